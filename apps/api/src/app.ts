@@ -1,0 +1,50 @@
+// Builds the Fastify app. The register() list below is the table of contents.
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from '@boardwalk/db/client';
+import type { Redis } from 'ioredis';
+import type { Config } from './platform/config.ts';
+import { dataPlugin } from './platform/database.plugin.ts';
+import { docsPlugin } from './platform/docs.plugin.ts';
+import { registerErrorHandler } from './platform/error-handler.ts';
+import { httpPlugin } from './platform/http.plugin.ts';
+import { loggerOptions } from './platform/logging.ts';
+import { throttlePlugin } from './platform/throttle.plugin.ts';
+import { webPlugin } from './platform/web.plugin.ts';
+import { opsRoutes } from './ops/ops.routes.ts';
+import { passRoutes } from './guest/pass/pass.routes.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  /** Tests hand in their fresh database and Redis client; the server lets the app open them. */
+  database?: Database;
+  redis?: Redis;
+  /** Namespaces the throttle counters (tests use one per run). */
+  throttleKeyPrefix?: string;
+  logger?: boolean;
+}
+
+export async function buildApp(options: BuildAppOptions) {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(dataPlugin, { config, ...(options.database && { database: options.database }), ...(options.redis && { redis: options.redis }) });
+  await app.register(throttlePlugin, options.throttleKeyPrefix ? { keyPrefix: options.throttleKeyPrefix } : {});
+  await app.register(httpPlugin);
+  await app.register(docsPlugin);
+
+  await app.register(opsRoutes);
+  await app.register(passRoutes);
+
+  await app.register(webPlugin);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

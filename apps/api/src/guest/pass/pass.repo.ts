@@ -1,0 +1,148 @@
+// Reads and writes behind the guest pass. A lookup is one round trip: the ticket, its
+// order, the guest's registration and everything staff configured that applies to it.
+import { and, asc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Executor } from '@boardwalk/db/client';
+import {
+  orders,
+  passCustomizationCategories,
+  passCustomizations,
+  registrations,
+  testPasses,
+  ticketShares,
+  tickets,
+  walletExceptions,
+  walletItemExclusions,
+  wristbandMerchPackIds,
+} from '@boardwalk/db/schema';
+
+const activeNow = (from: AnyPgColumn, to: AnyPgColumn) =>
+  and(or(isNull(from), lte(from, sql`now()`)), or(isNull(to), gte(to, sql`now()`)));
+
+function passQuery(db: Executor) {
+  const t = tickets;
+  const customization = db
+    .select({ backgroundColor: passCustomizations.backgroundColor, color: passCustomizations.color })
+    .from(passCustomizationCategories)
+    .innerJoin(passCustomizations, eq(passCustomizations.name, passCustomizationCategories.customizationName))
+    .where(
+      and(
+        eq(passCustomizationCategories.active, true),
+        or(
+          eq(passCustomizationCategories.barcode, t.barcode),
+          eq(passCustomizationCategories.packId, t.packId),
+          eq(passCustomizationCategories.categoryId, t.categoryId),
+        ),
+      ),
+    )
+    // decisions.md: an exact barcode match wins over a pack id, which wins over a category id.
+    .orderBy(
+      sql`case when ${passCustomizationCategories.barcode} = ${t.barcode} then 0
+               when ${passCustomizationCategories.packId} = ${t.packId} then 1 else 2 end`,
+      asc(passCustomizationCategories.createdAt),
+    )
+    .limit(1)
+    .as('customization');
+
+  const exception = db
+    .select({
+      skipRegistration: sql<boolean>`coalesce(bool_or(${walletExceptions.skipRegistration}), false)`.as('skip_registration'),
+      skipImage: sql<boolean>`coalesce(bool_or(${walletExceptions.skipImage}), false)`.as('skip_image'),
+    })
+    .from(walletExceptions)
+    .where(eq(walletExceptions.orderNumber, t.orderId))
+    .as('exception');
+
+  // An exclusion matches when each id it names matches the ticket (and it names one).
+  const x = walletItemExclusions;
+  const exclusion = db
+    .select({ customError: x.customError, excludeNfc: x.excludeNfc })
+    .from(x)
+    .where(
+      and(
+        eq(x.active, true),
+        activeNow(x.validFrom, x.validTo),
+        or(sql`${x.merchItemId} is not null`, sql`${x.merchPackId} is not null`),
+        or(isNull(x.merchItemId), eq(x.merchItemId, t.merchItemId)),
+        or(isNull(x.merchPackId), eq(x.merchPackId, t.packId)),
+      ),
+    )
+    // A full exclusion wins over one that only drops NFC.
+    .orderBy(asc(x.excludeNfc), asc(x.createdAt))
+    .limit(1)
+    .as('exclusion');
+
+  const w = wristbandMerchPackIds;
+  const isWristband = sql<boolean>`exists (select 1 from ${w} where ${w.merchItemId} = ${t.packId}
+    and ${w.active} and ${activeNow(w.validFrom, w.validTo)})`;
+
+  const s = ticketShares;
+  const shares = sql<ShareRow[]>`coalesce((select json_agg(json_build_object(
+      'id', ${s.shareId}, 'firstName', ${s.firstName}, 'lastName', ${s.lastName},
+      'email', ${s.email}, 'phone', ${s.phone}) order by ${s.createdAt})
+    from ${s} where ${s.barcode} = ${t.barcode} and ${s.removedAt} is null), '[]'::json)`;
+
+  return db
+    .select({
+      ticket: t,
+      order: orders,
+      registration: registrations,
+      customization: { backgroundColor: customization.backgroundColor, color: customization.color },
+      skipRegistration: exception.skipRegistration,
+      skipImage: exception.skipImage,
+      exclusion: { customError: exclusion.customError, excludeNfc: exclusion.excludeNfc },
+      isWristband,
+      shares,
+    })
+    .from(t)
+    .innerJoin(orders, eq(orders.orderId, t.orderId))
+    .leftJoin(registrations, eq(registrations.barcode, t.barcode))
+    .leftJoinLateral(customization, sql`true`)
+    .leftJoinLateral(exception, sql`true`)
+    .leftJoinLateral(exclusion, sql`true`)
+    .$dynamic();
+}
+
+export interface ShareRow {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+}
+
+export type PassRow = Awaited<ReturnType<typeof findPassByBarcode>>;
+
+/** The ticket with this barcode in this order, or null: one query whichever part is wrong. */
+export async function findPassByBarcode(db: Executor, opts: { orderId: string; barcode: string }) {
+  const rows = await passQuery(db)
+    .where(and(eq(tickets.barcode, opts.barcode), eq(tickets.orderId, opts.orderId)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** The share (active or stopped) whose hashUrl hashes to this value, with its ticket. */
+export async function findShareByHashUrlHash(db: Executor, hashUrlHash: string) {
+  const rows = await db
+    .select({ shareId: ticketShares.shareId, barcode: ticketShares.barcode, orderId: tickets.orderId, removedAt: ticketShares.removedAt })
+    .from(ticketShares)
+    .innerJoin(tickets, eq(tickets.barcode, ticketShares.barcode))
+    .where(eq(ticketShares.hashUrlHash, hashUrlHash))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findTestPass(db: Executor, barcode: string) {
+  const rows = await db.select().from(testPasses).where(eq(testPasses.barcode, barcode)).limit(1);
+  return rows[0] ?? null;
+}
+
+export type RegistrationValues = Omit<typeof registrations.$inferInsert, 'createdAt' | 'updatedAt'>;
+
+export async function upsertRegistration(db: Executor, values: RegistrationValues) {
+  const { barcode: _barcode, ...changes } = values;
+  await db
+    .insert(registrations)
+    .values(values)
+    .onConflictDoUpdate({ target: registrations.barcode, set: { ...changes, updatedAt: sql`now()` } });
+}

@@ -1,0 +1,37 @@
+// The one error handler: domain errors and 4xx keep their status and a clear message;
+// anything else is logged and answered as a plain 500 with no internals.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ApiError } from '@boardwalk/contract/errors';
+import { AppError } from './errors.ts';
+
+function fieldPath(instancePath: string): string {
+  return instancePath.replace(/^\//, '').replaceAll('/', '.') || '(body)';
+}
+
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    let body: ApiError;
+    if (error instanceof AppError) {
+      if (error.extra.retryAfterSeconds) reply.header('Retry-After', String(error.extra.retryAfterSeconds));
+      body = { statusCode: error.statusCode, error: error.code, message: error.message };
+      if (error.extra.fields) body.fields = error.extra.fields;
+    } else if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = error.validation.map((v) => ({ path: fieldPath(v.instancePath), message: v.message ?? 'Invalid' }));
+      const first = fields[0];
+      body = {
+        statusCode: 400,
+        error: 'VALIDATION_FAILED',
+        message: first ? `${first.path}: ${first.message}` : 'The request is not valid',
+        fields,
+      };
+    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // Fastify's own client errors: bad JSON, wrong content type, body too large...
+      body = { statusCode: error.statusCode, error: error.code ?? 'BAD_REQUEST', message: error.message };
+    } else {
+      request.log.error({ err: error }, 'unhandled error');
+      body = { statusCode: 500, error: 'INTERNAL', message: 'Unable to process your request' };
+    }
+    return reply.code(body.statusCode).send(body);
+  });
+}

@@ -1,0 +1,21 @@
+// Starts the server: configuration, listen, graceful shutdown. Nothing else.
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './platform/config.ts';
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+
+const app = await buildApp({ config });
+closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  if (err) app.log.error({ err }, 'closing after an error');
+  else app.log.info(`${signal} received, closing`);
+  await app.close();
+});
+await app.listen({ port: config.port, host: config.host });

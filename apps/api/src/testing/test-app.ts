@@ -1,0 +1,49 @@
+// Test support: the real app, in-process, on a fresh database of its own.
+import { randomBytes } from 'node:crypto';
+import { createTestDatabase, type TestDatabase } from '@boardwalk/db/test-database';
+import type { Redis } from 'ioredis';
+import { buildApp, type App } from '../app.ts';
+import { loadConfig } from '../platform/config.ts';
+
+export const TEST_INTEGRATION_KEY = 'test-ticketing-secret-0123456789';
+export const integrationAuth = { authorization: `Bearer ${TEST_INTEGRATION_KEY}` };
+
+export interface TestApp {
+  app: App;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  /** Reuse a database (two instances on one database); it is then not closed with the app. */
+  database?: TestDatabase;
+  redis?: Redis;
+  throttleKeyPrefix?: string;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = options.database ?? (await createTestDatabase());
+  const config = loadConfig({
+    DEMO_DATA: 'false',
+    LOG_LEVEL: 'silent',
+    INTEGRATION_API_KEYS: `ticketing:${TEST_INTEGRATION_KEY}`,
+    ...options.env,
+  });
+  const app = await buildApp({
+    config,
+    database,
+    ...(options.redis && { redis: options.redis }),
+    throttleKeyPrefix: options.throttleKeyPrefix ?? `test-${randomBytes(6).toString('hex')}`,
+    logger: false,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      if (!options.database) await database.close();
+    },
+  };
+}

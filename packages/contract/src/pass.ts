@@ -1,0 +1,127 @@
+// The guest pass: login, registration and the order object (guest-app.md sections 3, 5, 7).
+import { z } from 'zod';
+
+export const ORDER_ID_PATTERN = /^\d{8}$/;
+export const BARCODE_PATTERN = /^\d{8,18}$/;
+/** guest-app.md section 5: local part, @, domain, dot, at least 2 letters. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
+/** A first URL segment longer than this is a hashUrl, not an order id. */
+export const HASH_URL_MIN_SEGMENT = 80;
+/** The order id of test passes (back office "Test Passes"). */
+export const TEST_PASS_ORDER_ID = '0';
+
+export const orderId = z
+  .string()
+  .trim()
+  .regex(ORDER_ID_PATTERN, 'Order ID must be 8 digits')
+  .describe('8-digit order id');
+export const barcode = z
+  .string()
+  .trim()
+  .regex(BARCODE_PATTERN, 'Barcode must be 8 to 18 digits')
+  .describe('8 to 18 digits');
+export const hashUrl = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{81,256}$/, 'Link is not valid')
+  .describe('Direct share link: more than 80 URL-safe characters');
+const shareId = z.uuid('Share id is not valid');
+
+/** POST /api/login/: order id (or 0 for a test pass) and barcode, or a hashUrl alone. */
+export const loginRequest = z.union([
+  z.strictObject({
+    orderId: z.union([orderId, z.literal(TEST_PASS_ORDER_ID)]),
+    barcode,
+    shareId: z.union([shareId, z.literal('')]).optional(),
+    hashUrl: z.literal('').optional(),
+    isIOS: z.boolean().optional(),
+  }),
+  z.strictObject({
+    hashUrl,
+    orderId: z.literal('').optional(),
+    barcode: z.literal('').optional(),
+    shareId: z.literal('').optional(),
+    isIOS: z.boolean().optional(),
+  }),
+]);
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+/** Phone as typed, e.g. "(310) 555-0100": kept as its digits, at least 10 of them. */
+export const phone = z
+  .string()
+  .transform((s) => s.replace(/\D/g, ''))
+  .pipe(z.string().min(10, 'Phone must have at least 10 digits').max(15, 'Phone is too long'));
+
+const personName = (label: string) =>
+  z.string().trim().min(1, `${label} is required`).max(100, `${label} is too long`);
+
+export const registrationFields = z.strictObject({
+  firstName: personName('First name'),
+  lastName: personName('Last name'),
+  email: z.string().trim().max(254, 'Email is too long').regex(EMAIL_PATTERN, 'Email is not valid'),
+  phone,
+  optInEmailMarketing: z.boolean().default(false),
+  optInSMSMarketing: z.boolean().default(false),
+});
+
+/** POST /api/register/ */
+export const registerRequest = registrationFields.extend({
+  orderId,
+  barcode,
+  isIOS: z.boolean().optional(),
+});
+export type RegisterRequest = z.input<typeof registerRequest>;
+
+export const ticketShare = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+});
+export type TicketShare = z.infer<typeof ticketShare>;
+
+const nullableText = z.string().nullable();
+const isoDate = z.iso.datetime({ offset: true }).nullable();
+
+/** The order object answered by login and register, for one ticket of the order. */
+export const passOrder = z.object({
+  orderId: z.string(),
+  barcode: z.string(),
+  firstName: nullableText,
+  lastName: nullableText,
+  email: nullableText,
+  phone: nullableText,
+  optInEmailMarketing: z.boolean(),
+  optInSMSMarketing: z.boolean(),
+  isPassActivated: z.boolean(),
+  isRedeemed: z.boolean(),
+  isWristband: z.boolean(),
+  excluded: nullableText.describe('The exclusion message when the ticket may not go to a wallet'),
+  shareId: z.string().describe('The share the guest came through; empty for the primary guest'),
+  sharedWith: ticketShare.nullable().describe('The shared guest, when viewed through a share'),
+  iCloudBindingLink: nullableText,
+  skipRegistration: z.boolean(),
+  skipImage: z.boolean(),
+  isPassholder: z.boolean(),
+  credits: z.number(),
+  cash: z.number(),
+  category: nullableText,
+  purchaserFirstName: nullableText,
+  purchaserLastName: nullableText,
+  orderDate: isoDate,
+  redeemed: isoDate,
+  expires: isoDate,
+  product: z.string(),
+  refunded: z.boolean(),
+  backgroundColor: z.string().describe('CSS colour, #rrggbb'),
+  foregroundColor: z.string().describe('CSS colour, #rrggbb'),
+  ticketShares: z.array(ticketShare),
+});
+export type PassOrder = z.infer<typeof passOrder>;
+
+/** Public settings the app needs before any lookup. */
+export const siteInfo = z.object({
+  brandName: z.string(),
+  supportEmail: z.string(),
+});
+export type SiteInfo = z.infer<typeof siteInfo>;

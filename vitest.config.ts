@@ -1,0 +1,27 @@
+import { defineConfig } from 'vitest/config';
+
+// Projects: unit and API tests on PGlite, the same API tests on PostgreSQL (skipped only
+// when scripts/test.mjs found no PostgreSQL and said so), and the browser tests.
+const withPostgres = process.env.BW_SKIP_POSTGRES !== '1';
+const apiTests = ['apps/api/src/**/*.test.ts', 'packages/*/src/**/*.test.ts'];
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'pglite', include: apiTests, env: { TEST_DB: 'pglite' }, testTimeout: 30_000, hookTimeout: 60_000 } },
+      ...(withPostgres
+        ? [{ test: { name: 'postgres', include: apiTests, env: { TEST_DB: 'postgres' }, testTimeout: 30_000, hookTimeout: 60_000 } }]
+        : []),
+      {
+        test: {
+          name: 'browser',
+          include: ['e2e/**/*.test.ts'],
+          globalSetup: ['e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
