@@ -22,12 +22,14 @@ export interface BuildAppOptions {
   /** Namespaces the throttle counters (tests use one per run). */
   throttleKeyPrefix?: string;
   logger?: boolean;
+  /** Where log lines go (tests read them); standard output by default. */
+  logStream?: { write(line: string): void };
 }
 
 export async function buildApp(options: BuildAppOptions) {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    logger: options.logger === false ? false : { ...loggerOptions(config.logLevel), ...(options.logStream && { stream: options.logStream }) },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();

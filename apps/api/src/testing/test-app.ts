@@ -20,6 +20,8 @@ export interface TestAppOptions {
   database?: TestDatabase;
   redis?: Redis;
   throttleKeyPrefix?: string;
+  /** Collects the app's log lines (at LOG_LEVEL, default silent). */
+  logStream?: { write(line: string): void };
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -35,7 +37,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     ...(options.redis && { redis: options.redis }),
     throttleKeyPrefix: options.throttleKeyPrefix ?? `test-${randomBytes(6).toString('hex')}`,
-    logger: false,
+    ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
   });
   await app.ready();
   return {

@@ -1,0 +1,68 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      publicUrl: 'http://localhost:3000',
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      demoData: true,
+      brandName: 'Boardwalk',
+      parkTimezone: 'America/Los_Angeles',
+      trustProxy: false,
+    });
+    expect(c.dataDir).toMatch(/\/data$/);
+    expect(c.integrationApiKeys.size).toBe(0);
+  });
+
+  it('reads every variable', () => {
+    const c = loadConfig({
+      PORT: '8080',
+      PUBLIC_URL: 'https://passes.example.com/',
+      DATABASE_URL: 'postgres://u@db/boardwalk',
+      REDIS_URL: 'redis://cache:6379',
+      INTEGRATION_API_KEYS: 'ticketing:0123456789abcdef0123, gate:fedcba9876543210fedc',
+      DEMO_DATA: 'false',
+      TRUST_PROXY: '10.0.0.0/8',
+      BRAND_NAME: 'Pier Park',
+      SUPPORT_EMAIL: 'help@example.com',
+    });
+    expect(c.publicUrl).toBe('https://passes.example.com');
+    expect(c.port).toBe(8080);
+    expect([...c.integrationApiKeys.keys()]).toEqual(['ticketing', 'gate']);
+    expect(c.demoData).toBe(false);
+    expect(c.trustProxy).toBe('10.0.0.0/8');
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['REDIS_URL', 'localhost:6379'],
+    ['INTEGRATION_API_KEYS', 'nocolon'],
+    ['INTEGRATION_API_KEYS', 'short:secret'],
+    ['DEMO_DATA', 'yes'],
+    ['PARK_TIMEZONE', 'Mars/Olympus'],
+    ['SUPPORT_EMAIL', 'not-an-email'],
+    ['PUBLIC_URL', 'passes'],
+    ['SMTP_URL', 'http://mail'],
+  ])('refuses %s=%s naming the variable', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}:`));
+  });
+});
+
+describe('server start', () => {
+  it('stops with a message naming the bad variable', async () => {
+    const server = fileURLToPath(new URL('../server.ts', import.meta.url));
+    const run = promisify(execFile)(process.execPath, ['--import', 'tsx', server], { env: { ...process.env, PORT: 'abc' } });
+    await expect(run).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('PORT:') });
+  });
+});

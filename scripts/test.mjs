@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+// `npm test`: everything the project checks, in one command.
+// typecheck -> lint -> build -> unit and API tests on PGlite and PostgreSQL -> browser tests.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import net from 'node:net';
+
+const run = (label, cmd, args, env = {}) => {
+  console.log(`\n▶ ${label}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (r.status !== 0) {
+    console.error(`✖ ${label} failed`);
+    process.exit(r.status ?? 1);
+  }
+};
+
+function ensureChromium() {
+  if (existsSync('/usr/bin/chromium')) return;
+  if (process.getuid?.() === 0) {
+    console.log('▶ installing Chromium from Debian packages (apt-get install chromium)');
+    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+    execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    return;
+  }
+  console.error('Chromium is missing. Install it as root:  apt-get update && apt-get install -y chromium');
+  process.exit(1);
+}
+
+function reachable(url, fallbackPort) {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname || '127.0.0.1', port: Number(port || fallbackPort) });
+    socket.setTimeout(2000);
+    socket.once('connect', () => (socket.end(), resolve(true)));
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => (socket.destroy(), resolve(false)));
+  });
+}
+
+ensureChromium();
+run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+run('lint', 'npm', ['run', '--silent', 'lint']);
+run('build', 'npm', ['run', '--silent', 'build']);
+
+const env = {};
+const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+if (!(await reachable(pgUrl, 5432))) {
+  console.warn(`\n⚠ PostgreSQL is not reachable at ${pgUrl}: the API tests run on PGlite only. Set TEST_DATABASE_URL.`);
+  env.BW_SKIP_POSTGRES = '1';
+}
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+if (!(await reachable(redisUrl, 6379))) {
+  console.warn(`\n⚠ Redis is not reachable at ${redisUrl}: the shared-throttle tests are skipped. Set TEST_REDIS_URL.`);
+  env.BW_SKIP_REDIS = '1';
+}
+
+mkdirSync('.tmp', { recursive: true });
+const report = '.tmp/vitest-report.json';
+console.log('\n▶ tests');
+const tests = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+  stdio: 'inherit',
+  env: { ...process.env, ...env },
+});
+if (existsSync(report)) {
+  const r = JSON.parse(readFileSync(report, 'utf8'));
+  const skipped = r.numPendingTests + r.numTodoTests;
+  console.log(`\n${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skipped} skipped`);
+}
+process.exit(tests.status ?? 1);
