@@ -1,0 +1,55 @@
+// The real server process: starts on the configured database, answers, and shuts down
+// gracefully on SIGTERM.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testDbKind, type TestDatabase } from '@boardwalk/db/test-database';
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+
+describe('server process', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bw-server-'));
+  let database: TestDatabase | undefined;
+  afterAll(async () => {
+    await database?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('starts, migrates, answers /readyz and exits cleanly on SIGTERM', async () => {
+    const port = await freePort();
+    const env: Record<string, string> = { ...(process.env as Record<string, string>), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: 'false', LOG_LEVEL: 'info' };
+    delete env.DATABASE_URL;
+    if (testDbKind() === 'postgres') {
+      database = await createTestDatabase('postgres');
+      env.DATABASE_URL = database.url!;
+    }
+    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./server.ts', import.meta.url))], { env });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+
+    let ready = false;
+    for (let i = 0; i < 100 && !ready; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
+    }
+    expect(ready, output).toBe(true);
+    expect(output).toContain(`open http://localhost:${port}/`);
+    if (testDbKind() === 'pglite') expect(existsSync(join(dataDir, 'pglite'))).toBe(true);
+
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(output).toContain('SIGTERM received, closing');
+  });
+});
