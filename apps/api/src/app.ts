@@ -13,6 +13,12 @@ import { throttlePlugin } from './platform/throttle.plugin.ts';
 import { webPlugin } from './platform/web.plugin.ts';
 import { opsRoutes } from './ops/ops.routes.ts';
 import { passRoutes } from './guest/pass/pass.routes.ts';
+import { demoPlugin } from './demo/demo.plugin.ts';
+import { integrationAuthPlugin } from './integrations/integration-auth.plugin.ts';
+import { ordersRoutes } from './integrations/orders.routes.ts';
+import { usageRoutes } from './integrations/usage.routes.ts';
+import { checksRoutes } from './integrations/checks.routes.ts';
+import { reservationsRoutes } from './integrations/reservations.routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -38,12 +44,18 @@ export async function buildApp(options: BuildAppOptions) {
   registerErrorHandler(app);
 
   await app.register(dataPlugin, { config, ...(options.database && { database: options.database }), ...(options.redis && { redis: options.redis }) });
+  await app.register(demoPlugin);
   await app.register(throttlePlugin, options.throttleKeyPrefix ? { keyPrefix: options.throttleKeyPrefix } : {});
   await app.register(httpPlugin);
   await app.register(docsPlugin);
 
   await app.register(opsRoutes);
   await app.register(passRoutes);
+  await app.register(integrationAuthPlugin);
+  await app.register(ordersRoutes);
+  await app.register(usageRoutes);
+  await app.register(checksRoutes);
+  await app.register(reservationsRoutes);
 
   await app.register(webPlugin);
   return app;

@@ -52,7 +52,9 @@ describe.each(['/api/login/', '/api/register/'])('fuzzing %s', (url) => {
       expect(res.statusCode).toBeGreaterThanOrEqual(400);
       expect(res.statusCode).toBeLessThan(500);
     }
-    const form = await t.app.inject({ method: 'POST', url, payload: 'a=b', headers: { 'content-type': 'text/plain' } });
+    const text = await t.app.inject({ method: 'POST', url, payload: 'a=b', headers: { 'content-type': 'text/plain' } });
+    expect(text.statusCode).toBe(400);
+    const form = await t.app.inject({ method: 'POST', url, payload: 'a=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(form.statusCode).toBe(415);
   });
 });

@@ -90,7 +90,8 @@ function passQuery(db: Executor) {
       customization: { backgroundColor: customization.backgroundColor, color: customization.color },
       skipRegistration: exception.skipRegistration,
       skipImage: exception.skipImage,
-      exclusion: { customError: exclusion.customError, excludeNfc: exclusion.excludeNfc },
+      // Drizzle nulls a left-joined object when its first column is null: lead with a NOT NULL one.
+      exclusion: { excludeNfc: exclusion.excludeNfc, customError: exclusion.customError },
       isWristband,
       shares,
     })

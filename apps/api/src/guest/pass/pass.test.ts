@@ -31,7 +31,7 @@ beforeAll(async () => {
     ),
   );
   await putOrder(t.app, '20000002', anOrder([{ barcode: '2000000000000035', category: 'Stored Value Card', credits: 25, cash: 12.5, holder: {} }], { purchaser: { firstName: 'Carl', lastName: 'Diaz' } }));
-  await putOrder(t.app, '20000003', anOrder([{ barcode: '2000000000000042', merchItemId: '7777', packId: '71' }]));
+  await putOrder(t.app, '20000003', anOrder([{ barcode: '2000000000000042', merchItemId: '7777', packId: '71', categoryId: '99' }]));
   await putOrder(t.app, '20000004', anOrder([{ barcode: '2000000000000059', packId: '555', redeemed: '2026-11-01T10:00:00-08:00', refunded: true }]));
   await putOrder(t.app, '20000005', anOrder([{ barcode: '3400000000000017', merchItemId: '8888' }]));
   await putOrder(t.app, '20000006', anOrder([{ barcode: '2000000000000066', holder: { email: 'x@example.com' } }]));

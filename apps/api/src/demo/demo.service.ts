@@ -1,0 +1,165 @@
+// The demo data set (README "Demo data"): the orders, checks, reservations and usage of
+// demo-data.json, loaded through the same ingest code as `npm run import`, plus the staff
+// configuration those orders need. Loaded once, into a database without orders.
+import { readFile } from 'node:fs/promises';
+import type { ImportFile } from '@boardwalk/contract/integrations';
+import type { Executor } from '@boardwalk/db/client';
+import { ingestRecords, type IngestReport } from '../integrations/ingest.service.ts';
+import { hashSecret } from '../platform/secrets.ts';
+import { hasOrders, insertDemoConfiguration, lockDemoLoad, type DemoConfiguration } from './demo.repo.ts';
+
+const demoDataFile = new URL('./demo-data.json', import.meta.url);
+
+/** The direct share links of the demo (88 URL-safe characters, like real ones; README lists them). */
+export const DEMO_SHARE_LINKS = {
+  active: 'd__6Hzm8fzraBU5wQzPddkB6TF2CbDfKZEyT92j9aL5SdtG7WfNBR7nEY4inwba1JBOvQqkgRP2II7Yw4A-7Hp8i',
+  stopped: '5caVpR1TftIfBktL6q3DSuvHgHeKHLGTxMw-EE-fvLOonF1X039KjkB6SqGpt9XtBxrCfCk4TunZTZ8xNZ79tjbQ',
+} as const;
+
+const STORED_VALUE_BARCODE = '3500000000000028';
+
+/** What the back office would hold for the demo orders (see the README table). */
+export function demoConfiguration(): DemoConfiguration {
+  return {
+    passCustomizations: [
+      {
+        name: 'Season Pass',
+        backgroundColor: '0b3d91',
+        color: 'ffffff',
+        instructions: 'Show this pass with a photo ID at the gate. Season passes are not transferable.',
+        googleInstructions: 'Show this pass with a photo ID at the gate.',
+      },
+      {
+        name: 'Day Ticket',
+        backgroundColor: '7b2cbf',
+        color: 'ffd60a',
+        instructions: 'Scan this ticket at the gate. Valid for one visit.',
+      },
+      {
+        name: 'Stored Value',
+        backgroundColor: '2a9d8f',
+        color: 'ffffff',
+        instructions: 'Tap or scan at rides and games to use your credits.',
+      },
+    ],
+    passCustomizationCategories: [
+      { categoryId: '12', customizationName: 'Season Pass' },
+      { categoryId: '20', customizationName: 'Day Ticket' },
+      { categoryId: '30', customizationName: 'Stored Value' },
+    ],
+    testPasses: [
+      {
+        barcode: '99000001',
+        description: 'Gate scanner test pass',
+        data: JSON.stringify({ firstName: 'Test', lastName: 'Guest', product: 'Test Season Pass', category: 'Season Pass', credits: 5 }),
+      },
+    ],
+    walletExceptions: [{ orderNumber: '10000008', skipRegistration: true, skipImage: true }],
+    walletItemExclusions: [
+      {
+        merchItemId: '9444',
+        customError: 'Partner vouchers cannot be added to a digital wallet. Please bring your printed voucher to the gate.',
+        validFrom: new Date('2025-01-01T00:00:00-08:00'),
+        active: true,
+      },
+    ],
+    wristbandMerchPackIds: [{ merchItemId: '770', active: true, validFrom: new Date('2025-01-01T00:00:00-08:00') }],
+    ticketShares: [
+      {
+        barcode: STORED_VALUE_BARCODE,
+        hashUrlHash: hashSecret(DEMO_SHARE_LINKS.active),
+        firstName: 'Rosa',
+        lastName: 'Diaz',
+        email: 'rosa.diaz@example.com',
+        phone: '3105550142',
+      },
+      {
+        barcode: STORED_VALUE_BARCODE,
+        hashUrlHash: hashSecret(DEMO_SHARE_LINKS.stopped),
+        firstName: 'Sam',
+        lastName: 'Diaz',
+        email: 'sam.diaz@example.com',
+        removedAt: new Date('2026-11-01T12:00:00-08:00'),
+      },
+    ],
+  };
+}
+
+// ---- Today's usage ----------------------------------------------------------------------
+// demo-data.json is static, but the stored-value page shows only today's operating day
+// (from 2:00 AM park time). So its usage events are written on a reference operating day,
+// 2026-01-01 from 2:00 AM (-08:00), and moved onto today's operating day at load time:
+// at the same clock times when all of them have already passed, otherwise spread in the
+// same order and proportions over the part of today that has passed. None is in the future.
+
+const REFERENCE_DAY_START = Date.parse('2026-01-01T02:00:00-08:00');
+const DAY_MS = 24 * 60 * 60 * 1000;
+const OPERATING_DAY_START_HOUR = 2;
+
+/** The UTC offset of a time zone at an instant, in ms (local minus UTC). */
+function zoneOffset(ms: number, timeZone: string): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    })
+      .formatToParts(new Date(ms))
+      .map((p) => [p.type, Number(p.value)]),
+  );
+  const local = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
+  return local - Math.floor(ms / 1000) * 1000;
+}
+
+/** The start of the park's operating day containing `now`: 2:00 AM in the park's time zone. */
+export function operatingDayStart(now: Date, timeZone: string): Date {
+  const local = new Date(now.getTime() - OPERATING_DAY_START_HOUR * 3600_000 + zoneOffset(now.getTime(), timeZone));
+  const wall = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate(), OPERATING_DAY_START_HOUR);
+  // Wall-clock time to instant; the second pass settles a DST change between the guesses.
+  let start = wall - zoneOffset(wall, timeZone);
+  start = wall - zoneOffset(start, timeZone);
+  return new Date(start);
+}
+
+/** The usage events moved from the reference day onto today's operating day (see above). */
+export function shiftUsageToToday(usage: unknown[], now: Date, timeZone: string): unknown[] {
+  const start = operatingDayStart(now, timeZone).getTime();
+  const elapsed = now.getTime() - start;
+  const offsets = usage.map((e) => Date.parse((e as { timestamp: string }).timestamp) - REFERENCE_DAY_START);
+  const keepClock = offsets.every((o) => o <= elapsed);
+  return usage.map((e, i) => {
+    const offset = offsets[i]!;
+    const at = keepClock ? start + offset : start + Math.floor((offset / DAY_MS) * elapsed);
+    return { ...(e as object), timestamp: new Date(at).toISOString() };
+  });
+}
+
+export interface DemoLoad {
+  report: IngestReport;
+  configuration: Record<keyof DemoConfiguration, number>;
+}
+
+/** Loads the demo data unless the database already holds orders; null when it did not. */
+export async function loadDemoData(opts: { db: Executor; parkTimezone: string; now?: Date }): Promise<DemoLoad | null> {
+  const data = JSON.parse(await readFile(demoDataFile, 'utf8')) as ImportFile;
+  data.usage = shiftUsageToToday(data.usage, opts.now ?? new Date(), opts.parkTimezone);
+  const configuration = demoConfiguration();
+
+  return opts.db.transaction(async (tx) => {
+    await lockDemoLoad(tx);
+    if (await hasOrders(tx)) return null;
+    const report = await ingestRecords({ db: tx, data });
+    if (report.errors.length > 0) {
+      const lines = report.errors.map((e) => `${e.record} ${e.field}: ${e.message}`);
+      throw new Error(`The demo data is not valid:\n${lines.join('\n')}`);
+    }
+    await insertDemoConfiguration(tx, configuration);
+    const counts = Object.fromEntries(Object.entries(configuration).map(([k, rows]) => [k, rows.length]));
+    return { report, configuration: counts as DemoLoad['configuration'] };
+  });
+}

@@ -1,0 +1,152 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countDemoTables, snapshotFeedTables } from '../integrations/integration-tables.fixtures.ts';
+import { createTestApp, integrationAuth, type TestApp } from '../testing/test-app.ts';
+import { DEMO_SHARE_LINKS, loadDemoData, operatingDayStart, shiftUsageToToday } from './demo.service.ts';
+
+let t: TestApp;
+let ip = 0;
+const login = (body: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/login/', payload: body, remoteAddress: `10.9.0.${++ip}` });
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { DEMO_DATA: 'true' } });
+});
+afterAll(() => t.close());
+
+describe('demo data', () => {
+  it('is loaded into an empty database at start', async () => {
+    const counts = await countDemoTables(t.database.db);
+    expect(counts).toMatchObject({
+      orders: 9,
+      tickets: 10,
+      checks: 4,
+      reservations: 3,
+      attractionUsage: 5,
+      registrations: 0,
+      ticketShares: 2,
+      passCustomizations: 3,
+      passCustomizationCategories: 3,
+      testPasses: 1,
+      walletExceptions: 1,
+      walletItemExclusions: 1,
+      wristbandMerchPackIds: 1,
+    });
+  });
+
+  it('answers every order of the README table as described', async () => {
+    const readme = await readFile(new URL('../../../../README.md', import.meta.url), 'utf8');
+    const rows = [...readme.matchAll(/^\| (\d+) \| (\d+) \| (.+) \|$/gm)].map((m) => [m[1]!, m[2]!] as const);
+    expect(rows).toHaveLength(10);
+    const pass: Record<string, Record<string, unknown>> = {};
+    for (const [orderId, barcode] of rows) {
+      const res = await login({ orderId, barcode });
+      expect(res.statusCode, `${orderId}/${barcode}`).toBe(200);
+      expect(res.json()).toMatchObject({ orderId, barcode });
+      pass[orderId] = res.json();
+    }
+    // 10000001: season passholder with a name (no registration), no photo yet.
+    expect(pass['10000001']).toMatchObject({ isPassholder: true, firstName: 'Ana', lastName: 'Lopez', skipImage: false, excluded: null, backgroundColor: '#0b3d91' });
+    // 10000002: Stored Value Card with credits, shared with one guest (the stopped share is not listed).
+    expect(pass['10000002']).toMatchObject({ category: 'Stored Value Card', credits: 42.5 });
+    expect(pass['10000002']!.ticketShares).toEqual([expect.objectContaining({ firstName: 'Rosa', lastName: 'Diaz' })]);
+    // 10000003: unregistered day ticket in the Day Ticket colours.
+    expect(pass['10000003']).toMatchObject({ firstName: null, lastName: null, skipRegistration: false, product: 'Day Ticket', backgroundColor: '#7b2cbf', foregroundColor: '#ffd60a' });
+    // 10000004: excluded, with the exclusion's own message.
+    expect(pass['10000004']!.excluded).toEqual(expect.stringContaining('Partner vouchers cannot be added'));
+    // 10000005: refunded.
+    expect(pass['10000005']).toMatchObject({ refunded: true, isRedeemed: false, excluded: null });
+    // 10000006: NFC barcode, not excluded.
+    expect(pass['10000006']).toMatchObject({ barcode: '3400000000000017', excluded: null });
+    // 10000007: wristband.
+    expect(pass['10000007']).toMatchObject({ isWristband: true, isRedeemed: false, refunded: false });
+    // 10000008: wallet exception: no registration although the holder has no name.
+    expect(pass['10000008']).toMatchObject({ firstName: null, skipRegistration: true, skipImage: true });
+    // 10000009: redeemed.
+    expect(pass['10000009']).toMatchObject({ isRedeemed: true, redeemed: '2026-11-15T18:12:00.000Z' });
+    // 0 / 99000001: the test pass.
+    expect(pass['0']).toMatchObject({ orderId: '0', barcode: '99000001', firstName: 'Test', product: 'Test Season Pass' });
+    // Only the wristband ticket is a wristband, only the excluded one is excluded.
+    for (const [orderId, p] of Object.entries(pass)) {
+      if (orderId !== '10000007') expect(p.isWristband, orderId).toBe(false);
+      if (orderId !== '10000004') expect(p.excluded, orderId).toBeNull();
+    }
+  });
+
+  it('has a working share link and a stopped one (the README lists both)', async () => {
+    const readme = await readFile(new URL('../../../../README.md', import.meta.url), 'utf8');
+    expect(readme).toContain(`http://localhost:3000/${DEMO_SHARE_LINKS.active}`);
+    expect(readme).toContain(`http://localhost:3000/${DEMO_SHARE_LINKS.stopped}`);
+    for (const link of Object.values(DEMO_SHARE_LINKS)) expect(link).toMatch(/^[A-Za-z0-9_-]{88}$/);
+
+    const shared = await login({ hashUrl: DEMO_SHARE_LINKS.active });
+    expect(shared.statusCode).toBe(200);
+    expect(shared.json()).toMatchObject({ orderId: '', barcode: '3500000000000028', shareId: expect.stringMatching(/^[0-9a-f-]{36}$/), sharedWith: { firstName: 'Rosa' } });
+    const stopped = await login({ hashUrl: DEMO_SHARE_LINKS.stopped });
+    expect(stopped.statusCode).toBe(410);
+  });
+
+  it('answers what it holds through the integration API, shares included', async () => {
+    const held = (await t.app.inject({ method: 'GET', url: '/api/integrations/orders/10000002', headers: integrationAuth })).json();
+    expect(held.tickets[0].shares).toEqual([
+      { shareId: expect.any(String), firstName: 'Rosa', lastName: 'Diaz', email: 'rosa.diaz@example.com', phone: '3105550142', createdAt: expect.any(String) },
+    ]);
+    expect(JSON.stringify(held)).not.toContain('hash');
+  });
+
+  it("has today's usage for the stored value card, none of it in the future", async () => {
+    const usage = (await snapshotFeedTables(t.database.db)).attractionUsage;
+    const start = operatingDayStart(new Date(), 'America/Los_Angeles').getTime();
+    expect(usage).toHaveLength(5);
+    for (const event of usage) {
+      expect(event.barcode).toBe('3500000000000028');
+      expect(event.timestamp.getTime()).toBeGreaterThanOrEqual(start);
+      expect(event.timestamp.getTime()).toBeLessThanOrEqual(Date.now());
+    }
+  });
+
+  it('is not loaded again on the next start', async () => {
+    const before = await countDemoTables(t.database.db);
+    const second = await createTestApp({ database: t.database, env: { DEMO_DATA: 'true' } });
+    await second.app.close();
+    expect(await countDemoTables(t.database.db)).toEqual(before);
+    expect(await loadDemoData({ db: t.database.db, parkTimezone: 'America/Los_Angeles' })).toBeNull();
+  });
+
+  it('is not loaded with DEMO_DATA=false', async () => {
+    const off = await createTestApp({ env: { DEMO_DATA: 'false' } });
+    try {
+      const counts = await countDemoTables(off.database.db);
+      expect(Object.values(counts).every((n) => n === 0)).toBe(true);
+    } finally {
+      await off.close();
+    }
+  });
+});
+
+describe('operating day', () => {
+  it('starts at 2:00 AM in the park time zone, across daylight saving changes', () => {
+    const la = 'America/Los_Angeles';
+    expect(operatingDayStart(new Date('2026-11-21T20:00:00Z'), la).toISOString()).toBe('2026-11-21T10:00:00.000Z');
+    // 1:30 AM local still belongs to the day before.
+    expect(operatingDayStart(new Date('2026-11-21T09:30:00Z'), la).toISOString()).toBe('2026-11-20T10:00:00.000Z');
+    expect(operatingDayStart(new Date('2026-07-04T20:00:00Z'), la).toISOString()).toBe('2026-07-04T09:00:00.000Z');
+    expect(operatingDayStart(new Date('2026-11-01T12:00:00Z'), la).toISOString()).toBe('2026-11-01T10:00:00.000Z');
+    expect(operatingDayStart(new Date('2026-11-21T20:00:00Z'), 'Asia/Tokyo').toISOString()).toBe('2026-11-21T17:00:00.000Z');
+  });
+
+  it('moves the reference day usage onto today, keeping clock times once they have passed', () => {
+    const events = [
+      { timestamp: '2026-01-01T10:05:12-08:00', attraction: 'A' },
+      { timestamp: '2026-01-01T14:30:09-08:00', attraction: 'B' },
+    ];
+    const evening = shiftUsageToToday(events, new Date('2026-11-21T23:00:00-08:00'), 'America/Los_Angeles') as { timestamp: string }[];
+    expect(evening.map((e) => e.timestamp)).toEqual(['2026-11-21T18:05:12.000Z', '2026-11-21T22:30:09.000Z']);
+    // At 9:00 AM neither has happened yet: spread over 2:00 to 9:00, in order.
+    const morning = shiftUsageToToday(events, new Date('2026-11-21T09:00:00-08:00'), 'America/Los_Angeles') as { timestamp: string }[];
+    const times = morning.map((e) => Date.parse(e.timestamp));
+    expect(times[0]).toBeGreaterThanOrEqual(Date.parse('2026-11-21T02:00:00-08:00'));
+    expect(times[0]).toBeLessThan(times[1]!);
+    expect(times[1]).toBeLessThanOrEqual(Date.parse('2026-11-21T09:00:00-08:00'));
+  });
+});

@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiError } from '@boardwalk/contract/errors';
+import { reservationFeed, reservationParam, upsertResult } from '@boardwalk/contract/integrations';
+import { upsertReservation } from './reservations.service.ts';
+
+/** The hotel feed: PUT /api/integrations/reservations/{reservationNumber}. */
+export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.verifyIntegrationKey);
+
+  app.put('/api/integrations/reservations/:reservationNumber', {
+    schema: {
+      tags: ['integrations'],
+      security: [{ integrationKey: [] }],
+      summary: 'Create or replace a hotel reservation (201 created, 200 replaced or unchanged)',
+      params: reservationParam,
+      body: reservationFeed,
+      response: { 200: upsertResult, 201: upsertResult, 400: apiError, 401: apiError, 413: apiError, 415: apiError },
+    },
+    handler: async (request, reply) => {
+      const { reservationNumber } = request.params;
+      const outcome = await upsertReservation({ db: app.database.db, reservationNumber, reservation: request.body });
+      return reply.code(outcome === 'created' ? 201 : 200).send({ outcome });
+    },
+  });
+};
