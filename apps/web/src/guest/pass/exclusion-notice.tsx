@@ -1,0 +1,33 @@
+import Button from 'react-bootstrap/Button';
+import type { PassOrder } from '@boardwalk/contract/pass';
+import { PageHeading } from '../../ui/page-heading.tsx';
+
+/** An order with an exclusion message: its order id, barcode and the message. */
+/** Shared views answer no order id, so only the barcode is shown to them. */
+export function ExclusionNotice({ order, onStartOver }: { order: PassOrder; onStartOver: () => void }) {
+  return (
+    <section className="panel panel--narrow" aria-labelledby="exclusion-heading">
+      <PageHeading id="exclusion-heading">Pass Not Available</PageHeading>
+      <p className="notice" data-testid="exclusion-message">
+        {order.excluded}
+      </p>
+      <dl className="facts">
+        {order.orderId ? (
+          <div>
+            <dt>Order ID</dt>
+            <dd>{order.orderId}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Barcode</dt>
+          <dd>{order.barcode}</dd>
+        </div>
+      </dl>
+      <div className="actions">
+        <Button variant="outline-secondary" onClick={onStartOver}>
+          Start Over
+        </Button>
+      </div>
+    </section>
+  );
+}

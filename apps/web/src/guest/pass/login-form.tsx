@@ -1,0 +1,96 @@
+import { useRef, useState, type FormEvent } from 'react';
+import Form from 'react-bootstrap/Form';
+import type { PassOrder } from '@boardwalk/contract/pass';
+import { BusyButton } from '../../ui/busy-button.tsx';
+import { LiveAlert } from '../../ui/live-alert.tsx';
+import { PageHeading } from '../../ui/page-heading.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { useLogin } from './get-pass.ts';
+import { isBarcodeInput, isOrderIdInput, type PassCredentials } from './pass-route.ts';
+import { loginErrorMessage } from './pass-rules.ts';
+
+interface LoginFormProps {
+  initialOrderId?: string;
+  initialBarcode?: string;
+  /** Why the pass in the URL could not be shown, until the guest tries again. */
+  loadError?: string | null;
+  /** A valid lookup starts. */
+  onSubmit?: () => void;
+  onLoggedIn: (order: PassOrder, credentials: PassCredentials) => void;
+}
+
+interface LoginErrors {
+  orderId?: string;
+  barcode?: string;
+}
+
+const digitsOnly = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);
+
+function validate(orderId: string, barcode: string): LoginErrors {
+  const errors: LoginErrors = {};
+  if (!orderId) errors.orderId = 'Order ID is required';
+  else if (!isOrderIdInput(orderId)) errors.orderId = 'Order ID must be 8 digits';
+  if (!barcode) errors.barcode = 'Barcode is required';
+  else if (!isBarcodeInput(barcode)) errors.barcode = 'Barcode must be 8 to 18 digits';
+  return errors;
+}
+
+/** The main page with no pass loaded: order id and barcode (guest-app.md section 2). */
+export function LoginForm({ initialOrderId = '', initialBarcode = '', loadError = null, onSubmit, onLoggedIn }: LoginFormProps) {
+  const [orderId, setOrderId] = useState(initialOrderId);
+  const [barcode, setBarcode] = useState(initialBarcode);
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const orderIdRef = useRef<HTMLInputElement>(null);
+  const barcodeRef = useRef<HTMLInputElement>(null);
+  const login = useLogin({ onSuccess: (order, credentials) => onLoggedIn(order, credentials) });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = validate(orderId, barcode);
+    setErrors(found);
+    if (found.orderId) return orderIdRef.current?.focus();
+    if (found.barcode) return barcodeRef.current?.focus();
+    // Login runs only with both an order id and a barcode (guest-app.md section 5).
+    onSubmit?.();
+    login.mutate({ kind: 'order', orderId, barcode, shareId: '' });
+  };
+
+  const message = login.isError ? loginErrorMessage(login.error) : login.isIdle ? loadError : null;
+
+  return (
+    <section className="panel panel--narrow" aria-labelledby="login-heading">
+      <PageHeading id="login-heading">Find Your Pass</PageHeading>
+      <p className="panel__intro">Enter the order ID and a barcode from your confirmation email to see your ticket or pass.</p>
+      <LiveAlert message={message} />
+      <Form noValidate onSubmit={submit}>
+        <TextField
+          ref={orderIdRef}
+          id="orderId"
+          label="Order ID"
+          hint="8 digits"
+          name="orderId"
+          inputMode="numeric"
+          autoComplete="off"
+          value={orderId}
+          error={errors.orderId}
+          onChange={(e) => setOrderId(digitsOnly(e.target.value, 8))}
+        />
+        <TextField
+          ref={barcodeRef}
+          id="barcode"
+          label="Barcode"
+          hint="8 to 18 digits"
+          name="barcode"
+          inputMode="numeric"
+          autoComplete="off"
+          value={barcode}
+          error={errors.barcode}
+          onChange={(e) => setBarcode(digitsOnly(e.target.value, 18))}
+        />
+        <BusyButton type="submit" variant="primary" size="lg" className="w-100 mt-2" busy={login.isPending} busyLabel="Finding your pass…">
+          Find My Pass
+        </BusyButton>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+import type { CSSProperties } from 'react';
+import type { PassOrder } from '@boardwalk/contract/pass';
+import { readableColors } from '../../lib/color.ts';
+import { formatCredits, formatDate, formatDateTime, formatUsd, fullName } from '../../lib/format.ts';
+import { isStoredValueCard, passTexts, purchaserName, showsBarcode, ticketholderName, voidReasons } from './pass-rules.ts';
+import './pass-card.css';
+
+interface Detail {
+  label: string;
+  value: string;
+}
+
+function details(order: PassOrder): Detail[] {
+  const rows: Detail[] = [];
+  const holder = ticketholderName(order);
+  if (order.sharedWith) {
+    if (holder) rows.push({ label: 'Primary Ticketholder', value: holder });
+    rows.push({ label: 'Shared With', value: fullName(order.sharedWith.firstName, order.sharedWith.lastName) });
+  } else if (holder) {
+    rows.push({ label: 'Ticketholder', value: holder });
+  }
+  const purchaser = purchaserName(order);
+  if (purchaser) rows.push({ label: 'Purchaser', value: purchaser });
+  if (order.orderDate) rows.push({ label: 'Order Date', value: formatDate(order.orderDate) });
+  if (order.redeemed) rows.push({ label: 'Redeemed', value: formatDateTime(order.redeemed) });
+  if (order.expires) rows.push({ label: 'Expires', value: formatDate(order.expires) });
+  return rows;
+}
+
+/** The pass or ticket card (guest-app.md section 2, "Pass card"). */
+export function PassCard({ order, brandName }: { order: PassOrder; brandName: string | null }) {
+  const colors = readableColors(order.backgroundColor, order.foregroundColor);
+  const reasons = voidReasons(order);
+  const isVoid = reasons.length > 0;
+  const storedValue = isStoredValueCard(order);
+  const style = { backgroundColor: colors.background, color: colors.foreground, '--pass-fg': colors.foreground } as CSSProperties;
+
+  return (
+    <article className={`pass-card${isVoid ? ' pass-card--void' : ''}`} style={style} aria-labelledby="pass-product" data-void={isVoid ? reasons.join(' ') : undefined}>
+      <div className="pass-card__top">
+        <div className="pass-card__brand">
+          <img src="/logo.svg" alt="" width={44} height={44} />
+          <span>{brandName}</span>
+        </div>
+        <div className="pass-card__balance">
+          <span className="pass-card__label">{storedValue ? 'Credits' : 'Balance'}</span>
+          <span className="pass-card__balance-value" data-testid="pass-balance">
+            {storedValue ? formatCredits(order.credits) : formatUsd(order.cash)}
+          </span>
+        </div>
+      </div>
+
+      {isVoid ? (
+        <p className="pass-card__void" data-testid="pass-void">
+          <span className="pass-card__void-word">Void</span> {reasons.join(' · ')}
+        </p>
+      ) : null}
+
+      <div className="pass-card__product">
+        <span className="pass-card__label">Product</span>
+        <h2 id="pass-product" className="pass-card__product-name">
+          {order.product}
+          {order.refunded ? <span className="pass-card__note">Refunded</span> : null}
+        </h2>
+      </div>
+
+      <dl className="pass-card__details">
+        {details(order).map(({ label, value }) => (
+          <div key={label} className="pass-card__detail">
+            <dt className="pass-card__label">{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      {showsBarcode(order) ? (
+        <div className="pass-card__barcode">
+          <span className="pass-card__barcode-label">Barcode</span>
+          <span className="pass-card__barcode-value" data-testid="pass-barcode">
+            {order.barcode}
+          </span>
+          {isVoid ? <span className="pass-card__barcode-void">Void</span> : null}
+        </div>
+      ) : null}
+      {showsBarcode(order) ? <p className="pass-card__disclaimer">{passTexts.disclaimer}</p> : null}
+    </article>
+  );
+}

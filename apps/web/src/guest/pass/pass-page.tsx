@@ -1,0 +1,89 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router';
+import type { PassOrder } from '@boardwalk/contract/pass';
+import { LoadingState } from '../../ui/loading-state.tsx';
+import { NotFound } from '../../ui/not-found.tsx';
+import { ExclusionNotice } from './exclusion-notice.tsx';
+import { passQueryKey, usePass } from './get-pass.ts';
+import { LoginForm } from './login-form.tsx';
+import { NoLongerShared } from './no-longer-shared.tsx';
+import { canonicalCredentials, credentialsFromParams, passPath, type PassCredentials } from './pass-route.ts';
+import { canEditRegistration, isNoLongerShared, loginErrorMessage, needsRegistration } from './pass-rules.ts';
+import { PassView } from './pass-view.tsx';
+
+// The registration form and its phone mask are only needed for some orders: a chunk of its
+// own, fetched as soon as a lookup starts so it is there when the answer asks for it.
+const loadRegistrationForm = () => import('./registration-form.tsx');
+const RegistrationForm = lazy(loadRegistrationForm);
+
+/** The main page: /, /{orderId}/{barcode}/{shareId?} and /{hashUrl} (guest-app.md section 2). */
+export function PassPage() {
+  const credentials = credentialsFromParams(useParams());
+  if (credentials === 'invalid') return <NotFound />;
+  // A new URL is a new page state: nothing typed or chosen carries over.
+  return <PassFlow key={passPath(credentials)} credentials={credentials} />;
+}
+
+function PassFlow({ credentials }: { credentials: PassCredentials | null }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const pass = usePass(credentials);
+  const [editing, setEditing] = useState(false);
+
+  /** The URL follows the order (guest-app.md section 4); the answer is already in hand. */
+  const showOrder = (requested: PassCredentials, order: PassOrder) => {
+    const canonical = canonicalCredentials(requested, order);
+    queryClient.setQueryData(passQueryKey(canonical), order);
+    navigate(passPath(canonical), { replace: true });
+  };
+
+  const order = pass.data;
+  const lookingUp = credentials !== null;
+  useEffect(() => {
+    if (lookingUp) void loadRegistrationForm();
+  }, [lookingUp]);
+  const needsNewUrl = credentials && order && passPath(canonicalCredentials(credentials, order)) !== passPath(credentials);
+  useEffect(() => {
+    if (needsNewUrl && credentials && order) showOrder(credentials, order);
+  });
+
+  const startOver = () => {
+    queryClient.removeQueries({ queryKey: ['pass'] });
+    navigate('/');
+  };
+
+  if (!credentials) {
+    return <LoginForm onSubmit={() => void loadRegistrationForm()} onLoggedIn={(loaded, requested) => showOrder(requested, loaded)} />;
+  }
+  if (pass.isPending || needsNewUrl) return <LoadingState label="Finding your pass…" />;
+  if (pass.isError) {
+    if (isNoLongerShared(pass.error)) return <NoLongerShared onStartOver={startOver} />;
+    return (
+      <LoginForm
+        {...(credentials.kind === 'order' && { initialOrderId: credentials.orderId, initialBarcode: credentials.barcode })}
+        loadError={loginErrorMessage(pass.error)}
+        onSubmit={() => void loadRegistrationForm()}
+        onLoggedIn={(loaded, requested) => showOrder(requested, loaded)}
+      />
+    );
+  }
+  const loaded = pass.data;
+  if (loaded.excluded) return <ExclusionNotice order={loaded} onStartOver={startOver} />;
+  if (editing || needsRegistration(loaded)) {
+    return (
+      <Suspense fallback={<LoadingState label="Loading…" />}>
+        <RegistrationForm
+          order={loaded}
+          credentials={credentials}
+          onCancel={editing ? () => setEditing(false) : undefined}
+          onSaved={() => setEditing(false)}
+          onStartOver={startOver}
+        />
+      </Suspense>
+    );
+  }
+  return (
+    <PassView order={loaded} onEditRegistration={canEditRegistration(loaded) ? () => setEditing(true) : undefined} onStartOver={startOver} />
+  );
+}

@@ -1,0 +1,220 @@
+import { useRef, useState, type FormEvent, type RefObject } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { useIMask } from 'react-imask';
+import { registrationFields, type PassOrder } from '@boardwalk/contract/pass';
+import { ApiRequestError } from '../../lib/api-client.ts';
+import { useSiteInfo } from '../../lib/site.ts';
+import { BusyButton } from '../../ui/busy-button.tsx';
+import { LiveAlert } from '../../ui/live-alert.tsx';
+import { PageHeading } from '../../ui/page-heading.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import type { PassCredentials } from './pass-route.ts';
+import { registerErrorMessage } from './pass-rules.ts';
+import { useRegisterPass } from './register-pass.ts';
+
+type Field = 'firstName' | 'lastName' | 'email' | 'phone';
+type FieldErrors = Partial<Record<Field, string>>;
+const FIELDS: Field[] = ['firstName', 'lastName', 'email', 'phone'];
+const REQUIRED: Record<Field, string> = {
+  firstName: 'First name is required',
+  lastName: 'Last name is required',
+  email: 'Email is required',
+  phone: 'Phone is required',
+};
+/** Shown as (999) 999-9999, kept as its digits. */
+const PHONE_MASK = { mask: '(000) 000-0000' };
+export const SMS_SHORT_CODE = '36401';
+
+interface Values {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  optInEmailMarketing: boolean;
+  optInSMSMarketing: boolean;
+}
+
+/** guest-app.md section 5: all four required; the contract's schema for the rest. */
+function validate(values: Values): FieldErrors {
+  const errors: FieldErrors = {};
+  const parsed = registrationFields.safeParse(values);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as Field;
+      if (FIELDS.includes(field) && !errors[field]) errors[field] = issue.message;
+    }
+  }
+  for (const field of FIELDS) if (!values[field].trim()) errors[field] = REQUIRED[field];
+  return errors;
+}
+
+/** A stored US number may carry its country code; the mask holds ten digits. */
+const phoneDigits = (phone: string | null) => (phone ?? '').replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
+
+interface RegistrationFormProps {
+  order: PassOrder;
+  credentials: PassCredentials;
+  /** Set when the guest chose Edit Registration: the form can be closed without saving. */
+  onCancel?: (() => void) | undefined;
+  onSaved: () => void;
+  onStartOver: () => void;
+}
+
+/** The registration form; its own chunk (with the phone mask), loaded when a pass is looked up. */
+export default function RegistrationForm({ order, credentials, onCancel, onSaved, onStartOver }: RegistrationFormProps) {
+  const brand = useSiteInfo()?.brandName ?? 'us';
+  const [values, setValues] = useState<Values>(() => ({
+    firstName: order.firstName ?? '',
+    lastName: order.lastName ?? '',
+    email: order.email ?? '',
+    phone: phoneDigits(order.phone),
+    optInEmailMarketing: order.optInEmailMarketing,
+    optInSMSMarketing: order.optInSMSMarketing,
+  }));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const firstNameRef = useRef<HTMLInputElement>(null);
+  const lastNameRef = useRef<HTMLInputElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const { ref: phoneRef } = useIMask<HTMLInputElement>(PHONE_MASK, {
+    defaultUnmaskedValue: values.phone,
+    onAccept: (_value, mask) => setValues((v) => ({ ...v, phone: mask.unmaskedValue })),
+  });
+  const register = useRegisterPass(credentials);
+
+  const set = (field: keyof Values) => (event: { target: HTMLInputElement }) =>
+    setValues((v) => ({ ...v, [field]: event.target.type === 'checkbox' ? event.target.checked : event.target.value }));
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = validate(values);
+    setErrors(found);
+    const firstInvalid = FIELDS.find((f) => found[f]);
+    if (firstInvalid) {
+      const refs: Record<Field, RefObject<HTMLInputElement | null>> = { firstName: firstNameRef, lastName: lastNameRef, email: emailRef, phone: phoneRef };
+      return refs[firstInvalid].current?.focus();
+    }
+    register.mutate(
+      { orderId: order.orderId, barcode: order.barcode, ...values },
+      {
+        onSuccess: onSaved,
+        onError: (error) => {
+          // The server's field messages go next to their fields.
+          if (error instanceof ApiRequestError && error.body?.fields) {
+            const serverErrors: FieldErrors = {};
+            for (const { path, message } of error.body.fields) {
+              const field = path.split('.')[0] as Field;
+              if (FIELDS.includes(field)) serverErrors[field] ??= message;
+            }
+            setErrors(serverErrors);
+          }
+        },
+      },
+    );
+  };
+
+  return (
+    <section className="panel" aria-labelledby="registration-heading">
+      <PageHeading id="registration-heading">{onCancel ? 'Edit Registration' : 'Register Your Pass'}</PageHeading>
+      <p className="panel__intro">Tell us who this ticket belongs to. All fields are required unless marked optional.</p>
+      <LiveAlert message={register.isError ? registerErrorMessage(register.error) : null} />
+      <Form noValidate onSubmit={submit}>
+        <div className="row g-sm-3">
+          <TextField className="col-sm-6 mb-3 mb-sm-0" id="reg-orderId" label="Order ID" value={order.orderId} disabled readOnly />
+          <TextField className="col-sm-6 mb-3" id="reg-barcode" label="Barcode" value={order.barcode} disabled readOnly />
+        </div>
+        <div className="row g-sm-3">
+          <TextField
+            ref={firstNameRef}
+            className="col-sm-6 mb-3 mb-sm-0"
+            id="firstName"
+            name="firstName"
+            label="First Name"
+            autoComplete="given-name"
+            value={values.firstName}
+            error={errors.firstName}
+            onChange={set('firstName')}
+          />
+          <TextField
+            ref={lastNameRef}
+            className="col-sm-6 mb-3"
+            id="lastName"
+            name="lastName"
+            label="Last Name"
+            autoComplete="family-name"
+            value={values.lastName}
+            error={errors.lastName}
+            onChange={set('lastName')}
+          />
+        </div>
+        <div className="row g-sm-3">
+          <TextField
+            ref={emailRef}
+            className="col-sm-6 mb-3 mb-sm-0"
+            id="email"
+            name="email"
+            type="email"
+            label="Email"
+            autoComplete="email"
+            value={values.email}
+            error={errors.email}
+            onChange={set('email')}
+          />
+          <TextField
+            ref={phoneRef}
+            className="col-sm-6 mb-3"
+            id="phone"
+            name="phone"
+            type="tel"
+            label="Phone"
+            hint="(999) 999-9999"
+            inputMode="tel"
+            autoComplete="tel-national"
+            error={errors.phone}
+          />
+        </div>
+        <fieldset className="opt-ins">
+          <legend className="opt-ins__legend">
+            News and offers <span className="fw-normal">(optional)</span>
+          </legend>
+          <Form.Check
+            id="optInEmailMarketing"
+            name="optInEmailMarketing"
+            className="mb-3"
+            checked={values.optInEmailMarketing}
+            onChange={set('optInEmailMarketing')}
+            label={`Yes, email me news and announcements from ${brand}.`}
+          />
+          <Form.Check id="optInSMSMarketing" className="mb-0">
+            <Form.Check.Input
+              name="optInSMSMarketing"
+              checked={values.optInSMSMarketing}
+              onChange={set('optInSMSMarketing')}
+              aria-describedby="sms-consent"
+            />
+            <Form.Check.Label>{`Yes, text me news and offers from ${brand}.`}</Form.Check.Label>
+            <p id="sms-consent" className="opt-ins__consent">
+              By checking this box, you agree to receive recurring automated marketing text messages from {brand} at the phone number
+              above. Message frequency varies. Reply HELP for help and STOP to cancel. Message and data rates may apply. Consent is not
+              a condition of purchase. For help, text HELP to {SMS_SHORT_CODE}; to stop receiving messages, text STOP to {SMS_SHORT_CODE}.
+            </p>
+          </Form.Check>
+        </fieldset>
+        <div className="actions">
+          <BusyButton type="submit" variant="primary" size="lg" busy={register.isPending} busyLabel="Registering…">
+            Register
+          </BusyButton>
+          {onCancel ? (
+            <Button variant="outline-secondary" size="lg" onClick={onCancel}>
+              Cancel
+            </Button>
+          ) : (
+            <Button variant="outline-secondary" size="lg" onClick={onStartOver}>
+              Start Over
+            </Button>
+          )}
+        </div>
+      </Form>
+    </section>
+  );
+}

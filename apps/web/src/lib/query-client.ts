@@ -1,0 +1,14 @@
+import { QueryClient } from '@tanstack/react-query';
+
+/**
+ * Guest lookups are throttled per failed attempt (decisions.md "Security"), so nothing is
+ * retried or refetched behind the guest's back: one action, one request.
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false, staleTime: Infinity },
+      mutations: { retry: false },
+    },
+  });
+}

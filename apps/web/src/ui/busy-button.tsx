@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react';
+import Button, { type ButtonProps } from 'react-bootstrap/Button';
+import Spinner from 'react-bootstrap/Spinner';
+
+/** A button that shows a spinner and a busy label while its action runs. */
+export function BusyButton({ busy, busyLabel, children, disabled, ...props }: ButtonProps & { busy: boolean; busyLabel: string; children: ReactNode }) {
+  return (
+    <Button {...props} disabled={busy || disabled} aria-disabled={busy || disabled}>
+      {busy ? (
+        <>
+          <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" />
+          {busyLabel}
+        </>
+      ) : (
+        children
+      )}
+    </Button>
+  );
+}

@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useSiteInfo } from '../lib/site.ts';
+
+/** Every guest page: a header with the brand, the main content, a help line. */
+export function PageLayout({ children }: { children: ReactNode }) {
+  const site = useSiteInfo();
+  return (
+    <div className="page">
+      <a className="visually-hidden-focusable skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="site-header">
+        <div className="page-width site-header__inner">
+          <Link to="/" className="site-header__brand">
+            <img src="/logo.svg" alt="" width={36} height={36} />
+            <span>{site?.brandName ?? '\u00a0'}</span>
+          </Link>
+        </div>
+      </header>
+      <main id="main" className="page-width page__main" tabIndex={-1}>
+        {children}
+      </main>
+      <footer className="site-footer">
+        <div className="page-width">
+          {site ? (
+            <p className="mb-0">
+              Need help? Email <a href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a> or visit guest services.
+            </p>
+          ) : null}
+        </div>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+/** The guest entry must stay small on a phone on park Wi-Fi (e2e/bundle-size.test.ts checks it). */
+export const INITIAL_JS_LIMIT_BYTES = 150 * 1024;
+
+/**
+ * Measures the JavaScript a guest page loads before it can render: the entry chunk plus
+ * every chunk it imports statically (the ones Vite modulepreloads), gzipped. Lazy routes
+ * (React.lazy, route `lazy`) are not counted. Prints the figure and writes dist/bundle-size.json.
+ */
+function initialBundleSize(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'boardwalk:initial-bundle-size',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    writeBundle(_options, bundle) {
+      const chunks = new Map(
+        Object.values(bundle)
+          .filter((item) => item.type === 'chunk')
+          .map((chunk) => [chunk.fileName, chunk]),
+      );
+      const initial = new Set<string>();
+      const visit = (fileName: string) => {
+        const chunk = chunks.get(fileName);
+        if (!chunk || initial.has(fileName)) return;
+        initial.add(fileName);
+        chunk.imports.forEach(visit);
+      };
+      for (const chunk of chunks.values()) if (chunk.isEntry) visit(chunk.fileName);
+      const files = [...initial].map((fileName) => {
+        const chunk = chunks.get(fileName);
+        const code = chunk?.code ?? '';
+        // The biggest contributors by package, to see what to split when the figure grows.
+        const packages = new Map<string, number>();
+        for (const [id, info] of Object.entries(chunk?.modules ?? {})) {
+          const name = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id)?.[1] ?? (id.includes('/packages/contract/') ? '@boardwalk/contract' : 'app');
+          packages.set(name, (packages.get(name) ?? 0) + info.renderedLength);
+        }
+        const largest = [...packages].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([name, bytes]) => ({ name, bytes }));
+        return { fileName, bytes: Buffer.byteLength(code), gzipBytes: gzipSync(code).length, largest };
+      });
+      const gzipBytes = files.reduce((sum, f) => sum + f.gzipBytes, 0);
+      const bytes = files.reduce((sum, f) => sum + f.bytes, 0);
+      const report = { initialJs: { gzipBytes, bytes, files }, limitGzipBytes: INITIAL_JS_LIMIT_BYTES };
+      writeFileSync(join(outDir, 'bundle-size.json'), `${JSON.stringify(report, null, 2)}\n`);
+      const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+      console.log(
+        `\ninitial guest JavaScript: ${kib(gzipBytes)} gzipped (${kib(bytes)} raw) in ${files.length} file(s); limit ${kib(INITIAL_JS_LIMIT_BYTES)}\n`,
+      );
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), initialBundleSize()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // The polyfill would be one more script for browsers that all support modulepreload.
+    modulePreload: { polyfill: false },
+  },
+  server: {
+    proxy: { '/api': 'http://localhost:3000' },
+  },
+});

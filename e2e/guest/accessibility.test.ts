@@ -1,0 +1,28 @@
+// axe (WCAG 2.2 A/AA and best practices) on every state of the pass page, at phone width;
+// problems are fixed in the app, no rule is disabled.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { expectNoAxeViolations, launchBrowser, openGuestPage, WIDTHS } from '../support/browser.ts';
+import { guestStates } from '../support/guest-states.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('accessibility', () => {
+  for (const state of guestStates) {
+    it(`${state.name} has no axe violations`, async () => {
+      const guest = await openGuestPage(browser, WIDTHS.mobile);
+      try {
+        await state.open(guest.page);
+        await expectNoAxeViolations(guest.page);
+      } finally {
+        await guest.close();
+      }
+    });
+  }
+});

@@ -1,0 +1,155 @@
+// Chromium through playwright-core, and the page helpers the guest journeys share.
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, inject } from 'vitest';
+
+export const baseUrl = (): string => inject('baseUrl');
+
+export const WIDTHS = { mobile: 360, desktop: 1280 } as const;
+export type Width = (typeof WIDTHS)[keyof typeof WIDTHS];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}
+
+export interface GuestPage {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors, page errors and CSP violations seen so far. */
+  problems: string[];
+  close(): Promise<void>;
+}
+
+/** A fresh browser context (no shared storage) at a phone or desktop width. */
+export async function openGuestPage(browser: Browser, width: Width = WIDTHS.mobile): Promise<GuestPage> {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width, height: width === WIDTHS.mobile ? 780 : 900 },
+    deviceScaleFactor: 1,
+    locale: 'en-US',
+    timezoneId: 'America/Los_Angeles',
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  return { context, page, problems, close: () => context.close() };
+}
+
+/**
+ * Expected console noise: the browser logs every 4xx/5xx answer and every request a test
+ * aborts as a failed resource load (the app shows those as messages); anything else (a CSP
+ * violation, a React error) fails the test.
+ */
+export function unexpectedProblems(problems: string[]): string[] {
+  return problems.filter((p) => !/Failed to load resource: (the server responded with a status of [45]\d\d|net::ERR_)/.test(p));
+}
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
+  expect(summary, 'axe violations').toEqual([]);
+}
+
+const screenshotDir = fileURLToPath(new URL('../../screenshots/', import.meta.url));
+
+/** Saves screenshots/<state>-<width>.png (full page). */
+export async function screenshot(page: Page, state: string) {
+  mkdirSync(screenshotDir, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: `${screenshotDir}${state}-${width}.png`, fullPage: true, animations: 'disabled' });
+}
+
+// ---- The pass page --------------------------------------------------------------------
+
+export async function lookUp(page: Page, orderId: string, barcode: string) {
+  await page.getByLabel('Order ID').fill(orderId);
+  await page.getByLabel('Barcode').fill(barcode);
+  await page.getByRole('button', { name: 'Find My Pass' }).click();
+}
+
+/** Opens / and looks up the order with the form. */
+export async function openPass(page: Page, orderId: string, barcode: string) {
+  await page.goto('/');
+  await page.getByRole('heading', { level: 1, name: 'Find Your Pass' }).waitFor();
+  await lookUp(page, orderId, barcode);
+}
+
+export const passCard = (page: Page) => page.locator('article.pass-card');
+
+/** The value shown for a label on the card ("Ticketholder" -> "Ana Lopez"), or null. */
+export async function cardDetail(page: Page, label: string): Promise<string | null> {
+  const detail = passCard(page).locator('.pass-card__detail').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) });
+  if ((await detail.count()) === 0) return null;
+  return (await detail.locator('dd').textContent())?.trim() ?? null;
+}
+
+export async function computedColors(page: Page, selector: string) {
+  return page.locator(selector).evaluate((el) => {
+    const style = getComputedStyle(el);
+    return { background: style.backgroundColor, color: style.color };
+  });
+}
+
+/** The demo data (README "Demo data"). */
+export const demo = {
+  passholder: { orderId: '10000001', barcode: '2400000000000011' },
+  storedValue: { orderId: '10000002', barcode: '3500000000000028' },
+  unregistered: { orderId: '10000003', barcode: '1000000000000035' },
+  excluded: { orderId: '10000004', barcode: '1000000000000042' },
+  refunded: { orderId: '10000005', barcode: '1000000000000059' },
+  nfc: { orderId: '10000006', barcode: '3400000000000017' },
+  wristband: { orderId: '10000007', barcode: '1000000000000066' },
+  walletException: { orderId: '10000008', barcode: '1000000000000073' },
+  redeemed: { orderId: '10000009', barcode: '1000000000000080' },
+  testPass: { orderId: '0', barcode: '99000001' },
+  /** Direct share links of 3500000000000028: one active (shared with Rosa Diaz), one stopped. */
+  shareLinks: {
+    active: 'd__6Hzm8fzraBU5wQzPddkB6TF2CbDfKZEyT92j9aL5SdtG7WfNBR7nEY4inwba1JBOvQqkgRP2II7Yw4A-7Hp8i',
+    stopped: '5caVpR1TftIfBktL6q3DSuvHgHeKHLGTxMw-EE-fvLOonF1X039KjkB6SqGpt9XtBxrCfCk4TunZTZ8xNZ79tjbQ',
+  },
+} as const;
+
+/**
+ * Answers every lookup of this page as if the ticket had no holder name, so the
+ * registration form shows for any order without registering (and changing) a demo order.
+ */
+export async function answerWithoutHolderName(page: Page) {
+  await page.route('**/api/login/', async (route) => {
+    const response = await route.fetch();
+    const json = (await response.json()) as Record<string, unknown>;
+    await route.fulfill({ response, json: { ...json, firstName: null, lastName: null } });
+  });
+}
+
+/** Answers the next calls to this API path with a status and an error body of the contract's shape. */
+export async function answerWithError(page: Page, path: string, status: number, message: string, headers: Record<string, string> = {}) {
+  await page.route(`**${path}`, (route) =>
+    route.fulfill({ status, headers, contentType: 'application/json', json: { statusCode: status, error: 'TEST', message } }),
+  );
+}
+
+/** The text of the page's live error region. */
+export async function alertText(page: Page): Promise<string> {
+  const message = page.getByRole('alert').locator('.alert');
+  await message.waitFor();
+  return ((await message.textContent()) ?? '').trim();
+}
+
+/** Answers lookups of a ticket without a holder name as if the guest had registered this name. */
+export async function answerWithHolderName(page: Page, firstName: string, lastName: string) {
+  await page.route('**/api/login/', async (route) => {
+    const response = await route.fetch();
+    const json = (await response.json()) as Record<string, unknown>;
+    await route.fulfill({ response, json: json.firstName ? json : { ...json, firstName, lastName, email: 'lee.kim@example.com' } });
+  });
+}

@@ -1,0 +1,126 @@
+// Every state of the main pass page, reached the way a guest reaches it; shared by the
+// screenshot and accessibility tests. Lookups that fail are answered by the browser (route
+// mocks) so these files spend none of the server's failed-lookup allowance.
+import type { Page } from 'playwright-core';
+import { answerWithError, answerWithHolderName, answerWithoutHolderName, demo, openPass, passCard } from './browser.ts';
+
+export interface GuestState {
+  name: string;
+  open(page: Page): Promise<void>;
+}
+
+const heading = (page: Page, text: string) => page.getByRole('heading', { level: 1, name: text }).waitFor();
+
+async function showPass(page: Page, login: { orderId: string; barcode: string }) {
+  await openPass(page, login.orderId, login.barcode);
+  await passCard(page).waitFor();
+  // The logo is part of the card: wait until it has loaded.
+  await page.waitForFunction(() => [...document.images].every((img) => img.complete));
+}
+
+export const guestStates: GuestState[] = [
+  {
+    name: 'login',
+    open: async (page) => {
+      await page.goto('/');
+      await heading(page, 'Find Your Pass');
+    },
+  },
+  {
+    name: 'login-validation',
+    open: async (page) => {
+      await page.goto('/');
+      await page.getByLabel('Order ID').fill('123');
+      await page.getByRole('button', { name: 'Find My Pass' }).click();
+      await page.locator('#barcode-error').waitFor();
+    },
+  },
+  {
+    name: 'login-not-found',
+    open: async (page) => {
+      await answerWithError(page, '/api/login/', 404, 'Unable to locate order');
+      await openPass(page, '10000099', '1000000000000999');
+      await page.getByRole('alert').getByText('Unable to locate order').waitFor();
+    },
+  },
+  {
+    name: 'loading',
+    open: async (page) => {
+      await page.route('**/api/login/', () => {
+        // Never answered while the screenshot is taken; the page is closed afterwards.
+      });
+      await page.goto(`/${demo.passholder.orderId}/${demo.passholder.barcode}`);
+      await page.getByRole('status').getByText('Finding your pass…').waitFor();
+    },
+  },
+  {
+    name: 'registration',
+    open: async (page) => {
+      await answerWithoutHolderName(page);
+      await openPass(page, demo.wristband.orderId, demo.wristband.barcode);
+      await heading(page, 'Register Your Pass');
+    },
+  },
+  {
+    name: 'registration-validation',
+    open: async (page) => {
+      await answerWithoutHolderName(page);
+      await openPass(page, demo.wristband.orderId, demo.wristband.barcode);
+      await heading(page, 'Register Your Pass');
+      await page.getByLabel('Email', { exact: true }).fill('hana.sato@example');
+      await page.getByRole('button', { name: 'Register' }).click();
+      await page.locator('#email-error').waitFor();
+    },
+  },
+  {
+    name: 'edit-registration',
+    open: async (page) => {
+      await showPass(page, demo.passholder);
+      await page.getByRole('button', { name: 'Edit Registration' }).click();
+      await heading(page, 'Edit Registration');
+    },
+  },
+  {
+    name: 'pass-day-ticket',
+    open: async (page) => {
+      // 10000003 as it looks once registered, whether or not journey.test.ts ran first.
+      await answerWithHolderName(page, 'Lee', 'Kim');
+      await showPass(page, demo.unregistered);
+    },
+  },
+  { name: 'pass-passholder', open: (page) => showPass(page, demo.passholder) },
+  { name: 'pass-stored-value', open: (page) => showPass(page, demo.storedValue) },
+  { name: 'pass-refunded', open: (page) => showPass(page, demo.refunded) },
+  { name: 'pass-redeemed', open: (page) => showPass(page, demo.redeemed) },
+  { name: 'pass-wallet-exception', open: (page) => showPass(page, demo.walletException) },
+  { name: 'pass-test-pass', open: (page) => showPass(page, demo.testPass) },
+  {
+    name: 'pass-shared',
+    open: async (page) => {
+      await page.goto(`/${demo.shareLinks.active}`);
+      await passCard(page).waitFor();
+      await page.waitForFunction(() => [...document.images].every((img) => img.complete));
+    },
+  },
+  {
+    name: 'exclusion',
+    open: async (page) => {
+      await openPass(page, demo.excluded.orderId, demo.excluded.barcode);
+      await heading(page, 'Pass Not Available');
+    },
+  },
+  {
+    name: 'no-longer-shared',
+    open: async (page) => {
+      await page.goto(`/${demo.shareLinks.stopped}`);
+      await heading(page, 'Pass No Longer Shared');
+    },
+  },
+  {
+    name: 'not-found',
+    open: async (page) => {
+      await page.goto('/no-such-page');
+      await heading(page, 'Page not found');
+    },
+  },
+];
