@@ -114,11 +114,26 @@ export interface ShareRow {
 
 export type PassRow = Awaited<ReturnType<typeof findPassByBarcode>>;
 
+/**
+ * The lookup is built once per database and prepared: building the query and planning it
+ * again on every call cost more than running it (bench/lookup).
+ */
+function preparePassLookup(db: Executor) {
+  return passQuery(db)
+    .where(and(eq(tickets.barcode, sql.placeholder('barcode')), eq(tickets.orderId, sql.placeholder('orderId'))))
+    .limit(1)
+    .prepare('find_pass_by_barcode');
+}
+const preparedLookups = new WeakMap<Executor, ReturnType<typeof preparePassLookup>>();
+
 /** The ticket with this barcode in this order, or null: one query whichever part is wrong. */
 export async function findPassByBarcode(db: Executor, opts: { orderId: string; barcode: string }) {
-  const rows = await passQuery(db)
-    .where(and(eq(tickets.barcode, opts.barcode), eq(tickets.orderId, opts.orderId)))
-    .limit(1);
+  let lookup = preparedLookups.get(db);
+  if (!lookup) {
+    lookup = preparePassLookup(db);
+    preparedLookups.set(db, lookup);
+  }
+  const rows = await lookup.execute(opts);
   return rows[0] ?? null;
 }
 
