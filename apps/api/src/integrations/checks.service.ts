@@ -2,25 +2,17 @@
 // several checks may share a check number (different days or terminals).
 import type { CheckFeed, UpsertOutcome } from '@boardwalk/contract/integrations';
 import type { Executor } from '@boardwalk/db/client';
-import { findCheckForUpdate, insertCheckIfAbsent, updateCheck, type CheckValues } from './checks.repo.ts';
-import { differs } from './row-diff.ts';
+import { upsertCheckRow } from './checks.repo.ts';
 
 /** PUT /api/integrations/checks/{checkId}: creates or replaces the check, idempotently. */
-export async function upsertCheck(opts: { db: Executor; checkId: string; check: CheckFeed }): Promise<UpsertOutcome> {
+export function upsertCheck(opts: { db: Executor; checkId: string; check: CheckFeed }): Promise<UpsertOutcome> {
   const { db, checkId, check } = opts;
-  const next: CheckValues = {
+  return upsertCheckRow(db, {
     checkId,
     checkNumber: check.checkNumber,
     orderDate: new Date(check.orderDate),
     terminalId: check.terminalId,
     total: check.total,
     refunded: check.refunded,
-  };
-  return db.transaction(async (tx) => {
-    if (await insertCheckIfAbsent(tx, next)) return 'created';
-    const current = await findCheckForUpdate(tx, checkId);
-    if (current && !differs(current, next)) return 'unchanged';
-    await updateCheck(tx, next);
-    return 'replaced';
   });
 }

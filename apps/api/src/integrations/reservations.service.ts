@@ -1,17 +1,12 @@
 // The hotel feed (integration-api.md "Hotel system"): one reservation per number.
 import type { ReservationFeed, UpsertOutcome } from '@boardwalk/contract/integrations';
 import type { Executor } from '@boardwalk/db/client';
-import { findReservationForUpdate, insertReservationIfAbsent, updateReservation, type ReservationValues } from './reservations.repo.ts';
-import { differs } from './row-diff.ts';
+import { upsertReservationRow } from './reservations.repo.ts';
 
 /** PUT /api/integrations/reservations/{reservationNumber}: creates or replaces it, idempotently. */
-export async function upsertReservation(opts: {
-  db: Executor;
-  reservationNumber: string;
-  reservation: ReservationFeed;
-}): Promise<UpsertOutcome> {
+export function upsertReservation(opts: { db: Executor; reservationNumber: string; reservation: ReservationFeed }): Promise<UpsertOutcome> {
   const { db, reservationNumber, reservation: r } = opts;
-  const next: ReservationValues = {
+  return upsertReservationRow(db, {
     reservationNumber,
     firstName: r.firstName ?? null,
     lastName: r.lastName ?? null,
@@ -20,12 +15,5 @@ export async function upsertReservation(opts: {
     departure: r.departure,
     total: r.total,
     cancelled: r.cancelled,
-  };
-  return db.transaction(async (tx) => {
-    if (await insertReservationIfAbsent(tx, next)) return 'created';
-    const current = await findReservationForUpdate(tx, reservationNumber);
-    if (current && !differs(current, next)) return 'unchanged';
-    await updateReservation(tx, next);
-    return 'replaced';
   });
 }
