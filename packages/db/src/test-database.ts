@@ -15,8 +15,11 @@ export interface TestDatabase extends Database {
   url?: string;
 }
 
-/** A fresh, migrated database: PGlite in memory, or a new PostgreSQL database dropped on close. */
-export async function createTestDatabase(kind = testDbKind()): Promise<TestDatabase> {
+/**
+ * A fresh, migrated database: PGlite in memory, or a new PostgreSQL database dropped on close,
+ * opened with a pool of poolSize connections.
+ */
+export async function createTestDatabase(kind = testDbKind(), poolSize = 5): Promise<TestDatabase> {
   if (kind === 'pglite') return createDb({});
   const adminUrl = process.env.TEST_DATABASE_URL ?? defaultTestDatabaseUrl;
   const name = `bw_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
@@ -26,7 +29,7 @@ export async function createTestDatabase(kind = testDbKind()): Promise<TestDatab
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await createDb({ databaseUrl: url.toString(), poolSize: 5 });
+  const database = await createDb({ databaseUrl: url.toString(), poolSize });
   return {
     ...database,
     url: url.toString(),
