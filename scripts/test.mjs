@@ -14,15 +14,25 @@ const run = (label, cmd, args, env = {}) => {
   }
 };
 
-function ensureChromium() {
-  if (existsSync('/usr/bin/chromium')) return;
+// Debian packages the tests use: Chromium for the browser tests, zbarimg (zbar-tools) to
+// decode the pass barcode from a screenshot the way a gate scanner would.
+const debianPackages = [
+  { path: '/usr/bin/chromium', pkg: 'chromium', name: 'Chromium' },
+  { path: '/usr/bin/zbarimg', pkg: 'zbar-tools', name: 'zbarimg (zbar-tools)' },
+];
+
+function ensureDebianPackages() {
+  const missing = debianPackages.filter(({ path }) => !existsSync(path));
+  if (missing.length === 0) return;
+  const names = missing.map(({ name }) => name).join(' and ');
+  const pkgs = missing.map(({ pkg }) => pkg);
   if (process.getuid?.() === 0) {
-    console.log('▶ installing Chromium from Debian packages (apt-get install chromium)');
+    console.log(`▶ installing ${names} from Debian packages (apt-get install ${pkgs.join(' ')})`);
     execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-    execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    execFileSync('apt-get', ['install', '-y', '-qq', ...pkgs], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
     return;
   }
-  console.error('Chromium is missing. Install it as root:  apt-get update && apt-get install -y chromium');
+  console.error(`${names} ${missing.length === 1 ? 'is' : 'are'} missing. Install as root:  apt-get update && apt-get install -y ${pkgs.join(' ')}`);
   process.exit(1);
 }
 
@@ -37,7 +47,7 @@ function reachable(url, fallbackPort) {
   });
 }
 
-ensureChromium();
+ensureDebianPackages();
 run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 run('lint', 'npm', ['run', '--silent', 'lint']);
 run('build', 'npm', ['run', '--silent', 'build']);

@@ -26,12 +26,15 @@ export interface GuestPage {
   close(): Promise<void>;
 }
 
-/** A fresh browser context (no shared storage) at a phone or desktop width. */
-export async function openGuestPage(browser: Browser, width: Width = WIDTHS.mobile): Promise<GuestPage> {
+/**
+ * A fresh browser context (no shared storage) at a phone or desktop width; 1 CSS pixel per
+ * screen pixel unless deviceScaleFactor says otherwise (a phone's screen is 2 or 3).
+ */
+export async function openGuestPage(browser: Browser, width: Width = WIDTHS.mobile, { deviceScaleFactor = 1 } = {}): Promise<GuestPage> {
   const context = await browser.newContext({
     baseURL: baseUrl(),
     viewport: { width, height: width === WIDTHS.mobile ? 780 : 900 },
-    deviceScaleFactor: 1,
+    deviceScaleFactor,
     locale: 'en-US',
     timezoneId: 'America/Los_Angeles',
   });
@@ -85,6 +88,9 @@ export async function openPass(page: Page, orderId: string, barcode: string) {
 }
 
 export const passCard = (page: Page) => page.locator('article.pass-card');
+
+/** The Code 128 graphic of the pass barcode (loaded on demand after the card shows). */
+export const barcodeGraphic = (page: Page) => passCard(page).locator('.pass-card__barcode svg');
 
 /** The value shown for a label on the card ("Ticketholder" -> "Ana Lopez"), or null. */
 export async function cardDetail(page: Page, label: string): Promise<string | null> {
@@ -151,5 +157,17 @@ export async function answerWithHolderName(page: Page, firstName: string, lastNa
     const response = await route.fetch();
     const json = (await response.json()) as Record<string, unknown>;
     await route.fulfill({ response, json: json.firstName ? json : { ...json, firstName, lastName, email: 'lee.kim@example.com' } });
+  });
+}
+
+/**
+ * Answers lookups of this page as if the ticket were a passholder's (without a photo), so a
+ * void ticket of the demo data (refunded 10000005, redeemed 10000009) shows its barcode.
+ */
+export async function answerAsPassholder(page: Page) {
+  await page.route('**/api/login/', async (route) => {
+    const response = await route.fetch();
+    const json = (await response.json()) as Record<string, unknown>;
+    await route.fulfill({ response, json: { ...json, isPassholder: true } });
   });
 }

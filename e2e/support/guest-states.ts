@@ -2,7 +2,7 @@
 // screenshot and accessibility tests. Lookups that fail are answered by the browser (route
 // mocks) so these files spend none of the server's failed-lookup allowance.
 import type { Page } from 'playwright-core';
-import { answerWithError, answerWithHolderName, answerWithoutHolderName, demo, openPass, passCard } from './browser.ts';
+import { answerAsPassholder, answerWithError, answerWithHolderName, answerWithoutHolderName, demo, openPass, passCard } from './browser.ts';
 
 export interface GuestState {
   name: string;
@@ -14,8 +14,9 @@ const heading = (page: Page, text: string) => page.getByRole('heading', { level:
 async function showPass(page: Page, login: { orderId: string; barcode: string }) {
   await openPass(page, login.orderId, login.barcode);
   await passCard(page).waitFor();
-  // The logo is part of the card: wait until it has loaded.
+  // The logo and the barcode graphic (a chunk loaded on demand) are part of the card: wait for them.
   await page.waitForFunction(() => [...document.images].every((img) => img.complete));
+  await page.waitForFunction(() => !document.querySelector('.pass-card__barcode') || document.querySelector('.pass-card__barcode svg'));
 }
 
 export const guestStates: GuestState[] = [
@@ -92,6 +93,14 @@ export const guestStates: GuestState[] = [
   { name: 'pass-stored-value', open: (page) => showPass(page, demo.storedValue) },
   { name: 'pass-refunded', open: (page) => showPass(page, demo.refunded) },
   { name: 'pass-redeemed', open: (page) => showPass(page, demo.redeemed) },
+  {
+    // No demo passholder is void: the redeemed ticket answered as a passholder's shows a void barcode.
+    name: 'pass-void-barcode',
+    open: async (page) => {
+      await answerAsPassholder(page);
+      await showPass(page, demo.redeemed);
+    },
+  },
   { name: 'pass-wallet-exception', open: (page) => showPass(page, demo.walletException) },
   { name: 'pass-test-pass', open: (page) => showPass(page, demo.testPass) },
   {
