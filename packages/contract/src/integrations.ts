@@ -2,7 +2,7 @@
 // Boardwalk answers. Every value that reaches the database is bounded here, so bad input
 // is a 400 naming the field, never a database error.
 import { z } from 'zod';
-import { barcode, BARCODE_PATTERN, ORDER_ID_PATTERN } from './pass.ts';
+import { barcode, BARCODE_PATTERN, ORDER_ID_PATTERN, printable } from './pass.ts';
 
 /**
  * A strict object that reports each unknown field at its own path ("tickets.0.colour:
@@ -49,8 +49,6 @@ const usd = z
   // Whole cents only, so what is stored (numeric(12,2)) reads back as the number sent.
   .refine((v) => Math.round(v * 100) / 100 === v, 'At most 2 decimals')
   .describe('USD, at most 2 decimals');
-/** Control characters (NUL cannot be stored) and lone surrogates (not text) are refused. */
-const printable = (s: string) => !/[\p{Cc}\p{Cs}]/u.test(s);
 const text = (max = 200) =>
   z
     .string()

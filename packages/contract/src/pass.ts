@@ -51,13 +51,21 @@ export const phone = z
   .transform((s) => s.replace(/\D/g, ''))
   .pipe(z.string().min(10, 'Phone must have at least 10 digits').max(15, 'Phone is too long'));
 
+/** Control characters (NUL cannot be stored) and lone surrogates (not text) are refused. */
+export const printable = (s: string) => !/[\p{Cc}\p{Cs}]/u.test(s);
+
 const personName = (label: string) =>
-  z.string().trim().min(1, `${label} is required`).max(100, `${label} is too long`);
+  z
+    .string()
+    .trim()
+    .min(1, `${label} is required`)
+    .max(100, `${label} is too long`)
+    .refine(printable, `${label} must not contain control characters`);
 
 export const registrationFields = z.strictObject({
   firstName: personName('First name'),
   lastName: personName('Last name'),
-  email: z.string().trim().max(254, 'Email is too long').regex(EMAIL_PATTERN, 'Email is not valid'),
+  email: z.string().trim().max(254, 'Email is too long').regex(EMAIL_PATTERN, 'Email is not valid').refine(printable, 'Email is not valid'),
   phone,
   optInEmailMarketing: z.boolean().default(false),
   optInSMSMarketing: z.boolean().default(false),

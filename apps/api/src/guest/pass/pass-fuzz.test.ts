@@ -24,7 +24,7 @@ const valid = {
 
 /** Valid bodies with one field replaced by anything, random objects, and random JSON values. */
 const bodies = fc.oneof(
-  fc.record({ key: fc.constantFrom(...Object.keys(valid), 'hashUrl', 'shareId', 'isIOS', '__proto__', 'extra'), value: fc.jsonValue() }).map(({ key, value }) => ({ ...valid, [key]: value })),
+  fc.record({ key: fc.constantFrom(...Object.keys(valid), 'hashUrl', 'shareId', 'isIOS', '__proto__', 'extra'), value: fc.oneof(fc.jsonValue(), fc.string({ unit: 'binary' })) }).map(({ key, value }) => ({ ...valid, [key]: value })),
   fc.dictionary(fc.constantFrom(...Object.keys(valid), 'hashUrl', 'shareId'), fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null))),
   fc.jsonValue(),
 );

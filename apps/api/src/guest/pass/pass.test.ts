@@ -212,6 +212,9 @@ describe('POST /api/register/', () => {
     ['email', { email: 'rita@example' }],
     ['email', { email: 'rita@example.c' }],
     ['phone', { phone: '(310) 555-01' }],
+    ['firstName', { firstName: 'Ri\u0000ta' }],
+    ['lastName', { lastName: 'Mo\ud800reno' }],
+    ['email', { email: 'ri\u0000ta@example.com' }],
     ['orderId', { orderId: '2000000' }],
   ])('refuses a bad %s with 400 and writes nothing', async (field, change) => {
     const before = await snapshotGuestTables(t.database.db);
