@@ -3,28 +3,14 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
 import { orders, registrations, ticketShares, tickets } from '@boardwalk/db/schema';
+import { upsertWholeRow } from './whole-row.repo.ts';
 
-export type OrderRow = typeof orders.$inferSelect;
 export type TicketRow = typeof tickets.$inferSelect;
 export type OrderValues = Omit<typeof orders.$inferInsert, 'createdAt' | 'updatedAt'>;
 export type TicketValues = Omit<typeof tickets.$inferInsert, 'createdAt' | 'updatedAt'>;
 
-/** Inserts the order unless one with its id exists; true when it was inserted. */
-export async function insertOrderIfAbsent(db: Executor, values: OrderValues): Promise<boolean> {
-  const rows = await db.insert(orders).values(values).onConflictDoNothing({ target: orders.orderId }).returning({ orderId: orders.orderId });
-  return rows.length > 0;
-}
-
-/** The order, locked until the transaction ends (concurrent feeds of one order queue up). */
-export async function findOrderForUpdate(db: Executor, orderId: string): Promise<OrderRow | null> {
-  const rows = await db.select().from(orders).where(eq(orders.orderId, orderId)).for('update');
-  return rows[0] ?? null;
-}
-
-export async function updateOrder(db: Executor, values: OrderValues): Promise<void> {
-  const { orderId, ...changes } = values;
-  await db.update(orders).set({ ...changes, updatedAt: sql`now()` }).where(eq(orders.orderId, orderId));
-}
+/** Creates or replaces the order row (locked until the transaction ends, so concurrent feeds of one order queue up). */
+export const upsertOrderRow = (tx: Executor, values: OrderValues) => upsertWholeRow(tx, orders, orders.orderId, values);
 
 export async function findTicketsOfOrder(db: Executor, orderId: string): Promise<TicketRow[]> {
   return db.select().from(tickets).where(eq(tickets.orderId, orderId)).orderBy(asc(tickets.position), asc(tickets.barcode));

@@ -7,16 +7,14 @@ import { AppError } from '../platform/errors.ts';
 import {
   deleteTickets,
   findBarcodesOfOtherOrders,
-  findOrderForUpdate,
   findOrderWithTickets,
   findTicketsOfOrder,
-  insertOrderIfAbsent,
   insertTickets,
   isConcurrentWriteError,
-  updateOrder,
   updateTicket,
   type OrderValues,
   type TicketValues,
+  upsertOrderRow,
 } from './orders.repo.ts';
 import { differs } from './row-diff.ts';
 
@@ -98,16 +96,8 @@ export async function upsertOrder(opts: { db: Executor; orderId: string; order: 
         throw new AppError('CONFLICT', fields.map((f) => f.message).join('; '), { fields });
       }
 
-      const created = await insertOrderIfAbsent(tx, nextOrder);
-      let changed = false;
-      if (!created) {
-        const current = await findOrderForUpdate(tx, orderId);
-        if (!current) throw concurrentWrite();
-        if (differs(current, nextOrder)) {
-          await updateOrder(tx, nextOrder);
-          changed = true;
-        }
-      }
+      const orderOutcome = await upsertOrderRow(tx, nextOrder);
+      const created = orderOutcome === 'created';
 
       const currentTickets = created ? [] : await findTicketsOfOrder(tx, orderId);
       const held = new Map(currentTickets.map((t) => [t.barcode, t]));
@@ -123,7 +113,7 @@ export async function upsertOrder(opts: { db: Executor; orderId: string; order: 
       for (const ticket of replaced) await updateTicket(tx, ticket);
 
       if (created) return 'created';
-      return changed || removed.length + added.length + replaced.length > 0 ? 'replaced' : 'unchanged';
+      return orderOutcome === 'replaced' || removed.length + added.length + replaced.length > 0 ? 'replaced' : 'unchanged';
     });
   } catch (error) {
     // A concurrent feed took one of the barcodes between our check and our insert, or locked
