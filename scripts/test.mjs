@@ -74,6 +74,7 @@ const tests = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--report
 if (existsSync(report)) {
   const r = JSON.parse(readFileSync(report, 'utf8'));
   const skipped = r.numPendingTests + r.numTodoTests;
+  if (tests.status !== 0 && r.numFailedTests === 0) console.log('\n✖ Vitest failed outside the tests (unhandled errors or a failed setup): see above');
   console.log(`\n${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skipped} skipped`);
 }
 process.exit(tests.status ?? 1);

@@ -31,6 +31,8 @@ export interface CreateDbOptions {
   dataDir?: string | undefined;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /** Told when an idle pooled connection is lost (server restart, admin command); the pool replaces it. */
+  onConnectionError?: (error: Error) => void;
 }
 
 const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
@@ -40,6 +42,8 @@ const config = { schema, casing: 'snake_case' } as const;
 export async function createDb(options: CreateDbOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // Without a listener, a lost idle connection is an unhandled 'error' that ends the process.
+    pool.on('error', options.onConnectionError ?? ((error) => console.warn(`database connection lost: ${error.message}`)));
     const db = drizzlePg({ client: pool, ...config });
     await migratePg(db, { migrationsFolder });
     return {

@@ -29,7 +29,8 @@ export async function createTestDatabase(kind = testDbKind(), poolSize = 5): Pro
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await createDb({ databaseUrl: url.toString(), poolSize });
+  // Closing drops the database WITH (FORCE): the connections it ends are expected.
+  const database = await createDb({ databaseUrl: url.toString(), poolSize, onConnectionError: () => undefined });
   return {
     ...database,
     url: url.toString(),

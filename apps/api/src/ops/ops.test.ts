@@ -1,4 +1,7 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb } from '@boardwalk/db/client';
+import { createTestDatabase, testDbKind } from '@boardwalk/db/test-database';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
 let t: TestApp;
@@ -39,5 +42,23 @@ describe('operations', () => {
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['strict-transport-security']).toBeDefined();
+  });
+});
+
+describe.skipIf(testDbKind() !== 'postgres')('lost PostgreSQL connections', () => {
+  it('are replaced by the pool instead of ending the process', async () => {
+    const testDatabase = await createTestDatabase('postgres');
+    const url = new URL(testDatabase.url!);
+    const lost: string[] = [];
+    const database = await createDb({ databaseUrl: url.toString(), poolSize: 2, onConnectionError: (e) => void lost.push(e.message) });
+    await Promise.all([database.ping(), database.ping()]);
+    const admin = new pg.Client({ connectionString: url.toString() });
+    await admin.connect();
+    await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+    await admin.end();
+    await expect.poll(() => lost.length).toBeGreaterThan(0);
+    await database.ping();
+    await database.close();
+    await testDatabase.close();
   });
 });

@@ -24,7 +24,13 @@ export interface DataOptions {
 export const dataPlugin = fp<DataOptions>(
   async (app, opts) => {
     app.decorate('config', opts.config);
-    const database = opts.database ?? (await createDb({ databaseUrl: opts.config.databaseUrl, dataDir: opts.config.dataDir }));
+    const database =
+      opts.database ??
+      (await createDb({
+        databaseUrl: opts.config.databaseUrl,
+        dataDir: opts.config.dataDir,
+        onConnectionError: (err) => app.log.warn({ err: err.message }, 'database connection lost; the pool replaces it'),
+      }));
     app.decorate('database', database);
     const redis =
       opts.redis ?? (opts.config.redisUrl ? new RedisClient(opts.config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: false }) : undefined);
