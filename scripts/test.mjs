@@ -19,6 +19,7 @@ const run = (label, cmd, args, env = {}) => {
 const debianPackages = [
   { path: '/usr/bin/chromium', pkg: 'chromium', name: 'Chromium' },
   { path: '/usr/bin/zbarimg', pkg: 'zbar-tools', name: 'zbarimg (zbar-tools)' },
+  { path: '/usr/bin/pdftoppm', pkg: 'poppler-utils', name: 'pdftoppm (poppler-utils)' },
 ];
 
 function ensureDebianPackages() {

@@ -9,7 +9,9 @@ import { docsPlugin } from './platform/docs.plugin.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
 import { httpPlugin } from './platform/http.plugin.ts';
 import { loggerOptions } from './platform/logging.ts';
+import { keysPlugin } from './platform/keys.plugin.ts';
 import { throttlePlugin } from './platform/throttle.plugin.ts';
+import { ticketChangesPlugin } from './platform/ticket-changes.plugin.ts';
 import { webPlugin } from './platform/web.plugin.ts';
 import { opsRoutes } from './ops/ops.routes.ts';
 import { passRoutes } from './guest/pass/pass.routes.ts';
@@ -44,6 +46,8 @@ export async function buildApp(options: BuildAppOptions) {
   registerErrorHandler(app);
 
   await app.register(dataPlugin, { config, ...(options.database && { database: options.database }), ...(options.redis && { redis: options.redis }) });
+  await app.register(keysPlugin);
+  await app.register(ticketChangesPlugin);
   await app.register(demoPlugin);
   await app.register(throttlePlugin, options.throttleKeyPrefix ? { keyPrefix: options.throttleKeyPrefix } : {});
   await app.register(httpPlugin);

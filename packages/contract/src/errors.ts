@@ -18,4 +18,6 @@ export const guestMessages = {
   registerFailed: 'Unable to register',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
   passNoLongerShared: 'Pass No Longer Shared',
+  /** guest-app.md section 8, with SUPPORT_EMAIL. */
+  alreadyInWallet: (email: string) => `This pass has already been added to a wallet. Please contact ${email} for assistance.`,
 } as const;

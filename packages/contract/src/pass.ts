@@ -24,7 +24,7 @@ export const hashUrl = z
   .string()
   .regex(/^[A-Za-z0-9_-]{81,256}$/, 'Link is not valid')
   .describe('Direct share link: more than 80 URL-safe characters');
-const shareId = z.uuid('Share id is not valid');
+export const shareId = z.uuid('Share id is not valid');
 
 /** POST /api/login/: order id (or 0 for a test pass) and barcode, or a hashUrl alone. */
 export const loginRequest = z.union([
@@ -108,6 +108,8 @@ export const passOrder = z.object({
   shareId: z.string().describe('The share the guest came through; empty for the primary guest'),
   sharedWith: ticketShare.nullable().describe('The shared guest, when viewed through a share'),
   iCloudBindingLink: nullableText,
+  iCloudBoundToWallet: z.boolean().describe('A device added this pass to Apple Wallet'),
+  photoUid: nullableText.describe("The passholder photo's uid (GET /api/download/{uid}/photo.bmp), null without one"),
   skipRegistration: z.boolean(),
   skipImage: z.boolean(),
   isPassholder: z.boolean(),

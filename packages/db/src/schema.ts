@@ -4,17 +4,24 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  customType,
   date,
   index,
   integer,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
+/** Binary data (bytea), as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
 const money = () => numeric({ precision: 12, scale: 2, mode: 'number' });
 const tstz = () => timestamp({ withTimezone: true, mode: 'date' });
 const created = () => tstz().notNull().defaultNow();
@@ -225,4 +232,101 @@ export const wristbandMerchPackIds = pgTable('wristband_merch_pack_ids', {
   validTo: tstz(),
   createdAt: created(),
   updatedAt: updated(),
+});
+
+// ---- Wallet passes (decisions.md "Apple Wallet and Google Wallet") ---------------------
+
+/** A ticket's pass in Apple Wallet and Google Wallet, created when it is first generated. */
+export const walletPasses = pgTable('wallet_passes', {
+  barcode: text()
+    .primaryKey()
+    .references(() => tickets.barcode, { onDelete: 'cascade' }),
+  /** Apple serialNumber and Google object id suffix: stable per ticket, not derived from the barcode. */
+  serialNumber: uuid().notNull().unique().defaultRandom(),
+  /** SHA-256 of what the pass shows; when it changes, updatedAt (the update tag) moves. */
+  contentHash: text(),
+  /** Set once a Google Wallet link was handed out: later changes update that object. */
+  googleIssued: boolean().notNull().default(false),
+  createdAt: created(),
+  updatedAt: updated(),
+});
+
+/** Authentication tokens issued in Apple passes (only their hash is kept). */
+export const walletPassTokens = pgTable(
+  'wallet_pass_tokens',
+  {
+    tokenHash: text().primaryKey(),
+    serialNumber: uuid()
+      .notNull()
+      .references(() => walletPasses.serialNumber, { onDelete: 'cascade' }),
+    createdAt: created(),
+  },
+  (t) => [index().on(t.serialNumber)],
+);
+
+/** A device that added a pass to Apple Wallet (PassKit web service registration). */
+export const appleDeviceRegistrations = pgTable(
+  'apple_device_registrations',
+  {
+    deviceLibraryIdentifier: text().notNull(),
+    serialNumber: uuid()
+      .notNull()
+      .references(() => walletPasses.serialNumber, { onDelete: 'cascade' }),
+    pushToken: text().notNull(),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceLibraryIdentifier, t.serialNumber] }), index().on(t.serialNumber)],
+);
+
+// ---- Photos (decisions.md "Photos") ----------------------------------------------------
+
+/** A passholder's photo: the 24-bit BMP the guest confirmed, under an unguessable uid. */
+export const photos = pgTable('photos', {
+  uid: text().primaryKey(),
+  barcode: text()
+    .notNull()
+    .unique()
+    .references(() => tickets.barcode, { onDelete: 'cascade' }),
+  bmp: bytea().notNull(),
+  /** The same picture as PNG, for wallet passes, the voucher and Google's image URL. */
+  png: bytea().notNull(),
+  width: integer().notNull(),
+  height: integer().notNull(),
+  createdAt: created(),
+});
+
+/** A guest's request that staff remove the photo of an activated pass. */
+export const photoResetRequests = pgTable(
+  'photo_reset_requests',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: text().notNull(),
+    barcode: text()
+      .notNull()
+      .references(() => tickets.barcode, { onDelete: 'cascade' }),
+    createdAt: created(),
+    handledAt: tstz(),
+  },
+  (t) => [index().on(t.barcode)],
+);
+
+// ---- Platform --------------------------------------------------------------------------
+
+/** Outgoing mail: every message is kept here; sentAt is set once SMTP accepted it. */
+export const outbox = pgTable('outbox', {
+  id: bigserial({ mode: 'number' }).primaryKey(),
+  to: text().notNull(),
+  subject: text().notNull(),
+  text: text().notNull(),
+  createdAt: created(),
+  sentAt: tstz(),
+  error: text(),
+});
+
+/** Keys the server generates once and every instance shares (e.g. the barcodeHash key). */
+export const serverKeys = pgTable('server_keys', {
+  name: text().primaryKey(),
+  value: text().notNull(),
+  createdAt: created(),
 });

@@ -20,6 +20,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       const outcome = await upsertOrder({ db: app.database.db, orderId: request.params.orderId, order: request.body });
+      // Passes already in wallets follow the ticket (wallet features compare what they show).
+      if (outcome === 'replaced') await app.ticketChanges.publish(request.body.tickets.map((t) => t.barcode));
       return reply.code(outcome === 'created' ? 201 : 200).send({ outcome });
     },
   });

@@ -68,6 +68,21 @@ const env = z.object({
   }),
   PASS_BACKGROUND_COLOR: hexColor.default('1b4965'),
   PASS_FOREGROUND_COLOR: hexColor.default('ffffff'),
+  // Apple Wallet (decisions.md): PEM files; unset means a development chain in DATA_DIR/certs.
+  APPLE_PASS_TYPE_ID: z.string().regex(/^pass\.[A-Za-z0-9.-]+$/, 'must look like pass.com.example.boardwalk').default('pass.com.boardwalk.demo'),
+  APPLE_TEAM_ID: z.string().regex(/^[A-Z0-9]{10}$/, 'must be a 10-character Apple team id').default('BWDEMO0001'),
+  APPLE_CERT_FILE: optionalText.describe('signer certificate (PEM)'),
+  APPLE_KEY_FILE: optionalText.describe('signer private key (PEM)'),
+  APPLE_KEY_PASSPHRASE: optionalText,
+  APPLE_WWDR_FILE: optionalText.describe('Apple WWDR intermediate certificate (PEM)'),
+  APPLE_NFC_KEY_FILE: optionalText.describe('NFC P-256 private key (PEM); its public key goes in NFC passes'),
+  /** APNs: on when Apple certificates are configured (api.push.apple.com) or when APNS_URL is set. */
+  APNS_URL: z.url().optional(),
+  APNS_CA_FILE: optionalText.describe('extra CA (PEM) to trust for APNS_URL'),
+  // Google Wallet: a service-account key (JSON) and issuer id; unset means a development key.
+  GOOGLE_WALLET_ISSUER_ID: z.string().regex(/^\d{10,25}$/, 'must be the numeric issuer id').optional(),
+  GOOGLE_WALLET_KEY_FILE: optionalText.describe('service-account key (JSON)'),
+  GOOGLE_WALLET_API_URL: z.url().default('https://walletobjects.googleapis.com/walletobjects/v1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -85,6 +100,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  const appleFiles = [c.APPLE_CERT_FILE, c.APPLE_KEY_FILE, c.APPLE_WWDR_FILE];
+  if (appleFiles.some(Boolean) && !appleFiles.every(Boolean)) {
+    throw new ConfigError('Invalid configuration:\n  APPLE_CERT_FILE, APPLE_KEY_FILE, APPLE_WWDR_FILE: set all three or none');
+  }
+  if (Boolean(c.GOOGLE_WALLET_ISSUER_ID) !== Boolean(c.GOOGLE_WALLET_KEY_FILE)) {
+    throw new ConfigError('Invalid configuration:\n  GOOGLE_WALLET_ISSUER_ID, GOOGLE_WALLET_KEY_FILE: set both or neither');
+  }
   return {
     port: c.PORT,
     host: c.HOST,
@@ -104,5 +126,21 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: c.TRUST_PROXY,
     defaultPassColors: { background: c.PASS_BACKGROUND_COLOR, foreground: c.PASS_FOREGROUND_COLOR },
     logLevel: c.LOG_LEVEL,
+    apple: {
+      passTypeId: c.APPLE_PASS_TYPE_ID,
+      teamId: c.APPLE_TEAM_ID,
+      certFile: c.APPLE_CERT_FILE,
+      keyFile: c.APPLE_KEY_FILE,
+      keyPassphrase: c.APPLE_KEY_PASSPHRASE,
+      wwdrFile: c.APPLE_WWDR_FILE,
+      nfcKeyFile: c.APPLE_NFC_KEY_FILE,
+      apnsUrl: c.APNS_URL ?? (c.APPLE_CERT_FILE ? 'https://api.push.apple.com' : undefined),
+      apnsCaFile: c.APNS_CA_FILE,
+    },
+    google: {
+      issuerId: c.GOOGLE_WALLET_ISSUER_ID,
+      keyFile: c.GOOGLE_WALLET_KEY_FILE,
+      apiUrl: c.GOOGLE_WALLET_API_URL.replace(/\/$/, ''),
+    },
   };
 }

@@ -4,7 +4,9 @@ import { and, asc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '@boardwalk/db/client';
 import {
+  appleDeviceRegistrations,
   orders,
+  photos,
   passCustomizationCategories,
   passCustomizations,
   registrations,
@@ -13,6 +15,7 @@ import {
   tickets,
   walletExceptions,
   walletItemExclusions,
+  walletPasses,
   wristbandMerchPackIds,
 } from '@boardwalk/db/schema';
 
@@ -22,7 +25,14 @@ const activeNow = (from: AnyPgColumn, to: AnyPgColumn) =>
 function passQuery(db: Executor) {
   const t = tickets;
   const customization = db
-    .select({ backgroundColor: passCustomizations.backgroundColor, color: passCustomizations.color })
+    .select({
+      backgroundColor: passCustomizations.backgroundColor,
+      color: passCustomizations.color,
+      instructions: passCustomizations.instructions,
+      googleInstructions: passCustomizations.googleInstructions,
+      googleUri: passCustomizations.googleUri,
+      hideBarcode: passCustomizations.hideBarcode,
+    })
     .from(passCustomizationCategories)
     .innerJoin(passCustomizations, eq(passCustomizations.name, passCustomizationCategories.customizationName))
     .where(
@@ -76,6 +86,12 @@ function passQuery(db: Executor) {
   const isWristband = sql<boolean>`exists (select 1 from ${w} where ${w.merchItemId} = ${t.packId}
     and ${w.active} and ${activeNow(w.validFrom, w.validTo)})`;
 
+  // A device registered through the PassKit web service binds the pass to a wallet.
+  const iCloudBoundToWallet = sql<boolean>`exists (select 1 from ${appleDeviceRegistrations}
+    inner join ${walletPasses} on ${walletPasses.serialNumber} = ${appleDeviceRegistrations.serialNumber}
+    where ${walletPasses.barcode} = ${t.barcode})`;
+  const photoUid = sql<string | null>`(select ${photos.uid} from ${photos} where ${photos.barcode} = ${t.barcode})`;
+
   const s = ticketShares;
   const shares = sql<ShareRow[]>`coalesce((select json_agg(json_build_object(
       'id', ${s.shareId}, 'firstName', ${s.firstName}, 'lastName', ${s.lastName},
@@ -116,12 +132,21 @@ function passQuery(db: Executor) {
         optInEmailMarketing: registrations.optInEmailMarketing,
         optInSmsMarketing: registrations.optInSmsMarketing,
       },
-      customization: { backgroundColor: customization.backgroundColor, color: customization.color },
+      customization: {
+        backgroundColor: customization.backgroundColor,
+        color: customization.color,
+        instructions: customization.instructions,
+        googleInstructions: customization.googleInstructions,
+        googleUri: customization.googleUri,
+        hideBarcode: customization.hideBarcode,
+      },
       skipRegistration: exception.skipRegistration,
       skipImage: exception.skipImage,
       // Drizzle nulls a left-joined object when its first column is null: lead with a NOT NULL one.
       exclusion: { excludeNfc: exclusion.excludeNfc, customError: exclusion.customError },
       isWristband,
+      iCloudBoundToWallet,
+      photoUid,
       shares,
     })
     .from(t)

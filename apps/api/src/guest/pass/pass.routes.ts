@@ -31,7 +31,11 @@ export const passRoutes: FastifyPluginAsyncZod = async (app) => {
       body: registerRequest,
       response: { 200: passOrder, ...errors },
     },
-    handler: (request) => registerPass(context(request), request.body),
+    handler: async (request) => {
+      const order = await registerPass(context(request), request.body);
+      await app.ticketChanges.publish([order.barcode]);
+      return order;
+    },
   });
 
   app.get('/api/site/', {

@@ -60,6 +60,8 @@ export function toPassOrder(row: NonNullable<PassRow>, ctx: Pick<PassContext, 'c
     shareId: share ? share.id : '',
     sharedWith: share ?? null,
     iCloudBindingLink: ticket.iCloudBindingLink,
+    iCloudBoundToWallet: row.iCloudBoundToWallet,
+    photoUid: row.photoUid,
     skipRegistration: row.skipRegistration ?? false,
     skipImage: row.skipImage ?? false,
     isPassholder: ticket.isPassholder,
@@ -101,6 +103,8 @@ function toTestPassOrder(pass: NonNullable<Awaited<ReturnType<typeof findTestPas
     excluded: null,
     sharedWith: null,
     iCloudBindingLink: null,
+    iCloudBoundToWallet: false,
+    photoUid: null,
     skipRegistration: true,
     skipImage: true,
     isPassholder: false,
@@ -124,21 +128,34 @@ function toTestPassOrder(pass: NonNullable<Awaited<ReturnType<typeof findTestPas
   };
 }
 
-/** POST /api/login/ */
-export async function lookupPass(ctx: PassContext, request: LoginRequest): Promise<PassOrder> {
-  if (request.hashUrl) {
+/** A ticket reached by order id + barcode (+ share id) or by a share link (not a test pass). */
+export type TicketRequest = { orderId: string; barcode: string; shareId?: string | undefined } | { hashUrl: string };
+
+/**
+ * The ticket a login, wallet or voucher call names, under the lookup throttle, with the
+ * share the guest came through ('' for the ticket's own guest).
+ */
+export async function findTicket(ctx: PassContext, request: TicketRequest): Promise<{ row: NonNullable<PassRow>; shareId: string }> {
+  if ('hashUrl' in request && request.hashUrl) {
     const hashUrlHash = hashSecret(request.hashUrl);
     const share = await throttled(ctx, null, () => findShareByHashUrlHash(ctx.db, hashUrlHash));
     if (share.removedAt) throw new AppError('PASS_NO_LONGER_SHARED', guestMessages.passNoLongerShared);
     const row = await findPassByBarcode(ctx.db, { orderId: share.orderId, barcode: share.barcode });
     if (!row) throw notFound();
-    return toPassOrder(row, ctx, share.shareId);
+    return { row, shareId: share.shareId };
   }
   const { orderId, barcode, shareId } = request as { orderId: string; barcode: string; shareId?: string };
-  if (orderId === TEST_PASS_ORDER_ID) {
-    return toTestPassOrder(await throttled(ctx, orderId, () => findTestPass(ctx.db, barcode)), ctx);
-  }
   const row = await throttled(ctx, orderId, () => findPassByBarcode(ctx.db, { orderId, barcode }));
+  return { row, shareId: shareId ?? '' };
+}
+
+/** POST /api/login/ */
+export async function lookupPass(ctx: PassContext, request: LoginRequest): Promise<PassOrder> {
+  if (!request.hashUrl && request.orderId === TEST_PASS_ORDER_ID) {
+    const barcode = request.barcode as string;
+    return toTestPassOrder(await throttled(ctx, TEST_PASS_ORDER_ID, () => findTestPass(ctx.db, barcode)), ctx);
+  }
+  const { row, shareId } = await findTicket(ctx, request as TicketRequest);
   return toPassOrder(row, ctx, shareId);
 }
 
