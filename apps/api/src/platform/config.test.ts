@@ -53,6 +53,11 @@ describe('loadConfig', () => {
     ['SUPPORT_EMAIL', 'not-an-email'],
     ['PUBLIC_URL', 'passes'],
     ['SMTP_URL', 'http://mail'],
+    ['APPLE_PASS_TYPE_ID', 'com.example.pass'],
+    ['APPLE_TEAM_ID', 'team'],
+    ['APNS_URL', 'push'],
+    ['GOOGLE_WALLET_ISSUER_ID', 'issuer'],
+    ['GOOGLE_WALLET_API_URL', 'wallet'],
   ])('refuses %s=%s naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}:`));
@@ -64,5 +69,23 @@ describe('server start', () => {
     const server = fileURLToPath(new URL('../server.ts', import.meta.url));
     const run = promisify(execFile)(process.execPath, ['--import', 'tsx', server], { env: { ...process.env, PORT: 'abc' } });
     await expect(run).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('PORT:') });
+  });
+
+  it('uses development wallet credentials unless all Apple files and both Google settings are given', () => {
+    const dev = loadConfig({});
+    expect(dev.apple).toMatchObject({ passTypeId: 'pass.com.boardwalk.demo', certFile: undefined, apnsUrl: undefined });
+    expect(dev.google).toMatchObject({ issuerId: undefined, apiUrl: 'https://walletobjects.googleapis.com/walletobjects/v1' });
+    const real = loadConfig({
+      APPLE_CERT_FILE: 'cert.pem',
+      APPLE_KEY_FILE: 'key.pem',
+      APPLE_WWDR_FILE: 'wwdr.pem',
+      GOOGLE_WALLET_ISSUER_ID: '3388000000012345678',
+      GOOGLE_WALLET_KEY_FILE: 'sa.json',
+    });
+    // Operator certificates turn APNs on against Apple's own host.
+    expect(real.apple.apnsUrl).toBe('https://api.push.apple.com');
+    expect(real.google.issuerId).toBe('3388000000012345678');
+    expect(() => loadConfig({ APPLE_CERT_FILE: 'cert.pem' })).toThrow(/APPLE_CERT_FILE, APPLE_KEY_FILE, APPLE_WWDR_FILE: set all three or none/);
+    expect(() => loadConfig({ GOOGLE_WALLET_KEY_FILE: 'sa.json' })).toThrow(/GOOGLE_WALLET_ISSUER_ID, GOOGLE_WALLET_KEY_FILE: set both or neither/);
   });
 });
