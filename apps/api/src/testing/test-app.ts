@@ -1,5 +1,8 @@
 // Test support: the real app, in-process, on a fresh database of its own.
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@boardwalk/db/test-database';
 import type { Redis } from 'ioredis';
 import { buildApp, type App } from '../app.ts';
@@ -7,6 +10,12 @@ import { loadConfig } from '../platform/config.ts';
 
 export const TEST_INTEGRATION_KEY = 'test-ticketing-secret-0123456789';
 export const integrationAuth = { authorization: `Bearer ${TEST_INTEGRATION_KEY}` };
+
+/**
+ * One data folder per test worker: the development certificates and keys the app generates
+ * at first start are made once per worker, outside the checkout.
+ */
+const workerDataDir = mkdtempSync(join(tmpdir(), 'bw-test-data-'));
 
 export interface TestApp {
   app: App;
@@ -28,6 +37,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const database = options.database ?? (await createTestDatabase());
   const config = loadConfig({
     DEMO_DATA: 'false',
+    DATA_DIR: workerDataDir,
     LOG_LEVEL: 'silent',
     INTEGRATION_API_KEYS: `ticketing:${TEST_INTEGRATION_KEY}`,
     ...options.env,
