@@ -1,0 +1,31 @@
+// Reads and writes behind Google Wallet passes: the ticket's wallet_passes row (shared with
+// Apple Wallet, which keeps its update tag there too) and its googleIssued flag.
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '@boardwalk/db/client';
+import { tickets, walletPasses } from '@boardwalk/db/schema';
+
+/**
+ * The ticket's stable serial number, creating its wallet_passes row if missing, and marks
+ * a Google link as handed out. Only googleIssued is written on a conflict: the serial
+ * number and Apple's update tag (contentHash, updatedAt) are never touched, so Apple and
+ * Google can create the row at the same moment.
+ */
+export async function markGoogleIssued(db: Executor, barcode: string): Promise<string> {
+  const [row] = await db
+    .insert(walletPasses)
+    .values({ barcode, googleIssued: true })
+    .onConflictDoUpdate({ target: walletPasses.barcode, set: { googleIssued: true } })
+    .returning({ serialNumber: walletPasses.serialNumber });
+  if (!row) throw new Error('wallet_passes upsert returned no row');
+  return row.serialNumber;
+}
+
+/** Of these barcodes, the tickets whose Google link was handed out, with their order id. */
+export async function findGoogleIssuedPasses(db: Executor, barcodes: string[]) {
+  if (barcodes.length === 0) return [];
+  return db
+    .select({ barcode: walletPasses.barcode, serialNumber: walletPasses.serialNumber, orderId: tickets.orderId })
+    .from(walletPasses)
+    .innerJoin(tickets, eq(tickets.barcode, walletPasses.barcode))
+    .where(and(inArray(walletPasses.barcode, barcodes), eq(walletPasses.googleIssued, true)));
+}

@@ -1,0 +1,190 @@
+// Google Wallet passes (guest-app.md section 7, decisions.md "Apple Wallet and Google
+// Wallet"): the "Save to Google Wallet" link for a ticket, and updates of the saved object
+// when the ticket changes. A park ticket, season pass or stored-value card is not tied to
+// one event with a date and venue, so it is a Generic pass (Google's type for passes that
+// fit no predefined vertical) rather than an Event ticket.
+import { guestMessages } from '@boardwalk/contract/errors';
+import type { PassOrder } from '@boardwalk/contract/pass';
+import type { GoogleWalletRequest } from '@boardwalk/contract/wallet';
+import type { Executor } from '@boardwalk/db/client';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../platform/config.ts';
+import { AppError } from '../../platform/errors.ts';
+import { maskBarcode } from '../../platform/logging.ts';
+import type { GenericClass, GenericObject, GoogleWallet, LocalizedString } from '../../integrations/google-wallet/google-wallet.ts';
+import { findPassByBarcode, type PassRow } from '../pass/pass.repo.ts';
+import { findTicket, toPassOrder, type PassContext, type TicketRequest } from '../pass/pass.service.ts';
+import { findGoogleIssuedPasses, markGoogleIssued } from './google-wallet.repo.ts';
+
+type WalletConfig = Pick<Config, 'defaultPassColors' | 'brandName' | 'publicUrl' | 'parkTimezone'>;
+
+export interface GoogleWalletContext extends PassContext {
+  config: WalletConfig;
+  wallet: GoogleWallet;
+}
+
+export interface GoogleWalletUpdateContext {
+  db: Executor;
+  config: WalletConfig;
+  wallet: GoogleWallet;
+  log: FastifyBaseLogger;
+}
+
+/** One class for every ticket: the card layout and who may save its objects. */
+export const TICKET_CLASS_SUFFIX = 'park-ticket';
+
+const text = (value: string): LocalizedString => ({ defaultValue: { language: 'en-US', value } });
+const row = (start: string, end: string) => ({
+  twoItems: {
+    startItem: { firstValue: { fields: [{ fieldPath: `object.textModulesData['${start}']` }] } },
+    endItem: { firstValue: { fields: [{ fieldPath: `object.textModulesData['${end}']` }] } },
+  },
+});
+
+export function ticketClass(issuerId: string): GenericClass {
+  return {
+    id: `${issuerId}.${TICKET_CLASS_SUFFIX}`,
+    // A shared ticket (ticket shares) is saved by its guest and by the guests it is shared with.
+    multipleDevicesAndHoldersAllowedStatus: 'MULTIPLE_HOLDERS',
+    classTemplateInfo: { cardTemplateOverride: { cardRowTemplateInfos: [row('product', 'balance'), row('order_date', 'expires')] } },
+  };
+}
+
+// en-US and USD as on the pass card (decisions.md "Pass data"); dates in the park's time zone.
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const formatCredits = (credits: number) => `${count.format(credits)} ${credits === 1 ? 'Credit' : 'Credits'}`;
+const isStoredValueCard = (order: PassOrder) => order.category?.trim().toLowerCase() === 'stored value card';
+const fullName = (...parts: (string | null | undefined)[]) =>
+  parts
+    .map((p) => p?.trim())
+    .filter(Boolean)
+    .join(' ');
+
+function httpUrl(value: string | null | undefined): string | null {
+  if (!value?.trim()) return null;
+  try {
+    const url = new URL(value.trim());
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+function walletState(order: PassOrder, now: Date): GenericObject['state'] {
+  if (order.refunded) return 'INACTIVE';
+  if (order.expires && new Date(order.expires).getTime() < now.getTime()) return 'EXPIRED';
+  // The pass card voids a redeemed ticket; Google's word for a used-up pass is COMPLETED.
+  if (order.isRedeemed || order.redeemed) return 'COMPLETED';
+  return 'ACTIVE';
+}
+
+export interface ObjectInput {
+  order: PassOrder;
+  customization: NonNullable<PassRow>['customization'];
+  serialNumber: string;
+  issuerId: string;
+  config: WalletConfig;
+  /** Put the holder photo on the pass (when the ticket has one). */
+  withPhoto: boolean;
+  now?: Date;
+}
+
+/** The Google Wallet object for a ticket: what the pass card shows, in Google's fields. */
+export function toGenericObject({ order, customization, serialNumber, issuerId, config, withPhoto, now = new Date() }: ObjectInput): GenericObject {
+  const date = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: config.parkTimezone });
+  const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: config.parkTimezone });
+  const holder = fullName(order.firstName, order.lastName);
+  const storedValue = isStoredValueCard(order);
+
+  const modules: { id: string; header: string; body: string }[] = [
+    { id: 'product', header: 'Product', body: order.refunded ? `${order.product} (Refunded)` : order.product },
+    { id: 'balance', header: storedValue ? 'Credits' : 'Balance', body: storedValue ? formatCredits(order.credits) : usd.format(order.cash) },
+  ];
+  if (order.orderDate) modules.push({ id: 'order_date', header: 'Order Date', body: date.format(new Date(order.orderDate)) });
+  if (order.expires) modules.push({ id: 'expires', header: 'Expires', body: date.format(new Date(order.expires)) });
+  if (order.redeemed) modules.push({ id: 'redeemed', header: 'Redeemed', body: dateTime.format(new Date(order.redeemed)) });
+  const purchaser = fullName(order.purchaserFirstName, order.purchaserLastName);
+  if (purchaser && purchaser.toLowerCase() !== holder.toLowerCase()) modules.push({ id: 'purchaser', header: 'Purchaser', body: purchaser });
+  // Staff write Google's own instructions; without them, the pass's general instructions.
+  const instructions = customization?.googleInstructions?.trim() || customization?.instructions?.trim();
+  if (instructions) modules.push({ id: 'instructions', header: 'Instructions', body: instructions });
+
+  const object: GenericObject = {
+    id: `${issuerId}.${serialNumber}`,
+    classId: `${issuerId}.${TICKET_CLASS_SUFFIX}`,
+    genericType: 'GENERIC_TYPE_UNSPECIFIED',
+    state: walletState(order, now),
+    cardTitle: text(config.brandName),
+    ...(holder ? { subheader: text('Ticketholder'), header: text(holder) } : { header: text(order.product) }),
+    hexBackgroundColor: order.backgroundColor,
+    textModulesData: modules,
+  };
+  if (!customization?.hideBarcode) object.barcode = { type: 'CODE_128', value: order.barcode, alternateText: order.barcode };
+  if (order.expires) object.validTimeInterval = { end: { date: new Date(order.expires).toISOString() } };
+  const link = httpUrl(customization?.googleUri);
+  if (link) object.linksModuleData = { uris: [{ id: 'more', uri: link, description: config.brandName }] };
+  if (withPhoto && order.photoUid) {
+    const uri = `${config.publicUrl}/api/download/${encodeURIComponent(order.photoUid)}/photo.png`;
+    object.imageModulesData = [{ id: 'photo', mainImage: { sourceUri: { uri }, contentDescription: text('Ticketholder photo') } }];
+  }
+  return object;
+}
+
+function ticketRequest(request: GoogleWalletRequest): TicketRequest {
+  if (request.hashUrl) return { hashUrl: request.hashUrl };
+  return { orderId: request.orderId ?? '', barcode: request.barcode ?? '', shareId: request.shareId || undefined };
+}
+
+/** POST /api/google-wallet/: the "Save to Google Wallet" link for the ticket. */
+export async function createGoogleWalletLink(ctx: GoogleWalletContext, request: GoogleWalletRequest): Promise<string> {
+  const { row, shareId } = await findTicket(ctx, ticketRequest(request));
+  // A share id that names no active share is the page's "Pass No Longer Shared".
+  if (shareId && !row.shares.some((s) => s.id === shareId)) throw new AppError('PASS_NO_LONGER_SHARED', guestMessages.passNoLongerShared);
+  const order = toPassOrder(row, ctx, shareId);
+  if (order.excluded) throw new AppError('FORBIDDEN', order.excluded);
+
+  const serialNumber = await markGoogleIssued(ctx.db, row.ticket.barcode);
+  const { issuerId } = ctx.wallet;
+  // One object per ticket, showing the ticket's own holder whoever saves it.
+  const object = toGenericObject({
+    order: toPassOrder(row, ctx),
+    customization: row.customization,
+    serialNumber,
+    issuerId,
+    config: ctx.config,
+    withPhoto: request.hasPhoto === true,
+  });
+  return ctx.wallet.saveUrl({ genericClasses: [ticketClass(issuerId)], genericObjects: [object] });
+}
+
+/**
+ * Ticket changes (app.ticketChanges): the saved Google objects of these tickets follow
+ * them. With Google credentials the object is replaced through the REST API (an object no
+ * guest saved answers 404 and is skipped); without, the update is logged.
+ */
+export async function updateGoogleWalletObjects(ctx: GoogleWalletUpdateContext, barcodes: string[]): Promise<void> {
+  const passes = await findGoogleIssuedPasses(ctx.db, barcodes);
+  // The order feed waits for its listeners: the tickets of an order are sent side by side.
+  await Promise.all(passes.map((pass) => updateOne(ctx, pass)));
+}
+
+async function updateOne(ctx: GoogleWalletUpdateContext, pass: { barcode: string; serialNumber: string; orderId: string }): Promise<void> {
+  const found = await findPassByBarcode(ctx.db, { orderId: pass.orderId, barcode: pass.barcode });
+  if (!found) return;
+  const order = toPassOrder(found, ctx);
+  // The photo goes on the update whenever the ticket has one: a new photo is a change to show.
+  const object = toGenericObject({ order, customization: found.customization, serialNumber: pass.serialNumber, issuerId: ctx.wallet.issuerId, config: ctx.config, withPhoto: true });
+  const details = { objectId: object.id, barcode: maskBarcode(pass.barcode), state: object.state };
+  if (!ctx.wallet.updatesObjects) {
+    ctx.log.info(details, 'Google Wallet object update recorded; not sent because no Google credentials are configured');
+    return;
+  }
+  try {
+    const outcome = await ctx.wallet.updateObject(object);
+    if (outcome === 'updated') ctx.log.info(details, 'Google Wallet object updated');
+    else ctx.log.debug(details, 'Google Wallet object not saved by any guest yet; nothing to update');
+  } catch (err) {
+    ctx.log.error({ ...details, err: (err as Error).message }, 'Google Wallet object update failed');
+  }
+}
