@@ -7,7 +7,10 @@ export type ErrorCode =
   | 'TOO_MANY_ATTEMPTS'
   | 'UNAUTHORIZED'
   | 'CONFLICT'
-  | 'NOT_FOUND';
+  | 'NOT_FOUND'
+  | 'FORBIDDEN'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNPROCESSABLE_IMAGE';
 
 const statusByCode: Record<ErrorCode, number> = {
   VALIDATION_FAILED: 400,
@@ -18,6 +21,9 @@ const statusByCode: Record<ErrorCode, number> = {
   UNAUTHORIZED: 401,
   CONFLICT: 409,
   NOT_FOUND: 404,
+  FORBIDDEN: 403,
+  PAYLOAD_TOO_LARGE: 413,
+  UNPROCESSABLE_IMAGE: 400,
 };
 
 export class AppError extends Error {

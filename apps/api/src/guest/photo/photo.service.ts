@@ -1,0 +1,146 @@
+// The season-pass photo (guest-app.md sections 2 "Photo section steps", 4, 5, 7, 8;
+// decisions.md "Photos"): preview, upload, download, self-service replacement before the
+// pass is activated, and a reset request to the team after.
+//
+// Who may do what:
+// - preview and upload: the ticket's own guest (order id + barcode, under the login
+//   throttle; never a shared view), on a passholder ticket without skipImage;
+// - upload only while the ticket has no photo: a photo is changed by deleting it first
+//   (replace-photo, or staff after a reset request), never overwritten;
+// - replace-photo (delete): knowledge of barcode + photo uid, only before activation;
+// - reset-photo: an activated pass with a photo; the team removes it, after which the
+//   guest uploads a new one (so upload itself is not refused after activation, or a reset
+//   would leave the pass with no way to get a photo).
+import { randomBytes } from 'node:crypto';
+import { MAX_PHOTO_BYTES, photoMessages, type PreviewAnswer, type PreviewRequest, type UploadRequest } from '@boardwalk/contract/photo';
+import { AppError } from '../../platform/errors.ts';
+import { maskBarcode } from '../../platform/logging.ts';
+import type { Mailer } from '../../integrations/email/mailer.ts';
+import { findTicket, type PassContext } from '../pass/pass.service.ts';
+import { decodePhotoData, PhotoError, previewBmp, storedForms } from './photo-image.ts';
+import { deletePhoto, findOpenResetRequest, findPhotoFile, findPhotoOfTicket, insertPhoto, insertResetRequest } from './photo.repo.ts';
+
+export type PhotoContext = PassContext;
+
+export interface ResetContext extends PhotoContext {
+  mailer: Pick<Mailer, 'send'>;
+  /** TEAM_EMAIL; unset, requests are recorded for staff and logged only. */
+  teamEmail: string | undefined;
+  log: { warn(obj: object, msg: string): void };
+}
+
+/** A repeated reset request within this time sends no second email (the spec's 48 hours). */
+export const RESET_REQUEST_WINDOW_MS = 48 * 60 * 60 * 1000;
+
+/** A new photo uid: 256 random bits, base64url (43 characters). */
+export const newPhotoUid = () => randomBytes(32).toString('base64url');
+
+/** The ticket of order id + barcode, if it is a passholder's that takes a photo; else `message`. */
+async function findPhotoTicket(ctx: PhotoContext, request: { orderId: string; barcode: string }, message: string) {
+  let found;
+  try {
+    found = await findTicket(ctx, { orderId: request.orderId, barcode: request.barcode });
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'ORDER_NOT_FOUND') throw new AppError('ORDER_NOT_FOUND', message);
+    throw error;
+  }
+  const { row } = found;
+  if (!row.ticket.isPassholder || row.skipImage) throw new AppError('FORBIDDEN', message);
+  return row;
+}
+
+function photoFailure(error: unknown, message: string): never {
+  if (error instanceof PhotoError) {
+    if (error.problem === 'too-large') throw new AppError('PAYLOAD_TOO_LARGE', photoMessages.fileTooLarge);
+    throw new AppError('UNPROCESSABLE_IMAGE', message);
+  }
+  throw error;
+}
+
+/** POST /api/preview/: the guest's crop of their photo as the BMP they will confirm. */
+export async function previewPhoto(ctx: PhotoContext, request: PreviewRequest): Promise<PreviewAnswer> {
+  await findPhotoTicket(ctx, request, photoMessages.previewFailed);
+  try {
+    const bmp = await previewBmp(decodePhotoData(request.data, MAX_PHOTO_BYTES), request.crop);
+    return { base64: bmp.toString('base64'), size: bmp.length };
+  } catch (error) {
+    photoFailure(error, photoMessages.previewFailed);
+  }
+}
+
+/** POST /api/upload/: stores the confirmed BMP, re-encoded, under a new uid. */
+export async function uploadPhoto(ctx: PhotoContext, request: UploadRequest): Promise<{ uid: string; barcode: string }> {
+  const row = await findPhotoTicket(ctx, request, photoMessages.uploadFailed);
+  if (row.photoUid) throw new AppError('CONFLICT', photoMessages.uploadFailed);
+  let forms;
+  try {
+    forms = await storedForms(decodePhotoData(request.data, MAX_PHOTO_BYTES));
+  } catch (error) {
+    photoFailure(error, photoMessages.uploadFailed);
+  }
+  const uid = await insertPhoto(ctx.db, { uid: newPhotoUid(), barcode: row.ticket.barcode, ...forms });
+  // Another upload for the same ticket won the race.
+  if (!uid) throw new AppError('CONFLICT', photoMessages.uploadFailed);
+  return { uid, barcode: row.ticket.barcode };
+}
+
+/** GET /api/download/{uid}/photo.bmp|png: any unknown uid is the same 404. */
+export async function getPhotoFile(ctx: Pick<PhotoContext, 'db'>, uid: string, form: 'bmp' | 'png'): Promise<Buffer> {
+  const data = await findPhotoFile(ctx.db, uid, form);
+  if (!data) throw new AppError('NOT_FOUND', 'Not found');
+  return data;
+}
+
+/** GET /api/replace-photo/{barcode}/{uid}: deletes the photo so the guest can upload another. */
+export async function replacePhoto(ctx: PhotoContext, request: { barcode: string; uid: string }): Promise<{ barcode: string }> {
+  const { perAddress } = ctx.throttles;
+  await perAddress.assertAllowed(ctx.clientAddress);
+  const photo = await findPhotoOfTicket(ctx.db, request);
+  if (!photo) {
+    await perAddress.recordFailure(ctx.clientAddress);
+    throw new AppError('NOT_FOUND', photoMessages.replaceFailed);
+  }
+  if (photo.isPassActivated) throw new AppError('FORBIDDEN', photoMessages.replaceFailed);
+  if (!(await deletePhoto(ctx.db, request))) throw new AppError('NOT_FOUND', photoMessages.replaceFailed);
+  return { barcode: request.barcode };
+}
+
+/**
+ * GET /api/reset-photo/{orderId}/{barcode}: for an activated pass with a photo, records a
+ * request for staff and emails the team. A repeat within 48 hours is answered the same
+ * way without another email.
+ */
+export async function requestPhotoReset(ctx: ResetContext, request: { orderId: string; barcode: string }): Promise<string> {
+  const row = await findPhotoTicket(ctx, request, photoMessages.resetFailed);
+  if (!row.ticket.isPassActivated || !row.photoUid) throw new AppError('CONFLICT', photoMessages.resetFailed);
+  const { orderId } = row.order;
+  const { barcode } = row.ticket;
+  if (await findOpenResetRequest(ctx.db, { barcode, since: new Date(Date.now() - RESET_REQUEST_WINDOW_MS) })) {
+    return photoMessages.resetRequested;
+  }
+  await insertResetRequest(ctx.db, { orderId, barcode });
+  if (!ctx.teamEmail) {
+    ctx.log.warn({ orderId, barcode: maskBarcode(barcode) }, 'photo reset request recorded; TEAM_EMAIL is not set, so no email');
+    return photoMessages.resetRequested;
+  }
+  const holder = [row.registration?.firstName ?? row.ticket.holderFirstName, row.registration?.lastName ?? row.ticket.holderLastName]
+    .filter(Boolean)
+    .join(' ');
+  await ctx.mailer.send({
+    to: ctx.teamEmail,
+    subject: `Photo reset request for order ${orderId}`,
+    text: [
+      'A guest asked for the photo of an activated season pass to be removed so they can upload a new one.',
+      '',
+      `Order ID: ${orderId}`,
+      `Barcode: ${barcode}`,
+      `Ticketholder: ${holder || '(no name)'}`,
+      `Guest email: ${row.registration?.email ?? row.ticket.holderEmail ?? '(none on file)'}`,
+      `Product: ${row.ticket.product ?? ''}`,
+      `Requested at: ${new Date().toISOString()}`,
+      '',
+      'Please check the request, remove the photo, and reply to the guest by email (we told them a team member would respond within 48 hours).',
+    ].join('\n'),
+  });
+  return photoMessages.resetRequested;
+}

@@ -1,0 +1,17 @@
+// The outbox: every message the server sends is kept here, sent or not.
+import { eq } from 'drizzle-orm';
+import type { Executor } from '@boardwalk/db/client';
+import { outbox } from '@boardwalk/db/schema';
+
+export async function insertOutboxMessage(db: Executor, values: { to: string; subject: string; text: string }): Promise<number> {
+  const [row] = await db.insert(outbox).values(values).returning({ id: outbox.id });
+  return row!.id;
+}
+
+export async function markOutboxSent(db: Executor, id: number) {
+  await db.update(outbox).set({ sentAt: new Date(), error: null }).where(eq(outbox.id, id));
+}
+
+export async function markOutboxFailed(db: Executor, id: number, error: string) {
+  await db.update(outbox).set({ error }).where(eq(outbox.id, id));
+}

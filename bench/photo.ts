@@ -1,0 +1,131 @@
+// npm run bench:photo: the photo preview of a 4000 x 3000 JPEG of about 5 MB (a photo-like
+// picture: gradients, soft shapes and sensor noise, at the highest JPEG quality that stays
+// within the 5242880-byte limit), cropped to the face-check fallback (90% of the image, 4:3)
+// and answered as the 480 x 360 BMP. One preview at a time, three ways:
+//   - image: photo-image.ts previewBmp alone (sniff, header check, decode, crop, scale, BMP);
+//   - service: photo.service.ts previewPhoto (plus base64 decoding and the throttled ticket lookup);
+//   - HTTP: POST /api/preview/ over loopback to the app listening on 127.0.0.1 (JSON body of ~7 MB).
+// Prints the median, p90, previews per second and CPU time per preview of each. Goal (issue 4): median <= 150 ms.
+//
+//   BENCH_SECONDS=5      seconds of measurement per way (after 1 s of warm-up)
+//   BENCH_DB=pglite      database: pglite or postgres
+//   TEST_DATABASE_URL    PostgreSQL server for the fresh database (default postgres://postgres@127.0.0.1:5432/test)
+import { cpus, loadavg } from 'node:os';
+import type { AddressInfo } from 'node:net';
+import { createTestDatabase } from '@boardwalk/db/test-database';
+import { MAX_PHOTO_BYTES, type PreviewRequest } from '@boardwalk/contract/photo';
+import { buildApp } from '../apps/api/src/app.ts';
+import { loadConfig } from '../apps/api/src/platform/config.ts';
+import { previewBmp } from '../apps/api/src/guest/photo/photo-image.ts';
+import { previewPhoto } from '../apps/api/src/guest/photo/photo.service.ts';
+import { aJpegNear, dataUrl } from '../apps/api/src/guest/photo/photo.fixtures.ts';
+
+const ORDER_ID = '40000001';
+const BARCODE = '4000000000000011';
+const INTEGRATION_KEY = 'bench-photo-secret-0123456789';
+const GOAL_MEDIAN_MS = 150;
+const seconds = positiveNumber('BENCH_SECONDS', 5);
+const kind = process.env.BENCH_DB === 'postgres' ? 'postgres' : 'pglite';
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+function positiveNumber(name: string, fallback: number) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, not "${raw}"`);
+  return value;
+}
+
+interface Measurement {
+  name: string;
+  count: number;
+  perSecond: number;
+  median: number;
+  p90: number;
+  min: number;
+  /** CPU time of this process per preview (all threads: libvips decodes on its own): what other processes' load does not inflate. */
+  cpu: number;
+}
+
+/** One preview at a time: warm-up for 1 s (at least once), then `seconds` of measurement. */
+async function measure(name: string, once: () => Promise<number>): Promise<Measurement> {
+  const warmUntil = performance.now() + 1000;
+  do await once();
+  while (performance.now() < warmUntil);
+  const times: number[] = [];
+  const cpuStart = process.cpuUsage();
+  const start = performance.now();
+  const end = start + seconds * 1000;
+  while (performance.now() < end) {
+    const t0 = performance.now();
+    const size = await once();
+    times.push(performance.now() - t0);
+    if (size !== 518454) throw new Error(`${name}: expected a 480 x 360 BMP (518454 bytes), got ${size}`);
+  }
+  const elapsed = performance.now() - start;
+  const cpuUsed = process.cpuUsage(cpuStart);
+  const cpu = (cpuUsed.user + cpuUsed.system) / 1000 / times.length;
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
+  return { name, count: times.length, perSecond: (times.length * 1000) / elapsed, median: at(0.5), p90: at(0.9), min: times[0]!, cpu };
+}
+
+const t0 = performance.now();
+const jpeg = await aJpegNear(4000, 3000, MAX_PHOTO_BYTES);
+console.log(`source: 4000 x 3000 JPEG, ${fmt(jpeg.length)} bytes (made in ${fmt(performance.now() - t0)} ms)`);
+const crop = { x: 200, y: 150, width: 3600, height: 2700 };
+const request: PreviewRequest = {
+  filename: 'photo.jpg',
+  filesize: jpeg.length,
+  filetype: 'image/jpeg',
+  data: dataUrl('image/jpeg', jpeg),
+  crop,
+  orderId: ORDER_ID,
+  barcode: BARCODE,
+};
+
+const database = await createTestDatabase(kind);
+const app = await buildApp({
+  config: loadConfig({ DEMO_DATA: 'false', LOG_LEVEL: 'silent', INTEGRATION_API_KEYS: `bench:${INTEGRATION_KEY}` }),
+  database,
+  logger: false,
+});
+try {
+  const put = await app.inject({
+    method: 'PUT',
+    url: `/api/integrations/orders/${ORDER_ID}`,
+    headers: { authorization: `Bearer ${INTEGRATION_KEY}` },
+    payload: {
+      orderDate: '2026-11-20T18:15:00Z',
+      purchaser: { firstName: 'Ana', lastName: 'Lopez' },
+      tickets: [{ barcode: BARCODE, product: 'Season Pass', price: 199, isPassholder: true, holder: { firstName: 'Ana', lastName: 'Lopez' }, credits: 0, cash: 0, refunded: false, isPassActivated: false }],
+    },
+  });
+  if (put.statusCode >= 300) throw new Error(`seeding failed: ${put.statusCode} ${put.body}`);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/preview/`;
+  const body = JSON.stringify(request);
+  const context = { db: app.database.db, config: app.config, throttles: app.lookupThrottles, clientAddress: '127.0.0.1' };
+
+  console.log(`${cpus().length} CPUs (${cpus()[0]?.model ?? '?'}), load average ${loadavg()[0]!.toFixed(2)}, ${kind}, ${seconds} s per way\n`);
+  const results = [
+    await measure('image (previewBmp)', async () => (await previewBmp(jpeg, crop)).length),
+    await measure('service (previewPhoto)', async () => (await previewPhoto(context, request)).size),
+    await measure('HTTP POST /api/preview/', async () => {
+      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      if (res.status !== 200) throw new Error(`HTTP ${res.status}: ${await res.text()}`);
+      return ((await res.json()) as { size: number }).size;
+    }),
+  ];
+  console.log('way                        count   per second   median ms   p90 ms   min ms   CPU ms');
+  for (const r of results) {
+    console.log(
+      `${r.name.padEnd(26)} ${fmt(r.count).padStart(5)} ${fmt(r.perSecond, 1).padStart(12)} ${fmt(r.median, 1).padStart(11)} ${fmt(r.p90, 1).padStart(8)} ${fmt(r.min, 1).padStart(8)} ${fmt(r.cpu, 1).padStart(8)}`,
+    );
+  }
+  const http = results[2]!;
+  console.log(`\ngoal: median <= ${GOAL_MEDIAN_MS} ms through HTTP: ${http.median <= GOAL_MEDIAN_MS ? 'met' : 'NOT met'} (${fmt(http.median, 1)} ms)`);
+} finally {
+  await app.close();
+  await database.close();
+}

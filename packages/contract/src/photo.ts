@@ -1,0 +1,97 @@
+// The season-pass photo (guest-app.md sections 2 "Photo section steps", 3, 5, 7, 8;
+// decisions.md "Photos"). The browser crops and previews, the server does the real work:
+// it never trusts the declared name, type or size of what it is sent.
+import { z } from 'zod';
+import { barcode, orderId } from './pass.ts';
+
+/** guest-app.md sections 5 and 9: the largest photo file accepted, in bytes. */
+export const MAX_PHOTO_BYTES = 5242880;
+/** The stored photo fits inside this box (scaled down, never up): 4:3 like the crop. */
+export const PHOTO_MAX_WIDTH = 480;
+export const PHOTO_MAX_HEIGHT = 360;
+/** The crop's aspect ratio (width / height) the browser asks for. */
+export const PHOTO_ASPECT_RATIO = 4 / 3;
+
+/** Texts of guest-app.md section 8 that the photo calls answer with. */
+export const photoMessages = {
+  fileTooLarge: 'File size is too large',
+  previewFailed: 'Unable to preview photo',
+  uploadFailed: 'Unable to upload photo',
+  replaceFailed: 'Unable to replace photo',
+  resetFailed: 'Unable to request a photo replacement',
+  replaced: 'Replaced!',
+  resetRequested: 'Your request has been received. A team member will respond by email.',
+} as const;
+
+/** Characters of a base64 string of MAX_PHOTO_BYTES bytes. */
+export const MAX_PHOTO_BASE64_CHARS = Math.ceil(MAX_PHOTO_BYTES / 3) * 4;
+
+/**
+ * A data URL ("data:image/jpeg;base64,...") or bare base64. Its declared type is ignored.
+ * The size is checked by the server after decoding (413 "File size is too large"); the
+ * route's body limit keeps anything much larger from being read at all.
+ */
+const photoData = z
+  .string()
+  .min(1, 'data is required')
+  .describe('The file as a data URL (data:<type>;base64,...) or bare base64');
+
+const fileInfo = {
+  filename: z.string().max(255).describe('As chosen by the guest; informational only'),
+  filesize: z.number().int().nonnegative().describe('As declared by the browser; informational only (the server measures)'),
+  /** The uid of the photo being replaced, if any; the server always makes a new one. */
+  uid: z.string().max(100).optional().describe('Ignored: the server gives every stored photo a new uid'),
+};
+
+/**
+ * The crop box in pixels of the source image as shown upright, i.e. after its EXIF
+ * orientation is applied (the space of HTMLImageElement.naturalWidth/naturalHeight).
+ * Fractions are rounded and the box is clamped to the image; width and height must be > 0.
+ */
+export const photoCrop = z.strictObject({
+  x: z.number().finite().min(0).max(100000),
+  y: z.number().finite().min(0).max(100000),
+  width: z.number().finite().positive('Crop width must be greater than 0').max(100000),
+  height: z.number().finite().positive('Crop height must be greater than 0').max(100000),
+});
+export type PhotoCrop = z.infer<typeof photoCrop>;
+
+/** POST /api/preview/: only the ticket's own guest (order id + barcode), never a shared view. */
+export const previewRequest = z.strictObject({
+  ...fileInfo,
+  filetype: z.string().max(255).describe('As declared by the browser; informational only (the server sniffs the bytes)'),
+  data: photoData,
+  crop: photoCrop,
+  orderId,
+  barcode,
+});
+export type PreviewRequest = z.infer<typeof previewRequest>;
+
+/** The cropped photo as the 24-bit BMP the upload will send back. */
+export const previewAnswer = z.object({
+  base64: z.string().describe('The 24-bit BMP, base64 (no data: prefix): show as data:image/bmp;base64,...'),
+  size: z.number().int().describe('Bytes of the BMP'),
+});
+export type PreviewAnswer = z.infer<typeof previewAnswer>;
+
+/** POST /api/upload/: the BMP the preview answered, confirmed by the guest. */
+export const uploadRequest = z.strictObject({
+  ...fileInfo,
+  filetype: z.literal('image/bmp'),
+  data: photoData,
+  orderId,
+  barcode,
+});
+export type UploadRequest = z.infer<typeof uploadRequest>;
+
+export const uploadAnswer = z.object({ uid: z.string().describe('The new photo uid (also the order object photoUid)') });
+export type UploadAnswer = z.infer<typeof uploadAnswer>;
+
+/** Path of GET /api/download/{uid}/photo.bmp and photo.png: any unknown uid is a 404. */
+export const photoUidParams = z.object({ uid: z.string().max(200) });
+
+/** GET /api/replace-photo/{barcode}/{uid} */
+export const replacePhotoParams = z.object({ barcode: z.string().max(200), uid: z.string().max(200) });
+
+/** GET /api/reset-photo/{orderId}/{barcode} */
+export const resetPhotoParams = z.object({ orderId, barcode });
