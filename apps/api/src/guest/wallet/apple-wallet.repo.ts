@@ -1,0 +1,123 @@
+// Reads and writes behind Apple Wallet passes: the ticket's wallet_passes row (its stable
+// serial number, the hash of what its pass shows and the update tag), the hashes of the
+// authentication tokens handed out in passes, and the devices registered through the
+// PassKit web service.
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Executor } from '@boardwalk/db/client';
+import { appleDeviceRegistrations, photos, tickets, walletPassTokens, walletPasses } from '@boardwalk/db/schema';
+
+/**
+ * The update tag Apple devices send back as passesUpdatedSince: updatedAt in microseconds
+ * since the epoch, the column's own precision, so a tag never hides a later change.
+ */
+const tagOf = (column: typeof walletPasses.updatedAt) => sql<string>`floor(extract(epoch from ${column}) * 1000000)::bigint::text`;
+
+export async function findPhotoPng(db: Executor, barcode: string): Promise<Buffer | null> {
+  const rows = await db.select({ png: photos.png }).from(photos).where(eq(photos.barcode, barcode)).limit(1);
+  const png = rows[0]?.png;
+  return png ? Buffer.from(png) : null;
+}
+
+/**
+ * Records a generated pass: the ticket's wallet_passes row (created on the first pass; the
+ * update tag moves only when what the pass shows changed) and the hash of its new token.
+ * A conflict never touches googleIssued, which Google Wallet sets on the same row.
+ */
+export async function saveApplePass(db: Executor, values: { barcode: string; contentHash: string; tokenHash: string }) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(walletPasses)
+      .values({ barcode: values.barcode, contentHash: values.contentHash })
+      .onConflictDoUpdate({
+        target: walletPasses.barcode,
+        set: {
+          contentHash: values.contentHash,
+          updatedAt: sql`case when ${walletPasses.contentHash} is distinct from excluded.content_hash then now() else ${walletPasses.updatedAt} end`,
+        },
+      })
+      .returning({ serialNumber: walletPasses.serialNumber });
+    if (!row) throw new Error('wallet_passes upsert returned no row');
+    await tx.insert(walletPassTokens).values({ tokenHash: values.tokenHash, serialNumber: row.serialNumber });
+    return row.serialNumber;
+  });
+}
+
+/** The pass with this serial number if tokenHash is the hash of one of its tokens. */
+export async function findPassByToken(db: Executor, serialNumber: string, tokenHash: string) {
+  const rows = await db
+    .select({ barcode: walletPasses.barcode, orderId: tickets.orderId, serialNumber: walletPasses.serialNumber, updatedAt: walletPasses.updatedAt })
+    .from(walletPassTokens)
+    .innerJoin(walletPasses, eq(walletPasses.serialNumber, walletPassTokens.serialNumber))
+    .innerJoin(tickets, eq(tickets.barcode, walletPasses.barcode))
+    .where(and(eq(walletPassTokens.tokenHash, tokenHash), eq(walletPassTokens.serialNumber, serialNumber)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Registers a device for a pass: 'created', or 'updated' when it was registered already. */
+export async function upsertDeviceRegistration(db: Executor, values: { deviceLibraryIdentifier: string; serialNumber: string; pushToken: string }) {
+  const [row] = await db
+    .insert(appleDeviceRegistrations)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [appleDeviceRegistrations.deviceLibraryIdentifier, appleDeviceRegistrations.serialNumber],
+      set: { pushToken: values.pushToken, updatedAt: sql`now()` },
+    })
+    // xmax is 0 for a row this statement inserted, the updating transaction otherwise.
+    .returning({ inserted: sql<boolean>`(xmax = 0)` });
+  return row?.inserted ? 'created' : 'updated';
+}
+
+export async function deleteDeviceRegistration(db: Executor, deviceLibraryIdentifier: string, serialNumber: string): Promise<boolean> {
+  const rows = await db
+    .delete(appleDeviceRegistrations)
+    .where(and(eq(appleDeviceRegistrations.deviceLibraryIdentifier, deviceLibraryIdentifier), eq(appleDeviceRegistrations.serialNumber, serialNumber)))
+    .returning({ serialNumber: appleDeviceRegistrations.serialNumber });
+  return rows.length > 0;
+}
+
+/**
+ * The serial numbers of the passes this device registered, updated after the tag (all of
+ * them without one), and the newest tag among them.
+ */
+export async function findUpdatedSerialNumbers(db: Executor, deviceLibraryIdentifier: string, since: string | undefined) {
+  const tag = tagOf(walletPasses.updatedAt);
+  const rows = await db
+    .select({ serialNumber: walletPasses.serialNumber, tag })
+    .from(appleDeviceRegistrations)
+    .innerJoin(walletPasses, eq(walletPasses.serialNumber, appleDeviceRegistrations.serialNumber))
+    .where(
+      and(
+        eq(appleDeviceRegistrations.deviceLibraryIdentifier, deviceLibraryIdentifier),
+        since === undefined ? undefined : sql`${tag}::bigint > ${since}::bigint`,
+      ),
+    );
+  return rows;
+}
+
+/** Of these barcodes, the tickets an Apple pass was generated for, with their order id. */
+export async function findApplePasses(db: Executor, barcodes: string[]) {
+  if (barcodes.length === 0) return [];
+  return db
+    .select({ barcode: walletPasses.barcode, serialNumber: walletPasses.serialNumber, contentHash: walletPasses.contentHash, orderId: tickets.orderId })
+    .from(walletPasses)
+    .innerJoin(tickets, eq(tickets.barcode, walletPasses.barcode))
+    .where(and(inArray(walletPasses.barcode, barcodes), isNotNull(walletPasses.contentHash)));
+}
+
+/** Stores what the pass now shows and moves its update tag; false when it was already so. */
+export async function updateContentHash(db: Executor, barcode: string, contentHash: string): Promise<boolean> {
+  const rows = await db
+    .update(walletPasses)
+    .set({ contentHash, updatedAt: sql`now()` })
+    .where(and(eq(walletPasses.barcode, barcode), sql`${walletPasses.contentHash} is distinct from ${contentHash}`))
+    .returning({ barcode: walletPasses.barcode });
+  return rows.length > 0;
+}
+
+export async function findDeviceRegistrations(db: Executor, serialNumber: string) {
+  return db
+    .select({ deviceLibraryIdentifier: appleDeviceRegistrations.deviceLibraryIdentifier, pushToken: appleDeviceRegistrations.pushToken })
+    .from(appleDeviceRegistrations)
+    .where(eq(appleDeviceRegistrations.serialNumber, serialNumber));
+}

@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import { apiError } from '@boardwalk/contract/errors';
+import { appleWalletRequest } from '@boardwalk/contract/wallet';
+import { createHttp2ApnsClient } from '../../integrations/apple-wallet/apns.ts';
+import { loadAppleCredentials } from '../../integrations/apple-wallet/apple-certificates.ts';
+import { renderPassImages } from '../../integrations/apple-wallet/apple-pass-images.ts';
+import { createPkpassBuilder, PKPASS_CONTENT_TYPE } from '../../integrations/apple-wallet/apple-pkpass.ts';
+import { createManifestSigner } from '../../integrations/apple-wallet/apple-signature.ts';
+import { createApplePass, updateApplePasses, type AppleWallet } from './apple-wallet.service.ts';
+import { passkitRoutes } from './passkit.routes.ts';
+
+/** attachment; the brand as the file name, ASCII-safe, with the exact name for clients that read filename*. */
+export function pkpassDisposition(brandName: string): string {
+  const ascii = brandName.replace(/[^A-Za-z0-9 ._-]/g, '').trim() || 'pass';
+  return `attachment; filename="${ascii}.pkpass"; filename*=UTF-8''${encodeURIComponent(`${brandName}.pkpass`)}`;
+}
+
+export const appleWalletRoutes: FastifyPluginAsyncZod = async (app) => {
+  // At start: certificates (or the development chain, made on the first start), the brand
+  // images and the signer, all reused for every pass.
+  const { apple } = app.config;
+  const credentials = await loadAppleCredentials(app.config, app.log);
+  const apns = apple.apnsUrl
+    ? createHttp2ApnsClient({
+        url: apple.apnsUrl,
+        topic: apple.passTypeId,
+        certPem: credentials.signerCertPem,
+        keyPem: credentials.signerKeyPem,
+        extraCaPem: apple.apnsCaFile ? await readFile(apple.apnsCaFile, 'utf8') : undefined,
+      })
+    : undefined;
+  if (apns) app.addHook('onClose', () => apns.close());
+  const wallet: AppleWallet = {
+    builder: createPkpassBuilder({ signer: createManifestSigner(credentials), staticFiles: await renderPassImages() }),
+    nfcPublicKey: credentials.nfcPublicKey,
+    apns,
+  };
+
+  app.post('/api/apple-wallet/', {
+    schema: {
+      tags: ['guest'],
+      summary: 'The signed Apple Wallet pass (.pkpass) of a ticket, by order id and barcode (+ share id) or by a share link',
+      body: appleWalletRequest,
+      produces: [PKPASS_CONTENT_TYPE, 'application/json'],
+      response: {
+        // A Buffer is sent as it is (never serialized); in the OpenAPI document it shows as any content.
+        200: z.instanceof(Buffer).describe('The pass: application/vnd.apple.pkpass, downloaded as an attachment named for the brand'),
+        400: apiError,
+        403: apiError.describe('The ticket is excluded from wallets: the exclusion message'),
+        404: apiError,
+        409: apiError.describe('The pass has already been added to a wallet'),
+        410: apiError,
+        429: apiError,
+      },
+    },
+    handler: async (request, reply) => {
+      const pkpass = await createApplePass(
+        { db: app.database.db, config: app.config, throttles: app.lookupThrottles, clientAddress: request.ip, wallet },
+        request.body,
+      );
+      return reply.type(PKPASS_CONTENT_TYPE).header('Content-Disposition', pkpassDisposition(app.config.brandName)).send(pkpass);
+    },
+  });
+
+  await app.register(passkitRoutes, { wallet });
+
+  app.ticketChanges.subscribe((barcodes) => updateApplePasses({ db: app.database.db, config: app.config, wallet, log: app.log }, barcodes));
+};

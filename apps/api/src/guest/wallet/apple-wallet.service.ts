@@ -1,0 +1,319 @@
+// Apple Wallet passes (guest-app.md sections 7 and 8, decisions.md "Apple Wallet and Google
+// Wallet"): the signed .pkpass of a ticket, Apple's PassKit web service that keeps passes in
+// wallets up to date, and the updates pushed when a ticket changes. A park ticket, season
+// pass or stored-value card is not one event at one venue, so the pass is of the generic
+// style, which also shows the holder photo as its thumbnail.
+import { createHash } from 'node:crypto';
+import { guestMessages } from '@boardwalk/contract/errors';
+import type { PassOrder } from '@boardwalk/contract/pass';
+import type { AppleWalletRequest } from '@boardwalk/contract/wallet';
+import type { Executor } from '@boardwalk/db/client';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ApnsClient } from '../../integrations/apple-wallet/apns.ts';
+import type { PkpassBuilder } from '../../integrations/apple-wallet/apple-pkpass.ts';
+import type { Config } from '../../platform/config.ts';
+import { AppError } from '../../platform/errors.ts';
+import { maskBarcode, maskUrl } from '../../platform/logging.ts';
+import { hashSecret, newSecret } from '../../platform/secrets.ts';
+import { findPassByBarcode, type PassRow } from '../pass/pass.repo.ts';
+import { findTicket, toPassOrder, type PassContext, type TicketRequest } from '../pass/pass.service.ts';
+import {
+  deleteDeviceRegistration,
+  findApplePasses,
+  findDeviceRegistrations,
+  findPassByToken,
+  findPhotoPng,
+  findUpdatedSerialNumbers,
+  saveApplePass,
+  updateContentHash,
+  upsertDeviceRegistration,
+} from './apple-wallet.repo.ts';
+
+type WalletConfig = Pick<Config, 'defaultPassColors' | 'brandName' | 'publicUrl' | 'parkTimezone' | 'supportEmail' | 'apple'>;
+
+/** What every Apple pass needs besides the ticket: made once at start (apple-wallet.routes.ts). */
+export interface AppleWallet {
+  builder: PkpassBuilder;
+  /** Base64 DER of the NFC key's public half. */
+  nfcPublicKey: string;
+  /** Set when APNs is configured (config.apple.apnsUrl). */
+  apns: ApnsClient | undefined;
+}
+
+export interface AppleWalletContext extends PassContext {
+  config: WalletConfig;
+  wallet: AppleWallet;
+}
+
+export interface PassKitContext {
+  db: Executor;
+  config: WalletConfig;
+  wallet: AppleWallet;
+  log: FastifyBaseLogger;
+}
+
+/** A barcode starting with 34 gets the NFC variant (guest-app.md section 9). */
+export const NFC_BARCODE_PREFIX = '34';
+
+// en-US and USD as on the pass card (decisions.md "Pass data"); dates in the park's time zone.
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const isStoredValueCard = (order: PassOrder) => order.category?.trim().toLowerCase() === 'stored value card';
+const fullName = (...parts: (string | null | undefined)[]) =>
+  parts
+    .map((p) => p?.trim())
+    .filter(Boolean)
+    .join(' ');
+
+/** '#1b4965' -> 'rgb(27, 73, 101)', the colour form pass.json takes. */
+export function rgb(hex: string): string {
+  const n = Number.parseInt(hex.replace(/^#/, ''), 16);
+  return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
+}
+
+/** W3C date without milliseconds, as pass.json's dates are written. */
+const w3cDate = (iso: string) => new Date(iso).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+interface Field {
+  key: string;
+  label: string;
+  value: string;
+  changeMessage?: string;
+  textAlignment?: string;
+}
+
+export interface PassContentInput {
+  order: PassOrder;
+  row: Pick<NonNullable<PassRow>, 'customization' | 'exclusion'>;
+  serialNumber: string;
+  photoPng: Buffer | null;
+  config: WalletConfig;
+  nfcPublicKey: string;
+}
+
+export interface PassContent {
+  /** pass.json without its authenticationToken (each pass gets its own). */
+  pass: Record<string, unknown>;
+  files: Record<string, Uint8Array>;
+  /** SHA-256 of everything the pass shows: it changes exactly when the pass would look different. */
+  contentHash: string;
+}
+
+/** What the pass of a ticket shows, in pass.json's terms. */
+export function applePassContent({ order, row, serialNumber, photoPng, config, nfcPublicKey }: PassContentInput): PassContent {
+  const date = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: config.parkTimezone });
+  const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: config.parkTimezone });
+  const holder = fullName(order.firstName, order.lastName);
+  const storedValue = isStoredValueCard(order);
+  const product = order.refunded ? `${order.product} (Refunded)` : order.product;
+
+  const balance: Field = storedValue
+    ? { key: 'balance', label: 'Credits', value: count.format(order.credits), changeMessage: 'Your credits are now %@' }
+    : { key: 'balance', label: 'Balance', value: usd.format(order.cash), changeMessage: 'Your balance is now %@' };
+  balance.textAlignment = 'PKTextAlignmentRight';
+  const secondary: Field[] = [{ key: 'product', label: 'Product', value: product }];
+  const purchaser = fullName(order.purchaserFirstName, order.purchaserLastName);
+  if (purchaser && purchaser.toLowerCase() !== holder.toLowerCase()) secondary.push({ key: 'purchaser', label: 'Purchaser', value: purchaser });
+  const auxiliary: Field[] = [];
+  if (order.orderDate) auxiliary.push({ key: 'orderDate', label: 'Order Date', value: date.format(new Date(order.orderDate)) });
+  if (order.expires) auxiliary.push({ key: 'expires', label: 'Expires', value: date.format(new Date(order.expires)), changeMessage: 'Now expires %@' });
+  if (order.redeemed) auxiliary.push({ key: 'redeemed', label: 'Redeemed', value: dateTime.format(new Date(order.redeemed)) });
+  const back: Field[] = [];
+  const instructions = row.customization?.instructions?.trim();
+  if (instructions) back.push({ key: 'instructions', label: 'Instructions', value: instructions });
+  back.push({ key: 'support', label: 'Guest Services', value: config.supportEmail });
+
+  const pass: Record<string, unknown> = {
+    formatVersion: 1,
+    passTypeIdentifier: config.apple.passTypeId,
+    teamIdentifier: config.apple.teamId,
+    serialNumber,
+    webServiceURL: `${config.publicUrl}/api/passkit`,
+    organizationName: config.brandName,
+    description: `${config.brandName} ${order.product}`,
+    logoText: config.brandName,
+    backgroundColor: rgb(order.backgroundColor),
+    foregroundColor: rgb(order.foregroundColor),
+    labelColor: rgb(order.foregroundColor),
+    sharingProhibited: true,
+    generic: {
+      headerFields: [balance],
+      primaryFields: [holder ? { key: 'holder', label: 'Ticketholder', value: holder } : { key: 'holder', label: 'Product', value: product }],
+      secondaryFields: secondary,
+      auxiliaryFields: auxiliary,
+      backFields: back,
+    },
+  };
+  if (!row.customization?.hideBarcode) {
+    pass.barcodes = [{ format: 'PKBarcodeFormatCode128', message: order.barcode, messageEncoding: 'iso-8859-1', altText: order.barcode }];
+  }
+  if (order.refunded) pass.voided = true;
+  if (order.expires) pass.expirationDate = w3cDate(order.expires);
+  if (order.barcode.startsWith(NFC_BARCODE_PREFIX) && !row.exclusion?.excludeNfc) {
+    pass.nfc = { message: order.barcode, encryptionPublicKey: nfcPublicKey };
+  }
+  const files: Record<string, Uint8Array> = photoPng ? { 'thumbnail.png': photoPng } : {};
+
+  const hash = createHash('sha256').update(JSON.stringify(pass));
+  for (const [name, data] of Object.entries(files)) hash.update(`\0${name}\0`).update(data);
+  return { pass, files, contentHash: hash.digest('base64url') };
+}
+
+function ticketRequest(request: AppleWalletRequest): TicketRequest {
+  if (request.hashUrl) return { hashUrl: request.hashUrl };
+  return { orderId: request.orderId ?? '', barcode: request.barcode ?? '', shareId: request.shareId || undefined };
+}
+
+/** A new authentication token for a pass (Apple wants at least 16 characters): 43 here. */
+const newPassToken = () => newSecret(32);
+
+/** POST /api/apple-wallet/: the signed .pkpass of the ticket. */
+export async function createApplePass(ctx: AppleWalletContext, request: AppleWalletRequest): Promise<Buffer> {
+  const { row, shareId } = await findTicket(ctx, ticketRequest(request));
+  // A share id that names no active share is the page's "Pass No Longer Shared".
+  if (shareId && !row.shares.some((s) => s.id === shareId)) throw new AppError('PASS_NO_LONGER_SHARED', guestMessages.passNoLongerShared);
+  // One pass per ticket, showing the ticket's own holder whoever adds it.
+  const order = toPassOrder(row, ctx);
+  if (order.excluded) throw new AppError('FORBIDDEN', order.excluded);
+  if (row.iCloudBoundToWallet) throw new AppError('CONFLICT', guestMessages.alreadyInWallet(ctx.config.supportEmail));
+
+  const photoPng = row.photoUid ? await findPhotoPng(ctx.db, row.ticket.barcode) : null;
+  // The serial number is the row's own; the content hash does not depend on it.
+  const draft = applePassContent({ order, row, serialNumber: '', photoPng, config: ctx.config, nfcPublicKey: ctx.wallet.nfcPublicKey });
+  const token = newPassToken();
+  const serialNumber = await saveApplePass(ctx.db, { barcode: row.ticket.barcode, contentHash: draft.contentHash, tokenHash: hashSecret(token) });
+  return ctx.wallet.builder.build({ ...draft.pass, serialNumber, authenticationToken: token }, draft.files);
+}
+
+// ---- PassKit web service -------------------------------------------------------------------
+
+/** The token of an `Authorization: ApplePass <token>` header, or null. */
+export function passTokenOf(authorization: string | undefined): string | null {
+  const match = /^ApplePass ([A-Za-z0-9_\-+/=]{16,200})$/.exec(authorization?.trim() ?? '');
+  return match?.[1] ?? null;
+}
+
+const unauthorized = () => new AppError('UNAUTHORIZED', 'The pass authentication token is not valid');
+const passTypeNotServed = () => new AppError('NOT_FOUND', 'Unknown pass type identifier');
+
+function assertPassType(ctx: PassKitContext, passTypeIdentifier: string) {
+  if (passTypeIdentifier !== ctx.config.apple.passTypeId) throw passTypeNotServed();
+}
+
+async function authenticatedPass(ctx: PassKitContext, serialNumber: string, authorization: string | undefined) {
+  const token = passTokenOf(authorization);
+  if (!token) throw unauthorized();
+  const pass = await findPassByToken(ctx.db, serialNumber, hashSecret(token));
+  if (!pass) throw unauthorized();
+  return { pass, token };
+}
+
+export interface RegistrationInput {
+  deviceLibraryIdentifier: string;
+  passTypeIdentifier: string;
+  serialNumber: string;
+  authorization: string | undefined;
+}
+
+/** A device added the pass: from now on the ticket is bound to a wallet and the device gets pushes. */
+export async function registerDevice(ctx: PassKitContext, input: RegistrationInput & { pushToken: string }): Promise<'created' | 'updated'> {
+  assertPassType(ctx, input.passTypeIdentifier);
+  const { pass } = await authenticatedPass(ctx, input.serialNumber, input.authorization);
+  const outcome = await upsertDeviceRegistration(ctx.db, {
+    deviceLibraryIdentifier: input.deviceLibraryIdentifier,
+    serialNumber: pass.serialNumber,
+    pushToken: input.pushToken,
+  });
+  ctx.log.info({ serialNumber: pass.serialNumber, outcome }, 'Apple Wallet: device registered for a pass');
+  return outcome;
+}
+
+/** A device removed the pass. */
+export async function unregisterDevice(ctx: PassKitContext, input: RegistrationInput): Promise<void> {
+  assertPassType(ctx, input.passTypeIdentifier);
+  const { pass } = await authenticatedPass(ctx, input.serialNumber, input.authorization);
+  const removed = await deleteDeviceRegistration(ctx.db, input.deviceLibraryIdentifier, pass.serialNumber);
+  ctx.log.info({ serialNumber: pass.serialNumber, removed }, 'Apple Wallet: device unregistered from a pass');
+}
+
+/** The device's passes updated since the tag; null when none (answered 204). */
+export async function updatedSerialNumbers(
+  ctx: PassKitContext,
+  input: { deviceLibraryIdentifier: string; passTypeIdentifier: string; passesUpdatedSince?: string | undefined },
+): Promise<{ serialNumbers: string[]; lastUpdated: string } | null> {
+  assertPassType(ctx, input.passTypeIdentifier);
+  const rows = await findUpdatedSerialNumbers(ctx.db, input.deviceLibraryIdentifier, input.passesUpdatedSince);
+  if (rows.length === 0) return null;
+  const lastUpdated = rows.reduce((max, r) => (BigInt(r.tag) > BigInt(max) ? r.tag : max), rows[0]!.tag);
+  return { serialNumbers: rows.map((r) => r.serialNumber), lastUpdated };
+}
+
+/** The latest version of a pass, signed anew with the device's own token; null when not modified since. */
+export async function latestPass(
+  ctx: PassKitContext,
+  input: { passTypeIdentifier: string; serialNumber: string; authorization: string | undefined; ifModifiedSince: string | undefined },
+): Promise<{ pkpass: Buffer; lastModified: Date } | { notModified: true; lastModified: Date }> {
+  assertPassType(ctx, input.passTypeIdentifier);
+  const { pass, token } = await authenticatedPass(ctx, input.serialNumber, input.authorization);
+  // HTTP dates have whole seconds.
+  const lastModified = new Date(Math.floor(pass.updatedAt.getTime() / 1000) * 1000);
+  const since = input.ifModifiedSince ? Date.parse(input.ifModifiedSince) : Number.NaN;
+  if (!Number.isNaN(since) && lastModified.getTime() <= since) return { notModified: true, lastModified };
+
+  const row = await findPassByBarcode(ctx.db, { orderId: pass.orderId, barcode: pass.barcode });
+  if (!row) throw unauthorized();
+  const photoPng = row.photoUid ? await findPhotoPng(ctx.db, pass.barcode) : null;
+  const content = applePassContent({ order: toPassOrder(row, ctx), row, serialNumber: pass.serialNumber, photoPng, config: ctx.config, nfcPublicKey: ctx.wallet.nfcPublicKey });
+  return { pkpass: ctx.wallet.builder.build({ ...content.pass, authenticationToken: token }, content.files), lastModified };
+}
+
+/** Messages devices report about the web service (errors talking to it): logged, secrets masked. */
+export function logDeviceMessages(ctx: Pick<PassKitContext, 'log'>, logs: string[]) {
+  for (const message of logs) {
+    // Barcodes and long tokens as everywhere, and any other run that could be a pass token.
+    const masked = maskUrl(message).replace(/[A-Za-z0-9_+/=-]{16,}/g, (m) => `${m.slice(0, 4)}…[${m.length}]`);
+    ctx.log.warn({ message: masked.slice(0, 1000) }, 'Apple Wallet device log');
+  }
+}
+
+/**
+ * Ticket changes (app.ticketChanges): for each ticket with an Apple pass, what its pass shows
+ * is computed again; when it differs, the update tag moves and every registered device is
+ * pushed through APNs (when configured; otherwise the update is recorded and logged). A 410
+ * from APNs means the device no longer has the pass: its registration is removed.
+ */
+export async function updateApplePasses(ctx: PassKitContext, barcodes: string[]): Promise<void> {
+  const passes = await findApplePasses(ctx.db, barcodes);
+  for (const pass of passes) {
+    const row = await findPassByBarcode(ctx.db, { orderId: pass.orderId, barcode: pass.barcode });
+    if (!row) continue;
+    const photoPng = row.photoUid ? await findPhotoPng(ctx.db, pass.barcode) : null;
+    const { contentHash } = applePassContent({ order: toPassOrder(row, ctx), row, serialNumber: '', photoPng, config: ctx.config, nfcPublicKey: ctx.wallet.nfcPublicKey });
+    if (contentHash === pass.contentHash) continue;
+    if (!(await updateContentHash(ctx.db, pass.barcode, contentHash))) continue;
+    const details = { serialNumber: pass.serialNumber, barcode: maskBarcode(pass.barcode) };
+    const devices = await findDeviceRegistrations(ctx.db, pass.serialNumber);
+    if (devices.length === 0) {
+      ctx.log.info(details, 'Apple Wallet pass update recorded; no device registered for it');
+      continue;
+    }
+    const { apns } = ctx.wallet;
+    if (!apns) {
+      ctx.log.info({ ...details, devices: devices.length }, 'Apple Wallet pass update recorded; not pushed because APNs is not configured');
+      continue;
+    }
+    await Promise.all(
+      devices.map(async (device) => {
+        const result = await apns.push(device.pushToken);
+        if (result.outcome === 'unregistered') {
+          await deleteDeviceRegistration(ctx.db, device.deviceLibraryIdentifier, pass.serialNumber);
+          ctx.log.info(details, 'Apple Wallet: APNs says the device no longer has the pass; registration removed');
+        } else if (result.outcome === 'failed') {
+          ctx.log.warn({ ...details, status: result.status, reason: result.reason }, 'Apple Wallet: push failed');
+        } else {
+          ctx.log.info(details, 'Apple Wallet: update pushed to a device');
+        }
+      }),
+    );
+  }
+}

@@ -1,0 +1,302 @@
+// The PassKit web service and updates, end to end: a device registers, the order feed
+// changes the ticket, a local HTTP/2 TLS server standing for APNs receives the push, the
+// device asks what changed and fetches the new pass.
+import { execFileSync } from 'node:child_process';
+import { X509Certificate } from 'node:crypto';
+import { once } from 'node:events';
+import { createSecureServer, type Http2SecureServer, type IncomingHttpHeaders } from 'node:http2';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TLSSocket } from 'node:tls';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as schema from '@boardwalk/db/schema';
+import { guestMessages } from '@boardwalk/contract/errors';
+import { anOrder, putOrder } from '../../testing/fixtures.ts';
+import { manifestProblems, opensslVerify, unpackPass } from '../../testing/pkpass-check.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+
+const PASS_TYPE = 'pass.com.example.seabreeze';
+const SUPPORT = 'help@seabreeze.example.com';
+const ORDER = '40000001';
+const BARCODE = '4000000000000011';
+const DEVICE = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
+const PUSH_TOKEN = 'ab'.repeat(32);
+const GONE_DEVICE = 'f0e1d2c3b4a5968778695a4b3c2d1e0f';
+const GONE_PUSH_TOKEN = 'cd'.repeat(32);
+
+interface Push {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+  clientSubject: string | undefined;
+}
+
+let t: TestApp;
+let dataDir: string;
+let apns: Http2SecureServer;
+const pushes: Push[] = [];
+const logLines: string[] = [];
+let ipSeq = 0;
+const nextIp = () => `10.9.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
+
+/** The local APNs double: HTTP/2 over TLS asking for the client certificate; 410 for one token. */
+async function startApnsDouble(dir: string) {
+  const key = join(dir, 'apns-key.pem');
+  const cert = join(dir, 'apns-cert.pem');
+  execFileSync('openssl', [
+    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '1',
+    '-subj', '/CN=apns.test', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost', '-keyout', key, '-out', cert,
+  ], { stdio: 'ignore' });
+  const server = createSecureServer({ key: await readFile(key), cert: await readFile(cert), requestCert: true, rejectUnauthorized: false });
+  server.on('stream', (stream, headers) => {
+    let body = '';
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk: string) => void (body += chunk));
+    stream.on('end', () => {
+      const peer = (stream.session?.socket as TLSSocket | undefined)?.getPeerCertificate();
+      const path = String(headers[':path']);
+      pushes.push({ path, headers, body, clientSubject: peer?.subject ? JSON.stringify(peer.subject) : undefined });
+      if (path.endsWith(GONE_PUSH_TOKEN)) {
+        stream.respond({ ':status': 410, 'content-type': 'application/json' });
+        stream.end(JSON.stringify({ reason: 'Unregistered', timestamp: Date.now() }));
+      } else {
+        stream.respond({ ':status': 200, 'apns-id': '00000000-0000-0000-0000-000000000001' });
+        stream.end();
+      }
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return { server, url: `https://127.0.0.1:${(server.address() as AddressInfo).port}`, caFile: cert };
+}
+
+const passkit = (method: 'GET' | 'POST' | 'DELETE', path: string, options: { token?: string; payload?: unknown; headers?: Record<string, string> } = {}) =>
+  t.app.inject({
+    method,
+    url: `/api/passkit/v1${path}`,
+    headers: { ...(options.token && { authorization: `ApplePass ${options.token}` }), ...options.headers },
+    ...(options.payload !== undefined && { payload: options.payload as Record<string, unknown> }),
+  });
+const registrationPath = (serial: string, device = DEVICE, passType = PASS_TYPE) => `/devices/${device}/registrations/${passType}/${serial}`;
+
+async function generate(body: Record<string, unknown> = { orderId: ORDER, barcode: BARCODE }) {
+  return t.app.inject({ method: 'POST', url: '/api/apple-wallet/', payload: body, remoteAddress: nextIp() });
+}
+async function newPass() {
+  const res = await generate();
+  expect(res.statusCode, res.body).toBe(200);
+  const unpacked = await unpackPass(res.rawPayload);
+  await unpacked.cleanup();
+  return unpacked.pass as { serialNumber: string; authenticationToken: string };
+}
+async function login() {
+  const res = await t.app.inject({ method: 'POST', url: '/api/login/', payload: { orderId: ORDER, barcode: BARCODE }, remoteAddress: nextIp() });
+  return res.json() as { iCloudBoundToWallet: boolean };
+}
+const balanceOf = (pass: Record<string, unknown>) => (pass.generic as { headerFields: { value: string }[] }).headerFields[0]!.value;
+const registrations = () => t.database.db.select().from(schema.appleDeviceRegistrations);
+
+let serial: string;
+let token: string;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'bw-passkit-'));
+  const double = await startApnsDouble(dataDir);
+  apns = double.server;
+  t = await createTestApp({
+    env: {
+      DATA_DIR: dataDir,
+      PUBLIC_URL: 'https://wallet.example.com',
+      SUPPORT_EMAIL: SUPPORT,
+      APPLE_PASS_TYPE_ID: PASS_TYPE,
+      APNS_URL: double.url,
+      APNS_CA_FILE: double.caFile,
+      LOG_LEVEL: 'info',
+    },
+    logStream: { write: (line) => void logLines.push(line) },
+  });
+  await putOrder(t.app, ORDER, anOrder([{ barcode: BARCODE, cash: 10 }, { barcode: '4000000000000028', cash: 1 }]));
+  ({ serialNumber: serial, authenticationToken: token } = await newPass());
+});
+afterAll(async () => {
+  await t?.close();
+  apns?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('PassKit web service', () => {
+  it('refuses a wrong token (401), a wrong pass type (404) and a malformed serial (400), registering nothing', async () => {
+    expect((await passkit('POST', registrationPath(serial), { payload: { pushToken: PUSH_TOKEN } })).statusCode).toBe(401);
+    expect((await passkit('POST', registrationPath(serial), { token: 'x'.repeat(32), payload: { pushToken: PUSH_TOKEN } })).statusCode).toBe(401);
+    expect((await passkit('POST', registrationPath(serial), { payload: { pushToken: PUSH_TOKEN }, headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
+    expect((await passkit('POST', registrationPath(serial, DEVICE, 'pass.com.other'), { token, payload: { pushToken: PUSH_TOKEN } })).statusCode).toBe(404);
+    expect((await passkit('POST', registrationPath('not-a-serial'), { token, payload: { pushToken: PUSH_TOKEN } })).statusCode).toBe(400);
+    expect((await passkit('POST', registrationPath(serial), { token, payload: { pushToken: 'not hex' } })).statusCode).toBe(400);
+    // A token of another pass does not open this one.
+    const other = await t.app.inject({ method: 'POST', url: '/api/apple-wallet/', payload: { orderId: ORDER, barcode: '4000000000000028' }, remoteAddress: nextIp() });
+    const otherToken = (await unpackPass(other.rawPayload)).pass.authenticationToken as string;
+    expect((await passkit('POST', registrationPath(serial), { token: otherToken, payload: { pushToken: PUSH_TOKEN } })).statusCode).toBe(401);
+    expect((await passkit('GET', `/passes/${PASS_TYPE}/${serial}`, { token: 'y'.repeat(32) })).statusCode).toBe(401);
+    expect((await passkit('GET', `/passes/${PASS_TYPE}/${serial}`)).statusCode).toBe(401);
+    expect((await passkit('DELETE', registrationPath(serial), { token: 'z'.repeat(32) })).statusCode).toBe(401);
+    expect((await passkit('GET', `/passes/pass.com.other/${serial}`, { token })).statusCode).toBe(404);
+    expect(await registrations()).toEqual([]);
+    expect((await login()).iCloudBoundToWallet).toBe(false);
+  });
+
+  it('registers a device (201, then 200), binding the ticket: generating again names the support email', async () => {
+    const first = await passkit('POST', registrationPath(serial), { token, payload: { pushToken: PUSH_TOKEN } });
+    expect(first.statusCode).toBe(201);
+    const again = await passkit('POST', registrationPath(serial), { token, payload: { pushToken: PUSH_TOKEN } });
+    expect(again.statusCode).toBe(200);
+    expect(await registrations()).toHaveLength(1);
+    expect((await login()).iCloudBoundToWallet).toBe(true);
+
+    const before = await t.database.db.select().from(schema.walletPassTokens);
+    const refused = await generate();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(guestMessages.alreadyInWallet(SUPPORT));
+    expect(refused.json().message).toContain(SUPPORT);
+    expect(await t.database.db.select().from(schema.walletPassTokens)).toEqual(before);
+  });
+
+  it('lists the device’s passes with a tag, and none updated since that tag (204)', async () => {
+    const all = await passkit('GET', `/devices/${DEVICE}/registrations/${PASS_TYPE}`);
+    expect(all.statusCode).toBe(200);
+    const { serialNumbers, lastUpdated } = all.json() as { serialNumbers: string[]; lastUpdated: string };
+    expect(serialNumbers).toEqual([serial]);
+    expect(lastUpdated).toMatch(/^\d+$/);
+    expect((await passkit('GET', `/devices/${DEVICE}/registrations/${PASS_TYPE}?passesUpdatedSince=${lastUpdated}`)).statusCode).toBe(204);
+    expect((await passkit('GET', `/devices/unknown0device/registrations/${PASS_TYPE}`)).statusCode).toBe(204);
+    expect((await passkit('GET', `/devices/${DEVICE}/registrations/pass.com.other`)).statusCode).toBe(404);
+    expect((await passkit('GET', `/devices/${DEVICE}/registrations/${PASS_TYPE}?passesUpdatedSince=abc`)).statusCode).toBe(400);
+  });
+
+  it('follows the order feed: the tag moves, APNs gets the push, the latest pass carries the new balance', async () => {
+    const tag = ((await passkit('GET', `/devices/${DEVICE}/registrations/${PASS_TYPE}`)).json() as { lastUpdated: string }).lastUpdated;
+    const latestBefore = await passkit('GET', `/passes/${PASS_TYPE}/${serial}`, { token });
+    expect(latestBefore.statusCode).toBe(200);
+    const lastModified = String(latestBefore.headers['last-modified']);
+    expect((await passkit('GET', `/passes/${PASS_TYPE}/${serial}`, { token, headers: { 'if-modified-since': lastModified } })).statusCode).toBe(304);
+
+    // A feed update that changes nothing the pass shows moves nothing.
+    await putOrder(t.app, ORDER, anOrder([{ barcode: BARCODE, cash: 10, price: 61 }, { barcode: '4000000000000028', cash: 1 }]));
+    expect((await passkit('GET', `/devices/${DEVICE}/registrations/${PASS_TYPE}?passesUpdatedSince=${tag}`)).statusCode).toBe(204);
+    expect(pushes).toHaveLength(0);
+
+    await new Promise((r) => setTimeout(r, 1100)); // Last-Modified has whole seconds
+    await putOrder(t.app, ORDER, anOrder([{ barcode: BARCODE, cash: 42.75 }, { barcode: '4000000000000028', cash: 1 }]));
+
+    expect(pushes).toHaveLength(1);
+    const push = pushes[0]!;
+    expect(push.path).toBe(`/3/device/${PUSH_TOKEN}`);
+    expect(push.headers[':method']).toBe('POST');
+    expect(push.headers['apns-topic']).toBe(PASS_TYPE);
+    expect(JSON.parse(push.body)).toEqual({});
+    // TLS client authentication with the pass type certificate.
+    expect(push.clientSubject).toContain(PASS_TYPE);
+
+    const updated = await passkit('GET', `/devices/${DEVICE}/registrations/${PASS_TYPE}?passesUpdatedSince=${tag}`);
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json().serialNumbers).toEqual([serial]);
+    expect(BigInt(updated.json().lastUpdated)).toBeGreaterThan(BigInt(tag));
+
+    const latest = await passkit('GET', `/passes/${PASS_TYPE}/${serial}`, { token, headers: { 'if-modified-since': lastModified } });
+    expect(latest.statusCode).toBe(200);
+    expect(latest.headers['content-type']).toBe('application/vnd.apple.pkpass');
+    expect(Date.parse(String(latest.headers['last-modified']))).toBeGreaterThan(Date.parse(lastModified));
+    const unpacked = await unpackPass(latest.rawPayload);
+    try {
+      expect(await manifestProblems(unpacked.dir)).toEqual([]);
+      expect(opensslVerify(unpacked.dir, join(dataDir, 'certs', 'apple-dev-root.pem')).ok).toBe(true);
+      expect(balanceOf(unpacked.pass)).toBe('$42.75');
+      expect(unpacked.pass.serialNumber).toBe(serial);
+      // The device's own token, so it keeps talking to the web service.
+      expect(unpacked.pass.authenticationToken).toBe(token);
+    } finally {
+      await unpacked.cleanup();
+    }
+  });
+
+  it('removes a registration when APNs answers 410 Unregistered', async () => {
+    expect((await passkit('POST', registrationPath(serial, GONE_DEVICE), { token, payload: { pushToken: GONE_PUSH_TOKEN } })).statusCode).toBe(201);
+    expect(await registrations()).toHaveLength(2);
+    pushes.length = 0;
+    await putOrder(t.app, ORDER, anOrder([{ barcode: BARCODE, cash: 5 }, { barcode: '4000000000000028', cash: 1 }]));
+    expect(pushes.map((p) => p.path).sort()).toEqual([`/3/device/${GONE_PUSH_TOKEN}`, `/3/device/${PUSH_TOKEN}`].sort());
+    const left = await registrations();
+    expect(left.map((r) => r.deviceLibraryIdentifier)).toEqual([DEVICE]);
+  });
+
+  it('takes device logs, keeping secrets out of the log', async () => {
+    const res = await passkit('POST', '/log', { payload: { logs: [`Web service error for ${PASS_TYPE} (${BARCODE}): token ${token} refused`] } });
+    expect(res.statusCode).toBe(200);
+    const line = logLines.find((l) => l.includes('Apple Wallet device log'));
+    expect(line).toBeDefined();
+    expect(line).not.toContain(BARCODE);
+    expect(line).not.toContain(token);
+    expect(logLines.join('\n')).not.toContain(token);
+    expect((await passkit('POST', '/log', { payload: { logs: 'nope' } })).statusCode).toBe(400);
+  });
+
+  it('unregisters (200), and the ticket is no longer bound', async () => {
+    expect((await passkit('DELETE', registrationPath(serial), { token })).statusCode).toBe(200);
+    expect(await registrations()).toEqual([]);
+    expect((await login()).iCloudBoundToWallet).toBe(false);
+    expect((await generate()).statusCode).toBe(200);
+  });
+});
+
+describe('the API documentation', () => {
+  it('lists the wallet routes', async () => {
+    const doc = (await t.app.inject('/docs/json')).json() as { paths: Record<string, unknown> };
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/apple-wallet/',
+        '/api/passkit/v1/devices/{deviceLibraryIdentifier}/registrations/{passTypeIdentifier}/{serialNumber}',
+        '/api/passkit/v1/devices/{deviceLibraryIdentifier}/registrations/{passTypeIdentifier}',
+        '/api/passkit/v1/passes/{passTypeIdentifier}/{serialNumber}',
+        '/api/passkit/v1/log',
+      ]),
+    );
+  });
+});
+
+describe('without APNs', () => {
+  it('records the update and says so in the log', async () => {
+    const lines: string[] = [];
+    // The same DATA_DIR: its development certificates are reused.
+    const app = await createTestApp({ env: { DATA_DIR: dataDir, APPLE_PASS_TYPE_ID: PASS_TYPE, LOG_LEVEL: 'info' }, logStream: { write: (l) => void lines.push(l) } });
+    try {
+      await putOrder(app.app, ORDER, anOrder([{ barcode: BARCODE, cash: 10 }]));
+      const res = await app.app.inject({ method: 'POST', url: '/api/apple-wallet/', payload: { orderId: ORDER, barcode: BARCODE }, remoteAddress: nextIp() });
+      const pass = (await unpackPass(res.rawPayload)).pass as { serialNumber: string; authenticationToken: string };
+      const reg = await app.app.inject({
+        method: 'POST',
+        url: `/api/passkit/v1${registrationPath(pass.serialNumber)}`,
+        headers: { authorization: `ApplePass ${pass.authenticationToken}` },
+        payload: { pushToken: PUSH_TOKEN },
+      });
+      expect(reg.statusCode).toBe(201);
+      const [before] = await app.database.db.select().from(schema.walletPasses);
+      await putOrder(app.app, ORDER, anOrder([{ barcode: BARCODE, cash: 11 }]));
+      const [after] = await app.database.db.select().from(schema.walletPasses);
+      expect(after!.updatedAt.getTime()).toBeGreaterThan(before!.updatedAt.getTime());
+      expect(after!.contentHash).not.toBe(before!.contentHash);
+      expect(lines.some((l) => l.includes('not pushed because APNs is not configured'))).toBe(true);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+// The pass type certificate is what authenticates the pushes.
+describe('the APNs client certificate', () => {
+  it('is the development signer', async () => {
+    const chain = await readFile(join(dataDir, 'certs', 'apple-dev-chain.pem'), 'utf8');
+    const signer = new X509Certificate(chain.slice(chain.indexOf('-----BEGIN CERTIFICATE-----')));
+    expect(signer.subject).toContain(`UID=${PASS_TYPE}`);
+  });
+});

@@ -1,0 +1,96 @@
+// Apple Push Notification service, as PassKit uses it: an empty push to a device's push
+// token with the pass type id as topic tells the device to ask the web service what changed.
+// One interface, one real adapter over node:http2 with TLS client authentication by the pass
+// type certificate. (@parse/node-apn was considered: its endpoint is chosen by a production
+// flag and its `ca` option replaces the trusted roots instead of adding to them, while the
+// push itself is a single empty HTTP/2 POST.)
+import { connect, constants, type ClientHttp2Session } from 'node:http2';
+import { rootCertificates } from 'node:tls';
+
+export type PushOutcome = 'sent' | 'unregistered' | 'failed';
+
+export interface ApnsClient {
+  /** Pushes the empty PassKit notification to one device; 'unregistered' when APNs answers 410. */
+  push(pushToken: string): Promise<{ outcome: PushOutcome; status?: number; reason?: string }>;
+  close(): Promise<void>;
+}
+
+export interface Http2ApnsOptions {
+  /** https://api.push.apple.com in production (config.apple.apnsUrl). */
+  url: string;
+  /** The pass type id: the apns-topic of every push. */
+  topic: string;
+  certPem: string;
+  keyPem: string;
+  /** An extra CA to trust besides the usual roots (config.apple.apnsCaFile). */
+  extraCaPem?: string | undefined;
+  timeoutMs?: number;
+}
+
+/** Push tokens are hex strings; anything else never reaches the request path. */
+const PUSH_TOKEN = /^[0-9a-fA-F]{8,200}$/;
+
+export function createHttp2ApnsClient(options: Http2ApnsOptions): ApnsClient {
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  let session: ClientHttp2Session | undefined;
+
+  const open = () => {
+    if (session && !session.closed && !session.destroyed) return session;
+    const s = connect(options.url, {
+      cert: options.certPem,
+      key: options.keyPem,
+      ca: options.extraCaPem ? [...rootCertificates, options.extraCaPem] : undefined,
+    });
+    s.on('error', () => s.destroy());
+    s.on('goaway', () => s.close());
+    // An idle connection must not keep the process alive.
+    s.unref();
+    session = s;
+    return s;
+  };
+
+  return {
+    push(pushToken) {
+      if (!PUSH_TOKEN.test(pushToken)) return Promise.resolve({ outcome: 'failed', reason: 'BadDeviceToken' });
+      return new Promise((resolve) => {
+        let s: ClientHttp2Session;
+        try {
+          s = open();
+        } catch (error) {
+          resolve({ outcome: 'failed', reason: (error as Error).message });
+          return;
+        }
+        const req = s.request({
+          [constants.HTTP2_HEADER_METHOD]: 'POST',
+          [constants.HTTP2_HEADER_PATH]: `/3/device/${pushToken}`,
+          [constants.HTTP2_HEADER_CONTENT_TYPE]: 'application/json',
+          'apns-topic': options.topic,
+        });
+        req.setTimeout(timeoutMs, () => req.close(constants.NGHTTP2_CANCEL));
+        let status = 0;
+        let body = '';
+        req.setEncoding('utf8');
+        req.on('response', (headers) => void (status = Number(headers[constants.HTTP2_HEADER_STATUS])));
+        req.on('data', (chunk: string) => void (body += chunk));
+        req.on('error', (error) => resolve({ outcome: 'failed', reason: error.message }));
+        req.on('close', () => {
+          let reason: string | undefined;
+          try {
+            reason = body ? (JSON.parse(body) as { reason?: string }).reason : undefined;
+          } catch {
+            reason = undefined;
+          }
+          if (status === 200) resolve({ outcome: 'sent', status });
+          else if (status === 410) resolve({ outcome: 'unregistered', status, ...(reason && { reason }) });
+          else resolve({ outcome: 'failed', status, reason: reason ?? (status ? `HTTP ${status}` : 'no answer') });
+        });
+        req.end('{}');
+      });
+    },
+    async close() {
+      const s = session;
+      session = undefined;
+      if (s && !s.closed) await new Promise<void>((resolve) => s.close(() => resolve()));
+    },
+  };
+}

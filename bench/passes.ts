@@ -1,0 +1,224 @@
+// npm run bench:passes: Apple Wallet passes per second for the same ticket, from Boardwalk's
+// builder (apps/api/src/integrations/apple-wallet) and from a plain passkit-generator 3.x
+// script (a model folder with the same images, the same certificates, PKPass.from per pass),
+// in one process, one core, interleaved in rounds so that other work on the machine weighs
+// on both alike. Goal (issue 3): Boardwalk >= 10x passkit-generator. Both passes are checked
+// once with unzip, their manifests and `openssl smime -verify` before anything is measured.
+//
+//   BENCH_SECONDS=10   seconds of measurement per builder (after a short warm-up of each)
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PKPass } from 'passkit-generator';
+import type { PassOrder } from '@boardwalk/contract/pass';
+import { loadAppleCredentials } from '../apps/api/src/integrations/apple-wallet/apple-certificates.ts';
+import { renderPassImages } from '../apps/api/src/integrations/apple-wallet/apple-pass-images.ts';
+import { createPkpassBuilder } from '../apps/api/src/integrations/apple-wallet/apple-pkpass.ts';
+import { createManifestSigner } from '../apps/api/src/integrations/apple-wallet/apple-signature.ts';
+import { applePassContent } from '../apps/api/src/guest/wallet/apple-wallet.service.ts';
+import { loadConfig } from '../apps/api/src/platform/config.ts';
+import { newSecret } from '../apps/api/src/platform/secrets.ts';
+import { manifestProblems, opensslVerify, unpackPass } from '../apps/api/src/testing/pkpass-check.ts';
+
+const GOAL_RATIO = 10;
+const ROUNDS = 10;
+const seconds = positiveNumber('BENCH_SECONDS', 10);
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+function positiveNumber(name: string, fallback: number) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, not "${raw}"`);
+  return value;
+}
+
+/** The ticket both builders make a pass for: the demo's Stored Value Card, with an NFC barcode. */
+const order: PassOrder = {
+  orderId: '10000002',
+  barcode: '3400000000000028',
+  firstName: 'Rosa',
+  lastName: 'Diaz',
+  email: 'rosa@example.com',
+  phone: '3105550100',
+  optInEmailMarketing: false,
+  optInSMSMarketing: false,
+  isPassActivated: true,
+  isRedeemed: false,
+  isWristband: false,
+  excluded: null,
+  shareId: '',
+  sharedWith: null,
+  iCloudBindingLink: null,
+  iCloudBoundToWallet: false,
+  photoUid: null,
+  skipRegistration: false,
+  skipImage: false,
+  isPassholder: false,
+  credits: 40,
+  cash: 12.5,
+  category: 'Stored Value Card',
+  purchaserFirstName: 'Carl',
+  purchaserLastName: 'Diaz',
+  orderDate: '2026-11-20T18:15:00.000Z',
+  redeemed: null,
+  expires: '2027-12-31T23:59:59.000Z',
+  product: 'Fun Card',
+  refunded: false,
+  backgroundColor: '#1b4965',
+  foregroundColor: '#ffffff',
+  ticketShares: [],
+};
+
+interface Builder {
+  name: string;
+  make(serial: number): Buffer | Promise<Buffer>;
+}
+
+async function setUp() {
+  const dir = await mkdtemp(join(tmpdir(), 'bw-bench-passes-'));
+  const config = loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'https://wallet.example.com', DEMO_DATA: 'false' });
+  const silent = { warn() {}, info() {} };
+  const credentials = await loadAppleCredentials(config, silent);
+  const images = await renderPassImages();
+  const row = { customization: { backgroundColor: '1b4965', color: 'ffffff', instructions: 'Show this pass at the gate.', googleInstructions: null, googleUri: null, hideBarcode: false }, exclusion: null };
+
+  // Boardwalk: what POST /api/apple-wallet/ does once it has the ticket.
+  const builder = createPkpassBuilder({ signer: createManifestSigner(credentials), staticFiles: images });
+  const boardwalk: Builder = {
+    name: 'Boardwalk',
+    make(serial) {
+      const content = applePassContent({ order, row, serialNumber: '', photoPng: null, config, nfcPublicKey: credentials.nfcPublicKey });
+      return builder.build({ ...content.pass, serialNumber: `00000000-0000-4000-8000-${String(serial).padStart(12, '0')}`, authenticationToken: newSecret(32) }, content.files);
+    },
+  };
+
+  // passkit-generator: a model folder with the same images and the static part of pass.json,
+  // the same certificates as PEM, and the per-ticket part set through its API.
+  const model = join(dir, 'boardwalk.pass');
+  await mkdir(model);
+  for (const [name, data] of Object.entries(images)) await writeFile(join(model, name), data);
+  const sample = applePassContent({ order, row, serialNumber: '', photoPng: null, config, nfcPublicKey: credentials.nfcPublicKey }).pass;
+  const generic = sample.generic as Record<string, unknown[]>;
+  await writeFile(
+    join(model, 'pass.json'),
+    JSON.stringify({
+      formatVersion: 1,
+      passTypeIdentifier: sample.passTypeIdentifier,
+      teamIdentifier: sample.teamIdentifier,
+      organizationName: sample.organizationName,
+      description: sample.description,
+      logoText: sample.logoText,
+      backgroundColor: sample.backgroundColor,
+      foregroundColor: sample.foregroundColor,
+      labelColor: sample.labelColor,
+      sharingProhibited: true,
+      generic: {},
+    }),
+  );
+  const chain = await readFile(join(dir, 'certs', 'apple-dev-chain.pem'), 'utf8');
+  const blocks = chain.match(/-----BEGIN [A-Z ]+-----[\s\S]+?-----END [A-Z ]+-----/g) ?? [];
+  const [signerKey, signerCert, wwdr] = blocks as [string, string, string];
+  const passkitGenerator: Builder = {
+    name: 'passkit-generator',
+    async make(serial) {
+      const pass = await PKPass.from(
+        { model, certificates: { wwdr, signerCert, signerKey } },
+        {
+          serialNumber: `00000000-0000-4000-8000-${String(serial).padStart(12, '0')}`,
+          authenticationToken: newSecret(32),
+          webServiceURL: sample.webServiceURL as string,
+        },
+      );
+      pass.type = 'generic';
+      pass.headerFields.push(...(generic.headerFields as never[]));
+      pass.primaryFields.push(...(generic.primaryFields as never[]));
+      pass.secondaryFields.push(...(generic.secondaryFields as never[]));
+      pass.auxiliaryFields.push(...(generic.auxiliaryFields as never[]));
+      pass.backFields.push(...(generic.backFields as never[]));
+      pass.setBarcodes(...(sample.barcodes as never[]));
+      pass.setExpirationDate(new Date(sample.expirationDate as string));
+      pass.setNFC(sample.nfc as never);
+      return pass.getAsBuffer();
+    },
+  };
+  return { dir, rootCa: join(dir, 'certs', 'apple-dev-root.pem'), builders: [boardwalk, passkitGenerator] };
+}
+
+/** Checks one pass of each builder the way the API tests do: unzip, manifest, openssl. */
+async function check(builder: Builder, rootCa: string) {
+  const unpacked = await unpackPass(await builder.make(0));
+  try {
+    const problems = await manifestProblems(unpacked.dir);
+    const verified = opensslVerify(unpacked.dir, rootCa);
+    if (problems.length > 0 || !verified.ok) throw new Error(`${builder.name}'s pass does not verify: ${[...problems, verified.output].join('; ')}`);
+    const pass = unpacked.pass as { barcodes?: { message: string }[]; nfc?: unknown };
+    if (pass.barcodes?.[0]?.message !== order.barcode || !pass.nfc) throw new Error(`${builder.name}'s pass lacks the barcode or NFC`);
+    return unpacked.files.size;
+  } finally {
+    await unpacked.cleanup();
+  }
+}
+
+/** Makes passes for `ms` milliseconds: how many. */
+async function run(builder: Builder, ms: number, serialStart: number) {
+  let n = 0;
+  const end = performance.now() + ms;
+  while (performance.now() < end) {
+    await builder.make(serialStart + n);
+    n++;
+  }
+  return n;
+}
+
+function gitRevision() {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+async function main() {
+  const { dir, rootCa, builders } = await setUp();
+  try {
+    for (const b of builders) console.log(`${b.name}: a pass of ${await check(b, rootCa)} files verifies with openssl against the development root`);
+    for (const b of builders) await run(b, Math.min(1000, seconds * 100), 1);
+
+    const load = loadavg()[0]!;
+    const totals = new Map(builders.map((b) => [b.name, { passes: 0, ms: 0 }]));
+    const perRound = (seconds * 1000) / ROUNDS;
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const b of round % 2 === 0 ? builders : [...builders].reverse()) {
+        const started = performance.now();
+        const n = await run(b, perRound, 1000 + round * 1_000_000);
+        const total = totals.get(b.name)!;
+        total.passes += n;
+        total.ms += performance.now() - started;
+      }
+    }
+    const rate = (name: string) => {
+      const t = totals.get(name)!;
+      return t.passes / (t.ms / 1000);
+    };
+    const ours = rate('Boardwalk');
+    const theirs = rate('passkit-generator');
+    const ratio = ours / theirs;
+    const rule = '─'.repeat(72);
+    console.log(`\n${rule}`);
+    console.log(`Apple Wallet passes, one core, ${fmt(seconds)} s each in ${ROUNDS} interleaved rounds (git ${gitRevision()}, load ${fmt(load, 2)})`);
+    console.log(`  Boardwalk           ${fmt(ours).padStart(8)} passes/s   ${fmt(1000 / ours, 2).padStart(7)} ms/pass`);
+    console.log(`  passkit-generator   ${fmt(theirs).padStart(8)} passes/s   ${fmt(1000 / theirs, 2).padStart(7)} ms/pass`);
+    console.log(`  ratio               ${fmt(ratio, 1).padStart(8)}x   (goal >= ${GOAL_RATIO}x: ${ratio >= GOAL_RATIO ? 'met' : 'NOT met'})`);
+    console.log(rule);
+
+    // ==== VOUCHERS: the lead adds the voucher figures here ====================================
+    // (vouchers per second and their median time, goal <= 10 ms; printed after the passes).
+    // ==== end of VOUCHERS ========================================================================
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
