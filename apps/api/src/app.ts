@@ -15,6 +15,12 @@ import { ticketChangesPlugin } from './platform/ticket-changes.plugin.ts';
 import { webPlugin } from './platform/web.plugin.ts';
 import { opsRoutes } from './ops/ops.routes.ts';
 import { passRoutes } from './guest/pass/pass.routes.ts';
+import { faceModelsRoutes } from './guest/photo/face-models.routes.ts';
+import { photoRoutes } from './guest/photo/photo.routes.ts';
+import { voucherRoutes } from './guest/voucher/voucher.routes.ts';
+import { appleWalletRoutes } from './guest/wallet/apple-wallet.routes.ts';
+import { googleWalletRoutes } from './guest/wallet/google-wallet.routes.ts';
+import { mailerPlugin } from './integrations/email/mailer.plugin.ts';
 import { demoPlugin } from './demo/demo.plugin.ts';
 import { integrationAuthPlugin } from './integrations/integration-auth.plugin.ts';
 import { ordersRoutes } from './integrations/orders.routes.ts';
@@ -48,6 +54,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(dataPlugin, { config, ...(options.database && { database: options.database }), ...(options.redis && { redis: options.redis }) });
   await app.register(keysPlugin);
   await app.register(ticketChangesPlugin);
+  await app.register(mailerPlugin);
   await app.register(demoPlugin);
   await app.register(throttlePlugin, options.throttleKeyPrefix ? { keyPrefix: options.throttleKeyPrefix } : {});
   await app.register(httpPlugin);
@@ -55,6 +62,11 @@ export async function buildApp(options: BuildAppOptions) {
 
   await app.register(opsRoutes);
   await app.register(passRoutes);
+  await app.register(faceModelsRoutes);
+  await app.register(photoRoutes);
+  await app.register(voucherRoutes);
+  await app.register(appleWalletRoutes);
+  await app.register(googleWalletRoutes);
   await app.register(integrationAuthPlugin);
   await app.register(ordersRoutes);
   await app.register(usageRoutes);

@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiError } from '@boardwalk/contract/errors';
+import { voucherRequest } from '@boardwalk/contract/wallet';
+import { createVoucher } from './voucher.service.ts';
+
+export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/api/voucher/', {
+    schema: {
+      tags: ['guest'],
+      summary: 'The printable voucher of a ticket (PDF, not for shared views)',
+      body: voucherRequest,
+      produces: ['application/pdf', 'application/json'],
+      response: {
+        // A Buffer is sent as it is (never serialized); in the OpenAPI document it shows as any content.
+        200: z.instanceof(Buffer).describe('The voucher: application/pdf, downloaded as an attachment named with the barcode'),
+        400: apiError,
+        403: apiError.describe('The ticket is excluded from wallets and vouchers: the exclusion message'),
+        404: apiError,
+        429: apiError,
+      },
+    },
+    handler: async (request, reply) => {
+      const voucher = await createVoucher(
+        { db: app.database.db, config: app.config, keys: app.keys, throttles: app.lookupThrottles, clientAddress: request.ip },
+        request.body,
+      );
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', `attachment; filename="${voucher.fileName}"`)
+        .send(voucher.pdf);
+    },
+  });
+};

@@ -1,0 +1,48 @@
+// The printable voucher (guest-app.md section 7, POST /api/voucher/): the ticket reached by
+// order id and barcode under the lookup throttle, refused when an exclusion applies, drawn
+// by voucher.document.ts. Not for shared views: the request carries no share id.
+import type { VoucherRequest } from '@boardwalk/contract/wallet';
+import type { Config } from '../../platform/config.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Keys } from '../../platform/keys.plugin.ts';
+import { findTicket, toPassOrder, type PassContext } from '../pass/pass.service.ts';
+import { isStoredValueCard, renderVoucher } from './voucher.document.ts';
+import { findPhotoPng } from './voucher.repo.ts';
+
+export interface VoucherContext extends PassContext {
+  config: Pick<Config, 'defaultPassColors' | 'brandName' | 'publicUrl' | 'parkTimezone'>;
+  keys: Keys;
+}
+
+export interface Voucher {
+  fileName: string;
+  pdf: Buffer;
+}
+
+/** "Boardwalk-voucher-3500000000000028.pdf": the brand reduced to characters safe in any file name. */
+export function voucherFileName(brandName: string, barcode: string): string {
+  const brand = brandName
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return `${brand ? `${brand}-` : ''}voucher-${barcode}.pdf`;
+}
+
+/** POST /api/voucher/ */
+export async function createVoucher(ctx: VoucherContext, request: VoucherRequest): Promise<Voucher> {
+  const { row } = await findTicket(ctx, { orderId: request.orderId, barcode: request.barcode });
+  const order = toPassOrder(row, ctx);
+  if (order.excluded) throw new AppError('FORBIDDEN', order.excluded);
+  const photoPng = order.photoUid ? await findPhotoPng(ctx.db, order.photoUid) : null;
+  const storedValueUrl = isStoredValueCard(order)
+    ? `${ctx.config.publicUrl}/stored-value/${ctx.keys.keyedHash('stored-value', order.barcode)}`
+    : null;
+  const pdf = await renderVoucher({
+    brandName: ctx.config.brandName,
+    order,
+    photoPng,
+    storedValueUrl,
+    timeZone: ctx.config.parkTimezone,
+  });
+  return { fileName: voucherFileName(ctx.config.brandName, order.barcode), pdf };
+}

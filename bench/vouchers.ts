@@ -1,0 +1,113 @@
+// npm run bench:vouchers: PDF vouchers per second and the median time of one, for the same
+// ticket (the demo Stored Value Card: Code 128, QR code and logo), two ways, one after the
+// other, one at a time:
+//   - in-process: the document renderer alone (voucher.document.ts renderVoucher);
+//   - route: POST /api/voucher/ through the app (app.inject: validation, throttled lookup,
+//     keyed hash, rendering, headers), on a fresh database with the demo data.
+// Goal (issue 3): median <= 10 ms per voucher. Exits non-zero when an answer is not a PDF.
+//
+//   BENCH_SECONDS=5      seconds of measurement per way (after 1 s of warm-up)
+//   BENCH_DB=pglite      database of the route run: pglite or postgres
+//   TEST_DATABASE_URL    PostgreSQL server for the fresh database (default postgres://postgres@127.0.0.1:5432/test)
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTestDatabase } from '@boardwalk/db/test-database';
+import type { PassOrder } from '@boardwalk/contract/pass';
+import { buildApp } from '../apps/api/src/app.ts';
+import { loadConfig } from '../apps/api/src/platform/config.ts';
+import { renderVoucher } from '../apps/api/src/guest/voucher/voucher.document.ts';
+
+const ORDER_ID = '10000002';
+const BARCODE = '3500000000000028';
+const seconds = positiveNumber('BENCH_SECONDS', 5);
+const kind = process.env.BENCH_DB === 'postgres' ? 'postgres' : 'pglite';
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+function positiveNumber(name: string, fallback: number) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, not "${raw}"`);
+  return value;
+}
+
+interface Measurement {
+  name: string;
+  count: number;
+  perSecond: number;
+  median: number;
+  p90: number;
+  min: number;
+  /** CPU time of this process per voucher: what contention from other processes does not inflate. */
+  cpu: number;
+  bytes: number;
+}
+
+/** Runs one voucher at a time: warm-up for 1 s, then `seconds` of measurement. */
+async function measure(name: string, once: () => Promise<Buffer>): Promise<Measurement> {
+  const warmUntil = performance.now() + 1000;
+  while (performance.now() < warmUntil) await once();
+  const times: number[] = [];
+  let bytes = 0;
+  const cpuStart = process.cpuUsage();
+  const start = performance.now();
+  const end = start + seconds * 1000;
+  while (performance.now() < end) {
+    const t0 = performance.now();
+    const pdf = await once();
+    times.push(performance.now() - t0);
+    if (pdf.subarray(0, 5).toString() !== '%PDF-') throw new Error(`${name}: the answer is not a PDF`);
+    bytes = pdf.length;
+  }
+  const elapsed = (performance.now() - start) / 1000;
+  const cpuUsed = process.cpuUsage(cpuStart);
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? NaN;
+  return { name, count: times.length, perSecond: times.length / elapsed, median: at(0.5), p90: at(0.9), min: times[0] ?? NaN, cpu: (cpuUsed.user + cpuUsed.system) / 1000 / times.length, bytes };
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'boardwalk-bench-'));
+const database = await createTestDatabase(kind, 10);
+const app = await buildApp({ config: loadConfig({ DEMO_DATA: 'true', LOG_LEVEL: 'silent', DATA_DIR: dataDir }), database, logger: false });
+try {
+  await app.ready();
+  const login = await app.inject({ method: 'POST', url: '/api/login/', payload: { orderId: ORDER_ID, barcode: BARCODE } });
+  if (login.statusCode !== 200) throw new Error(`the demo Stored Value Card was not found (${login.statusCode}): ${login.body}`);
+  const order = login.json<PassOrder>();
+  const content = {
+    brandName: app.config.brandName,
+    order,
+    photoPng: null,
+    storedValueUrl: `${app.config.publicUrl}/stored-value/${app.keys.keyedHash('stored-value', BARCODE)}`,
+    timeZone: app.config.parkTimezone,
+  };
+
+  const load = loadavg()[0] ?? 0;
+  const results = [
+    await measure('in-process renderer', () => renderVoucher(content)),
+    await measure(`route POST /api/voucher/ (inject, ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'})`, async () => {
+      const res = await app.inject({ method: 'POST', url: '/api/voucher/', payload: { orderId: ORDER_ID, barcode: BARCODE } });
+      if (res.statusCode !== 200) throw new Error(`route answered ${res.statusCode}: ${res.body}`);
+      return res.rawPayload;
+    }),
+  ];
+
+  console.log(`Vouchers for ${order.product} (${BARCODE}), one at a time, ${seconds} s each; ${cpus().length} CPUs, load ${fmt(load, 2)} at start`);
+  const columns = ['vouchers/s', 'median ms', 'p90 ms', 'min ms', 'CPU ms', 'n', 'bytes'];
+  console.log(`${'way'.padEnd(44)} ${columns.map((c) => c.padStart(10)).join(' ')}`);
+  for (const r of results) {
+    const cells = [fmt(r.perSecond, 1), fmt(r.median, 2), fmt(r.p90, 2), fmt(r.min, 2), fmt(r.cpu, 2), fmt(r.count), fmt(r.bytes)];
+    console.log(`${r.name.padEnd(44)} ${cells.map((c) => c.padStart(10)).join(' ')}`);
+  }
+  console.log('CPU ms: CPU time of this process per voucher (wall times include waiting for the CPU when the machine is busy).');
+  const route = results[1]!;
+  console.log(`goal median <= 10 ms per voucher: ${route.median <= 10 ? 'met' : 'NOT met'} (route ${fmt(route.median, 2)} ms)`);
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  await app.close();
+  await database.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
