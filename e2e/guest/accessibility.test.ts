@@ -16,7 +16,20 @@ afterAll(async () => {
 describe('accessibility', () => {
   for (const state of guestStates) {
     it(`${state.name} has no axe violations`, async () => {
-      const guest = await openGuestPage(browser, WIDTHS.mobile);
+      const guest = await openGuestPage(browser, WIDTHS.mobile, { userAgent: state.userAgent });
+      try {
+        await state.open(guest.page);
+        await expectNoAxeViolations(guest.page);
+      } finally {
+        await guest.close();
+      }
+    });
+  }
+
+  // The pass actions differ by device and lay out differently at desktop width: checked there too.
+  for (const state of guestStates.filter((s) => s.name.startsWith('wallet-'))) {
+    it(`${state.name} at desktop width has no axe violations`, async () => {
+      const guest = await openGuestPage(browser, WIDTHS.desktop, { userAgent: state.userAgent });
       try {
         await state.open(guest.page);
         await expectNoAxeViolations(guest.page);

@@ -18,7 +18,7 @@ for (const width of [WIDTHS.mobile, WIDTHS.desktop]) {
   describe(`at ${width} px`, () => {
     for (const state of guestStates) {
       it(state.name, async () => {
-        const guest = await openGuestPage(browser, width);
+        const guest = await openGuestPage(browser, width, { userAgent: state.userAgent });
         try {
           await state.open(guest.page);
           await screenshot(guest.page, state.name);

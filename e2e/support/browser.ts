@@ -30,11 +30,16 @@ export interface GuestPage {
  * A fresh browser context (no shared storage) at a phone or desktop width; 1 CSS pixel per
  * screen pixel unless deviceScaleFactor says otherwise (a phone's screen is 2 or 3).
  */
-export async function openGuestPage(browser: Browser, width: Width = WIDTHS.mobile, { deviceScaleFactor = 1 } = {}): Promise<GuestPage> {
+export async function openGuestPage(
+  browser: Browser,
+  width: Width = WIDTHS.mobile,
+  { deviceScaleFactor = 1, userAgent }: { deviceScaleFactor?: number; userAgent?: string | undefined } = {},
+): Promise<GuestPage> {
   const context = await browser.newContext({
     baseURL: baseUrl(),
     viewport: { width, height: width === WIDTHS.mobile ? 780 : 900 },
     deviceScaleFactor,
+    ...(userAgent && { userAgent }),
     locale: 'en-US',
     timezoneId: 'America/Los_Angeles',
   });
@@ -56,6 +61,12 @@ export async function openGuestPage(browser: Browser, width: Width = WIDTHS.mobi
 export function unexpectedProblems(problems: string[]): string[] {
   return problems.filter((p) => !/Failed to load resource: (the server responded with a status of [45]\d\d|net::ERR_)/.test(p));
 }
+
+/** Devices the pass actions tell apart (lib/device.ts): Apple Wallet on iOS, Google Wallet on Android. */
+export const USER_AGENTS = {
+  iPhone: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  android: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
+} as const;
 
 export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();

@@ -2,10 +2,13 @@
 // screenshot and accessibility tests. Lookups that fail are answered by the browser (route
 // mocks) so these files spend none of the server's failed-lookup allowance.
 import type { Page } from 'playwright-core';
-import { answerAsPassholder, answerWithError, answerWithHolderName, answerWithoutHolderName, demo, openPass, passCard } from './browser.ts';
+import { answerAsPassholder, answerWithError, answerWithHolderName, answerWithoutHolderName, demo, openPass, passCard, USER_AGENTS } from './browser.ts';
+import { photoStates } from './photo-states.ts';
 
 export interface GuestState {
   name: string;
+  /** The browser to open the state in (the pass actions depend on it); a desktop browser by default. */
+  userAgent?: string;
   open(page: Page): Promise<void>;
 }
 
@@ -111,6 +114,44 @@ export const guestStates: GuestState[] = [
       await page.waitForFunction(() => [...document.images].every((img) => img.complete));
     },
   },
+  // The pass actions (guest-app.md section 2 "Pass actions"); desktop ones show on every pass state above.
+  { name: 'wallet-iphone', userAgent: USER_AGENTS.iPhone, open: (page) => showPass(page, demo.wristband) },
+  { name: 'wallet-android', userAgent: USER_AGENTS.android, open: (page) => showPass(page, demo.wristband) },
+  { name: 'wallet-iphone-test-pass', userAgent: USER_AGENTS.iPhone, open: (page) => showPass(page, demo.testPass) },
+  {
+    name: 'wallet-busy',
+    userAgent: USER_AGENTS.iPhone,
+    open: async (page) => {
+      await page.route('**/api/apple-wallet/', () => {
+        // Never answered while the state is checked; the page is closed afterwards.
+      });
+      await showPass(page, demo.wristband);
+      await page.getByRole('button', { name: 'Add to Apple Wallet' }).click();
+      await page.getByRole('status').getByText('Generating Pass Please wait...').waitFor();
+    },
+  },
+  {
+    name: 'wallet-google-link',
+    userAgent: USER_AGENTS.android,
+    open: async (page) => {
+      const link = 'https://pay.google.com/gp/v/save/eyJhbGciOiJSUzI1NiJ9.eyJ0eXAiOiJzYXZldG93YWxsZXQifQ.c2lnbmF0dXJl';
+      await page.route('**/api/google-wallet/', (route) => route.fulfill({ contentType: 'text/plain', body: link }));
+      await page.context().route('https://pay.google.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Google Wallet</title>' }));
+      await showPass(page, demo.wristband);
+      await page.getByRole('button', { name: 'Add to Google Wallet' }).click();
+      await page.getByRole('link', { name: 'View Your Pass' }).waitFor();
+      await page.bringToFront();
+    },
+  },
+  {
+    name: 'wallet-error',
+    open: async (page) => {
+      await answerWithError(page, '/api/voucher/', 408, 'Request timeout');
+      await showPass(page, demo.wristband);
+      await page.getByRole('button', { name: 'Print Voucher' }).click();
+      await page.getByRole('alert').getByText('Temporary server error, please retry').waitFor();
+    },
+  },
   {
     name: 'exclusion',
     open: async (page) => {
@@ -132,4 +173,5 @@ export const guestStates: GuestState[] = [
       await heading(page, 'Page not found');
     },
   },
+  ...photoStates,
 ];

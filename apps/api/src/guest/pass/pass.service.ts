@@ -3,6 +3,7 @@
 // and saving a guest's registration.
 import { guestMessages } from '@boardwalk/contract/errors';
 import { passOrder, TEST_PASS_ORDER_ID, type LoginRequest, type PassOrder, type RegisterRequest } from '@boardwalk/contract/pass';
+import type { AppleWalletRequest, GoogleWalletRequest } from '@boardwalk/contract/wallet';
 import type { Executor } from '@boardwalk/db/client';
 import type { Config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -147,6 +148,19 @@ export async function findTicket(ctx: PassContext, request: TicketRequest): Prom
   const { orderId, barcode, shareId } = request as { orderId: string; barcode: string; shareId?: string };
   const row = await throttled(ctx, orderId, () => findPassByBarcode(ctx.db, { orderId, barcode }));
   return { row, shareId: shareId ?? '' };
+}
+
+/**
+ * The ticket of a wallet call (Apple, Google): by order id + barcode (+ share id) or by a
+ * share link. A share id that names no active share is the page's "Pass No Longer Shared".
+ */
+export async function findWalletTicket(ctx: PassContext, request: AppleWalletRequest | GoogleWalletRequest): Promise<NonNullable<PassRow>> {
+  const { row, shareId } = await findTicket(
+    ctx,
+    request.hashUrl ? { hashUrl: request.hashUrl } : { orderId: request.orderId ?? '', barcode: request.barcode ?? '', shareId: request.shareId || undefined },
+  );
+  if (shareId && !row.shares.some((s) => s.id === shareId)) throw new AppError('PASS_NO_LONGER_SHARED', guestMessages.passNoLongerShared);
+  return row;
 }
 
 /** POST /api/login/ */

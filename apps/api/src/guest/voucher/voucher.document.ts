@@ -17,6 +17,7 @@ import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
 import type { PassOrder } from '@boardwalk/contract/pass';
+import { balanceText, dateFormats, purchaserName, ticketholderName, voidReasons } from '@boardwalk/contract/pass-display';
 
 export interface VoucherContent {
   brandName: string;
@@ -40,44 +41,6 @@ const BAR_MODULE = 1.5;
 const BAR_HEIGHT = 72;
 /** QR module size in points (0.95 mm). */
 const QR_MODULE = 2.7;
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-const dateFormats = new Map<string, { date: Intl.DateTimeFormat; dateTime: Intl.DateTimeFormat }>();
-function formats(timeZone: string) {
-  let f = dateFormats.get(timeZone);
-  if (!f) {
-    f = {
-      date: new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: 'numeric', year: 'numeric' }),
-      dateTime: new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' }),
-    };
-    dateFormats.set(timeZone, f);
-  }
-  return f;
-}
-
-const fullName = (first: string | null | undefined, last: string | null | undefined) =>
-  [first, last]
-    .map((p) => p?.trim())
-    .filter(Boolean)
-    .join(' ');
-
-export const isStoredValueCard = (order: Pick<PassOrder, 'category'>) => order.category?.trim().toLowerCase() === 'stored value card';
-
-/** The same void rules as the pass card: refunded, redeemed, expired. */
-export function voidReasons(order: PassOrder, now: Date): string[] {
-  const reasons: string[] = [];
-  if (order.refunded) reasons.push('Refunded');
-  if (order.isRedeemed || order.redeemed) reasons.push('Redeemed');
-  if (order.expires && new Date(order.expires).getTime() < now.getTime()) reasons.push('Expired');
-  return reasons;
-}
-
-/** Credits for the Stored Value Card category, else cash in USD (decisions.md "Pass data"). */
-export function balanceText(order: PassOrder): { label: string; value: string } {
-  if (isStoredValueCard(order)) return { label: 'Credits', value: `${count.format(order.credits)} ${order.credits === 1 ? 'Credit' : 'Credits'}` };
-  return { label: 'Balance', value: usd.format(order.cash) };
-}
 
 // The standard PDF fonts carry the WinAnsi character set only: Latin-1 plus these.
 const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
@@ -172,7 +135,7 @@ function drawQr(doc: PDFKit.PDFDocument, { size, data }: { size: number; data: U
 export async function renderVoucher(content: VoucherContent): Promise<Buffer> {
   const { order, brandName } = content;
   const now = content.now ?? new Date();
-  const { date, dateTime } = formats(content.timeZone);
+  const { date, dateTime } = dateFormats(content.timeZone);
   const logo = await loadLogo();
   const brand = winAnsi(brandName);
 
@@ -227,15 +190,15 @@ export async function renderVoucher(content: VoucherContent): Promise<Buffer> {
   y += 8;
 
   const balance = balanceText(order);
-  const holder = fullName(order.firstName, order.lastName);
-  const purchaser = fullName(order.purchaserFirstName, order.purchaserLastName);
+  const holder = ticketholderName(order);
+  const purchaser = purchaserName(order);
   const rows: [string, string][] = [[balance.label, balance.value]];
   if (holder) rows.push(['Ticketholder', holder]);
-  if (purchaser && purchaser.toLowerCase() !== holder.toLowerCase()) rows.push(['Purchaser', purchaser]);
+  if (purchaser) rows.push(['Purchaser', purchaser]);
   rows.push(['Order ID', order.orderId]);
-  if (order.orderDate) rows.push(['Order Date', date.format(new Date(order.orderDate))]);
-  if (order.expires) rows.push(['Expires', date.format(new Date(order.expires))]);
-  if (order.redeemed) rows.push(['Redeemed', dateTime.format(new Date(order.redeemed))]);
+  if (order.orderDate) rows.push(['Order Date', date(order.orderDate)]);
+  if (order.expires) rows.push(['Expires', date(order.expires)]);
+  if (order.redeemed) rows.push(['Redeemed', dateTime(order.redeemed)]);
   else if (order.isRedeemed) rows.push(['Redeemed', 'Yes']);
 
   const labelWidth = 100;
@@ -268,7 +231,7 @@ export async function renderVoucher(content: VoucherContent): Promise<Buffer> {
   }
 
   doc.fillColor(MUTED).font('Helvetica').fontSize(8).text(
-    `Present this voucher with the barcode at the gate. Printed ${dateTime.format(now)}.`,
+    `Present this voucher with the barcode at the gate. Printed ${dateTime(now.toISOString())}.`,
     left,
     PAGE.height - PAGE.margin - 10,
     { width, align: 'center', lineBreak: false },

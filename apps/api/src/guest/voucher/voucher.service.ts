@@ -1,12 +1,13 @@
 // The printable voucher (guest-app.md section 7, POST /api/voucher/): the ticket reached by
 // order id and barcode under the lookup throttle, refused when an exclusion applies, drawn
 // by voucher.document.ts. Not for shared views: the request carries no share id.
+import { isStoredValueCard } from '@boardwalk/contract/pass-display';
 import type { VoucherRequest } from '@boardwalk/contract/wallet';
 import type { Config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Keys } from '../../platform/keys.plugin.ts';
 import { findTicket, toPassOrder, type PassContext } from '../pass/pass.service.ts';
-import { isStoredValueCard, renderVoucher } from './voucher.document.ts';
+import { renderVoucher } from './voucher.document.ts';
 import { findPhotoPng } from './voucher.repo.ts';
 
 export interface VoucherContext extends PassContext {

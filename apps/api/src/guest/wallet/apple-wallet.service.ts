@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { guestMessages } from '@boardwalk/contract/errors';
 import type { PassOrder } from '@boardwalk/contract/pass';
+import { balanceText, dateFormats, purchaserName, ticketholderName } from '@boardwalk/contract/pass-display';
 import type { AppleWalletRequest } from '@boardwalk/contract/wallet';
 import type { Executor } from '@boardwalk/db/client';
 import type { FastifyBaseLogger } from 'fastify';
@@ -16,7 +17,7 @@ import { AppError } from '../../platform/errors.ts';
 import { maskBarcode, maskUrl } from '../../platform/logging.ts';
 import { hashSecret, newSecret } from '../../platform/secrets.ts';
 import { findPassByBarcode, type PassRow } from '../pass/pass.repo.ts';
-import { findTicket, toPassOrder, type PassContext, type TicketRequest } from '../pass/pass.service.ts';
+import { findWalletTicket, toPassOrder, type PassContext } from '../pass/pass.service.ts';
 import {
   deleteDeviceRegistration,
   findApplePasses,
@@ -55,15 +56,6 @@ export interface PassKitContext {
 /** A barcode starting with 34 gets the NFC variant (guest-app.md section 9). */
 export const NFC_BARCODE_PREFIX = '34';
 
-// en-US and USD as on the pass card (decisions.md "Pass data"); dates in the park's time zone.
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-const isStoredValueCard = (order: PassOrder) => order.category?.trim().toLowerCase() === 'stored value card';
-const fullName = (...parts: (string | null | undefined)[]) =>
-  parts
-    .map((p) => p?.trim())
-    .filter(Boolean)
-    .join(' ');
 
 /** '#1b4965' -> 'rgb(27, 73, 101)', the colour form pass.json takes. */
 export function rgb(hex: string): string {
@@ -101,23 +93,19 @@ export interface PassContent {
 
 /** What the pass of a ticket shows, in pass.json's terms. */
 export function applePassContent({ order, row, serialNumber, photoPng, config, nfcPublicKey }: PassContentInput): PassContent {
-  const date = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: config.parkTimezone });
-  const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: config.parkTimezone });
-  const holder = fullName(order.firstName, order.lastName);
-  const storedValue = isStoredValueCard(order);
+  const { date, dateTime } = dateFormats(config.parkTimezone);
+  const holder = ticketholderName(order);
   const product = order.refunded ? `${order.product} (Refunded)` : order.product;
 
-  const balance: Field = storedValue
-    ? { key: 'balance', label: 'Credits', value: count.format(order.credits), changeMessage: 'Your credits are now %@' }
-    : { key: 'balance', label: 'Balance', value: usd.format(order.cash), changeMessage: 'Your balance is now %@' };
-  balance.textAlignment = 'PKTextAlignmentRight';
+  const { label, value } = balanceText(order);
+  const balance: Field = { key: 'balance', label, value, changeMessage: `Your ${label.toLowerCase()} is now %@`, textAlignment: 'PKTextAlignmentRight' };
   const secondary: Field[] = [{ key: 'product', label: 'Product', value: product }];
-  const purchaser = fullName(order.purchaserFirstName, order.purchaserLastName);
-  if (purchaser && purchaser.toLowerCase() !== holder.toLowerCase()) secondary.push({ key: 'purchaser', label: 'Purchaser', value: purchaser });
+  const purchaser = purchaserName(order);
+  if (purchaser) secondary.push({ key: 'purchaser', label: 'Purchaser', value: purchaser });
   const auxiliary: Field[] = [];
-  if (order.orderDate) auxiliary.push({ key: 'orderDate', label: 'Order Date', value: date.format(new Date(order.orderDate)) });
-  if (order.expires) auxiliary.push({ key: 'expires', label: 'Expires', value: date.format(new Date(order.expires)), changeMessage: 'Now expires %@' });
-  if (order.redeemed) auxiliary.push({ key: 'redeemed', label: 'Redeemed', value: dateTime.format(new Date(order.redeemed)) });
+  if (order.orderDate) auxiliary.push({ key: 'orderDate', label: 'Order Date', value: date(order.orderDate) });
+  if (order.expires) auxiliary.push({ key: 'expires', label: 'Expires', value: date(order.expires), changeMessage: 'Now expires %@' });
+  if (order.redeemed) auxiliary.push({ key: 'redeemed', label: 'Redeemed', value: dateTime(order.redeemed) });
   const back: Field[] = [];
   const instructions = row.customization?.instructions?.trim();
   if (instructions) back.push({ key: 'instructions', label: 'Instructions', value: instructions });
@@ -159,19 +147,12 @@ export function applePassContent({ order, row, serialNumber, photoPng, config, n
   return { pass, files, contentHash: hash.digest('base64url') };
 }
 
-function ticketRequest(request: AppleWalletRequest): TicketRequest {
-  if (request.hashUrl) return { hashUrl: request.hashUrl };
-  return { orderId: request.orderId ?? '', barcode: request.barcode ?? '', shareId: request.shareId || undefined };
-}
-
 /** A new authentication token for a pass (Apple wants at least 16 characters): 43 here. */
 const newPassToken = () => newSecret(32);
 
 /** POST /api/apple-wallet/: the signed .pkpass of the ticket. */
 export async function createApplePass(ctx: AppleWalletContext, request: AppleWalletRequest): Promise<Buffer> {
-  const { row, shareId } = await findTicket(ctx, ticketRequest(request));
-  // A share id that names no active share is the page's "Pass No Longer Shared".
-  if (shareId && !row.shares.some((s) => s.id === shareId)) throw new AppError('PASS_NO_LONGER_SHARED', guestMessages.passNoLongerShared);
+  const row = await findWalletTicket(ctx, request);
   // One pass per ticket, showing the ticket's own holder whoever adds it.
   const order = toPassOrder(row, ctx);
   if (order.excluded) throw new AppError('FORBIDDEN', order.excluded);

@@ -186,7 +186,7 @@ describe('POST /api/apple-wallet/', () => {
 
   it('shows credits on a Stored Value Card, also reached by its share link', async () => {
     const { pass } = await checkedPass({ hashUrl: activeHashUrl });
-    expect(field(pass, 'balance')).toMatchObject({ label: 'Credits', value: '25' });
+    expect(field(pass, 'balance')).toMatchObject({ label: 'Credits', value: '25 Credits' });
     expect(field(pass, 'product')).toMatchObject({ value: 'Fun Card' });
   });
 

@@ -3,8 +3,8 @@
 // when the ticket changes. A park ticket, season pass or stored-value card is not tied to
 // one event with a date and venue, so it is a Generic pass (Google's type for passes that
 // fit no predefined vertical) rather than an Event ticket.
-import { guestMessages } from '@boardwalk/contract/errors';
 import type { PassOrder } from '@boardwalk/contract/pass';
+import { balanceText, dateFormats, purchaserName, ticketholderName } from '@boardwalk/contract/pass-display';
 import type { GoogleWalletRequest } from '@boardwalk/contract/wallet';
 import type { Executor } from '@boardwalk/db/client';
 import type { FastifyBaseLogger } from 'fastify';
@@ -13,7 +13,7 @@ import { AppError } from '../../platform/errors.ts';
 import { maskBarcode } from '../../platform/logging.ts';
 import type { GenericClass, GenericObject, GoogleWallet, LocalizedString } from '../../integrations/google-wallet/google-wallet.ts';
 import { findPassByBarcode, type PassRow } from '../pass/pass.repo.ts';
-import { findTicket, toPassOrder, type PassContext, type TicketRequest } from '../pass/pass.service.ts';
+import { findWalletTicket, toPassOrder, type PassContext } from '../pass/pass.service.ts';
 import { findGoogleIssuedPasses, markGoogleIssued } from './google-wallet.repo.ts';
 
 type WalletConfig = Pick<Config, 'defaultPassColors' | 'brandName' | 'publicUrl' | 'parkTimezone'>;
@@ -50,16 +50,6 @@ export function ticketClass(issuerId: string): GenericClass {
   };
 }
 
-// en-US and USD as on the pass card (decisions.md "Pass data"); dates in the park's time zone.
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-const formatCredits = (credits: number) => `${count.format(credits)} ${credits === 1 ? 'Credit' : 'Credits'}`;
-const isStoredValueCard = (order: PassOrder) => order.category?.trim().toLowerCase() === 'stored value card';
-const fullName = (...parts: (string | null | undefined)[]) =>
-  parts
-    .map((p) => p?.trim())
-    .filter(Boolean)
-    .join(' ');
 
 function httpUrl(value: string | null | undefined): string | null {
   if (!value?.trim()) return null;
@@ -92,20 +82,19 @@ export interface ObjectInput {
 
 /** The Google Wallet object for a ticket: what the pass card shows, in Google's fields. */
 export function toGenericObject({ order, customization, serialNumber, issuerId, config, withPhoto, now = new Date() }: ObjectInput): GenericObject {
-  const date = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: config.parkTimezone });
-  const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: config.parkTimezone });
-  const holder = fullName(order.firstName, order.lastName);
-  const storedValue = isStoredValueCard(order);
+  const { date, dateTime } = dateFormats(config.parkTimezone);
+  const holder = ticketholderName(order);
+  const balance = balanceText(order);
 
   const modules: { id: string; header: string; body: string }[] = [
     { id: 'product', header: 'Product', body: order.refunded ? `${order.product} (Refunded)` : order.product },
-    { id: 'balance', header: storedValue ? 'Credits' : 'Balance', body: storedValue ? formatCredits(order.credits) : usd.format(order.cash) },
+    { id: 'balance', header: balance.label, body: balance.value },
   ];
-  if (order.orderDate) modules.push({ id: 'order_date', header: 'Order Date', body: date.format(new Date(order.orderDate)) });
-  if (order.expires) modules.push({ id: 'expires', header: 'Expires', body: date.format(new Date(order.expires)) });
-  if (order.redeemed) modules.push({ id: 'redeemed', header: 'Redeemed', body: dateTime.format(new Date(order.redeemed)) });
-  const purchaser = fullName(order.purchaserFirstName, order.purchaserLastName);
-  if (purchaser && purchaser.toLowerCase() !== holder.toLowerCase()) modules.push({ id: 'purchaser', header: 'Purchaser', body: purchaser });
+  if (order.orderDate) modules.push({ id: 'order_date', header: 'Order Date', body: date(order.orderDate) });
+  if (order.expires) modules.push({ id: 'expires', header: 'Expires', body: date(order.expires) });
+  if (order.redeemed) modules.push({ id: 'redeemed', header: 'Redeemed', body: dateTime(order.redeemed) });
+  const purchaser = purchaserName(order);
+  if (purchaser) modules.push({ id: 'purchaser', header: 'Purchaser', body: purchaser });
   // Staff write Google's own instructions; without them, the pass's general instructions.
   const instructions = customization?.googleInstructions?.trim() || customization?.instructions?.trim();
   if (instructions) modules.push({ id: 'instructions', header: 'Instructions', body: instructions });
@@ -131,17 +120,10 @@ export function toGenericObject({ order, customization, serialNumber, issuerId, 
   return object;
 }
 
-function ticketRequest(request: GoogleWalletRequest): TicketRequest {
-  if (request.hashUrl) return { hashUrl: request.hashUrl };
-  return { orderId: request.orderId ?? '', barcode: request.barcode ?? '', shareId: request.shareId || undefined };
-}
-
 /** POST /api/google-wallet/: the "Save to Google Wallet" link for the ticket. */
 export async function createGoogleWalletLink(ctx: GoogleWalletContext, request: GoogleWalletRequest): Promise<string> {
-  const { row, shareId } = await findTicket(ctx, ticketRequest(request));
-  // A share id that names no active share is the page's "Pass No Longer Shared".
-  if (shareId && !row.shares.some((s) => s.id === shareId)) throw new AppError('PASS_NO_LONGER_SHARED', guestMessages.passNoLongerShared);
-  const order = toPassOrder(row, ctx, shareId);
+  const row = await findWalletTicket(ctx, request);
+  const order = toPassOrder(row, ctx);
   if (order.excluded) throw new AppError('FORBIDDEN', order.excluded);
 
   const serialNumber = await markGoogleIssued(ctx.db, row.ticket.barcode);

@@ -2,7 +2,7 @@ import { lazy, Suspense, type CSSProperties } from 'react';
 import type { PassOrder } from '@boardwalk/contract/pass';
 import { readableColors } from '../../lib/color.ts';
 import { formatCredits, formatDate, formatDateTime, formatUsd, fullName } from '../../lib/format.ts';
-import { isStoredValueCard, passTexts, purchaserName, showsBarcode, ticketholderName, voidReasons } from './pass-rules.ts';
+import { isStoredValueCard, passTexts, purchaserName, showsBarcode, showsPhoto, ticketholderName, voidReasons } from './pass-rules.ts';
 import './pass-card.css';
 
 // The Code 128 graphic is a small chunk of its own, fetched when a barcode is shown; the
@@ -59,6 +59,18 @@ export function PassCard({ order, brandName }: { order: PassOrder; brandName: st
         <p className="pass-card__void" data-testid="pass-void">
           <span className="pass-card__void-word">Void</span> {reasons.join(' · ')}
         </p>
+      ) : null}
+
+      {showsPhoto(order) && order.photoUid ? (
+        <div className="pass-card__photo">
+          <img
+            src={`/api/download/${encodeURIComponent(order.photoUid)}/photo.png`}
+            alt={ticketholderName(order) ? `Photo of ${ticketholderName(order)}` : 'Passholder photo'}
+            width={480}
+            height={360}
+            data-testid="pass-photo"
+          />
+        </div>
       ) : null}
 
       <div className="pass-card__product">

@@ -84,6 +84,11 @@ function PassFlow({ credentials }: { credentials: PassCredentials | null }) {
     );
   }
   return (
-    <PassView order={loaded} onEditRegistration={canEditRegistration(loaded) ? () => setEditing(true) : undefined} onStartOver={startOver} />
+    <PassView
+      order={loaded}
+      credentials={credentials}
+      onEditRegistration={canEditRegistration(loaded) ? () => setEditing(true) : undefined}
+      onStartOver={startOver}
+    />
   );
 }

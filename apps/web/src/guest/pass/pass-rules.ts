@@ -3,7 +3,8 @@
 import { guestMessages } from '@boardwalk/contract/errors';
 import { ORDER_ID_PATTERN, type PassOrder } from '@boardwalk/contract/pass';
 import { ApiRequestError, describeRequestError } from '../../lib/api-client.ts';
-import { fullName } from '../../lib/format.ts';
+
+export { isStoredValueCard, purchaserName, ticketholderName, voidReasons } from '@boardwalk/contract/pass-display';
 
 export const passTexts = {
   disclaimer: 'This is not your wild pass card!',
@@ -30,25 +31,9 @@ export const needsRegistration = (order: PassOrder) =>
 /** Edit Registration: only if the order has an email and there is no share id. */
 export const canEditRegistration = (order: PassOrder) => canRegister(order) && Boolean(order.email?.trim());
 
-export const isStoredValueCard = (order: PassOrder) => order.category?.trim().toLowerCase() === 'stored value card';
 
-export function voidReasons(order: PassOrder, now = new Date()): string[] {
-  const reasons: string[] = [];
-  if (order.refunded) reasons.push('Refunded');
-  if (order.isRedeemed || order.redeemed) reasons.push('Redeemed');
-  if (order.expires && new Date(order.expires).getTime() < now.getTime()) reasons.push('Expired');
-  return reasons;
-}
+/** A passholder with a photo shows it on the card (gate staff compare it with the guest). */
+export const showsPhoto = (order: PassOrder) => order.isPassholder && Boolean(order.photoUid);
 
-export function ticketholderName(order: PassOrder): string {
-  return fullName(order.firstName, order.lastName);
-}
-
-/** The purchaser's name, or '' when it is missing or the ticketholder's own. */
-export function purchaserName(order: PassOrder): string {
-  const purchaser = fullName(order.purchaserFirstName, order.purchaserLastName);
-  return purchaser.toLowerCase() === ticketholderName(order).toLowerCase() ? '' : purchaser;
-}
-
-/** A passholder without a photo sees the barcode and the disclaimer (photos come later). */
-export const showsBarcode = (order: PassOrder) => order.isPassholder;
+/** A passholder without a photo sees the barcode and the disclaimer instead. */
+export const showsBarcode = (order: PassOrder) => order.isPassholder && !order.photoUid;

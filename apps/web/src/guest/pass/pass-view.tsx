@@ -2,22 +2,29 @@ import Button from 'react-bootstrap/Button';
 import type { PassOrder } from '@boardwalk/contract/pass';
 import { useSiteInfo } from '../../lib/site.ts';
 import { PageHeading } from '../../ui/page-heading.tsx';
+import { WalletActions } from '../wallet/wallet-actions.tsx';
+import { PhotoSection } from '../photo/photo-section.tsx';
 import { PassCard } from './pass-card.tsx';
+import type { PassCredentials } from './pass-route.ts';
 
 interface PassViewProps {
   order: PassOrder;
+  /** How the page reached the pass (the wallet calls use the same). */
+  credentials: PassCredentials;
   /** Set when the guest may edit the registration. */
   onEditRegistration?: (() => void) | undefined;
   onStartOver: () => void;
 }
 
 /** The loaded pass: the card and the page's buttons. */
-export function PassView({ order, onEditRegistration, onStartOver }: PassViewProps) {
+export function PassView({ order, credentials, onEditRegistration, onStartOver }: PassViewProps) {
   const site = useSiteInfo();
   return (
     <section className="pass-view" aria-labelledby="pass-heading">
       <PageHeading id="pass-heading">{order.sharedWith ? 'Shared Pass' : 'Your Pass'}</PageHeading>
       <PassCard order={order} brandName={site?.brandName ?? null} />
+      <WalletActions order={order} credentials={credentials} brandName={site?.brandName ?? null} />
+      <PhotoSection order={order} />
       <div className="actions actions--center">
         {onEditRegistration ? (
           <Button variant="outline-primary" onClick={onEditRegistration}>

@@ -1,0 +1,91 @@
+// The photo calls (guest-app.md section 7): fetchers and mutations side by side. Every
+// change to the photo invalidates the pass query, so the card and the section show the
+// order as the server now has it (photoUid).
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { guestMessages } from '@boardwalk/contract/errors';
+import { photoMessages, previewAnswer, uploadAnswer, type PreviewAnswer, type PreviewRequest, type UploadAnswer, type UploadRequest } from '@boardwalk/contract/photo';
+import type { PassOrder } from '@boardwalk/contract/pass';
+import { ApiRequestError, apiRequest, NetworkError, TEMPORARY_SERVER_ERROR, UnexpectedResponseError } from '../../lib/api-client.ts';
+
+/** The card's image of a stored photo (the server's PNG of the stored bitmap). */
+export const photoImageUrl = (uid: string) => `/api/download/${encodeURIComponent(uid)}/photo.png`;
+
+/** guest-app.md section 8: a thrown network error without a text of its own. */
+const UNABLE_TO_PROCESS = 'Unable to process your request';
+const UNEXPECTED_RESPONSE = 'Unexpected response from server';
+
+export function previewPhoto(request: PreviewRequest): Promise<PreviewAnswer> {
+  return apiRequest('/api/preview/', { method: 'POST', body: request, schema: previewAnswer });
+}
+
+export function uploadPhoto(request: UploadRequest): Promise<UploadAnswer> {
+  return apiRequest('/api/upload/', { method: 'POST', body: request, schema: uploadAnswer });
+}
+
+/** The answers are short texts ("Replaced!"); success is the status. */
+export async function replacePhoto({ barcode, uid }: { barcode: string; uid: string }): Promise<void> {
+  await apiRequest(`/api/replace-photo/${encodeURIComponent(barcode)}/${encodeURIComponent(uid)}`, { schema: z.unknown() });
+}
+
+export async function requestPhotoReset({ orderId, barcode }: { orderId: string; barcode: string }): Promise<void> {
+  await apiRequest(`/api/reset-photo/${encodeURIComponent(orderId)}/${encodeURIComponent(barcode)}`, { schema: z.unknown() });
+}
+
+/** Preview failure: the server's text, or "Unable to preview photo"; "Unexpected response from server" without base64. */
+export function previewErrorMessage(error: unknown): string {
+  if (error instanceof UnexpectedResponseError) return UNEXPECTED_RESPONSE;
+  if (error instanceof NetworkError) return UNABLE_TO_PROCESS;
+  if (error instanceof ApiRequestError) {
+    if (error.status === 408) return TEMPORARY_SERVER_ERROR;
+    return error.body?.message || photoMessages.previewFailed;
+  }
+  return photoMessages.previewFailed;
+}
+
+/** Upload: any non-200 gives "Unable to upload photo"; a network failure "Network error, please try again". */
+export function uploadErrorMessage(error: unknown): string {
+  if (error instanceof NetworkError) return 'Network error, please try again';
+  if (error instanceof ApiRequestError && error.status === 408) return TEMPORARY_SERVER_ERROR;
+  return photoMessages.uploadFailed;
+}
+
+function fixedErrorMessage(failure: string) {
+  return (error: unknown) => {
+    if (error instanceof NetworkError) return UNABLE_TO_PROCESS;
+    if (error instanceof ApiRequestError) {
+      if (error.status === 408) return TEMPORARY_SERVER_ERROR;
+      if (error.status === 429) return error.body?.message ?? guestMessages.tooManyAttempts;
+    }
+    return failure;
+  };
+}
+
+export const replaceErrorMessage = fixedErrorMessage(photoMessages.replaceFailed);
+export const resetErrorMessage = fixedErrorMessage(photoMessages.resetFailed);
+
+function useRefreshPass() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: ['pass'] });
+}
+
+export function usePreviewPhoto() {
+  return useMutation({ mutationFn: previewPhoto });
+}
+
+export function useUploadPhoto() {
+  const refreshPass = useRefreshPass();
+  return useMutation({ mutationFn: uploadPhoto, onSuccess: refreshPass });
+}
+
+export function useReplacePhoto(order: PassOrder) {
+  const refreshPass = useRefreshPass();
+  return useMutation({
+    mutationFn: () => replacePhoto({ barcode: order.barcode, uid: order.photoUid ?? '' }),
+    onSuccess: refreshPass,
+  });
+}
+
+export function useRequestPhotoReset(order: PassOrder) {
+  return useMutation({ mutationFn: () => requestPhotoReset({ orderId: order.orderId, barcode: order.barcode }) });
+}

@@ -1,0 +1,18 @@
+// POST /api/apple-wallet/: the signed pass, saved as a download named for the brand
+// (guest-app.md section 7), and its mutation.
+import { useMutation } from '@tanstack/react-query';
+import type { AppleWalletRequest } from '@boardwalk/contract/wallet';
+import { postForFile, saveFile, type DownloadedFile } from './wallet-api.ts';
+
+export const PKPASS_TYPE = 'application/vnd.apple.pkpass';
+
+export function getApplePass(request: AppleWalletRequest, brandName: string | null): Promise<DownloadedFile> {
+  return postForFile('/api/apple-wallet/', request, PKPASS_TYPE, `${brandName ?? 'pass'}.pkpass`);
+}
+
+export function useAddToAppleWallet(brandName: string | null) {
+  return useMutation({
+    mutationFn: (request: AppleWalletRequest) => getApplePass(request, brandName),
+    onSuccess: saveFile,
+  });
+}
