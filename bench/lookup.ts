@@ -16,6 +16,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { defaultTestDatabaseUrl } from '@boardwalk/db/test-database';
 import type { DatabaseKind, Ready, ServerMessage } from './lookup-servers.ts';
+import { fmt, positiveNumber } from './bench-support.ts';
 
 const CONNECTIONS = 50;
 const GOAL_RATIO = 0.5;
@@ -26,17 +27,9 @@ const rate = process.env.BENCH_RATE ? positiveNumber('BENCH_RATE', 0) : undefine
 const profileDir = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : undefined;
 const adminUrl = process.env.TEST_DATABASE_URL ?? defaultTestDatabaseUrl;
 const label: Record<DatabaseKind, string> = { postgres: 'PostgreSQL', pglite: 'PGlite' };
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 /** What made the run fail: any error, non-2xx answer or empty run. */
 const failures: string[] = [];
 
-function positiveNumber(name: string, fallback: number) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, not "${raw}"`);
-  return value;
-}
 
 type Target = 'bare' | 'Boardwalk';
 interface Measurement {

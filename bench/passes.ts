@@ -5,7 +5,10 @@
 // on both alike. Goal (issue 3): Boardwalk >= 10x passkit-generator. Both passes are checked
 // once with unzip, their manifests and `openssl smime -verify` before anything is measured.
 //
-//   BENCH_SECONDS=10   seconds of measurement per builder (after a short warm-up of each)
+// Then vouchers per second and their median time (bench/vouchers.ts; goal median <= 10 ms).
+//
+//   BENCH_SECONDS=10   seconds of measurement per builder and per voucher way (after a warm-up)
+//   BENCH_DB=pglite    database of the voucher route run: pglite or postgres
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -20,19 +23,13 @@ import { applePassContent } from '../apps/api/src/guest/wallet/apple-wallet.serv
 import { loadConfig } from '../apps/api/src/platform/config.ts';
 import { newSecret } from '../apps/api/src/platform/secrets.ts';
 import { manifestProblems, opensslVerify, unpackPass } from '../apps/api/src/testing/pkpass-check.ts';
+import { fmt, positiveNumber } from './bench-support.ts';
+import { benchVouchers } from './vouchers.ts';
 
 const GOAL_RATIO = 10;
 const ROUNDS = 10;
 const seconds = positiveNumber('BENCH_SECONDS', 10);
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
-function positiveNumber(name: string, fallback: number) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, not "${raw}"`);
-  return value;
-}
 
 /** The ticket both builders make a pass for: the demo's Stored Value Card, with an NFC barcode. */
 const order: PassOrder = {
@@ -213,9 +210,9 @@ async function main() {
     console.log(`  ratio               ${fmt(ratio, 1).padStart(8)}x   (goal >= ${GOAL_RATIO}x: ${ratio >= GOAL_RATIO ? 'met' : 'NOT met'})`);
     console.log(rule);
 
-    // ==== VOUCHERS: the lead adds the voucher figures here ====================================
-    // (vouchers per second and their median time, goal <= 10 ms; printed after the passes).
-    // ==== end of VOUCHERS ========================================================================
+    // The voucher, the third way a guest takes a pass away (goal: median <= 10 ms).
+    console.log('');
+    if (!(await benchVouchers(process.env.BENCH_DB === 'postgres' ? 'postgres' : 'pglite', seconds))) process.exitCode = 1;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -19,6 +19,7 @@ import { loadConfig } from '../apps/api/src/platform/config.ts';
 import { previewBmp } from '../apps/api/src/guest/photo/photo-image.ts';
 import { previewPhoto } from '../apps/api/src/guest/photo/photo.service.ts';
 import { aJpegNear, dataUrl } from '../apps/api/src/guest/photo/photo.fixtures.ts';
+import { fmt, positiveNumber } from './bench-support.ts';
 
 const ORDER_ID = '40000001';
 const BARCODE = '4000000000000011';
@@ -26,15 +27,7 @@ const INTEGRATION_KEY = 'bench-photo-secret-0123456789';
 const GOAL_MEDIAN_MS = 150;
 const seconds = positiveNumber('BENCH_SECONDS', 5);
 const kind = process.env.BENCH_DB === 'postgres' ? 'postgres' : 'pglite';
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
-function positiveNumber(name: string, fallback: number) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, not "${raw}"`);
-  return value;
-}
 
 interface Measurement {
   name: string;

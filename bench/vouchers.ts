@@ -12,25 +12,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createTestDatabase } from '@boardwalk/db/test-database';
 import type { PassOrder } from '@boardwalk/contract/pass';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/platform/config.ts';
 import { renderVoucher } from '../apps/api/src/guest/voucher/voucher.document.ts';
+import { fmt, positiveNumber } from './bench-support.ts';
 
 const ORDER_ID = '10000002';
 const BARCODE = '3500000000000028';
-const seconds = positiveNumber('BENCH_SECONDS', 5);
-const kind = process.env.BENCH_DB === 'postgres' ? 'postgres' : 'pglite';
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
-function positiveNumber(name: string, fallback: number) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, not "${raw}"`);
-  return value;
-}
 
 interface Measurement {
   name: string;
@@ -45,7 +37,7 @@ interface Measurement {
 }
 
 /** Runs one voucher at a time: warm-up for 1 s, then `seconds` of measurement. */
-async function measure(name: string, once: () => Promise<Buffer>): Promise<Measurement> {
+async function measure(name: string, seconds: number, once: () => Promise<Buffer>): Promise<Measurement> {
   const warmUntil = performance.now() + 1000;
   while (performance.now() < warmUntil) await once();
   const times: number[] = [];
@@ -67,47 +59,58 @@ async function measure(name: string, once: () => Promise<Buffer>): Promise<Measu
   return { name, count: times.length, perSecond: times.length / elapsed, median: at(0.5), p90: at(0.9), min: times[0] ?? NaN, cpu: (cpuUsed.user + cpuUsed.system) / 1000 / times.length, bytes };
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'boardwalk-bench-'));
-const database = await createTestDatabase(kind, 10);
-const app = await buildApp({ config: loadConfig({ DEMO_DATA: 'true', LOG_LEVEL: 'silent', DATA_DIR: dataDir }), database, logger: false });
-try {
-  await app.ready();
-  const login = await app.inject({ method: 'POST', url: '/api/login/', payload: { orderId: ORDER_ID, barcode: BARCODE } });
-  if (login.statusCode !== 200) throw new Error(`the demo Stored Value Card was not found (${login.statusCode}): ${login.body}`);
-  const order = login.json<PassOrder>();
-  const content = {
-    brandName: app.config.brandName,
-    order,
-    photoPng: null,
-    storedValueUrl: `${app.config.publicUrl}/stored-value/${app.keys.keyedHash('stored-value', BARCODE)}`,
-    timeZone: app.config.parkTimezone,
-  };
+/** Measures both ways and prints them; resolves false when a run failed. */
+export async function benchVouchers(kind: 'pglite' | 'postgres', seconds: number): Promise<boolean> {
+  let ok = true;
+  const dataDir = mkdtempSync(join(tmpdir(), 'boardwalk-bench-'));
+  const database = await createTestDatabase(kind, 10);
+  const app = await buildApp({ config: loadConfig({ DEMO_DATA: 'true', LOG_LEVEL: 'silent', DATA_DIR: dataDir }), database, logger: false });
+  try {
+    await app.ready();
+    const login = await app.inject({ method: 'POST', url: '/api/login/', payload: { orderId: ORDER_ID, barcode: BARCODE } });
+    if (login.statusCode !== 200) throw new Error(`the demo Stored Value Card was not found (${login.statusCode}): ${login.body}`);
+    const order = login.json<PassOrder>();
+    const content = {
+      brandName: app.config.brandName,
+      order,
+      photoPng: null,
+      storedValueUrl: `${app.config.publicUrl}/stored-value/${app.keys.keyedHash('stored-value', BARCODE)}`,
+      timeZone: app.config.parkTimezone,
+    };
 
-  const load = loadavg()[0] ?? 0;
-  const results = [
-    await measure('in-process renderer', () => renderVoucher(content)),
-    await measure(`route POST /api/voucher/ (inject, ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'})`, async () => {
-      const res = await app.inject({ method: 'POST', url: '/api/voucher/', payload: { orderId: ORDER_ID, barcode: BARCODE } });
-      if (res.statusCode !== 200) throw new Error(`route answered ${res.statusCode}: ${res.body}`);
-      return res.rawPayload;
-    }),
-  ];
+    const load = loadavg()[0] ?? 0;
+    const results = [
+      await measure('in-process renderer', seconds, () => renderVoucher(content)),
+      await measure(`route POST /api/voucher/ (inject, ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'})`, seconds, async () => {
+        const res = await app.inject({ method: 'POST', url: '/api/voucher/', payload: { orderId: ORDER_ID, barcode: BARCODE } });
+        if (res.statusCode !== 200) throw new Error(`route answered ${res.statusCode}: ${res.body}`);
+        return res.rawPayload;
+      }),
+    ];
 
-  console.log(`Vouchers for ${order.product} (${BARCODE}), one at a time, ${seconds} s each; ${cpus().length} CPUs, load ${fmt(load, 2)} at start`);
-  const columns = ['vouchers/s', 'median ms', 'p90 ms', 'min ms', 'CPU ms', 'n', 'bytes'];
-  console.log(`${'way'.padEnd(44)} ${columns.map((c) => c.padStart(10)).join(' ')}`);
-  for (const r of results) {
-    const cells = [fmt(r.perSecond, 1), fmt(r.median, 2), fmt(r.p90, 2), fmt(r.min, 2), fmt(r.cpu, 2), fmt(r.count), fmt(r.bytes)];
-    console.log(`${r.name.padEnd(44)} ${cells.map((c) => c.padStart(10)).join(' ')}`);
+    console.log(`Vouchers for ${order.product} (${BARCODE}), one at a time, ${seconds} s each; ${cpus().length} CPUs, load ${fmt(load, 2)} at start`);
+    const columns = ['vouchers/s', 'median ms', 'p90 ms', 'min ms', 'CPU ms', 'n', 'bytes'];
+    console.log(`${'way'.padEnd(44)} ${columns.map((c) => c.padStart(10)).join(' ')}`);
+    for (const r of results) {
+      const cells = [fmt(r.perSecond, 1), fmt(r.median, 2), fmt(r.p90, 2), fmt(r.min, 2), fmt(r.cpu, 2), fmt(r.count), fmt(r.bytes)];
+      console.log(`${r.name.padEnd(44)} ${cells.map((c) => c.padStart(10)).join(' ')}`);
+    }
+    console.log('CPU ms: CPU time of this process per voucher (wall times include waiting for the CPU when the machine is busy).');
+    const route = results[1]!;
+    console.log(`goal median <= 10 ms per voucher: ${route.median <= 10 ? 'met' : 'NOT met'} (route ${fmt(route.median, 2)} ms)`);
+  } catch (error) {
+    console.error(error);
+    ok = false;
+  } finally {
+    await app.close();
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
   }
-  console.log('CPU ms: CPU time of this process per voucher (wall times include waiting for the CPU when the machine is busy).');
-  const route = results[1]!;
-  console.log(`goal median <= 10 ms per voucher: ${route.median <= 10 ? 'met' : 'NOT met'} (route ${fmt(route.median, 2)} ms)`);
-} catch (error) {
-  console.error(error);
-  process.exitCode = 1;
-} finally {
-  await app.close();
-  await database.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  return ok;
+}
+
+// Run on its own (npm run bench:vouchers), or imported by bench/passes.ts.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const ok = await benchVouchers(process.env.BENCH_DB === 'postgres' ? 'postgres' : 'pglite', positiveNumber('BENCH_SECONDS', 5));
+  if (!ok) process.exitCode = 1;
 }
