@@ -97,6 +97,7 @@ export async function benchVouchers(kind: 'pglite' | 'postgres', seconds: number
     }
     console.log('CPU ms: CPU time of this process per voucher (wall times include waiting for the CPU when the machine is busy).');
     const route = results[1]!;
+    console.log(`ratio route / in-process renderer (baseline), median: ${fmt(route.median / results[0]!.median, 2)}x`);
     console.log(`goal median <= 10 ms per voucher: ${route.median <= 10 ? 'met' : 'NOT met'} (route ${fmt(route.median, 2)} ms)`);
   } catch (error) {
     console.error(error);
