@@ -10,3 +10,47 @@ export function positiveNumber(name: string, fallback: number) {
 }
 
 export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+export interface Measurement {
+  name: string;
+  count: number;
+  perSecond: number;
+  median: number;
+  p90: number;
+  min: number;
+  /** CPU time of this process per call (all its threads): what other processes' load does not inflate. */
+  cpu: number;
+}
+
+/**
+ * Calls `once` one call at a time: a warm-up of 1 s (at least one call), then `seconds` of
+ * measurement. `check` throws when an answer is wrong, which ends the run.
+ */
+export async function measureSequential<T>(name: string, seconds: number, once: () => Promise<T>, check: (answer: T) => void): Promise<Measurement> {
+  const warmUntil = performance.now() + 1000;
+  do check(await once());
+  while (performance.now() < warmUntil);
+  const times: number[] = [];
+  const cpuStart = process.cpuUsage();
+  const start = performance.now();
+  const end = start + seconds * 1000;
+  while (performance.now() < end) {
+    const t0 = performance.now();
+    const answer = await once();
+    times.push(performance.now() - t0);
+    check(answer);
+  }
+  const elapsed = (performance.now() - start) / 1000;
+  const cpuUsed = process.cpuUsage(cpuStart);
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? NaN;
+  return {
+    name,
+    count: times.length,
+    perSecond: times.length / elapsed,
+    median: at(0.5),
+    p90: at(0.9),
+    min: times[0] ?? NaN,
+    cpu: (cpuUsed.user + cpuUsed.system) / 1000 / times.length,
+  };
+}

@@ -20,7 +20,7 @@ import { loadConfig } from '../apps/api/src/platform/config.ts';
 import { previewBmp } from '../apps/api/src/guest/photo/photo-image.ts';
 import { previewPhoto } from '../apps/api/src/guest/photo/photo.service.ts';
 import { aJpegNear, dataUrl } from '../apps/api/src/guest/photo/photo.fixtures.ts';
-import { fmt, positiveNumber } from './bench-support.ts';
+import { fmt, measureSequential, positiveNumber } from './bench-support.ts';
 
 const ORDER_ID = '40000001';
 const BARCODE = '4000000000000011';
@@ -29,40 +29,11 @@ const GOAL_MEDIAN_MS = 150;
 const seconds = positiveNumber('BENCH_SECONDS', 5);
 const kind = process.env.BENCH_DB === 'postgres' ? 'postgres' : 'pglite';
 
-
-interface Measurement {
-  name: string;
-  count: number;
-  perSecond: number;
-  median: number;
-  p90: number;
-  min: number;
-  /** CPU time of this process per preview (all threads: libvips decodes on its own): what other processes' load does not inflate. */
-  cpu: number;
-}
-
-/** One preview at a time: warm-up for 1 s (at least once), then `seconds` of measurement. */
-async function measure(name: string, once: () => Promise<number>): Promise<Measurement> {
-  const warmUntil = performance.now() + 1000;
-  do await once();
-  while (performance.now() < warmUntil);
-  const times: number[] = [];
-  const cpuStart = process.cpuUsage();
-  const start = performance.now();
-  const end = start + seconds * 1000;
-  while (performance.now() < end) {
-    const t0 = performance.now();
-    const size = await once();
-    times.push(performance.now() - t0);
-    if (size !== 518454) throw new Error(`${name}: expected a 480 x 360 BMP (518454 bytes), got ${size}`);
-  }
-  const elapsed = performance.now() - start;
-  const cpuUsed = process.cpuUsage(cpuStart);
-  const cpu = (cpuUsed.user + cpuUsed.system) / 1000 / times.length;
-  times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
-  return { name, count: times.length, perSecond: (times.length * 1000) / elapsed, median: at(0.5), p90: at(0.9), min: times[0]!, cpu };
-}
+const BMP_BYTES = 518454; // a 480 x 360 24-bit BMP
+const measure = (name: string, once: () => Promise<number>) =>
+  measureSequential(name, seconds, once, (size) => {
+    if (size !== BMP_BYTES) throw new Error(`${name}: expected a 480 x 360 BMP (${BMP_BYTES} bytes), got ${size}`);
+  });
 
 const t0 = performance.now();
 const jpeg = await aJpegNear(4000, 3000, MAX_PHOTO_BYTES);

@@ -18,46 +18,16 @@ import type { PassOrder } from '@boardwalk/contract/pass';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/platform/config.ts';
 import { renderVoucher } from '../apps/api/src/guest/voucher/voucher.document.ts';
-import { fmt, positiveNumber } from './bench-support.ts';
+import { fmt, measureSequential, positiveNumber } from './bench-support.ts';
 
 const ORDER_ID = '10000002';
 const BARCODE = '3500000000000028';
 
-
-interface Measurement {
-  name: string;
-  count: number;
-  perSecond: number;
-  median: number;
-  p90: number;
-  min: number;
-  /** CPU time of this process per voucher: what contention from other processes does not inflate. */
-  cpu: number;
-  bytes: number;
-}
-
-/** Runs one voucher at a time: warm-up for 1 s, then `seconds` of measurement. */
-async function measure(name: string, seconds: number, once: () => Promise<Buffer>): Promise<Measurement> {
-  const warmUntil = performance.now() + 1000;
-  while (performance.now() < warmUntil) await once();
-  const times: number[] = [];
-  let bytes = 0;
-  const cpuStart = process.cpuUsage();
-  const start = performance.now();
-  const end = start + seconds * 1000;
-  while (performance.now() < end) {
-    const t0 = performance.now();
-    const pdf = await once();
-    times.push(performance.now() - t0);
+/** One voucher at a time; the answer must be a PDF. */
+const measure = (name: string, seconds: number, once: () => Promise<Buffer>) =>
+  measureSequential(name, seconds, once, (pdf) => {
     if (pdf.subarray(0, 5).toString() !== '%PDF-') throw new Error(`${name}: the answer is not a PDF`);
-    bytes = pdf.length;
-  }
-  const elapsed = (performance.now() - start) / 1000;
-  const cpuUsed = process.cpuUsage(cpuStart);
-  times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? NaN;
-  return { name, count: times.length, perSecond: times.length / elapsed, median: at(0.5), p90: at(0.9), min: times[0] ?? NaN, cpu: (cpuUsed.user + cpuUsed.system) / 1000 / times.length, bytes };
-}
+  });
 
 /** Measures both ways and prints them; resolves false when a run failed. */
 export async function benchVouchers(kind: 'pglite' | 'postgres', seconds: number): Promise<boolean> {
@@ -89,10 +59,10 @@ export async function benchVouchers(kind: 'pglite' | 'postgres', seconds: number
     ];
 
     console.log(`Vouchers for ${order.product} (${BARCODE}), one at a time, ${seconds} s each; ${cpus().length} CPUs, load ${fmt(load, 2)} at start`);
-    const columns = ['vouchers/s', 'median ms', 'p90 ms', 'min ms', 'CPU ms', 'n', 'bytes'];
+    const columns = ['vouchers/s', 'median ms', 'p90 ms', 'min ms', 'CPU ms', 'n'];
     console.log(`${'way'.padEnd(44)} ${columns.map((c) => c.padStart(10)).join(' ')}`);
     for (const r of results) {
-      const cells = [fmt(r.perSecond, 1), fmt(r.median, 2), fmt(r.p90, 2), fmt(r.min, 2), fmt(r.cpu, 2), fmt(r.count), fmt(r.bytes)];
+      const cells = [fmt(r.perSecond, 1), fmt(r.median, 2), fmt(r.p90, 2), fmt(r.min, 2), fmt(r.cpu, 2), fmt(r.count)];
       console.log(`${r.name.padEnd(44)} ${cells.map((c) => c.padStart(10)).join(' ')}`);
     }
     console.log('CPU ms: CPU time of this process per voucher (wall times include waiting for the CPU when the machine is busy).');
