@@ -8,6 +8,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -330,3 +331,77 @@ export const serverKeys = pgTable('server_keys', {
   value: text().notNull(),
   createdAt: created(),
 });
+
+// ---- Staff (staff-back-office.md sections 3, 6; decisions.md "Staff permissions") ------
+
+export const teamMembers = pgTable('team_members', {
+  guid: uuid().primaryKey().defaultRandom(),
+  firstName: text().notNull(),
+  lastName: text().notNull(),
+  internalId: text().notNull(),
+  /** The login name, an email address; unique regardless of case. */
+  username: text().notNull(),
+  /** argon2id PHC string; never returned by any API. */
+  passwordHash: text().notNull(),
+  description: text(),
+  accessLevel: integer().notNull(),
+  active: boolean().notNull().default(true),
+  createdAt: created(),
+  updatedAt: updated(),
+}, (t) => [uniqueIndex('team_members_username_lower_index').on(sql`lower(${t.username})`)]);
+
+export const permissions = pgTable(
+  'permissions',
+  {
+    guid: uuid().primaryKey().defaultRandom(),
+    name: text().notNull().unique(),
+    /** The admin API path the permission guards, e.g. /api/admin/team-member/ (or /admin for _Admin). */
+    api: text(),
+    /** GET, POST, PUT or DELETE. */
+    method: text(),
+    minimumAccessLevel: integer().notNull(),
+    active: boolean().notNull().default(true),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [index().on(t.api, t.method)],
+);
+
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    guid: uuid().primaryKey().defaultRandom(),
+    teamMemberGuid: uuid()
+      .notNull()
+      .references(() => teamMembers.guid, { onDelete: 'cascade' }),
+    startTimestamp: tstz().notNull().defaultNow(),
+    endTimestamp: tstz().notNull(),
+    active: boolean().notNull().default(true),
+    /** SHA-256 of the access token (base64url); the token itself is never stored. */
+    accessTokenHash: text().notNull().unique(),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [index().on(t.teamMemberGuid)],
+);
+
+/** Every back-office create, update and delete, and every login and logout. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    at: tstz().notNull().defaultNow(),
+    /** Who: null for a failed login by an unknown username. */
+    teamMemberGuid: uuid(),
+    username: text(),
+    /** create, update, delete, login, login-failed, logout */
+    action: text().notNull(),
+    /** The tab's key (e.g. pass-customizations) or 'session' for logins. */
+    resource: text().notNull(),
+    recordId: text(),
+    /** The row before and after, in the tab's API field names; secrets left out. */
+    before: jsonb(),
+    after: jsonb(),
+  },
+  (t) => [index().on(t.at), index().on(t.resource, t.recordId)],
+);

@@ -83,6 +83,7 @@ const env = z.object({
   GOOGLE_WALLET_ISSUER_ID: z.string().regex(/^\d{10,25}$/, 'must be the numeric issuer id').optional(),
   GOOGLE_WALLET_KEY_FILE: optionalText.describe('service-account key (JSON)'),
   GOOGLE_WALLET_API_URL: z.url().default('https://walletobjects.googleapis.com/walletobjects/v1'),
+  STAFF_SESSION_HOURS: z.coerce.number().positive().max(168, 'must be at most 168 hours').default(12),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -126,6 +127,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: c.TRUST_PROXY,
     defaultPassColors: { background: c.PASS_BACKGROUND_COLOR, foreground: c.PASS_FOREGROUND_COLOR },
     logLevel: c.LOG_LEVEL,
+    staffSessionHours: c.STAFF_SESSION_HOURS,
     apple: {
       passTypeId: c.APPLE_PASS_TYPE_ID,
       teamId: c.APPLE_TEAM_ID,

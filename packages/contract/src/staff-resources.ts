@@ -1,0 +1,289 @@
+// The back office tabs (staff-back-office.md sections 2, 3, 5, 7), each declared once.
+// The server builds its routes, validation, permission checks, paging, search and audit
+// entries from these declarations; the client builds its tab list, tables and modals.
+// Field names are the API's (section 3); `column` names the Drizzle column of `table`
+// (packages/db/src/schema.ts) that holds the value.
+
+/** Modal field types (section 2). */
+export type FieldType = 'checkbox' | 'color' | 'number' | 'datetime' | 'password' | 'select' | 'textarea' | 'text';
+
+/** Table cell types (section 2). */
+export type CellType = 'boolean' | 'color' | 'currency' | 'datetime' | 'select' | 'longText' | 'text';
+
+/** Where a select's options come from (section 7). */
+export type OptionSource = 'passCustomizations' | 'teamMembers';
+
+export interface FieldDeclaration {
+  /** The API field name, e.g. passCustomizationName. */
+  name: string;
+  label: string;
+  type: FieldType;
+  /** The column of the resource's table that holds it (a key of the Drizzle table). */
+  column: string;
+  required?: boolean;
+  /** Settable when creating only; shown read-only when editing. */
+  createOnly?: boolean;
+  /** Never settable (set by the server); shown in the table and read-only in the modal. */
+  readOnly?: boolean;
+  /** Never returned (a password); settable, labelled for change. */
+  writeOnly?: boolean;
+  /** Not settable when creating (e.g. teamMemberActive: a new member starts active). */
+  notOnCreate?: boolean;
+  /** Table cell; defaults from the field type. */
+  cell?: CellType;
+  /** Long text cells are cut at this many characters with an ellipsis. */
+  maxLength?: number;
+  /** For select fields. */
+  options?: OptionSource;
+  /** Text and textarea: the longest value accepted. */
+  max?: number;
+  /** Numbers: the smallest and largest accepted. */
+  min?: number;
+  maxValue?: number;
+}
+
+export interface ResourceDeclaration {
+  /** URL-safe key: the client's route segment, cache key and audit resource name. */
+  key: string;
+  /** The tab label, also the prefix of its permissions (`<title> List` ...). */
+  title: string;
+  /** The tab API (section 7), with its trailing slash. */
+  api: string;
+  /** The id field (API name); its column is the table's primary key. */
+  idField: string;
+  idColumn: string;
+  /** The Drizzle table (a key of packages/db/src/schema.ts). */
+  table: string;
+  fields: FieldDeclaration[];
+  /** Section 2: the Session tab cannot create or delete. Read-only tabs do neither nor update. */
+  operations: { create: boolean; update: boolean; delete: boolean };
+  /** Fields matched by the search box (case-insensitive substring). */
+  searchFields: string[];
+  /** The list's default order. */
+  defaultSort: { field: string; direction: 'asc' | 'desc' };
+}
+
+export type Operation = 'List' | 'Create' | 'Update' | 'Delete';
+
+/** decisions.md "Staff permissions": `<Tab> List`, `<Tab> Create`, ... */
+export const permissionName = (resource: Pick<ResourceDeclaration, 'title'>, operation: Operation) => `${resource.title} ${operation}`;
+
+export const ADMIN_PERMISSION = '_Admin';
+
+const all = { create: true, update: true, delete: true };
+
+export const passCustomizations: ResourceDeclaration = {
+  key: 'pass-customizations',
+  title: 'Pass Customizations',
+  api: '/api/admin/pass-customization/',
+  idField: 'passCustomizationGUID',
+  idColumn: 'passCustomizationGuid',
+  table: 'passCustomizations',
+  operations: all,
+  searchFields: ['passCustomizationName', 'passCustomizationInstructions'],
+  defaultSort: { field: 'passCustomizationName', direction: 'asc' },
+  fields: [
+    { name: 'passCustomizationName', label: 'Name', type: 'text', column: 'name', required: true, createOnly: true, max: 100 },
+    { name: 'passCustomizationBackgroundColor', label: 'Background Color', type: 'color', column: 'backgroundColor', required: true },
+    { name: 'passCustomizationColor', label: 'Color', type: 'color', column: 'color', required: true },
+    { name: 'passCustomizationInstructions', label: 'Instructions', type: 'textarea', column: 'instructions', required: true, cell: 'longText', maxLength: 60, max: 4000 },
+    { name: 'passCustomizationGoogleInstructions', label: 'Google Instructions', type: 'textarea', column: 'googleInstructions', cell: 'longText', maxLength: 60, max: 4000 },
+    { name: 'passCustomizationGoogleURI', label: 'Google URI', type: 'text', column: 'googleUri', cell: 'longText', maxLength: 40, max: 2000 },
+    { name: 'passCustomizationHideBarcode', label: 'Hide Barcode', type: 'checkbox', column: 'hideBarcode' },
+  ],
+};
+
+export const passCustomizationCategories: ResourceDeclaration = {
+  key: 'pass-customization-categories',
+  title: 'Pass Customization Categories',
+  api: '/api/admin/pass-customization-categories/',
+  idField: 'passCustomizationTTpassCustomizationsGUID',
+  idColumn: 'guid',
+  table: 'passCustomizationCategories',
+  operations: all,
+  searchFields: ['passCustomizationTTcategoryID', 'passCustomizationTTpackID', 'passCustomizationTTbarcode', 'passCustomizationTTcustomizationName'],
+  defaultSort: { field: 'passCustomizationTTcustomizationName', direction: 'asc' },
+  fields: [
+    { name: 'passCustomizationTTcategoryID', label: 'Category ID', type: 'text', column: 'categoryId', max: 100 },
+    { name: 'passCustomizationTTpackID', label: 'Pack ID', type: 'text', column: 'packId', max: 100 },
+    { name: 'passCustomizationTTbarcode', label: 'Barcode', type: 'text', column: 'barcode', max: 18 },
+    { name: 'passCustomizationTTcustomizationName', label: 'Customization', type: 'select', column: 'customizationName', required: true, options: 'passCustomizations' },
+    { name: 'passCustomizationTTactive', label: 'Active', type: 'checkbox', column: 'active' },
+  ],
+};
+
+export const testPasses: ResourceDeclaration = {
+  key: 'test-passes',
+  title: 'Test Passes',
+  api: '/api/admin/test-passes/',
+  idField: 'testPassesGUID',
+  idColumn: 'guid',
+  table: 'testPasses',
+  operations: all,
+  searchFields: ['testPassesBarcode', 'testPassesDescription'],
+  defaultSort: { field: 'testPassesBarcode', direction: 'asc' },
+  fields: [
+    { name: 'testPassesBarcode', label: 'Barcode', type: 'text', column: 'barcode', required: true, max: 18 },
+    { name: 'testPassesDescription', label: 'Description', type: 'text', column: 'description', max: 200 },
+    { name: 'testPassesData', label: 'Data', type: 'textarea', column: 'data', cell: 'longText', maxLength: 60, max: 20000 },
+  ],
+};
+
+export const walletExceptions: ResourceDeclaration = {
+  key: 'wallet-exceptions',
+  title: 'Wallet Exceptions',
+  api: '/api/admin/wallet-exception/',
+  idField: 'walletExceptionGUID',
+  idColumn: 'guid',
+  table: 'walletExceptions',
+  operations: all,
+  searchFields: ['walletExceptionOrderNumber'],
+  defaultSort: { field: 'walletExceptionOrderNumber', direction: 'asc' },
+  fields: [
+    { name: 'walletExceptionOrderNumber', label: 'Order Number', type: 'text', column: 'orderNumber', required: true, max: 20 },
+    { name: 'walletExceptionSkipRegistration', label: 'Skip Registration', type: 'checkbox', column: 'skipRegistration' },
+    { name: 'walletExceptionSkipImage', label: 'Skip Image', type: 'checkbox', column: 'skipImage' },
+  ],
+};
+
+export const walletItemExclusions: ResourceDeclaration = {
+  key: 'wallet-item-exclusions',
+  title: 'Wallet Item Exclusions',
+  api: '/api/admin/wallet-item-exclusion/',
+  idField: 'walletItemExclusionsGUID',
+  idColumn: 'guid',
+  table: 'walletItemExclusions',
+  operations: all,
+  searchFields: ['walletItemExclusionMerchItemID', 'walletItemExclusionMerchPackID', 'walletItemExclusionCustomError'],
+  defaultSort: { field: 'walletItemExclusionCreatedTimestamp', direction: 'desc' },
+  fields: [
+    { name: 'walletItemExclusionMerchItemID', label: 'Merch Item ID', type: 'text', column: 'merchItemId', max: 100 },
+    { name: 'walletItemExclusionMerchPackID', label: 'Merch Pack ID', type: 'text', column: 'merchPackId', max: 100 },
+    { name: 'walletItemExclusionCreatedTimestamp', label: 'Created', type: 'datetime', column: 'createdAt', readOnly: true },
+    { name: 'walletItemExclusionCustomError', label: 'Custom Error', type: 'textarea', column: 'customError', cell: 'longText', maxLength: 60, max: 2000 },
+    { name: 'walletItemExclusionValidFrom', label: 'Valid From', type: 'datetime', column: 'validFrom' },
+    { name: 'walletItemExclusionValidTo', label: 'Valid To', type: 'datetime', column: 'validTo' },
+    { name: 'walletItemExclusionExcludeNFC', label: 'Exclude NFC', type: 'checkbox', column: 'excludeNfc' },
+    { name: 'walletItemExclusionActive', label: 'Active', type: 'checkbox', column: 'active' },
+  ],
+};
+
+export const wristbandMerchPackIds: ResourceDeclaration = {
+  key: 'wristband-merch-pack-ids',
+  title: 'Wristband Merch Pack IDs',
+  api: '/api/admin/wristband-merch-pack-ids/',
+  idField: 'wristbandMerchPackIDsMerchItemGUID',
+  idColumn: 'guid',
+  table: 'wristbandMerchPackIds',
+  operations: all,
+  searchFields: ['wristbandMerchPackIDsMerchItemID'],
+  defaultSort: { field: 'wristbandMerchPackIDsCreated', direction: 'desc' },
+  fields: [
+    // Numeric (section 3), kept as text like the ticketing feed's pack ids it is matched with.
+    { name: 'wristbandMerchPackIDsMerchItemID', label: 'Merch Item ID', type: 'number', column: 'merchItemId', required: true, min: 0, maxValue: 999_999_999_999 },
+    { name: 'wristbandMerchPackIDsCreated', label: 'Created', type: 'datetime', column: 'createdAt', readOnly: true },
+    { name: 'wristbandMerchPackIDsActive', label: 'Active', type: 'checkbox', column: 'active' },
+    { name: 'wristbandMerchPackIDsValidFrom', label: 'Valid From', type: 'datetime', column: 'validFrom' },
+    { name: 'wristbandMerchPackIDsValidTo', label: 'Valid To', type: 'datetime', column: 'validTo' },
+  ],
+};
+
+export const teamMembers: ResourceDeclaration = {
+  key: 'team',
+  title: 'Team',
+  api: '/api/admin/team-member/',
+  idField: 'teamMemberGUID',
+  idColumn: 'guid',
+  table: 'teamMembers',
+  operations: all,
+  searchFields: ['teamMemberFirstName', 'teamMemberLastName', 'teamMemberUsername', 'teamMemberInternalID'],
+  defaultSort: { field: 'teamMemberLastName', direction: 'asc' },
+  fields: [
+    { name: 'teamMemberFirstName', label: 'First Name', type: 'text', column: 'firstName', required: true, max: 100 },
+    { name: 'teamMemberLastName', label: 'Last Name', type: 'text', column: 'lastName', required: true, max: 100 },
+    { name: 'teamMemberInternalID', label: 'Internal ID', type: 'text', column: 'internalId', required: true, max: 100 },
+    { name: 'teamMemberUsername', label: 'Email', type: 'text', column: 'username', required: true, max: 254 },
+    // Stored as an argon2id hash in passwordHash; required when creating (the server checks).
+    { name: 'teamMemberPassword', label: 'Change Password', type: 'password', column: 'passwordHash', writeOnly: true },
+    { name: 'teamMemberDescription', label: 'Description', type: 'textarea', column: 'description', cell: 'longText', maxLength: 60, max: 2000 },
+    { name: 'teamMemberAccessLevel', label: 'Access Level', type: 'number', column: 'accessLevel', required: true, min: 0, maxValue: 1000 },
+    { name: 'teamMemberActive', label: 'Active', type: 'checkbox', column: 'active', notOnCreate: true },
+  ],
+};
+
+export const permissions: ResourceDeclaration = {
+  key: 'permissions',
+  title: 'Permissions',
+  api: '/api/admin/permission/',
+  idField: 'permissionGUID',
+  idColumn: 'guid',
+  table: 'permissions',
+  operations: all,
+  searchFields: ['permissionName', 'permissionAPI'],
+  defaultSort: { field: 'permissionName', direction: 'asc' },
+  fields: [
+    { name: 'permissionName', label: 'Name', type: 'text', column: 'name', required: true, max: 100 },
+    { name: 'permissionAPI', label: 'API', type: 'text', column: 'api', max: 200 },
+    { name: 'permissionMethod', label: 'Method', type: 'text', column: 'method', max: 10 },
+    { name: 'permissionMinimumAccessLevel', label: 'Minimum Access Level', type: 'number', column: 'minimumAccessLevel', required: true, min: 0, maxValue: 1000 },
+    { name: 'permissionActive', label: 'Active', type: 'checkbox', column: 'active' },
+  ],
+};
+
+export const sessions: ResourceDeclaration = {
+  key: 'session',
+  title: 'Session',
+  api: '/api/admin/session/',
+  idField: 'sessionGUID',
+  idColumn: 'guid',
+  table: 'staffSessions',
+  operations: { create: false, update: true, delete: false },
+  searchFields: [],
+  defaultSort: { field: 'sessionStartTimestamp', direction: 'desc' },
+  fields: [
+    { name: 'teamMemberGUID', label: 'Team Member', type: 'select', column: 'teamMemberGuid', options: 'teamMembers', readOnly: true },
+    { name: 'sessionStartTimestamp', label: 'Start', type: 'datetime', column: 'startTimestamp', readOnly: true },
+    { name: 'sessionEndTimestamp', label: 'End', type: 'datetime', column: 'endTimestamp', required: true },
+    { name: 'sessionActive', label: 'Active', type: 'checkbox', column: 'active' },
+    // A fingerprint of the token's hash, never the token (decisions.md).
+    { name: 'sessionAccessToken', label: 'Access Token', type: 'text', column: 'accessTokenHash', readOnly: true, cell: 'longText', maxLength: 50 },
+  ],
+};
+
+export const auditLog: ResourceDeclaration = {
+  key: 'audit-log',
+  title: 'Audit Log',
+  api: '/api/admin/audit-log/',
+  idField: 'auditLogID',
+  idColumn: 'id',
+  table: 'auditLog',
+  operations: { create: false, update: false, delete: false },
+  searchFields: ['auditLogUsername', 'auditLogAction', 'auditLogResource', 'auditLogRecordID'],
+  defaultSort: { field: 'auditLogAt', direction: 'desc' },
+  fields: [
+    { name: 'auditLogAt', label: 'When', type: 'datetime', column: 'at', readOnly: true },
+    { name: 'auditLogUsername', label: 'Who', type: 'text', column: 'username', readOnly: true },
+    { name: 'auditLogAction', label: 'Action', type: 'text', column: 'action', readOnly: true },
+    { name: 'auditLogResource', label: 'Tab', type: 'text', column: 'resource', readOnly: true },
+    { name: 'auditLogRecordID', label: 'Record', type: 'text', column: 'recordId', readOnly: true },
+    { name: 'auditLogBefore', label: 'Before', type: 'textarea', column: 'before', readOnly: true, cell: 'longText', maxLength: 80 },
+    { name: 'auditLogAfter', label: 'After', type: 'textarea', column: 'after', readOnly: true, cell: 'longText', maxLength: 80 },
+  ],
+};
+
+/** Every tab, in the order of the tab selector (section 2), Loyalty excepted. */
+export const resources: ResourceDeclaration[] = [
+  passCustomizations,
+  passCustomizationCategories,
+  testPasses,
+  walletExceptions,
+  walletItemExclusions,
+  wristbandMerchPackIds,
+  teamMembers,
+  permissions,
+  sessions,
+  auditLog,
+];
+
+/** Loyalty permissions (decisions.md), seeded for the loyalty tab. */
+export const LOYALTY_PERMISSIONS = ['Loyalty Remove Account', 'Loyalty Remove Order', 'Loyalty Manage'] as const;
