@@ -27,6 +27,9 @@ import { ordersRoutes } from './integrations/orders.routes.ts';
 import { usageRoutes } from './integrations/usage.routes.ts';
 import { checksRoutes } from './integrations/checks.routes.ts';
 import { reservationsRoutes } from './integrations/reservations.routes.ts';
+import { staffAuthPlugin } from './staff/auth/staff-auth.plugin.ts';
+import { staffAuthRoutes } from './staff/auth/auth.routes.ts';
+import { resourcesRoutes } from './staff/resources/resources.routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -72,6 +75,9 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(usageRoutes);
   await app.register(checksRoutes);
   await app.register(reservationsRoutes);
+  await app.register(staffAuthPlugin);
+  await app.register(staffAuthRoutes);
+  await app.register(resourcesRoutes);
 
   await app.register(webPlugin);
   return app;

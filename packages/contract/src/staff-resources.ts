@@ -29,6 +29,10 @@ export interface FieldDeclaration {
   writeOnly?: boolean;
   /** Not settable when creating (e.g. teamMemberActive: a new member starts active). */
   notOnCreate?: boolean;
+  /** Required when creating only (e.g. teamMemberPassword: blank on edit keeps the old one). */
+  requiredOnCreate?: boolean;
+  /** Text that must also match a pattern: 'email' (the contract's EMAIL_PATTERN). */
+  format?: 'email';
   /** Table cell; defaults from the field type. */
   cell?: CellType;
   /** Long text cells are cut at this many characters with an ellipsis. */
@@ -202,9 +206,9 @@ export const teamMembers: ResourceDeclaration = {
     { name: 'teamMemberFirstName', label: 'First Name', type: 'text', column: 'firstName', required: true, max: 100 },
     { name: 'teamMemberLastName', label: 'Last Name', type: 'text', column: 'lastName', required: true, max: 100 },
     { name: 'teamMemberInternalID', label: 'Internal ID', type: 'text', column: 'internalId', required: true, max: 100 },
-    { name: 'teamMemberUsername', label: 'Email', type: 'text', column: 'username', required: true, max: 254 },
-    // Stored as an argon2id hash in passwordHash; required when creating (the server checks).
-    { name: 'teamMemberPassword', label: 'Change Password', type: 'password', column: 'passwordHash', writeOnly: true },
+    { name: 'teamMemberUsername', label: 'Email', type: 'text', column: 'username', required: true, max: 254, format: 'email' },
+    // Stored as an argon2id hash in passwordHash; at least 12 characters.
+    { name: 'teamMemberPassword', label: 'Change Password', type: 'password', column: 'passwordHash', writeOnly: true, requiredOnCreate: true },
     { name: 'teamMemberDescription', label: 'Description', type: 'textarea', column: 'description', cell: 'longText', maxLength: 60, max: 2000 },
     { name: 'teamMemberAccessLevel', label: 'Access Level', type: 'number', column: 'accessLevel', required: true, min: 0, maxValue: 1000 },
     { name: 'teamMemberActive', label: 'Active', type: 'checkbox', column: 'active', notOnCreate: true },

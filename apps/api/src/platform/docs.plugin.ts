@@ -10,7 +10,10 @@ export const docsPlugin = fp(
       openapi: {
         info: { title: 'Boardwalk API', version: '1.0.0', description: 'Guest pass API and the integration API of the operator systems.' },
         components: {
-          securitySchemes: { integrationKey: { type: 'http', scheme: 'bearer', description: 'INTEGRATION_API_KEYS secret' } },
+          securitySchemes: {
+            integrationKey: { type: 'http', scheme: 'bearer', description: 'INTEGRATION_API_KEYS secret' },
+            staffToken: { type: 'http', scheme: 'bearer', description: 'accessToken of POST /app/login/' },
+          },
         },
       },
       transform: jsonSchemaTransform,

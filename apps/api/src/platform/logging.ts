@@ -16,11 +16,58 @@ export function maskUrl(url: string): string {
 export function loggerOptions(level: string): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
   return {
     level,
-    redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+    // Request headers and bodies are not logged (see the req serializer); these paths catch
+    // them should a log call pass one along: bearer tokens, staff passwords and tokens.
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'headers.authorization',
+        '*.headers.authorization',
+        'teamMemberPassword',
+        '*.teamMemberPassword',
+        'req.body.teamMemberPassword',
+        'password',
+        '*.password',
+        'accessToken',
+        '*.accessToken',
+        'passwordHash',
+        '*.passwordHash',
+      ],
+      censor: '[redacted]',
+    },
     serializers: {
       req(req: FastifyRequest) {
         return { method: req.method, url: maskUrl(req.url), remoteAddress: req.ip };
       },
+      // Typed as Fastify's (errors only), though log calls also pass strings under err.
+      err: serializeError as (error: Error) => { type: string; message: string; stack: string },
     },
   };
+}
+
+/**
+ * Errors as pino's standard serializer shows them (type, message, stack, code, statusCode),
+ * except that a failed query's parameters are left out: Drizzle puts them in the message
+ * and the stack, and they may hold password hashes, token hashes and barcodes. Of a cause
+ * (the driver's error) only its type, message and code are kept, not its detail.
+ */
+export function serializeError(error: unknown): unknown {
+  // Anything but an error (err: 'a message') is logged as it is, as pino's serializer does.
+  if (!(error instanceof Error)) return error;
+  const { code, statusCode, params } = error as Error & { code?: unknown; statusCode?: unknown; params?: unknown };
+  const message = String(error.message);
+  const masked = params === undefined ? message : message.replace(/\nparams: [\s\S]*$/, '\nparams: [redacted]');
+  const out: { type: string; message: string; stack: string; [key: string]: unknown } = {
+    type: error.constructor?.name ?? 'Error',
+    message: masked,
+    stack: (error.stack ?? '').replace(message, masked),
+  };
+  if (code !== undefined) out.code = code;
+  if (statusCode !== undefined) out.statusCode = statusCode;
+  if (error.cause instanceof Error) {
+    const cause = error.cause as Error & { code?: unknown };
+    out.cause = { type: cause.constructor.name, message: cause.message, ...(cause.code !== undefined && { code: cause.code }) };
+  }
+  return out;
 }

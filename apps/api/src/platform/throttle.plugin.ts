@@ -1,21 +1,29 @@
 import fp from 'fastify-plugin';
-import { createFailureThrottle, type LookupThrottles } from './throttle.ts';
+import { createFailureThrottle, type LookupThrottles, type StaffLoginThrottles } from './throttle.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     lookupThrottles: LookupThrottles;
+    staffLoginThrottles: StaffLoginThrottles;
   }
 }
 
 const FIFTEEN_MINUTES = 15 * 60;
 
-/** decisions.md "Security": 10 failed lookups per address and 5 per order id per 15 minutes. */
+/**
+ * decisions.md "Security": 10 failed lookups per address and 5 per order id per 15 minutes;
+ * the same for staff logins per address and per username.
+ */
 export const throttlePlugin = fp<{ keyPrefix?: string }>(
   async (app, opts) => {
     const store = { redis: app.redis, keyPrefix: opts.keyPrefix ?? 'boardwalk' };
     app.decorate('lookupThrottles', {
       perAddress: createFailureThrottle({ name: 'lookup-address', points: 10, windowSeconds: FIFTEEN_MINUTES }, store),
       perOrder: createFailureThrottle({ name: 'lookup-order', points: 5, windowSeconds: FIFTEEN_MINUTES }, store),
+    });
+    app.decorate('staffLoginThrottles', {
+      perAddress: createFailureThrottle({ name: 'staff-login-address', points: 10, windowSeconds: FIFTEEN_MINUTES }, store),
+      perUsername: createFailureThrottle({ name: 'staff-login-username', points: 5, windowSeconds: FIFTEEN_MINUTES }, store),
     });
   },
   { name: 'throttle', dependencies: ['data'] },

@@ -28,6 +28,12 @@ export interface LookupThrottles {
   perOrder: FailureThrottle;
 }
 
+/** The two counters of staff logins. */
+export interface StaffLoginThrottles {
+  perAddress: FailureThrottle;
+  perUsername: FailureThrottle;
+}
+
 export function createFailureThrottle(
   limit: FailureLimit,
   store: { redis?: Redis | undefined; keyPrefix: string },

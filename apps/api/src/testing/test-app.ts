@@ -10,6 +10,8 @@ import { loadConfig } from '../platform/config.ts';
 
 export const TEST_INTEGRATION_KEY = 'test-ticketing-secret-0123456789';
 export const integrationAuth = { authorization: `Bearer ${TEST_INTEGRATION_KEY}` };
+/** The first administrator's password in tests (ADMIN_PASSWORD; '' makes the app generate and print one). */
+export const TEST_ADMIN_PASSWORD = 'test-admin-password-0123';
 
 /**
  * One data folder per test worker: the development certificates and keys the app generates
@@ -31,6 +33,8 @@ export interface TestAppOptions {
   throttleKeyPrefix?: string;
   /** Collects the app's log lines (at LOG_LEVEL, default silent). */
   logStream?: { write(line: string): void };
+  /** Registers test-only routes or hooks before the app is ready. */
+  extend?: (app: App) => void | Promise<void>;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -40,6 +44,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     DATA_DIR: workerDataDir,
     LOG_LEVEL: 'silent',
     INTEGRATION_API_KEYS: `ticketing:${TEST_INTEGRATION_KEY}`,
+    ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
     ...options.env,
   });
   const app = await buildApp({
@@ -49,6 +54,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     throttleKeyPrefix: options.throttleKeyPrefix ?? `test-${randomBytes(6).toString('hex')}`,
     ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
   });
+  await options.extend?.(app);
   await app.ready();
   return {
     app,

@@ -1,0 +1,39 @@
+// The audit log's writer (decisions.md "Staff permissions"): who did what to which record,
+// when, and the record before and after. Callers pass API field names with secrets left
+// out; the keys below are dropped again here so a password, hash or token never lands.
+import type { Executor } from '@boardwalk/db/client';
+import { auditLog } from '@boardwalk/db/schema';
+
+export type AuditAction = 'create' | 'update' | 'delete' | 'login' | 'login-failed' | 'logout';
+
+export interface AuditEntry {
+  /** Null for a failed login by an unknown username. */
+  teamMemberGuid: string | null;
+  username: string | null;
+  action: AuditAction;
+  /** The tab's key (e.g. pass-customizations) or 'session' for logins and logouts. */
+  resource: string;
+  recordId?: string | null;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+}
+
+/** Field names never written to the log, whatever the caller passes. */
+const SECRET_KEY = /password|token|hash|secret/i;
+
+function withoutSecrets(record: Record<string, unknown> | null | undefined): Record<string, unknown> | null {
+  if (!record) return null;
+  return Object.fromEntries(Object.entries(record).filter(([key]) => !SECRET_KEY.test(key)));
+}
+
+export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    teamMemberGuid: entry.teamMemberGuid,
+    username: entry.username,
+    action: entry.action,
+    resource: entry.resource,
+    recordId: entry.recordId ?? null,
+    before: withoutSecrets(entry.before),
+    after: withoutSecrets(entry.after),
+  });
+}

@@ -1,0 +1,39 @@
+// POST /app/login/ and DELETE /app/logout/:sessionGUID (staff-back-office.md section 7).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiError } from '@boardwalk/contract/errors';
+import { staffLoginRequest, staffLoginResult, staffLogoutParams } from '@boardwalk/contract/staff-auth';
+import { login, logout } from './auth.service.ts';
+
+export const staffAuthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/app/login/', {
+    schema: {
+      tags: ['staff'],
+      summary: 'Log a team member in: a session and its bearer token',
+      body: staffLoginRequest,
+      response: { 201: staffLoginResult, 400: apiError, 401: apiError, 429: apiError },
+    },
+    handler: async (request, reply) => {
+      const result = await login(
+        { db: app.database.db, throttles: app.staffLoginThrottles, sessionHours: app.config.staffSessionHours, clientAddress: request.ip },
+        request.body,
+      );
+      return reply.code(201).send(result);
+    },
+  });
+
+  app.delete('/app/logout/:sessionGUID', {
+    schema: {
+      tags: ['staff'],
+      summary: "End the caller's own session",
+      security: [{ staffToken: [] }],
+      params: staffLogoutParams,
+      response: { 204: z.null(), 400: apiError, 401: apiError, 403: apiError },
+    },
+    preHandler: app.staffSession,
+    handler: async (request, reply) => {
+      await logout(app.database.db, request.staff!, request.params.sessionGUID);
+      return reply.code(204).send(null);
+    },
+  });
+};

@@ -1,0 +1,179 @@
+// The permission matrix, generated from the declarations: every admin route x (no token,
+// expired token, a member lacking the permission, a member holding it) answers
+// 401 / 401 / 403 / 2xx; and a permission raised above a member's level applies at once.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  passCustomizations,
+  permissionName,
+  permissions,
+  resources,
+  sessions,
+  walletExceptions,
+  type FieldDeclaration,
+  type ResourceDeclaration,
+} from '@boardwalk/contract/staff-resources';
+import * as schema from '@boardwalk/db/schema';
+import { loginAs, type StaffLogin } from '../../testing/staff.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { PASS_CUSTOMIZATION_OPTIONS_API, TEAM_MEMBER_OPTIONS_API } from './resources.routes.ts';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+let t: TestApp;
+let holder: StaffLogin;
+let lacking: StaffLogin;
+let expired: StaffLogin;
+const MATRIX_CUSTOMIZATION = 'Matrix';
+
+let seq = 0;
+/** A valid value of a field, unique enough for unique columns. */
+function sampleValue(f: FieldDeclaration): unknown {
+  const n = ++seq;
+  switch (f.type) {
+    case 'text':
+    case 'textarea':
+      return f.format === 'email' ? `matrix${n}@example.com` : `${n} ${f.label}`.slice(0, f.max ?? 100);
+    case 'color':
+      return '#1b4965';
+    case 'number':
+      return Math.max(f.min ?? 0, 1);
+    case 'datetime':
+      return new Date(Date.now() + 3_600_000).toISOString();
+    case 'checkbox':
+      return true;
+    case 'select':
+      return MATRIX_CUSTOMIZATION;
+    case 'password':
+      return 'a matrix password';
+  }
+}
+
+/** A valid body for creating (or updating) a row of the tab. */
+function sampleBody(tab: ResourceDeclaration, mode: 'create' | 'update') {
+  const body: Record<string, unknown> = {};
+  for (const f of tab.fields) {
+    if (f.readOnly || (mode === 'create' && f.notOnCreate)) continue;
+    // Never weaken the guards under test: a sample permission guards nothing.
+    if (tab === permissions && (f.name === 'permissionAPI' || f.name === 'permissionMethod')) continue;
+    if (mode === 'update' && f.createOnly) continue;
+    body[f.name] = sampleValue(f);
+  }
+  return body;
+}
+
+/** A fresh row for a PUT or DELETE to act on. */
+async function aRow(tab: ResourceDeclaration): Promise<string> {
+  if (tab === sessions) return (await loginAs(t.app, { accessLevel: 1 })).sessionGuid;
+  const res = await t.app.inject({ method: 'POST', url: tab.api, headers: holder.headers, payload: sampleBody(tab, 'create') });
+  if (res.statusCode !== 201) throw new Error(`${tab.title}: ${res.statusCode} ${res.body}`);
+  return res.json<Record<string, string>>()[tab.idField]!;
+}
+
+interface Route {
+  name: string;
+  method: Method;
+  /** Answers the url and body of one call, making the row it acts on when the caller may. */
+  request(may: boolean): Promise<{ url: string; payload?: unknown }>;
+  success: number;
+}
+
+const routes: Route[] = [];
+for (const tab of resources) {
+  routes.push({ name: permissionName(tab, 'List'), method: 'GET', success: 200, request: async () => ({ url: tab.api }) });
+  if (tab.operations.create) {
+    routes.push({ name: permissionName(tab, 'Create'), method: 'POST', success: 201, request: async () => ({ url: tab.api, payload: sampleBody(tab, 'create') }) });
+  }
+  if (tab.operations.update) {
+    routes.push({
+      name: permissionName(tab, 'Update'),
+      method: 'PUT',
+      success: 200,
+      request: async (may) => ({ url: `${tab.api}${may ? await aRow(tab) : crypto.randomUUID()}`, payload: sampleBody(tab, 'update') }),
+    });
+  }
+  if (tab.operations.delete) {
+    routes.push({ name: permissionName(tab, 'Delete'), method: 'DELETE', success: 200, request: async (may) => ({ url: `${tab.api}${may ? await aRow(tab) : crypto.randomUUID()}` }) });
+  }
+}
+routes.push(
+  { name: 'Pass Customization Options', method: 'GET', success: 200, request: async () => ({ url: PASS_CUSTOMIZATION_OPTIONS_API }) },
+  { name: 'Team Member Options', method: 'GET', success: 200, request: async () => ({ url: TEAM_MEMBER_OPTIONS_API }) },
+);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  holder = await loginAs(t.app, { accessLevel: 1000 });
+  // Below every seeded permission (the lowest is 1).
+  lacking = await loginAs(t.app, { accessLevel: 0 });
+  expired = await loginAs(t.app, { accessLevel: 1000 });
+  await t.database.db
+    .update(schema.staffSessions)
+    .set({ endTimestamp: new Date(Date.now() - 1000) })
+    .where(eq(schema.staffSessions.guid, expired.sessionGuid));
+  const res = await t.app.inject({
+    method: 'POST',
+    url: passCustomizations.api,
+    headers: holder.headers,
+    payload: { passCustomizationName: MATRIX_CUSTOMIZATION, passCustomizationBackgroundColor: '000000', passCustomizationColor: 'ffffff', passCustomizationInstructions: 'x' },
+  });
+  expect(res.statusCode).toBe(201);
+});
+afterAll(() => t.close());
+
+it('covers every tab operation and option list (37 routes)', () => {
+  expect(routes).toHaveLength(37);
+});
+
+describe.each(routes)('$method $name', (route) => {
+  const send = async (headers: Record<string, string>, may = false) => {
+    const { url, payload } = await route.request(may);
+    return t.app.inject({ method: route.method, url, headers, ...(payload !== undefined && { payload: payload as object }) });
+  };
+
+  it('answers 401 without a token', async () => {
+    const res = await send({});
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('Session Expired, Logging Out.');
+  });
+
+  it('answers 401 with an expired token', async () => {
+    expect((await send(expired.headers)).statusCode).toBe(401);
+  });
+
+  it('answers 403 to a member lacking the permission', async () => {
+    const res = await send(lacking.headers);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('You do not have permission to do that.');
+  });
+
+  it(`answers ${route.success} to a member holding it`, async () => {
+    const res = await send(holder.headers, true);
+    expect(res.statusCode, res.body).toBe(route.success);
+  });
+});
+
+describe('a permission raised above a member', () => {
+  it('applies on their next request, and lowering it back restores access', async () => {
+    const member = await loginAs(t.app, { accessLevel: 10, permissions: ['Wallet Exceptions List'] });
+    expect((await t.app.inject({ method: 'GET', url: walletExceptions.api, headers: member.headers })).statusCode).toBe(200);
+
+    const found = await t.app.inject({ method: 'GET', url: `${permissions.api}?search=Wallet%20Exceptions%20List`, headers: holder.headers });
+    const permission = found.json<Record<string, unknown>[]>().find((p) => p.permissionName === 'Wallet Exceptions List')!;
+    const raise = await t.app.inject({ method: 'PUT', url: `${permissions.api}${permission.permissionGUID as string}`, headers: holder.headers, payload: { permissionMinimumAccessLevel: 11 } });
+    expect(raise.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: walletExceptions.api, headers: member.headers })).statusCode).toBe(403);
+
+    await t.app.inject({ method: 'PUT', url: `${permissions.api}${permission.permissionGUID as string}`, headers: holder.headers, payload: { permissionMinimumAccessLevel: 10 } });
+    expect((await t.app.inject({ method: 'GET', url: walletExceptions.api, headers: member.headers })).statusCode).toBe(200);
+    await t.app.inject({ method: 'PUT', url: `${permissions.api}${permission.permissionGUID as string}`, headers: holder.headers, payload: { permissionActive: false } });
+    expect((await t.app.inject({ method: 'GET', url: walletExceptions.api, headers: member.headers })).statusCode).toBe(403);
+  });
+});
+
+it('answers 401/403 before validating the body: a caller without access learns nothing about the fields', async () => {
+  const bad = { url: passCustomizations.api, method: 'POST' as const, payload: { nonsense: true } };
+  expect((await t.app.inject({ ...bad, headers: {} })).statusCode).toBe(401);
+  expect((await t.app.inject({ ...bad, headers: lacking.headers })).statusCode).toBe(403);
+  expect((await t.app.inject({ ...bad, headers: holder.headers })).statusCode).toBe(400);
+});

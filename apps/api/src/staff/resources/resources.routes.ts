@@ -1,0 +1,88 @@
+// The routes of every back-office tab, generated from the declarations
+// (packages/contract/src/staff-resources.ts), and the two select option lists. Each route is
+// guarded by the permission for its tab API and method (app.staffGuard), run as an onRequest
+// hook: a caller without a session or the permission gets 401/403 before the body is even
+// parsed, never a 400 that would tell them about the tab's fields.
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiError } from '@boardwalk/contract/errors';
+import { resources } from '@boardwalk/contract/staff-resources';
+import { createBodySchema, idParams, listQuerySchema, optionList, rowSchema, updateBodySchema } from './resource-schemas.ts';
+import {
+  createResource,
+  deleteResource,
+  listPassCustomizationOptions,
+  listResource,
+  listTeamMemberOptions,
+  prepareResource,
+  updateResource,
+  type ResourceContext,
+} from './resources.service.ts';
+
+export const PASS_CUSTOMIZATION_OPTIONS_API = '/api/admin/pass-customizations/';
+export const TEAM_MEMBER_OPTIONS_API = '/api/team-member/';
+
+const guarded = { 401: apiError, 403: apiError };
+const writeErrors = { ...guarded, 400: apiError, 404: apiError, 409: apiError };
+
+export const resourcesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const context = (request: FastifyRequest): ResourceContext => ({ db: app.database.db, staff: request.staff! });
+
+  for (const tab of resources) {
+    const resource = prepareResource(tab);
+    const row = rowSchema(tab);
+    const tags = ['staff'];
+
+    app.get(tab.api, {
+      onRequest: app.staffGuard(tab.api, 'GET'),
+      schema: {
+        tags,
+        summary: `${tab.title}: one page of rows (X-Total-Count: the number matching)`,
+        querystring: listQuerySchema(tab),
+        response: { 200: z.array(row), 400: apiError, ...guarded },
+      },
+      handler: async (request, reply) => {
+        const page = await listResource(context(request), resource, request.query);
+        reply.header('X-Total-Count', String(page.total));
+        return page.rows;
+      },
+    });
+
+    if (tab.operations.create) {
+      app.post(tab.api, {
+        onRequest: app.staffGuard(tab.api, 'POST'),
+        schema: { tags, summary: `${tab.title}: create`, body: createBodySchema(tab), response: { 201: row, ...writeErrors } },
+        handler: async (request, reply) => reply.code(201).send(await createResource(context(request), resource, request.body)),
+      });
+    }
+
+    if (tab.operations.update) {
+      app.put(`${tab.api}:id`, {
+        onRequest: app.staffGuard(tab.api, 'PUT'),
+        schema: { tags, summary: `${tab.title}: update (unchanged: nothing written)`, params: idParams, body: updateBodySchema(tab), response: { 200: row, ...writeErrors } },
+        handler: (request) => updateResource(context(request), resource, request.params.id, request.body),
+      });
+    }
+
+    if (tab.operations.delete) {
+      app.delete(`${tab.api}:id`, {
+        onRequest: app.staffGuard(tab.api, 'DELETE'),
+        schema: { tags, summary: `${tab.title}: delete (answers the deleted row)`, params: idParams, response: { 200: row, ...writeErrors } },
+        handler: (request) => deleteResource(context(request), resource, request.params.id),
+      });
+    }
+  }
+
+  app.get(PASS_CUSTOMIZATION_OPTIONS_API, {
+    onRequest: app.staffGuard(PASS_CUSTOMIZATION_OPTIONS_API, 'GET'),
+    schema: { tags: ['staff'], summary: 'Pass customization names, for the Customization select', response: { 200: optionList, ...guarded } },
+    handler: () => listPassCustomizationOptions(app.database.db),
+  });
+
+  app.get(TEAM_MEMBER_OPTIONS_API, {
+    onRequest: app.staffGuard(TEAM_MEMBER_OPTIONS_API, 'GET'),
+    schema: { tags: ['staff'], summary: 'Team members as "Last, First (level)", for the Team Member select', response: { 200: optionList, ...guarded } },
+    handler: () => listTeamMemberOptions(app.database.db),
+  });
+};

@@ -1,0 +1,242 @@
+// The back-office tabs (staff-back-office.md sections 2, 3, 5, 7): list, create, update and
+// delete of any declared tab, each write committed with its audit entry. What differs
+// between tabs lives in the declarations; the Session tab's "ends at once" is the one
+// tab-specific rule here.
+import type { Db } from '@boardwalk/db/client';
+import { resources, sessions, type FieldDeclaration, type ResourceDeclaration } from '@boardwalk/contract/staff-resources';
+import { AppError } from '../../platform/errors.ts';
+import { recordAudit, type AuditAction } from '../audit/audit.repo.ts';
+import type { StaffIdentity } from '../auth/auth.service.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import type { ListQuery } from './resource-schemas.ts';
+import { readableFields } from './resource-schemas.ts';
+import {
+  columnKind,
+  constraintViolation,
+  deleteRow,
+  findRow,
+  inTransaction,
+  insertRow,
+  listCustomizationNames,
+  listRows,
+  listTeamMemberChoices,
+  resolveTable,
+  updateRow,
+  type DbRow,
+  type ResourceTable,
+} from './resources.repo.ts';
+
+export interface ResourceContext {
+  db: Db;
+  staff: Pick<StaffIdentity, 'teamMemberGuid' | 'username'>;
+}
+
+/** A declaration with its table resolved: built once at start. */
+export interface Resource {
+  tab: ResourceDeclaration;
+  table: ResourceTable;
+}
+
+export type ApiRow = Record<string, unknown>;
+
+/** Resolves a declaration against the schema; throws at start when it names what does not exist. */
+export function prepareResource(tab: ResourceDeclaration): Resource {
+  const table = resolveTable(tab);
+  const names = new Set(tab.fields.map((f) => f.name));
+  for (const name of [...tab.searchFields, tab.defaultSort.field]) {
+    if (!names.has(name)) throw new Error(`${tab.title}: ${name} is not one of its fields`);
+  }
+  return { tab, table };
+}
+
+/** Columns holding a hash (e.g. a session's accessTokenHash): shown only as a fingerprint. */
+const isHashColumn = (f: FieldDeclaration) => /Hash$/.test(f.column);
+const FINGERPRINT_LENGTH = 12;
+/** decisions.md: the Session tab shows a fingerprint of the token's hash, never the token. */
+export const fingerprint = (hash: string) => `${hash.slice(0, FINGERPRINT_LENGTH)}…`;
+
+/** A stored value as the API shows it. */
+function toApiValue(resource: Resource, f: FieldDeclaration, value: unknown): unknown {
+  if (value === null || value === undefined) return f.type === 'checkbox' ? false : null;
+  if (value instanceof Date) return value.toISOString();
+  if (f.type === 'number') return Number(value);
+  if (columnKind(resource.table, f.column) === 'json') return JSON.stringify(value);
+  return value;
+}
+
+/** A stored row in API field names: write-only fields left out, hashes as fingerprints. */
+export function toApiRow(resource: Resource, row: DbRow): ApiRow {
+  const out: ApiRow = { [resource.tab.idField]: row[resource.tab.idColumn] };
+  for (const f of readableFields(resource.tab)) {
+    const value = toApiValue(resource, f, row[f.column]);
+    out[f.name] = isHashColumn(f) && typeof value === 'string' ? fingerprint(value) : value;
+  }
+  return out;
+}
+
+/** A stored row for the audit log: API field names, no password, hash or token (not even a fingerprint). */
+export function toAuditRow(resource: Resource, row: DbRow): ApiRow {
+  const out: ApiRow = { [resource.tab.idField]: row[resource.tab.idColumn] };
+  for (const f of readableFields(resource.tab)) {
+    if (isHashColumn(f)) continue;
+    const value = row[f.column];
+    out[f.name] = value instanceof Date ? value.toISOString() : f.type === 'number' && value !== null && value !== undefined ? Number(value) : (value ?? null);
+  }
+  return out;
+}
+
+const fieldByName = (tab: ResourceDeclaration, name: string) => tab.fields.find((f) => f.name === name)!;
+
+/** Validated API values as column values (passwords hashed, numbers kept as text where the column is text). */
+async function toColumns(resource: Resource, values: Record<string, unknown>): Promise<DbRow> {
+  const out: DbRow = {};
+  for (const [name, value] of Object.entries(values)) {
+    const f = fieldByName(resource.tab, name);
+    if (f.type === 'password') out[f.column] = await hashPassword(value as string);
+    else if (f.type === 'number' && value !== null && columnKind(resource.table, f.column) === 'string') out[f.column] = String(value);
+    else out[f.column] = value;
+  }
+  return out;
+}
+
+/**
+ * Equal for the purpose of "nothing changed". Datetimes compare to the second: a form's
+ * date-and-time input (seconds step) sends back the stored instant without its milliseconds.
+ */
+function sameValue(stored: unknown, sent: unknown): boolean {
+  if (stored instanceof Date && sent instanceof Date) return Math.floor(stored.getTime() / 1000) === Math.floor(sent.getTime() / 1000);
+  return (stored ?? null) === (sent ?? null);
+}
+
+/**
+ * decisions.md: editing a session's end time, or clearing sessionActive, ends it at once. The
+ * end time becomes no later than now, so ticking Active again never revives a revoked token.
+ */
+function endSessionAtOnce(stored: DbRow, changes: DbRow) {
+  const now = Date.now();
+  if (changes.endTimestamp instanceof Date) changes.endTimestamp = new Date(Math.min(changes.endTimestamp.getTime(), now));
+  else if (changes.active === false && stored.endTimestamp instanceof Date && stored.endTimestamp.getTime() > now) changes.endTimestamp = new Date(now);
+}
+
+const validationError = (f: FieldDeclaration, message: string) => new AppError('VALIDATION_FAILED', message, { fields: [{ path: f.name, message }] });
+const notFound = (tab: ResourceDeclaration) => new AppError('NOT_FOUND', `This ${tab.title} row no longer exists.`);
+
+const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+const tabByTable = (sqlName: string | undefined) => resources.find((r) => r.table === sqlName || snake(r.table) === sqlName);
+
+/** Unique and foreign-key violations as 409 / 400 answers naming the field; anything else rethrown. */
+function explainConstraint(resource: Resource, error: unknown, values: Record<string, unknown>, action: AuditAction): never {
+  const violation = constraintViolation(error);
+  if (!violation) throw error;
+  const { tab } = resource;
+  if (violation.kind === 'foreignKey' && action === 'delete') {
+    const referrer = tabByTable(violation.table);
+    throw new AppError('CONFLICT', `This ${tab.title} row is still used by ${referrer?.title ?? violation.table ?? 'another record'}: change or delete those first.`);
+  }
+  const f = tab.fields.find((x) => violation.column !== undefined && snake(x.column) === violation.column);
+  if (!f) throw new AppError('CONFLICT', `This change conflicts with another ${tab.title} row.`);
+  const value = values[f.name];
+  if (violation.kind === 'unique') {
+    const message = `${f.label} "${String(value)}" is already in use in ${tab.title}.`;
+    throw new AppError('CONFLICT', message, { fields: [{ path: f.name, message }] });
+  }
+  throw validationError(f, `${f.label} "${String(value)}" does not exist.`);
+}
+
+// ---- Use cases ---------------------------------------------------------------------------
+
+export async function listResource(ctx: ResourceContext, resource: Resource, query: ListQuery): Promise<{ rows: ApiRow[]; total: number }> {
+  const { tab } = resource;
+  const sortField = fieldByName(tab, query.sort ?? tab.defaultSort.field);
+  const page = await listRows(ctx.db, resource.table, {
+    search: query.search || undefined,
+    searchColumns: tab.searchFields.map((name) => fieldByName(tab, name).column),
+    sortColumn: sortField.column,
+    direction: query.direction ?? (query.sort ? 'asc' : tab.defaultSort.direction),
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  });
+  return { rows: page.rows.map((row) => toApiRow(resource, row)), total: page.total };
+}
+
+export async function createResource(ctx: ResourceContext, resource: Resource, body: Record<string, unknown>): Promise<ApiRow> {
+  const values = await toColumns(resource, body);
+  try {
+    const row = await inTransaction(ctx.db, async (tx) => {
+      const inserted = await insertRow(tx, resource.table, values);
+      await audit(tx, ctx, resource, 'create', inserted, null, inserted);
+      return inserted;
+    });
+    return toApiRow(resource, row);
+  } catch (error) {
+    explainConstraint(resource, error, body, 'create');
+  }
+}
+
+/** Answers the row as it now is; nothing written (and no audit entry) when nothing changed. */
+export async function updateResource(ctx: ResourceContext, resource: Resource, id: string, body: Record<string, unknown>): Promise<ApiRow> {
+  const { tab } = resource;
+  // Hashing costs tens of milliseconds on purpose: done before the row is locked.
+  const values = await toColumns(resource, body);
+  try {
+    const row = await inTransaction(ctx.db, async (tx) => {
+      const stored = await findRow(tx, resource.table, id, true);
+      if (!stored) throw notFound(tab);
+      const changes: DbRow = {};
+      for (const name of Object.keys(body)) {
+        const f = fieldByName(tab, name);
+        const value = values[f.column];
+        if (f.type !== 'password' && sameValue(stored[f.column], value)) continue;
+        if (f.createOnly) throw validationError(f, `${f.label} can only be set when creating.`);
+        changes[f.column] = value;
+      }
+      if (Object.keys(changes).length === 0) return stored;
+      if (tab.key === sessions.key) endSessionAtOnce(stored, changes);
+      const updated = await updateRow(tx, resource.table, id, changes);
+      if (!updated) throw notFound(tab);
+      await audit(tx, ctx, resource, 'update', updated, stored, updated);
+      return updated;
+    });
+    return toApiRow(resource, row);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    explainConstraint(resource, error, body, 'update');
+  }
+}
+
+export async function deleteResource(ctx: ResourceContext, resource: Resource, id: string): Promise<ApiRow> {
+  try {
+    const row = await inTransaction(ctx.db, async (tx) => {
+      const deleted = await deleteRow(tx, resource.table, id);
+      if (!deleted) throw notFound(resource.tab);
+      await audit(tx, ctx, resource, 'delete', deleted, deleted, null);
+      return deleted;
+    });
+    return toApiRow(resource, row);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    explainConstraint(resource, error, {}, 'delete');
+  }
+}
+
+function audit(tx: Parameters<typeof recordAudit>[0], ctx: ResourceContext, resource: Resource, action: AuditAction, row: DbRow, before: DbRow | null, after: DbRow | null) {
+  return recordAudit(tx, {
+    teamMemberGuid: ctx.staff.teamMemberGuid,
+    username: ctx.staff.username,
+    action,
+    resource: resource.tab.key,
+    recordId: String(row[resource.tab.idColumn]),
+    before: before && toAuditRow(resource, before),
+    after: after && toAuditRow(resource, after),
+  });
+}
+
+/** GET /api/admin/pass-customizations/: the Customization select of the categories tab. */
+export async function listPassCustomizationOptions(db: Db) {
+  return (await listCustomizationNames(db)).map((name) => ({ value: name, label: name }));
+}
+
+/** GET /api/team-member/: the Team Member select of the Session tab, "Last, First (level)". */
+export async function listTeamMemberOptions(db: Db) {
+  return (await listTeamMemberChoices(db)).map((m) => ({ value: m.guid, label: `${m.lastName}, ${m.firstName} (${m.accessLevel})` }));
+}
