@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { STAFF_ADMIN } from './support/staff-admin.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -112,6 +113,9 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       REDIS_URL: '',
+      // The first administrator the staff tests log in with (e2e/support/staff.ts).
+      ADMIN_EMAIL: STAFF_ADMIN.email,
+      ADMIN_PASSWORD: STAFF_ADMIN.password,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -67,6 +67,7 @@ export default defineConfig({
     modulePreload: { polyfill: false },
   },
   server: {
-    proxy: { '/api': 'http://localhost:3000' },
+    // /app/login/ and /app/logout/ are the staff session calls (a regex: not /apple-touch-icon...).
+    proxy: { '/api': 'http://localhost:3000', '^/app/': 'http://localhost:3000' },
   },
 });

@@ -5,11 +5,22 @@
 //   <Route path="admin/*" element={<Suspense fallback={...}><AdminRoutes /></Suspense>} />
 // so they never grow the guest entry (dist/bundle-size.json, e2e/bundle-size.test.ts).
 // Declarative routes: the data router would add about 15 KiB gzipped to every guest page.
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, Route, Routes, useLocation } from 'react-router';
 import { PassPage } from '../guest/pass/pass-page.tsx';
 import { NotFound } from '../ui/not-found.tsx';
 import { PageLayout } from '../ui/page-layout.tsx';
+import { LoadingState } from '../ui/loading-state.tsx';
+
+// The staff app (issue 5): /login and /admin, and every path under them, which the staff app
+// sends to /login. Other unknown paths stay the guest's "Page not found" (the spec's "any
+// other path" is read as any other staff path, so guest links keep working).
+const StaffRoutes = lazy(() => import('../staff/staff-routes.tsx'));
+const staffPage = (
+  <Suspense fallback={<LoadingState label="Loading..." />}>
+    <StaffRoutes />
+  </Suspense>
+);
 
 function GuestLayout() {
   const { pathname } = useLocation();
@@ -27,6 +38,8 @@ function GuestLayout() {
 export function AppRoutes() {
   return (
     <Routes>
+      <Route path="login/*" element={staffPage} />
+      <Route path="admin/*" element={staffPage} />
       <Route element={<GuestLayout />}>
         <Route index element={<PassPage />} />
         {/* One segment: a share link (hashUrl) when longer than 80 characters, else not found. */}

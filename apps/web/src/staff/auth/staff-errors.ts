@@ -1,0 +1,52 @@
+// decisions.md "Back office errors": 401 shows 'Session Expired, Logging Out.' and logs out
+// after 5 seconds; 403 a permission toast; 400 and 409 the server's message (the caller
+// keeps its modal open); 5xx and network failures 'Unable to submit, please try again later.'.
+import { useCallback } from 'react';
+import { ApiRequestError } from '../../lib/api-client.ts';
+import { useToast } from '../admin/toasts.tsx';
+import { useStaffLogout } from './use-staff-logout.ts';
+
+export const STAFF_TEXTS = {
+  sessionExpired: 'Session Expired, Logging Out.',
+  forbidden: 'You do not have permission to do that.',
+  unableToSubmit: 'Unable to submit, please try again later.',
+} as const;
+
+/** Section 9: the forced logout after a failed admin call. */
+export const FORCED_LOGOUT_DELAY_MS = 5_000;
+
+let logoutPending = false;
+
+/**
+ * Handles a failed admin call; answers the message to show in place for a 400 or 409 (the
+ * form shows it), or null when a toast said everything.
+ */
+export function useStaffErrorHandler() {
+  const toast = useToast();
+  const logout = useStaffLogout();
+  return useCallback(
+    (error: unknown): string | null => {
+      if (error instanceof ApiRequestError) {
+        if (error.status === 401) {
+          if (!logoutPending) {
+            logoutPending = true;
+            toast(STAFF_TEXTS.sessionExpired, 'danger');
+            setTimeout(() => {
+              logoutPending = false;
+              logout();
+            }, FORCED_LOGOUT_DELAY_MS);
+          }
+          return null;
+        }
+        if (error.status === 403) {
+          toast(error.body?.message ?? STAFF_TEXTS.forbidden, 'danger');
+          return null;
+        }
+        if ((error.status === 400 || error.status === 409 || error.status === 404) && error.body?.message) return error.body.message;
+      }
+      toast(STAFF_TEXTS.unableToSubmit, 'danger');
+      return null;
+    },
+    [logout, toast],
+  );
+}

@@ -1,0 +1,145 @@
+// One input component per modal field type (staff-back-office.md section 2), each labelled
+// by the field's label, and FieldInput choosing among them from the declaration.
+import { useQuery } from '@tanstack/react-query';
+import Form from 'react-bootstrap/Form';
+import type { FieldDeclaration, FieldType } from '@boardwalk/contract/staff-resources';
+import { optionsQueryOptions } from '../resource-api.ts';
+import type { FormValue } from '../resource-values.ts';
+
+export interface FieldInputProps {
+  id: string;
+  field: FieldDeclaration;
+  value: FormValue;
+  onChange: (value: FormValue) => void;
+  disabled: boolean;
+  required: boolean;
+}
+
+type InputProps = FieldInputProps & { value: string; onChange: (value: string) => void };
+
+/** The label; a required field's star stays outside it so the field's name is the label alone. */
+function Label({ field, required }: { field: FieldDeclaration; required: boolean }) {
+  return (
+    <div className="d-flex gap-1">
+      <Form.Label>{field.label}</Form.Label>
+      {required ? (
+        <span className="staff-required" aria-hidden="true">
+          *
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+export function CheckboxInput({ id, field, value, onChange, disabled }: FieldInputProps & { value: boolean; onChange: (value: boolean) => void }) {
+  return <Form.Check id={id} className="mb-3" label={field.label} checked={value} disabled={disabled} onChange={(e) => onChange(e.target.checked)} />;
+}
+
+export function ColorInput({ id, field, value, onChange, disabled, required }: InputProps) {
+  return (
+    <Form.Group controlId={id} className="mb-3">
+      <Label field={field} required={required} />
+      <div className="d-flex align-items-center gap-2">
+        <Form.Control type="color" className="staff-color-input" value={value} disabled={disabled} required={required} onChange={(e) => onChange(e.target.value)} />
+        <output htmlFor={id} className="font-monospace" aria-label={`${field.label} value`}>
+          {value.replace('#', '').toUpperCase()}
+        </output>
+      </div>
+    </Form.Group>
+  );
+}
+
+export function NumberInput({ id, field, value, onChange, disabled, required }: InputProps) {
+  return (
+    <Form.Group controlId={id} className="mb-3">
+      <Label field={field} required={required} />
+      <Form.Control
+        type="number"
+        inputMode="numeric"
+        value={value}
+        min={field.min}
+        max={field.maxValue}
+        disabled={disabled}
+        required={required}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </Form.Group>
+  );
+}
+
+export function DateTimeInput({ id, field, value, onChange, disabled, required }: InputProps) {
+  return (
+    <Form.Group controlId={id} className="mb-3">
+      <Label field={field} required={required} />
+      <Form.Control type="datetime-local" step={1} value={value} disabled={disabled} required={required} onChange={(e) => onChange(e.target.value)} />
+    </Form.Group>
+  );
+}
+
+export function PasswordInput({ id, field, value, onChange, disabled, required }: InputProps) {
+  return (
+    <Form.Group controlId={id} className="mb-3">
+      <Label field={field} required={required} />
+      <Form.Control type="password" autoComplete="new-password" value={value} disabled={disabled} required={required} onChange={(e) => onChange(e.target.value)} />
+    </Form.Group>
+  );
+}
+
+export function SelectInput({ id, field, value, onChange, disabled, required }: InputProps) {
+  const options = useQuery({ ...optionsQueryOptions(field.options ?? 'passCustomizations'), enabled: Boolean(field.options) });
+  const list = options.data ?? [];
+  // The current value stays choosable even when the option list has not loaded or lost it.
+  const withCurrent = value && !list.some((o) => o.value === value) ? [...list, { value, label: value }] : list;
+  return (
+    <Form.Group controlId={id} className="mb-3">
+      <Label field={field} required={required} />
+      <Form.Select value={value} disabled={disabled} required={required} onChange={(e) => onChange(e.target.value)}>
+        <option value="">SELECT</option>
+        {withCurrent.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </Form.Select>
+    </Form.Group>
+  );
+}
+
+export function TextareaInput({ id, field, value, onChange, disabled, required }: InputProps) {
+  return (
+    <Form.Group controlId={id} className="mb-3">
+      <Label field={field} required={required} />
+      <Form.Control as="textarea" rows={5} value={value} maxLength={field.max} disabled={disabled} required={required} onChange={(e) => onChange(e.target.value)} />
+    </Form.Group>
+  );
+}
+
+export function TextInput({ id, field, value, onChange, disabled, required }: InputProps) {
+  return (
+    <Form.Group controlId={id} className="mb-3">
+      <Label field={field} required={required} />
+      <Form.Control
+        type={field.format === 'email' ? 'email' : 'text'}
+        autoComplete="off"
+        value={value}
+        maxLength={field.max} disabled={disabled} required={required} onChange={(e) => onChange(e.target.value)} />
+    </Form.Group>
+  );
+}
+
+const TEXT_INPUTS: Record<Exclude<FieldType, 'checkbox'>, (props: InputProps) => React.JSX.Element> = {
+  color: ColorInput,
+  number: NumberInput,
+  datetime: DateTimeInput,
+  password: PasswordInput,
+  select: SelectInput,
+  textarea: TextareaInput,
+  text: TextInput,
+};
+
+export function FieldInput(props: FieldInputProps) {
+  const { field, value, onChange } = props;
+  if (field.type === 'checkbox') return <CheckboxInput {...props} value={value === true} onChange={onChange} />;
+  const Input = TEXT_INPUTS[field.type];
+  return <Input {...props} value={typeof value === 'string' ? value : ''} onChange={onChange} />;
+}

@@ -1,0 +1,96 @@
+// Data access of the generic tabs (staff-back-office.md section 7, the brief's list answer):
+// fetchers, query options and mutations side by side. Lists are cached per tab (the query
+// key starts with the tab's key) and a save or delete invalidates that tab's lists.
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OptionSource, ResourceDeclaration } from '@boardwalk/contract/staff-resources';
+import { staffFetch } from '../auth/staff-api.ts';
+import { STAFF_QUERY_KEY } from '../auth/use-staff-logout.ts';
+
+export type Row = Record<string, unknown>;
+
+export interface ListParams {
+  page: number;
+  pageSize: number;
+  sort: string;
+  direction: 'asc' | 'desc';
+  search: string;
+}
+
+export interface ListAnswer {
+  rows: Row[];
+  total: number;
+}
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+export const PAGE_SIZE = 50;
+
+/** Keeps a tab's cached list on screen while the next one loads; refetched when 30 s old. */
+const LIST_STALE_MS = 30_000;
+
+export async function fetchList(resource: ResourceDeclaration, params: ListParams, signal?: AbortSignal): Promise<ListAnswer> {
+  const query = new URLSearchParams({ page: String(params.page), pageSize: String(params.pageSize), sort: params.sort, direction: params.direction });
+  if (params.search) query.set('search', params.search);
+  const { json, headers } = await staffFetch(`${resource.api}?${query}`, signal ? { signal } : {});
+  const rows = Array.isArray(json) ? (json as Row[]) : [];
+  const total = Number(headers.get('X-Total-Count'));
+  return { rows, total: Number.isFinite(total) && headers.has('X-Total-Count') ? total : rows.length };
+}
+
+export const listQueryOptions = (resource: ResourceDeclaration, params: ListParams) =>
+  queryOptions({
+    queryKey: [STAFF_QUERY_KEY, resource.key, 'list', params],
+    queryFn: ({ signal }) => fetchList(resource, params, signal),
+    placeholderData: keepPreviousData,
+    staleTime: LIST_STALE_MS,
+  });
+
+/** Section 7: the select option lists. */
+export const OPTION_APIS: Record<OptionSource, string> = {
+  passCustomizations: '/api/admin/pass-customizations/',
+  teamMembers: '/api/team-member/',
+};
+
+export const optionsQueryOptions = (source: OptionSource) =>
+  queryOptions({
+    queryKey: [STAFF_QUERY_KEY, 'options', source],
+    queryFn: async ({ signal }) => {
+      const { json } = await staffFetch(OPTION_APIS[source], { signal });
+      return Array.isArray(json) ? (json as SelectOption[]) : [];
+    },
+    staleTime: LIST_STALE_MS,
+  });
+
+export function useSaveRecord(resource: ResourceDeclaration) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, body }: { id: string | null; body: Row }) => {
+      const { json } = id
+        ? await staffFetch(`${resource.api}${encodeURIComponent(id)}`, { method: 'PUT', body })
+        : await staffFetch(resource.api, { method: 'POST', body });
+      return json;
+    },
+    onSuccess: () => invalidateAfterChange(queryClient, resource),
+  });
+}
+
+export function useDeleteRecord(resource: ResourceDeclaration) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => {
+      await staffFetch(`${resource.api}${encodeURIComponent(id)}`, { method: 'DELETE' });
+    },
+    onSuccess: () => invalidateAfterChange(queryClient, resource),
+  });
+}
+
+function invalidateAfterChange(queryClient: ReturnType<typeof useQueryClient>, resource: ResourceDeclaration) {
+  // The option lists are other tabs' rows (customization names, team members).
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: [STAFF_QUERY_KEY, resource.key] }),
+    queryClient.invalidateQueries({ queryKey: [STAFF_QUERY_KEY, 'options'] }),
+  ]);
+}

@@ -1,0 +1,168 @@
+// One tab: its table with server-side paging, sorting and search, the add button and the
+// clickable rows that open the modal (staff-back-office.md section 2; section 6 for controls).
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import InputGroup from 'react-bootstrap/InputGroup';
+import Spinner from 'react-bootstrap/Spinner';
+import Table from 'react-bootstrap/Table';
+import { permissionName, type FieldDeclaration, type ResourceDeclaration } from '@boardwalk/contract/staff-resources';
+import { useStaffErrorHandler } from '../auth/staff-errors.ts';
+import { hasPermission, type StaffUser } from '../auth/staff-session.ts';
+import { ResourceCell } from './resource-cells.tsx';
+import { ResourceForm } from './resource-form.tsx';
+import { listQueryOptions, PAGE_SIZE, type ListParams, type Row } from './resource-api.ts';
+
+export function ResourceList({ resource, user }: { resource: ResourceDeclaration; user: StaffUser }) {
+  const canCreate = resource.operations.create && hasPermission(user, permissionName(resource, 'Create'));
+  const canUpdate = resource.operations.update && hasPermission(user, permissionName(resource, 'Update'));
+  const canDelete = resource.operations.delete && hasPermission(user, permissionName(resource, 'Delete'));
+  const rowsOpen = canUpdate || canDelete;
+  const columns = resource.fields.filter((f) => !f.writeOnly);
+
+  const [params, setParams] = useState<ListParams>({
+    page: 1,
+    pageSize: PAGE_SIZE,
+    sort: resource.defaultSort.field,
+    direction: resource.defaultSort.direction,
+    search: '',
+  });
+  const [searchText, setSearchText] = useState('');
+  const [editing, setEditing] = useState<{ row: Row | null } | null>(null);
+  const list = useQuery(listQueryOptions(resource, params));
+  const handleError = useStaffErrorHandler();
+  const searchId = useId();
+
+  useEffect(() => {
+    if (list.error) handleError(list.error);
+  }, [list.error, handleError]);
+
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / params.pageSize));
+  const rows = list.data?.rows ?? [];
+  const first = total === 0 ? 0 : (params.page - 1) * params.pageSize + 1;
+  const last = Math.min(total, params.page * params.pageSize);
+
+  const sortBy = (field: FieldDeclaration) =>
+    setParams((p) => ({ ...p, page: 1, sort: field.name, direction: p.sort === field.name && p.direction === 'asc' ? 'desc' : 'asc' }));
+
+  const search = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setParams((p) => ({ ...p, page: 1, search: searchText.trim() }));
+  };
+
+  return (
+    <section aria-labelledby={`${resource.key}-heading`} className="staff-resource">
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <h2 id={`${resource.key}-heading`} className="h4 mb-0 me-auto">
+          {resource.title}
+        </h2>
+        {resource.searchFields.length > 0 ? (
+          <Form role="search" onSubmit={search} className="staff-search">
+            <InputGroup>
+              <Form.Label htmlFor={searchId} visuallyHidden>
+                Search {resource.title}
+              </Form.Label>
+              <Form.Control id={searchId} type="search" placeholder="Search" value={searchText} onChange={(e) => setSearchText(e.target.value)} />
+              <Button type="submit" variant="outline-primary">
+                Search
+              </Button>
+            </InputGroup>
+          </Form>
+        ) : null}
+        {canCreate ? (
+          <Button variant="primary" onClick={() => setEditing({ row: null })}>
+            Add New
+          </Button>
+        ) : null}
+      </div>
+
+      <Table responsive striped hover={rowsOpen} size="sm" className="staff-table align-middle" aria-busy={list.isFetching}>
+        <thead>
+          <tr>
+            {rowsOpen ? (
+              <th scope="col">
+                <span className="visually-hidden">Edit</span>
+              </th>
+            ) : null}
+            {columns.map((field) => {
+              const sorted = params.sort === field.name;
+              return (
+                <th key={field.name} scope="col" aria-sort={sorted ? (params.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
+                  <button type="button" className="staff-sort" onClick={() => sortBy(field)}>
+                    {field.label}
+                    <span aria-hidden="true" className="staff-sort__arrow">
+                      {sorted ? (params.direction === 'asc' ? '▲' : '▼') : ''}
+                    </span>
+                  </button>
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const key = String(row[resource.idField]);
+            return (
+              <tr key={key} className={rowsOpen ? 'staff-row--open' : undefined} onClick={rowsOpen ? () => setEditing({ row }) : undefined}>
+                {rowsOpen ? (
+                  <td>
+                    <Button
+                      size="sm"
+                      variant="outline-primary"
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        setEditing({ row });
+                      }}
+                    >
+                      Edit
+                    </Button>
+                  </td>
+                ) : null}
+                {columns.map((field) => (
+                  <td key={field.name} className={`staff-cell staff-cell--${field.type}`}>
+                    <ResourceCell field={field} row={row} />
+                  </td>
+                ))}
+              </tr>
+            );
+          })}
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={columns.length + (rowsOpen ? 1 : 0)} className="text-center text-body-secondary py-4">
+                {list.isPending ? (
+                  <>
+                    <Spinner animation="border" size="sm" aria-hidden="true" className="me-2" />
+                    Loading...
+                  </>
+                ) : list.isError ? (
+                  'Unable to load this list.'
+                ) : (
+                  'No records.'
+                )}
+              </td>
+            </tr>
+          ) : null}
+        </tbody>
+      </Table>
+
+      <nav className="d-flex flex-wrap align-items-center gap-2" aria-label={`${resource.title} pages`}>
+        <span className="me-auto text-body-secondary" aria-live="polite">
+          {total === 0 ? 'No records' : `${first}–${last} of ${total}`}
+        </span>
+        <Button variant="outline-secondary" size="sm" disabled={params.page <= 1} onClick={() => setParams((p) => ({ ...p, page: p.page - 1 }))}>
+          Previous
+        </Button>
+        <span>
+          Page {params.page} of {pages}
+        </span>
+        <Button variant="outline-secondary" size="sm" disabled={params.page >= pages} onClick={() => setParams((p) => ({ ...p, page: p.page + 1 }))}>
+          Next
+        </Button>
+      </nav>
+
+      {editing ? <ResourceForm resource={resource} row={editing.row} canUpdate={canUpdate} canDelete={canDelete} onClose={() => setEditing(null)} /> : null}
+    </section>
+  );
+}

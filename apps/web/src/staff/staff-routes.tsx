@@ -1,0 +1,46 @@
+// The staff app (staff-back-office.md section 2), loaded lazily from app/router.tsx so guest
+// pages never download it: /login, /admin, and any other path under them goes to /login.
+// The session's expiry timer runs here while any staff page is open.
+import { useEffect } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { AdminPage } from './admin/admin-page.tsx';
+import { ToastProvider } from './admin/toasts.tsx';
+import { LoginPage } from './auth/login-page.tsx';
+import { msUntilExpiry, useStaffUser } from './auth/staff-session.ts';
+import { useStaffLogout } from './auth/use-staff-logout.ts';
+import './staff.css';
+
+/** setTimeout takes at most 2^31 - 1 ms (about 24.8 days). */
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
+function useExpiryTimer() {
+  const user = useStaffUser();
+  const logout = useStaffLogout();
+  useEffect(() => {
+    if (!user) return;
+    // Section 4: the stored end time (UTC) minus now; then the member is logged out.
+    const ms = msUntilExpiry(user);
+    if (ms <= 0) {
+      logout();
+      return;
+    }
+    const timer = setTimeout(logout, Math.min(ms, MAX_TIMEOUT_MS));
+    return () => clearTimeout(timer);
+  }, [user, logout]);
+}
+
+function StaffPages() {
+  useExpiryTimer();
+  const path = useLocation().pathname.replace(/\/+$/, '') || '/';
+  if (path === '/login') return <LoginPage />;
+  if (path === '/admin') return <AdminPage />;
+  return <Navigate to="/login" replace />;
+}
+
+export default function StaffRoutes() {
+  return (
+    <ToastProvider>
+      <StaffPages />
+    </ToastProvider>
+  );
+}

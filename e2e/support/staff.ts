@@ -1,0 +1,100 @@
+// The staff back office in browser tests: the administrator global-setup.ts seeds, API
+// helpers to prepare data, and page helpers for the login form and the tabs.
+import type { Browser, Page } from 'playwright-core';
+import { baseUrl, openGuestPage, WIDTHS, type GuestPage, type Width } from './browser.ts';
+
+
+export interface StaffLogin {
+  sessionGUID: string;
+  accessToken: string;
+  teamMemberGUID: string;
+  teamMemberUsername: string;
+  sessionEndTimestamp: string;
+  permissions: { permissionGUID: string; permissionName: string }[];
+}
+
+export async function apiLogin(email: string, password: string): Promise<StaffLogin> {
+  const response = await fetch(`${baseUrl()}/app/login/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ teamMemberUsername: email, teamMemberPassword: password }),
+  });
+  if (response.status !== 201) throw new Error(`login of ${email} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as StaffLogin;
+}
+
+export async function staffApi(token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) {
+  const response = await fetch(`${baseUrl()}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, json: text ? (JSON.parse(text) as unknown) : undefined, headers: response.headers };
+}
+
+let counter = 0;
+/** A unique suffix so tests never collide with each other or with a rerun on the same server. */
+export const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+export interface TeamMemberSpec {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  accessLevel: number;
+}
+
+export function aTeamMember(accessLevel: number, name = 'Member'): TeamMemberSpec {
+  const id = unique();
+  return { firstName: name, lastName: `Tester ${id}`, email: `member.${id}@boardwalk.test`, password: `pw-${id}-long-enough`, accessLevel };
+}
+
+/** Creates a team member through the API as the administrator. */
+export async function createTeamMember(adminToken: string, member: TeamMemberSpec): Promise<string> {
+  const { status, json } = await staffApi(adminToken, 'POST', '/api/admin/team-member/', {
+    teamMemberFirstName: member.firstName,
+    teamMemberLastName: member.lastName,
+    teamMemberInternalID: `E2E-${member.lastName}`,
+    teamMemberUsername: member.email,
+    teamMemberPassword: member.password,
+    teamMemberAccessLevel: member.accessLevel,
+  });
+  if (status !== 200 && status !== 201) throw new Error(`creating ${member.email} answered ${status}: ${JSON.stringify(json)}`);
+  return (json as { teamMemberGUID: string }).teamMemberGUID;
+}
+
+export async function openStaffPage(browser: Browser, width: Width = WIDTHS.desktop): Promise<GuestPage> {
+  return openGuestPage(browser, width);
+}
+
+/** Fills and submits the login form on /login; waits for the admin area. */
+export async function logIn(page: Page, email: string, password: string, { remember }: { remember?: boolean } = {}) {
+  if (!page.url().endsWith('/login')) await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  if (remember !== undefined) await page.getByLabel('Remember my username on this device').setChecked(remember);
+  await page.getByLabel('Password').press('Enter');
+  await page.waitForURL('**/admin**');
+  await page.getByRole('tablist').waitFor();
+}
+
+export const tabNames = (page: Page) => page.getByRole('tablist').getByRole('tab').allTextContents();
+
+export async function openTab(page: Page, title: string) {
+  await page.getByRole('tablist').getByRole('tab', { name: title, exact: true }).click();
+  await page.getByRole('heading', { level: 2, name: title, exact: true }).waitFor();
+  await page.locator('.staff-table tbody tr').first().waitFor();
+}
+
+export const modal = (page: Page) => page.getByRole('dialog');
+
+/** The table row holding this text. */
+export const rowWith = (page: Page, text: string) => page.locator('.staff-table tbody tr').filter({ hasText: text });
+
+/** Searches the current tab (a cached answer may show without a request) and waits until it shows. */
+export async function searchTab(page: Page, text: string) {
+  await page.getByRole('searchbox').fill(text);
+  await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+  await page.waitForFunction(() => !document.querySelector('.staff-table[aria-busy="true"]'));
+}
