@@ -1,11 +1,9 @@
 // Anti-enumeration (decisions.md "Security"): failed lookups throttled per client address
 // (10 per 15 minutes) and per order id (5 per 15 minutes), then 429 with Retry-After.
-import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDbKind, type TestDatabase } from '@boardwalk/db/test-database';
 import { anOrder, putOrder } from '../../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createTwoInstances, twoInstancesAvailable, type TwoInstances } from '../../testing/two-instances.ts';
 
 const ORDER = '30000001';
 const BARCODE = '3000000000000011';
@@ -109,28 +107,16 @@ describe('throttle per order id', () => {
 });
 
 // Two instances behind a load balancer share PostgreSQL and Redis: one counter for both.
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-describe.skipIf(testDbKind() !== 'postgres' || process.env.BW_SKIP_REDIS === '1')('two instances on one PostgreSQL and Redis', () => {
-  let database: TestDatabase;
-  let redisA: Redis;
-  let redisB: Redis;
+describe.skipIf(!twoInstancesAvailable)('two instances on one PostgreSQL and Redis', () => {
+  let instances: TwoInstances;
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    database = await createTestDatabase('postgres');
-    const throttleKeyPrefix = `test-shared-${randomBytes(6).toString('hex')}`;
-    redisA = new Redis(redisUrl);
-    redisB = new Redis(redisUrl);
-    a = await appWithOrder({ database, redis: redisA, throttleKeyPrefix, env: { DATABASE_URL: database.url!, REDIS_URL: redisUrl } });
-    b = await createTestApp({ database, redis: redisB, throttleKeyPrefix, env: { DATABASE_URL: database.url!, REDIS_URL: redisUrl } });
+    instances = await createTwoInstances();
+    ({ a, b } = instances);
+    await putOrder(a.app, ORDER, anOrder([{ barcode: BARCODE }]));
   });
-  afterAll(async () => {
-    await a.close();
-    await b.close();
-    await redisA.quit();
-    await redisB.quit();
-    await database.close();
-  });
+  afterAll(() => instances.close());
 
   it('share the per-address counter', async () => {
     for (let i = 1; i <= 10; i++) {

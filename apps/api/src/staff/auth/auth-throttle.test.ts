@@ -1,12 +1,10 @@
 // decisions.md "Security": failed staff logins throttled like guest lookups, 10 per client
 // address and 5 per username per 15 minutes, then 429 with Retry-After; counters in Redis
 // when configured, shared by every instance.
-import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDbKind, type TestDatabase } from '@boardwalk/db/test-database';
 import { createTeamMember } from '../../testing/staff.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createTwoInstances, twoInstancesAvailable, type TwoInstances } from '../../testing/two-instances.ts';
 
 const PASSWORD = 'throttle-password-1';
 const login = (t: TestApp, teamMemberUsername: string, teamMemberPassword: string, remoteAddress: string) =>
@@ -70,30 +68,16 @@ describe('staff login throttle', () => {
 });
 
 // Two instances share PostgreSQL and Redis: one counter for both.
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-describe.skipIf(testDbKind() !== 'postgres' || process.env.BW_SKIP_REDIS === '1')('two instances on one PostgreSQL and Redis', () => {
-  let database: TestDatabase;
-  let redisA: Redis;
-  let redisB: Redis;
+describe.skipIf(!twoInstancesAvailable)('two instances on one PostgreSQL and Redis', () => {
+  let instances: TwoInstances;
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    database = await createTestDatabase('postgres');
-    const throttleKeyPrefix = `test-shared-${randomBytes(6).toString('hex')}`;
-    redisA = new Redis(redisUrl);
-    redisB = new Redis(redisUrl);
-    const env = { DATABASE_URL: database.url!, REDIS_URL: redisUrl };
-    a = await createTestApp({ database, redis: redisA, throttleKeyPrefix, env });
-    b = await createTestApp({ database, redis: redisB, throttleKeyPrefix, env });
+    instances = await createTwoInstances();
+    ({ a, b } = instances);
     await createTeamMember(a.app, { accessLevel: 10, username: 'shared@example.com', password: PASSWORD });
   });
-  afterAll(async () => {
-    await a.close();
-    await b.close();
-    await redisA.quit();
-    await redisB.quit();
-    await database.close();
-  });
+  afterAll(() => instances.close());
 
   it('share the per-username counter', async () => {
     for (let i = 1; i <= 5; i++) expect((await login(i % 2 ? a : b, 'shared@example.com', 'wrong', `10.6.0.${i}`)).statusCode).toBe(401);
