@@ -3,7 +3,7 @@
 // between tabs lives in the declarations; the Session tab's "ends at once" is the one
 // tab-specific rule here.
 import type { Db } from '@boardwalk/db/client';
-import { resources, sessions, type FieldDeclaration, type ResourceDeclaration } from '@boardwalk/contract/staff-resources';
+import { resources, sessions, teamMembers, type FieldDeclaration, type ResourceDeclaration } from '@boardwalk/contract/staff-resources';
 import { AppError } from '../../platform/errors.ts';
 import { recordAudit, type AuditAction } from '../audit/audit.repo.ts';
 import type { StaffIdentity } from '../auth/auth.service.ts';
@@ -118,6 +118,18 @@ function endSessionAtOnce(stored: DbRow, changes: DbRow) {
   else if (changes.active === false && stored.endTimestamp instanceof Date && stored.endTimestamp.getTime() > now) changes.endTimestamp = new Date(now);
 }
 
+/**
+ * Members cannot lock themselves out: no deleting, deactivating or demoting one's own
+ * account (another administrator can).
+ */
+function keepOwnAccess(ctx: ResourceContext, tab: ResourceDeclaration, id: string, change: 'delete' | { stored: DbRow; changes: DbRow }) {
+  if (tab.key !== teamMembers.key || id !== ctx.staff.teamMemberGuid) return;
+  const refuse = (what: string) => new AppError('CONFLICT', `You cannot ${what} your own account; ask another administrator.`);
+  if (change === 'delete') throw refuse('delete');
+  if (change.changes.active === false) throw refuse('deactivate');
+  if (typeof change.changes.accessLevel === 'number' && change.changes.accessLevel < Number(change.stored.accessLevel)) throw refuse('lower the access level of');
+}
+
 const validationError = (f: FieldDeclaration, message: string) => new AppError('VALIDATION_FAILED', message, { fields: [{ path: f.name, message }] });
 const notFound = (tab: ResourceDeclaration) => new AppError('NOT_FOUND', `This ${tab.title} row no longer exists.`);
 
@@ -191,6 +203,7 @@ export async function updateResource(ctx: ResourceContext, resource: Resource, i
         changes[f.column] = value;
       }
       if (Object.keys(changes).length === 0) return stored;
+      keepOwnAccess(ctx, tab, id, { stored, changes });
       if (tab.key === sessions.key) endSessionAtOnce(stored, changes);
       const updated = await updateRow(tx, resource.table, id, changes);
       if (!updated) throw notFound(tab);
@@ -205,6 +218,7 @@ export async function updateResource(ctx: ResourceContext, resource: Resource, i
 }
 
 export async function deleteResource(ctx: ResourceContext, resource: Resource, id: string): Promise<ApiRow> {
+  keepOwnAccess(ctx, resource.tab, id, 'delete');
   try {
     const row = await inTransaction(ctx.db, async (tx) => {
       const deleted = await deleteRow(tx, resource.table, id);

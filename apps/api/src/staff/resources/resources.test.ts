@@ -249,6 +249,24 @@ describe('Team', () => {
     expect(res.json().message).toBe('Email "ROSA.DIAZ@example.com" is already in use in Team.');
   });
 
+  it('keeps members from locking themselves out: no deleting, deactivating or demoting their own account', async () => {
+    const self = admin.teamMemberGuid;
+    for (const [res, what] of [
+      [await remove(teamMembers, self), 'delete'],
+      [await update(teamMembers, self, { teamMemberActive: false }), 'deactivate'],
+      [await update(teamMembers, self, { teamMemberAccessLevel: 10 }), 'lower the access level of'],
+    ] as const) {
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(`You cannot ${what} your own account; ask another administrator.`);
+    }
+    const [stored] = await t.database.db.select().from(schema.teamMembers).where(eq(schema.teamMembers.guid, self));
+    expect(stored).toMatchObject({ active: true, accessLevel: 1000 });
+    // Their own name, and another member's level, they may change.
+    expect((await update(teamMembers, self, { teamMemberDescription: 'Runs the back office' })).statusCode).toBe(200);
+    const other = await created(teamMembers, { ...member, teamMemberUsername: 'lock.test@example.com' });
+    expect((await update(teamMembers, other.teamMemberGUID as string, { teamMemberActive: false, teamMemberAccessLevel: 1 })).statusCode).toBe(200);
+  });
+
   it('lists members as "Last, First (level)" options', async () => {
     const res = await call(admin, 'GET', '/api/team-member/');
     expect(res.statusCode).toBe(200);
