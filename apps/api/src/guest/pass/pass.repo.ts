@@ -216,3 +216,10 @@ export async function upsertRegistration(db: Executor, values: RegistrationValue
     .values(values)
     .onConflictDoUpdate({ target: registrations.barcode, set: { ...changes, updatedAt: sql`now()` } });
 }
+
+/** The PNG form of the ticket's holder photo (wallet passes and the voucher show it), or null. */
+export async function findPhotoPng(db: Executor, barcode: string): Promise<Buffer | null> {
+  const rows = await db.select({ png: photos.png }).from(photos).where(eq(photos.barcode, barcode)).limit(1);
+  const png = rows[0]?.png;
+  return png ? Buffer.from(png) : null;
+}

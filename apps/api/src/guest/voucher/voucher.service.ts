@@ -8,7 +8,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { Keys } from '../../platform/keys.plugin.ts';
 import { findTicket, toPassOrder, type PassContext } from '../pass/pass.service.ts';
 import { renderVoucher } from './voucher.document.ts';
-import { findPhotoPng } from './voucher.repo.ts';
+import { findPhotoPng } from '../pass/pass.repo.ts';
 
 export interface VoucherContext extends PassContext {
   config: Pick<Config, 'defaultPassColors' | 'brandName' | 'publicUrl' | 'parkTimezone'>;
@@ -34,7 +34,7 @@ export async function createVoucher(ctx: VoucherContext, request: VoucherRequest
   const { row } = await findTicket(ctx, { orderId: request.orderId, barcode: request.barcode });
   const order = toPassOrder(row, ctx);
   if (order.excluded) throw new AppError('FORBIDDEN', order.excluded);
-  const photoPng = order.photoUid ? await findPhotoPng(ctx.db, order.photoUid) : null;
+  const photoPng = order.photoUid ? await findPhotoPng(ctx.db, order.barcode) : null;
   const storedValueUrl = isStoredValueCard(order)
     ? `${ctx.config.publicUrl}/stored-value/${ctx.keys.keyedHash('stored-value', order.barcode)}`
     : null;

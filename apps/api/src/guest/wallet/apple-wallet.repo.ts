@@ -4,19 +4,13 @@
 // PassKit web service.
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
-import { appleDeviceRegistrations, photos, tickets, walletPassTokens, walletPasses } from '@boardwalk/db/schema';
+import { appleDeviceRegistrations, tickets, walletPassTokens, walletPasses } from '@boardwalk/db/schema';
 
 /**
  * The update tag Apple devices send back as passesUpdatedSince: updatedAt in microseconds
  * since the epoch, the column's own precision, so a tag never hides a later change.
  */
 const tagOf = (column: typeof walletPasses.updatedAt) => sql<string>`floor(extract(epoch from ${column}) * 1000000)::bigint::text`;
-
-export async function findPhotoPng(db: Executor, barcode: string): Promise<Buffer | null> {
-  const rows = await db.select({ png: photos.png }).from(photos).where(eq(photos.barcode, barcode)).limit(1);
-  const png = rows[0]?.png;
-  return png ? Buffer.from(png) : null;
-}
 
 /**
  * Records a generated pass: the ticket's wallet_passes row (created on the first pass; the

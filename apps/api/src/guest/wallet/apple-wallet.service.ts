@@ -16,14 +16,13 @@ import type { Config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import { maskBarcode, maskUrl } from '../../platform/logging.ts';
 import { hashSecret, newSecret } from '../../platform/secrets.ts';
-import { findPassByBarcode, type PassRow } from '../pass/pass.repo.ts';
+import { findPassByBarcode, findPhotoPng, type PassRow } from '../pass/pass.repo.ts';
 import { findWalletTicket, toPassOrder, type PassContext } from '../pass/pass.service.ts';
 import {
   deleteDeviceRegistration,
   findApplePasses,
   findDeviceRegistrations,
   findPassByToken,
-  findPhotoPng,
   findUpdatedSerialNumbers,
   saveApplePass,
   updateContentHash,
@@ -150,6 +149,12 @@ export function applePassContent({ order, row, serialNumber, photoPng, config, n
 /** A new authentication token for a pass (Apple wants at least 16 characters): 43 here. */
 const newPassToken = () => newSecret(32);
 
+/** What the ticket's pass shows now, its holder photo included. */
+async function currentPassContent(ctx: Pick<PassKitContext, 'db' | 'config' | 'wallet'>, row: NonNullable<PassRow>, serialNumber: string): Promise<PassContent> {
+  const photoPng = row.photoUid ? await findPhotoPng(ctx.db, row.ticket.barcode) : null;
+  return applePassContent({ order: toPassOrder(row, ctx), row, serialNumber, photoPng, config: ctx.config, nfcPublicKey: ctx.wallet.nfcPublicKey });
+}
+
 /** POST /api/apple-wallet/: the signed .pkpass of the ticket. */
 export async function createApplePass(ctx: AppleWalletContext, request: AppleWalletRequest): Promise<Buffer> {
   const row = await findWalletTicket(ctx, request);
@@ -158,9 +163,8 @@ export async function createApplePass(ctx: AppleWalletContext, request: AppleWal
   if (order.excluded) throw new AppError('FORBIDDEN', order.excluded);
   if (row.iCloudBoundToWallet) throw new AppError('CONFLICT', guestMessages.alreadyInWallet(ctx.config.supportEmail));
 
-  const photoPng = row.photoUid ? await findPhotoPng(ctx.db, row.ticket.barcode) : null;
   // The serial number is the row's own; the content hash does not depend on it.
-  const draft = applePassContent({ order, row, serialNumber: '', photoPng, config: ctx.config, nfcPublicKey: ctx.wallet.nfcPublicKey });
+  const draft = await currentPassContent(ctx, row, '');
   const token = newPassToken();
   const serialNumber = await saveApplePass(ctx.db, { barcode: row.ticket.barcode, contentHash: draft.contentHash, tokenHash: hashSecret(token) });
   return ctx.wallet.builder.build({ ...draft.pass, serialNumber, authenticationToken: token }, draft.files);
@@ -243,8 +247,7 @@ export async function latestPass(
 
   const row = await findPassByBarcode(ctx.db, { orderId: pass.orderId, barcode: pass.barcode });
   if (!row) throw unauthorized();
-  const photoPng = row.photoUid ? await findPhotoPng(ctx.db, pass.barcode) : null;
-  const content = applePassContent({ order: toPassOrder(row, ctx), row, serialNumber: pass.serialNumber, photoPng, config: ctx.config, nfcPublicKey: ctx.wallet.nfcPublicKey });
+  const content = await currentPassContent(ctx, row, pass.serialNumber);
   return { pkpass: ctx.wallet.builder.build({ ...content.pass, authenticationToken: token }, content.files), lastModified };
 }
 
@@ -268,8 +271,7 @@ export async function updateApplePasses(ctx: PassKitContext, barcodes: string[])
   for (const pass of passes) {
     const row = await findPassByBarcode(ctx.db, { orderId: pass.orderId, barcode: pass.barcode });
     if (!row) continue;
-    const photoPng = row.photoUid ? await findPhotoPng(ctx.db, pass.barcode) : null;
-    const { contentHash } = applePassContent({ order: toPassOrder(row, ctx), row, serialNumber: '', photoPng, config: ctx.config, nfcPublicKey: ctx.wallet.nfcPublicKey });
+    const { contentHash } = await currentPassContent(ctx, row, '');
     if (contentHash === pass.contentHash) continue;
     if (!(await updateContentHash(ctx.db, pass.barcode, contentHash))) continue;
     const details = { serialNumber: pass.serialNumber, barcode: maskBarcode(pass.barcode) };
