@@ -70,7 +70,7 @@ try {
   await app.listen({ host: '127.0.0.1', port: 0 });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/preview/`;
   const body = JSON.stringify(request);
-  const context = { db: app.database.db, config: app.config, throttles: app.lookupThrottles, clientAddress: '127.0.0.1' };
+  const context = { db: app.database.db, config: app.config, throttles: app.lookupThrottles, clientAddress: '127.0.0.1', ticketChanges: app.ticketChanges };
 
   console.log(`${cpus().length} CPUs (${cpus()[0]?.model ?? '?'}), load average ${loadavg()[0]!.toFixed(2)}, ${kind}, ${seconds} s per way\n`);
   const results = [

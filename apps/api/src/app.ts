@@ -11,6 +11,7 @@ import { httpPlugin } from './platform/http.plugin.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { keysPlugin } from './platform/keys.plugin.ts';
 import { throttlePlugin } from './platform/throttle.plugin.ts';
+import { jobsPlugin } from './platform/jobs/jobs.plugin.ts';
 import { ticketChangesPlugin } from './platform/ticket-changes.plugin.ts';
 import { webPlugin } from './platform/web.plugin.ts';
 import { opsRoutes } from './ops/ops.routes.ts';
@@ -20,6 +21,9 @@ import { photoRoutes } from './guest/photo/photo.routes.ts';
 import { voucherRoutes } from './guest/voucher/voucher.routes.ts';
 import { appleWalletRoutes } from './guest/wallet/apple-wallet.routes.ts';
 import { googleWalletRoutes } from './guest/wallet/google-wallet.routes.ts';
+import { walletDeliveriesPlugin } from './guest/wallet/wallet-deliveries.plugin.ts';
+import { appleWalletPlugin } from './integrations/apple-wallet/apple-wallet.plugin.ts';
+import { googleWalletPlugin } from './integrations/google-wallet/google-wallet.plugin.ts';
 import { mailerPlugin } from './integrations/email/mailer.plugin.ts';
 import { demoPlugin } from './demo/demo.plugin.ts';
 import { integrationAuthPlugin } from './integrations/integration-auth.plugin.ts';
@@ -30,6 +34,7 @@ import { reservationsRoutes } from './integrations/reservations.routes.ts';
 import { staffAuthPlugin } from './staff/auth/staff-auth.plugin.ts';
 import { staffAuthRoutes } from './staff/auth/auth.routes.ts';
 import { resourcesRoutes } from './staff/resources/resources.routes.ts';
+import { deliveriesRoutes } from './staff/deliveries/deliveries.routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -56,8 +61,11 @@ export async function buildApp(options: BuildAppOptions) {
 
   await app.register(dataPlugin, { config, ...(options.database && { database: options.database }), ...(options.redis && { redis: options.redis }) });
   await app.register(keysPlugin);
+  await app.register(jobsPlugin);
   await app.register(ticketChangesPlugin);
   await app.register(mailerPlugin);
+  await app.register(appleWalletPlugin);
+  await app.register(googleWalletPlugin);
   await app.register(demoPlugin);
   await app.register(throttlePlugin, options.throttleKeyPrefix ? { keyPrefix: options.throttleKeyPrefix } : {});
   await app.register(httpPlugin);
@@ -70,6 +78,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(voucherRoutes);
   await app.register(appleWalletRoutes);
   await app.register(googleWalletRoutes);
+  await app.register(walletDeliveriesPlugin);
   await app.register(integrationAuthPlugin);
   await app.register(ordersRoutes);
   await app.register(usageRoutes);
@@ -78,6 +87,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(staffAuthPlugin);
   await app.register(staffAuthRoutes);
   await app.register(resourcesRoutes);
+  await app.register(deliveriesRoutes);
 
   await app.register(webPlugin);
   return app;

@@ -65,6 +65,14 @@ export interface ResourceDeclaration {
   searchFields: string[];
   /** The list's default order. */
   defaultSort: { field: string; direction: 'asc' | 'desc' };
+  /** Its rows shape what passes show: every write re-publishes every saved pass (a job). */
+  republishesPasses?: boolean;
+  /** The id column's type when it is not a GUID. */
+  idType?: 'integer';
+  /** Only rows whose field holds one of these values are listed (and counted). */
+  scope?: { field: string; values: string[] };
+  /** A page of its own around the list (the client maps the name to its component). */
+  page?: 'deliveries';
 }
 
 export type Operation = 'List' | 'Create' | 'Update' | 'Delete';
@@ -78,6 +86,7 @@ const all = { create: true, update: true, delete: true };
 
 export const passCustomizations: ResourceDeclaration = {
   key: 'pass-customizations',
+  republishesPasses: true,
   title: 'Pass Customizations',
   api: '/api/admin/pass-customization/',
   idField: 'passCustomizationGUID',
@@ -99,6 +108,7 @@ export const passCustomizations: ResourceDeclaration = {
 
 export const passCustomizationCategories: ResourceDeclaration = {
   key: 'pass-customization-categories',
+  republishesPasses: true,
   title: 'Pass Customization Categories',
   api: '/api/admin/pass-customization-categories/',
   idField: 'passCustomizationTTpassCustomizationsGUID',
@@ -135,6 +145,7 @@ export const testPasses: ResourceDeclaration = {
 
 export const walletExceptions: ResourceDeclaration = {
   key: 'wallet-exceptions',
+  republishesPasses: true,
   title: 'Wallet Exceptions',
   api: '/api/admin/wallet-exception/',
   idField: 'walletExceptionGUID',
@@ -152,6 +163,7 @@ export const walletExceptions: ResourceDeclaration = {
 
 export const walletItemExclusions: ResourceDeclaration = {
   key: 'wallet-item-exclusions',
+  republishesPasses: true,
   title: 'Wallet Item Exclusions',
   api: '/api/admin/wallet-item-exclusion/',
   idField: 'walletItemExclusionsGUID',
@@ -174,6 +186,7 @@ export const walletItemExclusions: ResourceDeclaration = {
 
 export const wristbandMerchPackIds: ResourceDeclaration = {
   key: 'wristband-merch-pack-ids',
+  republishesPasses: true,
   title: 'Wristband Merch Pack IDs',
   api: '/api/admin/wristband-merch-pack-ids/',
   idField: 'wristbandMerchPackIDsMerchItemGUID',
@@ -260,6 +273,7 @@ export const auditLog: ResourceDeclaration = {
   api: '/api/admin/audit-log/',
   idField: 'auditLogID',
   idColumn: 'id',
+  idType: 'integer',
   table: 'auditLog',
   operations: { create: false, update: false, delete: false },
   searchFields: ['auditLogUsername', 'auditLogAction', 'auditLogResource', 'auditLogRecordID'],
@@ -275,6 +289,39 @@ export const auditLog: ResourceDeclaration = {
   ],
 };
 
+/**
+ * Failed and dead deliveries to Apple, Google and mail (decisions.md: the outbound calls are
+ * jobs): read-only, with counts by state and a Retry action on its own page.
+ */
+export const deliveries: ResourceDeclaration = {
+  key: 'deliveries',
+  title: 'Deliveries',
+  api: '/api/admin/deliveries/',
+  idField: 'deliveryGUID',
+  idColumn: 'id',
+  table: 'deliveries',
+  operations: { create: false, update: false, delete: false },
+  searchFields: ['deliveryBarcode', 'deliveryRecipient', 'deliveryLastError'],
+  defaultSort: { field: 'deliveryUpdated', direction: 'desc' },
+  scope: { field: 'deliveryState', values: ['retrying', 'dead'] },
+  page: 'deliveries',
+  fields: [
+    { name: 'deliveryUpdated', label: 'Last Try', type: 'datetime', column: 'updatedAt', readOnly: true },
+    { name: 'deliveryTarget', label: 'Target', type: 'text', column: 'target', readOnly: true },
+    { name: 'deliveryRecipient', label: 'To', type: 'text', column: 'recipient', readOnly: true },
+    { name: 'deliveryBarcode', label: 'Ticket', type: 'text', column: 'barcode', readOnly: true },
+    { name: 'deliveryState', label: 'State', type: 'text', column: 'state', readOnly: true },
+    { name: 'deliveryAttempts', label: 'Attempts', type: 'number', column: 'attempts', readOnly: true },
+    { name: 'deliveryLastError', label: 'Last Error', type: 'textarea', column: 'lastError', readOnly: true, cell: 'longText', maxLength: 80 },
+  ],
+};
+
+/** Retrying a delivery: its own permission (`Deliveries Retry`), audited. */
+export const DELIVERY_RETRY_API = '/api/admin/deliveries/retry/';
+export const DELIVERY_RETRY_PERMISSION = 'Deliveries Retry';
+export const DELIVERY_STATES = ['queued', 'sent', 'skipped', 'retrying', 'dead'] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+
 /** Every tab, in the order of the tab selector (section 2), Loyalty excepted. */
 export const resources: ResourceDeclaration[] = [
   passCustomizations,
@@ -287,6 +334,7 @@ export const resources: ResourceDeclaration[] = [
   permissions,
   sessions,
   auditLog,
+  deliveries,
 ];
 
 /** Loyalty permissions (decisions.md), seeded for the loyalty tab. */

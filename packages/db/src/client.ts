@@ -21,6 +21,12 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Answers when the database can run a query (used by /readyz). */
   ping(): Promise<void>;
+  /**
+   * Runs SQL text as it is, with $1.. parameters, on the pool (or PGlite) outside any
+   * transaction: what a library that brings its own SQL needs (pg-boss's `db` adapter).
+   * Without values the text may hold several statements.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   close(): Promise<void>;
 }
 
@@ -50,6 +56,7 @@ export async function createDb(options: CreateDbOptions): Promise<Database> {
       db: db as unknown as Db,
       kind: 'postgres',
       ping: async () => void (await pool.query('select 1')),
+      executeSql: (text, values) => pool.query(text, values),
       close: () => pool.end(),
     };
   }
@@ -65,6 +72,12 @@ export async function createDb(options: CreateDbOptions): Promise<Database> {
     db: db as unknown as Db,
     kind: 'pglite',
     ping: async () => void (await db.execute(sql`select 1`)),
+    async executeSql(text, values) {
+      if (values?.length) return client.query(text, values);
+      // PGlite's query() takes one statement; exec() runs a script and answers each one's rows.
+      const results = await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
     close: () => client.close(),
   };
 }

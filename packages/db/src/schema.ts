@@ -248,6 +248,8 @@ export const walletPasses = pgTable('wallet_passes', {
   contentHash: text(),
   /** Set once a Google Wallet link was handed out: later changes update that object. */
   googleIssued: boolean().notNull().default(false),
+  /** SHA-256 of the Google object last accepted by Google: an update that would change nothing is skipped. */
+  googleContentHash: text(),
   createdAt: created(),
   updatedAt: updated(),
 });
@@ -324,6 +326,35 @@ export const outbox = pgTable('outbox', {
   sentAt: tstz(),
   error: text(),
 });
+
+/**
+ * One outbound delivery (an APNs push, a Google Wallet object update, a mail) and how it
+ * went: the Deliveries tab. The pg-boss job that carries it names this row in its data.
+ */
+export const deliveries = pgTable(
+  'deliveries',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** apple | google | mail */
+    target: text().notNull(),
+    /** The ticket it is for (none for mail). */
+    barcode: text(),
+    /** The device, object or recipient, masked for display. */
+    recipient: text().notNull(),
+    /** queued | sent | skipped | retrying | dead */
+    state: text().notNull().default('queued'),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+    /** The queue and job data, to send it again (a staff Retry makes a new job). */
+    queue: text().notNull(),
+    payload: jsonb().notNull(),
+    /** The pg-boss job of its latest try. */
+    jobId: uuid(),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [index().on(t.state, t.updatedAt)],
+);
 
 /** Keys the server generates once and every instance shares (e.g. the barcodeHash key). */
 export const serverKeys = pgTable('server_keys', {

@@ -6,6 +6,7 @@ import type { ImportFile } from '@boardwalk/contract/integrations';
 import type { Executor } from '@boardwalk/db/client';
 import { ingestRecords, type IngestReport } from '../integrations/ingest.service.ts';
 import { hashSecret } from '../platform/secrets.ts';
+import type { TicketChanges } from '../platform/ticket-changes.plugin.ts';
 import { hasOrders, insertDemoConfiguration, lockDemoLoad, type DemoConfiguration } from './demo.repo.ts';
 
 const demoDataFile = new URL('./demo-data.json', import.meta.url);
@@ -145,7 +146,7 @@ export interface DemoLoad {
 }
 
 /** Loads the demo data unless the database already holds orders; null when it did not. */
-export async function loadDemoData(opts: { db: Executor; parkTimezone: string; now?: Date }): Promise<DemoLoad | null> {
+export async function loadDemoData(opts: { db: Executor; ticketChanges: TicketChanges; parkTimezone: string; now?: Date }): Promise<DemoLoad | null> {
   const data = JSON.parse(await readFile(demoDataFile, 'utf8')) as ImportFile;
   data.usage = shiftUsageToToday(data.usage, opts.now ?? new Date(), opts.parkTimezone);
   const configuration = demoConfiguration();
@@ -153,7 +154,7 @@ export async function loadDemoData(opts: { db: Executor; parkTimezone: string; n
   return opts.db.transaction(async (tx) => {
     await lockDemoLoad(tx);
     if (await hasOrders(tx)) return null;
-    const report = await ingestRecords({ db: tx, data });
+    const report = await ingestRecords({ db: tx, ticketChanges: opts.ticketChanges, data });
     if (report.errors.length > 0) {
       const lines = report.errors.map((e) => `${e.record} ${e.field}: ${e.message}`);
       throw new Error(`The demo data is not valid:\n${lines.join('\n')}`);

@@ -110,7 +110,7 @@ describe('demo data', () => {
     const second = await createTestApp({ database: t.database, env: { DEMO_DATA: 'true' } });
     await second.app.close();
     expect(await countDemoTables(t.database.db)).toEqual(before);
-    expect(await loadDemoData({ db: t.database.db, parkTimezone: 'America/Los_Angeles' })).toBeNull();
+    expect(await loadDemoData({ db: t.database.db, ticketChanges: t.app.ticketChanges, parkTimezone: 'America/Los_Angeles' })).toBeNull();
   });
 
   it('is not loaded with DEMO_DATA=false', async () => {

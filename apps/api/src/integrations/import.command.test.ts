@@ -50,7 +50,7 @@ const validFile = {
 describe('importFromFile', () => {
   it('imports every kind, then reports the same file as unchanged', async () => {
     const path = await fileWith('valid.json', validFile);
-    const first = await importFromFile({ db: t.database.db, file: path });
+    const first = await importFromFile({ db: t.database.db, ticketChanges: t.app.ticketChanges, file: path });
     expect(first.exitCode).toBe(0);
     expect(first.report).toEqual({
       orders: { created: 2, replaced: 0, unchanged: 0 },
@@ -65,7 +65,7 @@ describe('importFromFile', () => {
     expect(held.json().tickets.map((x: { barcode: string }) => x.barcode)).toEqual(['8100000000000016', '8100000000000023']);
 
     const before = await feedTablesFingerprint(t.database.db);
-    const second = await importFromFile({ db: t.database.db, file: path });
+    const second = await importFromFile({ db: t.database.db, ticketChanges: t.app.ticketChanges, file: path });
     expect(second.report).toMatchObject({
       orders: { created: 0, replaced: 0, unchanged: 2 },
       checks: { created: 0, replaced: 0, unchanged: 2 },
@@ -77,7 +77,7 @@ describe('importFromFile', () => {
 
   it('counts replaced records', async () => {
     const changed = { orders: { '81000002': anOrder([{ barcode: '8100000000000030', category: 'Stored Value Card', credits: 15 }]) } };
-    const result = await importFromFile({ db: t.database.db, file: await fileWith('changed.json', changed) });
+    const result = await importFromFile({ db: t.database.db, ticketChanges: t.app.ticketChanges, file: await fileWith('changed.json', changed) });
     expect(result.report.orders).toEqual({ created: 0, replaced: 1, unchanged: 0 });
   });
 
@@ -92,7 +92,7 @@ describe('importFromFile', () => {
       checks: { 'FB07-9': { checkNumber: '4012', orderDate: 'today', terminalId: 'FB-07', total: 1 } },
       usage: [validFile.usage[0], { ...validFile.usage[1], barcode: '1' }],
     };
-    const result = await importFromFile({ db: t.database.db, file: await fileWith('bad.json', bad) });
+    const result = await importFromFile({ db: t.database.db, ticketChanges: t.app.ticketChanges, file: await fileWith('bad.json', bad) });
     expect(result.exitCode).toBe(1);
     expect(result.report.errors).toEqual([
       { record: 'orders.8100', field: 'orderId', message: 'Order ID must be 8 digits' },
@@ -116,7 +116,7 @@ describe('importFromFile', () => {
       },
       checks: { 'FB07-10': validFile.checks['FB07-1'] },
     };
-    const result = await importFromFile({ db: t.database.db, file: await fileWith('conflict.json', conflicting) });
+    const result = await importFromFile({ db: t.database.db, ticketChanges: t.app.ticketChanges, file: await fileWith('conflict.json', conflicting) });
     expect(result.exitCode).toBe(1);
     expect(result.report.errors).toEqual([
       { record: 'orders.81000006', field: 'tickets.0.barcode', message: 'Barcode 8100000000000016 belongs to order 81000001' },
@@ -126,12 +126,12 @@ describe('importFromFile', () => {
 
   it('refuses a file that is not JSON, not an import file, or missing', async () => {
     const before = await feedTablesFingerprint(t.database.db);
-    const notJson = await importFromFile({ db: t.database.db, file: await fileWith('broken.json', '{"orders": {') });
+    const notJson = await importFromFile({ db: t.database.db, ticketChanges: t.app.ticketChanges, file: await fileWith('broken.json', '{"orders": {') });
     expect([notJson.exitCode, notJson.report.errors[0]?.message]).toEqual([1, expect.stringContaining('not valid JSON')]);
-    const wrongShape = await importFromFile({ db: t.database.db, file: await fileWith('shape.json', { orders: [], tickets: {} }) });
+    const wrongShape = await importFromFile({ db: t.database.db, ticketChanges: t.app.ticketChanges, file: await fileWith('shape.json', { orders: [], tickets: {} }) });
     expect(wrongShape.exitCode).toBe(1);
     expect(wrongShape.report.errors.map((e) => e.field)).toEqual(['orders', 'tickets']);
-    const missing = await importFromFile({ db: t.database.db, file: join(dir, 'missing.json') });
+    const missing = await importFromFile({ db: t.database.db, ticketChanges: t.app.ticketChanges, file: join(dir, 'missing.json') });
     expect([missing.exitCode, missing.report.errors[0]?.message]).toEqual([1, expect.stringContaining('cannot be read')]);
     expect(await feedTablesFingerprint(t.database.db)).toBe(before);
   });
@@ -143,7 +143,7 @@ describe('importFromFile', () => {
       location: 'West Pier',
       timestamp: new Date(Date.UTC(2026, 10, 1) + i * 1000).toISOString(),
     }));
-    const result = await importFromFile({ db: t.database.db, file: await fileWith('usage.json', { usage }) });
+    const result = await importFromFile({ db: t.database.db, ticketChanges: t.app.ticketChanges, file: await fileWith('usage.json', { usage }) });
     expect(result.report.usage).toEqual({ accepted: 1500, duplicates: 0 });
   });
 });

@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { createDb } from '@boardwalk/db/client';
 import type { Executor } from '@boardwalk/db/client';
 import { ConfigError, loadConfig } from '../platform/config.ts';
+import { startJobQueue } from '../platform/jobs/job-queue.ts';
+import { createTicketChanges, type TicketChanges } from '../platform/ticket-changes.plugin.ts';
 import { emptyReport, ingestRecords, type IngestCounts, type IngestReport } from './ingest.service.ts';
 
 export interface ImportResult {
@@ -37,7 +39,7 @@ export function summarize(source: string, report: IngestReport): string[] {
 }
 
 /** Reads FILE (JSON) and ingests it into db. */
-export async function importFromFile(opts: { db: Executor; file: string }): Promise<ImportResult> {
+export async function importFromFile(opts: { db: Executor; ticketChanges: TicketChanges; file: string }): Promise<ImportResult> {
   let data: unknown;
   try {
     data = JSON.parse(await readFile(opts.file, 'utf8'));
@@ -46,7 +48,7 @@ export async function importFromFile(opts: { db: Executor; file: string }): Prom
     const report = emptyReport([{ record: '(file)', field: '(record)', message }]);
     return { report, lines: summarize(opts.file, report), exitCode: 1 };
   }
-  const report = await ingestRecords({ db: opts.db, data });
+  const report = await ingestRecords({ db: opts.db, ticketChanges: opts.ticketChanges, data });
   return { report, lines: summarize(opts.file, report), exitCode: report.errors.length > 0 ? 1 : 0 };
 }
 
@@ -65,11 +67,15 @@ async function main(args: string[]): Promise<number> {
     return 2;
   }
   const database = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // Changed tickets are published like the feed's: their wallet jobs run in the server's workers.
+  const jobs = await startJobQueue(database, config.deliveries, { warn: (obj, msg) => console.warn(msg, obj) });
   try {
-    const result = await importFromFile({ db: database.db, file: resolve(file) });
+    const ticketChanges = createTicketChanges(jobs, config.deliveries.coalesceSeconds);
+    const result = await importFromFile({ db: database.db, ticketChanges, file: resolve(file) });
     (result.exitCode === 0 ? console.log : console.error)(result.lines.join('\n'));
     return result.exitCode;
   } finally {
+    await jobs.stop();
     await database.close();
   }
 }

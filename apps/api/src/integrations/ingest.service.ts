@@ -19,6 +19,7 @@ import type { Executor } from '@boardwalk/db/client';
 import type { z } from 'zod';
 import { AppError } from '../platform/errors.ts';
 import { upsertCheck } from './checks.service.ts';
+import type { TicketChanges } from '../platform/ticket-changes.plugin.ts';
 import { upsertOrder } from './orders.service.ts';
 import { upsertReservation } from './reservations.service.ts';
 import { recordUsage } from './usage.service.ts';
@@ -75,7 +76,7 @@ function validateRecord<P, B>(
 class Rollback extends Error {}
 
 /** Validates and writes a whole import file (its format: importFile in the contract). */
-export async function ingestRecords(opts: { db: Executor; data: unknown }): Promise<IngestReport> {
+export async function ingestRecords(opts: { db: Executor; ticketChanges: TicketChanges; data: unknown }): Promise<IngestReport> {
   const file = importFile.safeParse(opts.data);
   if (!file.success) return emptyReport(issuesOf('(file)', file.error));
 
@@ -114,7 +115,7 @@ export async function ingestRecords(opts: { db: Executor; data: unknown }): Prom
   };
   try {
     await opts.db.transaction(async (db) => {
-      for (const o of orders) await count(o.record, report.orders, () => upsertOrder({ db, orderId: o.orderId, order: o.order }));
+      for (const o of orders) await count(o.record, report.orders, () => upsertOrder({ db, ticketChanges: opts.ticketChanges, orderId: o.orderId, order: o.order }));
       for (const c of checks) await count(c.record, report.checks, () => upsertCheck({ db, checkId: c.checkId, check: c.check }));
       for (const r of reservations) {
         await count(r.record, report.reservations, () => upsertReservation({ db, reservationNumber: r.reservationNumber, reservation: r.reservation }));

@@ -19,9 +19,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: upsertResult, 201: upsertResult, 400: apiError, 409: apiError.describe('A barcode belongs to another order'), ...refused },
     },
     handler: async (request, reply) => {
-      const outcome = await upsertOrder({ db: app.database.db, orderId: request.params.orderId, order: request.body });
-      // Passes already in wallets follow the ticket (wallet features compare what they show).
-      if (outcome === 'replaced') await app.ticketChanges.publish(request.body.tickets.map((t) => t.barcode));
+      const outcome = await upsertOrder({ db: app.database.db, ticketChanges: app.ticketChanges, orderId: request.params.orderId, order: request.body });
       return reply.code(outcome === 'created' ? 201 : 200).send({ outcome });
     },
   });

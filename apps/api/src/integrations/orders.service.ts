@@ -4,6 +4,7 @@
 import type { HeldOrder, OrderFeed, UpsertOutcome } from '@boardwalk/contract/integrations';
 import type { Executor } from '@boardwalk/db/client';
 import { AppError } from '../platform/errors.ts';
+import type { TicketChanges } from '../platform/ticket-changes.plugin.ts';
 import {
   deleteTickets,
   findBarcodesOfOtherOrders,
@@ -80,7 +81,7 @@ const concurrentWrite = () =>
  * PUT /api/integrations/orders/{orderId}: creates or replaces the order and its ticket set.
  * A barcode held by another order is a conflict and nothing is written.
  */
-export async function upsertOrder(opts: { db: Executor; orderId: string; order: OrderFeed }): Promise<UpsertOutcome> {
+export async function upsertOrder(opts: { db: Executor; ticketChanges: TicketChanges; orderId: string; order: OrderFeed }): Promise<UpsertOutcome> {
   const { db, orderId, order } = opts;
   const nextOrder = orderValues(orderId, order);
   const nextTickets = order.tickets.map((ticket, position) => ticketValues(orderId, ticket, position));
@@ -113,7 +114,10 @@ export async function upsertOrder(opts: { db: Executor; orderId: string; order: 
       for (const ticket of replaced) await updateTicket(tx, ticket);
 
       if (created) return 'created';
-      return orderOutcome === 'replaced' || removed.length + added.length + replaced.length > 0 ? 'replaced' : 'unchanged';
+      if (orderOutcome !== 'replaced' && removed.length + added.length + replaced.length === 0) return 'unchanged';
+      // Passes already in wallets follow the tickets (the wallet jobs compare what they show).
+      await opts.ticketChanges.publish(tx, nextTickets.map((t) => t.barcode));
+      return 'replaced';
     });
   } catch (error) {
     // A concurrent feed took one of the barcodes between our check and our insert, or locked

@@ -83,6 +83,13 @@ const env = z.object({
   GOOGLE_WALLET_ISSUER_ID: z.string().regex(/^\d{10,25}$/, 'must be the numeric issuer id').optional(),
   GOOGLE_WALLET_KEY_FILE: optionalText.describe('service-account key (JSON)'),
   GOOGLE_WALLET_API_URL: z.url().default('https://walletobjects.googleapis.com/walletobjects/v1'),
+  // Deliveries to Apple, Google and SMTP (platform/jobs): pg-boss jobs on the database.
+  DELIVERY_WORKERS: bool(true),
+  DELIVERY_COALESCE_SECONDS: z.coerce.number().int().min(0).max(60, 'must be at most 60 seconds').default(2),
+  DELIVERY_RETRY_LIMIT: z.coerce.number().int().min(0).max(20, 'must be at most 20').default(8),
+  DELIVERY_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600, 'must be at most 3600 seconds').default(5),
+  DELIVERY_EXPIRE_SECONDS: z.coerce.number().int().min(5, 'must be at least 5 seconds').max(3600, 'must be at most 3600 seconds').default(30),
+  DELIVERY_POLL_SECONDS: z.coerce.number().min(0.5, 'must be at least 0.5 seconds').max(60, 'must be at most 60 seconds').default(1),
   STAFF_SESSION_HOURS: z.coerce.number().positive().max(168, 'must be at most 168 hours').default(12),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -128,6 +135,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     defaultPassColors: { background: c.PASS_BACKGROUND_COLOR, foreground: c.PASS_FOREGROUND_COLOR },
     logLevel: c.LOG_LEVEL,
     staffSessionHours: c.STAFF_SESSION_HOURS,
+    deliveries: {
+      workers: c.DELIVERY_WORKERS,
+      coalesceSeconds: c.DELIVERY_COALESCE_SECONDS,
+      retryLimit: c.DELIVERY_RETRY_LIMIT,
+      retryDelaySeconds: c.DELIVERY_RETRY_DELAY_SECONDS,
+      expireSeconds: c.DELIVERY_EXPIRE_SECONDS,
+      pollSeconds: c.DELIVERY_POLL_SECONDS,
+    },
     apple: {
       passTypeId: c.APPLE_PASS_TYPE_ID,
       teamId: c.APPLE_TEAM_ID,

@@ -1,14 +1,17 @@
-// Ticket changes: the ticketing feed, registration and photos publish the barcodes whose
-// tickets changed; wallet features subscribe to update passes already in wallets. This
-// keeps the imports one-way (integrations and guest features publish, wallets listen).
+// Ticket changes: every service that changes what a pass shows (the ticketing feed, the
+// import command, registration, photos, wallet binding, staff edits of pass settings)
+// publishes the barcodes in its own transaction. Publishing writes a job: the wallet
+// features compare the passes again once the coalescing window has passed and deliver what
+// changed. Nothing is sent from the request that made the change.
 import fp from 'fastify-plugin';
-
-export type TicketChangeListener = (barcodes: string[]) => Promise<void>;
+import type { Executor } from '@boardwalk/db/client';
+import { QUEUES, type JobQueue } from './jobs/job-queue.ts';
 
 export interface TicketChanges {
-  subscribe(listener: TicketChangeListener): void;
-  /** Runs every listener; a failing listener is logged and does not fail the caller. */
-  publish(barcodes: string[]): Promise<void>;
+  /** These tickets' passes are compared again; changes within the window become one delivery. */
+  publish(tx: Executor, barcodes: string[]): Promise<void>;
+  /** A change that can alter any pass (staff pass settings): every saved pass is compared again, by a job. */
+  publishAll(tx: Executor, reason: string): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -17,19 +20,24 @@ declare module 'fastify' {
   }
 }
 
+export function createTicketChanges(jobs: JobQueue, coalesceSeconds: number): TicketChanges {
+  return {
+    async publish(tx, barcodes) {
+      const unique = [...new Set(barcodes)];
+      await jobs.insert(
+        tx,
+        unique.map((barcode) => ({ name: QUEUES.ticketChanged, data: { barcode }, singletonKey: barcode, startAfterSeconds: coalesceSeconds })),
+      );
+    },
+    async publishAll(tx, reason) {
+      await jobs.send(tx, { name: QUEUES.passesRepublish, data: { reason } });
+    },
+  };
+}
+
 export const ticketChangesPlugin = fp(
   async (app) => {
-    const listeners: TicketChangeListener[] = [];
-    app.decorate('ticketChanges', {
-      subscribe: (listener) => void listeners.push(listener),
-      async publish(barcodes) {
-        if (barcodes.length === 0) return;
-        const results = await Promise.allSettled(listeners.map((listener) => listener(barcodes)));
-        for (const r of results) {
-          if (r.status === 'rejected') app.log.error({ err: r.reason }, 'ticket change listener failed');
-        }
-      },
-    } satisfies TicketChanges);
+    app.decorate('ticketChanges', createTicketChanges(app.jobs, app.config.deliveries.coalesceSeconds));
   },
-  { name: 'ticket-changes' },
+  { name: 'ticket-changes', dependencies: ['jobs'] },
 );

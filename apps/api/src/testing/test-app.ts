@@ -7,6 +7,7 @@ import { createTestDatabase, type TestDatabase } from '@boardwalk/db/test-databa
 import type { Redis } from 'ioredis';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig } from '../platform/config.ts';
+import { QUEUES } from '../platform/jobs/job-queue.ts';
 
 export const TEST_INTEGRATION_KEY = 'test-ticketing-secret-0123456789';
 export const integrationAuth = { authorization: `Bearer ${TEST_INTEGRATION_KEY}` };
@@ -45,6 +46,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     LOG_LEVEL: 'silent',
     INTEGRATION_API_KEYS: `ticketing:${TEST_INTEGRATION_KEY}`,
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+    // Deliveries run as soon as they are queued; tests of coalescing set a window.
+    DELIVERY_COALESCE_SECONDS: '0',
+    DELIVERY_POLL_SECONDS: '0.5',
     ...options.env,
   });
   const app = await buildApp({
@@ -62,6 +66,39 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     async close() {
       await app.close();
       if (!options.database) await database.close();
+    },
+  };
+}
+
+const deliveryQueues = [QUEUES.ticketChanged, QUEUES.passesRepublish, QUEUES.applePush, QUEUES.googleUpdate, QUEUES.mail];
+
+/** Waits until the app's workers have run every delivery job that is due (not later retries). */
+export async function settleDeliveries(app: App, timeoutMs = 20_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  // Twice in a row: a job's handler may queue the next one (ticket-changed -> apple-push).
+  for (let idle = 0; idle < 2; ) {
+    if (Date.now() > until) throw new Error('deliveries did not settle');
+    idle = (await app.jobs.pending(deliveryQueues)) === 0 ? idle + 1 : 0;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * The barcodes the app published as ticket changes (ticket-changed jobs) since the last
+ * call of `reset`, in order.
+ */
+export function publishedTicketChanges(database: TestDatabase) {
+  const seen = new Set<string>();
+  const read = async () => {
+    const { rows } = await database.executeSql(`select id, data->>'barcode' as barcode from pgboss.job where name = $1 order by created_on, id`, [QUEUES.ticketChanged]);
+    return rows as { id: string; barcode: string }[];
+  };
+  return {
+    async barcodes(): Promise<string[]> {
+      return (await read()).filter((r) => !seen.has(r.id)).map((r) => r.barcode);
+    },
+    async reset() {
+      for (const r of await read()) seen.add(r.id);
     },
   };
 }

@@ -32,9 +32,7 @@ export const passRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: passOrder, ...errors },
     },
     handler: async (request) => {
-      const order = await registerPass(context(request), request.body);
-      await app.ticketChanges.publish([order.barcode]);
-      return order;
+      return registerPass({ ...context(request), ticketChanges: app.ticketChanges }, request.body);
     },
   });
 

@@ -7,6 +7,7 @@ import type { AppleWalletRequest, GoogleWalletRequest } from '@boardwalk/contrac
 import type { Executor } from '@boardwalk/db/client';
 import type { Config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { TicketChanges } from '../../platform/ticket-changes.plugin.ts';
 import { hashSecret } from '../../platform/secrets.ts';
 import type { LookupThrottles } from '../../platform/throttle.ts';
 import { findPassByBarcode, findShareByHashUrlHash, findTestPass, upsertRegistration, type PassRow } from './pass.repo.ts';
@@ -174,17 +175,21 @@ export async function lookupPass(ctx: PassContext, request: LoginRequest): Promi
 }
 
 /** POST /api/register/: saves what the guest entered; the ticketing feed never overwrites it. */
-export async function registerPass(ctx: PassContext, request: RegisterRequest & { phone: string }): Promise<PassOrder> {
+export async function registerPass(ctx: PassContext & { ticketChanges: TicketChanges }, request: RegisterRequest & { phone: string }): Promise<PassOrder> {
   const { orderId, barcode } = request;
   await throttled(ctx, orderId, () => findPassByBarcode(ctx.db, { orderId, barcode }));
-  await upsertRegistration(ctx.db, {
-    barcode,
-    firstName: request.firstName,
-    lastName: request.lastName,
-    email: request.email,
-    phone: request.phone,
-    optInEmailMarketing: request.optInEmailMarketing ?? false,
-    optInSmsMarketing: request.optInSMSMarketing ?? false,
+  await ctx.db.transaction(async (tx) => {
+    await upsertRegistration(tx, {
+      barcode,
+      firstName: request.firstName,
+      lastName: request.lastName,
+      email: request.email,
+      phone: request.phone,
+      optInEmailMarketing: request.optInEmailMarketing ?? false,
+      optInSmsMarketing: request.optInSMSMarketing ?? false,
+    });
+    // The holder's name on passes already in wallets.
+    await ctx.ticketChanges.publish(tx, [barcode]);
   });
   const row = await findPassByBarcode(ctx.db, { orderId, barcode });
   if (!row) throw notFound();

@@ -4,7 +4,7 @@ import * as schema from '@boardwalk/db/schema';
 import { photoMessages } from '@boardwalk/contract/photo';
 import { startSmtpServer, type TestSmtpServer } from '../../integrations/email/smtp.fixtures.ts';
 import { anOrder, putOrder } from '../../testing/fixtures.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createTestApp, settleDeliveries, type TestApp } from '../../testing/test-app.ts';
 import { aJpeg, dataUrl } from './photo.fixtures.ts';
 
 let t: TestApp;
@@ -52,6 +52,8 @@ it('emails TEAM_EMAIL with the order id and barcode, and records the request', a
   expect(message!.raw).toContain('Ana Lopez');
   expect(message!.raw).toContain('ana@example.com');
 
+  // Sent by the mail job, after the request was answered.
+  await settleDeliveries(t.app);
   const [outboxRow] = await t.database.db.select().from(schema.outbox);
   expect(outboxRow!.sentAt).toBeInstanceOf(Date);
   expect(await t.database.db.select().from(schema.photoResetRequests)).toMatchObject([{ orderId: PASS.orderId, barcode: PASS.barcode }]);

@@ -31,6 +31,7 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
     config: app.config,
     throttles: app.lookupThrottles,
     clientAddress: request.ip,
+    ticketChanges: app.ticketChanges,
   });
 
   // A body over a route's limit is a file over the size limit: say so in the spec's words.
@@ -63,8 +64,7 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: uploadAnswer, ...errors },
     },
     handler: async (request) => {
-      const { uid, barcode } = await uploadPhoto(context(request), request.body);
-      await app.ticketChanges.publish([barcode]);
+      const { uid } = await uploadPhoto(context(request), request.body);
       return { uid };
     },
   });
@@ -103,8 +103,7 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: text, ...errors },
     },
     handler: async (request, reply) => {
-      const { barcode } = await replacePhoto(context(request), request.params);
-      await app.ticketChanges.publish([barcode]);
+      await replacePhoto(context(request), request.params);
       return reply.type('text/plain; charset=utf-8').send(photoMessages.replaced);
     },
   });

@@ -16,11 +16,12 @@ import { MAX_PHOTO_BYTES, photoMessages, type PreviewAnswer, type PreviewRequest
 import { AppError } from '../../platform/errors.ts';
 import { maskBarcode } from '../../platform/logging.ts';
 import type { Mailer } from '../../integrations/email/mailer.ts';
+import type { TicketChanges } from '../../platform/ticket-changes.plugin.ts';
 import { findTicket, type PassContext } from '../pass/pass.service.ts';
 import { decodePhotoData, PhotoError, previewBmp, storedForms } from './photo-image.ts';
 import { deletePhoto, findOpenResetRequest, findPhotoFile, findPhotoOfTicket, insertPhoto, insertResetRequest } from './photo.repo.ts';
 
-export type PhotoContext = PassContext;
+export type PhotoContext = PassContext & { ticketChanges: TicketChanges };
 
 export interface ResetContext extends PhotoContext {
   mailer: Pick<Mailer, 'send'>;
@@ -78,7 +79,12 @@ export async function uploadPhoto(ctx: PhotoContext, request: UploadRequest): Pr
   } catch (error) {
     photoFailure(error, photoMessages.uploadFailed);
   }
-  const uid = await insertPhoto(ctx.db, { uid: newPhotoUid(), barcode: row.ticket.barcode, ...forms });
+  const uid = await ctx.db.transaction(async (tx) => {
+    const stored = await insertPhoto(tx, { uid: newPhotoUid(), barcode: row.ticket.barcode, ...forms });
+    // The photo on passes already in wallets.
+    if (stored) await ctx.ticketChanges.publish(tx, [row.ticket.barcode]);
+    return stored;
+  });
   // Another upload for the same ticket won the race.
   if (!uid) throw new AppError('CONFLICT', photoMessages.uploadFailed);
   return { uid, barcode: row.ticket.barcode };
@@ -101,7 +107,10 @@ export async function replacePhoto(ctx: PhotoContext, request: { barcode: string
     throw new AppError('NOT_FOUND', photoMessages.replaceFailed);
   }
   if (photo.isPassActivated) throw new AppError('FORBIDDEN', photoMessages.replaceFailed);
-  if (!(await deletePhoto(ctx.db, request))) throw new AppError('NOT_FOUND', photoMessages.replaceFailed);
+  await ctx.db.transaction(async (tx) => {
+    if (!(await deletePhoto(tx, request))) throw new AppError('NOT_FOUND', photoMessages.replaceFailed);
+    await ctx.ticketChanges.publish(tx, [request.barcode]);
+  });
   return { barcode: request.barcode };
 }
 
@@ -118,16 +127,17 @@ export async function requestPhotoReset(ctx: ResetContext, request: { orderId: s
   if (await findOpenResetRequest(ctx.db, { barcode, since: new Date(Date.now() - RESET_REQUEST_WINDOW_MS) })) {
     return photoMessages.resetRequested;
   }
-  await insertResetRequest(ctx.db, { orderId, barcode });
-  if (!ctx.teamEmail) {
+  const { teamEmail } = ctx;
+  if (!teamEmail) {
+    await insertResetRequest(ctx.db, { orderId, barcode });
     ctx.log.warn({ orderId, barcode: maskBarcode(barcode) }, 'photo reset request recorded; TEAM_EMAIL is not set, so no email');
     return photoMessages.resetRequested;
   }
   const holder = [row.registration?.firstName ?? row.ticket.holderFirstName, row.registration?.lastName ?? row.ticket.holderLastName]
     .filter(Boolean)
     .join(' ');
-  await ctx.mailer.send({
-    to: ctx.teamEmail,
+  const mail = {
+    to: teamEmail,
     subject: `Photo reset request for order ${orderId}`,
     text: [
       'A guest asked for the photo of an activated season pass to be removed so they can upload a new one.',
@@ -141,6 +151,11 @@ export async function requestPhotoReset(ctx: ResetContext, request: { orderId: s
       '',
       'Please check the request, remove the photo, and reply to the guest by email (we told them a team member would respond within 48 hours).',
     ].join('\n'),
+  };
+  // The request and its mail commit together: a recorded request always gets its email.
+  await ctx.db.transaction(async (tx) => {
+    await insertResetRequest(tx, { orderId, barcode });
+    await ctx.mailer.send(tx, mail);
   });
   return photoMessages.resetRequested;
 }

@@ -4,7 +4,7 @@ import * as schema from '@boardwalk/db/schema';
 import { MAX_PHOTO_BYTES, photoMessages } from '@boardwalk/contract/photo';
 import { hashSecret, newSecret } from '../../platform/secrets.ts';
 import { anOrder, putOrder, snapshotGuestTables, staff } from '../../testing/fixtures.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createTestApp, publishedTicketChanges, type TestApp } from '../../testing/test-app.ts';
 import { decodeBmp } from './bmp.ts';
 import { aJpeg, aJpegWithGps, aPngDeclaring, aQuadrantPng, aSidewaysJpeg, dataUrl } from './photo.fixtures.ts';
 
@@ -12,7 +12,7 @@ let t: TestApp;
 let ipSeq = 0;
 /** Each request its own client address: the per-address lookup throttle never crosses tests. */
 const nextIp = () => `10.4.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
-const published: string[] = [];
+let published: ReturnType<typeof publishedTicketChanges>;
 
 const HOLDER = { orderId: '30000001', barcode: '3000000000000011' };
 const ACTIVATED = { orderId: '30000002', barcode: '3000000000000028' };
@@ -64,7 +64,7 @@ async function snapshot() {
 
 beforeAll(async () => {
   t = await createTestApp({ env: { TEAM_EMAIL: 'team@example.com' } });
-  t.app.ticketChanges.subscribe(async (barcodes) => void published.push(...barcodes));
+  published = publishedTicketChanges(t.database);
   const season = { product: '2027 Season Pass', category: 'Season Pass', isPassholder: true };
   await putOrder(t.app, HOLDER.orderId, anOrder([{ ...season, barcode: HOLDER.barcode }]));
   await putOrder(t.app, ACTIVATED.orderId, anOrder([{ ...season, barcode: ACTIVATED.barcode, isPassActivated: true }]));
@@ -74,7 +74,7 @@ beforeAll(async () => {
   jpeg = await aJpeg(800, 600);
 });
 afterAll(() => t.close());
-beforeEach(() => void (published.length = 0));
+beforeEach(() => published.reset());
 
 describe('preview, upload, download, replace', () => {
   it('goes preview -> upload -> download (equal) -> photoUid on the order -> replace -> gone', async () => {
@@ -90,7 +90,7 @@ describe('preview, upload, download, replace', () => {
     expect(upload.statusCode).toBe(200);
     const { uid } = upload.json();
     expect(uid).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(published).toEqual([HOLDER.barcode]);
+    expect(await published.barcodes()).toEqual([HOLDER.barcode]);
     expect((await login(HOLDER)).photoUid).toBe(uid);
 
     const download = await get(`/api/download/${uid}/photo.bmp`);
@@ -111,12 +111,12 @@ describe('preview, upload, download, replace', () => {
     expect(again.json().message).toBe(photoMessages.uploadFailed);
     expect(await snapshot()).toBe(before);
 
-    published.length = 0;
+    await published.reset();
     const replace = await get(`/api/replace-photo/${HOLDER.barcode}/${uid}`);
     expect(replace.statusCode).toBe(200);
     expect(replace.headers['content-type']).toMatch(/^text\/plain/);
     expect(replace.body).toBe('Replaced!');
-    expect(published).toEqual([HOLDER.barcode]);
+    expect(await published.barcodes()).toEqual([HOLDER.barcode]);
     expect((await get(`/api/download/${uid}/photo.bmp`)).statusCode).toBe(404);
     expect((await get(`/api/download/${uid}/photo.png`)).statusCode).toBe(404);
     expect((await login(HOLDER)).photoUid).toBeNull();
@@ -192,7 +192,7 @@ describe('bad files and wrong callers: a clear 4xx and nothing stored', () => {
   });
   const expectNothingStored = async () => {
     expect(await snapshot()).toBe(before);
-    expect(published).toEqual([]);
+    expect(await published.barcodes()).toEqual([]);
   };
 
   it('refuses a file of 5242881 bytes: "File size is too large"', async () => {
@@ -317,7 +317,7 @@ describe('bad files and wrong callers: a clear 4xx and nothing stored', () => {
     const preview = await post('/api/preview/', previewBody(HOLDER, jpeg));
     const { uid } = (await post('/api/upload/', uploadBody(HOLDER, preview.json().base64))).json();
     before = await snapshot();
-    published.length = 0;
+    await published.reset();
     for (const url of [`/api/replace-photo/${ACTIVATED.barcode}/${uid}`, `/api/replace-photo/${HOLDER.barcode}/${'B'.repeat(43)}`, '/api/replace-photo/x/y']) {
       const res = await get(url);
       expect(res.statusCode).toBe(404);
@@ -348,7 +348,7 @@ describe('an activated pass', () => {
     const upload = await post('/api/upload/', uploadBody(ACTIVATED, preview.json().base64));
     expect(upload.statusCode).toBe(409);
     expect(await snapshot()).toBe(before);
-    expect(published).toEqual([]);
+    expect(await published.barcodes()).toEqual([]);
     expect((await get(`/api/download/${uid}/photo.bmp`)).statusCode).toBe(200);
   });
 

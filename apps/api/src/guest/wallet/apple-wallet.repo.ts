@@ -13,6 +13,12 @@ import { appleDeviceRegistrations, tickets, walletPassTokens, walletPasses } fro
 const tagOf = (column: typeof walletPasses.updatedAt) => sql<string>`floor(extract(epoch from ${column}) * 1000000)::bigint::text`;
 
 /**
+ * The next update tag: now, and always in a later second than the previous one, so a device
+ * that fetched within the same second (Last-Modified has whole seconds) is never answered 304.
+ */
+const nextUpdatedAt = sql`greatest(now(), date_trunc('second', ${walletPasses.updatedAt}) + interval '1 second')`;
+
+/**
  * Records a generated pass: the ticket's wallet_passes row (created on the first pass; the
  * update tag moves only when what the pass shows changed) and the hash of its new token.
  * A conflict never touches googleIssued, which Google Wallet sets on the same row.
@@ -26,7 +32,7 @@ export async function saveApplePass(db: Executor, values: { barcode: string; con
         target: walletPasses.barcode,
         set: {
           contentHash: values.contentHash,
-          updatedAt: sql`case when ${walletPasses.contentHash} is distinct from excluded.content_hash then now() else ${walletPasses.updatedAt} end`,
+          updatedAt: sql`case when ${walletPasses.contentHash} is distinct from excluded.content_hash then ${nextUpdatedAt} else ${walletPasses.updatedAt} end`,
         },
       })
       .returning({ serialNumber: walletPasses.serialNumber });
@@ -103,10 +109,18 @@ export async function findApplePasses(db: Executor, barcodes: string[]) {
 export async function updateContentHash(db: Executor, barcode: string, contentHash: string): Promise<boolean> {
   const rows = await db
     .update(walletPasses)
-    .set({ contentHash, updatedAt: sql`now()` })
+    .set({ contentHash, updatedAt: nextUpdatedAt })
     .where(and(eq(walletPasses.barcode, barcode), sql`${walletPasses.contentHash} is distinct from ${contentHash}`))
     .returning({ barcode: walletPasses.barcode });
   return rows.length > 0;
+}
+
+export async function findDeviceRegistration(db: Executor, deviceLibraryIdentifier: string, serialNumber: string) {
+  const rows = await db
+    .select({ pushToken: appleDeviceRegistrations.pushToken })
+    .from(appleDeviceRegistrations)
+    .where(and(eq(appleDeviceRegistrations.deviceLibraryIdentifier, deviceLibraryIdentifier), eq(appleDeviceRegistrations.serialNumber, serialNumber)));
+  return rows[0] ?? null;
 }
 
 export async function findDeviceRegistrations(db: Executor, serialNumber: string) {
@@ -114,4 +128,15 @@ export async function findDeviceRegistrations(db: Executor, serialNumber: string
     .select({ deviceLibraryIdentifier: appleDeviceRegistrations.deviceLibraryIdentifier, pushToken: appleDeviceRegistrations.pushToken })
     .from(appleDeviceRegistrations)
     .where(eq(appleDeviceRegistrations.serialNumber, serialNumber));
+}
+
+/** Every ticket with a pass in a wallet (Apple generated, or a Google link handed out), in pages. */
+export async function findBarcodesWithPasses(db: Executor, after: string | null, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ barcode: walletPasses.barcode })
+    .from(walletPasses)
+    .where(and(sql`(${walletPasses.contentHash} is not null or ${walletPasses.googleIssued})`, after === null ? undefined : sql`${walletPasses.barcode} > ${after}`))
+    .orderBy(walletPasses.barcode)
+    .limit(limit);
+  return rows.map((r) => r.barcode);
 }

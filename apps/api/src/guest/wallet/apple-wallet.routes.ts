@@ -1,14 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { apiError } from '@boardwalk/contract/errors';
 import { appleWalletRequest } from '@boardwalk/contract/wallet';
-import { createHttp2ApnsClient } from '../../integrations/apple-wallet/apns.ts';
-import { loadAppleCredentials } from '../../integrations/apple-wallet/apple-certificates.ts';
-import { renderPassImages } from '../../integrations/apple-wallet/apple-pass-images.ts';
-import { createPkpassBuilder, PKPASS_CONTENT_TYPE } from '../../integrations/apple-wallet/apple-pkpass.ts';
-import { createManifestSigner } from '../../integrations/apple-wallet/apple-signature.ts';
-import { createApplePass, updateApplePasses, type AppleWallet } from './apple-wallet.service.ts';
+import { PKPASS_CONTENT_TYPE } from '../../integrations/apple-wallet/apple-pkpass.ts';
+import { createApplePass } from './apple-wallet.service.ts';
 import { passkitRoutes } from './passkit.routes.ts';
 
 /** attachment; the brand as the file name, ASCII-safe, with the exact name for clients that read filename*. */
@@ -18,25 +13,7 @@ export function pkpassDisposition(brandName: string): string {
 }
 
 export const appleWalletRoutes: FastifyPluginAsyncZod = async (app) => {
-  // At start: certificates (or the development chain, made on the first start), the brand
-  // images and the signer, all reused for every pass.
-  const { apple } = app.config;
-  const credentials = await loadAppleCredentials(app.config, app.log);
-  const apns = apple.apnsUrl
-    ? createHttp2ApnsClient({
-        url: apple.apnsUrl,
-        topic: apple.passTypeId,
-        certPem: credentials.signerCertPem,
-        keyPem: credentials.signerKeyPem,
-        extraCaPem: apple.apnsCaFile ? await readFile(apple.apnsCaFile, 'utf8') : undefined,
-      })
-    : undefined;
-  if (apns) app.addHook('onClose', () => apns.close());
-  const wallet: AppleWallet = {
-    builder: createPkpassBuilder({ signer: createManifestSigner(credentials), staticFiles: await renderPassImages() }),
-    nfcPublicKey: credentials.nfcPublicKey,
-    apns,
-  };
+  const wallet = app.appleWallet;
 
   app.post('/api/apple-wallet/', {
     schema: {
@@ -65,6 +42,4 @@ export const appleWalletRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   await app.register(passkitRoutes, { wallet });
-
-  app.ticketChanges.subscribe((barcodes) => updateApplePasses({ db: app.database.db, config: app.config, wallet, log: app.log }, barcodes));
 };

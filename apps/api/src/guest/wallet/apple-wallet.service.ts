@@ -10,17 +10,20 @@ import { balanceText, dateFormats, purchaserName, ticketholderName } from '@boar
 import type { AppleWalletRequest } from '@boardwalk/contract/wallet';
 import type { Executor } from '@boardwalk/db/client';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ApnsClient } from '../../integrations/apple-wallet/apns.ts';
-import type { PkpassBuilder } from '../../integrations/apple-wallet/apple-pkpass.ts';
+import type { AppleWallet } from '../../integrations/apple-wallet/apple-wallet.plugin.ts';
 import type { Config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import { maskBarcode, maskUrl } from '../../platform/logging.ts';
+import { tryDelivery, queueDelivery, type DeliveryJobData } from '../../platform/jobs/delivery.ts';
+import { QUEUES, type JobQueue, type RunningJob } from '../../platform/jobs/job-queue.ts';
 import { hashSecret, newSecret } from '../../platform/secrets.ts';
+import type { TicketChanges } from '../../platform/ticket-changes.plugin.ts';
 import { findPassByBarcode, findPhotoPng, type PassRow } from '../pass/pass.repo.ts';
 import { findWalletTicket, toPassOrder, type PassContext } from '../pass/pass.service.ts';
 import {
   deleteDeviceRegistration,
   findApplePasses,
+  findDeviceRegistration,
   findDeviceRegistrations,
   findPassByToken,
   findUpdatedSerialNumbers,
@@ -31,14 +34,6 @@ import {
 
 type WalletConfig = Pick<Config, 'defaultPassColors' | 'brandName' | 'publicUrl' | 'parkTimezone' | 'supportEmail' | 'apple'>;
 
-/** What every Apple pass needs besides the ticket: made once at start (apple-wallet.routes.ts). */
-export interface AppleWallet {
-  builder: PkpassBuilder;
-  /** Base64 DER of the NFC key's public half. */
-  nfcPublicKey: string;
-  /** Set when APNs is configured (config.apple.apnsUrl). */
-  apns: ApnsClient | undefined;
-}
 
 export interface AppleWalletContext extends PassContext {
   config: WalletConfig;
@@ -47,6 +42,7 @@ export interface AppleWalletContext extends PassContext {
 
 export interface PassKitContext {
   db: Executor;
+  ticketChanges: TicketChanges;
   config: WalletConfig;
   wallet: AppleWallet;
   log: FastifyBaseLogger;
@@ -204,10 +200,15 @@ export interface RegistrationInput {
 export async function registerDevice(ctx: PassKitContext, input: RegistrationInput & { pushToken: string }): Promise<'created' | 'updated'> {
   assertPassType(ctx, input.passTypeIdentifier);
   const { pass } = await authenticatedPass(ctx, input.serialNumber, input.authorization);
-  const outcome = await upsertDeviceRegistration(ctx.db, {
-    deviceLibraryIdentifier: input.deviceLibraryIdentifier,
-    serialNumber: pass.serialNumber,
-    pushToken: input.pushToken,
+  // Binding the ticket to a wallet is a ticket change: published with it.
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const result = await upsertDeviceRegistration(tx, {
+      deviceLibraryIdentifier: input.deviceLibraryIdentifier,
+      serialNumber: pass.serialNumber,
+      pushToken: input.pushToken,
+    });
+    await ctx.ticketChanges.publish(tx, [pass.barcode]);
+    return result;
   });
   ctx.log.info({ serialNumber: pass.serialNumber, outcome }, 'Apple Wallet: device registered for a pass');
   return outcome;
@@ -217,7 +218,11 @@ export async function registerDevice(ctx: PassKitContext, input: RegistrationInp
 export async function unregisterDevice(ctx: PassKitContext, input: RegistrationInput): Promise<void> {
   assertPassType(ctx, input.passTypeIdentifier);
   const { pass } = await authenticatedPass(ctx, input.serialNumber, input.authorization);
-  const removed = await deleteDeviceRegistration(ctx.db, input.deviceLibraryIdentifier, pass.serialNumber);
+  const removed = await ctx.db.transaction(async (tx) => {
+    const deleted = await deleteDeviceRegistration(tx, input.deviceLibraryIdentifier, pass.serialNumber);
+    if (deleted) await ctx.ticketChanges.publish(tx, [pass.barcode]);
+    return deleted;
+  });
   ctx.log.info({ serialNumber: pass.serialNumber, removed }, 'Apple Wallet: device unregistered from a pass');
 }
 
@@ -260,43 +265,67 @@ export function logDeviceMessages(ctx: Pick<PassKitContext, 'log'>, logs: string
   }
 }
 
+/** What the delivery jobs of Apple passes need. */
+export interface AppleDeliveryContext extends PassKitContext {
+  jobs: JobQueue;
+}
+
 /**
- * Ticket changes (app.ticketChanges): for each ticket with an Apple pass, what its pass shows
- * is computed again; when it differs, the update tag moves and every registered device is
- * pushed through APNs (when configured; otherwise the update is recorded and logged). A 410
- * from APNs means the device no longer has the pass: its registration is removed.
+ * A ticket changed (in the ticket-changed job's transaction): what its Apple pass shows is
+ * computed again; when it differs, the update tag moves and every registered device gets a
+ * push job (when APNs is configured; otherwise the update is recorded and logged).
  */
-export async function updateApplePasses(ctx: PassKitContext, barcodes: string[]): Promise<void> {
-  const passes = await findApplePasses(ctx.db, barcodes);
-  for (const pass of passes) {
-    const row = await findPassByBarcode(ctx.db, { orderId: pass.orderId, barcode: pass.barcode });
-    if (!row) continue;
-    const { contentHash } = await currentPassContent(ctx, row, '');
-    if (contentHash === pass.contentHash) continue;
-    if (!(await updateContentHash(ctx.db, pass.barcode, contentHash))) continue;
-    const details = { serialNumber: pass.serialNumber, barcode: maskBarcode(pass.barcode) };
-    const devices = await findDeviceRegistrations(ctx.db, pass.serialNumber);
-    if (devices.length === 0) {
-      ctx.log.info(details, 'Apple Wallet pass update recorded; no device registered for it');
-      continue;
-    }
-    const { apns } = ctx.wallet;
-    if (!apns) {
-      ctx.log.info({ ...details, devices: devices.length }, 'Apple Wallet pass update recorded; not pushed because APNs is not configured');
-      continue;
-    }
-    await Promise.all(
-      devices.map(async (device) => {
-        const result = await apns.push(device.pushToken);
-        if (result.outcome === 'unregistered') {
-          await deleteDeviceRegistration(ctx.db, device.deviceLibraryIdentifier, pass.serialNumber);
-          ctx.log.info(details, 'Apple Wallet: APNs says the device no longer has the pass; registration removed');
-        } else if (result.outcome === 'failed') {
-          ctx.log.warn({ ...details, status: result.status, reason: result.reason }, 'Apple Wallet: push failed');
-        } else {
-          ctx.log.info(details, 'Apple Wallet: update pushed to a device');
-        }
-      }),
-    );
+export async function compareApplePass(ctx: AppleDeliveryContext, tx: Executor, barcode: string): Promise<void> {
+  const [pass] = await findApplePasses(tx, [barcode]);
+  if (!pass) return;
+  const row = await findPassByBarcode(tx, { orderId: pass.orderId, barcode });
+  if (!row) return;
+  const { contentHash } = await currentPassContent({ ...ctx, db: tx }, row, '');
+  if (contentHash === pass.contentHash || !(await updateContentHash(tx, barcode, contentHash))) return;
+  const details = { serialNumber: pass.serialNumber, barcode: maskBarcode(barcode) };
+  const devices = await findDeviceRegistrations(tx, pass.serialNumber);
+  if (devices.length === 0 || !ctx.wallet.apns) {
+    ctx.log.info({ ...details, devices: devices.length }, `Apple Wallet pass update recorded; ${devices.length === 0 ? 'no device registered for it' : 'not pushed because APNs is not configured'}`);
+    return;
   }
+  for (const device of devices) {
+    const payload: ApplePushPayload = { serialNumber: pass.serialNumber, deviceLibraryIdentifier: device.deviceLibraryIdentifier };
+    await queueDelivery(ctx.jobs, tx, {
+      queue: QUEUES.applePush,
+      target: 'apple',
+      barcode,
+      recipient: `device ${maskUrl(device.deviceLibraryIdentifier).slice(0, 12)}…`,
+      payload,
+      // A push waiting for this device already makes it fetch the latest pass.
+      singletonKey: `${device.deviceLibraryIdentifier}:${pass.serialNumber}`,
+    });
+  }
+}
+
+export interface ApplePushPayload {
+  serialNumber: string;
+  deviceLibraryIdentifier: string;
+}
+
+/**
+ * One APNs push to one device. A 410 means the device no longer has the pass: its
+ * registration is removed and the push is not tried again.
+ */
+export async function pushToDevice(ctx: AppleDeliveryContext, job: RunningJob<ApplePushPayload & DeliveryJobData>): Promise<void> {
+  const { serialNumber, deviceLibraryIdentifier } = job.data;
+  await tryDelivery(ctx.db, job, async () => {
+    const apns = ctx.wallet.apns;
+    if (!apns) return { state: 'skipped', note: 'APNs is not configured' };
+    const device = await findDeviceRegistration(ctx.db, deviceLibraryIdentifier, serialNumber);
+    if (!device) return { state: 'skipped', note: 'The device no longer has the pass' };
+    const result = await apns.push(device.pushToken);
+    if (result.outcome === 'unregistered') {
+      await deleteDeviceRegistration(ctx.db, deviceLibraryIdentifier, serialNumber);
+      ctx.log.info({ serialNumber }, 'Apple Wallet: APNs says the device no longer has the pass; registration removed');
+      return { state: 'skipped', note: 'APNs answered 410: the device no longer has the pass; registration removed' };
+    }
+    if (result.outcome === 'failed') throw new Error(`APNs answered ${result.status ?? 'nothing'}${result.reason ? ` (${result.reason})` : ''}`);
+    ctx.log.info({ serialNumber }, 'Apple Wallet: update pushed to a device');
+    return { state: 'sent' };
+  });
 }

@@ -1,89 +1,20 @@
 // With Google credentials configured, ticket changes update the saved Google Wallet object
 // through the REST API: here against a local double of Google's token endpoint and
 // walletobjects API, named by the key file's token_uri and GOOGLE_WALLET_API_URL.
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { jwtVerify } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { GenericObject } from '../../integrations/google-wallet/google-wallet.ts';
 import { anOrder, putOrder } from '../../testing/fixtures.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { GoogleDouble, writeServiceAccountKey } from '../../testing/google-double.ts';
+import { createTestApp, settleDeliveries, type TestApp } from '../../testing/test-app.ts';
 
 const ISSUER_ID = '3388000000022123456';
 const CLIENT_EMAIL = 'wallet@boardwalk-test.iam.gserviceaccount.com';
 const SAVE_PREFIX = 'https://pay.google.com/gp/v/save/';
-
-interface ObjectCall {
-  method: string;
-  path: string;
-  authorization: string | undefined;
-  body: GenericObject;
-}
-
-/** The double: a token endpoint (JWT-bearer grant) and genericObject PUT, recording the calls. */
-class GoogleDouble {
-  server!: Server;
-  baseUrl = '';
-  issuedTokens: string[] = [];
-  tokenAssertions: Record<string, unknown>[] = [];
-  objectCalls: ObjectCall[] = [];
-  /** Object ids a guest "saved": others answer 404 like Google. */
-  saved = new Set<string>();
-  failWith: number | null = null;
-
-  constructor(readonly publicKey: ReturnType<typeof generateKeyPairSync>['publicKey']) {}
-
-  async start() {
-    this.server = createServer((req, res) => {
-      void this.handle(req).then(
-        ({ status, body }) => {
-          res.writeHead(status, { 'content-type': 'application/json' });
-          res.end(JSON.stringify(body));
-        },
-        (err: Error) => {
-          res.writeHead(400, { 'content-type': 'application/json' });
-          res.end(JSON.stringify({ error: 'invalid_grant', error_description: err.message }));
-        },
-      );
-    });
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.baseUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  private async handle(req: IncomingMessage): Promise<{ status: number; body: unknown }> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const raw = Buffer.concat(chunks).toString('utf8');
-    const url = new URL(req.url ?? '/', this.baseUrl);
-    if (req.method === 'POST' && url.pathname === '/token') {
-      const form = new URLSearchParams(raw);
-      if (form.get('grant_type') !== 'urn:ietf:params:oauth:grant-type:jwt-bearer') throw new Error('wrong grant_type');
-      const { payload } = await jwtVerify(form.get('assertion') ?? '', this.publicKey, { issuer: CLIENT_EMAIL });
-      this.tokenAssertions.push(payload);
-      const token = `ya29.double-${randomBytes(8).toString('hex')}`;
-      this.issuedTokens.push(token);
-      return { status: 200, body: { access_token: token, expires_in: 3600, token_type: 'Bearer' } };
-    }
-    const match = /^\/walletobjects\/v1\/genericObject\/([^/]+)$/.exec(url.pathname);
-    if (match && (req.method === 'PUT' || req.method === 'PATCH')) {
-      const id = decodeURIComponent(match[1]!);
-      const body = JSON.parse(raw) as GenericObject;
-      this.objectCalls.push({ method: req.method, path: url.pathname, authorization: req.headers.authorization, body });
-      if (this.failWith) return { status: this.failWith, body: { error: { code: this.failWith, message: 'backend error' } } };
-      if (!this.saved.has(id)) return { status: 404, body: { error: { code: 404, message: `Resource not found: ${id}` } } };
-      return { status: 200, body };
-    }
-    return { status: 404, body: { error: { code: 404, message: 'no such route' } } };
-  }
-
-  close() {
-    return new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-}
 
 let t: TestApp;
 let google: GoogleDouble;
@@ -106,21 +37,11 @@ async function issueLink(orderId: string, barcode: string): Promise<string> {
 
 beforeAll(async () => {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  google = new GoogleDouble(publicKey);
+  google = new GoogleDouble(publicKey, CLIENT_EMAIL);
   await google.start();
   dir = await mkdtemp(join(tmpdir(), 'bw-google-rest-'));
   const keyFile = join(dir, 'service-account.json');
-  await writeFile(
-    keyFile,
-    JSON.stringify({
-      type: 'service_account',
-      project_id: 'boardwalk-test',
-      private_key_id: 'test-key-1',
-      private_key: privateKey.export({ format: 'pem', type: 'pkcs8' }),
-      client_email: CLIENT_EMAIL,
-      token_uri: `${google.baseUrl}/token`,
-    }),
-  );
+  await writeServiceAccountKey(keyFile, privateKey, CLIENT_EMAIL, `${google.baseUrl}/token`);
   t = await createTestApp({
     env: {
       DATA_DIR: dir,
@@ -158,6 +79,7 @@ describe('Google Wallet object updates with credentials configured', () => {
     const objectId = await issueLink('40000001', '4000000000000011');
     google.saved.add(objectId);
     await putOrder(t.app, '40000001', anOrder([dayTicket('4000000000000011', 40)]));
+    await settleDeliveries(t.app);
 
     expect(google.objectCalls).toHaveLength(1);
     const call = google.objectCalls[0]!;
@@ -174,6 +96,7 @@ describe('Google Wallet object updates with credentials configured', () => {
   it('reuses the token for the next update and follows a refund', async () => {
     const objectId = await issueLink('40000001', '4000000000000011');
     await putOrder(t.app, '40000001', anOrder([{ ...dayTicket('4000000000000011', 40), refunded: true }]));
+    await settleDeliveries(t.app);
     expect(google.objectCalls).toHaveLength(1);
     expect(google.objectCalls[0]!.body).toMatchObject({ id: objectId, state: 'INACTIVE' });
     expect(google.issuedTokens).toHaveLength(1);
@@ -183,12 +106,14 @@ describe('Google Wallet object updates with credentials configured', () => {
   it('ignores quietly an object no guest saved (404)', async () => {
     const objectId = await issueLink('40000002', '4000000000000028');
     await putOrder(t.app, '40000002', anOrder([dayTicket('4000000000000028', 6)]));
+    await settleDeliveries(t.app);
     expect(google.objectCalls.map((c) => c.body.id)).toEqual([objectId]);
     expect(logs().filter((l) => l.level >= 40)).toEqual([]);
   });
 
   it('sends nothing for a ticket whose Google link was never handed out', async () => {
     await putOrder(t.app, '40000003', anOrder([dayTicket('4000000000000035', 9)]));
+    await settleDeliveries(t.app);
     expect(google.objectCalls).toEqual([]);
   });
 
@@ -197,6 +122,7 @@ describe('Google Wallet object updates with credentials configured', () => {
     google.failWith = 403;
     const res = await putOrder(t.app, '40000002', anOrder([dayTicket('4000000000000028', 7)]));
     expect(res.statusCode).toBe(200);
+    await settleDeliveries(t.app);
     const failed = logs().filter((l) => l.msg === 'Google Wallet object update failed');
     expect(failed).toHaveLength(1);
     expect(failed[0]).toMatchObject({ objectId, err: 'Google Wallet API answered 403 to the object update' });

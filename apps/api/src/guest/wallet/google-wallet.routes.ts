@@ -2,16 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiError } from '@boardwalk/contract/errors';
 import { googleWalletRequest } from '@boardwalk/contract/wallet';
-import { createGoogleWallet } from '../../integrations/google-wallet/google-wallet.ts';
-import { loadGoogleWalletCredentials } from '../../integrations/google-wallet/google-wallet-credentials.ts';
-import { createGoogleWalletLink, updateGoogleWalletObjects } from './google-wallet.service.ts';
+import { createGoogleWalletLink } from './google-wallet.service.ts';
 
 const errors = { 400: apiError, 403: apiError, 404: apiError, 410: apiError, 429: apiError };
 
 export const googleWalletRoutes: FastifyPluginAsyncZod = async (app) => {
-  // At start: a bad key file stops the server here, naming GOOGLE_WALLET_KEY_FILE.
-  const credentials = await loadGoogleWalletCredentials(app.config, (message) => app.log.warn(message));
-  const wallet = await createGoogleWallet({ credentials, publicUrl: app.config.publicUrl, apiUrl: app.config.google.apiUrl });
+  const wallet = app.googleWallet;
 
   app.post('/api/google-wallet/', {
     schema: {
@@ -28,6 +24,4 @@ export const googleWalletRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.type('text/plain; charset=utf-8').send(link);
     },
   });
-
-  app.ticketChanges.subscribe((barcodes) => updateGoogleWalletObjects({ db: app.database.db, config: app.config, wallet, log: app.log }, barcodes));
 };

@@ -3,6 +3,7 @@
 // when the ticket changes. A park ticket, season pass or stored-value card is not tied to
 // one event with a date and venue, so it is a Generic pass (Google's type for passes that
 // fit no predefined vertical) rather than an Event ticket.
+import { createHash } from 'node:crypto';
 import type { PassOrder } from '@boardwalk/contract/pass';
 import { balanceText, dateFormats, purchaserName, ticketholderName } from '@boardwalk/contract/pass-display';
 import type { GoogleWalletRequest } from '@boardwalk/contract/wallet';
@@ -11,10 +12,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import { maskBarcode } from '../../platform/logging.ts';
-import type { GenericClass, GenericObject, GoogleWallet, LocalizedString } from '../../integrations/google-wallet/google-wallet.ts';
+import {
+  GoogleWalletApiError,
+  type GenericClass,
+  type GenericObject,
+  type GoogleWallet,
+  type LocalizedString,
+} from '../../integrations/google-wallet/google-wallet.ts';
+import { PermanentDeliveryError, queueDelivery, tryDelivery, type DeliveryJobData } from '../../platform/jobs/delivery.ts';
+import { QUEUES, type JobQueue, type RunningJob } from '../../platform/jobs/job-queue.ts';
 import { findPassByBarcode, type PassRow } from '../pass/pass.repo.ts';
 import { findWalletTicket, toPassOrder, type PassContext } from '../pass/pass.service.ts';
-import { findGoogleIssuedPasses, markGoogleIssued } from './google-wallet.repo.ts';
+import { findGoogleIssuedPasses, markGoogleIssued, setGoogleContentHash } from './google-wallet.repo.ts';
 
 type WalletConfig = Pick<Config, 'defaultPassColors' | 'brandName' | 'publicUrl' | 'parkTimezone'>;
 
@@ -25,6 +34,7 @@ export interface GoogleWalletContext extends PassContext {
 
 export interface GoogleWalletUpdateContext {
   db: Executor;
+  jobs: JobQueue;
   config: WalletConfig;
   wallet: GoogleWallet;
   log: FastifyBaseLogger;
@@ -140,33 +150,69 @@ export async function createGoogleWalletLink(ctx: GoogleWalletContext, request: 
   return ctx.wallet.saveUrl({ genericClasses: [ticketClass(issuerId)], genericObjects: [object] });
 }
 
-/**
- * Ticket changes (app.ticketChanges): the saved Google objects of these tickets follow
- * them. With Google credentials the object is replaced through the REST API (an object no
- * guest saved answers 404 and is skipped); without, the update is logged.
- */
-export async function updateGoogleWalletObjects(ctx: GoogleWalletUpdateContext, barcodes: string[]): Promise<void> {
-  const passes = await findGoogleIssuedPasses(ctx.db, barcodes);
-  // The order feed waits for its listeners: the tickets of an order are sent side by side.
-  await Promise.all(passes.map((pass) => updateOne(ctx, pass)));
+/** The object a saved Google pass should show now, and the hash that tells whether it changed. */
+async function currentObject(ctx: GoogleWalletUpdateContext, db: Executor, barcode: string) {
+  const [pass] = await findGoogleIssuedPasses(db, [barcode]);
+  if (!pass) return null;
+  const found = await findPassByBarcode(db, { orderId: pass.orderId, barcode });
+  if (!found) return null;
+  // The photo goes on the update whenever the ticket has one: a new photo is a change to show.
+  const object = toGenericObject({
+    order: toPassOrder(found, ctx),
+    customization: found.customization,
+    serialNumber: pass.serialNumber,
+    issuerId: ctx.wallet.issuerId,
+    config: ctx.config,
+    withPhoto: true,
+  });
+  return { object, contentHash: createHash('sha256').update(JSON.stringify(object)).digest('hex'), storedHash: pass.googleContentHash };
 }
 
-async function updateOne(ctx: GoogleWalletUpdateContext, pass: { barcode: string; serialNumber: string; orderId: string }): Promise<void> {
-  const found = await findPassByBarcode(ctx.db, { orderId: pass.orderId, barcode: pass.barcode });
-  if (!found) return;
-  const order = toPassOrder(found, ctx);
-  // The photo goes on the update whenever the ticket has one: a new photo is a change to show.
-  const object = toGenericObject({ order, customization: found.customization, serialNumber: pass.serialNumber, issuerId: ctx.wallet.issuerId, config: ctx.config, withPhoto: true });
-  const details = { objectId: object.id, barcode: maskBarcode(pass.barcode), state: object.state };
+/**
+ * A ticket changed (in the ticket-changed job's transaction): when the saved Google object
+ * would show something else, an update job is queued (with Google credentials; without, the
+ * update is logged). One update waiting per ticket: it sends the latest state.
+ */
+export async function compareGoogleObject(ctx: GoogleWalletUpdateContext, tx: Executor, barcode: string): Promise<void> {
+  const current = await currentObject(ctx, tx, barcode);
+  if (!current || current.contentHash === current.storedHash) return;
+  const details = { objectId: current.object.id, barcode: maskBarcode(barcode), state: current.object.state };
   if (!ctx.wallet.updatesObjects) {
     ctx.log.info(details, 'Google Wallet object update recorded; not sent because no Google credentials are configured');
     return;
   }
-  try {
-    const outcome = await ctx.wallet.updateObject(object);
-    if (outcome === 'updated') ctx.log.info(details, 'Google Wallet object updated');
-    else ctx.log.debug(details, 'Google Wallet object not saved by any guest yet; nothing to update');
-  } catch (err) {
-    ctx.log.error({ ...details, err: (err as Error).message }, 'Google Wallet object update failed');
-  }
+  const payload: GoogleUpdatePayload = { barcode };
+  await queueDelivery(ctx.jobs, tx, { queue: QUEUES.googleUpdate, target: 'google', barcode, recipient: `object …${current.object.id.slice(-12)}`, payload, singletonKey: barcode });
+}
+
+export interface GoogleUpdatePayload {
+  barcode: string;
+}
+
+/**
+ * Replaces the saved object through the REST API with what the ticket shows now. An object
+ * no guest saved (404) is skipped, as is one Google already shows; Google refusing the
+ * request (400, 403) is not tried again.
+ */
+export async function updateGoogleObject(ctx: GoogleWalletUpdateContext, job: RunningJob<GoogleUpdatePayload & DeliveryJobData>): Promise<void> {
+  await tryDelivery(ctx.db, job, async () => {
+    const current = await currentObject(ctx, ctx.db, job.data.barcode);
+    if (!current) return { state: 'skipped', note: 'The ticket no longer exists' };
+    if (current.contentHash === current.storedHash) return { state: 'skipped', note: 'Google already shows this' };
+    const details = { objectId: current.object.id, barcode: maskBarcode(job.data.barcode), state: current.object.state };
+    let outcome: 'updated' | 'not-saved';
+    try {
+      outcome = await ctx.wallet.updateObject(current.object);
+    } catch (err) {
+      ctx.log.error({ ...details, err: (err as Error).message }, 'Google Wallet object update failed');
+      throw err instanceof GoogleWalletApiError && err.permanent ? new PermanentDeliveryError(err.message) : err;
+    }
+    if (outcome === 'not-saved') {
+      ctx.log.debug(details, 'Google Wallet object not saved by any guest yet; nothing to update');
+      return { state: 'skipped', note: 'Not saved by any guest yet (404)' };
+    }
+    await setGoogleContentHash(ctx.db, job.data.barcode, current.contentHash);
+    ctx.log.info(details, 'Google Wallet object updated');
+    return { state: 'sent' };
+  });
 }

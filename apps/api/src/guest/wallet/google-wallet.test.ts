@@ -10,7 +10,7 @@ import type { GenericClass, GenericObject } from '../../integrations/google-wall
 import { DEVELOPMENT_ISSUER_ID, DEVELOPMENT_KEY_FILE, DEVELOPMENT_PUBLIC_KEY_FILE } from '../../integrations/google-wallet/google-wallet-credentials.ts';
 import { hashSecret, newSecret } from '../../platform/secrets.ts';
 import { anOrder, putOrder, staff } from '../../testing/fixtures.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createTestApp, settleDeliveries, type TestApp } from '../../testing/test-app.ts';
 
 const PUBLIC_URL = 'https://wallet.example.com';
 const BRAND = 'Sea Breeze Pier';
@@ -279,6 +279,7 @@ describe('development key and ticket changes without Google credentials', () => 
         orderDate: '2026-11-20T18:15:00Z',
       }),
     );
+    await settleDeliveries(t.app);
     const recorded = logLines.map((l) => JSON.parse(l) as { msg: string; objectId?: string; barcode?: string }).filter((l) => /Google Wallet object update recorded/.test(l.msg));
     expect(recorded).toHaveLength(1);
     expect(recorded[0]!.objectId).toMatch(new RegExp(`^${DEVELOPMENT_ISSUER_ID}\\.`));

@@ -14,13 +14,13 @@ import {
   passkitUpdatedQuery,
 } from '@boardwalk/contract/passkit';
 import { PKPASS_CONTENT_TYPE } from '../../integrations/apple-wallet/apple-pkpass.ts';
+import type { AppleWallet } from '../../integrations/apple-wallet/apple-wallet.plugin.ts';
 import {
   latestPass,
   logDeviceMessages,
   registerDevice,
   unregisterDevice,
   updatedSerialNumbers,
-  type AppleWallet,
   type PassKitContext,
 } from './apple-wallet.service.ts';
 
@@ -29,7 +29,7 @@ const empty = z.void().describe('No body');
 const errors = { 400: apiError, 401: apiError.describe('No valid `Authorization: ApplePass <token>`'), 404: apiError };
 
 export const passkitRoutes: FastifyPluginAsyncZod<{ wallet: AppleWallet }> = async (app, { wallet }) => {
-  const context = (): PassKitContext => ({ db: app.database.db, config: app.config, wallet, log: app.log });
+  const context = (): PassKitContext => ({ db: app.database.db, ticketChanges: app.ticketChanges, config: app.config, wallet, log: app.log });
   const registration = `${PREFIX}/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier/:serialNumber`;
 
   app.post(registration, {

@@ -1,21 +1,18 @@
 // The PassKit web service and updates, end to end: a device registers, the order feed
 // changes the ticket, a local HTTP/2 TLS server standing for APNs receives the push, the
 // device asks what changed and fetches the new pass.
-import { execFileSync } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
-import { once } from 'node:events';
-import { createSecureServer, type Http2SecureServer, type IncomingHttpHeaders } from 'node:http2';
+import type { Http2SecureServer } from 'node:http2';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TLSSocket } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '@boardwalk/db/schema';
 import { guestMessages } from '@boardwalk/contract/errors';
+import { startApnsDouble, type Push } from '../../testing/apns-double.ts';
 import { anOrder, putOrder } from '../../testing/fixtures.ts';
 import { manifestProblems, opensslVerify, unpackPass } from '../../testing/pkpass-check.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createTestApp, settleDeliveries, type TestApp } from '../../testing/test-app.ts';
 
 const PASS_TYPE = 'pass.com.example.seabreeze';
 const SUPPORT = 'help@seabreeze.example.com';
@@ -26,51 +23,13 @@ const PUSH_TOKEN = 'ab'.repeat(32);
 const GONE_DEVICE = 'f0e1d2c3b4a5968778695a4b3c2d1e0f';
 const GONE_PUSH_TOKEN = 'cd'.repeat(32);
 
-interface Push {
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-  clientSubject: string | undefined;
-}
-
 let t: TestApp;
 let dataDir: string;
 let apns: Http2SecureServer;
-const pushes: Push[] = [];
+let pushes: Push[] = [];
 const logLines: string[] = [];
 let ipSeq = 0;
 const nextIp = () => `10.9.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
-
-/** The local APNs double: HTTP/2 over TLS asking for the client certificate; 410 for one token. */
-async function startApnsDouble(dir: string) {
-  const key = join(dir, 'apns-key.pem');
-  const cert = join(dir, 'apns-cert.pem');
-  execFileSync('openssl', [
-    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '1',
-    '-subj', '/CN=apns.test', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost', '-keyout', key, '-out', cert,
-  ], { stdio: 'ignore' });
-  const server = createSecureServer({ key: await readFile(key), cert: await readFile(cert), requestCert: true, rejectUnauthorized: false });
-  server.on('stream', (stream, headers) => {
-    let body = '';
-    stream.setEncoding('utf8');
-    stream.on('data', (chunk: string) => void (body += chunk));
-    stream.on('end', () => {
-      const peer = (stream.session?.socket as TLSSocket | undefined)?.getPeerCertificate();
-      const path = String(headers[':path']);
-      pushes.push({ path, headers, body, clientSubject: peer?.subject ? JSON.stringify(peer.subject) : undefined });
-      if (path.endsWith(GONE_PUSH_TOKEN)) {
-        stream.respond({ ':status': 410, 'content-type': 'application/json' });
-        stream.end(JSON.stringify({ reason: 'Unregistered', timestamp: Date.now() }));
-      } else {
-        stream.respond({ ':status': 200, 'apns-id': '00000000-0000-0000-0000-000000000001' });
-        stream.end();
-      }
-    });
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  return { server, url: `https://127.0.0.1:${(server.address() as AddressInfo).port}`, caFile: cert };
-}
 
 const passkit = (method: 'GET' | 'POST' | 'DELETE', path: string, options: { token?: string; payload?: unknown; headers?: Record<string, string> } = {}) =>
   t.app.inject({
@@ -103,8 +62,9 @@ let token: string;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'bw-passkit-'));
-  const double = await startApnsDouble(dataDir);
+  const double = await startApnsDouble(dataDir, (pushToken) => (pushToken === GONE_PUSH_TOKEN ? { status: 410, reason: 'Unregistered' } : { status: 200 }));
   apns = double.server;
+  pushes = double.pushes;
   t = await createTestApp({
     env: {
       DATA_DIR: dataDir,
@@ -183,11 +143,13 @@ describe('PassKit web service', () => {
 
     // A feed update that changes nothing the pass shows moves nothing.
     await putOrder(t.app, ORDER, anOrder([{ barcode: BARCODE, cash: 10, price: 61 }, { barcode: '4000000000000028', cash: 1 }]));
+    await settleDeliveries(t.app);
     expect((await passkit('GET', `/devices/${DEVICE}/registrations/${PASS_TYPE}?passesUpdatedSince=${tag}`)).statusCode).toBe(204);
     expect(pushes).toHaveLength(0);
 
     await new Promise((r) => setTimeout(r, 1100)); // Last-Modified has whole seconds
     await putOrder(t.app, ORDER, anOrder([{ barcode: BARCODE, cash: 42.75 }, { barcode: '4000000000000028', cash: 1 }]));
+    await settleDeliveries(t.app);
 
     expect(pushes).toHaveLength(1);
     const push = pushes[0]!;
@@ -225,6 +187,7 @@ describe('PassKit web service', () => {
     expect(await registrations()).toHaveLength(2);
     pushes.length = 0;
     await putOrder(t.app, ORDER, anOrder([{ barcode: BARCODE, cash: 5 }, { barcode: '4000000000000028', cash: 1 }]));
+    await settleDeliveries(t.app);
     expect(pushes.map((p) => p.path).sort()).toEqual([`/3/device/${GONE_PUSH_TOKEN}`, `/3/device/${PUSH_TOKEN}`].sort());
     const left = await registrations();
     expect(left.map((r) => r.deviceLibraryIdentifier)).toEqual([DEVICE]);
@@ -282,6 +245,7 @@ describe('without APNs', () => {
       expect(reg.statusCode).toBe(201);
       const [before] = await app.database.db.select().from(schema.walletPasses);
       await putOrder(app.app, ORDER, anOrder([{ barcode: BARCODE, cash: 11 }]));
+      await settleDeliveries(app.app);
       const [after] = await app.database.db.select().from(schema.walletPasses);
       expect(after!.updatedAt.getTime()).toBeGreaterThan(before!.updatedAt.getTime());
       expect(after!.contentHash).not.toBe(before!.contentHash);

@@ -1,5 +1,7 @@
-// app.mailer: the mailer of mailer.ts for this app's database and configuration.
+// app.mailer: the mailer of mailer.ts for this app's database and configuration; its worker
+// sends queued mail when this process runs workers (DELIVERY_WORKERS).
 import fp from 'fastify-plugin';
+import { QUEUES } from '../../platform/jobs/job-queue.ts';
 import { createMailer, type Mailer } from './mailer.ts';
 
 declare module 'fastify' {
@@ -12,12 +14,14 @@ export const mailerPlugin = fp(
   async (app) => {
     const mailer = createMailer({
       db: app.database.db,
+      jobs: app.jobs,
       smtpUrl: app.config.smtpUrl,
       from: { name: app.config.brandName, address: app.config.supportEmail },
       log: app.log.child({ module: 'mailer' }),
     });
     app.decorate('mailer', mailer);
+    if (app.config.deliveries.workers) await app.jobs.work(QUEUES.mail, { batchSize: 5 }, mailer.deliver);
     app.addHook('onClose', async () => mailer.close());
   },
-  { name: 'mailer', dependencies: ['data'] },
+  { name: 'mailer', dependencies: ['data', 'jobs'] },
 );

@@ -1,14 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@boardwalk/db/test-database';
-import { outbox } from '@boardwalk/db/schema';
-import { createMailer } from './mailer.ts';
+import { deliveries, outbox } from '@boardwalk/db/schema';
+import { startJobQueue, type JobQueue } from '../../platform/jobs/job-queue.ts';
+import { createMailer, type OutgoingMail } from './mailer.ts';
 import { startSmtpServer, type TestSmtpServer } from './smtp.fixtures.ts';
 
 let database: TestDatabase;
+let jobs: JobQueue;
 let smtp: TestSmtpServer;
 const from = { name: 'Boardwalk', address: 'guestservices@example.com' };
 const mail = { to: 'team@example.com', subject: 'Photo reset request for order 12345678', text: 'Barcode: 2400000000000011' };
+const settings = { retryLimit: 3, retryDelaySeconds: 1, expireSeconds: 30, pollSeconds: 0.5 };
 
 function recordingLog() {
   const lines: { level: string; obj: object; msg: string }[] = [];
@@ -19,38 +22,74 @@ function recordingLog() {
   };
 }
 
+/** Queues the message as a service does, then runs its job once (try number `retryCount + 1`). */
+async function sendAndTry(mailer: ReturnType<typeof createMailer>, message: OutgoingMail, retryCount = 0) {
+  const result = await database.db.transaction((tx) => mailer.send(tx, message));
+  const [delivery] = await database.db.select().from(deliveries).where(eq(deliveries.jobId, (await jobIdOf(result.outboxId))!));
+  const job = { id: delivery!.jobId!, data: { outboxId: result.outboxId, deliveryId: delivery!.id }, retryCount, retryLimit: settings.retryLimit };
+  const outcome = await mailer.deliver(job).then(
+    () => 'done',
+    (error: Error) => error.message,
+  );
+  const [row] = await database.db.select().from(outbox).where(eq(outbox.id, result.outboxId));
+  const [after] = await database.db.select().from(deliveries).where(eq(deliveries.id, delivery!.id));
+  return { result, outcome, row: row!, delivery: after!, job };
+}
+
+async function jobIdOf(outboxId: number): Promise<string | undefined> {
+  const { rows } = await database.executeSql(`select id from pgboss.job where name = 'mail' and singleton_key = $1`, [`mail:${outboxId}`]);
+  return rows[0]?.id as string | undefined;
+}
+
 beforeAll(async () => {
   database = await createTestDatabase();
+  jobs = await startJobQueue(database, settings, recordingLog());
   smtp = await startSmtpServer({ user: 'boardwalk', password: 'smtp-pass-Zq81' });
 });
 afterAll(async () => {
   await smtp.close();
+  await jobs.stop();
   await database.close();
 });
 
 describe('mailer', () => {
-  it('sends over SMTP (with the URL credentials) and marks the outbox row sent', async () => {
+  it('queues the message with the outbox row; its job sends over SMTP (with the URL credentials) and marks the row sent', async () => {
     const log = recordingLog();
-    const mailer = createMailer({ db: database.db, smtpUrl: smtp.url, from, log });
-    const result = await mailer.send(mail);
+    const mailer = createMailer({ db: database.db, jobs, smtpUrl: smtp.url, from, log });
+    const { result, outcome, row, delivery } = await sendAndTry(mailer, mail);
     mailer.close();
-    expect(result.sent).toBe(true);
+    expect(result.queued).toBe(true);
+    expect(outcome).toBe('done');
     const [message] = await smtp.waitFor(1);
     expect(message!.to).toEqual(['team@example.com']);
     expect(message!.from).toBe('guestservices@example.com');
     expect(message!.raw).toContain('Subject: Photo reset request for order 12345678');
     expect(message!.raw).toContain('Barcode: 2400000000000011');
-    const [row] = await database.db.select().from(outbox).where(eq(outbox.id, result.outboxId));
+    // The outbox id is the Message-ID: a receiver can tell a retried message from a new one.
+    expect(message!.raw).toContain(`Message-ID: <outbox-${result.outboxId}@example.com>`);
     expect(row).toMatchObject({ to: 'team@example.com', subject: mail.subject, text: mail.text, error: null });
-    expect(row!.sentAt).toBeInstanceOf(Date);
+    expect(row.sentAt).toBeInstanceOf(Date);
+    expect(delivery).toMatchObject({ target: 'mail', state: 'sent', attempts: 1, recipient: 't…@example.com' });
     expect(log.lines).toEqual([]);
   });
 
-  it('without SMTP_URL keeps the message in the outbox and logs it without its text', async () => {
+  it('never sends a message twice: a second run of its job finds it sent', async () => {
+    const mailer = createMailer({ db: database.db, jobs, smtpUrl: smtp.url, from, log: recordingLog() });
+    const before = smtp.received.length;
+    const { job } = await sendAndTry(mailer, { ...mail, subject: 'Once' });
+    await mailer.deliver({ ...job, retryCount: 1 });
+    mailer.close();
+    expect(smtp.received.length).toBe(before + 1);
+    const [delivery] = await database.db.select().from(deliveries).where(eq(deliveries.id, job.data.deliveryId));
+    expect(delivery).toMatchObject({ state: 'skipped', lastError: 'Already sent', attempts: 2 });
+  });
+
+  it('without SMTP_URL keeps the message in the outbox, queues nothing and logs it without its text', async () => {
     const log = recordingLog();
-    const mailer = createMailer({ db: database.db, smtpUrl: undefined, from, log });
-    const result = await mailer.send(mail);
-    expect(result.sent).toBe(false);
+    const mailer = createMailer({ db: database.db, jobs, smtpUrl: undefined, from, log });
+    const result = await database.db.transaction((tx) => mailer.send(tx, mail));
+    expect(result.queued).toBe(false);
+    expect(await jobIdOf(result.outboxId)).toBeUndefined();
     const [row] = await database.db.select().from(outbox).where(eq(outbox.id, result.outboxId));
     expect(row).toMatchObject({ sentAt: null, error: null, text: mail.text });
     expect(log.lines).toHaveLength(1);
@@ -58,33 +97,56 @@ describe('mailer', () => {
     expect(JSON.stringify(log.lines)).not.toContain('2400000000000011');
   });
 
-  it('keeps a refused message in the outbox with the reason, never throwing and never logging the password', async () => {
+  it('a rolled-back transaction leaves neither the message nor its job', async () => {
+    const mailer = createMailer({ db: database.db, jobs, smtpUrl: smtp.url, from, log: recordingLog() });
+    let outboxId = 0;
+    await expect(
+      database.db.transaction(async (tx) => {
+        outboxId = (await mailer.send(tx, mail)).outboxId;
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    mailer.close();
+    expect(await database.db.select().from(outbox).where(eq(outbox.id, outboxId))).toEqual([]);
+    expect(await jobIdOf(outboxId)).toBeUndefined();
+  });
+
+  it('a refused login (535) is dead at once with the reason, for staff to retry once SMTP_URL is fixed; the password is never logged', async () => {
     const log = recordingLog();
     const badUrl = smtp.url.replace('smtp-pass-Zq81', 'wrong-pass-Yx72');
-    const mailer = createMailer({ db: database.db, smtpUrl: badUrl, from, log });
-    const result = await mailer.send(mail);
+    const mailer = createMailer({ db: database.db, jobs, smtpUrl: badUrl, from, log });
+    const { outcome, row, delivery } = await sendAndTry(mailer, mail);
     mailer.close();
-    expect(result.sent).toBe(false);
-    const [row] = await database.db.select().from(outbox).where(eq(outbox.id, result.outboxId));
-    expect(row!.sentAt).toBeNull();
-    expect(row!.error).toMatch(/auth|login|credentials|password/i);
+    expect(outcome).toBe('done');
+    expect(row.sentAt).toBeNull();
+    expect(row.error).toMatch(/auth|login|credentials|password/i);
+    expect(delivery.state).toBe('dead');
     expect(log.lines.map((l) => l.level)).toEqual(['warn']);
-    expect(JSON.stringify({ log: log.lines, row })).not.toContain('wrong-pass-Yx72');
+    expect(JSON.stringify({ log: log.lines, row, delivery })).not.toContain('wrong-pass-Yx72');
     expect(JSON.stringify(log.lines)).not.toContain('2400000000000011');
   });
 
-  it('keeps a message the server refuses (recipient) with its reason', async () => {
+  it('a recipient the server refuses is dead at once, not retried, with its reason', async () => {
     const refusing = await startSmtpServer({ refuseRecipients: true });
     try {
-      const log = recordingLog();
-      const mailer = createMailer({ db: database.db, smtpUrl: refusing.url, from, log });
-      const result = await mailer.send(mail);
+      const mailer = createMailer({ db: database.db, jobs, smtpUrl: refusing.url, from, log: recordingLog() });
+      const { outcome, row, delivery } = await sendAndTry(mailer, mail);
       mailer.close();
-      expect(result.sent).toBe(false);
-      const [row] = await database.db.select().from(outbox).where(eq(outbox.id, result.outboxId));
-      expect(row!.error).toContain('Mailbox unavailable');
+      // Permanent: the job ends without an error, so the queue does not try it again.
+      expect(outcome).toBe('done');
+      expect(row.error).toContain('Mailbox unavailable');
+      expect(delivery).toMatchObject({ state: 'dead', attempts: 1 });
+      expect(delivery.lastError).toContain('Mailbox unavailable');
     } finally {
       await refusing.close();
     }
+  });
+
+  it('a server that cannot be reached is retried: the delivery waits as retrying', async () => {
+    const mailer = createMailer({ db: database.db, jobs, smtpUrl: 'smtp://127.0.0.1:9', from, log: recordingLog() });
+    const { outcome, delivery } = await sendAndTry(mailer, mail);
+    mailer.close();
+    expect(outcome).toMatch(/ECONNREFUSED|connect/i);
+    expect(delivery).toMatchObject({ state: 'retrying', attempts: 1 });
   });
 });

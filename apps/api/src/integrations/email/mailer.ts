@@ -1,11 +1,13 @@
 // Outgoing email (decisions.md "Photos", "Ticket shares"): one interface, one real
-// adapter, nodemailer over SMTP_URL. Every message is written to the outbox table first;
-// sentAt is set once the SMTP server accepted it. Without SMTP_URL the message stays in
+// adapter, nodemailer over SMTP_URL. Every message is written to the outbox table and, with
+// SMTP_URL, a mail job in the same transaction; sentAt is set once the SMTP server accepted it. Without SMTP_URL the message stays in
 // the outbox and a log line says so (recipient, subject and outbox id; never the text,
 // which may carry a barcode).
 import nodemailer from 'nodemailer';
 import type { Executor } from '@boardwalk/db/client';
-import { insertOutboxMessage, markOutboxFailed, markOutboxSent } from './outbox.repo.ts';
+import { PermanentDeliveryError, queueDelivery, tryDelivery, type DeliveryJobData } from '../../platform/jobs/delivery.ts';
+import { QUEUES, type JobQueue, type RunningJob } from '../../platform/jobs/job-queue.ts';
+import { findOutboxMessage, insertOutboxMessage, markOutboxFailed, markOutboxSent } from './outbox.repo.ts';
 
 export interface OutgoingMail {
   to: string;
@@ -16,13 +18,26 @@ export interface OutgoingMail {
 
 export interface MailResult {
   outboxId: number;
-  /** True once an SMTP server accepted the message. */
-  sent: boolean;
+  /** True when a delivery job was queued (SMTP_URL is set). */
+  queued: boolean;
+}
+
+export interface MailPayload {
+  outboxId: number;
 }
 
 export interface Mailer {
-  /** Keeps the message in the outbox and sends it when SMTP is configured; never throws for a refused send. */
-  send(mail: OutgoingMail): Promise<MailResult>;
+  /**
+   * Keeps the message in the outbox and, with SMTP_URL, queues its delivery: both in the
+   * caller's transaction, so a message exists exactly when the change that wrote it commits.
+   */
+  send(tx: Executor, mail: OutgoingMail): Promise<MailResult>;
+  /**
+   * The mail job: sends an outbox message that is not sent yet, with the outbox id as its
+   * Message-ID (a retry is the same message, never a second one). A recipient the server
+   * refuses (5xx) is not tried again.
+   */
+  deliver(job: RunningJob<MailPayload & DeliveryJobData>): Promise<void>;
   close(): void;
 }
 
@@ -33,6 +48,7 @@ interface MailLog {
 
 export interface MailerOptions {
   db: Executor;
+  jobs: JobQueue;
   /** smtp:// or smtps:// URL with any credentials; unset keeps mail in the outbox only. */
   smtpUrl: string | undefined;
   /** The sender: the brand's name and address. */
@@ -52,35 +68,61 @@ function describeError(error: unknown, smtpUrl: string): string {
   return (password ? message.replaceAll(password, '[redacted]') : message).slice(0, 500);
 }
 
+/** SMTP answers 5xx when it will never take the message as it is (recipient refused, authentication failed). */
+const isPermanent = (error: unknown) => {
+  const code = (error as { responseCode?: number }).responseCode;
+  return typeof code === 'number' && code >= 500;
+};
+
+const maskEmail = (address: string) => address.replace(/^(.).*@/, '$1…@');
+
 export function createMailer(options: MailerOptions): Mailer {
-  const { db, smtpUrl, from, log } = options;
+  const { db, jobs, smtpUrl, from, log } = options;
   const transport = smtpUrl
     ? nodemailer.createTransport({
         url: smtpUrl,
-        // A slow mail server must not hold a guest's request for minutes (defaults are 2 min and 10 min).
+        // A slow mail server must not hold a worker for minutes (defaults are 2 min and 10 min).
         connectionTimeout: 10_000,
         greetingTimeout: 10_000,
         socketTimeout: 20_000,
       })
     : undefined;
+  const messageDomain = new URL(`mailto:${from.address}`).pathname.split('@')[1] ?? 'boardwalk.local';
 
   return {
-    async send(mail) {
-      const outboxId = await insertOutboxMessage(db, mail);
-      if (!transport || !smtpUrl) {
+    async send(tx, mail) {
+      const outboxId = await insertOutboxMessage(tx, mail);
+      if (!transport) {
         log.info({ outboxId, to: mail.to, subject: mail.subject }, 'mail kept in the outbox (SMTP_URL is not set)');
-        return { outboxId, sent: false };
+        return { outboxId, queued: false };
       }
-      try {
-        await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
-        await markOutboxSent(db, outboxId);
-        return { outboxId, sent: true };
-      } catch (error) {
-        const reason = describeError(error, smtpUrl);
-        await markOutboxFailed(db, outboxId, reason);
-        log.warn({ outboxId, to: mail.to, subject: mail.subject, err: reason }, 'mail not sent; kept in the outbox');
-        return { outboxId, sent: false };
-      }
+      const payload: MailPayload = { outboxId };
+      await queueDelivery(jobs, tx, { queue: QUEUES.mail, target: 'mail', barcode: null, recipient: maskEmail(mail.to), payload, singletonKey: `mail:${outboxId}` });
+      return { outboxId, queued: true };
+    },
+    async deliver(job) {
+      await tryDelivery(db, job, async () => {
+        const message = await findOutboxMessage(db, job.data.outboxId);
+        if (!message) return { state: 'skipped', note: 'The message is no longer in the outbox' };
+        if (message.sentAt) return { state: 'skipped', note: 'Already sent' };
+        if (!transport || !smtpUrl) return { state: 'skipped', note: 'SMTP_URL is not set' };
+        try {
+          await transport.sendMail({
+            from,
+            to: message.to,
+            subject: message.subject,
+            text: message.text,
+            messageId: `<outbox-${message.id}@${messageDomain}>`,
+          });
+        } catch (error) {
+          const reason = describeError(error, smtpUrl);
+          await markOutboxFailed(db, message.id, reason);
+          log.warn({ outboxId: message.id, to: message.to, subject: message.subject, err: reason }, 'mail not sent; kept in the outbox');
+          throw isPermanent(error) ? new PermanentDeliveryError(reason) : new Error(reason);
+        }
+        await markOutboxSent(db, message.id);
+        return { state: 'sent' };
+      });
     },
     close() {
       transport?.close();

@@ -15,3 +15,8 @@ export async function markOutboxSent(db: Executor, id: number) {
 export async function markOutboxFailed(db: Executor, id: number, error: string) {
   await db.update(outbox).set({ error }).where(eq(outbox.id, id));
 }
+
+export async function findOutboxMessage(db: Executor, id: number) {
+  const rows = await db.select().from(outbox).where(eq(outbox.id, id));
+  return rows[0] ?? null;
+}

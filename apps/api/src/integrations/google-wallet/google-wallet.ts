@@ -57,7 +57,15 @@ export interface GoogleWallet {
   updateObject(object: GenericObject): Promise<'updated' | 'not-saved'>;
 }
 
-export class GoogleWalletApiError extends Error {}
+export class GoogleWalletApiError extends Error {
+  /** Google refused the request itself (400, 403): trying again changes nothing. */
+  constructor(
+    message: string,
+    readonly permanent = false,
+  ) {
+    super(message);
+  }
+}
 
 export interface GoogleWalletOptions {
   credentials: GoogleWalletCredentials;
@@ -128,6 +136,7 @@ export async function createGoogleWallet(options: GoogleWalletOptions): Promise<
         // A new error without the request: the library's error carries the object (and its barcode).
         throw new GoogleWalletApiError(
           status ? `Google Wallet API answered ${status} to the object update` : `Google Wallet API unreachable: ${(err as Error).message}`,
+          status === 400 || status === 403,
         );
       }
     },

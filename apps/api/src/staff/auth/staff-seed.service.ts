@@ -5,6 +5,8 @@
 import {
   ADMIN_PERMISSION,
   auditLog,
+  DELIVERY_RETRY_API,
+  DELIVERY_RETRY_PERMISSION,
   LOYALTY_PERMISSIONS,
   permissionName,
   permissions,
@@ -46,6 +48,7 @@ export function seedPermissions(): NewPermission[] {
     { name: ADMIN_PERMISSION, api: '/admin', method: 'GET', minimumAccessLevel: 1 },
     { name: 'Pass Customization Options', api: '/api/admin/pass-customizations/', method: 'GET', minimumAccessLevel: 1 },
     { name: 'Team Member Options', api: '/api/team-member/', method: 'GET', minimumAccessLevel: 1 },
+    { name: DELIVERY_RETRY_PERMISSION, api: DELIVERY_RETRY_API, method: 'POST', minimumAccessLevel: 10 },
     // The loyalty tab's routes come with their own issue; until then these guard nothing.
     ...LOYALTY_PERMISSIONS.map((name) => ({ name, api: null, method: null, minimumAccessLevel: 100 })),
   );

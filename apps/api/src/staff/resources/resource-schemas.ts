@@ -192,7 +192,7 @@ export type ListQuery = z.infer<ReturnType<typeof listQuerySchema>>;
 
 /** A row as the list answers it: API field names, writeOnly fields left out (also by serialization). */
 export function rowSchema(tab: ResourceDeclaration) {
-  const shape: Record<string, z.ZodType> = { [tab.idField]: tab.idColumn === 'id' ? z.number().int() : z.guid() };
+  const shape: Record<string, z.ZodType> = { [tab.idField]: tab.idType === 'integer' ? z.number().int() : z.guid() };
   for (const f of readableFields(tab)) {
     shape[f.name] =
       f.type === 'checkbox' ? z.boolean() : f.type === 'number' ? z.number().nullable() : f.type === 'datetime' ? z.iso.datetime().nullable() : z.string().nullable();

@@ -1,6 +1,6 @@
 // Generic reads and writes of the back-office tabs: each declaration names its Drizzle table
 // and columns (schema[tab.table][field.column]), so one set of queries serves every tab.
-import { asc, desc, eq, getTableColumns, getTableName, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, getTableColumns, getTableName, ilike, inArray, or, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '@boardwalk/db/client';
 import * as schema from '@boardwalk/db/schema';
@@ -39,6 +39,8 @@ const isText = (column: AnyPgColumn) => column.getSQLType() === 'text';
 const asText = (column: AnyPgColumn): SQL | AnyPgColumn => (isText(column) ? column : sql`${column}::text`);
 
 export interface ListOptions {
+  /** Only rows whose column holds one of the values. */
+  scope?: { column: string; values: string[] } | undefined;
   search?: string | undefined;
   searchColumns: string[];
   sortColumn: string;
@@ -49,9 +51,10 @@ export interface ListOptions {
 
 /** One page of rows (search, sort, then the id for a stable order) and the number of matching rows. */
 export async function listRows(db: Executor, t: ResourceTable, options: ListOptions): Promise<{ rows: DbRow[]; total: number }> {
-  const where = options.search
+  const search = options.search
     ? or(...options.searchColumns.map((c) => ilike(asText(t.columns[c]!), `%${escapeLike(options.search!)}%`)))
     : undefined;
+  const where = and(options.scope ? inArray(t.columns[options.scope.column]!, options.scope.values) : undefined, search);
   const column = t.columns[options.sortColumn]!;
   const order = options.direction === 'desc' ? desc : asc;
   // Text sorts case-insensitively, in code-point order: the same on PGlite and PostgreSQL

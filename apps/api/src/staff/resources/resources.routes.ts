@@ -27,7 +27,7 @@ const guarded = { 401: apiError, 403: apiError };
 const writeErrors = { ...guarded, 400: apiError, 404: apiError, 409: apiError };
 
 export const resourcesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const context = (request: FastifyRequest): ResourceContext => ({ db: app.database.db, staff: request.staff! });
+  const context = (request: FastifyRequest): ResourceContext => ({ db: app.database.db, ticketChanges: app.ticketChanges, staff: request.staff! });
 
   for (const tab of resources) {
     const resource = prepareResource(tab);

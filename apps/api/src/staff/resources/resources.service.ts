@@ -5,6 +5,7 @@
 import type { Db } from '@boardwalk/db/client';
 import { resources, sessions, teamMembers, type FieldDeclaration, type ResourceDeclaration } from '@boardwalk/contract/staff-resources';
 import { AppError } from '../../platform/errors.ts';
+import type { TicketChanges } from '../../platform/ticket-changes.plugin.ts';
 import { recordAudit, type AuditAction } from '../audit/audit.repo.ts';
 import type { StaffIdentity } from '../auth/auth.service.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -28,6 +29,7 @@ import {
 
 export interface ResourceContext {
   db: Db;
+  ticketChanges: TicketChanges;
   staff: Pick<StaffIdentity, 'teamMemberGuid' | 'username'>;
 }
 
@@ -161,6 +163,7 @@ export async function listResource(ctx: ResourceContext, resource: Resource, que
   const { tab } = resource;
   const sortField = fieldByName(tab, query.sort ?? tab.defaultSort.field);
   const page = await listRows(ctx.db, resource.table, {
+    scope: tab.scope && { column: fieldByName(tab, tab.scope.field).column, values: tab.scope.values },
     search: query.search || undefined,
     searchColumns: tab.searchFields.map((name) => fieldByName(tab, name).column),
     sortColumn: sortField.column,
@@ -233,8 +236,10 @@ export async function deleteResource(ctx: ResourceContext, resource: Resource, i
   }
 }
 
-function audit(tx: Parameters<typeof recordAudit>[0], ctx: ResourceContext, resource: Resource, action: AuditAction, row: DbRow, before: DbRow | null, after: DbRow | null) {
-  return recordAudit(tx, {
+/** Every write: its audit entry and, for a tab that shapes passes, the re-publication of every saved pass (a job). */
+async function audit(tx: Parameters<typeof recordAudit>[0], ctx: ResourceContext, resource: Resource, action: AuditAction, row: DbRow, before: DbRow | null, after: DbRow | null) {
+  if (resource.tab.republishesPasses) await ctx.ticketChanges.publishAll(tx, `${resource.tab.key} ${action}`);
+  await recordAudit(tx, {
     teamMemberGuid: ctx.staff.teamMemberGuid,
     username: ctx.staff.username,
     action,

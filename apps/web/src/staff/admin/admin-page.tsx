@@ -7,6 +7,7 @@ import { Navigate, useSearchParams } from 'react-router';
 import { permissionName, resources } from '@boardwalk/contract/staff-resources';
 import { hasPermission, isAdmin, useStaffUser } from '../auth/staff-session.ts';
 import { ResourceList } from '../resources/resource-list.tsx';
+import { CustomPage } from './custom-pages.tsx';
 import { StaffNavbar } from './staff-navbar.tsx';
 
 export function AdminPage() {
@@ -43,7 +44,7 @@ export function AdminPage() {
           >
             {tabs.map((resource) => (
               <Tab key={resource.key} eventKey={resource.key} title={resource.title}>
-                <ResourceList resource={resource} user={user} />
+                {resource.page ? <CustomPage page={resource.page} resource={resource} user={user} /> : <ResourceList resource={resource} user={user} />}
               </Tab>
             ))}
           </Tabs>

@@ -1,6 +1,6 @@
 // One tab: its table with server-side paging, sorting and search, the add button and the
 // clickable rows that open the modal (staff-back-office.md section 2; section 6 for controls).
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -14,7 +14,14 @@ import { ResourceCell } from './resource-cells.tsx';
 import { ResourceForm } from './resource-form.tsx';
 import { listQueryOptions, PAGE_SIZE, type ListParams, type Row } from './resource-api.ts';
 
-export function ResourceList({ resource, user }: { resource: ResourceDeclaration; user: StaffUser }) {
+export interface ResourceListProps {
+  resource: ResourceDeclaration;
+  user: StaffUser;
+  /** A tab's own page may add actions to each row (a last column). */
+  rowActions?: (row: Row) => ReactNode;
+}
+
+export function ResourceList({ resource, user, rowActions }: ResourceListProps) {
   const canCreate = resource.operations.create && hasPermission(user, permissionName(resource, 'Create'));
   const canUpdate = resource.operations.update && hasPermission(user, permissionName(resource, 'Update'));
   const canDelete = resource.operations.delete && hasPermission(user, permissionName(resource, 'Delete'));
@@ -99,6 +106,11 @@ export function ResourceList({ resource, user }: { resource: ResourceDeclaration
                 </th>
               );
             })}
+            {rowActions ? (
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            ) : null}
           </tr>
         </thead>
         <tbody>
@@ -125,12 +137,13 @@ export function ResourceList({ resource, user }: { resource: ResourceDeclaration
                     <ResourceCell field={field} row={row} />
                   </td>
                 ))}
+                {rowActions ? <td onClick={(e) => e.stopPropagation()}>{rowActions(row)}</td> : null}
               </tr>
             );
           })}
           {rows.length === 0 ? (
             <tr>
-              <td colSpan={columns.length + (rowsOpen ? 1 : 0)} className="text-center text-body-secondary py-4">
+              <td colSpan={columns.length + (rowsOpen ? 1 : 0) + (rowActions ? 1 : 0)} className="text-center text-body-secondary py-4">
                 {list.isPending ? (
                   <>
                     <Spinner animation="border" size="sm" aria-hidden="true" className="me-2" />

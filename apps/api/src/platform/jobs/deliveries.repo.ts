@@ -1,0 +1,44 @@
+// The deliveries table: one row per outbound delivery, as the Deliveries tab shows it.
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '@boardwalk/db/client';
+import { deliveries } from '@boardwalk/db/schema';
+
+export type DeliveryTarget = 'apple' | 'google' | 'mail';
+export type DeliveryState = 'queued' | 'sent' | 'skipped' | 'retrying' | 'dead';
+
+export async function insertDelivery(
+  db: Executor,
+  values: { id: string; target: DeliveryTarget; barcode: string | null; recipient: string; queue: string; payload: object; jobId: string },
+) {
+  await db.insert(deliveries).values(values);
+}
+
+/** One more try, and how it went. */
+export async function recordAttempt(db: Executor, id: string, values: { state: DeliveryState; lastError: string | null }) {
+  await db
+    .update(deliveries)
+    .set({ ...values, attempts: sql`${deliveries.attempts} + 1`, updatedAt: sql`now()` })
+    .where(eq(deliveries.id, id));
+}
+
+/** A failed or dead delivery, locked for a staff Retry. */
+export async function findRetryableDelivery(db: Executor, id: string) {
+  const rows = await db
+    .select()
+    .from(deliveries)
+    .where(and(eq(deliveries.id, id), inArray(deliveries.state, ['retrying', 'dead'])))
+    .for('update');
+  return rows[0] ?? null;
+}
+
+export async function requeueDelivery(db: Executor, id: string, jobId: string) {
+  await db.update(deliveries).set({ state: 'queued', jobId, updatedAt: sql`now()` }).where(eq(deliveries.id, id));
+}
+
+/** How many deliveries are in each state. */
+export async function countDeliveriesByState(db: Executor): Promise<Record<DeliveryState, number>> {
+  const rows = await db.select({ state: deliveries.state, n: sql<number>`count(*)::int` }).from(deliveries).groupBy(deliveries.state);
+  const counts: Record<DeliveryState, number> = { queued: 0, sent: 0, skipped: 0, retrying: 0, dead: 0 };
+  for (const row of rows) counts[row.state as DeliveryState] = Number(row.n);
+  return counts;
+}

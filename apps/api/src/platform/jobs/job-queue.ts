@@ -1,0 +1,154 @@
+// Durable jobs on the database: pg-boss 10 on PostgreSQL and on the embedded PGlite, through
+// pg-boss's `db` adapter (executeSql). A job is written by the caller's own transaction, so
+// it exists exactly when the change that caused it commits. Workers fetch with SKIP LOCKED:
+// several processes on one PostgreSQL never run one job twice.
+import PgBoss from 'pg-boss';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database, Executor } from '@boardwalk/db/client';
+
+/** The queues: a pass to compare again, the staff fan-out, and the three outbound calls. */
+export const QUEUES = {
+  ticketChanged: 'ticket-changed',
+  passesRepublish: 'passes-republish',
+  applePush: 'apple-push',
+  googleUpdate: 'google-update',
+  mail: 'mail',
+  deadLetters: 'dead-letters',
+} as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+export interface JobSettings {
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** A job still active this long (its process died) is failed and tried again. */
+  expireSeconds: number;
+  pollSeconds: number;
+}
+
+export interface NewJob {
+  name: QueueName;
+  data: object;
+  /** With a stately queue: while one job of this key waits, another is not added (coalescing). */
+  singletonKey?: string;
+  startAfterSeconds?: number;
+}
+
+export interface RunningJob<T> {
+  id: string;
+  data: T;
+  /** Tries before this one. */
+  retryCount: number;
+  retryLimit: number;
+}
+
+export interface JobQueue {
+  /** Adds a job in the caller's transaction; its id, or null when a waiting job of its key absorbed it. */
+  send(tx: Executor, job: NewJob): Promise<string | null>;
+  /** Adds many jobs in one statement in the caller's transaction (keys as in send). */
+  insert(tx: Executor, jobs: NewJob[]): Promise<void>;
+  /**
+   * Runs the handler for each job of the queue, up to batchSize at once. A handler that
+   * throws fails its job alone: pg-boss retries it with exponential backoff and jitter, then
+   * dead-letters it.
+   */
+  work<T>(name: QueueName, options: { batchSize: number }, handler: (job: RunningJob<T>) => Promise<void>): Promise<void>;
+  /** Jobs of these queues waiting or running now (a retry counts once its time has come). */
+  pending(names: QueueName[]): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/** pg-boss's SQL ($1, $2 ...) as a Drizzle query, so it runs on whatever executor it is given. */
+function toDrizzleSql(text: string, values: unknown[]): SQL {
+  const parts = text.split(/\$(\d+)/);
+  return sql.join(parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1] ?? null}`)));
+}
+
+function executorAdapter(tx: Executor): PgBoss.Db {
+  return {
+    async executeSql(text, values = []) {
+      const result = (await tx.execute(toDrizzleSql(text, values))) as unknown as { rows: unknown[] };
+      return { rows: result.rows };
+    },
+  };
+}
+
+const toInsert = (job: NewJob) => ({
+  name: job.name,
+  data: job.data,
+  ...(job.singletonKey !== undefined && { singletonKey: job.singletonKey }),
+  ...(job.startAfterSeconds && { startAfter: String(job.startAfterSeconds) }),
+});
+
+interface Log {
+  warn(obj: object, msg: string): void;
+}
+
+/** Starts pg-boss on the database (creating its schema the first time) and the queues. */
+export async function startJobQueue(database: Database, settings: JobSettings, log: Log): Promise<JobQueue> {
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => database.executeSql(text, values?.map((v: unknown) => v ?? null)) },
+    // Expired (dead-process) jobs are found by the maintenance run: often enough to retry within seconds.
+    maintenanceIntervalSeconds: Math.max(1, Math.min(30, Math.floor(settings.expireSeconds / 2))),
+    schedule: false,
+  });
+  boss.on('error', (err: Error) => log.warn({ err: err.message }, 'job queue: maintenance error'));
+  await boss.start();
+  const retries = { retryLimit: settings.retryLimit, retryDelay: settings.retryDelaySeconds, retryBackoff: true, expireInSeconds: settings.expireSeconds };
+  await boss.createQueue(QUEUES.deadLetters, { name: QUEUES.deadLetters, retentionMinutes: 60 * 24 * 30 });
+  const policies: Record<Exclude<QueueName, 'dead-letters'>, PgBoss.QueuePolicy> = {
+    [QUEUES.ticketChanged]: 'stately',
+    [QUEUES.passesRepublish]: 'standard',
+    [QUEUES.applePush]: 'stately',
+    [QUEUES.googleUpdate]: 'stately',
+    [QUEUES.mail]: 'stately',
+  };
+  for (const [name, policy] of Object.entries(policies)) {
+    const options = { name, policy, ...retries, deadLetter: QUEUES.deadLetters };
+    await boss.createQueue(name, options);
+    // Settings may have changed since the queue was made.
+    await boss.updateQueue(name, options);
+  }
+
+  return {
+    async send(tx, job) {
+      return boss.send(job.name, job.data, {
+        db: executorAdapter(tx),
+        ...(job.singletonKey !== undefined && { singletonKey: job.singletonKey }),
+        ...(job.startAfterSeconds && { startAfter: job.startAfterSeconds }),
+      });
+    },
+    async insert(tx, jobs) {
+      if (jobs.length > 0) await boss.insert(jobs.map(toInsert), { db: executorAdapter(tx) });
+    },
+    async work<T>(name: QueueName, options: { batchSize: number }, handler: (job: RunningJob<T>) => Promise<void>) {
+      await boss.work<T>(
+        name,
+        { batchSize: options.batchSize, includeMetadata: true, pollingIntervalSeconds: settings.pollSeconds },
+        async (jobs) => {
+          // Each job succeeds or fails on its own; pg-boss completes the ones still active.
+          await Promise.all(
+            jobs.map(async (job) => {
+              try {
+                await handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit });
+              } catch (error) {
+                await boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });
+              }
+            }),
+          );
+        },
+      );
+    },
+    async pending(names) {
+      const { rows } = await database.executeSql(
+        `select count(*)::int as n from pgboss.job
+         where name = any($1::text[]) and (state in ('created', 'active') or (state = 'retry' and start_after <= now()))`,
+        [names],
+      );
+      return Number(rows[0]?.n ?? 0);
+    },
+    async stop() {
+      // Waits for running jobs (up to 10 s); any still running are failed, so another worker retries them.
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
+    },
+  };
+}

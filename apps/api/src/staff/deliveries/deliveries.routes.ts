@@ -1,0 +1,33 @@
+// GET /api/admin/deliveries/counts (the tab's list permission) and
+// POST /api/admin/deliveries/retry/{id} (Deliveries Retry).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiError } from '@boardwalk/contract/errors';
+import { DELIVERY_RETRY_API, DELIVERY_STATES, deliveries } from '@boardwalk/contract/staff-resources';
+import { idParams } from '../resources/resource-schemas.ts';
+import { countDeliveries, retryFailedDelivery } from './deliveries.service.ts';
+
+const counts = z.object(Object.fromEntries(DELIVERY_STATES.map((state) => [state, z.number().int()])));
+const guarded = { 401: apiError, 403: apiError };
+
+export const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(`${deliveries.api}counts`, {
+    onRequest: app.staffGuard(deliveries.api, 'GET'),
+    schema: { tags: ['staff'], summary: 'Deliveries: how many are in each state', response: { 200: counts, ...guarded } },
+    handler: () => countDeliveries(app.database.db),
+  });
+
+  app.post(`${DELIVERY_RETRY_API}:id`, {
+    onRequest: app.staffGuard(DELIVERY_RETRY_API, 'POST'),
+    schema: {
+      tags: ['staff'],
+      summary: 'Deliveries: try a failed or dead delivery again now',
+      params: idParams,
+      response: { 202: z.object({ queued: z.literal(true) }), 400: apiError, 409: apiError, ...guarded },
+    },
+    handler: async (request, reply) => {
+      await retryFailedDelivery({ db: app.database.db, jobs: app.jobs, staff: request.staff! }, request.params.id);
+      return reply.code(202).send({ queued: true });
+    },
+  });
+};

@@ -1,0 +1,53 @@
+// Test support: a local APNs double, HTTP/2 over TLS asking for the client certificate. It
+// records every push and answers 200, or what `answer` says for a push token.
+import { execFileSync } from 'node:child_process';
+import { once } from 'node:events';
+import { readFile } from 'node:fs/promises';
+import { createSecureServer, type IncomingHttpHeaders } from 'node:http2';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import type { TLSSocket } from 'node:tls';
+
+export interface Push {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+  clientSubject: string | undefined;
+}
+
+export interface ApnsAnswer {
+  status: number;
+  reason?: string;
+}
+
+export async function startApnsDouble(dir: string, answer: (pushToken: string) => ApnsAnswer = () => ({ status: 200 })) {
+  const key = join(dir, 'apns-key.pem');
+  const cert = join(dir, 'apns-cert.pem');
+  execFileSync('openssl', [
+    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '1',
+    '-subj', '/CN=apns.test', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost', '-keyout', key, '-out', cert,
+  ], { stdio: 'ignore' });
+  const pushes: Push[] = [];
+  const server = createSecureServer({ key: await readFile(key), cert: await readFile(cert), requestCert: true, rejectUnauthorized: false });
+  server.on('stream', (stream, headers) => {
+    let body = '';
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk: string) => void (body += chunk));
+    stream.on('end', () => {
+      const peer = (stream.session?.socket as TLSSocket | undefined)?.getPeerCertificate();
+      const path = String(headers[':path']);
+      pushes.push({ path, headers, body, clientSubject: peer?.subject ? JSON.stringify(peer.subject) : undefined });
+      const { status, reason } = answer(path.replace('/3/device/', ''));
+      if (status === 200) {
+        stream.respond({ ':status': 200, 'apns-id': '00000000-0000-0000-0000-000000000001' });
+        stream.end();
+      } else {
+        stream.respond({ ':status': status, 'content-type': 'application/json' });
+        stream.end(JSON.stringify({ reason: reason ?? 'InternalServerError', timestamp: Date.now() }));
+      }
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return { server, pushes, url: `https://127.0.0.1:${(server.address() as AddressInfo).port}`, caFile: cert };
+}

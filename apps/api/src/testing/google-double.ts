@@ -1,0 +1,94 @@
+// Test support: a local double of Google's OAuth token endpoint (JWT-bearer grant) and the
+// walletobjects genericObject PUT, recording the calls. Objects not "saved" answer 404 like
+// Google; failWith makes every object call answer that status.
+import { randomBytes, type KeyObject } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { jwtVerify } from 'jose';
+import type { GenericObject } from '../integrations/google-wallet/google-wallet.ts';
+
+export interface ObjectCall {
+  method: string;
+  path: string;
+  authorization: string | undefined;
+  body: GenericObject;
+}
+
+export class GoogleDouble {
+  server!: Server;
+  baseUrl = '';
+  issuedTokens: string[] = [];
+  tokenAssertions: Record<string, unknown>[] = [];
+  objectCalls: ObjectCall[] = [];
+  /** Object ids a guest "saved": others answer 404 like Google. */
+  saved = new Set<string>();
+  failWith: number | null = null;
+
+  constructor(
+    readonly publicKey: KeyObject,
+    readonly clientEmail: string,
+  ) {}
+
+  async start() {
+    this.server = createServer((req, res) => {
+      void this.handle(req).then(
+        ({ status, body }) => {
+          res.writeHead(status, { 'content-type': 'application/json' });
+          res.end(JSON.stringify(body));
+        },
+        (err: Error) => {
+          res.writeHead(400, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ error: 'invalid_grant', error_description: err.message }));
+        },
+      );
+    });
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.baseUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  private async handle(req: IncomingMessage): Promise<{ status: number; body: unknown }> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks).toString('utf8');
+    const url = new URL(req.url ?? '/', this.baseUrl);
+    if (req.method === 'POST' && url.pathname === '/token') {
+      const form = new URLSearchParams(raw);
+      if (form.get('grant_type') !== 'urn:ietf:params:oauth:grant-type:jwt-bearer') throw new Error('wrong grant_type');
+      const { payload } = await jwtVerify(form.get('assertion') ?? '', this.publicKey, { issuer: this.clientEmail });
+      this.tokenAssertions.push(payload);
+      const token = `ya29.double-${randomBytes(8).toString('hex')}`;
+      this.issuedTokens.push(token);
+      return { status: 200, body: { access_token: token, expires_in: 3600, token_type: 'Bearer' } };
+    }
+    const match = /^\/walletobjects\/v1\/genericObject\/([^/]+)$/.exec(url.pathname);
+    if (match && (req.method === 'PUT' || req.method === 'PATCH')) {
+      const id = decodeURIComponent(match[1]!);
+      const body = JSON.parse(raw) as GenericObject;
+      this.objectCalls.push({ method: req.method, path: url.pathname, authorization: req.headers.authorization, body });
+      if (this.failWith) return { status: this.failWith, body: { error: { code: this.failWith, message: 'backend error' } } };
+      if (!this.saved.has(id)) return { status: 404, body: { error: { code: 404, message: `Resource not found: ${id}` } } };
+      return { status: 200, body };
+    }
+    return { status: 404, body: { error: { code: 404, message: 'no such route' } } };
+  }
+
+  close() {
+    return new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+/** A service-account key file whose token_uri is the double's token endpoint. */
+export async function writeServiceAccountKey(path: string, privateKey: KeyObject, clientEmail: string, tokenUri: string) {
+  await writeFile(
+    path,
+    JSON.stringify({
+      type: 'service_account',
+      project_id: 'boardwalk-test',
+      private_key_id: 'test-key-1',
+      private_key: privateKey.export({ format: 'pem', type: 'pkcs8' }),
+      client_email: clientEmail,
+      token_uri: tokenUri,
+    }),
+  );
+}

@@ -1,0 +1,19 @@
+// Tabs whose declaration names a page of its own (`page`): the name maps to its component here.
+import type { ResourceDeclaration } from '@boardwalk/contract/staff-resources';
+import type { StaffUser } from '../auth/staff-session.ts';
+import { DeliveriesPage } from '../deliveries/deliveries-page.tsx';
+
+type PageName = NonNullable<ResourceDeclaration['page']>;
+interface PageProps {
+  resource: ResourceDeclaration;
+  user: StaffUser;
+}
+
+const pages: Record<PageName, (props: PageProps) => React.ReactNode> = {
+  deliveries: DeliveriesPage,
+};
+
+export function CustomPage({ page, ...props }: PageProps & { page: PageName }) {
+  const Page = pages[page];
+  return <Page {...props} />;
+}
