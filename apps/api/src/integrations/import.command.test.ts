@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { createDb } from '@boardwalk/db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anOrder } from '../testing/fixtures.ts';
-import { createTestApp, integrationAuth, type TestApp } from '../testing/test-app.ts';
+import { createTestApp, integrationAuth, publishedTicketChanges, type TestApp } from '../testing/test-app.ts';
 import { importFromFile } from './import.command.ts';
 import { feedTablesFingerprint, snapshotFeedTables } from './integration-tables.fixtures.ts';
 
@@ -75,10 +75,17 @@ describe('importFromFile', () => {
     expect(await feedTablesFingerprint(t.database.db)).toBe(before);
   });
 
-  it('counts replaced records', async () => {
+  it('counts replaced records, and publishes their tickets like the feed (wallet passes follow)', async () => {
+    const published = publishedTicketChanges(t.database);
+    await published.reset();
     const changed = { orders: { '81000002': anOrder([{ barcode: '8100000000000030', category: 'Stored Value Card', credits: 15 }]) } };
     const result = await importFromFile({ db: t.database.db, ticketChanges: t.app.ticketChanges, file: await fileWith('changed.json', changed) });
     expect(result.report.orders).toEqual({ created: 0, replaced: 1, unchanged: 0 });
+    expect(await published.barcodes()).toEqual(['8100000000000030']);
+    // Unchanged on a second import: nothing published.
+    await published.reset();
+    await importFromFile({ db: t.database.db, ticketChanges: t.app.ticketChanges, file: await fileWith('changed.json', changed) });
+    expect(await published.barcodes()).toEqual([]);
   });
 
   it('writes nothing and names each bad record and field when anything is invalid', async () => {

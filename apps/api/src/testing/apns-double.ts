@@ -20,7 +20,8 @@ export interface ApnsAnswer {
   reason?: string;
 }
 
-export async function startApnsDouble(dir: string, answer: (pushToken: string) => ApnsAnswer = () => ({ status: 200 })) {
+/** 'hang': the push is recorded and never answered (a slow APNs, or a process that dies meanwhile). */
+export async function startApnsDouble(dir: string, answer: (pushToken: string) => ApnsAnswer | 'hang' = () => ({ status: 200 })) {
   const key = join(dir, 'apns-key.pem');
   const cert = join(dir, 'apns-cert.pem');
   execFileSync('openssl', [
@@ -37,7 +38,9 @@ export async function startApnsDouble(dir: string, answer: (pushToken: string) =
       const peer = (stream.session?.socket as TLSSocket | undefined)?.getPeerCertificate();
       const path = String(headers[':path']);
       pushes.push({ path, headers, body, clientSubject: peer?.subject ? JSON.stringify(peer.subject) : undefined });
-      const { status, reason } = answer(path.replace('/3/device/', ''));
+      const answered = answer(path.replace('/3/device/', ''));
+      if (answered === 'hang') return;
+      const { status, reason } = answered;
       if (status === 200) {
         stream.respond({ ':status': 200, 'apns-id': '00000000-0000-0000-0000-000000000001' });
         stream.end();

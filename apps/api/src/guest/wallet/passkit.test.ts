@@ -7,9 +7,11 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import * as schema from '@boardwalk/db/schema';
 import { guestMessages } from '@boardwalk/contract/errors';
 import { startApnsDouble, type Push } from '../../testing/apns-double.ts';
+import { updateContentHash } from './apple-wallet.repo.ts';
 import { anOrder, putOrder } from '../../testing/fixtures.ts';
 import { manifestProblems, opensslVerify, unpackPass } from '../../testing/pkpass-check.ts';
 import { createTestApp, settleDeliveries, type TestApp } from '../../testing/test-app.ts';
@@ -191,6 +193,22 @@ describe('PassKit web service', () => {
     expect(pushes.map((p) => p.path).sort()).toEqual([`/3/device/${GONE_PUSH_TOKEN}`, `/3/device/${PUSH_TOKEN}`].sort());
     const left = await registrations();
     expect(left.map((r) => r.deviceLibraryIdentifier)).toEqual([DEVICE]);
+  });
+
+  it('never misses an update made within the same second as the last fetch (Last-Modified has whole seconds)', async () => {
+    // The pass was just updated at a fraction of a second, and a device fetched it.
+    await t.database.db.update(schema.walletPasses).set({ updatedAt: sql`date_trunc('second', now()) + interval '0.2 second'` });
+    const fetched = await passkit('GET', `/passes/${PASS_TYPE}/${serial}`, { token });
+    const lastModified = String(fetched.headers['last-modified']);
+    const tag = ((await passkit('GET', `/devices/${DEVICE}/registrations/${PASS_TYPE}`)).json() as { lastUpdated: string }).lastUpdated;
+    // Changed again at once, most likely within the same second.
+    expect(await updateContentHash(t.database.db, BARCODE, 'another-content-hash')).toBe(true);
+    const again = await passkit('GET', `/passes/${PASS_TYPE}/${serial}`, { token, headers: { 'if-modified-since': lastModified } });
+    expect(again.statusCode).toBe(200);
+    expect(Date.parse(String(again.headers['last-modified']))).toBeGreaterThan(Date.parse(lastModified));
+    const since = await passkit('GET', `/devices/${DEVICE}/registrations/${PASS_TYPE}?passesUpdatedSince=${tag}`);
+    expect(since.statusCode).toBe(200);
+    expect(since.json().serialNumbers).toEqual([serial]);
   });
 
   it('takes device logs, keeping secrets out of the log', async () => {

@@ -17,7 +17,7 @@ export interface TestSmtpServer {
   close(): Promise<void>;
 }
 
-export async function startSmtpServer(options: { user?: string; password?: string; refuseRecipients?: boolean } = {}): Promise<TestSmtpServer> {
+export async function startSmtpServer(options: { user?: string; password?: string; refuseRecipients?: boolean; port?: number } = {}): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     // Plain SMTP on loopback: no certificate to trust in the test.
@@ -46,7 +46,7 @@ export async function startSmtpServer(options: { user?: string; password?: strin
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   const auth = options.user ? `${encodeURIComponent(options.user)}:${encodeURIComponent(options.password ?? '')}@` : '';
   return {

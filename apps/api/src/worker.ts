@@ -1,0 +1,24 @@
+// `npm run worker`: a process that runs the delivery jobs and serves nothing. For operators
+// who scale out: API instances with DELIVERY_WORKERS=false and any number of these on the
+// same PostgreSQL (pg-boss fetches with SKIP LOCKED, so no job runs twice).
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './platform/config.ts';
+
+let config;
+try {
+  config = loadConfig({ ...process.env, DELIVERY_WORKERS: 'true' });
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+
+const app = await buildApp({ config });
+closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {
+  if (err) app.log.error({ err }, 'closing after an error');
+  else app.log.info(`${signal} received: finishing the jobs in hand, releasing the rest`);
+  await app.close();
+});
+await app.ready();
+console.log('Boardwalk delivery worker is running (Ctrl+C to stop)');
