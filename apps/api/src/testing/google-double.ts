@@ -24,6 +24,8 @@ export class GoogleDouble {
   /** Object ids a guest "saved": others answer 404 like Google. */
   saved = new Set<string>();
   failWith: number | null = null;
+  /** Milliseconds each object call takes (a slow Google). */
+  delayMs = 0;
 
   constructor(
     readonly publicKey: KeyObject,
@@ -65,6 +67,7 @@ export class GoogleDouble {
     if (match && (req.method === 'PUT' || req.method === 'PATCH')) {
       const id = decodeURIComponent(match[1]!);
       const body = JSON.parse(raw) as GenericObject;
+      if (this.delayMs) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
       this.objectCalls.push({ method: req.method, path: url.pathname, authorization: req.headers.authorization, body });
       if (this.failWith) return { status: this.failWith, body: { error: { code: this.failWith, message: 'backend error' } } };
       if (!this.saved.has(id)) return { status: 404, body: { error: { code: 404, message: `Resource not found: ${id}` } } };

@@ -121,7 +121,8 @@ export async function startJobQueue(database: Database, settings: JobSettings, l
       if (jobs.length > 0) await boss.insert(jobs.map(toInsert), { db: executorAdapter(tx) });
     },
     async work<T>(name: QueueName, options: { batchSize: number }, handler: (job: RunningJob<T>) => Promise<void>) {
-      await boss.work<T>(
+      let workerId = '';
+      workerId = await boss.work<T>(
         name,
         { batchSize: options.batchSize, includeMetadata: true, pollingIntervalSeconds: settings.pollSeconds },
         async (jobs) => {
@@ -135,6 +136,8 @@ export async function startJobQueue(database: Database, settings: JobSettings, l
               }
             }),
           );
+          // A full batch means more are waiting: fetch again at once instead of after the polling interval.
+          if (jobs.length === options.batchSize) boss.notifyWorker(workerId);
         },
       );
     },

@@ -1,0 +1,202 @@
+// bench/deliveries: what durable delivery costs and how fast it drains.
+//
+// 1. Feed latency: PUT /api/integrations/orders/{id} (each changes a ticket whose Google object
+//    a guest saved) against an app whose Google double takes 2 s per object update, beside the
+//    same PUT on an app with no wallet credentials, interleaved in rounds. Goal: p50 and p99
+//    ratio <= 1.2 (the feed never waits for Google).
+// 2. Drain: BENCH_UPDATES (10,000) APNs pushes queued as delivery jobs, then drained by one
+//    app's workers to a local HTTP/2 APNs double; baseline: the same pushes sent straight
+//    through the APNs client, 100 at a time (the workers' batch), with no queue.
+//
+// BENCH_DB=pglite|postgres (default both, PostgreSQL when reachable), BENCH_SECONDS per way (8).
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as schema from '@boardwalk/db/schema';
+import { createTestDatabase, type TestDatabase } from '@boardwalk/db/test-database';
+import { buildApp, type App } from '../apps/api/src/app.ts';
+import { createHttp2ApnsClient } from '../apps/api/src/integrations/apple-wallet/apns.ts';
+import { loadConfig } from '../apps/api/src/platform/config.ts';
+import { queueDelivery } from '../apps/api/src/platform/jobs/delivery.ts';
+import { QUEUES } from '../apps/api/src/platform/jobs/job-queue.ts';
+import { startApnsDouble } from '../apps/api/src/testing/apns-double.ts';
+import { anOrder } from '../apps/api/src/testing/fixtures.ts';
+import { GoogleDouble, writeServiceAccountKey } from '../apps/api/src/testing/google-double.ts';
+import { fmt, positiveNumber } from './bench-support.ts';
+
+const seconds = positiveNumber('BENCH_SECONDS', 8);
+const updates = positiveNumber('BENCH_UPDATES', 10_000);
+const KEY = `bench-ticketing-${'0'.repeat(16)}`;
+const ORDERS = 20;
+const CLIENT_EMAIL = 'bench@boardwalk-bench.iam.gserviceaccount.com';
+const ISSUER_ID = '3388000000022000001';
+
+type Kind = 'pglite' | 'postgres';
+
+async function startApp(database: TestDatabase, env: Record<string, string>): Promise<{ app: App; url: string }> {
+  const config = loadConfig({ DEMO_DATA: 'false', LOG_LEVEL: 'silent', INTEGRATION_API_KEYS: `ticketing:${KEY}`, ADMIN_PASSWORD: 'bench-admin-password', ...env });
+  const app = await buildApp({ config, database, logger: false, throttleKeyPrefix: `bench-${Date.now()}` });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
+}
+
+const putOrder = (url: string, orderId: string, cash: number) =>
+  fetch(`${url}/api/integrations/orders/${orderId}`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+    body: JSON.stringify(anOrder([{ barcode: `${orderId}00000001`, cash }])),
+  });
+
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+
+async function feedLatency(kind: Kind) {
+  const dir = await mkdtemp(join(tmpdir(), 'bw-bench-deliveries-'));
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const google = new GoogleDouble(publicKey, CLIENT_EMAIL);
+  google.delayMs = 2000;
+  await google.start();
+  const keyFile = join(dir, 'key.json');
+  await writeServiceAccountKey(keyFile, privateKey, CLIENT_EMAIL, `${google.baseUrl}/token`);
+  const databases = [await createTestDatabase(kind), await createTestDatabase(kind)];
+  const slow = await startApp(databases[0]!, {
+    DATA_DIR: dir,
+    GOOGLE_WALLET_ISSUER_ID: ISSUER_ID,
+    GOOGLE_WALLET_KEY_FILE: keyFile,
+    GOOGLE_WALLET_API_URL: `${google.baseUrl}/walletobjects/v1`,
+    DELIVERY_COALESCE_SECONDS: '0',
+  });
+  const plain = await startApp(databases[1]!, { DATA_DIR: dir, DELIVERY_COALESCE_SECONDS: '0' });
+  try {
+    for (const { url } of [slow, plain]) {
+      for (let i = 0; i < ORDERS; i++) {
+        const orderId = String(70_000_000 + i);
+        if ((await putOrder(url, orderId, 0)).status !== 201) throw new Error('seeding failed');
+        const link = await fetch(`${url}/api/google-wallet/`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.1.0.${i}` },
+          body: JSON.stringify({ orderId, barcode: `${orderId}00000001` }),
+        });
+        const jwt = (await link.text()).split('/').at(-1)!;
+        const objects = (JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8')) as { payload: { genericObjects: { id: string }[] } }).payload.genericObjects;
+        google.saved.add(objects[0]!.id);
+      }
+    }
+    const times: Record<'slow' | 'plain', number[]> = { slow: [], plain: [] };
+    let cash = 1;
+    const rounds = 4;
+    for (let round = 0; round < rounds; round++) {
+      for (const [name, { url }] of [['plain', plain], ['slow', slow]] as const) {
+        const until = performance.now() + (seconds * 1000) / rounds;
+        for (let i = 0; performance.now() < until; i++) {
+          const t0 = performance.now();
+          const res = await putOrder(url, String(70_000_000 + (i % ORDERS)), cash++);
+          times[name].push(performance.now() - t0);
+          if (res.status !== 200) throw new Error(`feed PUT answered ${res.status}`);
+        }
+      }
+    }
+    const row = (name: 'slow' | 'plain') => {
+      const sorted = [...times[name]].sort((a, b) => a - b);
+      return { count: sorted.length, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99) };
+    };
+    const s = row('slow');
+    const p = row('plain');
+    console.log(`\n${kind}: feed PUT latency, ${ORDERS} orders, ${seconds} s per way in ${rounds} interleaved rounds`);
+    console.log('way                                   PUTs   p50 ms   p99 ms');
+    console.log(`no wallet configured (baseline)  ${fmt(p.count).padStart(9)} ${fmt(p.p50, 2).padStart(8)} ${fmt(p.p99, 2).padStart(8)}`);
+    console.log(`Google double taking 2 s a call  ${fmt(s.count).padStart(9)} ${fmt(s.p50, 2).padStart(8)} ${fmt(s.p99, 2).padStart(8)}`);
+    console.log(`ratio p50 ${fmt(s.p50 / p.p50, 2)}x, p99 ${fmt(s.p99 / p.p99, 2)}x (goal <= 1.2); Google object calls during the run: ${google.objectCalls.length}`);
+  } finally {
+    await slow.app.close();
+    await plain.app.close();
+    for (const database of databases) await database.close();
+    await google.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function drain(kind: Kind) {
+  const dir = await mkdtemp(join(tmpdir(), 'bw-bench-drain-'));
+  const apns = await startApnsDouble(dir);
+  const database = await createTestDatabase(kind, 10);
+  const env = { DATA_DIR: dir, APNS_URL: apns.url, APNS_CA_FILE: apns.caFile, DELIVERY_POLL_SECONDS: '0.5' };
+  try {
+    // Tickets with a pass on one device each, and one queued push per device.
+    const db = database.db;
+    await db.insert(schema.orders).values({ orderId: '71000001', orderDate: new Date() });
+    const devices: { deviceLibraryIdentifier: string; serialNumber: string; pushToken: string; barcode: string }[] = [];
+    for (let start = 0; start < updates; start += 1000) {
+      const barcodes = Array.from({ length: Math.min(1000, updates - start) }, (_, i) => `71${String(start + i).padStart(14, '0')}`);
+      await db.insert(schema.tickets).values(barcodes.map((barcode, i) => ({ barcode, orderId: '71000001', position: start + i, product: 'Day Ticket' })));
+      const passes = await db.insert(schema.walletPasses).values(barcodes.map((barcode) => ({ barcode, contentHash: 'bench' }))).returning();
+      const rows = passes.map((p, i) => ({ deviceLibraryIdentifier: `bench${start + i}`, serialNumber: p.serialNumber, pushToken: (start + i + 1).toString(16).padStart(64, '0'), barcode: p.barcode }));
+      await db.insert(schema.appleDeviceRegistrations).values(rows.map(({ barcode: _barcode, ...r }) => r));
+      devices.push(...rows);
+    }
+    const queuing = await startApp(database, { ...env, DELIVERY_WORKERS: 'false' });
+    const queuedAt = performance.now();
+    for (let start = 0; start < devices.length; start += 1000) {
+      await db.transaction(async (tx) => {
+        for (const d of devices.slice(start, start + 1000)) {
+          await queueDelivery(queuing.app.jobs, tx, {
+            queue: QUEUES.applePush,
+            target: 'apple',
+            barcode: d.barcode,
+            recipient: d.deviceLibraryIdentifier,
+            payload: { serialNumber: d.serialNumber, deviceLibraryIdentifier: d.deviceLibraryIdentifier },
+            singletonKey: `${d.deviceLibraryIdentifier}:${d.serialNumber}`,
+          });
+        }
+      });
+    }
+    const queueSeconds = (performance.now() - queuedAt) / 1000;
+    await queuing.app.close();
+
+    // Baseline: the same pushes straight through the APNs client, 100 at a time.
+    const direct = await sendDirect(apns.url, dir, devices.map((d) => d.pushToken));
+    apns.pushes.length = 0;
+
+    const started = performance.now();
+    const worker = await startApp(database, env);
+    while (apns.pushes.length < devices.length) await new Promise((resolve) => setTimeout(resolve, 20));
+    const drainSeconds = (performance.now() - started) / 1000;
+    await worker.app.close();
+    const { rows } = await database.executeSql(`select state, count(*)::int as n from deliveries group by state`);
+    const rate = devices.length / drainSeconds;
+    console.log(`\n${kind}: drain of ${fmt(devices.length)} queued APNs pushes (queued in ${fmt(queueSeconds, 1)} s)`);
+    console.log(`baseline: direct APNs client, 100 at a time: ${fmt(direct, 0)} pushes/s`);
+    console.log(`queue drained by one app's workers:         ${fmt(rate, 0)} pushes/s in ${fmt(drainSeconds, 1)} s (ratio ${fmt(rate / direct, 2)}x)`);
+    console.log(`deliveries by state: ${rows.map((r) => `${String(r.state)} ${String(r.n)}`).join(', ')}; pushes received ${apns.pushes.length}, distinct ${new Set(apns.pushes.map((p) => p.path)).size}`);
+  } finally {
+    apns.server.close();
+    await database.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The baseline: pushes per second straight through the APNs client, 100 at a time. */
+async function sendDirect(url: string, dir: string, tokens: string[]): Promise<number> {
+  // The double does not check the client certificate: its own pair will do.
+  const certPem = await readFile(join(dir, 'apns-cert.pem'), 'utf8');
+  const client = createHttp2ApnsClient({ url, topic: 'pass.com.boardwalk.demo', certPem, keyPem: await readFile(join(dir, 'apns-key.pem'), 'utf8'), extraCaPem: certPem });
+  const started = performance.now();
+  for (let i = 0; i < tokens.length; i += 100) {
+    const results = await Promise.all(tokens.slice(i, i + 100).map((token) => client.push(token)));
+    if (results.some((r) => r.outcome !== 'sent')) throw new Error('direct push failed');
+  }
+  const rate = tokens.length / ((performance.now() - started) / 1000);
+  await client.close();
+  return rate;
+}
+
+async function main() {
+  const kinds: Kind[] = process.env.BENCH_DB ? [process.env.BENCH_DB as Kind] : ['pglite', 'postgres'];
+  for (const kind of kinds) {
+    await feedLatency(kind);
+    await drain(kind);
+  }
+}
+
+await main();
