@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { STAFF_ADMIN } from './support/staff-admin.ts';
+import { E2E_DELIVERY_ENV, E2E_INTEGRATION_KEY, STAFF_ADMIN } from './support/staff-admin.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -116,6 +116,8 @@ export default async function setup(project: TestProject) {
       // The first administrator the staff tests log in with (e2e/support/staff.ts).
       ADMIN_EMAIL: STAFF_ADMIN.email,
       ADMIN_PASSWORD: STAFF_ADMIN.password,
+      INTEGRATION_API_KEYS: `e2e:${E2E_INTEGRATION_KEY}`,
+      ...E2E_DELIVERY_ENV,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -26,7 +26,7 @@ const CONFIGURATION_TABS = [
   'Wallet Item Exclusions',
   'Wristband Merch Pack IDs',
 ];
-const ALL_TABS = [...CONFIGURATION_TABS, 'Team', 'Permissions', 'Session', 'Audit Log'];
+const ALL_TABS = [...CONFIGURATION_TABS, 'Team', 'Permissions', 'Session', 'Audit Log', 'Deliveries'];
 
 /** A field of the open modal by its label. */
 const field = (page: Page, label: string) => modal(page).getByLabel(label, { exact: true });

@@ -5,6 +5,7 @@
 import {
   ADMIN_PERMISSION,
   auditLog,
+  deliveries,
   DELIVERY_RETRY_API,
   DELIVERY_RETRY_PERMISSION,
   LOYALTY_PERMISSIONS,
@@ -27,7 +28,7 @@ export const DEFAULT_ADMIN_EMAIL = 'admin@boardwalk.local';
 export const ADMIN_ACCESS_LEVEL = 1000;
 
 /** Tabs only administrators (level 100) manage; the six configuration tabs need 1 to list, 10 to change. */
-const ADMINISTRATION_TABS: ResourceDeclaration[] = [teamMembers, permissions, sessions, auditLog];
+const ADMINISTRATION_TABS: ResourceDeclaration[] = [teamMembers, permissions, sessions, auditLog, deliveries];
 
 const METHOD: Record<Operation, 'GET' | 'POST' | 'PUT' | 'DELETE'> = { List: 'GET', Create: 'POST', Update: 'PUT', Delete: 'DELETE' };
 
@@ -48,7 +49,7 @@ export function seedPermissions(): NewPermission[] {
     { name: ADMIN_PERMISSION, api: '/admin', method: 'GET', minimumAccessLevel: 1 },
     { name: 'Pass Customization Options', api: '/api/admin/pass-customizations/', method: 'GET', minimumAccessLevel: 1 },
     { name: 'Team Member Options', api: '/api/team-member/', method: 'GET', minimumAccessLevel: 1 },
-    { name: DELIVERY_RETRY_PERMISSION, api: DELIVERY_RETRY_API, method: 'POST', minimumAccessLevel: 10 },
+    { name: DELIVERY_RETRY_PERMISSION, api: DELIVERY_RETRY_API, method: 'POST', minimumAccessLevel: 100 },
     // The loyalty tab's routes come with their own issue; until then these guard nothing.
     ...LOYALTY_PERMISSIONS.map((name) => ({ name, api: null, method: null, minimumAccessLevel: 100 })),
   );
