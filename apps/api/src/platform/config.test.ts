@@ -65,6 +65,29 @@ describe('loadConfig', () => {
 });
 
 describe('server start', () => {
+  it('reads the delivery settings, with their defaults and bounds', () => {
+    expect(loadConfig({}).deliveries).toEqual({ workers: true, coalesceSeconds: 2, retryLimit: 8, retryDelaySeconds: 5, expireSeconds: 30, pollSeconds: 1 });
+    const c = loadConfig({
+      DELIVERY_WORKERS: 'false',
+      DELIVERY_COALESCE_SECONDS: '0',
+      DELIVERY_RETRY_LIMIT: '3',
+      DELIVERY_RETRY_DELAY_SECONDS: '10',
+      DELIVERY_EXPIRE_SECONDS: '60',
+      DELIVERY_POLL_SECONDS: '0.5',
+    });
+    expect(c.deliveries).toEqual({ workers: false, coalesceSeconds: 0, retryLimit: 3, retryDelaySeconds: 10, expireSeconds: 60, pollSeconds: 0.5 });
+    for (const [name, value] of [
+      ['DELIVERY_WORKERS', 'yes'],
+      ['DELIVERY_COALESCE_SECONDS', '61'],
+      ['DELIVERY_RETRY_LIMIT', '-1'],
+      ['DELIVERY_RETRY_DELAY_SECONDS', '0'],
+      ['DELIVERY_EXPIRE_SECONDS', '4'],
+      ['DELIVERY_POLL_SECONDS', '0.1'],
+    ] as const) {
+      expect(() => loadConfig({ [name]: value }), name).toThrow(new RegExp(name));
+    }
+  });
+
   it('stops with a message naming the bad variable', async () => {
     const server = fileURLToPath(new URL('../server.ts', import.meta.url));
     const run = promisify(execFile)(process.execPath, ['--import', 'tsx', server], { env: { ...process.env, PORT: 'abc' } });
