@@ -4,7 +4,7 @@ import * as schema from '@boardwalk/db/schema';
 import { MAX_PHOTO_BYTES, photoMessages } from '@boardwalk/contract/photo';
 import { hashSecret, newSecret } from '../../platform/secrets.ts';
 import { anOrder, putOrder, snapshotGuestTables, staff } from '../../testing/fixtures.ts';
-import { createTestApp, publishedTicketChanges, type TestApp } from '../../testing/test-app.ts';
+import { createTestApp, publishedTicketChanges, settleDeliveries, type TestApp } from '../../testing/test-app.ts';
 import { decodeBmp } from './bmp.ts';
 import { aJpeg, aJpegWithGps, aPngDeclaring, aQuadrantPng, aSidewaysJpeg, dataUrl } from './photo.fixtures.ts';
 
@@ -111,6 +111,8 @@ describe('preview, upload, download, replace', () => {
     expect(again.json().message).toBe(photoMessages.uploadFailed);
     expect(await snapshot()).toBe(before);
 
+    // The upload's change is delivered first: a change while one waits is absorbed into it.
+    await settleDeliveries(t.app);
     await published.reset();
     const replace = await get(`/api/replace-photo/${HOLDER.barcode}/${uid}`);
     expect(replace.statusCode).toBe(200);

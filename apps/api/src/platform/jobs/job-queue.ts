@@ -57,6 +57,17 @@ export interface JobQueue {
   stop(): Promise<void>;
 }
 
+async function retryOnDeadlock(work: () => Promise<void>, tries = 5): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if ((error as { code?: string }).code !== '40P01' || attempt >= tries) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));
+    }
+  }
+}
+
 /** pg-boss's SQL ($1, $2 ...) as a Drizzle query, so it runs on whatever executor it is given. */
 function toDrizzleSql(text: string, values: unknown[]): SQL {
   const parts = text.split(/\$(\d+)/);
@@ -83,8 +94,21 @@ interface Log {
   warn(obj: object, msg: string): void;
 }
 
+/**
+ * Starts on one database one at a time: pg-boss creates its schema under an advisory lock,
+ * which does not exclude two starts sharing PGlite's one session (two apps in one process).
+ */
+const starting = new WeakMap<Database, Promise<unknown>>();
+
 /** Starts pg-boss on the database (creating its schema the first time) and the queues. */
 export async function startJobQueue(database: Database, settings: JobSettings, log: Log): Promise<JobQueue> {
+  const previous = starting.get(database) ?? Promise.resolve();
+  const started = previous.catch(() => undefined).then(() => startOnce(database, settings, log));
+  starting.set(database, started);
+  return started;
+}
+
+async function startOnce(database: Database, settings: JobSettings, log: Log): Promise<JobQueue> {
   const boss = new PgBoss({
     db: { executeSql: (text, values) => database.executeSql(text, values?.map((v: unknown) => v ?? null)) },
     // Expired (dead-process) jobs are found by the maintenance run: often enough to retry within seconds.
@@ -94,7 +118,6 @@ export async function startJobQueue(database: Database, settings: JobSettings, l
   boss.on('error', (err: Error) => log.warn({ err: err.message }, 'job queue: maintenance error'));
   await boss.start();
   const retries = { retryLimit: settings.retryLimit, retryDelay: settings.retryDelaySeconds, retryBackoff: true, expireInSeconds: settings.expireSeconds };
-  await boss.createQueue(QUEUES.deadLetters, { name: QUEUES.deadLetters, retentionMinutes: 60 * 24 * 30 });
   const policies: Record<Exclude<QueueName, 'dead-letters'>, PgBoss.QueuePolicy> = {
     [QUEUES.ticketChanged]: 'stately',
     [QUEUES.passesRepublish]: 'standard',
@@ -102,12 +125,17 @@ export async function startJobQueue(database: Database, settings: JobSettings, l
     [QUEUES.googleUpdate]: 'stately',
     [QUEUES.mail]: 'stately',
   };
-  for (const [name, policy] of Object.entries(policies)) {
-    const options = { name, policy, ...retries, deadLetter: QUEUES.deadLetters };
-    await boss.createQueue(name, options);
-    // Settings may have changed since the queue was made.
-    await boss.updateQueue(name, options);
-  }
+  // Instances starting together on one PostgreSQL can deadlock creating the same queue's
+  // partition: creation is idempotent, so it is simply tried again.
+  await retryOnDeadlock(async () => {
+    await boss.createQueue(QUEUES.deadLetters, { name: QUEUES.deadLetters, retentionMinutes: 60 * 24 * 30 });
+    for (const [name, policy] of Object.entries(policies)) {
+      const options = { name, policy, ...retries, deadLetter: QUEUES.deadLetters };
+      await boss.createQueue(name, options);
+      // Settings may have changed since the queue was made.
+      await boss.updateQueue(name, options);
+    }
+  });
 
   return {
     async send(tx, job) {

@@ -4,6 +4,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  DELIVERY_RETRY_API,
+  DELIVERY_RETRY_PERMISSION,
+  deliveries,
   passCustomizations,
   permissionName,
   permissions,
@@ -99,7 +102,19 @@ for (const tab of resources) {
 routes.push(
   { name: 'Pass Customization Options', method: 'GET', success: 200, request: async () => ({ url: PASS_CUSTOMIZATION_OPTIONS_API }) },
   { name: 'Team Member Options', method: 'GET', success: 200, request: async () => ({ url: TEAM_MEMBER_OPTIONS_API }) },
+  { name: 'Deliveries List (counts)', method: 'GET', success: 200, request: async () => ({ url: `${deliveries.api}counts` }) },
+  { name: DELIVERY_RETRY_PERMISSION, method: 'POST', success: 202, request: async (may) => ({ url: `${DELIVERY_RETRY_API}${may ? await aDeadDelivery() : crypto.randomUUID()}` }) },
 );
+
+/** A dead mail delivery (its outbox row exists) for a Retry to act on. */
+async function aDeadDelivery(): Promise<string> {
+  const [message] = await t.database.db.insert(schema.outbox).values({ to: 'team@example.com', subject: 'Matrix', text: 'x' }).returning();
+  const [row] = await t.database.db
+    .insert(schema.deliveries)
+    .values({ target: 'mail', recipient: 't…@example.com', state: 'dead', attempts: 1, queue: 'mail', payload: { outboxId: message!.id } })
+    .returning();
+  return row!.id;
+}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -121,8 +136,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-it('covers every tab operation and option list (37 routes)', () => {
-  expect(routes).toHaveLength(37);
+it('covers every tab operation, option list and the Deliveries counts and Retry (40 routes)', () => {
+  expect(routes).toHaveLength(40);
 });
 
 describe.each(routes)('$method $name', (route) => {
