@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -37,27 +37,77 @@ export interface CreateDbOptions {
   dataDir?: string | undefined;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
-  /** Told when an idle pooled connection is lost (server restart, admin command); the pool replaces it. */
+  /**
+   * Told when a pooled connection is lost (server restart, admin command), idle or checked
+   * out; the pool replaces it. The query that was running on it fails with the error.
+   */
   onConnectionError?: (error: Error) => void;
+  /** How long a request waits for a connection before failing (PostgreSQL). */
+  connectionTimeoutMs?: number;
 }
+
+/** A PostgreSQL server that is gone answers at once; one that hangs must not hold a request longer. */
+const CONNECTION_TIMEOUT_MS = 5_000;
 
 const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
 const config = { schema, casing: 'snake_case' } as const;
 
+type PgDb = NodePgDatabase<typeof schema>;
+
+/**
+ * db.transaction on the pool, releasing its connection whatever happens. Drizzle 0.45 sends
+ * BEGIN before its try/finally: a connection that died just before (the server restarted)
+ * was never given back, and each such loss shrank the pool until every request waited for
+ * a connection. Here the transaction runs on a Drizzle bound to one checked-out client
+ * (made once per client), and a connection error destroys that client instead of returning it.
+ */
+function poolTransaction(pool: pg.Pool): PgDb['transaction'] {
+  const bound = new WeakMap<pg.PoolClient, PgDb>();
+  const boundTo = (client: pg.PoolClient): PgDb => {
+    const existing = bound.get(client);
+    if (existing) return existing;
+    const made = drizzlePg({ client, ...config });
+    bound.set(client, made);
+    return made;
+  };
+  return async (work, txConfig) => {
+    const client = await pool.connect();
+    let lost: Error | undefined;
+    try {
+      return await boundTo(client).transaction(work, txConfig);
+    } catch (error) {
+      if (!(client as unknown as { _queryable?: boolean })._queryable) lost = error as Error;
+      throw error;
+    } finally {
+      client.release(lost);
+    }
+  };
+}
+
 /** Opens the database and brings its schema up to date. */
 export async function createDb(options: CreateDbOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    // Without a listener, a lost idle connection is an unhandled 'error' that ends the process.
-    pool.on('error', options.onConnectionError ?? ((error) => console.warn(`database connection lost: ${error.message}`)));
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: options.connectionTimeoutMs ?? CONNECTION_TIMEOUT_MS,
+    });
+    const lost = options.onConnectionError ?? ((error: Error) => console.warn(`database connection lost: ${error.message}`));
+    // Without a listener, a lost connection is an unhandled 'error' that ends the process. The
+    // pool listens while a connection is idle; while it is checked out (inside a transaction,
+    // between two queries) only the client itself can, so every client gets its own listener.
+    pool.on('error', lost);
+    pool.on('connect', (client) => client.on('error', lost));
     const db = drizzlePg({ client: pool, ...config });
+    db.transaction = poolTransaction(pool);
     await migratePg(db, { migrationsFolder });
     return {
       db: db as unknown as Db,
       kind: 'postgres',
       ping: async () => void (await pool.query('select 1')),
       executeSql: (text, values) => pool.query(text, values),
-      close: () => pool.end(),
+      // Closing while the server is gone must not throw out of a shutdown.
+      close: () => pool.end().catch((error: Error) => lost(error)),
     };
   }
   let dataDir: string | undefined;

@@ -68,7 +68,7 @@ async function main(args: string[]): Promise<number> {
   }
   const database = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   // Changed tickets are published like the feed's: their wallet jobs run in the server's workers.
-  const jobs = await startJobQueue(database, config.deliveries, { warn: (obj, msg) => console.warn(msg, obj) });
+  const jobs = await startJobQueue(database, config.deliveries, (error) => console.warn(`job queue: ${error.message}`));
   try {
     const ticketChanges = createTicketChanges(jobs, config.deliveries.coalesceSeconds);
     const result = await importFromFile({ db: database.db, ticketChanges, file: resolve(file) });

@@ -3,11 +3,13 @@ import { createDb, type Database } from '@boardwalk/db/client';
 import type { Redis } from 'ioredis';
 import { Redis as RedisClient } from 'ioredis';
 import type { Config } from './config.ts';
+import { isDatabaseUnavailable, watchDatabaseHealth, type DatabaseHealth } from './database-health.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
+    databaseHealth: DatabaseHealth;
     redis: Redis | undefined;
   }
 }
@@ -24,14 +26,16 @@ export interface DataOptions {
 export const dataPlugin = fp<DataOptions>(
   async (app, opts) => {
     app.decorate('config', opts.config);
-    const database =
-      opts.database ??
-      (await createDb({
-        databaseUrl: opts.config.databaseUrl,
-        dataDir: opts.config.dataDir,
-        onConnectionError: (err) => app.log.warn({ err: err.message }, 'database connection lost; the pool replaces it'),
-      }));
+    let database: Database | undefined = opts.database;
+    const health = watchDatabaseHealth(() => database!.ping(), app.log.child({ module: 'database' }));
+    database ??= await createDb({
+      databaseUrl: opts.config.databaseUrl,
+      dataDir: opts.config.dataDir,
+      // A lost connection is replaced by the pool; whether the database itself is gone, the health watch tells.
+      onConnectionError: (err) => (isDatabaseUnavailable(err) ? health.lost(err) : app.log.warn({ err: err.message }, 'database connection error')),
+    });
     app.decorate('database', database);
+    app.decorate('databaseHealth', health);
     const redis =
       opts.redis ?? (opts.config.redisUrl ? new RedisClient(opts.config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: false }) : undefined);
     redis?.on('error', (err) => app.log.warn({ err: err.message }, 'redis error'));
@@ -39,6 +43,7 @@ export const dataPlugin = fp<DataOptions>(
     app.addHook('onClose', async () => {
       // What the app opened itself, it closes; what it was handed, the caller closes.
       if (!opts.redis) await redis?.quit();
+      health.stop();
       if (!opts.database) await database.close();
     });
   },

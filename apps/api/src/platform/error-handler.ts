@@ -1,9 +1,14 @@
-// The one error handler: domain errors and 4xx keep their status and a clear message;
-// anything else is logged and answered as a plain 500 with no internals.
+// The one error handler: domain errors and 4xx keep their status and a clear message; a
+// database that cannot be reached is a 503 with Retry-After; anything else is logged and
+// answered as a plain 500 with no internals.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '@boardwalk/contract/errors';
+import { isDatabaseUnavailable } from './database-health.ts';
 import { AppError } from './errors.ts';
+
+/** What a 503 tells the caller to wait while the database is unreachable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 function fieldPath(instancePath: string): string {
   return instancePath.replace(/^\//, '').replaceAll('/', '.') || '(body)';
@@ -25,6 +30,11 @@ export function registerErrorHandler(app: FastifyInstance) {
         message: first ? `${first.path}: ${first.message}` : 'The request is not valid',
         fields,
       };
+    } else if (isDatabaseUnavailable(error)) {
+      // Logged once by the health watch, not once per request.
+      request.server.databaseHealth.lost(error);
+      reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      body = { statusCode: 503, error: 'DATABASE_UNAVAILABLE', message: 'The service is briefly unavailable. Please try again in a few seconds.' };
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's own client errors: bad JSON, wrong content type, body too large...
       body = { statusCode: error.statusCode, error: error.code ?? 'BAD_REQUEST', message: error.message };

@@ -162,7 +162,7 @@ describe.skipIf(testDbKind() !== 'postgres')('deliveries across processes on one
       .insert(schema.appleDeviceRegistrations)
       .values(passes.map((p, i) => ({ deviceLibraryIdentifier: `worker${i}device`, serialNumber: p.serialNumber, pushToken: (i + 1).toString(16).padStart(64, '0') })));
     // Published the way a service does it, from this process: the workers pick it up.
-    const jobs = await startJobQueue(database, { retryLimit: 2, retryDelaySeconds: 1, expireSeconds: 30, pollSeconds: 1 }, { warn: () => undefined });
+    const jobs = await startJobQueue(database, { retryLimit: 2, retryDelaySeconds: 1, expireSeconds: 30, pollSeconds: 1 }, () => undefined);
     try {
       await db.transaction((tx) => createTicketChanges(jobs, 0).publishAll(tx, 'test'));
     } finally {

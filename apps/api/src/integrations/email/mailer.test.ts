@@ -43,7 +43,7 @@ async function jobIdOf(outboxId: number): Promise<string | undefined> {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  jobs = await startJobQueue(database, settings, recordingLog());
+  jobs = await startJobQueue(database, settings, () => undefined);
   smtp = await startSmtpServer({ user: 'boardwalk', password: 'smtp-pass-Zq81' });
 });
 afterAll(async () => {

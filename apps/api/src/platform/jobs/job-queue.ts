@@ -68,6 +68,48 @@ async function retryOnDeadlock(work: () => Promise<void>, tries = 5): Promise<vo
   }
 }
 
+/**
+ * One worker: fetches up to batchSize jobs, runs them side by side, completes the ones that
+ * succeeded and fails the others (each on its own: pg-boss retries it with backoff, then
+ * dead-letters it). A full batch fetches again at once; otherwise it waits pollMs.
+ * Written here rather than with boss.work(): pg-boss 10's worker does not await its own
+ * complete() and fail(), so a database that drops at that moment would be an unhandled
+ * rejection, which ends the process.
+ */
+async function runWorker<T>(
+  boss: PgBoss,
+  name: QueueName,
+  batchSize: number,
+  handler: (job: RunningJob<T>) => Promise<void>,
+  options: { pollMs: number; stopping: AbortController; onError: OnError },
+): Promise<void> {
+  const { signal } = options.stopping;
+  while (!signal.aborted) {
+    // fetch() answers [] when the database cannot be reached.
+    const jobs = await boss.fetch<T>(name, { batchSize, includeMetadata: true });
+    const done: string[] = [];
+    await Promise.all(
+      jobs.map(async (job) => {
+        try {
+          await handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit });
+          done.push(job.id);
+        } catch (error) {
+          await boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) }).catch(options.onError);
+        }
+      }),
+    );
+    // A job not completed (the database dropped) stays active and is taken up again after it expires.
+    if (done.length > 0) await boss.complete(name, done).catch(options.onError);
+    if (jobs.length < batchSize && !signal.aborted) await sleep(options.pollMs, signal);
+  }
+}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+  });
+
 /** pg-boss's SQL ($1, $2 ...) as a Drizzle query, so it runs on whatever executor it is given. */
 function toDrizzleSql(text: string, values: unknown[]): SQL {
   const parts = text.split(/\$(\d+)/);
@@ -90,9 +132,8 @@ const toInsert = (job: NewJob) => ({
   ...(job.startAfterSeconds && { startAfter: String(job.startAfterSeconds) }),
 });
 
-interface Log {
-  warn(obj: object, msg: string): void;
-}
+/** Told of database errors the queue meets in the background (maintenance, fetching, completing). */
+export type OnError = (error: Error) => void;
 
 /**
  * Starts on one database one at a time: pg-boss creates its schema under an advisory lock,
@@ -101,21 +142,21 @@ interface Log {
 const starting = new WeakMap<Database, Promise<unknown>>();
 
 /** Starts pg-boss on the database (creating its schema the first time) and the queues. */
-export async function startJobQueue(database: Database, settings: JobSettings, log: Log): Promise<JobQueue> {
+export async function startJobQueue(database: Database, settings: JobSettings, onError: OnError): Promise<JobQueue> {
   const previous = starting.get(database) ?? Promise.resolve();
-  const started = previous.catch(() => undefined).then(() => startOnce(database, settings, log));
+  const started = previous.catch(() => undefined).then(() => startOnce(database, settings, onError));
   starting.set(database, started);
   return started;
 }
 
-async function startOnce(database: Database, settings: JobSettings, log: Log): Promise<JobQueue> {
+async function startOnce(database: Database, settings: JobSettings, onError: OnError): Promise<JobQueue> {
   const boss = new PgBoss({
     db: { executeSql: (text, values) => database.executeSql(text, values?.map((v: unknown) => v ?? null)) },
     // Expired (dead-process) jobs are found by the maintenance run: often enough to retry within seconds.
     maintenanceIntervalSeconds: Math.max(1, Math.min(30, Math.floor(settings.expireSeconds / 2))),
     schedule: false,
   });
-  boss.on('error', (err: Error) => log.warn({ err: err.message }, 'job queue: maintenance error'));
+  boss.on('error', onError);
   await boss.start();
   const retries = { retryLimit: settings.retryLimit, retryDelay: settings.retryDelaySeconds, retryBackoff: true, expireInSeconds: settings.expireSeconds };
   const policies: Record<Exclude<QueueName, 'dead-letters'>, PgBoss.QueuePolicy> = {
@@ -137,6 +178,8 @@ async function startOnce(database: Database, settings: JobSettings, log: Log): P
     }
   });
 
+  const stopping = new AbortController();
+  const loops: Promise<void>[] = [];
   return {
     async send(tx, job) {
       return boss.send(job.name, job.data, {
@@ -149,25 +192,7 @@ async function startOnce(database: Database, settings: JobSettings, log: Log): P
       if (jobs.length > 0) await boss.insert(jobs.map(toInsert), { db: executorAdapter(tx) });
     },
     async work<T>(name: QueueName, options: { batchSize: number }, handler: (job: RunningJob<T>) => Promise<void>) {
-      let workerId = '';
-      workerId = await boss.work<T>(
-        name,
-        { batchSize: options.batchSize, includeMetadata: true, pollingIntervalSeconds: settings.pollSeconds },
-        async (jobs) => {
-          // Each job succeeds or fails on its own; pg-boss completes the ones still active.
-          await Promise.all(
-            jobs.map(async (job) => {
-              try {
-                await handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit });
-              } catch (error) {
-                await boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });
-              }
-            }),
-          );
-          // A full batch means more are waiting: fetch again at once instead of after the polling interval.
-          if (jobs.length === options.batchSize) boss.notifyWorker(workerId);
-        },
-      );
+      loops.push(runWorker(boss, name, options.batchSize, handler, { pollMs: settings.pollSeconds * 1000, stopping, onError }));
     },
     async pending(names) {
       const { rows } = await database.executeSql(
@@ -178,8 +203,11 @@ async function startOnce(database: Database, settings: JobSettings, log: Log): P
       return Number(rows[0]?.n ?? 0);
     },
     async stop() {
-      // Waits for running jobs (up to 10 s); any still running are failed, so another worker retries them.
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
+      // Workers finish the batch in hand (at most DELIVERY_EXPIRE_SECONDS; a job left active
+      // is taken up again by another worker after that) and fetch no more.
+      stopping.abort();
+      await Promise.all(loops);
+      await boss.stop({ graceful: false, close: false });
     },
   };
 }
