@@ -2,6 +2,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
+import { startWhenDatabaseAnswers } from './platform/start.ts';
 
 let config;
 try {
@@ -12,7 +13,7 @@ try {
   process.exit(1);
 }
 
-const app = await buildApp({ config });
+const app = await startWhenDatabaseAnswers(() => buildApp({ config }));
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'closing after an error');
   else app.log.info(`${signal} received, closing`);

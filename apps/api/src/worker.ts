@@ -4,6 +4,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
+import { startWhenDatabaseAnswers } from './platform/start.ts';
 
 let config;
 try {
@@ -14,7 +15,7 @@ try {
   process.exit(1);
 }
 
-const app = await buildApp({ config });
+const app = await startWhenDatabaseAnswers(() => buildApp({ config }));
 closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'closing after an error');
   else app.log.info(`${signal} received: finishing the jobs in hand, releasing the rest`);

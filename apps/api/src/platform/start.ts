@@ -1,0 +1,26 @@
+// Starting while the database cannot be reached (it is restarting, or starts after us) is
+// not a reason to exit: the start is tried again, with backoff, until it answers.
+import { isDatabaseUnavailable } from './database-health.ts';
+
+const FIRST_WAIT_MS = 500;
+const LONGEST_WAIT_MS = 10_000;
+
+export async function startWhenDatabaseAnswers<T>(start: () => Promise<T>, say: (text: string) => void = (text) => console.error(text)): Promise<T> {
+  for (let wait = FIRST_WAIT_MS, told = false; ; wait = Math.min(wait * 2, LONGEST_WAIT_MS)) {
+    try {
+      return await start();
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      if (!told) say(`The database cannot be reached (${rootMessage(error)}); waiting for it...`);
+      told = true;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}
+
+/** The driver's own words, under the query wrappers (Drizzle's "Failed query: ..."). */
+function rootMessage(error: unknown): string {
+  let current = error as { message?: string; cause?: unknown };
+  while (current.cause) current = current.cause as typeof current;
+  return current.message ?? String(error);
+}
