@@ -27,7 +27,9 @@ export const passkitRegistrationBody = z.object({
 export const passkitUpdatedQuery = z.object({
   passesUpdatedSince: z
     .string()
-    .regex(/^\d{1,20}$/, 'Update tag is not valid')
+    .regex(/^\d{1,19}$/, 'Update tag is not valid')
+    // A tag is microseconds in a PostgreSQL bigint.
+    .refine((tag) => !/^\d+$/.test(tag) || BigInt(tag) <= 9_223_372_036_854_775_807n, 'Update tag is not valid')
     .optional()
     .describe('The lastUpdated tag of the previous answer'),
 });

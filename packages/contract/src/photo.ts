@@ -87,11 +87,17 @@ export type UploadRequest = z.infer<typeof uploadRequest>;
 export const uploadAnswer = z.object({ uid: z.string().describe('The new photo uid (also the order object photoUid)') });
 export type UploadAnswer = z.infer<typeof uploadAnswer>;
 
-/** Path of GET /api/download/{uid}/photo.bmp and photo.png: any unknown uid is a 404. */
-export const photoUidParams = z.object({ uid: z.string().max(200) });
+/**
+ * A token in a path: letters, digits, _ and - (photo uids are base64url). Anything else is a
+ * 400; a well-formed token that names nothing is the route's 404.
+ */
+const pathToken = (what: string) => z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, `${what} is not valid`);
 
-/** GET /api/replace-photo/{barcode}/{uid} */
-export const replacePhotoParams = z.object({ barcode: z.string().max(200), uid: z.string().max(200) });
+/** Path of GET /api/download/{uid}/photo.bmp and photo.png: any unknown uid is a 404. */
+export const photoUidParams = z.object({ uid: pathToken('Photo id') });
+
+/** GET /api/replace-photo/{barcode}/{uid}: a wrong barcode or uid is the same 404 (and counted by the throttle). */
+export const replacePhotoParams = z.object({ barcode: pathToken('Barcode'), uid: pathToken('Photo id') });
 
 /** GET /api/reset-photo/{orderId}/{barcode} */
 export const resetPhotoParams = z.object({ orderId, barcode });

@@ -1,5 +1,9 @@
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
+import { AppError } from './errors.ts';
+
+// eslint-disable-next-line no-control-regex -- the point is to find them
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 
 /** Security headers on every answer; API answers (personal data) are never cached. */
 export const httpPlugin = fp(
@@ -21,6 +25,18 @@ export const httpPlugin = fp(
       },
       strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
       referrerPolicy: { policy: 'no-referrer' },
+    });
+    // Path and query values never carry control characters (a NUL cannot even be stored):
+    // refused for every route, present and future, before its own validation or any query.
+    app.addHook('preValidation', async (request) => {
+      for (const [where, values] of [['path', request.params], ['query', request.query]] as const) {
+        for (const [name, value] of Object.entries((values ?? {}) as Record<string, unknown>)) {
+          if ([value].flat().some((v) => typeof v === 'string' && CONTROL_CHARACTER.test(v))) {
+            const message = `${name}: must not contain control characters`;
+            throw new AppError('VALIDATION_FAILED', message, { fields: [{ path: `${where}.${name}`, message }] });
+          }
+        }
+      }
     });
     app.addHook('onSend', async (request, reply) => {
       if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
