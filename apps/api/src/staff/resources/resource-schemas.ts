@@ -97,18 +97,15 @@ function bodyField(f: FieldDeclaration, mustHave: boolean, mode: 'create' | 'upd
     if (mode === 'update') return z.union([z.literal(''), z.null(), value]).optional().transform((v) => (v === '' || v === null ? undefined : v));
     return mustHave ? value : value.optional();
   }
-  const required = `${f.label} is required`;
+  // z.preprocess, not a refine on z.unknown(): the OpenAPI document then shows the value's type.
   if (mustHave || f.required) {
-    // Present (or, when creating, needed) and not blank.
-    const present = z.unknown().refine((v) => !isBlank(v), required).pipe(value);
+    // Present (or, when creating, needed) and not blank: blank counts as absent, which the
+    // value's own message calls "<Label> is required".
+    const present = z.preprocess((v) => (isBlank(v) ? undefined : v), value);
     return mustHave ? present : present.optional();
   }
   if (!blankable(f)) return value.optional();
-  return z
-    .unknown()
-    .transform((v) => (isBlank(v) ? null : v))
-    .pipe(value.nullable())
-    .optional();
+  return z.preprocess((v) => (isBlank(v) ? null : v), value.nullable()).optional();
 }
 
 /**
