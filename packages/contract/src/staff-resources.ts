@@ -69,6 +69,8 @@ export interface ResourceDeclaration {
   republishesPasses?: boolean;
   /** The id column's type when it is not a GUID. */
   idType?: 'integer';
+  /** At least one of these fields must hold a value (create, and after every update). */
+  requireOneOf?: string[];
   /** Only rows whose field holds one of these values are listed (and counted). */
   scope?: { field: string; values: string[] };
   /** A page of its own around the list (the client maps the name to its component). */
@@ -76,6 +78,12 @@ export interface ResourceDeclaration {
 }
 
 export type Operation = 'List' | 'Create' | 'Update' | 'Delete';
+
+/** The message of a tab's requireOneOf rule: "Merch Item ID or Merch Pack ID is required". */
+export function requireOneOfMessage(tab: Pick<ResourceDeclaration, 'fields' | 'requireOneOf'>): string {
+  const labels = (tab.requireOneOf ?? []).map((name) => tab.fields.find((f) => f.name === name)?.label ?? name);
+  return `${labels.join(' or ')} is required`;
+}
 
 /** decisions.md "Staff permissions": `<Tab> List`, `<Tab> Create`, ... */
 export const permissionName = (resource: Pick<ResourceDeclaration, 'title'>, operation: Operation) => `${resource.title} ${operation}`;
@@ -171,6 +179,8 @@ export const walletItemExclusions: ResourceDeclaration = {
   table: 'walletItemExclusions',
   operations: all,
   searchFields: ['walletItemExclusionMerchItemID', 'walletItemExclusionMerchPackID', 'walletItemExclusionCustomError'],
+  // An exclusion that names no item and no pack excludes nothing.
+  requireOneOf: ['walletItemExclusionMerchItemID', 'walletItemExclusionMerchPackID'],
   defaultSort: { field: 'walletItemExclusionCreatedTimestamp', direction: 'desc' },
   fields: [
     { name: 'walletItemExclusionMerchItemID', label: 'Merch Item ID', type: 'text', column: 'merchItemId', max: 100 },

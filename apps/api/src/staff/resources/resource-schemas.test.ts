@@ -106,7 +106,10 @@ describe('create bodies', () => {
 
   it('takes datetimes with an offset, or null', () => {
     const create = createBodySchema(walletItemExclusions);
-    expect(create.parse({ walletItemExclusionValidFrom: '2026-11-21T11:02:09-08:00', walletItemExclusionValidTo: null })).toEqual({
+    // An exclusion names an item or a pack (requireOneOf); here an item.
+    const item = { walletItemExclusionMerchItemID: '7777' };
+    expect(create.parse({ ...item, walletItemExclusionValidFrom: '2026-11-21T11:02:09-08:00', walletItemExclusionValidTo: null })).toEqual({
+      ...item,
       walletItemExclusionValidFrom: new Date('2026-11-21T19:02:09Z'),
       walletItemExclusionValidTo: null,
     });
@@ -114,7 +117,15 @@ describe('create bodies', () => {
       'walletItemExclusionValidFrom: Valid From must be a date and time in ISO 8601 with an offset, e.g. 2026-11-21T11:02:09-08:00',
     ]);
     // Read-only fields are ignored.
-    expect(create.parse({ walletItemExclusionCreatedTimestamp: 'whatever' })).toEqual({});
+    expect(create.parse({ ...item, walletItemExclusionCreatedTimestamp: 'whatever' })).toEqual(item);
+  });
+
+  it('refuses a wallet item exclusion that names neither a merch item nor a merch pack', () => {
+    const create = createBodySchema(walletItemExclusions);
+    for (const body of [{}, { walletItemExclusionMerchItemID: '  ', walletItemExclusionMerchPackID: null }, { walletItemExclusionCustomError: 'Not here' }]) {
+      expect(messages(create.safeParse(body))).toEqual(['walletItemExclusionMerchItemID: Merch Item ID or Merch Pack ID is required']);
+    }
+    expect(create.parse({ walletItemExclusionMerchPackID: 'P-1' })).toEqual({ walletItemExclusionMerchPackID: 'P-1' });
   });
 
   it('needs a non-empty select value', () => {

@@ -4,7 +4,7 @@
 // them as they are ("passCustomizationName: Name is required").
 import { z } from 'zod';
 import { EMAIL_PATTERN, printable } from '@boardwalk/contract/pass';
-import type { FieldDeclaration, ResourceDeclaration } from '@boardwalk/contract/staff-resources';
+import { requireOneOfMessage, type FieldDeclaration, type ResourceDeclaration } from '@boardwalk/contract/staff-resources';
 
 export const PAGE_SIZE_DEFAULT = 50;
 export const PAGE_SIZE_MAX = 200;
@@ -142,7 +142,13 @@ export function createBodySchema(tab: ResourceDeclaration) {
       keep.add(f.name);
     }
   }
-  return bodyObject(shape, keep);
+  const body = bodyObject(shape, keep);
+  const oneOf = tab.requireOneOf;
+  if (!oneOf) return body;
+  return body.refine((values) => oneOf.some((name) => values[name] !== null && values[name] !== undefined), {
+    message: requireOneOfMessage(tab),
+    path: [oneOf[0]!],
+  });
 }
 
 /**

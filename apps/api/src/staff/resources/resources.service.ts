@@ -3,7 +3,7 @@
 // between tabs lives in the declarations; the Session tab's "ends at once" is the one
 // tab-specific rule here.
 import type { Db } from '@boardwalk/db/client';
-import { resources, sessions, teamMembers, type FieldDeclaration, type ResourceDeclaration } from '@boardwalk/contract/staff-resources';
+import { requireOneOfMessage, resources, sessions, teamMembers, type FieldDeclaration, type ResourceDeclaration } from '@boardwalk/contract/staff-resources';
 import { AppError } from '../../platform/errors.ts';
 import type { TicketChanges } from '../../platform/ticket-changes.plugin.ts';
 import { recordAudit, type AuditAction } from '../audit/audit.repo.ts';
@@ -132,6 +132,13 @@ function keepOwnAccess(ctx: ResourceContext, tab: ResourceDeclaration, id: strin
   if (typeof change.changes.accessLevel === 'number' && change.changes.accessLevel < Number(change.stored.accessLevel)) throw refuse('lower the access level of');
 }
 
+/** A tab's requireOneOf holds for the row as it would be after an update. */
+function keepOneOf(tab: ResourceDeclaration, row: DbRow) {
+  const names = tab.requireOneOf;
+  if (!names || names.some((name) => row[fieldByName(tab, name).column] !== null && row[fieldByName(tab, name).column] !== undefined)) return;
+  throw validationError(fieldByName(tab, names[0]!), requireOneOfMessage(tab));
+}
+
 const validationError = (f: FieldDeclaration, message: string) => new AppError('VALIDATION_FAILED', message, { fields: [{ path: f.name, message }] });
 const notFound = (tab: ResourceDeclaration) => new AppError('NOT_FOUND', `This ${tab.title} row no longer exists.`);
 
@@ -206,6 +213,7 @@ export async function updateResource(ctx: ResourceContext, resource: Resource, i
         changes[f.column] = value;
       }
       if (Object.keys(changes).length === 0) return stored;
+      keepOneOf(tab, { ...stored, ...changes });
       keepOwnAccess(ctx, tab, id, { stored, changes });
       if (tab.key === sessions.key) endSessionAtOnce(stored, changes);
       const updated = await updateRow(tx, resource.table, id, changes);

@@ -200,6 +200,24 @@ describe('Wristband Merch Pack IDs and Wallet Item Exclusions', () => {
     const cleared = await update(walletItemExclusions, id, { walletItemExclusionValidFrom: '' });
     expect(cleared.json().walletItemExclusionValidFrom).toBeNull();
   });
+
+  it('refuses an exclusion naming neither a merch item nor a merch pack (400, nothing written), on create and on update', async () => {
+    const before = (await list(walletItemExclusions)).headers['x-total-count'];
+    const message = 'walletItemExclusionMerchItemID: Merch Item ID or Merch Pack ID is required';
+    for (const body of [{}, { walletItemExclusionMerchItemID: ' ', walletItemExclusionCustomError: 'Not in wallets' }]) {
+      const res = await create(walletItemExclusions, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'VALIDATION_FAILED', message, fields: [{ path: 'walletItemExclusionMerchItemID' }] });
+    }
+    expect((await list(walletItemExclusions)).headers['x-total-count']).toBe(before);
+    const row = await created(walletItemExclusions, { walletItemExclusionMerchPackID: 'PACK-9' });
+    const id = row.walletItemExclusionsGUID as string;
+    // Moving from the pack to an item is fine; clearing both is not.
+    expect((await update(walletItemExclusions, id, { walletItemExclusionMerchItemID: '9', walletItemExclusionMerchPackID: '' })).statusCode).toBe(200);
+    const emptied = await update(walletItemExclusions, id, { walletItemExclusionMerchItemID: '' });
+    expect(emptied.statusCode).toBe(400);
+    expect(emptied.json().message).toBe('Merch Item ID or Merch Pack ID is required');
+  });
 });
 
 describe('Team', () => {

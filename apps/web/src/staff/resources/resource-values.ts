@@ -89,7 +89,7 @@ export function toRequestBody(resource: ResourceDeclaration, mode: FormMode, val
 
 export interface SaveCheck {
   canSave: boolean;
-  /** Labels of required fields still blank. */
+  /** Labels of required fields still blank (a requireOneOf rule reads "A or B"). */
   missing: string[];
   changed: boolean;
 }
@@ -97,6 +97,8 @@ export interface SaveCheck {
 /** Section 5: blocked while a required field of this mode is blank, or nothing changed. */
 export function checkSave(resource: ResourceDeclaration, mode: FormMode, initial: FormValues, values: FormValues): SaveCheck {
   const missing = resource.fields.filter((f) => isRequired(f, mode) && f.type !== 'checkbox' && isBlank(values[f.name])).map((f) => f.label);
+  const oneOf = resource.requireOneOf;
+  if (oneOf && oneOf.every((name) => isBlank(values[name]))) missing.push(oneOf.map((name) => resource.fields.find((f) => f.name === name)?.label ?? name).join(' or '));
   const changed = resource.fields.some((f) => isEditable(f, mode) && values[f.name] !== initial[f.name]);
   return { canSave: missing.length === 0 && changed, missing, changed };
 }
