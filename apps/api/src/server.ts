@@ -1,17 +1,9 @@
 // Starts the server: configuration, listen, graceful shutdown. Nothing else.
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './platform/config.ts';
-import { startWhenDatabaseAnswers } from './platform/start.ts';
+import { configOrExit, startWhenDatabaseAnswers } from './platform/start.ts';
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(error.message);
-  process.exit(1);
-}
+const config = configOrExit();
 
 const app = await startWhenDatabaseAnswers(() => buildApp({ config }));
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

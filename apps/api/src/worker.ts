@@ -3,17 +3,9 @@
 // same PostgreSQL (pg-boss fetches with SKIP LOCKED, so no job runs twice).
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './platform/config.ts';
-import { startWhenDatabaseAnswers } from './platform/start.ts';
+import { configOrExit, startWhenDatabaseAnswers } from './platform/start.ts';
 
-let config;
-try {
-  config = loadConfig({ ...process.env, DELIVERY_WORKERS: 'true' });
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(error.message);
-  process.exit(1);
-}
+const config = configOrExit({ ...process.env, DELIVERY_WORKERS: 'true' });
 
 const app = await startWhenDatabaseAnswers(() => buildApp({ config }));
 closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {

@@ -1,6 +1,19 @@
-// Starting while the database cannot be reached (it is restarting, or starts after us) is
-// not a reason to exit: the start is tried again, with backoff, until it answers.
+// Starting a process (server.ts, worker.ts): a bad configuration ends it with a message;
+// starting while the database cannot be reached (it is restarting, or starts after us)
+// is not a reason to exit: the start is tried again, with backoff, until it answers.
+import { ConfigError, loadConfig, type Config } from './config.ts';
 import { isDatabaseUnavailable } from './database-health.ts';
+
+/** The configuration, or the process ends naming what is wrong (exit 1). */
+export function configOrExit(source: Record<string, string | undefined> = process.env): Config {
+  try {
+    return loadConfig(source);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
 
 const FIRST_WAIT_MS = 500;
 const LONGEST_WAIT_MS = 10_000;
