@@ -2,6 +2,7 @@
 // pg-boss's `db` adapter (executeSql). A job is written by the caller's own transaction, so
 // it exists exactly when the change that caused it commits. Workers fetch with SKIP LOCKED:
 // several processes on one PostgreSQL never run one job twice.
+import { setTimeout as sleep } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '@boardwalk/db/client';
@@ -100,15 +101,9 @@ async function runWorker<T>(
     );
     // A job not completed (the database dropped) stays active and is taken up again after it expires.
     if (done.length > 0) await boss.complete(name, done).catch(options.onError);
-    if (jobs.length < batchSize && !signal.aborted) await sleep(options.pollMs, signal);
+    if (jobs.length < batchSize && !signal.aborted) await sleep(options.pollMs, undefined, { signal }).catch(() => undefined);
   }
 }
-
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
-  });
 
 /** pg-boss's SQL ($1, $2 ...) as a Drizzle query, so it runs on whatever executor it is given. */
 function toDrizzleSql(text: string, values: unknown[]): SQL {
