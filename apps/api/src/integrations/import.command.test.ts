@@ -193,5 +193,6 @@ describe('npm run import (the command)', () => {
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
-  });
+    // Three processes, each opening an on-disk PGlite and (for the first two) its job queue.
+  }, 120_000);
 });
