@@ -1,7 +1,9 @@
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { purgeCSSPlugin as purgeCss } from '@fullhuman/postcss-purgecss';
 import react from '@vitejs/plugin-react';
+import type { Plugin as PostcssPlugin } from 'postcss';
 import { defineConfig, type Plugin } from 'vite';
 
 /** The guest entry must stay small on a phone on park Wi-Fi (e2e/bundle-size.test.ts checks it). */
@@ -58,8 +60,62 @@ function initialBundleSize(): Plugin {
   };
 }
 
+/**
+ * Writes a .br and a .gz twin of every text file of the build (512 bytes or more: index.html too), at the
+ * highest levels since it is done once; the server sends them to clients that accept them
+ * (@fastify/static preCompressed). A dozen lines of node:zlib rather than one more plugin.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'boardwalk:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true })) {
+        if (!entry.isFile() || !/\.(js|css|html|svg|json)$/.test(entry.name)) continue;
+        const path = join(entry.parentPath, entry.name);
+        const content = readFileSync(path);
+        if (content.length < 512) continue;
+        writeFileSync(`${path}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }));
+        writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
+      }
+    },
+  };
+}
+
+/**
+ * Bootstrap's classes the app uses, and nothing else: our sources are scanned for class
+ * names; react-bootstrap builds its classes from a component prefix (`${prefix}-dialog`,
+ * `bg-${variant}`), so the prefixes of the components we import and the theme variants are
+ * kept whole.
+ */
+const purgeBootstrap = purgeCss({
+  content: ['index.html', 'src/**/*.{ts,tsx}'],
+  safelist: {
+    standard: [
+      /^(btn|badge|container|form|input-group|invalid|valid|modal|nav|navbar|spinner|tab|table|toast|fade|show|showing|hiding|collaps|active|disabled|visually-hidden|text-bg|is-|was-validated)/,
+      /-(primary|secondary|success|danger|warning|info|light|dark|body|white|black)(-|$)/,
+    ],
+    greedy: [/^btn/, /^form-/, /^modal/, /^nav/, /^toast/, /^table/, /^was-validated/, /^is-/],
+    variables: [/.*/],
+  },
+  variables: false,
+  keyframes: true,
+}) as PostcssPlugin;
+/** Only Bootstrap's stylesheet is purged: other packages' CSS (react-image-crop) names classes their code builds. */
+const bootstrapInUse: PostcssPlugin = {
+  postcssPlugin: 'boardwalk:bootstrap-in-use',
+  OnceExit(root, helpers) {
+    if (root.source?.input.file?.includes('/node_modules/bootstrap/')) return purgeBootstrap.OnceExit?.(root, helpers);
+  },
+};
+
 export default defineConfig({
-  plugins: [react(), initialBundleSize()],
+  plugins: [react(), initialBundleSize(), precompress()],
+  css: { postcss: { plugins: [bootstrapInUse] } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -8,6 +8,7 @@ import { dataPlugin } from './platform/database.plugin.ts';
 import { docsPlugin } from './platform/docs.plugin.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
 import { httpPlugin } from './platform/http.plugin.ts';
+import { compressionPlugin } from './platform/compression.plugin.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { keysPlugin } from './platform/keys.plugin.ts';
 import { throttlePlugin } from './platform/throttle.plugin.ts';
@@ -69,6 +70,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(demoPlugin);
   await app.register(throttlePlugin, options.throttleKeyPrefix ? { keyPrefix: options.throttleKeyPrefix } : {});
   await app.register(httpPlugin);
+  await app.register(compressionPlugin);
   await app.register(docsPlugin);
 
   await app.register(opsRoutes);

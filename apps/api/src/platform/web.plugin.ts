@@ -8,6 +8,7 @@ export const webDist = fileURLToPath(new URL('../../../web/dist', import.meta.ur
 /**
  * The built single-page app on the same port as the API: hashed assets cached for a year,
  * every other GET that asks for HTML answers index.html so client routes load directly.
+ * Files come as their .br or .gz twin written by the build when the client accepts it.
  */
 export const webPlugin = fp(
   async (app) => {
@@ -17,6 +18,7 @@ export const webPlugin = fp(
         root: webDist,
         wildcard: false,
         index: false,
+        preCompressed: true,
         setHeaders(reply, path) {
           reply.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
         },
