@@ -90,7 +90,8 @@ export function createHttp2ApnsClient(options: Http2ApnsOptions): ApnsClient {
     async close() {
       const s = session;
       session = undefined;
-      if (s && !s.closed) await new Promise<void>((resolve) => s.close(() => resolve()));
+      // A session destroyed by a connection error is not "closed", and close() would never call back.
+      if (s && !s.closed && !s.destroyed) await new Promise<void>((resolve) => s.close(() => resolve()));
     },
   };
 }
