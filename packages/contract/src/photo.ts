@@ -44,11 +44,14 @@ const fileInfo = {
 };
 
 /**
- * The crop box in pixels of the source image as shown upright, i.e. after its EXIF
- * orientation is applied (the space of HTMLImageElement.naturalWidth/naturalHeight).
- * Fractions are rounded and the box is clamped to the image; width and height must be > 0.
+ * The crop box of the source image as shown upright, i.e. after its EXIF orientation is
+ * applied (the space of HTMLImageElement.naturalWidth/naturalHeight): react-image-crop's
+ * object. `unit` 'px' (the default) gives pixels, '%' percentages of the image's width and
+ * height, which the server turns into pixels. Fractions are rounded and the box is clamped
+ * to the image; width and height must be > 0.
  */
 export const photoCrop = z.strictObject({
+  unit: z.enum(['px', '%']).optional().describe("'px' (default) or '%' of the upright image"),
   x: z.number().finite().min(0).max(100000),
   y: z.number().finite().min(0).max(100000),
   width: z.number().finite().positive('Crop width must be greater than 0').max(100000),

@@ -7,9 +7,13 @@ export const webDist = fileURLToPath(new URL('../../../web/dist', import.meta.ur
 
 /**
  * The built single-page app on the same port as the API: hashed assets cached for a year,
- * every other GET that asks for HTML answers index.html so client routes load directly.
+ * every other GET outside /api/ that is not a file name (or asks for HTML) answers index.html,
+ * so client routes load directly, also for curl and a load balancer's check without Accept.
  * Files come as their .br or .gz twin written by the build when the client accepts it.
  */
+/** A missing /assets/app.js or /favicon.ico stays a 404 rather than a page. */
+const looksLikeFile = (path: string) => /\.[a-z0-9]+$/i.test(path.slice(path.lastIndexOf('/') + 1));
+
 export const webPlugin = fp(
   async (app) => {
     const hasBuild = existsSync(`${webDist}/index.html`);
@@ -27,9 +31,13 @@ export const webPlugin = fp(
       app.log.warn(`no built app at ${webDist}: run "npm run build" to serve the guest pages`);
     }
     app.setNotFoundHandler((request, reply) => {
-      const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html');
+      const path = request.url.split('?')[0] ?? '';
+      const wantsPage =
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !path.startsWith('/api/') &&
+        ((request.headers.accept ?? '').includes('text/html') || !looksLikeFile(path));
       if (hasBuild && wantsPage) return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
-      return reply.code(404).send({ statusCode: 404, error: 'NOT_FOUND', message: `No route ${request.method} ${request.url.split('?')[0]}` });
+      return reply.code(404).send({ statusCode: 404, error: 'NOT_FOUND', message: `No route ${request.method} ${path}` });
     });
   },
   { name: 'web' },

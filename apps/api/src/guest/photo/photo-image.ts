@@ -85,12 +85,13 @@ export async function renderPhoto(bytes: Buffer, crop: PhotoCrop): Promise<RgbIm
   if (meta.width * meta.height > MAX_INPUT_PIXELS) throw new PhotoError('unreadable', 'too many pixels');
   const { width: sourceWidth, height: sourceHeight } = meta.autoOrient;
 
-  const left = Math.round(crop.x);
-  const top = Math.round(crop.y);
+  const box = inPixels(crop, sourceWidth, sourceHeight);
+  const left = Math.round(box.x);
+  const top = Math.round(box.y);
   if (left >= sourceWidth || top >= sourceHeight) throw new PhotoError('unreadable', 'the crop is outside the image');
   // A box reaching past the image (rounding in the browser) is clamped to it.
-  const cropWidth = Math.min(Math.round(crop.width), sourceWidth - left);
-  const cropHeight = Math.min(Math.round(crop.height), sourceHeight - top);
+  const cropWidth = Math.min(Math.round(box.width), sourceWidth - left);
+  const cropHeight = Math.min(Math.round(box.height), sourceHeight - top);
   if (cropWidth < 1 || cropHeight < 1) throw new PhotoError('unreadable', 'the crop is outside the image');
 
   const scale = Math.min(1, PHOTO_MAX_WIDTH / cropWidth, PHOTO_MAX_HEIGHT / cropHeight);
@@ -116,6 +117,12 @@ export async function renderPhoto(bytes: Buffer, crop: PhotoCrop): Promise<RgbIm
   } catch (error) {
     throw new PhotoError('unreadable', `cannot decode: ${(error as Error).message}`);
   }
+}
+
+/** A crop in pixels of an image of that size ('%' is of its width and height). */
+function inPixels(crop: PhotoCrop, width: number, height: number): PhotoCrop {
+  if (crop.unit !== '%') return crop;
+  return { x: (crop.x * width) / 100, y: (crop.y * height) / 100, width: (crop.width * width) / 100, height: (crop.height * height) / 100 };
 }
 
 /** The BMP preview of a photo file and crop. */

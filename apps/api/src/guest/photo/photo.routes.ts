@@ -47,7 +47,7 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['guest'],
       summary: "Crop the passholder's photo: answers the 24-bit BMP to confirm",
-      description: `The crop is in pixels of the upright image (EXIF orientation applied). The result fits ${PHOTO_MAX_WIDTH} x ${PHOTO_MAX_HEIGHT}.`,
+      description: `The crop is in pixels (unit 'px', the default) or percent (unit '%') of the upright image (EXIF orientation applied). The result fits ${PHOTO_MAX_WIDTH} x ${PHOTO_MAX_HEIGHT}.`,
       body: previewRequest,
       response: { 200: previewAnswer, ...errors },
     },

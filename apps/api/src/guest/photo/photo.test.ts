@@ -142,6 +142,20 @@ describe('preview, upload, download, replace', () => {
     expect([...image.rgb.subarray(last, last + 3)]).toEqual([255, 255, 255]);
   });
 
+  it("takes react-image-crop's object: unit 'px' as pixels, '%' of the upright image, another unit refused", async () => {
+    const png = await aQuadrantPng(200, 100);
+    const inPixels = await post('/api/preview/', previewBody(HOLDER, png, { crop: { unit: 'px', x: 100, y: 0, width: 100, height: 100 }, filetype: 'image/png' }));
+    const inPercent = await post('/api/preview/', previewBody(HOLDER, png, { crop: { unit: '%', x: 50, y: 0, width: 50, height: 100 }, filetype: 'image/png' }));
+    expect([inPixels.statusCode, inPercent.statusCode]).toEqual([200, 200]);
+    expect(inPercent.json().base64).toBe(inPixels.json().base64);
+    const image = decodeBmp(Buffer.from(inPercent.json().base64, 'base64'), { maxWidth: 480, maxHeight: 360 });
+    expect([image.width, image.height]).toEqual([100, 100]);
+    expect([...image.rgb.subarray(0, 3)]).toEqual([0, 255, 0]);
+    const inches = await post('/api/preview/', previewBody(HOLDER, png, { crop: { unit: 'in', x: 0, y: 0, width: 1, height: 1 }, filetype: 'image/png' }));
+    expect(inches.statusCode).toBe(400);
+    expect(inches.json().message).toMatch(/unit/);
+  });
+
   it('turns a photo upright by its EXIF orientation before cropping, and scales down to fit 480 x 360', async () => {
     // Stored 1600 x 1200 sideways: upright it is 1200 x 1600.
     const sideways = await aSidewaysJpeg(1600, 1200);
