@@ -16,7 +16,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { teamMembers as teamTab } from '@boardwalk/contract/staff-resources';
 import { teamMembers } from '@boardwalk/db/schema';
-import { createTestDatabase, defaultTestDatabaseUrl, type TestDatabase } from '@boardwalk/db/test-database';
+import { createTestDatabase, defaultTestDatabaseUrl, type TestDatabase } from '@boardwalk/db/test-support/test-database';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/platform/config.ts';
 import { fmt, positiveNumber } from './bench-support.ts';

@@ -7,7 +7,7 @@
 //
 //   BENCH_SAMPLES=600   misses of each kind per database
 import { randomBytes } from 'node:crypto';
-import { createTestDatabase } from '@boardwalk/db/test-database';
+import { createTestDatabase } from '@boardwalk/db/test-support/test-database';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/platform/config.ts';
 

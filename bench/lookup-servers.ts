@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { tickets } from '@boardwalk/db/schema';
-import { createTestDatabase, type TestDatabase } from '@boardwalk/db/test-database';
+import { createTestDatabase, type TestDatabase } from '@boardwalk/db/test-support/test-database';
 import { buildApp, type App } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/platform/config.ts';
 import { seedLookupData, type SeedReport } from './lookup-seed.ts';

@@ -14,7 +14,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { defaultTestDatabaseUrl } from '@boardwalk/db/test-database';
+import { defaultTestDatabaseUrl } from '@boardwalk/db/test-support/test-database';
 import type { DatabaseKind, Ready, ServerMessage } from './lookup-servers.ts';
 import { fmt, positiveNumber } from './bench-support.ts';
 

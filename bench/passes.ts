@@ -22,7 +22,7 @@ import { createManifestSigner } from '../apps/api/src/integrations/apple-wallet/
 import { applePassContent } from '../apps/api/src/guest/wallet/apple-wallet.service.ts';
 import { loadConfig } from '../apps/api/src/platform/config.ts';
 import { newSecret } from '../apps/api/src/platform/secrets.ts';
-import { manifestProblems, opensslVerify, unpackPass } from '../apps/api/src/testing/pkpass-check.ts';
+import { manifestProblems, opensslVerify, unpackPass } from '../apps/api/test-support/pkpass-check.ts';
 import { fmt, positiveNumber } from './bench-support.ts';
 import { benchVouchers } from './vouchers.ts';
 

@@ -13,13 +13,13 @@
 import { cpus, loadavg } from 'node:os';
 import sharp from 'sharp';
 import type { AddressInfo } from 'node:net';
-import { createTestDatabase } from '@boardwalk/db/test-database';
+import { createTestDatabase } from '@boardwalk/db/test-support/test-database';
 import { MAX_PHOTO_BYTES, type PreviewRequest } from '@boardwalk/contract/photo';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/platform/config.ts';
 import { previewBmp } from '../apps/api/src/guest/photo/photo-image.ts';
 import { previewPhoto } from '../apps/api/src/guest/photo/photo.service.ts';
-import { aJpegNear, dataUrl } from '../apps/api/src/guest/photo/photo.fixtures.ts';
+import { aJpegNear, dataUrl } from '../apps/api/test-support/photo.fixtures.ts';
 import { fmt, measureSequential, positiveNumber } from './bench-support.ts';
 
 const ORDER_ID = '40000001';

@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createTestDatabase } from '@boardwalk/db/test-database';
+import { createTestDatabase } from '@boardwalk/db/test-support/test-database';
 import type { PassOrder } from '@boardwalk/contract/pass';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/platform/config.ts';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDbKind, type TestDatabase } from '@boardwalk/db/test-database';
+import { createTestDatabase, testDbKind, type TestDatabase } from '@boardwalk/db/test-support/test-database';
 
 const freePort = () =>
   new Promise<number>((resolve) => {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countDemoTables, snapshotFeedTables } from '../integrations/integration-tables.fixtures.ts';
-import { createTestApp, integrationAuth, type TestApp } from '../testing/test-app.ts';
+import { countDemoTables, snapshotFeedTables } from '../../test-support/integration-tables.fixtures.ts';
+import { createTestApp, integrationAuth, type TestApp } from '../../test-support/test-app.ts';
 import { DEMO_SHARE_LINKS, loadDemoData, operatingDayStart, shiftUsageToToday } from './demo.service.ts';
 
 let t: TestApp;

@@ -6,10 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createDb } from '@boardwalk/db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anOrder } from '../testing/fixtures.ts';
-import { createTestApp, integrationAuth, publishedTicketChanges, type TestApp } from '../testing/test-app.ts';
+import { anOrder } from '../../test-support/fixtures.ts';
+import { createTestApp, integrationAuth, publishedTicketChanges, type TestApp } from '../../test-support/test-app.ts';
 import { importFromFile } from './import.command.ts';
-import { feedTablesFingerprint, snapshotFeedTables } from './integration-tables.fixtures.ts';
+import { feedTablesFingerprint, snapshotFeedTables } from '../../test-support/integration-tables.fixtures.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 const command = fileURLToPath(new URL('./import.command.ts', import.meta.url));

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anOrder } from '../testing/fixtures.ts';
-import { createTestApp, integrationAuth, TEST_INTEGRATION_KEY, type TestApp } from '../testing/test-app.ts';
-import { feedTablesFingerprint } from './integration-tables.fixtures.ts';
+import { anOrder } from '../../test-support/fixtures.ts';
+import { createTestApp, integrationAuth, TEST_INTEGRATION_KEY, type TestApp } from '../../test-support/test-app.ts';
+import { feedTablesFingerprint } from '../../test-support/integration-tables.fixtures.ts';
 import { matchIntegrationKey } from './integration-auth.plugin.ts';
 
 const calls = [

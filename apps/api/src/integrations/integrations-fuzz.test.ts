@@ -3,8 +3,8 @@
 // a call that succeeded changes nothing when sent again.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, integrationAuth, type TestApp } from '../testing/test-app.ts';
-import { feedTablesFingerprint } from './integration-tables.fixtures.ts';
+import { createTestApp, integrationAuth, type TestApp } from '../../test-support/test-app.ts';
+import { feedTablesFingerprint } from '../../test-support/integration-tables.fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {

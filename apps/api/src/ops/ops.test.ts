@@ -1,8 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '@boardwalk/db/client';
-import { createTestDatabase, testDbKind } from '@boardwalk/db/test-database';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { createTestDatabase, testDbKind } from '@boardwalk/db/test-support/test-database';
+import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { webDist } from './web.plugin.ts';
 
 let t: TestApp;

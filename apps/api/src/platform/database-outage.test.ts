@@ -5,9 +5,9 @@
 // includes requests inside transactions (feed PUTs, registrations).
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, defaultTestDatabaseUrl, testDbKind, type TestDatabase } from '@boardwalk/db/test-database';
-import { anOrder, putOrder } from '../testing/fixtures.ts';
-import { createTestApp, integrationAuth, type TestApp } from '../testing/test-app.ts';
+import { createTestDatabase, defaultTestDatabaseUrl, testDbKind, type TestDatabase } from '@boardwalk/db/test-support/test-database';
+import { anOrder, putOrder } from '../../test-support/fixtures.ts';
+import { createTestApp, integrationAuth, type TestApp } from '../../test-support/test-app.ts';
 import { isDatabaseUnavailable, watchDatabaseHealth } from './database-health.ts';
 
 const OUTAGES = 20;

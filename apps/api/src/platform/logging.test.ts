@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anOrder, putOrder } from '../testing/fixtures.ts';
-import { createTestApp, integrationAuth, type TestApp } from '../testing/test-app.ts';
+import { anOrder, putOrder } from '../../test-support/fixtures.ts';
+import { createTestApp, integrationAuth, type TestApp } from '../../test-support/test-app.ts';
 import { maskBarcode, maskUrl } from './logging.ts';
 
 describe('masking', () => {

@@ -2,8 +2,8 @@
 // a fuzz found answering 500, and a property over every route of the OpenAPI document.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anOrder, putOrder } from '../testing/fixtures.ts';
-import { createTestApp, integrationAuth, type TestApp } from '../testing/test-app.ts';
+import { anOrder, putOrder } from '../../test-support/fixtures.ts';
+import { createTestApp, integrationAuth, type TestApp } from '../../test-support/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 // Fuzzed bodies against the guest calls: never a 5xx, and nothing written on a 4xx.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anOrder, putOrder, snapshotGuestTables } from '../../testing/fixtures.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { anOrder, putOrder, snapshotGuestTables } from '../../../test-support/fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 // Anti-enumeration (decisions.md "Security"): failed lookups throttled per client address
 // (10 per 15 minutes) and per order id (5 per 15 minutes), then 429 with Retry-After.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anOrder, putOrder } from '../../testing/fixtures.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { createTwoInstances, twoInstancesAvailable, type TwoInstances } from '../../testing/two-instances.ts';
+import { anOrder, putOrder } from '../../../test-support/fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
+import { createTwoInstances, twoInstancesAvailable, type TwoInstances } from '../../../test-support/two-instances.ts';
 
 const ORDER = '30000001';
 const BARCODE = '3000000000000011';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FACE_DETECTOR_MODEL, faceModelsUrl } from '@boardwalk/contract/face-models';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
 
 const packageJson = createRequire(import.meta.url).resolve('@vladmandic/face-api/package.json');
 const { version } = JSON.parse(readFileSync(packageJson, 'utf8')) as { version: string };

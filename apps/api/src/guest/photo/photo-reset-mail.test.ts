@@ -2,10 +2,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import * as schema from '@boardwalk/db/schema';
 import { photoMessages } from '@boardwalk/contract/photo';
-import { startSmtpServer, type TestSmtpServer } from '../../integrations/email/smtp.fixtures.ts';
-import { anOrder, putOrder } from '../../testing/fixtures.ts';
-import { createTestApp, settleDeliveries, type TestApp } from '../../testing/test-app.ts';
-import { aJpeg, dataUrl } from './photo.fixtures.ts';
+import { startSmtpServer, type TestSmtpServer } from '../../../test-support/smtp.fixtures.ts';
+import { anOrder, putOrder } from '../../../test-support/fixtures.ts';
+import { createTestApp, settleDeliveries, type TestApp } from '../../../test-support/test-app.ts';
+import { aJpeg, dataUrl } from '../../../test-support/photo.fixtures.ts';
 
 let t: TestApp;
 let smtp: TestSmtpServer;

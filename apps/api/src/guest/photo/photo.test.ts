@@ -3,10 +3,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as schema from '@boardwalk/db/schema';
 import { MAX_PHOTO_BYTES, photoMessages } from '@boardwalk/contract/photo';
 import { hashSecret, newSecret } from '../../platform/secrets.ts';
-import { anOrder, putOrder, snapshotGuestTables, staff } from '../../testing/fixtures.ts';
-import { createTestApp, publishedTicketChanges, settleDeliveries, type TestApp } from '../../testing/test-app.ts';
+import { anOrder, putOrder, snapshotGuestTables, staff } from '../../../test-support/fixtures.ts';
+import { createTestApp, publishedTicketChanges, settleDeliveries, type TestApp } from '../../../test-support/test-app.ts';
 import { decodeBmp } from './bmp.ts';
-import { aJpeg, aJpegWithGps, aPngDeclaring, aQuadrantPng, aSidewaysJpeg, dataUrl } from './photo.fixtures.ts';
+import { aJpeg, aJpegWithGps, aPngDeclaring, aQuadrantPng, aSidewaysJpeg, dataUrl } from '../../../test-support/photo.fixtures.ts';
 
 let t: TestApp;
 let ipSeq = 0;

@@ -9,8 +9,8 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '@boardwalk/db/schema';
-import { anOrder, putOrder, snapshotGuestTables } from '../../testing/fixtures.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { anOrder, putOrder, snapshotGuestTables } from '../../../test-support/fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
 import { voucherFileName } from './voucher.service.ts';
 import { renderVoucher, winAnsi } from './voucher.document.ts';
 

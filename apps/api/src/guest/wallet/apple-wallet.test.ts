@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '@boardwalk/db/schema';
 import { guestMessages } from '@boardwalk/contract/errors';
 import { hashSecret, newSecret } from '../../platform/secrets.ts';
-import { anOrder, putOrder, staff } from '../../testing/fixtures.ts';
-import { manifestProblems, opensslVerify, unpackPass } from '../../testing/pkpass-check.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { anOrder, putOrder, staff } from '../../../test-support/fixtures.ts';
+import { manifestProblems, opensslVerify, unpackPass } from '../../../test-support/pkpass-check.ts';
+import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
 import { pkpassDisposition } from './apple-wallet.routes.ts';
 
 const PUBLIC_URL = 'https://wallet.example.com';

@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import { jwtVerify } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { GenericObject } from '../../integrations/google-wallet/google-wallet.ts';
-import { anOrder, putOrder } from '../../testing/fixtures.ts';
-import { GoogleDouble, writeServiceAccountKey } from '../../testing/google-double.ts';
-import { createTestApp, settleDeliveries, type TestApp } from '../../testing/test-app.ts';
+import { anOrder, putOrder } from '../../../test-support/fixtures.ts';
+import { GoogleDouble, writeServiceAccountKey } from '../../../test-support/google-double.ts';
+import { createTestApp, settleDeliveries, type TestApp } from '../../../test-support/test-app.ts';
 
 const ISSUER_ID = '3388000000022123456';
 const CLIENT_EMAIL = 'wallet@boardwalk-test.iam.gserviceaccount.com';

@@ -9,8 +9,8 @@ import * as schema from '@boardwalk/db/schema';
 import type { GenericClass, GenericObject } from '../../integrations/google-wallet/google-wallet.ts';
 import { DEVELOPMENT_ISSUER_ID, DEVELOPMENT_KEY_FILE, DEVELOPMENT_PUBLIC_KEY_FILE } from '../../integrations/google-wallet/google-wallet-credentials.ts';
 import { hashSecret, newSecret } from '../../platform/secrets.ts';
-import { anOrder, putOrder, staff } from '../../testing/fixtures.ts';
-import { createTestApp, settleDeliveries, type TestApp } from '../../testing/test-app.ts';
+import { anOrder, putOrder, staff } from '../../../test-support/fixtures.ts';
+import { createTestApp, settleDeliveries, type TestApp } from '../../../test-support/test-app.ts';
 
 const PUBLIC_URL = 'https://wallet.example.com';
 const BRAND = 'Sea Breeze Pier';

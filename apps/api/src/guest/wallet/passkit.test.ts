@@ -10,11 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import * as schema from '@boardwalk/db/schema';
 import { guestMessages } from '@boardwalk/contract/errors';
-import { startApnsDouble, type Push } from '../../testing/apns-double.ts';
+import { startApnsDouble, type Push } from '../../../test-support/apns-double.ts';
 import { updateContentHash } from './apple-wallet.repo.ts';
-import { anOrder, putOrder } from '../../testing/fixtures.ts';
-import { manifestProblems, opensslVerify, unpackPass } from '../../testing/pkpass-check.ts';
-import { createTestApp, settleDeliveries, type TestApp } from '../../testing/test-app.ts';
+import { anOrder, putOrder } from '../../../test-support/fixtures.ts';
+import { manifestProblems, opensslVerify, unpackPass } from '../../../test-support/pkpass-check.ts';
+import { createTestApp, settleDeliveries, type TestApp } from '../../../test-support/test-app.ts';
 
 const PASS_TYPE = 'pass.com.example.seabreeze';
 const SUPPORT = 'help@seabreeze.example.com';

@@ -8,12 +8,12 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as schema from '@boardwalk/db/schema';
-import { startApnsDouble, type Push } from '../../testing/apns-double.ts';
-import { anOrder, putOrder } from '../../testing/fixtures.ts';
-import { GoogleDouble, writeServiceAccountKey } from '../../testing/google-double.ts';
-import { unpackPass } from '../../testing/pkpass-check.ts';
-import { loginAs } from '../../testing/staff.ts';
-import { createTestApp, integrationAuth, settleDeliveries, type TestApp } from '../../testing/test-app.ts';
+import { startApnsDouble, type Push } from '../../../test-support/apns-double.ts';
+import { anOrder, putOrder } from '../../../test-support/fixtures.ts';
+import { GoogleDouble, writeServiceAccountKey } from '../../../test-support/google-double.ts';
+import { unpackPass } from '../../../test-support/pkpass-check.ts';
+import { loginAs } from '../../../test-support/staff.ts';
+import { createTestApp, integrationAuth, settleDeliveries, type TestApp } from '../../../test-support/test-app.ts';
 
 const PASS_TYPE = 'pass.com.example.deliveries';
 const ISSUER_ID = '3388000000022999999';

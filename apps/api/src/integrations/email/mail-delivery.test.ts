@@ -4,8 +4,8 @@ import { createServer } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import * as schema from '@boardwalk/db/schema';
-import { createTestApp, settleDeliveries, type TestApp } from '../../testing/test-app.ts';
-import { startSmtpServer, type TestSmtpServer } from './smtp.fixtures.ts';
+import { createTestApp, settleDeliveries, type TestApp } from '../../../test-support/test-app.ts';
+import { startSmtpServer, type TestSmtpServer } from '../../../test-support/smtp.fixtures.ts';
 
 let t: TestApp;
 let smtp: TestSmtpServer | undefined;

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@boardwalk/db/test-database';
+import { createTestDatabase, type TestDatabase } from '@boardwalk/db/test-support/test-database';
 import { deliveries, outbox } from '@boardwalk/db/schema';
 import { startJobQueue, type JobQueue } from '../../platform/jobs/job-queue.ts';
 import { createMailer, type OutgoingMail } from './mailer.ts';
-import { startSmtpServer, type TestSmtpServer } from './smtp.fixtures.ts';
+import { startSmtpServer, type TestSmtpServer } from '../../../test-support/smtp.fixtures.ts';
 
 let database: TestDatabase;
 let jobs: JobQueue;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@boardwalk/db/test-database';
+import { createTestDatabase, type TestDatabase } from '@boardwalk/db/test-support/test-database';
 import * as schema from '@boardwalk/db/schema';
 import { recordAudit } from './audit.repo.ts';
 

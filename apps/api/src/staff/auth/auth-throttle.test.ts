@@ -2,9 +2,9 @@
 // address and 5 per username per 15 minutes, then 429 with Retry-After; counters in Redis
 // when configured, shared by every instance.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTeamMember } from '../../testing/staff.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { createTwoInstances, twoInstancesAvailable, type TwoInstances } from '../../testing/two-instances.ts';
+import { createTeamMember } from '../../../test-support/staff.ts';
+import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
+import { createTwoInstances, twoInstancesAvailable, type TwoInstances } from '../../../test-support/two-instances.ts';
 
 const PASSWORD = 'throttle-password-1';
 const login = (t: TestApp, teamMemberUsername: string, teamMemberPassword: string, remoteAddress: string) =>

@@ -6,8 +6,8 @@ import { staffLoginResult, staffMessages } from '@boardwalk/contract/staff-auth'
 import { permissionName, passCustomizations, teamMembers as teamTab } from '@boardwalk/contract/staff-resources';
 import * as schema from '@boardwalk/db/schema';
 import type { App } from '../../app.ts';
-import { createTeamMember, loginAs } from '../../testing/staff.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createTeamMember, loginAs } from '../../../test-support/staff.ts';
+import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
 import { hashSecret } from '../../platform/secrets.ts';
 
 const GUARDED = '/test/guarded';

@@ -3,9 +3,9 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_PERMISSION, LOYALTY_PERMISSIONS, permissionName, resources } from '@boardwalk/contract/staff-resources';
-import { createTestDatabase, type TestDatabase } from '@boardwalk/db/test-database';
+import { createTestDatabase, type TestDatabase } from '@boardwalk/db/test-support/test-database';
 import * as schema from '@boardwalk/db/schema';
-import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../testing/test-app.ts';
+import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test-support/test-app.ts';
 import { verifyPassword } from './passwords.ts';
 import { DEFAULT_ADMIN_EMAIL, seedPermissions } from './staff-seed.service.ts';
 

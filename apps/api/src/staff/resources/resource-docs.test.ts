@@ -2,7 +2,7 @@
 // create and update bodies and the rows the list answers.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { resources } from '@boardwalk/contract/staff-resources';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
 import { readableFields, writableFields } from './resource-schemas.ts';
 
 type Schema = { type?: string | string[]; anyOf?: Schema[]; oneOf?: Schema[]; properties?: Record<string, Schema>; items?: Schema; format?: string };

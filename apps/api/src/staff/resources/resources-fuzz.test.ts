@@ -5,8 +5,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources, sessions, type FieldDeclaration, type ResourceDeclaration } from '@boardwalk/contract/staff-resources';
 import * as schema from '@boardwalk/db/schema';
-import { loginAs, type StaffLogin } from '../../testing/staff.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { loginAs, type StaffLogin } from '../../../test-support/staff.ts';
+import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
 
 let t: TestApp;
 let admin: StaffLogin;

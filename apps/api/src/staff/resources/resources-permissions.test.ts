@@ -17,8 +17,8 @@ import {
   type ResourceDeclaration,
 } from '@boardwalk/contract/staff-resources';
 import * as schema from '@boardwalk/db/schema';
-import { loginAs, type StaffLogin } from '../../testing/staff.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { loginAs, type StaffLogin } from '../../../test-support/staff.ts';
+import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
 import { PASS_CUSTOMIZATION_OPTIONS_API, TEAM_MEMBER_OPTIONS_API } from './resources.routes.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -16,9 +16,9 @@ import {
   type ResourceDeclaration,
 } from '@boardwalk/contract/staff-resources';
 import * as schema from '@boardwalk/db/schema';
-import { anOrder, putOrder } from '../../testing/fixtures.ts';
-import { loginAs, type StaffLogin } from '../../testing/staff.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { anOrder, putOrder } from '../../../test-support/fixtures.ts';
+import { loginAs, type StaffLogin } from '../../../test-support/staff.ts';
+import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
 
 let t: TestApp;
 let admin: StaffLogin;

@@ -3,11 +3,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestDatabase, type TestDatabase } from '@boardwalk/db/test-database';
+import { createTestDatabase, type TestDatabase } from '@boardwalk/db/test-support/test-database';
 import type { Redis } from 'ioredis';
-import { buildApp, type App } from '../app.ts';
-import { loadConfig } from '../platform/config.ts';
-import { QUEUES } from '../platform/jobs/job-queue.ts';
+import { buildApp, type App } from '../src/app.ts';
+import { loadConfig } from '../src/platform/config.ts';
+import { QUEUES } from '../src/platform/jobs/job-queue.ts';
 
 export const TEST_INTEGRATION_KEY = 'test-ticketing-secret-0123456789';
 export const integrationAuth = { authorization: `Bearer ${TEST_INTEGRATION_KEY}` };

@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { jwtVerify } from 'jose';
-import type { GenericObject } from '../integrations/google-wallet/google-wallet.ts';
+import type { GenericObject } from '../src/integrations/google-wallet/google-wallet.ts';
 
 export interface ObjectCall {
   method: string;

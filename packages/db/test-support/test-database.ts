@@ -1,7 +1,7 @@
 // Test support: a database of its own for each test file, so runs never collide.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { createDb, type Database } from './client.ts';
+import { createDb, type Database } from '../src/client.ts';
 
 export const defaultTestDatabaseUrl = 'postgres://postgres@127.0.0.1:5432/test';
 

@@ -3,7 +3,7 @@
 import type { OrderFeed } from '@boardwalk/contract/integrations';
 import type { Db } from '@boardwalk/db/client';
 import * as schema from '@boardwalk/db/schema';
-import type { App } from '../app.ts';
+import type { App } from '../src/app.ts';
 import { integrationAuth } from './test-app.ts';
 
 type FeedTicket = OrderFeed['tickets'][number];

@@ -2,7 +2,7 @@
 // load balancer. Only where both are reachable: use `describe.skipIf(!twoInstancesAvailable)`.
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { createTestDatabase, testDbKind } from '@boardwalk/db/test-database';
+import { createTestDatabase, testDbKind } from '@boardwalk/db/test-support/test-database';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -4,8 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import type { StaffLoginResult } from '@boardwalk/contract/staff-auth';
 import * as schema from '@boardwalk/db/schema';
-import type { App } from '../app.ts';
-import { hashPassword } from '../staff/auth/passwords.ts';
+import type { App } from '../src/app.ts';
+import { hashPassword } from '../src/staff/auth/passwords.ts';
 
 export interface LoginAsOptions {
   accessLevel: number;
