@@ -28,10 +28,7 @@ import { googleWalletPlugin } from './integrations/google-wallet/google-wallet.p
 import { mailerPlugin } from './integrations/email/mailer.plugin.ts';
 import { demoPlugin } from './demo/demo.plugin.ts';
 import { integrationAuthPlugin } from './integrations/integration-auth.plugin.ts';
-import { ordersRoutes } from './integrations/orders.routes.ts';
-import { usageRoutes } from './integrations/usage.routes.ts';
-import { checksRoutes } from './integrations/checks.routes.ts';
-import { reservationsRoutes } from './integrations/reservations.routes.ts';
+import { integrationsRoutes } from './integrations/integrations.routes.ts';
 import { staffAuthPlugin } from './staff/auth/staff-auth.plugin.ts';
 import { staffAuthRoutes } from './staff/auth/auth.routes.ts';
 import { resourcesRoutes } from './staff/resources/resources.routes.ts';
@@ -82,10 +79,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(googleWalletRoutes);
   await app.register(walletDeliveriesPlugin);
   await app.register(integrationAuthPlugin);
-  await app.register(ordersRoutes);
-  await app.register(usageRoutes);
-  await app.register(checksRoutes);
-  await app.register(reservationsRoutes);
+  await app.register(integrationsRoutes);
   await app.register(staffAuthPlugin);
   await app.register(staffAuthRoutes);
   await app.register(resourcesRoutes);

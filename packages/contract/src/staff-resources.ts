@@ -10,8 +10,14 @@ export type FieldType = 'checkbox' | 'color' | 'number' | 'datetime' | 'password
 /** Table cell types (section 2). */
 export type CellType = 'boolean' | 'color' | 'currency' | 'datetime' | 'select' | 'longText' | 'text';
 
-/** Where a select's options come from (section 7). */
-export type OptionSource = 'passCustomizations' | 'teamMembers';
+/** The option lists of select fields (section 7): one API each, read by server, seed and client. */
+export const OPTION_LISTS = {
+  passCustomizations: { api: '/api/admin/pass-customizations/', permissionName: 'Pass Customization Options' },
+  teamMembers: { api: '/api/team-member/', permissionName: 'Team Member Options' },
+} as const;
+
+/** Where a select's options come from: a key of OPTION_LISTS. */
+export type OptionSource = keyof typeof OPTION_LISTS;
 
 export interface FieldDeclaration {
   /** The API field name, e.g. passCustomizationName. */
@@ -75,6 +81,8 @@ export interface ResourceDeclaration {
   scope?: { field: string; values: string[] };
   /** A page of its own around the list (the client maps the name to its component). */
   page?: 'deliveries';
+  /** Only administrators (level 100) list and change it; others list at 1 and change at 10. */
+  adminOnly?: boolean;
 }
 
 export type Operation = 'List' | 'Create' | 'Update' | 'Delete';
@@ -89,6 +97,39 @@ export function requireOneOfMessage(tab: Pick<ResourceDeclaration, 'fields' | 'r
 export const permissionName = (resource: Pick<ResourceDeclaration, 'title'>, operation: Operation) => `${resource.title} ${operation}`;
 
 export const ADMIN_PERMISSION = '_Admin';
+
+export type StaffMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * A permission as a fresh install seeds it. Its name is the one key: the server guard of a
+ * route is given the declaration (and checks the stored row's API and method, which staff may
+ * edit), the seed inserts it, the client shows what the member holds by its name.
+ */
+export interface PermissionDeclaration {
+  name: string;
+  api: string;
+  method: StaffMethod;
+  minimumAccessLevel: number;
+}
+
+const METHOD: Record<Operation, StaffMethod> = { List: 'GET', Create: 'POST', Update: 'PUT', Delete: 'DELETE' };
+
+/** A tab's permission for one operation (`Team List`: GET /api/admin/team-member/). */
+export function tabPermission(tab: ResourceDeclaration, operation: Operation): PermissionDeclaration {
+  const level = tab.adminOnly ? 100 : operation === 'List' ? 1 : 10;
+  return { name: permissionName(tab, operation), api: tab.api, method: METHOD[operation], minimumAccessLevel: level };
+}
+
+/** The admin area itself (the navbar's Admin link). */
+export const ADMIN_AREA: PermissionDeclaration = { name: ADMIN_PERMISSION, api: '/admin', method: 'GET', minimumAccessLevel: 1 };
+
+/** Reading a select's option list. */
+export const optionListPermission = (source: OptionSource): PermissionDeclaration => ({
+  name: OPTION_LISTS[source].permissionName,
+  api: OPTION_LISTS[source].api,
+  method: 'GET',
+  minimumAccessLevel: 1,
+});
 
 const all = { create: true, update: true, delete: true };
 
@@ -217,6 +258,7 @@ export const wristbandMerchPackIds: ResourceDeclaration = {
 
 export const teamMembers: ResourceDeclaration = {
   key: 'team',
+  adminOnly: true,
   title: 'Team',
   api: '/api/admin/team-member/',
   idField: 'teamMemberGUID',
@@ -240,6 +282,7 @@ export const teamMembers: ResourceDeclaration = {
 
 export const permissions: ResourceDeclaration = {
   key: 'permissions',
+  adminOnly: true,
   title: 'Permissions',
   api: '/api/admin/permission/',
   idField: 'permissionGUID',
@@ -259,6 +302,7 @@ export const permissions: ResourceDeclaration = {
 
 export const sessions: ResourceDeclaration = {
   key: 'session',
+  adminOnly: true,
   title: 'Session',
   api: '/api/admin/session/',
   idField: 'sessionGUID',
@@ -279,6 +323,7 @@ export const sessions: ResourceDeclaration = {
 
 export const auditLog: ResourceDeclaration = {
   key: 'audit-log',
+  adminOnly: true,
   title: 'Audit Log',
   api: '/api/admin/audit-log/',
   idField: 'auditLogID',
@@ -305,6 +350,7 @@ export const auditLog: ResourceDeclaration = {
  */
 export const deliveries: ResourceDeclaration = {
   key: 'deliveries',
+  adminOnly: true,
   title: 'Deliveries',
   api: '/api/admin/deliveries/',
   idField: 'deliveryGUID',
@@ -329,6 +375,7 @@ export const deliveries: ResourceDeclaration = {
 /** Retrying a delivery: its own permission (`Deliveries Retry`), audited. */
 export const DELIVERY_RETRY_API = '/api/admin/deliveries/retry/';
 export const DELIVERY_RETRY_PERMISSION = 'Deliveries Retry';
+export const DELIVERY_RETRY: PermissionDeclaration = { name: DELIVERY_RETRY_PERMISSION, api: DELIVERY_RETRY_API, method: 'POST', minimumAccessLevel: 100 };
 export const DELIVERY_STATES = ['queued', 'sent', 'skipped', 'retrying', 'dead'] as const;
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
 
@@ -347,5 +394,24 @@ export const resources: ResourceDeclaration[] = [
   deliveries,
 ];
 
-/** Loyalty permissions (decisions.md), seeded for the loyalty tab. */
-export const LOYALTY_PERMISSIONS = ['Loyalty Remove Account', 'Loyalty Remove Order', 'Loyalty Manage'] as const;
+/**
+ * The Loyalty tab's permissions (decisions.md; staff-back-office.md section 7 "Loyalty
+ * (staff)"): managing accounts (the admin loyalty calls), removing an account, removing an order.
+ */
+export const LOYALTY = {
+  manage: { name: 'Loyalty Manage', api: '/api/admin/loyalty/', method: 'POST', minimumAccessLevel: 100 },
+  removeAccount: { name: 'Loyalty Remove Account', api: '/api/admin/loyalty/', method: 'DELETE', minimumAccessLevel: 100 },
+  removeOrder: { name: 'Loyalty Remove Order', api: '/api/admin/loyalty/order/', method: 'DELETE', minimumAccessLevel: 100 },
+} as const satisfies Record<string, PermissionDeclaration>;
+export const LOYALTY_PERMISSIONS = [LOYALTY.removeAccount.name, LOYALTY.removeOrder.name, LOYALTY.manage.name] as const;
+
+/** Every permission a fresh install seeds, each naming its API and method. */
+export function seededPermissions(): PermissionDeclaration[] {
+  const tabs = resources.flatMap((tab) =>
+    (['List', 'Create', 'Update', 'Delete'] as const)
+      .filter((op) => op === 'List' || tab.operations[op.toLowerCase() as keyof ResourceDeclaration['operations']])
+      .map((op) => tabPermission(tab, op)),
+  );
+  const options = (Object.keys(OPTION_LISTS) as OptionSource[]).map(optionListPermission);
+  return [...tabs, ADMIN_AREA, ...options, DELIVERY_RETRY, LOYALTY.removeAccount, LOYALTY.removeOrder, LOYALTY.manage];
+}

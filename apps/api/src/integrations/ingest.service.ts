@@ -18,11 +18,11 @@ import {
 import type { Executor } from '@boardwalk/db/client';
 import type { z } from 'zod';
 import { AppError } from '../platform/errors.ts';
-import { upsertCheck } from './checks.service.ts';
+import { upsertCheck } from './pos/checks.service.ts';
 import type { TicketChanges } from '../platform/ticket-changes.plugin.ts';
-import { upsertOrder } from './orders.service.ts';
-import { upsertReservation } from './reservations.service.ts';
-import { recordUsage } from './usage.service.ts';
+import { upsertOrder } from './ticketing/orders.service.ts';
+import { upsertReservation } from './hotel/reservations.service.ts';
+import { recordUsage } from './gate/usage.service.ts';
 
 export type IngestCounts = Record<UpsertOutcome, number>;
 

@@ -7,11 +7,13 @@ export const webDist = fileURLToPath(new URL('../../../web/dist', import.meta.ur
 
 /**
  * The built single-page app on the same port as the API: hashed assets cached for a year,
- * every other GET outside /api/ that is not a file name (or asks for HTML) answers index.html,
- * so client routes load directly, also for curl and a load balancer's check without Accept.
+ * every other GET outside /api/ that is not a file name answers index.html, so client routes
+ * load directly, whatever Accept says (curl and a load balancer's check send none).
  * Files come as their .br or .gz twin written by the build when the client accepts it.
  */
-/** A missing /assets/app.js or /favicon.ico stays a 404 rather than a page. */
+/** The API and the folders of files: what is not there is a 404, never the app. */
+const NOT_PAGES = ['/api/', '/assets/', '/models/'];
+/** A missing /favicon.ico stays a 404 rather than a page. */
 const looksLikeFile = (path: string) => /\.[a-z0-9]+$/i.test(path.slice(path.lastIndexOf('/') + 1));
 
 export const webPlugin = fp(
@@ -34,8 +36,8 @@ export const webPlugin = fp(
       const path = request.url.split('?')[0] ?? '';
       const wantsPage =
         (request.method === 'GET' || request.method === 'HEAD') &&
-        !path.startsWith('/api/') &&
-        ((request.headers.accept ?? '').includes('text/html') || !looksLikeFile(path));
+        !NOT_PAGES.some((prefix) => path.startsWith(prefix)) &&
+        !looksLikeFile(path);
       if (hasBuild && wantsPage) return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
       return reply.code(404).send({ statusCode: 404, error: 'NOT_FOUND', message: `No route ${request.method} ${path}` });
     });

@@ -30,14 +30,15 @@ describe('the app on every page path', () => {
     expect((await t.app.inject({ method: 'HEAD', url: '/' })).statusCode).toBe(200);
   });
 
-  it('answers 404 JSON for API paths, missing files and other methods', async () => {
+  it('answers 404 JSON for API paths, missing files (even when HTML is asked for) and other methods', async () => {
     for (const [method, url] of [
       ['GET', '/api/nothing-here'],
       ['GET', '/assets/missing-1234.js'],
+      ['GET', '/models/face-api/0.0.0/'],
       ['GET', '/favicon.ico'],
       ['POST', '/'],
     ] as const) {
-      const res = await t.app.inject({ method, url });
+      const res = await t.app.inject({ method, url, headers: { accept: 'text/html,*/*' } });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
       expect(res.json()).toMatchObject({ statusCode: 404, error: 'NOT_FOUND' });
     }

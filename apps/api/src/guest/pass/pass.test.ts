@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSecret, newSecret } from '../../platform/secrets.ts';
 import { anOrder, putOrder, snapshotGuestTables, staff } from '../../../test-support/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
-import { DEFAULT_EXCLUSION_MESSAGE } from './pass.service.ts';
+import { DEFAULT_EXCLUSION_MESSAGE } from '../ticket/ticket.service.ts';
 
 let t: TestApp;
 let ipSeq = 0;

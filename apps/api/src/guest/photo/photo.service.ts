@@ -17,11 +17,12 @@ import { AppError } from '../../platform/errors.ts';
 import { maskBarcode } from '../../platform/logging.ts';
 import type { Mailer } from '../../integrations/email/mailer.ts';
 import type { TicketChanges } from '../../platform/ticket-changes.plugin.ts';
-import { findTicket, type PassContext } from '../pass/pass.service.ts';
+import { findTicket, type TicketContext } from '../ticket/ticket.service.ts';
 import { decodePhotoData, PhotoError, previewBmp, storedForms } from './photo-image.ts';
-import { deletePhoto, findOpenResetRequest, findPhotoFile, findPhotoOfTicket, insertPhoto, insertResetRequest } from './photo.repo.ts';
+import { deletePhoto, findPhotoFile, findPhotoOfTicket, insertPhoto } from '../ticket/holder-photo.repo.ts';
+import { findOpenResetRequest, insertResetRequest } from './photo.repo.ts';
 
-export type PhotoContext = PassContext & { ticketChanges: TicketChanges };
+export type PhotoContext = TicketContext & { ticketChanges: TicketChanges };
 
 export interface ResetContext extends PhotoContext {
   mailer: Pick<Mailer, 'send'>;

@@ -6,11 +6,11 @@ import type { VoucherRequest } from '@boardwalk/contract/wallet';
 import type { Config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Keys } from '../../platform/keys.plugin.ts';
-import { findTicket, toPassOrder, type PassContext } from '../pass/pass.service.ts';
+import { findTicket, toPassOrder, type TicketContext } from '../ticket/ticket.service.ts';
 import { renderVoucher } from './voucher.document.ts';
-import { findPhotoPng } from '../pass/pass.repo.ts';
+import { findPhotoPng } from '../ticket/holder-photo.repo.ts';
 
-export interface VoucherContext extends PassContext {
+export interface VoucherContext extends TicketContext {
   config: Pick<Config, 'defaultPassColors' | 'brandName' | 'publicUrl' | 'parkTimezone'>;
   keys: Keys;
 }

@@ -18,8 +18,9 @@ import { tryDelivery, queueDelivery, type DeliveryJobData } from '../../platform
 import { QUEUES, type JobQueue, type RunningJob } from '../../platform/jobs/job-queue.ts';
 import { hashSecret, newSecret } from '../../platform/secrets.ts';
 import type { TicketChanges } from '../../platform/ticket-changes.plugin.ts';
-import { findPassByBarcode, findPhotoPng, type PassRow } from '../pass/pass.repo.ts';
-import { findWalletTicket, toPassOrder, type PassContext } from '../pass/pass.service.ts';
+import { findPhotoPng } from '../ticket/holder-photo.repo.ts';
+import { findPassByBarcode, type PassRow } from '../ticket/ticket.repo.ts';
+import { findWalletTicket, toPassOrder, type TicketContext } from '../ticket/ticket.service.ts';
 import {
   deleteDeviceRegistration,
   findApplePasses,
@@ -35,7 +36,7 @@ import {
 type WalletConfig = Pick<Config, 'defaultPassColors' | 'brandName' | 'publicUrl' | 'parkTimezone' | 'supportEmail' | 'apple'>;
 
 
-export interface AppleWalletContext extends PassContext {
+export interface AppleWalletContext extends TicketContext {
   config: WalletConfig;
   wallet: AppleWallet;
 }

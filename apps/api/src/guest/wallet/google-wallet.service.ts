@@ -21,13 +21,13 @@ import {
 } from '../../integrations/google-wallet/google-wallet.ts';
 import { PermanentDeliveryError, queueDelivery, tryDelivery, type DeliveryJobData } from '../../platform/jobs/delivery.ts';
 import { QUEUES, type JobQueue, type RunningJob } from '../../platform/jobs/job-queue.ts';
-import { findPassByBarcode, type PassRow } from '../pass/pass.repo.ts';
-import { findWalletTicket, toPassOrder, type PassContext } from '../pass/pass.service.ts';
+import { findPassByBarcode, type PassRow } from '../ticket/ticket.repo.ts';
+import { findWalletTicket, toPassOrder, type TicketContext } from '../ticket/ticket.service.ts';
 import { findGoogleIssuedPasses, markGoogleIssued, setGoogleContentHash } from './google-wallet.repo.ts';
 
 type WalletConfig = Pick<Config, 'defaultPassColors' | 'brandName' | 'publicUrl' | 'parkTimezone'>;
 
-export interface GoogleWalletContext extends PassContext {
+export interface GoogleWalletContext extends TicketContext {
   config: WalletConfig;
   wallet: GoogleWallet;
 }

@@ -1,5 +1,5 @@
 // Reads and writes behind staff login, sessions and permission checks.
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
 import { permissions, staffSessions, teamMembers } from '@boardwalk/db/schema';
 
@@ -100,6 +100,16 @@ export async function insertMissingPermissions(db: Executor, rows: NewPermission
   if (rows.length === 0) return 0;
   const inserted = await db.insert(permissions).values(rows).onConflictDoNothing({ target: permissions.name }).returning({ guid: permissions.guid });
   return inserted.length;
+}
+
+/** Gives permissions stored without an API (and method) the ones of their declaration. */
+export async function fillMissingPermissionApis(db: Executor, rows: NewPermission[]): Promise<void> {
+  for (const row of rows) {
+    await db
+      .update(permissions)
+      .set({ api: row.api, method: row.method })
+      .where(and(eq(permissions.name, row.name), isNull(permissions.api)));
+  }
 }
 
 export async function anyTeamMember(db: Executor): Promise<boolean> {

@@ -6,6 +6,7 @@ import { AppError } from '../../platform/errors.ts';
 import { hashSecret, newSecret } from '../../platform/secrets.ts';
 import type { StaffLoginThrottles } from '../../platform/throttle.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
+import type { StaffMethod } from '@boardwalk/contract/staff-resources';
 import { endSession, findSessionByTokenHash, findTeamMemberByUsername, hasPermission, insertSession, permissionsForLevel } from './auth.repo.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 
@@ -17,7 +18,6 @@ export interface StaffIdentity {
   sessionGuid: string;
 }
 
-export type StaffMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** The audit log's resource name for logins and logouts. */
 export const SESSION_RESOURCE = 'session';

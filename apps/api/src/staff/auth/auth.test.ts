@@ -3,7 +3,7 @@
 import { DrizzleQueryError, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffLoginResult, staffMessages } from '@boardwalk/contract/staff-auth';
-import { permissionName, passCustomizations, teamMembers as teamTab } from '@boardwalk/contract/staff-resources';
+import { permissionName, passCustomizations, tabPermission, teamMembers as teamTab } from '@boardwalk/contract/staff-resources';
 import * as schema from '@boardwalk/db/schema';
 import type { App } from '../../app.ts';
 import { createTeamMember, loginAs } from '../../../test-support/staff.ts';
@@ -15,7 +15,7 @@ const SESSION_ONLY = '/test/session';
 
 /** Test-only routes behind the two guards: a configuration tab's list and the session check. */
 function guardedRoutes(app: App) {
-  app.get(GUARDED, { preHandler: app.staffGuard(passCustomizations.api, 'GET') }, async (request) => ({ staff: request.staff }));
+  app.get(GUARDED, { preHandler: app.staffGuard(tabPermission(passCustomizations, 'List')) }, async (request) => ({ staff: request.staff }));
   app.get(SESSION_ONLY, { preHandler: app.staffSession }, async (request) => ({ staff: request.staff }));
 }
 

@@ -1,18 +1,19 @@
 // Staff sessions and permissions for every admin route (decisions.md "Staff permissions"):
 //   app.staffSession                 preHandler: 401 unless a live session (sets request.staff)
-//   app.staffGuard(api, method)      preHandler: the same, then 403 unless the member holds an
-//                                    active permission for api and method (read on each call)
+//   app.staffGuard(permission)       preHandler: the same, then 403 unless the member holds an
+//                                    active permission for its api and method (read on each call)
 // Seeds the permissions and the first administrator at start.
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { authenticate, authorize, type StaffIdentity, type StaffMethod } from './auth.service.ts';
+import type { PermissionDeclaration } from '@boardwalk/contract/staff-resources';
+import { authenticate, authorize, type StaffIdentity } from './auth.service.ts';
 import { dummyPasswordHash } from './passwords.ts';
 import { seedStaff } from './staff-seed.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     staffSession: preHandlerAsyncHookHandler;
-    staffGuard(api: string, method: StaffMethod): preHandlerAsyncHookHandler;
+    staffGuard(permission: PermissionDeclaration): preHandlerAsyncHookHandler;
   }
   interface FastifyRequest {
     /** Set by app.staffSession and app.staffGuard; null on other routes. */
@@ -33,7 +34,7 @@ export const staffAuthPlugin = fp(
       request.staff = await authenticate(db, request.headers.authorization);
     };
     app.decorate('staffSession', staffSession);
-    app.decorate('staffGuard', (api: string, method: StaffMethod): preHandlerAsyncHookHandler => async (request) => {
+    app.decorate('staffGuard', ({ api, method }: PermissionDeclaration): preHandlerAsyncHookHandler => async (request) => {
       const staff = await authenticate(db, request.headers.authorization);
       request.staff = staff;
       await authorize(db, staff, api, method);

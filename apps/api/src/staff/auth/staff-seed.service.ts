@@ -2,24 +2,10 @@
 // Runs at every start: permissions missing by name are added (those present keep what staff
 // set), and an administrator is made only while no team member exists. The work is done
 // under an advisory lock, so two instances starting on one database seed one at a time.
-import {
-  ADMIN_PERMISSION,
-  auditLog,
-  deliveries,
-  DELIVERY_RETRY_API,
-  DELIVERY_RETRY_PERMISSION,
-  LOYALTY_PERMISSIONS,
-  permissionName,
-  permissions,
-  resources,
-  sessions,
-  teamMembers,
-  type Operation,
-  type ResourceDeclaration,
-} from '@boardwalk/contract/staff-resources';
+import { seededPermissions } from '@boardwalk/contract/staff-resources';
 import type { Db } from '@boardwalk/db/client';
 import { newSecret } from '../../platform/secrets.ts';
-import { anyTeamMember, insertMissingPermissions, insertTeamMember, withSeedLock, type NewPermission } from './auth.repo.ts';
+import { anyTeamMember, fillMissingPermissionApis, insertMissingPermissions, insertTeamMember, withSeedLock, type NewPermission } from './auth.repo.ts';
 import { hashPassword } from './passwords.ts';
 
 /** Any fixed number naming the lock; "BWSEED" in ASCII. */
@@ -27,33 +13,9 @@ const SEED_LOCK = 0x425753_454544;
 export const DEFAULT_ADMIN_EMAIL = 'admin@boardwalk.local';
 export const ADMIN_ACCESS_LEVEL = 1000;
 
-/** Tabs only administrators (level 100) manage; the six configuration tabs need 1 to list, 10 to change. */
-const ADMINISTRATION_TABS: ResourceDeclaration[] = [teamMembers, permissions, sessions, auditLog, deliveries];
-
-const METHOD: Record<Operation, 'GET' | 'POST' | 'PUT' | 'DELETE'> = { List: 'GET', Create: 'POST', Update: 'PUT', Delete: 'DELETE' };
-
-/** The permission rows a fresh install starts with. */
+/** The permission rows a fresh install starts with (the contract's catalog). */
 export function seedPermissions(): NewPermission[] {
-  const rows: NewPermission[] = [];
-  for (const tab of resources) {
-    const admin = ADMINISTRATION_TABS.includes(tab);
-    const operations: Operation[] = ['List'];
-    if (tab.operations.create) operations.push('Create');
-    if (tab.operations.update) operations.push('Update');
-    if (tab.operations.delete) operations.push('Delete');
-    for (const op of operations) {
-      rows.push({ name: permissionName(tab, op), api: tab.api, method: METHOD[op], minimumAccessLevel: admin ? 100 : op === 'List' ? 1 : 10 });
-    }
-  }
-  rows.push(
-    { name: ADMIN_PERMISSION, api: '/admin', method: 'GET', minimumAccessLevel: 1 },
-    { name: 'Pass Customization Options', api: '/api/admin/pass-customizations/', method: 'GET', minimumAccessLevel: 1 },
-    { name: 'Team Member Options', api: '/api/team-member/', method: 'GET', minimumAccessLevel: 1 },
-    { name: DELIVERY_RETRY_PERMISSION, api: DELIVERY_RETRY_API, method: 'POST', minimumAccessLevel: 100 },
-    // The loyalty tab's routes come with their own issue; until then these guard nothing.
-    ...LOYALTY_PERMISSIONS.map((name) => ({ name, api: null, method: null, minimumAccessLevel: 100 })),
-  );
-  return rows;
+  return seededPermissions();
 }
 
 export interface SeedOptions {
@@ -77,6 +39,8 @@ export async function seedStaff(db: Db, options: SeedOptions): Promise<SeedOutco
 
   const outcome = await withSeedLock(db, SEED_LOCK, async (tx) => {
     const permissionsAdded = await insertMissingPermissions(tx, seedPermissions());
+    // Seeded before they named their API (the loyalty ones): given it, unless staff set one.
+    await fillMissingPermissionApis(tx, seedPermissions());
     if (await anyTeamMember(tx)) return { permissionsAdded, admin: null };
     const row = await insertTeamMember(tx, {
       firstName: 'Boardwalk',

@@ -116,6 +116,27 @@ describe('seeding at start', () => {
     expect(await db.select().from(schema.teamMembers)).toHaveLength(1);
   });
 
+  it('names an API and method for every permission, the loyalty ones included, and gives them to rows stored without', async () => {
+    for (const row of seedPermissions()) {
+      expect(row.api, row.name).toMatch(/^\//);
+      expect(['GET', 'POST', 'PUT', 'DELETE'], row.name).toContain(row.method);
+    }
+    expect(seedPermissions().filter((p) => (LOYALTY_PERMISSIONS as readonly string[]).includes(p.name))).toEqual([
+      { name: 'Loyalty Remove Account', api: '/api/admin/loyalty/', method: 'DELETE', minimumAccessLevel: 100 },
+      { name: 'Loyalty Remove Order', api: '/api/admin/loyalty/order/', method: 'DELETE', minimumAccessLevel: 100 },
+      { name: 'Loyalty Manage', api: '/api/admin/loyalty/', method: 'POST', minimumAccessLevel: 100 },
+    ]);
+    // An install seeded before the loyalty permissions named their API: the next start fills it in.
+    const first = await start();
+    const db = first.value.app.database.db;
+    await db.update(schema.permissions).set({ api: null, method: null }).where(eq(schema.permissions.name, 'Loyalty Manage'));
+    await db.update(schema.permissions).set({ api: '/api/admin/loyalty/staff-set/' }).where(eq(schema.permissions.name, 'Loyalty Remove Order'));
+    await start();
+    const rows = await db.select().from(schema.permissions);
+    expect(rows.find((p) => p.name === 'Loyalty Manage')).toMatchObject({ api: '/api/admin/loyalty/', method: 'POST' });
+    expect(rows.find((p) => p.name === 'Loyalty Remove Order')).toMatchObject({ api: '/api/admin/loyalty/staff-set/' });
+  });
+
   it('makes no administrator once any team member exists, even after the first one is renamed', async () => {
     const first = await start({ ADMIN_EMAIL: 'ops@pier.example' });
     const db = first.value.app.database.db;

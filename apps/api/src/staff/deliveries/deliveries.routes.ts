@@ -3,7 +3,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiError } from '@boardwalk/contract/errors';
-import { DELIVERY_RETRY_API, DELIVERY_STATES, deliveries } from '@boardwalk/contract/staff-resources';
+import { DELIVERY_RETRY, DELIVERY_RETRY_API, DELIVERY_STATES, deliveries, tabPermission } from '@boardwalk/contract/staff-resources';
 import { idParams } from '../resources/resource-schemas.ts';
 import { countDeliveries, retryFailedDelivery } from './deliveries.service.ts';
 
@@ -12,13 +12,13 @@ const guarded = { 401: apiError, 403: apiError };
 
 export const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(`${deliveries.api}counts`, {
-    onRequest: app.staffGuard(deliveries.api, 'GET'),
+    onRequest: app.staffGuard(tabPermission(deliveries, 'List')),
     schema: { tags: ['staff'], summary: 'Deliveries: how many are in each state', response: { 200: counts, ...guarded } },
     handler: () => countDeliveries(app.database.db),
   });
 
   app.post(`${DELIVERY_RETRY_API}:id`, {
-    onRequest: app.staffGuard(DELIVERY_RETRY_API, 'POST'),
+    onRequest: app.staffGuard(DELIVERY_RETRY),
     schema: {
       tags: ['staff'],
       summary: 'Deliveries: try a failed or dead delivery again now',

@@ -1,27 +1,31 @@
 // The routes of every back-office tab, generated from the declarations
-// (packages/contract/src/staff-resources.ts), and the two select option lists. Each route is
-// guarded by the permission for its tab API and method (app.staffGuard), run as an onRequest
+// (packages/contract/src/staff-resources.ts), and the select option lists. Each route is
+// guarded by its declared permission (app.staffGuard), run as an onRequest
 // hook: a caller without a session or the permission gets 401/403 before the body is even
 // parsed, never a 400 that would tell them about the tab's fields.
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiError } from '@boardwalk/contract/errors';
-import { resources } from '@boardwalk/contract/staff-resources';
+import { OPTION_LISTS, optionListPermission, resources, tabPermission, type OptionSource } from '@boardwalk/contract/staff-resources';
 import { createBodySchema, idParams, listQuerySchema, optionList, rowSchema, updateBodySchema } from './resource-schemas.ts';
 import {
   createResource,
   deleteResource,
-  listPassCustomizationOptions,
+  listOptions,
   listResource,
-  listTeamMemberOptions,
   prepareResource,
   updateResource,
   type ResourceContext,
 } from './resources.service.ts';
 
-export const PASS_CUSTOMIZATION_OPTIONS_API = '/api/admin/pass-customizations/';
-export const TEAM_MEMBER_OPTIONS_API = '/api/team-member/';
+export const PASS_CUSTOMIZATION_OPTIONS_API = OPTION_LISTS.passCustomizations.api;
+export const TEAM_MEMBER_OPTIONS_API = OPTION_LISTS.teamMembers.api;
+
+const optionSummaries: Record<OptionSource, string> = {
+  passCustomizations: 'Pass customization names, for the Customization select',
+  teamMembers: 'Team members as "Last, First (level)", for the Team Member select',
+};
 
 const guarded = { 401: apiError, 403: apiError };
 const writeErrors = { ...guarded, 400: apiError, 404: apiError, 409: apiError };
@@ -35,7 +39,7 @@ export const resourcesRoutes: FastifyPluginAsyncZod = async (app) => {
     const tags = ['staff'];
 
     app.get(tab.api, {
-      onRequest: app.staffGuard(tab.api, 'GET'),
+      onRequest: app.staffGuard(tabPermission(tab, 'List')),
       schema: {
         tags,
         summary: `${tab.title}: one page of rows (X-Total-Count: the number matching)`,
@@ -51,7 +55,7 @@ export const resourcesRoutes: FastifyPluginAsyncZod = async (app) => {
 
     if (tab.operations.create) {
       app.post(tab.api, {
-        onRequest: app.staffGuard(tab.api, 'POST'),
+        onRequest: app.staffGuard(tabPermission(tab, 'Create')),
         schema: { tags, summary: `${tab.title}: create`, body: createBodySchema(tab), response: { 201: row, ...writeErrors } },
         handler: async (request, reply) => reply.code(201).send(await createResource(context(request), resource, request.body)),
       });
@@ -59,7 +63,7 @@ export const resourcesRoutes: FastifyPluginAsyncZod = async (app) => {
 
     if (tab.operations.update) {
       app.put(`${tab.api}:id`, {
-        onRequest: app.staffGuard(tab.api, 'PUT'),
+        onRequest: app.staffGuard(tabPermission(tab, 'Update')),
         schema: { tags, summary: `${tab.title}: update (unchanged: nothing written)`, params: idParams, body: updateBodySchema(tab), response: { 200: row, ...writeErrors } },
         handler: (request) => updateResource(context(request), resource, request.params.id, request.body),
       });
@@ -67,22 +71,18 @@ export const resourcesRoutes: FastifyPluginAsyncZod = async (app) => {
 
     if (tab.operations.delete) {
       app.delete(`${tab.api}:id`, {
-        onRequest: app.staffGuard(tab.api, 'DELETE'),
+        onRequest: app.staffGuard(tabPermission(tab, 'Delete')),
         schema: { tags, summary: `${tab.title}: delete (answers the deleted row)`, params: idParams, response: { 200: row, ...writeErrors } },
         handler: (request) => deleteResource(context(request), resource, request.params.id),
       });
     }
   }
 
-  app.get(PASS_CUSTOMIZATION_OPTIONS_API, {
-    onRequest: app.staffGuard(PASS_CUSTOMIZATION_OPTIONS_API, 'GET'),
-    schema: { tags: ['staff'], summary: 'Pass customization names, for the Customization select', response: { 200: optionList, ...guarded } },
-    handler: () => listPassCustomizationOptions(app.database.db),
-  });
-
-  app.get(TEAM_MEMBER_OPTIONS_API, {
-    onRequest: app.staffGuard(TEAM_MEMBER_OPTIONS_API, 'GET'),
-    schema: { tags: ['staff'], summary: 'Team members as "Last, First (level)", for the Team Member select', response: { 200: optionList, ...guarded } },
-    handler: () => listTeamMemberOptions(app.database.db),
-  });
+  for (const source of Object.keys(OPTION_LISTS) as OptionSource[]) {
+    app.get(OPTION_LISTS[source].api, {
+      onRequest: app.staffGuard(optionListPermission(source)),
+      schema: { tags: ['staff'], summary: optionSummaries[source], response: { 200: optionList, ...guarded } },
+      handler: () => listOptions(app.database.db, source),
+    });
+  }
 };

@@ -1,9 +1,9 @@
 // The back-office tabs (staff-back-office.md sections 2, 3, 5, 7): list, create, update and
 // delete of any declared tab, each write committed with its audit entry. What differs
-// between tabs lives in the declarations; the Session tab's "ends at once" is the one
-// tab-specific rule here.
-import type { Db } from '@boardwalk/db/client';
-import { requireOneOfMessage, resources, sessions, teamMembers, type FieldDeclaration, type ResourceDeclaration } from '@boardwalk/contract/staff-resources';
+// between tabs lives in the declarations and, for rules that need server code, in the
+// tab's hooks (tab-hooks.ts).
+import type { Db, Executor } from '@boardwalk/db/client';
+import { requireOneOfMessage, resources, type FieldDeclaration, type OptionSource, type ResourceDeclaration } from '@boardwalk/contract/staff-resources';
 import { AppError } from '../../platform/errors.ts';
 import type { TicketChanges } from '../../platform/ticket-changes.plugin.ts';
 import { recordAudit, type AuditAction } from '../audit/audit.repo.ts';
@@ -11,6 +11,7 @@ import type { StaffIdentity } from '../auth/auth.service.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { ListQuery } from './resource-schemas.ts';
 import { readableFields } from './resource-schemas.ts';
+import { tabHooks, type TabHooks, type TabWrite } from './tab-hooks.ts';
 import {
   columnKind,
   constraintViolation,
@@ -37,6 +38,7 @@ export interface ResourceContext {
 export interface Resource {
   tab: ResourceDeclaration;
   table: ResourceTable;
+  hooks: TabHooks;
 }
 
 export type ApiRow = Record<string, unknown>;
@@ -48,7 +50,7 @@ export function prepareResource(tab: ResourceDeclaration): Resource {
   for (const name of [...tab.searchFields, tab.defaultSort.field]) {
     if (!names.has(name)) throw new Error(`${tab.title}: ${name} is not one of its fields`);
   }
-  return { tab, table };
+  return { tab, table, hooks: tabHooks[tab.key] ?? {} };
 }
 
 /** Columns holding a hash (e.g. a session's accessTokenHash): shown only as a fingerprint. */
@@ -110,28 +112,6 @@ function sameValue(stored: unknown, sent: unknown): boolean {
   return (stored ?? null) === (sent ?? null);
 }
 
-/**
- * decisions.md: editing a session's end time, or clearing sessionActive, ends it at once. The
- * end time becomes no later than now, so ticking Active again never revives a revoked token.
- */
-function endSessionAtOnce(stored: DbRow, changes: DbRow) {
-  const now = Date.now();
-  if (changes.endTimestamp instanceof Date) changes.endTimestamp = new Date(Math.min(changes.endTimestamp.getTime(), now));
-  else if (changes.active === false && stored.endTimestamp instanceof Date && stored.endTimestamp.getTime() > now) changes.endTimestamp = new Date(now);
-}
-
-/**
- * Members cannot lock themselves out: no deleting, deactivating or demoting one's own
- * account (another administrator can).
- */
-function keepOwnAccess(ctx: ResourceContext, tab: ResourceDeclaration, id: string, change: 'delete' | { stored: DbRow; changes: DbRow }) {
-  if (tab.key !== teamMembers.key || id !== ctx.staff.teamMemberGuid) return;
-  const refuse = (what: string) => new AppError('CONFLICT', `You cannot ${what} your own account; ask another administrator.`);
-  if (change === 'delete') throw refuse('delete');
-  if (change.changes.active === false) throw refuse('deactivate');
-  if (typeof change.changes.accessLevel === 'number' && change.changes.accessLevel < Number(change.stored.accessLevel)) throw refuse('lower the access level of');
-}
-
 /** A tab's requireOneOf holds for the row as it would be after an update. */
 function keepOneOf(tab: ResourceDeclaration, row: DbRow) {
   const names = tab.requireOneOf;
@@ -185,8 +165,11 @@ export async function createResource(ctx: ResourceContext, resource: Resource, b
   const values = await toColumns(resource, body);
   try {
     const row = await inTransaction(ctx.db, async (tx) => {
-      const inserted = await insertRow(tx, resource.table, values);
-      await audit(tx, ctx, resource, 'create', inserted, null, inserted);
+      const write: TabWrite = { action: 'create', id: null, stored: null, changes: values };
+      resource.hooks.validate?.(values);
+      resource.hooks.beforeWrite?.(write, ctx);
+      const inserted = await insertRow(tx, resource.table, write.changes);
+      await recordWrite(tx, ctx, resource, write, inserted, null, inserted);
       return inserted;
     });
     return toApiRow(resource, row);
@@ -214,11 +197,12 @@ export async function updateResource(ctx: ResourceContext, resource: Resource, i
       }
       if (Object.keys(changes).length === 0) return stored;
       keepOneOf(tab, { ...stored, ...changes });
-      keepOwnAccess(ctx, tab, id, { stored, changes });
-      if (tab.key === sessions.key) endSessionAtOnce(stored, changes);
+      resource.hooks.validate?.({ ...stored, ...changes });
+      const write: TabWrite = { action: 'update', id, stored, changes };
+      resource.hooks.beforeWrite?.(write, ctx);
       const updated = await updateRow(tx, resource.table, id, changes);
       if (!updated) throw notFound(tab);
-      await audit(tx, ctx, resource, 'update', updated, stored, updated);
+      await recordWrite(tx, ctx, resource, write, updated, stored, updated);
       return updated;
     });
     return toApiRow(resource, row);
@@ -229,12 +213,13 @@ export async function updateResource(ctx: ResourceContext, resource: Resource, i
 }
 
 export async function deleteResource(ctx: ResourceContext, resource: Resource, id: string): Promise<ApiRow> {
-  keepOwnAccess(ctx, resource.tab, id, 'delete');
   try {
     const row = await inTransaction(ctx.db, async (tx) => {
+      const write: TabWrite = { action: 'delete', id, stored: null, changes: {} };
+      resource.hooks.beforeWrite?.(write, ctx);
       const deleted = await deleteRow(tx, resource.table, id);
       if (!deleted) throw notFound(resource.tab);
-      await audit(tx, ctx, resource, 'delete', deleted, deleted, null);
+      await recordWrite(tx, ctx, resource, write, deleted, deleted, null);
       return deleted;
     });
     return toApiRow(resource, row);
@@ -244,8 +229,13 @@ export async function deleteResource(ctx: ResourceContext, resource: Resource, i
   }
 }
 
-/** Every write: its audit entry and, for a tab that shapes passes, the re-publication of every saved pass (a job). */
-async function audit(tx: Parameters<typeof recordAudit>[0], ctx: ResourceContext, resource: Resource, action: AuditAction, row: DbRow, before: DbRow | null, after: DbRow | null) {
+/**
+ * Every write, in its transaction: the tab's afterWrite hook, the re-publication of every
+ * saved pass for a tab that shapes passes (a job), and the audit entry.
+ */
+async function recordWrite(tx: Executor, ctx: ResourceContext, resource: Resource, write: TabWrite, row: DbRow, before: DbRow | null, after: DbRow | null) {
+  const action: AuditAction = write.action;
+  await resource.hooks.afterWrite?.(tx, { ...write, row }, ctx);
   if (resource.tab.republishesPasses) await ctx.ticketChanges.publishAll(tx, `${resource.tab.key} ${action}`);
   await recordAudit(tx, {
     teamMemberGuid: ctx.staff.teamMemberGuid,
@@ -258,12 +248,12 @@ async function audit(tx: Parameters<typeof recordAudit>[0], ctx: ResourceContext
   });
 }
 
-/** GET /api/admin/pass-customizations/: the Customization select of the categories tab. */
-export async function listPassCustomizationOptions(db: Db) {
-  return (await listCustomizationNames(db)).map((name) => ({ value: name, label: name }));
-}
+/** The select option lists (OPTION_LISTS): what each shows. */
+const optionLoaders: Record<OptionSource, (db: Db) => Promise<{ value: string; label: string }[]>> = {
+  // The Customization select of the categories tab.
+  passCustomizations: async (db) => (await listCustomizationNames(db)).map((name) => ({ value: name, label: name })),
+  // The Team Member select of the Session tab, "Last, First (level)".
+  teamMembers: async (db) => (await listTeamMemberChoices(db)).map((m) => ({ value: m.guid, label: `${m.lastName}, ${m.firstName} (${m.accessLevel})` })),
+};
 
-/** GET /api/team-member/: the Team Member select of the Session tab, "Last, First (level)". */
-export async function listTeamMemberOptions(db: Db) {
-  return (await listTeamMemberChoices(db)).map((m) => ({ value: m.guid, label: `${m.lastName}, ${m.firstName} (${m.accessLevel})` }));
-}
+export const listOptions = (db: Db, source: OptionSource) => optionLoaders[source](db);

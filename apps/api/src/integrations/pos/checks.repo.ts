@@ -1,7 +1,7 @@
 // Writes of the point-of-sale feed: food and beverage checks.
 import type { Executor } from '@boardwalk/db/client';
 import { checks } from '@boardwalk/db/schema';
-import { upsertWholeRow } from './whole-row.repo.ts';
+import { upsertWholeRow } from '../whole-row.repo.ts';
 
 export type CheckValues = Omit<typeof checks.$inferInsert, 'createdAt' | 'updatedAt'>;
 

@@ -3,8 +3,8 @@
 // written here; they stay with every ticket the feed keeps.
 import type { HeldOrder, OrderFeed, UpsertOutcome } from '@boardwalk/contract/integrations';
 import type { Executor } from '@boardwalk/db/client';
-import { AppError } from '../platform/errors.ts';
-import type { TicketChanges } from '../platform/ticket-changes.plugin.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { TicketChanges } from '../../platform/ticket-changes.plugin.ts';
 import {
   deleteTickets,
   findBarcodesOfOtherOrders,
@@ -17,7 +17,7 @@ import {
   type TicketValues,
   upsertOrderRow,
 } from './orders.repo.ts';
-import { differs } from './row-diff.ts';
+import { differs } from '../row-diff.ts';
 
 type FeedTicket = OrderFeed['tickets'][number];
 type FeedPerson = OrderFeed['purchaser'];

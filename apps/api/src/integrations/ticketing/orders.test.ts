@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderFeed } from '@boardwalk/contract/integrations';
-import { upsertRegistration } from '../guest/pass/pass.repo.ts';
-import { anOrder, aTicket } from '../../test-support/fixtures.ts';
-import { createTestApp, integrationAuth, type TestApp } from '../../test-support/test-app.ts';
-import { feedTablesFingerprint, snapshotFeedTables } from '../../test-support/integration-tables.fixtures.ts';
+import { upsertRegistration } from '../../guest/pass/pass.repo.ts';
+import { anOrder, aTicket } from '../../../test-support/fixtures.ts';
+import { createTestApp, integrationAuth, type TestApp } from '../../../test-support/test-app.ts';
+import { feedTablesFingerprint, snapshotFeedTables } from '../../../test-support/integration-tables.fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,20 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiError } from '@boardwalk/contract/errors';
 import { reservationFeed, reservationParam, upsertResult } from '@boardwalk/contract/integrations';
 import { upsertReservation } from './reservations.service.ts';
 
 /** The hotel feed: PUT /api/integrations/reservations/{reservationNumber}. */
 export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.verifyIntegrationKey);
-
   app.put('/api/integrations/reservations/:reservationNumber', {
     schema: {
-      tags: ['integrations'],
-      security: [{ integrationKey: [] }],
       summary: 'Create or replace a hotel reservation (201 created, 200 replaced or unchanged)',
       params: reservationParam,
       body: reservationFeed,
-      response: { 200: upsertResult, 201: upsertResult, 400: apiError, 401: apiError, 413: apiError, 415: apiError },
+      response: { 200: upsertResult, 201: upsertResult },
     },
     handler: async (request, reply) => {
       const { reservationNumber } = request.params;

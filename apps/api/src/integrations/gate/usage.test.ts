@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, integrationAuth, type TestApp } from '../../test-support/test-app.ts';
-import { feedTablesFingerprint, snapshotFeedTables } from '../../test-support/integration-tables.fixtures.ts';
+import { createTestApp, integrationAuth, type TestApp } from '../../../test-support/test-app.ts';
+import { feedTablesFingerprint, snapshotFeedTables } from '../../../test-support/integration-tables.fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,7 +3,7 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
 import { orders, registrations, ticketShares, tickets } from '@boardwalk/db/schema';
-import { upsertWholeRow } from './whole-row.repo.ts';
+import { upsertWholeRow } from '../whole-row.repo.ts';
 
 export type TicketRow = typeof tickets.$inferSelect;
 export type OrderValues = Omit<typeof orders.$inferInsert, 'createdAt' | 'updatedAt'>;

@@ -1,0 +1,211 @@
+// The ticket core's reads: a ticket with everything the order object shows in one round
+// trip (its order, the guest's registration, shares, the holder photo's uid, the wallet
+// binding and everything staff configured that applies to it), share links, test passes.
+// This query is the one place that joins across the guest tables: a second round trip per
+// lookup would cost what bench/lookup measures.
+import { and, asc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Executor } from '@boardwalk/db/client';
+import {
+  appleDeviceRegistrations,
+  orders,
+  photos,
+  passCustomizationCategories,
+  passCustomizations,
+  registrations,
+  testPasses,
+  ticketShares,
+  tickets,
+  walletExceptions,
+  walletItemExclusions,
+  walletPasses,
+  wristbandMerchPackIds,
+} from '@boardwalk/db/schema';
+
+const activeNow = (from: AnyPgColumn, to: AnyPgColumn) =>
+  and(or(isNull(from), lte(from, sql`now()`)), or(isNull(to), gte(to, sql`now()`)));
+
+function passQuery(db: Executor) {
+  const t = tickets;
+  const customization = db
+    .select({
+      backgroundColor: passCustomizations.backgroundColor,
+      color: passCustomizations.color,
+      instructions: passCustomizations.instructions,
+      googleInstructions: passCustomizations.googleInstructions,
+      googleUri: passCustomizations.googleUri,
+      hideBarcode: passCustomizations.hideBarcode,
+    })
+    .from(passCustomizationCategories)
+    .innerJoin(passCustomizations, eq(passCustomizations.name, passCustomizationCategories.customizationName))
+    .where(
+      and(
+        eq(passCustomizationCategories.active, true),
+        or(
+          eq(passCustomizationCategories.barcode, t.barcode),
+          eq(passCustomizationCategories.packId, t.packId),
+          eq(passCustomizationCategories.categoryId, t.categoryId),
+        ),
+      ),
+    )
+    // decisions.md: an exact barcode match wins over a pack id, which wins over a category id.
+    .orderBy(
+      sql`case when ${passCustomizationCategories.barcode} = ${t.barcode} then 0
+               when ${passCustomizationCategories.packId} = ${t.packId} then 1 else 2 end`,
+      asc(passCustomizationCategories.createdAt),
+    )
+    .limit(1)
+    .as('customization');
+
+  const exception = db
+    .select({
+      skipRegistration: sql<boolean>`coalesce(bool_or(${walletExceptions.skipRegistration}), false)`.as('skip_registration'),
+      skipImage: sql<boolean>`coalesce(bool_or(${walletExceptions.skipImage}), false)`.as('skip_image'),
+    })
+    .from(walletExceptions)
+    .where(eq(walletExceptions.orderNumber, t.orderId))
+    .as('exception');
+
+  // An exclusion matches when each id it names matches the ticket (and it names one).
+  const x = walletItemExclusions;
+  const exclusion = db
+    .select({ customError: x.customError, excludeNfc: x.excludeNfc })
+    .from(x)
+    .where(
+      and(
+        eq(x.active, true),
+        activeNow(x.validFrom, x.validTo),
+        or(sql`${x.merchItemId} is not null`, sql`${x.merchPackId} is not null`),
+        or(isNull(x.merchItemId), eq(x.merchItemId, t.merchItemId)),
+        or(isNull(x.merchPackId), eq(x.merchPackId, t.packId)),
+      ),
+    )
+    // A full exclusion wins over one that only drops NFC.
+    .orderBy(asc(x.excludeNfc), asc(x.createdAt))
+    .limit(1)
+    .as('exclusion');
+
+  const w = wristbandMerchPackIds;
+  const isWristband = sql<boolean>`exists (select 1 from ${w} where ${w.merchItemId} = ${t.packId}
+    and ${w.active} and ${activeNow(w.validFrom, w.validTo)})`;
+
+  // A device registered through the PassKit web service binds the pass to a wallet.
+  const iCloudBoundToWallet = sql<boolean>`exists (select 1 from ${appleDeviceRegistrations}
+    inner join ${walletPasses} on ${walletPasses.serialNumber} = ${appleDeviceRegistrations.serialNumber}
+    where ${walletPasses.barcode} = ${t.barcode})`;
+  const photoUid = sql<string | null>`(select ${photos.uid} from ${photos} where ${photos.barcode} = ${t.barcode})`;
+
+  const s = ticketShares;
+  const shares = sql<ShareRow[]>`coalesce((select json_agg(json_build_object(
+      'id', ${s.shareId}, 'firstName', ${s.firstName}, 'lastName', ${s.lastName},
+      'email', ${s.email}, 'phone', ${s.phone}) order by ${s.createdAt})
+    from ${s} where ${s.barcode} = ${t.barcode} and ${s.removedAt} is null), '[]'::json)`;
+
+  return db
+    // Only the columns the order object shows: every column costs parsing on each lookup.
+    .select({
+      ticket: {
+        barcode: t.barcode,
+        product: t.product,
+        category: t.category,
+        isPassholder: t.isPassholder,
+        holderFirstName: t.holderFirstName,
+        holderLastName: t.holderLastName,
+        holderEmail: t.holderEmail,
+        holderPhone: t.holderPhone,
+        credits: t.credits,
+        cash: t.cash,
+        expires: t.expires,
+        redeemed: t.redeemed,
+        refunded: t.refunded,
+        isPassActivated: t.isPassActivated,
+        iCloudBindingLink: t.iCloudBindingLink,
+      },
+      order: {
+        orderId: orders.orderId,
+        orderDate: orders.orderDate,
+        purchaserFirstName: orders.purchaserFirstName,
+        purchaserLastName: orders.purchaserLastName,
+      },
+      registration: {
+        firstName: registrations.firstName,
+        lastName: registrations.lastName,
+        email: registrations.email,
+        phone: registrations.phone,
+        optInEmailMarketing: registrations.optInEmailMarketing,
+        optInSmsMarketing: registrations.optInSmsMarketing,
+      },
+      customization: {
+        backgroundColor: customization.backgroundColor,
+        color: customization.color,
+        instructions: customization.instructions,
+        googleInstructions: customization.googleInstructions,
+        googleUri: customization.googleUri,
+        hideBarcode: customization.hideBarcode,
+      },
+      skipRegistration: exception.skipRegistration,
+      skipImage: exception.skipImage,
+      // Drizzle nulls a left-joined object when its first column is null: lead with a NOT NULL one.
+      exclusion: { excludeNfc: exclusion.excludeNfc, customError: exclusion.customError },
+      isWristband,
+      iCloudBoundToWallet,
+      photoUid,
+      shares,
+    })
+    .from(t)
+    .innerJoin(orders, eq(orders.orderId, t.orderId))
+    .leftJoin(registrations, eq(registrations.barcode, t.barcode))
+    .leftJoinLateral(customization, sql`true`)
+    .leftJoinLateral(exception, sql`true`)
+    .leftJoinLateral(exclusion, sql`true`)
+    .$dynamic();
+}
+
+export interface ShareRow {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+}
+
+export type PassRow = Awaited<ReturnType<typeof findPassByBarcode>>;
+
+/**
+ * The lookup is built once per database and prepared: building the query and planning it
+ * again on every call cost more than running it (bench/lookup).
+ */
+function preparePassLookup(db: Executor) {
+  return passQuery(db)
+    .where(and(eq(tickets.barcode, sql.placeholder('barcode')), eq(tickets.orderId, sql.placeholder('orderId'))))
+    .limit(1)
+    .prepare('find_pass_by_barcode');
+}
+const preparedLookups = new WeakMap<Executor, ReturnType<typeof preparePassLookup>>();
+
+/** The ticket with this barcode in this order, or null: one query whichever part is wrong. */
+export async function findPassByBarcode(db: Executor, opts: { orderId: string; barcode: string }) {
+  let lookup = preparedLookups.get(db);
+  if (!lookup) {
+    lookup = preparePassLookup(db);
+    preparedLookups.set(db, lookup);
+  }
+  const rows = await lookup.execute(opts);
+  return rows[0] ?? null;
+}
+
+/** The share (active or stopped) whose hashUrl hashes to this value, with its ticket. */
+export async function findShareByHashUrlHash(db: Executor, hashUrlHash: string) {
+  const rows = await db
+    .select({ shareId: ticketShares.shareId, barcode: ticketShares.barcode, orderId: tickets.orderId, removedAt: ticketShares.removedAt })
+    .from(ticketShares)
+    .innerJoin(tickets, eq(tickets.barcode, ticketShares.barcode))
+    .where(eq(ticketShares.hashUrlHash, hashUrlHash))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findTestPass(db: Executor, barcode: string) {
+  const rows = await db.select().from(testPasses).where(eq(testPasses.barcode, barcode)).limit(1);
+  return rows[0] ?? null;
+}

@@ -1,0 +1,170 @@
+// The guest ticket core: finding a ticket by order id + barcode, by a share link or as a
+// test pass, always under the lookup throttle, and building the order object of
+// guest-app.md section 3 the way decisions.md "Pass data" derives it. Pass, wallet, voucher
+// and photo use it; a feature never looks a ticket up another way.
+import { guestMessages } from '@boardwalk/contract/errors';
+import { passOrder, TEST_PASS_ORDER_ID, type PassOrder } from '@boardwalk/contract/pass';
+import type { AppleWalletRequest, GoogleWalletRequest } from '@boardwalk/contract/wallet';
+import type { Executor } from '@boardwalk/db/client';
+import type { Config } from '../../platform/config.ts';
+import { AppError } from '../../platform/errors.ts';
+import { hashSecret } from '../../platform/secrets.ts';
+import type { LookupThrottles } from '../../platform/throttle.ts';
+import { findPassByBarcode, findShareByHashUrlHash, findTestPass, type PassRow } from './ticket.repo.ts';
+
+export const DEFAULT_EXCLUSION_MESSAGE =
+  'This item cannot be added to a digital wallet. Please visit guest services for assistance.';
+
+export interface TicketContext {
+  db: Executor;
+  config: Pick<Config, 'defaultPassColors'>;
+  throttles: LookupThrottles;
+  /** The client's address (request.ip, which honours TRUST_PROXY only). */
+  clientAddress: string;
+}
+
+export const notFound = () => new AppError('ORDER_NOT_FOUND', guestMessages.orderNotFound);
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+const color = (hex: string) => `#${hex.toLowerCase()}`;
+
+/** Runs a lookup under the anti-enumeration throttle: a miss counts against the address and order. */
+async function throttled<T>(ctx: TicketContext, orderId: string | null, find: () => Promise<T | null>): Promise<T> {
+  const { perAddress, perOrder } = ctx.throttles;
+  await perAddress.assertAllowed(ctx.clientAddress);
+  if (orderId !== null) await perOrder.assertAllowed(orderId);
+  const found = await find();
+  if (found === null) {
+    await Promise.all([perAddress.recordFailure(ctx.clientAddress), orderId !== null && perOrder.recordFailure(orderId)]);
+    throw notFound();
+  }
+  if (orderId !== null) await perOrder.reset(orderId);
+  return found;
+}
+
+export function toPassOrder(row: NonNullable<PassRow>, ctx: Pick<TicketContext, 'config'>, shareId = ''): PassOrder {
+  const { ticket, order, registration: reg } = row;
+  const share = shareId ? row.shares.find((s) => s.id === shareId) : undefined;
+  const excluded = row.exclusion && !row.exclusion.excludeNfc ? row.exclusion.customError || DEFAULT_EXCLUSION_MESSAGE : null;
+  return {
+    // A shared guest sees the pass, never the order id that would make them its owner.
+    orderId: share ? '' : order.orderId,
+    barcode: ticket.barcode,
+    firstName: reg?.firstName ?? ticket.holderFirstName,
+    lastName: reg?.lastName ?? ticket.holderLastName,
+    email: reg?.email ?? ticket.holderEmail,
+    phone: reg?.phone ?? ticket.holderPhone,
+    optInEmailMarketing: reg?.optInEmailMarketing ?? false,
+    optInSMSMarketing: reg?.optInSmsMarketing ?? false,
+    isPassActivated: ticket.isPassActivated,
+    isRedeemed: ticket.redeemed !== null,
+    isWristband: row.isWristband,
+    excluded,
+    shareId: share ? share.id : '',
+    sharedWith: share ?? null,
+    iCloudBindingLink: ticket.iCloudBindingLink,
+    iCloudBoundToWallet: row.iCloudBoundToWallet,
+    photoUid: row.photoUid,
+    skipRegistration: row.skipRegistration ?? false,
+    skipImage: row.skipImage ?? false,
+    isPassholder: ticket.isPassholder,
+    credits: ticket.credits,
+    cash: ticket.cash,
+    category: ticket.category,
+    purchaserFirstName: order.purchaserFirstName,
+    purchaserLastName: order.purchaserLastName,
+    orderDate: iso(order.orderDate),
+    redeemed: iso(ticket.redeemed),
+    expires: iso(ticket.expires),
+    product: ticket.product,
+    refunded: ticket.refunded,
+    backgroundColor: color(row.customization?.backgroundColor ?? ctx.config.defaultPassColors.background),
+    foregroundColor: color(row.customization?.color ?? ctx.config.defaultPassColors.foreground),
+    ticketShares: share ? [] : row.shares,
+  };
+}
+
+/** A test pass (order id 0): its order data is the staff-entered JSON over neutral defaults. */
+function toTestPassOrder(pass: NonNullable<Awaited<ReturnType<typeof findTestPass>>>, ctx: Pick<TicketContext, 'config'>): PassOrder {
+  let data: Partial<PassOrder> = {};
+  try {
+    const parsed = passOrder.partial().safeParse(JSON.parse(pass.data || '{}'));
+    if (parsed.success) data = parsed.data;
+  } catch {
+    // Unparseable test data: the pass still answers, with the defaults.
+  }
+  return {
+    firstName: 'Test',
+    lastName: 'Pass',
+    email: null,
+    phone: null,
+    optInEmailMarketing: false,
+    optInSMSMarketing: false,
+    isPassActivated: false,
+    isRedeemed: false,
+    isWristband: false,
+    excluded: null,
+    sharedWith: null,
+    iCloudBindingLink: null,
+    iCloudBoundToWallet: false,
+    photoUid: null,
+    skipRegistration: true,
+    skipImage: true,
+    isPassholder: false,
+    credits: 0,
+    cash: 0,
+    category: null,
+    purchaserFirstName: null,
+    purchaserLastName: null,
+    orderDate: null,
+    redeemed: null,
+    expires: null,
+    product: pass.description || 'Test Pass',
+    refunded: false,
+    backgroundColor: color(ctx.config.defaultPassColors.background),
+    foregroundColor: color(ctx.config.defaultPassColors.foreground),
+    ...data,
+    orderId: TEST_PASS_ORDER_ID,
+    barcode: pass.barcode,
+    shareId: '',
+    ticketShares: [],
+  };
+}
+
+/** A ticket reached by order id + barcode (+ share id) or by a share link (not a test pass). */
+export type TicketRequest = { orderId: string; barcode: string; shareId?: string | undefined } | { hashUrl: string };
+
+/**
+ * The ticket a login, wallet or voucher call names, under the lookup throttle, with the
+ * share the guest came through ('' for the ticket's own guest).
+ */
+export async function findTicket(ctx: TicketContext, request: TicketRequest): Promise<{ row: NonNullable<PassRow>; shareId: string }> {
+  if ('hashUrl' in request && request.hashUrl) {
+    const hashUrlHash = hashSecret(request.hashUrl);
+    const share = await throttled(ctx, null, () => findShareByHashUrlHash(ctx.db, hashUrlHash));
+    if (share.removedAt) throw new AppError('PASS_NO_LONGER_SHARED', guestMessages.passNoLongerShared);
+    const row = await findPassByBarcode(ctx.db, { orderId: share.orderId, barcode: share.barcode });
+    if (!row) throw notFound();
+    return { row, shareId: share.shareId };
+  }
+  const { orderId, barcode, shareId } = request as { orderId: string; barcode: string; shareId?: string };
+  const row = await throttled(ctx, orderId, () => findPassByBarcode(ctx.db, { orderId, barcode }));
+  return { row, shareId: shareId ?? '' };
+}
+
+/**
+ * The ticket of a wallet call (Apple, Google): by order id + barcode (+ share id) or by a
+ * share link. A share id that names no active share is the page's "Pass No Longer Shared".
+ */
+export async function findWalletTicket(ctx: TicketContext, request: AppleWalletRequest | GoogleWalletRequest): Promise<NonNullable<PassRow>> {
+  const { row, shareId } = await findTicket(
+    ctx,
+    request.hashUrl ? { hashUrl: request.hashUrl } : { orderId: request.orderId ?? '', barcode: request.barcode ?? '', shareId: request.shareId || undefined },
+  );
+  if (shareId && !row.shares.some((s) => s.id === shareId)) throw new AppError('PASS_NO_LONGER_SHARED', guestMessages.passNoLongerShared);
+  return row;
+}
+
+/** A test pass (order id 0) by its barcode, under the lookup throttle, as its order object. */
+export async function findTestPassOrder(ctx: TicketContext, barcode: string): Promise<PassOrder> {
+  return toTestPassOrder(await throttled(ctx, TEST_PASS_ORDER_ID, () => findTestPass(ctx.db, barcode)), ctx);
+}

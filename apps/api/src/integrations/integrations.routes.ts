@@ -1,0 +1,29 @@
+// The integration API (integration-api.md): one scope for the feeds of the operator's
+// systems. It carries, once for every route inside, the key check (integration-auth.plugin.ts),
+// the security scheme and tag of the OpenAPI page, and the error answers every call shares.
+import type { FastifyPluginAsync } from 'fastify';
+import { apiError } from '@boardwalk/contract/errors';
+import { usageRoutes } from './gate/usage.routes.ts';
+import { reservationsRoutes } from './hotel/reservations.routes.ts';
+import { checksRoutes } from './pos/checks.routes.ts';
+import { ordersRoutes } from './ticketing/orders.routes.ts';
+
+/** Answers any call may get: a bad request, no or a wrong key, too large, not JSON. */
+const sharedErrors = { 400: apiError, 401: apiError, 413: apiError, 415: apiError };
+
+export const integrationsRoutes: FastifyPluginAsync = async (app) => {
+  app.addHook('onRequest', app.verifyIntegrationKey);
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema ?? {};
+    route.schema = {
+      tags: ['integrations'],
+      security: [{ integrationKey: [] }],
+      ...schema,
+      response: { ...sharedErrors, ...(schema.response as object | undefined) },
+    };
+  });
+  await app.register(ordersRoutes); // ticketing
+  await app.register(usageRoutes); // gate
+  await app.register(checksRoutes); // point of sale
+  await app.register(reservationsRoutes); // hotel
+};
