@@ -107,6 +107,8 @@ export default async function setup(project: TestProject) {
       NODE_ENV: 'production',
       DATA_DIR: dataDir,
       DEMO_DATA: 'true',
+      // The demo dates the browser tests show (Oct 2, 2026 ...), whatever today is.
+      DEMO_TODAY: '2026-11-21',
       HOST: '127.0.0.1',
       PORT: String(port),
       PUBLIC_URL: baseUrl,

@@ -42,6 +42,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const database = options.database ?? (await createTestDatabase());
   const config = loadConfig({
     DEMO_DATA: 'false',
+    // The demo as of the day its tests' dates were written (demo.service.ts DATA_WRITTEN_ON).
+    DEMO_TODAY: '2026-11-21',
     DATA_DIR: workerDataDir,
     LOG_LEVEL: 'silent',
     INTEGRATION_API_KEYS: `ticketing:${TEST_INTEGRATION_KEY}`,

@@ -5,7 +5,7 @@ import { loadDemoData } from './demo.service.ts';
 export const demoPlugin = fp(
   async (app) => {
     if (!app.config.demoData) return;
-    const loaded = await loadDemoData({ db: app.database.db, ticketChanges: app.ticketChanges, parkTimezone: app.config.parkTimezone });
+    const loaded = await loadDemoData({ db: app.database.db, ticketChanges: app.ticketChanges, parkTimezone: app.config.parkTimezone, today: app.config.demoToday });
     if (!loaded) {
       app.log.info('demo data not loaded: the database already holds orders');
       return;

@@ -6,6 +6,7 @@ import type { ImportFile } from '@boardwalk/contract/integrations';
 import type { Executor } from '@boardwalk/db/client';
 import { ingestRecords, type IngestReport } from '../integrations/ingest.service.ts';
 import { hashSecret } from '../platform/secrets.ts';
+import { daysBetween, operatingDay, operatingDayStart, shiftDate, shiftInstant } from '../platform/park-time.ts';
 import type { TicketChanges } from '../platform/ticket-changes.plugin.ts';
 import { hasOrders, insertDemoConfiguration, lockDemoLoad, type DemoConfiguration } from './demo.repo.ts';
 
@@ -95,37 +96,6 @@ export function demoConfiguration(): DemoConfiguration {
 
 const REFERENCE_DAY_START = Date.parse('2026-01-01T02:00:00-08:00');
 const DAY_MS = 24 * 60 * 60 * 1000;
-const OPERATING_DAY_START_HOUR = 2;
-
-/** The UTC offset of a time zone at an instant, in ms (local minus UTC). */
-function zoneOffset(ms: number, timeZone: string): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    })
-      .formatToParts(new Date(ms))
-      .map((p) => [p.type, Number(p.value)]),
-  );
-  const local = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
-  return local - Math.floor(ms / 1000) * 1000;
-}
-
-/** The start of the park's operating day containing `now`: 2:00 AM in the park's time zone. */
-export function operatingDayStart(now: Date, timeZone: string): Date {
-  const local = new Date(now.getTime() - OPERATING_DAY_START_HOUR * 3600_000 + zoneOffset(now.getTime(), timeZone));
-  const wall = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate(), OPERATING_DAY_START_HOUR);
-  // Wall-clock time to instant; the second pass settles a DST change between the guesses.
-  let start = wall - zoneOffset(wall, timeZone);
-  start = wall - zoneOffset(start, timeZone);
-  return new Date(start);
-}
 
 /** The usage events moved from the reference day onto today's operating day (see above). */
 export function shiftUsageToToday(usage: unknown[], now: Date, timeZone: string): unknown[] {
@@ -140,15 +110,50 @@ export function shiftUsageToToday(usage: unknown[], now: Date, timeZone: string)
   });
 }
 
+// ---- Dates relative to today ---------------------------------------------------------------
+// The orders, checks and reservations are written as of the operating day DATA_WRITTEN_ON and
+// moved by whole days onto today's (or DEMO_TODAY's), at the same park clock times: the demo
+// never ages out of the 90-day loyalty claim window, and expiries stay as far ahead.
+
+const DATA_WRITTEN_ON = '2026-11-21';
+
+type Dated = Record<string, unknown>;
+const INSTANTS = ['orderDate', 'expires', 'redeemed'];
+const CALENDAR_DATES = ['arrival', 'departure'];
+
+function shiftRecord(record: unknown, days: number, timeZone: string): Dated {
+  const out: Dated = { ...(record as Dated) };
+  for (const key of INSTANTS) if (typeof out[key] === 'string') out[key] = shiftInstant(out[key], days, timeZone);
+  for (const key of CALENDAR_DATES) if (typeof out[key] === 'string') out[key] = shiftDate(out[key], days);
+  if (Array.isArray(out.tickets)) out.tickets = out.tickets.map((ticket) => shiftRecord(ticket, days, timeZone));
+  return out;
+}
+
+/** The demo's orders (and tickets), checks and reservations as of `today` (YYYY-MM-DD in the park). */
+export function shiftDemoDates(data: ImportFile, today: string, timeZone: string): ImportFile {
+  const days = daysBetween(DATA_WRITTEN_ON, today);
+  if (days === 0) return data;
+  const shiftAll = (records: Record<string, unknown>) => Object.fromEntries(Object.entries(records).map(([k, v]) => [k, shiftRecord(v, days, timeZone)]));
+  return { ...data, orders: shiftAll(data.orders), checks: shiftAll(data.checks), reservations: shiftAll(data.reservations) };
+}
+
 export interface DemoLoad {
   report: IngestReport;
   configuration: Record<keyof DemoConfiguration, number>;
 }
 
 /** Loads the demo data unless the database already holds orders; null when it did not. */
-export async function loadDemoData(opts: { db: Executor; ticketChanges: TicketChanges; parkTimezone: string; now?: Date }): Promise<DemoLoad | null> {
-  const data = JSON.parse(await readFile(demoDataFile, 'utf8')) as ImportFile;
-  data.usage = shiftUsageToToday(data.usage, opts.now ?? new Date(), opts.parkTimezone);
+export async function loadDemoData(opts: {
+  db: Executor;
+  ticketChanges: TicketChanges;
+  parkTimezone: string;
+  now?: Date;
+  /** The operating day the dates are placed around (DEMO_TODAY); default today's. */
+  today?: string | undefined;
+}): Promise<DemoLoad | null> {
+  const now = opts.now ?? new Date();
+  const data = shiftDemoDates(JSON.parse(await readFile(demoDataFile, 'utf8')) as ImportFile, opts.today ?? operatingDay(now, opts.parkTimezone), opts.parkTimezone);
+  data.usage = shiftUsageToToday(data.usage, now, opts.parkTimezone);
   const configuration = demoConfiguration();
 
   return opts.db.transaction(async (tx) => {

@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countDemoTables, snapshotFeedTables } from '../../test-support/integration-tables.fixtures.ts';
 import { createTestApp, integrationAuth, type TestApp } from '../../test-support/test-app.ts';
-import { DEMO_SHARE_LINKS, loadDemoData, operatingDayStart, shiftUsageToToday } from './demo.service.ts';
+import { operatingDayStart } from '../platform/park-time.ts';
+import { DEMO_SHARE_LINKS, loadDemoData, shiftDemoDates, shiftUsageToToday } from './demo.service.ts';
 
 let t: TestApp;
 let ip = 0;
@@ -111,6 +112,39 @@ describe('demo data', () => {
     await second.app.close();
     expect(await countDemoTables(t.database.db)).toEqual(before);
     expect(await loadDemoData({ db: t.database.db, ticketChanges: t.app.ticketChanges, parkTimezone: 'America/Los_Angeles' })).toBeNull();
+  });
+
+  it('places its dates around today by default: every order inside the 90-day claim window, none in the future', async () => {
+    const today = createTestApp({ env: { DEMO_DATA: 'true', DEMO_TODAY: '' } });
+    const fresh = await today;
+    try {
+      const { orders, tickets } = await snapshotFeedTables(fresh.database.db);
+      const now = Date.now();
+      for (const order of orders) {
+        expect(order.orderDate.getTime(), order.orderId).toBeLessThanOrEqual(now);
+        expect(order.orderDate.getTime(), order.orderId).toBeGreaterThan(now - 90 * 24 * 3600_000);
+      }
+      for (const ticket of tickets) if (ticket.expires) expect(ticket.expires.getTime()).toBeGreaterThan(now);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('moves its dates by whole days at the same park clock time, across a daylight-saving change', () => {
+    const data = {
+      orders: { '1': { orderDate: '2026-10-02T17:45:00-07:00', tickets: [{ expires: '2030-12-31T23:59:59-08:00', redeemed: null }] } },
+      checks: { c: { orderDate: '2026-11-14T12:30:00-08:00' } },
+      reservations: { r: { arrival: '2026-12-01', departure: '2026-12-03' } },
+      usage: [],
+    };
+    const later = shiftDemoDates(data, '2027-01-10', 'America/Los_Angeles') as unknown as typeof data;
+    // 50 days later: 17:45 in Los Angeles, now on standard time (-08:00).
+    expect(Date.parse(later.orders['1']!.orderDate)).toBe(Date.parse('2026-11-21T17:45:00-08:00'));
+    expect(Date.parse(later.orders['1']!.tickets[0]!.expires)).toBe(Date.parse('2031-02-19T23:59:59-08:00'));
+    expect(later.orders['1']!.tickets[0]!.redeemed).toBeNull();
+    expect(Date.parse(later.checks.c!.orderDate)).toBe(Date.parse('2027-01-03T12:30:00-08:00'));
+    expect(later.reservations.r).toEqual({ arrival: '2027-01-20', departure: '2027-01-22' });
+    expect(shiftDemoDates(data, '2026-11-21', 'America/Los_Angeles')).toEqual(data);
   });
 
   it('is not loaded with DEMO_DATA=false', async () => {

@@ -41,6 +41,10 @@ const env = z.object({
       return keys;
     }),
   DEMO_DATA: bool(true),
+  DEMO_TODAY: z.iso
+    .date({ error: 'must be a date, e.g. 2026-11-21' })
+    .optional()
+    .describe('The operating day the demo dates are placed around (default: today); fixed for reproducible screenshots and tests'),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
   SMTP_URL: z
@@ -124,6 +128,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     redisUrl: c.REDIS_URL,
     integrationApiKeys: c.INTEGRATION_API_KEYS,
     demoData: c.DEMO_DATA,
+    demoToday: c.DEMO_TODAY,
     adminEmail: c.ADMIN_EMAIL,
     adminPassword: c.ADMIN_PASSWORD,
     smtpUrl: c.SMTP_URL,

@@ -1,0 +1,29 @@
+// Park time (decisions.md): the operating day starts at 2:00 AM in PARK_TIMEZONE, also on
+// the days daylight saving time begins or ends. Zone arithmetic is @date-fns/tz's (TZDate
+// computes in the zone's wall clock), never offsets added by hand.
+import { TZDate } from '@date-fns/tz';
+import { addDays, differenceInCalendarDays } from 'date-fns';
+
+export const OPERATING_DAY_START_HOUR = 2;
+
+/** The start of the park's operating day containing `now`: 2:00 AM in the park's time zone. */
+export function operatingDayStart(now: Date, timeZone: string): Date {
+  const local = new TZDate(now.getTime(), timeZone);
+  const start = new TZDate(local.getFullYear(), local.getMonth(), local.getDate(), OPERATING_DAY_START_HOUR, 0, 0, timeZone);
+  return new Date((start.getTime() > now.getTime() ? addDays(start, -1) : start).getTime());
+}
+
+/** The operating day containing `now`, as its calendar date (YYYY-MM-DD) in the park. */
+export function operatingDay(now: Date, timeZone: string): string {
+  const start = new TZDate(operatingDayStart(now, timeZone).getTime(), timeZone);
+  return `${start.getFullYear()}-${String(start.getMonth() + 1).padStart(2, '0')}-${String(start.getDate()).padStart(2, '0')}`;
+}
+
+/** Whole calendar days from one YYYY-MM-DD to another. */
+export const daysBetween = (from: string, to: string) => differenceInCalendarDays(new Date(`${to}T12:00:00Z`), new Date(`${from}T12:00:00Z`));
+
+/** An instant moved by whole days at the same wall-clock time in the park (DST-safe). */
+export const shiftInstant = (iso: string, days: number, timeZone: string) => addDays(new TZDate(Date.parse(iso), timeZone), days).toISOString();
+
+/** A calendar date (YYYY-MM-DD) moved by whole days. */
+export const shiftDate = (date: string, days: number) => addDays(new Date(`${date}T12:00:00Z`), days).toISOString().slice(0, 10);
