@@ -1,7 +1,10 @@
 #!/usr/bin/env node
-// `npm start`: install, build, then serve (the server migrates and loads demo data itself).
+// `npm start` (the server) and `npm run worker` (a delivery worker): install, build the web
+// app and the API, then run the compiled JavaScript (the server migrates and loads demo data itself).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+
+const entry = process.argv[2] === 'worker' ? 'apps/api/dist/worker.js' : 'apps/api/dist/server.js';
 
 const step = (cmd, args) => {
   const r = spawnSync(cmd, args, { stdio: 'inherit' });
@@ -10,4 +13,4 @@ const step = (cmd, args) => {
 
 if (!existsSync('node_modules/.package-lock.json')) step('npm', ['ci', '--no-audit', '--no-fund']);
 step('npm', ['run', '--silent', 'build']);
-step('node', ['--import', 'tsx', 'apps/api/src/server.ts']);
+step(process.execPath, ['--conditions=compiled', '--enable-source-maps', entry]);

@@ -49,7 +49,12 @@ export interface BuildAppOptions {
 export async function buildApp(options: BuildAppOptions) {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { ...loggerOptions(config.logLevel), ...(options.logStream && { stream: options.logStream }) },
+    logger:
+      options.logger === false
+        ? false
+        : options.logStream
+          ? { ...loggerOptions(config.logLevel), stream: options.logStream }
+          : loggerOptions(config.logLevel, process.stdout.isTTY === true),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();

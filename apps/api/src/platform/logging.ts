@@ -13,9 +13,14 @@ export function maskUrl(url: string): string {
     .replace(/\d{8,}/g, maskBarcode);
 }
 
-export function loggerOptions(level: string): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
+/**
+ * The logger: JSON lines, or with `pretty` (standard output is a terminal) lines for people
+ * through pino-pretty. Either way the redaction and serializers below apply first.
+ */
+export function loggerOptions(level: string, pretty = false): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
   return {
     level,
+    ...(pretty && { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }),
     // Request headers and bodies are not logged (see the req serializer); these paths catch
     // them should a log call pass one along: bearer tokens, staff passwords and tokens.
     redact: {
