@@ -8,6 +8,8 @@ const apiTests = ['apps/api/src/**/*.test.ts', 'packages/*/src/**/*.test.ts'];
 export default defineConfig({
   test: {
     projects: [
+      // The repository's own rules (eslint.config.js).
+      { test: { name: 'layout', include: ['eslint.config.test.ts'], testTimeout: 30_000 } },
       { test: { name: 'pglite', include: apiTests, env: { TEST_DB: 'pglite' }, testTimeout: 30_000, hookTimeout: 60_000 } },
       ...(withPostgres
         ? [{ test: { name: 'postgres', include: apiTests, env: { TEST_DB: 'postgres' }, testTimeout: 30_000, hookTimeout: 60_000 } }]
