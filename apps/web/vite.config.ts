@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { purgeCSSPlugin as purgeCss } from '@fullhuman/postcss-purgecss';
 import react from '@vitejs/plugin-react';
@@ -15,14 +15,10 @@ export const INITIAL_JS_LIMIT_BYTES = 150 * 1024;
  * (React.lazy, route `lazy`) are not counted. Prints the figure and writes dist/bundle-size.json.
  */
 function initialBundleSize(): Plugin {
-  let outDir = 'dist';
   return {
     name: 'boardwalk:initial-bundle-size',
     apply: 'build',
-    configResolved(config) {
-      outDir = resolve(config.root, config.build.outDir);
-    },
-    writeBundle(_options, bundle) {
+    writeBundle({ dir: outDir = 'dist' }, bundle) {
       const chunks = new Map(
         Object.values(bundle)
           .filter((item) => item.type === 'chunk')
@@ -66,14 +62,11 @@ function initialBundleSize(): Plugin {
  * (@fastify/static preCompressed). A dozen lines of node:zlib rather than one more plugin.
  */
 function precompress(): Plugin {
-  let outDir = 'dist';
   return {
     name: 'boardwalk:precompress',
     apply: 'build',
-    configResolved(config) {
-      outDir = resolve(config.root, config.build.outDir);
-    },
-    closeBundle() {
+    enforce: 'post',
+    writeBundle({ dir: outDir = 'dist' }) {
       for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true })) {
         if (!entry.isFile() || !/\.(js|css|html|svg|json)$/.test(entry.name)) continue;
         const path = join(entry.parentPath, entry.name);

@@ -1,19 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError } from '@boardwalk/contract/errors';
 import { loginRequest, passOrder, registerRequest, siteInfo } from '@boardwalk/contract/pass';
-import type { TicketContext } from '../ticket/ticket.service.ts';
+import { ticketContext } from '../ticket/ticket.service.ts';
 import { lookupPass, registerPass } from './pass.service.ts';
 import type { FastifyRequest } from 'fastify';
 
 const errors = { 400: apiError, 404: apiError, 410: apiError, 429: apiError };
 
 export const passRoutes: FastifyPluginAsyncZod = async (app) => {
-  const context = (request: FastifyRequest): TicketContext => ({
-    db: app.database.db,
-    config: app.config,
-    throttles: app.lookupThrottles,
-    clientAddress: request.ip,
-  });
+  const context = (request: FastifyRequest) => ticketContext(app, request);
 
   app.post('/api/login/', {
     schema: {

@@ -17,6 +17,7 @@ import {
 } from '@boardwalk/contract/photo';
 import { AppError } from '../../platform/errors.ts';
 import { bmpSize } from './bmp.ts';
+import { ticketContext } from '../ticket/ticket.service.ts';
 import { getPhotoFile, previewPhoto, replacePhoto, requestPhotoReset, uploadPhoto, type PhotoContext } from './photo.service.ts';
 
 const errors = { 400: apiError, 403: apiError, 404: apiError, 409: apiError, 413: apiError, 429: apiError };
@@ -26,13 +27,7 @@ const base64Chars = (bytes: number) => Math.ceil(bytes / 3) * 4;
 const text = z.string();
 
 export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
-  const context = (request: FastifyRequest): PhotoContext => ({
-    db: app.database.db,
-    config: app.config,
-    throttles: app.lookupThrottles,
-    clientAddress: request.ip,
-    ticketChanges: app.ticketChanges,
-  });
+  const context = (request: FastifyRequest): PhotoContext => ({ ...ticketContext(app, request), ticketChanges: app.ticketChanges });
 
   // A body over a route's limit is a file over the size limit: say so in the spec's words.
   // (An error thrown here goes on to the app's error handler.)

@@ -6,6 +6,7 @@ import { guestMessages } from '@boardwalk/contract/errors';
 import { passOrder, TEST_PASS_ORDER_ID, type PassOrder } from '@boardwalk/contract/pass';
 import type { AppleWalletRequest, GoogleWalletRequest } from '@boardwalk/contract/wallet';
 import type { Executor } from '@boardwalk/db/client';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hashSecret } from '../../platform/secrets.ts';
@@ -22,6 +23,14 @@ export interface TicketContext {
   /** The client's address (request.ip, which honours TRUST_PROXY only). */
   clientAddress: string;
 }
+
+/** The ticket core's context for a guest request: the caller's address counts for the throttle. */
+export const ticketContext = (app: FastifyInstance, request: FastifyRequest) => ({
+  db: app.database.db,
+  config: app.config,
+  throttles: app.lookupThrottles,
+  clientAddress: request.ip,
+});
 
 export const notFound = () => new AppError('ORDER_NOT_FOUND', guestMessages.orderNotFound);
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);

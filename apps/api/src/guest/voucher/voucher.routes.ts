@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiError } from '@boardwalk/contract/errors';
 import { voucherRequest } from '@boardwalk/contract/wallet';
+import { ticketContext } from '../ticket/ticket.service.ts';
 import { createVoucher } from './voucher.service.ts';
 
 export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,7 +23,7 @@ export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       const voucher = await createVoucher(
-        { db: app.database.db, config: app.config, keys: app.keys, throttles: app.lookupThrottles, clientAddress: request.ip },
+        { ...ticketContext(app, request), keys: app.keys },
         request.body,
       );
       return reply

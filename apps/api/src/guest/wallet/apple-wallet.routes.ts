@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { apiError } from '@boardwalk/contract/errors';
 import { appleWalletRequest } from '@boardwalk/contract/wallet';
 import { PKPASS_CONTENT_TYPE } from '../../integrations/apple-wallet/apple-pkpass.ts';
+import { ticketContext } from '../ticket/ticket.service.ts';
 import { createApplePass } from './apple-wallet.service.ts';
 import { passkitRoutes } from './passkit.routes.ts';
 
@@ -34,7 +35,7 @@ export const appleWalletRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       const pkpass = await createApplePass(
-        { db: app.database.db, config: app.config, throttles: app.lookupThrottles, clientAddress: request.ip, wallet },
+        { ...ticketContext(app, request), wallet },
         request.body,
       );
       return reply.type(PKPASS_CONTENT_TYPE).header('Content-Disposition', pkpassDisposition(app.config.brandName)).send(pkpass);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiError } from '@boardwalk/contract/errors';
 import { googleWalletRequest } from '@boardwalk/contract/wallet';
+import { ticketContext } from '../ticket/ticket.service.ts';
 import { createGoogleWalletLink } from './google-wallet.service.ts';
 
 const errors = { 400: apiError, 403: apiError, 404: apiError, 410: apiError, 429: apiError };
@@ -18,7 +19,7 @@ export const googleWalletRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       const link = await createGoogleWalletLink(
-        { db: app.database.db, config: app.config, throttles: app.lookupThrottles, clientAddress: request.ip, wallet },
+        { ...ticketContext(app, request), wallet },
         request.body,
       );
       return reply.type('text/plain; charset=utf-8').send(link);
