@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
 import { Navigate, useSearchParams } from 'react-router';
-import { permissionName, resources } from '@boardwalk/contract/staff-resources';
+import { resources, tabPermission } from '@boardwalk/contract/staff-resources';
 import { hasPermission, isAdmin, useStaffUser } from '../auth/staff-session.ts';
 import { ResourceList } from '../resources/resource-list.tsx';
 import { CustomPage } from './custom-pages.tsx';
@@ -13,7 +13,7 @@ import { StaffNavbar } from './staff-navbar.tsx';
 export function AdminPage() {
   const user = useStaffUser();
   const [searchParams, setSearchParams] = useSearchParams();
-  const tabs = resources.filter((resource) => hasPermission(user, permissionName(resource, 'List')));
+  const tabs = resources.filter((resource) => hasPermission(user, tabPermission(resource, 'List')));
   const requested = searchParams.get('tab');
   const active = tabs.find((t) => t.key === requested) ?? tabs[0];
 

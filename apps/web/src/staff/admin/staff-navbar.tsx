@@ -5,13 +5,13 @@ import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
 import Navbar from 'react-bootstrap/Navbar';
 import { NavLink } from 'react-router';
-import { ADMIN_PERMISSION } from '@boardwalk/contract/staff-resources';
+import { ADMIN_AREA } from '@boardwalk/contract/staff-resources';
 import { useSiteInfo } from '../../lib/site.ts';
 import { hasPermission, type StaffUser } from '../auth/staff-session.ts';
 import { useStaffLogout } from '../auth/use-staff-logout.ts';
 
 /** The links of the staff area, each with the permission that shows it. */
-const LINKS = [{ to: '/admin', label: 'Admin', permission: ADMIN_PERMISSION }] as const;
+const LINKS = [{ to: '/admin', label: 'Admin', permission: ADMIN_AREA }] as const;
 
 export function StaffNavbar({ user }: { user: StaffUser }) {
   const logout = useStaffLogout();

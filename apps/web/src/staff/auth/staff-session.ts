@@ -4,7 +4,7 @@
 // every component sees a login or logout at once (useSyncExternalStore).
 import { useSyncExternalStore } from 'react';
 import { staffLoginResult, type StaffLoginResult } from '@boardwalk/contract/staff-auth';
-import { ADMIN_PERMISSION } from '@boardwalk/contract/staff-resources';
+import { ADMIN_AREA, type PermissionDeclaration } from '@boardwalk/contract/staff-resources';
 
 /** The login result of POST /app/login/ (section 3). */
 export type StaffUser = StaffLoginResult;
@@ -102,12 +102,13 @@ export function clearStaffStorage() {
  * Section 6: allowed when any held permission's GUID or name matches the requirement; no
  * requirement is always allowed.
  */
-export function hasPermission(user: StaffUser | null, requirement: string | null | undefined): boolean {
+export function hasPermission(user: StaffUser | null, permission: PermissionDeclaration | string | null | undefined): boolean {
+  const requirement = typeof permission === 'string' ? permission : permission?.name;
   if (!requirement) return true;
   return Boolean(user?.permissions.some((p) => p.permissionName === requirement || p.permissionGUID === requirement));
 }
 
-export const isAdmin = (user: StaffUser | null) => hasPermission(user, ADMIN_PERMISSION);
+export const isAdmin = (user: StaffUser | null) => hasPermission(user, ADMIN_AREA);
 
 /** Milliseconds until the stored end time (an ISO instant, UTC) passes; <= 0 once it has. */
 export function msUntilExpiry(user: StaffUser, now = Date.now()): number {

@@ -4,7 +4,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
-import { DELIVERY_RETRY_API, DELIVERY_RETRY_PERMISSION, DELIVERY_STATES, type DeliveryState, type ResourceDeclaration } from '@boardwalk/contract/staff-resources';
+import { DELIVERY_RETRY, DELIVERY_STATES, type DeliveryState, type ResourceDeclaration } from '@boardwalk/contract/staff-resources';
 import { useToast } from '../admin/toasts.tsx';
 import { staffFetch } from '../auth/staff-api.ts';
 import { useStaffErrorHandler } from '../auth/staff-errors.ts';
@@ -33,7 +33,7 @@ export function DeliveriesPage({ resource, user }: { resource: ResourceDeclarati
   const toast = useToast();
   const handleError = useStaffErrorHandler();
   const retry = useMutation({
-    mutationFn: (id: string) => staffFetch(`${DELIVERY_RETRY_API}${encodeURIComponent(id)}`, { method: 'POST' }),
+    mutationFn: (id: string) => staffFetch(`${DELIVERY_RETRY.api}${encodeURIComponent(id)}`, { method: 'POST' }),
     onSuccess: async () => {
       toast('Deliveries: retry queued.', 'success');
       await queryClient.invalidateQueries({ queryKey: [STAFF_QUERY_KEY, resource.key] });
@@ -44,7 +44,7 @@ export function DeliveriesPage({ resource, user }: { resource: ResourceDeclarati
       if (message) toast(message, 'danger');
     },
   });
-  const canRetry = hasPermission(user, DELIVERY_RETRY_PERMISSION);
+  const canRetry = hasPermission(user, DELIVERY_RETRY);
 
   return (
     <>

@@ -2,7 +2,7 @@
 // fetchers, query options and mutations side by side. Lists are cached per tab (the query
 // key starts with the tab's key) and a save or delete invalidates that tab's lists.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OptionSource, ResourceDeclaration } from '@boardwalk/contract/staff-resources';
+import { OPTION_LISTS, type OptionSource, type ResourceDeclaration } from '@boardwalk/contract/staff-resources';
 import { staffFetch } from '../auth/staff-api.ts';
 import { STAFF_QUERY_KEY } from '../auth/use-staff-logout.ts';
 
@@ -48,17 +48,11 @@ export const listQueryOptions = (resource: ResourceDeclaration, params: ListPara
     staleTime: LIST_STALE_MS,
   });
 
-/** Section 7: the select option lists. */
-export const OPTION_APIS: Record<OptionSource, string> = {
-  passCustomizations: '/api/admin/pass-customizations/',
-  teamMembers: '/api/team-member/',
-};
-
 export const optionsQueryOptions = (source: OptionSource) =>
   queryOptions({
     queryKey: [STAFF_QUERY_KEY, 'options', source],
     queryFn: async ({ signal }) => {
-      const { json } = await staffFetch(OPTION_APIS[source], { signal });
+      const { json } = await staffFetch(OPTION_LISTS[source].api, { signal });
       return Array.isArray(json) ? (json as SelectOption[]) : [];
     },
     staleTime: LIST_STALE_MS,

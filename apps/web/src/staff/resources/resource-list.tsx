@@ -7,7 +7,7 @@ import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
-import { permissionName, type FieldDeclaration, type ResourceDeclaration } from '@boardwalk/contract/staff-resources';
+import { tabPermission, type FieldDeclaration, type ResourceDeclaration } from '@boardwalk/contract/staff-resources';
 import { useStaffErrorHandler } from '../auth/staff-errors.ts';
 import { hasPermission, type StaffUser } from '../auth/staff-session.ts';
 import { ResourceCell } from './resource-cells.tsx';
@@ -22,9 +22,9 @@ export interface ResourceListProps {
 }
 
 export function ResourceList({ resource, user, rowActions }: ResourceListProps) {
-  const canCreate = resource.operations.create && hasPermission(user, permissionName(resource, 'Create'));
-  const canUpdate = resource.operations.update && hasPermission(user, permissionName(resource, 'Update'));
-  const canDelete = resource.operations.delete && hasPermission(user, permissionName(resource, 'Delete'));
+  const canCreate = resource.operations.create && hasPermission(user, tabPermission(resource, 'Create'));
+  const canUpdate = resource.operations.update && hasPermission(user, tabPermission(resource, 'Update'));
+  const canDelete = resource.operations.delete && hasPermission(user, tabPermission(resource, 'Delete'));
   const rowsOpen = canUpdate || canDelete;
   const columns = resource.fields.filter((f) => !f.writeOnly);
 
