@@ -25,8 +25,20 @@ const backwards = (regex, what) => ({ regex, message: `Backwards import: ${what}
  * the later one applies (its whole list), so a narrower folder comes after the wider one.
  */
 const layers = [
-  ['apps/api/src/platform/**/*.ts', [backwards(upTo('integrations', 'guest', 'staff', 'demo', 'ops'), 'platform depends on nothing above it'), backwards(TOP, 'platform depends on nothing above it')]],
-  ['apps/api/src/integrations/*.ts', [backwards(upTo('guest', 'staff', 'demo', 'ops'), 'integrations depend on platform only'), backwards(TOP, 'integrations depend on platform only')]],
+  [
+    'apps/api/src/platform/**/*.ts',
+    [
+      backwards(upTo('integrations', 'guest', 'staff', 'demo', 'ops'), 'platform depends on nothing above it'),
+      backwards(TOP, 'platform depends on nothing above it'),
+    ],
+  ],
+  [
+    'apps/api/src/integrations/*.ts',
+    [
+      backwards(upTo('guest', 'staff', 'demo', 'ops'), 'integrations depend on platform only'),
+      backwards(TOP, 'integrations depend on platform only'),
+    ],
+  ],
   [
     'apps/api/src/integrations/*/**/*.ts',
     [
@@ -43,12 +55,26 @@ const layers = [
       backwards(siblingExcept('ticket'), 'a guest feature imports only the ticket core of the others'),
     ],
   ],
-  ['apps/api/src/guest/ticket/**/*.ts', [backwards(upTo('staff', 'demo', 'ops'), 'guest code never imports staff code'), backwards(TOP, 'the app imports guest code, not the reverse'), backwards(siblingExcept(), 'the ticket core imports no guest feature')]],
+  [
+    'apps/api/src/guest/ticket/**/*.ts',
+    [
+      backwards(upTo('staff', 'demo', 'ops'), 'guest code never imports staff code'),
+      backwards(TOP, 'the app imports guest code, not the reverse'),
+      backwards(siblingExcept(), 'the ticket core imports no guest feature'),
+    ],
+  ],
   [
     'apps/api/src/staff/*/**/*.ts',
-    [backwards(upTo('demo', 'ops'), 'staff code never imports the demo or ops'), backwards(TOP, 'the app imports staff code, not the reverse'), backwards(siblingExcept('auth', 'audit', 'resources'), 'a staff feature imports only the staff core')],
+    [
+      backwards(upTo('demo', 'ops'), 'staff code never imports the demo or ops'),
+      backwards(TOP, 'the app imports staff code, not the reverse'),
+      backwards(siblingExcept('auth', 'audit', 'resources'), 'a staff feature imports only the staff core'),
+    ],
   ],
-  ['apps/web/src/{lib,ui,types}/**/*.{ts,tsx}', [backwards(upTo('app', 'guest', 'staff'), 'lib and ui serve the features, they import none')]],
+  [
+    'apps/web/src/{lib,ui,types}/**/*.{ts,tsx}',
+    [backwards(upTo('app', 'guest', 'staff'), 'lib and ui serve the features, they import none')],
+  ],
   ['apps/web/src/guest/**/*.{ts,tsx}', [backwards(upTo('app', 'staff'), 'guest pages never import the staff area or the app shell')]],
   ['apps/web/src/staff/**/*.{ts,tsx}', [backwards(upTo('app'), 'the app shell imports the staff area, not the reverse')]],
 ];

@@ -20,7 +20,11 @@ describe('the layout rules', () => {
     ['a guest feature importing another guest feature', 'apps/api/src/guest/wallet/thing.ts', '../photo/photo.repo.ts'],
     ['the ticket core importing a guest feature', 'apps/api/src/guest/ticket/thing.ts', '../pass/pass.repo.ts'],
     ["one system's feed importing another's", 'apps/api/src/integrations/pos/thing.ts', '../ticketing/orders.repo.ts'],
-    ['an integration importing guest code', 'apps/api/src/integrations/apple-wallet/thing.ts', '../../guest/wallet/apple-wallet.service.ts'],
+    [
+      'an integration importing guest code',
+      'apps/api/src/integrations/apple-wallet/thing.ts',
+      '../../guest/wallet/apple-wallet.service.ts',
+    ],
     ['a staff feature importing the app', 'apps/api/src/staff/deliveries/thing.ts', '../../app.ts'],
     ['product code importing test support', 'apps/api/src/guest/pass/thing.ts', '../../../test-support/test-app.ts'],
     ['product code importing a test database', 'packages/db/src/thing.ts', '@boardwalk/db/test-support/test-database'],
@@ -32,11 +36,27 @@ describe('the layout rules', () => {
   });
 
   it.each([
-    ['a guest feature importing the ticket core and platform', 'apps/api/src/guest/wallet/thing.ts', ['../ticket/ticket.repo.ts', '../../platform/errors.ts', '../../integrations/apple-wallet/apns.ts']],
-    ['a feed importing the shared ingest code', 'apps/api/src/integrations/pos/thing.ts', ['../ingest.service.ts', '../../platform/errors.ts']],
-    ['a staff feature importing the staff core and guest code', 'apps/api/src/staff/deliveries/thing.ts', ['../resources/resource-schemas.ts', '../auth/auth.service.ts', '../../guest/ticket/ticket.repo.ts']],
+    [
+      'a guest feature importing the ticket core and platform',
+      'apps/api/src/guest/wallet/thing.ts',
+      ['../ticket/ticket.repo.ts', '../../platform/errors.ts', '../../integrations/apple-wallet/apns.ts'],
+    ],
+    [
+      'a feed importing the shared ingest code',
+      'apps/api/src/integrations/pos/thing.ts',
+      ['../ingest.service.ts', '../../platform/errors.ts'],
+    ],
+    [
+      'a staff feature importing the staff core and guest code',
+      'apps/api/src/staff/deliveries/thing.ts',
+      ['../resources/resource-schemas.ts', '../auth/auth.service.ts', '../../guest/ticket/ticket.repo.ts'],
+    ],
     ['the app importing everything', 'apps/api/src/app-thing.ts', ['./staff/auth/staff-auth.plugin.ts', './guest/pass/pass.routes.ts']],
-    ['a test importing test support', 'apps/api/src/guest/pass/thing.test.ts', ['../../../test-support/test-app.ts', '@boardwalk/db/test-support/test-database']],
+    [
+      'a test importing test support',
+      'apps/api/src/guest/pass/thing.test.ts',
+      ['../../../test-support/test-app.ts', '@boardwalk/db/test-support/test-database'],
+    ],
   ])('allows %s', async (_what, file, specifiers) => {
     expect(await reported(file, specifiers.map(importing).join('\n'))).toEqual([]);
   });

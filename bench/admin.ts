@@ -126,7 +126,9 @@ async function benchDatabase(kind: DatabaseKind) {
     };
 
     const { rows: versions } = (await database.db.execute(sql`select version() as version`)) as unknown as { rows: { version: string }[] };
-    console.log(`\n${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'} (${versions[0]?.version.split(' on ')[0] ?? kind}), ${fmt(total)} team members; load average ${fmt(loadavg()[0] ?? 0, 2)}`);
+    console.log(
+      `\n${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'} (${versions[0]?.version.split(' on ')[0] ?? kind}), ${fmt(total)} team members; load average ${fmt(loadavg()[0] ?? 0, 2)}`,
+    );
     const results: Figures[] = [];
     for (const [name, once] of [
       ['bare prepared select', bare],
@@ -139,8 +141,11 @@ async function benchDatabase(kind: DatabaseKind) {
     }
     const baseline = results[0]!;
     for (const r of results) {
-      const goal = r === baseline ? '' : `  x${fmt(r.median / baseline.median, 1)} of bare  p99 goal ${r.p99 <= GOAL_P99_MS ? 'MET' : 'MISSED'}`;
-      console.log(`  ${r.name.padEnd(22)} median ${fmt(r.median, 2).padStart(6)} ms  p99 ${fmt(r.p99, 2).padStart(6)} ms  (${fmt(r.count)} calls)${goal}`);
+      const goal =
+        r === baseline ? '' : `  x${fmt(r.median / baseline.median, 1)} of bare  p99 goal ${r.p99 <= GOAL_P99_MS ? 'MET' : 'MISSED'}`;
+      console.log(
+        `  ${r.name.padEnd(22)} median ${fmt(r.median, 2).padStart(6)} ms  p99 ${fmt(r.p99, 2).padStart(6)} ms  (${fmt(r.count)} calls)${goal}`,
+      );
     }
     return results;
   } finally {

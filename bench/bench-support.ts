@@ -26,7 +26,12 @@ export interface Measurement {
  * Calls `once` one call at a time: a warm-up of 1 s (at least one call), then `seconds` of
  * measurement. `check` throws when an answer is wrong, which ends the run.
  */
-export async function measureSequential<T>(name: string, seconds: number, once: () => Promise<T>, check: (answer: T) => void): Promise<Measurement> {
+export async function measureSequential<T>(
+  name: string,
+  seconds: number,
+  once: () => Promise<T>,
+  check: (answer: T) => void,
+): Promise<Measurement> {
   const warmUntil = performance.now() + 1000;
   do check(await once());
   while (performance.now() < warmUntil);

@@ -36,7 +36,13 @@ const ISSUER_ID = '3388000000022000001';
 type Kind = 'pglite' | 'postgres';
 
 async function startApp(database: TestDatabase, env: Record<string, string>): Promise<{ app: App; url: string }> {
-  const config = loadConfig({ DEMO_DATA: 'false', LOG_LEVEL: 'silent', INTEGRATION_API_KEYS: `ticketing:${KEY}`, ADMIN_PASSWORD: 'bench-admin-password', ...env });
+  const config = loadConfig({
+    DEMO_DATA: 'false',
+    LOG_LEVEL: 'silent',
+    INTEGRATION_API_KEYS: `ticketing:${KEY}`,
+    ADMIN_PASSWORD: 'bench-admin-password',
+    ...env,
+  });
   const app = await buildApp({ config, database, logger: false, throttleKeyPrefix: `bench-${Date.now()}` });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
@@ -78,7 +84,9 @@ async function feedLatency(kind: Kind) {
           body: JSON.stringify({ orderId, barcode: `${orderId}00000001` }),
         });
         const jwt = (await link.text()).split('/').at(-1)!;
-        const objects = (JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8')) as { payload: { genericObjects: { id: string }[] } }).payload.genericObjects;
+        const objects = (
+          JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8')) as { payload: { genericObjects: { id: string }[] } }
+        ).payload.genericObjects;
         google.saved.add(objects[0]!.id);
       }
     }
@@ -86,7 +94,10 @@ async function feedLatency(kind: Kind) {
     let cash = 1;
     const rounds = 4;
     for (let round = 0; round < rounds; round++) {
-      for (const [name, { url }] of [['plain', plain], ['slow', slow]] as const) {
+      for (const [name, { url }] of [
+        ['plain', plain],
+        ['slow', slow],
+      ] as const) {
         const until = performance.now() + (seconds * 1000) / rounds;
         for (let i = 0; performance.now() < until; i++) {
           const t0 = performance.now();
@@ -106,7 +117,9 @@ async function feedLatency(kind: Kind) {
     console.log('way                                   PUTs   p50 ms   p99 ms');
     console.log(`no wallet configured (baseline)  ${fmt(p.count).padStart(9)} ${fmt(p.p50, 2).padStart(8)} ${fmt(p.p99, 2).padStart(8)}`);
     console.log(`Google double taking 2 s a call  ${fmt(s.count).padStart(9)} ${fmt(s.p50, 2).padStart(8)} ${fmt(s.p99, 2).padStart(8)}`);
-    console.log(`ratio p50 ${fmt(s.p50 / p.p50, 2)}x, p99 ${fmt(s.p99 / p.p99, 2)}x (goal <= 1.2); Google object calls during the run: ${google.objectCalls.length}`);
+    console.log(
+      `ratio p50 ${fmt(s.p50 / p.p50, 2)}x, p99 ${fmt(s.p99 / p.p99, 2)}x (goal <= 1.2); Google object calls during the run: ${google.objectCalls.length}`,
+    );
   } finally {
     await slow.app.close();
     await plain.app.close();
@@ -128,9 +141,19 @@ async function drain(kind: Kind) {
     const devices: { deviceLibraryIdentifier: string; serialNumber: string; pushToken: string; barcode: string }[] = [];
     for (let start = 0; start < updates; start += 1000) {
       const barcodes = Array.from({ length: Math.min(1000, updates - start) }, (_, i) => `71${String(start + i).padStart(14, '0')}`);
-      await db.insert(schema.tickets).values(barcodes.map((barcode, i) => ({ barcode, orderId: '71000001', position: start + i, product: 'Day Ticket' })));
-      const passes = await db.insert(schema.walletPasses).values(barcodes.map((barcode) => ({ barcode, contentHash: 'bench' }))).returning();
-      const rows = passes.map((p, i) => ({ deviceLibraryIdentifier: `bench${start + i}`, serialNumber: p.serialNumber, pushToken: (start + i + 1).toString(16).padStart(64, '0'), barcode: p.barcode }));
+      await db
+        .insert(schema.tickets)
+        .values(barcodes.map((barcode, i) => ({ barcode, orderId: '71000001', position: start + i, product: 'Day Ticket' })));
+      const passes = await db
+        .insert(schema.walletPasses)
+        .values(barcodes.map((barcode) => ({ barcode, contentHash: 'bench' })))
+        .returning();
+      const rows = passes.map((p, i) => ({
+        deviceLibraryIdentifier: `bench${start + i}`,
+        serialNumber: p.serialNumber,
+        pushToken: (start + i + 1).toString(16).padStart(64, '0'),
+        barcode: p.barcode,
+      }));
       await db.insert(schema.appleDeviceRegistrations).values(rows.map(({ barcode: _barcode, ...r }) => r));
       devices.push(...rows);
     }
@@ -154,7 +177,11 @@ async function drain(kind: Kind) {
     await queuing.app.close();
 
     // Baseline: the same pushes straight through the APNs client, 100 at a time.
-    const direct = await sendDirect(apns.url, dir, devices.map((d) => d.pushToken));
+    const direct = await sendDirect(
+      apns.url,
+      dir,
+      devices.map((d) => d.pushToken),
+    );
     apns.pushes.length = 0;
 
     const started = performance.now();
@@ -166,8 +193,12 @@ async function drain(kind: Kind) {
     const rate = devices.length / drainSeconds;
     console.log(`\n${kind}: drain of ${fmt(devices.length)} queued APNs pushes (queued in ${fmt(queueSeconds, 1)} s)`);
     console.log(`baseline: direct APNs client, 100 at a time: ${fmt(direct, 0)} pushes/s`);
-    console.log(`queue drained by one app's workers:         ${fmt(rate, 0)} pushes/s in ${fmt(drainSeconds, 1)} s (ratio ${fmt(rate / direct, 2)}x)`);
-    console.log(`deliveries by state: ${rows.map((r) => `${String(r.state)} ${String(r.n)}`).join(', ')}; pushes received ${apns.pushes.length}, distinct ${new Set(apns.pushes.map((p) => p.path)).size}`);
+    console.log(
+      `queue drained by one app's workers:         ${fmt(rate, 0)} pushes/s in ${fmt(drainSeconds, 1)} s (ratio ${fmt(rate / direct, 2)}x)`,
+    );
+    console.log(
+      `deliveries by state: ${rows.map((r) => `${String(r.state)} ${String(r.n)}`).join(', ')}; pushes received ${apns.pushes.length}, distinct ${new Set(apns.pushes.map((p) => p.path)).size}`,
+    );
   } finally {
     apns.server.close();
     await database.close();
@@ -179,7 +210,13 @@ async function drain(kind: Kind) {
 async function sendDirect(url: string, dir: string, tokens: string[]): Promise<number> {
   // The double does not check the client certificate: its own pair will do.
   const certPem = await readFile(join(dir, 'apns-cert.pem'), 'utf8');
-  const client = createHttp2ApnsClient({ url, topic: 'pass.com.boardwalk.demo', certPem, keyPem: await readFile(join(dir, 'apns-key.pem'), 'utf8'), extraCaPem: certPem });
+  const client = createHttp2ApnsClient({
+    url,
+    topic: 'pass.com.boardwalk.demo',
+    certPem,
+    keyPem: await readFile(join(dir, 'apns-key.pem'), 'utf8'),
+    extraCaPem: certPem,
+  });
   const started = performance.now();
   for (let i = 0; i < tokens.length; i += 100) {
     const results = await Promise.all(tokens.slice(i, i + 100).map((token) => client.push(token)));

@@ -31,7 +31,10 @@ async function measure(kind: 'pglite' | 'postgres') {
         method: 'PUT',
         url: `/api/integrations/orders/${orderId(i)}`,
         headers: { authorization: `Bearer ${KEY}` },
-        payload: { orderDate: '2026-11-20T18:15:00Z', tickets: [{ barcode: barcode(i), product: 'Day Ticket', holder: { firstName: 'A', lastName: 'B' } }] },
+        payload: {
+          orderDate: '2026-11-20T18:15:00Z',
+          tickets: [{ barcode: barcode(i), product: 'Day Ticket', holder: { firstName: 'A', lastName: 'B' } }],
+        },
       });
       if (res.statusCode !== 201) throw new Error(`seed ${res.statusCode} ${res.body}`);
     }
@@ -83,5 +86,7 @@ for (const kind of ['postgres', 'pglite'] as const) {
   console.log(`${kind}:`);
   console.log(`  unknown order   median ${fmt(quantile(u, 0.5))} ms  p90 ${fmt(quantile(u, 0.9))} ms`);
   console.log(`  wrong barcode   median ${fmt(quantile(w, 0.5))} ms  p90 ${fmt(quantile(w, 0.9))} ms`);
-  console.log(`  ratio wrong barcode / unknown order: median ${(quantile(w, 0.5) / quantile(u, 0.5)).toFixed(3)}, p90 ${(quantile(w, 0.9) / quantile(u, 0.9)).toFixed(3)}; distinct answer bodies: ${r.distinctBodies}`);
+  console.log(
+    `  ratio wrong barcode / unknown order: median ${(quantile(w, 0.5) / quantile(u, 0.5)).toFixed(3)}, p90 ${(quantile(w, 0.9) / quantile(u, 0.9)).toFixed(3)}; distinct answer bodies: ${r.distinctBodies}`,
+  );
 }

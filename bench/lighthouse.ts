@@ -48,14 +48,21 @@ const median = (values: number[]) => {
 };
 
 async function audit(url: string, port: number): Promise<Figures> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] });
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices'],
+  });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { categories, audits, runtimeError } = result.lhr;
   if (runtimeError) throw new Error(`Lighthouse: ${runtimeError.code} ${runtimeError.message}`);
   const score = (id: string) => Math.round((categories[id]?.score ?? NaN) * 100);
   const ms = (id: string) => audits[id]?.numericValue ?? NaN;
   for (const id of ['performance', 'accessibility', 'best-practices']) {
-    const failing = Object.values(result.lhr.audits).filter((a) => a.score !== null && a.score < 1 && categories[id]?.auditRefs.some((r) => r.id === a.id && r.weight > 0));
+    const failing = Object.values(result.lhr.audits).filter(
+      (a) => a.score !== null && a.score < 1 && categories[id]?.auditRefs.some((r) => r.id === a.id && r.weight > 0),
+    );
     if (failing.length && id !== 'performance') console.log(`  ${id}: ${failing.map((a) => a.id).join(', ')}`);
   }
   return {
@@ -72,7 +79,11 @@ async function main() {
   if (!existsSync(join(webDist, 'index.html'))) throw new Error('no built app: run "npm run build" first');
   const dataDir = mkdtempSync(join(tmpdir(), 'boardwalk-bench-lighthouse-'));
   const database = await createTestDatabase('pglite', 5);
-  const app = await buildApp({ config: loadConfig({ DEMO_DATA: 'true', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ADMIN_PASSWORD: 'bench-lighthouse-admin-0123' }), database, logger: false });
+  const app = await buildApp({
+    config: loadConfig({ DEMO_DATA: 'true', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ADMIN_PASSWORD: 'bench-lighthouse-admin-0123' }),
+    database,
+    logger: false,
+  });
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
   try {
     await app.listen({ host: '127.0.0.1', port: 0 });

@@ -64,7 +64,12 @@ async function seedOrders(app: App, authorization: string) {
   for (let start = 0; start < ORDER_COUNT; start += 20) {
     const answers = await Promise.all(
       Array.from({ length: Math.min(20, ORDER_COUNT - start) }, (_, k) =>
-        app.inject({ method: 'PUT', url: `/api/integrations/orders/${orderIdOf(start + k)}`, headers: { authorization }, payload: feedOrder(start + k) }),
+        app.inject({
+          method: 'PUT',
+          url: `/api/integrations/orders/${orderIdOf(start + k)}`,
+          headers: { authorization },
+          payload: feedOrder(start + k),
+        }),
       ),
     );
     const bad = answers.find((r) => r.statusCode !== 200 && r.statusCode !== 201);
@@ -108,11 +113,13 @@ async function seedPassConfiguration(db: Db) {
     { merchPackId: '348', validFrom: new Date(Date.now() - 30 * day), validTo: new Date(Date.now() - day) },
     { merchItemId: '9017', active: false },
   ]);
-  await db.insert(wristbandMerchPackIds).values([
-    { merchItemId: '341' },
-    { merchItemId: '347', validFrom: new Date(Date.now() - day), validTo: new Date(Date.now() + 30 * day) },
-    { merchItemId: '349', active: false },
-  ]);
+  await db
+    .insert(wristbandMerchPackIds)
+    .values([
+      { merchItemId: '341' },
+      { merchItemId: '347', validFrom: new Date(Date.now() - day), validTo: new Date(Date.now() + 30 * day) },
+      { merchItemId: '349', active: false },
+    ]);
 
   // One ticket in five shared (one share in four of those stopped), one in three registered.
   const shares: (typeof ticketShares.$inferInsert)[] = [];
@@ -133,7 +140,14 @@ async function seedPassConfiguration(db: Db) {
       }
     }
     if (t % 3 === 0) {
-      regs.push({ barcode, firstName: `Guest${t}`, lastName: 'Lopez', email: `guest${t}@example.com`, phone: '3105550103', optInEmailMarketing: t % 2 === 0 });
+      regs.push({
+        barcode,
+        firstName: `Guest${t}`,
+        lastName: 'Lopez',
+        email: `guest${t}@example.com`,
+        phone: '3105550103',
+        optInEmailMarketing: t % 2 === 0,
+      });
     }
   }
   for (let k = 0; k < shares.length; k += 500) await db.insert(ticketShares).values(shares.slice(k, k + 500));

@@ -100,7 +100,11 @@ try {
   const db = database.db;
   // The least any lookup needs: the ticket's primary-key select, prepared once like the
   // product's lookup, at the same path with the same body.
-  const selectTicket = db.select().from(tickets).where(eq(tickets.barcode, sql.placeholder('barcode'))).prepare('bare_ticket');
+  const selectTicket = db
+    .select()
+    .from(tickets)
+    .where(eq(tickets.barcode, sql.placeholder('barcode')))
+    .prepare('bare_ticket');
   bare = Fastify().post<{ Body: { barcode: string } }>('/api/login/', async (request, reply) => {
     const [row] = await selectTicket.execute({ barcode: request.body.barcode });
     return row ?? reply.code(404).send({ error: 'NOT_FOUND' });
@@ -119,6 +123,9 @@ try {
     coverage,
   } satisfies ServerMessage);
 } catch (error) {
-  process.send?.({ type: 'failed', message: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies ServerMessage);
+  process.send?.({
+    type: 'failed',
+    message: error instanceof Error ? (error.stack ?? error.message) : String(error),
+  } satisfies ServerMessage);
   await closeAndExit(1);
 }

@@ -30,7 +30,6 @@ const label: Record<DatabaseKind, string> = { postgres: 'PostgreSQL', pglite: 'P
 /** What made the run fail: any error, non-2xx answer or empty run. */
 const failures: string[] = [];
 
-
 type Target = 'bare' | 'Boardwalk';
 interface Measurement {
   name: string;
@@ -77,9 +76,15 @@ async function startServers(kind: DatabaseKind) {
 }
 
 async function measure(name: string, url: string, bodies: string[], duration: number, overallRate?: number): Promise<Measurement> {
-  const requests = bodies.map((body) => ({ method: 'POST' as const, path: '/api/login/', headers: { 'content-type': 'application/json' }, body }));
+  const requests = bodies.map((body) => ({
+    method: 'POST' as const,
+    path: '/api/login/',
+    headers: { 'content-type': 'application/json' },
+    body,
+  }));
   const r = await autocannon({ url, connections: CONNECTIONS, duration, requests, ...(overallRate && { overallRate }) });
-  if (r.errors > 0 || r.non2xx > 0 || r.requests.total === 0) failures.push(`${name}: ${r.errors} errors, ${r.non2xx} non-2xx of ${r.requests.total} requests`);
+  if (r.errors > 0 || r.non2xx > 0 || r.requests.total === 0)
+    failures.push(`${name}: ${r.errors} errors, ${r.non2xx} non-2xx of ${r.requests.total} requests`);
   return { name, reqPerSec: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
 }
 
@@ -92,8 +97,12 @@ async function benchDatabase(kind: DatabaseKind): Promise<DatabaseResult> {
   try {
     const load = loadavg()[0] ?? 0;
     const coverage = Object.entries(ready.coverage).map(([join, n]) => `${n} ${join}`);
-    console.log(`  ${ready.version}${ready.poolSize ? `, pool of ${ready.poolSize}` : ', one in-process connection'}; load average ${fmt(load, 2)}`);
-    console.log(`  ${fmt(ready.seed.orders)} orders / ${fmt(ready.seed.tickets)} tickets; ${ready.seed.lookups.length} lookups cycled: ${coverage.join(', ')}`);
+    console.log(
+      `  ${ready.version}${ready.poolSize ? `, pool of ${ready.poolSize}` : ', one in-process connection'}; load average ${fmt(load, 2)}`,
+    );
+    console.log(
+      `  ${fmt(ready.seed.orders)} orders / ${fmt(ready.seed.tickets)} tickets; ${ready.seed.lookups.length} lookups cycled: ${coverage.join(', ')}`,
+    );
     const bodies = ready.seed.lookups.map((l) => JSON.stringify(l));
     const url: Record<Target, string> = { bare: ready.bareUrl, Boardwalk: ready.boardwalkUrl };
     for (const target of ['bare', 'Boardwalk'] as const) await measure(`${target} warm-up`, url[target], bodies, Math.min(2, seconds));
@@ -119,7 +128,8 @@ async function benchDatabase(kind: DatabaseKind): Promise<DatabaseResult> {
 
 function gitRevision() {
   try {
-    const git = (...args: string[]) => execFileSync('git', ['--no-optional-locks', ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const git = (...args: string[]) =>
+      execFileSync('git', ['--no-optional-locks', ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
     return `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--untracked-files=no') ? ' + uncommitted changes' : ''}`;
   } catch {
     return 'unknown';
@@ -134,7 +144,9 @@ function printSummary(results: DatabaseResult[], skipped: string | undefined) {
   let goals = `Goals on PostgreSQL: not measured (${skipped})`;
   for (const r of results) {
     const ratio = r.boardwalk.reqPerSec / r.bare.reqPerSec;
-    lines.push(`${label[r.kind]} (${r.ready.version}${r.ready.poolSize ? `, pool ${r.ready.poolSize}` : ''}; load average ${fmt(r.load, 2)}):`);
+    lines.push(
+      `${label[r.kind]} (${r.ready.version}${r.ready.poolSize ? `, pool ${r.ready.poolSize}` : ''}; load average ${fmt(r.load, 2)}):`,
+    );
     for (const m of [r.bare, r.boardwalk, ...r.fixedRate]) lines.push(`  ${line(m)}`);
     lines.push(`  ratio Boardwalk / bare: ${fmt(ratio, 2)}`);
     if (r.kind !== 'postgres') continue;

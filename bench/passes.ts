@@ -30,7 +30,6 @@ const GOAL_RATIO = 10;
 const ROUNDS = 10;
 const seconds = positiveNumber('BENCH_SECONDS', 10);
 
-
 /** The ticket both builders make a pass for: the demo's Stored Value Card, with an NFC barcode. */
 const order: PassOrder = {
   orderId: '10000002',
@@ -79,7 +78,17 @@ async function setUp() {
   const silent = { warn() {}, info() {} };
   const credentials = await loadAppleCredentials(config, silent);
   const images = await renderPassImages();
-  const row = { customization: { backgroundColor: '1b4965', color: 'ffffff', instructions: 'Show this pass at the gate.', googleInstructions: null, googleUri: null, hideBarcode: false }, exclusion: null };
+  const row = {
+    customization: {
+      backgroundColor: '1b4965',
+      color: 'ffffff',
+      instructions: 'Show this pass at the gate.',
+      googleInstructions: null,
+      googleUri: null,
+      hideBarcode: false,
+    },
+    exclusion: null,
+  };
 
   // Boardwalk: what POST /api/apple-wallet/ does once it has the ticket.
   const builder = createPkpassBuilder({ signer: createManifestSigner(credentials), staticFiles: images });
@@ -87,7 +96,14 @@ async function setUp() {
     name: 'Boardwalk',
     make(serial) {
       const content = applePassContent({ order, row, serialNumber: '', photoPng: null, config, nfcPublicKey: credentials.nfcPublicKey });
-      return builder.build({ ...content.pass, serialNumber: `00000000-0000-4000-8000-${String(serial).padStart(12, '0')}`, authenticationToken: newSecret(32) }, content.files);
+      return builder.build(
+        {
+          ...content.pass,
+          serialNumber: `00000000-0000-4000-8000-${String(serial).padStart(12, '0')}`,
+          authenticationToken: newSecret(32),
+        },
+        content.files,
+      );
     },
   };
 
@@ -149,7 +165,8 @@ async function check(builder: Builder, rootCa: string) {
   try {
     const problems = await manifestProblems(unpacked.dir);
     const verified = opensslVerify(unpacked.dir, rootCa);
-    if (problems.length > 0 || !verified.ok) throw new Error(`${builder.name}'s pass does not verify: ${[...problems, verified.output].join('; ')}`);
+    if (problems.length > 0 || !verified.ok)
+      throw new Error(`${builder.name}'s pass does not verify: ${[...problems, verified.output].join('; ')}`);
     const pass = unpacked.pass as { barcodes?: { message: string }[]; nfc?: unknown };
     if (pass.barcodes?.[0]?.message !== order.barcode || !pass.nfc) throw new Error(`${builder.name}'s pass lacks the barcode or NFC`);
     return unpacked.files.size;
@@ -180,7 +197,8 @@ function gitRevision() {
 async function main() {
   const { dir, rootCa, builders } = await setUp();
   try {
-    for (const b of builders) console.log(`${b.name}: a pass of ${await check(b, rootCa)} files verifies with openssl against the development root`);
+    for (const b of builders)
+      console.log(`${b.name}: a pass of ${await check(b, rootCa)} files verifies with openssl against the development root`);
     for (const b of builders) await run(b, Math.min(1000, seconds * 100), 1);
 
     const load = loadavg()[0]!;
@@ -204,10 +222,14 @@ async function main() {
     const ratio = ours / theirs;
     const rule = '─'.repeat(72);
     console.log(`\n${rule}`);
-    console.log(`Apple Wallet passes, one core, ${fmt(seconds)} s each in ${ROUNDS} interleaved rounds (git ${gitRevision()}, load ${fmt(load, 2)})`);
+    console.log(
+      `Apple Wallet passes, one core, ${fmt(seconds)} s each in ${ROUNDS} interleaved rounds (git ${gitRevision()}, load ${fmt(load, 2)})`,
+    );
     console.log(`  Boardwalk           ${fmt(ours).padStart(8)} passes/s   ${fmt(1000 / ours, 2).padStart(7)} ms/pass`);
     console.log(`  passkit-generator   ${fmt(theirs).padStart(8)} passes/s   ${fmt(1000 / theirs, 2).padStart(7)} ms/pass`);
-    console.log(`  ratio               ${fmt(ratio, 1).padStart(8)}x   (goal >= ${GOAL_RATIO}x: ${ratio >= GOAL_RATIO ? 'met' : 'NOT met'})`);
+    console.log(
+      `  ratio               ${fmt(ratio, 1).padStart(8)}x   (goal >= ${GOAL_RATIO}x: ${ratio >= GOAL_RATIO ? 'met' : 'NOT met'})`,
+    );
     console.log(rule);
 
     // The voucher, the third way a guest takes a pass away (goal: median <= 10 ms).

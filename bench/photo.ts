@@ -63,21 +63,44 @@ try {
     payload: {
       orderDate: '2026-11-20T18:15:00Z',
       purchaser: { firstName: 'Ana', lastName: 'Lopez' },
-      tickets: [{ barcode: BARCODE, product: 'Season Pass', price: 199, isPassholder: true, holder: { firstName: 'Ana', lastName: 'Lopez' }, credits: 0, cash: 0, refunded: false, isPassActivated: false }],
+      tickets: [
+        {
+          barcode: BARCODE,
+          product: 'Season Pass',
+          price: 199,
+          isPassholder: true,
+          holder: { firstName: 'Ana', lastName: 'Lopez' },
+          credits: 0,
+          cash: 0,
+          refunded: false,
+          isPassActivated: false,
+        },
+      ],
     },
   });
   if (put.statusCode >= 300) throw new Error(`seeding failed: ${put.statusCode} ${put.body}`);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/preview/`;
   const body = JSON.stringify(request);
-  const context = { db: app.database.db, config: app.config, throttles: app.lookupThrottles, clientAddress: '127.0.0.1', ticketChanges: app.ticketChanges };
+  const context = {
+    db: app.database.db,
+    config: app.config,
+    throttles: app.lookupThrottles,
+    clientAddress: '127.0.0.1',
+    ticketChanges: app.ticketChanges,
+  };
 
-  console.log(`${cpus().length} CPUs (${cpus()[0]?.model ?? '?'}), load average ${loadavg()[0]!.toFixed(2)}, ${kind}, ${seconds} s per way\n`);
+  console.log(
+    `${cpus().length} CPUs (${cpus()[0]?.model ?? '?'}), load average ${loadavg()[0]!.toFixed(2)}, ${kind}, ${seconds} s per way\n`,
+  );
   const results = [
     // Baseline: the least any preview must do, sharp's own crop and scale of the same JPEG.
-    await measure('baseline: bare sharp', async () =>
-      // Raw RGB pixels plus the 54-byte BMP header: the size every way must answer.
-      (await sharp(jpeg).extract({ left: crop.x, top: crop.y, width: crop.width, height: crop.height }).resize(480, 360).raw().toBuffer()).length + 54,
+    await measure(
+      'baseline: bare sharp',
+      async () =>
+        // Raw RGB pixels plus the 54-byte BMP header: the size every way must answer.
+        (await sharp(jpeg).extract({ left: crop.x, top: crop.y, width: crop.width, height: crop.height }).resize(480, 360).raw().toBuffer())
+          .length + 54,
     ),
     await measure('image (previewBmp)', async () => (await previewBmp(jpeg, crop)).length),
     await measure('service (previewPhoto)', async () => (await previewPhoto(context, request)).size),
@@ -95,7 +118,9 @@ try {
   }
   const http = results[3]!;
   console.log(`\nratio HTTP / bare sharp (median): ${fmt(http.median / results[0]!.median, 2)}x`);
-  console.log(`goal: median <= ${GOAL_MEDIAN_MS} ms through HTTP: ${http.median <= GOAL_MEDIAN_MS ? 'met' : 'NOT met'} (${fmt(http.median, 1)} ms)`);
+  console.log(
+    `goal: median <= ${GOAL_MEDIAN_MS} ms through HTTP: ${http.median <= GOAL_MEDIAN_MS ? 'met' : 'NOT met'} (${fmt(http.median, 1)} ms)`,
+  );
 } finally {
   await app.close();
   await database.close();

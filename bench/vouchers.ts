@@ -34,7 +34,11 @@ export async function benchVouchers(kind: 'pglite' | 'postgres', seconds: number
   let ok = true;
   const dataDir = mkdtempSync(join(tmpdir(), 'boardwalk-bench-'));
   const database = await createTestDatabase(kind, 10);
-  const app = await buildApp({ config: loadConfig({ DEMO_DATA: 'true', LOG_LEVEL: 'silent', DATA_DIR: dataDir }), database, logger: false });
+  const app = await buildApp({
+    config: loadConfig({ DEMO_DATA: 'true', LOG_LEVEL: 'silent', DATA_DIR: dataDir }),
+    database,
+    logger: false,
+  });
   try {
     await app.ready();
     const login = await app.inject({ method: 'POST', url: '/api/login/', payload: { orderId: ORDER_ID, barcode: BARCODE } });
@@ -58,7 +62,9 @@ export async function benchVouchers(kind: 'pglite' | 'postgres', seconds: number
       }),
     ];
 
-    console.log(`Vouchers for ${order.product} (${BARCODE}), one at a time, ${seconds} s each; ${cpus().length} CPUs, load ${fmt(load, 2)} at start`);
+    console.log(
+      `Vouchers for ${order.product} (${BARCODE}), one at a time, ${seconds} s each; ${cpus().length} CPUs, load ${fmt(load, 2)} at start`,
+    );
     const columns = ['vouchers/s', 'median ms', 'p90 ms', 'min ms', 'CPU ms', 'n'];
     console.log(`${'way'.padEnd(44)} ${columns.map((c) => c.padStart(10)).join(' ')}`);
     for (const r of results) {

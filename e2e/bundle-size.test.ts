@@ -36,27 +36,32 @@ describe('guest bundle size', () => {
     const report = JSON.parse(readFileSync(new URL('../apps/web/dist/bundle-size.json', import.meta.url), 'utf8')) as BundleSizeReport;
     expect(report.initialJs.files.length).toBeGreaterThan(0);
     expect(report.initialJs.gzipBytes).toBeGreaterThan(10 * 1024);
-    expect(report.initialJs.gzipBytes, `initial JS is ${(report.initialJs.gzipBytes / 1024).toFixed(1)} KiB gzipped`).toBeLessThanOrEqual(LIMIT_BYTES);
+    expect(report.initialJs.gzipBytes, `initial JS is ${(report.initialJs.gzipBytes / 1024).toFixed(1)} KiB gzipped`).toBeLessThanOrEqual(
+      LIMIT_BYTES,
+    );
   });
 
-  it.each(['/', '/10000002/3500000000000028'])('sends %s with its initial stylesheets and scripts in under 150 KiB, compressed', async (path) => {
-    const page = await getOnTheWire(`${baseUrl()}${path}`, 'text/html');
-    expect(page.status).toBe(200);
-    expect(page.encoding).toBe('br');
-    const html = brotliDecompressSync(page.body).toString();
-    // What the page loads before it can render: its scripts, their modulepreloads and its stylesheets.
-    const assets = [...html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1] as string);
-    expect(assets.filter((a) => a.endsWith('.js')).length).toBeGreaterThan(0);
-    expect(assets.filter((a) => a.endsWith('.css')).length).toBeGreaterThan(0);
-    let total = page.wireBytes;
-    const sizes: string[] = [`${path} ${page.wireBytes}`];
-    for (const asset of assets) {
-      const res = await getOnTheWire(`${baseUrl()}${asset}`, '*/*');
-      expect(res.status, asset).toBe(200);
-      if (res.wireBytes >= 1024) expect(res.encoding, asset).toBe('br');
-      total += res.wireBytes;
-      sizes.push(`${asset} ${res.wireBytes}`);
-    }
-    expect(total, `served ${(total / 1024).toFixed(1)} KiB: ${sizes.join(', ')}`).toBeLessThanOrEqual(LIMIT_BYTES);
-  });
+  it.each(['/', '/10000002/3500000000000028'])(
+    'sends %s with its initial stylesheets and scripts in under 150 KiB, compressed',
+    async (path) => {
+      const page = await getOnTheWire(`${baseUrl()}${path}`, 'text/html');
+      expect(page.status).toBe(200);
+      expect(page.encoding).toBe('br');
+      const html = brotliDecompressSync(page.body).toString();
+      // What the page loads before it can render: its scripts, their modulepreloads and its stylesheets.
+      const assets = [...html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1] as string);
+      expect(assets.filter((a) => a.endsWith('.js')).length).toBeGreaterThan(0);
+      expect(assets.filter((a) => a.endsWith('.css')).length).toBeGreaterThan(0);
+      let total = page.wireBytes;
+      const sizes: string[] = [`${path} ${page.wireBytes}`];
+      for (const asset of assets) {
+        const res = await getOnTheWire(`${baseUrl()}${asset}`, '*/*');
+        expect(res.status, asset).toBe(200);
+        if (res.wireBytes >= 1024) expect(res.encoding, asset).toBe('br');
+        total += res.wireBytes;
+        sizes.push(`${asset} ${res.wireBytes}`);
+      }
+      expect(total, `served ${(total / 1024).toFixed(1)} KiB: ${sizes.join(', ')}`).toBeLessThanOrEqual(LIMIT_BYTES);
+    },
+  );
 });

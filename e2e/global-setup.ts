@@ -46,11 +46,16 @@ function buildWebIfStale() {
     join(web, 'package.json'),
     join(root, 'packages/contract/src'),
   ];
-  const built = existsSync(builtIndex) && existsSync(builtReport) ? Math.min(statSync(builtIndex).mtimeMs, statSync(builtReport).mtimeMs) : 0;
+  const built =
+    existsSync(builtIndex) && existsSync(builtReport) ? Math.min(statSync(builtIndex).mtimeMs, statSync(builtReport).mtimeMs) : 0;
   if (built > newestMtime(sources)) return;
   console.log('[e2e] building the web app (apps/web/dist is missing or older than its sources)');
   // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
-  const result = spawnSync('npm', ['run', 'build', '-w', '@boardwalk/web'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  const result = spawnSync('npm', ['run', 'build', '-w', '@boardwalk/web'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) throw new Error(`npm run build -w @boardwalk/web failed with status ${result.status}`);
 }
 

@@ -33,10 +33,15 @@ function ensureDebianPackages() {
   if (process.getuid?.() === 0) {
     console.log(`▶ installing ${names} from Debian packages (apt-get install ${pkgs.join(' ')})`);
     execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-    execFileSync('apt-get', ['install', '-y', '-qq', ...pkgs], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    execFileSync('apt-get', ['install', '-y', '-qq', ...pkgs], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
     return;
   }
-  console.error(`${names} ${missing.length === 1 ? 'is' : 'are'} missing. Install as root:  apt-get update && apt-get install -y ${pkgs.join(' ')}`);
+  console.error(
+    `${names} ${missing.length === 1 ? 'is' : 'are'} missing. Install as root:  apt-get update && apt-get install -y ${pkgs.join(' ')}`,
+  );
   process.exit(1);
 }
 
@@ -78,7 +83,8 @@ const tests = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--report
 if (existsSync(report)) {
   const r = JSON.parse(readFileSync(report, 'utf8'));
   const skipped = r.numPendingTests + r.numTodoTests;
-  if (tests.status !== 0 && r.numFailedTests === 0) console.log('\n✖ Vitest failed outside the tests (unhandled errors or a failed setup): see above');
+  if (tests.status !== 0 && r.numFailedTests === 0)
+    console.log('\n✖ Vitest failed outside the tests (unhandled errors or a failed setup): see above');
   console.log(`\n${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skipped} skipped`);
 }
 process.exit(tests.status ?? 1);

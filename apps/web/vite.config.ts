@@ -38,10 +38,14 @@ function initialBundleSize(): Plugin {
         // The biggest contributors by package, to see what to split when the figure grows.
         const packages = new Map<string, number>();
         for (const [id, info] of Object.entries(chunk?.modules ?? {})) {
-          const name = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id)?.[1] ?? (id.includes('/packages/contract/') ? '@boardwalk/contract' : 'app');
+          const name =
+            /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id)?.[1] ?? (id.includes('/packages/contract/') ? '@boardwalk/contract' : 'app');
           packages.set(name, (packages.get(name) ?? 0) + info.renderedLength);
         }
-        const largest = [...packages].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([name, bytes]) => ({ name, bytes }));
+        const largest = [...packages]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 12)
+          .map(([name, bytes]) => ({ name, bytes }));
         return { fileName, bytes: Buffer.byteLength(code), gzipBytes: gzipSync(code).length, largest };
       });
       const gzipBytes = files.reduce((sum, f) => sum + f.gzipBytes, 0);
@@ -72,7 +76,12 @@ function precompress(): Plugin {
         const path = join(entry.parentPath, entry.name);
         const content = readFileSync(path);
         if (content.length < 512) continue;
-        writeFileSync(`${path}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }));
+        writeFileSync(
+          `${path}.br`,
+          brotliCompressSync(content, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+          }),
+        );
         writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
       }
     },

@@ -3,7 +3,18 @@
 // digits under it at once, the graphic on demand without moving them, and void styling.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerAsPassholder, barcodeGraphic, demo, launchBrowser, openGuestPage, openPass, passCard, unexpectedProblems, WIDTHS, type Width } from '../support/browser.ts';
+import {
+  answerAsPassholder,
+  barcodeGraphic,
+  demo,
+  launchBrowser,
+  openGuestPage,
+  openPass,
+  passCard,
+  unexpectedProblems,
+  WIDTHS,
+  type Width,
+} from '../support/browser.ts';
 import { decodeBarcodes } from '../support/zbar.ts';
 
 let browser: Browser;

@@ -2,7 +2,17 @@
 // This file is the only one that registers 10000003; the others never assume it is unregistered.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardDetail, computedColors, demo, launchBrowser, openGuestPage, passCard, screenshot, unexpectedProblems, WIDTHS } from '../support/browser.ts';
+import {
+  cardDetail,
+  computedColors,
+  demo,
+  launchBrowser,
+  openGuestPage,
+  passCard,
+  screenshot,
+  unexpectedProblems,
+  WIDTHS,
+} from '../support/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -36,7 +46,14 @@ describe('guest journey: register a day ticket', () => {
       await expect(form.getByLabel('Barcode').isDisabled()).resolves.toBe(true);
       await expect(page.getByText('help and stop short code', { exact: false }).count()).resolves.toBe(0);
       const consent = (await page.locator('#sms-consent').textContent()) ?? '';
-      for (const phrase of ['Message frequency varies', 'HELP', 'STOP', 'Message and data rates may apply', 'Consent is not a condition of purchase', '36401']) {
+      for (const phrase of [
+        'Message frequency varies',
+        'HELP',
+        'STOP',
+        'Message and data rates may apply',
+        'Consent is not a condition of purchase',
+        '36401',
+      ]) {
         expect(consent).toContain(phrase);
       }
 

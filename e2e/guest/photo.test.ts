@@ -4,7 +4,18 @@
 // demo passholder and removes it again with Replace Photo, leaving the demo data as it was.
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alertText, answerWithError, baseUrl, demo, launchBrowser, openGuestPage, openPass, passCard, unexpectedProblems, type GuestPage } from '../support/browser.ts';
+import {
+  alertText,
+  answerWithError,
+  baseUrl,
+  demo,
+  launchBrowser,
+  openGuestPage,
+  openPass,
+  passCard,
+  unexpectedProblems,
+  type GuestPage,
+} from '../support/browser.ts';
 import { fileOfSize, noFace, oneFace, twoFaces, type TestFile } from '../support/photographs.ts';
 import {
   answerWithStoredPhoto,
@@ -52,7 +63,14 @@ async function cropInImagePixels(page: Page) {
     const a = image.getBoundingClientRect();
     const b = frame.getBoundingClientRect();
     const scale = image.naturalWidth / a.width;
-    return { x: (b.x - a.x) * scale, y: (b.y - a.y) * scale, width: b.width * scale, height: b.height * scale, imageWidth: image.naturalWidth, imageHeight: image.naturalHeight };
+    return {
+      x: (b.x - a.x) * scale,
+      y: (b.y - a.y) * scale,
+      width: b.width * scale,
+      height: b.height * scale,
+      imageWidth: image.naturalWidth,
+      imageHeight: image.naturalHeight,
+    };
   });
 }
 
@@ -183,7 +201,11 @@ describe('preview, confirm, upload, replace', () => {
       expect(text).toContain('Once uploaded this can only be changed at Guest Services.');
       expect(text).toContain('(Photo may appear blurry)');
       const preview = section.getByRole('img', { name: 'Preview of your pass photo' });
-      const size = await preview.evaluate((img: HTMLImageElement) => ({ src: img.src.slice(0, 22), w: img.naturalWidth, h: img.naturalHeight }));
+      const size = await preview.evaluate((img: HTMLImageElement) => ({
+        src: img.src.slice(0, 22),
+        w: img.naturalWidth,
+        h: img.naturalHeight,
+      }));
       expect(size.src).toBe('data:image/bmp;base64,');
       expect(size.w / size.h).toBeCloseTo(4 / 3, 1);
 
@@ -234,7 +256,13 @@ describe('preview, confirm, upload, replace', () => {
       await page.getByRole('button', { name: 'Preview' }).click();
       expect(await alertText(page)).toBe('Unable to preview photo');
       await page.unroute('**/api/preview/');
-      await page.route('**/api/preview/', (route) => route.fulfill({ status: 413, contentType: 'application/json', json: { statusCode: 413, error: 'PAYLOAD_TOO_LARGE', message: 'File size is too large' } }));
+      await page.route('**/api/preview/', (route) =>
+        route.fulfill({
+          status: 413,
+          contentType: 'application/json',
+          json: { statusCode: 413, error: 'PAYLOAD_TOO_LARGE', message: 'File size is too large' },
+        }),
+      );
       await page.getByRole('button', { name: 'Preview' }).click();
       await page.getByRole('alert').getByText('File size is too large').waitFor();
       await page.unroute('**/api/preview/');
@@ -275,7 +303,11 @@ describe('preview, confirm, upload, replace', () => {
       await answerWithStoredPhoto(page, { activated: true });
       // No demo passholder is activated: the server's answer to the request is given here too.
       await page.route('**/api/reset-photo/**', (route) =>
-        route.fulfill({ status: 200, contentType: 'text/plain', body: 'Your request has been received. A team member will respond by email.' }),
+        route.fulfill({
+          status: 200,
+          contentType: 'text/plain',
+          body: 'Your request has been received. A team member will respond by email.',
+        }),
       );
       await openPhotoSection(page);
       expect(await page.getByRole('button', { name: 'Replace Photo', exact: true }).count()).toBe(0);

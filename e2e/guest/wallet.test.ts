@@ -152,7 +152,10 @@ describe('on an iPhone', () => {
       await showPass(page, demo.nfc);
       const download = page.waitForEvent('download');
       await appleButton(page).click();
-      const pass = JSON.parse(strFromU8(unzipSync(await downloadedBytes(await download))['pass.json'] ?? new Uint8Array())) as Record<string, string>;
+      const pass = JSON.parse(strFromU8(unzipSync(await downloadedBytes(await download))['pass.json'] ?? new Uint8Array())) as Record<
+        string,
+        string
+      >;
       expect(JSON.stringify(pass.barcodes)).toContain(demo.nfc.barcode);
 
       // A device adds it to its wallet: the PassKit web service call Apple Wallet makes.
@@ -190,7 +193,9 @@ describe('on an Android phone', () => {
   it('offers Google Wallet only, opens the save link in a new tab and offers it as "View Your Pass"', () =>
     asDevice('android', async (page, context) => {
       // The tab goes to Google; answered here, nothing leaves the machine.
-      await context.route('https://pay.google.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Google Wallet</title>' }));
+      await context.route('https://pay.google.com/**', (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<title>Google Wallet</title>' }),
+      );
       await showPass(page, demo.wristband);
       await expect(visibleActions(page)).resolves.toEqual({ apple: 0, google: 1, voucher: 0, hint: 0 });
 

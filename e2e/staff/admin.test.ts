@@ -6,7 +6,20 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computedColors, demo, launchBrowser, openGuestPage, openPass, passCard, unexpectedProblems, WIDTHS } from '../support/browser.ts';
 import { STAFF_ADMIN } from '../support/staff-admin.ts';
-import { aTeamMember, apiLogin, createTeamMember, logIn, modal, openStaffPage, openTab, rowWith, searchTab, staffApi, tabNames, unique } from '../support/staff.ts';
+import {
+  aTeamMember,
+  apiLogin,
+  createTeamMember,
+  logIn,
+  modal,
+  openStaffPage,
+  openTab,
+  rowWith,
+  searchTab,
+  staffApi,
+  tabNames,
+  unique,
+} from '../support/staff.ts';
 
 let browser: Browser;
 let adminToken: string;
@@ -127,7 +140,12 @@ describe('admin area', () => {
       await searchTab(page, name);
       const row = rowWith(page, name);
       await row.waitFor();
-      await expect(row.locator('.staff-swatch').first().evaluate((el) => getComputedStyle(el).backgroundColor)).resolves.toBe('rgb(90, 24, 154)');
+      await expect(
+        row
+          .locator('.staff-swatch')
+          .first()
+          .evaluate((el) => getComputedStyle(el).backgroundColor),
+      ).resolves.toBe('rgb(90, 24, 154)');
       await expect(row.textContent()).resolves.toContain('5A189A');
 
       // Edit: the create-only name is locked and nothing changed means no save.
@@ -153,7 +171,10 @@ describe('admin area', () => {
       try {
         await openPass(guest.page, demo.nfc.orderId, demo.nfc.barcode);
         await passCard(guest.page).waitFor();
-        await expect(computedColors(guest.page, 'article.pass-card')).resolves.toEqual({ background: 'rgb(90, 24, 154)', color: 'rgb(255, 255, 255)' });
+        await expect(computedColors(guest.page, 'article.pass-card')).resolves.toEqual({
+          background: 'rgb(90, 24, 154)',
+          color: 'rgb(255, 255, 255)',
+        });
       } finally {
         await guest.close();
       }
@@ -198,7 +219,11 @@ describe('admin area', () => {
       await field(page, 'Change Password').fill(member.password.padEnd(16, 'x'));
       await field(page, 'Email').fill(STAFF_ADMIN.email);
       await modal(page).getByRole('button', { name: 'Save' }).click();
-      await page.waitForFunction(() => /Email/.test(document.querySelector('.modal [role="alert"] .alert')?.textContent ?? '') && !/Change Password/.test(document.querySelector('.modal [role="alert"] .alert')?.textContent ?? ''));
+      await page.waitForFunction(
+        () =>
+          /Email/.test(document.querySelector('.modal [role="alert"] .alert')?.textContent ?? '') &&
+          !/Change Password/.test(document.querySelector('.modal [role="alert"] .alert')?.textContent ?? ''),
+      );
       await expect(modal(page).isVisible()).resolves.toBe(true);
 
       // A network failure: the toast of decisions.md, the modal still open.
@@ -226,7 +251,9 @@ describe('admin area', () => {
       expect(bounce.off - bounce.on).toBeGreaterThanOrEqual(80);
       expect(bounce.off - bounce.on).toBeLessThan(400);
       await expect(modal(page).isVisible()).resolves.toBe(true);
-      await expect(page.evaluate(() => getComputedStyle(document.querySelector('.modal-dialog')!).transitionDuration)).resolves.toBe('0.1s');
+      await expect(page.evaluate(() => getComputedStyle(document.querySelector('.modal-dialog')!).transitionDuration)).resolves.toBe(
+        '0.1s',
+      );
       await modal(page).getByRole('button', { name: 'Cancel' }).click();
       await modal(page).waitFor({ state: 'detached' });
     } finally {
@@ -303,6 +330,11 @@ describe('admin area', () => {
 async function removeMappingsOf(barcode: string) {
   const list = await staffApi(adminToken, 'GET', `/api/admin/pass-customization-categories/?search=${barcode}`);
   for (const row of (list.json as Record<string, unknown>[] | undefined) ?? []) {
-    if (row.passCustomizationTTbarcode === barcode) await staffApi(adminToken, 'DELETE', `/api/admin/pass-customization-categories/${String(row.passCustomizationTTpassCustomizationsGUID)}`);
+    if (row.passCustomizationTTbarcode === barcode)
+      await staffApi(
+        adminToken,
+        'DELETE',
+        `/api/admin/pass-customization-categories/${String(row.passCustomizationTTpassCustomizationsGUID)}`,
+      );
   }
 }

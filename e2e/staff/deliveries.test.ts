@@ -30,22 +30,31 @@ async function deadPush(): Promise<string> {
       body: JSON.stringify({
         orderDate: '2026-11-20T18:15:00Z',
         purchaser: { firstName: 'Ana', lastName: 'Lopez' },
-        tickets: [{ barcode: ticket, product: 'Day Ticket', isPassholder: false, credits: 0, cash, refunded: false, isPassActivated: false }],
+        tickets: [
+          { barcode: ticket, product: 'Day Ticket', isPassholder: false, credits: 0, cash, refunded: false, isPassActivated: false },
+        ],
       }),
     });
   expect((await put(5)).status).toBe(201);
-  const pkpass = await fetch(`${baseUrl()}/api/apple-wallet/`, { method: 'POST', headers: json, body: JSON.stringify({ orderId, barcode: ticket }) });
+  const pkpass = await fetch(`${baseUrl()}/api/apple-wallet/`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ orderId, barcode: ticket }),
+  });
   expect(pkpass.status).toBe(200);
   const pass = JSON.parse(Buffer.from(unzipSync(new Uint8Array(await pkpass.arrayBuffer()))['pass.json']!).toString('utf8')) as {
     serialNumber: string;
     authenticationToken: string;
     passTypeIdentifier: string;
   };
-  const registered = await fetch(`${baseUrl()}/api/passkit/v1/devices/e2e${unique()}/registrations/${pass.passTypeIdentifier}/${pass.serialNumber}`, {
-    method: 'POST',
-    headers: { ...json, Authorization: `ApplePass ${pass.authenticationToken}` },
-    body: JSON.stringify({ pushToken: 'ab'.repeat(32) }),
-  });
+  const registered = await fetch(
+    `${baseUrl()}/api/passkit/v1/devices/e2e${unique()}/registrations/${pass.passTypeIdentifier}/${pass.serialNumber}`,
+    {
+      method: 'POST',
+      headers: { ...json, Authorization: `ApplePass ${pass.authenticationToken}` },
+      body: JSON.stringify({ pushToken: 'ab'.repeat(32) }),
+    },
+  );
   expect(registered.status).toBe(201);
   expect((await put(7)).status).toBe(200);
   return ticket;
@@ -94,7 +103,10 @@ describe('Deliveries tab', () => {
       await openTab(staff.page, 'Deliveries');
       await rowWith(staff.page, barcode).getByRole('button', { name: 'Retry' }).click();
       await staff.page.getByText('Deliveries: retry queued.').waitFor();
-      const audit = (await staffApi(adminToken, 'GET', '/api/admin/audit-log/?search=retry')).json as { auditLogResource: string; auditLogUsername: string }[];
+      const audit = (await staffApi(adminToken, 'GET', '/api/admin/audit-log/?search=retry')).json as {
+        auditLogResource: string;
+        auditLogUsername: string;
+      }[];
       expect(audit).toContainEqual(expect.objectContaining({ auditLogResource: 'deliveries', auditLogUsername: STAFF_ADMIN.email }));
       // Tried again (the APNs address still does not answer): dead once more, after two tries.
       await expect.poll(async () => (await deliveryOf(barcode))?.deliveryAttempts, { timeout: 30_000 }).toBe(2);

@@ -32,7 +32,9 @@ describe('Wallet Item Exclusions modal', () => {
         await page.waitForTimeout(200);
         await expectNoAxeViolations(page);
         await screenshot(page, 'staff-exclusion-needs-id');
-        await modal(page).getByLabel('Merch Pack ID', { exact: true }).fill(`E2E-${width}-${Date.now().toString(36)}`);
+        await modal(page)
+          .getByLabel('Merch Pack ID', { exact: true })
+          .fill(`E2E-${width}-${Date.now().toString(36)}`);
         await expect(save.isDisabled()).resolves.toBe(false);
         await save.click();
         await modal(page).waitFor({ state: 'detached' });

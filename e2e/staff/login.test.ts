@@ -55,7 +55,10 @@ describe('staff login', () => {
       release();
       const error = page.getByText('Unable to Login', { exact: true });
       await error.waitFor();
-      await expect(error.evaluate((el) => [getComputedStyle(el).fontWeight, getComputedStyle(el).color])).resolves.toEqual(['700', 'rgb(180, 35, 24)']);
+      await expect(error.evaluate((el) => [getComputedStyle(el).fontWeight, getComputedStyle(el).color])).resolves.toEqual([
+        '700',
+        'rgb(180, 35, 24)',
+      ]);
       await page.unroute('**/app/login/');
       await expect(login.isEnabled()).resolves.toBe(true);
 
@@ -67,7 +70,11 @@ describe('staff login', () => {
       await page.getByRole('tablist').waitFor();
       const stored = await storage(page);
       expect(stored.rememberTeamMemberUsername).toBe(STAFF_ADMIN.email);
-      const user = JSON.parse(stored.user ?? 'null') as { accessToken: string; sessionGUID: string; permissions: { permissionName: string }[] };
+      const user = JSON.parse(stored.user ?? 'null') as {
+        accessToken: string;
+        sessionGUID: string;
+        permissions: { permissionName: string }[];
+      };
       expect(user.permissions.map((p) => p.permissionName)).toContain('_Admin');
       expect(stored.token).toBe(user.accessToken);
       expect(stored.sessionGUID).toBe(user.sessionGUID);
@@ -78,7 +85,9 @@ describe('staff login', () => {
       await expect(page.locator('.staff-navbar__user').textContent()).resolves.toBe(STAFF_ADMIN.email);
 
       // Logout: the session ends on the server, storage keeps only the remembered username.
-      const loggedOut = page.waitForResponse((r) => r.url().includes(`/app/logout/${user.sessionGUID}`) && r.request().method() === 'DELETE');
+      const loggedOut = page.waitForResponse(
+        (r) => r.url().includes(`/app/logout/${user.sessionGUID}`) && r.request().method() === 'DELETE',
+      );
       await page.getByRole('button', { name: 'Logout' }).click();
       expect((await loggedOut).status()).toBe(204);
       await page.waitForURL('**/login');

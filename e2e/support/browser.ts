@@ -14,7 +14,15 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
 }
 
@@ -64,13 +72,18 @@ export function unexpectedProblems(problems: string[]): string[] {
 
 /** Devices the pass actions tell apart (lib/device.ts): Apple Wallet on iOS, Google Wallet on Android. */
 export const USER_AGENTS = {
-  iPhone: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  iPhone:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
   android: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
 } as const;
 
 export async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
-  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`,
+  );
   expect(summary, 'axe violations').toEqual([]);
 }
 
@@ -105,7 +118,9 @@ export const barcodeGraphic = (page: Page) => passCard(page).locator('.pass-card
 
 /** The value shown for a label on the card ("Ticketholder" -> "Ana Lopez"), or null. */
 export async function cardDetail(page: Page, label: string): Promise<string | null> {
-  const detail = passCard(page).locator('.pass-card__detail').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) });
+  const detail = passCard(page)
+    .locator('.pass-card__detail')
+    .filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) });
   if ((await detail.count()) === 0) return null;
   return (await detail.locator('dd').textContent())?.trim() ?? null;
 }

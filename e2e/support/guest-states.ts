@@ -2,7 +2,16 @@
 // screenshot and accessibility tests. Lookups that fail are answered by the browser (route
 // mocks) so these files spend none of the server's failed-lookup allowance.
 import type { Page } from 'playwright-core';
-import { answerAsPassholder, answerWithError, answerWithHolderName, answerWithoutHolderName, demo, openPass, passCard, USER_AGENTS } from './browser.ts';
+import {
+  answerAsPassholder,
+  answerWithError,
+  answerWithHolderName,
+  answerWithoutHolderName,
+  demo,
+  openPass,
+  passCard,
+  USER_AGENTS,
+} from './browser.ts';
 import { photoStates } from './photo-states.ts';
 
 export interface GuestState {
@@ -136,7 +145,9 @@ export const guestStates: GuestState[] = [
     open: async (page) => {
       const link = 'https://pay.google.com/gp/v/save/eyJhbGciOiJSUzI1NiJ9.eyJ0eXAiOiJzYXZldG93YWxsZXQifQ.c2lnbmF0dXJl';
       await page.route('**/api/google-wallet/', (route) => route.fulfill({ contentType: 'text/plain', body: link }));
-      await page.context().route('https://pay.google.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Google Wallet</title>' }));
+      await page
+        .context()
+        .route('https://pay.google.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Google Wallet</title>' }));
       await showPass(page, demo.wristband);
       await page.getByRole('button', { name: 'Add to Google Wallet' }).click();
       await page.getByRole('link', { name: 'View Your Pass' }).waitFor();

@@ -59,7 +59,10 @@ export async function answerWithStoredPhoto(page: Page, { activated = false } = 
   await page.route('**/api/login/', async (route) => {
     const response = await route.fetch();
     const json = (await response.json()) as Record<string, unknown>;
-    await route.fulfill({ response, json: { ...json, photoUid: 'stored-photo-in-this-test', ...(activated && { isPassActivated: true }) } });
+    await route.fulfill({
+      response,
+      json: { ...json, photoUid: 'stored-photo-in-this-test', ...(activated && { isPassActivated: true }) },
+    });
   });
 }
 

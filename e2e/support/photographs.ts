@@ -47,7 +47,11 @@ export interface TestFile {
 
 /** One face: Eileen Collins, NASA's portrait of 1998 (512 x 512). */
 export async function oneFace(): Promise<TestFile> {
-  return { name: 'astronaut.jpg', mimeType: 'image/jpeg', buffer: await sharp(photograph('astronaut.png')).jpeg({ quality: 90 }).toBuffer() };
+  return {
+    name: 'astronaut.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await sharp(photograph('astronaut.png')).jpeg({ quality: 90 }).toBuffer(),
+  };
 }
 
 /** No human face: a cup of coffee. */

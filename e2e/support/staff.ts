@@ -3,7 +3,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, openGuestPage, WIDTHS, type GuestPage, type Width } from './browser.ts';
 
-
 export interface StaffLogin {
   sessionGUID: string;
   accessToken: string;

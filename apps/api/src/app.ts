@@ -62,7 +62,11 @@ export async function buildApp(options: BuildAppOptions) {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  await app.register(dataPlugin, { config, ...(options.database && { database: options.database }), ...(options.redis && { redis: options.redis }) });
+  await app.register(dataPlugin, {
+    config,
+    ...(options.database && { database: options.database }),
+    ...(options.redis && { redis: options.redis }),
+  });
   await app.register(keysPlugin);
   await app.register(jobsPlugin);
   await app.register(ticketChangesPlugin);

@@ -27,7 +27,14 @@ describe('server process', () => {
 
   it('starts, migrates, answers /readyz and exits cleanly on SIGTERM', async () => {
     const port = await freePort();
-    const env: Record<string, string> = { ...(process.env as Record<string, string>), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: 'false', LOG_LEVEL: 'info' };
+    const env: Record<string, string> = {
+      ...(process.env as Record<string, string>),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_DATA: 'false',
+      LOG_LEVEL: 'info',
+    };
     delete env.DATABASE_URL;
     if (testDbKind() === 'postgres') {
       database = await createTestDatabase('postgres');
@@ -42,7 +49,10 @@ describe('server process', () => {
     let ready = false;
     for (let i = 0; i < 100 && !ready; i++) {
       await new Promise((r) => setTimeout(r, 200));
-      ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
+      ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      );
     }
     expect(ready, output).toBe(true);
     expect(output).toContain(`open http://localhost:${port}/`);
@@ -55,42 +65,55 @@ describe('server process', () => {
 
   // npm start (scripts/start.mjs) runs what `npm run build` compiled; npm test builds first.
   const compiledServer = fileURLToPath(new URL('../dist/server.js', import.meta.url));
-  it.skipIf(!existsSync(compiledServer))('runs as compiled JavaScript (npm start), logging JSON lines to a pipe and readable lines to a terminal', async () => {
-    const startScript = readFileSync(fileURLToPath(new URL('../../../scripts/start.mjs', import.meta.url)), 'utf8');
-    expect(startScript).toContain("'apps/api/dist/server.js'");
-    expect(startScript).toContain("'--conditions=compiled'");
-    const node = [process.execPath, '--conditions=compiled', compiledServer];
-    for (const terminal of [false, true]) {
-      const port = await freePort();
-      const env: Record<string, string> = { ...(process.env as Record<string, string>), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: mkdtempSync(join(tmpdir(), 'bw-compiled-')), DEMO_DATA: 'false', LOG_LEVEL: 'info' };
-      delete env.DATABASE_URL;
-      delete env.NODE_OPTIONS; // no tsx loader: Node 20 runs no TypeScript by itself
-      // script(1) gives the server a terminal as standard output.
-      const child = terminal
-        ? spawn('script', ['-qfec', node.map((a) => `'${a}'`).join(' '), '/dev/null'], { env, detached: true })
-        : spawn(node[0]!, node.slice(1), { env, detached: true });
-      let output = '';
-      child.stdout!.on('data', (d) => (output += d));
-      child.stderr!.on('data', (d) => (output += d));
-      const exited = new Promise((resolve) => child.on('exit', resolve));
-      try {
-        let ready = false;
-        for (let i = 0; i < 100 && !ready; i++) {
-          await new Promise((r) => setTimeout(r, 200));
-          ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
+  it.skipIf(!existsSync(compiledServer))(
+    'runs as compiled JavaScript (npm start), logging JSON lines to a pipe and readable lines to a terminal',
+    async () => {
+      const startScript = readFileSync(fileURLToPath(new URL('../../../scripts/start.mjs', import.meta.url)), 'utf8');
+      expect(startScript).toContain("'apps/api/dist/server.js'");
+      expect(startScript).toContain("'--conditions=compiled'");
+      const node = [process.execPath, '--conditions=compiled', compiledServer];
+      for (const terminal of [false, true]) {
+        const port = await freePort();
+        const env: Record<string, string> = {
+          ...(process.env as Record<string, string>),
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: mkdtempSync(join(tmpdir(), 'bw-compiled-')),
+          DEMO_DATA: 'false',
+          LOG_LEVEL: 'info',
+        };
+        delete env.DATABASE_URL;
+        delete env.NODE_OPTIONS; // no tsx loader: Node 20 runs no TypeScript by itself
+        // script(1) gives the server a terminal as standard output.
+        const child = terminal
+          ? spawn('script', ['-qfec', node.map((a) => `'${a}'`).join(' '), '/dev/null'], { env, detached: true })
+          : spawn(node[0]!, node.slice(1), { env, detached: true });
+        let output = '';
+        child.stdout!.on('data', (d) => (output += d));
+        child.stderr!.on('data', (d) => (output += d));
+        const exited = new Promise((resolve) => child.on('exit', resolve));
+        try {
+          let ready = false;
+          for (let i = 0; i < 100 && !ready; i++) {
+            await new Promise((r) => setTimeout(r, 200));
+            ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+              (r) => r.ok,
+              () => false,
+            );
+          }
+          expect(ready, output).toBe(true);
+          await new Promise((r) => setTimeout(r, 300));
+          if (terminal) {
+            expect(output).toMatch(/INFO.*Server listening/);
+            expect(output).not.toContain('{"level"');
+          } else {
+            expect(output).toMatch(/^\{"level":30,.*"msg":"Server listening/m);
+          }
+        } finally {
+          process.kill(-child.pid!, 'SIGTERM');
+          await exited;
         }
-        expect(ready, output).toBe(true);
-        await new Promise((r) => setTimeout(r, 300));
-        if (terminal) {
-          expect(output).toMatch(/INFO.*Server listening/);
-          expect(output).not.toContain('{"level"');
-        } else {
-          expect(output).toMatch(/^\{"level":30,.*"msg":"Server listening/m);
-        }
-      } finally {
-        process.kill(-child.pid!, 'SIGTERM');
-        await exited;
       }
-    }
-  });
+    },
+  );
 });

@@ -24,10 +24,29 @@ export interface ApnsAnswer {
 export async function startApnsDouble(dir: string, answer: (pushToken: string) => ApnsAnswer | 'hang' = () => ({ status: 200 })) {
   const key = join(dir, 'apns-key.pem');
   const cert = join(dir, 'apns-cert.pem');
-  execFileSync('openssl', [
-    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '1',
-    '-subj', '/CN=apns.test', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost', '-keyout', key, '-out', cert,
-  ], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:P-256',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=apns.test',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1,DNS:localhost',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ],
+    { stdio: 'ignore' },
+  );
   const pushes: Push[] = [];
   const server = createSecureServer({ key: await readFile(key), cert: await readFile(cert), requestCert: true, rejectUnauthorized: false });
   server.on('stream', (stream, headers) => {

@@ -44,7 +44,13 @@ export async function putOrder(app: App, orderId: string, body: OrderFeed) {
 }
 
 export const staff = {
-  async customization(db: Db, name: string, backgroundColor: string, color: string, extra: Partial<typeof schema.passCustomizations.$inferInsert> = {}) {
+  async customization(
+    db: Db,
+    name: string,
+    backgroundColor: string,
+    color: string,
+    extra: Partial<typeof schema.passCustomizations.$inferInsert> = {},
+  ) {
     await db.insert(schema.passCustomizations).values({ name, backgroundColor, color, instructions: `${name} instructions`, ...extra });
   },
   async mapping(db: Db, values: typeof schema.passCustomizationCategories.$inferInsert) {

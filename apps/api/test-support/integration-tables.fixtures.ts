@@ -28,14 +28,23 @@ export async function feedTablesFingerprint(db: Db): Promise<string> {
 /** Row counts of every table the demo loader writes. */
 export async function countDemoTables(db: Db) {
   const feed = await snapshotFeedTables(db);
-  const [passCustomizations, passCustomizationCategories, testPasses, walletExceptions, walletItemExclusions, wristbandMerchPackIds] = await Promise.all([
-    db.select().from(schema.passCustomizations),
-    db.select().from(schema.passCustomizationCategories),
-    db.select().from(schema.testPasses),
-    db.select().from(schema.walletExceptions),
-    db.select().from(schema.walletItemExclusions),
-    db.select().from(schema.wristbandMerchPackIds),
-  ]);
-  const all = { ...feed, passCustomizations, passCustomizationCategories, testPasses, walletExceptions, walletItemExclusions, wristbandMerchPackIds };
+  const [passCustomizations, passCustomizationCategories, testPasses, walletExceptions, walletItemExclusions, wristbandMerchPackIds] =
+    await Promise.all([
+      db.select().from(schema.passCustomizations),
+      db.select().from(schema.passCustomizationCategories),
+      db.select().from(schema.testPasses),
+      db.select().from(schema.walletExceptions),
+      db.select().from(schema.walletItemExclusions),
+      db.select().from(schema.wristbandMerchPackIds),
+    ]);
+  const all = {
+    ...feed,
+    passCustomizations,
+    passCustomizationCategories,
+    testPasses,
+    walletExceptions,
+    walletItemExclusions,
+    wristbandMerchPackIds,
+  };
   return Object.fromEntries(Object.entries(all).map(([table, rows]) => [table, rows.length]));
 }

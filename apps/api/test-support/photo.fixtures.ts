@@ -57,7 +57,9 @@ export async function aJpegNear(width: number, height: number, maxBytes: number,
   const pixels = photoPixels(width, height, noise);
   let best: Buffer | null = null;
   for (const quality of [97, 95, 93, 91, 89, 87, 85, 80, 75, 70, 60, 50]) {
-    const jpeg = await sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality }).toBuffer();
+    const jpeg = await sharp(pixels, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality })
+      .toBuffer();
     if (jpeg.length <= maxBytes) {
       best = jpeg;
       break;
@@ -78,7 +80,9 @@ export async function aQuadrantPng(width: number, height: number): Promise<Buffe
       rgb.set(colour, (y * width + x) * 3);
     }
   }
-  return sharp(rgb, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  return sharp(rgb, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 /** A JPEG whose EXIF carries a GPS position (and a camera make), as a phone would write it. */

@@ -70,7 +70,23 @@ export async function manifestProblems(dir: string): Promise<string[]> {
 export function opensslVerify(dir: string, caFile: string): { ok: boolean; output: string } {
   const r = spawnSync(
     'openssl',
-    ['smime', '-verify', '-binary', '-inform', 'DER', '-in', join(dir, 'signature'), '-content', join(dir, 'manifest.json'), '-CAfile', caFile, '-purpose', 'any', '-out', '/dev/null'],
+    [
+      'smime',
+      '-verify',
+      '-binary',
+      '-inform',
+      'DER',
+      '-in',
+      join(dir, 'signature'),
+      '-content',
+      join(dir, 'manifest.json'),
+      '-CAfile',
+      caFile,
+      '-purpose',
+      'any',
+      '-out',
+      '/dev/null',
+    ],
     { encoding: 'utf8' },
   );
   return { ok: r.status === 0, output: `${r.stdout}${r.stderr}` };

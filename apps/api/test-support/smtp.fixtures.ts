@@ -17,7 +17,9 @@ export interface TestSmtpServer {
   close(): Promise<void>;
 }
 
-export async function startSmtpServer(options: { user?: string; password?: string; refuseRecipients?: boolean; port?: number } = {}): Promise<TestSmtpServer> {
+export async function startSmtpServer(
+  options: { user?: string; password?: string; refuseRecipients?: boolean; port?: number } = {},
+): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     // Plain SMTP on loopback: no certificate to trust in the test.

@@ -43,7 +43,8 @@ export async function createTeamMember(
   options: { accessLevel: number; username?: string; password?: string; firstName?: string; lastName?: string; active?: boolean },
 ) {
   const password = options.password ?? TEST_STAFF_PASSWORD;
-  const passwordHash = options.password === undefined ? await (defaultHash ??= hashPassword(TEST_STAFF_PASSWORD)) : await hashPassword(password);
+  const passwordHash =
+    options.password === undefined ? await (defaultHash ??= hashPassword(TEST_STAFF_PASSWORD)) : await hashPassword(password);
   const username = options.username ?? `staff-${randomBytes(5).toString('hex')}@example.com`;
   const [row] = await app.database.db
     .insert(schema.teamMembers)

@@ -78,7 +78,7 @@ const deliveryQueues = [QUEUES.ticketChanged, QUEUES.passesRepublish, QUEUES.app
 export async function settleDeliveries(app: App, timeoutMs = 20_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   // Twice in a row: a job's handler may queue the next one (ticket-changed -> apple-push).
-  for (let idle = 0; idle < 2; ) {
+  for (let idle = 0; idle < 2;) {
     if (Date.now() > until) throw new Error('deliveries did not settle');
     idle = (await app.jobs.pending(deliveryQueues)) === 0 ? idle + 1 : 0;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -92,7 +92,10 @@ export async function settleDeliveries(app: App, timeoutMs = 20_000): Promise<vo
 export function publishedTicketChanges(database: TestDatabase) {
   const seen = new Set<string>();
   const read = async () => {
-    const { rows } = await database.executeSql(`select id, data->>'barcode' as barcode from pgboss.job where name = $1 order by created_on, id`, [QUEUES.ticketChanged]);
+    const { rows } = await database.executeSql(
+      `select id, data->>'barcode' as barcode from pgboss.job where name = $1 order by created_on, id`,
+      [QUEUES.ticketChanged],
+    );
     return rows as { id: string; barcode: string }[];
   };
   return {

@@ -64,7 +64,10 @@ const person = feedObject({
   firstName: text(100).optional(),
   lastName: text(100).optional(),
   email: email.optional(),
-  phone: z.string().regex(/^\+?\d{10,15}$/, 'Phone must be 10 to 15 digits').optional(),
+  phone: z
+    .string()
+    .regex(/^\+?\d{10,15}$/, 'Phone must be 10 to 15 digits')
+    .optional(),
 });
 
 export const feedTicket = feedObject({
@@ -152,9 +155,7 @@ export type ReservationFeed = z.infer<typeof reservationFeed>;
 
 /** The answer of every PUT: 201 with "created", 200 with "replaced" or "unchanged". */
 export const upsertResult = z.object({
-  outcome: z
-    .enum(['created', 'replaced', 'unchanged'])
-    .describe('unchanged: the same resource was already held, nothing was written'),
+  outcome: z.enum(['created', 'replaced', 'unchanged']).describe('unchanged: the same resource was already held, nothing was written'),
 });
 export type UpsertOutcome = z.infer<typeof upsertResult>['outcome'];
 

@@ -31,7 +31,9 @@ export function purchaserName(order: PassOrder): string {
 
 /** Credits for the Stored Value Card category, else cash in USD; 0 when none. */
 export function balanceText(order: PassOrder): { label: 'Credits' | 'Balance'; value: string } {
-  return isStoredValueCard(order) ? { label: 'Credits', value: formatCredits(order.credits) } : { label: 'Balance', value: formatUsd(order.cash) };
+  return isStoredValueCard(order)
+    ? { label: 'Credits', value: formatCredits(order.credits) }
+    : { label: 'Balance', value: formatUsd(order.cash) };
 }
 
 /** Why a pass is void (refunded, redeemed, expired); empty when it is valid. */
@@ -58,7 +60,14 @@ export function dateFormats(timeZone?: string): DateFormats {
   let formats = formatsByZone.get(key);
   if (!formats) {
     const date = new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: 'numeric', year: 'numeric' });
-    const dateTime = new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+    const dateTime = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    });
     formats = { date: (iso) => date.format(new Date(iso)), dateTime: (iso) => dateTime.format(new Date(iso)) };
     formatsByZone.set(key, formats);
   }

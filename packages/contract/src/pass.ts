@@ -10,16 +10,8 @@ export const HASH_URL_MIN_SEGMENT = 80;
 /** The order id of test passes (back office "Test Passes"). */
 export const TEST_PASS_ORDER_ID = '0';
 
-export const orderId = z
-  .string()
-  .trim()
-  .regex(ORDER_ID_PATTERN, 'Order ID must be 8 digits')
-  .describe('8-digit order id');
-export const barcode = z
-  .string()
-  .trim()
-  .regex(BARCODE_PATTERN, 'Barcode must be 8 to 18 digits')
-  .describe('8 to 18 digits');
+export const orderId = z.string().trim().regex(ORDER_ID_PATTERN, 'Order ID must be 8 digits').describe('8-digit order id');
+export const barcode = z.string().trim().regex(BARCODE_PATTERN, 'Barcode must be 8 to 18 digits').describe('8 to 18 digits');
 export const hashUrl = z
   .string()
   .regex(/^[A-Za-z0-9_-]{81,256}$/, 'Link is not valid')

@@ -31,10 +31,7 @@ export const MAX_PHOTO_BASE64_CHARS = Math.ceil(MAX_PHOTO_BYTES / 3) * 4;
  * The size is checked by the server after decoding (413 "File size is too large"); the
  * route's body limit keeps anything much larger from being read at all.
  */
-const photoData = z
-  .string()
-  .min(1, 'data is required')
-  .describe('The file as a data URL (data:<type>;base64,...) or bare base64');
+const photoData = z.string().min(1, 'data is required').describe('The file as a data URL (data:<type>;base64,...) or bare base64');
 
 const fileInfo = {
   filename: z.string().max(255).describe('As chosen by the guest; informational only'),

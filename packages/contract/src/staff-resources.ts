@@ -148,9 +148,34 @@ export const passCustomizations: ResourceDeclaration = {
     { name: 'passCustomizationName', label: 'Name', type: 'text', column: 'name', required: true, createOnly: true, max: 100 },
     { name: 'passCustomizationBackgroundColor', label: 'Background Color', type: 'color', column: 'backgroundColor', required: true },
     { name: 'passCustomizationColor', label: 'Color', type: 'color', column: 'color', required: true },
-    { name: 'passCustomizationInstructions', label: 'Instructions', type: 'textarea', column: 'instructions', required: true, cell: 'longText', maxLength: 60, max: 4000 },
-    { name: 'passCustomizationGoogleInstructions', label: 'Google Instructions', type: 'textarea', column: 'googleInstructions', cell: 'longText', maxLength: 60, max: 4000 },
-    { name: 'passCustomizationGoogleURI', label: 'Google URI', type: 'text', column: 'googleUri', cell: 'longText', maxLength: 40, max: 2000 },
+    {
+      name: 'passCustomizationInstructions',
+      label: 'Instructions',
+      type: 'textarea',
+      column: 'instructions',
+      required: true,
+      cell: 'longText',
+      maxLength: 60,
+      max: 4000,
+    },
+    {
+      name: 'passCustomizationGoogleInstructions',
+      label: 'Google Instructions',
+      type: 'textarea',
+      column: 'googleInstructions',
+      cell: 'longText',
+      maxLength: 60,
+      max: 4000,
+    },
+    {
+      name: 'passCustomizationGoogleURI',
+      label: 'Google URI',
+      type: 'text',
+      column: 'googleUri',
+      cell: 'longText',
+      maxLength: 40,
+      max: 2000,
+    },
     { name: 'passCustomizationHideBarcode', label: 'Hide Barcode', type: 'checkbox', column: 'hideBarcode' },
   ],
 };
@@ -164,13 +189,25 @@ export const passCustomizationCategories: ResourceDeclaration = {
   idColumn: 'guid',
   table: 'passCustomizationCategories',
   operations: all,
-  searchFields: ['passCustomizationTTcategoryID', 'passCustomizationTTpackID', 'passCustomizationTTbarcode', 'passCustomizationTTcustomizationName'],
+  searchFields: [
+    'passCustomizationTTcategoryID',
+    'passCustomizationTTpackID',
+    'passCustomizationTTbarcode',
+    'passCustomizationTTcustomizationName',
+  ],
   defaultSort: { field: 'passCustomizationTTcustomizationName', direction: 'asc' },
   fields: [
     { name: 'passCustomizationTTcategoryID', label: 'Category ID', type: 'text', column: 'categoryId', max: 100 },
     { name: 'passCustomizationTTpackID', label: 'Pack ID', type: 'text', column: 'packId', max: 100 },
     { name: 'passCustomizationTTbarcode', label: 'Barcode', type: 'text', column: 'barcode', max: 18 },
-    { name: 'passCustomizationTTcustomizationName', label: 'Customization', type: 'select', column: 'customizationName', required: true, options: 'passCustomizations' },
+    {
+      name: 'passCustomizationTTcustomizationName',
+      label: 'Customization',
+      type: 'select',
+      column: 'customizationName',
+      required: true,
+      options: 'passCustomizations',
+    },
     { name: 'passCustomizationTTactive', label: 'Active', type: 'checkbox', column: 'active' },
   ],
 };
@@ -227,7 +264,15 @@ export const walletItemExclusions: ResourceDeclaration = {
     { name: 'walletItemExclusionMerchItemID', label: 'Merch Item ID', type: 'text', column: 'merchItemId', max: 100 },
     { name: 'walletItemExclusionMerchPackID', label: 'Merch Pack ID', type: 'text', column: 'merchPackId', max: 100 },
     { name: 'walletItemExclusionCreatedTimestamp', label: 'Created', type: 'datetime', column: 'createdAt', readOnly: true },
-    { name: 'walletItemExclusionCustomError', label: 'Custom Error', type: 'textarea', column: 'customError', cell: 'longText', maxLength: 60, max: 2000 },
+    {
+      name: 'walletItemExclusionCustomError',
+      label: 'Custom Error',
+      type: 'textarea',
+      column: 'customError',
+      cell: 'longText',
+      maxLength: 60,
+      max: 2000,
+    },
     { name: 'walletItemExclusionValidFrom', label: 'Valid From', type: 'datetime', column: 'validFrom' },
     { name: 'walletItemExclusionValidTo', label: 'Valid To', type: 'datetime', column: 'validTo' },
     { name: 'walletItemExclusionExcludeNFC', label: 'Exclude NFC', type: 'checkbox', column: 'excludeNfc' },
@@ -248,7 +293,15 @@ export const wristbandMerchPackIds: ResourceDeclaration = {
   defaultSort: { field: 'wristbandMerchPackIDsCreated', direction: 'desc' },
   fields: [
     // Numeric (section 3), kept as text like the ticketing feed's pack ids it is matched with.
-    { name: 'wristbandMerchPackIDsMerchItemID', label: 'Merch Item ID', type: 'number', column: 'merchItemId', required: true, min: 0, maxValue: 999_999_999_999 },
+    {
+      name: 'wristbandMerchPackIDsMerchItemID',
+      label: 'Merch Item ID',
+      type: 'number',
+      column: 'merchItemId',
+      required: true,
+      min: 0,
+      maxValue: 999_999_999_999,
+    },
     { name: 'wristbandMerchPackIDsCreated', label: 'Created', type: 'datetime', column: 'createdAt', readOnly: true },
     { name: 'wristbandMerchPackIDsActive', label: 'Active', type: 'checkbox', column: 'active' },
     { name: 'wristbandMerchPackIDsValidFrom', label: 'Valid From', type: 'datetime', column: 'validFrom' },
@@ -273,8 +326,23 @@ export const teamMembers: ResourceDeclaration = {
     { name: 'teamMemberInternalID', label: 'Internal ID', type: 'text', column: 'internalId', required: true, max: 100 },
     { name: 'teamMemberUsername', label: 'Email', type: 'text', column: 'username', required: true, max: 254, format: 'email' },
     // Stored as an argon2id hash in passwordHash; at least 12 characters.
-    { name: 'teamMemberPassword', label: 'Change Password', type: 'password', column: 'passwordHash', writeOnly: true, requiredOnCreate: true },
-    { name: 'teamMemberDescription', label: 'Description', type: 'textarea', column: 'description', cell: 'longText', maxLength: 60, max: 2000 },
+    {
+      name: 'teamMemberPassword',
+      label: 'Change Password',
+      type: 'password',
+      column: 'passwordHash',
+      writeOnly: true,
+      requiredOnCreate: true,
+    },
+    {
+      name: 'teamMemberDescription',
+      label: 'Description',
+      type: 'textarea',
+      column: 'description',
+      cell: 'longText',
+      maxLength: 60,
+      max: 2000,
+    },
     { name: 'teamMemberAccessLevel', label: 'Access Level', type: 'number', column: 'accessLevel', required: true, min: 0, maxValue: 1000 },
     { name: 'teamMemberActive', label: 'Active', type: 'checkbox', column: 'active', notOnCreate: true },
   ],
@@ -295,7 +363,15 @@ export const permissions: ResourceDeclaration = {
     { name: 'permissionName', label: 'Name', type: 'text', column: 'name', required: true, max: 100 },
     { name: 'permissionAPI', label: 'API', type: 'text', column: 'api', max: 200 },
     { name: 'permissionMethod', label: 'Method', type: 'text', column: 'method', max: 10 },
-    { name: 'permissionMinimumAccessLevel', label: 'Minimum Access Level', type: 'number', column: 'minimumAccessLevel', required: true, min: 0, maxValue: 1000 },
+    {
+      name: 'permissionMinimumAccessLevel',
+      label: 'Minimum Access Level',
+      type: 'number',
+      column: 'minimumAccessLevel',
+      required: true,
+      min: 0,
+      maxValue: 1000,
+    },
     { name: 'permissionActive', label: 'Active', type: 'checkbox', column: 'active' },
   ],
 };
@@ -317,7 +393,15 @@ export const sessions: ResourceDeclaration = {
     { name: 'sessionEndTimestamp', label: 'End', type: 'datetime', column: 'endTimestamp', required: true },
     { name: 'sessionActive', label: 'Active', type: 'checkbox', column: 'active' },
     // A fingerprint of the token's hash, never the token (decisions.md).
-    { name: 'sessionAccessToken', label: 'Access Token', type: 'text', column: 'accessTokenHash', readOnly: true, cell: 'longText', maxLength: 50 },
+    {
+      name: 'sessionAccessToken',
+      label: 'Access Token',
+      type: 'text',
+      column: 'accessTokenHash',
+      readOnly: true,
+      cell: 'longText',
+      maxLength: 50,
+    },
   ],
 };
 
@@ -368,14 +452,27 @@ export const deliveries: ResourceDeclaration = {
     { name: 'deliveryBarcode', label: 'Ticket', type: 'text', column: 'barcode', readOnly: true },
     { name: 'deliveryState', label: 'State', type: 'text', column: 'state', readOnly: true },
     { name: 'deliveryAttempts', label: 'Attempts', type: 'number', column: 'attempts', readOnly: true },
-    { name: 'deliveryLastError', label: 'Last Error', type: 'textarea', column: 'lastError', readOnly: true, cell: 'longText', maxLength: 80 },
+    {
+      name: 'deliveryLastError',
+      label: 'Last Error',
+      type: 'textarea',
+      column: 'lastError',
+      readOnly: true,
+      cell: 'longText',
+      maxLength: 80,
+    },
   ],
 };
 
 /** Retrying a delivery: its own permission (`Deliveries Retry`), audited. */
 export const DELIVERY_RETRY_API = '/api/admin/deliveries/retry/';
 export const DELIVERY_RETRY_PERMISSION = 'Deliveries Retry';
-export const DELIVERY_RETRY: PermissionDeclaration = { name: DELIVERY_RETRY_PERMISSION, api: DELIVERY_RETRY_API, method: 'POST', minimumAccessLevel: 100 };
+export const DELIVERY_RETRY: PermissionDeclaration = {
+  name: DELIVERY_RETRY_PERMISSION,
+  api: DELIVERY_RETRY_API,
+  method: 'POST',
+  minimumAccessLevel: 100,
+};
 export const DELIVERY_STATES = ['queued', 'sent', 'skipped', 'retrying', 'dead'] as const;
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
 

@@ -183,9 +183,15 @@ export const passCustomizationCategories = pgTable(
     updatedAt: updated(),
   },
   (t) => [
-    index().on(t.barcode).where(sql`${t.active}`),
-    index().on(t.packId).where(sql`${t.active}`),
-    index().on(t.categoryId).where(sql`${t.active}`),
+    index()
+      .on(t.barcode)
+      .where(sql`${t.active}`),
+    index()
+      .on(t.packId)
+      .where(sql`${t.active}`),
+    index()
+      .on(t.categoryId)
+      .where(sql`${t.active}`),
   ],
 );
 
@@ -365,21 +371,25 @@ export const serverKeys = pgTable('server_keys', {
 
 // ---- Staff (staff-back-office.md sections 3, 6; decisions.md "Staff permissions") ------
 
-export const teamMembers = pgTable('team_members', {
-  guid: uuid().primaryKey().defaultRandom(),
-  firstName: text().notNull(),
-  lastName: text().notNull(),
-  internalId: text().notNull(),
-  /** The login name, an email address; unique regardless of case. */
-  username: text().notNull(),
-  /** argon2id PHC string; never returned by any API. */
-  passwordHash: text().notNull(),
-  description: text(),
-  accessLevel: integer().notNull(),
-  active: boolean().notNull().default(true),
-  createdAt: created(),
-  updatedAt: updated(),
-}, (t) => [uniqueIndex('team_members_username_lower_index').on(sql`lower(${t.username})`)]);
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    guid: uuid().primaryKey().defaultRandom(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    internalId: text().notNull(),
+    /** The login name, an email address; unique regardless of case. */
+    username: text().notNull(),
+    /** argon2id PHC string; never returned by any API. */
+    passwordHash: text().notNull(),
+    description: text(),
+    accessLevel: integer().notNull(),
+    active: boolean().notNull().default(true),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [uniqueIndex('team_members_username_lower_index').on(sql`lower(${t.username})`)],
+);
 
 export const permissions = pgTable(
   'permissions',

@@ -5,14 +5,25 @@ import { loadDemoData } from './demo.service.ts';
 export const demoPlugin = fp(
   async (app) => {
     if (!app.config.demoData) return;
-    const loaded = await loadDemoData({ db: app.database.db, ticketChanges: app.ticketChanges, parkTimezone: app.config.parkTimezone, today: app.config.demoToday });
+    const loaded = await loadDemoData({
+      db: app.database.db,
+      ticketChanges: app.ticketChanges,
+      parkTimezone: app.config.parkTimezone,
+      today: app.config.demoToday,
+    });
     if (!loaded) {
       app.log.info('demo data not loaded: the database already holds orders');
       return;
     }
     const { report, configuration } = loaded;
     app.log.info(
-      { orders: report.orders.created, checks: report.checks.created, reservations: report.reservations.created, usageEvents: report.usage.accepted, staffConfiguration: configuration },
+      {
+        orders: report.orders.created,
+        checks: report.checks.created,
+        reservations: report.reservations.created,
+        usageEvents: report.usage.accepted,
+        staffConfiguration: configuration,
+      },
       `demo data loaded: ${report.orders.created} orders, ${report.checks.created} checks, ${report.reservations.created} reservations, ${report.usage.accepted} usage events today (README.md "Demo data")`,
     );
   },

@@ -133,7 +133,8 @@ function shiftRecord(record: unknown, days: number, timeZone: string): Dated {
 export function shiftDemoDates(data: ImportFile, today: string, timeZone: string): ImportFile {
   const days = daysBetween(DATA_WRITTEN_ON, today);
   if (days === 0) return data;
-  const shiftAll = (records: Record<string, unknown>) => Object.fromEntries(Object.entries(records).map(([k, v]) => [k, shiftRecord(v, days, timeZone)]));
+  const shiftAll = (records: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(records).map(([k, v]) => [k, shiftRecord(v, days, timeZone)]));
   return { ...data, orders: shiftAll(data.orders), checks: shiftAll(data.checks), reservations: shiftAll(data.reservations) };
 }
 
@@ -152,7 +153,11 @@ export async function loadDemoData(opts: {
   today?: string | undefined;
 }): Promise<DemoLoad | null> {
   const now = opts.now ?? new Date();
-  const data = shiftDemoDates(JSON.parse(await readFile(demoDataFile, 'utf8')) as ImportFile, opts.today ?? operatingDay(now, opts.parkTimezone), opts.parkTimezone);
+  const data = shiftDemoDates(
+    JSON.parse(await readFile(demoDataFile, 'utf8')) as ImportFile,
+    opts.today ?? operatingDay(now, opts.parkTimezone),
+    opts.parkTimezone,
+  );
   data.usage = shiftUsageToToday(data.usage, now, opts.parkTimezone);
   const configuration = demoConfiguration();
 

@@ -47,12 +47,26 @@ describe('demo data', () => {
       pass[orderId] = res.json();
     }
     // 10000001: season passholder with a name (no registration), no photo yet.
-    expect(pass['10000001']).toMatchObject({ isPassholder: true, firstName: 'Ana', lastName: 'Lopez', skipImage: false, excluded: null, backgroundColor: '#0b3d91' });
+    expect(pass['10000001']).toMatchObject({
+      isPassholder: true,
+      firstName: 'Ana',
+      lastName: 'Lopez',
+      skipImage: false,
+      excluded: null,
+      backgroundColor: '#0b3d91',
+    });
     // 10000002: Stored Value Card with credits, shared with one guest (the stopped share is not listed).
     expect(pass['10000002']).toMatchObject({ category: 'Stored Value Card', credits: 42.5 });
     expect(pass['10000002']!.ticketShares).toEqual([expect.objectContaining({ firstName: 'Rosa', lastName: 'Diaz' })]);
     // 10000003: unregistered day ticket in the Day Ticket colours.
-    expect(pass['10000003']).toMatchObject({ firstName: null, lastName: null, skipRegistration: false, product: 'Day Ticket', backgroundColor: '#7b2cbf', foregroundColor: '#ffd60a' });
+    expect(pass['10000003']).toMatchObject({
+      firstName: null,
+      lastName: null,
+      skipRegistration: false,
+      product: 'Day Ticket',
+      backgroundColor: '#7b2cbf',
+      foregroundColor: '#ffd60a',
+    });
     // 10000004: excluded, with the exclusion's own message.
     expect(pass['10000004']!.excluded).toEqual(expect.stringContaining('Partner vouchers cannot be added'));
     // 10000005: refunded.
@@ -82,7 +96,12 @@ describe('demo data', () => {
 
     const shared = await login({ hashUrl: DEMO_SHARE_LINKS.active });
     expect(shared.statusCode).toBe(200);
-    expect(shared.json()).toMatchObject({ orderId: '', barcode: '3500000000000028', shareId: expect.stringMatching(/^[0-9a-f-]{36}$/), sharedWith: { firstName: 'Rosa' } });
+    expect(shared.json()).toMatchObject({
+      orderId: '',
+      barcode: '3500000000000028',
+      shareId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      sharedWith: { firstName: 'Rosa' },
+    });
     const stopped = await login({ hashUrl: DEMO_SHARE_LINKS.stopped });
     expect(stopped.statusCode).toBe(410);
   });
@@ -90,7 +109,14 @@ describe('demo data', () => {
   it('answers what it holds through the integration API, shares included', async () => {
     const held = (await t.app.inject({ method: 'GET', url: '/api/integrations/orders/10000002', headers: integrationAuth })).json();
     expect(held.tickets[0].shares).toEqual([
-      { shareId: expect.any(String), firstName: 'Rosa', lastName: 'Diaz', email: 'rosa.diaz@example.com', phone: '3105550142', createdAt: expect.any(String) },
+      {
+        shareId: expect.any(String),
+        firstName: 'Rosa',
+        lastName: 'Diaz',
+        email: 'rosa.diaz@example.com',
+        phone: '3105550142',
+        createdAt: expect.any(String),
+      },
     ]);
     expect(JSON.stringify(held)).not.toContain('hash');
   });

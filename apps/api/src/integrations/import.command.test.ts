@@ -79,7 +79,11 @@ describe('importFromFile', () => {
     const published = publishedTicketChanges(t.database);
     await published.reset();
     const changed = { orders: { '81000002': anOrder([{ barcode: '8100000000000030', category: 'Stored Value Card', credits: 15 }]) } };
-    const result = await importFromFile({ db: t.database.db, ticketChanges: t.app.ticketChanges, file: await fileWith('changed.json', changed) });
+    const result = await importFromFile({
+      db: t.database.db,
+      ticketChanges: t.app.ticketChanges,
+      file: await fileWith('changed.json', changed),
+    });
     expect(result.report.orders).toEqual({ created: 0, replaced: 1, unchanged: 0 });
     expect(await published.barcodes()).toEqual(['8100000000000030']);
     // Unchanged on a second import: nothing published.
@@ -123,7 +127,11 @@ describe('importFromFile', () => {
       },
       checks: { 'FB07-10': validFile.checks['FB07-1'] },
     };
-    const result = await importFromFile({ db: t.database.db, ticketChanges: t.app.ticketChanges, file: await fileWith('conflict.json', conflicting) });
+    const result = await importFromFile({
+      db: t.database.db,
+      ticketChanges: t.app.ticketChanges,
+      file: await fileWith('conflict.json', conflicting),
+    });
     expect(result.exitCode).toBe(1);
     expect(result.report.errors).toEqual([
       { record: 'orders.81000006', field: 'tickets.0.barcode', message: 'Barcode 8100000000000016 belongs to order 81000001' },
@@ -133,9 +141,17 @@ describe('importFromFile', () => {
 
   it('refuses a file that is not JSON, not an import file, or missing', async () => {
     const before = await feedTablesFingerprint(t.database.db);
-    const notJson = await importFromFile({ db: t.database.db, ticketChanges: t.app.ticketChanges, file: await fileWith('broken.json', '{"orders": {') });
+    const notJson = await importFromFile({
+      db: t.database.db,
+      ticketChanges: t.app.ticketChanges,
+      file: await fileWith('broken.json', '{"orders": {'),
+    });
     expect([notJson.exitCode, notJson.report.errors[0]?.message]).toEqual([1, expect.stringContaining('not valid JSON')]);
-    const wrongShape = await importFromFile({ db: t.database.db, ticketChanges: t.app.ticketChanges, file: await fileWith('shape.json', { orders: [], tickets: {} }) });
+    const wrongShape = await importFromFile({
+      db: t.database.db,
+      ticketChanges: t.app.ticketChanges,
+      file: await fileWith('shape.json', { orders: [], tickets: {} }),
+    });
     expect(wrongShape.exitCode).toBe(1);
     expect(wrongShape.report.errors.map((e) => e.field)).toEqual(['orders', 'tickets']);
     const missing = await importFromFile({ db: t.database.db, ticketChanges: t.app.ticketChanges, file: join(dir, 'missing.json') });
@@ -150,7 +166,11 @@ describe('importFromFile', () => {
       location: 'West Pier',
       timestamp: new Date(Date.UTC(2026, 10, 1) + i * 1000).toISOString(),
     }));
-    const result = await importFromFile({ db: t.database.db, ticketChanges: t.app.ticketChanges, file: await fileWith('usage.json', { usage }) });
+    const result = await importFromFile({
+      db: t.database.db,
+      ticketChanges: t.app.ticketChanges,
+      file: await fileWith('usage.json', { usage }),
+    });
     expect(result.report.usage).toEqual({ accepted: 1500, duplicates: 0 });
   });
 });

@@ -55,7 +55,9 @@ export async function importFromFile(opts: { db: Executor; ticketChanges: Ticket
 async function main(args: string[]): Promise<number> {
   const [file, ...rest] = args;
   if (!file || rest.length > 0 || file.startsWith('-')) {
-    console.error('Usage: npm run import -- FILE.json\n  FILE.json: {"orders": {orderId: body}, "checks": {checkId: body}, "reservations": {number: body}, "usage": [events]}');
+    console.error(
+      'Usage: npm run import -- FILE.json\n  FILE.json: {"orders": {orderId: body}, "checks": {checkId: body}, "reservations": {number: body}, "usage": [events]}',
+    );
     return 2;
   }
   let config;

@@ -115,10 +115,15 @@ export async function ingestRecords(opts: { db: Executor; ticketChanges: TicketC
   };
   try {
     await opts.db.transaction(async (db) => {
-      for (const o of orders) await count(o.record, report.orders, () => upsertOrder({ db, ticketChanges: opts.ticketChanges, orderId: o.orderId, order: o.order }));
+      for (const o of orders)
+        await count(o.record, report.orders, () =>
+          upsertOrder({ db, ticketChanges: opts.ticketChanges, orderId: o.orderId, order: o.order }),
+        );
       for (const c of checks) await count(c.record, report.checks, () => upsertCheck({ db, checkId: c.checkId, check: c.check }));
       for (const r of reservations) {
-        await count(r.record, report.reservations, () => upsertReservation({ db, reservationNumber: r.reservationNumber, reservation: r.reservation }));
+        await count(r.record, report.reservations, () =>
+          upsertReservation({ db, reservationNumber: r.reservationNumber, reservation: r.reservation }),
+        );
       }
       for (let i = 0; i < events.length; i += MAX_USAGE_EVENTS) {
         const result = await recordUsage({ db, events: events.slice(i, i + MAX_USAGE_EVENTS) });

@@ -8,8 +8,18 @@ import { matchIntegrationKey } from './integration-auth.plugin.ts';
 const calls = [
   { method: 'PUT', url: '/api/integrations/orders/63000001', payload: anOrder([{ barcode: '6300000000000015' }]) },
   { method: 'GET', url: '/api/integrations/orders/63000001' },
-  { method: 'POST', url: '/api/integrations/usage', payload: { events: [{ barcode: '6300000000000015', attraction: 'Sea Dragon', location: 'West Pier', timestamp: '2026-11-21T11:02:09-08:00' }] } },
-  { method: 'PUT', url: '/api/integrations/checks/C-1', payload: { checkNumber: '4012', orderDate: '2026-11-21T12:30:00-08:00', terminalId: 'FB-07', total: 23.5 } },
+  {
+    method: 'POST',
+    url: '/api/integrations/usage',
+    payload: {
+      events: [{ barcode: '6300000000000015', attraction: 'Sea Dragon', location: 'West Pier', timestamp: '2026-11-21T11:02:09-08:00' }],
+    },
+  },
+  {
+    method: 'PUT',
+    url: '/api/integrations/checks/C-1',
+    payload: { checkNumber: '4012', orderDate: '2026-11-21T12:30:00-08:00', terminalId: 'FB-07', total: 23.5 },
+  },
   { method: 'PUT', url: '/api/integrations/reservations/H1', payload: { arrival: '2026-12-01', departure: '2026-12-03', total: 412 } },
 ] as const;
 

@@ -24,7 +24,10 @@ const someText = mostly(
   fc.string({ minLength: 1, maxLength: 20 }),
   fc.oneof(fc.string({ unit: 'binary', minLength: 0, maxLength: 8 }), fc.constantFrom('\u0000', 'a\ud800b', '   ', 'x'.repeat(201))),
 );
-const money = mostly(fc.integer({ min: 0, max: 100_000_000 }).map((cents) => cents / 100), fc.double());
+const money = mostly(
+  fc.integer({ min: 0, max: 100_000_000 }).map((cents) => cents / 100),
+  fc.double(),
+);
 const someDate = mostly(
   fc.date({ min: new Date('1950-01-01'), max: new Date('2900-01-01'), noInvalidDate: true }),
   fc.date({ min: new Date('1800-01-01'), max: new Date('9999-01-01'), noInvalidDate: true }),
@@ -35,7 +38,12 @@ const instant = fc
 const calendarDay = someDate.map((d) => d.toISOString().slice(0, 10));
 const email = mostly(fc.constantFrom('ana@example.com', 'b.lopez+park@example.org'), fc.oneof(fc.emailAddress(), someText));
 const person = fc.record(
-  { firstName: someText, lastName: someText, email, phone: mostly(fc.stringMatching(/^\+?\d{10,15}$/), fc.stringMatching(/^\+?\d{0,20}$/)) },
+  {
+    firstName: someText,
+    lastName: someText,
+    email,
+    phone: mostly(fc.stringMatching(/^\+?\d{10,15}$/), fc.stringMatching(/^\+?\d{0,20}$/)),
+  },
   { requiredKeys: [] },
 );
 // Small pools, so orders, checks and reservations are created, replaced, resent and collide.
@@ -63,7 +71,10 @@ const ticket = fc.record(
   },
   { requiredKeys: ['barcode', 'product'] },
 );
-const order = fc.record({ orderDate: instant, purchaser: person, tickets: fc.array(ticket, { minLength: 1, maxLength: 3 }) }, { requiredKeys: ['orderDate', 'tickets'] });
+const order = fc.record(
+  { orderDate: instant, purchaser: person, tickets: fc.array(ticket, { minLength: 1, maxLength: 3 }) },
+  { requiredKeys: ['orderDate', 'tickets'] },
+);
 const usage = fc.record({
   events: fc.array(
     fc.record({
@@ -76,7 +87,13 @@ const usage = fc.record({
   ),
 });
 const check = fc.record(
-  { checkNumber: mostly(fc.constantFrom('4012', '4013'), fc.constantFrom('40 12', '')), orderDate: instant, terminalId: someText, total: money, refunded: fc.boolean() },
+  {
+    checkNumber: mostly(fc.constantFrom('4012', '4013'), fc.constantFrom('40 12', '')),
+    orderDate: instant,
+    terminalId: someText,
+    total: money,
+    refunded: fc.boolean(),
+  },
   { requiredKeys: ['checkNumber', 'orderDate', 'terminalId', 'total'] },
 );
 const reservation = fc.record(
@@ -91,7 +108,8 @@ type Path = (string | number)[];
 
 function pathsOf(value: unknown, prefix: Path = []): Path[] {
   if (Array.isArray(value)) return [prefix, ...value.flatMap((v, i) => pathsOf(v, [...prefix, i]))];
-  if (typeof value === 'object' && value !== null) return [prefix, ...Object.entries(value).flatMap(([k, v]) => pathsOf(v, [...prefix, k]))];
+  if (typeof value === 'object' && value !== null)
+    return [prefix, ...Object.entries(value).flatMap(([k, v]) => pathsOf(v, [...prefix, k]))];
   return [prefix];
 }
 
@@ -108,7 +126,12 @@ function mutate(body: unknown, m: Mutation): unknown {
   const copy = JSON.parse(JSON.stringify(body)) as Json;
   const paths = pathsOf(copy);
   const path = paths[m.at % paths.length]!;
-  if (path.length === 0) return m.kind === 'replace' ? m.value : m.kind === 'unknown-field' && typeof copy === 'object' && copy !== null ? { ...copy, [m.key]: m.value } : copy;
+  if (path.length === 0)
+    return m.kind === 'replace'
+      ? m.value
+      : m.kind === 'unknown-field' && typeof copy === 'object' && copy !== null
+        ? { ...copy, [m.key]: m.value }
+        : copy;
   const parent = path.slice(0, -1).reduce<Json>((node, k) => (node as Record<string, Json>)[k]!, copy) as Record<string | number, Json>;
   const last = path[path.length - 1]!;
   if (m.kind === 'replace') parent[last] = m.value;
@@ -136,7 +159,8 @@ const bodies = (valid: fc.Arbitrary<unknown>) =>
     { weight: 3, arbitrary: fc.tuple(valid, mutation).map(([body, m]) => mutate(body, m)) },
     { weight: 1, arbitrary: fc.jsonValue() },
   );
-const param = (valid: string[]) => fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...valid) }, { weight: 1, arbitrary: fc.string({ maxLength: 20 }) });
+const param = (valid: string[]) =>
+  fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...valid) }, { weight: 1, arbitrary: fc.string({ maxLength: 20 }) });
 
 // ---- Properties --------------------------------------------------------------------------
 

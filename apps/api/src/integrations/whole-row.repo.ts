@@ -19,8 +19,15 @@ export async function upsertWholeRow<T extends KeyedTable>(
   const keyValue = (values as Record<string, unknown>)[keyName];
   const inserted = await tx.insert(table).values(values).onConflictDoNothing({ target: key }).returning({ key });
   if (inserted.length > 0) return 'created';
-  const [current] = await tx.select().from(table as PgTable).where(eq(key, keyValue)).for('update');
+  const [current] = await tx
+    .select()
+    .from(table as PgTable)
+    .where(eq(key, keyValue))
+    .for('update');
   if (current && !differs(current, values as Record<string, unknown>)) return 'unchanged';
-  await tx.update(table).set({ ...values, updatedAt: sql`now()` }).where(eq(key, keyValue));
+  await tx
+    .update(table)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(key, keyValue));
   return 'replaced';
 }

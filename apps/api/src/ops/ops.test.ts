@@ -54,11 +54,20 @@ describe.skipIf(testDbKind() !== 'postgres')('lost PostgreSQL connections', () =
     await Promise.all([database.ping(), database.ping()]);
     const admin = new pg.Client({ connectionString: url.toString() });
     await admin.connect();
-    await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+    await admin.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
     await admin.end();
     await expect.poll(() => lost.length).toBeGreaterThan(0);
     // A killed connection the pool has not yet heard about may fail one query; then it answers.
-    await expect.poll(() => database.ping().then(() => 'answers', (e: Error) => e.message)).toBe('answers');
+    await expect
+      .poll(() =>
+        database.ping().then(
+          () => 'answers',
+          (e: Error) => e.message,
+        ),
+      )
+      .toBe('answers');
     await database.close();
     await testDatabase.close();
   });

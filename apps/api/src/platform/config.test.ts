@@ -66,7 +66,14 @@ describe('loadConfig', () => {
 
 describe('server start', () => {
   it('reads the delivery settings, with their defaults and bounds', () => {
-    expect(loadConfig({}).deliveries).toEqual({ workers: true, coalesceSeconds: 2, retryLimit: 8, retryDelaySeconds: 5, expireSeconds: 30, pollSeconds: 1 });
+    expect(loadConfig({}).deliveries).toEqual({
+      workers: true,
+      coalesceSeconds: 2,
+      retryLimit: 8,
+      retryDelaySeconds: 5,
+      expireSeconds: 30,
+      pollSeconds: 1,
+    });
     const c = loadConfig({
       DELIVERY_WORKERS: 'false',
       DELIVERY_COALESCE_SECONDS: '0',
@@ -75,7 +82,14 @@ describe('server start', () => {
       DELIVERY_EXPIRE_SECONDS: '60',
       DELIVERY_POLL_SECONDS: '0.5',
     });
-    expect(c.deliveries).toEqual({ workers: false, coalesceSeconds: 0, retryLimit: 3, retryDelaySeconds: 10, expireSeconds: 60, pollSeconds: 0.5 });
+    expect(c.deliveries).toEqual({
+      workers: false,
+      coalesceSeconds: 0,
+      retryLimit: 3,
+      retryDelaySeconds: 10,
+      expireSeconds: 60,
+      pollSeconds: 0.5,
+    });
     for (const [name, value] of [
       ['DELIVERY_WORKERS', 'yes'],
       ['DELIVERY_COALESCE_SECONDS', '61'],
@@ -108,7 +122,11 @@ describe('server start', () => {
     // Operator certificates turn APNs on against Apple's own host.
     expect(real.apple.apnsUrl).toBe('https://api.push.apple.com');
     expect(real.google.issuerId).toBe('3388000000012345678');
-    expect(() => loadConfig({ APPLE_CERT_FILE: 'cert.pem' })).toThrow(/APPLE_CERT_FILE, APPLE_KEY_FILE, APPLE_WWDR_FILE: set all three or none/);
-    expect(() => loadConfig({ GOOGLE_WALLET_KEY_FILE: 'sa.json' })).toThrow(/GOOGLE_WALLET_ISSUER_ID, GOOGLE_WALLET_KEY_FILE: set both or neither/);
+    expect(() => loadConfig({ APPLE_CERT_FILE: 'cert.pem' })).toThrow(
+      /APPLE_CERT_FILE, APPLE_KEY_FILE, APPLE_WWDR_FILE: set all three or none/,
+    );
+    expect(() => loadConfig({ GOOGLE_WALLET_KEY_FILE: 'sa.json' })).toThrow(
+      /GOOGLE_WALLET_ISSUER_ID, GOOGLE_WALLET_KEY_FILE: set both or neither/,
+    );
   });
 });

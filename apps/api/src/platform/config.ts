@@ -28,7 +28,10 @@ const env = z.object({
     .optional()
     .transform((v, ctx) => {
       const keys = new Map<string, string>();
-      for (const pair of (v ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
+      for (const pair of (v ?? '')
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)) {
         const at = pair.indexOf(':');
         const name = pair.slice(0, at);
         const secret = pair.slice(at + 1);
@@ -73,8 +76,14 @@ const env = z.object({
   PASS_BACKGROUND_COLOR: hexColor.default('1b4965'),
   PASS_FOREGROUND_COLOR: hexColor.default('ffffff'),
   // Apple Wallet (decisions.md): PEM files; unset means a development chain in DATA_DIR/certs.
-  APPLE_PASS_TYPE_ID: z.string().regex(/^pass\.[A-Za-z0-9.-]+$/, 'must look like pass.com.example.boardwalk').default('pass.com.boardwalk.demo'),
-  APPLE_TEAM_ID: z.string().regex(/^[A-Z0-9]{10}$/, 'must be a 10-character Apple team id').default('BWDEMO0001'),
+  APPLE_PASS_TYPE_ID: z
+    .string()
+    .regex(/^pass\.[A-Za-z0-9.-]+$/, 'must look like pass.com.example.boardwalk')
+    .default('pass.com.boardwalk.demo'),
+  APPLE_TEAM_ID: z
+    .string()
+    .regex(/^[A-Z0-9]{10}$/, 'must be a 10-character Apple team id')
+    .default('BWDEMO0001'),
   APPLE_CERT_FILE: optionalText.describe('signer certificate (PEM)'),
   APPLE_KEY_FILE: optionalText.describe('signer private key (PEM)'),
   APPLE_KEY_PASSPHRASE: optionalText,
@@ -84,7 +93,10 @@ const env = z.object({
   APNS_URL: z.url().optional(),
   APNS_CA_FILE: optionalText.describe('extra CA (PEM) to trust for APNS_URL'),
   // Google Wallet: a service-account key (JSON) and issuer id; unset means a development key.
-  GOOGLE_WALLET_ISSUER_ID: z.string().regex(/^\d{10,25}$/, 'must be the numeric issuer id').optional(),
+  GOOGLE_WALLET_ISSUER_ID: z
+    .string()
+    .regex(/^\d{10,25}$/, 'must be the numeric issuer id')
+    .optional(),
   GOOGLE_WALLET_KEY_FILE: optionalText.describe('service-account key (JSON)'),
   GOOGLE_WALLET_API_URL: z.url().default('https://walletobjects.googleapis.com/walletobjects/v1'),
   // Deliveries to Apple, Google and SMTP (platform/jobs): pg-boss jobs on the database.
@@ -92,7 +104,12 @@ const env = z.object({
   DELIVERY_COALESCE_SECONDS: z.coerce.number().int().min(0).max(60, 'must be at most 60 seconds').default(2),
   DELIVERY_RETRY_LIMIT: z.coerce.number().int().min(0).max(20, 'must be at most 20').default(8),
   DELIVERY_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600, 'must be at most 3600 seconds').default(5),
-  DELIVERY_EXPIRE_SECONDS: z.coerce.number().int().min(5, 'must be at least 5 seconds').max(3600, 'must be at most 3600 seconds').default(30),
+  DELIVERY_EXPIRE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(5, 'must be at least 5 seconds')
+    .max(3600, 'must be at most 3600 seconds')
+    .default(30),
   DELIVERY_POLL_SECONDS: z.coerce.number().min(0.5, 'must be at least 0.5 seconds').max(60, 'must be at most 60 seconds').default(1),
   STAFF_SESSION_HOURS: z.coerce.number().positive().max(168, 'must be at most 168 hours').default(12),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -3,7 +3,19 @@
 // says once that it is back. Nothing here ends the process.
 
 /** Node socket errors, and SQLSTATEs of a server shutting down, crashing, starting up or full. */
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300']);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
 /** What node-postgres says when a connection is lost or cannot be had (it gives no code). */
 const UNAVAILABLE_MESSAGES = [
   'Connection terminated',
@@ -56,14 +68,16 @@ export function watchDatabaseHealth(ping: () => Promise<void>, log: HealthLog, i
       timer = setInterval(() => {
         if (pinging) return;
         pinging = true;
-        ping().then(
-          () => {
-            down = false;
-            stop();
-            log.info('database reachable again');
-          },
-          () => undefined,
-        ).finally(() => (pinging = false));
+        ping()
+          .then(
+            () => {
+              down = false;
+              stop();
+              log.info('database reachable again');
+            },
+            () => undefined,
+          )
+          .finally(() => (pinging = false));
       }, intervalMs);
       timer.unref();
     },

@@ -16,7 +16,9 @@ describe('database health', () => {
   it('tells a lost database from a wrong query, through the errors that wrap it', () => {
     const terminated = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
     expect(isDatabaseUnavailable(terminated)).toBe(true);
-    expect(isDatabaseUnavailable(new Error('Failed query: select 1', { cause: new Error('Connection terminated unexpectedly') }))).toBe(true);
+    expect(isDatabaseUnavailable(new Error('Failed query: select 1', { cause: new Error('Connection terminated unexpectedly') }))).toBe(
+      true,
+    );
     expect(isDatabaseUnavailable(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }))).toBe(true);
     expect(isDatabaseUnavailable(Object.assign(new Error('connection failure'), { code: '08006' }))).toBe(true);
     expect(isDatabaseUnavailable(Object.assign(new Error('duplicate key value'), { code: '23505' }))).toBe(false);
@@ -79,9 +81,19 @@ describe.skipIf(testDbKind() !== 'postgres')(`PostgreSQL going away ${OUTAGES} t
     const kind = seq % 3;
     const res =
       kind === 0
-        ? await t.app.inject({ method: 'POST', url: '/api/login/', payload: ticket, remoteAddress: `10.6.${seq % 250}.${(seq >> 8) % 250}` })
+        ? await t.app.inject({
+            method: 'POST',
+            url: '/api/login/',
+            payload: ticket,
+            remoteAddress: `10.6.${seq % 250}.${(seq >> 8) % 250}`,
+          })
         : kind === 1
-          ? await t.app.inject({ method: 'PUT', url: `/api/integrations/orders/${ticket.orderId}`, headers: integrationAuth, payload: anOrder([{ barcode: ticket.barcode, cash: seq }]) })
+          ? await t.app.inject({
+              method: 'PUT',
+              url: `/api/integrations/orders/${ticket.orderId}`,
+              headers: integrationAuth,
+              payload: anOrder([{ barcode: ticket.barcode, cash: seq }]),
+            })
           : await t.app.inject({
               method: 'POST',
               url: '/api/register/',
@@ -120,7 +132,8 @@ describe.skipIf(testDbKind() !== 'postgres')(`PostgreSQL going away ${OUTAGES} t
       await expect.poll(() => t.app.databaseHealth.reachable, { timeout: 10_000 }).toBe(true);
       after.push(...(await load(300)));
     }
-    const statuses = (list: typeof during) => list.reduce<Record<number, number>>((counts, a) => ({ ...counts, [a.status]: (counts[a.status] ?? 0) + 1 }), {});
+    const statuses = (list: typeof during) =>
+      list.reduce<Record<number, number>>((counts, a) => ({ ...counts, [a.status]: (counts[a.status] ?? 0) + 1 }), {});
     console.log(`${OUTAGES} outages: during ${JSON.stringify(statuses(during))}, after ${JSON.stringify(statuses(after))}`);
     expect(crashes).toEqual([]);
     expect(during.filter((a) => a.status >= 500 && a.status !== 503)).toEqual([]);

@@ -32,12 +32,14 @@ export const dataPlugin = fp<DataOptions>(
       databaseUrl: opts.config.databaseUrl,
       dataDir: opts.config.dataDir,
       // A lost connection is replaced by the pool; whether the database itself is gone, the health watch tells.
-      onConnectionError: (err) => (isDatabaseUnavailable(err) ? health.lost(err) : app.log.warn({ err: err.message }, 'database connection error')),
+      onConnectionError: (err) =>
+        isDatabaseUnavailable(err) ? health.lost(err) : app.log.warn({ err: err.message }, 'database connection error'),
     });
     app.decorate('database', database);
     app.decorate('databaseHealth', health);
     const redis =
-      opts.redis ?? (opts.config.redisUrl ? new RedisClient(opts.config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: false }) : undefined);
+      opts.redis ??
+      (opts.config.redisUrl ? new RedisClient(opts.config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: false }) : undefined);
     redis?.on('error', (err) => app.log.warn({ err: err.message }, 'redis error'));
     app.decorate('redis', redis);
     app.addHook('onClose', async () => {

@@ -29,7 +29,10 @@ export const httpPlugin = fp(
     // Path and query values never carry control characters (a NUL cannot even be stored):
     // refused for every route, present and future, before its own validation or any query.
     app.addHook('preValidation', async (request) => {
-      for (const [where, values] of [['path', request.params], ['query', request.query]] as const) {
+      for (const [where, values] of [
+        ['path', request.params],
+        ['query', request.query],
+      ] as const) {
         for (const [name, value] of Object.entries((values ?? {}) as Record<string, unknown>)) {
           if ([value].flat().some((v) => typeof v === 'string' && CONTROL_CHARACTER.test(v))) {
             const message = `${name}: must not contain control characters`;

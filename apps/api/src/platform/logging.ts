@@ -8,9 +8,7 @@ export function maskBarcode(barcode: string): string {
 
 /** Masks what looks like a secret in a URL: digit runs of 8+ (barcodes) and long tokens (hashUrls). */
 export function maskUrl(url: string): string {
-  return url
-    .replace(/[A-Za-z0-9_-]{40,}/g, (m) => `${m.slice(0, 4)}…[${m.length}]`)
-    .replace(/\d{8,}/g, maskBarcode);
+  return url.replace(/[A-Za-z0-9_-]{40,}/g, (m) => `${m.slice(0, 4)}…[${m.length}]`).replace(/\d{8,}/g, maskBarcode);
 }
 
 /**

@@ -20,10 +20,15 @@ export function operatingDay(now: Date, timeZone: string): string {
 }
 
 /** Whole calendar days from one YYYY-MM-DD to another. */
-export const daysBetween = (from: string, to: string) => differenceInCalendarDays(new Date(`${to}T12:00:00Z`), new Date(`${from}T12:00:00Z`));
+export const daysBetween = (from: string, to: string) =>
+  differenceInCalendarDays(new Date(`${to}T12:00:00Z`), new Date(`${from}T12:00:00Z`));
 
 /** An instant moved by whole days at the same wall-clock time in the park (DST-safe). */
-export const shiftInstant = (iso: string, days: number, timeZone: string) => addDays(new TZDate(Date.parse(iso), timeZone), days).toISOString();
+export const shiftInstant = (iso: string, days: number, timeZone: string) =>
+  addDays(new TZDate(Date.parse(iso), timeZone), days).toISOString();
 
 /** A calendar date (YYYY-MM-DD) moved by whole days. */
-export const shiftDate = (date: string, days: number) => addDays(new Date(`${date}T12:00:00Z`), days).toISOString().slice(0, 10);
+export const shiftDate = (date: string, days: number) =>
+  addDays(new Date(`${date}T12:00:00Z`), days)
+    .toISOString()
+    .slice(0, 10);

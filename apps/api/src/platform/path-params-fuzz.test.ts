@@ -24,7 +24,11 @@ describe('the five inputs that answered 500', () => {
   ])('%s answers 400 with a clear message', async (url) => {
     const res = await get(url);
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json()).toMatchObject({ statusCode: 400, error: 'VALIDATION_FAILED', message: expect.stringMatching(/control characters|not valid/) });
+    expect(res.json()).toMatchObject({
+      statusCode: 400,
+      error: 'VALIDATION_FAILED',
+      message: expect.stringMatching(/control characters|not valid/),
+    });
   });
 
   it('bounds the update tag to a PostgreSQL bigint', async () => {
@@ -58,7 +62,9 @@ describe('every route of /docs/json', () => {
     for (const target of targets) {
       await fc.assert(
         fc.asyncProperty(fc.constantFrom(...target.params), hostile, async (param, value) => {
-          let url = target.path.replace(/\{(\w+)\}/g, (_, name: string) => (name === param.name && param.in === 'path' ? encodeURIComponent(value) : 'a1b2c3d4'));
+          let url = target.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+            name === param.name && param.in === 'path' ? encodeURIComponent(value) : 'a1b2c3d4',
+          );
           if (param.in === 'query') url += `?${param.name}=${encodeURIComponent(value)}`;
           const res = await t.app.inject({ method: target.method, url, headers: integrationAuth });
           answered[res.statusCode] = (answered[res.statusCode] ?? 0) + 1;

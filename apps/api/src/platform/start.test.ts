@@ -6,12 +6,15 @@ describe('starting while the database cannot be reached', () => {
   it('waits and tries again, saying so once, until the database answers', async () => {
     const said: string[] = [];
     let calls = 0;
-    const started = await startWhenDatabaseAnswers(async () => {
-      calls++;
-      // Nothing listens on port 1: the real error of a database that is not there.
-      if (calls < 3) await createDb({ databaseUrl: 'postgres://postgres@127.0.0.1:1/none' });
-      return 'started';
-    }, (text) => void said.push(text));
+    const started = await startWhenDatabaseAnswers(
+      async () => {
+        calls++;
+        // Nothing listens on port 1: the real error of a database that is not there.
+        if (calls < 3) await createDb({ databaseUrl: 'postgres://postgres@127.0.0.1:1/none' });
+        return 'started';
+      },
+      (text) => void said.push(text),
+    );
     expect(started).toBe('started');
     expect(calls).toBe(3);
     expect(said).toHaveLength(1);

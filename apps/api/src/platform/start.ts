@@ -18,7 +18,10 @@ export function configOrExit(source: Record<string, string | undefined> = proces
 const FIRST_WAIT_MS = 500;
 const LONGEST_WAIT_MS = 10_000;
 
-export async function startWhenDatabaseAnswers<T>(start: () => Promise<T>, say: (text: string) => void = (text) => console.error(text)): Promise<T> {
+export async function startWhenDatabaseAnswers<T>(
+  start: () => Promise<T>,
+  say: (text: string) => void = (text) => console.error(text),
+): Promise<T> {
   for (let wait = FIRST_WAIT_MS, told = false; ; wait = Math.min(wait * 2, LONGEST_WAIT_MS)) {
     try {
       return await start();

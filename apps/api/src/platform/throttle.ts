@@ -34,10 +34,7 @@ export interface StaffLoginThrottles {
   perUsername: FailureThrottle;
 }
 
-export function createFailureThrottle(
-  limit: FailureLimit,
-  store: { redis?: Redis | undefined; keyPrefix: string },
-): FailureThrottle {
+export function createFailureThrottle(limit: FailureLimit, store: { redis?: Redis | undefined; keyPrefix: string }): FailureThrottle {
   const options = { keyPrefix: `${store.keyPrefix}:${limit.name}`, points: limit.points, duration: limit.windowSeconds };
   const limiter: RateLimiterAbstract = store.redis
     ? new RateLimiterRedis({

@@ -26,7 +26,12 @@ export function createTicketChanges(jobs: JobQueue, coalesceSeconds: number): Ti
       const unique = [...new Set(barcodes)];
       await jobs.insert(
         tx,
-        unique.map((barcode) => ({ name: QUEUES.ticketChanged, data: { barcode }, singletonKey: barcode, startAfterSeconds: coalesceSeconds })),
+        unique.map((barcode) => ({
+          name: QUEUES.ticketChanged,
+          data: { barcode },
+          singletonKey: barcode,
+          startAfterSeconds: coalesceSeconds,
+        })),
       );
     },
     async publishAll(tx, reason) {

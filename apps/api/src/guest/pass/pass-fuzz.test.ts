@@ -24,8 +24,16 @@ const valid = {
 
 /** Valid bodies with one field replaced by anything, random objects, and random JSON values. */
 const bodies = fc.oneof(
-  fc.record({ key: fc.constantFrom(...Object.keys(valid), 'hashUrl', 'shareId', 'isIOS', '__proto__', 'extra'), value: fc.oneof(fc.jsonValue(), fc.string({ unit: 'binary' })) }).map(({ key, value }) => ({ ...valid, [key]: value })),
-  fc.dictionary(fc.constantFrom(...Object.keys(valid), 'hashUrl', 'shareId'), fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null))),
+  fc
+    .record({
+      key: fc.constantFrom(...Object.keys(valid), 'hashUrl', 'shareId', 'isIOS', '__proto__', 'extra'),
+      value: fc.oneof(fc.jsonValue(), fc.string({ unit: 'binary' })),
+    })
+    .map(({ key, value }) => ({ ...valid, [key]: value })),
+  fc.dictionary(
+    fc.constantFrom(...Object.keys(valid), 'hashUrl', 'shareId'),
+    fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null)),
+  ),
   fc.jsonValue(),
 );
 
@@ -35,7 +43,13 @@ describe.each(['/api/login/', '/api/register/'])('fuzzing %s', (url) => {
     await fc.assert(
       fc.asyncProperty(bodies, async (body) => {
         const before = await snapshotGuestTables(t.database.db);
-        const res = await t.app.inject({ method: 'POST', url, payload: JSON.stringify(body), headers: { 'content-type': 'application/json' }, remoteAddress: `10.7.${(++ip >> 8) & 255}.${ip & 255}` });
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          payload: JSON.stringify(body),
+          headers: { 'content-type': 'application/json' },
+          remoteAddress: `10.7.${(++ip >> 8) & 255}.${ip & 255}`,
+        });
         expect(res.statusCode).toBeLessThan(500);
         if (res.statusCode >= 400) {
           expect(res.json().message).toEqual(expect.any(String));
@@ -54,7 +68,12 @@ describe.each(['/api/login/', '/api/register/'])('fuzzing %s', (url) => {
     }
     const text = await t.app.inject({ method: 'POST', url, payload: 'a=b', headers: { 'content-type': 'text/plain' } });
     expect(text.statusCode).toBe(400);
-    const form = await t.app.inject({ method: 'POST', url, payload: 'a=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const form = await t.app.inject({
+      method: 'POST',
+      url,
+      payload: 'a=b',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(form.statusCode).toBe(415);
   });
 });

@@ -48,7 +48,12 @@ describe('throttle per client address', () => {
   it('counts failed registrations too', async () => {
     const body = { orderId: '38888888', barcode: '3000000000009999', firstName: 'A', lastName: 'B', email: 'a@b.co', phone: '3105550100' };
     for (let i = 1; i <= 10; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/register/', payload: { ...body, orderId: String(38888800 + i) }, remoteAddress: '10.2.0.4' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/register/',
+        payload: { ...body, orderId: String(38888800 + i) },
+        remoteAddress: '10.2.0.4',
+      });
       expect(res.statusCode).toBe(404);
     }
     expect((await login(t, miss(), '10.2.0.4')).statusCode).toBe(429);
@@ -102,7 +107,8 @@ describe('throttle per order id', () => {
     await putOrder(t.app, '30000002', anOrder([{ barcode: '3000000000000028' }]));
     for (let i = 1; i <= 4; i++) await login(t, { orderId: '30000002', barcode: '3000000000009999' }, `10.4.0.${i}`);
     expect((await login(t, { orderId: '30000002', barcode: '3000000000000028' }, '10.4.1.1')).statusCode).toBe(200);
-    for (let i = 1; i <= 4; i++) expect((await login(t, { orderId: '30000002', barcode: '3000000000009999' }, `10.4.2.${i}`)).statusCode).toBe(404);
+    for (let i = 1; i <= 4; i++)
+      expect((await login(t, { orderId: '30000002', barcode: '3000000000009999' }, `10.4.2.${i}`)).statusCode).toBe(404);
   });
 });
 

@@ -16,7 +16,10 @@ export async function lookupPass(ctx: TicketContext, request: LoginRequest): Pro
 }
 
 /** POST /api/register/: saves what the guest entered; the ticketing feed never overwrites it. */
-export async function registerPass(ctx: TicketContext & { ticketChanges: TicketChanges }, request: RegisterRequest & { phone: string }): Promise<PassOrder> {
+export async function registerPass(
+  ctx: TicketContext & { ticketChanges: TicketChanges },
+  request: RegisterRequest & { phone: string },
+): Promise<PassOrder> {
   const { orderId, barcode } = request;
   await findTicket(ctx, { orderId, barcode });
   await ctx.db.transaction(async (tx) => {

@@ -24,15 +24,34 @@ beforeAll(async () => {
     '20000001',
     anOrder(
       [
-        { barcode: '2000000000000011', product: '2027 Season Pass', category: 'Season Pass', categoryId: '12', packId: '340', merchItemId: '9001', isPassholder: true, holder: { firstName: 'Ana', lastName: 'Lopez', email: 'ana@example.com' } },
+        {
+          barcode: '2000000000000011',
+          product: '2027 Season Pass',
+          category: 'Season Pass',
+          categoryId: '12',
+          packId: '340',
+          merchItemId: '9001',
+          isPassholder: true,
+          holder: { firstName: 'Ana', lastName: 'Lopez', email: 'ana@example.com' },
+        },
         { barcode: '2000000000000028', product: 'Day Ticket', categoryId: '20', holder: { firstName: 'Ben', lastName: 'Lopez' } },
       ],
       { purchaser: { firstName: 'Ana', lastName: 'Lopez' } },
     ),
   );
-  await putOrder(t.app, '20000002', anOrder([{ barcode: '2000000000000035', category: 'Stored Value Card', credits: 25, cash: 12.5, holder: {} }], { purchaser: { firstName: 'Carl', lastName: 'Diaz' } }));
+  await putOrder(
+    t.app,
+    '20000002',
+    anOrder([{ barcode: '2000000000000035', category: 'Stored Value Card', credits: 25, cash: 12.5, holder: {} }], {
+      purchaser: { firstName: 'Carl', lastName: 'Diaz' },
+    }),
+  );
   await putOrder(t.app, '20000003', anOrder([{ barcode: '2000000000000042', merchItemId: '7777', packId: '71', categoryId: '99' }]));
-  await putOrder(t.app, '20000004', anOrder([{ barcode: '2000000000000059', packId: '555', redeemed: '2026-11-01T10:00:00-08:00', refunded: true }]));
+  await putOrder(
+    t.app,
+    '20000004',
+    anOrder([{ barcode: '2000000000000059', packId: '555', redeemed: '2026-11-01T10:00:00-08:00', refunded: true }]),
+  );
   await putOrder(t.app, '20000005', anOrder([{ barcode: '3400000000000017', merchItemId: '8888' }]));
   await putOrder(t.app, '20000006', anOrder([{ barcode: '2000000000000066', holder: { email: 'x@example.com' } }]));
 
@@ -51,7 +70,11 @@ beforeAll(async () => {
   await staff.exclusion(db, { merchItemId: '8888', excludeNfc: true, customError: 'No NFC' });
   await staff.wristbandPack(db, { merchItemId: '555' });
   await staff.wristbandPack(db, { merchItemId: '340', validFrom: new Date('2099-01-01') });
-  await staff.testPass(db, { barcode: '99000001', description: 'Gate test', data: JSON.stringify({ firstName: 'Tess', product: 'Test Product', credits: 5 }) });
+  await staff.testPass(db, {
+    barcode: '99000001',
+    description: 'Gate test',
+    data: JSON.stringify({ firstName: 'Tess', product: 'Test Product', credits: 5 }),
+  });
 });
 afterAll(() => t.close());
 
@@ -102,13 +125,22 @@ describe('POST /api/login/', () => {
 
   it('sets skipRegistration and skipImage from a wallet exception on the order number', async () => {
     const sv = (await login({ orderId: '20000002', barcode: '2000000000000035' })).json();
-    expect(sv).toMatchObject({ skipRegistration: true, skipImage: true, firstName: null, category: 'Stored Value Card', credits: 25, cash: 12.5 });
+    expect(sv).toMatchObject({
+      skipRegistration: true,
+      skipImage: true,
+      firstName: null,
+      category: 'Stored Value Card',
+      credits: 25,
+      cash: 12.5,
+    });
     const other = (await login({ orderId: '20000001', barcode: '2000000000000028' })).json();
     expect(other).toMatchObject({ skipRegistration: false, skipImage: false });
   });
 
   it('shows an active exclusion within its validity with its message; expired, inactive and NFC-only ones do not exclude', async () => {
-    expect((await login({ orderId: '20000003', barcode: '2000000000000042' })).json().excluded).toBe('Show your printed ticket at the gate.');
+    expect((await login({ orderId: '20000003', barcode: '2000000000000042' })).json().excluded).toBe(
+      'Show your printed ticket at the gate.',
+    );
     expect((await login({ orderId: '20000001', barcode: '2000000000000011' })).json().excluded).toBeNull();
     expect((await login({ orderId: '20000005', barcode: '3400000000000017' })).json().excluded).toBeNull();
   });
@@ -129,7 +161,14 @@ describe('POST /api/login/', () => {
   it('answers a test pass for order id 0 from its JSON data', async () => {
     const res = await login({ orderId: '0', barcode: '99000001' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ orderId: '0', barcode: '99000001', firstName: 'Tess', product: 'Test Product', credits: 5, skipRegistration: true });
+    expect(res.json()).toMatchObject({
+      orderId: '0',
+      barcode: '99000001',
+      firstName: 'Tess',
+      product: 'Test Product',
+      credits: 5,
+      skipRegistration: true,
+    });
     expect((await login({ orderId: '0', barcode: '99000002' })).statusCode).toBe(404);
   });
 
@@ -152,7 +191,12 @@ describe('POST /api/login/', () => {
     expect(res.json().error).toBe('VALIDATION_FAILED');
     expect((await login({ orderId: '20000001', barcode: '2000000000000011', extra: 1 })).statusCode).toBe(400);
     expect((await login({ orderId: '20000001' })).statusCode).toBe(400);
-    const notJson = await t.app.inject({ method: 'POST', url: '/api/login/', payload: '{oops', headers: { 'content-type': 'application/json' } });
+    const notJson = await t.app.inject({
+      method: 'POST',
+      url: '/api/login/',
+      payload: '{oops',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(notJson.statusCode).toBe(400);
   });
 });
@@ -163,8 +207,23 @@ describe('shares and hashUrl', () => {
   let shareId = '';
   beforeAll(async () => {
     const db = t.database.db;
-    shareId = (await staff.share(db, { barcode: '2000000000000035', hashUrlHash: hashSecret(activeHashUrl), firstName: 'Dee', lastName: 'Friend', email: 'dee@example.com' })).shareId;
-    await staff.share(db, { barcode: '2000000000000035', hashUrlHash: hashSecret(stoppedHashUrl), firstName: 'Old', lastName: 'Friend', email: 'old@example.com', removedAt: new Date() });
+    shareId = (
+      await staff.share(db, {
+        barcode: '2000000000000035',
+        hashUrlHash: hashSecret(activeHashUrl),
+        firstName: 'Dee',
+        lastName: 'Friend',
+        email: 'dee@example.com',
+      })
+    ).shareId;
+    await staff.share(db, {
+      barcode: '2000000000000035',
+      hashUrlHash: hashSecret(stoppedHashUrl),
+      firstName: 'Old',
+      lastName: 'Friend',
+      email: 'old@example.com',
+      removedAt: new Date(),
+    });
   });
 
   it('lists active shares to the primary guest', async () => {
@@ -176,13 +235,21 @@ describe('shares and hashUrl', () => {
     expect(activeHashUrl.length).toBeGreaterThan(80);
     const res = await login({ hashUrl: activeHashUrl });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ orderId: '', barcode: '2000000000000035', shareId, sharedWith: { firstName: 'Dee' }, ticketShares: [] });
+    expect(res.json()).toMatchObject({
+      orderId: '',
+      barcode: '2000000000000035',
+      shareId,
+      sharedWith: { firstName: 'Dee' },
+      ticketShares: [],
+    });
   });
 
   it('keeps a valid shareId and clears one that is no longer shared', async () => {
     const kept = (await login({ orderId: '20000002', barcode: '2000000000000035', shareId })).json();
     expect(kept).toMatchObject({ shareId, sharedWith: { lastName: 'Friend' } });
-    const cleared = (await login({ orderId: '20000002', barcode: '2000000000000035', shareId: '00000000-0000-4000-8000-000000000000' })).json();
+    const cleared = (
+      await login({ orderId: '20000002', barcode: '2000000000000035', shareId: '00000000-0000-4000-8000-000000000000' })
+    ).json();
     expect(cleared).toMatchObject({ shareId: '', sharedWith: null, orderId: '20000002' });
   });
 
@@ -235,7 +302,14 @@ describe('POST /api/register/', () => {
   it('saves the registration (phone as digits) and answers the updated order', async () => {
     const res = await register(valid);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ firstName: 'Rita', lastName: 'Moreno', email: 'rita@example.com', phone: '3105550199', optInEmailMarketing: true, optInSMSMarketing: false });
+    expect(res.json()).toMatchObject({
+      firstName: 'Rita',
+      lastName: 'Moreno',
+      email: 'rita@example.com',
+      phone: '3105550199',
+      optInEmailMarketing: true,
+      optInSMSMarketing: false,
+    });
   });
 
   it('keeps what the guest entered when the feed later resends the order', async () => {

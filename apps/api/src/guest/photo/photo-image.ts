@@ -138,6 +138,8 @@ export async function storedForms(bmpBytes: Buffer): Promise<{ bmp: Buffer; png:
   } catch (error) {
     throw new PhotoError('unreadable', (error as Error).message);
   }
-  const png = await sharp(image.rgb, { raw: { width: image.width, height: image.height, channels: 3 } }).png().toBuffer();
+  const png = await sharp(image.rgb, { raw: { width: image.width, height: image.height, channels: 3 } })
+    .png()
+    .toBuffer();
   return { bmp: encodeBmp(image), png, width: image.width, height: image.height };
 }

@@ -13,17 +13,34 @@ const PASS = { orderId: '31000001', barcode: '3100000000000011' };
 
 beforeAll(async () => {
   smtp = await startSmtpServer({ user: 'boardwalk', password: 'smtp-pass-Kd93' });
-  t = await createTestApp({ env: { SMTP_URL: smtp.url, TEAM_EMAIL: 'photo-team@example.com', SUPPORT_EMAIL: 'help@example.com', BRAND_NAME: 'Pier Park' } });
+  t = await createTestApp({
+    env: { SMTP_URL: smtp.url, TEAM_EMAIL: 'photo-team@example.com', SUPPORT_EMAIL: 'help@example.com', BRAND_NAME: 'Pier Park' },
+  });
   await putOrder(
     t.app,
     PASS.orderId,
-    anOrder([{ barcode: PASS.barcode, product: '2027 Season Pass', isPassholder: true, isPassActivated: true, holder: { firstName: 'Ana', lastName: 'Lopez', email: 'ana@example.com' } }]),
+    anOrder([
+      {
+        barcode: PASS.barcode,
+        product: '2027 Season Pass',
+        isPassholder: true,
+        isPassActivated: true,
+        holder: { firstName: 'Ana', lastName: 'Lopez', email: 'ana@example.com' },
+      },
+    ]),
   );
   const jpeg = await aJpeg(640, 480);
   const preview = await t.app.inject({
     method: 'POST',
     url: '/api/preview/',
-    payload: { filename: 'a.jpg', filesize: jpeg.length, filetype: 'image/jpeg', data: dataUrl('image/jpeg', jpeg), crop: { x: 0, y: 0, width: 640, height: 480 }, ...PASS },
+    payload: {
+      filename: 'a.jpg',
+      filesize: jpeg.length,
+      filetype: 'image/jpeg',
+      data: dataUrl('image/jpeg', jpeg),
+      crop: { x: 0, y: 0, width: 640, height: 480 },
+      ...PASS,
+    },
   });
   const upload = await t.app.inject({
     method: 'POST',

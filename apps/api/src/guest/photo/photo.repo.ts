@@ -9,7 +9,11 @@ export async function findOpenResetRequest(db: Executor, opts: { barcode: string
     .select({ id: photoResetRequests.id })
     .from(photoResetRequests)
     .where(
-      and(eq(photoResetRequests.barcode, opts.barcode), isNull(photoResetRequests.handledAt), gte(photoResetRequests.createdAt, opts.since)),
+      and(
+        eq(photoResetRequests.barcode, opts.barcode),
+        isNull(photoResetRequests.handledAt),
+        gte(photoResetRequests.createdAt, opts.since),
+      ),
     )
     .limit(1);
   return rows[0] ?? null;

@@ -133,7 +133,10 @@ describe('preview, upload, download, replace', () => {
   it('crops on the server, in upright pixels, and keeps the colours (BMP is BGR, bottom-up)', async () => {
     const png = await aQuadrantPng(200, 100);
     // The right half: green on top, white below.
-    const res = await post('/api/preview/', previewBody(HOLDER, png, { crop: { x: 100, y: 0, width: 100, height: 100 }, filetype: 'image/png' }));
+    const res = await post(
+      '/api/preview/',
+      previewBody(HOLDER, png, { crop: { x: 100, y: 0, width: 100, height: 100 }, filetype: 'image/png' }),
+    );
     expect(res.statusCode).toBe(200);
     const image = decodeBmp(Buffer.from(res.json().base64, 'base64'), { maxWidth: 480, maxHeight: 360 });
     expect([image.width, image.height]).toEqual([100, 100]);
@@ -144,14 +147,23 @@ describe('preview, upload, download, replace', () => {
 
   it("takes react-image-crop's object: unit 'px' as pixels, '%' of the upright image, another unit refused", async () => {
     const png = await aQuadrantPng(200, 100);
-    const inPixels = await post('/api/preview/', previewBody(HOLDER, png, { crop: { unit: 'px', x: 100, y: 0, width: 100, height: 100 }, filetype: 'image/png' }));
-    const inPercent = await post('/api/preview/', previewBody(HOLDER, png, { crop: { unit: '%', x: 50, y: 0, width: 50, height: 100 }, filetype: 'image/png' }));
+    const inPixels = await post(
+      '/api/preview/',
+      previewBody(HOLDER, png, { crop: { unit: 'px', x: 100, y: 0, width: 100, height: 100 }, filetype: 'image/png' }),
+    );
+    const inPercent = await post(
+      '/api/preview/',
+      previewBody(HOLDER, png, { crop: { unit: '%', x: 50, y: 0, width: 50, height: 100 }, filetype: 'image/png' }),
+    );
     expect([inPixels.statusCode, inPercent.statusCode]).toEqual([200, 200]);
     expect(inPercent.json().base64).toBe(inPixels.json().base64);
     const image = decodeBmp(Buffer.from(inPercent.json().base64, 'base64'), { maxWidth: 480, maxHeight: 360 });
     expect([image.width, image.height]).toEqual([100, 100]);
     expect([...image.rgb.subarray(0, 3)]).toEqual([0, 255, 0]);
-    const inches = await post('/api/preview/', previewBody(HOLDER, png, { crop: { unit: 'in', x: 0, y: 0, width: 1, height: 1 }, filetype: 'image/png' }));
+    const inches = await post(
+      '/api/preview/',
+      previewBody(HOLDER, png, { crop: { unit: 'in', x: 0, y: 0, width: 1, height: 1 }, filetype: 'image/png' }),
+    );
     expect(inches.statusCode).toBe(400);
     expect(inches.json().message).toMatch(/unit/);
   });
@@ -303,7 +315,9 @@ describe('bad files and wrong callers: a clear 4xx and nothing stored', () => {
     const { orderId: _orderId, ...withoutOrder } = previewBody(HOLDER, jpeg);
     expect((await post('/api/preview/', { ...withoutOrder, hashUrl })).statusCode).toBe(400);
     expect((await post('/api/upload/', { ...uploadBody(HOLDER, 'Qk0='), orderId: '', hashUrl })).statusCode).toBe(400);
-    expect((await post('/api/preview/', previewBody(HOLDER, jpeg, { shareId: '4e0c6a3c-5c0e-4c39-9d1e-0d7f3a1e2b11' }))).statusCode).toBe(400);
+    expect((await post('/api/preview/', previewBody(HOLDER, jpeg, { shareId: '4e0c6a3c-5c0e-4c39-9d1e-0d7f3a1e2b11' }))).statusCode).toBe(
+      400,
+    );
     await expectNothingStored();
   });
 
@@ -319,7 +333,11 @@ describe('bad files and wrong callers: a clear 4xx and nothing stored', () => {
   });
 
   it('answers 404 for an unknown uid, with nothing else said', async () => {
-    for (const url of ['/api/download/nope/photo.bmp', `/api/download/${'A'.repeat(43)}/photo.png`, `/api/download/${'x'.repeat(90)}/photo.bmp`]) {
+    for (const url of [
+      '/api/download/nope/photo.bmp',
+      `/api/download/${'A'.repeat(43)}/photo.png`,
+      `/api/download/${'x'.repeat(90)}/photo.bmp`,
+    ]) {
       const res = await get(url);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ statusCode: 404, error: 'NOT_FOUND', message: 'Not found' });
@@ -334,7 +352,11 @@ describe('bad files and wrong callers: a clear 4xx and nothing stored', () => {
     const { uid } = (await post('/api/upload/', uploadBody(HOLDER, preview.json().base64))).json();
     before = await snapshot();
     await published.reset();
-    for (const url of [`/api/replace-photo/${ACTIVATED.barcode}/${uid}`, `/api/replace-photo/${HOLDER.barcode}/${'B'.repeat(43)}`, '/api/replace-photo/x/y']) {
+    for (const url of [
+      `/api/replace-photo/${ACTIVATED.barcode}/${uid}`,
+      `/api/replace-photo/${HOLDER.barcode}/${'B'.repeat(43)}`,
+      '/api/replace-photo/x/y',
+    ]) {
       const res = await get(url);
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe('Unable to replace photo');
@@ -410,7 +432,11 @@ describe('throttling', () => {
       last = (await t.app.inject({ method: 'GET', url: `/api/replace-photo/${HOLDER.barcode}/guess${i}`, remoteAddress: ip })).statusCode;
     }
     expect(last).toBe(429);
-    const reset = await t.app.inject({ method: 'GET', url: `/api/reset-photo/${ACTIVATED.orderId}/${ACTIVATED.barcode}`, remoteAddress: ip });
+    const reset = await t.app.inject({
+      method: 'GET',
+      url: `/api/reset-photo/${ACTIVATED.orderId}/${ACTIVATED.barcode}`,
+      remoteAddress: ip,
+    });
     expect(reset.statusCode).toBe(429);
   });
 });

@@ -22,8 +22,7 @@ import {
   wristbandMerchPackIds,
 } from '@boardwalk/db/schema';
 
-const activeNow = (from: AnyPgColumn, to: AnyPgColumn) =>
-  and(or(isNull(from), lte(from, sql`now()`)), or(isNull(to), gte(to, sql`now()`)));
+const activeNow = (from: AnyPgColumn, to: AnyPgColumn) => and(or(isNull(from), lte(from, sql`now()`)), or(isNull(to), gte(to, sql`now()`)));
 
 function passQuery(db: Executor) {
   const t = tickets;
@@ -101,64 +100,66 @@ function passQuery(db: Executor) {
       'email', ${s.email}, 'phone', ${s.phone}) order by ${s.createdAt})
     from ${s} where ${s.barcode} = ${t.barcode} and ${s.removedAt} is null), '[]'::json)`;
 
-  return db
-    // Only the columns the order object shows: every column costs parsing on each lookup.
-    .select({
-      ticket: {
-        barcode: t.barcode,
-        product: t.product,
-        category: t.category,
-        isPassholder: t.isPassholder,
-        holderFirstName: t.holderFirstName,
-        holderLastName: t.holderLastName,
-        holderEmail: t.holderEmail,
-        holderPhone: t.holderPhone,
-        credits: t.credits,
-        cash: t.cash,
-        expires: t.expires,
-        redeemed: t.redeemed,
-        refunded: t.refunded,
-        isPassActivated: t.isPassActivated,
-        iCloudBindingLink: t.iCloudBindingLink,
-      },
-      order: {
-        orderId: orders.orderId,
-        orderDate: orders.orderDate,
-        purchaserFirstName: orders.purchaserFirstName,
-        purchaserLastName: orders.purchaserLastName,
-      },
-      registration: {
-        firstName: registrations.firstName,
-        lastName: registrations.lastName,
-        email: registrations.email,
-        phone: registrations.phone,
-        optInEmailMarketing: registrations.optInEmailMarketing,
-        optInSmsMarketing: registrations.optInSmsMarketing,
-      },
-      customization: {
-        backgroundColor: customization.backgroundColor,
-        color: customization.color,
-        instructions: customization.instructions,
-        googleInstructions: customization.googleInstructions,
-        googleUri: customization.googleUri,
-        hideBarcode: customization.hideBarcode,
-      },
-      skipRegistration: exception.skipRegistration,
-      skipImage: exception.skipImage,
-      // Drizzle nulls a left-joined object when its first column is null: lead with a NOT NULL one.
-      exclusion: { excludeNfc: exclusion.excludeNfc, customError: exclusion.customError },
-      isWristband,
-      iCloudBoundToWallet,
-      photoUid,
-      shares,
-    })
-    .from(t)
-    .innerJoin(orders, eq(orders.orderId, t.orderId))
-    .leftJoin(registrations, eq(registrations.barcode, t.barcode))
-    .leftJoinLateral(customization, sql`true`)
-    .leftJoinLateral(exception, sql`true`)
-    .leftJoinLateral(exclusion, sql`true`)
-    .$dynamic();
+  return (
+    db
+      // Only the columns the order object shows: every column costs parsing on each lookup.
+      .select({
+        ticket: {
+          barcode: t.barcode,
+          product: t.product,
+          category: t.category,
+          isPassholder: t.isPassholder,
+          holderFirstName: t.holderFirstName,
+          holderLastName: t.holderLastName,
+          holderEmail: t.holderEmail,
+          holderPhone: t.holderPhone,
+          credits: t.credits,
+          cash: t.cash,
+          expires: t.expires,
+          redeemed: t.redeemed,
+          refunded: t.refunded,
+          isPassActivated: t.isPassActivated,
+          iCloudBindingLink: t.iCloudBindingLink,
+        },
+        order: {
+          orderId: orders.orderId,
+          orderDate: orders.orderDate,
+          purchaserFirstName: orders.purchaserFirstName,
+          purchaserLastName: orders.purchaserLastName,
+        },
+        registration: {
+          firstName: registrations.firstName,
+          lastName: registrations.lastName,
+          email: registrations.email,
+          phone: registrations.phone,
+          optInEmailMarketing: registrations.optInEmailMarketing,
+          optInSmsMarketing: registrations.optInSmsMarketing,
+        },
+        customization: {
+          backgroundColor: customization.backgroundColor,
+          color: customization.color,
+          instructions: customization.instructions,
+          googleInstructions: customization.googleInstructions,
+          googleUri: customization.googleUri,
+          hideBarcode: customization.hideBarcode,
+        },
+        skipRegistration: exception.skipRegistration,
+        skipImage: exception.skipImage,
+        // Drizzle nulls a left-joined object when its first column is null: lead with a NOT NULL one.
+        exclusion: { excludeNfc: exclusion.excludeNfc, customError: exclusion.customError },
+        isWristband,
+        iCloudBoundToWallet,
+        photoUid,
+        shares,
+      })
+      .from(t)
+      .innerJoin(orders, eq(orders.orderId, t.orderId))
+      .leftJoin(registrations, eq(registrations.barcode, t.barcode))
+      .leftJoinLateral(customization, sql`true`)
+      .leftJoinLateral(exception, sql`true`)
+      .leftJoinLateral(exclusion, sql`true`)
+      .$dynamic()
+  );
 }
 
 export interface ShareRow {

@@ -13,8 +13,7 @@ import { hashSecret } from '../../platform/secrets.ts';
 import type { LookupThrottles } from '../../platform/throttle.ts';
 import { findPassByBarcode, findShareByHashUrlHash, findTestPass, type PassRow } from './ticket.repo.ts';
 
-export const DEFAULT_EXCLUSION_MESSAGE =
-  'This item cannot be added to a digital wallet. Please visit guest services for assistance.';
+export const DEFAULT_EXCLUSION_MESSAGE = 'This item cannot be added to a digital wallet. Please visit guest services for assistance.';
 
 export interface TicketContext {
   db: Executor;
@@ -164,10 +163,15 @@ export async function findTicket(ctx: TicketContext, request: TicketRequest): Pr
  * The ticket of a wallet call (Apple, Google): by order id + barcode (+ share id) or by a
  * share link. A share id that names no active share is the page's "Pass No Longer Shared".
  */
-export async function findWalletTicket(ctx: TicketContext, request: AppleWalletRequest | GoogleWalletRequest): Promise<NonNullable<PassRow>> {
+export async function findWalletTicket(
+  ctx: TicketContext,
+  request: AppleWalletRequest | GoogleWalletRequest,
+): Promise<NonNullable<PassRow>> {
   const { row, shareId } = await findTicket(
     ctx,
-    request.hashUrl ? { hashUrl: request.hashUrl } : { orderId: request.orderId ?? '', barcode: request.barcode ?? '', shareId: request.shareId || undefined },
+    request.hashUrl
+      ? { hashUrl: request.hashUrl }
+      : { orderId: request.orderId ?? '', barcode: request.barcode ?? '', shareId: request.shareId || undefined },
   );
   if (shareId && !row.shares.some((s) => s.id === shareId)) throw new AppError('PASS_NO_LONGER_SHARED', guestMessages.passNoLongerShared);
   return row;

@@ -162,10 +162,22 @@ export async function renderVoucher(content: VoucherContent): Promise<Buffer> {
   const logoSize = 54;
   if (logo) doc.image(logo, left, y, { width: logoSize, height: logoSize });
   const brandX = logo ? left + logoSize + 14 : left;
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(22).text(brand, brandX, y + 6, { width: width - (brandX - left), height: 26, ellipsis: true });
-  doc.fillColor(MUTED).font('Helvetica').fontSize(11).text('Ticket Voucher', brandX, y + 34, { lineBreak: false });
+  doc
+    .fillColor(INK)
+    .font('Helvetica-Bold')
+    .fontSize(22)
+    .text(brand, brandX, y + 6, { width: width - (brandX - left), height: 26, ellipsis: true });
+  doc
+    .fillColor(MUTED)
+    .font('Helvetica')
+    .fontSize(11)
+    .text('Ticket Voucher', brandX, y + 34, { lineBreak: false });
   y += logoSize + 18;
-  doc.moveTo(left, y).lineTo(left + width, y).lineWidth(1).stroke(RULE);
+  doc
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .lineWidth(1)
+    .stroke(RULE);
   y += 20;
 
   // Product and balance, the photo at the right
@@ -180,11 +192,19 @@ export async function renderVoucher(content: VoucherContent): Promise<Buffer> {
   doc.fillColor(MUTED).font('Helvetica').fontSize(9).text('PRODUCT', left, y, { characterSpacing: 0.6 });
   y = doc.y + 2;
   // At most three lines: the feed allows 200 characters, the page keeps its room for the codes.
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(18).text(winAnsi(order.product), left, y, { width: textWidth, height: 66, ellipsis: true });
+  doc
+    .fillColor(INK)
+    .font('Helvetica-Bold')
+    .fontSize(18)
+    .text(winAnsi(order.product), left, y, { width: textWidth, height: 66, ellipsis: true });
   y = doc.y + 4;
   const reasons = voidReasons(order, now);
   if (reasons.length > 0) {
-    doc.fillColor(VOID_RED).font('Helvetica-Bold').fontSize(12).text(`VOID: ${reasons.join(' / ')}`, left, y, { width: textWidth });
+    doc
+      .fillColor(VOID_RED)
+      .font('Helvetica-Bold')
+      .fontSize(12)
+      .text(`VOID: ${reasons.join(' / ')}`, left, y, { width: textWidth });
     y = doc.y + 4;
   }
   y += 8;
@@ -203,12 +223,24 @@ export async function renderVoucher(content: VoucherContent): Promise<Buffer> {
 
   const labelWidth = 100;
   for (const [label, value] of rows) {
-    doc.fillColor(MUTED).font('Helvetica').fontSize(10).text(label, left, y + 1, { width: labelWidth, lineBreak: false });
-    doc.fillColor(INK).font('Helvetica-Bold').fontSize(12).text(winAnsi(value), left + labelWidth, y, { width: textWidth - labelWidth, height: 30, ellipsis: true });
+    doc
+      .fillColor(MUTED)
+      .font('Helvetica')
+      .fontSize(10)
+      .text(label, left, y + 1, { width: labelWidth, lineBreak: false });
+    doc
+      .fillColor(INK)
+      .font('Helvetica-Bold')
+      .fontSize(12)
+      .text(winAnsi(value), left + labelWidth, y, { width: textWidth - labelWidth, height: 30, ellipsis: true });
     y = doc.y + 6;
   }
   y = Math.max(y, photo ? top + photoHeight : y) + 18;
-  doc.moveTo(left, y).lineTo(left + width, y).lineWidth(1).stroke(RULE);
+  doc
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .lineWidth(1)
+    .stroke(RULE);
   y += 24;
 
   // The codes side by side: the barcode with its digits, and for a Stored Value Card the QR
@@ -218,24 +250,44 @@ export async function renderVoucher(content: VoucherContent): Promise<Buffer> {
   const bars = encodeCode128(order.barcode);
   drawCode128(doc, bars, left + (barColumn - code128Width(bars)) / 2, y + 12);
   // Helvetica's digits are of one width: no third font to load for them.
-  doc.fillColor(INK).font('Helvetica').fontSize(13).text(order.barcode, left, y + 12 + BAR_HEIGHT + 6, { width: barColumn, align: 'center', characterSpacing: 2 });
+  doc
+    .fillColor(INK)
+    .font('Helvetica')
+    .fontSize(13)
+    .text(order.barcode, left, y + 12 + BAR_HEIGHT + 6, { width: barColumn, align: 'center', characterSpacing: 2 });
   if (reasons.length > 0) {
-    doc.fillColor(VOID_RED).font('Helvetica-Bold').fontSize(10).text('This ticket is void and will not be accepted at the gate.', left, doc.y + 4, { width: barColumn, align: 'center' });
+    doc
+      .fillColor(VOID_RED)
+      .font('Helvetica-Bold')
+      .fontSize(10)
+      .text('This ticket is void and will not be accepted at the gate.', left, doc.y + 4, { width: barColumn, align: 'center' });
   }
   if (qr) {
     const qrX = left + width - qrWidth(qr.size);
     drawQr(doc, qr, qrX, y);
     const caption = { width: qrWidth(qr.size), align: 'center' } as const;
-    doc.fillColor(INK).font('Helvetica-Bold').fontSize(11).text('Check your balance', qrX, y + qrWidth(qr.size), caption);
-    doc.fillColor(MUTED).font('Helvetica').fontSize(8).text("Scan for your card's credits and today's rides.", qrX, doc.y + 2, caption);
+    doc
+      .fillColor(INK)
+      .font('Helvetica-Bold')
+      .fontSize(11)
+      .text('Check your balance', qrX, y + qrWidth(qr.size), caption);
+    doc
+      .fillColor(MUTED)
+      .font('Helvetica')
+      .fontSize(8)
+      .text("Scan for your card's credits and today's rides.", qrX, doc.y + 2, caption);
   }
 
-  doc.fillColor(MUTED).font('Helvetica').fontSize(8).text(
-    `Present this voucher with the barcode at the gate. Printed ${dateTime(now.toISOString())}.`,
-    left,
-    PAGE.height - PAGE.margin - 10,
-    { width, align: 'center', lineBreak: false },
-  );
+  doc
+    .fillColor(MUTED)
+    .font('Helvetica')
+    .fontSize(8)
+    .text(
+      `Present this voucher with the barcode at the gate. Printed ${dateTime(now.toISOString())}.`,
+      left,
+      PAGE.height - PAGE.margin - 10,
+      { width, align: 'center', lineBreak: false },
+    );
 
   doc.end();
   return done;

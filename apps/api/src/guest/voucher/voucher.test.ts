@@ -15,7 +15,13 @@ import { voucherFileName } from './voucher.service.ts';
 import { renderVoucher, winAnsi } from './voucher.document.ts';
 
 const run = promisify(execFile);
-const TOOLS = { pdfinfo: 'poppler-utils', pdftoppm: 'poppler-utils', pdftotext: 'poppler-utils', pdfimages: 'poppler-utils', zbarimg: 'zbar-tools' } as const;
+const TOOLS = {
+  pdfinfo: 'poppler-utils',
+  pdftoppm: 'poppler-utils',
+  pdftotext: 'poppler-utils',
+  pdfimages: 'poppler-utils',
+  zbarimg: 'zbar-tools',
+} as const;
 
 /** Runs a Debian tool; a missing one fails with the package to install (npm test installs them). */
 async function tool(name: keyof typeof TOOLS, args: string[]) {
@@ -23,7 +29,8 @@ async function tool(name: keyof typeof TOOLS, args: string[]) {
     return await run(name, args, { maxBuffer: 16 * 1024 * 1024 });
   } catch (error) {
     const e = error as NodeJS.ErrnoException & { stdout?: string; stderr?: string };
-    if (e.code === 'ENOENT') throw new Error(`${name} is not installed: apt-get install ${TOOLS[name]} (scripts/test.mjs installs it)`, { cause: error });
+    if (e.code === 'ENOENT')
+      throw new Error(`${name} is not installed: apt-get install ${TOOLS[name]} (scripts/test.mjs installs it)`, { cause: error });
     // zbarimg exits 4 when it finds no symbol: an answer, not a failure of the tool.
     if (name === 'zbarimg' && typeof e.code === 'number' && e.code === 4) return { stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
     throw error;
@@ -45,7 +52,8 @@ const scan = (pdf: Buffer) =>
     const { stdout } = await tool('zbarimg', ['-q', `${prefix}.png`]);
     return stdout.split('\n').filter(Boolean).sort();
   });
-const pageCount = (pdf: Buffer) => withPdf(pdf, async (file) => Number(/^Pages:\s+(\d+)/m.exec((await tool('pdfinfo', [file])).stdout)?.[1]));
+const pageCount = (pdf: Buffer) =>
+  withPdf(pdf, async (file) => Number(/^Pages:\s+(\d+)/m.exec((await tool('pdfinfo', [file])).stdout)?.[1]));
 const text = (pdf: Buffer) => withPdf(pdf, async (file) => (await tool('pdftotext', ['-layout', file, '-'])).stdout);
 /** The images the page holds: [width, height] of each. */
 const images = (pdf: Buffer) =>
@@ -79,12 +87,29 @@ beforeAll(async () => {
     t.app,
     '30000001',
     anOrder([
-      { barcode: '3000000000000011', product: '2027 Season Pass', category: 'Season Pass', isPassholder: true, holder: { firstName: 'Ana', lastName: 'Lopez' }, cash: 12.5 },
-      { barcode: '3000000000000028', product: 'Day Ticket', refunded: true, redeemed: '2026-11-21T10:00:00-08:00', holder: { firstName: 'Ben', lastName: 'Lopez' } },
+      {
+        barcode: '3000000000000011',
+        product: '2027 Season Pass',
+        category: 'Season Pass',
+        isPassholder: true,
+        holder: { firstName: 'Ana', lastName: 'Lopez' },
+        cash: 12.5,
+      },
+      {
+        barcode: '3000000000000028',
+        product: 'Day Ticket',
+        refunded: true,
+        redeemed: '2026-11-21T10:00:00-08:00',
+        holder: { firstName: 'Ben', lastName: 'Lopez' },
+      },
     ]),
   );
-  const png = await sharp({ create: { width: 300, height: 400, channels: 3, background: '#7ab' } }).png().toBuffer();
-  await t.database.db.insert(schema.photos).values({ uid: 'photo-3000000000000011', barcode: '3000000000000011', bmp: Buffer.alloc(0), png, width: 300, height: 400 });
+  const png = await sharp({ create: { width: 300, height: 400, channels: 3, background: '#7ab' } })
+    .png()
+    .toBuffer();
+  await t.database.db
+    .insert(schema.photos)
+    .values({ uid: 'photo-3000000000000011', barcode: '3000000000000011', bmp: Buffer.alloc(0), png, width: 300, height: 400 });
 });
 afterAll(async () => {
   await t?.close();
@@ -127,7 +152,12 @@ describe('POST /api/voucher/', () => {
     expect(page).toContain('2027 Season Pass');
     expect(page).toMatch(/Order Date\s+Nov 20, 2026/);
     expect(page).not.toContain('VOID');
-    expect(await images(res.rawPayload)).toEqual(expect.arrayContaining([[300, 400], [256, 256]]));
+    expect(await images(res.rawPayload)).toEqual(
+      expect.arrayContaining([
+        [300, 400],
+        [256, 256],
+      ]),
+    );
     expect(await scan(res.rawPayload)).toEqual(['CODE-128:3000000000000011']);
   });
 
@@ -157,13 +187,17 @@ describe('POST /api/voucher/', () => {
   it('counts misses against the lookup throttle like login', async () => {
     const ip = nextIp();
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await voucher({ orderId: '10000005', barcode: `10000000000${String(i).padStart(5, '0')}` }, ip)).statusCode);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await voucher({ orderId: '10000005', barcode: `10000000000${String(i).padStart(5, '0')}` }, ip)).statusCode);
     expect(statuses.slice(0, 5)).toEqual([404, 404, 404, 404, 404]);
     expect(statuses[5]).toBe(429);
   });
 
   it('refuses an excluded ticket with its exclusion message', async () => {
-    const [res, loginRes] = await Promise.all([voucher({ orderId: '10000004', barcode: '1000000000000042' }), login({ orderId: '10000004', barcode: '1000000000000042' })]);
+    const [res, loginRes] = await Promise.all([
+      voucher({ orderId: '10000004', barcode: '1000000000000042' }),
+      login({ orderId: '10000004', barcode: '1000000000000042' }),
+    ]);
     expect(res.statusCode).toBe(403);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.json()).toMatchObject({ error: 'FORBIDDEN', message: loginRes.json().excluded });
@@ -188,7 +222,13 @@ describe('POST /api/voucher/', () => {
       expect(res.json()).toMatchObject({ error: 'VALIDATION_FAILED' });
       expect(res.json().message).toBeTruthy();
     }
-    const notJson = await t.app.inject({ method: 'POST', url: '/api/voucher/', payload: 'orderId=1', headers: { 'content-type': 'application/json' }, remoteAddress: nextIp() });
+    const notJson = await t.app.inject({
+      method: 'POST',
+      url: '/api/voucher/',
+      payload: 'orderId=1',
+      headers: { 'content-type': 'application/json' },
+      remoteAddress: nextIp(),
+    });
     expect(notJson.statusCode).toBe(400);
     expect(await snapshotGuestTables(t.database.db)).toBe(before);
   });
@@ -208,11 +248,36 @@ describe('voucher helpers', () => {
   });
 
   it('keeps the longest texts the feed allows on one page with readable codes', async () => {
-    const login = await t.app.inject({ method: 'POST', url: '/api/login/', payload: { orderId: '10000002', barcode: '3500000000000028' }, remoteAddress: nextIp() });
-    const long = (word: string, n: number) => Array.from({ length: n }, () => word).join(' ').slice(0, n * 5);
-    const order = { ...login.json(), product: long('Wide', 40), firstName: long('Name', 20), lastName: long('Last', 20), purchaserFirstName: long('Buyer', 17), purchaserLastName: 'X', refunded: true, redeemed: '2026-11-21T18:00:00Z' };
-    const photoPng = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#345' } }).png().toBuffer();
-    const pdf = await renderVoucher({ brandName: long('Brand', 12), order, photoPng, storedValueUrl: `${PUBLIC_URL}/stored-value/${'h'.repeat(43)}`, timeZone: 'America/Los_Angeles' });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login/',
+      payload: { orderId: '10000002', barcode: '3500000000000028' },
+      remoteAddress: nextIp(),
+    });
+    const long = (word: string, n: number) =>
+      Array.from({ length: n }, () => word)
+        .join(' ')
+        .slice(0, n * 5);
+    const order = {
+      ...login.json(),
+      product: long('Wide', 40),
+      firstName: long('Name', 20),
+      lastName: long('Last', 20),
+      purchaserFirstName: long('Buyer', 17),
+      purchaserLastName: 'X',
+      refunded: true,
+      redeemed: '2026-11-21T18:00:00Z',
+    };
+    const photoPng = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#345' } })
+      .png()
+      .toBuffer();
+    const pdf = await renderVoucher({
+      brandName: long('Brand', 12),
+      order,
+      photoPng,
+      storedValueUrl: `${PUBLIC_URL}/stored-value/${'h'.repeat(43)}`,
+      timeZone: 'America/Los_Angeles',
+    });
     expect(await pageCount(pdf)).toBe(1);
     expect(await scan(pdf)).toEqual(['CODE-128:3500000000000028', `QR-Code:${PUBLIC_URL}/stored-value/${'h'.repeat(43)}`]);
   });
@@ -221,5 +286,4 @@ describe('voucher helpers', () => {
     expect(winAnsi('José Ñuñez – “Pier”')).toBe('José Ñuñez – “Pier”');
     expect(winAnsi('Łukasz Dvořák 李\u0007')).toBe('?ukasz Dvorák ?');
   });
-
 });

@@ -45,7 +45,12 @@ export async function saveApplePass(db: Executor, values: { barcode: string; con
 /** The pass with this serial number if tokenHash is the hash of one of its tokens. */
 export async function findPassByToken(db: Executor, serialNumber: string, tokenHash: string) {
   const rows = await db
-    .select({ barcode: walletPasses.barcode, orderId: tickets.orderId, serialNumber: walletPasses.serialNumber, updatedAt: walletPasses.updatedAt })
+    .select({
+      barcode: walletPasses.barcode,
+      orderId: tickets.orderId,
+      serialNumber: walletPasses.serialNumber,
+      updatedAt: walletPasses.updatedAt,
+    })
     .from(walletPassTokens)
     .innerJoin(walletPasses, eq(walletPasses.serialNumber, walletPassTokens.serialNumber))
     .innerJoin(tickets, eq(tickets.barcode, walletPasses.barcode))
@@ -55,7 +60,10 @@ export async function findPassByToken(db: Executor, serialNumber: string, tokenH
 }
 
 /** Registers a device for a pass: 'created', or 'updated' when it was registered already. */
-export async function upsertDeviceRegistration(db: Executor, values: { deviceLibraryIdentifier: string; serialNumber: string; pushToken: string }) {
+export async function upsertDeviceRegistration(
+  db: Executor,
+  values: { deviceLibraryIdentifier: string; serialNumber: string; pushToken: string },
+) {
   const [row] = await db
     .insert(appleDeviceRegistrations)
     .values(values)
@@ -71,7 +79,12 @@ export async function upsertDeviceRegistration(db: Executor, values: { deviceLib
 export async function deleteDeviceRegistration(db: Executor, deviceLibraryIdentifier: string, serialNumber: string): Promise<boolean> {
   const rows = await db
     .delete(appleDeviceRegistrations)
-    .where(and(eq(appleDeviceRegistrations.deviceLibraryIdentifier, deviceLibraryIdentifier), eq(appleDeviceRegistrations.serialNumber, serialNumber)))
+    .where(
+      and(
+        eq(appleDeviceRegistrations.deviceLibraryIdentifier, deviceLibraryIdentifier),
+        eq(appleDeviceRegistrations.serialNumber, serialNumber),
+      ),
+    )
     .returning({ serialNumber: appleDeviceRegistrations.serialNumber });
   return rows.length > 0;
 }
@@ -99,7 +112,12 @@ export async function findUpdatedSerialNumbers(db: Executor, deviceLibraryIdenti
 export async function findApplePasses(db: Executor, barcodes: string[]) {
   if (barcodes.length === 0) return [];
   return db
-    .select({ barcode: walletPasses.barcode, serialNumber: walletPasses.serialNumber, contentHash: walletPasses.contentHash, orderId: tickets.orderId })
+    .select({
+      barcode: walletPasses.barcode,
+      serialNumber: walletPasses.serialNumber,
+      contentHash: walletPasses.contentHash,
+      orderId: tickets.orderId,
+    })
     .from(walletPasses)
     .innerJoin(tickets, eq(tickets.barcode, walletPasses.barcode))
     .where(and(inArray(walletPasses.barcode, barcodes), isNotNull(walletPasses.contentHash)));
@@ -119,7 +137,12 @@ export async function findDeviceRegistration(db: Executor, deviceLibraryIdentifi
   const rows = await db
     .select({ pushToken: appleDeviceRegistrations.pushToken })
     .from(appleDeviceRegistrations)
-    .where(and(eq(appleDeviceRegistrations.deviceLibraryIdentifier, deviceLibraryIdentifier), eq(appleDeviceRegistrations.serialNumber, serialNumber)));
+    .where(
+      and(
+        eq(appleDeviceRegistrations.deviceLibraryIdentifier, deviceLibraryIdentifier),
+        eq(appleDeviceRegistrations.serialNumber, serialNumber),
+      ),
+    );
   return rows[0] ?? null;
 }
 
@@ -135,7 +158,12 @@ export async function findBarcodesWithPasses(db: Executor, after: string | null,
   const rows = await db
     .select({ barcode: walletPasses.barcode })
     .from(walletPasses)
-    .where(and(sql`(${walletPasses.contentHash} is not null or ${walletPasses.googleIssued})`, after === null ? undefined : sql`${walletPasses.barcode} > ${after}`))
+    .where(
+      and(
+        sql`(${walletPasses.contentHash} is not null or ${walletPasses.googleIssued})`,
+        after === null ? undefined : sql`${walletPasses.barcode} > ${after}`,
+      ),
+    )
     .orderBy(walletPasses.barcode)
     .limit(limit);
   return rows.map((r) => r.barcode);

@@ -34,10 +34,7 @@ export const appleWalletRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     handler: async (request, reply) => {
-      const pkpass = await createApplePass(
-        { ...ticketContext(app, request), wallet },
-        request.body,
-      );
+      const pkpass = await createApplePass({ ...ticketContext(app, request), wallet }, request.body);
       return reply.type(PKPASS_CONTENT_TYPE).header('Content-Disposition', pkpassDisposition(app.config.brandName)).send(pkpass);
     },
   });

@@ -35,7 +35,6 @@ import {
 
 type WalletConfig = Pick<Config, 'defaultPassColors' | 'brandName' | 'publicUrl' | 'parkTimezone' | 'supportEmail' | 'apple'>;
 
-
 export interface AppleWalletContext extends TicketContext {
   config: WalletConfig;
   wallet: AppleWallet;
@@ -51,7 +50,6 @@ export interface PassKitContext {
 
 /** A barcode starting with 34 gets the NFC variant (guest-app.md section 9). */
 export const NFC_BARCODE_PREFIX = '34';
-
 
 /** '#1b4965' -> 'rgb(27, 73, 101)', the colour form pass.json takes. */
 export function rgb(hex: string): string {
@@ -94,7 +92,13 @@ export function applePassContent({ order, row, serialNumber, photoPng, config, n
   const product = order.refunded ? `${order.product} (Refunded)` : order.product;
 
   const { label, value } = balanceText(order);
-  const balance: Field = { key: 'balance', label, value, changeMessage: `Your ${label.toLowerCase()} is now %@`, textAlignment: 'PKTextAlignmentRight' };
+  const balance: Field = {
+    key: 'balance',
+    label,
+    value,
+    changeMessage: `Your ${label.toLowerCase()} is now %@`,
+    textAlignment: 'PKTextAlignmentRight',
+  };
   const secondary: Field[] = [{ key: 'product', label: 'Product', value: product }];
   const purchaser = purchaserName(order);
   if (purchaser) secondary.push({ key: 'purchaser', label: 'Purchaser', value: purchaser });
@@ -122,7 +126,9 @@ export function applePassContent({ order, row, serialNumber, photoPng, config, n
     sharingProhibited: true,
     generic: {
       headerFields: [balance],
-      primaryFields: [holder ? { key: 'holder', label: 'Ticketholder', value: holder } : { key: 'holder', label: 'Product', value: product }],
+      primaryFields: [
+        holder ? { key: 'holder', label: 'Ticketholder', value: holder } : { key: 'holder', label: 'Product', value: product },
+      ],
       secondaryFields: secondary,
       auxiliaryFields: auxiliary,
       backFields: back,
@@ -147,9 +153,20 @@ export function applePassContent({ order, row, serialNumber, photoPng, config, n
 const newPassToken = () => newSecret(32);
 
 /** What the ticket's pass shows now, its holder photo included. */
-async function currentPassContent(ctx: Pick<PassKitContext, 'db' | 'config' | 'wallet'>, row: NonNullable<PassRow>, serialNumber: string): Promise<PassContent> {
+async function currentPassContent(
+  ctx: Pick<PassKitContext, 'db' | 'config' | 'wallet'>,
+  row: NonNullable<PassRow>,
+  serialNumber: string,
+): Promise<PassContent> {
   const photoPng = row.photoUid ? await findPhotoPng(ctx.db, row.ticket.barcode) : null;
-  return applePassContent({ order: toPassOrder(row, ctx), row, serialNumber, photoPng, config: ctx.config, nfcPublicKey: ctx.wallet.nfcPublicKey });
+  return applePassContent({
+    order: toPassOrder(row, ctx),
+    row,
+    serialNumber,
+    photoPng,
+    config: ctx.config,
+    nfcPublicKey: ctx.wallet.nfcPublicKey,
+  });
 }
 
 /** POST /api/apple-wallet/: the signed .pkpass of the ticket. */
@@ -163,7 +180,11 @@ export async function createApplePass(ctx: AppleWalletContext, request: AppleWal
   // The serial number is the row's own; the content hash does not depend on it.
   const draft = await currentPassContent(ctx, row, '');
   const token = newPassToken();
-  const serialNumber = await saveApplePass(ctx.db, { barcode: row.ticket.barcode, contentHash: draft.contentHash, tokenHash: hashSecret(token) });
+  const serialNumber = await saveApplePass(ctx.db, {
+    barcode: row.ticket.barcode,
+    contentHash: draft.contentHash,
+    tokenHash: hashSecret(token),
+  });
   return ctx.wallet.builder.build({ ...draft.pass, serialNumber, authenticationToken: token }, draft.files);
 }
 
@@ -198,7 +219,10 @@ export interface RegistrationInput {
 }
 
 /** A device added the pass: from now on the ticket is bound to a wallet and the device gets pushes. */
-export async function registerDevice(ctx: PassKitContext, input: RegistrationInput & { pushToken: string }): Promise<'created' | 'updated'> {
+export async function registerDevice(
+  ctx: PassKitContext,
+  input: RegistrationInput & { pushToken: string },
+): Promise<'created' | 'updated'> {
   assertPassType(ctx, input.passTypeIdentifier);
   const { pass } = await authenticatedPass(ctx, input.serialNumber, input.authorization);
   // Binding the ticket to a wallet is a ticket change: published with it.
@@ -286,7 +310,10 @@ export async function compareApplePass(ctx: AppleDeliveryContext, tx: Executor, 
   const details = { serialNumber: pass.serialNumber, barcode: maskBarcode(barcode) };
   const devices = await findDeviceRegistrations(tx, pass.serialNumber);
   if (devices.length === 0 || !ctx.wallet.apns) {
-    ctx.log.info({ ...details, devices: devices.length }, `Apple Wallet pass update recorded; ${devices.length === 0 ? 'no device registered for it' : 'not pushed because APNs is not configured'}`);
+    ctx.log.info(
+      { ...details, devices: devices.length },
+      `Apple Wallet pass update recorded; ${devices.length === 0 ? 'no device registered for it' : 'not pushed because APNs is not configured'}`,
+    );
     return;
   }
   for (const device of devices) {
@@ -325,7 +352,8 @@ export async function pushToDevice(ctx: AppleDeliveryContext, job: RunningJob<Ap
       ctx.log.info({ serialNumber }, 'Apple Wallet: APNs says the device no longer has the pass; registration removed');
       return { state: 'skipped', note: 'APNs answered 410: the device no longer has the pass; registration removed' };
     }
-    if (result.outcome === 'failed') throw new Error(`APNs answered ${result.status ?? 'nothing'}${result.reason ? ` (${result.reason})` : ''}`);
+    if (result.outcome === 'failed')
+      throw new Error(`APNs answered ${result.status ?? 'nothing'}${result.reason ? ` (${result.reason})` : ''}`);
     ctx.log.info({ serialNumber }, 'Apple Wallet: update pushed to a device');
     return { state: 'sent' };
   });

@@ -63,7 +63,13 @@ const walletTables = async () =>
 type Fields = { key: string; label: string; value: string }[];
 const fieldsOf = (pass: Record<string, unknown>) => {
   const generic = pass.generic as Record<string, Fields>;
-  return [...generic.headerFields!, ...generic.primaryFields!, ...generic.secondaryFields!, ...generic.auxiliaryFields!, ...generic.backFields!];
+  return [
+    ...generic.headerFields!,
+    ...generic.primaryFields!,
+    ...generic.secondaryFields!,
+    ...generic.auxiliaryFields!,
+    ...generic.backFields!,
+  ];
 };
 const field = (pass: Record<string, unknown>, key: string) => fieldsOf(pass).find((f) => f.key === key);
 
@@ -80,7 +86,13 @@ beforeAll(async () => {
     '30000001',
     anOrder(
       [
-        { barcode: '3000000000000011', product: 'Day Ticket', categoryId: '20', cash: 12.5, holder: { firstName: 'Ana', lastName: 'Lopez' } },
+        {
+          barcode: '3000000000000011',
+          product: 'Day Ticket',
+          categoryId: '20',
+          cash: 12.5,
+          holder: { firstName: 'Ana', lastName: 'Lopez' },
+        },
         { barcode: '3000000000000028', product: 'Fun Card', category: 'Stored Value Card', credits: 25, cash: 3 },
       ],
       { orderDate: '2026-11-20T18:15:00Z', purchaser: { firstName: 'Carl', lastName: 'Diaz' } },
@@ -90,7 +102,11 @@ beforeAll(async () => {
   await putOrder(t.app, '30000003', anOrder([{ barcode: '3400000000000031', merchItemId: '8888' }]));
   await putOrder(t.app, '30000004', anOrder([{ barcode: '3000000000000042', merchItemId: '7777' }]));
   await putOrder(t.app, '30000005', anOrder([{ barcode: '3000000000000059', refunded: true, expires: '2027-01-31T23:59:59-08:00' }]));
-  await putOrder(t.app, '30000006', anOrder([{ barcode: '3000000000000066', categoryId: '77', isPassholder: true, product: '2027 Season Pass' }]));
+  await putOrder(
+    t.app,
+    '30000006',
+    anOrder([{ barcode: '3000000000000066', categoryId: '77', isPassholder: true, product: '2027 Season Pass' }]),
+  );
 
   await staff.customization(db, 'Day Ticket', '7b2cbf', 'ffd60a', { instructions: 'Show this pass at the gate.' });
   await staff.customization(db, 'Hidden', '000000', 'ffffff', { hideBarcode: true });
@@ -98,9 +114,19 @@ beforeAll(async () => {
   await staff.mapping(db, { categoryId: '77', customizationName: 'Hidden' });
   await staff.exclusion(db, { merchItemId: '8888', excludeNfc: true, customError: 'No NFC' });
   await staff.exclusion(db, { merchItemId: '7777', customError: 'Show your printed ticket at the gate.' });
-  await staff.share(db, { barcode: '3000000000000028', hashUrlHash: hashSecret(activeHashUrl), firstName: 'Dee', lastName: 'Friend', email: 'dee@example.com' });
-  photoPng = await sharp({ create: { width: 90, height: 120, channels: 3, background: '#c08040' } }).png().toBuffer();
-  await db.insert(schema.photos).values({ uid: 'photo-uid-1', barcode: '3000000000000066', bmp: Buffer.from('BM'), png: photoPng, width: 90, height: 120 });
+  await staff.share(db, {
+    barcode: '3000000000000028',
+    hashUrlHash: hashSecret(activeHashUrl),
+    firstName: 'Dee',
+    lastName: 'Friend',
+    email: 'dee@example.com',
+  });
+  photoPng = await sharp({ create: { width: 90, height: 120, channels: 3, background: '#c08040' } })
+    .png()
+    .toBuffer();
+  await db
+    .insert(schema.photos)
+    .values({ uid: 'photo-uid-1', barcode: '3000000000000066', bmp: Buffer.from('BM'), png: photoPng, width: 90, height: 120 });
 });
 afterAll(async () => {
   await t?.close();
@@ -111,11 +137,25 @@ describe('POST /api/apple-wallet/', () => {
   it('answers a signed .pkpass that unzip, a recomputed manifest and openssl accept', async () => {
     const { res, files, manifest } = await checkedPass({ orderId: '30000001', barcode: '3000000000000011' });
     expect(res.headers['content-type']).toBe('application/vnd.apple.pkpass');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="Sea Breeze Pier.pkpass"; filename*=UTF-8''Sea%20Breeze%20Pier.pkpass`);
-    expect([...files.keys()].sort()).toEqual(
-      ['icon.png', 'icon@2x.png', 'icon@3x.png', 'logo.png', 'logo@2x.png', 'logo@3x.png', 'manifest.json', 'pass.json', 'signature'].sort(),
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="Sea Breeze Pier.pkpass"; filename*=UTF-8''Sea%20Breeze%20Pier.pkpass`,
     );
-    expect(Object.keys(manifest).sort()).toEqual(['icon.png', 'icon@2x.png', 'icon@3x.png', 'logo.png', 'logo@2x.png', 'logo@3x.png', 'pass.json'].sort());
+    expect([...files.keys()].sort()).toEqual(
+      [
+        'icon.png',
+        'icon@2x.png',
+        'icon@3x.png',
+        'logo.png',
+        'logo@2x.png',
+        'logo@3x.png',
+        'manifest.json',
+        'pass.json',
+        'signature',
+      ].sort(),
+    );
+    expect(Object.keys(manifest).sort()).toEqual(
+      ['icon.png', 'icon@2x.png', 'icon@3x.png', 'logo.png', 'logo@2x.png', 'logo@3x.png', 'pass.json'].sort(),
+    );
     // The images are real PNGs at @1x, @2x and @3x.
     const icon3 = await sharp(files.get('icon@3x.png')!).metadata();
     expect([icon3.format, icon3.width, icon3.height]).toEqual(['png', 87, 87]);
@@ -131,7 +171,9 @@ describe('POST /api/apple-wallet/', () => {
       // Rewriting the manifest to match breaks the signature instead.
       const manifestFile = join(unpacked.dir, 'manifest.json');
       const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as Record<string, string>;
-      manifest['pass.json'] = createHash('sha1').update(await readFile(pass)).digest('hex');
+      manifest['pass.json'] = createHash('sha1')
+        .update(await readFile(pass))
+        .digest('hex');
       await writeFile(manifestFile, JSON.stringify(manifest));
       expect(await manifestProblems(unpacked.dir)).toEqual([]);
       expect(opensslVerify(unpacked.dir, rootCa).ok).toBe(false);
@@ -154,7 +196,9 @@ describe('POST /api/apple-wallet/', () => {
       description: `${BRAND} Day Ticket`,
       backgroundColor: 'rgb(123, 44, 191)',
       foregroundColor: 'rgb(255, 214, 10)',
-      barcodes: [{ format: 'PKBarcodeFormatCode128', message: '3000000000000011', messageEncoding: 'iso-8859-1', altText: '3000000000000011' }],
+      barcodes: [
+        { format: 'PKBarcodeFormatCode128', message: '3000000000000011', messageEncoding: 'iso-8859-1', altText: '3000000000000011' },
+      ],
       expirationDate: '2031-01-01T07:59:59Z',
     });
     expect(pass.serialNumber).toMatch(/^[0-9a-f-]{36}$/);
@@ -238,11 +282,23 @@ describe('POST /api/apple-wallet/', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(404);
       expect(res.json().message).toBe(guestMessages.orderNotFound);
     }
-    for (const body of [{}, { orderId: '3000', barcode: '3000000000000011' }, { orderId: '30000001', barcode: 'abc' }, { orderId: '30000001', barcode: '3000000000000011', extra: 1 }, { orderId: '30000001', barcode: '3000000000000011', hashUrl: activeHashUrl }]) {
+    for (const body of [
+      {},
+      { orderId: '3000', barcode: '3000000000000011' },
+      { orderId: '30000001', barcode: 'abc' },
+      { orderId: '30000001', barcode: '3000000000000011', extra: 1 },
+      { orderId: '30000001', barcode: '3000000000000011', hashUrl: activeHashUrl },
+    ]) {
       const res = await generate(body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
-    const bad = await t.app.inject({ method: 'POST', url: '/api/apple-wallet/', payload: 'not json', headers: { 'content-type': 'application/json' }, remoteAddress: nextIp() });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/apple-wallet/',
+      payload: 'not json',
+      headers: { 'content-type': 'application/json' },
+      remoteAddress: nextIp(),
+    });
     expect(bad.statusCode).toBe(400);
     expect(await walletTables()).toBe(before);
   });
@@ -284,15 +340,31 @@ describe('configured certificates', () => {
     const files = { cert: join(dir, 'signer.pem'), key: join(dir, 'signer.key'), wwdr: join(dir, 'wwdr.pem') };
     await writeFile(files.cert, signer!);
     await writeFile(files.wwdr, wwdr!);
-    await writeFile(files.key, createPrivateKey(key!).export({ type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: 'correct horse' }));
+    await writeFile(
+      files.key,
+      createPrivateKey(key!).export({ type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: 'correct horse' }),
+    );
     const lines: string[] = [];
     const configured = await createTestApp({
-      env: { ...env(), DATA_DIR: dir, APPLE_CERT_FILE: files.cert, APPLE_KEY_FILE: files.key, APPLE_KEY_PASSPHRASE: 'correct horse', APPLE_WWDR_FILE: files.wwdr, APNS_URL: '' },
+      env: {
+        ...env(),
+        DATA_DIR: dir,
+        APPLE_CERT_FILE: files.cert,
+        APPLE_KEY_FILE: files.key,
+        APPLE_KEY_PASSPHRASE: 'correct horse',
+        APPLE_WWDR_FILE: files.wwdr,
+        APNS_URL: '',
+      },
       logStream: { write: (l) => void lines.push(l) },
     });
     try {
       await putOrder(configured.app, '30000001', anOrder([{ barcode: '3000000000000011' }]));
-      const res = await configured.app.inject({ method: 'POST', url: '/api/apple-wallet/', payload: { orderId: '30000001', barcode: '3000000000000011' }, remoteAddress: nextIp() });
+      const res = await configured.app.inject({
+        method: 'POST',
+        url: '/api/apple-wallet/',
+        payload: { orderId: '30000001', barcode: '3000000000000011' },
+        remoteAddress: nextIp(),
+      });
       expect(res.statusCode, res.body).toBe(200);
       const unpacked = await unpackPass(res.rawPayload);
       // Verifies against the root that issued the configured WWDR certificate.

@@ -25,7 +25,12 @@ const nextIp = () => `10.8.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
 type LogLine = { level: number; msg: string; objectId?: string; err?: string };
 const logs = () => logLines.map((l) => JSON.parse(l) as LogLine);
 
-const dayTicket = (barcode: string, cash: number) => ({ barcode, product: 'Day Ticket', cash, holder: { firstName: 'Ana', lastName: 'Lopez' } });
+const dayTicket = (barcode: string, cash: number) => ({
+  barcode,
+  product: 'Day Ticket',
+  cash,
+  holder: { firstName: 'Ana', lastName: 'Lopez' },
+});
 
 async function issueLink(orderId: string, barcode: string): Promise<string> {
   const res = await t.app.inject({ method: 'POST', url: '/api/google-wallet/', payload: { orderId, barcode }, remoteAddress: nextIp() });
@@ -88,7 +93,12 @@ describe('Google Wallet object updates with credentials configured', () => {
     expect(google.issuedTokens).toHaveLength(1);
     expect(call.authorization).toBe(`Bearer ${google.issuedTokens[0]}`);
     expect(google.tokenAssertions[0]).toMatchObject({ iss: CLIENT_EMAIL, scope: 'https://www.googleapis.com/auth/wallet_object.issuer' });
-    expect(call.body).toMatchObject({ id: objectId, classId: `${ISSUER_ID}.park-ticket`, state: 'ACTIVE', barcode: { value: '4000000000000011' } });
+    expect(call.body).toMatchObject({
+      id: objectId,
+      classId: `${ISSUER_ID}.park-ticket`,
+      state: 'ACTIVE',
+      barcode: { value: '4000000000000011' },
+    });
     expect(call.body.textModulesData?.find((m) => m.id === 'balance')?.body).toBe('$40.00');
     expect(logs().some((l) => l.msg === 'Google Wallet object updated' && l.objectId === objectId)).toBe(true);
   });

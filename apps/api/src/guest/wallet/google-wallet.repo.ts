@@ -24,7 +24,12 @@ export async function markGoogleIssued(db: Executor, barcode: string): Promise<s
 export async function findGoogleIssuedPasses(db: Executor, barcodes: string[]) {
   if (barcodes.length === 0) return [];
   return db
-    .select({ barcode: walletPasses.barcode, serialNumber: walletPasses.serialNumber, orderId: tickets.orderId, googleContentHash: walletPasses.googleContentHash })
+    .select({
+      barcode: walletPasses.barcode,
+      serialNumber: walletPasses.serialNumber,
+      orderId: tickets.orderId,
+      googleContentHash: walletPasses.googleContentHash,
+    })
     .from(walletPasses)
     .innerJoin(tickets, eq(tickets.barcode, walletPasses.barcode))
     .where(and(inArray(walletPasses.barcode, barcodes), eq(walletPasses.googleIssued, true)));

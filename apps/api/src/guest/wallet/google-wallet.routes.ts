@@ -18,10 +18,7 @@ export const googleWalletRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: z.string().describe('https://pay.google.com/gp/v/save/<signed JWT>'), ...errors },
     },
     handler: async (request, reply) => {
-      const link = await createGoogleWalletLink(
-        { ...ticketContext(app, request), wallet },
-        request.body,
-      );
+      const link = await createGoogleWalletLink({ ...ticketContext(app, request), wallet }, request.body);
       return reply.type('text/plain; charset=utf-8').send(link);
     },
   });

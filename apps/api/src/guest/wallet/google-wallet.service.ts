@@ -60,7 +60,6 @@ export function ticketClass(issuerId: string): GenericClass {
   };
 }
 
-
 function httpUrl(value: string | null | undefined): string | null {
   if (!value?.trim()) return null;
   try {
@@ -91,7 +90,15 @@ export interface ObjectInput {
 }
 
 /** The Google Wallet object for a ticket: what the pass card shows, in Google's fields. */
-export function toGenericObject({ order, customization, serialNumber, issuerId, config, withPhoto, now = new Date() }: ObjectInput): GenericObject {
+export function toGenericObject({
+  order,
+  customization,
+  serialNumber,
+  issuerId,
+  config,
+  withPhoto,
+  now = new Date(),
+}: ObjectInput): GenericObject {
   const { date, dateTime } = dateFormats(config.parkTimezone);
   const holder = ticketholderName(order);
   const balance = balanceText(order);
@@ -182,7 +189,14 @@ export async function compareGoogleObject(ctx: GoogleWalletUpdateContext, tx: Ex
     return;
   }
   const payload: GoogleUpdatePayload = { barcode };
-  await queueDelivery(ctx.jobs, tx, { queue: QUEUES.googleUpdate, target: 'google', barcode, recipient: `object …${current.object.id.slice(-12)}`, payload, singletonKey: barcode });
+  await queueDelivery(ctx.jobs, tx, {
+    queue: QUEUES.googleUpdate,
+    target: 'google',
+    barcode,
+    recipient: `object …${current.object.id.slice(-12)}`,
+    payload,
+    singletonKey: barcode,
+  });
 }
 
 export interface GoogleUpdatePayload {
@@ -194,7 +208,10 @@ export interface GoogleUpdatePayload {
  * no guest saved (404) is skipped, as is one Google already shows; Google refusing the
  * request (400, 403) is not tried again.
  */
-export async function updateGoogleObject(ctx: GoogleWalletUpdateContext, job: RunningJob<GoogleUpdatePayload & DeliveryJobData>): Promise<void> {
+export async function updateGoogleObject(
+  ctx: GoogleWalletUpdateContext,
+  job: RunningJob<GoogleUpdatePayload & DeliveryJobData>,
+): Promise<void> {
   await tryDelivery(ctx.db, job, async () => {
     const current = await currentObject(ctx, ctx.db, job.data.barcode);
     if (!current) return { state: 'skipped', note: 'The ticket no longer exists' };

@@ -7,7 +7,11 @@ import { decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '@boardwalk/db/schema';
 import type { GenericClass, GenericObject } from '../../integrations/google-wallet/google-wallet.ts';
-import { DEVELOPMENT_ISSUER_ID, DEVELOPMENT_KEY_FILE, DEVELOPMENT_PUBLIC_KEY_FILE } from '../../integrations/google-wallet/google-wallet-credentials.ts';
+import {
+  DEVELOPMENT_ISSUER_ID,
+  DEVELOPMENT_KEY_FILE,
+  DEVELOPMENT_PUBLIC_KEY_FILE,
+} from '../../integrations/google-wallet/google-wallet-credentials.ts';
 import { hashSecret, newSecret } from '../../platform/secrets.ts';
 import { anOrder, putOrder, staff } from '../../../test-support/fixtures.ts';
 import { createTestApp, settleDeliveries, type TestApp } from '../../../test-support/test-app.ts';
@@ -23,7 +27,14 @@ let publicKey: ReturnType<typeof createPublicKey>;
 let ipSeq = 0;
 const nextIp = () => `10.7.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
 
-const env = () => ({ DATA_DIR: dataDir, PUBLIC_URL, BRAND_NAME: BRAND, PASS_BACKGROUND_COLOR: '112233', LOG_LEVEL: 'info', PARK_TIMEZONE: 'America/Los_Angeles' });
+const env = () => ({
+  DATA_DIR: dataDir,
+  PUBLIC_URL,
+  BRAND_NAME: BRAND,
+  PASS_BACKGROUND_COLOR: '112233',
+  LOG_LEVEL: 'info',
+  PARK_TIMEZONE: 'America/Los_Angeles',
+});
 
 function save(body: Record<string, unknown>, remoteAddress = nextIp()) {
   return t.app.inject({ method: 'POST', url: '/api/google-wallet/', payload: body, remoteAddress });
@@ -62,26 +73,67 @@ beforeAll(async () => {
   await putOrder(
     t.app,
     '30000001',
-    anOrder([{ barcode: '3000000000000011', product: 'Day Ticket', categoryId: '20', cash: 12.5, holder: { firstName: 'Ana', lastName: 'Lopez' } }], {
-      purchaser: { firstName: 'Carl', lastName: 'Diaz' },
-      orderDate: '2026-11-20T18:15:00Z',
-    }),
+    anOrder(
+      [
+        {
+          barcode: '3000000000000011',
+          product: 'Day Ticket',
+          categoryId: '20',
+          cash: 12.5,
+          holder: { firstName: 'Ana', lastName: 'Lopez' },
+        },
+      ],
+      {
+        purchaser: { firstName: 'Carl', lastName: 'Diaz' },
+        orderDate: '2026-11-20T18:15:00Z',
+      },
+    ),
   );
-  await putOrder(t.app, '30000002', anOrder([{ barcode: '3500000000000035', category: 'Stored Value Card', categoryId: '30', credits: 25, cash: 3, holder: { firstName: 'Rosa', lastName: 'Diaz' } }]));
-  await putOrder(t.app, '30000003', anOrder([{ barcode: '2400000000000042', product: '2027 Season Pass', isPassholder: true, categoryId: '12', holder: { firstName: 'Sam', lastName: 'Park' } }]));
+  await putOrder(
+    t.app,
+    '30000002',
+    anOrder([
+      {
+        barcode: '3500000000000035',
+        category: 'Stored Value Card',
+        categoryId: '30',
+        credits: 25,
+        cash: 3,
+        holder: { firstName: 'Rosa', lastName: 'Diaz' },
+      },
+    ]),
+  );
+  await putOrder(
+    t.app,
+    '30000003',
+    anOrder([
+      {
+        barcode: '2400000000000042',
+        product: '2027 Season Pass',
+        isPassholder: true,
+        categoryId: '12',
+        holder: { firstName: 'Sam', lastName: 'Park' },
+      },
+    ]),
+  );
   await putOrder(t.app, '30000004', anOrder([{ barcode: '3000000000000059', merchItemId: '7777' }]));
   await putOrder(t.app, '30000005', anOrder([{ barcode: '3000000000000066', refunded: true }]));
   await putOrder(t.app, '30000006', anOrder([{ barcode: '3000000000000073', expires: '2020-01-01T00:00:00Z' }]));
   await putOrder(t.app, '30000007', anOrder([{ barcode: '3000000000000080', packId: '444', holder: {} }], { purchaser: {} }));
   await putOrder(t.app, '30000008', anOrder([{ barcode: '3000000000000097', merchItemId: '8888' }]));
 
-  await staff.customization(db, 'Day Ticket', '7b2cbf', 'ffd60a', { googleInstructions: 'Show this pass at the gate.', googleUri: 'https://park.example.com/hours' });
+  await staff.customization(db, 'Day Ticket', '7b2cbf', 'ffd60a', {
+    googleInstructions: 'Show this pass at the gate.',
+    googleUri: 'https://park.example.com/hours',
+  });
   await staff.customization(db, 'Hidden', 'aa0000', 'ffffff', { hideBarcode: true, instructions: 'General instructions' });
   await staff.mapping(db, { categoryId: '20', customizationName: 'Day Ticket' });
   await staff.mapping(db, { packId: '444', customizationName: 'Hidden' });
   await staff.exclusion(db, { merchItemId: '7777', customError: 'Show your printed ticket at the gate.' });
   await staff.exclusion(db, { merchItemId: '8888', excludeNfc: true, customError: 'No NFC' });
-  await db.insert(schema.photos).values({ uid: 'photo-uid-1', barcode: '2400000000000042', bmp: Buffer.from('BM'), png: Buffer.from('PNG'), width: 1, height: 1 });
+  await db
+    .insert(schema.photos)
+    .values({ uid: 'photo-uid-1', barcode: '2400000000000042', bmp: Buffer.from('BM'), png: Buffer.from('PNG'), width: 1, height: 1 });
 });
 afterAll(async () => {
   await t.close();
@@ -105,7 +157,9 @@ describe('POST /api/google-wallet/', () => {
     const [pass] = await t.database.db.select().from(schema.walletPasses).where(eq(schema.walletPasses.barcode, '3000000000000011'));
     expect(pass?.googleIssued).toBe(true);
     const { genericClasses, genericObjects } = claims.payload;
-    expect(genericClasses).toEqual([expect.objectContaining({ id: `${DEVELOPMENT_ISSUER_ID}.park-ticket`, multipleDevicesAndHoldersAllowedStatus: 'MULTIPLE_HOLDERS' })]);
+    expect(genericClasses).toEqual([
+      expect.objectContaining({ id: `${DEVELOPMENT_ISSUER_ID}.park-ticket`, multipleDevicesAndHoldersAllowedStatus: 'MULTIPLE_HOLDERS' }),
+    ]);
     expect(genericObjects).toHaveLength(1);
     const object = genericObjects[0]!;
     expect(object).toMatchObject({
@@ -147,7 +201,9 @@ describe('POST /api/google-wallet/', () => {
   it('puts the holder photo on the pass only when asked with hasPhoto and the ticket has one', async () => {
     const withPhoto = await objectOf({ orderId: '30000003', barcode: '2400000000000042', hasPhoto: true });
     expect(withPhoto.imageModulesData).toEqual([
-      expect.objectContaining({ mainImage: expect.objectContaining({ sourceUri: { uri: `${PUBLIC_URL}/api/download/photo-uid-1/photo.png` } }) }),
+      expect.objectContaining({
+        mainImage: expect.objectContaining({ sourceUri: { uri: `${PUBLIC_URL}/api/download/photo-uid-1/photo.png` } }),
+      }),
     ]);
     expect((await objectOf({ orderId: '30000003', barcode: '2400000000000042', hasPhoto: false })).imageModulesData).toBeUndefined();
     expect((await objectOf({ orderId: '30000003', barcode: '2400000000000042' })).imageModulesData).toBeUndefined();
@@ -207,7 +263,13 @@ describe('POST /api/google-wallet/', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().message).toBeTruthy();
     }
-    const notJson = await t.app.inject({ method: 'POST', url: '/api/google-wallet/', payload: 'orderId=1', headers: { 'content-type': 'text/plain' }, remoteAddress: nextIp() });
+    const notJson = await t.app.inject({
+      method: 'POST',
+      url: '/api/google-wallet/',
+      payload: 'orderId=1',
+      headers: { 'content-type': 'text/plain' },
+      remoteAddress: nextIp(),
+    });
     expect(notJson.statusCode).toBeGreaterThanOrEqual(400);
     expect(notJson.statusCode).toBeLessThan(500);
     expect(await walletRows()).toEqual(before);
@@ -216,7 +278,8 @@ describe('POST /api/google-wallet/', () => {
   it('throttles failed lookups like login', async () => {
     const ip = nextIp();
     let last = 0;
-    for (let i = 0; i < 12; i++) last = (await save({ orderId: '38888888', barcode: `35000000000${String(i).padStart(5, '0')}` }, ip)).statusCode;
+    for (let i = 0; i < 12; i++)
+      last = (await save({ orderId: '38888888', barcode: `35000000000${String(i).padStart(5, '0')}` }, ip)).statusCode;
     expect(last).toBe(429);
   });
 
@@ -224,15 +287,30 @@ describe('POST /api/google-wallet/', () => {
     const active = newSecret();
     const stopped = newSecret();
     const db = t.database.db;
-    const share = await staff.share(db, { barcode: '3500000000000035', hashUrlHash: hashSecret(active), firstName: 'Dee', lastName: 'Friend', email: 'dee@example.com' });
-    await staff.share(db, { barcode: '3500000000000035', hashUrlHash: hashSecret(stopped), firstName: 'Old', lastName: 'Friend', email: 'old@example.com', removedAt: new Date() });
+    const share = await staff.share(db, {
+      barcode: '3500000000000035',
+      hashUrlHash: hashSecret(active),
+      firstName: 'Dee',
+      lastName: 'Friend',
+      email: 'dee@example.com',
+    });
+    await staff.share(db, {
+      barcode: '3500000000000035',
+      hashUrlHash: hashSecret(stopped),
+      firstName: 'Old',
+      lastName: 'Friend',
+      email: 'old@example.com',
+      removedAt: new Date(),
+    });
     const primary = await objectOf({ orderId: '30000002', barcode: '3500000000000035' });
     const viaLink = await objectOf({ hashUrl: active, hasPhoto: false });
     expect(viaLink.id).toBe(primary.id);
     expect(viaLink.barcode?.value).toBe('3500000000000035');
     expect((await objectOf({ orderId: '30000002', barcode: '3500000000000035', shareId: share.shareId })).id).toBe(primary.id);
     expect((await save({ hashUrl: stopped })).statusCode).toBe(410);
-    expect((await save({ orderId: '30000002', barcode: '3500000000000035', shareId: '00000000-0000-4000-8000-000000000000' })).statusCode).toBe(410);
+    expect(
+      (await save({ orderId: '30000002', barcode: '3500000000000035', shareId: '00000000-0000-4000-8000-000000000000' })).statusCode,
+    ).toBe(410);
   });
 
   it('keeps the serial number and update tag of a row Apple Wallet created first', async () => {
@@ -258,7 +336,12 @@ describe('development key and ticket changes without Google credentials', () => 
     const keyBefore = await readFile(join(dataDir, 'certs', DEVELOPMENT_KEY_FILE), 'utf8');
     const again = await createTestApp({ env: env(), database: t.database });
     try {
-      const res = await again.app.inject({ method: 'POST', url: '/api/google-wallet/', payload: { orderId: '30000001', barcode: '3000000000000011' }, remoteAddress: nextIp() });
+      const res = await again.app.inject({
+        method: 'POST',
+        url: '/api/google-wallet/',
+        payload: { orderId: '30000001', barcode: '3000000000000011' },
+        remoteAddress: nextIp(),
+      });
       expect(res.statusCode).toBe(200);
       await claimsOf(res.body); // verifies with the key generated by the first start
     } finally {
@@ -274,13 +357,26 @@ describe('development key and ticket changes without Google credentials', () => 
     await putOrder(
       t.app,
       '30000001',
-      anOrder([{ barcode: '3000000000000011', product: 'Day Ticket', categoryId: '20', cash: 40, holder: { firstName: 'Ana', lastName: 'Lopez' } }], {
-        purchaser: { firstName: 'Carl', lastName: 'Diaz' },
-        orderDate: '2026-11-20T18:15:00Z',
-      }),
+      anOrder(
+        [
+          {
+            barcode: '3000000000000011',
+            product: 'Day Ticket',
+            categoryId: '20',
+            cash: 40,
+            holder: { firstName: 'Ana', lastName: 'Lopez' },
+          },
+        ],
+        {
+          purchaser: { firstName: 'Carl', lastName: 'Diaz' },
+          orderDate: '2026-11-20T18:15:00Z',
+        },
+      ),
     );
     await settleDeliveries(t.app);
-    const recorded = logLines.map((l) => JSON.parse(l) as { msg: string; objectId?: string; barcode?: string }).filter((l) => /Google Wallet object update recorded/.test(l.msg));
+    const recorded = logLines
+      .map((l) => JSON.parse(l) as { msg: string; objectId?: string; barcode?: string })
+      .filter((l) => /Google Wallet object update recorded/.test(l.msg));
     expect(recorded).toHaveLength(1);
     expect(recorded[0]!.objectId).toMatch(new RegExp(`^${DEVELOPMENT_ISSUER_ID}\\.`));
     expect(recorded[0]!.barcode).toBe('************0011');

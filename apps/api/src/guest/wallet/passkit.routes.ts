@@ -29,7 +29,13 @@ const empty = z.void().describe('No body');
 const errors = { 400: apiError, 401: apiError.describe('No valid `Authorization: ApplePass <token>`'), 404: apiError };
 
 export const passkitRoutes: FastifyPluginAsyncZod<{ wallet: AppleWallet }> = async (app, { wallet }) => {
-  const context = (): PassKitContext => ({ db: app.database.db, ticketChanges: app.ticketChanges, config: app.config, wallet, log: app.log });
+  const context = (): PassKitContext => ({
+    db: app.database.db,
+    ticketChanges: app.ticketChanges,
+    config: app.config,
+    wallet,
+    log: app.log,
+  });
   const registration = `${PREFIX}/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier/:serialNumber`;
 
   app.post(registration, {
@@ -41,7 +47,11 @@ export const passkitRoutes: FastifyPluginAsyncZod<{ wallet: AppleWallet }> = asy
       response: { 200: empty, 201: empty, ...errors },
     },
     handler: async (request, reply) => {
-      const outcome = await registerDevice(context(), { ...request.params, pushToken: request.body.pushToken, authorization: request.headers.authorization });
+      const outcome = await registerDevice(context(), {
+        ...request.params,
+        pushToken: request.body.pushToken,
+        authorization: request.headers.authorization,
+      });
       return reply.code(outcome === 'created' ? 201 : 200).send(undefined);
     },
   });

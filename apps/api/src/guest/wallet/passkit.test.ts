@@ -33,14 +33,19 @@ const logLines: string[] = [];
 let ipSeq = 0;
 const nextIp = () => `10.9.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
 
-const passkit = (method: 'GET' | 'POST' | 'DELETE', path: string, options: { token?: string; payload?: unknown; headers?: Record<string, string> } = {}) =>
+const passkit = (
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  options: { token?: string; payload?: unknown; headers?: Record<string, string> } = {},
+) =>
   t.app.inject({
     method,
     url: `/api/passkit/v1${path}`,
     headers: { ...(options.token && { authorization: `ApplePass ${options.token}` }), ...options.headers },
     ...(options.payload !== undefined && { payload: options.payload as Record<string, unknown> }),
   });
-const registrationPath = (serial: string, device = DEVICE, passType = PASS_TYPE) => `/devices/${device}/registrations/${passType}/${serial}`;
+const registrationPath = (serial: string, device = DEVICE, passType = PASS_TYPE) =>
+  `/devices/${device}/registrations/${passType}/${serial}`;
 
 async function generate(body: Record<string, unknown> = { orderId: ORDER, barcode: BARCODE }) {
   return t.app.inject({ method: 'POST', url: '/api/apple-wallet/', payload: body, remoteAddress: nextIp() });
@@ -53,7 +58,12 @@ async function newPass() {
   return unpacked.pass as { serialNumber: string; authenticationToken: string };
 }
 async function login() {
-  const res = await t.app.inject({ method: 'POST', url: '/api/login/', payload: { orderId: ORDER, barcode: BARCODE }, remoteAddress: nextIp() });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/login/',
+    payload: { orderId: ORDER, barcode: BARCODE },
+    remoteAddress: nextIp(),
+  });
   return res.json() as { iCloudBoundToWallet: boolean };
 }
 const balanceOf = (pass: Record<string, unknown>) => (pass.generic as { headerFields: { value: string }[] }).headerFields[0]!.value;
@@ -64,7 +74,9 @@ let token: string;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'bw-passkit-'));
-  const double = await startApnsDouble(dataDir, (pushToken) => (pushToken === GONE_PUSH_TOKEN ? { status: 410, reason: 'Unregistered' } : { status: 200 }));
+  const double = await startApnsDouble(dataDir, (pushToken) =>
+    pushToken === GONE_PUSH_TOKEN ? { status: 410, reason: 'Unregistered' } : { status: 200 },
+  );
   apns = double.server;
   pushes = double.pushes;
   t = await createTestApp({
@@ -79,7 +91,14 @@ beforeAll(async () => {
     },
     logStream: { write: (line) => void logLines.push(line) },
   });
-  await putOrder(t.app, ORDER, anOrder([{ barcode: BARCODE, cash: 10 }, { barcode: '4000000000000028', cash: 1 }]));
+  await putOrder(
+    t.app,
+    ORDER,
+    anOrder([
+      { barcode: BARCODE, cash: 10 },
+      { barcode: '4000000000000028', cash: 1 },
+    ]),
+  );
   ({ serialNumber: serial, authenticationToken: token } = await newPass());
 });
 afterAll(async () => {
@@ -91,15 +110,33 @@ afterAll(async () => {
 describe('PassKit web service', () => {
   it('refuses a wrong token (401), a wrong pass type (404) and a malformed serial (400), registering nothing', async () => {
     expect((await passkit('POST', registrationPath(serial), { payload: { pushToken: PUSH_TOKEN } })).statusCode).toBe(401);
-    expect((await passkit('POST', registrationPath(serial), { token: 'x'.repeat(32), payload: { pushToken: PUSH_TOKEN } })).statusCode).toBe(401);
-    expect((await passkit('POST', registrationPath(serial), { payload: { pushToken: PUSH_TOKEN }, headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
-    expect((await passkit('POST', registrationPath(serial, DEVICE, 'pass.com.other'), { token, payload: { pushToken: PUSH_TOKEN } })).statusCode).toBe(404);
+    expect(
+      (await passkit('POST', registrationPath(serial), { token: 'x'.repeat(32), payload: { pushToken: PUSH_TOKEN } })).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await passkit('POST', registrationPath(serial), {
+          payload: { pushToken: PUSH_TOKEN },
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (await passkit('POST', registrationPath(serial, DEVICE, 'pass.com.other'), { token, payload: { pushToken: PUSH_TOKEN } })).statusCode,
+    ).toBe(404);
     expect((await passkit('POST', registrationPath('not-a-serial'), { token, payload: { pushToken: PUSH_TOKEN } })).statusCode).toBe(400);
     expect((await passkit('POST', registrationPath(serial), { token, payload: { pushToken: 'not hex' } })).statusCode).toBe(400);
     // A token of another pass does not open this one.
-    const other = await t.app.inject({ method: 'POST', url: '/api/apple-wallet/', payload: { orderId: ORDER, barcode: '4000000000000028' }, remoteAddress: nextIp() });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/apple-wallet/',
+      payload: { orderId: ORDER, barcode: '4000000000000028' },
+      remoteAddress: nextIp(),
+    });
     const otherToken = (await unpackPass(other.rawPayload)).pass.authenticationToken as string;
-    expect((await passkit('POST', registrationPath(serial), { token: otherToken, payload: { pushToken: PUSH_TOKEN } })).statusCode).toBe(401);
+    expect((await passkit('POST', registrationPath(serial), { token: otherToken, payload: { pushToken: PUSH_TOKEN } })).statusCode).toBe(
+      401,
+    );
     expect((await passkit('GET', `/passes/${PASS_TYPE}/${serial}`, { token: 'y'.repeat(32) })).statusCode).toBe(401);
     expect((await passkit('GET', `/passes/${PASS_TYPE}/${serial}`)).statusCode).toBe(401);
     expect((await passkit('DELETE', registrationPath(serial), { token: 'z'.repeat(32) })).statusCode).toBe(401);
@@ -141,16 +178,32 @@ describe('PassKit web service', () => {
     const latestBefore = await passkit('GET', `/passes/${PASS_TYPE}/${serial}`, { token });
     expect(latestBefore.statusCode).toBe(200);
     const lastModified = String(latestBefore.headers['last-modified']);
-    expect((await passkit('GET', `/passes/${PASS_TYPE}/${serial}`, { token, headers: { 'if-modified-since': lastModified } })).statusCode).toBe(304);
+    expect(
+      (await passkit('GET', `/passes/${PASS_TYPE}/${serial}`, { token, headers: { 'if-modified-since': lastModified } })).statusCode,
+    ).toBe(304);
 
     // A feed update that changes nothing the pass shows moves nothing.
-    await putOrder(t.app, ORDER, anOrder([{ barcode: BARCODE, cash: 10, price: 61 }, { barcode: '4000000000000028', cash: 1 }]));
+    await putOrder(
+      t.app,
+      ORDER,
+      anOrder([
+        { barcode: BARCODE, cash: 10, price: 61 },
+        { barcode: '4000000000000028', cash: 1 },
+      ]),
+    );
     await settleDeliveries(t.app);
     expect((await passkit('GET', `/devices/${DEVICE}/registrations/${PASS_TYPE}?passesUpdatedSince=${tag}`)).statusCode).toBe(204);
     expect(pushes).toHaveLength(0);
 
     await new Promise((r) => setTimeout(r, 1100)); // Last-Modified has whole seconds
-    await putOrder(t.app, ORDER, anOrder([{ barcode: BARCODE, cash: 42.75 }, { barcode: '4000000000000028', cash: 1 }]));
+    await putOrder(
+      t.app,
+      ORDER,
+      anOrder([
+        { barcode: BARCODE, cash: 42.75 },
+        { barcode: '4000000000000028', cash: 1 },
+      ]),
+    );
     await settleDeliveries(t.app);
 
     expect(pushes).toHaveLength(1);
@@ -185,10 +238,19 @@ describe('PassKit web service', () => {
   });
 
   it('removes a registration when APNs answers 410 Unregistered', async () => {
-    expect((await passkit('POST', registrationPath(serial, GONE_DEVICE), { token, payload: { pushToken: GONE_PUSH_TOKEN } })).statusCode).toBe(201);
+    expect(
+      (await passkit('POST', registrationPath(serial, GONE_DEVICE), { token, payload: { pushToken: GONE_PUSH_TOKEN } })).statusCode,
+    ).toBe(201);
     expect(await registrations()).toHaveLength(2);
     pushes.length = 0;
-    await putOrder(t.app, ORDER, anOrder([{ barcode: BARCODE, cash: 5 }, { barcode: '4000000000000028', cash: 1 }]));
+    await putOrder(
+      t.app,
+      ORDER,
+      anOrder([
+        { barcode: BARCODE, cash: 5 },
+        { barcode: '4000000000000028', cash: 1 },
+      ]),
+    );
     await settleDeliveries(t.app);
     expect(pushes.map((p) => p.path).sort()).toEqual([`/3/device/${GONE_PUSH_TOKEN}`, `/3/device/${PUSH_TOKEN}`].sort());
     const left = await registrations();
@@ -212,7 +274,9 @@ describe('PassKit web service', () => {
   });
 
   it('takes device logs, keeping secrets out of the log', async () => {
-    const res = await passkit('POST', '/log', { payload: { logs: [`Web service error for ${PASS_TYPE} (${BARCODE}): token ${token} refused`] } });
+    const res = await passkit('POST', '/log', {
+      payload: { logs: [`Web service error for ${PASS_TYPE} (${BARCODE}): token ${token} refused`] },
+    });
     expect(res.statusCode).toBe(200);
     const line = logLines.find((l) => l.includes('Apple Wallet device log'));
     expect(line).toBeDefined();
@@ -249,10 +313,18 @@ describe('without APNs', () => {
   it('records the update and says so in the log', async () => {
     const lines: string[] = [];
     // The same DATA_DIR: its development certificates are reused.
-    const app = await createTestApp({ env: { DATA_DIR: dataDir, APPLE_PASS_TYPE_ID: PASS_TYPE, LOG_LEVEL: 'info' }, logStream: { write: (l) => void lines.push(l) } });
+    const app = await createTestApp({
+      env: { DATA_DIR: dataDir, APPLE_PASS_TYPE_ID: PASS_TYPE, LOG_LEVEL: 'info' },
+      logStream: { write: (l) => void lines.push(l) },
+    });
     try {
       await putOrder(app.app, ORDER, anOrder([{ barcode: BARCODE, cash: 10 }]));
-      const res = await app.app.inject({ method: 'POST', url: '/api/apple-wallet/', payload: { orderId: ORDER, barcode: BARCODE }, remoteAddress: nextIp() });
+      const res = await app.app.inject({
+        method: 'POST',
+        url: '/api/apple-wallet/',
+        payload: { orderId: ORDER, barcode: BARCODE },
+        remoteAddress: nextIp(),
+      });
       const pass = (await unpackPass(res.rawPayload)).pass as { serialNumber: string; authenticationToken: string };
       const reg = await app.app.inject({
         method: 'POST',

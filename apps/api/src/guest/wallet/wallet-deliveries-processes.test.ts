@@ -85,7 +85,10 @@ describe.skipIf(testDbKind() !== 'postgres')('deliveries across processes on one
       let ready = false;
       for (let i = 0; i < 150 && !ready; i++) {
         await new Promise((r) => setTimeout(r, 200));
-        ready = await fetch(`${url}/readyz`).then((r) => r.ok, () => false);
+        ready = await fetch(`${url}/readyz`).then(
+          (r) => r.ok,
+          () => false,
+        );
       }
       expect(ready, output).toBe(true);
     } else {
@@ -156,11 +159,22 @@ describe.skipIf(testDbKind() !== 'postgres')('deliveries across processes on one
     const db = database.db;
     await db.insert(schema.orders).values({ orderId: '61000001', orderDate: new Date('2026-11-20T18:15:00Z') });
     const barcodes = Array.from({ length: WORKER_TICKETS }, (_, i) => `61${String(i).padStart(14, '0')}`);
-    await db.insert(schema.tickets).values(barcodes.map((barcode, position) => ({ barcode, orderId: '61000001', position, product: 'Day Ticket', cash: 1 })));
-    const passes = await db.insert(schema.walletPasses).values(barcodes.map((barcode) => ({ barcode, contentHash: 'made-up' }))).returning();
+    await db
+      .insert(schema.tickets)
+      .values(barcodes.map((barcode, position) => ({ barcode, orderId: '61000001', position, product: 'Day Ticket', cash: 1 })));
+    const passes = await db
+      .insert(schema.walletPasses)
+      .values(barcodes.map((barcode) => ({ barcode, contentHash: 'made-up' })))
+      .returning();
     await db
       .insert(schema.appleDeviceRegistrations)
-      .values(passes.map((p, i) => ({ deviceLibraryIdentifier: `worker${i}device`, serialNumber: p.serialNumber, pushToken: (i + 1).toString(16).padStart(64, '0') })));
+      .values(
+        passes.map((p, i) => ({
+          deviceLibraryIdentifier: `worker${i}device`,
+          serialNumber: p.serialNumber,
+          pushToken: (i + 1).toString(16).padStart(64, '0'),
+        })),
+      );
     // Published the way a service does it, from this process: the workers pick it up.
     const jobs = await startJobQueue(database, { retryLimit: 2, retryDelaySeconds: 1, expireSeconds: 30, pollSeconds: 1 }, () => undefined);
     try {

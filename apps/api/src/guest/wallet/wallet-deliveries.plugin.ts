@@ -6,18 +6,29 @@ import { QUEUES } from '../../platform/jobs/job-queue.ts';
 import type { DeliveryJobData } from '../../platform/jobs/delivery.ts';
 import { findBarcodesWithPasses } from './apple-wallet.repo.ts';
 import { compareApplePass, pushToDevice, type AppleDeliveryContext, type ApplePushPayload } from './apple-wallet.service.ts';
-import { compareGoogleObject, updateGoogleObject, type GoogleUpdatePayload, type GoogleWalletUpdateContext } from './google-wallet.service.ts';
+import {
+  compareGoogleObject,
+  updateGoogleObject,
+  type GoogleUpdatePayload,
+  type GoogleWalletUpdateContext,
+} from './google-wallet.service.ts';
 
 /** Tickets published per transaction by the fan-out of a staff change. */
 const REPUBLISH_PAGE = 1000;
-
 
 export const walletDeliveriesPlugin = fp(
   async (app) => {
     if (!app.config.deliveries.workers) return;
     const { db } = app.database;
     const log = app.log.child({ module: 'wallet-deliveries' });
-    const apple: AppleDeliveryContext = { db, ticketChanges: app.ticketChanges, config: app.config, wallet: app.appleWallet, jobs: app.jobs, log };
+    const apple: AppleDeliveryContext = {
+      db,
+      ticketChanges: app.ticketChanges,
+      config: app.config,
+      wallet: app.appleWallet,
+      jobs: app.jobs,
+      log,
+    };
     const google: GoogleWalletUpdateContext = { db, config: app.config, wallet: app.googleWallet, jobs: app.jobs, log };
 
     await app.jobs.work<{ barcode: string }>(QUEUES.ticketChanged, { batchSize: 100 }, async ({ data }) => {
@@ -27,7 +38,7 @@ export const walletDeliveriesPlugin = fp(
       });
     });
     await app.jobs.work(QUEUES.passesRepublish, { batchSize: 1 }, async () => {
-      for (let after: string | null = null; ; ) {
+      for (let after: string | null = null; ;) {
         const barcodes = await findBarcodesWithPasses(db, after, REPUBLISH_PAGE);
         if (barcodes.length === 0) break;
         await db.transaction((tx) => app.ticketChanges.publish(tx, barcodes));
@@ -35,7 +46,9 @@ export const walletDeliveriesPlugin = fp(
       }
     });
     await app.jobs.work<ApplePushPayload & DeliveryJobData>(QUEUES.applePush, { batchSize: 100 }, (job) => pushToDevice(apple, job));
-    await app.jobs.work<GoogleUpdatePayload & DeliveryJobData>(QUEUES.googleUpdate, { batchSize: 50 }, (job) => updateGoogleObject(google, job));
+    await app.jobs.work<GoogleUpdatePayload & DeliveryJobData>(QUEUES.googleUpdate, { batchSize: 50 }, (job) =>
+      updateGoogleObject(google, job),
+    );
   },
   { name: 'wallet-deliveries', dependencies: ['jobs', 'ticket-changes', 'apple-wallet', 'google-wallet'] },
 );

@@ -30,7 +30,12 @@ let pushes: Push[];
 let ipSeq = 0;
 const nextIp = () => `10.7.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
 
-const dayTicket = (barcode: string, cash: number) => ({ barcode, product: 'Day Ticket', cash, holder: { firstName: 'Ana', lastName: 'Lopez' } });
+const dayTicket = (barcode: string, cash: number) => ({
+  barcode,
+  product: 'Day Ticket',
+  cash,
+  holder: { firstName: 'Ana', lastName: 'Lopez' },
+});
 const pushTokenOf = (p: Push) => p.path.replace('/3/device/', '');
 const deliveryRows = () => t.database.db.select().from(schema.deliveries);
 
@@ -54,7 +59,9 @@ async function ticketInWallets(orderId: string, barcode: string, devices: { id: 
   const link = await t.app.inject({ method: 'POST', url: '/api/google-wallet/', payload: { orderId, barcode }, remoteAddress: nextIp() });
   expect(link.statusCode).toBe(200);
   const jwt = link.body.slice(SAVE_PREFIX.length);
-  const payload = JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8')) as { payload: { genericObjects: { id: string }[] } };
+  const payload = JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8')) as {
+    payload: { genericObjects: { id: string }[] };
+  };
   const objectId = payload.payload.genericObjects[0]!.id;
   google.saved.add(objectId);
   await settleDeliveries(t.app);
@@ -143,7 +150,9 @@ describe('retries and permanent answers', () => {
     await expect.poll(() => google.objectCalls.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
     google.failWith = null;
     await expect
-      .poll(async () => (await deliveryRows()).find((d) => d.barcode === '5200000000000011' && d.target === 'google')?.state, { timeout: 20_000 })
+      .poll(async () => (await deliveryRows()).find((d) => d.barcode === '5200000000000011' && d.target === 'google')?.state, {
+        timeout: 20_000,
+      })
       .toBe('sent');
     const accepted = google.objectCalls.filter((c) => c.body.id === objectId).slice(-1);
     expect(accepted[0]!.body.textModulesData?.find((m) => m.id === 'balance')?.body).toBe('$33.00');
@@ -166,13 +175,24 @@ describe('retries and permanent answers', () => {
     // pg-boss keeps the failed job and a copy in the dead-letter queue.
     const { rows } = await t.database.executeSql(`select state from pgboss.job where id = $1`, [row.jobId]);
     expect(rows[0]!.state).toBe('failed');
-    const { rows: letters } = await t.database.executeSql(`select count(*)::int as n from pgboss.job where name = 'dead-letters' and data->>'deliveryId' = $1`, [row.id]);
+    const { rows: letters } = await t.database.executeSql(
+      `select count(*)::int as n from pgboss.job where name = 'dead-letters' and data->>'deliveryId' = $1`,
+      [row.id],
+    );
     expect(letters[0]!.n).toBe(1);
 
     const staff = await loginAs(t.app, { accessLevel: 1000 });
     const list = await t.app.inject({ method: 'GET', url: '/api/admin/deliveries/', headers: staff.headers });
     expect(list.statusCode).toBe(200);
-    expect(list.json()).toContainEqual(expect.objectContaining({ deliveryGUID: row.id, deliveryState: 'dead', deliveryAttempts: 3, deliveryTarget: 'google', deliveryBarcode: '5200000000000028' }));
+    expect(list.json()).toContainEqual(
+      expect.objectContaining({
+        deliveryGUID: row.id,
+        deliveryState: 'dead',
+        deliveryAttempts: 3,
+        deliveryTarget: 'google',
+        deliveryBarcode: '5200000000000028',
+      }),
+    );
     const counts = await t.app.inject({ method: 'GET', url: '/api/admin/deliveries/counts', headers: staff.headers });
     expect(counts.json().dead).toBeGreaterThanOrEqual(1);
 
@@ -180,10 +200,14 @@ describe('retries and permanent answers', () => {
     const retry = await t.app.inject({ method: 'POST', url: `/api/admin/deliveries/retry/${row.id}`, headers: staff.headers });
     expect(retry.statusCode).toBe(202);
     // A second Retry of a delivery already queued again is refused.
-    expect((await t.app.inject({ method: 'POST', url: `/api/admin/deliveries/retry/${row.id}`, headers: staff.headers })).statusCode).toBe(409);
+    expect((await t.app.inject({ method: 'POST', url: `/api/admin/deliveries/retry/${row.id}`, headers: staff.headers })).statusCode).toBe(
+      409,
+    );
     await settleDeliveries(t.app);
     expect(await dead()).toMatchObject({ state: 'sent', attempts: 4, lastError: null });
-    const after = (await t.app.inject({ method: 'GET', url: '/api/admin/deliveries/', headers: staff.headers })).json() as { deliveryGUID: string }[];
+    const after = (await t.app.inject({ method: 'GET', url: '/api/admin/deliveries/', headers: staff.headers })).json() as {
+      deliveryGUID: string;
+    }[];
     expect(after.map((d) => d.deliveryGUID)).not.toContain(row.id);
     const audit = await t.database.db.select().from(schema.auditLog).where(eq(schema.auditLog.recordId, row.id));
     expect(audit).toMatchObject([{ action: 'retry', resource: 'deliveries', username: staff.username }]);
@@ -192,7 +216,11 @@ describe('retries and permanent answers', () => {
   it('Retry needs its own permission', async () => {
     const lister = await loginAs(t.app, { accessLevel: 5, permissions: ['Deliveries List'] });
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/deliveries/', headers: lister.headers })).statusCode).toBe(200);
-    const retry = await t.app.inject({ method: 'POST', url: '/api/admin/deliveries/retry/00000000-0000-4000-8000-000000000000', headers: lister.headers });
+    const retry = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/deliveries/retry/00000000-0000-4000-8000-000000000000',
+      headers: lister.headers,
+    });
     expect(retry.statusCode).toBe(403);
   });
 
@@ -205,7 +233,10 @@ describe('retries and permanent answers', () => {
     await settleDeliveries(t.app);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(pushes.filter((p) => pushTokenOf(p) === GONE_TOKEN)).toHaveLength(1);
-    const registrations = await t.database.db.select().from(schema.appleDeviceRegistrations).where(eq(schema.appleDeviceRegistrations.serialNumber, serialNumber));
+    const registrations = await t.database.db
+      .select()
+      .from(schema.appleDeviceRegistrations)
+      .where(eq(schema.appleDeviceRegistrations.serialNumber, serialNumber));
     expect(registrations.map((r) => r.deviceLibraryIdentifier)).toEqual(['kept0device0000001']);
     const gone = (await deliveryRows()).filter((d) => d.target === 'apple' && d.barcode === '5200000000000035');
     expect(gone.map((d) => d.state).sort()).toEqual(['sent', 'skipped']);
@@ -233,16 +264,37 @@ describe('transactions', () => {
 describe('staff changes', () => {
   it(`a colour change on a customization mapped to ${FANOUT} tickets answers at once; then ${FANOUT} Apple and ${FANOUT} Google updates arrive, each once`, async () => {
     const db = t.database.db;
-    await db.insert(schema.passCustomizations).values({ name: 'Fan Blue', backgroundColor: '0000ff', color: 'ffffff', instructions: 'Enjoy' });
+    await db
+      .insert(schema.passCustomizations)
+      .values({ name: 'Fan Blue', backgroundColor: '0000ff', color: 'ffffff', instructions: 'Enjoy' });
     await db.insert(schema.passCustomizationCategories).values({ categoryId: 'FANOUT', customizationName: 'Fan Blue' });
     await db.insert(schema.orders).values({ orderId: '54000001', orderDate: new Date('2026-11-20T18:15:00Z') });
     const barcodes = Array.from({ length: FANOUT }, (_, i) => `54${String(i).padStart(14, '0')}`);
-    await db.insert(schema.tickets).values(barcodes.map((barcode, position) => ({ barcode, orderId: '54000001', position, product: 'Day Ticket', categoryId: 'FANOUT', cash: 1 })));
+    await db
+      .insert(schema.tickets)
+      .values(
+        barcodes.map((barcode, position) => ({
+          barcode,
+          orderId: '54000001',
+          position,
+          product: 'Day Ticket',
+          categoryId: 'FANOUT',
+          cash: 1,
+        })),
+      );
     const passes = await db
       .insert(schema.walletPasses)
       .values(barcodes.map((barcode) => ({ barcode, contentHash: 'before-the-first-comparison', googleIssued: true })))
       .returning();
-    await db.insert(schema.appleDeviceRegistrations).values(passes.map((p, i) => ({ deviceLibraryIdentifier: `fan${i}device`, serialNumber: p.serialNumber, pushToken: i.toString(16).padStart(64, '0') })));
+    await db
+      .insert(schema.appleDeviceRegistrations)
+      .values(
+        passes.map((p, i) => ({
+          deviceLibraryIdentifier: `fan${i}device`,
+          serialNumber: p.serialNumber,
+          pushToken: i.toString(16).padStart(64, '0'),
+        })),
+      );
     for (const p of passes) google.saved.add(`${ISSUER_ID}.${p.serialNumber}`);
     // Bring every pass up to date first (its stored hashes are made up).
     await db.transaction((tx) => t.app.ticketChanges.publishAll(tx, 'test setup'));

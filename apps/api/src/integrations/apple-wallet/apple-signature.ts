@@ -80,7 +80,10 @@ export function createManifestSigner(options: { signerCertDer: Buffer; wwdrCertD
     version: 1,
     digestAlgorithms: new DigestAlgorithmIdentifiers([sha256]),
     encapContentInfo: new EncapsulatedContentInfo({ eContentType: id_data }),
-    certificates: new CertificateSet([new CertificateChoices({ certificate: signerCert }), new CertificateChoices({ certificate: wwdrCert })]),
+    certificates: new CertificateSet([
+      new CertificateChoices({ certificate: signerCert }),
+      new CertificateChoices({ certificate: wwdrCert }),
+    ]),
     signerInfos: new SignerInfos([
       new SignerInfo({
         version: 1,

@@ -26,7 +26,9 @@ afterAll(async () => {
 });
 
 it('SMTP down, then up: the message arrives exactly once', async () => {
-  const { outboxId } = await t.database.db.transaction((tx) => t.app.mailer.send(tx, { to: 'team@example.com', subject: 'Down then up', text: 'Hello' }));
+  const { outboxId } = await t.database.db.transaction((tx) =>
+    t.app.mailer.send(tx, { to: 'team@example.com', subject: 'Down then up', text: 'Hello' }),
+  );
   const delivery = async () => (await t.database.db.select().from(schema.deliveries).where(eq(schema.deliveries.target, 'mail')))[0];
   await expect.poll(async () => (await delivery())?.state, { timeout: 15_000 }).toBe('retrying');
   expect((await delivery())!.lastError).toMatch(/ECONNREFUSED|connect/i);

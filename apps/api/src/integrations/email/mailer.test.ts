@@ -25,8 +25,16 @@ function recordingLog() {
 /** Queues the message as a service does, then runs its job once (try number `retryCount + 1`). */
 async function sendAndTry(mailer: ReturnType<typeof createMailer>, message: OutgoingMail, retryCount = 0) {
   const result = await database.db.transaction((tx) => mailer.send(tx, message));
-  const [delivery] = await database.db.select().from(deliveries).where(eq(deliveries.jobId, (await jobIdOf(result.outboxId))!));
-  const job = { id: delivery!.jobId!, data: { outboxId: result.outboxId, deliveryId: delivery!.id }, retryCount, retryLimit: settings.retryLimit };
+  const [delivery] = await database.db
+    .select()
+    .from(deliveries)
+    .where(eq(deliveries.jobId, (await jobIdOf(result.outboxId))!));
+  const job = {
+    id: delivery!.jobId!,
+    data: { outboxId: result.outboxId, deliveryId: delivery!.id },
+    retryCount,
+    retryLimit: settings.retryLimit,
+  };
   const outcome = await mailer.deliver(job).then(
     () => 'done',
     (error: Error) => error.message,

@@ -97,7 +97,14 @@ export function createMailer(options: MailerOptions): Mailer {
         return { outboxId, queued: false };
       }
       const payload: MailPayload = { outboxId };
-      await queueDelivery(jobs, tx, { queue: QUEUES.mail, target: 'mail', barcode: null, recipient: maskEmail(mail.to), payload, singletonKey: `mail:${outboxId}` });
+      await queueDelivery(jobs, tx, {
+        queue: QUEUES.mail,
+        target: 'mail',
+        barcode: null,
+        recipient: maskEmail(mail.to),
+        payload,
+        singletonKey: `mail:${outboxId}`,
+      });
       return { outboxId, queued: true };
     },
     async deliver(job) {

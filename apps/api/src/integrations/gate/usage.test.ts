@@ -8,7 +8,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (body: unknown) => t.app.inject({ method: 'POST', url: '/api/integrations/usage', headers: integrationAuth, payload: body as object });
+const post = (body: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/integrations/usage', headers: integrationAuth, payload: body as object });
 const event = (i: number, overrides: Record<string, unknown> = {}) => ({
   barcode: '3400000000000017',
   attraction: 'Sea Dragon',
@@ -31,7 +32,11 @@ describe('POST /api/integrations/usage', () => {
     expect(mixed.json()).toEqual({ accepted: 1, duplicates: 2 });
     const rows = (await snapshotFeedTables(t.database.db)).attractionUsage;
     expect(rows).toHaveLength(4);
-    expect(rows.find((r) => r.timestamp.getTime() === Date.parse(event(4).timestamp))).toMatchObject({ barcode: '3400000000000017', attraction: 'Sea Dragon', location: 'West Pier' });
+    expect(rows.find((r) => r.timestamp.getTime() === Date.parse(event(4).timestamp))).toMatchObject({
+      barcode: '3400000000000017',
+      attraction: 'Sea Dragon',
+      location: 'West Pier',
+    });
   });
 
   it('takes up to 1000 events in a call and refuses 1001 with 400, writing nothing', async () => {
@@ -47,7 +52,11 @@ describe('POST /api/integrations/usage', () => {
   it.each<[string, unknown, string[]]>([
     ['no events', { events: [] }, ['events']],
     ['a missing events list', {}, ['events']],
-    ['a bad event among good ones', { events: [event(1), event(2, { timestamp: 'yesterday' }), event(3, { barcode: '12' })] }, ['events.1.timestamp', 'events.2.barcode']],
+    [
+      'a bad event among good ones',
+      { events: [event(1), event(2, { timestamp: 'yesterday' }), event(3, { barcode: '12' })] },
+      ['events.1.timestamp', 'events.2.barcode'],
+    ],
     ['an unknown field in an event', { events: [event(1, { gate: 7 })] }, ['events.0.gate']],
     ['an unknown top-level field', { events: [event(1)], batch: 1 }, ['batch']],
     ['an empty attraction', { events: [event(1, { attraction: '  ' })] }, ['events.0.attraction']],
@@ -55,7 +64,12 @@ describe('POST /api/integrations/usage', () => {
     const before = await feedTablesFingerprint(t.database.db);
     const res = await post(body);
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields.map((f: { path: string }) => f.path).sort()).toEqual(paths.sort());
+    expect(
+      res
+        .json()
+        .fields.map((f: { path: string }) => f.path)
+        .sort(),
+    ).toEqual(paths.sort());
     expect(await feedTablesFingerprint(t.database.db)).toBe(before);
   });
 });

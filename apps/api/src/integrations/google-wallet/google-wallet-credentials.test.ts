@@ -17,7 +17,9 @@ describe('loadGoogleWalletCredentials', () => {
   it('generates one development key even when several servers start at once, and says so', async () => {
     const dataDir = join(dir, 'data');
     const messages: string[] = [];
-    const loaded = await Promise.all([1, 2, 3].map(() => loadGoogleWalletCredentials({ dataDir, google: {} }, (m) => void messages.push(m))));
+    const loaded = await Promise.all(
+      [1, 2, 3].map(() => loadGoogleWalletCredentials({ dataDir, google: {} }, (m) => void messages.push(m))),
+    );
     expect(new Set(loaded.map((c) => c.key.private_key)).size).toBe(1);
     expect(loaded[0]).toMatchObject({ issuerId: DEVELOPMENT_ISSUER_ID, development: true });
     expect(messages.filter((m) => m.startsWith('generated a development Google Wallet key'))).toHaveLength(1);
@@ -29,9 +31,20 @@ describe('loadGoogleWalletCredentials', () => {
   it('reads a configured service-account key and issuer id', async () => {
     const path = join(dir, 'key.json');
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    await writeFile(path, JSON.stringify({ type: 'service_account', client_email: 'a@b.iam.gserviceaccount.com', private_key: privateKey.export({ format: 'pem', type: 'pkcs8' }) }));
+    await writeFile(
+      path,
+      JSON.stringify({
+        type: 'service_account',
+        client_email: 'a@b.iam.gserviceaccount.com',
+        private_key: privateKey.export({ format: 'pem', type: 'pkcs8' }),
+      }),
+    );
     const credentials = await loadGoogleWalletCredentials(configured(path), () => undefined);
-    expect(credentials).toMatchObject({ issuerId: '3388000000022123456', development: false, key: { client_email: 'a@b.iam.gserviceaccount.com', token_uri: 'https://oauth2.googleapis.com/token' } });
+    expect(credentials).toMatchObject({
+      issuerId: '3388000000022123456',
+      development: false,
+      key: { client_email: 'a@b.iam.gserviceaccount.com', token_uri: 'https://oauth2.googleapis.com/token' },
+    });
   });
 
   it('refuses a missing, unparseable or incomplete key file, naming GOOGLE_WALLET_KEY_FILE', async () => {
@@ -39,7 +52,10 @@ describe('loadGoogleWalletCredentials', () => {
     const incomplete = join(dir, 'incomplete.json');
     const badKey = join(dir, 'bad-key.json');
     await writeFile(notJson, 'nope');
-    await writeFile(badKey, JSON.stringify({ client_email: 'a@b.c', private_key: '-----BEGIN PRIVATE KEY-----\nnope\n-----END PRIVATE KEY-----' }));
+    await writeFile(
+      badKey,
+      JSON.stringify({ client_email: 'a@b.c', private_key: '-----BEGIN PRIVATE KEY-----\nnope\n-----END PRIVATE KEY-----' }),
+    );
     await writeFile(incomplete, JSON.stringify({ private_key: 'x' }));
     for (const [path, text] of [
       [join(dir, 'missing.json'), /cannot read/],

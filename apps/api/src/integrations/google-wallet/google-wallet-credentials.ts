@@ -117,7 +117,10 @@ async function developmentKey(dataDir: string, log: (message: string) => void): 
 }
 
 /** The configured key and issuer id, or the development ones (logged as such). */
-export async function loadGoogleWalletCredentials(config: CredentialsConfig, log: (message: string) => void): Promise<GoogleWalletCredentials> {
+export async function loadGoogleWalletCredentials(
+  config: CredentialsConfig,
+  log: (message: string) => void,
+): Promise<GoogleWalletCredentials> {
   const { issuerId, keyFile } = config.google;
   if (issuerId && keyFile) {
     return { issuerId, key: await readKeyFile(keyFile, 'GOOGLE_WALLET_KEY_FILE'), development: false };

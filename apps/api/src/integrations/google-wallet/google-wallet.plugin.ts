@@ -13,7 +13,10 @@ declare module 'fastify' {
 export const googleWalletPlugin = fp(
   async (app) => {
     const credentials = await loadGoogleWalletCredentials(app.config, (message) => app.log.warn(message));
-    app.decorate('googleWallet', await createGoogleWallet({ credentials, publicUrl: app.config.publicUrl, apiUrl: app.config.google.apiUrl }));
+    app.decorate(
+      'googleWallet',
+      await createGoogleWallet({ credentials, publicUrl: app.config.publicUrl, apiUrl: app.config.google.apiUrl }),
+    );
   },
   { name: 'google-wallet', dependencies: ['data'] },
 );

@@ -85,7 +85,12 @@ export interface GoogleWalletOptions {
  */
 function oauthClient(credentials: GoogleWalletCredentials): JWT {
   const { key } = credentials;
-  const client = new JWT({ email: key.client_email, key: key.private_key, ...(key.private_key_id && { keyId: key.private_key_id }), scopes: [WALLET_SCOPE] });
+  const client = new JWT({
+    email: key.client_email,
+    key: key.private_key,
+    ...(key.private_key_id && { keyId: key.private_key_id }),
+    scopes: [WALLET_SCOPE],
+  });
   if (key.token_uri !== LIBRARY_TOKEN_URL) {
     const tokenUri = new URL(key.token_uri);
     client.transporter.interceptors.request.add({

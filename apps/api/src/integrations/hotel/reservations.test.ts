@@ -10,14 +10,31 @@ afterAll(() => t.close());
 
 const put = (number: string, body: unknown) =>
   t.app.inject({ method: 'PUT', url: `/api/integrations/reservations/${number}`, headers: integrationAuth, payload: body as object });
-const reservation = { firstName: 'Ana', lastName: 'Lopez', email: 'ana@example.com', arrival: '2026-12-01', departure: '2026-12-03', total: 412, cancelled: false };
+const reservation = {
+  firstName: 'Ana',
+  lastName: 'Lopez',
+  email: 'ana@example.com',
+  arrival: '2026-12-01',
+  departure: '2026-12-03',
+  total: 412,
+  cancelled: false,
+};
 const rows = async () => (await snapshotFeedTables(t.database.db)).reservations;
 
 describe('PUT /api/integrations/reservations/{reservationNumber}', () => {
   it('creates with 201, answers 200 unchanged for the same body and 200 replaced for a change', async () => {
     expect((await put('H7734001', reservation)).statusCode).toBe(201);
     const held = await rows();
-    expect(held).toEqual([expect.objectContaining({ reservationNumber: 'H7734001', firstName: 'Ana', arrival: '2026-12-01', departure: '2026-12-03', total: 412, cancelled: false })]);
+    expect(held).toEqual([
+      expect.objectContaining({
+        reservationNumber: 'H7734001',
+        firstName: 'Ana',
+        arrival: '2026-12-01',
+        departure: '2026-12-03',
+        total: 412,
+        cancelled: false,
+      }),
+    ]);
 
     const same = await put('H7734001', reservation);
     expect([same.statusCode, same.json()]).toEqual([200, { outcome: 'unchanged' }]);
@@ -32,7 +49,12 @@ describe('PUT /api/integrations/reservations/{reservationNumber}', () => {
 
   it('takes a reservation without guest names', async () => {
     expect((await put('H7734002', { arrival: '2026-12-01', departure: '2026-12-01', total: 0 })).statusCode).toBe(201);
-    expect((await rows()).find((r) => r.reservationNumber === 'H7734002')).toMatchObject({ firstName: null, lastName: null, email: null, cancelled: false });
+    expect((await rows()).find((r) => r.reservationNumber === 'H7734002')).toMatchObject({
+      firstName: null,
+      lastName: null,
+      email: null,
+      cancelled: false,
+    });
   });
 
   it.each<[string, string, unknown, string[]]>([

@@ -19,7 +19,16 @@ describe('PUT /api/integrations/checks/{checkId}', () => {
     expect(created.statusCode).toBe(201);
     expect(created.json()).toEqual({ outcome: 'created' });
     const held = await rows();
-    expect(held).toEqual([expect.objectContaining({ checkId: 'FB07-1', checkNumber: '4012', terminalId: 'FB-07', total: 23.5, refunded: false, orderDate: new Date('2026-11-21T20:30:00Z') })]);
+    expect(held).toEqual([
+      expect.objectContaining({
+        checkId: 'FB07-1',
+        checkNumber: '4012',
+        terminalId: 'FB-07',
+        total: 23.5,
+        refunded: false,
+        orderDate: new Date('2026-11-21T20:30:00Z'),
+      }),
+    ]);
 
     const same = await put('FB07-1', check);
     expect(same.statusCode).toBe(200);
@@ -35,7 +44,9 @@ describe('PUT /api/integrations/checks/{checkId}', () => {
   });
 
   it('keeps several checks that share a check number', async () => {
-    expect((await put('FB02-2', { ...check, terminalId: 'FB-02', orderDate: '2026-11-22T18:05:00-08:00', total: 41.75 })).statusCode).toBe(201);
+    expect((await put('FB02-2', { ...check, terminalId: 'FB-02', orderDate: '2026-11-22T18:05:00-08:00', total: 41.75 })).statusCode).toBe(
+      201,
+    );
     const sharing = (await rows()).filter((c) => c.checkNumber === '4012');
     expect(sharing.map((c) => c.checkId).sort()).toEqual(['FB02-2', 'FB07-1']);
   });

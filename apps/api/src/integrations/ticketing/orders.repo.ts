@@ -38,7 +38,10 @@ export async function insertTickets(db: Executor, values: TicketValues[]): Promi
 
 export async function updateTicket(db: Executor, values: TicketValues): Promise<void> {
   const { barcode, ...changes } = values;
-  await db.update(tickets).set({ ...changes, updatedAt: sql`now()` }).where(eq(tickets.barcode, barcode));
+  await db
+    .update(tickets)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(tickets.barcode, barcode));
 }
 
 /**

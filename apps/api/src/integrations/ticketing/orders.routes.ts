@@ -13,7 +13,12 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: upsertResult, 201: upsertResult, 409: apiError.describe('A barcode belongs to another order') },
     },
     handler: async (request, reply) => {
-      const outcome = await upsertOrder({ db: app.database.db, ticketChanges: app.ticketChanges, orderId: request.params.orderId, order: request.body });
+      const outcome = await upsertOrder({
+        db: app.database.db,
+        ticketChanges: app.ticketChanges,
+        orderId: request.params.orderId,
+        order: request.body,
+      });
       return reply.code(outcome === 'created' ? 201 : 200).send({ outcome });
     },
   });

@@ -74,20 +74,28 @@ function ticketValues(orderId: string, ticket: FeedTicket, position: number): Ti
   };
 }
 
-const concurrentWrite = () =>
-  new AppError('CONFLICT', 'Another call changed these tickets at the same time; send the order again');
+const concurrentWrite = () => new AppError('CONFLICT', 'Another call changed these tickets at the same time; send the order again');
 
 /**
  * PUT /api/integrations/orders/{orderId}: creates or replaces the order and its ticket set.
  * A barcode held by another order is a conflict and nothing is written.
  */
-export async function upsertOrder(opts: { db: Executor; ticketChanges: TicketChanges; orderId: string; order: OrderFeed }): Promise<UpsertOutcome> {
+export async function upsertOrder(opts: {
+  db: Executor;
+  ticketChanges: TicketChanges;
+  orderId: string;
+  order: OrderFeed;
+}): Promise<UpsertOutcome> {
   const { db, orderId, order } = opts;
   const nextOrder = orderValues(orderId, order);
   const nextTickets = order.tickets.map((ticket, position) => ticketValues(orderId, ticket, position));
   try {
     return await db.transaction(async (tx) => {
-      const taken = await findBarcodesOfOtherOrders(tx, orderId, nextTickets.map((t) => t.barcode));
+      const taken = await findBarcodesOfOtherOrders(
+        tx,
+        orderId,
+        nextTickets.map((t) => t.barcode),
+      );
       if (taken.length > 0) {
         const owner = new Map(taken.map((t) => [t.barcode, t.orderId]));
         const fields = nextTickets.flatMap((t, i) => {
@@ -116,7 +124,10 @@ export async function upsertOrder(opts: { db: Executor; ticketChanges: TicketCha
       if (created) return 'created';
       if (orderOutcome !== 'replaced' && removed.length + added.length + replaced.length === 0) return 'unchanged';
       // Passes already in wallets follow the tickets (the wallet jobs compare what they show).
-      await opts.ticketChanges.publish(tx, nextTickets.map((t) => t.barcode));
+      await opts.ticketChanges.publish(
+        tx,
+        nextTickets.map((t) => t.barcode),
+      );
       return 'replaced';
     });
   } catch (error) {
@@ -176,7 +187,14 @@ export async function getHeldOrder(opts: { db: Executor; orderId: string }): Pro
         : null,
       shares: shares
         .filter((s) => s.barcode === t.barcode)
-        .map((s) => ({ shareId: s.shareId, firstName: s.firstName, lastName: s.lastName, email: s.email, phone: s.phone, createdAt: iso(s.createdAt) })),
+        .map((s) => ({
+          shareId: s.shareId,
+          firstName: s.firstName,
+          lastName: s.lastName,
+          email: s.email,
+          phone: s.phone,
+          createdAt: iso(s.createdAt),
+        })),
     })),
   };
 }

@@ -39,14 +39,22 @@ describe('PUT /api/integrations/orders/{orderId}', () => {
       ['6100000000000028', 1, 12.5],
     ]);
 
-    const replaced = await put('61000001', anOrder([{ barcode: '6100000000000011', cash: 3.25 }, { barcode: '6100000000000028', credits: 12.5 }]));
+    const replaced = await put(
+      '61000001',
+      anOrder([
+        { barcode: '6100000000000011', cash: 3.25 },
+        { barcode: '6100000000000028', credits: 12.5 },
+      ]),
+    );
     expect(replaced.statusCode).toBe(200);
     expect(replaced.json()).toEqual({ outcome: 'replaced' });
     expect((await rowsOf('61000001')).tickets[0]!.cash).toBe(3.25);
   });
 
   it('changes nothing, not even updated_at, when the same body is sent twice', async () => {
-    const body = anOrder([{ barcode: '6100000000000035', price: 129.99, expires: '2030-06-30T23:59:59-07:00', iCloudBindingLink: 'https://example.com/bind/1' }]);
+    const body = anOrder([
+      { barcode: '6100000000000035', price: 129.99, expires: '2030-06-30T23:59:59-07:00', iCloudBindingLink: 'https://example.com/bind/1' },
+    ]);
     expect((await put('61000002', body)).statusCode).toBe(201);
     const before = await rowsOf('61000002');
     const all = await fingerprint();
@@ -56,7 +64,11 @@ describe('PUT /api/integrations/orders/{orderId}', () => {
     expect(await rowsOf('61000002')).toEqual(before);
     expect(await fingerprint()).toBe(all);
     // The same instants written with another offset are the same data.
-    const sameInstant = { ...body, orderDate: '2026-11-20T10:15:00-08:00', tickets: [{ ...body.tickets[0]!, expires: '2030-07-01T06:59:59Z' }] };
+    const sameInstant = {
+      ...body,
+      orderDate: '2026-11-20T10:15:00-08:00',
+      tickets: [{ ...body.tickets[0]!, expires: '2030-07-01T06:59:59Z' }],
+    };
     expect((await put('61000002', sameInstant)).json()).toEqual({ outcome: 'unchanged' });
     expect(await fingerprint()).toBe(all);
   });
@@ -103,14 +115,26 @@ describe('PUT /api/integrations/orders/{orderId}', () => {
       optInEmailMarketing: true,
     });
     // The feed resends the ticket without a holder (undefined is left out of the JSON).
-    const tickets = [{ ...aTicket({ barcode: '6100000000000103', credits: 4 }), holder: undefined }, aTicket({ barcode: '6100000000000110' })];
+    const tickets = [
+      { ...aTicket({ barcode: '6100000000000103', credits: 4 }), holder: undefined },
+      aTicket({ barcode: '6100000000000110' }),
+    ];
     const resent = await put('61000006', { ...anOrder(), tickets });
     expect(resent.statusCode).toBe(200);
     const login = await t.app.inject({ method: 'POST', url: '/api/login/', payload: { orderId: '61000006', barcode: '6100000000000103' } });
     expect(login.statusCode).toBe(200);
-    expect(login.json()).toMatchObject({ firstName: 'Rita', lastName: 'Moreno', email: 'rita@example.com', phone: '3105550199', credits: 4 });
+    expect(login.json()).toMatchObject({
+      firstName: 'Rita',
+      lastName: 'Moreno',
+      email: 'rita@example.com',
+      phone: '3105550199',
+      credits: 4,
+    });
     const held = (await get('61000006')).json();
-    expect(held.tickets[0]).toMatchObject({ holder: { firstName: null, lastName: null }, registration: { firstName: 'Rita', optInEmailMarketing: true } });
+    expect(held.tickets[0]).toMatchObject({
+      holder: { firstName: null, lastName: null },
+      registration: { firstName: 'Rita', optInEmailMarketing: true },
+    });
   });
 
   it('answers 409 when a barcode belongs to another order, and writes nothing', async () => {
@@ -157,13 +181,29 @@ describe('PUT /api/integrations/orders/{orderId}', () => {
     ['a missing product', (b) => ({ ...b, tickets: [{ ...b.tickets[0], product: undefined }] }), ['tickets.0.product']],
     ['a short barcode', (b) => ({ ...b, tickets: [{ ...b.tickets[0], barcode: '1234567' }] }), ['tickets.0.barcode']],
     ['a nested bad email', (b) => ({ ...b, tickets: [{ ...b.tickets[0], holder: { email: 'nope' } }] }), ['tickets.0.holder.email']],
-    ['negative credits and 3 decimals', (b) => ({ ...b, tickets: [{ ...b.tickets[0], credits: -1, cash: 1.005 }] }), ['tickets.0.credits', 'tickets.0.cash']],
+    [
+      'negative credits and 3 decimals',
+      (b) => ({ ...b, tickets: [{ ...b.tickets[0], credits: -1, cash: 1.005 }] }),
+      ['tickets.0.credits', 'tickets.0.cash'],
+    ],
     ['a NUL character', (b) => ({ ...b, tickets: [{ ...b.tickets[0], product: 'Day\u0000Ticket' }] }), ['tickets.0.product']],
-    ['a javascript: link', (b) => ({ ...b, tickets: [{ ...b.tickets[0], iCloudBindingLink: 'javascript:alert(1)' }] }), ['tickets.0.iCloudBindingLink']],
+    [
+      'a javascript: link',
+      (b) => ({ ...b, tickets: [{ ...b.tickets[0], iCloudBindingLink: 'javascript:alert(1)' }] }),
+      ['tickets.0.iCloudBindingLink'],
+    ],
     ['a barcode twice', (b) => ({ ...b, tickets: [b.tickets[0], b.tickets[0]] }), ['tickets.1.barcode']],
     ['an unknown field', (b) => ({ ...b, colour: 'red' }), ['colour']],
-    ['unknown nested fields', (b) => ({ ...b, purchaser: { firstName: 'A', nick: 'x' }, tickets: [{ ...b.tickets[0], colour: 'red' }] }), ['purchaser.nick', 'tickets.0.colour']],
-    ['several bad fields at once', (b) => ({ ...b, orderDate: 'x', tickets: [{ ...b.tickets[0], barcode: 'x', extra: 1 }] }), ['orderDate', 'tickets.0.barcode', 'tickets.0.extra']],
+    [
+      'unknown nested fields',
+      (b) => ({ ...b, purchaser: { firstName: 'A', nick: 'x' }, tickets: [{ ...b.tickets[0], colour: 'red' }] }),
+      ['purchaser.nick', 'tickets.0.colour'],
+    ],
+    [
+      'several bad fields at once',
+      (b) => ({ ...b, orderDate: 'x', tickets: [{ ...b.tickets[0], barcode: 'x', extra: 1 }] }),
+      ['orderDate', 'tickets.0.barcode', 'tickets.0.extra'],
+    ],
   ])('answers 400 naming each bad field for %s, and writes nothing', async (_name, change, paths) => {
     const before = await fingerprint();
     const res = await put('61000010', change(anOrder([{ barcode: '6100000000000158' }])));
@@ -218,7 +258,13 @@ describe('GET /api/integrations/orders/{orderId}', () => {
         { barcode: '6200000000000025', product: 'Day Ticket' },
       ],
     });
-    await upsertRegistration(t.database.db, { barcode: '6200000000000025', firstName: 'Ben', lastName: 'Lopez', email: 'ben@example.com', phone: '3105550101' });
+    await upsertRegistration(t.database.db, {
+      barcode: '6200000000000025',
+      firstName: 'Ben',
+      lastName: 'Lopez',
+      email: 'ben@example.com',
+      phone: '3105550101',
+    });
     const res = await get('62000001');
     expect(res.statusCode).toBe(200);
     const held = res.json();
@@ -257,7 +303,14 @@ describe('GET /api/integrations/orders/{orderId}', () => {
       price: null,
       category: null,
       holder: { firstName: null, lastName: null, email: null, phone: null },
-      registration: { firstName: 'Ben', lastName: 'Lopez', email: 'ben@example.com', phone: '3105550101', optInEmailMarketing: false, optInSMSMarketing: false },
+      registration: {
+        firstName: 'Ben',
+        lastName: 'Lopez',
+        email: 'ben@example.com',
+        phone: '3105550101',
+        optInEmailMarketing: false,
+        optInSMSMarketing: false,
+      },
     });
     expect(held.tickets[0]).not.toHaveProperty('hasPhoto');
   });

@@ -32,12 +32,18 @@ export async function findRetryableDelivery(db: Executor, id: string) {
 }
 
 export async function requeueDelivery(db: Executor, id: string, jobId: string) {
-  await db.update(deliveries).set({ state: 'queued', jobId, updatedAt: sql`now()` }).where(eq(deliveries.id, id));
+  await db
+    .update(deliveries)
+    .set({ state: 'queued', jobId, updatedAt: sql`now()` })
+    .where(eq(deliveries.id, id));
 }
 
 /** How many deliveries are in each state. */
 export async function countDeliveriesByState(db: Executor): Promise<Record<DeliveryState, number>> {
-  const rows = await db.select({ state: deliveries.state, n: sql<number>`count(*)::int` }).from(deliveries).groupBy(deliveries.state);
+  const rows = await db
+    .select({ state: deliveries.state, n: sql<number>`count(*)::int` })
+    .from(deliveries)
+    .groupBy(deliveries.state);
   const counts: Record<DeliveryState, number> = { queued: 0, sent: 0, skipped: 0, retrying: 0, dead: 0 };
   for (const row of rows) counts[row.state as DeliveryState] = Number(row.n);
   return counts;

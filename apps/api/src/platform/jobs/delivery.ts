@@ -28,7 +28,15 @@ export async function queueDelivery<T extends object>(jobs: JobQueue, tx: Execut
   const id = randomUUID();
   const jobId = await jobs.send(tx, { name: input.queue, data: { ...input.payload, deliveryId: id }, singletonKey: input.singletonKey });
   if (!jobId) return false;
-  await insertDelivery(tx, { id, target: input.target, barcode: input.barcode, recipient: input.recipient, queue: input.queue, payload: input.payload, jobId });
+  await insertDelivery(tx, {
+    id,
+    target: input.target,
+    barcode: input.barcode,
+    recipient: input.recipient,
+    queue: input.queue,
+    payload: input.payload,
+    jobId,
+  });
   return true;
 }
 

@@ -146,14 +146,25 @@ export async function startJobQueue(database: Database, settings: JobSettings, o
 
 async function startOnce(database: Database, settings: JobSettings, onError: OnError): Promise<JobQueue> {
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => database.executeSql(text, values?.map((v: unknown) => v ?? null)) },
+    db: {
+      executeSql: (text, values) =>
+        database.executeSql(
+          text,
+          values?.map((v: unknown) => v ?? null),
+        ),
+    },
     // Expired (dead-process) jobs are found by the maintenance run: often enough to retry within seconds.
     maintenanceIntervalSeconds: Math.max(1, Math.min(30, Math.floor(settings.expireSeconds / 2))),
     schedule: false,
   });
   boss.on('error', onError);
   await boss.start();
-  const retries = { retryLimit: settings.retryLimit, retryDelay: settings.retryDelaySeconds, retryBackoff: true, expireInSeconds: settings.expireSeconds };
+  const retries = {
+    retryLimit: settings.retryLimit,
+    retryDelay: settings.retryDelaySeconds,
+    retryBackoff: true,
+    expireInSeconds: settings.expireSeconds,
+  };
   const policies: Record<Exclude<QueueName, 'dead-letters'>, PgBoss.QueuePolicy> = {
     [QUEUES.ticketChanged]: 'stately',
     [QUEUES.passesRepublish]: 'standard',

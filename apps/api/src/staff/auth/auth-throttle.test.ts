@@ -22,7 +22,8 @@ describe('staff login throttle', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-    for (const name of ['victim', 'bystander', 'resets', 'case']) await createTeamMember(t.app, { accessLevel: 10, username: `${name}@example.com`, password: PASSWORD });
+    for (const name of ['victim', 'bystander', 'resets', 'case'])
+      await createTeamMember(t.app, { accessLevel: 10, username: `${name}@example.com`, password: PASSWORD });
   });
   afterAll(() => t.close());
 
@@ -86,7 +87,8 @@ describe.skipIf(!twoInstancesAvailable)('two instances on one PostgreSQL and Red
   });
 
   it('share the per-address counter', async () => {
-    for (let i = 1; i <= 10; i++) expect((await login(i % 2 ? b : a, `shared-guess-${i}@example.com`, 'wrong', '10.6.2.1')).statusCode).toBe(401);
+    for (let i = 1; i <= 10; i++)
+      expect((await login(i % 2 ? b : a, `shared-guess-${i}@example.com`, 'wrong', '10.6.2.1')).statusCode).toBe(401);
     expectThrottled(await login(a, 'other@example.com', 'x', '10.6.2.1'));
     expectThrottled(await login(b, 'other@example.com', 'x', '10.6.2.1'));
   });

@@ -66,7 +66,14 @@ export async function hasPermission(db: Executor, api: string, method: string, a
   const [row] = await db
     .select({ guid: permissions.guid })
     .from(permissions)
-    .where(and(eq(permissions.api, api), eq(permissions.method, method), eq(permissions.active, true), lte(permissions.minimumAccessLevel, accessLevel)))
+    .where(
+      and(
+        eq(permissions.api, api),
+        eq(permissions.method, method),
+        eq(permissions.active, true),
+        lte(permissions.minimumAccessLevel, accessLevel),
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }
@@ -98,7 +105,11 @@ export async function withSeedLock<T>(db: Executor, key: number, fn: (tx: Execut
 /** Inserts the permissions not there yet (by name); existing ones keep what staff set. */
 export async function insertMissingPermissions(db: Executor, rows: NewPermission[]): Promise<number> {
   if (rows.length === 0) return 0;
-  const inserted = await db.insert(permissions).values(rows).onConflictDoNothing({ target: permissions.name }).returning({ guid: permissions.guid });
+  const inserted = await db
+    .insert(permissions)
+    .values(rows)
+    .onConflictDoNothing({ target: permissions.name })
+    .returning({ guid: permissions.guid });
   return inserted.length;
 }
 

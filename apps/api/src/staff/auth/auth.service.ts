@@ -7,7 +7,14 @@ import { hashSecret, newSecret } from '../../platform/secrets.ts';
 import type { StaffLoginThrottles } from '../../platform/throttle.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import type { StaffMethod } from '@boardwalk/contract/staff-resources';
-import { endSession, findSessionByTokenHash, findTeamMemberByUsername, hasPermission, insertSession, permissionsForLevel } from './auth.repo.ts';
+import {
+  endSession,
+  findSessionByTokenHash,
+  findTeamMemberByUsername,
+  hasPermission,
+  insertSession,
+  permissionsForLevel,
+} from './auth.repo.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 
 /** Who is calling, set on the request by the staff guards. */
@@ -17,7 +24,6 @@ export interface StaffIdentity {
   accessLevel: number;
   sessionGuid: string;
 }
-
 
 /** The audit log's resource name for logins and logouts. */
 export const SESSION_RESOURCE = 'session';
@@ -64,14 +70,24 @@ export async function login(ctx: LoginContext, request: StaffLoginRequest): Prom
   const start = new Date();
   const end = new Date(start.getTime() + ctx.sessionHours * HOUR_MS);
   const session = await ctx.db.transaction(async (tx) => {
-    const row = await insertSession(tx, { teamMemberGuid: member.guid, accessTokenHash: hashSecret(accessToken), startTimestamp: start, endTimestamp: end });
+    const row = await insertSession(tx, {
+      teamMemberGuid: member.guid,
+      accessTokenHash: hashSecret(accessToken),
+      startTimestamp: start,
+      endTimestamp: end,
+    });
     await recordAudit(tx, {
       teamMemberGuid: member.guid,
       username: member.username,
       action: 'login',
       resource: SESSION_RESOURCE,
       recordId: row.guid,
-      after: { sessionGUID: row.guid, teamMemberGUID: member.guid, sessionStartTimestamp: start.toISOString(), sessionEndTimestamp: end.toISOString() },
+      after: {
+        sessionGUID: row.guid,
+        teamMemberGUID: member.guid,
+        sessionStartTimestamp: start.toISOString(),
+        sessionEndTimestamp: end.toISOString(),
+      },
     });
     return row;
   });
@@ -115,6 +131,12 @@ export async function logout(db: Db, staff: StaffIdentity, sessionGuid: string):
   if (sessionGuid !== staff.sessionGuid) throw forbidden();
   await db.transaction(async (tx) => {
     await endSession(tx, sessionGuid);
-    await recordAudit(tx, { teamMemberGuid: staff.teamMemberGuid, username: staff.username, action: 'logout', resource: SESSION_RESOURCE, recordId: sessionGuid });
+    await recordAudit(tx, {
+      teamMemberGuid: staff.teamMemberGuid,
+      username: staff.username,
+      action: 'logout',
+      resource: SESSION_RESOURCE,
+      recordId: sessionGuid,
+    });
   });
 }

@@ -15,7 +15,9 @@ const SESSION_ONLY = '/test/session';
 
 /** Test-only routes behind the two guards: a configuration tab's list and the session check. */
 function guardedRoutes(app: App) {
-  app.get(GUARDED, { preHandler: app.staffGuard(tabPermission(passCustomizations, 'List')) }, async (request) => ({ staff: request.staff }));
+  app.get(GUARDED, { preHandler: app.staffGuard(tabPermission(passCustomizations, 'List')) }, async (request) => ({
+    staff: request.staff,
+  }));
   app.get(SESSION_ONLY, { preHandler: app.staffSession }, async (request) => ({ staff: request.staff }));
 }
 
@@ -43,7 +45,15 @@ describe('POST /app/login/', () => {
     expect(res.statusCode).toBe(201);
     const body = staffLoginResult.parse(res.json());
     expect(Object.keys(res.json()).sort()).toEqual(
-      ['accessToken', 'permissions', 'sessionEndTimestamp', 'sessionGUID', 'sessionStartTimestamp', 'teamMemberGUID', 'teamMemberUsername'].sort(),
+      [
+        'accessToken',
+        'permissions',
+        'sessionEndTimestamp',
+        'sessionGUID',
+        'sessionStartTimestamp',
+        'teamMemberGUID',
+        'teamMemberUsername',
+      ].sort(),
     );
     expect(body.teamMemberGUID).toBe(member.teamMemberGuid);
     expect(body.teamMemberUsername).toBe('Maria.Gomez@Example.com');
@@ -70,7 +80,10 @@ describe('POST /app/login/', () => {
     expect(wrong.statusCode).toBe(401);
     expect(unknown.body).toBe(wrong.body);
     expect(unknown.json()).toEqual({ statusCode: 401, error: 'UNAUTHORIZED', message: staffMessages.unableToLogin });
-    const headerNames = (r: typeof unknown) => Object.keys(r.headers).filter((h) => h !== 'date').sort();
+    const headerNames = (r: typeof unknown) =>
+      Object.keys(r.headers)
+        .filter((h) => h !== 'date')
+        .sort();
     expect(headerNames(unknown)).toEqual(headerNames(wrong));
   });
 
@@ -131,7 +144,11 @@ describe('access tokens', () => {
     await get(SESSION_ONLY, s.headers.authorization);
     // Both drivers answer { rows }; the shared Db type leaves the result untyped.
     const rowsOf = async <T>(query: ReturnType<typeof sql>) => ((await db().execute(query)) as unknown as { rows: T[] }).rows;
-    const tables = { rows: await rowsOf<{ table_name: string }>(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`) };
+    const tables = {
+      rows: await rowsOf<{ table_name: string }>(
+        sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+      ),
+    };
     expect(tables.rows.length).toBeGreaterThan(10);
     let found = 0;
     for (const { table_name } of tables.rows) {
@@ -151,13 +168,26 @@ describe('the session check (app.staffSession)', () => {
     const s = await loginAs(app, { accessLevel: 5 });
     const res = await get(SESSION_ONLY, s.headers.authorization);
     expect(res.statusCode).toBe(200);
-    expect(res.json().staff).toEqual({ teamMemberGuid: s.teamMemberGuid, username: s.username, accessLevel: 5, sessionGuid: s.sessionGuid });
+    expect(res.json().staff).toEqual({
+      teamMemberGuid: s.teamMemberGuid,
+      username: s.username,
+      accessLevel: 5,
+      sessionGuid: s.sessionGuid,
+    });
     expect((await get(SESSION_ONLY, `bearer   ${s.token}`)).statusCode).toBe(200);
   });
 
   it('answers 401 Session Expired without a token, with a malformed or unknown one', async () => {
     const s = await loginAs(app, { accessLevel: 5 });
-    for (const authorization of [undefined, s.token, `Basic ${s.token}`, 'Bearer ', 'Bearer short', `Bearer ${'A'.repeat(43)}`, `Bearer ${s.token}x`]) {
+    for (const authorization of [
+      undefined,
+      s.token,
+      `Basic ${s.token}`,
+      'Bearer ',
+      'Bearer short',
+      `Bearer ${'A'.repeat(43)}`,
+      `Bearer ${s.token}x`,
+    ]) {
       const res = await get(SESSION_ONLY, authorization);
       expect(res.statusCode, String(authorization)).toBe(401);
       expect(res.json()).toEqual(expired);
@@ -167,7 +197,10 @@ describe('the session check (app.staffSession)', () => {
   it('answers 401 once the end time has passed', async () => {
     const s = await loginAs(app, { accessLevel: 5 });
     expect((await get(SESSION_ONLY, s.headers.authorization)).statusCode).toBe(200);
-    await db().update(schema.staffSessions).set({ endTimestamp: new Date(Date.now() - 1000) }).where(eq(schema.staffSessions.guid, s.sessionGuid));
+    await db()
+      .update(schema.staffSessions)
+      .set({ endTimestamp: new Date(Date.now() - 1000) })
+      .where(eq(schema.staffSessions.guid, s.sessionGuid));
     const res = await get(SESSION_ONLY, s.headers.authorization);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual(expired);
@@ -264,7 +297,10 @@ describe('the permission guard (app.staffGuard)', () => {
 
   it('checks the session before the permission: an ended session is 401 even with the permission', async () => {
     const s = await loginAs(app, { accessLevel: 1000 });
-    await db().update(schema.staffSessions).set({ endTimestamp: new Date(Date.now() - 1) }).where(eq(schema.staffSessions.guid, s.sessionGuid));
+    await db()
+      .update(schema.staffSessions)
+      .set({ endTimestamp: new Date(Date.now() - 1) })
+      .where(eq(schema.staffSessions.guid, s.sessionGuid));
     expect((await get(GUARDED, s.headers.authorization)).statusCode).toBe(401);
   });
 
@@ -294,7 +330,14 @@ describe('the audit log and the log', () => {
     expect(mine[2]!.recordId).toBe(sessionGUID);
     expect(mine[3]!.recordId).toBe(sessionGUID);
     const all = JSON.stringify(entries);
-    for (const secret of ['audit-password-1', 'audit-password-wrong', 'audit-password-ghost', accessToken, hashSecret(accessToken), '$argon2id$']) {
+    for (const secret of [
+      'audit-password-1',
+      'audit-password-wrong',
+      'audit-password-ghost',
+      accessToken,
+      hashSecret(accessToken),
+      '$argon2id$',
+    ]) {
       expect(all).not.toContain(secret);
     }
   });
@@ -308,7 +351,12 @@ describe('the audit log and the log', () => {
     await get(GUARDED, `Bearer ${accessToken}`);
     await get(SESSION_ONLY, `Bearer ${accessToken}`);
     await login({ teamMemberUsername: 'logged@example.com', teamMemberPassword: 'x'.repeat(2000) });
-    await app.inject({ method: 'POST', url: '/app/login/', payload: `{"teamMemberUsername":"logged@example.com","teamMemberPassword":"${password}`, headers: { 'content-type': 'application/json' } });
+    await app.inject({
+      method: 'POST',
+      url: '/app/login/',
+      payload: `{"teamMemberUsername":"logged@example.com","teamMemberPassword":"${password}`,
+      headers: { 'content-type': 'application/json' },
+    });
     await app.inject({ method: 'DELETE', url: `/app/logout/${sessionGUID}`, headers: { authorization: `Bearer ${accessToken}` } });
     const [row] = await db().select().from(schema.teamMembers).where(eq(schema.teamMembers.guid, member.teamMemberGuid));
 
@@ -341,8 +389,15 @@ describe('the audit log and the log', () => {
 
   it("leaves a failed query's parameters (hashes, tokens) out of a logged error", () => {
     const before = logins.length;
-    const cause = Object.assign(new Error('duplicate key value violates unique constraint "staff_sessions_access_token_hash_unique"'), { code: '23505', detail: 'Key (access_token_hash)=(detail-hash-1) already exists.' });
-    const failed = new DrizzleQueryError('insert into "staff_sessions" ("access_token_hash") values ($1)', ['param-hash-2', '$argon2id$v=19$param-3\nsecond line'], cause);
+    const cause = Object.assign(new Error('duplicate key value violates unique constraint "staff_sessions_access_token_hash_unique"'), {
+      code: '23505',
+      detail: 'Key (access_token_hash)=(detail-hash-1) already exists.',
+    });
+    const failed = new DrizzleQueryError(
+      'insert into "staff_sessions" ("access_token_hash") values ($1)',
+      ['param-hash-2', '$argon2id$v=19$param-3\nsecond line'],
+      cause,
+    );
     app.log.error({ err: failed }, 'unhandled error');
     const line = logins.slice(before).join('');
     expect(line).toContain('insert into');

@@ -5,7 +5,14 @@
 import { seededPermissions } from '@boardwalk/contract/staff-resources';
 import type { Db } from '@boardwalk/db/client';
 import { newSecret } from '../../platform/secrets.ts';
-import { anyTeamMember, fillMissingPermissionApis, insertMissingPermissions, insertTeamMember, withSeedLock, type NewPermission } from './auth.repo.ts';
+import {
+  anyTeamMember,
+  fillMissingPermissionApis,
+  insertMissingPermissions,
+  insertTeamMember,
+  withSeedLock,
+  type NewPermission,
+} from './auth.repo.ts';
 import { hashPassword } from './passwords.ts';
 
 /** Any fixed number naming the lock; "BWSEED" in ASCII. */

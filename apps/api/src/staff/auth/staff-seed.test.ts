@@ -25,7 +25,11 @@ async function capture<T>(fn: (logStream: { write(line: string): void }) => Prom
   }
 }
 
-const loginBody = (teamMemberUsername: string, teamMemberPassword: string) => ({ method: 'POST' as const, url: '/app/login/', payload: { teamMemberUsername, teamMemberPassword } });
+const loginBody = (teamMemberUsername: string, teamMemberPassword: string) => ({
+  method: 'POST' as const,
+  url: '/app/login/',
+  payload: { teamMemberUsername, teamMemberPassword },
+});
 
 describe('the permissions seeded', () => {
   it('are one per tab operation, _Admin, the option lists and the loyalty ones, with their levels', () => {
@@ -34,15 +38,29 @@ describe('the permissions seeded', () => {
     expect(byName.size).toBe(rows.length);
     for (const tab of resources) {
       expect(byName.get(permissionName(tab, 'List'))).toMatchObject({ api: tab.api, method: 'GET' });
-      for (const [op, method] of [['Create', 'POST'], ['Update', 'PUT'], ['Delete', 'DELETE']] as const) {
+      for (const [op, method] of [
+        ['Create', 'POST'],
+        ['Update', 'PUT'],
+        ['Delete', 'DELETE'],
+      ] as const) {
         const key = op.toLowerCase() as 'create' | 'update' | 'delete';
         if (tab.operations[key]) expect(byName.get(permissionName(tab, op))).toMatchObject({ api: tab.api, method });
         else expect(byName.has(permissionName(tab, op))).toBe(false);
       }
     }
     expect(byName.get(ADMIN_PERMISSION)).toEqual({ name: '_Admin', api: '/admin', method: 'GET', minimumAccessLevel: 1 });
-    expect(byName.get('Pass Customization Options')).toEqual({ name: 'Pass Customization Options', api: '/api/admin/pass-customizations/', method: 'GET', minimumAccessLevel: 1 });
-    expect(byName.get('Team Member Options')).toEqual({ name: 'Team Member Options', api: '/api/team-member/', method: 'GET', minimumAccessLevel: 1 });
+    expect(byName.get('Pass Customization Options')).toEqual({
+      name: 'Pass Customization Options',
+      api: '/api/admin/pass-customizations/',
+      method: 'GET',
+      minimumAccessLevel: 1,
+    });
+    expect(byName.get('Team Member Options')).toEqual({
+      name: 'Team Member Options',
+      api: '/api/team-member/',
+      method: 'GET',
+      minimumAccessLevel: 1,
+    });
     for (const name of LOYALTY_PERMISSIONS) expect(byName.has(name)).toBe(true);
     // Levels: configuration tabs 1 to list and 10 to change; Team, Permissions, Session, Audit Log 100.
     expect(byName.get('Pass Customizations List')!.minimumAccessLevel).toBe(1);
@@ -130,7 +148,10 @@ describe('seeding at start', () => {
     const first = await start();
     const db = first.value.app.database.db;
     await db.update(schema.permissions).set({ api: null, method: null }).where(eq(schema.permissions.name, 'Loyalty Manage'));
-    await db.update(schema.permissions).set({ api: '/api/admin/loyalty/staff-set/' }).where(eq(schema.permissions.name, 'Loyalty Remove Order'));
+    await db
+      .update(schema.permissions)
+      .set({ api: '/api/admin/loyalty/staff-set/' })
+      .where(eq(schema.permissions.name, 'Loyalty Remove Order'));
     await start();
     const rows = await db.select().from(schema.permissions);
     expect(rows.find((p) => p.name === 'Loyalty Manage')).toMatchObject({ api: '/api/admin/loyalty/', method: 'POST' });

@@ -21,7 +21,16 @@ export function countDeliveries(db: Db): Promise<Record<DeliveryState, number>> 
 
 export async function retryFailedDelivery(ctx: DeliveriesContext, id: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    if (!(await retryDelivery(ctx.jobs, tx, id))) throw new AppError('CONFLICT', 'This delivery is no longer failed or dead: refresh the list.');
-    await recordAudit(tx, { teamMemberGuid: ctx.staff.teamMemberGuid, username: ctx.staff.username, action: 'retry', resource: 'deliveries', recordId: id, before: null, after: null });
+    if (!(await retryDelivery(ctx.jobs, tx, id)))
+      throw new AppError('CONFLICT', 'This delivery is no longer failed or dead: refresh the list.');
+    await recordAudit(tx, {
+      teamMemberGuid: ctx.staff.teamMemberGuid,
+      username: ctx.staff.username,
+      action: 'retry',
+      resource: 'deliveries',
+      recordId: id,
+      before: null,
+      after: null,
+    });
   });
 }

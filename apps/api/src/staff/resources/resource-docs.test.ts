@@ -5,8 +5,26 @@ import { resources } from '@boardwalk/contract/staff-resources';
 import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
 import { readableFields, writableFields } from './resource-schemas.ts';
 
-type Schema = { type?: string | string[]; anyOf?: Schema[]; oneOf?: Schema[]; properties?: Record<string, Schema>; items?: Schema; format?: string };
-type Doc = { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: Schema }> }; responses: Record<string, { content?: Record<string, { schema: Schema }> }> }>> };
+type Schema = {
+  type?: string | string[];
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  format?: string;
+};
+type Doc = {
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        requestBody?: { content: Record<string, { schema: Schema }> };
+        responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
+      }
+    >
+  >;
+};
 
 let t: TestApp;
 let doc: Doc;
@@ -18,17 +36,30 @@ afterAll(() => t.close());
 
 /** A type, or a choice whose every branch has one (a nullable field: the type or null). */
 const typed = (schema: Schema | undefined): boolean =>
-  schema !== undefined && (schema.type !== undefined || (schema.anyOf ?? schema.oneOf ?? []).length > 0) && (schema.anyOf ?? schema.oneOf ?? []).every(typed);
+  schema !== undefined &&
+  (schema.type !== undefined || (schema.anyOf ?? schema.oneOf ?? []).length > 0) &&
+  (schema.anyOf ?? schema.oneOf ?? []).every(typed);
 
 it.each(resources.map((tab) => [tab.title, tab] as const))('%s: every field has a type in /docs/json', (_title, tab) => {
   const untyped: string[] = [];
   const check = (where: string, schema: Schema | undefined, names: string[]) => {
-    for (const name of names) if (!typed(schema?.properties?.[name])) untyped.push(`${where} ${name}: ${JSON.stringify(schema?.properties?.[name])}`);
+    for (const name of names)
+      if (!typed(schema?.properties?.[name])) untyped.push(`${where} ${name}: ${JSON.stringify(schema?.properties?.[name])}`);
   };
   const list = doc.paths[tab.api]!.get!;
-  check('list row', list.responses['200']!.content!['application/json']!.schema.items, readableFields(tab).map((f) => f.name));
+  check(
+    'list row',
+    list.responses['200']!.content!['application/json']!.schema.items,
+    readableFields(tab).map((f) => f.name),
+  );
   const writable = writableFields(tab).map((f) => f.name);
-  if (tab.operations.create) check('create body', doc.paths[tab.api]!.post!.requestBody!.content['application/json']!.schema, writable.filter((n) => !tab.fields.find((f) => f.name === n)!.notOnCreate));
-  if (tab.operations.update) check('update body', doc.paths[`${tab.api}{id}`]!.put!.requestBody!.content['application/json']!.schema, writable);
+  if (tab.operations.create)
+    check(
+      'create body',
+      doc.paths[tab.api]!.post!.requestBody!.content['application/json']!.schema,
+      writable.filter((n) => !tab.fields.find((f) => f.name === n)!.notOnCreate),
+    );
+  if (tab.operations.update)
+    check('update body', doc.paths[`${tab.api}{id}`]!.put!.requestBody!.content['application/json']!.schema, writable);
   expect(untyped).toEqual([]);
 });

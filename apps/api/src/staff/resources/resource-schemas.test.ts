@@ -35,7 +35,9 @@ describe('create bodies', () => {
   });
 
   it('refuses a missing or blank required field, naming its label', () => {
-    expect(messages(create.safeParse({ ...customization, passCustomizationName: '   ' }))).toEqual(['passCustomizationName: Name is required']);
+    expect(messages(create.safeParse({ ...customization, passCustomizationName: '   ' }))).toEqual([
+      'passCustomizationName: Name is required',
+    ]);
     const { passCustomizationColor: _, ...withoutColor } = customization;
     expect(messages(create.safeParse(withoutColor))).toEqual(['passCustomizationColor: Color is required']);
   });
@@ -122,7 +124,11 @@ describe('create bodies', () => {
 
   it('refuses a wallet item exclusion that names neither a merch item nor a merch pack', () => {
     const create = createBodySchema(walletItemExclusions);
-    for (const body of [{}, { walletItemExclusionMerchItemID: '  ', walletItemExclusionMerchPackID: null }, { walletItemExclusionCustomError: 'Not here' }]) {
+    for (const body of [
+      {},
+      { walletItemExclusionMerchItemID: '  ', walletItemExclusionMerchPackID: null },
+      { walletItemExclusionCustomError: 'Not here' },
+    ]) {
       expect(messages(create.safeParse(body))).toEqual(['walletItemExclusionMerchItemID: Merch Item ID or Merch Pack ID is required']);
     }
     expect(create.parse({ walletItemExclusionMerchPackID: 'P-1' })).toEqual({ walletItemExclusionMerchPackID: 'P-1' });
@@ -140,8 +146,12 @@ describe('update bodies', () => {
   it('takes any subset; a required field may not be blanked', () => {
     const update = updateBodySchema(passCustomizations);
     expect(update.parse({ passCustomizationColor: '#ABCDEF' })).toEqual({ passCustomizationColor: 'abcdef' });
-    expect(messages(update.safeParse({ passCustomizationInstructions: ' ' }))).toEqual(['passCustomizationInstructions: Instructions is required']);
-    expect(messages(update.safeParse({ passCustomizationInstructions: null }))).toEqual(['passCustomizationInstructions: Instructions is required']);
+    expect(messages(update.safeParse({ passCustomizationInstructions: ' ' }))).toEqual([
+      'passCustomizationInstructions: Instructions is required',
+    ]);
+    expect(messages(update.safeParse({ passCustomizationInstructions: null }))).toEqual([
+      'passCustomizationInstructions: Instructions is required',
+    ]);
   });
 
   it('keeps the password when the field is left blank', () => {
@@ -152,7 +162,9 @@ describe('update bodies', () => {
 
   it('ignores read-only fields and the id', () => {
     const update = updateBodySchema(sessions);
-    expect(update.parse({ sessionGUID: 'x', sessionAccessToken: 'y', teamMemberGUID: 'z', sessionActive: false })).toEqual({ sessionActive: false });
+    expect(update.parse({ sessionGUID: 'x', sessionAccessToken: 'y', teamMemberGUID: 'z', sessionActive: false })).toEqual({
+      sessionActive: false,
+    });
     expect(messages(update.safeParse({ sessionEndTimestamp: null }))).toEqual(['sessionEndTimestamp: End is required']);
   });
 });

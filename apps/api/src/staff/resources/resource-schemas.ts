@@ -50,21 +50,31 @@ function valueSchema(f: FieldDeclaration): z.ZodType {
     case 'select':
       return textValue(f);
     case 'color':
-      return z
-        .string({ error: typeError(f, 'a colour of 6 hex digits') })
-        .trim()
-        .regex(/^#?[0-9a-fA-F]{6}$/, `${f.label} must be a colour of 6 hex digits, e.g. 1b4965`)
-        // staff-back-office.md section 5: colours are stored without the leading #.
-        .transform((s) => s.replace(/^#/, '').toLowerCase());
+      return (
+        z
+          .string({ error: typeError(f, 'a colour of 6 hex digits') })
+          .trim()
+          .regex(/^#?[0-9a-fA-F]{6}$/, `${f.label} must be a colour of 6 hex digits, e.g. 1b4965`)
+          // staff-back-office.md section 5: colours are stored without the leading #.
+          .transform((s) => s.replace(/^#/, '').toLowerCase())
+      );
     case 'number': {
       const min = f.min ?? 0;
       const max = f.maxValue ?? 2_147_483_647;
       const range = `${f.label} must be a whole number from ${min} to ${max}`;
-      return z.number({ error: typeError(f, 'a number') }).int(range).min(min, range).max(max, range);
+      return z
+        .number({ error: typeError(f, 'a number') })
+        .int(range)
+        .min(min, range)
+        .max(max, range);
     }
     case 'datetime':
       return z.iso
-        .datetime({ offset: true, abort: true, error: typeError(f, 'a date and time in ISO 8601 with an offset, e.g. 2026-11-21T11:02:09-08:00') })
+        .datetime({
+          offset: true,
+          abort: true,
+          error: typeError(f, 'a date and time in ISO 8601 with an offset, e.g. 2026-11-21T11:02:09-08:00'),
+        })
         .refine((s) => {
           const year = new Date(Date.parse(s)).getUTCFullYear();
           return year >= MIN_YEAR && year <= MAX_YEAR;
@@ -84,7 +94,8 @@ function valueSchema(f: FieldDeclaration): z.ZodType {
 
 /** Blank text (after trimming) counts as empty: null for an optional field, refused for a required one. */
 const isBlank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
-const blankable = (f: FieldDeclaration) => f.type === 'text' || f.type === 'textarea' || f.type === 'select' || f.type === 'datetime' || f.type === 'number';
+const blankable = (f: FieldDeclaration) =>
+  f.type === 'text' || f.type === 'textarea' || f.type === 'select' || f.type === 'datetime' || f.type === 'number';
 
 /**
  * A field of a body. `mustHave`: absent or blank is refused. Otherwise absent leaves the
@@ -94,7 +105,11 @@ function bodyField(f: FieldDeclaration, mustHave: boolean, mode: 'create' | 'upd
   const value = valueSchema(f);
   if (f.type === 'password') {
     // Blank on update keeps the current password (the modal's "Change Password" left empty).
-    if (mode === 'update') return z.union([z.literal(''), z.null(), value]).optional().transform((v) => (v === '' || v === null ? undefined : v));
+    if (mode === 'update')
+      return z
+        .union([z.literal(''), z.null(), value])
+        .optional()
+        .transform((v) => (v === '' || v === null ? undefined : v));
     return mustHave ? value : value.optional();
   }
   // z.preprocess, not a refine on z.unknown(): the OpenAPI document then shows the value's type.
@@ -123,7 +138,10 @@ function bodyObject(shape: Record<string, z.ZodType>, keep: Set<string>) {
       },
       { when: () => true },
     )
-    .transform((value) => Object.fromEntries(Object.entries(value).filter(([key, v]) => keep.has(key) && v !== undefined)) as Record<string, unknown>)
+    .transform(
+      (value) =>
+        Object.fromEntries(Object.entries(value).filter(([key, v]) => keep.has(key) && v !== undefined)) as Record<string, unknown>,
+    )
     .meta({ additionalProperties: false });
 }
 
@@ -198,7 +216,13 @@ export function rowSchema(tab: ResourceDeclaration) {
   const shape: Record<string, z.ZodType> = { [tab.idField]: tab.idType === 'integer' ? z.number().int() : z.guid() };
   for (const f of readableFields(tab)) {
     shape[f.name] =
-      f.type === 'checkbox' ? z.boolean() : f.type === 'number' ? z.number().nullable() : f.type === 'datetime' ? z.iso.datetime().nullable() : z.string().nullable();
+      f.type === 'checkbox'
+        ? z.boolean()
+        : f.type === 'number'
+          ? z.number().nullable()
+          : f.type === 'datetime'
+            ? z.iso.datetime().nullable()
+            : z.string().nullable();
   }
   return z.object(shape);
 }

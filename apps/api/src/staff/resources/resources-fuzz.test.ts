@@ -47,7 +47,9 @@ async function snapshot(tab: ResourceDeclaration) {
 beforeAll(async () => {
   t = await createTestApp();
   admin = await loginAs(t.app, { accessLevel: 1000 });
-  await t.database.db.insert(schema.passCustomizations).values({ name: 'Fuzz', backgroundColor: '000000', color: 'ffffff', instructions: 'x' });
+  await t.database.db
+    .insert(schema.passCustomizations)
+    .values({ name: 'Fuzz', backgroundColor: '000000', color: 'ffffff', instructions: 'x' });
   for (const tab of resources) {
     if (!tab.operations.update) continue;
     if (tab === sessions) {
@@ -84,7 +86,12 @@ describe.each(writes.map((w) => ({ ...w, name: `${w.method} ${w.tab.title}` })))
       fc.asyncProperty(bodies(tab), async (body) => {
         const before = await snapshot(tab);
         const url = method === 'POST' ? tab.api : `${tab.api}${targets.get(tab.key)!}`;
-        const res = await t.app.inject({ method, url, headers: { ...admin.headers, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+        const res = await t.app.inject({
+          method,
+          url,
+          headers: { ...admin.headers, 'content-type': 'application/json' },
+          payload: JSON.stringify(body),
+        });
         expect(res.statusCode, res.body).toBeLessThan(500);
         if (res.statusCode >= 400) {
           expect(res.json().message).toEqual(expect.any(String));
@@ -99,10 +106,17 @@ describe.each(writes.map((w) => ({ ...w, name: `${w.method} ${w.tab.title}` })))
 describe.each(resources.map((tab) => ({ tab, name: tab.title })))('fuzzing the list query of $name', ({ tab }) => {
   it('never answers 5xx', async () => {
     const keys = ['page', 'pageSize', 'sort', 'direction', 'search', 'x'];
-    const value = fc.oneof(fc.string({ unit: 'binary' }), fc.constantFrom(...tab.fields.map((f) => f.name), 'asc', 'desc', '0', '-1', '1e9', '99999999999'));
+    const value = fc.oneof(
+      fc.string({ unit: 'binary' }),
+      fc.constantFrom(...tab.fields.map((f) => f.name), 'asc', 'desc', '0', '-1', '1e9', '99999999999'),
+    );
     await fc.assert(
       fc.asyncProperty(fc.dictionary(fc.constantFrom(...keys), value), async (query) => {
-        const res = await t.app.inject({ method: 'GET', url: `${tab.api}?${new URLSearchParams(query).toString()}`, headers: admin.headers });
+        const res = await t.app.inject({
+          method: 'GET',
+          url: `${tab.api}?${new URLSearchParams(query).toString()}`,
+          headers: admin.headers,
+        });
         expect(res.statusCode, res.body).toBeLessThan(500);
       }),
       { numRuns: 40 },
@@ -114,7 +128,11 @@ it('sorts every tab by each of its readable fields, both ways, and searches it',
   for (const tab of resources) {
     for (const f of tab.fields.filter((x) => !x.writeOnly)) {
       for (const direction of ['asc', 'desc']) {
-        const res = await t.app.inject({ method: 'GET', url: `${tab.api}?sort=${f.name}&direction=${direction}&search=a`, headers: admin.headers });
+        const res = await t.app.inject({
+          method: 'GET',
+          url: `${tab.api}?sort=${f.name}&direction=${direction}&search=a`,
+          headers: admin.headers,
+        });
         expect(res.statusCode, `${tab.title} ${f.name}: ${res.body}`).toBe(200);
       }
     }
@@ -124,12 +142,19 @@ it('sorts every tab by each of its readable fields, both ways, and searches it',
 it('answers 4xx to bodies that are not JSON objects, and to ids that are not GUIDs', async () => {
   const tab = resources[0]!;
   for (const payload of ['', 'null', '[]', '"x"', '{"a":', '\u0000']) {
-    const res = await t.app.inject({ method: 'POST', url: tab.api, payload, headers: { ...admin.headers, 'content-type': 'application/json' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: tab.api,
+      payload,
+      headers: { ...admin.headers, 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
   }
   for (const id of ['x', "1' or '1'='1", '00000000-0000-0000-0000-00000000000g']) {
-    expect((await t.app.inject({ method: 'DELETE', url: `${tab.api}${encodeURIComponent(id)}`, headers: admin.headers })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'DELETE', url: `${tab.api}${encodeURIComponent(id)}`, headers: admin.headers })).statusCode).toBe(
+      400,
+    );
   }
   // The admin is still active and able after all of it.
   const [me] = await t.database.db.select().from(schema.teamMembers).where(eq(schema.teamMembers.guid, admin.teamMemberGuid));

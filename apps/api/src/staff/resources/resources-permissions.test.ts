@@ -85,7 +85,12 @@ const routes: Route[] = [];
 for (const tab of resources) {
   routes.push({ name: permissionName(tab, 'List'), method: 'GET', success: 200, request: async () => ({ url: tab.api }) });
   if (tab.operations.create) {
-    routes.push({ name: permissionName(tab, 'Create'), method: 'POST', success: 201, request: async () => ({ url: tab.api, payload: sampleBody(tab, 'create') }) });
+    routes.push({
+      name: permissionName(tab, 'Create'),
+      method: 'POST',
+      success: 201,
+      request: async () => ({ url: tab.api, payload: sampleBody(tab, 'create') }),
+    });
   }
   if (tab.operations.update) {
     routes.push({
@@ -96,14 +101,24 @@ for (const tab of resources) {
     });
   }
   if (tab.operations.delete) {
-    routes.push({ name: permissionName(tab, 'Delete'), method: 'DELETE', success: 200, request: async (may) => ({ url: `${tab.api}${may ? await aRow(tab) : crypto.randomUUID()}` }) });
+    routes.push({
+      name: permissionName(tab, 'Delete'),
+      method: 'DELETE',
+      success: 200,
+      request: async (may) => ({ url: `${tab.api}${may ? await aRow(tab) : crypto.randomUUID()}` }),
+    });
   }
 }
 routes.push(
   { name: 'Pass Customization Options', method: 'GET', success: 200, request: async () => ({ url: PASS_CUSTOMIZATION_OPTIONS_API }) },
   { name: 'Team Member Options', method: 'GET', success: 200, request: async () => ({ url: TEAM_MEMBER_OPTIONS_API }) },
   { name: 'Deliveries List (counts)', method: 'GET', success: 200, request: async () => ({ url: `${deliveries.api}counts` }) },
-  { name: DELIVERY_RETRY_PERMISSION, method: 'POST', success: 202, request: async (may) => ({ url: `${DELIVERY_RETRY_API}${may ? await aDeadDelivery() : crypto.randomUUID()}` }) },
+  {
+    name: DELIVERY_RETRY_PERMISSION,
+    method: 'POST',
+    success: 202,
+    request: async (may) => ({ url: `${DELIVERY_RETRY_API}${may ? await aDeadDelivery() : crypto.randomUUID()}` }),
+  },
 );
 
 /** A dead mail delivery (its outbox row exists) for a Retry to act on. */
@@ -130,7 +145,12 @@ beforeAll(async () => {
     method: 'POST',
     url: passCustomizations.api,
     headers: holder.headers,
-    payload: { passCustomizationName: MATRIX_CUSTOMIZATION, passCustomizationBackgroundColor: '000000', passCustomizationColor: 'ffffff', passCustomizationInstructions: 'x' },
+    payload: {
+      passCustomizationName: MATRIX_CUSTOMIZATION,
+      passCustomizationBackgroundColor: '000000',
+      passCustomizationColor: 'ffffff',
+      passCustomizationInstructions: 'x',
+    },
   });
   expect(res.statusCode).toBe(201);
 });
@@ -173,15 +193,34 @@ describe('a permission raised above a member', () => {
     const member = await loginAs(t.app, { accessLevel: 10, permissions: ['Wallet Exceptions List'] });
     expect((await t.app.inject({ method: 'GET', url: walletExceptions.api, headers: member.headers })).statusCode).toBe(200);
 
-    const found = await t.app.inject({ method: 'GET', url: `${permissions.api}?search=Wallet%20Exceptions%20List`, headers: holder.headers });
+    const found = await t.app.inject({
+      method: 'GET',
+      url: `${permissions.api}?search=Wallet%20Exceptions%20List`,
+      headers: holder.headers,
+    });
     const permission = found.json<Record<string, unknown>[]>().find((p) => p.permissionName === 'Wallet Exceptions List')!;
-    const raise = await t.app.inject({ method: 'PUT', url: `${permissions.api}${permission.permissionGUID as string}`, headers: holder.headers, payload: { permissionMinimumAccessLevel: 11 } });
+    const raise = await t.app.inject({
+      method: 'PUT',
+      url: `${permissions.api}${permission.permissionGUID as string}`,
+      headers: holder.headers,
+      payload: { permissionMinimumAccessLevel: 11 },
+    });
     expect(raise.statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: walletExceptions.api, headers: member.headers })).statusCode).toBe(403);
 
-    await t.app.inject({ method: 'PUT', url: `${permissions.api}${permission.permissionGUID as string}`, headers: holder.headers, payload: { permissionMinimumAccessLevel: 10 } });
+    await t.app.inject({
+      method: 'PUT',
+      url: `${permissions.api}${permission.permissionGUID as string}`,
+      headers: holder.headers,
+      payload: { permissionMinimumAccessLevel: 10 },
+    });
     expect((await t.app.inject({ method: 'GET', url: walletExceptions.api, headers: member.headers })).statusCode).toBe(200);
-    await t.app.inject({ method: 'PUT', url: `${permissions.api}${permission.permissionGUID as string}`, headers: holder.headers, payload: { permissionActive: false } });
+    await t.app.inject({
+      method: 'PUT',
+      url: `${permissions.api}${permission.permissionGUID as string}`,
+      headers: holder.headers,
+      payload: { permissionActive: false },
+    });
     expect((await t.app.inject({ method: 'GET', url: walletExceptions.api, headers: member.headers })).statusCode).toBe(403);
   });
 });

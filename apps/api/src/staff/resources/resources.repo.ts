@@ -59,8 +59,7 @@ export async function listRows(db: Executor, t: ResourceTable, options: ListOpti
   const order = options.direction === 'desc' ? desc : asc;
   // Text sorts case-insensitively, in code-point order: the same on PGlite and PostgreSQL
   // whatever collation the database was created with.
-  const sortKeys =
-    isText(column) ? [order(sql`lower(${column}) collate "C"`), order(sql`${column} collate "C"`)] : [order(column)];
+  const sortKeys = isText(column) ? [order(sql`lower(${column}) collate "C"`), order(sql`${column} collate "C"`)] : [order(column)];
   // The page and the count side by side (two pooled connections on PostgreSQL): a window
   // count(*) over () would make the database carry every matching row to the sort.
   const [rows, counted] = await Promise.all([
@@ -71,7 +70,10 @@ export async function listRows(db: Executor, t: ResourceTable, options: ListOpti
       .orderBy(...sortKeys, order(t.id))
       .limit(options.limit)
       .offset(options.offset),
-    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(t.table).where(where),
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(t.table)
+      .where(where),
   ]);
   return { rows: rows as DbRow[], total: counted[0]?.n ?? 0 };
 }
@@ -84,13 +86,20 @@ export async function findRow(db: Executor, t: ResourceTable, id: string, lock =
 }
 
 export async function insertRow(db: Executor, t: ResourceTable, values: DbRow): Promise<DbRow> {
-  const rows = await db.insert(t.table).values(values as never).returning();
+  const rows = await db
+    .insert(t.table)
+    .values(values as never)
+    .returning();
   return rows[0] as DbRow;
 }
 
 export async function updateRow(db: Executor, t: ResourceTable, id: string, values: DbRow): Promise<DbRow | null> {
   const set = 'updatedAt' in t.columns ? { ...values, updatedAt: new Date() } : values;
-  const rows = (await db.update(t.table).set(set as never).where(eq(t.id, id)).returning()) as DbRow[];
+  const rows = (await db
+    .update(t.table)
+    .set(set as never)
+    .where(eq(t.id, id))
+    .returning()) as DbRow[];
   return rows[0] ?? null;
 }
 

@@ -31,7 +31,11 @@ const guarded = { 401: apiError, 403: apiError };
 const writeErrors = { ...guarded, 400: apiError, 404: apiError, 409: apiError };
 
 export const resourcesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const context = (request: FastifyRequest): ResourceContext => ({ db: app.database.db, ticketChanges: app.ticketChanges, staff: request.staff! });
+  const context = (request: FastifyRequest): ResourceContext => ({
+    db: app.database.db,
+    ticketChanges: app.ticketChanges,
+    staff: request.staff!,
+  });
 
   for (const tab of resources) {
     const resource = prepareResource(tab);
@@ -64,7 +68,13 @@ export const resourcesRoutes: FastifyPluginAsyncZod = async (app) => {
     if (tab.operations.update) {
       app.put(`${tab.api}:id`, {
         onRequest: app.staffGuard(tabPermission(tab, 'Update')),
-        schema: { tags, summary: `${tab.title}: update (unchanged: nothing written)`, params: idParams, body: updateBodySchema(tab), response: { 200: row, ...writeErrors } },
+        schema: {
+          tags,
+          summary: `${tab.title}: update (unchanged: nothing written)`,
+          params: idParams,
+          body: updateBodySchema(tab),
+          response: { 200: row, ...writeErrors },
+        },
         handler: (request) => updateResource(context(request), resource, request.params.id, request.body),
       });
     }
@@ -72,7 +82,12 @@ export const resourcesRoutes: FastifyPluginAsyncZod = async (app) => {
     if (tab.operations.delete) {
       app.delete(`${tab.api}:id`, {
         onRequest: app.staffGuard(tabPermission(tab, 'Delete')),
-        schema: { tags, summary: `${tab.title}: delete (answers the deleted row)`, params: idParams, response: { 200: row, ...writeErrors } },
+        schema: {
+          tags,
+          summary: `${tab.title}: delete (answers the deleted row)`,
+          params: idParams,
+          response: { 200: row, ...writeErrors },
+        },
         handler: (request) => deleteResource(context(request), resource, request.params.id),
       });
     }

@@ -3,7 +3,13 @@
 // between tabs lives in the declarations and, for rules that need server code, in the
 // tab's hooks (tab-hooks.ts).
 import type { Db, Executor } from '@boardwalk/db/client';
-import { requireOneOfMessage, resources, type FieldDeclaration, type OptionSource, type ResourceDeclaration } from '@boardwalk/contract/staff-resources';
+import {
+  requireOneOfMessage,
+  resources,
+  type FieldDeclaration,
+  type OptionSource,
+  type ResourceDeclaration,
+} from '@boardwalk/contract/staff-resources';
 import { AppError } from '../../platform/errors.ts';
 import type { TicketChanges } from '../../platform/ticket-changes.plugin.ts';
 import { recordAudit, type AuditAction } from '../audit/audit.repo.ts';
@@ -84,7 +90,12 @@ export function toAuditRow(resource: Resource, row: DbRow): ApiRow {
   for (const f of readableFields(resource.tab)) {
     if (isHashColumn(f)) continue;
     const value = row[f.column];
-    out[f.name] = value instanceof Date ? value.toISOString() : f.type === 'number' && value !== null && value !== undefined ? Number(value) : (value ?? null);
+    out[f.name] =
+      value instanceof Date
+        ? value.toISOString()
+        : f.type === 'number' && value !== null && value !== undefined
+          ? Number(value)
+          : (value ?? null);
   }
   return out;
 }
@@ -115,11 +126,13 @@ function sameValue(stored: unknown, sent: unknown): boolean {
 /** A tab's requireOneOf holds for the row as it would be after an update. */
 function keepOneOf(tab: ResourceDeclaration, row: DbRow) {
   const names = tab.requireOneOf;
-  if (!names || names.some((name) => row[fieldByName(tab, name).column] !== null && row[fieldByName(tab, name).column] !== undefined)) return;
+  if (!names || names.some((name) => row[fieldByName(tab, name).column] !== null && row[fieldByName(tab, name).column] !== undefined))
+    return;
   throw validationError(fieldByName(tab, names[0]!), requireOneOfMessage(tab));
 }
 
-const validationError = (f: FieldDeclaration, message: string) => new AppError('VALIDATION_FAILED', message, { fields: [{ path: f.name, message }] });
+const validationError = (f: FieldDeclaration, message: string) =>
+  new AppError('VALIDATION_FAILED', message, { fields: [{ path: f.name, message }] });
 const notFound = (tab: ResourceDeclaration) => new AppError('NOT_FOUND', `This ${tab.title} row no longer exists.`);
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -132,7 +145,10 @@ function explainConstraint(resource: Resource, error: unknown, values: Record<st
   const { tab } = resource;
   if (violation.kind === 'foreignKey' && action === 'delete') {
     const referrer = tabByTable(violation.table);
-    throw new AppError('CONFLICT', `This ${tab.title} row is still used by ${referrer?.title ?? violation.table ?? 'another record'}: change or delete those first.`);
+    throw new AppError(
+      'CONFLICT',
+      `This ${tab.title} row is still used by ${referrer?.title ?? violation.table ?? 'another record'}: change or delete those first.`,
+    );
   }
   const f = tab.fields.find((x) => violation.column !== undefined && snake(x.column) === violation.column);
   if (!f) throw new AppError('CONFLICT', `This change conflicts with another ${tab.title} row.`);
@@ -233,7 +249,15 @@ export async function deleteResource(ctx: ResourceContext, resource: Resource, i
  * Every write, in its transaction: the tab's afterWrite hook, the re-publication of every
  * saved pass for a tab that shapes passes (a job), and the audit entry.
  */
-async function recordWrite(tx: Executor, ctx: ResourceContext, resource: Resource, write: TabWrite, row: DbRow, before: DbRow | null, after: DbRow | null) {
+async function recordWrite(
+  tx: Executor,
+  ctx: ResourceContext,
+  resource: Resource,
+  write: TabWrite,
+  row: DbRow,
+  before: DbRow | null,
+  after: DbRow | null,
+) {
   const action: AuditAction = write.action;
   await resource.hooks.afterWrite?.(tx, { ...write, row }, ctx);
   if (resource.tab.republishesPasses) await ctx.ticketChanges.publishAll(tx, `${resource.tab.key} ${action}`);
@@ -253,7 +277,8 @@ const optionLoaders: Record<OptionSource, (db: Db) => Promise<{ value: string; l
   // The Customization select of the categories tab.
   passCustomizations: async (db) => (await listCustomizationNames(db)).map((name) => ({ value: name, label: name })),
   // The Team Member select of the Session tab, "Last, First (level)".
-  teamMembers: async (db) => (await listTeamMemberChoices(db)).map((m) => ({ value: m.guid, label: `${m.lastName}, ${m.firstName} (${m.accessLevel})` })),
+  teamMembers: async (db) =>
+    (await listTeamMemberChoices(db)).map((m) => ({ value: m.guid, label: `${m.lastName}, ${m.firstName} (${m.accessLevel})` })),
 };
 
 export const listOptions = (db: Db, source: OptionSource) => optionLoaders[source](db);

@@ -77,7 +77,13 @@ describe('Pass Customizations', () => {
     const [stored] = await t.database.db.select().from(schema.passCustomizations).where(eq(schema.passCustomizations.name, 'Gold'));
     expect(stored).toMatchObject({ backgroundColor: '1b4965', color: 'ffffff' });
     const [entry] = await auditEntries('pass-customizations', row.passCustomizationGUID as string);
-    expect(entry).toMatchObject({ action: 'create', username: admin.username, teamMemberGuid: admin.teamMemberGuid, before: null, after: row });
+    expect(entry).toMatchObject({
+      action: 'create',
+      username: admin.username,
+      teamMemberGuid: admin.teamMemberGuid,
+      before: null,
+      after: row,
+    });
   });
 
   it('refuses a blank required field with 400 naming the field, and writes nothing', async () => {
@@ -124,7 +130,10 @@ describe('Pass Customizations', () => {
     const blank = await update(passCustomizations, id, { passCustomizationColor: '', passCustomizationHideBarcode: true });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().message).toBe('passCustomizationColor: Color is required');
-    const res = await update(passCustomizations, id, { passCustomizationHideBarcode: true, passCustomizationGoogleURI: 'https://example.com/x' });
+    const res = await update(passCustomizations, id, {
+      passCustomizationHideBarcode: true,
+      passCustomizationGoogleURI: 'https://example.com/x',
+    });
     expect(res.statusCode).toBe(200);
     const entries = await auditEntries('pass-customizations', id);
     expect(entries.map((e) => e.action)).toEqual(['create', 'update']);
@@ -154,16 +163,27 @@ describe('Pass Customizations', () => {
 
 describe('Pass Customization Categories', () => {
   it('needs an existing customization (400 naming the field); a mapped customization cannot be deleted (409)', async () => {
-    const missing = await create(passCustomizationCategories, { passCustomizationTTcategoryID: '12', passCustomizationTTcustomizationName: 'Nope' });
+    const missing = await create(passCustomizationCategories, {
+      passCustomizationTTcategoryID: '12',
+      passCustomizationTTcustomizationName: 'Nope',
+    });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toMatchObject({ message: 'Customization "Nope" does not exist.', fields: [{ path: 'passCustomizationTTcustomizationName' }] });
+    expect(missing.json()).toMatchObject({
+      message: 'Customization "Nope" does not exist.',
+      fields: [{ path: 'passCustomizationTTcustomizationName' }],
+    });
 
     const target = await created(passCustomizations, customization('Mapped'));
-    const mapping = await created(passCustomizationCategories, { passCustomizationTTcategoryID: '12', passCustomizationTTcustomizationName: 'Mapped' });
+    const mapping = await created(passCustomizationCategories, {
+      passCustomizationTTcategoryID: '12',
+      passCustomizationTTcustomizationName: 'Mapped',
+    });
     expect(mapping).toMatchObject({ passCustomizationTTactive: true, passCustomizationTTpackID: null });
     const res = await remove(passCustomizations, target.passCustomizationGUID as string);
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('This Pass Customizations row is still used by Pass Customization Categories: change or delete those first.');
+    expect(res.json().message).toBe(
+      'This Pass Customizations row is still used by Pass Customization Categories: change or delete those first.',
+    );
     expect(await auditEntries('pass-customizations', target.passCustomizationGUID as string)).toHaveLength(1);
   });
 
@@ -176,8 +196,15 @@ describe('Pass Customization Categories', () => {
 
 describe('Wristband Merch Pack IDs and Wallet Item Exclusions', () => {
   it('takes whole numbers in bounds, answering them as numbers; the created time is set by the server', async () => {
-    const row = await created(wristbandMerchPackIds, { wristbandMerchPackIDsMerchItemID: 340, wristbandMerchPackIDsCreated: '1999-01-01T00:00:00Z' });
-    expect(row).toMatchObject({ wristbandMerchPackIDsMerchItemID: 340, wristbandMerchPackIDsActive: true, wristbandMerchPackIDsValidFrom: null });
+    const row = await created(wristbandMerchPackIds, {
+      wristbandMerchPackIDsMerchItemID: 340,
+      wristbandMerchPackIDsCreated: '1999-01-01T00:00:00Z',
+    });
+    expect(row).toMatchObject({
+      wristbandMerchPackIDsMerchItemID: 340,
+      wristbandMerchPackIDsActive: true,
+      wristbandMerchPackIDsValidFrom: null,
+    });
     expect(Date.now() - Date.parse(row.wristbandMerchPackIDsCreated as string)).toBeLessThan(60_000);
     for (const bad of [-1, 1e12, 2.5, '340']) {
       const res = await create(wristbandMerchPackIds, { wristbandMerchPackIDsMerchItemID: bad });
@@ -192,7 +219,11 @@ describe('Wristband Merch Pack IDs and Wallet Item Exclusions', () => {
       walletItemExclusionValidFrom: '2026-11-21T11:02:09-08:00',
       walletItemExclusionValidTo: null,
     });
-    expect(row).toMatchObject({ walletItemExclusionValidFrom: '2026-11-21T19:02:09.000Z', walletItemExclusionValidTo: null, walletItemExclusionActive: true });
+    expect(row).toMatchObject({
+      walletItemExclusionValidFrom: '2026-11-21T19:02:09.000Z',
+      walletItemExclusionValidTo: null,
+      walletItemExclusionActive: true,
+    });
     const bad = await create(walletItemExclusions, { walletItemExclusionValidFrom: '2026-11-21 11:02' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/^walletItemExclusionValidFrom: Valid From must be a date and time in ISO 8601/);
@@ -213,7 +244,9 @@ describe('Wristband Merch Pack IDs and Wallet Item Exclusions', () => {
     const row = await created(walletItemExclusions, { walletItemExclusionMerchPackID: 'PACK-9' });
     const id = row.walletItemExclusionsGUID as string;
     // Moving from the pack to an item is fine; clearing both is not.
-    expect((await update(walletItemExclusions, id, { walletItemExclusionMerchItemID: '9', walletItemExclusionMerchPackID: '' })).statusCode).toBe(200);
+    expect(
+      (await update(walletItemExclusions, id, { walletItemExclusionMerchItemID: '9', walletItemExclusionMerchPackID: '' })).statusCode,
+    ).toBe(200);
     const emptied = await update(walletItemExclusions, id, { walletItemExclusionMerchItemID: '' });
     expect(emptied.statusCode).toBe(400);
     expect(emptied.json().message).toBe('Merch Item ID or Merch Pack ID is required');
@@ -234,18 +267,36 @@ describe('Team', () => {
     const row = await created(teamMembers, member);
     expect(row).not.toHaveProperty('teamMemberPassword');
     expect(row).toMatchObject({ teamMemberActive: true, teamMemberAccessLevel: 10 });
-    const [stored] = await t.database.db.select().from(schema.teamMembers).where(eq(schema.teamMembers.guid, row.teamMemberGUID as string));
+    const [stored] = await t.database.db
+      .select()
+      .from(schema.teamMembers)
+      .where(eq(schema.teamMembers.guid, row.teamMemberGUID as string));
     expect(stored!.passwordHash).toMatch(/^\$argon2id\$/);
-    const login = await t.app.inject({ method: 'POST', url: '/app/login/', remoteAddress: nextIp(), payload: { teamMemberUsername: member.teamMemberUsername, teamMemberPassword: member.teamMemberPassword } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/app/login/',
+      remoteAddress: nextIp(),
+      payload: { teamMemberUsername: member.teamMemberUsername, teamMemberPassword: member.teamMemberPassword },
+    });
     expect(login.statusCode).toBe(201);
 
     const changed = await update(teamMembers, row.teamMemberGUID as string, { teamMemberPassword: 'another long password' });
     expect(changed.statusCode).toBe(200);
-    const [after] = await t.database.db.select().from(schema.teamMembers).where(eq(schema.teamMembers.guid, row.teamMemberGUID as string));
+    const [after] = await t.database.db
+      .select()
+      .from(schema.teamMembers)
+      .where(eq(schema.teamMembers.guid, row.teamMemberGUID as string));
     expect(after!.passwordHash).not.toBe(stored!.passwordHash);
 
     const entries = JSON.stringify(await auditEntries('team', row.teamMemberGUID as string));
-    const secrets = [member.teamMemberPassword, 'another long password', stored!.passwordHash, after!.passwordHash, login.json().accessToken as string, admin.token];
+    const secrets = [
+      member.teamMemberPassword,
+      'another long password',
+      stored!.passwordHash,
+      after!.passwordHash,
+      login.json().accessToken as string,
+      admin.token,
+    ];
     for (const secret of [...secrets, 'argon2']) expect(entries).not.toContain(secret);
     expect(logLines.length).toBeGreaterThan(0);
     for (const secret of secrets) expect(logLines.join('')).not.toContain(secret);
@@ -253,9 +304,15 @@ describe('Team', () => {
 
   it('needs a password of 12 characters when creating, an email username, and refuses setting Active when creating', async () => {
     const { teamMemberPassword: _, ...noPassword } = member;
-    expect((await create(teamMembers, { ...noPassword, teamMemberUsername: 'a@example.com' })).json().message).toBe('teamMemberPassword: Change Password is required');
-    expect((await create(teamMembers, { ...member, teamMemberUsername: 'b@example.com', teamMemberPassword: 'short' })).statusCode).toBe(400);
-    expect((await create(teamMembers, { ...member, teamMemberUsername: 'not-an-email' })).json().message).toBe('teamMemberUsername: Email must be an email address');
+    expect((await create(teamMembers, { ...noPassword, teamMemberUsername: 'a@example.com' })).json().message).toBe(
+      'teamMemberPassword: Change Password is required',
+    );
+    expect((await create(teamMembers, { ...member, teamMemberUsername: 'b@example.com', teamMemberPassword: 'short' })).statusCode).toBe(
+      400,
+    );
+    expect((await create(teamMembers, { ...member, teamMemberUsername: 'not-an-email' })).json().message).toBe(
+      'teamMemberUsername: Email must be an email address',
+    );
     expect((await create(teamMembers, { ...member, teamMemberUsername: 'c@example.com', teamMemberActive: true })).json().message).toBe(
       'teamMemberActive: Active cannot be set when creating',
     );
@@ -282,7 +339,9 @@ describe('Team', () => {
     // Their own name, and another member's level, they may change.
     expect((await update(teamMembers, self, { teamMemberDescription: 'Runs the back office' })).statusCode).toBe(200);
     const other = await created(teamMembers, { ...member, teamMemberUsername: 'lock.test@example.com' });
-    expect((await update(teamMembers, other.teamMemberGUID as string, { teamMemberActive: false, teamMemberAccessLevel: 1 })).statusCode).toBe(200);
+    expect(
+      (await update(teamMembers, other.teamMemberGUID as string, { teamMemberActive: false, teamMemberAccessLevel: 1 })).statusCode,
+    ).toBe(200);
   });
 
   it('lists members as "Last, First (level)" options', async () => {
@@ -331,7 +390,10 @@ describe('Session', () => {
     const rows = (await list(sessions, '?pageSize=200')).json<Record<string, unknown>[]>();
     const row = rows.find((r) => r.sessionGUID === someone.sessionGuid)!;
     // As a date-and-time input sends it back: to the second.
-    const unchanged = await update(sessions, someone.sessionGuid, { ...row, sessionEndTimestamp: (row.sessionEndTimestamp as string).replace(/\.\d{3}Z$/, 'Z') });
+    const unchanged = await update(sessions, someone.sessionGuid, {
+      ...row,
+      sessionEndTimestamp: (row.sessionEndTimestamp as string).replace(/\.\d{3}Z$/, 'Z'),
+    });
     expect(unchanged.json()).toEqual(row);
     expect((await list(walletExceptions, '', someone)).statusCode).toBe(200);
     expect((await update(sessions, someone.sessionGuid, { sessionActive: false })).statusCode).toBe(200);
@@ -353,7 +415,12 @@ describe('Audit Log', () => {
     const res = await list(auditLog, `?search=${row.walletExceptionGUID as string}`);
     expect(res.statusCode).toBe(200);
     const [entry] = res.json<Record<string, unknown>[]>();
-    expect(entry).toMatchObject({ auditLogAction: 'create', auditLogResource: 'wallet-exceptions', auditLogUsername: admin.username, auditLogBefore: null });
+    expect(entry).toMatchObject({
+      auditLogAction: 'create',
+      auditLogResource: 'wallet-exceptions',
+      auditLogUsername: admin.username,
+      auditLogBefore: null,
+    });
     expect(JSON.parse(entry!.auditLogAfter as string)).toEqual(row);
     expect((await create(auditLog, {})).statusCode).toBe(404);
   });
@@ -381,7 +448,9 @@ describe('paging, sort and search', () => {
   it('sorts by any readable field, both directions, ties broken stably', async () => {
     const desc = await list(walletExceptions, '?search=PG&pageSize=200&sort=walletExceptionOrderNumber&direction=desc');
     expect(desc.json<Record<string, unknown>[]>().map((r) => r.walletExceptionOrderNumber)).toEqual([...orderNumbers].reverse());
-    const bySkip = (await list(walletExceptions, '?search=PG&pageSize=200&sort=walletExceptionSkipRegistration')).json<Record<string, unknown>[]>();
+    const bySkip = (await list(walletExceptions, '?search=PG&pageSize=200&sort=walletExceptionSkipRegistration')).json<
+      Record<string, unknown>[]
+    >();
     expect(bySkip.slice(0, 15).every((r) => r.walletExceptionSkipRegistration === false)).toBe(true);
     expect(bySkip.slice(15).every((r) => r.walletExceptionSkipRegistration === true)).toBe(true);
     const again = (await list(walletExceptions, '?search=PG&pageSize=200&sort=walletExceptionSkipRegistration')).json();
@@ -392,13 +461,16 @@ describe('paging, sort and search', () => {
 
   it('searches case-insensitively, taking % and _ literally', async () => {
     const underscore = await list(walletExceptions, '?search=_x&pageSize=200');
-    expect(underscore.json<Record<string, unknown>[]>().map((r) => r.walletExceptionOrderNumber)).toEqual(orderNumbers.filter((n) => n.includes('_x')));
+    expect(underscore.json<Record<string, unknown>[]>().map((r) => r.walletExceptionOrderNumber)).toEqual(
+      orderNumbers.filter((n) => n.includes('_x')),
+    );
     expect((await list(walletExceptions, '?search=pg00')).headers['x-total-count']).toBe('10');
     expect((await list(walletExceptions, '?search=%25')).json()).toEqual([]);
   });
 
   it('sorts text case-insensitively', async () => {
-    for (const name of ['beta', 'Alpha', 'gamma']) await created(testPasses, { testPassesBarcode: `TP${name}`, testPassesDescription: `case ${name}` });
+    for (const name of ['beta', 'Alpha', 'gamma'])
+      await created(testPasses, { testPassesBarcode: `TP${name}`, testPassesDescription: `case ${name}` });
     const rows = (await list(testPasses, '?search=case&sort=testPassesDescription')).json<Record<string, unknown>[]>();
     expect(rows.map((r) => r.testPassesDescription)).toEqual(['case Alpha', 'case beta', 'case gamma']);
   });
@@ -409,11 +481,18 @@ describe('what staff configure reaches guests', () => {
     t.app.inject({ method: 'POST', url: '/api/login/', payload: { orderId, barcode }, remoteAddress: nextIp() });
 
   beforeAll(async () => {
-    await putOrder(t.app, '50000001', anOrder([{ barcode: '5000000000000011', categoryId: '77', packId: '8801', merchItemId: '6601', holder: {} }]));
+    await putOrder(
+      t.app,
+      '50000001',
+      anOrder([{ barcode: '5000000000000011', categoryId: '77', packId: '8801', merchItemId: '6601', holder: {} }]),
+    );
   });
 
   it("a customization mapped to a ticket's category gives its colours", async () => {
-    await created(passCustomizations, customization('Sunset', { passCustomizationBackgroundColor: '#FF7700', passCustomizationColor: '#101010' }));
+    await created(
+      passCustomizations,
+      customization('Sunset', { passCustomizationBackgroundColor: '#FF7700', passCustomizationColor: '#101010' }),
+    );
     await created(passCustomizationCategories, { passCustomizationTTcategoryID: '77', passCustomizationTTcustomizationName: 'Sunset' });
     const pass = (await guestLogin('50000001', '5000000000000011')).json();
     expect([pass.backgroundColor, pass.foregroundColor]).toEqual(['#ff7700', '#101010']);
@@ -431,14 +510,21 @@ describe('what staff configure reaches guests', () => {
   });
 
   it('an active exclusion shows its message; deactivated, it does not', async () => {
-    const row = await created(walletItemExclusions, { walletItemExclusionMerchItemID: '6601', walletItemExclusionCustomError: 'Show your printed ticket.' });
+    const row = await created(walletItemExclusions, {
+      walletItemExclusionMerchItemID: '6601',
+      walletItemExclusionCustomError: 'Show your printed ticket.',
+    });
     expect((await guestLogin('50000001', '5000000000000011')).json().excluded).toBe('Show your printed ticket.');
     await update(walletItemExclusions, row.walletItemExclusionsGUID as string, { walletItemExclusionActive: false });
     expect((await guestLogin('50000001', '5000000000000011')).json().excluded).toBeNull();
   });
 
   it('a test pass answers order id 0', async () => {
-    await created(testPasses, { testPassesBarcode: '99000077', testPassesDescription: 'Gate check', testPassesData: JSON.stringify({ firstName: 'Tess' }) });
+    await created(testPasses, {
+      testPassesBarcode: '99000077',
+      testPassesDescription: 'Gate check',
+      testPassesData: JSON.stringify({ firstName: 'Tess' }),
+    });
     const res = await guestLogin('0', '99000077');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ orderId: '0', barcode: '99000077', firstName: 'Tess' });

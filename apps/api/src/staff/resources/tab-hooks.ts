@@ -34,7 +34,8 @@ function endSessionAtOnce({ action, stored, changes }: TabWrite) {
   if (action !== 'update' || !stored) return;
   const now = Date.now();
   if (changes.endTimestamp instanceof Date) changes.endTimestamp = new Date(Math.min(changes.endTimestamp.getTime(), now));
-  else if (changes.active === false && stored.endTimestamp instanceof Date && stored.endTimestamp.getTime() > now) changes.endTimestamp = new Date(now);
+  else if (changes.active === false && stored.endTimestamp instanceof Date && stored.endTimestamp.getTime() > now)
+    changes.endTimestamp = new Date(now);
 }
 
 /**
@@ -46,7 +47,8 @@ function keepOwnAccess({ action, id, stored, changes }: TabWrite, ctx: TabHookCo
   const refuse = (what: string) => new AppError('CONFLICT', `You cannot ${what} your own account; ask another administrator.`);
   if (action === 'delete') throw refuse('delete');
   if (changes.active === false) throw refuse('deactivate');
-  if (typeof changes.accessLevel === 'number' && changes.accessLevel < Number(stored?.accessLevel)) throw refuse('lower the access level of');
+  if (typeof changes.accessLevel === 'number' && changes.accessLevel < Number(stored?.accessLevel))
+    throw refuse('lower the access level of');
 }
 
 export const tabHooks: Record<string, TabHooks> = {
