@@ -1,5 +1,38 @@
 import { z } from 'zod';
 
+/**
+ * Every error code the API answers with, and its HTTP status. The server throws them
+ * (apps/api/src/platform/errors.ts); clients branch on them, never on bare statuses.
+ */
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  REGISTER_FAILED: 400,
+  UNPROCESSABLE_IMAGE: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  ORDER_NOT_FOUND: 404,
+  NOT_FOUND: 404,
+  /** A signed token (a ticket share's) past its time: guest-app.md section 8, 408. */
+  TOKEN_EXPIRED: 408,
+  CONFLICT: 409,
+  PASS_NO_LONGER_SHARED: 410,
+  PAYLOAD_TOO_LARGE: 413,
+  TOO_MANY_ATTEMPTS: 429,
+  INTERNAL: 500,
+  DATABASE_UNAVAILABLE: 503,
+} as const;
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);
+
+/** The code an answer without a contract code stands for, by its status (a proxy's 503, Fastify's 400s). */
+export function errorCodeForStatus(status: number): ErrorCode | null {
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 400) return 'VALIDATION_FAILED';
+  const entry = Object.entries(ERROR_STATUS).find(([, s]) => s === status);
+  return entry ? (entry[0] as ErrorCode) : status >= 500 ? 'INTERNAL' : null;
+}
+
 /** The one error shape every 4xx/5xx answer of the API carries. */
 export const apiError = z.object({
   statusCode: z.number().int(),

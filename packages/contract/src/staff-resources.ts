@@ -3,6 +3,7 @@
 // entries from these declarations; the client builds its tab list, tables and modals.
 // Field names are the API's (section 3); `column` names the Drizzle column of `table`
 // (packages/db/src/schema.ts) that holds the value.
+import { z } from 'zod';
 
 /** Modal field types (section 2). */
 export type FieldType = 'checkbox' | 'color' | 'number' | 'datetime' | 'password' | 'select' | 'textarea' | 'text';
@@ -475,6 +476,15 @@ export const DELIVERY_RETRY: PermissionDeclaration = {
 };
 export const DELIVERY_STATES = ['queued', 'sent', 'skipped', 'retrying', 'dead'] as const;
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
+/** GET {deliveries api}counts: how many deliveries are in each state. */
+export const deliveryCounts = z.object(
+  Object.fromEntries(DELIVERY_STATES.map((state) => [state, z.number().int()])) as Record<DeliveryState, z.ZodNumber>,
+);
+
+/** A tab's row as the client reads it (the server's per-tab schema is stricter: resource-schemas.ts). */
+export const staffRow = z.record(z.string(), z.unknown());
+/** A select's option list (OPTION_LISTS). */
+export const optionList = z.array(z.object({ value: z.string(), label: z.string() }));
 
 /** Every tab, in the order of the tab selector (section 2), Loyalty excepted. */
 export const resources: ResourceDeclaration[] = [

@@ -34,7 +34,11 @@ export function registerErrorHandler(app: FastifyInstance) {
       // Logged once by the health watch, not once per request.
       request.server.databaseHealth.lost(error);
       reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-      body = { statusCode: 503, error: 'DATABASE_UNAVAILABLE', message: 'The service is briefly unavailable. Please try again in a few seconds.' };
+      body = {
+        statusCode: 503,
+        error: 'DATABASE_UNAVAILABLE',
+        message: 'The service is briefly unavailable. Please try again in a few seconds.',
+      };
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's own client errors: bad JSON, wrong content type, body too large...
       body = { statusCode: error.statusCode, error: error.code ?? 'BAD_REQUEST', message: error.message };

@@ -32,7 +32,11 @@ const normalize = (hex: string) => `#${HEX.exec(hex.trim())?.[1]?.toLowerCase() 
  * The card's colours: the configured ones when they are valid and readable together;
  * otherwise the configured background with black or white text, whichever reads better.
  */
-export function readableColors(background: string, foreground: string, fallbackBackground = '#1b4965'): { background: string; foreground: string } {
+export function readableColors(
+  background: string,
+  foreground: string,
+  fallbackBackground = '#1b4965',
+): { background: string; foreground: string } {
   const bg = channels(background) ? normalize(background) : fallbackBackground;
   const fg = channels(foreground) ? normalize(foreground) : null;
   if (fg && (contrastRatio(bg, fg) ?? 0) >= MIN_TEXT_CONTRAST) return { background: bg, foreground: fg };

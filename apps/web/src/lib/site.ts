@@ -3,7 +3,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { siteInfo, type SiteInfo } from '@boardwalk/contract/pass';
 import { apiRequest } from './api-client.ts';
 
-export const getSiteInfo = (signal?: AbortSignal): Promise<SiteInfo> => apiRequest('/api/site/', { schema: siteInfo, ...(signal && { signal }) });
+export const getSiteInfo = (signal?: AbortSignal): Promise<SiteInfo> =>
+  apiRequest('/api/site/', { schema: siteInfo, ...(signal && { signal }) });
 
 export const siteInfoQueryOptions = () =>
   queryOptions({ queryKey: ['site'], queryFn: ({ signal }) => getSiteInfo(signal), staleTime: Infinity, retry: 2 });

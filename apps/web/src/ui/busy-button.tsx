@@ -3,7 +3,13 @@ import Button, { type ButtonProps } from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 
 /** A button that shows a spinner and a busy label while its action runs. */
-export function BusyButton({ busy, busyLabel, children, disabled, ...props }: ButtonProps & { busy: boolean; busyLabel: string; children: ReactNode }) {
+export function BusyButton({
+  busy,
+  busyLabel,
+  children,
+  disabled,
+  ...props
+}: ButtonProps & { busy: boolean; busyLabel: string; children: ReactNode }) {
   return (
     <Button {...props} disabled={busy || disabled} aria-disabled={busy || disabled}>
       {busy ? (

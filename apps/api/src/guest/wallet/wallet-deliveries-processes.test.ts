@@ -166,15 +166,13 @@ describe.skipIf(testDbKind() !== 'postgres')('deliveries across processes on one
       .insert(schema.walletPasses)
       .values(barcodes.map((barcode) => ({ barcode, contentHash: 'made-up' })))
       .returning();
-    await db
-      .insert(schema.appleDeviceRegistrations)
-      .values(
-        passes.map((p, i) => ({
-          deviceLibraryIdentifier: `worker${i}device`,
-          serialNumber: p.serialNumber,
-          pushToken: (i + 1).toString(16).padStart(64, '0'),
-        })),
-      );
+    await db.insert(schema.appleDeviceRegistrations).values(
+      passes.map((p, i) => ({
+        deviceLibraryIdentifier: `worker${i}device`,
+        serialNumber: p.serialNumber,
+        pushToken: (i + 1).toString(16).padStart(64, '0'),
+      })),
+    );
     // Published the way a service does it, from this process: the workers pick it up.
     const jobs = await startJobQueue(database, { retryLimit: 2, retryDelaySeconds: 1, expireSeconds: 30, pollSeconds: 1 }, () => undefined);
     try {

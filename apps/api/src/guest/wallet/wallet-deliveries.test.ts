@@ -270,31 +270,27 @@ describe('staff changes', () => {
     await db.insert(schema.passCustomizationCategories).values({ categoryId: 'FANOUT', customizationName: 'Fan Blue' });
     await db.insert(schema.orders).values({ orderId: '54000001', orderDate: new Date('2026-11-20T18:15:00Z') });
     const barcodes = Array.from({ length: FANOUT }, (_, i) => `54${String(i).padStart(14, '0')}`);
-    await db
-      .insert(schema.tickets)
-      .values(
-        barcodes.map((barcode, position) => ({
-          barcode,
-          orderId: '54000001',
-          position,
-          product: 'Day Ticket',
-          categoryId: 'FANOUT',
-          cash: 1,
-        })),
-      );
+    await db.insert(schema.tickets).values(
+      barcodes.map((barcode, position) => ({
+        barcode,
+        orderId: '54000001',
+        position,
+        product: 'Day Ticket',
+        categoryId: 'FANOUT',
+        cash: 1,
+      })),
+    );
     const passes = await db
       .insert(schema.walletPasses)
       .values(barcodes.map((barcode) => ({ barcode, contentHash: 'before-the-first-comparison', googleIssued: true })))
       .returning();
-    await db
-      .insert(schema.appleDeviceRegistrations)
-      .values(
-        passes.map((p, i) => ({
-          deviceLibraryIdentifier: `fan${i}device`,
-          serialNumber: p.serialNumber,
-          pushToken: i.toString(16).padStart(64, '0'),
-        })),
-      );
+    await db.insert(schema.appleDeviceRegistrations).values(
+      passes.map((p, i) => ({
+        deviceLibraryIdentifier: `fan${i}device`,
+        serialNumber: p.serialNumber,
+        pushToken: i.toString(16).padStart(64, '0'),
+      })),
+    );
     for (const p of passes) google.saved.add(`${ISSUER_ID}.${p.serialNumber}`);
     // Bring every pass up to date first (its stored hashes are made up).
     await db.transaction((tx) => t.app.ticketChanges.publishAll(tx, 'test setup'));

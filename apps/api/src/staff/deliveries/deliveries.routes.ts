@@ -3,17 +3,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiError } from '@boardwalk/contract/errors';
-import { DELIVERY_RETRY, DELIVERY_RETRY_API, DELIVERY_STATES, deliveries, tabPermission } from '@boardwalk/contract/staff-resources';
+import { DELIVERY_RETRY, DELIVERY_RETRY_API, deliveries, deliveryCounts, tabPermission } from '@boardwalk/contract/staff-resources';
 import { idParams } from '../resources/resource-schemas.ts';
 import { countDeliveries, retryFailedDelivery } from './deliveries.service.ts';
 
-const counts = z.object(Object.fromEntries(DELIVERY_STATES.map((state) => [state, z.number().int()])));
 const guarded = { 401: apiError, 403: apiError };
 
 export const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(`${deliveries.api}counts`, {
     onRequest: app.staffGuard(tabPermission(deliveries, 'List')),
-    schema: { tags: ['staff'], summary: 'Deliveries: how many are in each state', response: { 200: counts, ...guarded } },
+    schema: { tags: ['staff'], summary: 'Deliveries: how many are in each state', response: { 200: deliveryCounts, ...guarded } },
     handler: () => countDeliveries(app.database.db),
   });
 

@@ -229,4 +229,4 @@ export function rowSchema(tab: ResourceDeclaration) {
 
 export const idParams = z.object({ id: z.guid('The id must be a GUID') });
 
-export const optionList = z.array(z.object({ value: z.string(), label: z.string() }));
+export { optionList } from '@boardwalk/contract/staff-resources';

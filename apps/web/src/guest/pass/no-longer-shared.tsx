@@ -8,8 +8,8 @@ export function NoLongerShared({ onStartOver }: { onStartOver: () => void }) {
     <section className="panel panel--narrow" aria-labelledby="not-shared-heading">
       <PageHeading id="not-shared-heading">{passTexts.noLongerShared}</PageHeading>
       <p>
-        The guest who shared this pass with you has stopped sharing it. Ask them to share it again, or find your own ticket with its
-        order ID and barcode.
+        The guest who shared this pass with you has stopped sharing it. Ask them to share it again, or find your own ticket with its order
+        ID and barcode.
       </p>
       <div className="actions">
         <Button variant="primary" onClick={onStartOver}>

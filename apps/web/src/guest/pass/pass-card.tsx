@@ -41,7 +41,12 @@ export function PassCard({ order, brandName }: { order: PassOrder; brandName: st
   const style = { backgroundColor: colors.background, color: colors.foreground, '--pass-fg': colors.foreground } as CSSProperties;
 
   return (
-    <article className={`pass-card${isVoid ? ' pass-card--void' : ''}`} style={style} aria-labelledby="pass-product" data-void={isVoid ? reasons.join(' ') : undefined}>
+    <article
+      className={`pass-card${isVoid ? ' pass-card--void' : ''}`}
+      style={style}
+      aria-labelledby="pass-product"
+      data-void={isVoid ? reasons.join(' ') : undefined}
+    >
       <div className="pass-card__top">
         <div className="pass-card__brand">
           <img src="/logo.svg" alt="" width={44} height={44} />

@@ -2,9 +2,7 @@
 // and /{hashUrl} where a single first segment longer than 80 characters is a share link.
 import { BARCODE_PATTERN, HASH_URL_MIN_SEGMENT, ORDER_ID_PATTERN, TEST_PASS_ORDER_ID, type PassOrder } from '@boardwalk/contract/pass';
 
-export type PassCredentials =
-  | { kind: 'order'; orderId: string; barcode: string; shareId: string }
-  | { kind: 'hashUrl'; hashUrl: string };
+export type PassCredentials = { kind: 'order'; orderId: string; barcode: string; shareId: string } | { kind: 'hashUrl'; hashUrl: string };
 
 export interface PassRouteParams {
   orderId?: string | undefined;

@@ -2,7 +2,7 @@
 // "Pass card"); pure functions of the order object.
 import { guestMessages } from '@boardwalk/contract/errors';
 import { ORDER_ID_PATTERN, type PassOrder } from '@boardwalk/contract/pass';
-import { ApiRequestError, describeRequestError } from '../../lib/api-client.ts';
+import { describeRequestError, failedWith } from '../../lib/api-client.ts';
 
 export { isStoredValueCard, purchaserName, ticketholderName, voidReasons } from '@boardwalk/contract/pass-display';
 
@@ -17,7 +17,7 @@ export const loginErrorMessage = (error: unknown) =>
 export const registerErrorMessage = (error: unknown) =>
   describeRequestError(error, { networkError: 'Error registering', failure: guestMessages.registerFailed });
 
-export const isNoLongerShared = (error: unknown) => error instanceof ApiRequestError && error.status === 410;
+export const isNoLongerShared = (error: unknown) => failedWith(error, 'PASS_NO_LONGER_SHARED');
 
 /**
  * Only the order's own guest registers: not a shared view (empty order id, share id set)
@@ -30,7 +30,6 @@ export const needsRegistration = (order: PassOrder) =>
 
 /** Edit Registration: only if the order has an email and there is no share id. */
 export const canEditRegistration = (order: PassOrder) => canRegister(order) && Boolean(order.email?.trim());
-
 
 /** A passholder with a photo shows it on the card (gate staff compare it with the guest). */
 export const showsPhoto = (order: PassOrder) => order.isPassholder && Boolean(order.photoUid);

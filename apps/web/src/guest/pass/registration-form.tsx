@@ -91,7 +91,12 @@ export default function RegistrationForm({ order, credentials, onCancel, onSaved
     setErrors(found);
     const firstInvalid = FIELDS.find((f) => found[f]);
     if (firstInvalid) {
-      const refs: Record<Field, RefObject<HTMLInputElement | null>> = { firstName: firstNameRef, lastName: lastNameRef, email: emailRef, phone: phoneRef };
+      const refs: Record<Field, RefObject<HTMLInputElement | null>> = {
+        firstName: firstNameRef,
+        lastName: lastNameRef,
+        email: emailRef,
+        phone: phoneRef,
+      };
       return refs[firstInvalid].current?.focus();
     }
     register.mutate(
@@ -194,9 +199,9 @@ export default function RegistrationForm({ order, credentials, onCancel, onSaved
             />
             <Form.Check.Label>{`Yes, text me news and offers from ${brand}.`}</Form.Check.Label>
             <p id="sms-consent" className="opt-ins__consent">
-              By checking this box, you agree to receive recurring automated marketing text messages from {brand} at the phone number
-              above. Message frequency varies. Reply HELP for help and STOP to cancel. Message and data rates may apply. Consent is not
-              a condition of purchase. For help, text HELP to {SMS_SHORT_CODE}; to stop receiving messages, text STOP to {SMS_SHORT_CODE}.
+              By checking this box, you agree to receive recurring automated marketing text messages from {brand} at the phone number above.
+              Message frequency varies. Reply HELP for help and STOP to cancel. Message and data rates may apply. Consent is not a condition
+              of purchase. For help, text HELP to {SMS_SHORT_CODE}; to stop receiving messages, text STOP to {SMS_SHORT_CODE}.
             </p>
           </Form.Check>
         </fieldset>

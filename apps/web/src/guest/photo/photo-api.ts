@@ -4,9 +4,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { guestMessages } from '@boardwalk/contract/errors';
-import { photoMessages, previewAnswer, uploadAnswer, type PreviewAnswer, type PreviewRequest, type UploadAnswer, type UploadRequest } from '@boardwalk/contract/photo';
+import {
+  photoMessages,
+  previewAnswer,
+  uploadAnswer,
+  type PreviewAnswer,
+  type PreviewRequest,
+  type UploadAnswer,
+  type UploadRequest,
+} from '@boardwalk/contract/photo';
 import type { PassOrder } from '@boardwalk/contract/pass';
-import { ApiRequestError, apiRequest, NetworkError, TEMPORARY_SERVER_ERROR, UnexpectedResponseError } from '../../lib/api-client.ts';
+import { ApiRequestError, apiRequest, failedWith, TEMPORARY_SERVER_ERROR } from '../../lib/api-client.ts';
 
 /** The card's image of a stored photo (the server's PNG of the stored bitmap). */
 export const photoImageUrl = (uid: string) => `/api/download/${encodeURIComponent(uid)}/photo.png`;
@@ -34,29 +42,25 @@ export async function requestPhotoReset({ orderId, barcode }: { orderId: string;
 
 /** Preview failure: the server's text, or "Unable to preview photo"; "Unexpected response from server" without base64. */
 export function previewErrorMessage(error: unknown): string {
-  if (error instanceof UnexpectedResponseError) return UNEXPECTED_RESPONSE;
-  if (error instanceof NetworkError) return UNABLE_TO_PROCESS;
-  if (error instanceof ApiRequestError) {
-    if (error.status === 408) return TEMPORARY_SERVER_ERROR;
-    return error.body?.message || photoMessages.previewFailed;
-  }
+  if (failedWith(error, 'UNEXPECTED_RESPONSE')) return UNEXPECTED_RESPONSE;
+  if (failedWith(error, 'NETWORK_ERROR')) return UNABLE_TO_PROCESS;
+  if (failedWith(error, 'TOKEN_EXPIRED')) return TEMPORARY_SERVER_ERROR;
+  if (error instanceof ApiRequestError) return error.body?.message || photoMessages.previewFailed;
   return photoMessages.previewFailed;
 }
 
 /** Upload: any non-200 gives "Unable to upload photo"; a network failure "Network error, please try again". */
 export function uploadErrorMessage(error: unknown): string {
-  if (error instanceof NetworkError) return 'Network error, please try again';
-  if (error instanceof ApiRequestError && error.status === 408) return TEMPORARY_SERVER_ERROR;
+  if (failedWith(error, 'NETWORK_ERROR')) return 'Network error, please try again';
+  if (failedWith(error, 'TOKEN_EXPIRED')) return TEMPORARY_SERVER_ERROR;
   return photoMessages.uploadFailed;
 }
 
 function fixedErrorMessage(failure: string) {
   return (error: unknown) => {
-    if (error instanceof NetworkError) return UNABLE_TO_PROCESS;
-    if (error instanceof ApiRequestError) {
-      if (error.status === 408) return TEMPORARY_SERVER_ERROR;
-      if (error.status === 429) return error.body?.message ?? guestMessages.tooManyAttempts;
-    }
+    if (failedWith(error, 'NETWORK_ERROR')) return UNABLE_TO_PROCESS;
+    if (failedWith(error, 'TOKEN_EXPIRED')) return TEMPORARY_SERVER_ERROR;
+    if (failedWith(error, 'TOO_MANY_ATTEMPTS')) return error.body?.message ?? guestMessages.tooManyAttempts;
     return failure;
   };
 }

@@ -46,7 +46,13 @@ const cropAriaLabels = {
 };
 
 function toPercentCrop(box: Box, imageWidth: number, imageHeight: number): PercentCrop {
-  return { unit: '%', x: (box.x / imageWidth) * 100, y: (box.y / imageHeight) * 100, width: (box.width / imageWidth) * 100, height: (box.height / imageHeight) * 100 };
+  return {
+    unit: '%',
+    x: (box.x / imageWidth) * 100,
+    y: (box.y / imageHeight) * 100,
+    width: (box.width / imageWidth) * 100,
+    height: (box.height / imageHeight) * 100,
+  };
 }
 
 /** The crop in the image's natural pixels, which the server applies to the file. */
@@ -119,7 +125,15 @@ export default function PhotoEditor({ order, photo, onCancel, onUploaded }: Phot
   const upload = () => {
     if (!preview) return;
     uploadCall.mutate(
-      { filename: photo.name.slice(-255), filesize: preview.size, filetype: 'image/bmp', data: preview.base64, orderId: order.orderId, barcode: order.barcode, uid: '' },
+      {
+        filename: photo.name.slice(-255),
+        filesize: preview.size,
+        filetype: 'image/bmp',
+        data: preview.base64,
+        orderId: order.orderId,
+        barcode: order.barcode,
+        uid: '',
+      },
       { onSuccess: onUploaded },
     );
   };
@@ -161,10 +175,22 @@ export default function PhotoEditor({ order, photo, onCancel, onUploaded }: Phot
       <p className="photo-step__text">{editorTexts.cropHint}</p>
       <div role="status" className="photo-step__status">
         {faceCheck.state === 'checking' ? <p className="photo-step__checking">{editorTexts.checking}</p> : null}
-        {message ? <p className="alert alert-warning mb-3" data-testid="face-message">{message}</p> : null}
+        {message ? (
+          <p className="alert alert-warning mb-3" data-testid="face-message">
+            {message}
+          </p>
+        ) : null}
       </div>
       <div className="photo-crop">
-        <ReactCrop crop={crop} aspect={PHOTO_ASPECT_RATIO} keepSelection ruleOfThirds minWidth={24} ariaLabels={cropAriaLabels} onChange={(_, percent) => setCrop(percent)}>
+        <ReactCrop
+          crop={crop}
+          aspect={PHOTO_ASPECT_RATIO}
+          keepSelection
+          ruleOfThirds
+          minWidth={24}
+          ariaLabels={cropAriaLabels}
+          onChange={(_, percent) => setCrop(percent)}
+        >
           <img
             ref={imageRef}
             src={photo.dataUrl}
@@ -183,7 +209,13 @@ export default function PhotoEditor({ order, photo, onCancel, onUploaded }: Phot
         <Button variant="outline-secondary" onClick={onCancel} disabled={previewCall.isPending}>
           Cancel
         </Button>
-        <BusyButton variant="primary" busy={previewCall.isPending} busyLabel="Preparing preview…" disabled={!canPreview || Boolean(imageError)} onClick={showPreview}>
+        <BusyButton
+          variant="primary"
+          busy={previewCall.isPending}
+          busyLabel="Preparing preview…"
+          disabled={!canPreview || Boolean(imageError)}
+          onClick={showPreview}
+        >
           Preview
         </BusyButton>
       </div>

@@ -31,7 +31,8 @@ export const photoTexts = {
 } as const;
 
 /** The order's own guest (not a shared view, not a test pass) uploads a passholder's photo. */
-export const hasPhotoSection = (order: PassOrder) => order.isPassholder && !order.skipImage && ORDER_ID_PATTERN.test(order.orderId) && !order.shareId;
+export const hasPhotoSection = (order: PassOrder) =>
+  order.isPassholder && !order.skipImage && ORDER_ID_PATTERN.test(order.orderId) && !order.shareId;
 
 /** The photo section, or nothing for an order that has none. */
 export function PhotoSection({ order }: { order: PassOrder }) {
@@ -200,7 +201,12 @@ function ExistingPhoto({ order, notice, onReplaced }: { order: PassOrder; notice
             <Button variant="outline-secondary" onClick={() => (setConfirming(false), replace.reset())}>
               Cancel
             </Button>
-            <BusyButton variant="primary" busy={replace.isPending} busyLabel="Replacing…" onClick={() => replace.mutate(undefined, { onSuccess: onReplaced })}>
+            <BusyButton
+              variant="primary"
+              busy={replace.isPending}
+              busyLabel="Replacing…"
+              onClick={() => replace.mutate(undefined, { onSuccess: onReplaced })}
+            >
               Yes, Replace Photo
             </BusyButton>
           </div>

@@ -2,12 +2,18 @@
 // (guest-app.md section 7), and its mutation.
 import { useMutation } from '@tanstack/react-query';
 import type { AppleWalletRequest } from '@boardwalk/contract/wallet';
-import { postForFile, saveFile, type DownloadedFile } from './wallet-api.ts';
+import { apiFile, type DownloadedFile } from '../../lib/api-client.ts';
+import { saveFile } from './wallet-api.ts';
 
 export const PKPASS_TYPE = 'application/vnd.apple.pkpass';
 
 export function getApplePass(request: AppleWalletRequest, brandName: string | null): Promise<DownloadedFile> {
-  return postForFile('/api/apple-wallet/', request, PKPASS_TYPE, `${brandName ?? 'pass'}.pkpass`);
+  return apiFile('/api/apple-wallet/', {
+    method: 'POST',
+    body: request,
+    accept: PKPASS_TYPE,
+    fallbackName: `${brandName ?? 'pass'}.pkpass`,
+  });
 }
 
 export function useAddToAppleWallet(brandName: string | null) {

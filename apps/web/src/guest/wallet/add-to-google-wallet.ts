@@ -3,19 +3,18 @@
 // "View Your Pass" (a tab opened after an answer may be blocked).
 import { useMutation } from '@tanstack/react-query';
 import type { GoogleWalletRequest } from '@boardwalk/contract/wallet';
-import { UnexpectedResponseError } from '../../lib/api-client.ts';
-import { postForText } from './wallet-api.ts';
+import { apiText, unexpectedAnswer } from '../../lib/api-client.ts';
 
 /** The link, which must be an https URL: the page opens it and shows it as a link. */
 export async function getGoogleWalletLink(request: GoogleWalletRequest): Promise<string> {
-  const text = await postForText('/api/google-wallet/', request);
+  const text = await apiText('/api/google-wallet/', { method: 'POST', body: request });
   let url: URL;
   try {
     url = new URL(text);
   } catch (cause) {
-    throw new UnexpectedResponseError('The Google Wallet link is not a URL', { cause });
+    unexpectedAnswer('The Google Wallet link is not a URL', cause);
   }
-  if (url.protocol !== 'https:') throw new UnexpectedResponseError('The Google Wallet link is not an https URL');
+  if (url.protocol !== 'https:') unexpectedAnswer('The Google Wallet link is not an https URL');
   return url.href;
 }
 

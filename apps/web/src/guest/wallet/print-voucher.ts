@@ -2,10 +2,16 @@
 // (it contains the barcode; guest-app.md section 7), and its mutation.
 import { useMutation } from '@tanstack/react-query';
 import type { VoucherRequest } from '@boardwalk/contract/wallet';
-import { postForFile, saveFile, type DownloadedFile } from './wallet-api.ts';
+import { apiFile, type DownloadedFile } from '../../lib/api-client.ts';
+import { saveFile } from './wallet-api.ts';
 
 export function getVoucher(request: VoucherRequest): Promise<DownloadedFile> {
-  return postForFile('/api/voucher/', request, 'application/pdf', `voucher-${request.barcode}.pdf`);
+  return apiFile('/api/voucher/', {
+    method: 'POST',
+    body: request,
+    accept: 'application/pdf',
+    fallbackName: `voucher-${request.barcode}.pdf`,
+  });
 }
 
 export function usePrintVoucher() {

@@ -10,7 +10,15 @@ import { useAddToGoogleWallet } from './add-to-google-wallet.ts';
 import { usePrintVoucher } from './print-voucher.ts';
 import { AppleWalletButton, AppleWalletLink, GoogleWalletButton } from './wallet-badges.tsx';
 import { walletRequest } from './wallet-api.ts';
-import { appleAction, isSharedView, isTestPass, offersPassActions, walletErrorMessage, walletPlatform, walletTexts } from './wallet-rules.ts';
+import {
+  appleAction,
+  isSharedView,
+  isTestPass,
+  offersPassActions,
+  walletErrorMessage,
+  walletPlatform,
+  walletTexts,
+} from './wallet-rules.ts';
 
 interface WalletActionsProps {
   order: PassOrder;
@@ -42,42 +50,46 @@ export function WalletActions({ order, credentials, brandName }: WalletActionsPr
   return (
     <div className="wallet-actions" data-platform={platform}>
       <div className="wallet-actions__buttons">
-      {platform === 'apple' && appleSlot.kind === 'button' ? (
-        <AppleWalletButton disabled={disabled} aria-busy={apple.isPending} onClick={() => apple.mutate(request, callbacks)} />
-      ) : null}
-      {platform === 'apple' && appleSlot.kind === 'link' ? (
-        isTestPass(order) ? <AppleWalletButton disabled /> : <AppleWalletLink href={appleSlot.href} />
-      ) : null}
+        {platform === 'apple' && appleSlot.kind === 'button' ? (
+          <AppleWalletButton disabled={disabled} aria-busy={apple.isPending} onClick={() => apple.mutate(request, callbacks)} />
+        ) : null}
+        {platform === 'apple' && appleSlot.kind === 'link' ? (
+          isTestPass(order) ? (
+            <AppleWalletButton disabled />
+          ) : (
+            <AppleWalletLink href={appleSlot.href} />
+          )
+        ) : null}
 
-      {platform === 'google' ? (
-        <GoogleWalletButton
-          disabled={disabled}
-          aria-busy={google.isPending}
-          onClick={() => google.mutate({ ...request, hasPhoto: Boolean(order.photoUid) }, callbacks)}
-        />
-      ) : null}
-      {platform === 'google' && google.data && !google.isPending ? (
-        <a className="wallet-actions__view" href={google.data} target="_blank" rel="noopener noreferrer">
-          {walletTexts.viewPass}
-        </a>
-      ) : null}
+        {platform === 'google' ? (
+          <GoogleWalletButton
+            disabled={disabled}
+            aria-busy={google.isPending}
+            onClick={() => google.mutate({ ...request, hasPhoto: Boolean(order.photoUid) }, callbacks)}
+          />
+        ) : null}
+        {platform === 'google' && google.data && !google.isPending ? (
+          <a className="wallet-actions__view" href={google.data} target="_blank" rel="noopener noreferrer">
+            {walletTexts.viewPass}
+          </a>
+        ) : null}
 
-      {platform === 'desktop' ? (
-        <>
-          {!isSharedView(order, credentials) && credentials.kind === 'order' ? (
-            <Button
-              variant="primary"
-              className="wallet-actions__voucher"
-              disabled={disabled}
-              aria-busy={voucher.isPending}
-              onClick={() => voucher.mutate({ orderId: credentials.orderId, barcode: credentials.barcode }, callbacks)}
-            >
-              {walletTexts.printVoucher}
-            </Button>
-          ) : null}
-          <p className="wallet-actions__hint">{walletTexts.hint}</p>
-        </>
-      ) : null}
+        {platform === 'desktop' ? (
+          <>
+            {!isSharedView(order, credentials) && credentials.kind === 'order' ? (
+              <Button
+                variant="primary"
+                className="wallet-actions__voucher"
+                disabled={disabled}
+                aria-busy={voucher.isPending}
+                onClick={() => voucher.mutate({ orderId: credentials.orderId, barcode: credentials.barcode }, callbacks)}
+              >
+                {walletTexts.printVoucher}
+              </Button>
+            ) : null}
+            <p className="wallet-actions__hint">{walletTexts.hint}</p>
+          </>
+        ) : null}
       </div>
 
       <div className="wallet-actions__status" role="status">

@@ -2,7 +2,7 @@
 // texts of their failures (section 8); pure functions of the order and the device.
 import { guestMessages } from '@boardwalk/contract/errors';
 import { TEST_PASS_ORDER_ID, type PassOrder } from '@boardwalk/contract/pass';
-import { ApiRequestError, describeRequestError } from '../../lib/api-client.ts';
+import { describeRequestError, failedWith } from '../../lib/api-client.ts';
 import type { PassCredentials } from '../pass/pass-route.ts';
 
 export const walletTexts = {
@@ -48,6 +48,6 @@ const [alreadyInWalletStart = ''] = guestMessages.alreadyInWallet('\u0000').spli
  * to locate order".
  */
 export function walletErrorMessage(error: unknown): string {
-  if (error instanceof ApiRequestError && error.body?.message.startsWith(alreadyInWalletStart)) return error.body.message;
+  if (failedWith(error, 'CONFLICT') && error.body?.message.startsWith(alreadyInWalletStart)) return error.body.message;
   return describeRequestError(error, { networkError: 'Unable to process your request', failure: guestMessages.orderNotFound });
 }

@@ -44,7 +44,11 @@ export function AdminPage() {
           >
             {tabs.map((resource) => (
               <Tab key={resource.key} eventKey={resource.key} title={resource.title}>
-                {resource.page ? <CustomPage page={resource.page} resource={resource} user={user} /> : <ResourceList resource={resource} user={user} />}
+                {resource.page ? (
+                  <CustomPage page={resource.page} resource={resource} user={user} />
+                ) : (
+                  <ResourceList resource={resource} user={user} />
+                )}
               </Tab>
             ))}
           </Tabs>

@@ -34,14 +34,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {children}
       {/* Each Toast is its own live region (role="alert"). */}
       <ToastContainer position="bottom-center" className="p-3 position-fixed" containerPosition="fixed">
-          {toasts.map((toast) => (
-            <Toast key={toast.id} bg={toast.variant} autohide delay={TOAST_DELAY_MS} onClose={() => remove(toast.id)} className="staff-toast">
-              <div className="d-flex">
-                <Toast.Body className="text-white">{toast.message}</Toast.Body>
-                <button type="button" className="btn-close btn-close-white me-2 m-auto" aria-label="Close" onClick={() => remove(toast.id)} />
-              </div>
-            </Toast>
-          ))}
+        {toasts.map((toast) => (
+          <Toast key={toast.id} bg={toast.variant} autohide delay={TOAST_DELAY_MS} onClose={() => remove(toast.id)} className="staff-toast">
+            <div className="d-flex">
+              <Toast.Body className="text-white">{toast.message}</Toast.Body>
+              <button type="button" className="btn-close btn-close-white me-2 m-auto" aria-label="Close" onClick={() => remove(toast.id)} />
+            </div>
+          </Toast>
+        ))}
       </ToastContainer>
     </ToastContext.Provider>
   );

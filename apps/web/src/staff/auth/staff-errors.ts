@@ -2,7 +2,7 @@
 // after 5 seconds; 403 a permission toast; 400 and 409 the server's message (the caller
 // keeps its modal open); 5xx and network failures 'Unable to submit, please try again later.'.
 import { useCallback } from 'react';
-import { ApiRequestError } from '../../lib/api-client.ts';
+import { failedWith } from '../../lib/api-client.ts';
 import { useToast } from '../admin/toasts.tsx';
 import { useStaffLogout } from './use-staff-logout.ts';
 
@@ -26,24 +26,23 @@ export function useStaffErrorHandler() {
   const logout = useStaffLogout();
   return useCallback(
     (error: unknown): string | null => {
-      if (error instanceof ApiRequestError) {
-        if (error.status === 401) {
-          if (!logoutPending) {
-            logoutPending = true;
-            toast(STAFF_TEXTS.sessionExpired, 'danger');
-            setTimeout(() => {
-              logoutPending = false;
-              logout();
-            }, FORCED_LOGOUT_DELAY_MS);
-          }
-          return null;
+      if (failedWith(error, 'UNAUTHORIZED')) {
+        if (!logoutPending) {
+          logoutPending = true;
+          toast(STAFF_TEXTS.sessionExpired, 'danger');
+          setTimeout(() => {
+            logoutPending = false;
+            logout();
+          }, FORCED_LOGOUT_DELAY_MS);
         }
-        if (error.status === 403) {
-          toast(error.body?.message ?? STAFF_TEXTS.forbidden, 'danger');
-          return null;
-        }
-        if ((error.status === 400 || error.status === 409 || error.status === 404) && error.body?.message) return error.body.message;
+        return null;
       }
+      if (failedWith(error, 'FORBIDDEN')) {
+        toast(error.body?.message ?? STAFF_TEXTS.forbidden, 'danger');
+        return null;
+      }
+      // What the member can fix or should know: the server's words, shown in place.
+      if (failedWith(error, 'VALIDATION_FAILED', 'CONFLICT', 'NOT_FOUND') && error.body?.message) return error.body.message;
       toast(STAFF_TEXTS.unableToSubmit, 'danger');
       return null;
     },

@@ -1,12 +1,19 @@
 // The Deliveries tab: how many deliveries to Apple, Google and mail are in each state, and
 // the failed and dead ones (the generic list, scoped by the declaration) with a Retry button
 // for members holding `Deliveries Retry`.
+import { z } from 'zod';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
-import { DELIVERY_RETRY, DELIVERY_STATES, type DeliveryState, type ResourceDeclaration } from '@boardwalk/contract/staff-resources';
+import {
+  DELIVERY_RETRY,
+  DELIVERY_STATES,
+  deliveryCounts,
+  type DeliveryState,
+  type ResourceDeclaration,
+} from '@boardwalk/contract/staff-resources';
 import { useToast } from '../admin/toasts.tsx';
-import { staffFetch } from '../auth/staff-api.ts';
+import { staffRequest } from '../auth/staff-api.ts';
 import { useStaffErrorHandler } from '../auth/staff-errors.ts';
 import { hasPermission, type StaffUser } from '../auth/staff-session.ts';
 import { STAFF_QUERY_KEY } from '../auth/use-staff-logout.ts';
@@ -23,7 +30,7 @@ const STATE_LABELS: Record<DeliveryState, { label: string; bg: string; text?: 'd
 const countsQuery = (resource: ResourceDeclaration) =>
   queryOptions({
     queryKey: [STAFF_QUERY_KEY, resource.key, 'counts'],
-    queryFn: async ({ signal }) => (await staffFetch(`${resource.api}counts`, { signal })).json as Record<DeliveryState, number>,
+    queryFn: async ({ signal }) => (await staffRequest(`${resource.api}counts`, { signal, schema: deliveryCounts })).data,
     refetchInterval: 15_000,
   });
 
@@ -33,7 +40,7 @@ export function DeliveriesPage({ resource, user }: { resource: ResourceDeclarati
   const toast = useToast();
   const handleError = useStaffErrorHandler();
   const retry = useMutation({
-    mutationFn: (id: string) => staffFetch(`${DELIVERY_RETRY.api}${encodeURIComponent(id)}`, { method: 'POST' }),
+    mutationFn: (id: string) => staffRequest(`${DELIVERY_RETRY.api}${encodeURIComponent(id)}`, { method: 'POST', schema: z.unknown() }),
     onSuccess: async () => {
       toast('Deliveries: retry queued.', 'success');
       await queryClient.invalidateQueries({ queryKey: [STAFF_QUERY_KEY, resource.key] });
@@ -46,30 +53,37 @@ export function DeliveriesPage({ resource, user }: { resource: ResourceDeclarati
   });
   const canRetry = hasPermission(user, DELIVERY_RETRY);
 
+  const countsByState = (
+    <ul className="list-inline mb-3 staff-delivery-counts" aria-label="Deliveries by state">
+      {DELIVERY_STATES.map((state) => (
+        <li key={state} className="list-inline-item">
+          <Badge bg={STATE_LABELS[state].bg} text={STATE_LABELS[state].text} pill>
+            {STATE_LABELS[state].label}: {counts.data ? counts.data[state] : '…'}
+          </Badge>
+        </li>
+      ))}
+    </ul>
+  );
+
   return (
-    <>
-      <ul className="list-inline mb-3 staff-delivery-counts" aria-label="Deliveries by state">
-        {DELIVERY_STATES.map((state) => (
-          <li key={state} className="list-inline-item">
-            <Badge bg={STATE_LABELS[state].bg} text={STATE_LABELS[state].text} pill>
-              {STATE_LABELS[state].label}: {counts.data ? counts.data[state] : '…'}
-            </Badge>
-          </li>
-        ))}
-      </ul>
-      <ResourceList
-        resource={resource}
-        user={user}
-        rowActions={
-          canRetry
-            ? (row) => (
-                <Button size="sm" variant="outline-primary" disabled={retry.isPending} onClick={() => retry.mutate(String(row[resource.idField]))}>
-                  Retry
-                </Button>
-              )
-            : undefined
-        }
-      />
-    </>
+    <ResourceList
+      resource={resource}
+      user={user}
+      intro={countsByState}
+      rowActions={
+        canRetry
+          ? (row) => (
+              <Button
+                size="sm"
+                variant="outline-primary"
+                disabled={retry.isPending}
+                onClick={() => retry.mutate(String(row[resource.idField]))}
+              >
+                Retry
+              </Button>
+            )
+          : undefined
+      }
+    />
   );
 }

@@ -2,8 +2,9 @@
 // fetchers, query options and mutations side by side. Lists are cached per tab (the query
 // key starts with the tab's key) and a save or delete invalidates that tab's lists.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { OPTION_LISTS, type OptionSource, type ResourceDeclaration } from '@boardwalk/contract/staff-resources';
-import { staffFetch } from '../auth/staff-api.ts';
+import { z } from 'zod';
+import { OPTION_LISTS, optionList, staffRow, type OptionSource, type ResourceDeclaration } from '@boardwalk/contract/staff-resources';
+import { staffRequest } from '../auth/staff-api.ts';
 import { STAFF_QUERY_KEY } from '../auth/use-staff-logout.ts';
 
 export type Row = Record<string, unknown>;
@@ -32,10 +33,14 @@ export const PAGE_SIZE = 50;
 const LIST_STALE_MS = 30_000;
 
 export async function fetchList(resource: ResourceDeclaration, params: ListParams, signal?: AbortSignal): Promise<ListAnswer> {
-  const query = new URLSearchParams({ page: String(params.page), pageSize: String(params.pageSize), sort: params.sort, direction: params.direction });
+  const query = new URLSearchParams({
+    page: String(params.page),
+    pageSize: String(params.pageSize),
+    sort: params.sort,
+    direction: params.direction,
+  });
   if (params.search) query.set('search', params.search);
-  const { json, headers } = await staffFetch(`${resource.api}?${query}`, signal ? { signal } : {});
-  const rows = Array.isArray(json) ? (json as Row[]) : [];
+  const { data: rows, headers } = await staffRequest(`${resource.api}?${query}`, { signal, schema: z.array(staffRow) });
   const total = Number(headers.get('X-Total-Count'));
   return { rows, total: Number.isFinite(total) && headers.has('X-Total-Count') ? total : rows.length };
 }
@@ -52,8 +57,8 @@ export const optionsQueryOptions = (source: OptionSource) =>
   queryOptions({
     queryKey: [STAFF_QUERY_KEY, 'options', source],
     queryFn: async ({ signal }) => {
-      const { json } = await staffFetch(OPTION_LISTS[source].api, { signal });
-      return Array.isArray(json) ? (json as SelectOption[]) : [];
+      const { data } = await staffRequest(OPTION_LISTS[source].api, { signal, schema: optionList });
+      return data;
     },
     staleTime: LIST_STALE_MS,
   });
@@ -62,10 +67,10 @@ export function useSaveRecord(resource: ResourceDeclaration) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, body }: { id: string | null; body: Row }) => {
-      const { json } = id
-        ? await staffFetch(`${resource.api}${encodeURIComponent(id)}`, { method: 'PUT', body })
-        : await staffFetch(resource.api, { method: 'POST', body });
-      return json;
+      const { data } = id
+        ? await staffRequest(`${resource.api}${encodeURIComponent(id)}`, { method: 'PUT', body, schema: staffRow })
+        : await staffRequest(resource.api, { method: 'POST', body, schema: staffRow });
+      return data;
     },
     onSuccess: () => invalidateAfterChange(queryClient, resource),
   });
@@ -75,7 +80,7 @@ export function useDeleteRecord(resource: ResourceDeclaration) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) => {
-      await staffFetch(`${resource.api}${encodeURIComponent(id)}`, { method: 'DELETE' });
+      await staffRequest(`${resource.api}${encodeURIComponent(id)}`, { method: 'DELETE', schema: staffRow });
     },
     onSuccess: () => invalidateAfterChange(queryClient, resource),
   });

@@ -19,7 +19,8 @@ export function cellType(field: FieldDeclaration): CellType {
   }
 }
 
-const asText = (value: unknown): string => (value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+const asText = (value: unknown): string =>
+  value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
 
 /** Long text cut at maxLength characters with an ellipsis. */
 export function truncate(text: string, maxLength: number | undefined): string {

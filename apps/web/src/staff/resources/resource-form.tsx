@@ -9,7 +9,16 @@ import { useStaffErrorHandler } from '../auth/staff-errors.ts';
 import { useToast } from '../admin/toasts.tsx';
 import { FieldInput } from './fields/field-inputs.tsx';
 import { useDeleteRecord, useSaveRecord, type Row } from './resource-api.ts';
-import { checkSave, initialValues, isEditable, isRequired, isShown, toRequestBody, type FormMode, type FormValues } from './resource-values.ts';
+import {
+  checkSave,
+  initialValues,
+  isEditable,
+  isRequired,
+  isShown,
+  toRequestBody,
+  type FormMode,
+  type FormValues,
+} from './resource-values.ts';
 
 export interface ResourceFormProps {
   resource: ResourceDeclaration;

@@ -19,9 +19,11 @@ export interface ResourceListProps {
   user: StaffUser;
   /** A tab's own page may add actions to each row (a last column). */
   rowActions?: (row: Row) => ReactNode;
+  /** ...and show something between the heading and the table. */
+  intro?: ReactNode;
 }
 
-export function ResourceList({ resource, user, rowActions }: ResourceListProps) {
+export function ResourceList({ resource, user, rowActions, intro }: ResourceListProps) {
   const canCreate = resource.operations.create && hasPermission(user, tabPermission(resource, 'Create'));
   const canUpdate = resource.operations.update && hasPermission(user, tabPermission(resource, 'Update'));
   const canDelete = resource.operations.delete && hasPermission(user, tabPermission(resource, 'Delete'));
@@ -71,7 +73,13 @@ export function ResourceList({ resource, user, rowActions }: ResourceListProps) 
               <Form.Label htmlFor={searchId} visuallyHidden>
                 Search {resource.title}
               </Form.Label>
-              <Form.Control id={searchId} type="search" placeholder="Search" value={searchText} onChange={(e) => setSearchText(e.target.value)} />
+              <Form.Control
+                id={searchId}
+                type="search"
+                placeholder="Search"
+                value={searchText}
+                onChange={(e) => setSearchText(e.target.value)}
+              />
               <Button type="submit" variant="outline-primary">
                 Search
               </Button>
@@ -84,6 +92,7 @@ export function ResourceList({ resource, user, rowActions }: ResourceListProps) 
           </Button>
         ) : null}
       </div>
+      {intro}
 
       <Table responsive striped hover={rowsOpen} size="sm" className="staff-table align-middle" aria-busy={list.isFetching}>
         <thead>
@@ -164,18 +173,30 @@ export function ResourceList({ resource, user, rowActions }: ResourceListProps) 
         <span className="me-auto text-body-secondary" aria-live="polite">
           {total === 0 ? 'No records' : `${first}–${last} of ${total}`}
         </span>
-        <Button variant="outline-secondary" size="sm" disabled={params.page <= 1} onClick={() => setParams((p) => ({ ...p, page: p.page - 1 }))}>
+        <Button
+          variant="outline-secondary"
+          size="sm"
+          disabled={params.page <= 1}
+          onClick={() => setParams((p) => ({ ...p, page: p.page - 1 }))}
+        >
           Previous
         </Button>
         <span>
           Page {params.page} of {pages}
         </span>
-        <Button variant="outline-secondary" size="sm" disabled={params.page >= pages} onClick={() => setParams((p) => ({ ...p, page: p.page + 1 }))}>
+        <Button
+          variant="outline-secondary"
+          size="sm"
+          disabled={params.page >= pages}
+          onClick={() => setParams((p) => ({ ...p, page: p.page + 1 }))}
+        >
           Next
         </Button>
       </nav>
 
-      {editing ? <ResourceForm resource={resource} row={editing.row} canUpdate={canUpdate} canDelete={canDelete} onClose={() => setEditing(null)} /> : null}
+      {editing ? (
+        <ResourceForm resource={resource} row={editing.row} canUpdate={canUpdate} canDelete={canDelete} onClose={() => setEditing(null)} />
+      ) : null}
     </section>
   );
 }

@@ -96,9 +96,12 @@ export interface SaveCheck {
 
 /** Section 5: blocked while a required field of this mode is blank, or nothing changed. */
 export function checkSave(resource: ResourceDeclaration, mode: FormMode, initial: FormValues, values: FormValues): SaveCheck {
-  const missing = resource.fields.filter((f) => isRequired(f, mode) && f.type !== 'checkbox' && isBlank(values[f.name])).map((f) => f.label);
+  const missing = resource.fields
+    .filter((f) => isRequired(f, mode) && f.type !== 'checkbox' && isBlank(values[f.name]))
+    .map((f) => f.label);
   const oneOf = resource.requireOneOf;
-  if (oneOf && oneOf.every((name) => isBlank(values[name]))) missing.push(oneOf.map((name) => resource.fields.find((f) => f.name === name)?.label ?? name).join(' or '));
+  if (oneOf && oneOf.every((name) => isBlank(values[name])))
+    missing.push(oneOf.map((name) => resource.fields.find((f) => f.name === name)?.label ?? name).join(' or '));
   const changed = resource.fields.some((f) => isEditable(f, mode) && values[f.name] !== initial[f.name]);
   return { canSave: missing.length === 0 && changed, missing, changed };
 }

@@ -31,8 +31,23 @@ function Label({ field, required }: { field: FieldDeclaration; required: boolean
   );
 }
 
-export function CheckboxInput({ id, field, value, onChange, disabled }: FieldInputProps & { value: boolean; onChange: (value: boolean) => void }) {
-  return <Form.Check id={id} className="mb-3" label={field.label} checked={value} disabled={disabled} onChange={(e) => onChange(e.target.checked)} />;
+export function CheckboxInput({
+  id,
+  field,
+  value,
+  onChange,
+  disabled,
+}: FieldInputProps & { value: boolean; onChange: (value: boolean) => void }) {
+  return (
+    <Form.Check
+      id={id}
+      className="mb-3"
+      label={field.label}
+      checked={value}
+      disabled={disabled}
+      onChange={(e) => onChange(e.target.checked)}
+    />
+  );
 }
 
 export function ColorInput({ id, field, value, onChange, disabled, required }: InputProps) {
@@ -40,7 +55,14 @@ export function ColorInput({ id, field, value, onChange, disabled, required }: I
     <Form.Group controlId={id} className="mb-3">
       <Label field={field} required={required} />
       <div className="d-flex align-items-center gap-2">
-        <Form.Control type="color" className="staff-color-input" value={value} disabled={disabled} required={required} onChange={(e) => onChange(e.target.value)} />
+        <Form.Control
+          type="color"
+          className="staff-color-input"
+          value={value}
+          disabled={disabled}
+          required={required}
+          onChange={(e) => onChange(e.target.value)}
+        />
         <output htmlFor={id} className="font-monospace" aria-label={`${field.label} value`}>
           {value.replace('#', '').toUpperCase()}
         </output>
@@ -71,7 +93,14 @@ export function DateTimeInput({ id, field, value, onChange, disabled, required }
   return (
     <Form.Group controlId={id} className="mb-3">
       <Label field={field} required={required} />
-      <Form.Control type="datetime-local" step={1} value={value} disabled={disabled} required={required} onChange={(e) => onChange(e.target.value)} />
+      <Form.Control
+        type="datetime-local"
+        step={1}
+        value={value}
+        disabled={disabled}
+        required={required}
+        onChange={(e) => onChange(e.target.value)}
+      />
     </Form.Group>
   );
 }
@@ -80,7 +109,14 @@ export function PasswordInput({ id, field, value, onChange, disabled, required }
   return (
     <Form.Group controlId={id} className="mb-3">
       <Label field={field} required={required} />
-      <Form.Control type="password" autoComplete="new-password" value={value} disabled={disabled} required={required} onChange={(e) => onChange(e.target.value)} />
+      <Form.Control
+        type="password"
+        autoComplete="new-password"
+        value={value}
+        disabled={disabled}
+        required={required}
+        onChange={(e) => onChange(e.target.value)}
+      />
     </Form.Group>
   );
 }
@@ -109,7 +145,15 @@ export function TextareaInput({ id, field, value, onChange, disabled, required }
   return (
     <Form.Group controlId={id} className="mb-3">
       <Label field={field} required={required} />
-      <Form.Control as="textarea" rows={5} value={value} maxLength={field.max} disabled={disabled} required={required} onChange={(e) => onChange(e.target.value)} />
+      <Form.Control
+        as="textarea"
+        rows={5}
+        value={value}
+        maxLength={field.max}
+        disabled={disabled}
+        required={required}
+        onChange={(e) => onChange(e.target.value)}
+      />
     </Form.Group>
   );
 }
@@ -122,7 +166,11 @@ export function TextInput({ id, field, value, onChange, disabled, required }: In
         type={field.format === 'email' ? 'email' : 'text'}
         autoComplete="off"
         value={value}
-        maxLength={field.max} disabled={disabled} required={required} onChange={(e) => onChange(e.target.value)} />
+        maxLength={field.max}
+        disabled={disabled}
+        required={required}
+        onChange={(e) => onChange(e.target.value)}
+      />
     </Form.Group>
   );
 }
