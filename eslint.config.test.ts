@@ -18,6 +18,13 @@ describe('the layout rules', () => {
     ['platform importing a guest feature', 'apps/api/src/platform/thing.ts', '../guest/ticket/ticket.service.ts'],
     ['platform/jobs importing an integration', 'apps/api/src/platform/jobs/thing.ts', '../../integrations/email/mailer.ts'],
     ['a guest feature importing another guest feature', 'apps/api/src/guest/wallet/thing.ts', '../photo/photo.repo.ts'],
+    ['a guest feature climbing out to another', 'apps/api/src/guest/wallet/thing.ts', '../../guest/photo/photo.repo.ts'],
+    ["a feed climbing out to another system's", 'apps/api/src/integrations/pos/thing.ts', '../../integrations/ticketing/orders.repo.ts'],
+    [
+      'a staff core file climbing out to a staff feature',
+      'apps/api/src/staff/resources/thing.ts',
+      '../../staff/deliveries/deliveries.service.ts',
+    ],
     ['the ticket core importing a guest feature', 'apps/api/src/guest/ticket/thing.ts', '../pass/pass.repo.ts'],
     ["one system's feed importing another's", 'apps/api/src/integrations/pos/thing.ts', '../ticketing/orders.repo.ts'],
     [

@@ -17,6 +17,21 @@ const freePort = () =>
     });
   });
 
+/** Polls /readyz for up to 20 s. */
+async function answersReady(port: number): Promise<boolean> {
+  for (let i = 0; i < 100; i++) {
+    await new Promise((r) => setTimeout(r, 200));
+    if (
+      await fetch(`http://127.0.0.1:${port}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return true;
+  }
+  return false;
+}
+
 describe('server process', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'bw-server-'));
   let database: TestDatabase | undefined;
@@ -46,15 +61,7 @@ describe('server process', () => {
     child.stderr.on('data', (d) => (output += d));
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
 
-    let ready = false;
-    for (let i = 0; i < 100 && !ready; i++) {
-      await new Promise((r) => setTimeout(r, 200));
-      ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      );
-    }
-    expect(ready, output).toBe(true);
+    expect(await answersReady(port), output).toBe(true);
     expect(output).toContain(`open http://localhost:${port}/`);
     if (testDbKind() === 'pglite') expect(existsSync(join(dataDir, 'pglite'))).toBe(true);
 
@@ -93,15 +100,7 @@ describe('server process', () => {
         child.stderr!.on('data', (d) => (output += d));
         const exited = new Promise((resolve) => child.on('exit', resolve));
         try {
-          let ready = false;
-          for (let i = 0; i < 100 && !ready; i++) {
-            await new Promise((r) => setTimeout(r, 200));
-            ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
-              (r) => r.ok,
-              () => false,
-            );
-          }
-          expect(ready, output).toBe(true);
+          expect(await answersReady(port), output).toBe(true);
           await new Promise((r) => setTimeout(r, 300));
           if (terminal) {
             expect(output).toMatch(/INFO.*Server listening/);

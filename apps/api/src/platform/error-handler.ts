@@ -3,7 +3,7 @@
 // answered as a plain 500 with no internals.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ApiError } from '@boardwalk/contract/errors';
+import { errorCodeForStatus, type ApiError } from '@boardwalk/contract/errors';
 import { isDatabaseUnavailable } from './database-health.ts';
 import { AppError } from './errors.ts';
 
@@ -40,8 +40,8 @@ export function registerErrorHandler(app: FastifyInstance) {
         message: 'The service is briefly unavailable. Please try again in a few seconds.',
       };
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      // Fastify's own client errors: bad JSON, wrong content type, body too large...
-      body = { statusCode: error.statusCode, error: error.code ?? 'BAD_REQUEST', message: error.message };
+      // Fastify's own client errors (bad JSON, wrong content type, body too large...) under the contract's codes.
+      body = { statusCode: error.statusCode, error: errorCodeForStatus(error.statusCode) ?? 'VALIDATION_FAILED', message: error.message };
     } else {
       request.log.error({ err: error }, 'unhandled error');
       body = { statusCode: 500, error: 'INTERNAL', message: 'Unable to process your request' };

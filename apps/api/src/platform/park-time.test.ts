@@ -8,6 +8,8 @@ describe('park time', () => {
     // 2026-03-08: 2:00 AM does not exist in Los Angeles; the day starts when the clock jumps to 3:00 AM PDT.
     expect(operatingDayStart(new Date('2026-03-08T20:00:00Z'), la).toISOString()).toBe('2026-03-08T10:00:00.000Z');
     expect(operatingDayStart(new Date('2026-03-09T20:00:00Z'), la).toISOString()).toBe('2026-03-09T09:00:00.000Z');
+    // 1:30 AM PST that morning is still the operating day of March 7 (from 2:00 AM PST).
+    expect(operatingDayStart(new Date('2026-03-08T09:30:00Z'), la).toISOString()).toBe('2026-03-07T10:00:00.000Z');
     // 2026-11-01: 1:00-2:00 AM happens twice; the day starts at 2:00 AM PST.
     expect(operatingDayStart(new Date('2026-11-01T09:30:00Z'), la).toISOString()).toBe('2026-10-31T09:00:00.000Z');
     expect(operatingDay(new Date('2026-11-01T09:30:00Z'), la)).toBe('2026-10-31');

@@ -9,8 +9,10 @@ export const OPERATING_DAY_START_HOUR = 2;
 /** The start of the park's operating day containing `now`: 2:00 AM in the park's time zone. */
 export function operatingDayStart(now: Date, timeZone: string): Date {
   const local = new TZDate(now.getTime(), timeZone);
-  const start = new TZDate(local.getFullYear(), local.getMonth(), local.getDate(), OPERATING_DAY_START_HOUR, 0, 0, timeZone);
-  return new Date((start.getTime() > now.getTime() ? addDays(start, -1) : start).getTime());
+  // Before 2:00 AM on the park's clock it is still the previous calendar day's operating day.
+  const day = local.getHours() < OPERATING_DAY_START_HOUR ? addDays(local, -1) : local;
+  // 2:00 AM of that day; on the day clocks go forward (no 2:00) TZDate gives 3:00 AM.
+  return new Date(new TZDate(day.getFullYear(), day.getMonth(), day.getDate(), OPERATING_DAY_START_HOUR, 0, 0, timeZone).getTime());
 }
 
 /** The operating day containing `now`, as its calendar date (YYYY-MM-DD) in the park. */

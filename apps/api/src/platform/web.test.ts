@@ -33,6 +33,8 @@ describe('the app on every page path', () => {
   it('answers 404 JSON for API paths, missing files (even when HTML is asked for) and other methods', async () => {
     for (const [method, url] of [
       ['GET', '/api/nothing-here'],
+      ['GET', '/api'],
+      ['GET', '/API/nothing-here'],
       ['GET', '/assets/missing-1234.js'],
       ['GET', '/models/face-api/0.0.0/'],
       ['GET', '/favicon.ico'],

@@ -2,7 +2,7 @@
 // Runs at every start: permissions missing by name are added (those present keep what staff
 // set), and an administrator is made only while no team member exists. The work is done
 // under an advisory lock, so two instances starting on one database seed one at a time.
-import { seededPermissions } from '@boardwalk/contract/staff-resources';
+import { LOYALTY, seededPermissions } from '@boardwalk/contract/staff-resources';
 import type { Db } from '@boardwalk/db/client';
 import { newSecret } from '../../platform/secrets.ts';
 import {
@@ -46,8 +46,8 @@ export async function seedStaff(db: Db, options: SeedOptions): Promise<SeedOutco
 
   const outcome = await withSeedLock(db, SEED_LOCK, async (tx) => {
     const permissionsAdded = await insertMissingPermissions(tx, seedPermissions());
-    // Seeded before they named their API (the loyalty ones): given it, unless staff set one.
-    await fillMissingPermissionApis(tx, seedPermissions());
+    // The loyalty permissions were seeded without an API before they had routes: given theirs.
+    await fillMissingPermissionApis(tx, Object.values(LOYALTY));
     if (await anyTeamMember(tx)) return { permissionsAdded, admin: null };
     const row = await insertTeamMember(tx, {
       firstName: 'Boardwalk',

@@ -3,7 +3,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiError } from '@boardwalk/contract/errors';
-import { DELIVERY_RETRY, DELIVERY_RETRY_API, deliveries, deliveryCounts, tabPermission } from '@boardwalk/contract/staff-resources';
+import { DELIVERY_RETRY, deliveries, deliveryCounts, tabPermission } from '@boardwalk/contract/staff-resources';
 import { idParams } from '../resources/resource-schemas.ts';
 import { countDeliveries, retryFailedDelivery } from './deliveries.service.ts';
 
@@ -16,7 +16,7 @@ export const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: () => countDeliveries(app.database.db),
   });
 
-  app.post(`${DELIVERY_RETRY_API}:id`, {
+  app.post(`${DELIVERY_RETRY.api}:id`, {
     onRequest: app.staffGuard(DELIVERY_RETRY),
     schema: {
       tags: ['staff'],
