@@ -65,6 +65,9 @@ const order: PassOrder = {
   backgroundColor: '#1b4965',
   foregroundColor: '#ffffff',
   ticketShares: [],
+  ticketShareToken: null,
+  wristbandActivateToken: null,
+  barcodeHash: null,
 };
 
 interface Builder {

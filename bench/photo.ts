@@ -87,6 +87,7 @@ try {
     config: app.config,
     throttles: app.lookupThrottles,
     clientAddress: '127.0.0.1',
+    keys: app.keys,
     ticketChanges: app.ticketChanges,
   };
 

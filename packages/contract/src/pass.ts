@@ -118,6 +118,9 @@ export const passOrder = z.object({
   backgroundColor: z.string().describe('CSS colour, #rrggbb'),
   foregroundColor: z.string().describe('CSS colour, #rrggbb'),
   ticketShares: z.array(ticketShare),
+  ticketShareToken: nullableText.describe("Bearer token for the ticket share calls: the ticket's own guest, credits > 0; valid 30 minutes"),
+  wristbandActivateToken: nullableText.describe('Token for POST /api/wristband/activate/ of a wristband ticket; valid 15 minutes'),
+  barcodeHash: nullableText.describe("A Stored Value Card's balance page: /stored-value/{barcodeHash}"),
 });
 export type PassOrder = z.infer<typeof passOrder>;
 

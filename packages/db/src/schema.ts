@@ -109,6 +109,48 @@ export const ticketShares = pgTable(
   (t) => [index().on(t.barcode)],
 );
 
+/**
+ * A wristband bound to a ticket by the guest (POST /api/wristband/activate/), kept apart from
+ * the ticket so a later orders feed never undoes it. A band binds once, ever; a ticket has at
+ * most one active band. Staff deactivate a lost band (deactivatedAt): the ticket may then bind
+ * a new one, and the lost band never binds again.
+ */
+export const wristbandBindings = pgTable(
+  'wristband_bindings',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    wristbandBarcode: text().notNull().unique(),
+    barcode: text()
+      .notNull()
+      .references(() => tickets.barcode, { onDelete: 'cascade' }),
+    /** The ticket's order when it was bound (the back office lists it). */
+    orderId: text().notNull(),
+    activatedAt: created(),
+    deactivatedAt: tstz(),
+    /** The staff member who deactivated it (username). */
+    deactivatedBy: text(),
+  },
+  (t) => [
+    uniqueIndex('wristband_bindings_active_ticket_index')
+      .on(t.barcode)
+      .where(sql`${t.deactivatedAt} is null`),
+  ],
+);
+
+/**
+ * The stored-value page's barcodeHash (a keyed hash of the barcode, decisions.md) and the
+ * ticket it names: written when a link is handed out (voucher QR code, pass card), read by
+ * POST /api/stored-value/. A keyed hash cannot be reversed, so the server keeps the pair.
+ */
+export const storedValueLinks = pgTable('stored_value_links', {
+  barcodeHash: text().primaryKey(),
+  barcode: text()
+    .notNull()
+    .unique()
+    .references(() => tickets.barcode, { onDelete: 'cascade' }),
+  createdAt: created(),
+});
+
 // ---- Gate, point of sale, hotel feeds --------------------------------------------------
 
 export const attractionUsage = pgTable(

@@ -111,6 +111,7 @@ const env = z.object({
     .max(3600, 'must be at most 3600 seconds')
     .default(30),
   DELIVERY_POLL_SECONDS: z.coerce.number().min(0.5, 'must be at least 0.5 seconds').max(60, 'must be at most 60 seconds').default(1),
+  TICKET_SHARE_LIMIT: z.coerce.number().int().min(1).max(100, 'must be at most 100').default(10),
   STAFF_SESSION_HOURS: z.coerce.number().positive().max(168, 'must be at most 168 hours').default(12),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -157,6 +158,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     defaultPassColors: { background: c.PASS_BACKGROUND_COLOR, foreground: c.PASS_FOREGROUND_COLOR },
     logLevel: c.LOG_LEVEL,
     staffSessionHours: c.STAFF_SESSION_HOURS,
+    /** Active shares one ticket may have (decisions.md "Ticket shares"). */
+    ticketShareLimit: c.TICKET_SHARE_LIMIT,
     deliveries: {
       workers: c.DELIVERY_WORKERS,
       coalesceSeconds: c.DELIVERY_COALESCE_SECONDS,

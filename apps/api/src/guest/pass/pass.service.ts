@@ -4,7 +4,13 @@ import { TEST_PASS_ORDER_ID, type LoginRequest, type PassOrder, type RegisterReq
 import type { TicketChanges } from '../../platform/ticket-changes.plugin.ts';
 import { findPassByBarcode } from '../ticket/ticket.repo.ts';
 import { findTestPassOrder, findTicket, notFound, toPassOrder, type TicketContext, type TicketRequest } from '../ticket/ticket.service.ts';
+import { ticketTokens } from '../ticket/ticket-tokens.service.ts';
 import { upsertRegistration } from './pass.repo.ts';
+
+/** The order object as login and register answer it: with the tokens this view of the ticket may use. */
+async function answer(ctx: TicketContext, order: PassOrder): Promise<PassOrder> {
+  return { ...order, ...(await ticketTokens(ctx.keys, order)) };
+}
 
 /** POST /api/login/ */
 export async function lookupPass(ctx: TicketContext, request: LoginRequest): Promise<PassOrder> {
@@ -12,7 +18,7 @@ export async function lookupPass(ctx: TicketContext, request: LoginRequest): Pro
     return findTestPassOrder(ctx, request.barcode as string);
   }
   const { row, shareId } = await findTicket(ctx, request as TicketRequest);
-  return toPassOrder(row, ctx, shareId);
+  return answer(ctx, toPassOrder(row, ctx, shareId));
 }
 
 /** POST /api/register/: saves what the guest entered; the ticketing feed never overwrites it. */
@@ -37,5 +43,5 @@ export async function registerPass(
   });
   const row = await findPassByBarcode(ctx.db, { orderId, barcode });
   if (!row) throw notFound();
-  return toPassOrder(row, ctx);
+  return answer(ctx, toPassOrder(row, ctx));
 }

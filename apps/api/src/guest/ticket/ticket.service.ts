@@ -9,6 +9,7 @@ import type { Executor } from '@boardwalk/db/client';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { Keys } from '../../platform/keys.plugin.ts';
 import { hashSecret } from '../../platform/secrets.ts';
 import type { LookupThrottles } from '../../platform/throttle.ts';
 import { findPassByBarcode, findShareByHashUrlHash, findTestPass, type PassRow } from './ticket.repo.ts';
@@ -21,6 +22,8 @@ export interface TicketContext {
   throttles: LookupThrottles;
   /** The client's address (request.ip, which honours TRUST_PROXY only). */
   clientAddress: string;
+  /** The server's keys: signed ticket tokens, keyed hashes. */
+  keys: Keys;
 }
 
 /** The ticket core's context for a guest request: the caller's address counts for the throttle. */
@@ -29,6 +32,7 @@ export const ticketContext = (app: FastifyInstance, request: FastifyRequest) => 
   config: app.config,
   throttles: app.lookupThrottles,
   clientAddress: request.ip,
+  keys: app.keys,
 });
 
 export const notFound = () => new AppError('ORDER_NOT_FOUND', guestMessages.orderNotFound);
@@ -88,6 +92,10 @@ export function toPassOrder(row: NonNullable<PassRow>, ctx: Pick<TicketContext, 
     backgroundColor: color(row.customization?.backgroundColor ?? ctx.config.defaultPassColors.background),
     foregroundColor: color(row.customization?.color ?? ctx.config.defaultPassColors.foreground),
     ticketShares: share ? [] : row.shares,
+    // Issued by the calls that answer the order object to a guest (ticket-tokens.service.ts, the stored-value link).
+    ticketShareToken: null,
+    wristbandActivateToken: null,
+    barcodeHash: null,
   };
 }
 
@@ -135,6 +143,9 @@ function toTestPassOrder(pass: NonNullable<Awaited<ReturnType<typeof findTestPas
     barcode: pass.barcode,
     shareId: '',
     ticketShares: [],
+    ticketShareToken: null,
+    wristbandActivateToken: null,
+    barcodeHash: null,
   };
 }
 

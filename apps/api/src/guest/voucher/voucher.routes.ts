@@ -22,7 +22,7 @@ export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     handler: async (request, reply) => {
-      const voucher = await createVoucher({ ...ticketContext(app, request), keys: app.keys }, request.body);
+      const voucher = await createVoucher(ticketContext(app, request), request.body);
       return reply.type('application/pdf').header('Content-Disposition', `attachment; filename="${voucher.fileName}"`).send(voucher.pdf);
     },
   });

@@ -5,14 +5,12 @@ import { isStoredValueCard } from '@boardwalk/contract/pass-display';
 import type { VoucherRequest } from '@boardwalk/contract/wallet';
 import type { Config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { Keys } from '../../platform/keys.plugin.ts';
 import { findTicket, toPassOrder, type TicketContext } from '../ticket/ticket.service.ts';
 import { renderVoucher } from './voucher.document.ts';
 import { findPhotoPng } from '../ticket/holder-photo.repo.ts';
 
 export interface VoucherContext extends TicketContext {
   config: Pick<Config, 'defaultPassColors' | 'brandName' | 'publicUrl' | 'parkTimezone'>;
-  keys: Keys;
 }
 
 export interface Voucher {
