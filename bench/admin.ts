@@ -13,13 +13,12 @@ import type { AddressInfo } from 'node:net';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { teamMembers as teamTab } from '@boardwalk/contract/staff-resources';
 import { teamMembers } from '@boardwalk/db/schema';
 import { createTestDatabase, defaultTestDatabaseUrl, type TestDatabase } from '@boardwalk/db/test-support/test-database';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/platform/config.ts';
-import { fmt, positiveNumber } from './bench-support.ts';
+import { fmt, positiveNumber, postgresProblem } from './bench-support.ts';
 
 type DatabaseKind = 'pglite' | 'postgres';
 const GOAL_P99_MS = 50;
@@ -155,22 +154,10 @@ async function benchDatabase(kind: DatabaseKind) {
   }
 }
 
-async function postgresProblem() {
-  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    return undefined;
-  } catch (error) {
-    return `PostgreSQL unreachable: ${error instanceof Error ? error.message : String(error)}`;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
 async function main() {
   const only = process.env.BENCH_DB || undefined;
   if (only !== undefined && only !== 'pglite' && only !== 'postgres') throw new Error(`BENCH_DB must be pglite or postgres, not "${only}"`);
-  const skipped = only === 'pglite' ? undefined : await postgresProblem();
+  const skipped = only === 'pglite' ? undefined : await postgresProblem(adminUrl);
   if (skipped) console.log(`${skipped}; measuring PGlite only.`);
   const kinds: DatabaseKind[] = only ? [only] : skipped ? ['pglite'] : ['postgres', 'pglite'];
   console.log(

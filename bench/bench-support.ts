@@ -1,4 +1,6 @@
-// What every benchmark here shares: settings from the environment and number formatting.
+// What every benchmark here shares: settings from the environment, number formatting, and
+// whether PostgreSQL can be measured.
+import pg from 'pg';
 
 /** A positive number from the environment, or the fallback when unset. */
 export function positiveNumber(name: string, fallback: number) {
@@ -58,4 +60,19 @@ export async function measureSequential<T>(
     min: times[0] ?? NaN,
     cpu: (cpuUsed.user + cpuUsed.system) / 1000 / times.length,
   };
+}
+
+/** Why PostgreSQL at this URL cannot be measured, or undefined when it can. */
+export async function postgresProblem(url: string): Promise<string | undefined> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    return undefined;
+  } catch (error) {
+    const shown = new URL(url);
+    shown.password = '';
+    return `PostgreSQL unreachable at ${shown.host}: ${error instanceof Error ? error.message : String(error)}`;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }

@@ -13,10 +13,9 @@ import { availableParallelism, cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { defaultTestDatabaseUrl } from '@boardwalk/db/test-support/test-database';
 import type { DatabaseKind, Ready, ServerMessage } from './lookup-servers.ts';
-import { fmt, positiveNumber } from './bench-support.ts';
+import { fmt, positiveNumber, postgresProblem } from './bench-support.ts';
 
 const CONNECTIONS = 50;
 const GOAL_RATIO = 0.5;
@@ -162,25 +161,10 @@ function printSummary(results: DatabaseResult[], skipped: string | undefined) {
   console.log(`\n${rule}\n${lines.join('\n')}\n${rule}`);
 }
 
-/** Why PostgreSQL cannot be measured, or undefined when it can. */
-async function postgresProblem() {
-  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    return undefined;
-  } catch (error) {
-    const url = new URL(adminUrl);
-    url.password = '';
-    return `PostgreSQL unreachable at ${url.host}: ${error instanceof Error ? error.message : String(error)}`;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
 async function main() {
   const only = process.env.BENCH_DB || undefined;
   if (only !== undefined && only !== 'pglite' && only !== 'postgres') throw new Error(`BENCH_DB must be pglite or postgres, not "${only}"`);
-  const skipped = only === 'pglite' ? 'BENCH_DB=pglite' : await postgresProblem();
+  const skipped = only === 'pglite' ? 'BENCH_DB=pglite' : await postgresProblem(adminUrl);
   const kinds: DatabaseKind[] = skipped ? ['pglite'] : only ? [only] : ['postgres', 'pglite'];
   if (skipped && only !== 'pglite') console.log(`${skipped}; measuring PGlite only.`);
   const results: DatabaseResult[] = [];

@@ -50,86 +50,71 @@ export function CheckboxInput({
   );
 }
 
-export function ColorInput({ id, field, value, onChange, disabled, required }: InputProps) {
+/** The field's group: its label (with the required star) over the control. */
+function Labelled({ id, field, required, children }: Pick<InputProps, 'id' | 'field' | 'required'> & { children: React.ReactNode }) {
   return (
     <Form.Group controlId={id} className="mb-3">
       <Label field={field} required={required} />
+      {children}
+    </Form.Group>
+  );
+}
+
+/** What every text-like control takes from the field's props. */
+const control = ({ value, onChange, disabled, required }: InputProps) => ({
+  value,
+  disabled,
+  required,
+  onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => onChange(e.target.value),
+});
+
+export function ColorInput(props: InputProps) {
+  const { id, field, value } = props;
+  return (
+    <Labelled {...props}>
       <div className="d-flex align-items-center gap-2">
-        <Form.Control
-          type="color"
-          className="staff-color-input"
-          value={value}
-          disabled={disabled}
-          required={required}
-          onChange={(e) => onChange(e.target.value)}
-        />
+        <Form.Control type="color" className="staff-color-input" {...control(props)} />
         <output htmlFor={id} className="font-monospace" aria-label={`${field.label} value`}>
           {value.replace('#', '').toUpperCase()}
         </output>
       </div>
-    </Form.Group>
+    </Labelled>
   );
 }
 
-export function NumberInput({ id, field, value, onChange, disabled, required }: InputProps) {
+export function NumberInput(props: InputProps) {
   return (
-    <Form.Group controlId={id} className="mb-3">
-      <Label field={field} required={required} />
-      <Form.Control
-        type="number"
-        inputMode="numeric"
-        value={value}
-        min={field.min}
-        max={field.maxValue}
-        disabled={disabled}
-        required={required}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    </Form.Group>
+    <Labelled {...props}>
+      <Form.Control type="number" inputMode="numeric" min={props.field.min} max={props.field.maxValue} {...control(props)} />
+    </Labelled>
   );
 }
 
-export function DateTimeInput({ id, field, value, onChange, disabled, required }: InputProps) {
+export function DateTimeInput(props: InputProps) {
   return (
-    <Form.Group controlId={id} className="mb-3">
-      <Label field={field} required={required} />
-      <Form.Control
-        type="datetime-local"
-        step={1}
-        value={value}
-        disabled={disabled}
-        required={required}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    </Form.Group>
+    <Labelled {...props}>
+      <Form.Control type="datetime-local" step={1} {...control(props)} />
+    </Labelled>
   );
 }
 
-export function PasswordInput({ id, field, value, onChange, disabled, required }: InputProps) {
+export function PasswordInput(props: InputProps) {
   return (
-    <Form.Group controlId={id} className="mb-3">
-      <Label field={field} required={required} />
-      <Form.Control
-        type="password"
-        autoComplete="new-password"
-        value={value}
-        disabled={disabled}
-        required={required}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    </Form.Group>
+    <Labelled {...props}>
+      <Form.Control type="password" autoComplete="new-password" {...control(props)} />
+    </Labelled>
   );
 }
 
-export function SelectInput({ id, field, value, onChange, disabled, required }: InputProps) {
+export function SelectInput(props: InputProps) {
+  const { field, value } = props;
   const options = useQuery({ ...optionsQueryOptions(field.options ?? 'passCustomizations'), enabled: Boolean(field.options) });
   const list = options.data ?? [];
   // The current value stays choosable even when the option list has not loaded or lost it.
   const withCurrent = value && !list.some((o) => o.value === value) ? [...list, { value, label: value }] : list;
   return (
-    <Form.Group controlId={id} className="mb-3">
-      <Label field={field} required={required} />
-      <Form.Select value={value} disabled={disabled} required={required} onChange={(e) => onChange(e.target.value)}>
+    <Labelled {...props}>
+      <Form.Select {...control(props)}>
         <option value="">SELECT</option>
         {withCurrent.map((option) => (
           <option key={option.value} value={option.value}>
@@ -137,41 +122,28 @@ export function SelectInput({ id, field, value, onChange, disabled, required }: 
           </option>
         ))}
       </Form.Select>
-    </Form.Group>
+    </Labelled>
   );
 }
 
-export function TextareaInput({ id, field, value, onChange, disabled, required }: InputProps) {
+export function TextareaInput(props: InputProps) {
   return (
-    <Form.Group controlId={id} className="mb-3">
-      <Label field={field} required={required} />
-      <Form.Control
-        as="textarea"
-        rows={5}
-        value={value}
-        maxLength={field.max}
-        disabled={disabled}
-        required={required}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    </Form.Group>
+    <Labelled {...props}>
+      <Form.Control as="textarea" rows={5} maxLength={props.field.max} {...control(props)} />
+    </Labelled>
   );
 }
 
-export function TextInput({ id, field, value, onChange, disabled, required }: InputProps) {
+export function TextInput(props: InputProps) {
   return (
-    <Form.Group controlId={id} className="mb-3">
-      <Label field={field} required={required} />
+    <Labelled {...props}>
       <Form.Control
-        type={field.format === 'email' ? 'email' : 'text'}
+        type={props.field.format === 'email' ? 'email' : 'text'}
         autoComplete="off"
-        value={value}
-        maxLength={field.max}
-        disabled={disabled}
-        required={required}
-        onChange={(e) => onChange(e.target.value)}
+        maxLength={props.field.max}
+        {...control(props)}
       />
-    </Form.Group>
+    </Labelled>
   );
 }
 
