@@ -23,6 +23,8 @@ import { voucherRoutes } from './guest/voucher/voucher.routes.ts';
 import { appleWalletRoutes } from './guest/wallet/apple-wallet.routes.ts';
 import { googleWalletRoutes } from './guest/wallet/google-wallet.routes.ts';
 import { walletDeliveriesPlugin } from './guest/wallet/wallet-deliveries.plugin.ts';
+import { loyaltyRoutes } from './guest/loyalty/loyalty.routes.ts';
+import { loyaltyReversalsPlugin } from './guest/loyalty/loyalty-reversals.plugin.ts';
 import { appleWalletPlugin } from './integrations/apple-wallet/apple-wallet.plugin.ts';
 import { googleWalletPlugin } from './integrations/google-wallet/google-wallet.plugin.ts';
 import { mailerPlugin } from './integrations/email/mailer.plugin.ts';
@@ -87,6 +89,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(appleWalletRoutes);
   await app.register(googleWalletRoutes);
   await app.register(walletDeliveriesPlugin);
+  await app.register(loyaltyRoutes);
+  await app.register(loyaltyReversalsPlugin);
   await app.register(integrationAuthPlugin);
   await app.register(integrationsRoutes);
   await app.register(staffAuthPlugin);

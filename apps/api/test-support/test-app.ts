@@ -72,7 +72,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
 }
 
-const deliveryQueues = [QUEUES.ticketChanged, QUEUES.passesRepublish, QUEUES.applePush, QUEUES.googleUpdate, QUEUES.mail];
+const deliveryQueues = [
+  QUEUES.ticketChanged,
+  QUEUES.passesRepublish,
+  QUEUES.applePush,
+  QUEUES.googleUpdate,
+  QUEUES.mail,
+  QUEUES.purchaseChanged,
+];
 
 /** Waits until the app's workers have run every delivery job that is due (not later retries). */
 export async function settleDeliveries(app: App, timeoutMs = 20_000): Promise<void> {

@@ -127,6 +127,9 @@ export const usageResult = z.object({
 });
 export type UsageResult = z.infer<typeof usageResult>;
 
+/** A receipt's barcode, as the loyalty scanner reads it (guest-app.md section 9: 16 or 18 characters). */
+export const RECEIPT_CODE_PATTERN = /^(?:[A-Za-z0-9]{16}|[A-Za-z0-9]{18})$/;
+
 export const checkIdParam = z.object({ checkId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Check id is not valid') });
 /** PUT /api/integrations/checks/{checkId} */
 export const checkFeed = feedObject({
@@ -135,6 +138,11 @@ export const checkFeed = feedObject({
   terminalId: text(64),
   total: usd,
   refunded: z.boolean().default(false),
+  receiptCode: z
+    .string()
+    .regex(RECEIPT_CODE_PATTERN, 'Receipt code must be 16 or 18 letters or digits')
+    .optional()
+    .describe('The code printed as a barcode on the receipt: guests scan it to claim loyalty points'),
 });
 export type CheckFeed = z.infer<typeof checkFeed>;
 

@@ -10,6 +10,7 @@ import {
   integer,
   jsonb,
   numeric,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -175,10 +176,12 @@ export const checks = pgTable(
     terminalId: text().notNull(),
     total: money().notNull(),
     refunded: boolean().notNull().default(false),
+    /** The code printed on the receipt (16 or 18 characters), scanned by loyalty claims. */
+    receiptCode: text(),
     createdAt: created(),
     updatedAt: updated(),
   },
-  (t) => [index().on(t.checkNumber)],
+  (t) => [index().on(t.checkNumber), index().on(t.receiptCode)],
 );
 
 export const reservations = pgTable('reservations', {
@@ -193,6 +196,97 @@ export const reservations = pgTable('reservations', {
   createdAt: created(),
   updatedAt: updated(),
 });
+
+// ---- Loyalty club (decisions.md "Loyalty club") ---------------------------------------
+
+/** Member numbers: 77 and 14 digits, printed as the loyalty pass barcode. */
+export const loyaltyMemberNumbers = pgSequence('loyalty_member_number_seq', { startWith: 1 });
+
+export const loyaltyAccounts = pgTable(
+  'loyalty_accounts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    memberNumber: text()
+      .notNull()
+      .unique()
+      .default(sql`('77' || lpad(nextval('loyalty_member_number_seq')::text, 14, '0'))`),
+    /** Unique regardless of case. */
+    email: text().notNull(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    /** 'guest' (the public create: one claim within its first hour) or 'staff'. */
+    createdBy: text().notNull(),
+    createdAt: created(),
+  },
+  (t) => [uniqueIndex('loyalty_accounts_email_lower_index').on(sql`lower(${t.email})`)],
+);
+
+/**
+ * A claimed purchase: a ticket (source: its barcode), a food and beverage check (its check
+ * id) or a hotel reservation (its number). While its claim stands (not reversed) no other
+ * claim of the same source can be written: the partial unique index decides between
+ * concurrent claims.
+ */
+export const loyaltyOrders = pgTable(
+  'loyalty_orders',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    accountId: uuid()
+      .notNull()
+      .references(() => loyaltyAccounts.id, { onDelete: 'cascade' }),
+    /** ticket | food-and-beverage | hotel */
+    sourceType: text().notNull(),
+    sourceId: text().notNull(),
+    /** What the guest knows it by: the order id, the check number, the reservation number. */
+    reference: text().notNull(),
+    product: text().notNull(),
+    amount: money().notNull(),
+    purchasedAt: tstz().notNull(),
+    claimedAt: created(),
+    /** Set when its points were taken back (refunded, cancelled, removed by staff). */
+    reversedAt: tstz(),
+  },
+  (t) => [
+    uniqueIndex('loyalty_orders_standing_source_index')
+      .on(t.sourceType, t.sourceId)
+      .where(sql`${t.reversedAt} is null`),
+    index().on(t.accountId),
+  ],
+);
+
+/**
+ * The points ledger, append-only (a trigger refuses updates): an account's balance is the
+ * sum of its entries. A loyalty order has at most one earn and one reversal entry.
+ */
+export const loyaltyLedger = pgTable(
+  'loyalty_ledger',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    accountId: uuid()
+      .notNull()
+      .references(() => loyaltyAccounts.id, { onDelete: 'cascade' }),
+    /** Signed whole points. */
+    points: integer().notNull(),
+    /** earn | reversal | adjustment */
+    kind: text().notNull(),
+    /** Why, in words: claimed, refunded, cancelled, removed by staff, or a staff member's reason. */
+    reason: text().notNull(),
+    loyaltyOrderId: uuid().references(() => loyaltyOrders.id, { onDelete: 'cascade' }),
+    sourceType: text(),
+    sourceId: text(),
+    /** guest | staff | system */
+    causedBy: text().notNull(),
+    /** The staff member's username when causedBy is staff. */
+    staffMember: text(),
+    createdAt: created(),
+  },
+  (t) => [
+    index().on(t.accountId),
+    uniqueIndex('loyalty_ledger_order_kind_index')
+      .on(t.loyaltyOrderId, t.kind)
+      .where(sql`${t.loyaltyOrderId} is not null`),
+  ],
+);
 
 // ---- Staff configuration (staff-back-office.md section 3) ------------------------------
 

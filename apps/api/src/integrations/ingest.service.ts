@@ -119,10 +119,13 @@ export async function ingestRecords(opts: { db: Executor; ticketChanges: TicketC
         await count(o.record, report.orders, () =>
           upsertOrder({ db, ticketChanges: opts.ticketChanges, orderId: o.orderId, order: o.order }),
         );
-      for (const c of checks) await count(c.record, report.checks, () => upsertCheck({ db, checkId: c.checkId, check: c.check }));
+      for (const c of checks)
+        await count(c.record, report.checks, () =>
+          upsertCheck({ db, ticketChanges: opts.ticketChanges, checkId: c.checkId, check: c.check }),
+        );
       for (const r of reservations) {
         await count(r.record, report.reservations, () =>
-          upsertReservation({ db, reservationNumber: r.reservationNumber, reservation: r.reservation }),
+          upsertReservation({ db, ticketChanges: opts.ticketChanges, reservationNumber: r.reservationNumber, reservation: r.reservation }),
         );
       }
       for (let i = 0; i < events.length; i += MAX_USAGE_EVENTS) {

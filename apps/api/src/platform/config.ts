@@ -111,6 +111,10 @@ const env = z.object({
     .max(3600, 'must be at most 3600 seconds')
     .default(30),
   DELIVERY_POLL_SECONDS: z.coerce.number().min(0.5, 'must be at least 0.5 seconds').max(60, 'must be at most 60 seconds').default(1),
+  LOYALTY_CLAIM_DAYS: z.coerce.number().int().min(1).max(3650, 'must be at most 3650 days').default(90),
+  LOYALTY_POINTS_PER_USD_TICKETS: z.coerce.number().int('must be whole points').min(0).max(1000).default(1),
+  LOYALTY_POINTS_PER_USD_FOOD_AND_BEVERAGE: z.coerce.number().int('must be whole points').min(0).max(1000).default(1),
+  LOYALTY_POINTS_PER_USD_HOTEL: z.coerce.number().int('must be whole points').min(0).max(1000).default(2),
   TICKET_SHARE_LIMIT: z.coerce.number().int().min(1).max(100, 'must be at most 100').default(10),
   STAFF_SESSION_HOURS: z.coerce.number().positive().max(168, 'must be at most 168 hours').default(12),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -158,6 +162,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     defaultPassColors: { background: c.PASS_BACKGROUND_COLOR, foreground: c.PASS_FOREGROUND_COLOR },
     logLevel: c.LOG_LEVEL,
     staffSessionHours: c.STAFF_SESSION_HOURS,
+    loyalty: {
+      /** A purchase older than this many days cannot be claimed. */
+      claimDays: c.LOYALTY_CLAIM_DAYS,
+      /** Whole points per USD by claim type (points = floor(cents x rate / 100)). */
+      pointsPerUsd: {
+        ticket: c.LOYALTY_POINTS_PER_USD_TICKETS,
+        'food-and-beverage': c.LOYALTY_POINTS_PER_USD_FOOD_AND_BEVERAGE,
+        hotel: c.LOYALTY_POINTS_PER_USD_HOTEL,
+      },
+    },
     /** Active shares one ticket may have (decisions.md "Ticket shares"). */
     ticketShareLimit: c.TICKET_SHARE_LIMIT,
     deliveries: {

@@ -2,8 +2,11 @@
 // import command, registration, photos, wallet binding, staff edits of pass settings)
 // publishes the barcodes in its own transaction. Publishing writes a job: the wallet
 // features compare the passes again once the coalescing window has passed and deliver what
-// changed. Nothing is sent from the request that made the change.
+// changed. Nothing is sent from the request that made the change. The feeds also publish the
+// purchases a resend may have refunded or cancelled (tickets, checks, reservations): the
+// loyalty club takes back the points of a claimed one (a purchase-changed job).
 import fp from 'fastify-plugin';
+import type { LoyaltyOrderType } from '@boardwalk/contract/loyalty';
 import type { Executor } from '@boardwalk/db/client';
 import { QUEUES, type JobQueue } from './jobs/job-queue.ts';
 
@@ -12,6 +15,8 @@ export interface TicketChanges {
   publish(tx: Executor, barcodes: string[]): Promise<void>;
   /** A change that can alter any pass (staff pass settings): every saved pass is compared again, by a job. */
   publishAll(tx: Executor, reason: string): Promise<void>;
+  /** These purchases were resent or dropped by a feed: a claimed one that is no longer valid is reversed, by a job. */
+  publishPurchases(tx: Executor, type: LoyaltyOrderType, sourceIds: string[]): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -36,6 +41,16 @@ export function createTicketChanges(jobs: JobQueue, coalesceSeconds: number): Ti
     },
     async publishAll(tx, reason) {
       await jobs.send(tx, { name: QUEUES.passesRepublish, data: { reason } });
+    },
+    async publishPurchases(tx, type, sourceIds) {
+      await jobs.insert(
+        tx,
+        [...new Set(sourceIds)].map((sourceId) => ({
+          name: QUEUES.purchaseChanged,
+          data: { type, sourceId },
+          singletonKey: `${type}:${sourceId}`,
+        })),
+      );
     },
   };
 }

@@ -6,4 +6,4 @@ import { upsertWholeRow } from '../whole-row.repo.ts';
 export type ReservationValues = Omit<typeof reservations.$inferInsert, 'createdAt' | 'updatedAt'>;
 
 export const upsertReservationRow = (db: Executor, values: ReservationValues) =>
-  db.transaction((tx) => upsertWholeRow(tx, reservations, reservations.reservationNumber, values));
+  upsertWholeRow(db, reservations, reservations.reservationNumber, values);

@@ -13,7 +13,12 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       const { reservationNumber } = request.params;
-      const outcome = await upsertReservation({ db: app.database.db, reservationNumber, reservation: request.body });
+      const outcome = await upsertReservation({
+        db: app.database.db,
+        ticketChanges: app.ticketChanges,
+        reservationNumber,
+        reservation: request.body,
+      });
       return reply.code(outcome === 'created' ? 201 : 200).send({ outcome });
     },
   });

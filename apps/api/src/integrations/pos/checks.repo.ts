@@ -5,5 +5,4 @@ import { upsertWholeRow } from '../whole-row.repo.ts';
 
 export type CheckValues = Omit<typeof checks.$inferInsert, 'createdAt' | 'updatedAt'>;
 
-export const upsertCheckRow = (db: Executor, values: CheckValues) =>
-  db.transaction((tx) => upsertWholeRow(tx, checks, checks.checkId, values));
+export const upsertCheckRow = (db: Executor, values: CheckValues) => upsertWholeRow(db, checks, checks.checkId, values);

@@ -12,7 +12,12 @@ export const checksRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: upsertResult, 201: upsertResult },
     },
     handler: async (request, reply) => {
-      const outcome = await upsertCheck({ db: app.database.db, checkId: request.params.checkId, check: request.body });
+      const outcome = await upsertCheck({
+        db: app.database.db,
+        ticketChanges: app.ticketChanges,
+        checkId: request.params.checkId,
+        check: request.body,
+      });
       return reply.code(outcome === 'created' ? 201 : 200).send({ outcome });
     },
   });

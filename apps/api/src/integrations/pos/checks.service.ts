@@ -2,17 +2,29 @@
 // several checks may share a check number (different days or terminals).
 import type { CheckFeed, UpsertOutcome } from '@boardwalk/contract/integrations';
 import type { Executor } from '@boardwalk/db/client';
+import type { TicketChanges } from '../../platform/ticket-changes.plugin.ts';
 import { upsertCheckRow } from './checks.repo.ts';
 
 /** PUT /api/integrations/checks/{checkId}: creates or replaces the check, idempotently. */
-export function upsertCheck(opts: { db: Executor; checkId: string; check: CheckFeed }): Promise<UpsertOutcome> {
-  const { db, checkId, check } = opts;
-  return upsertCheckRow(db, {
-    checkId,
-    checkNumber: check.checkNumber,
-    orderDate: new Date(check.orderDate),
-    terminalId: check.terminalId,
-    total: check.total,
-    refunded: check.refunded,
+export function upsertCheck(opts: {
+  db: Executor;
+  ticketChanges: TicketChanges;
+  checkId: string;
+  check: CheckFeed;
+}): Promise<UpsertOutcome> {
+  const { checkId, check } = opts;
+  return opts.db.transaction(async (tx) => {
+    const outcome = await upsertCheckRow(tx, {
+      checkId,
+      checkNumber: check.checkNumber,
+      orderDate: new Date(check.orderDate),
+      terminalId: check.terminalId,
+      total: check.total,
+      refunded: check.refunded,
+      receiptCode: check.receiptCode ?? null,
+    });
+    // A claimed check that was refunded gives its points back.
+    if (outcome === 'replaced') await opts.ticketChanges.publishPurchases(tx, 'food-and-beverage', [checkId]);
+    return outcome;
   });
 }

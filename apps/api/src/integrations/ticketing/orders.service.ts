@@ -128,6 +128,8 @@ export async function upsertOrder(opts: {
         tx,
         nextTickets.map((t) => t.barcode),
       );
+      // A claimed ticket that was refunded or dropped gives its points back.
+      await opts.ticketChanges.publishPurchases(tx, 'ticket', [...removed, ...replaced.map((t) => t.barcode)]);
       return 'replaced';
     });
   } catch (error) {

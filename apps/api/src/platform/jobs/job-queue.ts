@@ -7,13 +7,14 @@ import PgBoss from 'pg-boss';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '@boardwalk/db/client';
 
-/** The queues: a pass to compare again, the staff fan-out, and the three outbound calls. */
+/** The queues: a pass to compare again, the staff fan-out, the three outbound calls, and a purchase a feed changed. */
 export const QUEUES = {
   ticketChanged: 'ticket-changed',
   passesRepublish: 'passes-republish',
   applePush: 'apple-push',
   googleUpdate: 'google-update',
   mail: 'mail',
+  purchaseChanged: 'purchase-changed',
   deadLetters: 'dead-letters',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -171,6 +172,7 @@ async function startOnce(database: Database, settings: JobSettings, onError: OnE
     [QUEUES.applePush]: 'stately',
     [QUEUES.googleUpdate]: 'stately',
     [QUEUES.mail]: 'stately',
+    [QUEUES.purchaseChanged]: 'stately',
   };
   // Instances starting together on one PostgreSQL can deadlock creating the same queue's
   // partition: creation is idempotent, so it is simply tried again.

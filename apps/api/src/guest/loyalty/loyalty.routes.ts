@@ -1,0 +1,80 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { apiError } from '@boardwalk/contract/errors';
+import {
+  checkCandidates,
+  claimResult,
+  createAccountRequest,
+  hotelClaimRequest,
+  purchaseClaimRequest,
+  ticketClaimRequest,
+  verifyRequest,
+} from '@boardwalk/contract/loyalty';
+import { claimHotel, claimPurchase, claimTickets, createAccount, verifyAccount, type LoyaltyContext } from './loyalty.service.ts';
+
+const userIdText = z.string().describe('The loyalty user id, as text');
+const claimErrors = { 400: apiError.describe('The reason the purchase cannot be claimed, fit to show the guest'), 429: apiError };
+
+/** The loyalty club's public calls (guest-app.md section 7): no authorization, throttled per client address. */
+export const loyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const context = (request: FastifyRequest): LoyaltyContext => ({
+    db: app.database.db,
+    config: app.config,
+    keys: app.keys,
+    throttle: app.lookupThrottles.perAddress,
+    clientAddress: request.ip,
+  });
+  const guest = { kind: 'guest' } as const;
+
+  app.post('/api/loyalty/verify', {
+    schema: {
+      tags: ['loyalty'],
+      summary: 'The user id (text) of the loyalty account with this email; 404 when there is none',
+      body: verifyRequest,
+      response: { 200: userIdText, 400: apiError, 404: apiError, 429: apiError },
+    },
+    handler: async (request, reply) =>
+      reply.type('text/plain; charset=utf-8').send(await verifyAccount(context(request), request.body.email)),
+  });
+
+  app.post('/api/loyalty/create', {
+    schema: {
+      tags: ['loyalty'],
+      summary: 'Create a loyalty account: its user id (text); 409 when the email already has one',
+      body: createAccountRequest,
+      response: { 200: userIdText, 400: apiError, 409: apiError, 429: apiError },
+    },
+    handler: async (request, reply) => reply.type('text/plain; charset=utf-8').send(await createAccount(context(request), request.body)),
+  });
+
+  app.post('/api/loyalty/tickets/', {
+    schema: {
+      tags: ['loyalty'],
+      summary: 'Claim an in-park ticket purchase (order id or a scanned ticket barcode)',
+      body: ticketClaimRequest,
+      response: { 200: claimResult, ...claimErrors },
+    },
+    handler: (request) => claimTickets(context(request), request.body, guest),
+  });
+
+  app.post('/api/loyalty/purchase/', {
+    schema: {
+      tags: ['loyalty'],
+      summary: 'Claim a food and beverage check (number or receipt code); several checks with that number answer the candidates',
+      body: purchaseClaimRequest,
+      response: { 200: z.union([claimResult, checkCandidates]), ...claimErrors },
+    },
+    handler: (request) => claimPurchase(context(request), request.body, guest),
+  });
+
+  app.post('/api/loyalty/hotels/', {
+    schema: {
+      tags: ['loyalty'],
+      summary: 'Claim a hotel reservation',
+      body: hotelClaimRequest,
+      response: { 200: claimResult, ...claimErrors },
+    },
+    handler: (request) => claimHotel(context(request), request.body, guest),
+  });
+};

@@ -1,0 +1,352 @@
+// The loyalty club (decisions.md "Loyalty club"): accounts by email, claims of purchases
+// that earn Brownie points, and the reversal of a claim whose purchase a feed refunded or
+// cancelled. Points are money: the ledger is append-only and the balance is its sum; a
+// purchase has one standing claim at most (a unique index decides between concurrent claims);
+// a claim has one earn entry and at most one reversal (another unique index).
+import {
+  ALLOWED_CHANGES,
+  isScannedCode,
+  type CheckCandidate,
+  type ClaimResult,
+  type HotelClaimRequest,
+  type LoyaltyOrder,
+  type LoyaltyOrderType,
+  type PurchaseClaimRequest,
+  type TicketClaimRequest,
+} from '@boardwalk/contract/loyalty';
+import type { Executor } from '@boardwalk/db/client';
+import type { Config } from '../../platform/config.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Keys } from '../../platform/keys.plugin.ts';
+import type { FailureThrottle } from '../../platform/throttle.ts';
+import {
+  balanceOf,
+  countLoyaltyOrders,
+  findAccountIdByEmail,
+  findChecks,
+  findOrderTickets,
+  findReservation,
+  findStandingClaims,
+  insertAccount,
+  insertLedgerEntries,
+  insertLoyaltyOrders,
+  lockAccount,
+  lockStandingClaimsOfSource,
+  markReversed,
+  purchaseState,
+  type AccountRow,
+  type LoyaltyOrderRow,
+  type NewLoyaltyOrder,
+} from './loyalty.repo.ts';
+
+export interface LoyaltyContext {
+  db: Executor;
+  config: Pick<Config, 'loyalty' | 'supportEmail'>;
+  keys: Keys;
+  /** Verify, create and public claims count their failures per client address (decisions.md "Security"). */
+  throttle: FailureThrottle;
+  clientAddress: string;
+}
+
+/** Who makes a claim: the guest through the public calls, or a staff member on the guest's behalf. */
+export type Claimant = { kind: 'guest' } | { kind: 'staff'; username: string };
+
+/** The wallet token of a successful claim: the loyalty pass's wallet calls take it. */
+export const LOYALTY_WALLET_TOKEN = { purpose: 'loyalty-wallet', ttlSeconds: 30 * 60 } as const;
+/** A public claim is for an account the guest created in the last hour (decisions.md). */
+const PUBLIC_CLAIM_WINDOW_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const refused = (message: string) => new AppError('VALIDATION_FAILED', message);
+const messages = {
+  unknownAccount: 'We could not find that loyalty account. Please start over.',
+  emailMismatch: 'That email does not match this loyalty account. Please start over.',
+  notPublic: (support: string) =>
+    `This account can no longer add purchases online. Please email ${support} with your membership ID and your order, check or reservation number.`,
+  alreadyClaimedOnline: (support: string) =>
+    `This account has already added a purchase online. Please email ${support} with your membership ID to add more.`,
+  unknown: {
+    ticket: 'We could not find that order.',
+    'food-and-beverage': 'We could not find that check.',
+    hotel: 'We could not find that reservation.',
+  },
+  refunded: 'This purchase was refunded and cannot earn points.',
+  cancelled: 'This reservation was cancelled and cannot earn points.',
+  tooOld: (days: number) => `This purchase is more than ${days} days old and can no longer earn points.`,
+  claimed: 'This purchase has already been claimed.',
+  nothingToEarn: 'This purchase has no amount that earns points.',
+} as const;
+
+/** Runs a guest call under the address throttle: a refusal (4xx) counts as a failure. */
+async function throttled<T>(ctx: LoyaltyContext, call: () => Promise<T>): Promise<T> {
+  await ctx.throttle.assertAllowed(ctx.clientAddress);
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode < 500) await ctx.throttle.recordFailure(ctx.clientAddress);
+    throw error;
+  }
+}
+
+/** POST /api/loyalty/verify: the account's user id; 404 when the email has none. */
+export function verifyAccount(ctx: LoyaltyContext, email: string): Promise<string> {
+  return throttled(ctx, async () => {
+    const id = await findAccountIdByEmail(ctx.db, email);
+    if (!id) throw new AppError('NOT_FOUND', 'No loyalty account uses this email');
+    return id;
+  });
+}
+
+/** POST /api/loyalty/create: a new account's user id; 409 when the email already has one. */
+export function createAccount(
+  ctx: LoyaltyContext,
+  request: { email: string; firstName: string; lastName: string },
+  createdBy: 'guest' | 'staff' = 'guest',
+): Promise<string> {
+  return throttled(ctx, async () => {
+    // The server's clock, like every time a claim is compared with (the one-hour window).
+    const id = await insertAccount(ctx.db, { ...request, createdBy, createdAt: new Date() });
+    if (!id) throw new AppError('CONFLICT', 'A loyalty account already uses this email');
+    return id;
+  });
+}
+
+/** Whole points for an amount in USD at a rate per USD, rounded down, computed in cents. */
+export const pointsFor = (amountUsd: number, pointsPerUsd: number) => Math.floor((Math.round(amountUsd * 100) * pointsPerUsd) / 100);
+
+/** One purchase as a claim would record it (a ticket order gives one per ticket). */
+type Purchase = Omit<NewLoyaltyOrder, 'accountId'>;
+
+/** A purchase is claimable: not refunded or cancelled, not too old, not claimed, worth points. */
+function assertClaimable(ctx: LoyaltyContext, purchases: Purchase[], claimedIds: Set<string>) {
+  const { claimDays } = ctx.config.loyalty;
+  if (purchases.every((p) => p.purchasedAt.getTime() < Date.now() - claimDays * DAY_MS)) throw refused(messages.tooOld(claimDays));
+  const open = purchases.filter((p) => !claimedIds.has(p.sourceId));
+  if (open.length === 0) throw refused(messages.claimed);
+  return open;
+}
+
+/**
+ * Records the claim of these purchases for the account, with one earn entry each, in the
+ * caller's transaction. A concurrent claim of the same purchase makes the unique index refuse
+ * the insert; the caller turns that into "already claimed".
+ */
+async function recordClaim(tx: Executor, ctx: LoyaltyContext, account: AccountRow, purchases: Purchase[], by: Claimant) {
+  const rate = (type: string) => ctx.config.loyalty.pointsPerUsd[type as LoyaltyOrderType];
+  const earned = purchases.map((p) => pointsFor(p.amount, rate(p.sourceType)));
+  if (earned.every((points) => points <= 0)) throw refused(messages.nothingToEarn);
+  const rows = await insertLoyaltyOrders(
+    tx,
+    purchases.map((p) => ({ ...p, accountId: account.id })),
+  );
+  await insertLedgerEntries(
+    tx,
+    rows.map((row, i) => ({
+      accountId: account.id,
+      points: earned[i]!,
+      kind: 'earn',
+      reason: 'claimed',
+      loyaltyOrderId: row.id,
+      sourceType: row.sourceType,
+      sourceId: row.sourceId,
+      causedBy: by.kind,
+      staffMember: by.kind === 'staff' ? by.username : null,
+    })),
+  );
+  return rows.map((row, i) => toLoyaltyOrder(row, earned[i]!));
+}
+
+const toLoyaltyOrder = (row: LoyaltyOrderRow, points: number): LoyaltyOrder => ({
+  id: row.id,
+  type: row.sourceType as LoyaltyOrderType,
+  reference: row.reference,
+  sourceId: row.sourceId,
+  product: row.product,
+  amount: row.amount,
+  purchasedAt: row.purchasedAt.toISOString(),
+  claimedAt: row.claimedAt.toISOString(),
+  points,
+});
+
+/** The unique index on standing claims refused a concurrent claim of the same purchase. */
+const isDuplicateClaim = (error: unknown) => {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return (e.code ?? e.cause?.code) === '23505';
+};
+
+/**
+ * The account a claim is for, locked: it must exist and carry the email given; a guest's
+ * public claim also needs a guest-created account younger than an hour with no claim yet.
+ */
+async function claimingAccount(tx: Executor, ctx: LoyaltyContext, request: { userID: string; email: string }, by: Claimant) {
+  const account = await lockAccount(tx, request.userID);
+  if (!account) throw refused(messages.unknownAccount);
+  if (account.email.toLowerCase() !== request.email.trim().toLowerCase()) throw refused(messages.emailMismatch);
+  if (by.kind === 'guest') {
+    if (account.createdBy !== 'guest' || Date.now() - account.createdAt.getTime() > PUBLIC_CLAIM_WINDOW_MS) {
+      throw refused(messages.notPublic(ctx.config.supportEmail));
+    }
+    if ((await countLoyaltyOrders(tx, account.id)) > 0) throw refused(messages.alreadyClaimedOnline(ctx.config.supportEmail));
+  }
+  return account;
+}
+
+/** Several checks share the number: the guest picks one (nothing is claimed). */
+interface Candidates {
+  candidates: CheckCandidate[];
+}
+
+/** A claim: the account's checks, the purchases, their record, the new balance and the wallet token. */
+async function claim<R extends Purchase[] | Candidates>(
+  ctx: LoyaltyContext,
+  request: { userID: string; email: string },
+  by: Claimant,
+  purchasesOf: (tx: Executor, account: AccountRow) => Promise<R>,
+): Promise<R extends Candidates ? ClaimResult | CheckCandidate[] : ClaimResult>;
+async function claim(
+  ctx: LoyaltyContext,
+  request: { userID: string; email: string },
+  by: Claimant,
+  purchasesOf: (tx: Executor, account: AccountRow) => Promise<Purchase[] | Candidates>,
+): Promise<ClaimResult | CheckCandidate[]> {
+  const run = async () => {
+    try {
+      const outcome = await ctx.db.transaction(async (tx) => {
+        const account = await claimingAccount(tx, ctx, request, by);
+        const purchases = await purchasesOf(tx, account);
+        if ('candidates' in purchases) return purchases;
+        return { account, orders: await recordClaim(tx, ctx, account, purchases, by) };
+      });
+      if ('candidates' in outcome) return outcome.candidates;
+      const { account, orders } = outcome;
+      return {
+        pointsEarned: orders.reduce((sum, o) => sum + o.points, 0),
+        balance: await balanceOf(ctx.db, account.id),
+        loyaltyOrders: orders,
+        allowedChanges: ALLOWED_CHANGES.claimed,
+        walletToken: await ctx.keys.signToken(LOYALTY_WALLET_TOKEN.purpose, account.id, LOYALTY_WALLET_TOKEN.ttlSeconds),
+      };
+    } catch (error) {
+      if (isDuplicateClaim(error)) throw refused(messages.claimed);
+      throw error;
+    }
+  };
+  return by.kind === 'guest' ? throttled(ctx, run) : run();
+}
+
+/** POST /api/loyalty/tickets/: an order's tickets, by its order id or a scanned ticket barcode. */
+export function claimTickets(ctx: LoyaltyContext, request: TicketClaimRequest, by: Claimant): Promise<ClaimResult> {
+  return claim(ctx, request, by, async (tx) => {
+    const code = request.orderId.trim();
+    const found = await findOrderTickets(tx, isScannedCode(code) ? { barcode: code } : { orderId: code });
+    if (found.length === 0) throw refused(messages.unknown.ticket);
+    const valid = found.filter((t) => !t.refunded);
+    if (valid.length === 0) throw refused(messages.refunded);
+    const purchases = valid.map((t) => ({
+      sourceType: 'ticket',
+      sourceId: t.barcode,
+      reference: t.orderId,
+      product: t.product,
+      amount: t.price ?? 0,
+      purchasedAt: t.orderDate,
+    }));
+    const claimed = await findStandingClaims(
+      tx,
+      'ticket',
+      purchases.map((p) => p.sourceId),
+    );
+    return assertClaimable(ctx, purchases, new Set(claimed.map((c) => c.sourceId)));
+  });
+}
+
+/**
+ * POST /api/loyalty/purchase/: a food and beverage check by its number or its receipt's code.
+ * Several checks with that number and no checkID: the candidates, nothing claimed.
+ */
+export function claimPurchase(ctx: LoyaltyContext, request: PurchaseClaimRequest, by: Claimant): Promise<ClaimResult | CheckCandidate[]> {
+  return claim(ctx, request, by, async (tx, account): Promise<Purchase[] | Candidates> => {
+    const checks = await findChecks(tx, request.checkNumber.trim());
+    const claimed = await findStandingClaims(
+      tx,
+      'food-and-beverage',
+      checks.map((c) => c.checkId),
+    );
+    if (checks.length > 1 && !request.checkID) {
+      const inAccount = new Set(claimed.filter((c) => c.accountId === account.id).map((c) => c.sourceId));
+      return {
+        candidates: checks.map((c) => ({
+          checkID: c.checkId,
+          ORDER_DATE: c.orderDate.toISOString(),
+          TERMINAL_ID: c.terminalId,
+          IN_LOYALTY_ORDERS: inAccount.has(c.checkId),
+        })),
+      };
+    }
+    const check = request.checkID ? checks.find((c) => c.checkId === request.checkID) : checks[0];
+    if (!check) throw refused(messages.unknown['food-and-beverage']);
+    if (check.refunded) throw refused(messages.refunded);
+    const purchase = {
+      sourceType: 'food-and-beverage',
+      sourceId: check.checkId,
+      reference: check.checkNumber,
+      product: `Food & Beverage (${check.terminalId})`,
+      amount: check.total,
+      purchasedAt: check.orderDate,
+    };
+    return assertClaimable(ctx, [purchase], new Set(claimed.map((c) => c.sourceId)));
+  });
+}
+
+/** POST /api/loyalty/hotels/: a hotel reservation by its number (its date: arrival). */
+export function claimHotel(ctx: LoyaltyContext, request: HotelClaimRequest, by: Claimant): Promise<ClaimResult> {
+  return claim(ctx, request, by, async (tx) => {
+    const reservationNumber = request.reservationNumber.trim();
+    const reservation = await findReservation(tx, reservationNumber);
+    if (!reservation) throw refused(messages.unknown.hotel);
+    if (reservation.cancelled) throw refused(messages.cancelled);
+    const purchase = {
+      sourceType: 'hotel',
+      sourceId: reservation.reservationNumber,
+      reference: reservation.reservationNumber,
+      product: `Hotel stay ${reservation.arrival} to ${reservation.departure}`,
+      amount: reservation.total,
+      purchasedAt: new Date(`${reservation.arrival}T12:00:00Z`),
+    };
+    const claimed = await findStandingClaims(tx, 'hotel', [reservationNumber]);
+    return assertClaimable(ctx, [purchase], new Set(claimed.map((c) => c.sourceId)));
+  });
+}
+
+const REVERSAL_REASON = { refunded: 'refunded', cancelled: 'cancelled', missing: 'removed by its feed' } as const;
+
+/**
+ * A feed resent or dropped a purchase (a purchase-changed job): each standing claim of it that
+ * is no longer valid is reversed, with one reversal entry taking back what it earned. Runs
+ * again harmlessly: a reversed claim is no longer standing.
+ */
+export async function reverseInvalidClaims(db: Executor, sourceType: LoyaltyOrderType, sourceId: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const standing = await lockStandingClaimsOfSource(tx, sourceType, sourceId);
+    if (standing.length === 0) return 0;
+    const state = await purchaseState(tx, sourceType, sourceId);
+    if (state === 'valid') return 0;
+    let reversed = 0;
+    for (const claimRow of standing) {
+      if (!(await markReversed(tx, claimRow.id))) continue;
+      await insertLedgerEntries(tx, [
+        {
+          accountId: claimRow.accountId,
+          points: -claimRow.earned,
+          kind: 'reversal',
+          reason: REVERSAL_REASON[state],
+          loyaltyOrderId: claimRow.id,
+          sourceType,
+          sourceId,
+          causedBy: 'system',
+        },
+      ]);
+      reversed++;
+    }
+    return reversed;
+  });
+}

@@ -1,0 +1,105 @@
+// The loyalty club (Brownie points) as guests use it: guest-app.md sections 3, 4 "Loyalty", 5,
+// 7, 8; decisions.md "Loyalty club". Staff calls share these shapes.
+import { z } from 'zod';
+import { EMAIL_PATTERN, printable } from './pass.ts';
+
+/** A scanned code (a ticket barcode or a receipt's code): 16 or 18 characters. */
+export const SCANNED_CODE_PATTERN = /^(?:[A-Za-z0-9]{16}|[A-Za-z0-9]{18})$/;
+export const isScannedCode = (code: string) => SCANNED_CODE_PATTERN.test(code);
+
+/** allowedChanges (guest-app.md section 3): -1 the account already existed, 1 ready to claim, 0 after the claim. */
+export const ALLOWED_CHANGES = { existingAccount: -1, claimed: 0, readyToClaim: 1 } as const;
+
+export const LOYALTY_ORDER_TYPES = ['ticket', 'food-and-beverage', 'hotel'] as const;
+export type LoyaltyOrderType = (typeof LOYALTY_ORDER_TYPES)[number];
+
+export const loyaltyEmail = z
+  .string()
+  .trim()
+  .max(254, 'Email is too long')
+  .regex(EMAIL_PATTERN, 'Email is not valid')
+  .refine(printable, 'Email is not valid');
+const name = (label: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${label} is required`)
+    .max(100, `${label} is too long`)
+    .refine(printable, `${label} must not contain control characters`);
+export const userId = z.uuid('User ID is not valid');
+
+/** POST /api/loyalty/verify */
+export const verifyRequest = z.strictObject({ email: loyaltyEmail });
+/** POST /api/loyalty/create */
+export const createAccountRequest = z.strictObject({ email: loyaltyEmail, firstName: name('First name'), lastName: name('Last name') });
+
+/** POST /api/loyalty/tickets/: an 8-digit order id (invoice number) or a scanned ticket barcode. */
+export const ticketClaimRequest = z.strictObject({
+  orderId: z
+    .string()
+    .trim()
+    .regex(/^(?:\d{8}|[A-Za-z0-9]{16}|[A-Za-z0-9]{18})$/, 'Enter the 8-digit order number or scan the ticket barcode'),
+  email: loyaltyEmail,
+  userID: userId,
+});
+/** POST /api/loyalty/purchase/: a check number, or the receipt's scanned code; checkID picks one of several checks. */
+export const purchaseClaimRequest = z.strictObject({
+  checkNumber: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]{1,32}$/, 'Enter the check number printed on the receipt'),
+  email: loyaltyEmail,
+  userID: userId,
+  checkID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Check ID is not valid')
+    .optional(),
+});
+/** POST /api/loyalty/hotels/ */
+export const hotelClaimRequest = z.strictObject({
+  reservationNumber: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]{1,32}$/, 'Enter the reservation number'),
+  email: loyaltyEmail,
+  userID: userId,
+});
+export type TicketClaimRequest = z.infer<typeof ticketClaimRequest>;
+export type PurchaseClaimRequest = z.infer<typeof purchaseClaimRequest>;
+export type HotelClaimRequest = z.infer<typeof hotelClaimRequest>;
+
+/** A claimed purchase. */
+export const loyaltyOrder = z.object({
+  id: z.string(),
+  type: z.enum(LOYALTY_ORDER_TYPES),
+  /** The order id, check number or reservation number. */
+  reference: z.string(),
+  /** The ticket's barcode, the check's id or the reservation number. */
+  sourceId: z.string(),
+  product: z.string(),
+  amount: z.number(),
+  purchasedAt: z.iso.datetime({ offset: true }),
+  claimedAt: z.iso.datetime({ offset: true }),
+  points: z.number().int(),
+});
+export type LoyaltyOrder = z.infer<typeof loyaltyOrder>;
+
+/** A successful claim (decisions.md): what it earned, the new balance and a wallet token for the member's pass. */
+export const claimResult = z.object({
+  pointsEarned: z.number().int(),
+  balance: z.number().int(),
+  loyaltyOrders: z.array(loyaltyOrder).describe('The claimed purchases: one per ticket of a ticket order'),
+  allowedChanges: z.number().int(),
+  walletToken: z.string().describe('Signed, valid 30 minutes: the loyalty variant of the wallet calls takes it'),
+});
+export type ClaimResult = z.infer<typeof claimResult>;
+
+/** Several checks share the number and no checkID was given: nothing is claimed (staff-back-office.md section 3). */
+export const checkCandidate = z.object({
+  checkID: z.string(),
+  ORDER_DATE: z.iso.datetime({ offset: true }),
+  TERMINAL_ID: z.string(),
+  IN_LOYALTY_ORDERS: z.boolean().describe("Already among this account's loyalty orders"),
+});
+export const checkCandidates = z.array(checkCandidate);
+export type CheckCandidate = z.infer<typeof checkCandidate>;
