@@ -1,0 +1,127 @@
+// A property over random sequences of claims, feed refunds, cancellations and repeated
+// reversal jobs: every balance is what its standing claims earned, no purchase has two
+// standing claims, and no claim is reversed twice.
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import type { LoyaltyOrderType } from '@boardwalk/contract/loyalty';
+import { loyaltyAccounts, loyaltyLedger, loyaltyOrders } from '@boardwalk/db/schema';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { anOrder, putOrder } from '../../../test-support/fixtures.ts';
+import { createTestApp, integrationAuth, type TestApp } from '../../../test-support/test-app.ts';
+import { claimHotel, claimPurchase, claimTickets, createAccount, reverseInvalidClaims, type LoyaltyContext } from './loyalty.service.ts';
+
+let t: TestApp;
+let ctx: LoyaltyContext;
+const today = new Date().toISOString();
+const stay = { arrival: today.slice(0, 10), departure: today.slice(0, 10), total: 150.75 };
+const ORDERS = ['72000001', '72000002', '72000003'];
+const CHECKS = ['PB-1', 'PB-2'];
+const HOTELS = ['HP1', 'HP2'];
+const ticketOf = (orderId: string) => `${orderId}00000001`;
+
+beforeAll(async () => {
+  // Reversals are run by the property itself (and run again, as a retried job would).
+  t = await createTestApp({ env: { DELIVERY_WORKERS: 'false' } });
+  ctx = {
+    db: t.database.db,
+    config: t.app.config,
+    keys: t.app.keys,
+    throttle: { assertAllowed: async () => undefined, recordFailure: async () => undefined, reset: async () => undefined },
+    clientAddress: '127.0.0.1',
+  };
+});
+afterAll(() => t.close());
+
+async function resetPurchases() {
+  await t.database.db.delete(loyaltyAccounts);
+  for (const orderId of ORDERS)
+    await putOrder(t.app, orderId, anOrder([{ barcode: ticketOf(orderId), price: 33.33 }], { orderDate: today }));
+  for (const id of CHECKS) await setCheck(id, false);
+  for (const id of HOTELS) await setHotel(id, false);
+}
+const setCheck = (id: string, refunded: boolean) =>
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/integrations/checks/${id}`,
+    headers: integrationAuth,
+    payload: { checkNumber: id, orderDate: today, terminalId: 'FB-1', total: 19.99, refunded },
+  });
+const setHotel = (id: string, cancelled: boolean) =>
+  t.app.inject({ method: 'PUT', url: `/api/integrations/reservations/${id}`, headers: integrationAuth, payload: { ...stay, cancelled } });
+
+const command = fc.oneof(
+  fc.record({
+    op: fc.constant('claim' as const),
+    type: fc.constantFrom<LoyaltyOrderType>('ticket', 'food-and-beverage', 'hotel'),
+    n: fc.nat(1),
+    staff: fc.boolean(),
+  }),
+  fc.record({
+    op: fc.constant('refund' as const),
+    type: fc.constantFrom<LoyaltyOrderType>('ticket', 'food-and-beverage', 'hotel'),
+    n: fc.nat(1),
+  }),
+  fc.record({
+    op: fc.constant('reverse' as const),
+    type: fc.constantFrom<LoyaltyOrderType>('ticket', 'food-and-beverage', 'hotel'),
+    n: fc.nat(1),
+  }),
+);
+const sourceOf = (type: LoyaltyOrderType, n: number) =>
+  type === 'ticket' ? ticketOf(ORDERS[n]!) : type === 'food-and-beverage' ? CHECKS[n]! : HOTELS[n]!;
+
+it('keeps every balance equal to what its standing claims earned, one standing claim per purchase, one reversal per claim', async () => {
+  let member = 0;
+  await fc.assert(
+    fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 12 }), async (commands) => {
+      await resetPurchases();
+      for (const c of commands) {
+        const source = sourceOf(c.type, c.n);
+        if (c.op === 'claim') {
+          const email = `p${++member}@example.com`;
+          const userID = await createAccount(ctx, { email, firstName: 'P', lastName: 'Q' }, c.staff ? 'staff' : 'guest');
+          const by = c.staff ? ({ kind: 'staff', username: 'e2e.admin@boardwalk.test' } as const) : ({ kind: 'guest' } as const);
+          const claim =
+            c.type === 'ticket'
+              ? claimTickets(ctx, { orderId: ORDERS[c.n]!, email, userID }, by)
+              : c.type === 'hotel'
+                ? claimHotel(ctx, { reservationNumber: source, email, userID }, by)
+                : claimPurchase(ctx, { checkNumber: source, email, userID }, by);
+          await claim.catch((error: { statusCode?: number }) => expect(error.statusCode).toBe(400));
+        } else if (c.op === 'refund') {
+          if (c.type === 'ticket') {
+            await putOrder(t.app, ORDERS[c.n]!, anOrder([{ barcode: source, price: 33.33, refunded: true }], { orderDate: today }));
+          } else if (c.type === 'hotel') await setHotel(source, true);
+          else await setCheck(source, true);
+          await reverseInvalidClaims(t.database.db, c.type, source);
+        } else {
+          await reverseInvalidClaims(t.database.db, c.type, source);
+        }
+      }
+      const { rows: balances } = await t.database.executeSql(
+        `select a.id, coalesce((select sum(points) from loyalty_ledger l where l.account_id = a.id), 0)::int as balance,
+                coalesce((select sum(e.points) from loyalty_orders o join loyalty_ledger e on e.loyalty_order_id = o.id and e.kind = 'earn'
+                          where o.account_id = a.id and o.reversed_at is null), 0)::int as standing
+         from loyalty_accounts a`,
+      );
+      for (const row of balances as { balance: number; standing: number }[]) expect(row.balance).toBe(row.standing);
+      const standingTwice = await t.database.db.$count(
+        loyaltyOrders,
+        sql`${loyaltyOrders.reversedAt} is null and exists (select 1 from loyalty_orders o2 where o2.source_type = ${loyaltyOrders.sourceType}
+            and o2.source_id = ${loyaltyOrders.sourceId} and o2.reversed_at is null and o2.id <> ${loyaltyOrders.id})`,
+      );
+      expect(standingTwice).toBe(0);
+      const reversedTwice = await t.database.executeSql(
+        `select loyalty_order_id from loyalty_ledger where kind = 'reversal' group by loyalty_order_id having count(*) > 1`,
+      );
+      expect(reversedTwice.rows).toEqual([]);
+      // Every reversed claim has its reversal entry, and every reversal a reversed claim.
+      const unmatched = await t.database.db.$count(
+        loyaltyOrders,
+        sql`(${loyaltyOrders.reversedAt} is null) = exists (select 1 from ${loyaltyLedger} r where r.loyalty_order_id = ${loyaltyOrders.id} and r.kind = 'reversal')`,
+      );
+      expect(unmatched).toBe(0);
+    }),
+    { numRuns: 25 },
+  );
+});

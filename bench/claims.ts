@@ -1,0 +1,151 @@
+// npm run bench:claims: loyalty claims on PostgreSQL, many at once. Each claim is a new
+// member claiming a purchase of its own through POST /api/loyalty/tickets/ over HTTP (the
+// account locked, the purchase read, the claim and its ledger entry written in one
+// transaction, the balance summed, the wallet token signed). Beside it in the same run, the
+// baseline: a bare insert of the same rows (a loyalty order and its earn entry in one
+// transaction) on the same database with the same concurrency. Prints claims per second,
+// p50 and p99 of each and their ratio; exits non-zero when a claim fails.
+//
+//   BENCH_CLAIMS=2000       claims per run (each run gets fresh members and purchases)
+//   BENCH_CONCURRENCY=50    claims in flight at once
+//   TEST_DATABASE_URL       PostgreSQL server for the fresh database (default postgres://postgres@127.0.0.1:5432/test)
+import type { AddressInfo } from 'node:net';
+import { cpus, loadavg } from 'node:os';
+import pg from 'pg';
+import { createTestDatabase, defaultTestDatabaseUrl } from '@boardwalk/db/test-support/test-database';
+import { buildApp } from '../apps/api/src/app.ts';
+import { loadConfig } from '../apps/api/src/platform/config.ts';
+import { fmt, positiveNumber, postgresProblem } from './bench-support.ts';
+
+const claims = positiveNumber('BENCH_CLAIMS', 2000);
+const concurrency = positiveNumber('BENCH_CONCURRENCY', 50);
+const adminUrl = process.env.TEST_DATABASE_URL ?? defaultTestDatabaseUrl;
+const INTEGRATION_KEY = 'bench-integration-key-0123456789';
+
+interface Figures {
+  name: string;
+  perSecond: number;
+  p50: number;
+  p99: number;
+}
+
+/** Runs `count` calls, `concurrency` at a time; each call's latency is kept. */
+async function run(name: string, count: number, call: (i: number) => Promise<void>): Promise<Figures> {
+  const times: number[] = [];
+  let next = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      for (let i = next++; i < count; i = next++) {
+        const t0 = performance.now();
+        await call(i);
+        times.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - start) / 1000;
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? NaN;
+  return { name, perSecond: count / seconds, p50: at(0.5), p99: at(0.99) };
+}
+
+const orderIdOf = (round: number, i: number) => String(80_000_000 + round * 100_000 + i);
+const barcodeOf = (round: number, i: number) => `${orderIdOf(round, i)}00000001`;
+
+async function main() {
+  const problem = await postgresProblem(adminUrl);
+  if (problem) throw new Error(`${problem}: bench:claims measures PostgreSQL`);
+  const database = await createTestDatabase('postgres', 20);
+  const config = loadConfig({
+    DEMO_DATA: 'false',
+    LOG_LEVEL: 'silent',
+    DELIVERY_WORKERS: 'false',
+    INTEGRATION_API_KEYS: `bench:${INTEGRATION_KEY}`,
+    ADMIN_PASSWORD: 'bench admin password',
+  });
+  const app = await buildApp({ config, database, logger: false });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const pool = new pg.Pool({ connectionString: database.url, max: 20 });
+  const orderDate = new Date().toISOString();
+
+  /** Members and purchases of one round, written through the app's own calls. */
+  async function prepare(round: number) {
+    const members: { email: string; userID: string }[] = [];
+    for (let i = 0; i < claims; i++) {
+      const put = await app.inject({
+        method: 'PUT',
+        url: `/api/integrations/orders/${orderIdOf(round, i)}`,
+        headers: { authorization: `Bearer ${INTEGRATION_KEY}` },
+        payload: {
+          orderDate,
+          tickets: [{ barcode: barcodeOf(round, i), product: 'Day Ticket', price: 59.99, isPassholder: false, credits: 0, cash: 0 }],
+        },
+      });
+      if (put.statusCode !== 201) throw new Error(`seeding an order failed: ${put.statusCode} ${put.body}`);
+      const email = `bench${round}-${i}@example.com`;
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/loyalty/create',
+        payload: { email, firstName: 'Bench', lastName: `Member ${i}` },
+        remoteAddress: `10.${round}.${i >> 8}.${i & 255}`,
+      });
+      if (created.statusCode !== 200) throw new Error(`creating a member failed: ${created.statusCode} ${created.body}`);
+      members.push({ email, userID: created.body });
+    }
+    return members;
+  }
+
+  try {
+    console.log(
+      `${cpus().length} CPUs (${cpus()[0]?.model ?? '?'}), load average ${loadavg()[0]!.toFixed(2)}; seeding 2 x ${fmt(claims)} members and purchases...`,
+    );
+    const [boardwalkMembers, bareMembers] = [await prepare(1), await prepare(2)];
+
+    const boardwalk = await run('Boardwalk claim (HTTP)', claims, async (i) => {
+      const { email, userID } = boardwalkMembers[i]!;
+      const response = await fetch(`${base}/api/loyalty/tickets/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ orderId: orderIdOf(1, i), email, userID }),
+      });
+      const body = (await response.json()) as { pointsEarned?: number };
+      if (response.status !== 200 || body.pointsEarned !== 59)
+        throw new Error(`claim ${i} failed: ${response.status} ${JSON.stringify(body)}`);
+    });
+    const bare = await run('bare insert of the same rows', claims, async (i) => {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const { rows } = await client.query<{ id: string }>(
+          `insert into loyalty_orders (account_id, source_type, source_id, reference, product, amount, purchased_at)
+           values ($1, 'ticket', $2, $3, 'Day Ticket', 59.99, $4) returning id`,
+          [bareMembers[i]!.userID, barcodeOf(2, i), orderIdOf(2, i), orderDate],
+        );
+        await client.query(
+          `insert into loyalty_ledger (account_id, points, kind, reason, loyalty_order_id, source_type, source_id, caused_by)
+           values ($1, 59, 'earn', 'claimed', $2, 'ticket', $3, 'guest')`,
+          [bareMembers[i]!.userID, rows[0]!.id, barcodeOf(2, i)],
+        );
+        await client.query('commit');
+      } finally {
+        client.release();
+      }
+    });
+
+    const line = (f: Figures) =>
+      `  ${f.name.padEnd(32)} ${fmt(f.perSecond).padStart(7)} claims/s  p50 ${fmt(f.p50, 1).padStart(6)} ms  p99 ${fmt(f.p99, 1).padStart(6)} ms`;
+    console.log(`\nbench:claims, PostgreSQL, ${fmt(claims)} claims, ${concurrency} at once, load average ${loadavg()[0]!.toFixed(2)}`);
+    console.log(line(boardwalk));
+    console.log(line(bare));
+    console.log(
+      `  ratio Boardwalk / bare: ${(boardwalk.perSecond / bare.perSecond).toFixed(2)} (claims/s), p99 ${(boardwalk.p99 / bare.p99).toFixed(2)}x`,
+    );
+  } finally {
+    await pool.end();
+    await app.close();
+    await database.close();
+  }
+}
+
+await main();
