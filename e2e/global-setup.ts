@@ -124,6 +124,9 @@ export default async function setup(project: TestProject) {
       ADMIN_EMAIL: STAFF_ADMIN.email,
       ADMIN_PASSWORD: STAFF_ADMIN.password,
       INTEGRATION_API_KEYS: `e2e:${E2E_INTEGRATION_KEY}`,
+      // Chromium reaches the server from the loopback: a test may name the guest's address
+      // (X-Forwarded-For) so its throttle counters are its own (openGuestPage clientAddress).
+      TRUST_PROXY: '127.0.0.1',
       ...E2E_DELIVERY_ENV,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -41,9 +41,19 @@ export interface GuestPage {
 export async function openGuestPage(
   browser: Browser,
   width: Width = WIDTHS.mobile,
-  { deviceScaleFactor = 1, userAgent }: { deviceScaleFactor?: number; userAgent?: string | undefined } = {},
+  {
+    deviceScaleFactor = 1,
+    userAgent,
+    clientAddress,
+  }: {
+    deviceScaleFactor?: number;
+    userAgent?: string | undefined;
+    /** The guest's address as the server sees it (X-Forwarded-For through the trusted loopback): its own throttle counters. */
+    clientAddress?: string | undefined;
+  } = {},
 ): Promise<GuestPage> {
   const context = await browser.newContext({
+    ...(clientAddress && { extraHTTPHeaders: { 'x-forwarded-for': clientAddress } }),
     baseURL: baseUrl(),
     viewport: { width, height: width === WIDTHS.mobile ? 780 : 900 },
     deviceScaleFactor,

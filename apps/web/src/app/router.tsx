@@ -5,7 +5,7 @@
 //   <Route path="admin/*" element={<Suspense fallback={...}><AdminRoutes /></Suspense>} />
 // so they never grow the guest entry (dist/bundle-size.json, e2e/bundle-size.test.ts).
 // Declarative routes: the data router would add about 15 KiB gzipped to every guest page.
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Outlet, Route, Routes, useLocation } from 'react-router';
 import { PassPage } from '../guest/pass/pass-page.tsx';
 import { NotFound } from '../ui/not-found.tsx';
@@ -16,6 +16,16 @@ import { LoadingState } from '../ui/loading-state.tsx';
 // sends to /login. Other unknown paths stay the guest's "Page not found" (the spec's "any
 // other path" is read as any other staff path, so guest links keep working).
 const StaffRoutes = lazy(() => import('../staff/staff-routes.tsx'));
+// The loyalty club (/loyalty/...): chunks of their own, fetched when a guest opens it. Its
+// routes are declared here, not in a nested table under loyalty/*: a splat route ranks below
+// the pass page's /:orderId/:barcode/:shareId, which would take /loyalty/purchase/4012.
+const LoyaltyHome = lazy(() => import('../guest/loyalty/loyalty-home.tsx').then((m) => ({ default: m.LoyaltyHome })));
+const ClaimPage = lazy(() => import('../guest/loyalty/claim-page.tsx').then((m) => ({ default: m.ClaimPage })));
+const FindPassPage = lazy(() => import('../guest/loyalty/find-pass-page.tsx').then((m) => ({ default: m.FindPassPage })));
+const CLAIM_KINDS = ['tickets', 'purchase', 'hotels'] as const;
+
+const loading = (page: ReactNode) => <Suspense fallback={<LoadingState label="Loading..." />}>{page}</Suspense>;
+
 const staffPage = (
   <Suspense fallback={<LoadingState label="Loading..." />}>
     <StaffRoutes />
@@ -42,6 +52,14 @@ export function AppRoutes() {
       <Route path="admin/*" element={staffPage} />
       <Route element={<GuestLayout />}>
         <Route index element={<PassPage />} />
+        <Route path="loyalty">
+          <Route index element={loading(<LoyaltyHome />)} />
+          {CLAIM_KINDS.map((kind) => (
+            <Route key={kind} path={`${kind}/:code?`} element={loading(<ClaimPage kind={kind} />)} />
+          ))}
+          <Route path="passes" element={loading(<FindPassPage />)} />
+          <Route path="*" element={<NotFound />} />
+        </Route>
         {/* One segment: a share link (hashUrl) when longer than 80 characters, else not found. */}
         <Route path=":hashUrl" element={<PassPage />} />
         <Route path=":orderId/:barcode/:shareId?" element={<PassPage />} />

@@ -22,7 +22,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.database.db,
     config: app.config,
     keys: app.keys,
-    throttle: app.lookupThrottles.perAddress,
+    throttle: app.loyaltyThrottle,
     clientAddress: request.ip,
   });
   const guest = { kind: 'guest' } as const;

@@ -1,0 +1,70 @@
+import { useState, type FormEvent } from 'react';
+import Form from 'react-bootstrap/Form';
+import { useNavigate } from 'react-router';
+import { BusyButton } from '../../ui/busy-button.tsx';
+import { LiveAlert } from '../../ui/live-alert.tsx';
+import { PageHeading } from '../../ui/page-heading.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { useLogin } from '../pass/get-pass.ts';
+import { isBarcodeInput, isOrderIdInput, passPath } from '../pass/pass-route.ts';
+import { loginErrorMessage } from '../pass/pass-rules.ts';
+
+const digitsOnly = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);
+
+/**
+ * The loyalty area's pass lookup (guest-app.md section 2): the same call as the main page's
+ * login (POST /api/login/); a found pass opens on the main page with its wallet buttons.
+ */
+export function FindPassPage() {
+  const navigate = useNavigate();
+  const [orderId, setOrderId] = useState('');
+  const [barcode, setBarcode] = useState('');
+  const login = useLogin({
+    onSuccess: (order, credentials) => credentials.kind === 'order' && navigate(passPath({ ...credentials, barcode: order.barcode })),
+  });
+  const ready = isOrderIdInput(orderId) && isBarcodeInput(barcode);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (ready) login.mutate({ kind: 'order', orderId, barcode, shareId: '' });
+  };
+  return (
+    <section className="panel panel--narrow" aria-labelledby="find-pass-heading">
+      <PageHeading id="find-pass-heading">Add to Your Digital Wallet</PageHeading>
+      <p className="panel__intro">
+        Add your park tickets and passes to Apple Wallet or Google Wallet. Enter the order ID and a barcode from your confirmation email.
+      </p>
+      <LiveAlert message={login.isError ? loginErrorMessage(login.error) : null} />
+      <Form noValidate onSubmit={submit}>
+        <TextField
+          id="findOrderId"
+          label="Order ID"
+          hint="8 digits"
+          inputMode="numeric"
+          autoComplete="off"
+          value={orderId}
+          onChange={(e) => setOrderId(digitsOnly(e.target.value, 8))}
+        />
+        <TextField
+          id="findBarcode"
+          label="Barcode"
+          hint="8 to 18 digits"
+          inputMode="numeric"
+          autoComplete="off"
+          value={barcode}
+          onChange={(e) => setBarcode(digitsOnly(e.target.value, 18))}
+        />
+        <BusyButton
+          type="submit"
+          variant="primary"
+          size="lg"
+          className="w-100 mt-2"
+          disabled={!ready}
+          busy={login.isPending}
+          busyLabel="Finding your info..."
+        >
+          Find My Pass
+        </BusyButton>
+      </Form>
+    </section>
+  );
+}

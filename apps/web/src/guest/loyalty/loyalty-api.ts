@@ -1,0 +1,28 @@
+// The loyalty calls (guest-app.md section 7): fetchers and mutations side by side.
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  checkCandidates,
+  claimResult,
+  type CheckCandidate,
+  type ClaimResult,
+  type HotelClaimRequest,
+  type PurchaseClaimRequest,
+  type TicketClaimRequest,
+} from '@boardwalk/contract/loyalty';
+import { apiRequest, apiText } from '../../lib/api-client.ts';
+
+export const verifyMember = (email: string) => apiText('/api/loyalty/verify', { method: 'POST', body: { email } });
+export const createMember = (body: { email: string; firstName: string; lastName: string }) =>
+  apiText('/api/loyalty/create', { method: 'POST', body });
+
+export type ClaimKind = 'tickets' | 'purchase' | 'hotels';
+export type ClaimRequest = TicketClaimRequest | PurchaseClaimRequest | HotelClaimRequest;
+
+const claimAnswer = z.union([claimResult, checkCandidates]);
+
+/** POST /api/loyalty/{kind}/: the claim's result, or (food and beverage) the candidate checks. */
+export const claimPurchase = (kind: ClaimKind, body: ClaimRequest): Promise<ClaimResult | CheckCandidate[]> =>
+  apiRequest(`/api/loyalty/${kind}/`, { method: 'POST', body, schema: claimAnswer });
+
+export const useClaim = (kind: ClaimKind) => useMutation({ mutationFn: (body: ClaimRequest) => claimPurchase(kind, body) });

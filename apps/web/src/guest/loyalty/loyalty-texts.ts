@@ -1,0 +1,23 @@
+// The loyalty area's texts (guest-app.md sections 2, 4, 8) and how failures read.
+import { describeRequestError, failedWith } from '../../lib/api-client.ts';
+
+export const loyaltyTexts = {
+  submitting: 'Submitting your info...',
+  earned: "You've Earned some Brownie Points!",
+  createConflict: 'Unable to create your profile, please try again later...',
+  downloadApp: 'Download our mobile app and finish setting up your account with the same email to see and use your Brownie points.',
+  failure: (supportEmail: string) =>
+    `Unable to submit, please try again later. If this issue persists, please email us at ${supportEmail} for assistance.`,
+  existingAccount: (supportEmail: string) =>
+    `You already have a loyalty account. To add a purchase, please email ${supportEmail} with your membership ID and your reservation number, and our team will add it for you.`,
+} as const;
+
+/** A claim's failure: the server's reason on 400 (shown in red), else the support text. */
+export function claimErrorMessage(error: unknown, supportEmail: string): string {
+  if (failedWith(error, 'VALIDATION_FAILED', 'TOO_MANY_ATTEMPTS') && error.body?.message) return error.body.message;
+  return loyaltyTexts.failure(supportEmail);
+}
+
+/** Verify and create failures other than the ones the flow handles (404, 409). */
+export const memberErrorMessage = (error: unknown, supportEmail: string) =>
+  describeRequestError(error, { networkError: loyaltyTexts.failure(supportEmail), failure: loyaltyTexts.failure(supportEmail) });

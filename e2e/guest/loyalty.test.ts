@@ -1,0 +1,230 @@
+// Every state of the loyalty area (guest-app.md sections 2 "Loyalty guest screens", 4
+// "Loyalty", 5, 8) in Chromium against the demo data, at 360 and 1280 px, axe clean. Each
+// test joins with an email of its own; the claims use demo purchases no other test claims.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  alertText,
+  answerWithError,
+  expectNoAxeViolations,
+  launchBrowser,
+  openGuestPage,
+  screenshot,
+  unexpectedProblems,
+  WIDTHS,
+  type Width,
+} from '../support/browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+let emails = 0;
+const newEmail = () => `loyalty.e2e.${Date.now().toString(36)}.${++emails}@example.com`;
+const pathname = (page: Page) => new URL(page.url()).pathname;
+
+let addresses = 0;
+/** Each page is a guest of its own address: joining starts with a verify that misses, which the throttle counts. */
+async function inPage(body: (page: Page) => Promise<void>, width: Width = WIDTHS.mobile) {
+  const guest = await openGuestPage(browser, width, { clientAddress: `198.51.100.${++addresses}` });
+  try {
+    await body(guest.page);
+    expect(unexpectedProblems(guest.problems)).toEqual([]);
+  } finally {
+    await guest.close();
+  }
+}
+
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
+
+/** Joins with a new email from /loyalty/: the email, then the names form. */
+async function join(page: Page, email = newEmail()) {
+  await page.goto('/loyalty/');
+  await heading(page, 'Brownie Points').waitFor();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await heading(page, 'Join Brownie Points').waitFor();
+  await page.getByLabel('First Name').fill('Lia');
+  await page.getByLabel('Last Name').fill('Park');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.getByRole('link', { name: 'In-Park Ticket Purchase' }).waitFor();
+  return email;
+}
+
+describe.each([WIDTHS.mobile, WIDTHS.desktop])('at %i px', (width) => {
+  it('asks for the email first: Continue waits for a valid one', async () => {
+    await inPage(async (page) => {
+      await page.goto('/loyalty/');
+      await heading(page, 'Brownie Points').waitFor();
+      const go = page.getByRole('button', { name: 'Continue' });
+      expect(await go.isDisabled()).toBe(true);
+      await page.getByLabel('Email').fill('ana@example');
+      expect(await go.isDisabled()).toBe(true);
+      await page.getByLabel('Email').fill('ana@example.com');
+      expect(await go.isDisabled()).toBe(false);
+      await expectNoAxeViolations(page);
+      await screenshot(page, 'loyalty-email');
+    }, width);
+  });
+
+  it('asks an unknown email for the name (Start Over goes back), then shows the three choices', async () => {
+    await inPage(async (page) => {
+      await page.goto('/loyalty/');
+      await page.getByLabel('Email').fill(newEmail());
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await heading(page, 'Join Brownie Points').waitFor();
+      expect(await page.getByRole('button', { name: 'Submit' }).isDisabled()).toBe(true);
+      await expectNoAxeViolations(page);
+      await screenshot(page, 'loyalty-join');
+      await page.getByRole('button', { name: 'Start Over' }).click();
+      await heading(page, 'Brownie Points').waitFor();
+      expect(await page.getByLabel('Email').inputValue()).toBe('');
+
+      await join(page);
+      for (const name of ['In-Park Ticket Purchase', 'Food & Beverage Purchase', 'Hotel Reservation']) {
+        expect(await page.getByRole('link', { name }).isVisible()).toBe(true);
+      }
+      await expectNoAxeViolations(page);
+      await screenshot(page, 'loyalty-home');
+    }, width);
+  });
+});
+
+describe('claims', () => {
+  it('claims a ticket order: "Submitting your info...", then the points and the balance', async () => {
+    await inPage(async (page) => {
+      await join(page);
+      await page.getByRole('link', { name: 'In-Park Ticket Purchase' }).click();
+      await heading(page, 'In-Park Ticket Purchase').waitFor();
+      const submit = page.getByRole('button', { name: 'Submit' });
+      expect(await submit.isDisabled()).toBe(true);
+      await expectNoAxeViolations(page);
+      await screenshot(page, 'loyalty-tickets');
+      await page.getByLabel('Order ID or Invoice Number').fill('10000006');
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/loyalty/tickets/', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await submit.click();
+      await page.getByRole('button', { name: 'Submitting your info...' }).waitFor();
+      release();
+      await heading(page, "You've Earned some Brownie Points!").waitFor();
+      expect(await page.getByTestId('points-earned').textContent()).toMatch(/^\+\d[\d,]* Brownie points$/);
+      expect(await page.getByText(/Your balance is now/).textContent()).toMatch(/Your balance is now \d/);
+      await expectNoAxeViolations(page);
+      await screenshot(page, 'loyalty-earned');
+    });
+    await inPage(async (page) => {
+      await join(page);
+      await page.goto('/loyalty/tickets');
+      await page.getByRole('link', { name: 'Back' }).waitFor();
+      await screenshot(page, 'loyalty-tickets');
+    }, WIDTHS.desktop);
+  });
+
+  it("shows the server's reason in red on a 400 and the support text on any other failure", async () => {
+    await inPage(async (page) => {
+      await join(page);
+      await page.goto('/loyalty/hotels');
+      await page.getByLabel('Reservation Number').fill('H0000000');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      expect(await alertText(page)).toBe('We could not find that reservation.');
+      expect(await page.getByRole('alert').locator('.alert-danger').count()).toBe(1);
+      await expectNoAxeViolations(page);
+      await screenshot(page, 'loyalty-claim-refused');
+      await answerWithError(page, '/api/loyalty/hotels/', 500, 'boom');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.getByText(/^Unable to submit, please try again later\./).waitFor();
+      expect(await alertText(page)).toMatch(
+        /^Unable to submit, please try again later\. If this issue persists, please email us at \S+@\S+ for assistance\.$/,
+      );
+    });
+  });
+
+  it('lists the checks that share a number, and claims the one the guest adds', async () => {
+    await inPage(async (page) => {
+      await join(page);
+      await page.goto('/loyalty/purchase/4012');
+      await heading(page, 'Food & Beverage Purchase').waitFor();
+      // The path segment fills the form and the URL becomes the bare route.
+      await page.waitForURL('**/loyalty/purchase');
+      expect(await page.getByLabel('Check Number').inputValue()).toBe('4012');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.getByText('Several checks have this number. Which one is yours?').waitFor();
+      const adds = page.getByRole('button', { name: 'Add', exact: true });
+      expect(await adds.count()).toBe(2);
+      await expectNoAxeViolations(page);
+      await screenshot(page, 'loyalty-candidates');
+      await adds.first().click();
+      await heading(page, "You've Earned some Brownie Points!").waitFor();
+    }, WIDTHS.desktop);
+  });
+
+  it('tells a member whose account existed before to email staff, and hides the claim form', async () => {
+    const email = newEmail();
+    await inPage(async (page) => {
+      await join(page, email);
+      await page.getByRole('button', { name: 'Log Out' }).click();
+      await heading(page, 'Brownie Points').waitFor();
+      expect(pathname(page)).toBe('/loyalty/');
+      await page.getByLabel('Email').fill(email);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('link', { name: 'Hotel Reservation' }).click();
+      await page.getByText(/^You already have a loyalty account\./).waitFor();
+      expect(await page.getByLabel('Reservation Number').count()).toBe(0);
+      await expectNoAxeViolations(page);
+      await screenshot(page, 'loyalty-existing-account');
+    });
+  });
+
+  it('verifies a remembered email on load', async () => {
+    const email = newEmail();
+    await inPage(async (page) => {
+      await join(page, email);
+      // Only the remembered email is left, as after the member data was cleared.
+      await page.evaluate(() => localStorage.removeItem('boardwalk.loyalty.member'));
+      const verified = page.waitForResponse('**/api/loyalty/verify');
+      await page.goto('/loyalty/');
+      expect((await verified).status()).toBe(200);
+      await page.getByRole('link', { name: 'Food & Beverage Purchase' }).waitFor();
+    });
+  });
+
+  it('shows the create conflict without error styling', async () => {
+    await inPage(async (page) => {
+      await page.goto('/loyalty/');
+      await page.getByLabel('Email').fill(newEmail());
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByLabel('First Name').fill('Lia');
+      await page.getByLabel('Last Name').fill('Park');
+      await answerWithError(page, '/api/loyalty/create', 409, 'A loyalty account already uses this email');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.getByText('Unable to create your profile, please try again later...').waitFor();
+      expect(await page.locator('.alert-danger').count()).toBe(0);
+      await expectNoAxeViolations(page);
+      await screenshot(page, 'loyalty-create-conflict');
+    });
+  });
+});
+
+describe('pass lookup', () => {
+  it('finds a pass ("Finding your info...") and opens it on the pass page', async () => {
+    await inPage(async (page) => {
+      await page.goto('/loyalty/passes');
+      await heading(page, 'Add to Your Digital Wallet').waitFor();
+      await expectNoAxeViolations(page);
+      await screenshot(page, 'loyalty-find-pass');
+      await page.getByLabel('Order ID').fill('10000008');
+      await page.getByLabel('Barcode').fill('1000000000000073');
+      await page.getByRole('button', { name: 'Find My Pass' }).click();
+      await page.waitForURL('**/10000008/1000000000000073');
+      await page.locator('article.pass-card').waitFor();
+    });
+  });
+});
