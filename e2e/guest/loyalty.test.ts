@@ -1,6 +1,9 @@
 // Every state of the loyalty area (guest-app.md sections 2 "Loyalty guest screens", 4
 // "Loyalty", 5, 8) in Chromium against the demo data, at 360 and 1280 px, axe clean. Each
 // test joins with an email of its own; the claims use demo purchases no other test claims.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join as joinPath } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,6 +17,7 @@ import {
   WIDTHS,
   type Width,
 } from '../support/browser.ts';
+import { writeBarcodeVideo } from '../support/fake-camera.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -226,5 +230,58 @@ describe('pass lookup', () => {
       await page.waitForURL('**/10000008/1000000000000073');
       await page.locator('article.pass-card').waitFor();
     });
+  });
+});
+
+describe('camera scanner', () => {
+  let cameraBrowser: Browser;
+  const code = '7000123456789012';
+  beforeAll(async () => {
+    const video = joinPath(mkdtempSync(joinPath(tmpdir(), 'bw-camera-')), 'receipt.y4m');
+    await writeBarcodeVideo(video, code);
+    cameraBrowser = await launchBrowser([
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ]);
+  });
+  afterAll(async () => {
+    await cameraBrowser?.close();
+  });
+
+  it('scans a Code 128 receipt code with the camera into the check number, then stops', async () => {
+    const guest = await openGuestPage(cameraBrowser, WIDTHS.mobile, { clientAddress: '198.51.100.250' });
+    try {
+      const { page } = guest;
+      await join(page);
+      await page.goto('/loyalty/purchase');
+      await page.getByRole('button', { name: 'Scan Barcode' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Scan your check number' });
+      await dialog.waitFor();
+      await expectNoAxeViolations(page);
+      await screenshot(page, 'loyalty-scanner');
+      await dialog.waitFor({ state: 'detached', timeout: 30_000 });
+      expect(await page.getByLabel('Check Number').inputValue()).toBe(code);
+      expect(unexpectedProblems(guest.problems)).toEqual([]);
+    } finally {
+      await guest.close();
+    }
+  });
+
+  it('closes with Close and keeps typed entry', async () => {
+    const guest = await openGuestPage(browser, WIDTHS.desktop, { clientAddress: '198.51.100.251' });
+    try {
+      const { page } = guest;
+      await join(page);
+      await page.goto('/loyalty/tickets');
+      await page.getByRole('button', { name: 'Scan Barcode' }).click();
+      await page.getByRole('dialog', { name: 'Scan your ticket barcode' }).waitFor();
+      await page.getByRole('button', { name: 'Close' }).click();
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      await page.getByLabel('Order ID or Invoice Number').fill('10000001');
+      expect(await page.getByRole('button', { name: 'Submit' }).isDisabled()).toBe(false);
+    } finally {
+      await guest.close();
+    }
   });
 });

@@ -10,7 +10,8 @@ export const baseUrl = (): string => inject('baseUrl');
 export const WIDTHS = { mobile: 360, desktop: 1280 } as const;
 export type Width = (typeof WIDTHS)[keyof typeof WIDTHS];
 
-export function launchBrowser(): Promise<Browser> {
+/** Chromium as the tests run it; extraArgs add switches (a fake camera). */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
@@ -22,6 +23,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
       '--no-first-run',
       '--disable-quic',
+      ...extraArgs,
     ],
   });
 }

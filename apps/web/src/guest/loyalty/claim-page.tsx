@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -15,18 +15,28 @@ import { claimErrorMessage, loyaltyTexts } from './loyalty-texts.ts';
 import { MemberSignIn } from './member-sign-in.tsx';
 import './loyalty.css';
 
+// The scanner and its decoder are fetched when the guest opens the camera.
+const BarcodeScanner = lazy(() => import('./barcode-scanner.tsx').then((m) => ({ default: m.BarcodeScanner })));
+
 /** The three claim forms (guest-app.md section 2): what each asks for. */
 export const CLAIMS: Record<
   ClaimKind,
-  { title: string; label: string; hint: string; field: 'orderId' | 'checkNumber' | 'reservationNumber' }
+  { title: string; label: string; hint: string; field: 'orderId' | 'checkNumber' | 'reservationNumber'; scan?: string }
 > = {
   tickets: {
     title: 'In-Park Ticket Purchase',
     label: 'Order ID or Invoice Number',
     hint: '8 digits, from your confirmation email',
     field: 'orderId',
+    scan: 'Scan your ticket barcode',
   },
-  purchase: { title: 'Food & Beverage Purchase', label: 'Check Number', hint: 'Printed on your receipt', field: 'checkNumber' },
+  purchase: {
+    title: 'Food & Beverage Purchase',
+    label: 'Check Number',
+    hint: 'Printed on your receipt',
+    field: 'checkNumber',
+    scan: 'Scan your check number',
+  },
   hotels: {
     title: 'Hotel Reservation',
     label: 'Reservation Number',
@@ -61,8 +71,9 @@ function ClaimForm({ kind, member, initial }: { kind: ClaimKind; member: Loyalty
   const [value, setValue] = useState(initial);
   const [result, setResult] = useState<ClaimResult | null>(null);
   const [candidates, setCandidates] = useState<CheckCandidate[] | null>(null);
+  const [scanning, setScanning] = useState(false);
   const fieldRef = useRef<HTMLInputElement>(null);
-  const { title, label, hint, field } = CLAIMS[kind];
+  const { title, label, hint, field, scan } = CLAIMS[kind];
 
   if (result) return <ClaimSuccess result={result} />;
   if (member.allowedChanges < 1) {
@@ -114,6 +125,11 @@ function ClaimForm({ kind, member, initial }: { kind: ClaimKind; member: Loyalty
             setCandidates(null);
           }}
         />
+        {scan ? (
+          <Button variant="outline-primary" className="mb-3" onClick={() => setScanning(true)}>
+            Scan Barcode
+          </Button>
+        ) : null}
         <div className="actions">
           <Link to="/loyalty/" className="btn btn-outline-secondary">
             Back
@@ -123,6 +139,20 @@ function ClaimForm({ kind, member, initial }: { kind: ClaimKind; member: Loyalty
           </BusyButton>
         </div>
       </Form>
+      {scan && scanning ? (
+        <Suspense fallback={null}>
+          <BarcodeScanner
+            title={scan}
+            onClose={() => setScanning(false)}
+            onCode={(code) => {
+              setScanning(false);
+              setCandidates(null);
+              setValue(code);
+              fieldRef.current?.focus();
+            }}
+          />
+        </Suspense>
+      ) : null}
       {candidates ? <Candidates candidates={candidates} busy={claim.isPending} onAdd={(checkID) => send({ checkID })} /> : null}
     </section>
   );
