@@ -100,6 +100,7 @@ describe("the owner's share section", () => {
       const listed = page.waitForRequest((r) => r.method() === 'GET' && r.url().endsWith(`/api/share/${barcode}`));
       await openOwner(page);
       expect((await listed).headers().authorization).toMatch(/^Bearer \S+$/);
+      await rows(page).first().waitFor();
       await expect(rows(page).count()).resolves.toBe(1);
       const row = rows(page).first();
       await expect(row.textContent()).resolves.toContain('Rosa Diaz');
