@@ -23,7 +23,12 @@ afterAll(async () => {
 });
 
 async function newPage(problems: string[]): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: WIDTHS.mobile, height: 780 }, locale: 'en-US' });
+  const context = await browser.newContext({
+    baseURL: server.baseUrl,
+    viewport: { width: WIDTHS.mobile, height: 780 },
+    locale: 'en-US',
+    timezoneId: 'America/Los_Angeles',
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   page.on('console', (m) => void (m.type() === 'error' && problems.push(`console: ${m.text()}`)));
