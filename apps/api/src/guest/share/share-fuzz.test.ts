@@ -40,7 +40,10 @@ const bodies = fc.oneof(
       value: anyValue,
     })
     .map(({ key, value }) => ({ ...valid, [key]: value })),
-  fc.dictionary(fc.constantFrom(...Object.keys(valid), 'salesforceId'), fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null))),
+  fc.dictionary(
+    fc.constantFrom(...Object.keys(valid), 'salesforceId'),
+    fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null)),
+  ),
   fc.jsonValue(),
 );
 /** Path segments: the right ones, near misses and anything. */
@@ -60,7 +63,12 @@ const tokens = fc.oneof(
 );
 
 /** Sends a request; checks no 5xx and, on a 4xx, that nothing was written. */
-async function check(request: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: unknown; authorization?: string | undefined }) {
+async function check(request: {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  payload?: unknown;
+  authorization?: string | undefined;
+}) {
   const before = await snapshot();
   const headers: Record<string, string> = {};
   if (request.authorization !== undefined) headers.authorization = request.authorization;
