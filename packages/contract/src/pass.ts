@@ -77,6 +77,11 @@ export const ticketShare = z.object({
   lastName: z.string(),
   email: z.string(),
   phone: z.string().nullable(),
+  salesforceId: z.string().nullable(),
+  directLink: z
+    .string()
+    .nullable()
+    .describe('PUBLIC_URL/{hashUrl}: given only by the call that issued the link (only its hash is kept); null elsewhere'),
 });
 export type TicketShare = z.infer<typeof ticketShare>;
 

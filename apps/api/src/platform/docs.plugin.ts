@@ -13,6 +13,7 @@ export const docsPlugin = fp(
           securitySchemes: {
             integrationKey: { type: 'http', scheme: 'bearer', description: 'INTEGRATION_API_KEYS secret' },
             staffToken: { type: 'http', scheme: 'bearer', description: 'accessToken of POST /app/login/' },
+            ticketShareToken: { type: 'http', scheme: 'bearer', description: 'ticketShareToken of the order object (POST /api/login/)' },
           },
         },
       },

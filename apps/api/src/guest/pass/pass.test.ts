@@ -228,7 +228,9 @@ describe('shares and hashUrl', () => {
 
   it('lists active shares to the primary guest', async () => {
     const res = (await login({ orderId: '20000002', barcode: '2000000000000035' })).json();
-    expect(res.ticketShares).toEqual([{ id: shareId, firstName: 'Dee', lastName: 'Friend', email: 'dee@example.com', phone: null }]);
+    expect(res.ticketShares).toEqual([
+      { id: shareId, firstName: 'Dee', lastName: 'Friend', email: 'dee@example.com', phone: null, salesforceId: null, directLink: null },
+    ]);
   });
 
   it('shows the shared view through a hashUrl, without the order id', async () => {

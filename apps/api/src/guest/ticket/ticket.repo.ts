@@ -95,9 +95,11 @@ function passQuery(db: Executor) {
   const photoUid = sql<string | null>`(select ${photos.uid} from ${photos} where ${photos.barcode} = ${t.barcode})`;
 
   const s = ticketShares;
+  // directLink is null: only the link's hash is kept; the link itself went to the guest by email.
   const shares = sql<ShareRow[]>`coalesce((select json_agg(json_build_object(
       'id', ${s.shareId}, 'firstName', ${s.firstName}, 'lastName', ${s.lastName},
-      'email', ${s.email}, 'phone', ${s.phone}) order by ${s.createdAt})
+      'email', ${s.email}, 'phone', ${s.phone}, 'salesforceId', ${s.salesforceId},
+      'directLink', null) order by ${s.createdAt}, ${s.shareId})
     from ${s} where ${s.barcode} = ${t.barcode} and ${s.removedAt} is null), '[]'::json)`;
 
   return (
@@ -168,6 +170,8 @@ export interface ShareRow {
   lastName: string;
   email: string;
   phone: string | null;
+  salesforceId: string | null;
+  directLink: null;
 }
 
 export type PassRow = Awaited<ReturnType<typeof findPassByBarcode>>;

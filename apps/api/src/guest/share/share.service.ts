@@ -1,0 +1,174 @@
+// Ticket shares (guest-app.md sections 2, 4 "Share modal", 5, 6, 7; decisions.md "Ticket
+// shares"): the ticket's own guest, holding the ticketShareToken of the order object, lists,
+// starts, changes and stops the shares of a ticket with credits.
+//
+// - Every call names the ticket by barcode (or a share link of it); the token must name
+//   that same ticket, else 401; an expired token is 408 (ticket-tokens.service.ts).
+// - At most TICKET_SHARE_LIMIT active shares per ticket: counted and written under a lock
+//   on the ticket's row, so concurrent starts take turns and never pass the limit.
+// - Starting a share issues a new link (only its hash is stored) and mails it to the guest
+//   in the same transaction (outbox + mail job): a share that is not committed sends nothing.
+// - Changing a share's email stops the old share (its link answers 410) and starts a new one
+//   mailed to the new address; other changes are made in place. Stopping a share sets its
+//   removedAt: its link and share id stop at once.
+import { shareTexts, type CreateShareRequest, type UpdateShareRequest } from '@boardwalk/contract/share';
+import { BARCODE_PATTERN, TEST_PASS_ORDER_ID, type TicketShare } from '@boardwalk/contract/pass';
+import type { Executor } from '@boardwalk/db/client';
+import type { Mailer, OutgoingMail } from '../../integrations/email/mailer.ts';
+import type { Config } from '../../platform/config.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Keys } from '../../platform/keys.plugin.ts';
+import { hashSecret, newSecret } from '../../platform/secrets.ts';
+import { lockTicket } from '../ticket/ticket-lock.repo.ts';
+import { bearerToken, verifyTicketToken } from '../ticket/ticket-tokens.service.ts';
+import {
+  countActiveShares,
+  findActiveShare,
+  findActiveShares,
+  findShareLinkTicket,
+  insertShare,
+  removeShare,
+  updateShare,
+  type StoredShare,
+} from './share.repo.ts';
+
+export interface ShareContext {
+  db: Executor;
+  keys: Keys;
+  config: Pick<Config, 'ticketShareLimit' | 'publicUrl' | 'brandName'>;
+  mailer: Pick<Mailer, 'send'>;
+  /** The request's Authorization header. */
+  authorization: string | undefined;
+}
+
+const notThisTicket = () => new AppError('UNAUTHORIZED', 'The token is not valid for this ticket. Please refresh and try again.');
+const shareGone = () => new AppError('NOT_FOUND', shareTexts.shareGone);
+
+/**
+ * The barcode of the ticket a call names (by barcode or by a share link), once the bearer
+ * token is known to name that same ticket. The token is checked first: without a valid one
+ * nothing is looked up.
+ */
+async function authorizedBarcode(ctx: ShareContext, ticket: string): Promise<string> {
+  const barcode = await verifyTicketToken(ctx.keys, 'share', bearerToken(ctx.authorization));
+  if (BARCODE_PATTERN.test(ticket)) {
+    if (ticket !== barcode) throw notThisTicket();
+    return barcode;
+  }
+  const link = await findShareLinkTicket(ctx.db, hashSecret(ticket));
+  if (link?.barcode !== barcode) throw notThisTicket();
+  return barcode;
+}
+
+/** An order id a call gives ('' or 0 for none) must be the ticket's own. */
+function checkOrderId(given: string | undefined, ticket: { orderId: string }) {
+  if (given && given !== TEST_PASS_ORDER_ID && given !== ticket.orderId) throw notThisTicket();
+}
+
+const toShare = (share: StoredShare, directLink: string | null = null): TicketShare => ({ ...share, directLink });
+
+/** GET /api/share/{barcode or hashUrl}: the active shares; an empty list is the route's 204. */
+export async function listShares(ctx: ShareContext, ticket: string): Promise<TicketShare[]> {
+  const barcode = await authorizedBarcode(ctx, ticket);
+  return (await findActiveShares(ctx.db, barcode)).map((share) => toShare(share));
+}
+
+/** The locked ticket a write names, if it may still be shared. */
+async function lockSharedTicket(tx: Executor, barcode: string, orderId?: string) {
+  const ticket = await lockTicket(tx, barcode);
+  // The ticket was dropped by the ticketing feed since the token was issued.
+  if (!ticket) throw notThisTicket();
+  checkOrderId(orderId, ticket);
+  return ticket;
+}
+
+type LockedTicket = NonNullable<Awaited<ReturnType<typeof lockTicket>>>;
+type NewShare = { firstName: string; lastName: string; email: string; phone: string | null; salesforceId?: string | null };
+
+/** Writes a new share with a new link and queues its mail, in the caller's transaction. */
+async function startShare(ctx: ShareContext, tx: Executor, ticket: LockedTicket, values: NewShare): Promise<TicketShare> {
+  const hashUrl = newSecret();
+  const share = await insertShare(tx, { barcode: ticket.barcode, hashUrlHash: hashSecret(hashUrl), ...values });
+  const directLink = `${ctx.config.publicUrl}/${hashUrl}`;
+  await ctx.mailer.send(tx, shareMail(ctx, ticket, share, directLink));
+  return toShare(share, directLink);
+}
+
+/** POST /api/share/ */
+export async function createShare(ctx: ShareContext, request: CreateShareRequest & { phone: string | null }): Promise<TicketShare> {
+  const barcode = await authorizedBarcode(ctx, request.barcode);
+  if (request.hashUrl) await authorizedBarcode(ctx, request.hashUrl);
+  const { firstName, lastName, email, phone } = request;
+  return ctx.db.transaction(async (tx) => {
+    const ticket = await lockSharedTicket(tx, barcode, request.orderId);
+    if (!(ticket.credits > 0)) throw new AppError('FORBIDDEN', shareTexts.noCredits);
+    const limit = ctx.config.ticketShareLimit;
+    if ((await countActiveShares(tx, barcode)) >= limit) {
+      throw new AppError('VALIDATION_FAILED', shareTexts.limitReached(limit));
+    }
+    return startShare(ctx, tx, ticket, { firstName, lastName, email, phone });
+  });
+}
+
+/** PUT /api/share/{barcode or hashUrl}/{shareId} */
+export async function changeShare(
+  ctx: ShareContext,
+  params: { ticket: string; shareId: string },
+  request: UpdateShareRequest & { phone: string | null },
+): Promise<TicketShare> {
+  const barcode = await authorizedBarcode(ctx, params.ticket);
+  const { firstName, lastName, email, phone } = request;
+  return ctx.db.transaction(async (tx) => {
+    const ticket = await lockSharedTicket(tx, barcode);
+    const current = await findActiveShare(tx, { barcode, shareId: params.shareId });
+    if (!current) throw shareGone();
+    const salesforceId = request.salesforceId === undefined ? current.salesforceId : request.salesforceId || null;
+    if (current.email.toLowerCase() !== email.toLowerCase()) {
+      // A new address gets a new link: the old one, which went to the old address, stops.
+      await removeShare(tx, { barcode, shareId: current.id });
+      return startShare(ctx, tx, ticket, { firstName, lastName, email, phone, salesforceId });
+    }
+    const updated = await updateShare(tx, { barcode, shareId: current.id }, { firstName, lastName, email, phone, salesforceId });
+    if (!updated) throw shareGone();
+    return toShare(updated);
+  });
+}
+
+/** DELETE /api/share/{orderId or 0}/{barcode or hashUrl}/{shareId}/{salesforceId or empty} */
+export async function stopShare(ctx: ShareContext, params: { orderId: string; ticket: string; shareId: string }): Promise<void> {
+  const barcode = await authorizedBarcode(ctx, params.ticket);
+  await ctx.db.transaction(async (tx) => {
+    await lockSharedTicket(tx, barcode, params.orderId);
+    if (!(await removeShare(tx, { barcode, shareId: params.shareId }))) throw shareGone();
+  });
+}
+
+/** The guest's email: who shared what, and their direct link. */
+export function shareMail(
+  ctx: Pick<ShareContext, 'config'>,
+  ticket: Pick<LockedTicket, 'firstName' | 'lastName' | 'holderFirstName' | 'holderLastName' | 'product'>,
+  share: Pick<StoredShare, 'firstName' | 'email'>,
+  directLink: string,
+): OutgoingMail {
+  const brand = ctx.config.brandName;
+  const owner = [ticket.firstName ?? ticket.holderFirstName, ticket.lastName ?? ticket.holderLastName].filter(Boolean).join(' ').trim();
+  const who = owner || 'A guest';
+  return {
+    to: share.email,
+    subject: `${who} shared a ${brand} ticket with you`,
+    text: [
+      `Hi ${share.firstName},`,
+      '',
+      `${who} shared their ${brand} ticket (${ticket.product}) with you.`,
+      '',
+      'Open your pass here:',
+      directLink,
+      '',
+      'From that page you can add the pass to Apple Wallet or Google Wallet and show it at the park.',
+      'This link is yours: please do not forward it. If the ticket is no longer shared with you, the link will say so.',
+      '',
+      `See you soon,`,
+      brand,
+    ].join('\n'),
+  };
+}

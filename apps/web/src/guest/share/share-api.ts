@@ -1,0 +1,87 @@
+// The ticket share calls (guest-app.md section 7), each with the order object's
+// ticketShareToken: the list's fetcher, query and key, and the three mutations, which
+// reload the list by its key.
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { PassOrder, TicketShare } from '@boardwalk/contract/pass';
+import { shareAnswer, shareList, shareTexts, type ShareFields } from '@boardwalk/contract/share';
+import { apiResponse, describeRequestError, failedWith } from '../../lib/api-client.ts';
+
+/** What the share calls need of the order: the ticket, its order id and the token. */
+export type ShareTicket = Pick<PassOrder, 'orderId' | 'barcode' | 'ticketShareToken'>;
+
+export const sharesQueryKey = (barcode: string) => ['ticket-shares', barcode] as const;
+
+/** GET /api/share/{barcode}: 204 (no body) is an empty list. */
+export async function getShares(ticket: ShareTicket, signal?: AbortSignal): Promise<TicketShare[]> {
+  const { data } = await apiResponse(`/api/share/${encodeURIComponent(ticket.barcode)}`, {
+    token: ticket.ticketShareToken,
+    schema: z.union([shareList, z.undefined()]),
+    signal,
+  });
+  return data ?? [];
+}
+
+export const sharesQueryOptions = (ticket: ShareTicket) =>
+  queryOptions({ queryKey: sharesQueryKey(ticket.barcode), queryFn: ({ signal }) => getShares(ticket, signal) });
+
+export const useShares = (ticket: ShareTicket) => useQuery(sharesQueryOptions(ticket));
+
+export async function createShare(ticket: ShareTicket, fields: ShareFields): Promise<TicketShare> {
+  const { data } = await apiResponse('/api/share/', {
+    method: 'POST',
+    token: ticket.ticketShareToken,
+    body: { orderId: ticket.orderId, barcode: ticket.barcode, hashUrl: '', ...fields },
+    schema: shareAnswer,
+  });
+  return data;
+}
+
+export async function updateShare(ticket: ShareTicket, share: TicketShare, fields: ShareFields): Promise<TicketShare> {
+  const { data } = await apiResponse(`/api/share/${encodeURIComponent(ticket.barcode)}/${encodeURIComponent(share.id)}`, {
+    method: 'PUT',
+    token: ticket.ticketShareToken,
+    body: { ...fields, salesforceId: share.salesforceId },
+    schema: shareAnswer,
+  });
+  return data;
+}
+
+export async function deleteShare(ticket: ShareTicket, share: TicketShare): Promise<void> {
+  const path = [ticket.orderId || '0', ticket.barcode, share.id, share.salesforceId ?? ''].map(encodeURIComponent).join('/');
+  await apiResponse(`/api/share/${path}`, { method: 'DELETE', token: ticket.ticketShareToken, schema: z.undefined() });
+}
+
+/** The three changes, each reloading the list by its key once it succeeded. */
+export function useShareMutations(ticket: ShareTicket) {
+  const queryClient = useQueryClient();
+  const onSuccess = () => queryClient.invalidateQueries({ queryKey: sharesQueryKey(ticket.barcode) });
+  return {
+    create: useMutation({ mutationFn: (fields: ShareFields) => createShare(ticket, fields), onSuccess }),
+    update: useMutation({
+      mutationFn: ({ share, fields }: { share: TicketShare; fields: ShareFields }) => updateShare(ticket, share, fields),
+      onSuccess,
+    }),
+    remove: useMutation({ mutationFn: (share: TicketShare) => deleteShare(ticket, share), onSuccess }),
+  };
+}
+
+type ShareCall = 'list' | 'create' | 'update' | 'delete';
+const CALL_TEXTS: Record<ShareCall, { networkError: string; failure: string }> = {
+  list: { networkError: shareTexts.listNetworkError, failure: shareTexts.listFailed },
+  create: { networkError: shareTexts.createNetworkError, failure: shareTexts.createFailed },
+  update: { networkError: shareTexts.updateNetworkError, failure: shareTexts.updateFailed },
+  delete: { networkError: shareTexts.deleteNetworkError, failure: shareTexts.deleteFailed },
+};
+
+/**
+ * guest-app.md section 8, "Share": 408 the expired-session text; a 400 the server explains
+ * (the share limit, a field) in its own words; no answer "Error ..."; else "Unable to ...".
+ */
+export function shareErrorMessage(error: unknown, call: ShareCall): string {
+  if (failedWith(error, 'TOKEN_EXPIRED')) return shareTexts.expired;
+  if (failedWith(error, 'VALIDATION_FAILED') && error.status === 400 && error.body?.message) {
+    return error.body.fields?.[0]?.message ?? error.body.message;
+  }
+  return describeRequestError(error, CALL_TEXTS[call]);
+}

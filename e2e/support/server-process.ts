@@ -1,0 +1,92 @@
+// A second server process for browser tests that need settings of their own (an SMTP server
+// to receive mail): the same built app and demo data as global-setup.ts's, on its own port
+// and data folder, stopped and removed by close().
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface ServerProcess {
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export async function startServerProcess(env: Record<string, string>, timeoutMs = 90_000): Promise<ServerProcess> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'boardwalk-e2e-own-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let log = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      DEMO_DATA: 'true',
+      DEMO_TODAY: '2026-11-21',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      DELIVERY_COALESCE_SECONDS: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+
+  const close = () =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        rmSync(dataDir, { recursive: true, force: true });
+        resolve();
+      };
+      if (child.exitCode !== null || child.signalCode !== null) return done();
+      const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      child.once('exit', () => {
+        clearTimeout(force);
+        done();
+      });
+      child.kill('SIGTERM');
+    });
+
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await close();
+      throw new Error(`the server exited with ${child.exitCode} before it was ready:\n${log}`);
+    }
+    try {
+      if ((await fetch(`${baseUrl}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await close();
+      throw new Error(`the server was not ready within ${timeoutMs / 1000} s:\n${log}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return { baseUrl, close };
+}

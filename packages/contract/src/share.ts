@@ -1,0 +1,89 @@
+// Ticket shares (guest-app.md sections 2 "Share modal", 3, 5, 7, 8; decisions.md "Ticket
+// shares"): the ticket's own guest shares a ticket with credits with other guests, each of
+// whom gets a direct link by email. Every call carries `Authorization: Bearer
+// <ticketShareToken>` from the order object.
+import { z } from 'zod';
+import { barcode, hashUrl, orderId, phone, printable, registrationFields, shareId, ticketShare, TEST_PASS_ORDER_ID } from './pass.ts';
+
+/** The ticket a share call names in its path: its barcode, or a share link of it. */
+export const shareTicketRef = z.union([barcode, hashUrl], 'Barcode or link is not valid');
+
+/** The operator's CRM id of a share (the spec's salesforceId): optional, kept as given. */
+export const salesforceId = z
+  .string()
+  .trim()
+  .max(64, 'Salesforce id is too long')
+  .refine(printable, 'Salesforce id must not contain control characters');
+
+/** Phone is optional on a share: empty means none; typed "(310) 555-0100", kept as its digits. */
+const optionalPhone = z
+  .union([z.literal(''), z.null(), phone])
+  .optional()
+  .transform((value) => value || null);
+
+/** guest-app.md section 5 "Share form": first name, last name, email required; phone optional. */
+export const shareFields = z.strictObject({
+  firstName: registrationFields.shape.firstName,
+  lastName: registrationFields.shape.lastName,
+  email: registrationFields.shape.email,
+  phone: optionalPhone,
+});
+export type ShareFields = z.input<typeof shareFields>;
+
+/** POST /api/share/: the ticket by its barcode (and order id); hashUrl is the page's, empty for the owner. */
+export const createShareRequest = shareFields.extend({
+  orderId: z.union([orderId, z.literal(''), z.literal(TEST_PASS_ORDER_ID)]).optional(),
+  barcode,
+  hashUrl: z.union([z.literal(''), hashUrl]).optional(),
+});
+export type CreateShareRequest = z.input<typeof createShareRequest>;
+
+/** PUT /api/share/{barcode or hashUrl}/{shareId} */
+export const updateShareParams = z.strictObject({ ticket: shareTicketRef, shareId });
+export const updateShareRequest = shareFields.extend({
+  salesforceId: z.union([salesforceId, z.null()]).optional(),
+});
+export type UpdateShareRequest = z.input<typeof updateShareRequest>;
+
+/** GET /api/share/{barcode or hashUrl} */
+export const listSharesParams = z.strictObject({ ticket: shareTicketRef });
+
+/** DELETE /api/share/{orderId or 0}/{barcode or hashUrl}/{shareId}/{salesforceId or empty} */
+export const deleteShareParams = z.strictObject({
+  orderId: z.union([orderId, z.literal(TEST_PASS_ORDER_ID)]),
+  ticket: shareTicketRef,
+  shareId,
+  salesforceId: salesforceId.optional(),
+});
+
+/** The shares of a ticket (GET): directLink is null, only its hash is kept. */
+export const shareList = z.array(ticketShare);
+
+/** The share a POST or PUT made or changed; directLink is given when a new link was issued. */
+export const shareAnswer = ticketShare;
+
+/** guest-app.md section 8, "Share", and section 2 "Other screens". */
+export const shareTexts = {
+  heading: 'Manage Ticket Shares',
+  newTitle: 'Set Up Ticket Share',
+  editTitle: 'Modify Ticket Share',
+  start: 'Start Sharing',
+  update: 'Update Info',
+  stop: 'Stop Sharing',
+  expired: 'This ticket sharing session has expired. Please refresh and try again.',
+  listFailed: 'Unable to retrieve guests',
+  createFailed: 'Unable to share with guest',
+  updateFailed: 'Unable to update',
+  deleteFailed: 'Unable to unshare with guest',
+  listNetworkError: 'Error retrieving guests',
+  createNetworkError: 'Error sharing with guest',
+  updateNetworkError: 'Error updating',
+  deleteNetworkError: 'Error unsharing with guest',
+  created: 'Share successful',
+  updated: 'Update successful',
+  deleted: 'Guest removed',
+  /** decisions.md "Ticket shares": TICKET_SHARE_LIMIT active shares per ticket. */
+  limitReached: (limit: number) => `A ticket can be shared with at most ${limit} guests.`,
+  noCredits: 'Only a ticket with credits can be shared.',
+  shareGone: 'This guest is no longer on the ticket.',
+} as const;
