@@ -16,6 +16,10 @@ import { LoadingState } from '../ui/loading-state.tsx';
 // sends to /login. Other unknown paths stay the guest's "Page not found" (the spec's "any
 // other path" is read as any other staff path, so guest links keep working).
 const StaffRoutes = lazy(() => import('../staff/staff-routes.tsx'));
+// The stored-value page (issue 11): reached from a voucher's QR code or the pass card, so a
+// chunk of its own rather than a part of every guest's first download.
+const StoredValuePage = lazy(() => import('../guest/stored-value/stored-value-page.tsx'));
+
 const staffPage = (
   <Suspense fallback={<LoadingState label="Loading..." />}>
     <StaffRoutes />
@@ -42,6 +46,14 @@ export function AppRoutes() {
       <Route path="admin/*" element={staffPage} />
       <Route element={<GuestLayout />}>
         <Route index element={<PassPage />} />
+        <Route
+          path="stored-value/:barcodeHash"
+          element={
+            <Suspense fallback={<LoadingState label="Loading…" />}>
+              <StoredValuePage />
+            </Suspense>
+          }
+        />
         {/* One segment: a share link (hashUrl) when longer than 80 characters, else not found. */}
         <Route path=":hashUrl" element={<PassPage />} />
         <Route path=":orderId/:barcode/:shareId?" element={<PassPage />} />
