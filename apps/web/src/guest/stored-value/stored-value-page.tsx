@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react';
 import Button from 'react-bootstrap/Button';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { storedValueTexts, type StoredValueResponse } from '@boardwalk/contract/stored-value';
+import { failedWith } from '../../lib/api-client.ts';
 import { formatCredits, formatUsd } from '../../lib/format.ts';
 import { LoadingState } from '../../ui/loading-state.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
@@ -12,9 +13,6 @@ import './stored-value.css';
 
 // The pass card's Code 128 graphic (its own chunk); the digits show without it.
 const BarcodeGraphic = lazy(() => import('../pass/barcode-graphic.tsx').catch(() => ({ default: () => null })));
-
-/** guest-app.md section 9: attraction history covers only the current operating day. */
-export const HISTORY_NOTE = 'Attraction history covers only the current operating day and resets at 2:00 AM.';
 
 /** /stored-value/{barcodeHash}: a Stored Value Card's balance and today's attractions (guest-app.md section 2). */
 export default function StoredValuePage() {
@@ -27,9 +25,16 @@ export default function StoredValuePage() {
         <PageHeading id="stored-value-error-heading">{storedValueTexts.failureHeading}</PageHeading>
         <p>{storedValueTexts.failureText}</p>
         <div className="actions">
-          <Button variant="primary" onClick={() => void card.refetch()}>
-            Try Again
-          </Button>
+          {/* Asking again for a card the server does not know only uses up the guest's lookups. */}
+          {failedWith(card.error, 'ORDER_NOT_FOUND', 'TOO_MANY_ATTEMPTS') ? (
+            <Link to="/" className="btn btn-primary">
+              Go to the home page
+            </Link>
+          ) : (
+            <Button variant="primary" onClick={() => void card.refetch()}>
+              Try Again
+            </Button>
+          )}
         </div>
       </section>
     );
@@ -71,34 +76,35 @@ function StoredValueView({ card }: { card: StoredValueResponse }) {
         </h2>
         <p className="stored-value__day">{formatOperatingDay(card.today)}</p>
         {card.attractions.length > 0 ? (
-          <div className="table-responsive">
-            <table className="table stored-value__table" data-testid="stored-value-attractions">
-              <thead>
-                <tr>
-                  <th scope="col">Time</th>
-                  <th scope="col">Attraction</th>
-                  <th scope="col">Location</th>
+          <table className="table stored-value__table" data-testid="stored-value-attractions">
+            <thead>
+              <tr>
+                <th scope="col">Time</th>
+                <th scope="col">Attraction</th>
+                <th scope="col">Location</th>
+              </tr>
+            </thead>
+            <tbody>
+              {card.attractions.map((visit) => (
+                <tr key={`${visit.timestamp} ${visit.attraction}`}>
+                  <td className="stored-value__time">
+                    <time dateTime={visit.timestamp}>{formatParkTime(visit.timestamp, card.timeZone)}</time>
+                  </td>
+                  <td>{visit.attraction}</td>
+                  <td>{visit.location}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {card.attractions.map((visit) => (
-                  <tr key={`${visit.timestamp} ${visit.attraction}`}>
-                    <td className="stored-value__time">
-                      <time dateTime={visit.timestamp}>{formatParkTime(visit.timestamp, card.timeZone)}</time>
-                    </td>
-                    <td>{visit.attraction}</td>
-                    <td>{visit.location}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </table>
         ) : (
           <p className="stored-value__empty" data-testid="stored-value-empty">
             No attractions visited with this card yet today.
           </p>
         )}
-        <p className="stored-value__note">{HISTORY_NOTE}</p>
+        {/* guest-app.md section 9: the history covers only the current operating day. */}
+        <p className="stored-value__note">
+          Attraction history covers only the current operating day and resets at <span className="text-nowrap">2:00 AM</span>.
+        </p>
       </section>
     </section>
   );
