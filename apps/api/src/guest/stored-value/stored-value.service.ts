@@ -14,24 +14,39 @@ export interface StoredValueContext extends TicketContext {
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** The operating day containing `now`: its first instant and the next day's (23, 24 or 25 hours later). */
-export function operatingDayBounds(now: Date, timeZone: string): { from: Date; to: Date } {
+export interface OperatingDayBounds {
+  /** The operating day's first instant (2:00 AM park time) and the next day's (23, 24 or 25 hours later). */
+  from: Date;
+  to: Date;
+  /** Its calendar date in the park, YYYY-MM-DD. */
+  day: string;
+}
+
+/** The last day asked for, per time zone: the zone arithmetic runs once a day, not once a request. */
+const lastDays = new Map<string, OperatingDayBounds>();
+
+/** The operating day containing `now`. */
+export function operatingDayBounds(now: Date, timeZone: string): OperatingDayBounds {
+  const last = lastDays.get(timeZone);
+  if (last && last.from.getTime() <= now.getTime() && now.getTime() < last.to.getTime()) return last;
   const from = operatingDayStart(now, timeZone);
   // 26 hours on is always inside the next operating day, however long this one is.
-  return { from, to: operatingDayStart(new Date(from.getTime() + 26 * HOUR_MS), timeZone) };
+  const bounds = { from, to: operatingDayStart(new Date(from.getTime() + 26 * HOUR_MS), timeZone), day: operatingDay(now, timeZone) };
+  lastDays.set(timeZone, bounds);
+  return bounds;
 }
 
 /** POST /api/stored-value/ */
 export async function getStoredValue(ctx: StoredValueContext, request: StoredValueRequest, now = new Date()): Promise<StoredValueResponse> {
   const ticket = await findTicketByHash(ctx, request.barcodeHash);
   const timeZone = ctx.config.parkTimezone;
-  const { from, to } = operatingDayBounds(now, timeZone);
+  const { from, to, day } = operatingDayBounds(now, timeZone);
   const usage = await findUsageBetween(ctx.db, { barcode: ticket.barcode, from, to });
   return {
     barcode: ticket.barcode,
     credits: ticket.credits,
     cash: ticket.cash,
-    today: operatingDay(now, timeZone),
+    today: day,
     timeZone,
     attractions: usage.map((u) => ({ attraction: u.attraction, location: u.location, timestamp: u.timestamp.toISOString() })),
   };
