@@ -22,6 +22,7 @@ import {
   type Width,
 } from '../support/browser.ts';
 import { E2E_INTEGRATION_KEY } from '../support/staff-admin.ts';
+import { decodeBarcodes } from '../support/zbar.ts';
 
 const FAILURE_HEADING = 'Unable to retrieve ticket card data';
 const FAILURE_TEXT = 'This may be a problem with your card or with our systems, please try again later.';
@@ -112,7 +113,10 @@ describe('the stored-value page', () => {
           new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(demoAnswer.cash),
         );
         await expect(page.getByTestId('stored-value-barcode').textContent()).resolves.toBe(demo.storedValue.barcode);
-        await page.getByRole('img', { name: `Barcode ${demo.storedValue.barcode}` }).waitFor();
+        const graphic = page.getByRole('img', { name: `Barcode ${demo.storedValue.barcode}` });
+        await graphic.waitFor();
+        // The graphic scans as the card's barcode, as a gate scanner would read it off the screen.
+        expect(decodeBarcodes(await graphic.screenshot())).toEqual([demo.storedValue.barcode]);
         const rows = await page
           .getByTestId('stored-value-attractions')
           .locator('tbody tr')
