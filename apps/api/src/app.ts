@@ -21,6 +21,7 @@ import { faceModelsRoutes } from './guest/photo/face-models.routes.ts';
 import { photoRoutes } from './guest/photo/photo.routes.ts';
 import { voucherRoutes } from './guest/voucher/voucher.routes.ts';
 import { shareRoutes } from './guest/share/share.routes.ts';
+import { storedValueRoutes } from './guest/stored-value/stored-value.routes.ts';
 import { appleWalletRoutes } from './guest/wallet/apple-wallet.routes.ts';
 import { googleWalletRoutes } from './guest/wallet/google-wallet.routes.ts';
 import { walletDeliveriesPlugin } from './guest/wallet/wallet-deliveries.plugin.ts';
@@ -88,6 +89,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(photoRoutes);
   await app.register(voucherRoutes);
   await app.register(shareRoutes);
+  await app.register(storedValueRoutes);
   await app.register(appleWalletRoutes);
   await app.register(googleWalletRoutes);
   await app.register(walletDeliveriesPlugin);

@@ -25,6 +25,8 @@ const FindPassPage = lazy(() => import('../guest/loyalty/find-pass-page.tsx').th
 const CLAIM_KINDS = ['tickets', 'purchase', 'hotels'] as const;
 
 const loading = (page: ReactNode) => <Suspense fallback={<LoadingState label="Loading..." />}>{page}</Suspense>;
+// The stored-value page: reached from a voucher's QR code or the pass card, a chunk of its own.
+const StoredValuePage = lazy(() => import('../guest/stored-value/stored-value-page.tsx'));
 
 const staffPage = (
   <Suspense fallback={<LoadingState label="Loading..." />}>
@@ -60,6 +62,7 @@ export function AppRoutes() {
           <Route path="passes" element={loading(<FindPassPage />)} />
           <Route path="*" element={<NotFound />} />
         </Route>
+        <Route path="stored-value/:barcodeHash" element={loading(<StoredValuePage />)} />
         {/* One segment: a share link (hashUrl) when longer than 80 characters, else not found. */}
         <Route path=":hashUrl" element={<PassPage />} />
         <Route path=":orderId/:barcode/:shareId?" element={<PassPage />} />

@@ -3,13 +3,25 @@
 import { TEST_PASS_ORDER_ID, type LoginRequest, type PassOrder, type RegisterRequest } from '@boardwalk/contract/pass';
 import type { TicketChanges } from '../../platform/ticket-changes.plugin.ts';
 import { findPassByBarcode } from '../ticket/ticket.repo.ts';
-import { findTestPassOrder, findTicket, notFound, toPassOrder, type TicketContext, type TicketRequest } from '../ticket/ticket.service.ts';
+import {
+  findTestPassOrder,
+  findTicket,
+  notFound,
+  orderBarcodeHash,
+  toPassOrder,
+  type TicketContext,
+  type TicketRequest,
+} from '../ticket/ticket.service.ts';
 import { ticketTokens } from '../ticket/ticket-tokens.service.ts';
 import { upsertRegistration } from './pass.repo.ts';
 
-/** The order object as login and register answer it: with the tokens this view of the ticket may use. */
+/**
+ * The order object as login and register answer it: with the tokens this view of the ticket
+ * may use and, for a Stored Value Card's own guest, its balance page (one more query, only then).
+ */
 async function answer(ctx: TicketContext, order: PassOrder): Promise<PassOrder> {
-  return { ...order, ...(await ticketTokens(ctx.keys, order)) };
+  const [tokens, barcodeHash] = await Promise.all([ticketTokens(ctx.keys, order), orderBarcodeHash(ctx, order)]);
+  return { ...order, ...tokens, barcodeHash };
 }
 
 /** POST /api/login/ */

@@ -4,6 +4,8 @@
 // and photo use it; a feature never looks a ticket up another way.
 import { guestMessages } from '@boardwalk/contract/errors';
 import { passOrder, TEST_PASS_ORDER_ID, type PassOrder } from '@boardwalk/contract/pass';
+import { isStoredValueCard } from '@boardwalk/contract/pass-display';
+import { BARCODE_HASH_PATTERN } from '@boardwalk/contract/stored-value';
 import type { AppleWalletRequest, GoogleWalletRequest } from '@boardwalk/contract/wallet';
 import type { Executor } from '@boardwalk/db/client';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -13,6 +15,7 @@ import type { Keys } from '../../platform/keys.plugin.ts';
 import { hashSecret } from '../../platform/secrets.ts';
 import type { LookupThrottles } from '../../platform/throttle.ts';
 import { findPassByBarcode, findShareByHashUrlHash, findTestPass, type PassRow } from './ticket.repo.ts';
+import { findTicketByBarcodeHash, insertStoredValueLink, type StoredValueTicket } from './stored-value-link.repo.ts';
 
 export const DEFAULT_EXCLUSION_MESSAGE = 'This item cannot be added to a digital wallet. Please visit guest services for assistance.';
 
@@ -191,4 +194,35 @@ export async function findWalletTicket(
 /** A test pass (order id 0) by its barcode, under the lookup throttle, as its order object. */
 export async function findTestPassOrder(ctx: TicketContext, barcode: string): Promise<PassOrder> {
   return toTestPassOrder(await throttled(ctx, TEST_PASS_ORDER_ID, () => findTestPass(ctx.db, barcode)), ctx);
+}
+
+// ---- The stored-value page's link (decisions.md "Guest access") -------------------------
+
+/**
+ * A ticket's barcodeHash (the keyed hash of its barcode that /stored-value/{barcodeHash}
+ * names), kept with its barcode so the page can find the ticket again, and answered.
+ */
+export async function issueBarcodeHash(ctx: Pick<TicketContext, 'db' | 'keys'>, barcode: string): Promise<string> {
+  const barcodeHash = ctx.keys.keyedHash('stored-value', barcode);
+  await insertStoredValueLink(ctx.db, { barcodeHash, barcode });
+  return barcodeHash;
+}
+
+/**
+ * The order object's barcodeHash: only a Stored Value Card's, and only for the ticket's own
+ * guest (not a shared view, whose share can be stopped while a page link cannot; not a test
+ * pass). Other tickets cost no query.
+ */
+export async function orderBarcodeHash(ctx: Pick<TicketContext, 'db' | 'keys'>, order: PassOrder): Promise<string | null> {
+  const ownGuest = !order.sharedWith && order.orderId !== '' && order.orderId !== TEST_PASS_ORDER_ID;
+  return ownGuest && isStoredValueCard(order) ? issueBarcodeHash(ctx, order.barcode) : null;
+}
+
+/**
+ * The ticket a barcodeHash names, under the lookup throttle: a hash that names no ticket,
+ * malformed (never looked up) or unknown, counts against the client address like an
+ * unknown order and answers "Unable to locate order".
+ */
+export async function findTicketByHash(ctx: TicketContext, barcodeHash: string): Promise<StoredValueTicket> {
+  return throttled(ctx, null, async () => (BARCODE_HASH_PATTERN.test(barcodeHash) ? findTicketByBarcodeHash(ctx.db, barcodeHash) : null));
 }

@@ -5,7 +5,7 @@ import { isStoredValueCard } from '@boardwalk/contract/pass-display';
 import type { VoucherRequest } from '@boardwalk/contract/wallet';
 import type { Config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
-import { findTicket, toPassOrder, type TicketContext } from '../ticket/ticket.service.ts';
+import { findTicket, issueBarcodeHash, toPassOrder, type TicketContext } from '../ticket/ticket.service.ts';
 import { renderVoucher } from './voucher.document.ts';
 import { findPhotoPng } from '../ticket/holder-photo.repo.ts';
 
@@ -33,8 +33,9 @@ export async function createVoucher(ctx: VoucherContext, request: VoucherRequest
   const order = toPassOrder(row, ctx);
   if (order.excluded) throw new AppError('FORBIDDEN', order.excluded);
   const photoPng = order.photoUid ? await findPhotoPng(ctx.db, order.barcode) : null;
+  // The QR code's link is kept (stored_value_links) so the page can find the card by it.
   const storedValueUrl = isStoredValueCard(order)
-    ? `${ctx.config.publicUrl}/stored-value/${ctx.keys.keyedHash('stored-value', order.barcode)}`
+    ? `${ctx.config.publicUrl}/stored-value/${await issueBarcodeHash(ctx, order.barcode)}`
     : null;
   const pdf = await renderVoucher({
     brandName: ctx.config.brandName,

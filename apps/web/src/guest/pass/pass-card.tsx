@@ -1,4 +1,5 @@
 import { lazy, Suspense, type CSSProperties } from 'react';
+import { Link } from 'react-router';
 import type { PassOrder } from '@boardwalk/contract/pass';
 import { readableColors } from '../../lib/color.ts';
 import { formatCredits, formatDate, formatDateTime, formatUsd, fullName } from '../../lib/format.ts';
@@ -57,6 +58,11 @@ export function PassCard({ order, brandName }: { order: PassOrder; brandName: st
           <span className="pass-card__balance-value" data-testid="pass-balance">
             {storedValue ? formatCredits(order.credits) : formatUsd(order.cash)}
           </span>
+          {order.barcodeHash ? (
+            <Link to={`/stored-value/${order.barcodeHash}`} className="pass-card__balance-link">
+              View Balance
+            </Link>
+          ) : null}
         </div>
       </div>
 

@@ -1,0 +1,22 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiError } from '@boardwalk/contract/errors';
+import { storedValueRequest, storedValueResponse } from '@boardwalk/contract/stored-value';
+import { ticketContext } from '../ticket/ticket.service.ts';
+import { getStoredValue } from './stored-value.service.ts';
+
+export const storedValueRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/api/stored-value/', {
+    schema: {
+      tags: ['guest'],
+      summary: "A Stored Value Card's credits, cash and attraction usage of the current operating day, by its barcodeHash",
+      body: storedValueRequest,
+      response: {
+        200: storedValueResponse,
+        400: apiError,
+        404: apiError.describe('No card has this barcodeHash (malformed or unknown): "Unable to locate order"; counts as a failed lookup'),
+        429: apiError,
+      },
+    },
+    handler: (request) => getStoredValue(ticketContext(app, request), request.body),
+  });
+};

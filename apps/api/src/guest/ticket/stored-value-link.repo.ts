@@ -1,0 +1,35 @@
+// The stored-value page's links (stored_value_links): a Stored Value Card's barcodeHash and
+// the ticket it names. A keyed hash cannot be reversed, so the pair is kept when a link is
+// handed out (the voucher's QR code, the order object) and read by POST /api/stored-value/.
+import { eq, sql } from 'drizzle-orm';
+import type { Executor } from '@boardwalk/db/client';
+import { storedValueLinks, tickets } from '@boardwalk/db/schema';
+
+/** Keeps the pair; a barcode already linked (the same hash: it derives from the barcode) is left as it is. */
+export async function insertStoredValueLink(db: Executor, link: { barcodeHash: string; barcode: string }): Promise<void> {
+  await db.insert(storedValueLinks).values(link).onConflictDoNothing();
+}
+
+function prepareLinkLookup(db: Executor) {
+  return db
+    .select({ barcode: tickets.barcode, category: tickets.category, credits: tickets.credits, cash: tickets.cash })
+    .from(storedValueLinks)
+    .innerJoin(tickets, eq(tickets.barcode, storedValueLinks.barcode))
+    .where(eq(storedValueLinks.barcodeHash, sql.placeholder('barcodeHash')))
+    .limit(1)
+    .prepare('find_ticket_by_barcode_hash');
+}
+const preparedLookups = new WeakMap<Executor, ReturnType<typeof prepareLinkLookup>>();
+
+/** The ticket a barcodeHash names (its balance), or null: one primary-key lookup, prepared once per database. */
+export async function findTicketByBarcodeHash(db: Executor, barcodeHash: string) {
+  let lookup = preparedLookups.get(db);
+  if (!lookup) {
+    lookup = prepareLinkLookup(db);
+    preparedLookups.set(db, lookup);
+  }
+  const rows = await lookup.execute({ barcodeHash });
+  return rows[0] ?? null;
+}
+
+export type StoredValueTicket = NonNullable<Awaited<ReturnType<typeof findTicketByBarcodeHash>>>;
