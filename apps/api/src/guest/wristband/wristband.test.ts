@@ -4,6 +4,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { wristbandTexts } from '@boardwalk/contract/wristband';
 import { WRISTBAND_DEACTIVATE_PERMISSION, wristbandBindings } from '@boardwalk/contract/staff-resources';
+import type { OrderFeed } from '@boardwalk/contract/integrations';
 import * as schema from '@boardwalk/db/schema';
 import { anOrder, putOrder, staff } from '../../../test-support/fixtures.ts';
 import { loginAs, type StaffLogin } from '../../../test-support/staff.ts';
@@ -14,6 +15,8 @@ let t: TestApp;
 let ipSeq = 0;
 /** Each lookup its own client address: the lookup throttle never crosses tests. */
 const nextIp = () => `10.9.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
+
+type TicketOverrides = Partial<OrderFeed['tickets'][number]>;
 
 const PACK = '770';
 /** 2030-12-31 at 23:59 in Los Angeles is already 2031-01-01 in UTC: the park's date counts. */
@@ -27,7 +30,7 @@ interface Ticket {
 }
 
 /** A new order with one ticket (a wristband ticket unless the overrides say otherwise). */
-async function aTicket(overrides: Parameters<typeof anOrder>[0][number] = {}): Promise<Ticket> {
+async function aTicket(overrides: TicketOverrides = {}): Promise<Ticket> {
   const n = ++orderSeq;
   const orderId = String(50_000_000 + n);
   const barcode = `5${String(n).padStart(15, '0')}`;
@@ -146,7 +149,7 @@ describe('POST /api/wristband/activate/', () => {
     expect((await login(mine)).isPassActivated).toBe(false);
   });
 
-  it.each<[string, Parameters<typeof anOrder>[0][number]]>([
+  it.each<[string, TicketOverrides]>([
     ['a ticket that is not a wristband ticket', { packId: '999' }],
     ['a refunded ticket', { refunded: true }],
     ['an expired ticket', { expires: '2020-01-01T00:00:00Z' }],
