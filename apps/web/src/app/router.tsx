@@ -22,6 +22,14 @@ const staffPage = (
   </Suspense>
 );
 
+// Wristband activation (issue 11): /activate/ and /activate/{orderId}/{barcode}, on demand.
+const WristbandPage = lazy(() => import('../guest/wristband/wristband-page.tsx'));
+const wristbandPage = (
+  <Suspense fallback={<LoadingState label="Loading..." />}>
+    <WristbandPage />
+  </Suspense>
+);
+
 function GuestLayout() {
   const { pathname } = useLocation();
   useEffect(() => {
@@ -42,6 +50,8 @@ export function AppRoutes() {
       <Route path="admin/*" element={staffPage} />
       <Route element={<GuestLayout />}>
         <Route index element={<PassPage />} />
+        <Route path="activate" element={wristbandPage} />
+        <Route path="activate/:orderId/:barcode" element={wristbandPage} />
         {/* One segment: a share link (hashUrl) when longer than 80 characters, else not found. */}
         <Route path=":hashUrl" element={<PassPage />} />
         <Route path=":orderId/:barcode/:shareId?" element={<PassPage />} />
