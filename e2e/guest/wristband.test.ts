@@ -43,8 +43,9 @@ let seq = 0;
 /** A new wristband ticket (pack 770, the demo's wristband pack) made through the ticketing feed. */
 async function aWristbandTicket(): Promise<{ orderId: string; barcode: string }> {
   const stamp = `${Date.now()}`.slice(-7);
-  const orderId = `8${stamp}`;
-  const barcode = `81${stamp}${String(++seq).padStart(7, '0')}`;
+  seq++;
+  const orderId = `8${stamp.slice(-5)}${String(seq % 100).padStart(2, '0')}`;
+  const barcode = `81${stamp}${String(seq).padStart(7, '0')}`;
   const response = await fetch(`${baseUrl()}/api/integrations/orders/${orderId}`, {
     method: 'PUT',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${E2E_INTEGRATION_KEY}` },

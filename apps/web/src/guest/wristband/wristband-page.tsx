@@ -161,10 +161,7 @@ function ActivateForm({ order, onActivated }: { order: PassOrder; onActivated: (
   };
 
   return (
-    <Form noValidate onSubmit={submit} aria-labelledby="wristband-form-heading">
-      <h2 id="wristband-form-heading" className="h5">
-        Wristband
-      </h2>
+    <Form noValidate onSubmit={submit} aria-label="Wristband activation" className="wristband-form">
       <LiveAlert message={activate.isError ? activationErrorMessage(activate.error) : null} />
       <TextField
         id="wristbandBarcode"
