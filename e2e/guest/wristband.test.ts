@@ -218,25 +218,29 @@ describe('wristband activation', () => {
       await expect(alertText(page)).resolves.toBe(period);
     }));
 
-  it('shows the network text when no answer arrives, and the busy state while waiting', () =>
-    inPage(async (page) => {
-      await openActivation(page, demo.wristband);
-      let release: () => void = () => {};
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route('**/api/wristband/activate/', async (route) => {
-        await held;
-        await route.abort('connectionfailed');
-      });
-      await codeField(page).fill('ABCDEF0123456789');
-      await activateButton(page).click();
-      const busy = page.getByRole('button', { name: 'Activating…' });
-      await busy.waitFor();
-      await expect(busy.isDisabled()).resolves.toBe(true);
-      await screenshot(page, 'wristband-busy');
-      release();
-      await expect(alertText(page)).resolves.toBe(TEXTS.network);
-      await screenshot(page, 'wristband-error-network');
-    }));
+  for (const width of [WIDTHS.mobile, WIDTHS.desktop]) {
+    it(`shows the busy state while waiting, then the network text when no answer arrives (${width} px)`, () =>
+      inPage(async (page) => {
+        await openActivation(page, demo.wristband);
+        let release: () => void = () => {};
+        const held = new Promise<void>((resolve) => (release = resolve));
+        await page.route('**/api/wristband/activate/', async (route) => {
+          await held;
+          await route.abort('connectionfailed');
+        });
+        await codeField(page).fill('ABCDEF0123456789');
+        await activateButton(page).click();
+        const busy = page.getByRole('button', { name: 'Activating…' });
+        await busy.waitFor();
+        await expect(busy.isDisabled()).resolves.toBe(true);
+        await expectNoAxeViolations(page);
+        await screenshot(page, 'wristband-busy');
+        release();
+        await expect(alertText(page)).resolves.toBe(TEXTS.network);
+        await expectNoAxeViolations(page);
+        await screenshot(page, 'wristband-error-network');
+      }, width));
+  }
 
   it('refuses a code of 16 characters that are not all letters and digits, without calling the server', () =>
     inPage(async (page) => {
@@ -247,6 +251,8 @@ describe('wristband activation', () => {
       await activateButton(page).click();
       await expect(page.locator('#wristbandBarcode-error').textContent()).resolves.toBe('Wristband code must be 16 letters or digits');
       expect(calls).toBe(0);
+      await expectNoAxeViolations(page);
+      await screenshot(page, 'wristband-code-error');
     }));
 
   it('Start Over goes back to /activate/ and its login form; an address with a bad barcode is not found', () =>
