@@ -38,6 +38,7 @@ const CONFIGURATION_TABS = [
   'Wallet Exceptions',
   'Wallet Item Exclusions',
   'Wristband Merch Pack IDs',
+  'Wristbands',
 ];
 const ALL_TABS = [...CONFIGURATION_TABS, 'Team', 'Permissions', 'Session', 'Audit Log', 'Deliveries'];
 

@@ -27,6 +27,7 @@ import { googleWalletRoutes } from './guest/wallet/google-wallet.routes.ts';
 import { walletDeliveriesPlugin } from './guest/wallet/wallet-deliveries.plugin.ts';
 import { loyaltyRoutes } from './guest/loyalty/loyalty.routes.ts';
 import { loyaltyReversalsPlugin } from './guest/loyalty/loyalty-reversals.plugin.ts';
+import { wristbandRoutes } from './guest/wristband/wristband.routes.ts';
 import { appleWalletPlugin } from './integrations/apple-wallet/apple-wallet.plugin.ts';
 import { googleWalletPlugin } from './integrations/google-wallet/google-wallet.plugin.ts';
 import { mailerPlugin } from './integrations/email/mailer.plugin.ts';
@@ -37,6 +38,7 @@ import { staffAuthPlugin } from './staff/auth/staff-auth.plugin.ts';
 import { staffAuthRoutes } from './staff/auth/auth.routes.ts';
 import { resourcesRoutes } from './staff/resources/resources.routes.ts';
 import { deliveriesRoutes } from './staff/deliveries/deliveries.routes.ts';
+import { staffWristbandsRoutes } from './staff/wristbands/wristbands.routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -95,12 +97,14 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(walletDeliveriesPlugin);
   await app.register(loyaltyRoutes);
   await app.register(loyaltyReversalsPlugin);
+  await app.register(wristbandRoutes);
   await app.register(integrationAuthPlugin);
   await app.register(integrationsRoutes);
   await app.register(staffAuthPlugin);
   await app.register(staffAuthRoutes);
   await app.register(resourcesRoutes);
   await app.register(deliveriesRoutes);
+  await app.register(staffWristbandsRoutes);
 
   await app.register(webPlugin);
   return app;

@@ -81,7 +81,7 @@ export interface ResourceDeclaration {
   /** Only rows whose field holds one of these values are listed (and counted). */
   scope?: { field: string; values: string[] };
   /** A page of its own around the list (the client maps the name to its component). */
-  page?: 'deliveries';
+  page?: 'deliveries' | 'wristbands';
   /** Only administrators (level 100) list and change it; others list at 1 and change at 10. */
   adminOnly?: boolean;
 }
@@ -481,6 +481,45 @@ export const deliveryCounts = z.object(
   Object.fromEntries(DELIVERY_STATES.map((state) => [state, z.number().int()])) as Record<DeliveryState, z.ZodNumber>,
 );
 
+/**
+ * Wristbands guests bound to their tickets (POST /api/wristband/activate/): read-only, searchable
+ * by band or ticket, with a Deactivate action for a lost band on its own page.
+ */
+export const wristbandBindings: ResourceDeclaration = {
+  key: 'wristbands',
+  title: 'Wristbands',
+  api: '/api/admin/wristbands/',
+  idField: 'wristbandBindingGUID',
+  idColumn: 'id',
+  table: 'wristbandBindings',
+  operations: { create: false, update: false, delete: false },
+  searchFields: ['wristbandBarcode', 'wristbandTicketBarcode'],
+  defaultSort: { field: 'wristbandBoundAt', direction: 'desc' },
+  page: 'wristbands',
+  fields: [
+    { name: 'wristbandBarcode', label: 'Band', type: 'text', column: 'wristbandBarcode', readOnly: true },
+    { name: 'wristbandTicketBarcode', label: 'Ticket Barcode', type: 'text', column: 'barcode', readOnly: true },
+    { name: 'wristbandOrderID', label: 'Order', type: 'text', column: 'orderId', readOnly: true },
+    { name: 'wristbandBoundAt', label: 'Bound At', type: 'datetime', column: 'activatedAt', readOnly: true },
+    { name: 'wristbandDeactivatedAt', label: 'Deactivated At', type: 'datetime', column: 'deactivatedAt', readOnly: true },
+    { name: 'wristbandDeactivatedBy', label: 'Deactivated By', type: 'text', column: 'deactivatedBy', readOnly: true },
+  ],
+};
+
+/**
+ * Deactivating a lost band: its own permission (`Wristbands Deactivate`), audited. Level 10,
+ * like the changes of the configuration tabs: guest services supervisors replace lost bands,
+ * and a deactivation only lets the ticket take a new band (the lost one never binds again).
+ */
+export const WRISTBAND_DEACTIVATE_API = '/api/admin/wristbands/deactivate/';
+export const WRISTBAND_DEACTIVATE_PERMISSION = 'Wristbands Deactivate';
+export const WRISTBAND_DEACTIVATE: PermissionDeclaration = {
+  name: WRISTBAND_DEACTIVATE_PERMISSION,
+  api: WRISTBAND_DEACTIVATE_API,
+  method: 'POST',
+  minimumAccessLevel: 10,
+};
+
 /** A tab's row as the client reads it (the server's per-tab schema is stricter: resource-schemas.ts). */
 export const staffRow = z.record(z.string(), z.unknown());
 /** A select's option list (OPTION_LISTS). */
@@ -494,6 +533,7 @@ export const resources: ResourceDeclaration[] = [
   walletExceptions,
   walletItemExclusions,
   wristbandMerchPackIds,
+  wristbandBindings,
   teamMembers,
   permissions,
   sessions,
@@ -520,5 +560,14 @@ export function seededPermissions(): PermissionDeclaration[] {
       .map((op) => tabPermission(tab, op)),
   );
   const options = (Object.keys(OPTION_LISTS) as OptionSource[]).map(optionListPermission);
-  return [...tabs, ADMIN_AREA, ...options, DELIVERY_RETRY, LOYALTY.removeAccount, LOYALTY.removeOrder, LOYALTY.manage];
+  return [
+    ...tabs,
+    ADMIN_AREA,
+    ...options,
+    DELIVERY_RETRY,
+    WRISTBAND_DEACTIVATE,
+    LOYALTY.removeAccount,
+    LOYALTY.removeOrder,
+    LOYALTY.manage,
+  ];
 }

@@ -4,6 +4,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { apiError } from '@boardwalk/contract/errors';
 import { usageRoutes } from './gate/usage.routes.ts';
+import { wristbandsRoutes } from './gate/wristbands.routes.ts';
 import { reservationsRoutes } from './hotel/reservations.routes.ts';
 import { checksRoutes } from './pos/checks.routes.ts';
 import { ordersRoutes } from './ticketing/orders.routes.ts';
@@ -24,6 +25,7 @@ export const integrationsRoutes: FastifyPluginAsync = async (app) => {
   });
   await app.register(ordersRoutes); // ticketing
   await app.register(usageRoutes); // gate
+  await app.register(wristbandsRoutes); // gate
   await app.register(checksRoutes); // point of sale
   await app.register(reservationsRoutes); // hotel
 };

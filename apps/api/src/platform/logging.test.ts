@@ -12,6 +12,9 @@ describe('masking', () => {
     expect(maskUrl(`/10000003/1000000000000035`)).toBe('/****0003/************0035');
     expect(maskUrl(`/${hashUrl}?x=1`)).toBe('/AAAA…[88]?x=1');
   });
+  it("masks the wristband code of the gate's lookup, letters included", () => {
+    expect(maskUrl('/api/integrations/wristbands/AB12CD34EF56GH78')).toBe('/api/integrations/wristbands/************GH78');
+  });
 });
 
 describe('log lines', () => {

@@ -6,9 +6,15 @@ export function maskBarcode(barcode: string): string {
   return barcode.length <= 4 ? '****' : `${'*'.repeat(barcode.length - 4)}${barcode.slice(-4)}`;
 }
 
-/** Masks what looks like a secret in a URL: digit runs of 8+ (barcodes) and long tokens (hashUrls). */
+/**
+ * Masks what looks like a secret in a URL: digit runs of 8+ (barcodes), long tokens (hashUrls)
+ * and the wristband code of the gate's lookup (16 letters or digits).
+ */
 export function maskUrl(url: string): string {
-  return url.replace(/[A-Za-z0-9_-]{40,}/g, (m) => `${m.slice(0, 4)}…[${m.length}]`).replace(/\d{8,}/g, maskBarcode);
+  return url
+    .replace(/(\/wristbands\/)([A-Za-z0-9]{16})/gi, (_m, path: string, code: string) => `${path}${maskBarcode(code)}`)
+    .replace(/[A-Za-z0-9_-]{40,}/g, (m) => `${m.slice(0, 4)}…[${m.length}]`)
+    .replace(/\d{8,}/g, maskBarcode);
 }
 
 /**

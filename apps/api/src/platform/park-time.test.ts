@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysBetween, operatingDay, operatingDayStart, shiftDate, shiftInstant } from './park-time.ts';
+import { daysBetween, operatingDay, operatingDayStart, parkShortDate, shiftDate, shiftInstant } from './park-time.ts';
 
 const la = 'America/Los_Angeles';
 
@@ -21,5 +21,15 @@ describe('park time', () => {
     expect(shiftDate('2026-12-31', 1)).toBe('2027-01-01');
     expect(daysBetween('2026-11-21', '2027-01-10')).toBe(50);
     expect(daysBetween('2026-11-21', '2026-11-20')).toBe(-1);
+  });
+});
+
+describe('parkShortDate', () => {
+  it("prints an instant's calendar date in the park as M/D/YY", () => {
+    expect(parkShortDate(new Date('2026-11-21T20:00:00Z'), 'America/Los_Angeles')).toBe('11/21/26');
+    // Already November 22nd in UTC, still the 21st in Los Angeles.
+    expect(parkShortDate(new Date('2026-11-22T07:59:59Z'), 'America/Los_Angeles')).toBe('11/21/26');
+    expect(parkShortDate(new Date('2026-11-22T07:59:59Z'), 'UTC')).toBe('11/22/26');
+    expect(parkShortDate(new Date('2105-01-05T12:00:00Z'), 'America/Los_Angeles')).toBe('1/5/05');
   });
 });

@@ -34,3 +34,9 @@ export const shiftDate = (date: string, days: number) =>
   addDays(new Date(`${date}T12:00:00Z`), days)
     .toISOString()
     .slice(0, 10);
+
+/** An instant's calendar date in the park as M/D/YY (11/21/26), the way the guest pages print dates. */
+export function parkShortDate(at: Date, timeZone: string): string {
+  const local = new TZDate(at.getTime(), timeZone);
+  return `${local.getMonth() + 1}/${local.getDate()}/${String(local.getFullYear() % 100).padStart(2, '0')}`;
+}

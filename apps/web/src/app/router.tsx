@@ -1,9 +1,7 @@
-// The route table. Guest pages are in the entry chunk so a guest's first visit is one small
+// The route table. The pass page is in the entry chunk so a guest's first visit is one small
 // download. Staff pages (/login, /admin) and the other guest areas (/activate, /stored-value,
-// /loyalty) are added by their issues as React.lazy routes, e.g.
-//   const AdminRoutes = lazy(() => import('../staff/admin-routes.tsx'));
-//   <Route path="admin/*" element={<Suspense fallback={...}><AdminRoutes /></Suspense>} />
-// so they never grow the guest entry (dist/bundle-size.json, e2e/bundle-size.test.ts).
+// /loyalty) are React.lazy routes, so they never grow the guest entry (dist/bundle-size.json,
+// e2e/bundle-size.test.ts).
 // Declarative routes: the data router would add about 15 KiB gzipped to every guest page.
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Outlet, Route, Routes, useLocation } from 'react-router';
@@ -12,27 +10,24 @@ import { NotFound } from '../ui/not-found.tsx';
 import { PageLayout } from '../ui/page-layout.tsx';
 import { LoadingState } from '../ui/loading-state.tsx';
 
-// The staff app (issue 5): /login and /admin, and every path under them, which the staff app
-// sends to /login. Other unknown paths stay the guest's "Page not found" (the spec's "any
-// other path" is read as any other staff path, so guest links keep working).
+// Every area but the pass page is a chunk of its own, fetched when a guest opens it.
+const loading = (page: ReactNode) => <Suspense fallback={<LoadingState label="Loading..." />}>{page}</Suspense>;
+
+// The staff app: /login and /admin, and every path under them, which the staff app sends to
+// /login. Other unknown paths stay the guest's "Page not found" (the spec's "any other path"
+// is read as any other staff path, so guest links keep working).
 const StaffRoutes = lazy(() => import('../staff/staff-routes.tsx'));
-// The loyalty club (/loyalty/...): chunks of their own, fetched when a guest opens it. Its
-// routes are declared here, not in a nested table under loyalty/*: a splat route ranks below
-// the pass page's /:orderId/:barcode/:shareId, which would take /loyalty/purchase/4012.
+// Wristband activation: /activate/ and /activate/{orderId}/{barcode}.
+const WristbandPage = lazy(() => import('../guest/wristband/wristband-page.tsx'));
+// The stored-value page: reached from a voucher's QR code or the pass card.
+const StoredValuePage = lazy(() => import('../guest/stored-value/stored-value-page.tsx'));
+// The loyalty club (/loyalty/...). Its routes are declared here, not in a nested table under
+// loyalty/*: a splat route ranks below the pass page's /:orderId/:barcode/:shareId, which
+// would take /loyalty/purchase/4012.
 const LoyaltyHome = lazy(() => import('../guest/loyalty/loyalty-home.tsx').then((m) => ({ default: m.LoyaltyHome })));
 const ClaimPage = lazy(() => import('../guest/loyalty/claim-page.tsx').then((m) => ({ default: m.ClaimPage })));
 const FindPassPage = lazy(() => import('../guest/loyalty/find-pass-page.tsx').then((m) => ({ default: m.FindPassPage })));
 const CLAIM_KINDS = ['tickets', 'purchase', 'hotels'] as const;
-
-const loading = (page: ReactNode) => <Suspense fallback={<LoadingState label="Loading..." />}>{page}</Suspense>;
-// The stored-value page: reached from a voucher's QR code or the pass card, a chunk of its own.
-const StoredValuePage = lazy(() => import('../guest/stored-value/stored-value-page.tsx'));
-
-const staffPage = (
-  <Suspense fallback={<LoadingState label="Loading..." />}>
-    <StaffRoutes />
-  </Suspense>
-);
 
 function GuestLayout() {
   const { pathname } = useLocation();
@@ -50,8 +45,8 @@ function GuestLayout() {
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path="login/*" element={staffPage} />
-      <Route path="admin/*" element={staffPage} />
+      <Route path="login/*" element={loading(<StaffRoutes />)} />
+      <Route path="admin/*" element={loading(<StaffRoutes />)} />
       <Route element={<GuestLayout />}>
         <Route index element={<PassPage />} />
         <Route path="loyalty">
@@ -63,6 +58,8 @@ export function AppRoutes() {
           <Route path="*" element={<NotFound />} />
         </Route>
         <Route path="stored-value/:barcodeHash" element={loading(<StoredValuePage />)} />
+        <Route path="activate" element={loading(<WristbandPage />)} />
+        <Route path="activate/:orderId/:barcode" element={loading(<WristbandPage />)} />
         {/* One segment: a share link (hashUrl) when longer than 80 characters, else not found. */}
         <Route path=":hashUrl" element={<PassPage />} />
         <Route path=":orderId/:barcode/:shareId?" element={<PassPage />} />

@@ -3,6 +3,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
 import { photos, tickets } from '@boardwalk/db/schema';
+import { isPassActivatedSql } from './ticket.repo.ts';
 
 export type NewPhoto = Omit<typeof photos.$inferInsert, 'createdAt'>;
 
@@ -22,10 +23,10 @@ export async function findPhotoFile(db: Executor, uid: string, form: 'bmp' | 'pn
   return rows[0]?.data ?? null;
 }
 
-/** The photo with this uid on this barcode, with whether its pass is activated; or null. */
+/** The photo with this uid on this barcode, with whether its pass is activated (feed or wristband); or null. */
 export async function findPhotoOfTicket(db: Executor, opts: { barcode: string; uid: string }) {
   const rows = await db
-    .select({ uid: photos.uid, isPassActivated: tickets.isPassActivated })
+    .select({ uid: photos.uid, isPassActivated: isPassActivatedSql(tickets) })
     .from(photos)
     .innerJoin(tickets, eq(tickets.barcode, photos.barcode))
     .where(and(eq(photos.uid, opts.uid), eq(photos.barcode, opts.barcode)))

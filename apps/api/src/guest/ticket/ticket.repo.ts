@@ -19,8 +19,17 @@ import {
   walletExceptions,
   walletItemExclusions,
   walletPasses,
+  wristbandBindings,
   wristbandMerchPackIds,
 } from '@boardwalk/db/schema';
+
+/**
+ * A pass is activated when the ticketing feed says so or a wristband is actively bound to it
+ * (guest/wristband): the binding lives apart from the ticket, so a feed resend never undoes it.
+ */
+export const isPassActivatedSql = (t: typeof tickets) =>
+  sql<boolean>`(${t.isPassActivated} or exists (select 1 from ${wristbandBindings}
+    where ${wristbandBindings.barcode} = ${t.barcode} and ${wristbandBindings.deactivatedAt} is null))`;
 
 const activeNow = (from: AnyPgColumn, to: AnyPgColumn) => and(or(isNull(from), lte(from, sql`now()`)), or(isNull(to), gte(to, sql`now()`)));
 
@@ -120,7 +129,7 @@ function passQuery(db: Executor) {
           expires: t.expires,
           redeemed: t.redeemed,
           refunded: t.refunded,
-          isPassActivated: t.isPassActivated,
+          isPassActivated: isPassActivatedSql(t),
           iCloudBindingLink: t.iCloudBindingLink,
         },
         order: {
@@ -196,6 +205,15 @@ export async function findPassByBarcode(db: Executor, opts: { orderId: string; b
     preparedLookups.set(db, lookup);
   }
   const rows = await lookup.execute(opts);
+  return rows[0] ?? null;
+}
+
+/**
+ * The ticket with this barcode, whatever its order, or null: for calls that carry a signed
+ * ticket token (which names the barcode) instead of the order id.
+ */
+export async function findPassByBarcodeOnly(db: Executor, barcode: string) {
+  const rows = await passQuery(db).where(eq(tickets.barcode, barcode)).limit(1);
   return rows[0] ?? null;
 }
 

@@ -4,7 +4,7 @@
 import type { Executor } from '@boardwalk/db/client';
 import { auditLog } from '@boardwalk/db/schema';
 
-export type AuditAction = 'create' | 'update' | 'delete' | 'login' | 'login-failed' | 'logout' | 'retry';
+export type AuditAction = 'create' | 'update' | 'delete' | 'login' | 'login-failed' | 'logout' | 'retry' | 'deactivate';
 
 export interface AuditEntry {
   /** Null for a failed login by an unknown username. */

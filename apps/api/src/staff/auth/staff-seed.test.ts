@@ -62,6 +62,20 @@ describe('the permissions seeded', () => {
       minimumAccessLevel: 1,
     });
     for (const name of LOYALTY_PERMISSIONS) expect(byName.has(name)).toBe(true);
+    // The Wristbands tab is read-only: a list (level 1) and its own Deactivate (level 10).
+    expect(byName.get('Wristbands List')).toEqual({
+      name: 'Wristbands List',
+      api: '/api/admin/wristbands/',
+      method: 'GET',
+      minimumAccessLevel: 1,
+    });
+    expect(byName.get('Wristbands Deactivate')).toEqual({
+      name: 'Wristbands Deactivate',
+      api: '/api/admin/wristbands/deactivate/',
+      method: 'POST',
+      minimumAccessLevel: 10,
+    });
+    for (const op of ['Create', 'Update', 'Delete']) expect(byName.has(`Wristbands ${op}`)).toBe(false);
     // Levels: configuration tabs 1 to list and 10 to change; Team, Permissions, Session, Audit Log 100.
     expect(byName.get('Pass Customizations List')!.minimumAccessLevel).toBe(1);
     expect(byName.get('Wristband Merch Pack IDs Delete')!.minimumAccessLevel).toBe(10);

@@ -13,10 +13,13 @@ import {
   resources,
   sessions,
   walletExceptions,
+  WRISTBAND_DEACTIVATE_API,
+  WRISTBAND_DEACTIVATE_PERMISSION,
   type FieldDeclaration,
   type ResourceDeclaration,
 } from '@boardwalk/contract/staff-resources';
 import * as schema from '@boardwalk/db/schema';
+import { anOrder, putOrder } from '../../../test-support/fixtures.ts';
 import { loginAs, type StaffLogin } from '../../../test-support/staff.ts';
 import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
 import { PASS_CUSTOMIZATION_OPTIONS_API, TEAM_MEMBER_OPTIONS_API } from './resources.routes.ts';
@@ -119,7 +122,26 @@ routes.push(
     success: 202,
     request: async (may) => ({ url: `${DELIVERY_RETRY_API}${may ? await aDeadDelivery() : crypto.randomUUID()}` }),
   },
+  {
+    name: WRISTBAND_DEACTIVATE_PERMISSION,
+    method: 'POST',
+    success: 200,
+    request: async (may) => ({ url: `${WRISTBAND_DEACTIVATE_API}${may ? await anActiveWristband() : crypto.randomUUID()}` }),
+  },
 );
+
+/** A wristband bound to a new ticket, for a Deactivate to act on. */
+async function anActiveWristband(): Promise<string> {
+  const n = ++seq;
+  const orderId = String(60_000_000 + n);
+  const barcode = `6${String(n).padStart(15, '0')}`;
+  await putOrder(t.app, orderId, anOrder([{ barcode }]));
+  const [row] = await t.database.db
+    .insert(schema.wristbandBindings)
+    .values({ wristbandBarcode: `MATRIX${String(n).padStart(10, '0')}`, barcode, orderId })
+    .returning();
+  return row!.id;
+}
 
 /** A dead mail delivery (its outbox row exists) for a Retry to act on. */
 async function aDeadDelivery(): Promise<string> {
@@ -156,8 +178,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-it('covers every tab operation, option list and the Deliveries counts and Retry (40 routes)', () => {
-  expect(routes).toHaveLength(40);
+it('covers every tab operation, option list, the Deliveries counts and Retry and Wristbands Deactivate (42 routes)', () => {
+  expect(routes).toHaveLength(42);
 });
 
 describe.each(routes)('$method $name', (route) => {

@@ -10,6 +10,9 @@ import { isBarcodeInput, isOrderIdInput, type PassCredentials } from './pass-rou
 import { loginErrorMessage } from './pass-rules.ts';
 
 interface LoginFormProps {
+  /** The page's own heading and intro (the wristband activation page); the pass page's by default. */
+  heading?: string;
+  intro?: string;
   initialOrderId?: string;
   initialBarcode?: string;
   /** Why the pass in the URL could not be shown, until the guest tries again. */
@@ -36,7 +39,15 @@ function validate(orderId: string, barcode: string): LoginErrors {
 }
 
 /** The main page with no pass loaded: order id and barcode (guest-app.md section 2). */
-export function LoginForm({ initialOrderId = '', initialBarcode = '', loadError = null, onSubmit, onLoggedIn }: LoginFormProps) {
+export function LoginForm({
+  heading = 'Find Your Pass',
+  intro = 'Enter the order ID and a barcode from your confirmation email to see your ticket or pass.',
+  initialOrderId = '',
+  initialBarcode = '',
+  loadError = null,
+  onSubmit,
+  onLoggedIn,
+}: LoginFormProps) {
   const [orderId, setOrderId] = useState(initialOrderId);
   const [barcode, setBarcode] = useState(initialBarcode);
   const [errors, setErrors] = useState<LoginErrors>({});
@@ -59,8 +70,8 @@ export function LoginForm({ initialOrderId = '', initialBarcode = '', loadError 
 
   return (
     <section className="panel panel--narrow" aria-labelledby="login-heading">
-      <PageHeading id="login-heading">Find Your Pass</PageHeading>
-      <p className="panel__intro">Enter the order ID and a barcode from your confirmation email to see your ticket or pass.</p>
+      <PageHeading id="login-heading">{heading}</PageHeading>
+      <p className="panel__intro">{intro}</p>
       <LiveAlert message={message} />
       <Form noValidate onSubmit={submit}>
         <TextField

@@ -2,6 +2,7 @@
 import type { ResourceDeclaration } from '@boardwalk/contract/staff-resources';
 import type { StaffUser } from '../auth/staff-session.ts';
 import { DeliveriesPage } from '../deliveries/deliveries-page.tsx';
+import { WristbandsPage } from '../wristbands/wristbands-page.tsx';
 
 type PageName = NonNullable<ResourceDeclaration['page']>;
 interface PageProps {
@@ -11,6 +12,7 @@ interface PageProps {
 
 const pages: Record<PageName, (props: PageProps) => React.ReactNode> = {
   deliveries: DeliveriesPage,
+  wristbands: WristbandsPage,
 };
 
 export function CustomPage({ page, ...props }: PageProps & { page: PageName }) {

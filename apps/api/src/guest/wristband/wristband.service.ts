@@ -1,0 +1,67 @@
+// Wristband activation (guest-app.md sections 4 and 7; decisions.md "Wristbands"): a guest
+// holding a wristband ticket binds the 16-character code of a band to it. The signed
+// wristbandActivateToken of the order object (15 minutes) is the credential: it names the
+// ticket, so no order id is sent and no lookup throttle applies.
+//   401: the ticket may not be self-activated: not a wristband ticket, excluded, refunded,
+//        expired or redeemed (the page shows the redeemed notice for those);
+//   403: the ticket already has an active band (or the feed says it is activated), or the band
+//        was ever bound (to any ticket; a deactivated band never binds again).
+// The binding is its own table, so a later orders feed never undoes it; the order object then
+// shows isPassActivated (ticket.repo.ts). Wallet passes do not show activation: nothing to publish.
+import { wristbandTexts, validityPeriod, type WristbandActivateBody } from '@boardwalk/contract/wristband';
+import type { Executor } from '@boardwalk/db/client';
+import type { Config } from '../../platform/config.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Keys } from '../../platform/keys.plugin.ts';
+import { parkShortDate } from '../../platform/park-time.ts';
+import { findPassByBarcodeOnly } from '../ticket/ticket.repo.ts';
+import { toPassOrder } from '../ticket/ticket.service.ts';
+import { verifyTicketToken } from '../ticket/ticket-tokens.service.ts';
+import { findBindingOfBand, insertBinding } from './wristband.repo.ts';
+
+export interface WristbandContext {
+  db: Executor;
+  keys: Keys;
+  config: Pick<Config, 'defaultPassColors' | 'parkTimezone'>;
+}
+
+const unauthorized = () => new AppError('UNAUTHORIZED', wristbandTexts.unauthorized);
+
+/** "through 11/21/26" (the ticket's expiry in the park), or "with no end date". */
+const periodOf = (expires: Date | null, ctx: WristbandContext) =>
+  validityPeriod(expires ? parkShortDate(expires, ctx.config.parkTimezone) : null);
+
+const alreadyActivated = (expires: Date | null, ctx: WristbandContext) =>
+  new AppError('FORBIDDEN', wristbandTexts.alreadyActivated(periodOf(expires, ctx)));
+
+/** Why this band cannot bind (it was bound before), or null when it never was. */
+async function bandRefusal(ctx: WristbandContext, wristbandBarcode: string): Promise<AppError | null> {
+  const bound = await findBindingOfBand(ctx.db, wristbandBarcode);
+  if (!bound) return null;
+  if (bound.binding.deactivatedAt) return new AppError('FORBIDDEN', wristbandTexts.deactivated);
+  return alreadyActivated(bound.expires, ctx);
+}
+
+/** POST /api/wristband/activate/: binds the band; answers the validity text ("Valid through 11/21/26"). */
+export async function activateWristband(ctx: WristbandContext, request: WristbandActivateBody): Promise<string> {
+  const subject = await verifyTicketToken(ctx.keys, 'wristband', request.wristbandActivateToken);
+  if (subject !== request.barcode) throw unauthorized();
+  const row = await findPassByBarcodeOnly(ctx.db, request.barcode);
+  if (!row) throw unauthorized();
+  const order = toPassOrder(row, ctx);
+  const expired = row.ticket.expires !== null && row.ticket.expires.getTime() <= Date.now();
+  if (!order.isWristband || order.excluded || order.refunded || order.isRedeemed || expired) throw unauthorized();
+
+  const band = await bandRefusal(ctx, request.wristbandBarcode);
+  if (band) throw band;
+  if (order.isPassActivated) throw alreadyActivated(row.ticket.expires, ctx);
+
+  const bound = await insertBinding(ctx.db, {
+    wristbandBarcode: request.wristbandBarcode,
+    barcode: order.barcode,
+    orderId: row.order.orderId,
+  });
+  // Another activation got there first: of this band (for any ticket) or of this ticket.
+  if (!bound) throw (await bandRefusal(ctx, request.wristbandBarcode)) ?? alreadyActivated(row.ticket.expires, ctx);
+  return wristbandTexts.validity(periodOf(row.ticket.expires, ctx));
+}

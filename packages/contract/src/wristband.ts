@@ -1,0 +1,80 @@
+// Wristband activation (guest-app.md sections 2, 4, 5, 7, 8; decisions.md "Wristbands"): the
+// guest binds the 16-character code of a wristband to a wristband ticket; the gate system
+// asks which ticket a band is bound to; staff deactivate a lost band.
+import { z } from 'zod';
+import { barcode, printable } from './pass.ts';
+
+/** guest-app.md sections 5 and 9: Activate is enabled only at exactly 16 characters. */
+export const WRISTBAND_CODE_LENGTH = 16;
+/** Letters and digits; one band is one code whatever the case it is typed in (stored upper case). */
+export const WRISTBAND_CODE_PATTERN = /^[A-Za-z0-9]{16}$/;
+
+export const wristbandCodeMessage = 'Wristband code must be 16 letters or digits';
+
+/** A wristband's code as typed (surrounding spaces dropped), normalized to upper case. */
+export const wristbandBarcode = z
+  .string()
+  .trim()
+  .regex(WRISTBAND_CODE_PATTERN, wristbandCodeMessage)
+  .transform((s) => s.toUpperCase())
+  .describe('The 16 letters or digits printed on the wristband (case does not matter)');
+
+/** POST /api/wristband/activate/ */
+export const wristbandActivateRequest = z.strictObject({
+  barcode,
+  wristbandBarcode,
+  wristbandActivateToken: z
+    .string()
+    .min(1, 'The activation token is required')
+    .max(2048, 'The activation token is not valid')
+    .refine(printable, 'The activation token is not valid')
+    .describe("The order object's wristbandActivateToken (valid 15 minutes)"),
+});
+export type WristbandActivateRequest = z.input<typeof wristbandActivateRequest>;
+/** As the server reads it: the band's code trimmed and upper case. */
+export type WristbandActivateBody = z.output<typeof wristbandActivateRequest>;
+
+/** The answer of a successful activation (text/plain): how long the band can be used. */
+export const wristbandValidity = z
+  .string()
+  .describe('"Valid through 11/21/26" (M/D/YY in the park\'s time zone), or "Valid with no end date"');
+
+/**
+ * For how long an activation can be used: "through 11/21/26" (the ticket's expiry as M/D/YY
+ * in the park's time zone), or "with no end date" for a ticket without expiry.
+ */
+export const validityPeriod = (expiresOn: string | null) => (expiresOn ? `through ${expiresOn}` : 'with no end date');
+
+/** guest-app.md section 8, "Wristband", with the period the server gives. */
+export const wristbandTexts = {
+  validity: (period: string) => `Valid ${period}`,
+  /** 403: the ticket or the band was already activated; the band shown is to be discarded. */
+  alreadyActivated: (period: string) =>
+    `This wristband was already activated and can be used ${period}. Please discard it and take a new one.`,
+  /** 403 for a band staff deactivated (lost): it never binds again. */
+  deactivated: 'This wristband was deactivated and can no longer be used. Please discard it and take a new one.',
+  unauthorized: 'You are unable to activate this wristband yourself, please visit guest services for additional assistance.',
+  expired: 'Activation attempt expired, please refresh and try again.',
+  failed: 'Unable to activate this wristband, please visit guest services for additional assistance.',
+  networkError: 'Error activating wristband',
+  redeemed: 'This Ticket has already been redeemed. Please try again or visit guest services for additional assistance.',
+  notWristband: 'This ticket is not for a wristband. Please try again or visit guest services for additional assistance.',
+  /** Shown above the code field; the 403 for a second band says the rest. */
+  active: 'Your wristband is active.',
+} as const;
+
+/** GET /api/integrations/wristbands/{wristbandBarcode} */
+export const wristbandParams = z.strictObject({ wristbandBarcode });
+
+/** The ticket a band is actively bound to, for the gate system. */
+export const gateWristband = z.object({
+  wristbandBarcode: z.string().describe('The band, upper case'),
+  barcode: z.string().describe('The ticket it is bound to'),
+  orderId: z.string().describe("The ticket's order"),
+  product: z.string(),
+  activatedAt: z.iso.datetime({ offset: true }).describe('When the guest bound it'),
+  expires: z.iso.datetime({ offset: true }).nullable().describe("The ticket's expiry; null for none"),
+  redeemed: z.iso.datetime({ offset: true }).nullable().describe('When the ticket was redeemed; null when not'),
+  refunded: z.boolean(),
+});
+export type GateWristband = z.infer<typeof gateWristband>;
