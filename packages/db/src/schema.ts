@@ -121,9 +121,8 @@ export const wristbandBindings = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     wristbandBarcode: text().notNull().unique(),
-    barcode: text()
-      .notNull()
-      .references(() => tickets.barcode, { onDelete: 'cascade' }),
+    /** No foreign key: a binding outlives its ticket leaving the feed, so a band never binds twice. */
+    barcode: text().notNull(),
     /** The ticket's order when it was bound (the back office lists it). */
     orderId: text().notNull(),
     activatedAt: created(),
