@@ -89,7 +89,12 @@ export const USER_AGENTS = {
   android: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
 } as const;
 
+/** axe judges the page at rest: the pointer off every control, no CSS transition half-way. */
 export async function expectNoAxeViolations(page: Page) {
+  await page.mouse.move(0, 0);
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .analyze();
