@@ -13,21 +13,15 @@ import { createTestDatabase, type TestDatabase } from '@boardwalk/db/test-suppor
 import { buildApp, type App } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/platform/config.ts';
 import { seedLookupData, type SeedReport } from './lookup-seed.ts';
+import type { DatabaseKind, ServersMessage, ServersReady } from './load-driver.ts';
 
-export type DatabaseKind = 'pglite' | 'postgres';
-
-export interface Ready {
-  type: 'ready';
-  version: string;
-  poolSize: number | null;
-  boardwalkUrl: string;
-  bareUrl: string;
+export interface Ready extends ServersReady {
   seed: SeedReport;
   /** How many looked-up passes each lateral join changed: proof the joins do real work. */
   coverage: Record<string, number>;
 }
 
-export type ServerMessage = Ready | { type: 'failed'; message: string };
+export type ServerMessage = ServersMessage<Ready>;
 
 /** createDb's default pool, as production runs it (PGlite is one connection). */
 const POOL_SIZE = 10;

@@ -1,180 +1,19 @@
 // npm run bench:lookup: POST /api/login/ under load on PostgreSQL and on PGlite, each beside a
 // bare Fastify route doing the ticket's primary-key select on the same database in the same
-// run. The servers run in a forked child (bench/lookup-servers.ts), autocannon here, so the
-// load generator never shares their event loop. Exits non-zero when a run fails (errors, non-2xx).
-//
-//   BENCH_SECONDS=10     seconds per run (after a warm-up of up to 2 s of each target)
-//   BENCH_DB=pglite      one database only (pglite or postgres); default both
-//   BENCH_RATE=300       also measure both at this fixed offered rate: latency without queueing
-//   BENCH_CPU_PROF=dir   write a V8 CPU profile of the server process into dir
-//   TEST_DATABASE_URL    PostgreSQL server for the fresh database (default postgres://postgres@127.0.0.1:5432/test)
-import { execFileSync, fork } from 'node:child_process';
-import { availableParallelism, cpus, loadavg } from 'node:os';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
-import { defaultTestDatabaseUrl } from '@boardwalk/db/test-support/test-database';
-import type { DatabaseKind, Ready, ServerMessage } from './lookup-servers.ts';
-import { fmt, positiveNumber, postgresProblem } from './bench-support.ts';
+// run (bench/lookup-servers.ts; the driver and its settings: bench/load-driver.ts).
+import { fmt } from './bench-support.ts';
+import { runLoadBench } from './load-driver.ts';
+import type { Ready } from './lookup-servers.ts';
 
-const CONNECTIONS = 50;
-const GOAL_RATIO = 0.5;
-const GOAL_P99_MS = 20;
-
-const seconds = positiveNumber('BENCH_SECONDS', 10);
-const rate = process.env.BENCH_RATE ? positiveNumber('BENCH_RATE', 0) : undefined;
-const profileDir = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : undefined;
-const adminUrl = process.env.TEST_DATABASE_URL ?? defaultTestDatabaseUrl;
-const label: Record<DatabaseKind, string> = { postgres: 'PostgreSQL', pglite: 'PGlite' };
-/** What made the run fail: any error, non-2xx answer or empty run. */
-const failures: string[] = [];
-
-type Target = 'bare' | 'Boardwalk';
-interface Measurement {
-  name: string;
-  reqPerSec: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-}
-interface DatabaseResult {
-  kind: DatabaseKind;
-  ready: Ready;
-  /** 1-minute load average when the measurements started: other work on the machine shows here. */
-  load: number;
-  bare: Measurement;
-  boardwalk: Measurement;
-  fixedRate: Measurement[];
-}
-
-/** Forks the child holding the database and both servers, and waits until it has seeded and checked them. */
-async function startServers(kind: DatabaseKind) {
-  const child = fork(fileURLToPath(new URL('./lookup-servers.ts', import.meta.url)), [kind], {
-    execArgv: ['--import', 'tsx', ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [])],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const exited = new Promise((done) => child.once('exit', done));
-  /** The child closes its servers and database (a PostgreSQL one is dropped) and exits; killed after 30 s. */
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    if (child.connected) child.send('stop');
-    await exited;
-    clearTimeout(timer);
-  };
-  const message = await new Promise<ServerMessage>((done, fail) => {
-    child.once('message', (m) => done(m as ServerMessage));
-    child.once('exit', (code, signal) => fail(new Error(`the ${kind} server process exited (${signal ?? code}) before it was ready`)));
-  });
-  if (message.type === 'failed') {
-    await stop();
-    throw new Error(`the ${kind} server process failed:\n${message.message}`);
-  }
-  return { ready: message, stop };
-}
-
-async function measure(name: string, url: string, bodies: string[], duration: number, overallRate?: number): Promise<Measurement> {
-  const requests = bodies.map((body) => ({
-    method: 'POST' as const,
-    path: '/api/login/',
-    headers: { 'content-type': 'application/json' },
-    body,
-  }));
-  const r = await autocannon({ url, connections: CONNECTIONS, duration, requests, ...(overallRate && { overallRate }) });
-  if (r.errors > 0 || r.non2xx > 0 || r.requests.total === 0)
-    failures.push(`${name}: ${r.errors} errors, ${r.non2xx} non-2xx of ${r.requests.total} requests`);
-  return { name, reqPerSec: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
-}
-
-const line = (m: Measurement) =>
-  `${m.name.padEnd(24)} ${fmt(m.reqPerSec).padStart(6)} req/s  p50 ${fmt(m.p50).padStart(3)} ms  p99 ${fmt(m.p99).padStart(3)} ms  errors ${m.errors}  non-2xx ${m.non2xx}`;
-
-async function benchDatabase(kind: DatabaseKind): Promise<DatabaseResult> {
-  console.log(`\n${label[kind]}: starting the server process and seeding...`);
-  const { ready, stop } = await startServers(kind);
-  try {
-    const load = loadavg()[0] ?? 0;
-    const coverage = Object.entries(ready.coverage).map(([join, n]) => `${n} ${join}`);
-    console.log(
-      `  ${ready.version}${ready.poolSize ? `, pool of ${ready.poolSize}` : ', one in-process connection'}; load average ${fmt(load, 2)}`,
-    );
-    console.log(
-      `  ${fmt(ready.seed.orders)} orders / ${fmt(ready.seed.tickets)} tickets; ${ready.seed.lookups.length} lookups cycled: ${coverage.join(', ')}`,
-    );
-    const bodies = ready.seed.lookups.map((l) => JSON.stringify(l));
-    const url: Record<Target, string> = { bare: ready.bareUrl, Boardwalk: ready.boardwalkUrl };
-    for (const target of ['bare', 'Boardwalk'] as const) await measure(`${target} warm-up`, url[target], bodies, Math.min(2, seconds));
-    // Alternate (bare, Boardwalk, Boardwalk, bare) and keep the better run of each.
-    const runs: Measurement[] = [];
-    for (const target of ['bare', 'Boardwalk', 'Boardwalk', 'bare'] as const) {
-      const m = await measure(target, url[target], bodies, seconds);
-      runs.push(m);
-      console.log(`  ${line(m)}`);
-    }
-    const best = (target: Target) => runs.filter((m) => m.name === target).reduce((a, b) => (b.reqPerSec > a.reqPerSec ? b : a));
-    const fixedRate: Measurement[] = [];
-    for (const target of rate ? (['bare', 'Boardwalk'] as const) : []) {
-      const m = await measure(`${target} at ${rate} req/s`, url[target], bodies, seconds, rate);
-      fixedRate.push(m);
-      console.log(`  ${line(m)}`);
-    }
-    return { kind, ready, load, bare: best('bare'), boardwalk: best('Boardwalk'), fixedRate };
-  } finally {
-    await stop();
-  }
-}
-
-function gitRevision() {
-  try {
-    const git = (...args: string[]) =>
-      execFileSync('git', ['--no-optional-locks', ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    return `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--untracked-files=no') ? ' + uncommitted changes' : ''}`;
-  } catch {
-    return 'unknown';
-  }
-}
-
-function printSummary(results: DatabaseResult[], skipped: string | undefined) {
-  const lines = [
-    `bench:lookup ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, git ${gitRevision()}, Node ${process.version}, ${availableParallelism()} x ${cpus()[0]?.model.trim() ?? 'CPU'}`,
-    `POST /api/login/ vs bare Fastify primary-key select on the same database; ${CONNECTIONS} connections, ${seconds} s runs, better of 2 (bare, Boardwalk, Boardwalk, bare)`,
-  ];
-  let goals = `Goals on PostgreSQL: not measured (${skipped})`;
-  for (const r of results) {
-    const ratio = r.boardwalk.reqPerSec / r.bare.reqPerSec;
-    lines.push(
-      `${label[r.kind]} (${r.ready.version}${r.ready.poolSize ? `, pool ${r.ready.poolSize}` : ''}; load average ${fmt(r.load, 2)}):`,
-    );
-    for (const m of [r.bare, r.boardwalk, ...r.fixedRate]) lines.push(`  ${line(m)}`);
-    lines.push(`  ratio Boardwalk / bare: ${fmt(ratio, 2)}`);
-    if (r.kind !== 'postgres') continue;
-    const ratioOk = ratio >= GOAL_RATIO;
-    const p99Ok = r.boardwalk.p99 <= GOAL_P99_MS;
-    goals =
-      `Goals on PostgreSQL: ratio >= ${GOAL_RATIO}: ${ratioOk ? 'MET' : 'MISSED'} (${fmt(ratio, 2)}); ` +
-      `p99 <= ${GOAL_P99_MS} ms: ${p99Ok ? 'MET' : 'MISSED'} (${fmt(r.boardwalk.p99)} ms) -> ${ratioOk && p99Ok ? 'ALL MET' : 'NOT MET'}`;
-  }
-  lines.push(goals);
-  if (failures.length > 0) lines.push(`RUN FAILED: ${failures.join('; ')}`);
-  const rule = '='.repeat(Math.max(...lines.map((l) => l.length)));
-  console.log(`\n${rule}\n${lines.join('\n')}\n${rule}`);
-}
-
-async function main() {
-  const only = process.env.BENCH_DB || undefined;
-  if (only !== undefined && only !== 'pglite' && only !== 'postgres') throw new Error(`BENCH_DB must be pglite or postgres, not "${only}"`);
-  const skipped = only === 'pglite' ? 'BENCH_DB=pglite' : await postgresProblem(adminUrl);
-  const kinds: DatabaseKind[] = skipped ? ['pglite'] : only ? [only] : ['postgres', 'pglite'];
-  if (skipped && only !== 'pglite') console.log(`${skipped}; measuring PGlite only.`);
-  const results: DatabaseResult[] = [];
-  for (const kind of kinds) results.push(await benchDatabase(kind));
-  if (profileDir) console.log(`\nCPU profiles of the server process in ${profileDir}`);
-  printSummary(results, skipped);
-  if (failures.length > 0) process.exitCode = 1;
-}
-
-main().catch((error: unknown) => {
-  console.error('\nbench: the run failed:', error instanceof Error ? error.message : error);
-  process.exitCode = 1;
+await runLoadBench<Ready>({
+  name: 'bench:lookup',
+  servers: new URL('./lookup-servers.ts', import.meta.url),
+  path: '/api/login/',
+  compares: 'POST /api/login/ vs bare Fastify primary-key select on the same database',
+  describeSeed: ({ seed, coverage }) =>
+    `${fmt(seed.orders)} orders / ${fmt(seed.tickets)} tickets; ${seed.lookups.length} lookups cycled: ${Object.entries(coverage)
+      .map(([join, n]) => `${n} ${join}`)
+      .join(', ')}`,
+  bodies: ({ seed }) => seed.lookups.map((l) => JSON.stringify(l)),
+  goals: { ratio: 0.5, p99Ms: 20 },
 });

@@ -14,8 +14,7 @@ import { createTestDatabase, type TestDatabase } from '@boardwalk/db/test-suppor
 import { buildApp, type App } from '../apps/api/src/app.ts';
 import { operatingDayBounds } from '../apps/api/src/guest/stored-value/stored-value.service.ts';
 import { loadConfig } from '../apps/api/src/platform/config.ts';
-
-export type DatabaseKind = 'pglite' | 'postgres';
+import type { DatabaseKind, ServersMessage, ServersReady } from './load-driver.ts';
 
 export interface SeedReport {
   cards: number;
@@ -26,16 +25,11 @@ export interface SeedReport {
   hashes: string[];
 }
 
-export interface Ready {
-  type: 'ready';
-  version: string;
-  poolSize: number | null;
-  boardwalkUrl: string;
-  bareUrl: string;
+export interface Ready extends ServersReady {
   seed: SeedReport;
 }
 
-export type ServerMessage = Ready | { type: 'failed'; message: string };
+export type ServerMessage = ServersMessage<Ready>;
 
 const POOL_SIZE = 10;
 const BENCH_KEY = `bench-ticketing-${'0'.repeat(16)}`;

@@ -1,12 +1,11 @@
 // Browser tests run against the real thing: the built web app served by the real server,
 // started here with a fresh database in a temp folder and the demo data (README "Demo data").
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { startServerProcess } from './support/server-process.ts';
 import { E2E_DELIVERY_ENV, E2E_INTEGRATION_KEY, STAFF_ADMIN } from './support/staff-admin.ts';
 
 declare module 'vitest' {
@@ -59,67 +58,10 @@ function buildWebIfStale() {
   if (result.status !== 0) throw new Error(`npm run build -w @boardwalk/web failed with status ${result.status}`);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function waitForReady(baseUrl: string, child: ChildProcess, output: () => string, timeoutMs = 90_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} before it was ready:\n${output()}`);
-    try {
-      const response = await fetch(`${baseUrl}/readyz`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`the server was not ready within ${timeoutMs / 1000} s:\n${output()}`);
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
 export default async function setup(project: TestProject) {
   buildWebIfStale();
-
-  const dataDir = mkdtempSync(join(tmpdir(), 'boardwalk-e2e-'));
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      DEMO_DATA: 'true',
-      // The demo dates the browser tests show (Oct 2, 2026 ...), whatever today is.
-      DEMO_TODAY: '2026-11-21',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: baseUrl,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      REDIS_URL: '',
+  const server = await startServerProcess(
+    {
       // The first administrator the staff tests log in with (e2e/support/staff.ts).
       ADMIN_EMAIL: STAFF_ADMIN.email,
       ADMIN_PASSWORD: STAFF_ADMIN.password,
@@ -129,28 +71,8 @@ export default async function setup(project: TestProject) {
       TRUST_PROXY: '127.0.0.1',
       ...E2E_DELIVERY_ENV,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const keep = (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-20_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', (chunk: Buffer) => {
-    keep(chunk);
-    process.stderr.write(`[server] ${chunk.toString()}`);
-  });
-
-  try {
-    await waitForReady(baseUrl, child, () => log);
-  } catch (error) {
-    await stop(child);
-    rmSync(dataDir, { recursive: true, force: true });
-    throw error;
-  }
-  project.provide('baseUrl', baseUrl);
-
-  return async () => {
-    await stop(child);
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+    { echoErrors: true },
+  );
+  project.provide('baseUrl', server.baseUrl);
+  return () => server.close();
 }

@@ -16,6 +16,7 @@ import {
   unexpectedProblems,
   WIDTHS,
   type Width,
+  inGuestPage,
 } from '../support/browser.ts';
 import { writeBarcodeVideo } from '../support/fake-camera.ts';
 
@@ -33,15 +34,8 @@ const pathname = (page: Page) => new URL(page.url()).pathname;
 
 let addresses = 0;
 /** Each page is a guest of its own address: joining starts with a verify that misses, which the throttle counts. */
-async function inPage(body: (page: Page) => Promise<void>, width: Width = WIDTHS.mobile) {
-  const guest = await openGuestPage(browser, width, { clientAddress: `198.51.100.${++addresses}` });
-  try {
-    await body(guest.page);
-    expect(unexpectedProblems(guest.problems)).toEqual([]);
-  } finally {
-    await guest.close();
-  }
-}
+const inPage = (body: (page: Page) => Promise<void>, width: Width = WIDTHS.mobile) =>
+  inGuestPage(browser, width, body, { clientAddress: `198.51.100.${++addresses}` });
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 

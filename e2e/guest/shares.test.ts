@@ -10,13 +10,12 @@ import {
   demo,
   expectNoAxeViolations,
   launchBrowser,
-  openGuestPage,
   passCard,
   screenshot,
-  unexpectedProblems,
   USER_AGENTS,
   WIDTHS,
   type Width,
+  inGuestPage,
 } from '../support/browser.ts';
 
 let browser: Browser;
@@ -27,15 +26,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function inPage(body: (page: Page) => Promise<void>, width: Width = WIDTHS.mobile, userAgent?: string) {
-  const guest = await openGuestPage(browser, width, { userAgent });
-  try {
-    await body(guest.page);
-    expect(unexpectedProblems(guest.problems)).toEqual([]);
-  } finally {
-    await guest.close();
-  }
-}
+const inPage = (body: (page: Page) => Promise<void>, width: Width = WIDTHS.mobile, userAgent?: string) =>
+  inGuestPage(browser, width, body, { userAgent });
 
 const { orderId, barcode } = demo.storedValue;
 const ownerPath = `/${orderId}/${barcode}`;

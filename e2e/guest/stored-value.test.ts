@@ -13,13 +13,12 @@ import {
   demo,
   expectNoAxeViolations,
   launchBrowser,
-  openGuestPage,
   openPass,
   passCard,
   screenshot,
-  unexpectedProblems,
   WIDTHS,
   type Width,
+  inGuestPage,
 } from '../support/browser.ts';
 import { E2E_INTEGRATION_KEY } from '../support/staff-admin.ts';
 import { decodeBarcodes } from '../support/zbar.ts';
@@ -78,15 +77,7 @@ afterAll(async () => {
 });
 
 /** Runs a test body in a fresh page of this width and checks the page logged no unexpected errors. */
-async function inPage(width: Width, body: (page: Page) => Promise<void>) {
-  const guest = await openGuestPage(browser, width);
-  try {
-    await body(guest.page);
-    expect(unexpectedProblems(guest.problems)).toEqual([]);
-  } finally {
-    await guest.close();
-  }
-}
+const inPage = (width: Width, body: (page: Page) => Promise<void>) => inGuestPage(browser, width, body);
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 const parkTime = (iso: string) =>

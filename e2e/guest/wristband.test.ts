@@ -13,12 +13,11 @@ import {
   expectNoAxeViolations,
   launchBrowser,
   lookUp,
-  openGuestPage,
   passCard,
   screenshot,
-  unexpectedProblems,
   WIDTHS,
   type Width,
+  inGuestPage,
 } from '../support/browser.ts';
 import { E2E_INTEGRATION_KEY } from '../support/staff-admin.ts';
 
@@ -75,15 +74,7 @@ async function aWristbandTicket(): Promise<{ orderId: string; barcode: string }>
 let bandSeq = 0;
 const aBand = () => `E2E${`${Date.now()}`.slice(-8)}${String(++bandSeq).padStart(5, '0')}`;
 
-async function inPage(body: (page: Page) => Promise<void>, width: Width = WIDTHS.mobile) {
-  const guest = await openGuestPage(browser, width);
-  try {
-    await body(guest.page);
-    expect(unexpectedProblems(guest.problems)).toEqual([]);
-  } finally {
-    await guest.close();
-  }
-}
+const inPage = (body: (page: Page) => Promise<void>, width: Width = WIDTHS.mobile) => inGuestPage(browser, width, body);
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 const activateButton = (page: Page) => page.getByRole('button', { name: 'Activate', exact: true });

@@ -73,6 +73,22 @@ export async function openGuestPage(
   return { context, page, problems, close: () => context.close() };
 }
 
+/** Runs a test body in a fresh guest page, then checks the page logged no unexpected errors. */
+export async function inGuestPage(
+  browser: Browser,
+  width: Width,
+  body: (page: Page) => Promise<void>,
+  options: Parameters<typeof openGuestPage>[2] = {},
+): Promise<void> {
+  const guest = await openGuestPage(browser, width, options);
+  try {
+    await body(guest.page);
+    expect(unexpectedProblems(guest.problems)).toEqual([]);
+  } finally {
+    await guest.close();
+  }
+}
+
 /**
  * Expected console noise: the browser logs every 4xx/5xx answer and every request a test
  * aborts as a failed resource load (the app shows those as messages); anything else (a CSP

@@ -1,6 +1,7 @@
-// A second server process for browser tests that need settings of their own (an SMTP server
-// to receive mail): the same built app and demo data as global-setup.ts's, on its own port
-// and data folder, stopped and removed by close().
+// The real server in a process of its own, for the browser tests: the built web app and the
+// demo data, on a free port with a fresh data folder, stopped and removed by close().
+// global-setup.ts starts the one every test shares; a test that needs settings of its own (an
+// SMTP server to receive mail) starts another.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -18,6 +19,7 @@ export interface ServerProcess {
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
+    server.unref();
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
@@ -26,8 +28,14 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startServerProcess(env: Record<string, string>, timeoutMs = 90_000): Promise<ServerProcess> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'boardwalk-e2e-own-'));
+export async function startServerProcess(
+  env: Record<string, string>,
+  {
+    timeoutMs = 90_000,
+    echoErrors = false,
+  }: { timeoutMs?: number; /** Copy the server's standard error to ours. */ echoErrors?: boolean } = {},
+): Promise<ServerProcess> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'boardwalk-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
@@ -38,6 +46,7 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
       NODE_ENV: 'production',
       DATA_DIR: dataDir,
       DEMO_DATA: 'true',
+      // The demo dates the browser tests show (Oct 2, 2026 ...), whatever today is.
       DEMO_TODAY: '2026-11-21',
       HOST: '127.0.0.1',
       PORT: String(port),
@@ -54,7 +63,10 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
     log = (log + chunk.toString()).slice(-20_000);
   };
   child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
+  child.stderr?.on('data', (chunk: Buffer) => {
+    keep(chunk);
+    if (echoErrors) process.stderr.write(`[server] ${chunk.toString()}`);
+  });
 
   const close = () =>
     new Promise<void>((resolve) => {

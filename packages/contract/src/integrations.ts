@@ -2,6 +2,7 @@
 // Boardwalk answers. Every value that reaches the database is bounded here, so bad input
 // is a 400 naming the field, never a database error.
 import { z } from 'zod';
+import { SCANNED_CODE_PATTERN } from './loyalty.ts';
 import { barcode, BARCODE_PATTERN, ORDER_ID_PATTERN, printable } from './pass.ts';
 
 /**
@@ -127,9 +128,6 @@ export const usageResult = z.object({
 });
 export type UsageResult = z.infer<typeof usageResult>;
 
-/** A receipt's barcode, as the loyalty scanner reads it (guest-app.md section 9: 16 or 18 characters). */
-export const RECEIPT_CODE_PATTERN = /^(?:[A-Za-z0-9]{16}|[A-Za-z0-9]{18})$/;
-
 export const checkIdParam = z.object({ checkId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Check id is not valid') });
 /** PUT /api/integrations/checks/{checkId} */
 export const checkFeed = feedObject({
@@ -140,7 +138,7 @@ export const checkFeed = feedObject({
   refunded: z.boolean().default(false),
   receiptCode: z
     .string()
-    .regex(RECEIPT_CODE_PATTERN, 'Receipt code must be 16 or 18 letters or digits')
+    .regex(SCANNED_CODE_PATTERN, 'Receipt code must be 16 or 18 letters or digits')
     .optional()
     .describe('The code printed as a barcode on the receipt: guests scan it to claim loyalty points'),
 });

@@ -1,7 +1,7 @@
 // The loyalty club (Brownie points) as guests use it: guest-app.md sections 3, 4 "Loyalty", 5,
 // 7, 8; decisions.md "Loyalty club". Staff calls share these shapes.
 import { z } from 'zod';
-import { EMAIL_PATTERN, printable } from './pass.ts';
+import { registrationFields } from './pass.ts';
 
 /** A scanned code (a ticket barcode or a receipt's code): 16 or 18 characters. */
 export const SCANNED_CODE_PATTERN = /^(?:[A-Za-z0-9]{16}|[A-Za-z0-9]{18})$/;
@@ -13,32 +13,21 @@ export const ALLOWED_CHANGES = { existingAccount: -1, claimed: 0, readyToClaim: 
 export const LOYALTY_ORDER_TYPES = ['ticket', 'food-and-beverage', 'hotel'] as const;
 export type LoyaltyOrderType = (typeof LOYALTY_ORDER_TYPES)[number];
 
-export const loyaltyEmail = z
-  .string()
-  .trim()
-  .max(254, 'Email is too long')
-  .regex(EMAIL_PATTERN, 'Email is not valid')
-  .refine(printable, 'Email is not valid');
-const name = (label: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, `${label} is required`)
-    .max(100, `${label} is too long`)
-    .refine(printable, `${label} must not contain control characters`);
+export const loyaltyEmail = registrationFields.shape.email;
+const { firstName, lastName } = registrationFields.shape;
 export const userId = z.uuid('User ID is not valid');
 
 /** POST /api/loyalty/verify */
 export const verifyRequest = z.strictObject({ email: loyaltyEmail });
 /** POST /api/loyalty/create */
-export const createAccountRequest = z.strictObject({ email: loyaltyEmail, firstName: name('First name'), lastName: name('Last name') });
+export const createAccountRequest = z.strictObject({ email: loyaltyEmail, firstName, lastName });
 
 /** POST /api/loyalty/tickets/: an 8-digit order id (invoice number) or a scanned ticket barcode. */
 export const ticketClaimRequest = z.strictObject({
   orderId: z
     .string()
     .trim()
-    .regex(/^(?:\d{8}|[A-Za-z0-9]{16}|[A-Za-z0-9]{18})$/, 'Enter the 8-digit order number or scan the ticket barcode'),
+    .refine((value) => /^\d{8}$/.test(value) || isScannedCode(value), 'Enter the 8-digit order number or scan the ticket barcode'),
   email: loyaltyEmail,
   userID: userId,
 });

@@ -57,7 +57,7 @@ CREATE TABLE "wristband_bindings" (
 --> statement-breakpoint
 ALTER TABLE "checks" ADD COLUMN "receipt_code" text;--> statement-breakpoint
 ALTER TABLE "loyalty_ledger" ADD CONSTRAINT "loyalty_ledger_account_id_loyalty_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."loyalty_accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "loyalty_ledger" ADD CONSTRAINT "loyalty_ledger_loyalty_order_id_loyalty_orders_id_fk" FOREIGN KEY ("loyalty_order_id") REFERENCES "public"."loyalty_orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "loyalty_ledger" ADD CONSTRAINT "loyalty_ledger_loyalty_order_id_loyalty_orders_id_fk" FOREIGN KEY ("loyalty_order_id") REFERENCES "public"."loyalty_orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "loyalty_orders" ADD CONSTRAINT "loyalty_orders_account_id_loyalty_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."loyalty_accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "stored_value_links" ADD CONSTRAINT "stored_value_links_barcode_tickets_barcode_fk" FOREIGN KEY ("barcode") REFERENCES "public"."tickets"("barcode") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "loyalty_accounts_email_lower_index" ON "loyalty_accounts" USING btree (lower("email"));--> statement-breakpoint

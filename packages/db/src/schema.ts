@@ -270,7 +270,8 @@ export const loyaltyLedger = pgTable(
     kind: text().notNull(),
     /** Why, in words: claimed, refunded, cancelled, removed by staff, or a staff member's reason. */
     reason: text().notNull(),
-    loyaltyOrderId: uuid().references(() => loyaltyOrders.id, { onDelete: 'cascade' }),
+    /** A claim with ledger entries cannot be deleted on its own (only with its account). */
+    loyaltyOrderId: uuid().references(() => loyaltyOrders.id),
     sourceType: text(),
     sourceId: text(),
     /** guest | staff | system */

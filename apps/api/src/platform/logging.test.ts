@@ -14,6 +14,7 @@ describe('masking', () => {
   });
   it("masks the wristband code of the gate's lookup, letters included", () => {
     expect(maskUrl('/api/integrations/wristbands/AB12CD34EF56GH78')).toBe('/api/integrations/wristbands/************GH78');
+    expect(maskUrl('/api/admin/wristbands/?search=ab12cd34ef56gh78&page=1')).toBe('/api/admin/wristbands/?search=************gh78&page=1');
   });
 });
 

@@ -11,10 +11,14 @@ export function maskBarcode(barcode: string): string {
  * and the wristband code of the gate's lookup (16 letters or digits).
  */
 export function maskUrl(url: string): string {
-  return url
-    .replace(/(\/wristbands\/)([A-Za-z0-9]{16})/gi, (_m, path: string, code: string) => `${path}${maskBarcode(code)}`)
-    .replace(/[A-Za-z0-9_-]{40,}/g, (m) => `${m.slice(0, 4)}…[${m.length}]`)
-    .replace(/\d{8,}/g, maskBarcode);
+  return (
+    url
+      // Share links and other long secrets first, whole.
+      .replace(/[A-Za-z0-9_-]{40,}/g, (m) => `${m.slice(0, 4)}…[${m.length}]`)
+      // Wristband codes (16 letters or digits), in a path or a search.
+      .replace(/(?<![A-Za-z0-9])(?=[A-Za-z]*\d)[A-Za-z0-9]{16}(?![A-Za-z0-9])/g, maskBarcode)
+      .replace(/\d{8,}/g, maskBarcode)
+  );
 }
 
 /**

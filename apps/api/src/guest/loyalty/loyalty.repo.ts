@@ -1,10 +1,9 @@
-// The loyalty club's tables (accounts, loyalty orders, the points ledger), and the purchases
-// a claim reads: the feeds' orders, tickets, checks and reservations, which no guest feature
-// writes.
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+// The loyalty club's tables: accounts, loyalty orders (the claimed purchases) and the points
+// ledger. The purchases themselves are read through the ticket core and the feeds' repos.
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { LoyaltyOrderType } from '@boardwalk/contract/loyalty';
 import type { Executor } from '@boardwalk/db/client';
-import { checks, loyaltyAccounts, loyaltyLedger, loyaltyOrders, orders, reservations, tickets } from '@boardwalk/db/schema';
+import { loyaltyAccounts, loyaltyLedger, loyaltyOrders } from '@boardwalk/db/schema';
 
 export type AccountRow = typeof loyaltyAccounts.$inferSelect;
 export type LoyaltyOrderRow = typeof loyaltyOrders.$inferSelect;
@@ -41,56 +40,6 @@ export async function countLoyaltyOrders(tx: Executor, accountId: string): Promi
   return row?.n ?? 0;
 }
 
-export interface ClaimableTicket {
-  orderId: string;
-  orderDate: Date;
-  barcode: string;
-  product: string;
-  price: number | null;
-  refunded: boolean;
-}
-
-/** The tickets of an order, found by its order id or by the barcode of one of its tickets. */
-export async function findOrderTickets(tx: Executor, by: { orderId: string } | { barcode: string }): Promise<ClaimableTicket[]> {
-  const orderId = 'orderId' in by ? by.orderId : sql`(select ${tickets.orderId} from ${tickets} where ${tickets.barcode} = ${by.barcode})`;
-  return tx
-    .select({
-      orderId: orders.orderId,
-      orderDate: orders.orderDate,
-      barcode: tickets.barcode,
-      product: tickets.product,
-      price: tickets.price,
-      refunded: tickets.refunded,
-    })
-    .from(tickets)
-    .innerJoin(orders, eq(orders.orderId, tickets.orderId))
-    .where(eq(tickets.orderId, orderId))
-    .orderBy(asc(tickets.position));
-}
-
-export type CheckRow = Pick<typeof checks.$inferSelect, 'checkId' | 'checkNumber' | 'orderDate' | 'terminalId' | 'total' | 'refunded'>;
-
-/** The checks with this number, or whose receipt code it is. */
-export function findChecks(tx: Executor, numberOrCode: string): Promise<CheckRow[]> {
-  return tx
-    .select({
-      checkId: checks.checkId,
-      checkNumber: checks.checkNumber,
-      orderDate: checks.orderDate,
-      terminalId: checks.terminalId,
-      total: checks.total,
-      refunded: checks.refunded,
-    })
-    .from(checks)
-    .where(or(eq(checks.checkNumber, numberOrCode), eq(checks.receiptCode, numberOrCode)))
-    .orderBy(asc(checks.orderDate), asc(checks.checkId));
-}
-
-export async function findReservation(tx: Executor, reservationNumber: string) {
-  const [row] = await tx.select().from(reservations).where(eq(reservations.reservationNumber, reservationNumber));
-  return row ?? null;
-}
-
 /** Which of these purchases are claimed now (a standing claim: not reversed), and by which account. */
 export async function findStandingClaims(tx: Executor, sourceType: LoyaltyOrderType, sourceIds: string[]) {
   if (sourceIds.length === 0) return [];
@@ -111,10 +60,10 @@ export async function insertLedgerEntries(tx: Executor, rows: NewLedgerEntry[]):
 /** An account's balance: the sum of its ledger. */
 export async function balanceOf(db: Executor, accountId: string): Promise<number> {
   const [row] = await db
-    .select({ points: sql<number>`coalesce(sum(${loyaltyLedger.points}), 0)::int` })
+    .select({ points: sql<string>`coalesce(sum(${loyaltyLedger.points}), 0)::bigint` })
     .from(loyaltyLedger)
     .where(eq(loyaltyLedger.accountId, accountId));
-  return row?.points ?? 0;
+  return Number(row?.points ?? 0);
 }
 
 /** The standing claims of one purchase with the points each earned, locked until the transaction ends. */
@@ -135,25 +84,4 @@ export async function markReversed(tx: Executor, loyaltyOrderId: string): Promis
     .where(and(eq(loyaltyOrders.id, loyaltyOrderId), isNull(loyaltyOrders.reversedAt)))
     .returning({ id: loyaltyOrders.id });
   return rows.length > 0;
-}
-
-/** What a purchase is now: still valid, refunded, cancelled, or gone from its feed. */
-export async function purchaseState(
-  tx: Executor,
-  sourceType: LoyaltyOrderType,
-  sourceId: string,
-): Promise<'valid' | 'refunded' | 'cancelled' | 'missing'> {
-  if (sourceType === 'ticket') {
-    const [row] = await tx.select({ refunded: tickets.refunded }).from(tickets).where(eq(tickets.barcode, sourceId));
-    return !row ? 'missing' : row.refunded ? 'refunded' : 'valid';
-  }
-  if (sourceType === 'food-and-beverage') {
-    const [row] = await tx.select({ refunded: checks.refunded }).from(checks).where(eq(checks.checkId, sourceId));
-    return !row ? 'missing' : row.refunded ? 'refunded' : 'valid';
-  }
-  const [row] = await tx
-    .select({ cancelled: reservations.cancelled })
-    .from(reservations)
-    .where(eq(reservations.reservationNumber, sourceId));
-  return !row ? 'missing' : row.cancelled ? 'cancelled' : 'valid';
 }

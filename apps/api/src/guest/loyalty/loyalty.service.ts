@@ -19,13 +19,13 @@ import type { Config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Keys } from '../../platform/keys.plugin.ts';
 import type { FailureThrottle } from '../../platform/throttle.ts';
+import { findReservationCancelled, lockReservation } from '../../integrations/hotel/reservations.repo.ts';
+import { findCheckRefunded, lockChecksByNumberOrCode } from '../../integrations/pos/checks.repo.ts';
+import { findTicketRefunded, lockOrderTickets } from '../ticket/ticket-lock.repo.ts';
 import {
   balanceOf,
   countLoyaltyOrders,
   findAccountIdByEmail,
-  findChecks,
-  findOrderTickets,
-  findReservation,
   findStandingClaims,
   insertAccount,
   insertLedgerEntries,
@@ -33,7 +33,6 @@ import {
   lockAccount,
   lockStandingClaimsOfSource,
   markReversed,
-  purchaseState,
   type AccountRow,
   type LoyaltyOrderRow,
   type NewLoyaltyOrder,
@@ -196,13 +195,11 @@ interface Candidates {
   candidates: CheckCandidate[];
 }
 
-/** A claim: the account's checks, the purchases, their record, the new balance and the wallet token. */
-async function claim<R extends Purchase[] | Candidates>(
-  ctx: LoyaltyContext,
-  request: { userID: string; email: string },
-  by: Claimant,
-  purchasesOf: (tx: Executor, account: AccountRow) => Promise<R>,
-): Promise<R extends Candidates ? ClaimResult | CheckCandidate[] : ClaimResult>;
+/**
+ * A claim in one transaction: the account's checks, the purchases (read under a share lock, so
+ * a feed refunding one waits for the claim), their record and the new balance; then the wallet
+ * token. Several checks with one number answer the candidates instead.
+ */
 async function claim(
   ctx: LoyaltyContext,
   request: { userID: string; email: string },
@@ -215,13 +212,14 @@ async function claim(
         const account = await claimingAccount(tx, ctx, request, by);
         const purchases = await purchasesOf(tx, account);
         if ('candidates' in purchases) return purchases;
-        return { account, orders: await recordClaim(tx, ctx, account, purchases, by) };
+        const orders = await recordClaim(tx, ctx, account, purchases, by);
+        return { account, orders, balance: await balanceOf(tx, account.id) };
       });
       if ('candidates' in outcome) return outcome.candidates;
-      const { account, orders } = outcome;
+      const { account, orders, balance } = outcome;
       return {
         pointsEarned: orders.reduce((sum, o) => sum + o.points, 0),
-        balance: await balanceOf(ctx.db, account.id),
+        balance,
         loyaltyOrders: orders,
         allowedChanges: ALLOWED_CHANGES.claimed,
         walletToken: await ctx.keys.signToken(LOYALTY_WALLET_TOKEN.purpose, account.id, LOYALTY_WALLET_TOKEN.ttlSeconds),
@@ -234,11 +232,14 @@ async function claim(
   return by.kind === 'guest' ? throttled(ctx, run) : run();
 }
 
+/** A claim that cannot answer candidates. */
+const claimOnly = (...args: Parameters<typeof claim>) => claim(...args) as Promise<ClaimResult>;
+
 /** POST /api/loyalty/tickets/: an order's tickets, by its order id or a scanned ticket barcode. */
 export function claimTickets(ctx: LoyaltyContext, request: TicketClaimRequest, by: Claimant): Promise<ClaimResult> {
-  return claim(ctx, request, by, async (tx) => {
+  return claimOnly(ctx, request, by, async (tx) => {
     const code = request.orderId.trim();
-    const found = await findOrderTickets(tx, isScannedCode(code) ? { barcode: code } : { orderId: code });
+    const found = await lockOrderTickets(tx, isScannedCode(code) ? { barcode: code } : { orderId: code });
     if (found.length === 0) throw refused(messages.unknown.ticket);
     const valid = found.filter((t) => !t.refunded);
     if (valid.length === 0) throw refused(messages.refunded);
@@ -264,8 +265,8 @@ export function claimTickets(ctx: LoyaltyContext, request: TicketClaimRequest, b
  * Several checks with that number and no checkID: the candidates, nothing claimed.
  */
 export function claimPurchase(ctx: LoyaltyContext, request: PurchaseClaimRequest, by: Claimant): Promise<ClaimResult | CheckCandidate[]> {
-  return claim(ctx, request, by, async (tx, account): Promise<Purchase[] | Candidates> => {
-    const checks = await findChecks(tx, request.checkNumber.trim());
+  return claim(ctx, request, by, async (tx, account) => {
+    const checks = await lockChecksByNumberOrCode(tx, request.checkNumber.trim());
     const claimed = await findStandingClaims(
       tx,
       'food-and-beverage',
@@ -299,9 +300,9 @@ export function claimPurchase(ctx: LoyaltyContext, request: PurchaseClaimRequest
 
 /** POST /api/loyalty/hotels/: a hotel reservation by its number (its date: arrival). */
 export function claimHotel(ctx: LoyaltyContext, request: HotelClaimRequest, by: Claimant): Promise<ClaimResult> {
-  return claim(ctx, request, by, async (tx) => {
+  return claimOnly(ctx, request, by, async (tx) => {
     const reservationNumber = request.reservationNumber.trim();
-    const reservation = await findReservation(tx, reservationNumber);
+    const reservation = await lockReservation(tx, reservationNumber);
     if (!reservation) throw refused(messages.unknown.hotel);
     if (reservation.cancelled) throw refused(messages.cancelled);
     const purchase = {
@@ -318,6 +319,20 @@ export function claimHotel(ctx: LoyaltyContext, request: HotelClaimRequest, by: 
 }
 
 const REVERSAL_REASON = { refunded: 'refunded', cancelled: 'cancelled', missing: 'removed by its feed' } as const;
+
+/** What a claimed purchase is now: still valid, refunded, cancelled, or gone from its feed. */
+async function purchaseState(
+  tx: Executor,
+  sourceType: LoyaltyOrderType,
+  sourceId: string,
+): Promise<'valid' | keyof typeof REVERSAL_REASON> {
+  if (sourceType === 'hotel') {
+    const cancelled = await findReservationCancelled(tx, sourceId);
+    return cancelled === null ? 'missing' : cancelled ? 'cancelled' : 'valid';
+  }
+  const refunded = sourceType === 'ticket' ? await findTicketRefunded(tx, sourceId) : await findCheckRefunded(tx, sourceId);
+  return refunded === null ? 'missing' : refunded ? 'refunded' : 'valid';
+}
 
 /**
  * A feed resent or dropped a purchase (a purchase-changed job): each standing claim of it that

@@ -44,16 +44,6 @@ export async function countActiveShares(db: Executor, barcode: string): Promise<
   return row?.n ?? 0;
 }
 
-/** The ticket a share link (by its hash) belongs to, active or stopped, or null. */
-export async function findShareLinkTicket(db: Executor, hashUrlHash: string) {
-  const rows = await db
-    .select({ barcode: ticketShares.barcode, removedAt: ticketShares.removedAt })
-    .from(ticketShares)
-    .where(eq(ticketShares.hashUrlHash, hashUrlHash))
-    .limit(1);
-  return rows[0] ?? null;
-}
-
 export async function insertShare(
   db: Executor,
   values: {

@@ -20,12 +20,12 @@ import { AppError } from '../../platform/errors.ts';
 import type { Keys } from '../../platform/keys.plugin.ts';
 import { hashSecret, newSecret } from '../../platform/secrets.ts';
 import { lockTicket } from '../ticket/ticket-lock.repo.ts';
-import { bearerToken, verifyTicketToken } from '../ticket/ticket-tokens.service.ts';
+import { findShareByHashUrlHash } from '../ticket/ticket.repo.ts';
+import { bearerToken, notThisTicket, verifyTicketToken } from '../ticket/ticket-tokens.service.ts';
 import {
   countActiveShares,
   findActiveShare,
   findActiveShares,
-  findShareLinkTicket,
   insertShare,
   removeShare,
   updateShare,
@@ -41,7 +41,6 @@ export interface ShareContext {
   authorization: string | undefined;
 }
 
-const notThisTicket = () => new AppError('UNAUTHORIZED', 'The token is not valid for this ticket. Please refresh and try again.');
 const shareGone = () => new AppError('NOT_FOUND', shareTexts.shareGone);
 
 /**
@@ -55,7 +54,7 @@ async function authorizedBarcode(ctx: ShareContext, ticket: string): Promise<str
     if (ticket !== barcode) throw notThisTicket();
     return barcode;
   }
-  const link = await findShareLinkTicket(ctx.db, hashSecret(ticket));
+  const link = await findShareByHashUrlHash(ctx.db, hashSecret(ticket));
   if (link?.barcode !== barcode) throw notThisTicket();
   return barcode;
 }

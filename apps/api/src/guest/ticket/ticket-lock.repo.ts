@@ -1,9 +1,10 @@
-// A ticket's row, locked for the rest of the caller's transaction: features that keep a
-// per-ticket limit (the ticket shares' TICKET_SHARE_LIMIT) count and write under this lock,
-// so two concurrent requests for one ticket take turns.
-import { eq } from 'drizzle-orm';
+// Tickets locked for the rest of the caller's transaction: features that keep a per-ticket
+// limit (the ticket shares' TICKET_SHARE_LIMIT) count and write under an update lock, so two
+// concurrent requests for one ticket take turns; a loyalty claim reads an order's tickets under
+// a share lock, so a feed refunding one waits for the claim to commit (and its reversal sees it).
+import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
-import { registrations, tickets } from '@boardwalk/db/schema';
+import { orders, registrations, tickets } from '@boardwalk/db/schema';
 
 /** The ticket (with what a message about it names), locked FOR UPDATE; null when there is none. */
 export async function lockTicket(tx: Executor, barcode: string) {
@@ -24,4 +25,33 @@ export async function lockTicket(tx: Executor, barcode: string) {
     .for('update', { of: tickets })
     .limit(1);
   return rows[0] ?? null;
+}
+
+/** The tickets of an order (by its order id, or by the barcode of one of them), share-locked, in order. */
+export async function lockOrderTickets(tx: Executor, by: { orderId: string } | { barcode: string }) {
+  const orderId =
+    'orderId' in by
+      ? by.orderId
+      : (await tx.select({ orderId: tickets.orderId }).from(tickets).where(eq(tickets.barcode, by.barcode)))[0]?.orderId;
+  if (orderId === undefined) return [];
+  return tx
+    .select({
+      orderId: orders.orderId,
+      orderDate: orders.orderDate,
+      barcode: tickets.barcode,
+      product: tickets.product,
+      price: tickets.price,
+      refunded: tickets.refunded,
+    })
+    .from(tickets)
+    .innerJoin(orders, eq(orders.orderId, tickets.orderId))
+    .where(eq(tickets.orderId, orderId))
+    .orderBy(asc(tickets.position))
+    .for('share', { of: tickets });
+}
+
+/** A ticket's refund flag, or null when the feed no longer holds it. */
+export async function findTicketRefunded(tx: Executor, barcode: string): Promise<boolean | null> {
+  const [row] = await tx.select({ refunded: tickets.refunded }).from(tickets).where(eq(tickets.barcode, barcode));
+  return row ? row.refunded : null;
 }

@@ -3,16 +3,14 @@
 // wristbandActivateToken lets the guest bind a band to a wristband ticket for 15 minutes.
 // Each names one ticket (its barcode) and one purpose; an expired one answers 408.
 import { TEST_PASS_ORDER_ID, type PassOrder } from '@boardwalk/contract/pass';
+import { shareTexts } from '@boardwalk/contract/share';
+import { wristbandTexts } from '@boardwalk/contract/wristband';
 import { AppError } from '../../platform/errors.ts';
 import type { Keys } from '../../platform/keys.plugin.ts';
 
 export const TICKET_TOKENS = {
-  share: {
-    purpose: 'ticket-share',
-    ttlSeconds: 30 * 60,
-    expired: 'This ticket sharing session has expired. Please refresh and try again.',
-  },
-  wristband: { purpose: 'wristband-activate', ttlSeconds: 15 * 60, expired: 'Activation attempt expired, please refresh and try again.' },
+  share: { purpose: 'ticket-share', ttlSeconds: 30 * 60, expired: shareTexts.expired },
+  wristband: { purpose: 'wristband-activate', ttlSeconds: 15 * 60, expired: wristbandTexts.expired },
 } as const;
 export type TicketTokenKind = keyof typeof TICKET_TOKENS;
 
@@ -37,8 +35,11 @@ export async function verifyTicketToken(keys: Keys, kind: TicketTokenKind, token
   const check = token ? await keys.verifyToken(TICKET_TOKENS[kind].purpose, token) : ({ ok: false, reason: 'invalid' } as const);
   if (check.ok) return check.subject;
   if (check.reason === 'expired') throw new AppError('TOKEN_EXPIRED', TICKET_TOKENS[kind].expired);
-  throw new AppError('UNAUTHORIZED', 'The token is not valid for this ticket. Please refresh and try again.');
+  throw notThisTicket();
 }
+
+/** 401: a token (or the ticket a call names) that is not this ticket's. */
+export const notThisTicket = () => new AppError('UNAUTHORIZED', 'The token is not valid for this ticket. Please refresh and try again.');
 
 /** The bearer token of an Authorization header, if it has one. */
 export function bearerToken(header: string | undefined): string | undefined {

@@ -7,12 +7,12 @@ import { tickets, wristbandBindings } from '@boardwalk/db/schema';
 
 export type WristbandBindingRow = typeof wristbandBindings.$inferSelect;
 
-/** The binding of this band (active or deactivated) with its ticket's expiry, or null. */
+/** The binding of this band (active or deactivated) with its ticket's expiry (null once the feed dropped the ticket), or null. */
 export async function findBindingOfBand(db: Executor, wristbandBarcode: string) {
   const rows = await db
     .select({ binding: wristbandBindings, expires: tickets.expires })
     .from(wristbandBindings)
-    .innerJoin(tickets, eq(tickets.barcode, wristbandBindings.barcode))
+    .leftJoin(tickets, eq(tickets.barcode, wristbandBindings.barcode))
     .where(eq(wristbandBindings.wristbandBarcode, wristbandBarcode))
     .limit(1);
   return rows[0] ?? null;

@@ -24,7 +24,7 @@ export function upsertReservation(opts: {
       cancelled: r.cancelled,
     });
     // A claimed reservation that was cancelled gives its points back.
-    if (outcome === 'replaced') await opts.ticketChanges.publishPurchases(tx, 'hotel', [reservationNumber]);
+    if (outcome === 'replaced' && r.cancelled) await opts.ticketChanges.publishPurchases(tx, 'hotel', [reservationNumber]);
     return outcome;
   });
 }

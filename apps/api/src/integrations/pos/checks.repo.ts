@@ -1,4 +1,5 @@
-// Writes of the point-of-sale feed: food and beverage checks.
+// The point-of-sale feed's checks: its writes, and the reads of the loyalty claims.
+import { asc, eq, or } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
 import { checks } from '@boardwalk/db/schema';
 import { upsertWholeRow } from '../whole-row.repo.ts';
@@ -6,3 +7,26 @@ import { upsertWholeRow } from '../whole-row.repo.ts';
 export type CheckValues = Omit<typeof checks.$inferInsert, 'createdAt' | 'updatedAt'>;
 
 export const upsertCheckRow = (db: Executor, values: CheckValues) => upsertWholeRow(db, checks, checks.checkId, values);
+
+/** The checks with this number, or whose receipt code it is, share-locked: a refund waits for a claim reading them. */
+export function lockChecksByNumberOrCode(tx: Executor, numberOrCode: string) {
+  return tx
+    .select({
+      checkId: checks.checkId,
+      checkNumber: checks.checkNumber,
+      orderDate: checks.orderDate,
+      terminalId: checks.terminalId,
+      total: checks.total,
+      refunded: checks.refunded,
+    })
+    .from(checks)
+    .where(or(eq(checks.checkNumber, numberOrCode), eq(checks.receiptCode, numberOrCode)))
+    .orderBy(asc(checks.orderDate), asc(checks.checkId))
+    .for('share');
+}
+
+/** A check's refund flag, or null when there is no such check. */
+export async function findCheckRefunded(tx: Executor, checkId: string): Promise<boolean | null> {
+  const [row] = await tx.select({ refunded: checks.refunded }).from(checks).where(eq(checks.checkId, checkId));
+  return row ? row.refunded : null;
+}

@@ -24,7 +24,7 @@ export function upsertCheck(opts: {
       receiptCode: check.receiptCode ?? null,
     });
     // A claimed check that was refunded gives its points back.
-    if (outcome === 'replaced') await opts.ticketChanges.publishPurchases(tx, 'food-and-beverage', [checkId]);
+    if (outcome === 'replaced' && check.refunded) await opts.ticketChanges.publishPurchases(tx, 'food-and-beverage', [checkId]);
     return outcome;
   });
 }

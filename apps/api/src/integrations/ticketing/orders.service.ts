@@ -129,7 +129,7 @@ export async function upsertOrder(opts: {
         nextTickets.map((t) => t.barcode),
       );
       // A claimed ticket that was refunded or dropped gives its points back.
-      await opts.ticketChanges.publishPurchases(tx, 'ticket', [...removed, ...replaced.map((t) => t.barcode)]);
+      await opts.ticketChanges.publishPurchases(tx, 'ticket', [...removed, ...replaced.filter((t) => t.refunded).map((t) => t.barcode)]);
       return 'replaced';
     });
   } catch (error) {

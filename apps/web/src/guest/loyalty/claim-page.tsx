@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'rea
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import type { CheckCandidate, ClaimResult } from '@boardwalk/contract/loyalty';
+import { ALLOWED_CHANGES, type CheckCandidate, type ClaimResult } from '@boardwalk/contract/loyalty';
 import { formatDateTime } from '../../lib/format.ts';
 import { useSiteInfo } from '../../lib/site.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
@@ -80,7 +80,11 @@ function ClaimForm({ kind, member, initial }: { kind: ClaimKind; member: Loyalty
     return (
       <section className="panel panel--narrow" aria-labelledby="claim-heading">
         <PageHeading id="claim-heading">{title}</PageHeading>
-        <p className="loyalty-note">{loyaltyTexts.existingAccount(supportEmail)}</p>
+        <p className="loyalty-note">
+          {member.allowedChanges === ALLOWED_CHANGES.existingAccount
+            ? loyaltyTexts.existingAccount(supportEmail)
+            : loyaltyTexts.alreadyClaimed(supportEmail)}
+        </p>
         <p>
           Membership ID: <strong>{member.userID}</strong>
         </p>

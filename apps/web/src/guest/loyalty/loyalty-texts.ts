@@ -8,13 +8,15 @@ export const loyaltyTexts = {
   downloadApp: 'Download our mobile app and finish setting up your account with the same email to see and use your Brownie points.',
   failure: (supportEmail: string) =>
     `Unable to submit, please try again later. If this issue persists, please email us at ${supportEmail} for assistance.`,
+  alreadyClaimed: (supportEmail: string) =>
+    `You've already added a purchase online. To add more, please email ${supportEmail} with your membership ID and your order, check or reservation number.`,
   existingAccount: (supportEmail: string) =>
     `You already have a loyalty account. To add a purchase, please email ${supportEmail} with your membership ID and your reservation number, and our team will add it for you.`,
 } as const;
 
-/** A claim's failure: the server's reason on 400 (shown in red), else the support text. */
+/** A claim's failure (guest-app.md section 8): the server's reason on 400 (shown in red), else the support text. */
 export function claimErrorMessage(error: unknown, supportEmail: string): string {
-  if (failedWith(error, 'VALIDATION_FAILED', 'TOO_MANY_ATTEMPTS') && error.body?.message) return error.body.message;
+  if (failedWith(error, 'VALIDATION_FAILED') && error.body?.message) return error.body.message;
   return loyaltyTexts.failure(supportEmail);
 }
 
