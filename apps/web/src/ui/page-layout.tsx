@@ -12,7 +12,8 @@ export function PageLayout({ children }: { children: ReactNode }) {
       </a>
       <header className="site-header">
         <div className="page-width site-header__inner">
-          <Link to="/" className="site-header__brand">
+          {/* Named "Home" until the brand name has loaded, so the link always has a name. */}
+          <Link to="/" className="site-header__brand" aria-label={site ? undefined : 'Home'}>
             <img src="/logo.svg" alt="" width={36} height={36} />
             <span>{site?.brandName ?? '\u00a0'}</span>
           </Link>
