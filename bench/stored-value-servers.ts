@@ -1,20 +1,14 @@
-// The server side of bench/stored-value.ts, forked once per database (argv[2]: pglite or
-// postgres): a fresh database shared by the Boardwalk app and a bare Fastify route, seeded
-// through the product's write paths (orders feed, gate usage feed, login for the links),
-// checked, listening on loopback. Tells the parent it is ready over IPC; any message from the
-// parent means stop.
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// The server side of bench/stored-value.ts (bench-servers.ts: the database, the app, the
+// messages): the bare route doing one prepared select of the link, the ticket and today's
+// usage, the cards seeded through the product's write paths (orders feed, gate usage feed,
+// login for the links), and a check that both answer every card.
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { attractionUsage, storedValueLinks, tickets } from '@boardwalk/db/schema';
-import { createTestDatabase, type TestDatabase } from '@boardwalk/db/test-support/test-database';
-import { buildApp, type App } from '../apps/api/src/app.ts';
+import type { App } from '../apps/api/src/app.ts';
 import { operatingDayBounds } from '../apps/api/src/guest/stored-value/stored-value.service.ts';
-import { loadConfig } from '../apps/api/src/platform/config.ts';
-import type { DatabaseKind, ServersMessage, ServersReady } from './load-driver.ts';
+import { BENCH_KEY, serveBenchPair } from './bench-servers.ts';
+import type { ServersReady } from './load-driver.ts';
 
 export interface SeedReport {
   cards: number;
@@ -29,10 +23,6 @@ export interface Ready extends ServersReady {
   seed: SeedReport;
 }
 
-export type ServerMessage = ServersMessage<Ready>;
-
-const POOL_SIZE = 10;
-const BENCH_KEY = `bench-ticketing-${'0'.repeat(16)}`;
 const TIME_ZONE = 'America/Los_Angeles';
 /** 500 orders, each a Stored Value Card and a day ticket; the load cycles over 200 of the cards. */
 const ORDER_COUNT = 500;
@@ -135,40 +125,7 @@ async function check(app: App, bare: FastifyInstance, hashes: string[]) {
   }
 }
 
-async function listen(server: FastifyInstance) {
-  await server.listen({ host: '127.0.0.1', port: 0 });
-  return `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
-}
-
-const kind: DatabaseKind = process.argv[2] === 'postgres' ? 'postgres' : 'pglite';
-const dataDir = mkdtempSync(join(tmpdir(), 'boardwalk-bench-'));
-let database: TestDatabase | undefined;
-let app: App | undefined;
-let bare: FastifyInstance | undefined;
-let closing: Promise<void> | undefined;
-const closeAndExit = (code: number) =>
-  (closing ??= (async () => {
-    await app?.close().catch(() => undefined);
-    await bare?.close().catch(() => undefined);
-    await database?.close().catch((error: unknown) => console.error(`bench: closing the ${kind} database failed:`, error));
-    rmSync(dataDir, { recursive: true, force: true });
-    process.exit(code);
-  })());
-process.on('message', () => void closeAndExit(0));
-process.on('disconnect', () => void closeAndExit(0));
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void closeAndExit(130));
-
-try {
-  database = await createTestDatabase(kind, POOL_SIZE);
-  const config = loadConfig({
-    DEMO_DATA: 'false',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    PARK_TIMEZONE: TIME_ZONE,
-    INTEGRATION_API_KEYS: `bench:${BENCH_KEY}`,
-  });
-  app = await buildApp({ config, database, logger: false, throttleKeyPrefix: `bench-${process.pid}` });
-  const db = database.db;
+await serveBenchPair<Ready>({ PARK_TIMEZONE: TIME_ZONE }, async (app, db) => {
   // The least the page needs, in one prepared round trip: the link, its ticket's balance and
   // today's usage as a JSON array, at the same path with the same body.
   const u = attractionUsage;
@@ -181,27 +138,12 @@ try {
     .innerJoin(tickets, eq(tickets.barcode, storedValueLinks.barcode))
     .where(eq(storedValueLinks.barcodeHash, sql.placeholder('barcodeHash')))
     .prepare('bare_stored_value');
-  bare = Fastify().post<{ Body: { barcodeHash: string } }>('/api/stored-value/', async (request, reply) => {
+  const bare = Fastify().post<{ Body: { barcodeHash: string } }>('/api/stored-value/', async (request, reply) => {
     const { from, to } = operatingDayBounds(new Date(), TIME_ZONE);
     const [row] = await selectCard.execute({ barcodeHash: request.body.barcodeHash, from: from.toISOString(), to: to.toISOString() });
     return row ?? reply.code(404).send({ error: 'NOT_FOUND' });
   });
-  await app.ready();
   const seeded = await seed(app);
   await check(app, bare, seeded.hashes);
-  const { rows } = (await db.execute(sql`select version() as version`)) as unknown as { rows: { version: string }[] };
-  process.send?.({
-    type: 'ready',
-    version: rows[0]?.version.split(' on ')[0] ?? kind,
-    poolSize: kind === 'postgres' ? POOL_SIZE : null,
-    boardwalkUrl: await listen(app),
-    bareUrl: await listen(bare),
-    seed: seeded,
-  } satisfies ServerMessage);
-} catch (error) {
-  process.send?.({
-    type: 'failed',
-    message: error instanceof Error ? (error.stack ?? error.message) : String(error),
-  } satisfies ServerMessage);
-  await closeAndExit(1);
-}
+  return { bare, report: { seed: seeded } };
+});
