@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  check,
   customType,
   date,
   index,
@@ -215,6 +216,11 @@ export const loyaltyAccounts = pgTable(
     lastName: text().notNull(),
     /** 'guest' (the public create: one claim within its first hour) or 'staff'. */
     createdBy: text().notNull(),
+    /** The member's season pass (18 characters starting with 24), one account at most. */
+    seasonPassId: text().unique(),
+    /** Contact details shown to staff in the Account / Order Lookup. */
+    phone: text(),
+    zip: text(),
     createdAt: created(),
   },
   (t) => [uniqueIndex('loyalty_accounts_email_lower_index').on(sql`lower(${t.email})`)],
@@ -379,22 +385,32 @@ export const wristbandMerchPackIds = pgTable('wristband_merch_pack_ids', {
 
 // ---- Wallet passes (decisions.md "Apple Wallet and Google Wallet") ---------------------
 
-/** A ticket's pass in Apple Wallet and Google Wallet, created when it is first generated. */
-export const walletPasses = pgTable('wallet_passes', {
-  barcode: text()
-    .primaryKey()
-    .references(() => tickets.barcode, { onDelete: 'cascade' }),
-  /** Apple serialNumber and Google object id suffix: stable per ticket, not derived from the barcode. */
-  serialNumber: uuid().notNull().unique().defaultRandom(),
-  /** SHA-256 of what the pass shows; when it changes, updatedAt (the update tag) moves. */
-  contentHash: text(),
-  /** Set once a Google Wallet link was handed out: later changes update that object. */
-  googleIssued: boolean().notNull().default(false),
-  /** SHA-256 of the Google object last accepted by Google: an update that would change nothing is skipped. */
-  googleContentHash: text(),
-  createdAt: created(),
-  updatedAt: updated(),
-});
+/**
+ * A pass in Apple Wallet and Google Wallet, created when it is first generated: a ticket's
+ * pass (barcode) or a loyalty member's card (loyaltyAccountId), exactly one of the two.
+ */
+export const walletPasses = pgTable(
+  'wallet_passes',
+  {
+    /** Apple serialNumber and Google object id suffix: stable per pass, not derived from the barcode. */
+    serialNumber: uuid().primaryKey().defaultRandom(),
+    barcode: text()
+      .unique()
+      .references(() => tickets.barcode, { onDelete: 'cascade' }),
+    loyaltyAccountId: uuid()
+      .unique()
+      .references(() => loyaltyAccounts.id, { onDelete: 'cascade' }),
+    /** SHA-256 of what the pass shows; when it changes, updatedAt (the update tag) moves. */
+    contentHash: text(),
+    /** Set once a Google Wallet link was handed out: later changes update that object. */
+    googleIssued: boolean().notNull().default(false),
+    /** SHA-256 of the Google object last accepted by Google: an update that would change nothing is skipped. */
+    googleContentHash: text(),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [check('wallet_passes_one_holder', sql`num_nonnulls(${t.barcode}, ${t.loyaltyAccountId}) = 1`)],
+);
 
 /** Authentication tokens issued in Apple passes (only their hash is kept). */
 export const walletPassTokens = pgTable(

@@ -46,7 +46,7 @@ export async function saveApplePass(db: Executor, values: { barcode: string; con
 export async function findPassByToken(db: Executor, serialNumber: string, tokenHash: string) {
   const rows = await db
     .select({
-      barcode: walletPasses.barcode,
+      barcode: tickets.barcode,
       orderId: tickets.orderId,
       serialNumber: walletPasses.serialNumber,
       updatedAt: walletPasses.updatedAt,
@@ -156,8 +156,9 @@ export async function findDeviceRegistrations(db: Executor, serialNumber: string
 /** Every ticket with a pass in a wallet (Apple generated, or a Google link handed out), in pages. */
 export async function findBarcodesWithPasses(db: Executor, after: string | null, limit: number): Promise<string[]> {
   const rows = await db
-    .select({ barcode: walletPasses.barcode })
+    .select({ barcode: tickets.barcode })
     .from(walletPasses)
+    .innerJoin(tickets, eq(tickets.barcode, walletPasses.barcode))
     .where(
       and(
         sql`(${walletPasses.contentHash} is not null or ${walletPasses.googleIssued})`,
