@@ -152,7 +152,7 @@ async function drain(kind: Kind) {
         deviceLibraryIdentifier: `bench${start + i}`,
         serialNumber: p.serialNumber,
         pushToken: (start + i + 1).toString(16).padStart(64, '0'),
-        barcode: p.barcode,
+        barcode: barcodes[i]!,
       }));
       await db.insert(schema.appleDeviceRegistrations).values(rows.map(({ barcode: _barcode, ...r }) => r));
       devices.push(...rows);

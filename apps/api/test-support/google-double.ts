@@ -6,13 +6,13 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { jwtVerify } from 'jose';
-import type { GenericObject } from '../src/integrations/google-wallet/google-wallet.ts';
+import type { GenericObject, LoyaltyObject } from '../src/integrations/google-wallet/google-wallet.ts';
 
 export interface ObjectCall {
   method: string;
   path: string;
   authorization: string | undefined;
-  body: GenericObject;
+  body: GenericObject | LoyaltyObject;
 }
 
 export class GoogleDouble {
@@ -63,10 +63,10 @@ export class GoogleDouble {
       this.issuedTokens.push(token);
       return { status: 200, body: { access_token: token, expires_in: 3600, token_type: 'Bearer' } };
     }
-    const match = /^\/walletobjects\/v1\/genericObject\/([^/]+)$/.exec(url.pathname);
+    const match = /^\/walletobjects\/v1\/(?:genericObject|loyaltyObject)\/([^/]+)$/.exec(url.pathname);
     if (match && (req.method === 'PUT' || req.method === 'PATCH')) {
       const id = decodeURIComponent(match[1]!);
-      const body = JSON.parse(raw) as GenericObject;
+      const body = JSON.parse(raw) as GenericObject | LoyaltyObject;
       if (this.delayMs) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
       this.objectCalls.push({ method: req.method, path: url.pathname, authorization: req.headers.authorization, body });
       if (this.failWith) return { status: this.failWith, body: { error: { code: this.failWith, message: 'backend error' } } };

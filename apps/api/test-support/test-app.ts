@@ -79,6 +79,7 @@ const deliveryQueues = [
   QUEUES.googleUpdate,
   QUEUES.mail,
   QUEUES.purchaseChanged,
+  QUEUES.loyaltyAccountChanged,
 ];
 
 /** Waits until the app's workers have run every delivery job that is due (not later retries). */

@@ -14,6 +14,11 @@ export const LOYALTY_ORDER_TYPES = ['ticket', 'food-and-beverage', 'hotel'] as c
 export type LoyaltyOrderType = (typeof LOYALTY_ORDER_TYPES)[number];
 
 export const loyaltyEmail = registrationFields.shape.email;
+
+/** The wallet token of a successful claim (signed, for the account): the loyalty pass's wallet calls take it. */
+export const LOYALTY_WALLET_TOKEN = { purpose: 'loyalty-wallet', ttlSeconds: 30 * 60 } as const;
+/** The guest page a staff member's emailed pass link opens: `${LOYALTY_PASS_PATH}#email=…&token=…`. */
+export const LOYALTY_PASS_PATH = '/loyalty/pass';
 const { firstName, lastName } = registrationFields.shape;
 export const userId = z.uuid('User ID is not valid');
 

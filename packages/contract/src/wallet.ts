@@ -1,6 +1,8 @@
 // Wallet passes and the voucher (guest-app.md section 7): calls are made only with order
-// id and barcode (a shared guest adds the share id), or a hashUrl alone.
+// id and barcode (a shared guest adds the share id), or a hashUrl alone; the loyalty variant
+// with the member's email and a wallet token.
 import { z } from 'zod';
+import { loyaltyEmail } from './loyalty.ts';
 import { barcode, hashUrl, orderId, shareId } from './pass.ts';
 
 const byOrder = z.strictObject({
@@ -16,14 +18,28 @@ const byLink = z.strictObject({
   shareId: z.literal('').optional(),
 });
 
+/**
+ * The loyalty variant: the member's card. The email alone is refused (a membership is no
+ * secret): the wallet token of a claim, or of a staff member's emailed link, names the account.
+ */
+const byLoyalty = z.strictObject({
+  email: loyaltyEmail,
+  walletToken: z.string().max(2000).optional().describe('The walletToken of a successful claim, or of the pass link staff emailed'),
+});
+export type LoyaltyWalletRequest = z.infer<typeof byLoyalty>;
+export const isLoyaltyWalletRequest = (body: object): body is LoyaltyWalletRequest => 'email' in body;
+
 /** POST /api/apple-wallet/ */
-export const appleWalletRequest = z.union([byOrder, byLink]);
+export const appleWalletRequest = z.union([byOrder, byLink, byLoyalty]);
 export type AppleWalletRequest = z.infer<typeof appleWalletRequest>;
+/** A ticket's pass: by order id and barcode, or by a share link. */
+export type TicketWalletRequest = Exclude<AppleWalletRequest, LoyaltyWalletRequest>;
 
 /** POST /api/google-wallet/: hasPhoto asks for the holder photo on the pass. */
 const hasPhoto = { hasPhoto: z.boolean().optional() };
-export const googleWalletRequest = z.union([byOrder.extend(hasPhoto), byLink.extend(hasPhoto)]);
+export const googleWalletRequest = z.union([byOrder.extend(hasPhoto), byLink.extend(hasPhoto), byLoyalty]);
 export type GoogleWalletRequest = z.infer<typeof googleWalletRequest>;
+export type GoogleTicketWalletRequest = Exclude<GoogleWalletRequest, LoyaltyWalletRequest>;
 
 /** POST /api/voucher/: not for shared views, so order id and barcode only. */
 export const voucherRequest = z.strictObject({ orderId, barcode });

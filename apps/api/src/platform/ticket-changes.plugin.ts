@@ -4,7 +4,8 @@
 // features compare the passes again once the coalescing window has passed and deliver what
 // changed. Nothing is sent from the request that made the change. The feeds also publish the
 // purchases a resend may have refunded or cancelled (tickets, checks, reservations): the
-// loyalty club takes back the points of a claimed one (a purchase-changed job).
+// loyalty club takes back the points of a claimed one (a purchase-changed job). The loyalty
+// club publishes the accounts whose ledger or details changed: their cards are compared too.
 import fp from 'fastify-plugin';
 import type { LoyaltyOrderType } from '@boardwalk/contract/loyalty';
 import type { Executor } from '@boardwalk/db/client';
@@ -17,6 +18,8 @@ export interface TicketChanges {
   publishAll(tx: Executor, reason: string): Promise<void>;
   /** These purchases were resent or dropped by a feed: a claimed one that is no longer valid is reversed, by a job. */
   publishPurchases(tx: Executor, type: LoyaltyOrderType, sourceIds: string[]): Promise<void>;
+  /** These loyalty accounts' ledgers or details changed: their wallet cards are compared again, like tickets' passes. */
+  publishLoyaltyAccounts(tx: Executor, accountIds: string[]): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -49,6 +52,17 @@ export function createTicketChanges(jobs: JobQueue, coalesceSeconds: number): Ti
           name: QUEUES.purchaseChanged,
           data: { type, sourceId },
           singletonKey: `${type}:${sourceId}`,
+        })),
+      );
+    },
+    async publishLoyaltyAccounts(tx, accountIds) {
+      await jobs.insert(
+        tx,
+        [...new Set(accountIds)].map((accountId) => ({
+          name: QUEUES.loyaltyAccountChanged,
+          data: { accountId },
+          singletonKey: accountId,
+          startAfterSeconds: coalesceSeconds,
         })),
       );
     },

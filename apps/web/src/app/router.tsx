@@ -26,6 +26,7 @@ const StoredValuePage = lazy(() => import('../guest/stored-value/stored-value-pa
 // would take /loyalty/purchase/4012.
 const LoyaltyHome = lazy(() => import('../guest/loyalty/loyalty-home.tsx').then((m) => ({ default: m.LoyaltyHome })));
 const ClaimPage = lazy(() => import('../guest/loyalty/claim-page.tsx').then((m) => ({ default: m.ClaimPage })));
+const LoyaltyPassPage = lazy(() => import('../guest/loyalty/loyalty-pass-page.tsx').then((m) => ({ default: m.LoyaltyPassPage })));
 const FindPassPage = lazy(() => import('../guest/loyalty/find-pass-page.tsx').then((m) => ({ default: m.FindPassPage })));
 const CLAIM_KINDS = ['tickets', 'purchase', 'hotels'] as const;
 
@@ -55,6 +56,7 @@ export function AppRoutes() {
             <Route key={kind} path={`${kind}/:code?`} element={loading(<ClaimPage kind={kind} />)} />
           ))}
           <Route path="passes" element={loading(<FindPassPage />)} />
+          <Route path="pass" element={loading(<LoyaltyPassPage />)} />
           <Route path="*" element={<NotFound />} />
         </Route>
         <Route path="stored-value/:barcodeHash" element={loading(<StoredValuePage />)} />

@@ -28,6 +28,7 @@ beforeAll(async () => {
     keys: t.app.keys,
     throttle: { assertAllowed: async () => undefined, recordFailure: async () => undefined, reset: async () => undefined },
     clientAddress: '127.0.0.1',
+    ticketChanges: t.app.ticketChanges,
   };
 });
 afterAll(() => t.close());
@@ -93,9 +94,9 @@ it('keeps every balance equal to what its standing claims earned, one standing c
             await putOrder(t.app, ORDERS[c.n]!, anOrder([{ barcode: source, price: 33.33, refunded: true }], { orderDate: today }));
           } else if (c.type === 'hotel') await setHotel(source, true);
           else await setCheck(source, true);
-          await reverseInvalidClaims(t.database.db, c.type, source);
+          await reverseInvalidClaims({ db: t.database.db, ticketChanges: t.app.ticketChanges }, c.type, source);
         } else {
-          await reverseInvalidClaims(t.database.db, c.type, source);
+          await reverseInvalidClaims({ db: t.database.db, ticketChanges: t.app.ticketChanges }, c.type, source);
         }
       }
       const { rows: balances } = await t.database.executeSql(

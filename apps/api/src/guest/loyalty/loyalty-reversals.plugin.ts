@@ -9,8 +9,8 @@ export const loyaltyReversalsPlugin = fp(
   async (app) => {
     if (!app.config.deliveries.workers) return;
     await app.jobs.work<{ type: LoyaltyOrderType; sourceId: string }>(QUEUES.purchaseChanged, { batchSize: 20 }, async ({ data }) => {
-      await reverseInvalidClaims(app.database.db, data.type, data.sourceId);
+      await reverseInvalidClaims({ db: app.database.db, ticketChanges: app.ticketChanges }, data.type, data.sourceId);
     });
   },
-  { name: 'loyalty-reversals', dependencies: ['jobs'] },
+  { name: 'loyalty-reversals', dependencies: ['jobs', 'ticket-changes'] },
 );

@@ -24,6 +24,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
     keys: app.keys,
     throttle: app.loyaltyThrottle,
     clientAddress: request.ip,
+    ticketChanges: app.ticketChanges,
   });
   const guest = { kind: 'guest' } as const;
 

@@ -5,6 +5,7 @@
 // a claim has one earn entry and at most one reversal (another unique index).
 import {
   ALLOWED_CHANGES,
+  LOYALTY_WALLET_TOKEN,
   isScannedCode,
   type CheckCandidate,
   type ClaimResult,
@@ -19,6 +20,7 @@ import type { Config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Keys } from '../../platform/keys.plugin.ts';
 import type { FailureThrottle } from '../../platform/throttle.ts';
+import type { TicketChanges } from '../../platform/ticket-changes.plugin.ts';
 import { findReservationCancelled, lockReservation } from '../../integrations/hotel/reservations.repo.ts';
 import { findCheckRefunded, lockChecksByNumberOrCode } from '../../integrations/pos/checks.repo.ts';
 import { findTicketRefunded, lockOrderTickets } from '../ticket/ticket-lock.repo.ts';
@@ -35,6 +37,7 @@ import {
   markReversed,
   type AccountRow,
   type LoyaltyOrderRow,
+  type NewLedgerEntry,
   type NewLoyaltyOrder,
 } from './loyalty.repo.ts';
 
@@ -45,13 +48,29 @@ export interface LoyaltyContext {
   /** Verify, create and public claims count their failures per client address (decisions.md "Security"). */
   throttle: FailureThrottle;
   clientAddress: string;
+  /** Every ledger entry changes what the member's wallet card shows: the account is published. */
+  ticketChanges: LedgerChanges;
+}
+
+export type LedgerChanges = Pick<TicketChanges, 'publishLoyaltyAccounts'>;
+
+/**
+ * Appends entries to the ledger (in the caller's transaction) and publishes their accounts,
+ * so that every member card already in a wallet shows the new balance: the one way points
+ * are written.
+ */
+export async function appendLedger(tx: Executor, changes: LedgerChanges, entries: NewLedgerEntry[]): Promise<void> {
+  await insertLedgerEntries(tx, entries);
+  await changes.publishLoyaltyAccounts(
+    tx,
+    entries.map((entry) => entry.accountId),
+  );
 }
 
 /** Who makes a claim: the guest through the public calls, or a staff member on the guest's behalf. */
 export type Claimant = { kind: 'guest' } | { kind: 'staff'; username: string };
 
-/** The wallet token of a successful claim: the loyalty pass's wallet calls take it. */
-export const LOYALTY_WALLET_TOKEN = { purpose: 'loyalty-wallet', ttlSeconds: 30 * 60 } as const;
+export { LOYALTY_WALLET_TOKEN };
 /** A public claim is for an account the guest created in the last hour (decisions.md). */
 const PUBLIC_CLAIM_WINDOW_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -138,8 +157,9 @@ async function recordClaim(tx: Executor, ctx: LoyaltyContext, account: AccountRo
     tx,
     purchases.map((p) => ({ ...p, accountId: account.id })),
   );
-  await insertLedgerEntries(
+  await appendLedger(
     tx,
+    ctx.ticketChanges,
     rows.map((row, i) => ({
       accountId: account.id,
       points: earned[i]!,
@@ -339,8 +359,12 @@ async function purchaseState(
  * is no longer valid is reversed, with one reversal entry taking back what it earned. Runs
  * again harmlessly: a reversed claim is no longer standing.
  */
-export async function reverseInvalidClaims(db: Executor, sourceType: LoyaltyOrderType, sourceId: string): Promise<number> {
-  return db.transaction(async (tx) => {
+export async function reverseInvalidClaims(
+  ctx: { db: Executor; ticketChanges: LedgerChanges },
+  sourceType: LoyaltyOrderType,
+  sourceId: string,
+): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
     const standing = await lockStandingClaimsOfSource(tx, sourceType, sourceId);
     if (standing.length === 0) return 0;
     const state = await purchaseState(tx, sourceType, sourceId);
@@ -348,7 +372,7 @@ export async function reverseInvalidClaims(db: Executor, sourceType: LoyaltyOrde
     let reversed = 0;
     for (const claimRow of standing) {
       if (!(await markReversed(tx, claimRow.id))) continue;
-      await insertLedgerEntries(tx, [
+      await appendLedger(tx, ctx.ticketChanges, [
         {
           accountId: claimRow.accountId,
           points: -claimRow.earned,

@@ -6,7 +6,7 @@ import { guestMessages } from '@boardwalk/contract/errors';
 import { passOrder, TEST_PASS_ORDER_ID, type PassOrder } from '@boardwalk/contract/pass';
 import { isStoredValueCard } from '@boardwalk/contract/pass-display';
 import { BARCODE_HASH_PATTERN } from '@boardwalk/contract/stored-value';
-import type { AppleWalletRequest, GoogleWalletRequest } from '@boardwalk/contract/wallet';
+import type { TicketWalletRequest } from '@boardwalk/contract/wallet';
 import type { Executor } from '@boardwalk/db/client';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../platform/config.ts';
@@ -177,10 +177,7 @@ export async function findTicket(ctx: TicketContext, request: TicketRequest): Pr
  * The ticket of a wallet call (Apple, Google): by order id + barcode (+ share id) or by a
  * share link. A share id that names no active share is the page's "Pass No Longer Shared".
  */
-export async function findWalletTicket(
-  ctx: TicketContext,
-  request: AppleWalletRequest | GoogleWalletRequest,
-): Promise<NonNullable<PassRow>> {
+export async function findWalletTicket(ctx: TicketContext, request: TicketWalletRequest): Promise<NonNullable<PassRow>> {
   const { row, shareId } = await findTicket(
     ctx,
     request.hashUrl

@@ -1,7 +1,7 @@
-// Reads and writes behind Apple Wallet passes: the ticket's wallet_passes row (its stable
-// serial number, the hash of what its pass shows and the update tag), the hashes of the
-// authentication tokens handed out in passes, and the devices registered through the
-// PassKit web service.
+// Reads and writes behind Apple Wallet passes: the wallet_passes row of a ticket or of a
+// loyalty member (its stable serial number, the hash of what its pass shows and the update
+// tag), the hashes of the authentication tokens handed out in passes, and the devices
+// registered through the PassKit web service.
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
 import { appleDeviceRegistrations, tickets, walletPassTokens, walletPasses } from '@boardwalk/db/schema';
@@ -18,18 +18,23 @@ const tagOf = (column: typeof walletPasses.updatedAt) => sql<string>`floor(extra
  */
 const nextUpdatedAt = sql`greatest(now(), date_trunc('second', ${walletPasses.updatedAt}) + interval '1 second')`;
 
+/** Whose pass a wallet_passes row is: a ticket's or a loyalty member's. */
+export type PassHolder = { barcode: string } | { loyaltyAccountId: string };
+/** The unique column that names the holder, the conflict target of an upsert. */
+export const holderColumn = (holder: PassHolder) => ('barcode' in holder ? walletPasses.barcode : walletPasses.loyaltyAccountId);
+
 /**
- * Records a generated pass: the ticket's wallet_passes row (created on the first pass; the
+ * Records a generated pass: the holder's wallet_passes row (created on the first pass; the
  * update tag moves only when what the pass shows changed) and the hash of its new token.
  * A conflict never touches googleIssued, which Google Wallet sets on the same row.
  */
-export async function saveApplePass(db: Executor, values: { barcode: string; contentHash: string; tokenHash: string }) {
+export async function saveApplePass(db: Executor, values: { holder: PassHolder; contentHash: string; tokenHash: string }) {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(walletPasses)
-      .values({ barcode: values.barcode, contentHash: values.contentHash })
+      .values({ ...values.holder, contentHash: values.contentHash })
       .onConflictDoUpdate({
-        target: walletPasses.barcode,
+        target: holderColumn(values.holder),
         set: {
           contentHash: values.contentHash,
           updatedAt: sql`case when ${walletPasses.contentHash} is distinct from excluded.content_hash then ${nextUpdatedAt} else ${walletPasses.updatedAt} end`,
@@ -42,18 +47,19 @@ export async function saveApplePass(db: Executor, values: { barcode: string; con
   });
 }
 
-/** The pass with this serial number if tokenHash is the hash of one of its tokens. */
+/** The pass with this serial number if tokenHash is the hash of one of its tokens: a ticket's (barcode, order id) or a member's. */
 export async function findPassByToken(db: Executor, serialNumber: string, tokenHash: string) {
   const rows = await db
     .select({
       barcode: tickets.barcode,
       orderId: tickets.orderId,
+      loyaltyAccountId: walletPasses.loyaltyAccountId,
       serialNumber: walletPasses.serialNumber,
       updatedAt: walletPasses.updatedAt,
     })
     .from(walletPassTokens)
     .innerJoin(walletPasses, eq(walletPasses.serialNumber, walletPassTokens.serialNumber))
-    .innerJoin(tickets, eq(tickets.barcode, walletPasses.barcode))
+    .leftJoin(tickets, eq(tickets.barcode, walletPasses.barcode))
     .where(and(eq(walletPassTokens.tokenHash, tokenHash), eq(walletPassTokens.serialNumber, serialNumber)))
     .limit(1);
   return rows[0] ?? null;
@@ -124,13 +130,27 @@ export async function findApplePasses(db: Executor, barcodes: string[]) {
 }
 
 /** Stores what the pass now shows and moves its update tag; false when it was already so. */
-export async function updateContentHash(db: Executor, barcode: string, contentHash: string): Promise<boolean> {
+export async function updateContentHash(db: Executor, serialNumber: string, contentHash: string): Promise<boolean> {
   const rows = await db
     .update(walletPasses)
     .set({ contentHash, updatedAt: nextUpdatedAt })
-    .where(and(eq(walletPasses.barcode, barcode), sql`${walletPasses.contentHash} is distinct from ${contentHash}`))
-    .returning({ barcode: walletPasses.barcode });
+    .where(and(eq(walletPasses.serialNumber, serialNumber), sql`${walletPasses.contentHash} is distinct from ${contentHash}`))
+    .returning({ serialNumber: walletPasses.serialNumber });
   return rows.length > 0;
+}
+
+/** The loyalty member's pass, when one was generated (Apple) or its Google link handed out. */
+export async function findLoyaltyPass(db: Executor, loyaltyAccountId: string) {
+  const rows = await db
+    .select({
+      serialNumber: walletPasses.serialNumber,
+      contentHash: walletPasses.contentHash,
+      googleIssued: walletPasses.googleIssued,
+      googleContentHash: walletPasses.googleContentHash,
+    })
+    .from(walletPasses)
+    .where(eq(walletPasses.loyaltyAccountId, loyaltyAccountId));
+  return rows[0] ?? null;
 }
 
 export async function findDeviceRegistration(db: Executor, deviceLibraryIdentifier: string, serialNumber: string) {

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiError } from '@boardwalk/contract/errors';
-import { appleWalletRequest } from '@boardwalk/contract/wallet';
+import { appleWalletRequest, isLoyaltyWalletRequest } from '@boardwalk/contract/wallet';
 import { PKPASS_CONTENT_TYPE } from '../../integrations/apple-wallet/apple-pkpass.ts';
 import { ticketContext } from '../ticket/ticket.service.ts';
-import { createApplePass } from './apple-wallet.service.ts';
+import { createApplePass, createLoyaltyApplePass } from './apple-wallet.service.ts';
 import { passkitRoutes } from './passkit.routes.ts';
 
 /** attachment; the brand as the file name, ASCII-safe, with the exact name for clients that read filename*. */
@@ -19,13 +19,15 @@ export const appleWalletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/apple-wallet/', {
     schema: {
       tags: ['guest'],
-      summary: 'The signed Apple Wallet pass (.pkpass) of a ticket, by order id and barcode (+ share id) or by a share link',
+      summary:
+        'The signed Apple Wallet pass (.pkpass) of a ticket, by order id and barcode (+ share id) or by a share link; a loyalty member’s card by email and wallet token',
       body: appleWalletRequest,
       produces: [PKPASS_CONTENT_TYPE, 'application/json'],
       response: {
         // A Buffer is sent as it is (never serialized); in the OpenAPI document it shows as any content.
         200: z.instanceof(Buffer).describe('The pass: application/vnd.apple.pkpass, downloaded as an attachment named for the brand'),
         400: apiError,
+        401: apiError.describe('Loyalty variant: no wallet token (the email alone), or one expired or not for this email'),
         403: apiError.describe('The ticket is excluded from wallets: the exclusion message'),
         404: apiError,
         409: apiError.describe('The pass has already been added to a wallet'),
@@ -34,7 +36,10 @@ export const appleWalletRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     handler: async (request, reply) => {
-      const pkpass = await createApplePass({ ...ticketContext(app, request), wallet }, request.body);
+      const { body } = request;
+      const pkpass = isLoyaltyWalletRequest(body)
+        ? await createLoyaltyApplePass({ db: app.database.db, keys: app.keys, config: app.config, wallet }, body)
+        : await createApplePass({ ...ticketContext(app, request), wallet }, body);
       return reply.type(PKPASS_CONTENT_TYPE).header('Content-Disposition', pkpassDisposition(app.config.brandName)).send(pkpass);
     },
   });

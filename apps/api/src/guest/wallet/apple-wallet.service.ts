@@ -2,12 +2,13 @@
 // Wallet"): the signed .pkpass of a ticket, Apple's PassKit web service that keeps passes in
 // wallets up to date, and the updates pushed when a ticket changes. A park ticket, season
 // pass or stored-value card is not one event at one venue, so the pass is of the generic
-// style, which also shows the holder photo as its thumbnail.
+// style, which also shows the holder photo as its thumbnail. A loyalty member's card is a
+// store card: the points balance, the member's name and number (the barcode).
 import { createHash } from 'node:crypto';
 import { guestMessages } from '@boardwalk/contract/errors';
 import type { PassOrder } from '@boardwalk/contract/pass';
 import { balanceText, dateFormats, purchaserName, ticketholderName } from '@boardwalk/contract/pass-display';
-import type { AppleWalletRequest } from '@boardwalk/contract/wallet';
+import type { LoyaltyWalletRequest, TicketWalletRequest } from '@boardwalk/contract/wallet';
 import type { Executor } from '@boardwalk/db/client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppleWallet } from '../../integrations/apple-wallet/apple-wallet.plugin.ts';
@@ -17,6 +18,7 @@ import { maskBarcode, maskUrl } from '../../platform/logging.ts';
 import { tryDelivery, queueDelivery, type DeliveryJobData } from '../../platform/jobs/delivery.ts';
 import { QUEUES, type JobQueue, type RunningJob } from '../../platform/jobs/job-queue.ts';
 import { hashSecret, newSecret } from '../../platform/secrets.ts';
+import type { Keys } from '../../platform/keys.plugin.ts';
 import type { TicketChanges } from '../../platform/ticket-changes.plugin.ts';
 import { findPhotoPng } from '../ticket/holder-photo.repo.ts';
 import { findPassByBarcode, type PassRow } from '../ticket/ticket.repo.ts';
@@ -26,12 +28,16 @@ import {
   findApplePasses,
   findDeviceRegistration,
   findDeviceRegistrations,
+  findLoyaltyPass,
   findPassByToken,
   findUpdatedSerialNumbers,
   saveApplePass,
   updateContentHash,
   upsertDeviceRegistration,
+  type PassHolder,
 } from './apple-wallet.repo.ts';
+import { findLoyaltyMember, type LoyaltyMember } from './loyalty-member.repo.ts';
+import { authorizedMember, loyaltyPassTexts, memberName } from './loyalty-member.service.ts';
 
 type WalletConfig = Pick<Config, 'defaultPassColors' | 'brandName' | 'publicUrl' | 'parkTimezone' | 'supportEmail' | 'apple'>;
 
@@ -63,9 +69,34 @@ const w3cDate = (iso: string) => new Date(iso).toISOString().replace(/\.\d{3}Z$/
 interface Field {
   key: string;
   label: string;
-  value: string;
+  value: string | number;
   changeMessage?: string;
   textAlignment?: string;
+  numberStyle?: string;
+}
+
+/** What a pass shows, hashed: it changes exactly when the pass would look different. */
+function contentHashOf(pass: Record<string, unknown>, files: Record<string, Uint8Array>) {
+  const hash = createHash('sha256').update(JSON.stringify(pass));
+  for (const [name, data] of Object.entries(files)) hash.update(`\0${name}\0`).update(data);
+  return hash.digest('base64url');
+}
+
+/** The keys every pass of the brand starts with; the serial number is added by the caller. */
+function passBase(config: WalletConfig, description: string, colors: { background: string; foreground: string }) {
+  return {
+    formatVersion: 1,
+    passTypeIdentifier: config.apple.passTypeId,
+    teamIdentifier: config.apple.teamId,
+    webServiceURL: `${config.publicUrl}/api/passkit`,
+    organizationName: config.brandName,
+    description,
+    logoText: config.brandName,
+    backgroundColor: rgb(colors.background),
+    foregroundColor: rgb(colors.foreground),
+    labelColor: rgb(colors.foreground),
+    sharingProhibited: true,
+  };
 }
 
 export interface PassContentInput {
@@ -112,18 +143,8 @@ export function applePassContent({ order, row, serialNumber, photoPng, config, n
   back.push({ key: 'support', label: 'Guest Services', value: config.supportEmail });
 
   const pass: Record<string, unknown> = {
-    formatVersion: 1,
-    passTypeIdentifier: config.apple.passTypeId,
-    teamIdentifier: config.apple.teamId,
+    ...passBase(config, `${config.brandName} ${order.product}`, { background: order.backgroundColor, foreground: order.foregroundColor }),
     serialNumber,
-    webServiceURL: `${config.publicUrl}/api/passkit`,
-    organizationName: config.brandName,
-    description: `${config.brandName} ${order.product}`,
-    logoText: config.brandName,
-    backgroundColor: rgb(order.backgroundColor),
-    foregroundColor: rgb(order.foregroundColor),
-    labelColor: rgb(order.foregroundColor),
-    sharingProhibited: true,
     generic: {
       headerFields: [balance],
       primaryFields: [
@@ -143,10 +164,34 @@ export function applePassContent({ order, row, serialNumber, photoPng, config, n
     pass.nfc = { message: order.barcode, encryptionPublicKey: nfcPublicKey };
   }
   const files: Record<string, Uint8Array> = photoPng ? { 'thumbnail.png': photoPng } : {};
+  return { pass, files, contentHash: contentHashOf(pass, files) };
+}
 
-  const hash = createHash('sha256').update(JSON.stringify(pass));
-  for (const [name, data] of Object.entries(files)) hash.update(`\0${name}\0`).update(data);
-  return { pass, files, contentHash: hash.digest('base64url') };
+/** What a loyalty member's card shows: a store card with the balance, the name and the member number as its barcode. */
+export function loyaltyApplePassContent(member: LoyaltyMember, config: WalletConfig, serialNumber = ''): PassContent {
+  const pass: Record<string, unknown> = {
+    ...passBase(config, `${config.brandName} ${loyaltyPassTexts.programName}`, config.defaultPassColors),
+    serialNumber,
+    storeCard: {
+      headerFields: [
+        {
+          key: 'balance',
+          label: loyaltyPassTexts.pointsLabel,
+          value: member.balance,
+          numberStyle: 'PKNumberStyleDecimal',
+          changeMessage: loyaltyPassTexts.changeMessage,
+          textAlignment: 'PKTextAlignmentRight',
+        },
+      ],
+      primaryFields: [{ key: 'member', label: loyaltyPassTexts.memberLabel, value: memberName(member) }],
+      secondaryFields: [{ key: 'memberNumber', label: loyaltyPassTexts.memberNumberLabel, value: member.memberNumber }],
+      backFields: [{ key: 'support', label: 'Guest Services', value: config.supportEmail }],
+    } satisfies Record<string, Field[]>,
+    barcodes: [
+      { format: 'PKBarcodeFormatCode128', message: member.memberNumber, messageEncoding: 'iso-8859-1', altText: member.memberNumber },
+    ],
+  };
+  return { pass, files: {}, contentHash: contentHashOf(pass, {}) };
 }
 
 /** A new authentication token for a pass (Apple wants at least 16 characters): 43 here. */
@@ -170,7 +215,7 @@ async function currentPassContent(
 }
 
 /** POST /api/apple-wallet/: the signed .pkpass of the ticket. */
-export async function createApplePass(ctx: AppleWalletContext, request: AppleWalletRequest): Promise<Buffer> {
+export async function createApplePass(ctx: AppleWalletContext, request: TicketWalletRequest): Promise<Buffer> {
   const row = await findWalletTicket(ctx, request);
   // One pass per ticket, showing the ticket's own holder whoever adds it.
   const order = toPassOrder(row, ctx);
@@ -179,13 +224,27 @@ export async function createApplePass(ctx: AppleWalletContext, request: AppleWal
 
   // The serial number is the row's own; the content hash does not depend on it.
   const draft = await currentPassContent(ctx, row, '');
+  return signedNewPass(ctx, { barcode: row.ticket.barcode }, draft);
+}
+
+/** Records the pass with a new token of its own and signs it. */
+async function signedNewPass(ctx: { db: Executor; wallet: AppleWallet }, holder: PassHolder, draft: PassContent): Promise<Buffer> {
   const token = newPassToken();
-  const serialNumber = await saveApplePass(ctx.db, {
-    barcode: row.ticket.barcode,
-    contentHash: draft.contentHash,
-    tokenHash: hashSecret(token),
-  });
+  const serialNumber = await saveApplePass(ctx.db, { holder, contentHash: draft.contentHash, tokenHash: hashSecret(token) });
   return ctx.wallet.builder.build({ ...draft.pass, serialNumber, authenticationToken: token }, draft.files);
+}
+
+export interface LoyaltyAppleWalletContext {
+  db: Executor;
+  keys: Keys;
+  config: WalletConfig;
+  wallet: AppleWallet;
+}
+
+/** POST /api/apple-wallet/ (loyalty variant): the member's signed store card. */
+export async function createLoyaltyApplePass(ctx: LoyaltyAppleWalletContext, request: LoyaltyWalletRequest): Promise<Buffer> {
+  const member = await authorizedMember(ctx, request);
+  return signedNewPass(ctx, { loyaltyAccountId: member.id }, loyaltyApplePassContent(member, ctx.config));
 }
 
 // ---- PassKit web service -------------------------------------------------------------------
@@ -232,7 +291,7 @@ export async function registerDevice(
       serialNumber: pass.serialNumber,
       pushToken: input.pushToken,
     });
-    await ctx.ticketChanges.publish(tx, [pass.barcode]);
+    if (pass.barcode) await ctx.ticketChanges.publish(tx, [pass.barcode]);
     return result;
   });
   ctx.log.info({ serialNumber: pass.serialNumber, outcome }, 'Apple Wallet: device registered for a pass');
@@ -245,7 +304,7 @@ export async function unregisterDevice(ctx: PassKitContext, input: RegistrationI
   const { pass } = await authenticatedPass(ctx, input.serialNumber, input.authorization);
   const removed = await ctx.db.transaction(async (tx) => {
     const deleted = await deleteDeviceRegistration(tx, input.deviceLibraryIdentifier, pass.serialNumber);
-    if (deleted) await ctx.ticketChanges.publish(tx, [pass.barcode]);
+    if (deleted && pass.barcode) await ctx.ticketChanges.publish(tx, [pass.barcode]);
     return deleted;
   });
   ctx.log.info({ serialNumber: pass.serialNumber, removed }, 'Apple Wallet: device unregistered from a pass');
@@ -275,10 +334,23 @@ export async function latestPass(
   const since = input.ifModifiedSince ? Date.parse(input.ifModifiedSince) : Number.NaN;
   if (!Number.isNaN(since) && lastModified.getTime() <= since) return { notModified: true, lastModified };
 
-  const row = await findPassByBarcode(ctx.db, { orderId: pass.orderId, barcode: pass.barcode });
-  if (!row) throw unauthorized();
-  const content = await currentPassContent(ctx, row, pass.serialNumber);
+  const content = await currentContentOf(ctx, pass);
+  if (!content) throw unauthorized();
   return { pkpass: ctx.wallet.builder.build({ ...content.pass, authenticationToken: token }, content.files), lastModified };
+}
+
+/** What a pass shows now, a ticket's or a member's; null when its holder is gone. */
+async function currentContentOf(
+  ctx: Pick<PassKitContext, 'db' | 'config' | 'wallet'>,
+  pass: { serialNumber: string; barcode: string | null; orderId: string | null; loyaltyAccountId: string | null },
+): Promise<PassContent | null> {
+  if (pass.loyaltyAccountId) {
+    const member = await findLoyaltyMember(ctx.db, pass.loyaltyAccountId);
+    return member && loyaltyApplePassContent(member, ctx.config, pass.serialNumber);
+  }
+  if (!pass.barcode || !pass.orderId) return null;
+  const row = await findPassByBarcode(ctx.db, { orderId: pass.orderId, barcode: pass.barcode });
+  return row && currentPassContent(ctx, row, pass.serialNumber);
 }
 
 /** Messages devices report about the web service (errors talking to it): logged, secrets masked. */
@@ -303,11 +375,28 @@ export interface AppleDeliveryContext extends PassKitContext {
 export async function compareApplePass(ctx: AppleDeliveryContext, tx: Executor, barcode: string): Promise<void> {
   const [pass] = await findApplePasses(tx, [barcode]);
   if (!pass) return;
-  const row = await findPassByBarcode(tx, { orderId: pass.orderId, barcode });
-  if (!row) return;
-  const { contentHash } = await currentPassContent({ ...ctx, db: tx }, row, '');
-  if (contentHash === pass.contentHash || !(await updateContentHash(tx, barcode, contentHash))) return;
-  const details = { serialNumber: pass.serialNumber, barcode: maskBarcode(barcode) };
+  const content = await currentContentOf({ ...ctx, db: tx }, { ...pass, loyaltyAccountId: null });
+  if (content) await deliverIfChanged(ctx, tx, { ...pass, barcode }, content.contentHash);
+}
+
+/** A loyalty member's ledger or details changed (in the job's transaction): their card is compared and pushed like a ticket's. */
+export async function compareLoyaltyApplePass(ctx: AppleDeliveryContext, tx: Executor, loyaltyAccountId: string): Promise<void> {
+  const pass = await findLoyaltyPass(tx, loyaltyAccountId);
+  if (!pass?.contentHash) return;
+  const content = await currentContentOf({ ...ctx, db: tx }, { ...pass, barcode: null, orderId: null, loyaltyAccountId });
+  if (content) await deliverIfChanged(ctx, tx, { ...pass, barcode: null }, content.contentHash);
+}
+
+/** When the pass shows something new, its update tag moves and every registered device gets a push job. */
+async function deliverIfChanged(
+  ctx: AppleDeliveryContext,
+  tx: Executor,
+  pass: { serialNumber: string; contentHash: string | null; barcode: string | null },
+  contentHash: string,
+): Promise<void> {
+  if (contentHash === pass.contentHash || !(await updateContentHash(tx, pass.serialNumber, contentHash))) return;
+  const { barcode } = pass;
+  const details = { serialNumber: pass.serialNumber, ...(barcode && { barcode: maskBarcode(barcode) }) };
   const devices = await findDeviceRegistrations(tx, pass.serialNumber);
   if (devices.length === 0 || !ctx.wallet.apns) {
     ctx.log.info(

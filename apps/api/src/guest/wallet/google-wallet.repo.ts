@@ -1,20 +1,22 @@
-// Reads and writes behind Google Wallet passes: the ticket's wallet_passes row (shared with
-// Apple Wallet, which keeps its update tag there too) and its googleIssued flag.
+// Reads and writes behind Google Wallet passes: the wallet_passes row of a ticket or of a
+// loyalty member (shared with Apple Wallet, which keeps its update tag there too) and its
+// googleIssued flag.
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
 import { tickets, walletPasses } from '@boardwalk/db/schema';
+import { holderColumn, type PassHolder } from './apple-wallet.repo.ts';
 
 /**
- * The ticket's stable serial number, creating its wallet_passes row if missing, and marks
+ * The pass's stable serial number, creating its wallet_passes row if missing, and marks
  * a Google link as handed out. Only googleIssued is written on a conflict: the serial
  * number and Apple's update tag (contentHash, updatedAt) are never touched, so Apple and
  * Google can create the row at the same moment.
  */
-export async function markGoogleIssued(db: Executor, barcode: string): Promise<string> {
+export async function markGoogleIssued(db: Executor, holder: PassHolder): Promise<string> {
   const [row] = await db
     .insert(walletPasses)
-    .values({ barcode, googleIssued: true })
-    .onConflictDoUpdate({ target: walletPasses.barcode, set: { googleIssued: true } })
+    .values({ ...holder, googleIssued: true })
+    .onConflictDoUpdate({ target: holderColumn(holder), set: { googleIssued: true } })
     .returning({ serialNumber: walletPasses.serialNumber });
   if (!row) throw new Error('wallet_passes upsert returned no row');
   return row.serialNumber;
@@ -35,7 +37,7 @@ export async function findGoogleIssuedPasses(db: Executor, barcodes: string[]) {
     .where(and(inArray(walletPasses.barcode, barcodes), eq(walletPasses.googleIssued, true)));
 }
 
-/** What Google now shows for this ticket's object. */
-export async function setGoogleContentHash(db: Executor, barcode: string, googleContentHash: string) {
-  await db.update(walletPasses).set({ googleContentHash }).where(eq(walletPasses.barcode, barcode));
+/** What Google now shows for this pass's object. */
+export async function setGoogleContentHash(db: Executor, serialNumber: string, googleContentHash: string) {
+  await db.update(walletPasses).set({ googleContentHash }).where(eq(walletPasses.serialNumber, serialNumber));
 }

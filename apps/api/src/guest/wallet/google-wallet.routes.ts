@@ -1,11 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiError } from '@boardwalk/contract/errors';
-import { googleWalletRequest } from '@boardwalk/contract/wallet';
+import { googleWalletRequest, isLoyaltyWalletRequest } from '@boardwalk/contract/wallet';
+import { renderProgramLogo } from '../../integrations/google-wallet/google-wallet-images.ts';
 import { ticketContext } from '../ticket/ticket.service.ts';
-import { createGoogleWalletLink } from './google-wallet.service.ts';
+import { createGoogleWalletLink, createLoyaltyGoogleLink, PROGRAM_LOGO_PATH } from './google-wallet.service.ts';
 
-const errors = { 400: apiError, 403: apiError, 404: apiError, 410: apiError, 429: apiError };
+const errors = {
+  400: apiError,
+  401: apiError.describe('Loyalty variant: no wallet token (the email alone), or one expired or not for this email'),
+  403: apiError,
+  404: apiError,
+  410: apiError,
+  429: apiError,
+};
 
 export const googleWalletRoutes: FastifyPluginAsyncZod = async (app) => {
   const wallet = app.googleWallet;
@@ -13,13 +21,31 @@ export const googleWalletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/google-wallet/', {
     schema: {
       tags: ['guest'],
-      summary: 'The "Save to Google Wallet" link (text/plain) for a ticket, by order id and barcode (+ share id) or by a share link',
+      summary:
+        'The "Save to Google Wallet" link (text/plain) for a ticket, by order id and barcode (+ share id) or by a share link; for a loyalty member’s card by email and wallet token',
       body: googleWalletRequest,
       response: { 200: z.string().describe('https://pay.google.com/gp/v/save/<signed JWT>'), ...errors },
     },
     handler: async (request, reply) => {
-      const link = await createGoogleWalletLink({ ...ticketContext(app, request), wallet }, request.body);
+      const { body } = request;
+      const link = isLoyaltyWalletRequest(body)
+        ? await createLoyaltyGoogleLink({ db: app.database.db, keys: app.keys, config: app.config, wallet }, body)
+        : await createGoogleWalletLink({ ...ticketContext(app, request), wallet }, body);
       return reply.type('text/plain; charset=utf-8').send(link);
     },
+  });
+
+  app.get(PROGRAM_LOGO_PATH, {
+    schema: {
+      tags: ['guest'],
+      summary: 'The brand logo as a PNG: the program logo Google Wallet shows on loyalty cards',
+      produces: ['image/png'],
+      response: { 200: z.instanceof(Buffer).describe('image/png, 660 x 660') },
+    },
+    handler: async (_request, reply) =>
+      reply
+        .type('image/png')
+        .header('Cache-Control', 'public, max-age=86400')
+        .send(await renderProgramLogo()),
   });
 };

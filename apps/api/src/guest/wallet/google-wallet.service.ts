@@ -2,11 +2,12 @@
 // Wallet"): the "Save to Google Wallet" link for a ticket, and updates of the saved object
 // when the ticket changes. A park ticket, season pass or stored-value card is not tied to
 // one event with a date and venue, so it is a Generic pass (Google's type for passes that
-// fit no predefined vertical) rather than an Event ticket.
+// fit no predefined vertical) rather than an Event ticket. A loyalty member's card is
+// Google's Loyalty pass: the program, the member and the points balance.
 import { createHash } from 'node:crypto';
 import type { PassOrder } from '@boardwalk/contract/pass';
 import { balanceText, dateFormats, purchaserName, ticketholderName } from '@boardwalk/contract/pass-display';
-import type { GoogleWalletRequest } from '@boardwalk/contract/wallet';
+import type { GoogleTicketWalletRequest, LoyaltyWalletRequest } from '@boardwalk/contract/wallet';
 import type { Executor } from '@boardwalk/db/client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../platform/config.ts';
@@ -18,12 +19,19 @@ import {
   type GenericObject,
   type GoogleWallet,
   type LocalizedString,
+  type LoyaltyClass,
+  type LoyaltyObject,
+  type WalletObject,
 } from '../../integrations/google-wallet/google-wallet.ts';
+import type { Keys } from '../../platform/keys.plugin.ts';
 import { PermanentDeliveryError, queueDelivery, tryDelivery, type DeliveryJobData } from '../../platform/jobs/delivery.ts';
 import { QUEUES, type JobQueue, type RunningJob } from '../../platform/jobs/job-queue.ts';
 import { findPassByBarcode, type PassRow } from '../ticket/ticket.repo.ts';
 import { findWalletTicket, toPassOrder, type TicketContext } from '../ticket/ticket.service.ts';
+import { findLoyaltyPass } from './apple-wallet.repo.ts';
 import { findGoogleIssuedPasses, markGoogleIssued, setGoogleContentHash } from './google-wallet.repo.ts';
+import { findLoyaltyMember, type LoyaltyMember } from './loyalty-member.repo.ts';
+import { authorizedMember, loyaltyPassTexts, memberName } from './loyalty-member.service.ts';
 
 type WalletConfig = Pick<Config, 'defaultPassColors' | 'brandName' | 'publicUrl' | 'parkTimezone'>;
 
@@ -137,13 +145,61 @@ export function toGenericObject({
   return object;
 }
 
+/** One class for every member card: the program. */
+export const LOYALTY_CLASS_SUFFIX = 'brownie-points';
+/** The program logo Google shows on the card (a PNG it fetches; Google takes no SVG). */
+export const PROGRAM_LOGO_PATH = '/api/google-wallet/program-logo.png';
+
+export function loyaltyClass(issuerId: string, config: WalletConfig): LoyaltyClass {
+  return {
+    id: `${issuerId}.${LOYALTY_CLASS_SUFFIX}`,
+    issuerName: config.brandName,
+    programName: loyaltyPassTexts.programName,
+    programLogo: { sourceUri: { uri: `${config.publicUrl}${PROGRAM_LOGO_PATH}` }, contentDescription: text(config.brandName) },
+    reviewStatus: 'UNDER_REVIEW',
+    hexBackgroundColor: `#${config.defaultPassColors.background}`,
+    multipleDevicesAndHoldersAllowedStatus: 'ONE_USER_ALL_DEVICES',
+  };
+}
+
+/** The Google Wallet object of a member's card. */
+export function toLoyaltyObject(member: LoyaltyMember, serialNumber: string, issuerId: string): LoyaltyObject {
+  return {
+    id: `${issuerId}.${serialNumber}`,
+    classId: `${issuerId}.${LOYALTY_CLASS_SUFFIX}`,
+    state: 'ACTIVE',
+    accountId: member.memberNumber,
+    accountName: memberName(member),
+    loyaltyPoints: { label: loyaltyPassTexts.pointsLabel, balance: { int: member.balance } },
+    barcode: { type: 'CODE_128', value: member.memberNumber, alternateText: member.memberNumber },
+  };
+}
+
+export interface LoyaltyGoogleWalletContext {
+  db: Executor;
+  keys: Keys;
+  config: WalletConfig;
+  wallet: GoogleWallet;
+}
+
+/** POST /api/google-wallet/ (loyalty variant): the "Save to Google Wallet" link of the member's card. */
+export async function createLoyaltyGoogleLink(ctx: LoyaltyGoogleWalletContext, request: LoyaltyWalletRequest): Promise<string> {
+  const member = await authorizedMember(ctx, request);
+  const serialNumber = await markGoogleIssued(ctx.db, { loyaltyAccountId: member.id });
+  const { issuerId } = ctx.wallet;
+  return ctx.wallet.saveUrl({
+    loyaltyClasses: [loyaltyClass(issuerId, ctx.config)],
+    loyaltyObjects: [toLoyaltyObject(member, serialNumber, issuerId)],
+  });
+}
+
 /** POST /api/google-wallet/: the "Save to Google Wallet" link for the ticket. */
-export async function createGoogleWalletLink(ctx: GoogleWalletContext, request: GoogleWalletRequest): Promise<string> {
+export async function createGoogleWalletLink(ctx: GoogleWalletContext, request: GoogleTicketWalletRequest): Promise<string> {
   const row = await findWalletTicket(ctx, request);
   const order = toPassOrder(row, ctx);
   if (order.excluded) throw new AppError('FORBIDDEN', order.excluded);
 
-  const serialNumber = await markGoogleIssued(ctx.db, row.ticket.barcode);
+  const serialNumber = await markGoogleIssued(ctx.db, { barcode: row.ticket.barcode });
   const { issuerId } = ctx.wallet;
   // One object per ticket, showing the ticket's own holder whoever saves it.
   const object = toGenericObject({
@@ -157,11 +213,38 @@ export async function createGoogleWalletLink(ctx: GoogleWalletContext, request: 
   return ctx.wallet.saveUrl({ genericClasses: [ticketClass(issuerId)], genericObjects: [object] });
 }
 
+/** Whose saved object an update is for: a ticket's or a loyalty member's. */
+export type GoogleUpdatePayload = { barcode: string } | { loyaltyAccountId: string };
+
+interface CurrentObject {
+  target: WalletObject;
+  serialNumber: string;
+  contentHash: string;
+  storedHash: string | null;
+  /** For the log and the Deliveries tab (the barcode masked). */
+  details: Record<string, string>;
+}
+
+const hashOf = (object: object) => createHash('sha256').update(JSON.stringify(object)).digest('hex');
+
 /** The object a saved Google pass should show now, and the hash that tells whether it changed. */
-async function currentObject(ctx: GoogleWalletUpdateContext, db: Executor, barcode: string) {
-  const [pass] = await findGoogleIssuedPasses(db, [barcode]);
+async function currentObject(ctx: GoogleWalletUpdateContext, db: Executor, of: GoogleUpdatePayload): Promise<CurrentObject | null> {
+  if ('loyaltyAccountId' in of) {
+    const pass = await findLoyaltyPass(db, of.loyaltyAccountId);
+    const member = pass?.googleIssued ? await findLoyaltyMember(db, of.loyaltyAccountId) : null;
+    if (!pass || !member) return null;
+    const object = toLoyaltyObject(member, pass.serialNumber, ctx.wallet.issuerId);
+    return {
+      target: { kind: 'loyaltyObject', object },
+      serialNumber: pass.serialNumber,
+      contentHash: hashOf(object),
+      storedHash: pass.googleContentHash,
+      details: { objectId: object.id },
+    };
+  }
+  const [pass] = await findGoogleIssuedPasses(db, [of.barcode]);
   if (!pass) return null;
-  const found = await findPassByBarcode(db, { orderId: pass.orderId, barcode });
+  const found = await findPassByBarcode(db, { orderId: pass.orderId, barcode: of.barcode });
   if (!found) return null;
   // The photo goes on the update whenever the ticket has one: a new photo is a change to show.
   const object = toGenericObject({
@@ -172,35 +255,35 @@ async function currentObject(ctx: GoogleWalletUpdateContext, db: Executor, barco
     config: ctx.config,
     withPhoto: true,
   });
-  return { object, contentHash: createHash('sha256').update(JSON.stringify(object)).digest('hex'), storedHash: pass.googleContentHash };
+  return {
+    target: { kind: 'genericObject', object },
+    serialNumber: pass.serialNumber,
+    contentHash: hashOf(object),
+    storedHash: pass.googleContentHash,
+    details: { objectId: object.id, barcode: maskBarcode(of.barcode), state: object.state },
+  };
 }
 
 /**
- * A ticket changed (in the ticket-changed job's transaction): when the saved Google object
- * would show something else, an update job is queued (with Google credentials; without, the
- * update is logged). One update waiting per ticket: it sends the latest state.
+ * A ticket or a member changed (in the change job's transaction): when the saved Google
+ * object would show something else, an update job is queued (with Google credentials;
+ * without, the update is logged). One update waiting per pass: it sends the latest state.
  */
-export async function compareGoogleObject(ctx: GoogleWalletUpdateContext, tx: Executor, barcode: string): Promise<void> {
-  const current = await currentObject(ctx, tx, barcode);
+export async function compareGoogleObject(ctx: GoogleWalletUpdateContext, tx: Executor, of: GoogleUpdatePayload): Promise<void> {
+  const current = await currentObject(ctx, tx, of);
   if (!current || current.contentHash === current.storedHash) return;
-  const details = { objectId: current.object.id, barcode: maskBarcode(barcode), state: current.object.state };
   if (!ctx.wallet.updatesObjects) {
-    ctx.log.info(details, 'Google Wallet object update recorded; not sent because no Google credentials are configured');
+    ctx.log.info(current.details, 'Google Wallet object update recorded; not sent because no Google credentials are configured');
     return;
   }
-  const payload: GoogleUpdatePayload = { barcode };
   await queueDelivery(ctx.jobs, tx, {
     queue: QUEUES.googleUpdate,
     target: 'google',
-    barcode,
-    recipient: `object …${current.object.id.slice(-12)}`,
-    payload,
-    singletonKey: barcode,
+    barcode: 'barcode' in of ? of.barcode : null,
+    recipient: `object …${current.target.object.id.slice(-12)}`,
+    payload: of,
+    singletonKey: 'barcode' in of ? of.barcode : `loyalty:${of.loyaltyAccountId}`,
   });
-}
-
-export interface GoogleUpdatePayload {
-  barcode: string;
 }
 
 /**
@@ -213,13 +296,13 @@ export async function updateGoogleObject(
   job: RunningJob<GoogleUpdatePayload & DeliveryJobData>,
 ): Promise<void> {
   await tryDelivery(ctx.db, job, async () => {
-    const current = await currentObject(ctx, ctx.db, job.data.barcode);
-    if (!current) return { state: 'skipped', note: 'The ticket no longer exists' };
+    const current = await currentObject(ctx, ctx.db, job.data);
+    if (!current) return { state: 'skipped', note: 'The ticket or member no longer exists' };
     if (current.contentHash === current.storedHash) return { state: 'skipped', note: 'Google already shows this' };
-    const details = { objectId: current.object.id, barcode: maskBarcode(job.data.barcode), state: current.object.state };
+    const { details } = current;
     let outcome: 'updated' | 'not-saved';
     try {
-      outcome = await ctx.wallet.updateObject(current.object);
+      outcome = await ctx.wallet.updateObject(current.target);
     } catch (err) {
       ctx.log.error({ ...details, err: (err as Error).message }, 'Google Wallet object update failed');
       throw err instanceof GoogleWalletApiError && err.permanent ? new PermanentDeliveryError(err.message) : err;
@@ -228,7 +311,7 @@ export async function updateGoogleObject(
       ctx.log.debug(details, 'Google Wallet object not saved by any guest yet; nothing to update');
       return { state: 'skipped', note: 'Not saved by any guest yet (404)' };
     }
-    await setGoogleContentHash(ctx.db, job.data.barcode, current.contentHash);
+    await setGoogleContentHash(ctx.db, current.serialNumber, current.contentHash);
     ctx.log.info(details, 'Google Wallet object updated');
     return { state: 'sent' };
   });

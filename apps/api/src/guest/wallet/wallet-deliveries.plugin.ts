@@ -1,11 +1,18 @@
 // The wallet jobs, run when this process runs workers (DELIVERY_WORKERS): a changed ticket's
-// passes are compared with what they show (ticket-changed), a staff change re-publishes every
+// passes are compared with what they show (ticket-changed), as are a loyalty member's cards
+// (loyalty-account-changed), a staff change re-publishes every
 // saved pass (passes-republish), and the outbound calls go to APNs and Google.
 import fp from 'fastify-plugin';
 import { QUEUES } from '../../platform/jobs/job-queue.ts';
 import type { DeliveryJobData } from '../../platform/jobs/delivery.ts';
 import { findBarcodesWithPasses } from './apple-wallet.repo.ts';
-import { compareApplePass, pushToDevice, type AppleDeliveryContext, type ApplePushPayload } from './apple-wallet.service.ts';
+import {
+  compareApplePass,
+  compareLoyaltyApplePass,
+  pushToDevice,
+  type AppleDeliveryContext,
+  type ApplePushPayload,
+} from './apple-wallet.service.ts';
 import {
   compareGoogleObject,
   updateGoogleObject,
@@ -34,7 +41,13 @@ export const walletDeliveriesPlugin = fp(
     await app.jobs.work<{ barcode: string }>(QUEUES.ticketChanged, { batchSize: 100 }, async ({ data }) => {
       await db.transaction(async (tx) => {
         await compareApplePass(apple, tx, data.barcode);
-        await compareGoogleObject(google, tx, data.barcode);
+        await compareGoogleObject(google, tx, { barcode: data.barcode });
+      });
+    });
+    await app.jobs.work<{ accountId: string }>(QUEUES.loyaltyAccountChanged, { batchSize: 100 }, async ({ data }) => {
+      await db.transaction(async (tx) => {
+        await compareLoyaltyApplePass(apple, tx, data.accountId);
+        await compareGoogleObject(google, tx, { loyaltyAccountId: data.accountId });
       });
     });
     await app.jobs.work(QUEUES.passesRepublish, { batchSize: 1 }, async () => {

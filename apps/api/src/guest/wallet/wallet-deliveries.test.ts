@@ -318,6 +318,6 @@ describe('staff changes', () => {
     const objects = google.objectCalls.map((c) => c.body.id);
     expect(objects).toHaveLength(FANOUT);
     expect(new Set(objects).size).toBe(FANOUT);
-    expect(google.objectCalls[0]!.body.hexBackgroundColor).toBe('#00aa55');
+    expect(google.objectCalls[0]!.body).toMatchObject({ hexBackgroundColor: '#00aa55' });
   }, 300_000);
 });

@@ -41,10 +41,34 @@ export interface GenericObject {
   linksModuleData?: { uris: { id: string; uri: string; description: string }[] };
   imageModulesData?: { id: string; mainImage: GoogleImage }[];
 }
+// developers.google.com/wallet/reference/rest/v1/loyaltyclass and loyaltyobject: a member card.
+export interface LoyaltyClass {
+  id: string;
+  issuerName: string;
+  programName: string;
+  programLogo: GoogleImage;
+  reviewStatus: 'UNDER_REVIEW' | 'DRAFT';
+  hexBackgroundColor?: string;
+  multipleDevicesAndHoldersAllowedStatus?: 'ONE_USER_ALL_DEVICES' | 'MULTIPLE_HOLDERS';
+}
+export interface LoyaltyObject {
+  id: string;
+  classId: string;
+  state: 'ACTIVE' | 'INACTIVE';
+  accountId: string;
+  accountName: string;
+  loyaltyPoints: { label: string; balance: { int: number } };
+  barcode?: { type: 'CODE_128'; value: string; alternateText?: string };
+  textModulesData?: { id: string; header: string; body: string }[];
+}
 export interface SaveToWalletPayload {
   genericClasses?: GenericClass[];
-  genericObjects: GenericObject[];
+  genericObjects?: GenericObject[];
+  loyaltyClasses?: LoyaltyClass[];
+  loyaltyObjects?: LoyaltyObject[];
 }
+/** The REST collection of an object: a ticket's generic pass or a member's loyalty card. */
+export type WalletObject = { kind: 'genericObject'; object: GenericObject } | { kind: 'loyaltyObject'; object: LoyaltyObject };
 
 export interface GoogleWallet {
   /** Prefix of every class and object id (`${issuerId}.${suffix}`). */
@@ -54,7 +78,7 @@ export interface GoogleWallet {
   /** The "Save to Google Wallet" link for these classes and objects. */
   saveUrl(payload: SaveToWalletPayload): Promise<string>;
   /** Replaces a saved object; 'not-saved' when Google has never seen it (no guest saved the link). */
-  updateObject(object: GenericObject): Promise<'updated' | 'not-saved'>;
+  updateObject(target: WalletObject): Promise<'updated' | 'not-saved'>;
 }
 
 export class GoogleWalletApiError extends Error {
@@ -125,11 +149,11 @@ export async function createGoogleWallet(options: GoogleWalletOptions): Promise<
       return `${SAVE_URL_PREFIX}${jwt}`;
     },
 
-    async updateObject(object) {
+    async updateObject({ kind, object }) {
       if (!client) throw new GoogleWalletApiError('Google Wallet credentials are not configured');
       try {
         await client.request({
-          url: `${options.apiUrl}/genericObject/${encodeURIComponent(object.id)}`,
+          url: `${options.apiUrl}/${kind}/${encodeURIComponent(object.id)}`,
           method: 'PUT',
           data: object,
           timeout,

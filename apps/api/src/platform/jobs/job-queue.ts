@@ -15,6 +15,7 @@ export const QUEUES = {
   googleUpdate: 'google-update',
   mail: 'mail',
   purchaseChanged: 'purchase-changed',
+  loyaltyAccountChanged: 'loyalty-account-changed',
   deadLetters: 'dead-letters',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -173,6 +174,7 @@ async function startOnce(database: Database, settings: JobSettings, onError: OnE
     [QUEUES.googleUpdate]: 'stately',
     [QUEUES.mail]: 'stately',
     [QUEUES.purchaseChanged]: 'stately',
+    [QUEUES.loyaltyAccountChanged]: 'stately',
   };
   // Instances starting together on one PostgreSQL can deadlock creating the same queue's
   // partition: creation is idempotent, so it is simply tried again.

@@ -9,6 +9,7 @@ import { BusyButton } from '../../ui/busy-button.tsx';
 import { LiveAlert } from '../../ui/live-alert.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { TextField } from '../../ui/text-field.tsx';
+import { LoyaltyWalletActions } from '../wallet/loyalty-wallet-actions.tsx';
 import { useClaim, type ClaimKind, type ClaimRequest } from './loyalty-api.ts';
 import { useLoyaltyMember, type LoyaltyMember } from './loyalty-member.ts';
 import { claimErrorMessage, loyaltyTexts } from './loyalty-texts.ts';
@@ -75,7 +76,7 @@ function ClaimForm({ kind, member, initial }: { kind: ClaimKind; member: Loyalty
   const fieldRef = useRef<HTMLInputElement>(null);
   const { title, label, hint, field, scan } = CLAIMS[kind];
 
-  if (result) return <ClaimSuccess result={result} />;
+  if (result) return <ClaimSuccess result={result} email={member.email} />;
   if (member.allowedChanges < 1) {
     return (
       <section className="panel panel--narrow" aria-labelledby="claim-heading">
@@ -183,7 +184,7 @@ function Candidates({ candidates, busy, onAdd }: { candidates: CheckCandidate[];
   );
 }
 
-function ClaimSuccess({ result }: { result: ClaimResult }) {
+function ClaimSuccess({ result, email }: { result: ClaimResult; email: string }) {
   return (
     <section className="panel panel--narrow" aria-labelledby="claim-success-heading">
       <PageHeading id="claim-success-heading">{loyaltyTexts.earned}</PageHeading>
@@ -195,7 +196,8 @@ function ClaimSuccess({ result }: { result: ClaimResult }) {
         points.
       </p>
       <p>{loyaltyTexts.downloadApp}</p>
-      <Link to="/loyalty/" className="btn btn-outline-secondary">
+      <LoyaltyWalletActions request={{ email, walletToken: result.walletToken }} />
+      <Link to="/loyalty/" className="btn btn-outline-secondary mt-3">
         Back to Brownie Points
       </Link>
     </section>

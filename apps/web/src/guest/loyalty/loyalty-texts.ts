@@ -10,6 +10,8 @@ export const loyaltyTexts = {
     `Unable to submit, please try again later. If this issue persists, please email us at ${supportEmail} for assistance.`,
   alreadyClaimed: (supportEmail: string) =>
     `You've already added a purchase online. To add more, please email ${supportEmail} with your membership ID and your order, check or reservation number.`,
+  passLinkIncomplete: (supportEmail: string) =>
+    `This link is not complete. Please open the whole link from our email, or email ${supportEmail} for a new one.`,
   existingAccount: (supportEmail: string) =>
     `You already have a loyalty account. To add a purchase, please email ${supportEmail} with your membership ID and your reservation number, and our team will add it for you.`,
 } as const;

@@ -68,11 +68,7 @@ export function WalletActions({ order, credentials, brandName }: WalletActionsPr
             onClick={() => google.mutate({ ...request, hasPhoto: Boolean(order.photoUid) }, callbacks)}
           />
         ) : null}
-        {platform === 'google' && google.data && !google.isPending ? (
-          <a className="wallet-actions__view" href={google.data} target="_blank" rel="noopener noreferrer">
-            {walletTexts.viewPass}
-          </a>
-        ) : null}
+        {platform === 'google' && !google.isPending ? <ViewGooglePass link={google.data} /> : null}
 
         {platform === 'desktop' ? (
           <>
@@ -92,6 +88,15 @@ export function WalletActions({ order, credentials, brandName }: WalletActionsPr
         ) : null}
       </div>
 
+      <WalletStatus busy={busy} error={error} />
+    </div>
+  );
+}
+
+/** "Generating Pass Please wait..." while a wallet call runs, and its failure. */
+export function WalletStatus({ busy, error }: { busy: boolean; error: string | null }) {
+  return (
+    <>
       <div className="wallet-actions__status" role="status">
         {busy ? (
           <>
@@ -101,6 +106,15 @@ export function WalletActions({ order, credentials, brandName }: WalletActionsPr
         ) : null}
       </div>
       <LiveAlert message={error} className="wallet-actions__alert" />
-    </div>
+    </>
   );
+}
+
+/** "View Your Pass": the Google link once it arrived (a tab opened after an answer may be blocked). */
+export function ViewGooglePass({ link }: { link: string | undefined }) {
+  return link ? (
+    <a className="wallet-actions__view" href={link} target="_blank" rel="noopener noreferrer">
+      {walletTexts.viewPass}
+    </a>
+  ) : null;
 }

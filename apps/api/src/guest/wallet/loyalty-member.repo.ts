@@ -1,0 +1,24 @@
+// What a loyalty member's pass shows, read from the loyalty club's tables: the account and
+// its balance, the sum of its ledger (the ledger is the truth; nothing keeps a balance).
+import { eq, sql } from 'drizzle-orm';
+import type { Executor } from '@boardwalk/db/client';
+import { loyaltyAccounts, loyaltyLedger } from '@boardwalk/db/schema';
+
+export async function findLoyaltyMember(db: Executor, accountId: string) {
+  const rows = await db
+    .select({
+      id: loyaltyAccounts.id,
+      email: loyaltyAccounts.email,
+      firstName: loyaltyAccounts.firstName,
+      lastName: loyaltyAccounts.lastName,
+      memberNumber: loyaltyAccounts.memberNumber,
+      balance: sql<number>`coalesce(sum(${loyaltyLedger.points}), 0)::int`,
+    })
+    .from(loyaltyAccounts)
+    .leftJoin(loyaltyLedger, eq(loyaltyLedger.accountId, loyaltyAccounts.id))
+    .where(eq(loyaltyAccounts.id, accountId))
+    .groupBy(loyaltyAccounts.id);
+  return rows[0] ?? null;
+}
+
+export type LoyaltyMember = NonNullable<Awaited<ReturnType<typeof findLoyaltyMember>>>;

@@ -1,0 +1,38 @@
+// The member behind a loyalty wallet call (guest-app.md section 7, loyalty variant): the
+// wallet token of a successful claim, or of the pass link staff emailed, names the account;
+// the email must be that account's. The email alone never is enough: membership is no secret.
+import { LOYALTY_WALLET_TOKEN } from '@boardwalk/contract/loyalty';
+import type { LoyaltyWalletRequest } from '@boardwalk/contract/wallet';
+import type { Executor } from '@boardwalk/db/client';
+import { AppError } from '../../platform/errors.ts';
+import type { Keys } from '../../platform/keys.plugin.ts';
+import { findLoyaltyMember, type LoyaltyMember } from './loyalty-member.repo.ts';
+
+export const loyaltyPassMessages = {
+  tokenRequired: 'Adding your Brownie Points pass needs the link from your claim or from our email; the email address alone is not enough.',
+  tokenExpired: 'This pass link has expired. Claim a purchase again or ask guest services for a new link.',
+  invalid: 'This pass link is not valid for that email.',
+} as const;
+
+/** What the member's card says about the balance, on Apple's and Google's passes alike. */
+export const loyaltyPassTexts = {
+  programName: 'Brownie Points',
+  pointsLabel: 'Brownie Points',
+  /** Apple shows it on the lock screen when the balance changes (%@ is the new balance). */
+  changeMessage: 'You now have %@ Brownie points',
+  memberNumberLabel: 'Member Number',
+  memberLabel: 'Member',
+} as const;
+
+export async function authorizedMember(ctx: { db: Executor; keys: Keys }, request: LoyaltyWalletRequest): Promise<LoyaltyMember> {
+  if (!request.walletToken) throw new AppError('UNAUTHORIZED', loyaltyPassMessages.tokenRequired);
+  const check = ctx.keys.verifyToken(LOYALTY_WALLET_TOKEN.purpose, request.walletToken);
+  if (!check.ok)
+    throw new AppError('UNAUTHORIZED', check.reason === 'expired' ? loyaltyPassMessages.tokenExpired : loyaltyPassMessages.invalid);
+  const member = await findLoyaltyMember(ctx.db, check.subject);
+  if (!member || member.email.toLowerCase() !== request.email.trim().toLowerCase())
+    throw new AppError('UNAUTHORIZED', loyaltyPassMessages.invalid);
+  return member;
+}
+
+export const memberName = (member: Pick<LoyaltyMember, 'firstName' | 'lastName'>) => `${member.firstName} ${member.lastName}`.trim();

@@ -1,0 +1,275 @@
+// The loyalty member's card (guest-app.md section 7, loyalty variant of the wallet calls): an
+// Apple store card and a Google loyalty object with the member's name, number and balance,
+// only for the wallet token of a claim (never the email alone), and kept up to date: every
+// ledger entry moves the card's update tag and goes through the delivery queue.
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { LOYALTY_WALLET_TOKEN } from '@boardwalk/contract/loyalty';
+import * as schema from '@boardwalk/db/schema';
+import { startApnsDouble, type Push } from '../../../test-support/apns-double.ts';
+import { anOrder, putOrder } from '../../../test-support/fixtures.ts';
+import { GoogleDouble, writeServiceAccountKey } from '../../../test-support/google-double.ts';
+import { manifestProblems, opensslVerify, unpackPass } from '../../../test-support/pkpass-check.ts';
+import { createTestApp, integrationAuth, settleDeliveries, type TestApp } from '../../../test-support/test-app.ts';
+import { claimTickets, type LoyaltyContext } from '../loyalty/loyalty.service.ts';
+import { loyaltyPassMessages } from './loyalty-member.service.ts';
+
+const PASS_TYPE = 'pass.com.example.loyalty';
+const ISSUER_ID = '3388000000022777777';
+const CLIENT_EMAIL = 'wallet@boardwalk-loyalty.iam.gserviceaccount.com';
+const SAVE_PREFIX = 'https://pay.google.com/gp/v/save/';
+const PUBLIC_URL = 'https://wallet.example.com';
+
+let t: TestApp;
+let dir: string;
+let rootCa: string;
+let google: GoogleDouble;
+let apns: Awaited<ReturnType<typeof startApnsDouble>>;
+let pushes: Push[];
+const logLines: string[] = [];
+let ip = 0;
+const nextAddress = () => `10.6.${(++ip >> 8) & 255}.${ip & 255}`;
+const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload, remoteAddress: nextAddress() });
+const today = () => new Date().toISOString();
+
+/** A new member who claimed one order (one ticket of `price`): the claim's answer. */
+async function memberWithClaim(email: string, orderId: string, price: number) {
+  await putOrder(t.app, orderId, anOrder([{ barcode: `${orderId}00000001`, price }], { orderDate: today() }));
+  const created = await post('/api/loyalty/create', { email, firstName: 'Rosa', lastName: 'Parks' });
+  expect(created.statusCode).toBe(200);
+  const userID = created.body;
+  const claim = await post('/api/loyalty/tickets/', { orderId, email, userID });
+  expect(claim.statusCode, claim.body).toBe(200);
+  const body = claim.json() as { balance: number; walletToken: string };
+  return { userID, email, walletToken: body.walletToken, balance: body.balance };
+}
+
+const walletRows = async () =>
+  JSON.stringify(
+    await Promise.all([
+      t.database.db.select().from(schema.walletPasses),
+      t.database.db.select().from(schema.walletPassTokens),
+      t.database.db.select().from(schema.deliveries),
+    ]),
+  );
+
+/** The Apple card, checked the way a device would (manifest, openssl against Apple's root). */
+async function appleCard(body: object) {
+  const res = await post('/api/apple-wallet/', body);
+  expect(res.statusCode, res.body).toBe(200);
+  const unpacked = await unpackPass(res.rawPayload);
+  expect(await manifestProblems(unpacked.dir)).toEqual([]);
+  const verified = opensslVerify(unpacked.dir, rootCa);
+  expect(verified.ok, verified.output).toBe(true);
+  await unpacked.cleanup();
+  return unpacked.pass as {
+    serialNumber: string;
+    authenticationToken: string;
+    storeCard: Record<string, { key: string; value: unknown; changeMessage?: string }[]>;
+    barcodes: { message: string; format: string }[];
+  };
+}
+
+function googleObjects(link: string) {
+  expect(link.startsWith(SAVE_PREFIX)).toBe(true);
+  const jwt = link.slice(SAVE_PREFIX.length);
+  return (JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8')) as { payload: Record<string, unknown[]> }).payload;
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'bw-loyalty-pass-'));
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  google = new GoogleDouble(publicKey, CLIENT_EMAIL);
+  await google.start();
+  const keyFile = join(dir, 'service-account.json');
+  await writeServiceAccountKey(keyFile, privateKey, CLIENT_EMAIL, `${google.baseUrl}/token`);
+  apns = await startApnsDouble(dir);
+  pushes = apns.pushes;
+  t = await createTestApp({
+    env: {
+      DATA_DIR: dir,
+      PUBLIC_URL,
+      BRAND_NAME: 'Sea Breeze Pier',
+      SUPPORT_EMAIL: 'help@seabreeze.example.com',
+      APPLE_PASS_TYPE_ID: PASS_TYPE,
+      APNS_URL: apns.url,
+      APNS_CA_FILE: apns.caFile,
+      GOOGLE_WALLET_ISSUER_ID: ISSUER_ID,
+      GOOGLE_WALLET_KEY_FILE: keyFile,
+      GOOGLE_WALLET_API_URL: `${google.baseUrl}/walletobjects/v1`,
+      DELIVERY_COALESCE_SECONDS: '1',
+      LOG_LEVEL: 'info',
+    },
+    logStream: { write: (line) => void logLines.push(line) },
+  });
+  rootCa = join(dir, 'certs', 'apple-dev-root.pem');
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+  await google?.close();
+  apns?.server.close();
+  await rm(dir, { recursive: true, force: true });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the loyalty variant of POST /api/apple-wallet/', () => {
+  it('answers a signed store card with the member name, number (the barcode) and balance, that openssl verifies offline', async () => {
+    const member = await memberWithClaim('rosa.apple@example.com', '81000001', 42.5);
+    const pass = await appleCard({ email: 'Rosa.Apple@example.com', walletToken: member.walletToken });
+    const [account] = await t.database.db.select().from(schema.loyaltyAccounts).where(eq(schema.loyaltyAccounts.id, member.userID));
+    expect(pass).not.toHaveProperty('generic');
+    expect(pass.storeCard.headerFields![0]).toMatchObject({ key: 'balance', value: 42, changeMessage: 'You now have %@ Brownie points' });
+    expect(pass.storeCard.primaryFields![0]).toMatchObject({ key: 'member', value: 'Rosa Parks' });
+    expect(pass.storeCard.secondaryFields![0]).toMatchObject({ key: 'memberNumber', value: account!.memberNumber });
+    expect(pass.barcodes[0]).toMatchObject({ format: 'PKBarcodeFormatCode128', message: account!.memberNumber });
+    const [row] = await t.database.db.select().from(schema.walletPasses).where(eq(schema.walletPasses.serialNumber, pass.serialNumber));
+    expect(row).toMatchObject({ loyaltyAccountId: member.userID, barcode: null });
+  });
+
+  it('refuses the email alone, another email, a forged or an expired token with 401, and writes nothing', async () => {
+    const member = await memberWithClaim('rosa.refused@example.com', '81000002', 10);
+    const before = await walletRows();
+    const alone = await post('/api/apple-wallet/', { email: member.email });
+    expect(alone.statusCode).toBe(401);
+    expect(alone.json().message).toBe(loyaltyPassMessages.tokenRequired);
+    expect((await post('/api/google-wallet/', { email: member.email })).statusCode).toBe(401);
+    const other = await post('/api/apple-wallet/', { email: 'rosa.apple@example.com', walletToken: member.walletToken });
+    expect(other.statusCode).toBe(401);
+    expect(other.json().message).toBe(loyaltyPassMessages.invalid);
+    const forged = t.app.keys.signToken('ticket-share', member.userID, 600);
+    expect((await post('/api/apple-wallet/', { email: member.email, walletToken: forged })).statusCode).toBe(401);
+    expect((await post('/api/apple-wallet/', { email: member.email, walletToken: 'x'.repeat(3000) })).statusCode).toBe(400);
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + (LOYALTY_WALLET_TOKEN.ttlSeconds + 5) * 1000);
+    const expired = await post('/api/google-wallet/', { email: member.email, walletToken: member.walletToken });
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json().message).toBe(loyaltyPassMessages.tokenExpired);
+    vi.useRealTimers();
+    expect(await walletRows()).toBe(before);
+    expect(logLines.join('\n')).not.toContain(member.walletToken);
+  });
+});
+
+describe('the loyalty variant of POST /api/google-wallet/', () => {
+  it('answers a save link carrying a loyalty class and object with the balance and the member number', async () => {
+    const member = await memberWithClaim('rosa.google@example.com', '81000003', 99.99);
+    const res = await post('/api/google-wallet/', { email: member.email, walletToken: member.walletToken });
+    expect(res.statusCode, res.body).toBe(200);
+    const payload = googleObjects(res.body);
+    expect(payload.genericObjects).toBeUndefined();
+    const [account] = await t.database.db.select().from(schema.loyaltyAccounts).where(eq(schema.loyaltyAccounts.id, member.userID));
+    expect(payload.loyaltyClasses![0]).toMatchObject({
+      id: `${ISSUER_ID}.brownie-points`,
+      issuerName: 'Sea Breeze Pier',
+      programName: 'Brownie Points',
+      programLogo: { sourceUri: { uri: `${PUBLIC_URL}/api/google-wallet/program-logo.png` } },
+    });
+    expect(payload.loyaltyObjects![0]).toMatchObject({
+      classId: `${ISSUER_ID}.brownie-points`,
+      accountId: account!.memberNumber,
+      accountName: 'Rosa Parks',
+      loyaltyPoints: { label: 'Brownie Points', balance: { int: 99 } },
+      barcode: { type: 'CODE_128', value: account!.memberNumber },
+    });
+  });
+
+  it('serves the program logo Google fetches as a 660 x 660 PNG', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/google-wallet/program-logo.png' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(await sharp(res.rawPayload).metadata()).toMatchObject({ format: 'png', width: 660, height: 660 });
+  });
+});
+
+describe('keeping the card up to date', () => {
+  it('a claim and a refund each move the update tag and push through the queue to APNs and Google', async () => {
+    const member = await memberWithClaim('rosa.updates@example.com', '81000004', 30);
+    const pass = await appleCard({ email: member.email, walletToken: member.walletToken });
+    const device = { id: 'loyalty-device-1', pushToken: 'ab'.repeat(32) };
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: `/api/passkit/v1/devices/${device.id}/registrations/${PASS_TYPE}/${pass.serialNumber}`,
+      headers: { authorization: `ApplePass ${pass.authenticationToken}` },
+      payload: { pushToken: device.pushToken },
+    });
+    expect(registered.statusCode).toBe(201);
+    const link = await post('/api/google-wallet/', { email: member.email, walletToken: member.walletToken });
+    const objectId = (googleObjects(link.body).loyaltyObjects![0] as { id: string }).id;
+    google.saved.add(objectId);
+    await settleDeliveries(t.app);
+    pushes.length = 0;
+    google.objectCalls = [];
+
+    const serials = (since?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/passkit/v1/devices/${device.id}/registrations/${PASS_TYPE}${since ? `?passesUpdatedSince=${since}` : ''}`,
+      });
+    const first = (await serials()).json() as { serialNumbers: string[]; lastUpdated: string };
+    expect(first.serialNumbers).toEqual([pass.serialNumber]);
+    expect((await serials(first.lastUpdated)).statusCode).toBe(204);
+
+    // Staff add a purchase on the member's behalf: a ledger entry like any claim.
+    await putOrder(t.app, '81000005', anOrder([{ barcode: '8100000500000001', price: 12.75 }], { orderDate: today() }));
+    const ctx: LoyaltyContext = {
+      db: t.database.db,
+      config: t.app.config,
+      keys: t.app.keys,
+      throttle: t.app.loyaltyThrottle,
+      clientAddress: '127.0.0.1',
+      ticketChanges: t.app.ticketChanges,
+    };
+    const staffClaim = await claimTickets(
+      ctx,
+      { orderId: '81000005', email: member.email, userID: member.userID },
+      {
+        kind: 'staff',
+        username: 'gina',
+      },
+    );
+    expect(staffClaim.balance).toBe(42);
+    await settleDeliveries(t.app);
+
+    expect(pushes.map((p) => p.path)).toEqual([`/3/device/${device.pushToken}`]);
+    expect(google.objectCalls).toHaveLength(1);
+    expect(google.objectCalls[0]!.path).toBe(`/walletobjects/v1/loyaltyObject/${objectId}`);
+    expect(google.objectCalls[0]!.body).toMatchObject({ id: objectId, loyaltyPoints: { balance: { int: 42 } } });
+    const second = (await serials(first.lastUpdated)).json() as { serialNumbers: string[]; lastUpdated: string };
+    expect(second.serialNumbers).toEqual([pass.serialNumber]);
+    expect(BigInt(second.lastUpdated)).toBeGreaterThan(BigInt(first.lastUpdated));
+    const latest = await t.app.inject({
+      method: 'GET',
+      url: `/api/passkit/v1/passes/${PASS_TYPE}/${pass.serialNumber}`,
+      headers: { authorization: `ApplePass ${pass.authenticationToken}` },
+    });
+    expect(latest.statusCode).toBe(200);
+    const updated = await unpackPass(latest.rawPayload);
+    await updated.cleanup();
+    expect((updated.pass as typeof pass).storeCard.headerFields![0]!.value).toBe(42);
+
+    // The ticketing feed refunds the first claimed ticket: the reversal entry updates the card again.
+    pushes.length = 0;
+    google.objectCalls = [];
+    const refund = await t.app.inject({
+      method: 'PUT',
+      url: '/api/integrations/orders/81000004',
+      headers: integrationAuth,
+      payload: anOrder([{ barcode: '8100000400000001', price: 30, refunded: true }], { orderDate: today() }),
+    });
+    expect(refund.statusCode).toBe(200);
+    await settleDeliveries(t.app);
+    await settleDeliveries(t.app);
+    expect(pushes).toHaveLength(1);
+    expect(google.objectCalls.map((c) => c.body)).toMatchObject([{ loyaltyPoints: { balance: { int: 12 } } }]);
+    const third = (await serials(second.lastUpdated)).json() as { serialNumbers: string[] };
+    expect(third.serialNumbers).toEqual([pass.serialNumber]);
+  }, 60_000);
+});

@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { loyaltyEmail } from '@boardwalk/contract/loyalty';
+import type { LoyaltyWalletRequest } from '@boardwalk/contract/wallet';
+import { useSiteInfo } from '../../lib/site.ts';
+import { PageHeading } from '../../ui/page-heading.tsx';
+import { LoyaltyWalletActions } from '../wallet/loyalty-wallet-actions.tsx';
+import { loyaltyTexts } from './loyalty-texts.ts';
+import './loyalty.css';
+
+/**
+ * The email and wallet token a staff member's pass link carries in its fragment
+ * (/loyalty/pass#email=…&token=…): the fragment never reaches a server's logs.
+ */
+export function passLinkRequest(hash: string): LoyaltyWalletRequest | null {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  const email = loyaltyEmail.safeParse(params.get('email') ?? '');
+  const token = params.get('token')?.trim();
+  return email.success && token ? { email: email.data, walletToken: token } : null;
+}
+
+/** /loyalty/pass: the wallet buttons of the member's Brownie Points card, from the link staff emailed. */
+export function LoyaltyPassPage() {
+  const [request] = useState(() => passLinkRequest(window.location.hash));
+  const supportEmail = useSiteInfo()?.supportEmail ?? '';
+  return (
+    <section className="panel panel--narrow" aria-labelledby="loyalty-pass-heading">
+      <PageHeading id="loyalty-pass-heading">Your Brownie Points Card</PageHeading>
+      {request ? (
+        <>
+          <p className="panel__intro">
+            Add your membership card for <strong className="text-break">{request.email}</strong> to your digital wallet: it shows your
+            Brownie points and updates when they change.
+          </p>
+          <LoyaltyWalletActions request={request} />
+          <p className="mt-3">{loyaltyTexts.downloadApp}</p>
+        </>
+      ) : (
+        <p className="panel__intro" data-testid="pass-link-incomplete">
+          {loyaltyTexts.passLinkIncomplete(supportEmail)}
+        </p>
+      )}
+      <Link to="/loyalty/" className="btn btn-outline-secondary mt-2">
+        Back to Brownie Points
+      </Link>
+    </section>
+  );
+}

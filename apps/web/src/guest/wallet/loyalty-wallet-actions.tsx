@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import type { LoyaltyWalletRequest } from '@boardwalk/contract/wallet';
+import { failedWith } from '../../lib/api-client.ts';
+import { isAndroid, isIOS } from '../../lib/device.ts';
+import { useSiteInfo } from '../../lib/site.ts';
+import { useAddToAppleWallet } from './add-to-apple-wallet.ts';
+import { useAddToGoogleWallet } from './add-to-google-wallet.ts';
+import { ViewGooglePass, WalletStatus } from './wallet-actions.tsx';
+import { AppleWalletButton, GoogleWalletButton } from './wallet-badges.tsx';
+import { walletErrorMessage, walletPlatform, walletTexts } from './wallet-rules.ts';
+
+/**
+ * The wallet buttons of a loyalty member's card (guest-app.md section 2, loyalty success):
+ * Apple on Apple devices, Google on Android, the hint elsewhere; "Generating Pass Please
+ * wait..." while a call runs, and "View Your Pass" once Google's link arrived. The request
+ * carries the wallet token of the claim or of the emailed link.
+ */
+export function LoyaltyWalletActions({ request }: { request: LoyaltyWalletRequest }) {
+  const [platform] = useState(() => walletPlatform({ isIOS: isIOS(), isAndroid: isAndroid() }));
+  const [error, setError] = useState<string | null>(null);
+  const apple = useAddToAppleWallet(useSiteInfo()?.brandName ?? null);
+  const google = useAddToGoogleWallet();
+  const busy = apple.isPending || google.isPending;
+  const callbacks = {
+    onMutate: () => setError(null),
+    // A refused or expired token: the server's words say what to do.
+    onError: (failure: unknown) =>
+      setError(failedWith(failure, 'UNAUTHORIZED') && failure.body?.message ? failure.body.message : walletErrorMessage(failure)),
+  };
+
+  return (
+    <div className="wallet-actions" data-platform={platform}>
+      <div className="wallet-actions__buttons">
+        {platform === 'apple' ? (
+          <AppleWalletButton disabled={busy} aria-busy={apple.isPending} onClick={() => apple.mutate(request, callbacks)} />
+        ) : null}
+        {platform === 'google' ? (
+          <GoogleWalletButton disabled={busy} aria-busy={google.isPending} onClick={() => google.mutate(request, callbacks)} />
+        ) : null}
+        {platform === 'google' && !google.isPending ? <ViewGooglePass link={google.data} /> : null}
+        {platform === 'desktop' ? <p className="wallet-actions__hint">{walletTexts.hint}</p> : null}
+      </div>
+      <WalletStatus busy={busy} error={error} />
+    </div>
+  );
+}
