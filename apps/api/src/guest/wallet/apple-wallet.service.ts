@@ -75,9 +75,9 @@ interface Field {
   numberStyle?: string;
 }
 
-/** What a pass shows, hashed: it changes exactly when the pass would look different. */
+/** What a pass shows, hashed: it changes exactly when the pass would look different (whatever its serial number). */
 function contentHashOf(pass: Record<string, unknown>, files: Record<string, Uint8Array>) {
-  const hash = createHash('sha256').update(JSON.stringify(pass));
+  const hash = createHash('sha256').update(JSON.stringify({ ...pass, serialNumber: '' }));
   for (const [name, data] of Object.entries(files)) hash.update(`\0${name}\0`).update(data);
   return hash.digest('base64url');
 }

@@ -217,6 +217,13 @@ describe('keeping the card up to date', () => {
     expect(first.serialNumbers).toEqual([pass.serialNumber]);
     expect((await serials(first.lastUpdated)).statusCode).toBe(204);
 
+    // Published without a change to what the card shows: nothing moves, nothing is sent.
+    await t.database.db.transaction((tx) => t.app.ticketChanges.publishLoyaltyAccounts(tx, [member.userID]));
+    await settleDeliveries(t.app);
+    expect((await serials(first.lastUpdated)).statusCode).toBe(204);
+    expect(pushes).toEqual([]);
+    expect(google.objectCalls).toEqual([]);
+
     // Staff add a purchase on the member's behalf: a ledger entry like any claim.
     await putOrder(t.app, '81000005', anOrder([{ barcode: '8100000500000001', price: 12.75 }], { orderDate: today() }));
     const ctx: LoyaltyContext = {
