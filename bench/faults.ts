@@ -27,6 +27,7 @@
 //   FAULT_OUTAGES=3          PostgreSQL restarts
 //   FAULT_OUTAGE_SECONDS=5   how long PostgreSQL stays down each time
 //   FAULT_RATE=150           requests per second of the mixed load (both parts)
+//   BENCH_BUILD=false        run the API already built in apps/api/dist instead of building it
 import { rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import pg from 'pg';
@@ -124,7 +125,14 @@ function mixedLoad(client: HttpClient, perSecond: number) {
       const barcode = seedBarcode(o, t % TICKETS_PER_ORDER);
       wrote = { barcode, lastName: `Faults${i}` };
       request = client.call('POST', '/api/register/', {
-        json: { orderId: seedOrderId(o), barcode, firstName: 'Rosa', lastName: wrote.lastName, email: 'rosa@example.com', phone: '3105550100' },
+        json: {
+          orderId: seedOrderId(o),
+          barcode,
+          firstName: 'Rosa',
+          lastName: wrote.lastName,
+          email: 'rosa@example.com',
+          phone: '3105550100',
+        },
       });
     } else {
       const orderId = String(50_000_000 + nextOrder++);
@@ -251,8 +259,12 @@ async function postgresPart(postgres: PrivatePostgres, databaseUrl: string, line
     const classified = new Set([...healthy, ...outage, ...starting, ...between, ...afterReady]);
     const stopping = sent.filter((s) => !classified.has(s));
     const readyDelays = windows.map((w, i) => readyAgain[i]! - w.startedAt);
-    const notReadyDelays = windows.map((w) => (readiness.probes.find((p) => p.at >= w.stopAt && p.status === 503)?.at ?? Infinity) - w.stopAt);
-    const readyDuringOutage = readiness.probes.filter((p) => windows.some((w) => p.at >= w.stoppedAt && p.at < w.startAt) && p.status !== 503);
+    const notReadyDelays = windows.map(
+      (w) => (readiness.probes.find((p) => p.at >= w.stopAt && p.status === 503)?.at ?? Infinity) - w.stopAt,
+    );
+    const readyDuringOutage = readiness.probes.filter(
+      (p) => windows.some((w) => p.at >= w.stoppedAt && p.at < w.startAt) && p.status !== 503,
+    );
     const badDuring = [...stopping, ...outage, ...starting, ...between].filter(
       (s) => s.answer.error || (s.answer.status >= 500 && s.answer.status !== 503),
     );
@@ -282,7 +294,9 @@ async function postgresPart(postgres: PrivatePostgres, databaseUrl: string, line
     );
     await check.end();
     const lost = writes.filter((s) =>
-      s.kind === 'registration' ? regs.get(s.wrote!.barcode) !== s.wrote!.lastName : orderTickets.get(s.wrote!.barcode) !== s.wrote!.orderId,
+      s.kind === 'registration'
+        ? regs.get(s.wrote!.barcode) !== s.wrote!.lastName
+        : orderTickets.get(s.wrote!.barcode) !== s.wrote!.orderId,
     );
 
     const healthyLatency = latencies(healthy);
@@ -302,7 +316,10 @@ async function postgresPart(postgres: PrivatePostgres, databaseUrl: string, line
       `  baseline, the same mix before the first stop: ${latencyText(healthyLatency)} (${byKind(healthy)})`,
       `  ratio outage answer time / healthy answer time: p50 ${fmt(outageLatency.p50 / healthyLatency.p50, 2)}, p99 ${fmt(outageLatency.p99 / healthyLatency.p99, 2)}`,
       `  /readyz 503 after the stop began, ms: ${ms(notReadyDelays)}; 200 after pg_ctl start returned, ms: ${ms(readyDelays)} ` +
-        `(goal <= ${READY_GOAL_MS}: ${goal(readyDelays.every((d) => d <= READY_GOAL_MS), 'readyz not 200 within 5 s of PostgreSQL back')})`,
+        `(goal <= ${READY_GOAL_MS}: ${goal(
+          readyDelays.every((d) => d <= READY_GOAL_MS),
+          'readyz not 200 within 5 s of PostgreSQL back',
+        )})`,
       `  /readyz probes while down that were not 503: ${readyDuringOutage.length} of ${readiness.probes.filter((p) => windows.some((w) => p.at >= w.stoppedAt && p.at < w.startAt)).length} ` +
         `(goal 0: ${goal(readyDuringOutage.length === 0, 'readyz answered other than 503 while the database was down')})`,
       `  the process: ${alive ? `still running (pid ${instance.pid})` : `EXITED (${instance.child.signalCode ?? instance.child.exitCode})`} ` +
@@ -427,7 +444,8 @@ async function redisPart(redis: PrivateRedis, databaseUrl: string, lines: string
     for (const c of clients) c.close();
     const alive = instances.every((i) => i.child.exitCode === null && i.child.signalCode === null);
 
-    const phase = (from: number, to: number) => background.filter((b) => b.at >= from && b.at < to).map((b) => ({ kind: 'lookup' as Kind, ...b }));
+    const phase = (from: number, to: number) =>
+      background.filter((b) => b.at >= from && b.at < to).map((b) => ({ kind: 'lookup' as Kind, ...b }));
     const up = phase(0, killAt);
     const down = phase(killAt, startAt);
     const back = phase(startedAt, endAt);
@@ -455,9 +473,11 @@ async function redisPart(redis: PrivateRedis, databaseUrl: string, lines: string
 }
 
 async function main() {
-  console.log('Building the API as production runs it...');
-  const buildSeconds = buildApi();
-  console.log(`built in ${fmt(buildSeconds, 1)} s; starting a private PostgreSQL cluster and redis-server...`);
+  if (process.env.BENCH_BUILD !== 'false') {
+    console.log('Building the API as production runs it...');
+    console.log(`built in ${fmt(buildApi(), 1)} s`);
+  }
+  console.log('Starting a private PostgreSQL cluster and redis-server...');
   let postgres: PrivatePostgres | undefined;
   let redis: PrivateRedis | undefined;
   const cleanup = async () => {
