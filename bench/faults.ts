@@ -226,7 +226,10 @@ async function postgresPart(postgres: PrivatePostgres, databaseUrl: string, line
     const load = mixedLoad(client, rate);
     const readiness = pollReadiness(probeClient);
     const windows: { stopAt: number; stoppedAt: number; startAt: number; startedAt: number; endAt: number }[] = [];
-    await sleep(3000);
+    // 5 s of warm-up (the server's first requests), then 5 s of the baseline.
+    await sleep(5000);
+    const warmedAt = performance.now();
+    await sleep(5000);
     for (let k = 0; k < outages; k++) {
       const stopAt = performance.now();
       await postgres.stop();
@@ -248,7 +251,8 @@ async function postgresPart(postgres: PrivatePostgres, databaseUrl: string, line
     const readyAgain = windows.map((w) => readiness.probes.find((p) => p.at >= w.startedAt && p.status === 200)?.at ?? Infinity);
     const answeredAt = (s: Sent) => s.at + s.answer.ms;
     const sentIn = (s: Sent, from: number, to: number) => s.at >= from && s.at < to;
-    const healthy = sent.filter((s) => answeredAt(s) < windows[0]!.stopAt);
+    const warmUp = sent.filter((s) => s.at < warmedAt);
+    const healthy = sent.filter((s) => s.at >= warmedAt && answeredAt(s) < windows[0]!.stopAt);
     const outage = sent.filter((s) => windows.some((w) => sentIn(s, w.stoppedAt, w.startAt)));
     const starting = sent.filter((s) => windows.some((w) => sentIn(s, w.startAt, w.startedAt)));
     const between = sent.filter((s) => windows.some((w, i) => sentIn(s, w.startedAt, readyAgain[i]!)));
@@ -256,7 +260,7 @@ async function postgresPart(postgres: PrivatePostgres, databaseUrl: string, line
       windows.some((_w, i) => s.at >= readyAgain[i]! && answeredAt(s) < (windows[i + 1]?.stopAt ?? Infinity)),
     );
     // The rest: in flight when a stop began, or sent while pg_ctl stop ran.
-    const classified = new Set([...healthy, ...outage, ...starting, ...between, ...afterReady]);
+    const classified = new Set([...warmUp, ...healthy, ...outage, ...starting, ...between, ...afterReady]);
     const stopping = sent.filter((s) => !classified.has(s));
     const readyDelays = windows.map((w, i) => readyAgain[i]! - w.startedAt);
     const notReadyDelays = windows.map(
@@ -272,7 +276,7 @@ async function postgresPart(postgres: PrivatePostgres, databaseUrl: string, line
       (s) => s.answer.status === 503 && s.answer.headers['retry-after'] !== '5',
     );
     const afterFailed = afterReady.filter((s) => s.answer.status < 200 || s.answer.status > 299);
-    const healthyFailed = healthy.filter((s) => s.answer.status < 200 || s.answer.status > 299);
+    const healthyFailed = [...warmUp, ...healthy].filter((s) => s.answer.status < 200 || s.answer.status > 299);
 
     // Every 2xx write, read back.
     const writes = sent.filter((s) => s.wrote && s.answer.status >= 200 && s.answer.status < 300);
@@ -301,6 +305,7 @@ async function postgresPart(postgres: PrivatePostgres, databaseUrl: string, line
 
     const healthyLatency = latencies(healthy);
     const outageLatency = latencies(outage);
+    const settledOutage = latencies(outage.filter((s) => windows.some((w) => sentIn(s, w.stoppedAt + 1000, w.startAt))));
     const byKind = (list: Sent[]) =>
       (['lookup', 'registration', 'feed PUT'] as const)
         .map((kind) => `${kind} ${latencyText(latencies(list.filter((s) => s.kind === kind)))}`)
@@ -308,12 +313,12 @@ async function postgresPart(postgres: PrivatePostgres, databaseUrl: string, line
     const ms = (values: number[]) => values.map((v) => (Number.isFinite(v) ? fmt(v) : 'never')).join(', ');
     lines.push(
       `PostgreSQL (${postgres.version}, private cluster on port ${postgres.port}) restarted ${outages} times (pg_ctl stop -m fast, ${outageSeconds} s down, pg_ctl start), ${rate} req/s of lookups, registrations and feed PUTs:`,
-      `  requests: ${fmt(sent.length)} in all; answered before the first stop: ${statusCounts(healthy)}`,
+      `  requests: ${fmt(sent.length)} in all; warm-up (5 s): ${statusCounts(warmUp)}; then, answered before the first stop: ${statusCounts(healthy)}`,
       `  in flight when a stop began or sent while pg_ctl stop ran: ${statusCounts(stopping)}`,
-      `  database down: ${statusCounts(outage)}; ${latencyText(outageLatency)}`,
+      `  database down: ${statusCounts(outage)}; ${latencyText(outageLatency)}; from 1 s after pg_ctl stop returned: ${latencyText(settledOutage)}`,
       `  while starting (pg_ctl start running): ${statusCounts(starting)}; back, before /readyz said so: ${statusCounts(between)}`,
       `  after /readyz answered 200 again (answered before the next stop): ${statusCounts(afterReady)}; ${latencyText(latencies(afterReady))}`,
-      `  baseline, the same mix before the first stop: ${latencyText(healthyLatency)} (${byKind(healthy)})`,
+      `  baseline, the same mix for 5 s before the first stop: ${latencyText(healthyLatency)} (${byKind(healthy)})`,
       `  ratio outage answer time / healthy answer time: p50 ${fmt(outageLatency.p50 / healthyLatency.p50, 2)}, p99 ${fmt(outageLatency.p99 / healthyLatency.p99, 2)}`,
       `  /readyz 503 after the stop began, ms: ${ms(notReadyDelays)}; 200 after pg_ctl start returned, ms: ${ms(readyDelays)} ` +
         `(goal <= ${READY_GOAL_MS}: ${goal(
