@@ -12,8 +12,9 @@
 // 1. PostgreSQL restarted under mixed load (lookups, registrations of fresh tickets, feed PUTs
 //    of new orders, at a fixed rate), FAULT_OUTAGES times: the process never exits, /readyz
 //    (polled every 100 ms) answers 503 while the database is gone and 200 within 5 s after
-//    `pg_ctl start` returns, requests during the outage answer 503 fast (p99, max; none
-//    without an answer within 30 s, no 5xx but 503), every request after /readyz is 200 again
+//    `pg_ctl start` returns, requests during the outage answer 503 fast (none waits out the
+//    pool's 5 s connection timeout, p99 no slower than healthy requests; none without an
+//    answer within 30 s, no 5xx but 503), every request after /readyz is 200 again
 //    succeeds, and every write answered 2xx is in the database afterwards (each registration's
 //    name and each new order's ticket, read back with SQL). Baseline: the same mix while the
 //    database is up; the ratio compares the outage's answer times with it.
@@ -53,9 +54,14 @@ const outageSeconds = positiveNumber('FAULT_OUTAGE_SECONDS', 5);
 const rate = positiveNumber('FAULT_RATE', 150);
 const KEY = 'bench-integration-key-0123456789';
 const auth = { authorization: `Bearer ${KEY}` };
-/** Goals (issue 15): ready within 5 s after PostgreSQL is back; an outage's answers come fast. */
+/** Goal (issue 15): ready within 5 s after PostgreSQL is back. */
 const READY_GOAL_MS = 5000;
-const FAST_FAIL_GOAL_MS = 1000;
+/**
+ * Failing fast: a request that waited for a connection until the pool gave up (createDb's
+ * connection timeout, 5 s) would take at least this long. Below it, and no slower than the
+ * healthy requests (p99 ratio <= 1: the machine's other load weighs on both alike).
+ */
+const HANG_MS = 5000;
 
 /** The instances' DATA_DIR (the development wallet certificates they make and share). */
 const dataDir = `/tmp/boardwalk-bench-faults-${process.pid}`;
@@ -331,7 +337,8 @@ async function postgresPart(postgres: PrivatePostgres, databaseUrl: string, line
         `(goal: never exits: ${goal(alive, 'the server process exited')})`,
       `  answers from stop to /readyz 200 that were not 503 or 2xx/4xx (5xx other than 503, no answer): ${badDuring.length} ` +
         `(goal 0: ${goal(badDuring.length === 0, `${badDuring.length} requests hung or answered a 5xx other than 503`)}); 503 without Retry-After: 5: ${retryAfterMissing.length}`,
-      `  outage answers fail fast: p99 ${fmt(outageLatency.p99, 1)} ms (goal <= ${FAST_FAIL_GOAL_MS}: ${goal(outage.length > 0 && outageLatency.max <= FAST_FAIL_GOAL_MS * 5 && outageLatency.p99 <= FAST_FAIL_GOAL_MS, 'requests during the outage were slow to fail')})`,
+      `  outage answers fail fast: max ${fmt(outageLatency.max)} ms (goal < ${HANG_MS}, the pool's connection timeout), p99 ratio to healthy ${fmt(outageLatency.p99 / healthyLatency.p99, 2)} ` +
+        `(goal <= 1): ${goal(outage.length > 0 && outageLatency.max < HANG_MS && outageLatency.p99 <= healthyLatency.p99, 'requests during the outage were slow to fail')}`,
       `  failed after /readyz 200: ${afterFailed.length} (goal 0: ${goal(afterFailed.length === 0 && healthyFailed.length === 0, 'requests failed while the database was up')})`,
       `  2xx writes read back: ${fmt(writes.length - lost.length)} of ${fmt(writes.length)} (${fmt(writes.filter((s) => s.kind === 'registration').length)} registrations, ${fmt(writes.filter((s) => s.kind === 'feed PUT').length)} new orders); lost: ${lost.length} (goal 0: ${goal(lost.length === 0, `${lost.length} writes answered 2xx are not in the database`)})`,
       `  log: ${[...instance.logCounts].map(([k, v]) => `"${k}" x${v}`).join(', ')}`,
