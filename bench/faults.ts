@@ -6,7 +6,8 @@
 // (test runs, other benches) that a restart would break. So this bench starts its own
 // PostgreSQL cluster (Debian's initdb and pg_ctl, as the postgres OS user, in a temporary
 // folder, on a free loopback port) and its own redis-server (free port, no persistence), and
-// restarts only those: `pg_ctl stop -m fast` / `pg_ctl start`, and redis-server killed
+// restarts only those: `pg_ctl stop -m fast` (and, every second time, `-m immediate`: a
+// crash, recovered from the WAL at the next start) / `pg_ctl start`, and redis-server killed
 // (SIGKILL) and started again on the same port. Both are removed at the end (also on ^C).
 //
 // 1. PostgreSQL restarted under mixed load (lookups, registrations of fresh tickets, feed PUTs
@@ -53,6 +54,8 @@ const outages = positiveNumber('FAULT_OUTAGES', 3);
 const outageSeconds = positiveNumber('FAULT_OUTAGE_SECONDS', 5);
 const rate = positiveNumber('FAULT_RATE', 150);
 const KEY = 'bench-integration-key-0123456789';
+/** How each outage stops PostgreSQL, in turn. */
+const STOP_MODES = ['fast', 'immediate'] as const;
 const auth = { authorization: `Bearer ${KEY}` };
 /** Goal (issue 15): ready within 5 s after PostgreSQL is back. */
 const READY_GOAL_MS = 5000;
@@ -238,7 +241,7 @@ async function postgresPart(postgres: PrivatePostgres, databaseUrl: string, line
     await sleep(5000);
     for (let k = 0; k < outages; k++) {
       const stopAt = performance.now();
-      await postgres.stop();
+      await postgres.stop(STOP_MODES[k % 2]);
       const stoppedAt = performance.now();
       await sleep(outageSeconds * 1000);
       const startAt = performance.now();
@@ -257,7 +260,7 @@ async function postgresPart(postgres: PrivatePostgres, databaseUrl: string, line
     const readyAgain = windows.map((w) => readiness.probes.find((p) => p.at >= w.startedAt && p.status === 200)?.at ?? Infinity);
     const answeredAt = (s: Sent) => s.at + s.answer.ms;
     const sentIn = (s: Sent, from: number, to: number) => s.at >= from && s.at < to;
-    const warmUp = sent.filter((s) => s.at < warmedAt);
+    const warmUp = sent.filter((s) => s.at < warmedAt && answeredAt(s) < windows[0]!.stopAt);
     const healthy = sent.filter((s) => s.at >= warmedAt && answeredAt(s) < windows[0]!.stopAt);
     const outage = sent.filter((s) => windows.some((w) => sentIn(s, w.stoppedAt, w.startAt)));
     const starting = sent.filter((s) => windows.some((w) => sentIn(s, w.startAt, w.startedAt)));
@@ -318,7 +321,7 @@ async function postgresPart(postgres: PrivatePostgres, databaseUrl: string, line
         .join('; ');
     const ms = (values: number[]) => values.map((v) => (Number.isFinite(v) ? fmt(v) : 'never')).join(', ');
     lines.push(
-      `PostgreSQL (${postgres.version}, private cluster on port ${postgres.port}) restarted ${outages} times (pg_ctl stop -m fast, ${outageSeconds} s down, pg_ctl start), ${rate} req/s of lookups, registrations and feed PUTs:`,
+      `PostgreSQL (${postgres.version}, private cluster on port ${postgres.port}) restarted ${outages} times (pg_ctl stop -m ${Array.from({ length: outages }, (_, k) => STOP_MODES[k % 2]).join('/')}, ${outageSeconds} s down, pg_ctl start), ${rate} req/s of lookups, registrations and feed PUTs:`,
       `  requests: ${fmt(sent.length)} in all; warm-up (5 s): ${statusCounts(warmUp)}; then, answered before the first stop: ${statusCounts(healthy)}`,
       `  in flight when a stop began or sent while pg_ctl stop ran: ${statusCounts(stopping)}`,
       `  database down: ${statusCounts(outage)}; ${latencyText(outageLatency)}; from 1 s after pg_ctl stop returned: ${latencyText(settledOutage)}`,

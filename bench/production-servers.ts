@@ -197,8 +197,11 @@ export interface PrivatePostgres {
   adminUrl: string;
   port: number;
   version: string;
-  /** pg_ctl stop -m fast: clients are disconnected, the server shuts down cleanly. */
-  stop(): Promise<void>;
+  /**
+   * pg_ctl stop -m fast (clients are disconnected, the server shuts down cleanly) or -m
+   * immediate (every process quits at once, as in a crash: the next start recovers from the WAL).
+   */
+  stop(mode?: 'fast' | 'immediate'): Promise<void>;
   /** pg_ctl start -w: resolves once it accepts connections. */
   start(): Promise<void>;
   /** Stops it (immediately) and removes its files. */
@@ -243,8 +246,8 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
       adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
       port,
       version,
-      async stop() {
-        await pgCtlAsync('-m', 'fast', '-w', 'stop');
+      async stop(mode = 'fast') {
+        await pgCtlAsync('-m', mode, '-w', 'stop');
         running = false;
       },
       async start() {
