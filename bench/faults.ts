@@ -9,6 +9,8 @@
 // restarts only those: `pg_ctl stop -m fast` (and, every second time, `-m immediate`: a
 // crash, recovered from the WAL at the next start) / `pg_ctl start`, and redis-server killed
 // (SIGKILL) and started again on the same port. Both are removed at the end (also on ^C).
+// The servers and redis-server are children in this process group; PostgreSQL's postmaster
+// detaches into a session of its own, so it is stopped explicitly (pg_ctl -m immediate).
 //
 // 1. PostgreSQL restarted under mixed load (lookups, registrations of fresh tickets, feed PUTs
 //    of new orders, at a fixed rate), FAULT_OUTAGES times: the process never exits, /readyz
