@@ -35,10 +35,16 @@ export async function saveApplePass(db: Executor, values: { holder: PassHolder; 
       .values({ ...values.holder, contentHash: values.contentHash })
       .onConflictDoUpdate({
         target: holderColumn(values.holder),
-        set: {
-          contentHash: values.contentHash,
-          updatedAt: sql`case when ${walletPasses.contentHash} is distinct from excluded.content_hash then ${nextUpdatedAt} else ${walletPasses.updatedAt} end`,
-        },
+        // A ticket's pass is generated again only before any device has it; a member's card can
+        // be added on another device while others have it: its stored content stays what they
+        // were shown, for the account's change job to compare and push.
+        set:
+          'barcode' in values.holder
+            ? {
+                contentHash: values.contentHash,
+                updatedAt: sql`case when ${walletPasses.contentHash} is distinct from excluded.content_hash then ${nextUpdatedAt} else ${walletPasses.updatedAt} end`,
+              }
+            : { contentHash: sql`coalesce(${walletPasses.contentHash}, excluded.content_hash)` },
       })
       .returning({ serialNumber: walletPasses.serialNumber });
     if (!row) throw new Error('wallet_passes upsert returned no row');

@@ -38,7 +38,10 @@ export const appleWalletRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const { body } = request;
       const pkpass = isLoyaltyWalletRequest(body)
-        ? await createLoyaltyApplePass({ db: app.database.db, keys: app.keys, config: app.config, wallet }, body)
+        ? await createLoyaltyApplePass(
+            { db: app.database.db, keys: app.keys, config: app.config, wallet, ticketChanges: app.ticketChanges },
+            body,
+          )
         : await createApplePass({ ...ticketContext(app, request), wallet }, body);
       return reply.type(PKPASS_CONTENT_TYPE).header('Content-Disposition', pkpassDisposition(app.config.brandName)).send(pkpass);
     },

@@ -82,12 +82,13 @@ function contentHashOf(pass: Record<string, unknown>, files: Record<string, Uint
   return hash.digest('base64url');
 }
 
-/** The keys every pass of the brand starts with; the serial number is added by the caller. */
-function passBase(config: WalletConfig, description: string, colors: { background: string; foreground: string }) {
+/** The keys every pass of the brand starts with (in this order: the content hash is of the JSON text). */
+function passBase(config: WalletConfig, serialNumber: string, description: string, colors: { background: string; foreground: string }) {
   return {
     formatVersion: 1,
     passTypeIdentifier: config.apple.passTypeId,
     teamIdentifier: config.apple.teamId,
+    serialNumber,
     webServiceURL: `${config.publicUrl}/api/passkit`,
     organizationName: config.brandName,
     description,
@@ -143,8 +144,10 @@ export function applePassContent({ order, row, serialNumber, photoPng, config, n
   back.push({ key: 'support', label: 'Guest Services', value: config.supportEmail });
 
   const pass: Record<string, unknown> = {
-    ...passBase(config, `${config.brandName} ${order.product}`, { background: order.backgroundColor, foreground: order.foregroundColor }),
-    serialNumber,
+    ...passBase(config, serialNumber, `${config.brandName} ${order.product}`, {
+      background: order.backgroundColor,
+      foreground: order.foregroundColor,
+    }),
     generic: {
       headerFields: [balance],
       primaryFields: [
@@ -170,8 +173,7 @@ export function applePassContent({ order, row, serialNumber, photoPng, config, n
 /** What a loyalty member's card shows: a store card with the balance, the name and the member number as its barcode. */
 export function loyaltyApplePassContent(member: LoyaltyMember, config: WalletConfig, serialNumber = ''): PassContent {
   const pass: Record<string, unknown> = {
-    ...passBase(config, `${config.brandName} ${loyaltyPassTexts.programName}`, config.defaultPassColors),
-    serialNumber,
+    ...passBase(config, serialNumber, `${config.brandName} ${loyaltyPassTexts.programName}`, config.defaultPassColors),
     storeCard: {
       headerFields: [
         {
@@ -239,12 +241,20 @@ export interface LoyaltyAppleWalletContext {
   keys: Keys;
   config: WalletConfig;
   wallet: AppleWallet;
+  ticketChanges: TicketChanges;
 }
 
-/** POST /api/apple-wallet/ (loyalty variant): the member's signed store card. */
+/**
+ * POST /api/apple-wallet/ (loyalty variant): the member's signed store card. A card can be
+ * added again (another device): the stored content stays what the devices that have the card
+ * were last told, and the account is published, so that a balance change still waiting in the
+ * queue reaches them too.
+ */
 export async function createLoyaltyApplePass(ctx: LoyaltyAppleWalletContext, request: LoyaltyWalletRequest): Promise<Buffer> {
   const member = await authorizedMember(ctx, request);
-  return signedNewPass(ctx, { loyaltyAccountId: member.id }, loyaltyApplePassContent(member, ctx.config));
+  const pkpass = await signedNewPass(ctx, { loyaltyAccountId: member.id }, loyaltyApplePassContent(member, ctx.config));
+  await ctx.db.transaction((tx) => ctx.ticketChanges.publishLoyaltyAccounts(tx, [member.id]));
+  return pkpass;
 }
 
 // ---- PassKit web service -------------------------------------------------------------------
@@ -382,9 +392,8 @@ export async function compareApplePass(ctx: AppleDeliveryContext, tx: Executor, 
 /** A loyalty member's ledger or details changed (in the job's transaction): their card is compared and pushed like a ticket's. */
 export async function compareLoyaltyApplePass(ctx: AppleDeliveryContext, tx: Executor, loyaltyAccountId: string): Promise<void> {
   const pass = await findLoyaltyPass(tx, loyaltyAccountId);
-  if (!pass?.contentHash) return;
-  const content = await currentContentOf({ ...ctx, db: tx }, { ...pass, barcode: null, orderId: null, loyaltyAccountId });
-  if (content) await deliverIfChanged(ctx, tx, { ...pass, barcode: null }, content.contentHash);
+  const member = pass?.contentHash ? await findLoyaltyMember(tx, loyaltyAccountId) : null;
+  if (pass && member) await deliverIfChanged(ctx, tx, { ...pass, barcode: null }, loyaltyApplePassContent(member, ctx.config).contentHash);
 }
 
 /** When the pass shows something new, its update tag moves and every registered device gets a push job. */

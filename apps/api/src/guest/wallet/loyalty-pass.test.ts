@@ -49,6 +49,36 @@ async function memberWithClaim(email: string, orderId: string, price: number) {
   return { userID, email, walletToken: body.walletToken, balance: body.balance };
 }
 
+/** Staff add a purchase on the member's behalf: a ledger entry like any claim. */
+function staffAdds(member: { email: string; userID: string }, orderId: string) {
+  const ctx: LoyaltyContext = {
+    db: t.database.db,
+    config: t.app.config,
+    keys: t.app.keys,
+    throttle: t.app.loyaltyThrottle,
+    clientAddress: '127.0.0.1',
+    ticketChanges: t.app.ticketChanges,
+  };
+  return claimTickets(ctx, { orderId, email: member.email, userID: member.userID }, { kind: 'staff', username: 'gina' });
+}
+
+async function register(pass: { serialNumber: string; authenticationToken: string }, device: { id: string; pushToken: string }) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/passkit/v1/devices/${device.id}/registrations/${PASS_TYPE}/${pass.serialNumber}`,
+    headers: { authorization: `ApplePass ${pass.authenticationToken}` },
+    payload: { pushToken: device.pushToken },
+  });
+  expect(res.statusCode).toBe(201);
+}
+
+const latestCard = (pass: { serialNumber: string; authenticationToken: string }) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/passkit/v1/passes/${PASS_TYPE}/${pass.serialNumber}`,
+    headers: { authorization: `ApplePass ${pass.authenticationToken}` },
+  });
+
 const walletRows = async () =>
   JSON.stringify(
     await Promise.all([
@@ -194,13 +224,7 @@ describe('keeping the card up to date', () => {
     const member = await memberWithClaim('rosa.updates@example.com', '81000004', 30);
     const pass = await appleCard({ email: member.email, walletToken: member.walletToken });
     const device = { id: 'loyalty-device-1', pushToken: 'ab'.repeat(32) };
-    const registered = await t.app.inject({
-      method: 'POST',
-      url: `/api/passkit/v1/devices/${device.id}/registrations/${PASS_TYPE}/${pass.serialNumber}`,
-      headers: { authorization: `ApplePass ${pass.authenticationToken}` },
-      payload: { pushToken: device.pushToken },
-    });
-    expect(registered.statusCode).toBe(201);
+    await register(pass, device);
     const link = await post('/api/google-wallet/', { email: member.email, walletToken: member.walletToken });
     const objectId = (googleObjects(link.body).loyaltyObjects![0] as { id: string }).id;
     google.saved.add(objectId);
@@ -224,24 +248,8 @@ describe('keeping the card up to date', () => {
     expect(pushes).toEqual([]);
     expect(google.objectCalls).toEqual([]);
 
-    // Staff add a purchase on the member's behalf: a ledger entry like any claim.
     await putOrder(t.app, '81000005', anOrder([{ barcode: '8100000500000001', price: 12.75 }], { orderDate: today() }));
-    const ctx: LoyaltyContext = {
-      db: t.database.db,
-      config: t.app.config,
-      keys: t.app.keys,
-      throttle: t.app.loyaltyThrottle,
-      clientAddress: '127.0.0.1',
-      ticketChanges: t.app.ticketChanges,
-    };
-    const staffClaim = await claimTickets(
-      ctx,
-      { orderId: '81000005', email: member.email, userID: member.userID },
-      {
-        kind: 'staff',
-        username: 'gina',
-      },
-    );
+    const staffClaim = await staffAdds(member, '81000005');
     expect(staffClaim.balance).toBe(42);
     await settleDeliveries(t.app);
 
@@ -252,11 +260,7 @@ describe('keeping the card up to date', () => {
     const second = (await serials(first.lastUpdated)).json() as { serialNumbers: string[]; lastUpdated: string };
     expect(second.serialNumbers).toEqual([pass.serialNumber]);
     expect(BigInt(second.lastUpdated)).toBeGreaterThan(BigInt(first.lastUpdated));
-    const latest = await t.app.inject({
-      method: 'GET',
-      url: `/api/passkit/v1/passes/${PASS_TYPE}/${pass.serialNumber}`,
-      headers: { authorization: `ApplePass ${pass.authenticationToken}` },
-    });
+    const latest = await latestCard(pass);
     expect(latest.statusCode).toBe(200);
     const updated = await unpackPass(latest.rawPayload);
     await updated.cleanup();
@@ -279,4 +283,33 @@ describe('keeping the card up to date', () => {
     const third = (await serials(second.lastUpdated)).json() as { serialNumbers: string[] };
     expect(third.serialNumbers).toEqual([pass.serialNumber]);
   }, 60_000);
+
+  it('a card added again on another device leaves the stored content: a change still queued reaches the first device', async () => {
+    const member = await memberWithClaim('rosa.again@example.com', '81000006', 20);
+    const pass = await appleCard({ email: member.email, walletToken: member.walletToken });
+    await register(pass, { id: 'again-phone', pushToken: 'cd'.repeat(32) });
+    await settleDeliveries(t.app);
+    pushes.length = 0;
+    await putOrder(t.app, '81000007', anOrder([{ barcode: '8100000700000001', price: 5 }], { orderDate: today() }));
+    await staffAdds(member, '81000007');
+    // Before the account's change job runs (coalescing), the member adds the card on a tablet.
+    const again = await appleCard({ email: member.email, walletToken: member.walletToken });
+    expect(again.serialNumber).toBe(pass.serialNumber);
+    expect(again.storeCard.headerFields![0]!.value).toBe(25);
+    await settleDeliveries(t.app);
+    expect(pushes.map((p) => p.path)).toEqual([`/3/device/${'cd'.repeat(32)}`]);
+  }, 60_000);
+
+  it('removing the account removes its card: the web service no longer serves it', async () => {
+    const member = await memberWithClaim('rosa.removed@example.com', '81000008', 8);
+    const pass = await appleCard({ email: member.email, walletToken: member.walletToken });
+    await register(pass, { id: 'removed-phone', pushToken: 'ef'.repeat(32) });
+    await t.database.db.delete(schema.loyaltyAccounts).where(eq(schema.loyaltyAccounts.id, member.userID));
+    expect(await t.database.db.$count(schema.walletPasses, eq(schema.walletPasses.serialNumber, pass.serialNumber))).toBe(0);
+    expect(
+      await t.database.db.$count(schema.appleDeviceRegistrations, eq(schema.appleDeviceRegistrations.serialNumber, pass.serialNumber)),
+    ).toBe(0);
+    expect((await latestCard(pass)).statusCode).toBe(401);
+    expect((await post('/api/apple-wallet/', { email: member.email, walletToken: member.walletToken })).statusCode).toBe(401);
+  });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { loyaltyEmail } from '@boardwalk/contract/loyalty';
 import type { LoyaltyWalletRequest } from '@boardwalk/contract/wallet';
@@ -22,6 +22,10 @@ export function passLinkRequest(hash: string): LoyaltyWalletRequest | null {
 /** /loyalty/pass: the wallet buttons of the member's Brownie Points card, from the link staff emailed. */
 export function LoyaltyPassPage() {
   const [request] = useState(() => passLinkRequest(window.location.hash));
+  // The token leaves the address bar and the history once read (a shared screen, synced tabs).
+  useEffect(() => {
+    if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname);
+  }, []);
   const supportEmail = useSiteInfo()?.supportEmail ?? '';
   return (
     <section className="panel panel--narrow" aria-labelledby="loyalty-pass-heading">
