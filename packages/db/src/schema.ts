@@ -280,6 +280,9 @@ export const loyaltyOrders = pgTable(
       .where(sql`${t.reversedAt} is null`),
     index().on(t.accountId),
     index('loyalty_orders_search_index').using('gin', sql`${loyaltyOrderSearchText(t)} gin_trgm_ops`),
+    // A whole order id, barcode, check or reservation number typed into the lookup: exact first.
+    index('loyalty_orders_reference_lower_index').on(sql`lower(${t.reference})`),
+    index('loyalty_orders_source_id_lower_index').on(sql`lower(${t.sourceId})`),
   ],
 );
 

@@ -1,6 +1,6 @@
 // The loyalty club's tables: accounts, loyalty orders (the claimed purchases) and the points
 // ledger. The purchases themselves are read through the ticket core and the feeds' repos.
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { LoyaltyOrderType } from '@boardwalk/contract/loyalty';
 import type { Executor } from '@boardwalk/db/client';
 import { loyaltyAccountSearchText, loyaltyAccounts, loyaltyLedger, loyaltyOrders, loyaltyOrderSearchText } from '@boardwalk/db/schema';
@@ -102,24 +102,32 @@ export async function findAccountByEmail(db: Executor, email: string): Promise<A
 const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * The Account / Order Lookup: accounts whose email, name, phone, zip or member number, or
- * one of whose loyalty orders' reference or source id, contains the term (any case). Both
- * halves are answered by their trigram index; at most `limit` accounts, by email.
+ * The Account / Order Lookup, at most `limit` accounts by email. A term that is a whole email,
+ * member number, order id, barcode, check or reservation number answers its accounts (b-tree
+ * indexes); otherwise, the accounts whose email, name, phone, zip or member number, or one of
+ * whose loyalty orders' reference or source id, contains the term, any case (trigram indexes:
+ * a long term's common trigrams, such as those of example.com, are slow there).
  */
 export async function searchAccounts(db: Executor, term: string, limit: number): Promise<AccountRow[]> {
-  const pattern = likePattern(term);
-  const byAccount = db
-    .select({ id: loyaltyAccounts.id })
-    .from(loyaltyAccounts)
-    .where(sql`${loyaltyAccountSearchText(loyaltyAccounts)} like ${pattern}`)
-    .limit(limit);
-  const byOrder = db
-    .select({ id: loyaltyOrders.accountId })
-    .from(loyaltyOrders)
-    .where(sql`${loyaltyOrderSearchText(loyaltyOrders)} like ${pattern}`)
-    .limit(limit);
-  const [accountIds, orderIds] = await Promise.all([byAccount, byOrder]);
-  const ids = [...new Set([...accountIds, ...orderIds].map((r) => r.id))];
+  const exact = term.toLowerCase();
+  const matches = async (accounts: SQL, orders: SQL) => {
+    const [byAccount, byOrder] = await Promise.all([
+      db.select({ id: loyaltyAccounts.id }).from(loyaltyAccounts).where(accounts).limit(limit),
+      db.select({ id: loyaltyOrders.accountId }).from(loyaltyOrders).where(orders).limit(limit),
+    ]);
+    return [...new Set([...byAccount, ...byOrder].map((r) => r.id))];
+  };
+  let ids = await matches(
+    sql`${byEmail(exact)} or ${loyaltyAccounts.memberNumber} = ${exact}`,
+    sql`lower(${loyaltyOrders.reference}) = ${exact} or lower(${loyaltyOrders.sourceId}) = ${exact}`,
+  );
+  if (ids.length === 0) {
+    const pattern = likePattern(term);
+    ids = await matches(
+      sql`${loyaltyAccountSearchText(loyaltyAccounts)} like ${pattern}`,
+      sql`${loyaltyOrderSearchText(loyaltyOrders)} like ${pattern}`,
+    );
+  }
   if (ids.length === 0) return [];
   return db.select().from(loyaltyAccounts).where(inArray(loyaltyAccounts.id, ids)).orderBy(loyaltyAccounts.email).limit(limit);
 }

@@ -304,6 +304,8 @@ describe('search', () => {
         sql`explain select id from loyalty_accounts where lower(email || ' ' || first_name || ' ' || last_name || ' ' || coalesce(phone, '') || ' ' || coalesce(zip, '') || ' ' || member_number) like '%ntes%'`,
       );
       expect(JSON.stringify(plan)).toMatch(/loyalty_accounts_search_index/);
+      const exact = await t.database.db.execute(sql`explain select account_id from loyalty_orders where lower(reference) = '71000001'`);
+      expect(JSON.stringify(exact)).toMatch(/loyalty_orders_reference_lower_index/);
     } finally {
       await t.database.db.execute(sql`reset enable_seqscan`);
     }
