@@ -108,6 +108,12 @@ async function loadByEmail(page: Page, email: string) {
   await page.getByTestId('loyalty-email').filter({ hasText: email }).waitFor();
 }
 
+/** Nothing makes the page scroll sideways: wide tables scroll in their own region. */
+async function expectNoSidewaysScroll(page: Page) {
+  const width = page.viewportSize()!.width;
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
 /** Toasts vanish after 5 s: wait until none shows, so the next screenshot and axe see the page itself. */
 const noToasts = (page: Page) => page.locator('.toast').first().waitFor({ state: 'detached', timeout: 10_000 });
 
@@ -158,6 +164,7 @@ describe.each([WIDTHS.mobile, WIDTHS.desktop])('Loyalty tab at %i px', (width) =
       expect(text).toContain('90401');
       expect(text).toMatch(/77\d{14}/);
       await expectNoAxeViolations(page);
+      await expectNoSidewaysScroll(page);
       await screenshot(page, 'staff-loyalty-search-results');
 
       await page.getByLabel('Search Term').fill('zzzz-no-member');
@@ -255,6 +262,7 @@ describe.each([WIDTHS.mobile, WIDTHS.desktop])('Loyalty tab at %i px', (width) =
       await fnb.getByRole('button', { name: 'Add', exact: true }).click();
       await fnb.getByText('Several checks have this number:').waitFor();
       await expectNoAxeViolations(page);
+      await expectNoSidewaysScroll(page);
       await screenshot(page, 'staff-loyalty-candidates');
       await fnb.locator('tbody tr').filter({ hasText: 'FB-07' }).getByRole('button', { name: 'Add' }).click();
       await toast(page, 'Food & Beverage: added, +18 points.').waitFor();
@@ -273,6 +281,7 @@ describe.each([WIDTHS.mobile, WIDTHS.desktop])('Loyalty tab at %i px', (width) =
       await page.getByTestId('loyalty-balance').filter({ hasText: '582' }).waitFor();
       await noToasts(page);
       await expectNoAxeViolations(page);
+      await expectNoSidewaysScroll(page);
       await screenshot(page, 'staff-loyalty-account-orders');
 
       await orders.filter({ hasText: ticket.barcode }).getByRole('button', { name: 'Remove Order' }).click();
@@ -311,6 +320,7 @@ describe.each([WIDTHS.mobile, WIDTHS.desktop])('Loyalty tab at %i px', (width) =
       await toast(page, `Pass link sent to ${member.email}.`).waitFor();
       await noToasts(page);
       await expectNoAxeViolations(page);
+      await expectNoSidewaysScroll(page);
       await screenshot(page, 'staff-loyalty-points');
     });
   });
@@ -422,6 +432,7 @@ describe('Loyalty tab failures (section 8 toasts)', () => {
         await modal(page).getByRole('button', { name: 'Remove Account' }).click();
         await toast(page, 'Unable to remove, please try again later.').nth(1).waitFor();
         await expectNoAxeViolations(page);
+        await expectNoSidewaysScroll(page);
         await screenshot(page, 'staff-loyalty-toasts');
       });
     });

@@ -364,35 +364,37 @@ function ClaimForm({ kind, userID, email, onAdded }: { kind: StaffClaimKind; use
       {candidates ? (
         <div className="mt-3">
           <p className="mb-2">Several checks have this number:</p>
-          <Table size="sm" className="align-middle mb-0">
-            <thead>
-              <tr>
-                <th scope="col">Order Date</th>
-                <th scope="col">Terminal</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {candidates.map((c) => (
-                <tr key={c.checkID}>
-                  <td>{formatDateTime(c.ORDER_DATE)}</td>
-                  <td>{c.TERMINAL_ID}</td>
-                  <td>
-                    <Button
-                      size="sm"
-                      variant="outline-primary"
-                      disabled={claim.isPending || c.IN_LOYALTY_ORDERS}
-                      onClick={() => claim.mutate(c.checkID)}
-                    >
-                      {c.IN_LOYALTY_ORDERS ? 'Added' : 'Add'}
-                    </Button>
-                  </td>
+          <ScrollRegion label="Checks with this number">
+            <Table size="sm" className="align-middle mb-0">
+              <thead>
+                <tr>
+                  <th scope="col">Order Date</th>
+                  <th scope="col">Terminal</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </Table>
+              </thead>
+              <tbody>
+                {candidates.map((c) => (
+                  <tr key={c.checkID}>
+                    <td>{formatDateTime(c.ORDER_DATE)}</td>
+                    <td>{c.TERMINAL_ID}</td>
+                    <td>
+                      <Button
+                        size="sm"
+                        variant="outline-primary"
+                        disabled={claim.isPending || c.IN_LOYALTY_ORDERS}
+                        onClick={() => claim.mutate(c.checkID)}
+                      >
+                        {c.IN_LOYALTY_ORDERS ? 'Added' : 'Add'}
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </ScrollRegion>
         </div>
       ) : null}
       {scan && scanning ? (
@@ -497,7 +499,7 @@ function Orders({ user, userID, email, onRemoved }: { user: StaffUser; userID: s
 /** A wide table scrolls sideways on a phone: the region takes keyboard focus so it can be scrolled without a pointer. */
 export function ScrollRegion({ label, className, children }: { label: string; className?: string; children: React.ReactNode }) {
   return (
-    <div className={`table-responsive ${className ?? ''}`} role="region" aria-label={label} tabIndex={0}>
+    <div className={`table-responsive staff-loyalty__scroll ${className ?? ''}`} role="region" aria-label={label} tabIndex={0}>
       {children}
     </div>
   );
@@ -562,6 +564,7 @@ function Points({
         <TextField
           id="loyalty-adjust-reason"
           label="Reason"
+          hint="Shown in the ledger"
           autoComplete="off"
           maxLength={200}
           value={reason}
@@ -601,7 +604,7 @@ function Points({
                   </td>
                   <td>{e.reason}</td>
                   <td className="text-nowrap">{e.reference ?? ''}</td>
-                  <td className="text-break">{e.staffMember ?? CAUSED_BY[e.causedBy]}</td>
+                  <td className="text-nowrap">{e.staffMember ?? CAUSED_BY[e.causedBy]}</td>
                 </tr>
               ))}
             </tbody>
