@@ -1,6 +1,6 @@
 // The loyalty club's tables: accounts, loyalty orders (the claimed purchases) and the points
 // ledger. The purchases themselves are read through the ticket core and the feeds' repos.
-import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { LoyaltyOrderType } from '@boardwalk/contract/loyalty';
 import type { Executor } from '@boardwalk/db/client';
 import { loyaltyAccountSearchText, loyaltyAccounts, loyaltyLedger, loyaltyOrders, loyaltyOrderSearchText } from '@boardwalk/db/schema';
@@ -110,26 +110,29 @@ const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, 
  */
 export async function searchAccounts(db: Executor, term: string, limit: number): Promise<AccountRow[]> {
   const exact = term.toLowerCase();
-  const matches = async (accounts: SQL, orders: SQL) => {
-    const [byAccount, byOrder] = await Promise.all([
-      db.select({ id: loyaltyAccounts.id }).from(loyaltyAccounts).where(accounts).limit(limit),
-      db.select({ id: loyaltyOrders.accountId }).from(loyaltyOrders).where(orders).limit(limit),
-    ]);
-    return [...new Set([...byAccount, ...byOrder].map((r) => r.id))];
-  };
-  let ids = await matches(
-    sql`${byEmail(exact)} or ${loyaltyAccounts.memberNumber} = ${exact}`,
-    sql`lower(${loyaltyOrders.reference}) = ${exact} or lower(${loyaltyOrders.sourceId}) = ${exact}`,
-  );
-  if (ids.length === 0) {
-    const pattern = likePattern(term);
-    ids = await matches(
-      sql`${loyaltyAccountSearchText(loyaltyAccounts)} like ${pattern}`,
-      sql`${loyaltyOrderSearchText(loyaltyOrders)} like ${pattern}`,
-    );
-  }
-  if (ids.length === 0) return [];
-  return db.select().from(loyaltyAccounts).where(inArray(loyaltyAccounts.id, ids)).orderBy(loyaltyAccounts.email).limit(limit);
+  const pattern = likePattern(term);
+  // One statement: the substring half runs only when the exact half found nothing (a one-time filter).
+  const matched = sql`
+    with exact as (
+      (select ${loyaltyAccounts.id} as id from ${loyaltyAccounts}
+        where ${byEmail(exact)} or ${loyaltyAccounts.memberNumber} = ${exact})
+      union
+      (select ${loyaltyOrders.accountId} from ${loyaltyOrders}
+        where lower(${loyaltyOrders.reference}) = ${exact} or lower(${loyaltyOrders.sourceId}) = ${exact} limit ${limit})
+    ), contains as (
+      (select ${loyaltyAccounts.id} as id from ${loyaltyAccounts}
+        where not exists (select 1 from exact) and ${loyaltyAccountSearchText(loyaltyAccounts)} like ${pattern} limit ${limit})
+      union
+      (select ${loyaltyOrders.accountId} from ${loyaltyOrders}
+        where not exists (select 1 from exact) and ${loyaltyOrderSearchText(loyaltyOrders)} like ${pattern} limit ${limit})
+    )
+    select id from exact union select id from contains`;
+  return db
+    .select()
+    .from(loyaltyAccounts)
+    .where(sql`${loyaltyAccounts.id} in (${matched})`)
+    .orderBy(loyaltyAccounts.email)
+    .limit(limit);
 }
 
 /** An account's standing claims (not reversed) with the points each earned, newest purchase first. */
