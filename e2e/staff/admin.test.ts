@@ -40,7 +40,8 @@ const CONFIGURATION_TABS = [
   'Wristband Merch Pack IDs',
   'Wristbands',
 ];
-const ALL_TABS = [...CONFIGURATION_TABS, 'Team', 'Permissions', 'Session', 'Audit Log', 'Deliveries'];
+// Loyalty follows Session (section 2) for members holding Loyalty Manage.
+const ALL_TABS = [...CONFIGURATION_TABS, 'Team', 'Permissions', 'Session', 'Loyalty', 'Audit Log', 'Deliveries'];
 
 /** A field of the open modal by its label. */
 const field = (page: Page, label: string) => modal(page).getByLabel(label, { exact: true });

@@ -39,6 +39,7 @@ import { staffAuthRoutes } from './staff/auth/auth.routes.ts';
 import { resourcesRoutes } from './staff/resources/resources.routes.ts';
 import { deliveriesRoutes } from './staff/deliveries/deliveries.routes.ts';
 import { staffWristbandsRoutes } from './staff/wristbands/wristbands.routes.ts';
+import { staffLoyaltyRoutes } from './staff/loyalty/staff-loyalty.routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -105,6 +106,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(resourcesRoutes);
   await app.register(deliveriesRoutes);
   await app.register(staffWristbandsRoutes);
+  await app.register(staffLoyaltyRoutes);
 
   await app.register(webPlugin);
   return app;

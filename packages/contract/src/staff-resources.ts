@@ -550,6 +550,8 @@ export const LOYALTY = {
   removeAccount: { name: 'Loyalty Remove Account', api: '/api/admin/loyalty/', method: 'DELETE', minimumAccessLevel: 100 },
   removeOrder: { name: 'Loyalty Remove Order', api: '/api/admin/loyalty/order/', method: 'DELETE', minimumAccessLevel: 100 },
 } as const satisfies Record<string, PermissionDeclaration>;
+/** The Loyalty tab: a page of its own (no table), shown to members holding Loyalty Manage, after Session (section 2). */
+export const LOYALTY_TAB = { key: 'loyalty', title: 'Loyalty', after: sessions.key, permission: LOYALTY.manage } as const;
 export const LOYALTY_PERMISSIONS = [LOYALTY.removeAccount.name, LOYALTY.removeOrder.name, LOYALTY.manage.name] as const;
 
 /** Every permission a fresh install seeds, each naming its API and method. */

@@ -2,6 +2,7 @@
 // (createDb sets drizzle's `casing: 'snake_case'`), camelCase here.
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   check,
@@ -202,6 +203,24 @@ export const reservations = pgTable('reservations', {
 /** Member numbers: 77 and 14 digits, printed as the loyalty pass barcode. */
 export const loyaltyMemberNumbers = pgSequence('loyalty_member_number_seq', { startWith: 1 });
 
+/**
+ * What the staff lookup matches in an account, lower case: email, name, phone, zip and member
+ * number. The trigram index is on this very expression, so a search must use it unchanged.
+ */
+export const loyaltyAccountSearchText = (t: {
+  email: AnyPgColumn;
+  firstName: AnyPgColumn;
+  lastName: AnyPgColumn;
+  phone: AnyPgColumn;
+  zip: AnyPgColumn;
+  memberNumber: AnyPgColumn;
+}) =>
+  sql`lower(${t.email} || ' ' || ${t.firstName} || ' ' || ${t.lastName} || ' ' || coalesce(${t.phone}, '') || ' ' || coalesce(${t.zip}, '') || ' ' || ${t.memberNumber})`;
+
+/** What the staff lookup matches in a loyalty order, lower case: its reference and its source id. */
+export const loyaltyOrderSearchText = (t: { reference: AnyPgColumn; sourceId: AnyPgColumn }) =>
+  sql`lower(${t.reference} || ' ' || ${t.sourceId})`;
+
 export const loyaltyAccounts = pgTable(
   'loyalty_accounts',
   {
@@ -223,7 +242,11 @@ export const loyaltyAccounts = pgTable(
     zip: text(),
     createdAt: created(),
   },
-  (t) => [uniqueIndex('loyalty_accounts_email_lower_index').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('loyalty_accounts_email_lower_index').on(sql`lower(${t.email})`),
+    // The staff Account / Order Lookup: a substring of any of these (pg_trgm, migration 0006).
+    index('loyalty_accounts_search_index').using('gin', sql`${loyaltyAccountSearchText(t)} gin_trgm_ops`),
+  ],
 );
 
 /**
@@ -256,6 +279,10 @@ export const loyaltyOrders = pgTable(
       .on(t.sourceType, t.sourceId)
       .where(sql`${t.reversedAt} is null`),
     index().on(t.accountId),
+    index('loyalty_orders_search_index').using('gin', sql`${loyaltyOrderSearchText(t)} gin_trgm_ops`),
+    // A whole order id, barcode, check or reservation number typed into the lookup: exact first.
+    index('loyalty_orders_reference_lower_index').on(sql`lower(${t.reference})`),
+    index('loyalty_orders_source_id_lower_index').on(sql`lower(${t.sourceId})`),
   ],
 );
 

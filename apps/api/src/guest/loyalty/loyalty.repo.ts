@@ -1,9 +1,9 @@
 // The loyalty club's tables: accounts, loyalty orders (the claimed purchases) and the points
 // ledger. The purchases themselves are read through the ticket core and the feeds' repos.
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { LoyaltyOrderType } from '@boardwalk/contract/loyalty';
 import type { Executor } from '@boardwalk/db/client';
-import { loyaltyAccounts, loyaltyLedger, loyaltyOrders } from '@boardwalk/db/schema';
+import { loyaltyAccountSearchText, loyaltyAccounts, loyaltyLedger, loyaltyOrders, loyaltyOrderSearchText } from '@boardwalk/db/schema';
 
 export type AccountRow = typeof loyaltyAccounts.$inferSelect;
 export type LoyaltyOrderRow = typeof loyaltyOrders.$inferSelect;
@@ -83,5 +83,112 @@ export async function markReversed(tx: Executor, loyaltyOrderId: string): Promis
     .set({ reversedAt: sql`now()` })
     .where(and(eq(loyaltyOrders.id, loyaltyOrderId), isNull(loyaltyOrders.reversedAt)))
     .returning({ id: loyaltyOrders.id });
+  return rows.length > 0;
+}
+
+// ---- The back office (staff-back-office.md "Loyalty tab") ------------------------------
+
+export async function findAccount(db: Executor, id: string): Promise<AccountRow | null> {
+  const [row] = await db.select().from(loyaltyAccounts).where(eq(loyaltyAccounts.id, id));
+  return row ?? null;
+}
+
+export async function findAccountByEmail(db: Executor, email: string): Promise<AccountRow | null> {
+  const [row] = await db.select().from(loyaltyAccounts).where(byEmail(email)).limit(1);
+  return row ?? null;
+}
+
+/** LIKE's own characters in a search term match themselves. */
+const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The Account / Order Lookup, at most `limit` accounts by email. A term that is a whole email,
+ * member number, order id, barcode, check or reservation number answers its accounts (b-tree
+ * indexes); otherwise, the accounts whose email, name, phone, zip or member number, or one of
+ * whose loyalty orders' reference or source id, contains the term, any case (trigram indexes:
+ * a long term's common trigrams, such as those of example.com, are slow there).
+ */
+export async function searchAccounts(db: Executor, term: string, limit: number): Promise<AccountRow[]> {
+  const exact = term.toLowerCase();
+  const pattern = likePattern(term);
+  // One statement: the substring half runs only when the exact half found nothing (a one-time filter).
+  const matched = sql`
+    with exact as (
+      (select ${loyaltyAccounts.id} as id from ${loyaltyAccounts}
+        where ${byEmail(exact)} or ${loyaltyAccounts.memberNumber} = ${exact})
+      union
+      (select ${loyaltyOrders.accountId} from ${loyaltyOrders}
+        where lower(${loyaltyOrders.reference}) = ${exact} or lower(${loyaltyOrders.sourceId}) = ${exact} limit ${limit})
+    ), contains as (
+      (select ${loyaltyAccounts.id} as id from ${loyaltyAccounts}
+        where not exists (select 1 from exact) and ${loyaltyAccountSearchText(loyaltyAccounts)} like ${pattern} limit ${limit})
+      union
+      (select ${loyaltyOrders.accountId} from ${loyaltyOrders}
+        where not exists (select 1 from exact) and ${loyaltyOrderSearchText(loyaltyOrders)} like ${pattern} limit ${limit})
+    )
+    select id from exact union select id from contains`;
+  return db
+    .select()
+    .from(loyaltyAccounts)
+    .where(sql`${loyaltyAccounts.id} in (${matched})`)
+    .orderBy(loyaltyAccounts.email)
+    .limit(limit);
+}
+
+/** An account's standing claims (not reversed) with the points each earned, newest purchase first. */
+export function findStandingOrdersOfAccount(db: Executor, accountId: string) {
+  return db
+    .select({ order: loyaltyOrders, earned: loyaltyLedger.points })
+    .from(loyaltyOrders)
+    .innerJoin(loyaltyLedger, and(eq(loyaltyLedger.loyaltyOrderId, loyaltyOrders.id), eq(loyaltyLedger.kind, 'earn')))
+    .where(and(eq(loyaltyOrders.accountId, accountId), isNull(loyaltyOrders.reversedAt)))
+    .orderBy(desc(loyaltyOrders.purchasedAt), loyaltyOrders.sourceId);
+}
+
+/** One standing claim of the account by its reference and source id, locked, with the points it earned. */
+export async function lockStandingOrder(tx: Executor, accountId: string, reference: string, sourceId: string) {
+  const [row] = await tx
+    .select({ order: loyaltyOrders, earned: loyaltyLedger.points })
+    .from(loyaltyOrders)
+    .innerJoin(loyaltyLedger, and(eq(loyaltyLedger.loyaltyOrderId, loyaltyOrders.id), eq(loyaltyLedger.kind, 'earn')))
+    .where(
+      and(
+        eq(loyaltyOrders.accountId, accountId),
+        eq(loyaltyOrders.reference, reference),
+        eq(loyaltyOrders.sourceId, sourceId),
+        isNull(loyaltyOrders.reversedAt),
+      ),
+    )
+    .for('update', { of: loyaltyOrders });
+  return row ?? null;
+}
+
+/** An account's ledger, newest first, with the reference of the purchase each entry is about. */
+export function findLedgerOfAccount(db: Executor, accountId: string) {
+  return db
+    .select({ entry: loyaltyLedger, reference: loyaltyOrders.reference })
+    .from(loyaltyLedger)
+    .leftJoin(loyaltyOrders, eq(loyaltyOrders.id, loyaltyLedger.loyaltyOrderId))
+    .where(eq(loyaltyLedger.accountId, accountId))
+    .orderBy(desc(loyaltyLedger.id));
+}
+
+/** Sets or clears the season pass id; the unique constraint refuses one another account holds (23505). */
+export async function setSeasonPass(tx: Executor, accountId: string, seasonPassId: string | null): Promise<AccountRow | null> {
+  const [row] = await tx.update(loyaltyAccounts).set({ seasonPassId }).where(eq(loyaltyAccounts.id, accountId)).returning();
+  return row ?? null;
+}
+
+export async function setContact(tx: Executor, accountId: string, contact: { phone: string | null; zip: string | null }) {
+  const [row] = await tx.update(loyaltyAccounts).set(contact).where(eq(loyaltyAccounts.id, accountId)).returning();
+  return row ?? null;
+}
+
+/**
+ * Removes the account with its loyalty orders and ledger (the foreign keys cascade) and its
+ * wallet pass: no personal data stays in the loyalty tables. False when it did not exist.
+ */
+export async function deleteAccount(tx: Executor, accountId: string): Promise<boolean> {
+  const rows = await tx.delete(loyaltyAccounts).where(eq(loyaltyAccounts.id, accountId)).returning({ id: loyaltyAccounts.id });
   return rows.length > 0;
 }

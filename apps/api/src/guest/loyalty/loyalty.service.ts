@@ -70,7 +70,6 @@ export async function appendLedger(tx: Executor, changes: LedgerChanges, entries
 /** Who makes a claim: the guest through the public calls, or a staff member on the guest's behalf. */
 export type Claimant = { kind: 'guest' } | { kind: 'staff'; username: string };
 
-export { LOYALTY_WALLET_TOKEN };
 /** A public claim is for an account the guest created in the last hour (decisions.md). */
 const PUBLIC_CLAIM_WINDOW_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -4,7 +4,7 @@ import { loyaltyAccounts, loyaltyLedger, loyaltyOrders } from '@boardwalk/db/sch
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { anOrder, putOrder } from '../../../test-support/fixtures.ts';
 import { createTestApp, integrationAuth, settleDeliveries, type TestApp } from '../../../test-support/test-app.ts';
-import { LOYALTY_WALLET_TOKEN } from './loyalty.service.ts';
+import { LOYALTY_WALLET_TOKEN } from '@boardwalk/contract/loyalty';
 
 let t: TestApp;
 let ip = 0;

@@ -4,7 +4,20 @@
 import type { Executor } from '@boardwalk/db/client';
 import { auditLog } from '@boardwalk/db/schema';
 
-export type AuditAction = 'create' | 'update' | 'delete' | 'login' | 'login-failed' | 'logout' | 'retry' | 'deactivate';
+export type AuditAction =
+  | 'create'
+  | 'update'
+  | 'delete'
+  | 'login'
+  | 'login-failed'
+  | 'logout'
+  | 'retry'
+  | 'deactivate'
+  // The Loyalty tab's actions beyond create, update and delete.
+  | 'claim'
+  | 'remove-order'
+  | 'adjust'
+  | 'mail';
 
 export interface AuditEntry {
   /** Null for a failed login by an unknown username. */

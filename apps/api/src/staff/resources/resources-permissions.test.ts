@@ -15,13 +15,15 @@ import {
   walletExceptions,
   WRISTBAND_DEACTIVATE_API,
   WRISTBAND_DEACTIVATE_PERMISSION,
+  LOYALTY,
   type FieldDeclaration,
   type ResourceDeclaration,
 } from '@boardwalk/contract/staff-resources';
+import { STAFF_LOYALTY_API } from '@boardwalk/contract/staff-loyalty';
 import * as schema from '@boardwalk/db/schema';
 import { anOrder, putOrder } from '../../../test-support/fixtures.ts';
 import { loginAs, type StaffLogin } from '../../../test-support/staff.ts';
-import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
+import { createTestApp, integrationAuth, type TestApp } from '../../../test-support/test-app.ts';
 import { PASS_CUSTOMIZATION_OPTIONS_API, TEAM_MEMBER_OPTIONS_API } from './resources.routes.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -130,6 +132,108 @@ routes.push(
   },
 );
 
+// The Loyalty tab's calls (staff-loyalty.routes.ts): Loyalty Manage, Remove Account, Remove Order.
+const loyaltyApi = STAFF_LOYALTY_API;
+routes.push(
+  ...(
+    [
+      ['verify', 'POST', async () => ({ url: `${loyaltyApi}verify`, payload: { email: (await aMember()).email } })],
+      [
+        'create',
+        'POST',
+        async () => ({ url: `${loyaltyApi}create`, payload: { email: `matrix${++seq}@example.com`, firstName: 'M', lastName: 'X' } }),
+      ],
+      ['orders', 'POST', async () => ({ url: loyaltyApi, payload: { email: (await aMember()).email } })],
+      ['search', 'POST', async () => ({ url: `${loyaltyApi}search/`, payload: { searchTerm: 'matrix' } })],
+      ['account', 'GET', async () => ({ url: `${loyaltyApi}account/${(await aMember()).id}/` })],
+      ['season pass', 'GET', async () => ({ url: `${loyaltyApi}pass/${(await aMember(true)).id}/` })],
+      [
+        'add season pass',
+        'POST',
+        async () => ({ url: `${loyaltyApi}pass/`, payload: { userID: (await aMember()).id, seasonPassID: aSeasonPassId() } }),
+      ],
+      ['remove season pass', 'DELETE', async () => ({ url: `${loyaltyApi}pass/${(await aMember(true)).id}` })],
+      ['tickets', 'POST', async () => ({ url: `${loyaltyApi}tickets/`, payload: await aClaim('ticket') })],
+      ['purchase', 'POST', async () => ({ url: `${loyaltyApi}purchase/`, payload: await aClaim('check') })],
+      ['hotels', 'POST', async () => ({ url: `${loyaltyApi}hotels/`, payload: await aClaim('hotel') })],
+      [
+        'adjust',
+        'POST',
+        async () => ({ url: `${loyaltyApi}adjust/`, payload: { userID: (await aMember()).id, points: 5, reason: 'matrix' } }),
+      ],
+      [
+        'contact',
+        'POST',
+        async () => ({ url: `${loyaltyApi}contact/`, payload: { userID: (await aMember()).id, phone: '3105550100', zip: '90401' } }),
+      ],
+      ['pass link', 'POST', async () => ({ url: `${loyaltyApi}pass-link/`, payload: { userID: (await aMember()).id } })],
+    ] as const
+  ).map(([what, method, request]): Route => ({ name: `${LOYALTY.manage.name} (${what})`, method, success: 200, request })),
+  {
+    name: LOYALTY.removeAccount.name,
+    method: 'DELETE',
+    success: 200,
+    request: async (may) => ({ url: `${loyaltyApi}${may ? (await aMember()).id : crypto.randomUUID()}` }),
+  },
+  {
+    name: LOYALTY.removeOrder.name,
+    method: 'DELETE',
+    success: 200,
+    request: async (may) => {
+      if (!may) return { url: `${loyaltyApi}order/${crypto.randomUUID()}/70000001/7000000000000011` };
+      const claim = await aClaim('ticket');
+      const res = await t.app.inject({ method: 'POST', url: `${loyaltyApi}tickets/`, headers: holder.headers, payload: claim });
+      if (res.statusCode !== 200) throw new Error(`claim: ${res.statusCode} ${res.body}`);
+      const [order] = res.json<{ loyaltyOrders: { reference: string; sourceId: string }[] }>().loyaltyOrders;
+      return { url: `${loyaltyApi}order/${claim.userID}/${order!.reference}/${order!.sourceId}` };
+    },
+  },
+);
+
+const aSeasonPassId = () => `24${String(++seq).padStart(16, '0')}`;
+
+/** A loyalty account made by the holder (with a season pass when asked). */
+async function aMember(withSeasonPass = false): Promise<{ id: string; email: string }> {
+  const email = `member${++seq}@example.com`;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${loyaltyApi}create`,
+    headers: holder.headers,
+    payload: { email, firstName: 'M', lastName: 'X' },
+  });
+  if (res.statusCode !== 200) throw new Error(`create: ${res.statusCode} ${res.body}`);
+  if (withSeasonPass) {
+    const pass = await t.app.inject({
+      method: 'POST',
+      url: `${loyaltyApi}pass/`,
+      headers: holder.headers,
+      payload: { userID: res.body, seasonPassID: aSeasonPassId() },
+    });
+    if (pass.statusCode !== 200) throw new Error(`pass: ${pass.statusCode} ${pass.body}`);
+  }
+  return { id: res.body, email };
+}
+
+/** A claim body for a new member and a new purchase of that kind. */
+async function aClaim(kind: 'ticket' | 'check' | 'hotel') {
+  const { id, email } = await aMember();
+  const n = ++seq;
+  const recent = new Date(Date.now() - 86_400_000).toISOString();
+  if (kind === 'ticket') {
+    const orderId = String(62_000_000 + n);
+    await putOrder(t.app, orderId, anOrder([{ barcode: `62${String(n).padStart(14, '0')}`, price: 12 }], { orderDate: recent }));
+    return { orderId, email, userID: id };
+  }
+  const feed = kind === 'check' ? `checks/MX${n}` : `reservations/MR${n}`;
+  const body =
+    kind === 'check'
+      ? { checkNumber: `M${n}`, orderDate: recent, terminalId: 'FB-01', total: 10 }
+      : { arrival: recent.slice(0, 10), departure: recent.slice(0, 10), total: 100 };
+  const put = await t.app.inject({ method: 'PUT', url: `/api/integrations/${feed}`, headers: integrationAuth, payload: body });
+  if (put.statusCode !== 201) throw new Error(`${feed}: ${put.statusCode} ${put.body}`);
+  return kind === 'check' ? { checkNumber: `M${n}`, email, userID: id } : { reservationNumber: `MR${n}`, email, userID: id };
+}
+
 /** A wristband bound to a new ticket, for a Deactivate to act on. */
 async function anActiveWristband(): Promise<string> {
   const n = ++seq;
@@ -178,8 +282,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-it('covers every tab operation, option list, the Deliveries counts and Retry and Wristbands Deactivate (42 routes)', () => {
-  expect(routes).toHaveLength(42);
+it('covers every tab operation, option list, the Deliveries counts and Retry, Wristbands Deactivate and the 16 loyalty calls (58 routes)', () => {
+  expect(routes).toHaveLength(58);
 });
 
 describe.each(routes)('$method $name', (route) => {

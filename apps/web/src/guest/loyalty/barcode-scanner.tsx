@@ -7,6 +7,7 @@ import { useEffect, useRef } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { isScannedCode } from '@boardwalk/contract/loyalty';
+import './barcode-scanner.css';
 
 interface BarcodeScannerProps {
   /** "Scan your ticket barcode" or "Scan your check number". */

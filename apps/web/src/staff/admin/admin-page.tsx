@@ -4,16 +4,20 @@ import { useEffect } from 'react';
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
 import { Navigate, useSearchParams } from 'react-router';
-import { resources, tabPermission } from '@boardwalk/contract/staff-resources';
+import { LOYALTY_TAB, resources, tabPermission } from '@boardwalk/contract/staff-resources';
 import { hasPermission, isAdmin, useStaffUser } from '../auth/staff-session.ts';
 import { ResourceList } from '../resources/resource-list.tsx';
-import { CustomPage } from './custom-pages.tsx';
+import { CustomPage, LoyaltyTabPage } from './custom-pages.tsx';
 import { StaffNavbar } from './staff-navbar.tsx';
 
 export function AdminPage() {
   const user = useStaffUser();
   const [searchParams, setSearchParams] = useSearchParams();
-  const tabs = resources.filter((resource) => hasPermission(user, tabPermission(resource, 'List')));
+  const listed = resources.filter((resource) => hasPermission(user, tabPermission(resource, 'List')));
+  // The Loyalty tab has no list: Loyalty Manage shows it, after Session (section 2).
+  const loyalty = hasPermission(user, LOYALTY_TAB.permission) ? [LOYALTY_TAB] : [];
+  const at = listed.findIndex((t) => t.key === LOYALTY_TAB.after) + 1 || listed.length;
+  const tabs: { key: string; title: string }[] = [...listed.slice(0, at), ...loyalty, ...listed.slice(at)];
   const requested = searchParams.get('tab');
   const active = tabs.find((t) => t.key === requested) ?? tabs[0];
 
@@ -42,15 +46,20 @@ export function AdminPage() {
             mountOnEnter
             unmountOnExit
           >
-            {tabs.map((resource) => (
-              <Tab key={resource.key} eventKey={resource.key} title={resource.title}>
-                {resource.page ? (
-                  <CustomPage page={resource.page} resource={resource} user={user} />
-                ) : (
-                  <ResourceList resource={resource} user={user} />
-                )}
-              </Tab>
-            ))}
+            {tabs.map((tab) => {
+              const resource = listed.find((r) => r.key === tab.key);
+              return (
+                <Tab key={tab.key} eventKey={tab.key} title={tab.title}>
+                  {!resource ? (
+                    <LoyaltyTabPage user={user} />
+                  ) : resource.page ? (
+                    <CustomPage page={resource.page} resource={resource} user={user} />
+                  ) : (
+                    <ResourceList resource={resource} user={user} />
+                  )}
+                </Tab>
+              );
+            })}
           </Tabs>
         ) : (
           <p>You do not hold the list permission of any tab.</p>

@@ -1,0 +1,251 @@
+// The Loyalty tab's calls (staff-back-office.md section 7 "Loyalty (staff)", plus the account
+// with its ledger, points adjustments, contact details and the pass link mail). Loyalty Manage
+// guards all but the removals: Loyalty Remove Account and Loyalty Remove Order guard those.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { apiError } from '@boardwalk/contract/errors';
+import { checkCandidates, hotelClaimRequest, purchaseClaimRequest, ticketClaimRequest } from '@boardwalk/contract/loyalty';
+import { LOYALTY } from '@boardwalk/contract/staff-resources';
+import {
+  adjustRequest,
+  contactRequest,
+  orderParams,
+  ordersRequest,
+  passLinkRequest,
+  passLinkResult,
+  searchRequest,
+  searchResults,
+  seasonPassRequest,
+  STAFF_LOYALTY_API,
+  staffAccount as staffAccountSchema,
+  staffClaimResult,
+  staffCreateRequest,
+  staffLoyaltyOrders,
+  staffVerifyRequest,
+  userIdParams,
+} from '@boardwalk/contract/staff-loyalty';
+import {
+  staffAccount,
+  staffAddSeasonPass,
+  staffAdjust,
+  staffClaimHotel,
+  staffClaimPurchase,
+  staffClaimTickets,
+  staffCreate,
+  staffMailPassLink,
+  staffOrders,
+  staffRemoveAccount,
+  staffRemoveOrder,
+  staffRemoveSeasonPass,
+  staffSearch,
+  staffSeasonPass,
+  staffSetContact,
+  staffVerify,
+  type StaffLoyaltyContext,
+} from './staff-loyalty.service.ts';
+
+const api = STAFF_LOYALTY_API;
+const guarded = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError };
+const text = z.string();
+const done = z.object({ ok: z.literal(true) });
+
+export const staffLoyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const context = (request: FastifyRequest): StaffLoyaltyContext => ({
+    db: app.database.db,
+    config: app.config,
+    keys: app.keys,
+    mailer: app.mailer,
+    throttle: app.loyaltyThrottle,
+    staff: request.staff!,
+    ticketChanges: app.ticketChanges,
+  });
+  const manage = app.staffGuard(LOYALTY.manage);
+  const tags = ['staff loyalty'];
+
+  app.post(`${api}verify`, {
+    onRequest: manage,
+    schema: {
+      tags,
+      summary: 'The user id (text) of the account with this email; 404 when none',
+      body: staffVerifyRequest,
+      response: { 200: text, ...guarded },
+    },
+    handler: async (request, reply) =>
+      reply.type('text/plain; charset=utf-8').send(await staffVerify(context(request), request.body.email)),
+  });
+
+  app.post(`${api}create`, {
+    onRequest: manage,
+    schema: {
+      tags,
+      summary: 'Create an account for a member: its user id (text); 409 when the email has one',
+      body: staffCreateRequest,
+      response: { 200: text, ...guarded },
+    },
+    handler: async (request, reply) => reply.type('text/plain; charset=utf-8').send(await staffCreate(context(request), request.body)),
+  });
+
+  app.post(api, {
+    onRequest: manage,
+    schema: {
+      tags,
+      summary: 'The standing loyalty orders of the account with this email',
+      body: ordersRequest,
+      response: { 200: staffLoyaltyOrders, ...guarded },
+    },
+    handler: (request) => staffOrders(context(request), request.body.email),
+  });
+
+  app.post(`${api}search/`, {
+    onRequest: manage,
+    schema: {
+      tags,
+      summary:
+        'Account / Order Lookup: accounts whose email, name, phone, zip or member number, or a claimed order id, barcode, check or reservation number, contains the term',
+      body: searchRequest,
+      response: { 200: searchResults, ...guarded },
+    },
+    handler: (request) => staffSearch(context(request), request.body.searchTerm),
+  });
+
+  app.get(`${api}account/:userId/`, {
+    onRequest: manage,
+    schema: {
+      tags,
+      summary: 'The account with its points balance and ledger (newest first)',
+      params: userIdParams,
+      response: { 200: staffAccountSchema, ...guarded },
+    },
+    handler: (request) => staffAccount(context(request), request.params.userId),
+  });
+
+  app.delete(`${api}:userId`, {
+    onRequest: app.staffGuard(LOYALTY.removeAccount),
+    schema: {
+      tags,
+      summary: 'Remove the account with its loyalty orders and ledger',
+      params: userIdParams,
+      response: { 200: done, ...guarded },
+    },
+    handler: async (request) => {
+      await staffRemoveAccount(context(request), request.params.userId);
+      return { ok: true as const };
+    },
+  });
+
+  app.get(`${api}pass/:userId/`, {
+    onRequest: manage,
+    schema: {
+      tags,
+      summary: 'The season pass id (text); 404 when the account has none',
+      params: userIdParams,
+      response: { 200: text, ...guarded },
+    },
+    handler: async (request, reply) =>
+      reply.type('text/plain; charset=utf-8').send(await staffSeasonPass(context(request), request.params.userId)),
+  });
+
+  app.post(`${api}pass/`, {
+    onRequest: manage,
+    schema: {
+      tags,
+      summary: 'Set the season pass id (one per account; 409 when another account holds it)',
+      body: seasonPassRequest,
+      response: { 200: text, ...guarded },
+    },
+    handler: async (request, reply) =>
+      reply
+        .type('text/plain; charset=utf-8')
+        .send(await staffAddSeasonPass(context(request), request.body.userID, request.body.seasonPassID)),
+  });
+
+  app.delete(`${api}pass/:userId`, {
+    onRequest: manage,
+    schema: { tags, summary: 'Remove the season pass id', params: userIdParams, response: { 200: done, ...guarded } },
+    handler: async (request) => {
+      await staffRemoveSeasonPass(context(request), request.params.userId);
+      return { ok: true as const };
+    },
+  });
+
+  app.delete(`${api}order/:userId/:orderId/:barcode`, {
+    onRequest: app.staffGuard(LOYALTY.removeOrder),
+    schema: {
+      tags,
+      summary: 'Remove an order: a reversal entry takes its points back and the purchase can be claimed again',
+      params: orderParams,
+      response: { 200: done, ...guarded },
+    },
+    handler: async (request) => {
+      const { userId, orderId, barcode } = request.params;
+      await staffRemoveOrder(context(request), userId, orderId, barcode);
+      return { ok: true as const };
+    },
+  });
+
+  app.post(`${api}tickets/`, {
+    onRequest: manage,
+    schema: {
+      tags,
+      summary: "Add a ticket order on the member's behalf (admin mode)",
+      body: ticketClaimRequest,
+      response: { 200: staffClaimResult, ...guarded },
+    },
+    handler: (request) => staffClaimTickets(context(request), request.body),
+  });
+
+  app.post(`${api}purchase/`, {
+    onRequest: manage,
+    schema: {
+      tags,
+      summary: "Add a food and beverage check on the member's behalf; several checks with the number answer the candidates",
+      body: purchaseClaimRequest,
+      response: { 200: z.union([staffClaimResult, checkCandidates]), ...guarded },
+    },
+    handler: (request) => staffClaimPurchase(context(request), request.body),
+  });
+
+  app.post(`${api}hotels/`, {
+    onRequest: manage,
+    schema: {
+      tags,
+      summary: "Add a hotel reservation on the member's behalf (admin mode)",
+      body: hotelClaimRequest,
+      response: { 200: staffClaimResult, ...guarded },
+    },
+    handler: (request) => staffClaimHotel(context(request), request.body),
+  });
+
+  app.post(`${api}adjust/`, {
+    onRequest: manage,
+    schema: {
+      tags,
+      summary: 'Adjust the points with a reason (a ledger entry by this staff member)',
+      body: adjustRequest,
+      response: { 200: z.object({ balance: z.number().int() }), ...guarded },
+    },
+    handler: (request) => staffAdjust(context(request), request.body.userID, request.body.points, request.body.reason),
+  });
+
+  app.post(`${api}contact/`, {
+    onRequest: manage,
+    schema: { tags, summary: "Set the member's phone and zip (empty clears)", body: contactRequest, response: { 200: done, ...guarded } },
+    handler: async (request) => {
+      const { userID, phone, zip } = request.body;
+      await staffSetContact(context(request), userID, { phone, zip });
+      return { ok: true as const };
+    },
+  });
+
+  app.post(`${api}pass-link/`, {
+    onRequest: manage,
+    schema: {
+      tags,
+      summary: 'Mail the member a link to their loyalty pass (valid 24 hours)',
+      body: passLinkRequest,
+      response: { 200: passLinkResult, ...guarded },
+    },
+    handler: (request) => staffMailPassLink(context(request), request.body.userID),
+  });
+};

@@ -1,0 +1,371 @@
+// The Loyalty tab (staff-back-office.md sections 2, 4 "Loyalty account flow (staff)", 7
+// "Loyalty (staff)"; decisions.md "Loyalty club", "Staff permissions"). Staff find a member,
+// create their account, add purchases on their behalf (admin mode: any number, no one-hour
+// rule), take an order back (a reversal entry; the purchase can be claimed again), adjust
+// points with a reason, set the season pass id, mail the pass link and remove the account.
+// The ledger stays the truth: every change of points is a new entry written by the loyalty
+// repo. Every change is audited in its own transaction (before and after, never a token).
+import {
+  ADMIN_MODE_ALLOWED_CHANGES,
+  PASS_LINK_TTL_SECONDS,
+  SEARCH_LIMIT,
+  type LedgerEntry,
+  type SearchResult,
+  type StaffAccount,
+  type StaffClaimResult,
+  type StaffLoyaltyOrder,
+} from '@boardwalk/contract/staff-loyalty';
+import {
+  LOYALTY_PASS_PATH,
+  LOYALTY_WALLET_TOKEN,
+  type CheckCandidate,
+  type HotelClaimRequest,
+  type LoyaltyOrderType,
+  type PurchaseClaimRequest,
+  type TicketClaimRequest,
+} from '@boardwalk/contract/loyalty';
+import type { Db, Executor } from '@boardwalk/db/client';
+import type { Config } from '../../platform/config.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Keys } from '../../platform/keys.plugin.ts';
+import type { FailureThrottle } from '../../platform/throttle.ts';
+import type { Mailer } from '../../integrations/email/mailer.ts';
+import {
+  balanceOf,
+  deleteAccount,
+  findAccount,
+  findAccountByEmail,
+  findAccountIdByEmail,
+  findLedgerOfAccount,
+  findStandingOrdersOfAccount,
+  insertAccount,
+  lockAccount,
+  lockStandingOrder,
+  markReversed,
+  searchAccounts,
+  setContact,
+  setSeasonPass,
+  type AccountRow,
+} from '../../guest/loyalty/loyalty.repo.ts';
+import {
+  appendLedger,
+  claimHotel,
+  claimPurchase,
+  claimTickets,
+  type Claimant,
+  type LedgerChanges,
+} from '../../guest/loyalty/loyalty.service.ts';
+import { recordAudit, type AuditAction } from '../audit/audit.repo.ts';
+import type { StaffIdentity } from '../auth/auth.service.ts';
+
+/** The audit log's resource name for every loyalty action. */
+export const LOYALTY_AUDIT_RESOURCE = 'loyalty';
+/** The reason of the reversal entry of an order staff removed. */
+export const REMOVED_BY_STAFF = 'removed by staff';
+
+export interface StaffLoyaltyContext {
+  db: Db;
+  config: Pick<Config, 'loyalty' | 'supportEmail' | 'publicUrl' | 'brandName'>;
+  keys: Keys;
+  mailer: Pick<Mailer, 'send'>;
+  /** The guest service's context asks for one; staff calls never count against it. */
+  throttle: FailureThrottle;
+  staff: Pick<StaffIdentity, 'teamMemberGuid' | 'username'>;
+  /** Every ledger entry is published: the member's wallet card shows the new balance. */
+  ticketChanges: LedgerChanges;
+}
+
+const notFound = () => new AppError('NOT_FOUND', 'No loyalty account has this user id: search again.');
+const isUniqueViolation = (error: unknown) => {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return (e.code ?? e.cause?.code) === '23505';
+};
+
+/** An account as the audit log keeps it (API field names). */
+const auditRow = (a: AccountRow) => ({
+  userID: a.id,
+  memberNumber: a.memberNumber,
+  email: a.email,
+  firstName: a.firstName,
+  lastName: a.lastName,
+  phone: a.phone,
+  zip: a.zip,
+  seasonPassID: a.seasonPassId,
+});
+
+function audit(
+  tx: Executor,
+  ctx: StaffLoyaltyContext,
+  action: AuditAction,
+  recordId: string,
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+) {
+  return recordAudit(tx, {
+    teamMemberGuid: ctx.staff.teamMemberGuid,
+    username: ctx.staff.username,
+    action,
+    resource: LOYALTY_AUDIT_RESOURCE,
+    recordId,
+    before,
+    after,
+  });
+}
+
+/** POST /api/admin/loyalty/verify: the user id of the account with this email; 404 when none. */
+export async function staffVerify(ctx: Pick<StaffLoyaltyContext, 'db'>, email: string): Promise<string> {
+  const id = await findAccountIdByEmail(ctx.db, email);
+  if (!id) throw new AppError('NOT_FOUND', 'No loyalty account uses this email');
+  return id;
+}
+
+/** POST /api/admin/loyalty/create: a new account created by staff (audited); 409 when the email has one. */
+export async function staffCreate(ctx: StaffLoyaltyContext, request: { email: string; firstName: string; lastName: string }) {
+  return ctx.db.transaction(async (tx) => {
+    const id = await insertAccount(tx, { ...request, createdBy: 'staff', createdAt: new Date() });
+    if (!id) throw new AppError('CONFLICT', 'A loyalty account already uses this email');
+    const created = (await findAccount(tx, id))!;
+    await audit(tx, ctx, 'create', id, null, auditRow(created));
+    return id;
+  });
+}
+
+const toStaffOrder = ({ order, earned }: Awaited<ReturnType<typeof findStandingOrdersOfAccount>>[number]): StaffLoyaltyOrder => ({
+  id: order.reference,
+  barcode: order.sourceId,
+  product: order.product,
+  timestamp: order.purchasedAt.toISOString(),
+  type: order.sourceType as LoyaltyOrderType,
+  points: earned,
+});
+
+/** POST /api/admin/loyalty/: the standing loyalty orders of the account with this email. */
+export async function staffOrders(ctx: Pick<StaffLoyaltyContext, 'db'>, email: string): Promise<StaffLoyaltyOrder[]> {
+  const account = await findAccountByEmail(ctx.db, email);
+  if (!account) throw new AppError('NOT_FOUND', 'No loyalty account uses this email');
+  return (await findStandingOrdersOfAccount(ctx.db, account.id)).map(toStaffOrder);
+}
+
+/** POST /api/admin/loyalty/search/: at most SEARCH_LIMIT accounts matching the term anywhere. */
+export async function staffSearch(ctx: Pick<StaffLoyaltyContext, 'db'>, term: string): Promise<SearchResult[]> {
+  const rows = await searchAccounts(ctx.db, term, SEARCH_LIMIT);
+  return rows.map((a) => ({
+    STRACCOUNTID: a.memberNumber,
+    STREMAIL: a.email,
+    STRFIRSTNAME: a.firstName,
+    STRLASTNAME: a.lastName,
+    STRPHONEDAY: a.phone ?? '',
+    STRZIP: a.zip ?? '',
+    userID: a.id,
+  }));
+}
+
+const toLedgerEntry = ({ entry, reference }: Awaited<ReturnType<typeof findLedgerOfAccount>>[number]): LedgerEntry => ({
+  id: entry.id,
+  points: entry.points,
+  kind: entry.kind as LedgerEntry['kind'],
+  reason: entry.reason,
+  reference,
+  causedBy: entry.causedBy as LedgerEntry['causedBy'],
+  staffMember: entry.staffMember,
+  createdAt: entry.createdAt.toISOString(),
+});
+
+/** GET /api/admin/loyalty/account/{userId}/: the account, its balance and its ledger. */
+export async function staffAccount(ctx: Pick<StaffLoyaltyContext, 'db'>, userId: string): Promise<StaffAccount> {
+  const account = await findAccount(ctx.db, userId);
+  if (!account) throw notFound();
+  const [balance, ledger] = await Promise.all([balanceOf(ctx.db, userId), findLedgerOfAccount(ctx.db, userId)]);
+  return {
+    userID: account.id,
+    memberNumber: account.memberNumber,
+    email: account.email,
+    firstName: account.firstName,
+    lastName: account.lastName,
+    phone: account.phone,
+    zip: account.zip,
+    balance,
+    ledger: ledger.map(toLedgerEntry),
+  };
+}
+
+/** GET /api/admin/loyalty/pass/{userId}/: the season pass id; 404 when the account has none. */
+export async function staffSeasonPass(ctx: Pick<StaffLoyaltyContext, 'db'>, userId: string): Promise<string> {
+  const account = await findAccount(ctx.db, userId);
+  if (!account) throw notFound();
+  if (!account.seasonPassId) throw new AppError('NOT_FOUND', 'This account has no season pass');
+  return account.seasonPassId;
+}
+
+/** POST /api/admin/loyalty/pass/: one season pass per account, one account per season pass (409 otherwise). */
+export async function staffAddSeasonPass(ctx: StaffLoyaltyContext, userId: string, seasonPassId: string): Promise<string> {
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const before = await lockAccount(tx, userId);
+      if (!before) throw notFound();
+      if (before.seasonPassId === seasonPassId) return seasonPassId;
+      if (before.seasonPassId) throw new AppError('CONFLICT', 'This account already has a season pass: remove it first.');
+      const after = (await setSeasonPass(tx, userId, seasonPassId))!;
+      await audit(tx, ctx, 'update', userId, { seasonPassID: null }, { seasonPassID: after.seasonPassId });
+      return seasonPassId;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', 'This season pass ID belongs to another loyalty account.');
+    throw error;
+  }
+}
+
+/** DELETE /api/admin/loyalty/pass/{userId}: 404 when the account has none. */
+export async function staffRemoveSeasonPass(ctx: StaffLoyaltyContext, userId: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const before = await lockAccount(tx, userId);
+    if (!before) throw notFound();
+    if (!before.seasonPassId) throw new AppError('NOT_FOUND', 'This account has no season pass');
+    await setSeasonPass(tx, userId, null);
+    await audit(tx, ctx, 'update', userId, { seasonPassID: before.seasonPassId }, { seasonPassID: null });
+  });
+}
+
+/** POST /api/admin/loyalty/contact/: the member's phone and zip, as staff took them down. */
+export async function staffSetContact(ctx: StaffLoyaltyContext, userId: string, contact: { phone: string | null; zip: string | null }) {
+  await ctx.db.transaction(async (tx) => {
+    const before = await lockAccount(tx, userId);
+    if (!before) throw notFound();
+    await setContact(tx, userId, contact);
+    await audit(tx, ctx, 'update', userId, { phone: before.phone, zip: before.zip }, contact);
+  });
+}
+
+/**
+ * DELETE /api/admin/loyalty/order/{userId}/{orderId}/{barcode}: the standing claim is marked
+ * reversed and a reversal entry takes back what it earned (reason, staff member); the purchase
+ * can then be claimed again.
+ */
+export async function staffRemoveOrder(ctx: StaffLoyaltyContext, userId: string, reference: string, sourceId: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    if (!(await lockAccount(tx, userId))) throw notFound();
+    const found = await lockStandingOrder(tx, userId, reference, sourceId);
+    if (!found || !(await markReversed(tx, found.order.id))) {
+      throw new AppError('NOT_FOUND', 'This order is not in the account (it may have been removed already): reload the orders.');
+    }
+    await appendLedger(tx, ctx.ticketChanges, [
+      {
+        accountId: userId,
+        points: -found.earned,
+        kind: 'reversal',
+        reason: REMOVED_BY_STAFF,
+        loyaltyOrderId: found.order.id,
+        sourceType: found.order.sourceType,
+        sourceId,
+        causedBy: 'staff',
+        staffMember: ctx.staff.username,
+      },
+    ]);
+    const order = { type: found.order.sourceType, id: reference, barcode: sourceId, points: found.earned };
+    await audit(tx, ctx, 'remove-order', userId, order, { ...order, reversedPoints: -found.earned, balance: await balanceOf(tx, userId) });
+  });
+}
+
+/** POST /api/admin/loyalty/adjust/: a ledger entry of the staff member with their reason; the balance never goes below 0. */
+export async function staffAdjust(ctx: StaffLoyaltyContext, userId: string, points: number, reason: string) {
+  return ctx.db.transaction(async (tx) => {
+    if (!(await lockAccount(tx, userId))) throw notFound();
+    const before = await balanceOf(tx, userId);
+    if (before + points < 0) throw new AppError('VALIDATION_FAILED', `The balance is ${before} points: it cannot go below zero.`);
+    await appendLedger(tx, ctx.ticketChanges, [
+      { accountId: userId, points, kind: 'adjustment', reason, causedBy: 'staff', staffMember: ctx.staff.username },
+    ]);
+    const after = before + points;
+    await audit(tx, ctx, 'adjust', userId, { balance: before }, { balance: after, points, reason });
+    return { balance: after };
+  });
+}
+
+/**
+ * DELETE /api/admin/loyalty/{id}: the account, its loyalty orders, ledger and wallet pass are
+ * gone; the audit entry keeps who removed which account (with what it held) and when.
+ */
+export async function staffRemoveAccount(ctx: StaffLoyaltyContext, userId: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const account = await lockAccount(tx, userId);
+    if (!account) throw notFound();
+    const [orders, balance] = await Promise.all([findStandingOrdersOfAccount(tx, userId), balanceOf(tx, userId)]);
+    await deleteAccount(tx, userId);
+    await audit(tx, ctx, 'delete', userId, { ...auditRow(account), loyaltyOrders: orders.map(toStaffOrder), balance }, null);
+  });
+}
+
+/** Staff add a purchase on the member's behalf: the guest claim with a staff claimant, audited. */
+async function staffClaim(
+  ctx: StaffLoyaltyContext,
+  request: { userID: string; email: string },
+  what: Record<string, unknown>,
+  run: (claimant: Claimant) => Promise<Awaited<ReturnType<typeof claimPurchase>>>,
+): Promise<StaffClaimResult | CheckCandidate[]> {
+  const outcome = await run({ kind: 'staff', username: ctx.staff.username });
+  if (Array.isArray(outcome)) return outcome;
+  const { walletToken: _walletToken, ...result } = outcome;
+  await audit(ctx.db, ctx, 'claim', request.userID, null, {
+    ...what,
+    pointsEarned: result.pointsEarned,
+    balance: result.balance,
+    loyaltyOrders: result.loyaltyOrders.map((o) => ({ type: o.type, id: o.reference, barcode: o.sourceId, points: o.points })),
+  });
+  return { ...result, allowedChanges: ADMIN_MODE_ALLOWED_CHANGES };
+}
+
+const guestContext = (ctx: StaffLoyaltyContext) => ({ ...ctx, clientAddress: 'staff' });
+
+/** POST /api/admin/loyalty/tickets/ */
+export const staffClaimTickets = (ctx: StaffLoyaltyContext, request: TicketClaimRequest) =>
+  staffClaim(ctx, request, { type: 'ticket', orderId: request.orderId }, (by) =>
+    claimTickets(guestContext(ctx), request, by),
+  ) as Promise<StaffClaimResult>;
+
+/** POST /api/admin/loyalty/purchase/: several checks with the number answer the candidates (nothing claimed). */
+export const staffClaimPurchase = (ctx: StaffLoyaltyContext, request: PurchaseClaimRequest) =>
+  staffClaim(ctx, request, { type: 'food-and-beverage', checkNumber: request.checkNumber, checkID: request.checkID ?? null }, (by) =>
+    claimPurchase(guestContext(ctx), request, by),
+  );
+
+/** POST /api/admin/loyalty/hotels/ */
+export const staffClaimHotel = (ctx: StaffLoyaltyContext, request: HotelClaimRequest) =>
+  staffClaim(ctx, request, { type: 'hotel', reservationNumber: request.reservationNumber }, (by) =>
+    claimHotel(guestContext(ctx), request, by),
+  ) as Promise<StaffClaimResult>;
+
+/** The member's loyalty pass link: opens the wallet buttons for their pass (the token signed for the account). */
+export function passLink(ctx: Pick<StaffLoyaltyContext, 'config' | 'keys'>, account: Pick<AccountRow, 'id' | 'email'>): string {
+  const token = ctx.keys.signToken(LOYALTY_WALLET_TOKEN.purpose, account.id, PASS_LINK_TTL_SECONDS);
+  return `${ctx.config.publicUrl}${LOYALTY_PASS_PATH}#email=${encodeURIComponent(account.email)}&token=${token}`;
+}
+
+/**
+ * POST /api/admin/loyalty/pass-link/: mails the member their pass link (outbox and mail job in
+ * one transaction with the audit entry, which names the recipient, never the link).
+ */
+export async function staffMailPassLink(ctx: StaffLoyaltyContext, userId: string): Promise<{ sentTo: string }> {
+  return ctx.db.transaction(async (tx) => {
+    const account = await lockAccount(tx, userId);
+    if (!account) throw notFound();
+    const brand = ctx.config.brandName;
+    const { outboxId } = await ctx.mailer.send(tx, {
+      to: account.email,
+      subject: `Your ${brand} loyalty pass`,
+      text: [
+        `Hi ${account.firstName},`,
+        '',
+        `Here is the link to your ${brand} loyalty pass (member number ${account.memberNumber}).`,
+        'Open it on your phone to add the pass to Apple Wallet or Google Wallet:',
+        passLink(ctx, account),
+        '',
+        'The link works for 24 hours and is yours alone: please do not forward it.',
+        `Questions? Email ${ctx.config.supportEmail}.`,
+        '',
+        brand,
+      ].join('\n'),
+    });
+    await audit(tx, ctx, 'mail', userId, null, { mail: 'loyalty pass link', sentTo: account.email, outboxId, validHours: 24 });
+    return { sentTo: account.email };
+  });
+}

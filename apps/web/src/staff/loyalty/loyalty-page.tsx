@@ -1,0 +1,233 @@
+// The Loyalty tab (staff-back-office.md sections 2 "Loyalty tab", 4 "Loyalty account flow
+// (staff)", 5, 8): the email box with Submit and the Account / Order Lookup; an unknown email
+// opens the signup form; a known one (or Load Account) loads the account.
+import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Table from 'react-bootstrap/Table';
+import { EMAIL_PATTERN } from '@boardwalk/contract/pass';
+import { SEARCH_MIN_ENABLED, SEARCH_MIN_SUBMIT, staffLoyaltyMessages as texts, type SearchResult } from '@boardwalk/contract/staff-loyalty';
+import { failedWith } from '../../lib/api-client.ts';
+import { formatPhone } from '../../lib/format.ts';
+import { BusyButton } from '../../ui/busy-button.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { useToast } from '../admin/toasts.tsx';
+import type { StaffUser } from '../auth/staff-session.ts';
+import { loyaltyApi } from './loyalty-api.ts';
+import { LoyaltyAccount, ScrollRegion } from './loyalty-account.tsx';
+import { useLoyaltyFailure } from './loyalty-errors.ts';
+
+type Stage = { stage: 'lookup' } | { stage: 'signup'; email: string } | { stage: 'account'; userID: string; email: string };
+
+export function LoyaltyPage({ user }: { user: StaffUser }) {
+  const [stage, setStage] = useState<Stage>({ stage: 'lookup' });
+  const startOver = () => setStage({ stage: 'lookup' });
+  const load = (userID: string, email: string) => setStage({ stage: 'account', userID, email });
+
+  return (
+    <section aria-labelledby="loyalty-heading" className="staff-loyalty">
+      <h2 id="loyalty-heading" className="h4 mb-3">
+        Loyalty
+      </h2>
+      {stage.stage === 'lookup' ? (
+        <LoyaltyLookup onFound={load} onUnknown={(email) => setStage({ stage: 'signup', email })} />
+      ) : stage.stage === 'signup' ? (
+        <LoyaltySignup email={stage.email} onStartOver={startOver} onCreated={(userID) => load(userID, stage.email)} />
+      ) : (
+        <LoyaltyAccount key={stage.userID} user={user} userID={stage.userID} email={stage.email} onChangeUser={startOver} />
+      )}
+    </section>
+  );
+}
+
+function LoyaltyLookup({ onFound, onUnknown }: { onFound: (userID: string, email: string) => void; onUnknown: (email: string) => void }) {
+  const fail = useLoyaltyFailure();
+  const [email, setEmail] = useState('');
+  const verify = useMutation({
+    mutationFn: (value: string) => loyaltyApi.verify(value),
+    onSuccess: (userID, value) => onFound(userID, value),
+    onError: (error, value) => {
+      if (failedWith(error, 'NOT_FOUND')) onUnknown(value);
+      else fail(error, texts.unableToSubmit);
+    },
+  });
+  const valid = EMAIL_PATTERN.test(email.trim());
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (valid) verify.mutate(email.trim());
+  };
+
+  return (
+    <div className="staff-loyalty__lookup">
+      <Form noValidate onSubmit={submit} className="staff-loyalty__panel" aria-labelledby="loyalty-email-heading">
+        <h3 id="loyalty-email-heading" className="h5">
+          Find or create an account
+        </h3>
+        <TextField
+          id="loyalty-email"
+          label="Email"
+          type="email"
+          autoComplete="off"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <BusyButton type="submit" disabled={!valid} busy={verify.isPending} busyLabel="Submitting...">
+          Submit
+        </BusyButton>
+      </Form>
+      <AccountSearch onLoad={onFound} />
+    </div>
+  );
+}
+
+function AccountSearch({ onLoad }: { onLoad: (userID: string, email: string) => void }) {
+  const fail = useLoyaltyFailure();
+  const [term, setTerm] = useState('');
+  const [short, setShort] = useState(false);
+  const search = useMutation({
+    mutationFn: (value: string) => loyaltyApi.search(value),
+    onError: (error) => fail(error, texts.unableToSearch),
+  });
+  const trimmed = term.trim();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // Section 5: Search is enabled at 3 characters; the form submits at 4.
+    if (trimmed.length < SEARCH_MIN_SUBMIT) return setShort(true);
+    setShort(false);
+    search.mutate(trimmed);
+  };
+  const clear = () => {
+    setTerm('');
+    setShort(false);
+    search.reset();
+  };
+  const results = search.data;
+
+  return (
+    <Form noValidate onSubmit={submit} className="staff-loyalty__panel" aria-labelledby="loyalty-search-heading">
+      <h3 id="loyalty-search-heading" className="h5">
+        Account / Order Lookup
+      </h3>
+      <TextField
+        id="loyalty-search"
+        label="Search Term"
+        hint="Email, name, phone, zip, member number, order ID, barcode, check or reservation number"
+        autoComplete="off"
+        value={term}
+        error={short ? `Enter at least ${SEARCH_MIN_SUBMIT} characters to search` : undefined}
+        onChange={(e) => {
+          setTerm(e.target.value);
+          setShort(false);
+        }}
+      />
+      <div className="actions mb-3">
+        <Button variant="outline-secondary" onClick={clear}>
+          Clear
+        </Button>
+        <BusyButton type="submit" disabled={trimmed.length < SEARCH_MIN_ENABLED} busy={search.isPending} busyLabel="Searching...">
+          Search
+        </BusyButton>
+      </div>
+      {results ? <SearchResults results={results} onLoad={onLoad} /> : null}
+    </Form>
+  );
+}
+
+function SearchResults({ results, onLoad }: { results: SearchResult[]; onLoad: (userID: string, email: string) => void }) {
+  if (results.length === 0) return <p className="mb-0">No accounts match this search.</p>;
+  return (
+    <ScrollRegion label="Accounts found">
+      <Table size="sm" className="staff-loyalty__results align-middle mb-0">
+        <caption className="visually-hidden">Accounts found</caption>
+        <thead>
+          <tr>
+            <th scope="col">Account</th>
+            <th scope="col">Email</th>
+            <th scope="col">Name</th>
+            <th scope="col">Phone</th>
+            <th scope="col">Zip</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {results.map((r) => (
+            <tr key={r.userID}>
+              <td className="text-nowrap">{r.STRACCOUNTID}</td>
+              <td className="text-break">{r.STREMAIL}</td>
+              <td>
+                {r.STRFIRSTNAME} {r.STRLASTNAME}
+              </td>
+              <td className="text-nowrap">{r.STRPHONEDAY ? formatPhone(r.STRPHONEDAY) : ''}</td>
+              <td>{r.STRZIP}</td>
+              <td>
+                <Button size="sm" variant="outline-primary" className="text-nowrap" onClick={() => onLoad(r.userID, r.STREMAIL)}>
+                  Load Account
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </ScrollRegion>
+  );
+}
+
+function LoyaltySignup({ email, onStartOver, onCreated }: { email: string; onStartOver: () => void; onCreated: (userID: string) => void }) {
+  const toast = useToast();
+  const fail = useLoyaltyFailure();
+  const [firstName, setFirstName] = useState('');
+  const [lastName, setLastName] = useState('');
+  const create = useMutation({
+    mutationFn: () => loyaltyApi.create({ email, firstName: firstName.trim(), lastName: lastName.trim() }),
+    onSuccess: onCreated,
+    onError: (error) => {
+      // Section 8: a 409 on create has its own toast.
+      if (failedWith(error, 'CONFLICT')) toast(texts.unableToCreate, 'danger');
+      else fail(error, texts.unableToSubmit);
+    },
+  });
+  const ready = Boolean(email && firstName.trim() && lastName.trim());
+  return (
+    <Form
+      noValidate
+      className="staff-loyalty__panel staff-loyalty__signup"
+      aria-labelledby="loyalty-signup-heading"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (ready) create.mutate();
+      }}
+    >
+      <h3 id="loyalty-signup-heading" className="h5">
+        New Account
+      </h3>
+      <p>
+        No account uses <strong className="text-break">{email}</strong>. Create one:
+      </p>
+      <TextField
+        id="loyalty-first-name"
+        label="First Name"
+        autoComplete="off"
+        value={firstName}
+        onChange={(e) => setFirstName(e.target.value)}
+      />
+      <TextField
+        id="loyalty-last-name"
+        label="Last Name"
+        autoComplete="off"
+        value={lastName}
+        onChange={(e) => setLastName(e.target.value)}
+      />
+      <div className="actions">
+        <Button variant="outline-secondary" onClick={onStartOver}>
+          Start Over
+        </Button>
+        <BusyButton type="submit" disabled={!ready} busy={create.isPending} busyLabel="Submitting...">
+          Submit
+        </BusyButton>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,164 @@
+// The Loyalty tab's calls (staff-back-office.md sections 2 "Loyalty tab", 3 "Loyalty entities",
+// 5, 7 "Loyalty (staff)", 9; decisions.md "Loyalty club", "Staff permissions"). The claim
+// bodies are the guest calls' (loyalty.ts); the staff answers carry the section 3 names.
+import { z } from 'zod';
+import { claimResult, createAccountRequest, loyaltyEmail, userId, verifyRequest, LOYALTY_ORDER_TYPES } from './loyalty.ts';
+import { phone, printable } from './pass.ts';
+
+export const STAFF_LOYALTY_API = '/api/admin/loyalty/';
+
+/** Section 9: admin mode, staff may add any number of purchases. */
+export const ADMIN_MODE_ALLOWED_CHANGES = 1_000_000;
+
+/** Section 5: the search is enabled at 3 characters, submitted at 4. */
+export const SEARCH_MIN_ENABLED = 3;
+export const SEARCH_MIN_SUBMIT = 4;
+/** At most this many accounts answer one search (refine the term for more). */
+export const SEARCH_LIMIT = 50;
+
+/** Sections 5 and 9: exactly 18 characters, starting with 24. */
+export const SEASON_PASS_PATTERN = /^24[A-Za-z0-9]{16}$/;
+export const isSeasonPassId = (value: string) => SEASON_PASS_PATTERN.test(value);
+
+/** The pass link a member is mailed: valid this long (decisions: short-lived). */
+export const PASS_LINK_TTL_SECONDS = 24 * 60 * 60;
+
+/** Staff verify and create: the admin variants of the public calls (no throttle, created by staff). */
+export const staffVerifyRequest = verifyRequest;
+export const staffCreateRequest = createAccountRequest;
+
+/** POST /api/admin/loyalty/ (the account's orders) */
+export const ordersRequest = z.strictObject({ email: loyaltyEmail });
+
+/** Section 3: an order row of the loaded account. */
+export const staffLoyaltyOrder = z.object({
+  /** The order id, check number or reservation number (Order ID / Check #). */
+  id: z.string(),
+  /** The ticket's barcode, the check's id or the reservation number (Barcode / Check ID). */
+  barcode: z.string(),
+  product: z.string(),
+  /** When the purchase was made (Order Date). */
+  timestamp: z.iso.datetime({ offset: true }),
+  type: z.enum(LOYALTY_ORDER_TYPES),
+  points: z.number().int(),
+});
+export const staffLoyaltyOrders = z.array(staffLoyaltyOrder);
+export type StaffLoyaltyOrder = z.infer<typeof staffLoyaltyOrder>;
+
+/** POST /api/admin/loyalty/search/ */
+export const searchRequest = z.strictObject({
+  searchTerm: z
+    .string()
+    .trim()
+    .min(SEARCH_MIN_SUBMIT, `Enter at least ${SEARCH_MIN_SUBMIT} characters`)
+    .max(254, 'The search term is too long')
+    .refine(printable, 'The search term must not contain control characters'),
+});
+/** Section 3: a search result row (Account, Email, Name, Phone, Zip), with the user id to load. */
+export const searchResult = z.object({
+  STRACCOUNTID: z.string().describe('The member number'),
+  STREMAIL: z.string(),
+  STRFIRSTNAME: z.string(),
+  STRLASTNAME: z.string(),
+  STRPHONEDAY: z.string(),
+  STRZIP: z.string(),
+  userID: z.string(),
+});
+export const searchResults = z.array(searchResult);
+export type SearchResult = z.infer<typeof searchResult>;
+
+export const seasonPassId = z.string().trim().regex(SEASON_PASS_PATTERN, 'The season pass ID is 18 characters starting with 24');
+/** POST /api/admin/loyalty/pass/ */
+export const seasonPassRequest = z.strictObject({ userID: userId, seasonPassID: seasonPassId });
+
+export const userIdParams = z.strictObject({ userId });
+export const orderParams = z.strictObject({
+  userId,
+  orderId: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'Order ID is not valid'),
+  barcode: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Barcode is not valid'),
+});
+
+/** A staff claim answers what the guest claim does, without the guest's wallet token, in admin mode. */
+export const staffClaimResult = claimResult.omit({ walletToken: true });
+export type StaffClaimResult = z.infer<typeof staffClaimResult>;
+
+/** Beyond the spec: one ledger entry as staff see it. */
+export const ledgerEntry = z.object({
+  id: z.number().int(),
+  points: z.number().int(),
+  kind: z.enum(['earn', 'reversal', 'adjustment']),
+  reason: z.string(),
+  /** The order id, check number or reservation number of the purchase it is about. */
+  reference: z.string().nullable(),
+  causedBy: z.enum(['guest', 'staff', 'system']),
+  staffMember: z.string().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type LedgerEntry = z.infer<typeof ledgerEntry>;
+
+/** GET /api/admin/loyalty/account/{userId}/: the loaded account, its balance and its ledger (newest first). */
+export const staffAccount = z.object({
+  userID: z.string(),
+  memberNumber: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string().nullable(),
+  zip: z.string().nullable(),
+  balance: z.number().int(),
+  ledger: z.array(ledgerEntry),
+});
+export type StaffAccount = z.infer<typeof staffAccount>;
+
+/** US ZIP (5 digits, or ZIP+4). */
+export const zip = z
+  .string()
+  .trim()
+  .regex(/^\d{5}(?:-\d{4})?$/, 'Zip must be 5 digits (or ZIP+4)');
+
+/** POST /api/admin/loyalty/contact/: staff fill in the member's phone and zip (empty clears). */
+export const contactRequest = z.strictObject({
+  userID: userId,
+  phone: z.union([z.literal(''), phone]).transform((v) => v || null),
+  zip: z.union([z.literal(''), zip]).transform((v) => v || null),
+});
+
+/** Adjustments: whole points, either sign, at most this much at once. */
+export const MAX_ADJUSTMENT = 1_000_000;
+/** POST /api/admin/loyalty/adjust/ */
+export const adjustRequest = z.strictObject({
+  userID: userId,
+  points: z
+    .number()
+    .int('Points must be a whole number')
+    .min(-MAX_ADJUSTMENT, 'That adjustment is too large')
+    .max(MAX_ADJUSTMENT, 'That adjustment is too large')
+    .refine((n) => n !== 0, 'Points must not be zero'),
+  reason: z
+    .string()
+    .trim()
+    .min(1, 'A reason is required')
+    .max(200, 'The reason is too long')
+    .refine(printable, 'The reason must not contain control characters'),
+});
+
+/** POST /api/admin/loyalty/pass-link/: mail the member the link to their loyalty pass. */
+export const passLinkRequest = z.strictObject({ userID: userId });
+export const passLinkResult = z.object({ sentTo: z.string() });
+
+/** The Loyalty tab's texts (section 8). */
+export const staffLoyaltyMessages = {
+  unableToSubmit: 'Unable to submit, please try again later.',
+  unableToCreate: 'Unable to create profile, please try again later.',
+  unableToRemove: 'Unable to remove, please try again later.',
+  unableToGetSeasonPass: 'Unable to get season pass details, please try again later.',
+  unableToAddSeasonPass: 'Unable to add season pass, please try again later.',
+  unableToRemoveSeasonPass: 'Unable to remove season pass, please try again later.',
+  unableToSearch: 'Unable to search, please try again later.',
+  unableToLoadOrders: 'Unable to load orders.',
+  accountRemoved: (email: string) => `Account ${email} removed.`,
+  orderRemoved: 'Order removed.',
+  removeOrderConfirm: 'This will remove the order from this account. Are you sure you wish to proceed?',
+  claimFailed: (email: string) =>
+    `Unable to submit, please try again later. If this issue persists, please email us at ${email} for assistance.`,
+} as const;
