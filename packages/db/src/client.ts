@@ -28,6 +28,8 @@ export interface Database {
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   close(): Promise<void>;
+  /** PostgreSQL only: the pool's connections (open, idle) and the requests waiting for one. */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 export interface CreateDbOptions {
@@ -106,6 +108,7 @@ export async function createDb(options: CreateDbOptions): Promise<Database> {
       kind: 'postgres',
       ping: async () => void (await pool.query('select 1')),
       executeSql: (text, values) => pool.query(text, values),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       // Closing while the server is gone must not throw out of a shutdown.
       close: () => pool.end().catch((error: Error) => lost(error)),
     };
