@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -86,6 +86,57 @@ function poolTransaction(pool: pg.Pool): PgDb['transaction'] {
   };
 }
 
+/** Beside the embedded database's folder (DATA_DIR/pglite): the id of the process that has it open. */
+export const PGLITE_LOCK_FILE = 'pglite.pid';
+
+/**
+ * The live process, other than this one, that has the embedded database in dataDir open, or
+ * null. PGlite itself does not exclude a second process (its postmaster.pid holds no real
+ * pid), and two processes on one folder corrupt it; a lock left by a process that died is
+ * ignored.
+ */
+export function pgliteHolder(dataDir: string): number | null {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(join(dataDir, PGLITE_LOCK_FILE), 'utf8').trim());
+  } catch {
+    return null;
+  }
+  if (!Number.isSafeInteger(pid) || pid <= 0 || pid === process.pid) return null;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch (error) {
+    // EPERM: alive, but another user's.
+    return (error as NodeJS.ErrnoException).code === 'EPERM' ? pid : null;
+  }
+}
+
+export class DatabaseInUseError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number,
+  ) {
+    super(`The embedded database in ${dataDir} is open in process ${pid}; it takes one process at a time (stop that process first).`);
+  }
+}
+
+/** Marks dataDir's embedded database as open in this process; answers the release. */
+export function lockPglite(dataDir: string): () => void {
+  const holder = pgliteHolder(dataDir);
+  if (holder !== null) throw new DatabaseInUseError(dataDir, holder);
+  const file = join(dataDir, PGLITE_LOCK_FILE);
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, `${process.pid}\n`);
+  return () => {
+    try {
+      if (readFileSync(file, 'utf8').trim() === String(process.pid)) rmSync(file, { force: true });
+    } catch {
+      // Already gone.
+    }
+  };
+}
+
 /** Opens the database and brings its schema up to date. */
 export async function createDb(options: CreateDbOptions): Promise<Database> {
   if (options.databaseUrl) {
@@ -114,11 +165,19 @@ export async function createDb(options: CreateDbOptions): Promise<Database> {
     };
   }
   let dataDir: string | undefined;
+  let unlock: () => void = () => undefined;
   if (options.dataDir) {
     dataDir = join(options.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
+    unlock = lockPglite(options.dataDir);
   }
-  const client = await PGlite.create(dataDir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataDir);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = drizzlePglite({ client, ...config });
   await migratePglite(db, { migrationsFolder });
   return {
@@ -131,6 +190,9 @@ export async function createDb(options: CreateDbOptions): Promise<Database> {
       const results = await client.exec(text);
       return { rows: results.at(-1)?.rows ?? [] };
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      unlock();
+    },
   };
 }
