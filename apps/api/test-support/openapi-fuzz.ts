@@ -38,7 +38,17 @@ export interface Operation {
 }
 
 interface OpenApiDocument {
-  paths: Record<string, Record<string, { parameters?: Operation['parameters']; requestBody?: { content?: Record<string, { schema?: JsonSchema }> }; security?: Record<string, unknown>[] }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: Operation['parameters'];
+        requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+        security?: Record<string, unknown>[];
+      }
+    >
+  >;
 }
 
 /** Every operation of the document. */
@@ -55,15 +65,40 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
 }
 
 /** Characters that break naive code: NUL, controls, a lone surrogate of each kind, a BOM, RTL override, a combining mark. */
-const nasty = fc.constantFrom('\u0000', '\u0007', '\n', '\r\n', '\u001b', '\u007f', '\ud800', '\udfff', '\ufeff', '\u202e', '\u0301', '%00', '\\', '"', "'", '../');
+const nasty = fc.constantFrom(
+  '\u0000',
+  '\u0007',
+  '\n',
+  '\r\n',
+  '\u001b',
+  '\u007f',
+  '\ud800',
+  '\udfff',
+  '\ufeff',
+  '\u202e',
+  '\u0301',
+  '%00',
+  '\\',
+  '"',
+  "'",
+  '../',
+);
 
 /** Strings a validator must refuse or survive: NUL and lone surrogates among text, huge ones, blanks, look-alike numbers. */
 export const hostileString: fc.Arbitrary<string> = fc.oneof(
   { weight: 4, arbitrary: fc.tuple(fc.string({ maxLength: 6 }), nasty, fc.string({ maxLength: 6 })).map(([a, n, b]) => a + n + b) },
   { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 20 }) },
   // Up to ~200 kB: far above every maxLength, below the 1 MB body limit.
-  { weight: 1, arbitrary: fc.tuple(fc.constantFrom('a', '9', '\u00e9', '\ud83c\udfa2'), fc.integer({ min: 1_000, max: 100_000 })).map(([c, n]) => c.repeat(n)) },
-  { weight: 2, arbitrary: fc.constantFrom('', ' ', '\t', 'null', 'undefined', 'NaN', '-0', '1e309', '0x10', '9'.repeat(40), '-1', '[]', '{}', 'true') },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.constantFrom('a', '9', '\u00e9', '\ud83c\udfa2'), fc.integer({ min: 1_000, max: 100_000 }))
+      .map(([c, n]) => c.repeat(n)),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom('', ' ', '\t', 'null', 'undefined', 'NaN', '-0', '1e309', '0x10', '9'.repeat(40), '-1', '[]', '{}', 'true'),
+  },
 );
 
 /** Any JSON value of the wrong kind, prototype-polluting objects included. */
@@ -84,22 +119,29 @@ const formatted: Record<string, fc.Arbitrary<string>> = {
 };
 
 function stringFor(schema: JsonSchema): fc.Arbitrary<string> {
-  const options: fc.Arbitrary<string>[] = [];
-  if (schema.format && formatted[schema.format]) options.push(formatted[schema.format]!);
+  const maxLength = Math.min(schema.maxLength ?? 40, 300);
+  const plain = fc.string({ minLength: Math.min(schema.minLength ?? 0, maxLength), maxLength });
+  // A format or pattern, when the schema has one, most of the time: a body passes validation only if every field does.
+  if (schema.format && formatted[schema.format])
+    return fc.oneof({ weight: 6, arbitrary: formatted[schema.format]! }, { weight: 1, arbitrary: plain });
   if (schema.pattern) {
     for (const flags of ['', 'u']) {
       try {
-        options.push(fc.stringMatching(new RegExp(schema.pattern, flags)));
-        break;
+        const matching = fc.stringMatching(new RegExp(schema.pattern, flags)).map((v) => v.slice(0, schema.maxLength ?? v.length));
+        return fc.oneof({ weight: 6, arbitrary: matching }, { weight: 1, arbitrary: plain });
       } catch {
         // A pattern fast-check cannot generate from (lookarounds): plain strings instead.
       }
     }
   }
-  const maxLength = Math.min(schema.maxLength ?? 40, 300);
-  options.push(fc.string({ minLength: Math.min(schema.minLength ?? 0, maxLength), maxLength }));
-  return fc.oneof(...options);
+  return plain;
 }
+
+/** Values that name real rows (the demo's order ids, barcodes...), by property or parameter name. */
+export type KnownValues = Record<string, readonly string[]>;
+
+const withKnown = (arbitrary: fc.Arbitrary<unknown>, values: readonly string[] | undefined) =>
+  values?.length ? fc.oneof({ weight: 1, arbitrary: fc.constantFrom(...values) }, { weight: 1, arbitrary }) : arbitrary;
 
 function numberFor(schema: JsonSchema, integer: boolean): fc.Arbitrary<number> {
   const min = schema.minimum ?? (typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum : -1e9);
@@ -112,16 +154,17 @@ function numberFor(schema: JsonSchema, integer: boolean): fc.Arbitrary<number> {
 }
 
 /** Values that fit the schema (as far as its keywords go), now and then with extra properties. */
-export function arbitraryFor(schema: JsonSchema | undefined, depth = 0): fc.Arbitrary<unknown> {
+export function arbitraryFor(schema: JsonSchema | undefined, known: KnownValues = {}, depth = 0): fc.Arbitrary<unknown> {
   if (!schema || depth > 6) return fc.jsonValue({ maxDepth: 2 });
   const alternatives = schema.anyOf ?? schema.oneOf;
-  const withNull = (a: fc.Arbitrary<unknown>) => (schema.nullable ? fc.oneof({ weight: 5, arbitrary: a }, { weight: 1, arbitrary: fc.constant(null) }) : a);
-  if (alternatives) return withNull(fc.oneof(...alternatives.map((s) => arbitraryFor(s, depth + 1))));
-  if (schema.allOf) return withNull(arbitraryFor(Object.assign({}, ...schema.allOf) as JsonSchema, depth + 1));
+  const withNull = (a: fc.Arbitrary<unknown>) =>
+    schema.nullable ? fc.oneof({ weight: 5, arbitrary: a }, { weight: 1, arbitrary: fc.constant(null) }) : a;
+  if (alternatives) return withNull(fc.oneof(...alternatives.map((s) => arbitraryFor(s, known, depth + 1))));
+  if (schema.allOf) return withNull(arbitraryFor(Object.assign({}, ...schema.allOf) as JsonSchema, known, depth + 1));
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum) return withNull(fc.constantFrom(...schema.enum));
   const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
-  if (types.length > 1) return fc.oneof(...types.map((type) => arbitraryFor({ ...schema, type }, depth)));
+  if (types.length > 1) return fc.oneof(...types.map((type) => arbitraryFor({ ...schema, type }, known, depth)));
   switch (types[0]) {
     case 'string':
       return withNull(stringFor(schema));
@@ -135,7 +178,7 @@ export function arbitraryFor(schema: JsonSchema | undefined, depth = 0): fc.Arbi
       return fc.constant(null);
     case 'array':
       return withNull(
-        fc.array(arbitraryFor(schema.items, depth + 1), {
+        fc.array(arbitraryFor(schema.items, known, depth + 1), {
           minLength: schema.minItems ?? 0,
           maxLength: Math.min(schema.maxItems ?? 4, Math.max(schema.minItems ?? 0, 4)),
         }),
@@ -145,7 +188,7 @@ export function arbitraryFor(schema: JsonSchema | undefined, depth = 0): fc.Arbi
       if (!schema.properties && types[0] === undefined) return fc.jsonValue({ maxDepth: 2 });
       const properties = schema.properties ?? {};
       const record = fc.record(
-        Object.fromEntries(Object.entries(properties).map(([key, s]) => [key, arbitraryFor(s, depth + 1)])),
+        Object.fromEntries(Object.entries(properties).map(([key, s]) => [key, withKnown(arbitraryFor(s, known, depth + 1), known[key])])),
         { requiredKeys: (schema.required ?? []).filter((k) => k in properties) },
       );
       return withNull(record);
@@ -160,7 +203,8 @@ type Path = (string | number)[];
 
 function pathsOf(value: unknown, prefix: Path = []): Path[] {
   if (Array.isArray(value)) return [prefix, ...value.flatMap((v, i) => pathsOf(v, [...prefix, i]))];
-  if (typeof value === 'object' && value !== null) return [prefix, ...Object.entries(value).flatMap(([k, v]) => pathsOf(v, [...prefix, k]))];
+  if (typeof value === 'object' && value !== null)
+    return [prefix, ...Object.entries(value).flatMap(([k, v]) => pathsOf(v, [...prefix, k]))];
   return [prefix];
 }
 
@@ -203,7 +247,10 @@ export function mutatedBody(body: unknown, m: BodyMutation): { payload: string |
       return { payload: [cut, `${text},`, `{${text}`, "{'a': 1}", '{"a": 1,}', 'NaN', '\u0000', ''][m.at % 8]!, contentType: json };
     }
     case 'invalid-utf8':
-      return { payload: Buffer.concat([Buffer.from('{"a":"'), Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xed, 0xa0, 0x80]), Buffer.from('"}')]), contentType: json };
+      return {
+        payload: Buffer.concat([Buffer.from('{"a":"'), Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xed, 0xa0, 0x80]), Buffer.from('"}')]),
+        contentType: json,
+      };
     case 'prototype-key': {
       // As JSON text: an object literal with a __proto__ key would set its prototype instead.
       const text = JSON.stringify(body) ?? 'null';
@@ -222,7 +269,8 @@ function mutate(body: unknown, m: BodyMutation): unknown {
   const path = paths[m.at % paths.length]!;
   if (path.length === 0) {
     if (m.kind === 'replace') return m.value;
-    if (m.kind === 'extra-key' && typeof copy === 'object' && copy !== null && !Array.isArray(copy)) return { ...copy, [m.key || 'extra']: m.value };
+    if (m.kind === 'extra-key' && typeof copy === 'object' && copy !== null && !Array.isArray(copy))
+      return { ...copy, [m.key || 'extra']: m.value };
     return copy;
   }
   const parent = path.slice(0, -1).reduce<Json>((node, k) => (node as Record<string, Json>)[k]!, copy) as Record<string | number, Json>;
@@ -233,15 +281,19 @@ function mutate(body: unknown, m: BodyMutation): unknown {
     else delete parent[last];
   } else {
     const node = parent[last];
-    if (typeof node === 'object' && node !== null && !Array.isArray(node)) (node as Record<string, Json>)[m.key || 'extra'] = m.value as Json;
+    if (typeof node === 'object' && node !== null && !Array.isArray(node))
+      (node as Record<string, Json>)[m.key || 'extra'] = m.value as Json;
     else parent[last] = m.value as Json;
   }
   return copy;
 }
 
 /** A path or query value: mostly one the schema allows, else a hostile one or a malformed escape. */
-export function parameterValue(schema: JsonSchema | undefined): fc.Arbitrary<{ raw: string } | { value: string }> {
-  const fitting = arbitraryFor(schema).map((v) => ({ value: typeof v === 'string' ? v : JSON.stringify(v) ?? '' }));
+export function parameterValue(
+  schema: JsonSchema | undefined,
+  known?: readonly string[],
+): fc.Arbitrary<{ raw: string } | { value: string }> {
+  const fitting = withKnown(arbitraryFor(schema), known).map((v) => ({ value: typeof v === 'string' ? v : (JSON.stringify(v) ?? '') }));
   return fc.oneof(
     { weight: 6, arbitrary: fitting },
     { weight: 3, arbitrary: hostileString.map((value) => ({ value })) },
@@ -260,7 +312,9 @@ export function encodeParameter(v: { raw: string } | { value: string }): string 
       .map((c) => {
         const code = c.charCodeAt(0);
         if (c.length === 1 && code >= 0xd800 && code <= 0xdfff) {
-          return [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+          return [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+            .map((b) => `%${b.toString(16).toUpperCase()}`)
+            .join('');
         }
         return encodeURIComponent(c);
       })
