@@ -1,6 +1,7 @@
 // GET /metrics: the Prometheus text format, counters that follow the traffic, route patterns
 // (never URLs) as labels, the METRICS_TOKEN guard, and the gauges read at each scrape.
 import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDbKind } from '@boardwalk/db/test-support/test-database';
 import { insertDelivery } from '../platform/jobs/deliveries.repo.ts';
@@ -158,6 +159,31 @@ describe('GET /metrics', () => {
       expect(value(samples, 'boardwalk_database_pool_connections', { state: 'total' })).toBeGreaterThanOrEqual(1);
     } else {
       expect(pool).toEqual([]);
+    }
+  });
+
+  it('shows whether Redis is connected, when one is configured', async (ctx) => {
+    expect((await scrape()).samples.some((s) => s.name === 'boardwalk_redis_up')).toBe(false);
+    const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', { lazyConnect: true, maxRetriesPerRequest: 1 });
+    redis.on('error', () => undefined);
+    try {
+      await redis.connect();
+    } catch {
+      redis.disconnect();
+      ctx.skip('Redis is not reachable');
+    }
+    const withRedis = await createTestApp({ database: t.database, redis });
+    try {
+      const up = parseExposition((await withRedis.app.inject('/metrics')).body);
+      expect(value(up, 'boardwalk_redis_up', {})).toBe(1);
+      const ended = new Promise((resolve) => redis.once('end', resolve));
+      await redis.quit();
+      await ended;
+      const down = parseExposition((await withRedis.app.inject('/metrics')).body);
+      expect(down.filter((s) => s.name === 'boardwalk_redis_up').map((s) => s.value)).toEqual([0]);
+    } finally {
+      await withRedis.close();
+      redis.disconnect();
     }
   });
 

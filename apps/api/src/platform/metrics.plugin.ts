@@ -2,8 +2,8 @@
 // side by side in one process (tests, benches) never share counters. What it holds:
 // requests per route pattern (never the URL: no barcode or token reaches a label), method and
 // status with their latency; each throttle counter's failures and refusals; on each scrape,
-// deliveries per target and state, unfinished jobs per queue and state, the PostgreSQL pool
-// and whether the database answered; and Node's process metrics.
+// deliveries per target and state, unfinished jobs per queue and state, the PostgreSQL pool,
+// whether the database answered and whether Redis is connected; and Node's process metrics.
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { isDatabaseUnavailable } from './database-health.ts';
@@ -92,6 +92,18 @@ export const metricsPlugin = fp(
         this.set({ state: 'waiting' }, stats.waiting);
       },
     });
+
+    if (app.redis) {
+      const redis = app.redis;
+      new Gauge({
+        name: 'boardwalk_redis_up',
+        help: '1 while the Redis client is connected (throttle counters shared), 0 while they are kept in this process',
+        registers: [registry],
+        collect() {
+          this.set(redis.status === 'ready' ? 1 : 0);
+        },
+      });
+    }
 
     /** Read from the database once per scrape; a database that is gone gives database_up 0, not a failed scrape. */
     const readDatabase = async () => {
