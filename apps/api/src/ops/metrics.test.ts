@@ -187,6 +187,20 @@ describe('GET /metrics', () => {
     }
   });
 
+  it('still answers while the database is gone, with database_up 0', async () => {
+    const gone = await createTestApp();
+    try {
+      await gone.database.close();
+      const res = await gone.app.inject('/metrics');
+      expect(res.statusCode).toBe(200);
+      const samples = parseExposition(res.body);
+      expect(value(samples, 'boardwalk_database_up', {})).toBe(0);
+      expect(samples.some((s) => s.name === 'process_resident_memory_bytes')).toBe(true);
+    } finally {
+      await gone.app.close();
+    }
+  });
+
   it('keeps counters per app: a second app starts from zero', async () => {
     const other = await createTestApp({ database: t.database });
     try {
