@@ -11,11 +11,13 @@ import { httpPlugin } from './platform/http.plugin.ts';
 import { compressionPlugin } from './platform/compression.plugin.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { keysPlugin } from './platform/keys.plugin.ts';
+import { metricsPlugin } from './platform/metrics.plugin.ts';
 import { throttlePlugin } from './platform/throttle.plugin.ts';
 import { jobsPlugin } from './platform/jobs/jobs.plugin.ts';
 import { ticketChangesPlugin } from './platform/ticket-changes.plugin.ts';
 import { webPlugin } from './platform/web.plugin.ts';
 import { opsRoutes } from './ops/ops.routes.ts';
+import { metricsRoutes } from './ops/metrics.routes.ts';
 import { passRoutes } from './guest/pass/pass.routes.ts';
 import { faceModelsRoutes } from './guest/photo/face-models.routes.ts';
 import { photoRoutes } from './guest/photo/photo.routes.ts';
@@ -74,6 +76,8 @@ export async function buildApp(options: BuildAppOptions) {
     ...(options.database && { database: options.database }),
     ...(options.redis && { redis: options.redis }),
   });
+  // First after the data: its request hook must see every route.
+  await app.register(metricsPlugin);
   await app.register(keysPlugin);
   await app.register(jobsPlugin);
   await app.register(ticketChangesPlugin);
@@ -87,6 +91,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(docsPlugin);
 
   await app.register(opsRoutes);
+  await app.register(metricsRoutes);
   await app.register(passRoutes);
   await app.register(faceModelsRoutes);
   await app.register(photoRoutes);

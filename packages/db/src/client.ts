@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -29,6 +29,8 @@ export interface Database {
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   close(): Promise<void>;
+  /** PostgreSQL only: the pool's connections (open, idle) and the requests waiting for one. */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 export interface CreateDbOptions {
@@ -49,6 +51,9 @@ export interface CreateDbOptions {
 
 /** A PostgreSQL server that is gone answers at once; one that hangs must not hold a request longer. */
 const CONNECTION_TIMEOUT_MS = 5_000;
+
+/** PGlite's extensions the schema uses: pg_trgm, the trigram indexes of the staff loyalty lookup (migration 0006). */
+export const pgliteExtensions = { pg_trgm };
 
 const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
 const config = { schema, casing: 'snake_case' } as const;
@@ -85,6 +90,57 @@ function poolTransaction(pool: pg.Pool): PgDb['transaction'] {
   };
 }
 
+/** Beside the embedded database's folder (DATA_DIR/pglite): the id of the process that has it open. */
+export const PGLITE_LOCK_FILE = 'pglite.pid';
+
+/**
+ * The live process, other than this one, that has the embedded database in dataDir open, or
+ * null. PGlite itself does not exclude a second process (its postmaster.pid holds no real
+ * pid), and two processes on one folder corrupt it; a lock left by a process that died is
+ * ignored.
+ */
+export function pgliteHolder(dataDir: string): number | null {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(join(dataDir, PGLITE_LOCK_FILE), 'utf8').trim());
+  } catch {
+    return null;
+  }
+  if (!Number.isSafeInteger(pid) || pid <= 0 || pid === process.pid) return null;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch (error) {
+    // EPERM: alive, but another user's.
+    return (error as NodeJS.ErrnoException).code === 'EPERM' ? pid : null;
+  }
+}
+
+export class DatabaseInUseError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number,
+  ) {
+    super(`The embedded database in ${dataDir} is open in process ${pid}; it takes one process at a time (stop that process first).`);
+  }
+}
+
+/** Marks dataDir's embedded database as open in this process; answers the release. */
+export function lockPglite(dataDir: string): () => void {
+  const holder = pgliteHolder(dataDir);
+  if (holder !== null) throw new DatabaseInUseError(dataDir, holder);
+  const file = join(dataDir, PGLITE_LOCK_FILE);
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, `${process.pid}\n`);
+  return () => {
+    try {
+      if (readFileSync(file, 'utf8').trim() === String(process.pid)) rmSync(file, { force: true });
+    } catch {
+      // Already gone.
+    }
+  };
+}
+
 /** Opens the database and brings its schema up to date. */
 export async function createDb(options: CreateDbOptions): Promise<Database> {
   if (options.databaseUrl) {
@@ -107,17 +163,25 @@ export async function createDb(options: CreateDbOptions): Promise<Database> {
       kind: 'postgres',
       ping: async () => void (await pool.query('select 1')),
       executeSql: (text, values) => pool.query(text, values),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       // Closing while the server is gone must not throw out of a shutdown.
       close: () => pool.end().catch((error: Error) => lost(error)),
     };
   }
   let dataDir: string | undefined;
+  let unlock: () => void = () => undefined;
   if (options.dataDir) {
     dataDir = join(options.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
+    unlock = lockPglite(options.dataDir);
   }
-  // pg_trgm: the trigram indexes of the staff loyalty lookup (migration 0006 creates the extension).
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataDir, { extensions: pgliteExtensions });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = drizzlePglite({ client, ...config });
   await migratePglite(db, { migrationsFolder });
   return {
@@ -130,6 +194,9 @@ export async function createDb(options: CreateDbOptions): Promise<Database> {
       const results = await client.exec(text);
       return { rows: results.at(-1)?.rows ?? [] };
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      unlock();
+    },
   };
 }

@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       brandName: 'Boardwalk',
       parkTimezone: 'America/Los_Angeles',
       trustProxy: false,
+      metricsToken: undefined,
     });
     expect(c.dataDir).toMatch(/\/data$/);
     expect(c.integrationApiKeys.size).toBe(0);
@@ -33,7 +34,9 @@ describe('loadConfig', () => {
       TRUST_PROXY: '10.0.0.0/8',
       BRAND_NAME: 'Pier Park',
       SUPPORT_EMAIL: 'help@example.com',
+      METRICS_TOKEN: 'scrape-0123456789abcdef',
     });
+    expect(c.metricsToken).toBe('scrape-0123456789abcdef');
     expect(c.publicUrl).toBe('https://passes.example.com');
     expect(c.port).toBe(8080);
     expect([...c.integrationApiKeys.keys()]).toEqual(['ticketing', 'gate']);
@@ -58,6 +61,8 @@ describe('loadConfig', () => {
     ['APNS_URL', 'push'],
     ['GOOGLE_WALLET_ISSUER_ID', 'issuer'],
     ['GOOGLE_WALLET_API_URL', 'wallet'],
+    ['METRICS_TOKEN', 'short'],
+    ['METRICS_TOKEN', 'has a space in it 0123456789'],
   ])('refuses %s=%s naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}:`));

@@ -117,6 +117,12 @@ const env = z.object({
   LOYALTY_POINTS_PER_USD_HOTEL: z.coerce.number().int('must be whole points').min(0).max(1000).default(2),
   TICKET_SHARE_LIMIT: z.coerce.number().int().min(1).max(100, 'must be at most 100').default(10),
   STAFF_SESSION_HOURS: z.coerce.number().positive().max(168, 'must be at most 168 hours').default(12),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+    .optional()
+    .describe('Bearer token /metrics asks for; unset: /metrics is open'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -161,6 +167,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: c.TRUST_PROXY,
     defaultPassColors: { background: c.PASS_BACKGROUND_COLOR, foreground: c.PASS_FOREGROUND_COLOR },
     logLevel: c.LOG_LEVEL,
+    /** /metrics answers only to `Authorization: Bearer <metricsToken>` when set. */
+    metricsToken: c.METRICS_TOKEN,
     staffSessionHours: c.STAFF_SESSION_HOURS,
     loyalty: {
       /** A purchase older than this many days cannot be claimed. */

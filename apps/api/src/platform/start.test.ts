@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { createDb } from '@boardwalk/db/client';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { createDb, PGLITE_LOCK_FILE } from '@boardwalk/db/client';
 import { startWhenDatabaseAnswers } from './start.ts';
 
 describe('starting while the database cannot be reached', () => {
@@ -30,5 +33,29 @@ describe('starting while the database cannot be reached', () => {
       }),
     ).rejects.toThrow('APPLE_CERT_FILE');
     expect(calls).toBe(1);
+  });
+});
+
+describe('starting on an embedded database another process has open', () => {
+  it('exits 1 naming the process, without opening it', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'bw-in-use-'));
+    // The parent process (the test runner) is alive and is not this one.
+    writeFileSync(join(dataDir, PGLITE_LOCK_FILE), `${process.ppid}\n`);
+    const exit = vi.spyOn(process, 'exit').mockImplementation((code) => {
+      throw new Error(`exit ${code}`);
+    });
+    const said: string[] = [];
+    try {
+      await expect(
+        startWhenDatabaseAnswers(
+          () => createDb({ dataDir }),
+          (text) => void said.push(text),
+        ),
+      ).rejects.toThrow('exit 1');
+      expect(said).toEqual([expect.stringContaining(`is open in process ${process.ppid}`)]);
+    } finally {
+      exit.mockRestore();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

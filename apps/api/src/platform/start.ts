@@ -1,6 +1,8 @@
 // Starting a process (server.ts, worker.ts): a bad configuration ends it with a message;
 // starting while the database cannot be reached (it is restarting, or starts after us)
-// is not a reason to exit: the start is tried again, with backoff, until it answers.
+// is not a reason to exit: the start is tried again, with backoff, until it answers. An
+// embedded database another process has open is: the process ends saying which.
+import { DatabaseInUseError } from '@boardwalk/db/client';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { isDatabaseUnavailable } from './database-health.ts';
 
@@ -26,6 +28,11 @@ export async function startWhenDatabaseAnswers<T>(
     try {
       return await start();
     } catch (error) {
+      // The embedded database is open in another process (a server, a worker, an import): exit 1, naming it.
+      if (error instanceof DatabaseInUseError) {
+        say(error.message);
+        process.exit(1);
+      }
       if (!isDatabaseUnavailable(error)) throw error;
       if (!told) say(`The database cannot be reached (${rootMessage(error)}); waiting for it...`);
       told = true;

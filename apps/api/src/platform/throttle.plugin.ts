@@ -1,5 +1,11 @@
 import fp from 'fastify-plugin';
-import { createFailureThrottle, type FailureThrottle, type LookupThrottles, type StaffLoginThrottles } from './throttle.ts';
+import {
+  createFailureThrottle,
+  type FailureLimit,
+  type FailureThrottle,
+  type LookupThrottles,
+  type StaffLoginThrottles,
+} from './throttle.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,20 +21,20 @@ const FIFTEEN_MINUTES = 15 * 60;
 /**
  * decisions.md "Security": 10 failed lookups per address and 5 per order id per 15 minutes;
  * the same for staff logins per address and per username, and for the loyalty club's public
- * calls per address (verify answers whether an email is a member).
+ * calls per address (verify answers whether an email is a member). Each counter's failures
+ * and refusals are counted in the metrics under its name.
  */
 export const throttlePlugin = fp<{ keyPrefix?: string }>(
   async (app, opts) => {
     const store = { redis: app.redis, keyPrefix: opts.keyPrefix ?? 'boardwalk' };
-    app.decorate('lookupThrottles', {
-      perAddress: createFailureThrottle({ name: 'lookup-address', points: 10, windowSeconds: FIFTEEN_MINUTES }, store),
-      perOrder: createFailureThrottle({ name: 'lookup-order', points: 5, windowSeconds: FIFTEEN_MINUTES }, store),
-    });
+    const counter = (name: string, points: number) =>
+      createFailureThrottle({ name, points, windowSeconds: FIFTEEN_MINUTES } satisfies FailureLimit, store, app.metrics.throttles);
+    app.decorate('lookupThrottles', { perAddress: counter('lookup-address', 10), perOrder: counter('lookup-order', 5) });
     app.decorate('staffLoginThrottles', {
-      perAddress: createFailureThrottle({ name: 'staff-login-address', points: 10, windowSeconds: FIFTEEN_MINUTES }, store),
-      perUsername: createFailureThrottle({ name: 'staff-login-username', points: 5, windowSeconds: FIFTEEN_MINUTES }, store),
+      perAddress: counter('staff-login-address', 10),
+      perUsername: counter('staff-login-username', 5),
     });
-    app.decorate('loyaltyThrottle', createFailureThrottle({ name: 'loyalty-address', points: 10, windowSeconds: FIFTEEN_MINUTES }, store));
+    app.decorate('loyaltyThrottle', counter('loyalty-address', 10));
   },
-  { name: 'throttle', dependencies: ['data'] },
+  { name: 'throttle', dependencies: ['data', 'metrics'] },
 );

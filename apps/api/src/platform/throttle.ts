@@ -34,7 +34,17 @@ export interface StaffLoginThrottles {
   perUsername: FailureThrottle;
 }
 
-export function createFailureThrottle(limit: FailureLimit, store: { redis?: Redis | undefined; keyPrefix: string }): FailureThrottle {
+/** Told of each failure a counter records and each attempt it refuses (the metrics). */
+export interface ThrottleObserver {
+  failed(counter: string): void;
+  refused(counter: string): void;
+}
+
+export function createFailureThrottle(
+  limit: FailureLimit,
+  store: { redis?: Redis | undefined; keyPrefix: string },
+  observer?: ThrottleObserver,
+): FailureThrottle {
   const options = { keyPrefix: `${store.keyPrefix}:${limit.name}`, points: limit.points, duration: limit.windowSeconds };
   const limiter: RateLimiterAbstract = store.redis
     ? new RateLimiterRedis({
@@ -50,12 +60,14 @@ export function createFailureThrottle(limit: FailureLimit, store: { redis?: Redi
     async assertAllowed(key) {
       const res = await limiter.get(key);
       if (res && res.consumedPoints >= limit.points) {
+        observer?.refused(limit.name);
         throw new AppError('TOO_MANY_ATTEMPTS', guestMessages.tooManyAttempts, {
           retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
         });
       }
     },
     async recordFailure(key) {
+      observer?.failed(limit.name);
       try {
         await limiter.consume(key);
       } catch (error) {

@@ -48,3 +48,12 @@ export async function countDeliveriesByState(db: Executor): Promise<Record<Deliv
   for (const row of rows) counts[row.state as DeliveryState] = Number(row.n);
   return counts;
 }
+
+/** How many deliveries each target has in each state (the metrics). */
+export async function countDeliveriesByTargetAndState(db: Executor) {
+  const rows = await db
+    .select({ target: deliveries.target, state: deliveries.state, n: sql<number>`count(*)::int` })
+    .from(deliveries)
+    .groupBy(deliveries.target, deliveries.state);
+  return rows.map((r) => ({ target: r.target as DeliveryTarget, state: r.state as DeliveryState, count: Number(r.n) }));
+}

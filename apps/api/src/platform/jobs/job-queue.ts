@@ -57,6 +57,8 @@ export interface JobQueue {
   work<T>(name: QueueName, options: { batchSize: number }, handler: (job: RunningJob<T>) => Promise<void>): Promise<void>;
   /** Jobs of these queues waiting or running now (a retry counts once its time has come). */
   pending(names: QueueName[]): Promise<number>;
+  /** Jobs not finished, per queue and state: created (waiting), retry (waiting for its next try), active. */
+  depths(): Promise<{ queue: string; state: string; count: number }[]>;
   stop(): Promise<void>;
 }
 
@@ -211,6 +213,14 @@ async function startOnce(database: Database, settings: JobSettings, onError: OnE
         [names],
       );
       return Number(rows[0]?.n ?? 0);
+    },
+    async depths() {
+      const { rows } = await database.executeSql(
+        `select name as queue, state::text as state, count(*)::int as n from pgboss.job
+         where state in ('created', 'retry', 'active') group by name, state`,
+        [],
+      );
+      return rows.map((r) => ({ queue: String(r.queue), state: String(r.state), count: Number(r.n) }));
     },
     async stop() {
       // Workers finish the batch in hand (at most DELIVERY_EXPIRE_SECONDS; a job left active
