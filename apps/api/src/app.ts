@@ -65,6 +65,9 @@ export async function buildApp(options: BuildAppOptions) {
           ? { ...loggerOptions(config.logLevel), stream: options.logStream }
           : loggerOptions(config.logLevel, process.stdout.isTTY === true),
     trustProxy: config.trustProxy,
+    // The database plugin opens the embedded database and runs the migrations (an index build
+    // on a large table, a cold PGlite on a busy machine): more than Fastify's default 10 s.
+    pluginTimeout: 60_000,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
