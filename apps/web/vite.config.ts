@@ -174,6 +174,10 @@ export default defineConfig({
     emptyOutDir: true,
     // The polyfill would be one more script for browsers that all support modulepreload.
     modulePreload: { polyfill: false },
+    // One stylesheet: the prerendered pages load it after their content (prerenderShells), and
+    // a route's own CSS, injected into the head when its chunk loads, would then come before
+    // Bootstrap and lose to it. Together they are a few KiB more than the entry's CSS.
+    cssCodeSplit: false,
   },
   // `vite build` builds the app (client and ssr environments) through buildApp above.
   builder: { buildApp },
