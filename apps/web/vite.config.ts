@@ -114,7 +114,10 @@ async function prerenderShells(outDir: string, renderRootUrl: string) {
       const markup = await renderRoot(renderAt);
       // Inline style attributes would be refused by the CSP (style-src without 'unsafe-inline').
       if (/\sstyle="/.test(markup)) throw new Error(`the prerendered ${renderAt} has a style attribute, which the CSP refuses`);
-      html = await beasties.process(template.replace(ROOT_ELEMENT, `<div id="root">${markup}</div>`));
+      // The site settings (brand name, support email) every guest page shows: asked for at once,
+      // beside the scripts, for the app's own fetch of /api/site/ (lib/site.ts) to take.
+      const withSettings = template.replace('</title>', `</title>\n    <link rel="preload" href="/api/site/" as="fetch" crossorigin>`);
+      html = await beasties.process(withSettings.replace(ROOT_ELEMENT, `<div id="root">${markup}</div>`));
       for (const [, css = ''] of html.matchAll(/<style>([\s\S]*?)<\/style>/g)) {
         styleHashes.add(`'sha256-${createHash('sha256').update(css).digest('base64')}'`);
       }
