@@ -122,6 +122,22 @@ async function audit(url: string, port: number, reportName: string): Promise<Fig
   };
 }
 
+/**
+ * A run Lighthouse could not record (NO_NAVSTART, NO_FCP: seen on a machine under heavy load)
+ * is run again, at most twice, and said so; any other failure ends the bench.
+ */
+async function auditWithRetry(url: string, port: number, reportName: string): Promise<Figures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url, port, reportName);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (attempt > 2 || !/\b(NO_NAVSTART|NO_FCP|NO_LCP)\b/.test(message)) throw error;
+      console.log(`  (run not recorded: ${message.slice(0, 80)}; again)`);
+    }
+  }
+}
+
 async function main() {
   if (!existsSync(join(webDist, 'index.html'))) throw new Error('no built app: run "npm run build" first');
   const dataDir = mkdtempSync(join(tmpdir(), 'boardwalk-bench-lighthouse-'));
@@ -145,7 +161,7 @@ async function main() {
       console.log(`${page.name}: ${path}, load average ${load()}`);
       const runs: Figures[] = [];
       for (let i = 0; i < RUNS; i++) {
-        const figures = await audit(`${base}${path}`, chrome.port, `${page.key}-${i + 1}`);
+        const figures = await auditWithRetry(`${base}${path}`, chrome.port, `${page.key}-${i + 1}`);
         runs.push(figures);
         console.log(
           `  run ${i + 1}: ${JSON.stringify(figures, (k, v: unknown) => (typeof v === 'number' ? (k === 'cls' ? Number(v.toFixed(3)) : Math.round(v)) : v))}`,
