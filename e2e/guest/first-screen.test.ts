@@ -68,6 +68,10 @@ describe.each([WIDTHS.mobile, WIDTHS.desktop])('at %i px', (width: Width) => {
       await screenshot(page, 'first-screen-login');
       await page.getByLabel('Order ID').fill(demo.storedValue.orderId);
       await page.getByLabel('Barcode').fill(demo.storedValue.barcode);
+      // A tap before the app has taken over sends nothing and keeps what was typed.
+      await page.getByRole('button', { name: 'Find My Pass' }).click();
+      expect(page.url()).toBe(`${new URL(page.url()).origin}/`);
+      expect(await page.getByLabel('Barcode').inputValue()).toBe(demo.storedValue.barcode);
       await takeOver();
       expect(await mainBox(page)).toEqual(before);
       expect(await layoutShift(page)).toBe(0);
