@@ -1,10 +1,13 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { purgeCSSPlugin as purgeCss } from '@fullhuman/postcss-purgecss';
 import react from '@vitejs/plugin-react';
+import Beasties from 'beasties';
 import type { Plugin as PostcssPlugin } from 'postcss';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type ViteBuilder } from 'vite';
 
 /** The guest entry must stay small on a phone on park Wi-Fi (e2e/bundle-size.test.ts checks it). */
 export const INITIAL_JS_LIMIT_BYTES = 150 * 1024;
@@ -18,6 +21,7 @@ function initialBundleSize(): Plugin {
   return {
     name: 'boardwalk:initial-bundle-size',
     apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
     writeBundle({ dir: outDir = 'dist' }, bundle) {
       const chunks = new Map(
         Object.values(bundle)
@@ -61,31 +65,81 @@ function initialBundleSize(): Plugin {
 }
 
 /**
- * Writes a .br and a .gz twin of every text file of the build (512 bytes or more: index.html too), at the
- * highest levels since it is done once; the server sends them to clients that accept them
- * (@fastify/static preCompressed). A dozen lines of node:zlib rather than one more plugin.
+ * Writes a .br and a .gz twin of every text file of the build (512 bytes or more: the pages
+ * too), at the highest levels since it is done once; the server sends them to clients that
+ * accept them (@fastify/static preCompressed). A dozen lines of node:zlib rather than one
+ * more plugin. Runs last (buildApp), after the prerendered pages are written.
  */
-function precompress(): Plugin {
-  return {
-    name: 'boardwalk:precompress',
-    apply: 'build',
-    enforce: 'post',
-    writeBundle({ dir: outDir = 'dist' }) {
-      for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true })) {
-        if (!entry.isFile() || !/\.(js|css|html|svg|json)$/.test(entry.name)) continue;
-        const path = join(entry.parentPath, entry.name);
-        const content = readFileSync(path);
-        if (content.length < 512) continue;
-        writeFileSync(
-          `${path}.br`,
-          brotliCompressSync(content, {
-            params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
-          }),
-        );
-        writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
-      }
-    },
+function precompress(outDir: string) {
+  for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !/\.(js|css|html|svg|json)$/.test(entry.name)) continue;
+    const path = join(entry.parentPath, entry.name);
+    const content = readFileSync(path);
+    if (content.length < 512) continue;
+    writeFileSync(
+      `${path}.br`,
+      brotliCompressSync(content, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+      }),
+    );
+    writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
+  }
+}
+
+/** Where the build's server entry (src/prerender.tsx) is bundled, used once and removed. */
+const PRERENDER_OUT = resolve(import.meta.dirname, 'node_modules/.cache/boardwalk-prerender');
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/**
+ * The guest pages' first screens (GUEST_SHELLS of @boardwalk/contract/guest-shells, through the
+ * prerender entry: the config itself cannot import TypeScript packages): the built index.html with
+ * the real components' markup in its root (React's prerender, through the `ssr` build of
+ * src/prerender.tsx), then the CSS that markup uses inlined in the head and the whole
+ * stylesheet moved after the content (beasties: a preload in the head, the link at the end of
+ * the body, no script), so the first paint waits for neither. The inlined styles' SHA-256
+ * hashes go to shells/csp.json: the server allows exactly those under its CSP (style-src).
+ */
+async function prerenderShells(outDir: string, renderRootUrl: string) {
+  const { GUEST_SHELLS, renderRoot } = (await import(renderRootUrl)) as {
+    GUEST_SHELLS: Record<string, { file: string; renderAt: string | null }>;
+    renderRoot: (url: string) => Promise<string>;
   };
+  const template = readFileSync(join(outDir, 'index.html'), 'utf8');
+  if (!template.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT}`);
+  const beasties = new Beasties({ path: outDir, publicPath: '/', pruneSource: false, reduceInlineStyles: false, logLevel: 'warn' });
+  const styleHashes = new Set<string>();
+  for (const { file, renderAt } of Object.values(GUEST_SHELLS)) {
+    let html = template;
+    if (renderAt !== null) {
+      const markup = await renderRoot(renderAt);
+      // Inline style attributes would be refused by the CSP (style-src without 'unsafe-inline').
+      if (/\sstyle="/.test(markup)) throw new Error(`the prerendered ${renderAt} has a style attribute, which the CSP refuses`);
+      // The site settings (brand name, support email) every guest page shows: asked for at once,
+      // beside the scripts, for the app's own fetch of /api/site/ (lib/site.ts) to take.
+      const withSettings = template.replace('</title>', `</title>\n    <link rel="preload" href="/api/site/" as="fetch" crossorigin>`);
+      html = await beasties.process(withSettings.replace(ROOT_ELEMENT, `<div id="root">${markup}</div>`));
+      for (const [, css = ''] of html.matchAll(/<style>([\s\S]*?)<\/style>/g)) {
+        styleHashes.add(`'sha256-${createHash('sha256').update(css).digest('base64')}'`);
+      }
+    }
+    mkdirSync(dirname(join(outDir, file)), { recursive: true });
+    writeFileSync(join(outDir, file), html);
+  }
+  writeFileSync(join(outDir, 'shells/csp.json'), `${JSON.stringify({ styleSrc: [...styleHashes] }, null, 2)}\n`);
+}
+
+/** The client, then the prerender entry, then the pages it renders, then their compressed twins. */
+async function buildApp(builder: ViteBuilder) {
+  const { client, ssr } = builder.environments;
+  if (!client || !ssr) throw new Error('vite.config.ts declares the client and ssr environments');
+  await builder.build(client);
+  await builder.build(ssr);
+  const outDir = resolve(client.config.root, client.config.build.outDir);
+  const entry = readdirSync(PRERENDER_OUT).find((name) => /^prerender\.m?js$/.test(name));
+  if (!entry) throw new Error(`no prerender entry in ${PRERENDER_OUT}`);
+  await prerenderShells(outDir, pathToFileURL(join(PRERENDER_OUT, entry)).href);
+  rmSync(PRERENDER_OUT, { recursive: true, force: true });
+  precompress(outDir);
 }
 
 /**
@@ -116,13 +170,27 @@ const bootstrapInUse: PostcssPlugin = {
 };
 
 export default defineConfig({
-  plugins: [react(), initialBundleSize(), precompress()],
+  plugins: [react(), initialBundleSize()],
   css: { postcss: { plugins: [bootstrapInUse] } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     // The polyfill would be one more script for browsers that all support modulepreload.
     modulePreload: { polyfill: false },
+    // One stylesheet: the prerendered pages load it after their content (prerenderShells), and
+    // a route's own CSS, injected into the head when its chunk loads, would then come before
+    // Bootstrap and lose to it. Together they are a few KiB more than the entry's CSS.
+    cssCodeSplit: false,
+  },
+  // `vite build` builds the app (client and ssr environments) through buildApp above.
+  builder: { buildApp },
+  environments: {
+    // Bundled whole: react-bootstrap's per-component imports (react-bootstrap/Button) are folders
+    // Node's ESM cannot load. Left out: the camera, face and image code of routes no shell renders.
+    ssr: {
+      resolve: { noExternal: true, external: ['sharp', '@vladmandic/face-api', '@ericblade/quagga2'] },
+      build: { ssr: 'src/prerender.tsx', outDir: PRERENDER_OUT, emptyOutDir: true, copyPublicDir: false },
+    },
   },
   server: {
     // /app/login/ and /app/logout/ are the staff session calls (a regex: not /apple-touch-icon...).

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import { AppError } from './errors.ts';
+import { inlineStyleHashes } from './web.plugin.ts';
 
 // eslint-disable-next-line no-control-regex -- the point is to find them
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
@@ -13,7 +14,8 @@ export const httpPlugin = fp(
         directives: {
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'"],
-          styleSrc: ["'self'"],
+          // The first screen's CSS inlined in the prerendered pages, allowed by hash only.
+          styleSrc: ["'self'", ...inlineStyleHashes()],
           imgSrc: ["'self'", 'data:', 'blob:'],
           connectSrc: ["'self'"],
           fontSrc: ["'self'"],

@@ -1,5 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { GUEST_SHELLS, guestShellFor, type GuestShell } from '@boardwalk/contract/guest-shells';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { webDist } from './web.plugin.ts';
 
@@ -13,21 +15,79 @@ afterAll(() => t.close());
 const hasBuild = existsSync(`${webDist}/index.html`);
 
 describe('the app on every page path', () => {
-  it.skipIf(!hasBuild)('answers index.html to a GET without Accept (curl, a load balancer), with text/html, and to HEAD', async () => {
-    const index = readFileSync(`${webDist}/index.html`, 'utf8');
-    for (const [url, headers] of [
-      ['/', {}],
-      ['/', { accept: '*/*' }],
-      ['/10000001/2400000000000011', {}],
-      ['/login', { accept: 'text/html' }],
-      ['/activate/', { accept: 'application/json' }],
-    ] as const) {
-      const res = await t.app.inject({ method: 'GET', url, headers });
-      expect(res.statusCode, url).toBe(200);
-      expect(res.headers['content-type']).toMatch(/^text\/html/);
-      expect(res.body).toBe(index);
-    }
-    expect((await t.app.inject({ method: 'HEAD', url: '/' })).statusCode).toBe(200);
+  it.skipIf(!hasBuild)(
+    'answers the page of each path to a GET without Accept (curl, a load balancer), with text/html, and to HEAD',
+    async () => {
+      const shell = (name: GuestShell) => readFileSync(`${webDist}/${GUEST_SHELLS[name].file}`, 'utf8');
+      for (const [url, headers, name] of [
+        ['/', {}, 'login'],
+        ['/', { accept: '*/*' }, 'login'],
+        ['/10000001/2400000000000011', {}, 'pass'],
+        ['/login', { accept: 'text/html' }, 'app'],
+        ['/activate/', { accept: 'application/json' }, 'app'],
+      ] as const) {
+        const res = await t.app.inject({ method: 'GET', url, headers });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['content-type']).toMatch(/^text\/html/);
+        expect(res.body, url).toBe(shell(name));
+      }
+      expect((await t.app.inject({ method: 'HEAD', url: '/' })).statusCode).toBe(200);
+    },
+  );
+
+  it.skipIf(!hasBuild)(
+    'sends the prerendered first screen of the guest pages, with its inlined CSS allowed by hash, and not under its own name',
+    async () => {
+      for (const [url, text] of [
+        ['/', 'Find Your Pass'],
+        ['/10000002/3500000000000028', 'Finding your pass…'],
+        ['/0/99000001/', 'Finding your pass…'],
+        [`/${'a'.repeat(81)}`, 'Finding your pass…'],
+        ['/stored-value/OuX-g8lgsNMZmTfHMqaUx55orZnDuH2QsCnLEwmNlYU', 'Loading your card…'],
+        ['/loyalty/', 'Brownie Points'],
+      ] as const) {
+        const res = await t.app.inject({ url, headers: { accept: 'text/html' } });
+        expect(res.statusCode, url).toBe(200);
+        const root = /<div id="root">([\s\S]*)<\/div>\s*<link rel="stylesheet"/.exec(res.body)?.[1] ?? '';
+        expect(root, url).toContain(text);
+        // The first screen's CSS is in the page and the CSP allows exactly it; the whole stylesheet follows the content.
+        const style = /<style>([\s\S]+?)<\/style>/.exec(res.body)?.[1] ?? '';
+        expect(style.length, url).toBeGreaterThan(1000);
+        const hash = `'sha256-${createHash('sha256').update(style).digest('base64')}'`;
+        const styleSrc = /(?:^|;)\s*style-src ([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1] ?? '';
+        expect(styleSrc.split(' '), url).toContain(hash);
+        expect(styleSrc, url).not.toContain('unsafe-inline');
+        expect(res.body, url).not.toMatch(/<head>[\s\S]*<link rel="stylesheet"[\s\S]*<\/head>/);
+      }
+      for (const url of ['/10000002', '/99/3500000000000028', '/loyalty/passes', '/login', '/stored-value/']) {
+        const res = await t.app.inject({ url, headers: { accept: 'text/html' } });
+        expect(res.body, url).toContain('<div id="root"></div>');
+      }
+      for (const name of ['pass', 'storedValue', 'loyalty', 'app'] as const) {
+        const res = await t.app.inject({ url: `/${GUEST_SHELLS[name].file}` });
+        expect(res.statusCode, name).toBe(404);
+      }
+    },
+  );
+
+  it('names the shell of each path as the app routes it', () => {
+    expect(guestShellFor('/')).toBe('login');
+    expect(guestShellFor('/10000002/3500000000000028')).toBe('pass');
+    expect(guestShellFor('/10000002/3500000000000028/')).toBe('pass');
+    expect(guestShellFor('/10000002/3500000000000028/5b0c3d3e-8c53-4f4b-9a55-0f0f0f0f0f0f')).toBe('pass');
+    expect(guestShellFor('/0/99000001')).toBe('pass');
+    expect(guestShellFor(`/${'a'.repeat(81)}`)).toBe('pass');
+    expect(guestShellFor(`/${'a'.repeat(80)}`)).toBe('app');
+    expect(guestShellFor('/1000000/3500000000000028')).toBe('app');
+    expect(guestShellFor('/10000002/1234567')).toBe('app');
+    expect(guestShellFor('/10000002/3500000000000028/a/b')).toBe('app');
+    expect(guestShellFor('/stored-value/abc')).toBe('storedValue');
+    expect(guestShellFor('/stored-value/')).toBe('app');
+    expect(guestShellFor('/loyalty')).toBe('loyalty');
+    expect(guestShellFor('/loyalty/')).toBe('loyalty');
+    expect(guestShellFor('/loyalty/tickets')).toBe('app');
+    expect(guestShellFor('/activate/')).toBe('app');
+    expect(guestShellFor('/admin/team')).toBe('app');
   });
 
   it('answers 404 JSON for API paths, missing files (even when HTML is asked for) and other methods', async () => {

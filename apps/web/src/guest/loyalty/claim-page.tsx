@@ -12,39 +12,12 @@ import { TextField } from '../../ui/text-field.tsx';
 import { LoyaltyWalletActions } from '../wallet/loyalty-wallet-actions.tsx';
 import { useClaim, type ClaimKind, type ClaimRequest } from './loyalty-api.ts';
 import { useLoyaltyMember, type LoyaltyMember } from './loyalty-member.ts';
-import { claimErrorMessage, loyaltyTexts } from './loyalty-texts.ts';
+import { CLAIMS, claimErrorMessage, loyaltyTexts } from './loyalty-texts.ts';
 import { MemberSignIn } from './member-sign-in.tsx';
 import './loyalty.css';
 
 // The scanner and its decoder are fetched when the guest opens the camera.
 const BarcodeScanner = lazy(() => import('./barcode-scanner.tsx').then((m) => ({ default: m.BarcodeScanner })));
-
-/** The three claim forms (guest-app.md section 2): what each asks for. */
-export const CLAIMS: Record<
-  ClaimKind,
-  { title: string; label: string; hint: string; field: 'orderId' | 'checkNumber' | 'reservationNumber'; scan?: string }
-> = {
-  tickets: {
-    title: 'In-Park Ticket Purchase',
-    label: 'Order ID or Invoice Number',
-    hint: '8 digits, from your confirmation email',
-    field: 'orderId',
-    scan: 'Scan your ticket barcode',
-  },
-  purchase: {
-    title: 'Food & Beverage Purchase',
-    label: 'Check Number',
-    hint: 'Printed on your receipt',
-    field: 'checkNumber',
-    scan: 'Scan your check number',
-  },
-  hotels: {
-    title: 'Hotel Reservation',
-    label: 'Reservation Number',
-    hint: 'From your reservation confirmation',
-    field: 'reservationNumber',
-  },
-};
 
 /**
  * /loyalty/tickets, /loyalty/purchase, /loyalty/hotels: a first path segment (order id, check

@@ -1,9 +1,9 @@
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
 import { PageHeading } from '../../ui/page-heading.tsx';
-import { CLAIMS } from './claim-page.tsx';
 import type { ClaimKind } from './loyalty-api.ts';
 import { useLoyaltyMember } from './loyalty-member.ts';
+import { CLAIMS } from './loyalty-texts.ts';
 import { MemberSignIn } from './member-sign-in.tsx';
 import './loyalty.css';
 

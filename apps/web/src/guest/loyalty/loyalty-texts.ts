@@ -1,5 +1,6 @@
 // The loyalty area's texts (guest-app.md sections 2, 4, 8) and how failures read.
 import { describeRequestError, failedWith } from '../../lib/api-client.ts';
+import type { ClaimKind } from './loyalty-api.ts';
 
 export const loyaltyTexts = {
   submitting: 'Submitting your info...',
@@ -25,3 +26,33 @@ export function claimErrorMessage(error: unknown, supportEmail: string): string 
 /** Verify and create failures other than the ones the flow handles (404, 409). */
 export const memberErrorMessage = (error: unknown, supportEmail: string) =>
   describeRequestError(error, { networkError: loyaltyTexts.failure(supportEmail), failure: loyaltyTexts.failure(supportEmail) });
+
+/**
+ * The three claim forms (guest-app.md section 2): what each asks for. Kept here, not in the
+ * claim page, so the loyalty home names them without loading that page's chunk.
+ */
+export const CLAIMS: Record<
+  ClaimKind,
+  { title: string; label: string; hint: string; field: 'orderId' | 'checkNumber' | 'reservationNumber'; scan?: string }
+> = {
+  tickets: {
+    title: 'In-Park Ticket Purchase',
+    label: 'Order ID or Invoice Number',
+    hint: '8 digits, from your confirmation email',
+    field: 'orderId',
+    scan: 'Scan your ticket barcode',
+  },
+  purchase: {
+    title: 'Food & Beverage Purchase',
+    label: 'Check Number',
+    hint: 'Printed on your receipt',
+    field: 'checkNumber',
+    scan: 'Scan your check number',
+  },
+  hotels: {
+    title: 'Hotel Reservation',
+    label: 'Reservation Number',
+    hint: 'From your reservation confirmation',
+    field: 'reservationNumber',
+  },
+};

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useMutation } from '@tanstack/react-query';
@@ -13,6 +13,8 @@ import { createMember, verifyMember } from './loyalty-api.ts';
 import { rememberedEmail, useLoyaltyMember } from './loyalty-member.ts';
 import { loyaltyTexts, memberErrorMessage } from './loyalty-texts.ts';
 
+const noChanges = () => () => {};
+
 /**
  * The loyalty email (guest-app.md section 4 "Loyalty"): a known email signs the member in; an
  * unknown one (404) asks for first and last name and creates the account. A remembered email
@@ -21,7 +23,11 @@ import { loyaltyTexts, memberErrorMessage } from './loyalty-texts.ts';
 export function MemberSignIn() {
   const { verified, created } = useLoyaltyMember();
   const supportEmail = useSiteInfo()?.supportEmail ?? '';
-  const [email, setEmail] = useState(() => rememberedEmail() ?? '');
+  // The remembered email fills the field until the guest types: read as an external store so
+  // the prerendered page (no storage, no email) hydrates as it was rendered, then shows it.
+  const remembered = useSyncExternalStore(noChanges, rememberedEmail, () => null);
+  const [typedEmail, setEmail] = useState<string | null>(null);
+  const email = typedEmail ?? remembered ?? '';
   const [names, setNames] = useState<{ firstName: string; lastName: string } | null>(null);
   const verify = useMutation({
     mutationFn: (value: string) => verifyMember(value),
@@ -39,10 +45,10 @@ export function MemberSignIn() {
   // A remembered email is verified once, on load (guest-app.md section 4).
   const autoVerified = useRef(false);
   useEffect(() => {
-    const remembered = rememberedEmail();
-    if (remembered && !autoVerified.current) {
+    const stored = rememberedEmail();
+    if (stored && !autoVerified.current) {
       autoVerified.current = true;
-      verify.mutate(remembered);
+      verify.mutate(stored);
     }
   }, [verify]);
 

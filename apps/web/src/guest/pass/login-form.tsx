@@ -73,7 +73,9 @@ export function LoginForm({
       <PageHeading id="login-heading">{heading}</PageHeading>
       <p className="panel__intro">{intro}</p>
       <LiveAlert message={message} />
-      <Form noValidate onSubmit={submit}>
+      {/* method="dialog": a tap on the prerendered form before the app has taken it over does nothing
+          (a form outside a dialog is not sent), rather than reloading the page and losing what was typed. */}
+      <Form noValidate method="dialog" onSubmit={submit}>
         <TextField
           ref={orderIdRef}
           id="orderId"

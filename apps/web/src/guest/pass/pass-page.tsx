@@ -13,7 +13,9 @@ import { canEditRegistration, isNoLongerShared, loginErrorMessage, needsRegistra
 import { PassView } from './pass-view.tsx';
 
 // The registration form and its phone mask are only needed for some orders: a chunk of its
-// own, fetched as soon as a lookup starts so it is there when the answer asks for it.
+// own, fetched as soon as the guest submits a lookup so it is there when the answer asks for
+// it. A pass URL opened directly fetches it only when its answer needs it: until then the
+// page's own scripts have the phone's connection to themselves (e2e/bundle-size.test.ts).
 const loadRegistrationForm = () => import('./registration-form.tsx');
 const RegistrationForm = lazy(loadRegistrationForm);
 
@@ -39,10 +41,6 @@ function PassFlow({ credentials }: { credentials: PassCredentials | null }) {
   };
 
   const order = pass.data;
-  const lookingUp = credentials !== null;
-  useEffect(() => {
-    if (lookingUp) void loadRegistrationForm();
-  }, [lookingUp]);
   const needsNewUrl = credentials && order && passPath(canonicalCredentials(credentials, order)) !== passPath(credentials);
   useEffect(() => {
     if (needsNewUrl && credentials && order) showOrder(credentials, order);

@@ -1,16 +1,13 @@
-import { lazy, Suspense } from 'react';
 import Button from 'react-bootstrap/Button';
 import type { PassOrder } from '@boardwalk/contract/pass';
 import { useSiteInfo } from '../../lib/site.ts';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { WalletActions } from '../wallet/wallet-actions.tsx';
 import { PhotoSection } from '../photo/photo-section.tsx';
+import { ShareSection } from '../share/share-section.tsx';
 import { hasShareSection } from '../share/share-rules.ts';
 import { PassCard } from './pass-card.tsx';
 import type { PassCredentials } from './pass-route.ts';
-
-// The share section, its modal and phone mask: a chunk of their own, loaded only for a pass that shows it.
-const ShareSection = lazy(() => import('../share/share-section.tsx'));
 
 interface PassViewProps {
   order: PassOrder;
@@ -29,11 +26,7 @@ export function PassView({ order, credentials, onEditRegistration, onStartOver }
       <PageHeading id="pass-heading">{order.sharedWith ? 'Shared Pass' : 'Your Pass'}</PageHeading>
       <PassCard order={order} brandName={site?.brandName ?? null} />
       <WalletActions order={order} credentials={credentials} brandName={site?.brandName ?? null} />
-      {hasShareSection(order) ? (
-        <Suspense fallback={null}>
-          <ShareSection order={order} />
-        </Suspense>
-      ) : null}
+      {hasShareSection(order) ? <ShareSection order={order} /> : null}
       <PhotoSection order={order} />
       <div className="actions actions--center">
         {onEditRegistration ? (

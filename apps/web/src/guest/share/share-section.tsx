@@ -1,8 +1,9 @@
 // The owner's "Manage Ticket Shares" section (guest-app.md sections 2 "Pass actions", 4
 // "Share modal", 8): the ticket's active shares, a button to set one up, each row opening the
-// modal to modify or stop it. Its own chunk (the modal and the phone mask with it), loaded
-// only for a pass that shows it.
-import { useState } from 'react';
+// modal to modify or stop it. The section comes with the pass card (it is often the largest
+// text of the page, which a phone should paint with the card); the modal and its phone mask
+// are a chunk of their own, loaded when the guest opens it.
+import { lazy, Suspense, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import Toast from 'react-bootstrap/Toast';
@@ -12,14 +13,15 @@ import { shareTexts } from '@boardwalk/contract/share';
 import { formatPhone, fullName } from '../../lib/format.ts';
 import { LiveAlert } from '../../ui/live-alert.tsx';
 import { shareErrorMessage, useShares } from './share-api.ts';
-import { ShareModal } from './share-modal.tsx';
 import './share.css';
+
+const ShareModal = lazy(() => import('./share-modal.tsx').then((m) => ({ default: m.ShareModal })));
 
 const TOAST_DELAY_MS = 5_000;
 
 type Editing = { share: TicketShare | null } | null;
 
-export default function ShareSection({ order }: { order: PassOrder }) {
+export function ShareSection({ order }: { order: PassOrder }) {
   const shares = useShares(order);
   const [editing, setEditing] = useState<Editing>(null);
   const [toast, setToast] = useState<{ id: number; message: string } | null>(null);
@@ -78,7 +80,11 @@ export default function ShareSection({ order }: { order: PassOrder }) {
       <Button variant="primary" className="share-section__add" onClick={() => setEditing({ share: null })}>
         Share With a Guest
       </Button>
-      {editing ? <ShareModal ticket={order} share={editing.share} onClose={() => setEditing(null)} onDone={done} /> : null}
+      {editing ? (
+        <Suspense fallback={null}>
+          <ShareModal ticket={order} share={editing.share} onClose={() => setEditing(null)} onDone={done} />
+        </Suspense>
+      ) : null}
       <ToastContainer position="bottom-center" className="p-3 position-fixed" containerPosition="fixed">
         {toast ? (
           <Toast key={toast.id} bg="success" autohide delay={TOAST_DELAY_MS} onClose={() => setToast(null)} className="share-toast">

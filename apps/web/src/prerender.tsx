@@ -1,0 +1,27 @@
+// The build's server entry (vite.config.ts, environment `ssr`): renders the guest pages' first
+// screens from the real components, as the app's first render in the browser shows them
+// (nothing loaded yet: no site settings, no pass, no member), so main.tsx can hydrate them
+// without a difference. React's prerender waits for the lazy route chunks, so the stored-value
+// and loyalty pages render their own first screen, not the Suspense fallback.
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { Providers } from './app/providers.tsx';
+import { AppRoutes } from './app/router.tsx';
+
+/** The pages to prerender and the files they go to, for the build (vite.config.ts). */
+export { GUEST_SHELLS } from '@boardwalk/contract/guest-shells';
+
+/** The HTML of the app's root element at this URL. */
+export async function renderRoot(url: string): Promise<string> {
+  const { prelude } = await prerender(
+    <StrictMode>
+      <Providers>
+        <StaticRouter location={url}>
+          <AppRoutes />
+        </StaticRouter>
+      </Providers>
+    </StrictMode>,
+  );
+  return new Response(prelude).text();
+}

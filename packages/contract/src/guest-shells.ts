@@ -1,0 +1,33 @@
+// The guest pages' first screens, prerendered at build time (apps/web/src/prerender.tsx) into
+// the files named here, and sent by the server (apps/api/src/platform/web.plugin.ts) for the
+// paths that show them, so a phone paints the page's frame before its JavaScript has run.
+// The app then hydrates that markup (apps/web/src/main.tsx). One table for both sides.
+import { BARCODE_PATTERN, HASH_URL_MIN_SEGMENT, ORDER_ID_PATTERN, TEST_PASS_ORDER_ID } from './pass.ts';
+
+export const GUEST_SHELLS = {
+  /** The login form (the bare pass page). */
+  login: { file: 'index.html', renderAt: '/' },
+  /** The pass page's frame while the pass loads: header, "Finding your pass…", footer. */
+  pass: { file: 'shells/pass.html', renderAt: '/10000000/10000000' },
+  /** The stored-value page's frame while the card loads. */
+  storedValue: { file: 'shells/stored-value.html', renderAt: '/stored-value/shell' },
+  /** The loyalty home's email form (no member on a first visit). */
+  loyalty: { file: 'shells/loyalty.html', renderAt: '/loyalty/' },
+  /** Every other page: the empty frame, rendered by the app alone. */
+  app: { file: 'shells/app.html', renderAt: null },
+} as const;
+
+export type GuestShell = keyof typeof GUEST_SHELLS;
+
+/** The shell of a page's path (no query): mirrors apps/web/src/app/router.tsx for the four prerendered pages. */
+export function guestShellFor(path: string): GuestShell {
+  const segments = path.split('/').filter(Boolean);
+  if (segments.length === 0) return 'login';
+  const [first = '', second = ''] = segments;
+  if (first === 'loyalty' && segments.length === 1) return 'loyalty';
+  if (first === 'stored-value' && segments.length === 2) return 'storedValue';
+  if (segments.length === 1 && first.length > HASH_URL_MIN_SEGMENT) return 'pass';
+  const orderId = ORDER_ID_PATTERN.test(first) || first === TEST_PASS_ORDER_ID;
+  if ((segments.length === 2 || segments.length === 3) && orderId && BARCODE_PATTERN.test(second)) return 'pass';
+  return 'app';
+}
