@@ -19,6 +19,7 @@ export interface Measurement {
   perSecond: number;
   median: number;
   p90: number;
+  p99: number;
   min: number;
   /** CPU time of this process per call (all its threads): what other processes' load does not inflate. */
   cpu: number;
@@ -57,6 +58,7 @@ export async function measureSequential<T>(
     perSecond: times.length / elapsed,
     median: at(0.5),
     p90: at(0.9),
+    p99: at(0.99),
     min: times[0] ?? NaN,
     cpu: (cpuUsed.user + cpuUsed.system) / 1000 / times.length,
   };

@@ -20,7 +20,7 @@ import { loyaltyAccounts } from '@boardwalk/db/schema';
 import { createTestDatabase, defaultTestDatabaseUrl, type TestDatabase } from '@boardwalk/db/test-support/test-database';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/platform/config.ts';
-import { fmt, positiveNumber, postgresProblem } from './bench-support.ts';
+import { fmt, measureSequential, positiveNumber, postgresProblem, type Measurement } from './bench-support.ts';
 
 type DatabaseKind = 'pglite' | 'postgres';
 const GOAL_P99_MS = 50;
@@ -31,29 +31,8 @@ const ADMIN_EMAIL = 'bench-admin@example.com';
 const ADMIN_PASSWORD = 'bench admin password';
 const failures: string[] = [];
 
-interface Figures {
-  name: string;
-  count: number;
-  median: number;
-  p99: number;
-}
-
-/** Calls `once` one at a time: a 1 s warm-up, then `seconds` of measurement. */
-async function sample(name: string, once: () => Promise<void>): Promise<Figures> {
-  const warmUntil = performance.now() + 1000;
-  do await once();
-  while (performance.now() < warmUntil);
-  const times: number[] = [];
-  const end = performance.now() + seconds * 1000;
-  while (performance.now() < end) {
-    const t0 = performance.now();
-    await once();
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? NaN;
-  return { name, count: times.length, median: at(0.5), p99: at(0.99) };
-}
+/** One request at a time: a 1 s warm-up, then `seconds` of measurement. */
+const sample = (name: string, once: () => Promise<void>) => measureSequential(name, seconds, once, () => undefined);
 
 const FIRST = [
   'Ana',
@@ -184,7 +163,7 @@ async function benchDatabase(kind: DatabaseKind) {
     console.log(
       `\n${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'} (${version.split(' on ')[0] ?? kind}), ${fmt(accounts)} accounts, ${fmt(orders)} loyalty orders (seeded in ${fmt(seeded, 1)} s); load average ${fmt(loadavg()[0] ?? 0, 2)}`,
     );
-    const results: Figures[] = [];
+    const results: Measurement[] = [];
     for (const [name, once] of [
       ['bare select by id', bare],
       ['4-character fragment', byFragment],
