@@ -1,9 +1,6 @@
 // Every state of the loyalty area (guest-app.md sections 2 "Loyalty guest screens", 4
 // "Loyalty", 5, 8) in Chromium against the demo data, at 360 and 1280 px, axe clean. Each
 // test joins with an email of its own; the claims use demo purchases no other test claims.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join as joinPath } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -18,7 +15,7 @@ import {
   type Width,
   inGuestPage,
 } from '../support/browser.ts';
-import { writeBarcodeVideo } from '../support/fake-camera.ts';
+import { launchCameraBrowser } from '../support/fake-camera.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -232,13 +229,7 @@ describe('camera scanner', () => {
   let cameraBrowser: Browser;
   const code = '7000123456789012';
   beforeAll(async () => {
-    const video = joinPath(mkdtempSync(joinPath(tmpdir(), 'bw-camera-')), 'receipt.y4m');
-    await writeBarcodeVideo(video, code);
-    cameraBrowser = await launchBrowser([
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${video}`,
-    ]);
+    cameraBrowser = await launchCameraBrowser(code);
   });
   afterAll(async () => {
     await cameraBrowser?.close();

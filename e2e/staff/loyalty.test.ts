@@ -4,9 +4,6 @@
 // check number scanner, the orders with Remove Order, points and the ledger, the pass link,
 // Remove Account), the empty and loading states and every toast; at 360 and 1280 px, axe
 // clean, screenshots. Every purchase and member here is made by this file.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join as joinPath } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -20,7 +17,7 @@ import {
   type GuestPage,
   type Width,
 } from '../support/browser.ts';
-import { writeBarcodeVideo } from '../support/fake-camera.ts';
+import { launchCameraBrowser } from '../support/fake-camera.ts';
 import { E2E_INTEGRATION_KEY, STAFF_ADMIN } from '../support/staff-admin.ts';
 import { aTeamMember, apiLogin, createTeamMember, logIn, modal, openStaffPage, staffApi, tabNames, unique } from '../support/staff.ts';
 
@@ -467,13 +464,7 @@ describe('check number scanner', () => {
   let cameraBrowser: Browser;
   const code = '6000123456789012';
   beforeAll(async () => {
-    const video = joinPath(mkdtempSync(joinPath(tmpdir(), 'bw-staff-camera-')), 'check.y4m');
-    await writeBarcodeVideo(video, code);
-    cameraBrowser = await launchBrowser([
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${video}`,
-    ]);
+    cameraBrowser = await launchCameraBrowser(code);
   });
   afterAll(async () => {
     await cameraBrowser?.close();

@@ -1,9 +1,13 @@
 // A camera for Chromium's fake capture device (--use-file-for-fake-video-capture): a Y4M video
 // (raw I420 frames) showing a Code 128 barcode of the given text, drawn here with bwip-js and
 // sharp, so the scanner test needs no recording and nothing from outside.
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import bwipjs from 'bwip-js/node';
+import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
+import { launchBrowser } from './browser.ts';
 
 const WIDTH = 1920;
 const HEIGHT = 1080;
@@ -35,4 +39,15 @@ export async function writeBarcodeVideo(path: string, text: string, frames = 5):
     path,
     Buffer.concat([Buffer.from(`YUV4MPEG2 W${WIDTH} H${HEIGHT} F10:1 Ip A1:1 C420jpeg\n`), ...Array<Buffer>(frames).fill(frame)]),
   );
+}
+
+/** A Chromium whose camera (granted without asking) shows a Code 128 barcode of `code`. */
+export async function launchCameraBrowser(code: string): Promise<Browser> {
+  const video = join(mkdtempSync(join(tmpdir(), 'bw-camera-')), 'barcode.y4m');
+  await writeBarcodeVideo(video, code);
+  return launchBrowser([
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    `--use-file-for-fake-video-capture=${video}`,
+  ]);
 }
