@@ -73,17 +73,19 @@ async function main() {
   async function prepare(round: number) {
     const members: { email: string; userID: string }[] = [];
     for (let i = 0; i < claims; i++) {
+      const email = `bench${round}-${i}@example.com`;
       const put = await app.inject({
         method: 'PUT',
         url: `/api/integrations/orders/${orderIdOf(round, i)}`,
         headers: { authorization: `Bearer ${INTEGRATION_KEY}` },
         payload: {
           orderDate,
+          // A public claim needs the purchase under the member's email.
+          purchaser: { firstName: 'Bench', lastName: `Member ${i}`, email },
           tickets: [{ barcode: barcodeOf(round, i), product: 'Day Ticket', price: 59.99, isPassholder: false, credits: 0, cash: 0 }],
         },
       });
       if (put.statusCode !== 201) throw new Error(`seeding an order failed: ${put.statusCode} ${put.body}`);
-      const email = `bench${round}-${i}@example.com`;
       const created = await app.inject({
         method: 'POST',
         url: '/api/loyalty/create',

@@ -247,7 +247,8 @@ async function main() {
                 headers: auth,
                 json: {
                   orderDate: new Date().toISOString(),
-                  purchaser: { firstName: 'Carl', lastName: 'Diaz' },
+                  // Bought by the member who will claim it: a public claim needs the purchase under the member's email.
+                  purchaser: { firstName: 'Carl', lastName: 'Diaz', email: `soak-${orderId}@example.com` },
                   tickets: [{ barcode: `81${orderId.padStart(14, '0')}`, product: 'Day Ticket', price: 59.99, holder: {} }],
                 },
               }),
@@ -295,7 +296,7 @@ async function main() {
         case 'loyalty claim': {
           // A new member on this instance claims, on the other, an order the feed PUT earlier.
           const orderId = claimable.shift();
-          const email = `soak${memberSeq++}@example.com`;
+          const email = `soak-${orderId ?? `none-${memberSeq++}`}@example.com`;
           const createdMember = await record(
             'loyalty create',
             instance,

@@ -1,7 +1,8 @@
 // The loyalty member's card in wallets (guest-app.md section 2, loyalty success; section 7,
 // loyalty variant of the wallet calls): the success screen's wallet buttons on an iPhone, an
 // Android phone and a desktop, and /loyalty/pass, the page a staff member's emailed link opens.
-// One claim (demo reservation H7734002, claimed by no other test) gives the wallet token.
+// One claim (a reservation this file puts through the hotel feed under the member's email)
+// gives the wallet token.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,6 +15,7 @@ import {
   WIDTHS,
   type Width,
 } from '../support/browser.ts';
+import { feed } from '../support/feed.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -24,6 +26,18 @@ afterAll(async () => {
 });
 
 const email = `loyalty.card.${Date.now().toString(36)}@example.com`;
+const reservationNumber = `HC${Date.now().toString(36).toUpperCase()}`;
+beforeAll(async () => {
+  // A guest claims only what is under their own email.
+  await feed(`reservations/${reservationNumber}`, {
+    firstName: 'Noa',
+    lastName: 'Berg',
+    email,
+    arrival: new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10),
+    departure: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10),
+    total: 189.5,
+  });
+});
 let walletToken = '';
 let addresses = 0;
 const inPage = (width: Width, userAgent: string | undefined, body: (page: Page) => Promise<void>) =>
@@ -57,7 +71,7 @@ describe('the success screen of a claim', () => {
       await page.getByLabel('Last Name').fill('Berg');
       await page.getByRole('button', { name: 'Submit' }).click();
       await page.getByRole('link', { name: 'Hotel Reservation' }).click();
-      await page.getByLabel('Reservation Number').fill('H7734002');
+      await page.getByLabel('Reservation Number').fill(reservationNumber);
       const claim = page.waitForResponse((r) => r.url().endsWith('/api/loyalty/hotels/'));
       await page.getByRole('button', { name: 'Submit' }).click();
       walletToken = ((await (await claim).json()) as { walletToken: string }).walletToken;

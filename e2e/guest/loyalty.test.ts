@@ -1,6 +1,7 @@
-// Every state of the loyalty area (guest-app.md sections 2 "Loyalty guest screens", 4
-// "Loyalty", 5, 8) in Chromium against the demo data, at 360 and 1280 px, axe clean. Each
-// test joins with an email of its own; the claims use demo purchases no other test claims.
+// Every state of the loyalty area in Chromium against the demo data, at 360 and 1280 px, axe
+// clean. Each test joins with an email of its own; a ticket claim is of an order the test
+// puts through the feed under that email (a guest claims only what is under their email), a
+// check claim of demo checks no other test claims.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -16,6 +17,7 @@ import {
   inGuestPage,
 } from '../support/browser.ts';
 import { launchCameraBrowser } from '../support/fake-camera.ts';
+import { anOrderId, feed } from '../support/feed.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -33,6 +35,17 @@ let addresses = 0;
 /** Each page is a guest of its own address: joining starts with a verify that misses, which the throttle counts. */
 const inPage = (body: (page: Page) => Promise<void>, width: Width = WIDTHS.mobile) =>
   inGuestPage(browser, width, body, { clientAddress: `198.51.100.${++addresses}` });
+
+/** A one-ticket order of yesterday bought by this email: its order id. */
+async function anOrderBoughtBy(email: string): Promise<string> {
+  const orderId = anOrderId('5');
+  await feed(`orders/${orderId}`, {
+    orderDate: new Date(Date.now() - 86_400_000).toISOString(),
+    purchaser: { firstName: 'Lia', lastName: 'Park', email },
+    tickets: [{ barcode: `${orderId}${orderId}`, product: 'Day Ticket', price: 64.5, isPassholder: false, credits: 0, cash: 0 }],
+  });
+  return orderId;
+}
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 
@@ -91,16 +104,22 @@ describe.each([WIDTHS.mobile, WIDTHS.desktop])('at %i px', (width) => {
 });
 
 describe('claims', () => {
-  it('claims a ticket order: "Submitting your info...", then the points and the balance', async () => {
+  it('claims a ticket order: another guest\'s is refused with the reason, then "Submitting your info...", the points and the balance', async () => {
     await inPage(async (page) => {
-      await join(page);
+      const email = await join(page);
+      const own = await anOrderBoughtBy(email);
       await page.getByRole('link', { name: 'In-Park Ticket Purchase' }).click();
       await heading(page, 'In-Park Ticket Purchase').waitFor();
       const submit = page.getByRole('button', { name: 'Submit' });
       expect(await submit.isDisabled()).toBe(true);
       await expectNoAxeViolations(page);
       await screenshot(page, 'loyalty-tickets');
+      // A demo order bought by someone else.
       await page.getByLabel('Order ID or Invoice Number').fill('10000006');
+      await submit.click();
+      expect(await alertText(page)).toBe('This purchase is not under your email address. Guest Services can add it for you.');
+      await screenshot(page, 'loyalty-not-yours');
+      await page.getByLabel('Order ID or Invoice Number').fill(own);
       let release: () => void = () => undefined;
       const held = new Promise<void>((resolve) => (release = resolve));
       await page.route('**/api/loyalty/tickets/', async (route) => {

@@ -18,27 +18,18 @@ import {
   type Width,
 } from '../support/browser.ts';
 import { launchCameraBrowser } from '../support/fake-camera.ts';
-import { E2E_INTEGRATION_KEY, STAFF_ADMIN } from '../support/staff-admin.ts';
+import { anOrderId as anOrderIdFrom, feed } from '../support/feed.ts';
+import { STAFF_ADMIN } from '../support/staff-admin.ts';
 import { aTeamMember, apiLogin, createTeamMember, logIn, modal, openStaffPage, staffApi, tabNames, unique } from '../support/staff.ts';
 
 let browser: Browser;
 let adminToken: string;
-const integration = { 'Content-Type': 'application/json', Authorization: `Bearer ${E2E_INTEGRATION_KEY}` };
 const api = '/api/admin/loyalty/';
 
 let seq = 0;
-/** An 8-digit order id no other test uses. */
-const anOrderId = () => `6${`${Date.now()}`.slice(-5)}${String(++seq % 100).padStart(2, '0')}`;
+const anOrderId = () => anOrderIdFrom('6');
 const newEmail = () => `staff.loyalty.${unique()}@example.com`;
 
-async function feed(path: string, body: object) {
-  const response = await fetch(`${baseUrl()}/api/integrations/${path}`, {
-    method: 'PUT',
-    headers: integration,
-    body: JSON.stringify(body),
-  });
-  expect(response.status, await response.text()).toBe(201);
-}
 const recent = () => new Date(Date.now() - 86_400_000).toISOString();
 
 /** A ticket order of one ticket (barcode: the order id twice). */

@@ -27,42 +27,59 @@ export const verifyRequest = z.strictObject({ email: loyaltyEmail });
 /** POST /api/loyalty/create */
 export const createAccountRequest = z.strictObject({ email: loyaltyEmail, firstName, lastName });
 
-/** POST /api/loyalty/tickets/: an 8-digit order id (invoice number) or a scanned ticket barcode. */
-export const ticketClaimRequest = z.strictObject({
-  orderId: z
-    .string()
-    .trim()
-    .refine((value) => /^\d{8}$/.test(value) || isScannedCode(value), 'Enter the 8-digit order number or scan the ticket barcode'),
-  email: loyaltyEmail,
-  userID: userId,
-});
-/** POST /api/loyalty/purchase/: a check number, or the receipt's scanned code; checkID picks one of several checks. */
-export const purchaseClaimRequest = z.strictObject({
-  checkNumber: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9-]{1,32}$/, 'Enter the check number printed on the receipt'),
-  email: loyaltyEmail,
-  userID: userId,
-  checkID: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Check ID is not valid')
-    .optional(),
-});
+/**
+ * The user id a public claim names: the secret that create answered for the new account (a
+ * signed token, valid as long as the account may claim online). The id verify answers for an
+ * existing email is not one: it cannot claim or obtain a card.
+ */
+export const claimUserId = z
+  .string()
+  .min(1, 'User ID is not valid')
+  .max(1024, 'User ID is not valid')
+  .regex(/^[A-Za-z0-9._-]+$/, 'User ID is not valid');
+
+/** What identifies each kind of purchase in a claim, whoever makes it. */
+export const claimFields = {
+  /** An 8-digit order id (invoice number) or a scanned ticket barcode. */
+  tickets: {
+    orderId: z
+      .string()
+      .trim()
+      .refine((value) => /^\d{8}$/.test(value) || isScannedCode(value), 'Enter the 8-digit order number or scan the ticket barcode'),
+    email: loyaltyEmail,
+  },
+  /** A check number, or the receipt's scanned code; checkID picks one of several checks. */
+  purchase: {
+    checkNumber: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9-]{1,32}$/, 'Enter the check number printed on the receipt'),
+    email: loyaltyEmail,
+    checkID: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Check ID is not valid')
+      .optional(),
+  },
+  hotels: {
+    reservationNumber: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9-]{1,32}$/, 'Enter the reservation number'),
+    email: loyaltyEmail,
+  },
+} as const;
+
+/** POST /api/loyalty/tickets/ */
+export const ticketClaimRequest = z.strictObject({ ...claimFields.tickets, userID: claimUserId });
+/** POST /api/loyalty/purchase/ */
+export const purchaseClaimRequest = z.strictObject({ ...claimFields.purchase, userID: claimUserId });
 /** POST /api/loyalty/hotels/ */
-export const hotelClaimRequest = z.strictObject({
-  reservationNumber: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9-]{1,32}$/, 'Enter the reservation number'),
-  email: loyaltyEmail,
-  userID: userId,
-});
+export const hotelClaimRequest = z.strictObject({ ...claimFields.hotels, userID: claimUserId });
 export type TicketClaimRequest = z.infer<typeof ticketClaimRequest>;
 export type PurchaseClaimRequest = z.infer<typeof purchaseClaimRequest>;
 export type HotelClaimRequest = z.infer<typeof hotelClaimRequest>;
 
-/** A claimed purchase. */
+/** A claimed purchase, with every identifier of it: what staff and the audit log see. */
 export const loyaltyOrder = z.object({
   id: z.string(),
   type: z.enum(LOYALTY_ORDER_TYPES),
@@ -78,11 +95,19 @@ export const loyaltyOrder = z.object({
 });
 export type LoyaltyOrder = z.infer<typeof loyaltyOrder>;
 
-/** A successful claim (decisions.md): what it earned, the new balance and a wallet token for the member's pass. */
+/**
+ * A claimed purchase as the guest who claimed it sees it: what it was, when, and what it
+ * earned. Never another identifier of the order (no barcode for an order id, no order id for
+ * a barcode): a claim must not hand out what a ticket lookup asks for.
+ */
+export const claimedPurchase = loyaltyOrder.pick({ type: true, product: true, purchasedAt: true, points: true });
+export type ClaimedPurchase = z.infer<typeof claimedPurchase>;
+
+/** A successful claim: what it earned, the new balance and a wallet token for the member's pass. */
 export const claimResult = z.object({
   pointsEarned: z.number().int(),
   balance: z.number().int(),
-  loyaltyOrders: z.array(loyaltyOrder).describe('The claimed purchases: one per ticket of a ticket order'),
+  loyaltyOrders: z.array(claimedPurchase).describe('The claimed purchases: one per ticket of a ticket order'),
   allowedChanges: z.number().int(),
   walletToken: z.string().describe('Signed, valid 30 minutes: the loyalty variant of the wallet calls takes it'),
 });

@@ -2,7 +2,7 @@
 // 5, 7 "Loyalty (staff)", 9; decisions.md "Loyalty club", "Staff permissions"). The claim
 // bodies are the guest calls' (loyalty.ts); the staff answers carry the section 3 names.
 import { z } from 'zod';
-import { claimResult, createAccountRequest, loyaltyEmail, userId, verifyRequest, LOYALTY_ORDER_TYPES } from './loyalty.ts';
+import { claimFields, createAccountRequest, loyaltyEmail, loyaltyOrder, userId, verifyRequest, LOYALTY_ORDER_TYPES } from './loyalty.ts';
 import { phone, printable } from './pass.ts';
 
 export const STAFF_LOYALTY_API = '/api/admin/loyalty/';
@@ -78,8 +78,21 @@ export const orderParams = z.strictObject({
   barcode: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Barcode is not valid'),
 });
 
-/** A staff claim answers what the guest claim does, without the guest's wallet token, in admin mode. */
-export const staffClaimResult = claimResult.omit({ walletToken: true });
+/** Staff add a purchase on the member's behalf, naming the account by its user id. */
+export const staffTicketClaimRequest = z.strictObject({ ...claimFields.tickets, userID: userId });
+export const staffPurchaseClaimRequest = z.strictObject({ ...claimFields.purchase, userID: userId });
+export const staffHotelClaimRequest = z.strictObject({ ...claimFields.hotels, userID: userId });
+export type StaffTicketClaimRequest = z.infer<typeof staffTicketClaimRequest>;
+export type StaffPurchaseClaimRequest = z.infer<typeof staffPurchaseClaimRequest>;
+export type StaffHotelClaimRequest = z.infer<typeof staffHotelClaimRequest>;
+
+/** A staff claim: what it earned, the new balance and the claimed purchases with all their identifiers, in admin mode. */
+export const staffClaimResult = z.object({
+  pointsEarned: z.number().int(),
+  balance: z.number().int(),
+  loyaltyOrders: z.array(loyaltyOrder),
+  allowedChanges: z.number().int(),
+});
 export type StaffClaimResult = z.infer<typeof staffClaimResult>;
 
 /** Beyond the spec: one ledger entry as staff see it. */

@@ -6,17 +6,32 @@ import {
   checkCandidates,
   claimResult,
   createAccountRequest,
+  type ClaimResult,
   hotelClaimRequest,
   purchaseClaimRequest,
   ticketClaimRequest,
   verifyRequest,
 } from '@boardwalk/contract/loyalty';
-import { claimHotel, claimPurchase, claimTickets, createAccount, verifyAccount, type LoyaltyContext } from './loyalty.service.ts';
+import {
+  claimHotel,
+  claimPurchase,
+  claimTickets,
+  createAccount,
+  guestClaim,
+  verifyAccount,
+  type LoyaltyContext,
+} from './loyalty.service.ts';
 
 const userIdText = z.string().describe('The loyalty user id, as text');
+const claimTokenText = z
+  .string()
+  .describe("The new account's user id for the claim calls, as text: a secret token, valid for the hour in which it may claim online");
 const claimErrors = { 400: apiError.describe('The reason the purchase cannot be claimed, fit to show the guest'), 429: apiError };
 
-/** The loyalty club's public calls (guest-app.md section 7): no authorization, throttled per client address. */
+/**
+ * The loyalty club's public calls: no authorization, throttled per client address. Only the
+ * user id create answers claims; a claim needs the purchase to be under the member's email.
+ */
 export const loyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
   const context = (request: FastifyRequest): LoyaltyContext => ({
     db: app.database.db,
@@ -26,12 +41,11 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
     clientAddress: request.ip,
     ticketChanges: app.ticketChanges,
   });
-  const guest = { kind: 'guest' } as const;
 
   app.post('/api/loyalty/verify', {
     schema: {
       tags: ['loyalty'],
-      summary: 'The user id (text) of the loyalty account with this email; 404 when there is none',
+      summary: 'The user id (text) of the loyalty account with this email; 404 when there is none. It cannot claim or obtain a card',
       body: verifyRequest,
       response: { 200: userIdText, 400: apiError, 404: apiError, 429: apiError },
     },
@@ -42,9 +56,9 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/loyalty/create', {
     schema: {
       tags: ['loyalty'],
-      summary: 'Create a loyalty account: its user id (text); 409 when the email already has one',
+      summary: 'Create a loyalty account: its user id for the claim calls (text); 409 when the email already has one',
       body: createAccountRequest,
-      response: { 200: userIdText, 400: apiError, 409: apiError, 429: apiError },
+      response: { 200: claimTokenText, 400: apiError, 409: apiError, 429: apiError },
     },
     handler: async (request, reply) => reply.type('text/plain; charset=utf-8').send(await createAccount(context(request), request.body)),
   });
@@ -56,7 +70,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
       body: ticketClaimRequest,
       response: { 200: claimResult, ...claimErrors },
     },
-    handler: (request) => claimTickets(context(request), request.body, guest),
+    handler: (request) => guestClaim(context(request), claimTickets, request.body) as Promise<ClaimResult>,
   });
 
   app.post('/api/loyalty/purchase/', {
@@ -66,7 +80,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
       body: purchaseClaimRequest,
       response: { 200: z.union([claimResult, checkCandidates]), ...claimErrors },
     },
-    handler: (request) => claimPurchase(context(request), request.body, guest),
+    handler: (request) => guestClaim(context(request), claimPurchase, request.body),
   });
 
   app.post('/api/loyalty/hotels/', {
@@ -76,6 +90,6 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
       body: hotelClaimRequest,
       response: { 200: claimResult, ...claimErrors },
     },
-    handler: (request) => claimHotel(context(request), request.body, guest),
+    handler: (request) => guestClaim(context(request), claimHotel, request.body) as Promise<ClaimResult>,
   });
 };

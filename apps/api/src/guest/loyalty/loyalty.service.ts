@@ -8,6 +8,7 @@ import {
   LOYALTY_WALLET_TOKEN,
   isScannedCode,
   type CheckCandidate,
+  type ClaimedPurchase,
   type ClaimResult,
   type HotelClaimRequest,
   type LoyaltyOrder,
@@ -70,9 +71,16 @@ export async function appendLedger(tx: Executor, changes: LedgerChanges, entries
 /** Who makes a claim: the guest through the public calls, or a staff member on the guest's behalf. */
 export type Claimant = { kind: 'guest' } | { kind: 'staff'; username: string };
 
-/** A public claim is for an account the guest created in the last hour (decisions.md). */
-const PUBLIC_CLAIM_WINDOW_MS = 60 * 60 * 1000;
+/** A public claim is for an account the guest created in the last hour. */
+const PUBLIC_CLAIM_WINDOW_SECONDS = 60 * 60;
+/**
+ * What create answers as the user id: a token signed for the new account, valid for the hour
+ * in which it may claim online. It is the only thing that claims publicly and obtains a card:
+ * the id verify answers for an email is the account's plain id and claims nothing.
+ */
+export const LOYALTY_CLAIM_TOKEN = { purpose: 'loyalty-claim', ttlSeconds: PUBLIC_CLAIM_WINDOW_SECONDS } as const;
 const DAY_MS = 24 * 60 * 60 * 1000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const refused = (message: string) => new AppError('VALIDATION_FAILED', message);
 const messages = {
@@ -82,6 +90,8 @@ const messages = {
     `This account can no longer add purchases online. Please email ${support} with your membership ID and your order, check or reservation number.`,
   alreadyClaimedOnline: (support: string) =>
     `This account has already added a purchase online. Please email ${support} with your membership ID to add more.`,
+  notYours: 'This purchase is not under your email address. Guest Services can add it for you.',
+  scanReceipt: 'Scan the barcode on your receipt.',
   unknown: {
     ticket: 'We could not find that order.',
     'food-and-beverage': 'We could not find that check.',
@@ -114,17 +124,16 @@ export function verifyAccount(ctx: LoyaltyContext, email: string): Promise<strin
   });
 }
 
-/** POST /api/loyalty/create: a new account's user id; 409 when the email already has one. */
-export function createAccount(
-  ctx: LoyaltyContext,
-  request: { email: string; firstName: string; lastName: string },
-  createdBy: 'guest' | 'staff' = 'guest',
-): Promise<string> {
+/**
+ * POST /api/loyalty/create: the new account's claim token (its user id for the claim calls);
+ * 409 when the email already has an account.
+ */
+export function createAccount(ctx: LoyaltyContext, request: { email: string; firstName: string; lastName: string }): Promise<string> {
   return throttled(ctx, async () => {
     // The server's clock, like every time a claim is compared with (the one-hour window).
-    const id = await insertAccount(ctx.db, { ...request, createdBy, createdAt: new Date() });
+    const id = await insertAccount(ctx.db, { ...request, createdBy: 'guest', createdAt: new Date() });
     if (!id) throw new AppError('CONFLICT', 'A loyalty account already uses this email');
-    return id;
+    return ctx.keys.signToken(LOYALTY_CLAIM_TOKEN.purpose, id, LOYALTY_CLAIM_TOKEN.ttlSeconds);
   });
 }
 
@@ -193,15 +202,27 @@ const isDuplicateClaim = (error: unknown) => {
 };
 
 /**
- * The account a claim is for, locked: it must exist and carry the email given; a guest's
- * public claim also needs a guest-created account younger than an hour with no claim yet.
+ * The account a guest's claim names by its claim token. A token past its hour, or the plain id
+ * verify answers, names an account that can no longer claim online.
+ */
+function accountOfClaimToken(ctx: LoyaltyContext, userID: string): string {
+  const check = ctx.keys.verifyToken(LOYALTY_CLAIM_TOKEN.purpose, userID);
+  if (check.ok) return check.subject;
+  if (check.reason === 'expired' || UUID.test(userID)) throw refused(messages.notPublic(ctx.config.supportEmail));
+  throw refused(messages.unknownAccount);
+}
+
+/**
+ * The account a claim is for, locked: it must exist and carry the email given. A guest names
+ * it by its claim token; the account must be guest-created, younger than an hour, with no claim
+ * yet. Staff name it by its id.
  */
 async function claimingAccount(tx: Executor, ctx: LoyaltyContext, request: { userID: string; email: string }, by: Claimant) {
-  const account = await lockAccount(tx, request.userID);
+  const account = await lockAccount(tx, by.kind === 'guest' ? accountOfClaimToken(ctx, request.userID) : request.userID);
   if (!account) throw refused(messages.unknownAccount);
   if (account.email.toLowerCase() !== request.email.trim().toLowerCase()) throw refused(messages.emailMismatch);
   if (by.kind === 'guest') {
-    if (account.createdBy !== 'guest' || Date.now() - account.createdAt.getTime() > PUBLIC_CLAIM_WINDOW_MS) {
+    if (account.createdBy !== 'guest' || Date.now() - account.createdAt.getTime() > PUBLIC_CLAIM_WINDOW_SECONDS * 1000) {
       throw refused(messages.notPublic(ctx.config.supportEmail));
     }
     if ((await countLoyaltyOrders(tx, account.id)) > 0) throw refused(messages.alreadyClaimedOnline(ctx.config.supportEmail));
@@ -209,57 +230,68 @@ async function claimingAccount(tx: Executor, ctx: LoyaltyContext, request: { use
   return account;
 }
 
+/** A guest claims only a purchase under their own email; staff check ownership themselves. */
+function assertOwnedBy(account: AccountRow, by: Claimant, emails: (string | null)[]) {
+  if (by.kind === 'staff') return;
+  const email = account.email.toLowerCase();
+  if (!emails.some((e) => e?.trim().toLowerCase() === email)) throw refused(messages.notYours);
+}
+
 /** Several checks share the number: the guest picks one (nothing is claimed). */
 interface Candidates {
   candidates: CheckCandidate[];
 }
 
+/** What a claim recorded: the claimed purchases with every identifier, what they earned and the new balance. */
+export interface ClaimOutcome {
+  accountId: string;
+  pointsEarned: number;
+  balance: number;
+  loyaltyOrders: LoyaltyOrder[];
+}
+
 /**
  * A claim in one transaction: the account's checks, the purchases (read under a share lock, so
- * a feed refunding one waits for the claim), their record and the new balance; then the wallet
- * token. Several checks with one number answer the candidates instead.
+ * a feed refunding one waits for the claim), their record and the new balance. Several checks
+ * with one number answer the candidates instead.
  */
 async function claim(
   ctx: LoyaltyContext,
   request: { userID: string; email: string },
   by: Claimant,
   purchasesOf: (tx: Executor, account: AccountRow) => Promise<Purchase[] | Candidates>,
-): Promise<ClaimResult | CheckCandidate[]> {
-  const run = async () => {
-    try {
-      const outcome = await ctx.db.transaction(async (tx) => {
-        const account = await claimingAccount(tx, ctx, request, by);
-        const purchases = await purchasesOf(tx, account);
-        if ('candidates' in purchases) return purchases;
-        const orders = await recordClaim(tx, ctx, account, purchases, by);
-        return { account, orders, balance: await balanceOf(tx, account.id) };
-      });
-      if ('candidates' in outcome) return outcome.candidates;
-      const { account, orders, balance } = outcome;
-      return {
-        pointsEarned: orders.reduce((sum, o) => sum + o.points, 0),
-        balance,
-        loyaltyOrders: orders,
-        allowedChanges: ALLOWED_CHANGES.claimed,
-        walletToken: await ctx.keys.signToken(LOYALTY_WALLET_TOKEN.purpose, account.id, LOYALTY_WALLET_TOKEN.ttlSeconds),
-      };
-    } catch (error) {
-      if (isDuplicateClaim(error)) throw refused(messages.claimed);
-      throw error;
-    }
-  };
-  return by.kind === 'guest' ? throttled(ctx, run) : run();
+): Promise<ClaimOutcome | CheckCandidate[]> {
+  try {
+    const outcome = await ctx.db.transaction(async (tx) => {
+      const account = await claimingAccount(tx, ctx, request, by);
+      const purchases = await purchasesOf(tx, account);
+      if ('candidates' in purchases) return purchases;
+      const orders = await recordClaim(tx, ctx, account, purchases, by);
+      return { account, orders, balance: await balanceOf(tx, account.id) };
+    });
+    if ('candidates' in outcome) return outcome.candidates;
+    const { account, orders, balance } = outcome;
+    return { accountId: account.id, pointsEarned: orders.reduce((sum, o) => sum + o.points, 0), balance, loyaltyOrders: orders };
+  } catch (error) {
+    if (isDuplicateClaim(error)) throw refused(messages.claimed);
+    throw error;
+  }
 }
 
 /** A claim that cannot answer candidates. */
-const claimOnly = (...args: Parameters<typeof claim>) => claim(...args) as Promise<ClaimResult>;
+const claimOnly = (...args: Parameters<typeof claim>) => claim(...args) as Promise<ClaimOutcome>;
 
-/** POST /api/loyalty/tickets/: an order's tickets, by its order id or a scanned ticket barcode. */
-export function claimTickets(ctx: LoyaltyContext, request: TicketClaimRequest, by: Claimant): Promise<ClaimResult> {
-  return claimOnly(ctx, request, by, async (tx) => {
+/** An order's tickets, by its order id or a scanned ticket barcode. */
+export function claimTickets(ctx: LoyaltyContext, request: TicketClaimRequest, by: Claimant): Promise<ClaimOutcome> {
+  return claimOnly(ctx, request, by, async (tx, account) => {
     const code = request.orderId.trim();
     const found = await lockOrderTickets(tx, isScannedCode(code) ? { barcode: code } : { orderId: code });
     if (found.length === 0) throw refused(messages.unknown.ticket);
+    assertOwnedBy(
+      account,
+      by,
+      found.flatMap((t) => [t.purchaserEmail, t.holderEmail, t.registrationEmail]),
+    );
     const valid = found.filter((t) => !t.refunded);
     if (valid.length === 0) throw refused(messages.refunded);
     const purchases = valid.map((t) => ({
@@ -280,12 +312,27 @@ export function claimTickets(ctx: LoyaltyContext, request: TicketClaimRequest, b
 }
 
 /**
- * POST /api/loyalty/purchase/: a food and beverage check by its number or its receipt's code.
- * Several checks with that number and no checkID: the candidates, nothing claimed.
+ * The checks a claim may name with this code. Staff: every check with that number or receipt
+ * code. A guest: the check whose receipt code was scanned; otherwise only checks the point of
+ * sale gave no receipt code, since a check number is short enough to guess.
  */
-export function claimPurchase(ctx: LoyaltyContext, request: PurchaseClaimRequest, by: Claimant): Promise<ClaimResult | CheckCandidate[]> {
+async function claimableChecks(tx: Executor, code: string, by: Claimant) {
+  const checks = await lockChecksByNumberOrCode(tx, code);
+  if (by.kind === 'staff') return checks;
+  const scanned = checks.filter((c) => c.receiptCode === code);
+  if (scanned.length > 0) return scanned;
+  const typed = checks.filter((c) => c.receiptCode === null);
+  if (typed.length === 0 && checks.length > 0) throw refused(messages.scanReceipt);
+  return typed;
+}
+
+/**
+ * A food and beverage check by its number or its receipt's code. Several checks with that
+ * number and no checkID: the candidates, nothing claimed.
+ */
+export function claimPurchase(ctx: LoyaltyContext, request: PurchaseClaimRequest, by: Claimant): Promise<ClaimOutcome | CheckCandidate[]> {
   return claim(ctx, request, by, async (tx, account) => {
-    const checks = await lockChecksByNumberOrCode(tx, request.checkNumber.trim());
+    const checks = await claimableChecks(tx, request.checkNumber.trim(), by);
     const claimed = await findStandingClaims(
       tx,
       'food-and-beverage',
@@ -317,12 +364,13 @@ export function claimPurchase(ctx: LoyaltyContext, request: PurchaseClaimRequest
   });
 }
 
-/** POST /api/loyalty/hotels/: a hotel reservation by its number (its date: arrival). */
-export function claimHotel(ctx: LoyaltyContext, request: HotelClaimRequest, by: Claimant): Promise<ClaimResult> {
-  return claimOnly(ctx, request, by, async (tx) => {
+/** A hotel reservation by its number (its date: arrival). */
+export function claimHotel(ctx: LoyaltyContext, request: HotelClaimRequest, by: Claimant): Promise<ClaimOutcome> {
+  return claimOnly(ctx, request, by, async (tx, account) => {
     const reservationNumber = request.reservationNumber.trim();
     const reservation = await lockReservation(tx, reservationNumber);
     if (!reservation) throw refused(messages.unknown.hotel);
+    assertOwnedBy(account, by, [reservation.email]);
     if (reservation.cancelled) throw refused(messages.cancelled);
     const purchase = {
       sourceType: 'hotel',
@@ -334,6 +382,37 @@ export function claimHotel(ctx: LoyaltyContext, request: HotelClaimRequest, by: 
     };
     const claimed = await findStandingClaims(tx, 'hotel', [reservationNumber]);
     return assertClaimable(ctx, [purchase], new Set(claimed.map((c) => c.sourceId)));
+  });
+}
+
+const GUEST: Claimant = { kind: 'guest' };
+const toClaimedPurchase = ({ type, product, purchasedAt, points }: LoyaltyOrder): ClaimedPurchase => ({
+  type,
+  product,
+  purchasedAt,
+  points,
+});
+
+/**
+ * POST /api/loyalty/tickets/, purchase/ and hotels/: a guest's public claim, throttled per client
+ * address. It answers what the guest typed and what they earned, the balance and the wallet
+ * token for their card, never another identifier of the purchase.
+ */
+export function guestClaim<R extends { userID: string; email: string }>(
+  ctx: LoyaltyContext,
+  claimOf: (ctx: LoyaltyContext, request: R, by: Claimant) => Promise<ClaimOutcome | CheckCandidate[]>,
+  request: R,
+): Promise<ClaimResult | CheckCandidate[]> {
+  return throttled(ctx, async () => {
+    const outcome = await claimOf(ctx, request, GUEST);
+    if (Array.isArray(outcome)) return outcome;
+    return {
+      pointsEarned: outcome.pointsEarned,
+      balance: outcome.balance,
+      loyaltyOrders: outcome.loyaltyOrders.map(toClaimedPurchase),
+      allowedChanges: ALLOWED_CHANGES.claimed,
+      walletToken: ctx.keys.signToken(LOYALTY_WALLET_TOKEN.purpose, outcome.accountId, LOYALTY_WALLET_TOKEN.ttlSeconds),
+    };
   });
 }
 

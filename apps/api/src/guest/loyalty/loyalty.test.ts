@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { anOrder, putOrder } from '../../../test-support/fixtures.ts';
 import { createTestApp, integrationAuth, settleDeliveries, type TestApp } from '../../../test-support/test-app.ts';
 import { LOYALTY_WALLET_TOKEN } from '@boardwalk/contract/loyalty';
+import { LOYALTY_CLAIM_TOKEN } from './loyalty.service.ts';
 
 let t: TestApp;
 let ip = 0;
@@ -24,8 +25,22 @@ const putCheck = (checkId: string, body: object) =>
   t.app.inject({ method: 'PUT', url: `/api/integrations/checks/${checkId}`, headers: integrationAuth, payload: body });
 const putReservation = (number: string, body: object) =>
   t.app.inject({ method: 'PUT', url: `/api/integrations/reservations/${number}`, headers: integrationAuth, payload: body });
-const ledgerOf = (accountId: string) =>
-  t.database.db.select().from(loyaltyLedger).where(eq(loyaltyLedger.accountId, accountId)).orderBy(loyaltyLedger.id);
+/** The account a claim token (the user id create answers) names. */
+function accountOf(userID: string): string {
+  const check = t.app.keys.verifyToken(LOYALTY_CLAIM_TOKEN.purpose, userID);
+  if (!check.ok) throw new Error(`not a claim token: ${check.reason}`);
+  return check.subject;
+}
+const ledgerOf = (userID: string) =>
+  t.database.db
+    .select()
+    .from(loyaltyLedger)
+    .where(eq(loyaltyLedger.accountId, accountOf(userID)))
+    .orderBy(loyaltyLedger.id);
+const claimsOf = (userID: string) => t.database.db.$count(loyaltyOrders, eq(loyaltyOrders.accountId, accountOf(userID)));
+
+/** The order's purchaser: the email that may claim it publicly. */
+const boughtBy = (email: string) => ({ purchaser: { firstName: 'Ana', lastName: 'Lopez', email } });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -35,17 +50,32 @@ beforeAll(async () => {
     anOrder(
       [
         { barcode: '7000000000000011', price: 59.99 },
-        { barcode: '7000000000000028', price: 20.5, product: 'Parking' },
+        // A ticket holder of the order may claim it too.
+        { barcode: '7000000000000028', price: 20.5, product: 'Parking', holder: { email: 'second.claimer@example.com' } },
       ],
-      {
-        orderDate: daysAgo(3),
-      },
+      { orderDate: daysAgo(3), ...boughtBy('claim.tickets@example.com') },
     ),
   );
-  await putOrder(t.app, '70000002', anOrder([{ barcode: '7000000000000035', price: 10 }], { orderDate: daysAgo(91) }));
-  await putOrder(t.app, '70000003', anOrder([{ barcode: '7000000000000042', price: 10, refunded: true }], { orderDate: daysAgo(1) }));
-  await putOrder(t.app, '70000004', anOrder([{ barcode: '700000000000004911', price: 35.75 }], { orderDate: daysAgo(1) }));
-  await putOrder(t.app, '70000005', anOrder([{ barcode: '7000000000000059', price: 12 }], { orderDate: daysAgo(2) }));
+  await putOrder(
+    t.app,
+    '70000002',
+    anOrder([{ barcode: '7000000000000035', price: 10 }], { orderDate: daysAgo(91), ...boughtBy('refusals@example.com') }),
+  );
+  await putOrder(
+    t.app,
+    '70000003',
+    anOrder([{ barcode: '7000000000000042', price: 10, refunded: true }], { orderDate: daysAgo(1), ...boughtBy('refusals@example.com') }),
+  );
+  await putOrder(
+    t.app,
+    '70000004',
+    anOrder([{ barcode: '700000000000004911', price: 35.75 }], { orderDate: daysAgo(1), ...boughtBy('scan.ticket@example.com') }),
+  );
+  await putOrder(
+    t.app,
+    '70000005',
+    anOrder([{ barcode: '7000000000000059', price: 12 }], { orderDate: daysAgo(2), ...boughtBy('Refund.Me@example.com') }),
+  );
   for (const [id, body] of Object.entries({
     'FB01-1': { checkNumber: '4012', orderDate: daysAgo(1), terminalId: 'FB-01', total: 23.5 },
     'FB02-1': { checkNumber: '4012', orderDate: daysAgo(2), terminalId: 'FB-02', total: 8.25 },
@@ -54,9 +84,9 @@ beforeAll(async () => {
     expect((await putCheck(id, body)).statusCode).toBe(201);
   }
   const stay = { arrival: daysAgo(5).slice(0, 10), departure: daysAgo(3).slice(0, 10), total: 412.4 };
-  expect((await putReservation('H1001', stay)).statusCode).toBe(201);
-  expect((await putReservation('H1002', { ...stay, cancelled: true })).statusCode).toBe(201);
-  expect((await putReservation('H1003', stay)).statusCode).toBe(201);
+  expect((await putReservation('H1001', { ...stay, email: 'one.claim@example.com' })).statusCode).toBe(201);
+  expect((await putReservation('H1002', { ...stay, email: 'refusals@example.com', cancelled: true })).statusCode).toBe(201);
+  expect((await putReservation('H1003', { ...stay, email: 'hotel.cancel@example.com' })).statusCode).toBe(201);
 });
 afterAll(() => t.close());
 afterEach(() => {
@@ -64,12 +94,15 @@ afterEach(() => {
 });
 
 describe('accounts', () => {
-  it('creates an account (user id as text) and verifies it by email, whatever its case', async () => {
-    const id = await newMember('Mia.Chen@Example.com');
+  it('creates an account (a secret claim token as its user id) and verifies it by email, whatever its case', async () => {
+    const token = await newMember('Mia.Chen@Example.com');
+    const id = accountOf(token);
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(token).not.toContain(id);
     const verified = await post('/api/loyalty/verify', { email: 'mia.chen@example.COM' });
     expect(verified.statusCode).toBe(200);
     expect(verified.headers['content-type']).toMatch(/^text\/plain/);
+    // verify answers the account's plain id, which claims nothing (see "capability" below).
     expect(verified.body).toBe(id);
     const [row] = await t.database.db.select().from(loyaltyAccounts).where(eq(loyaltyAccounts.id, id));
     expect(row).toMatchObject({ firstName: 'Ana', lastName: 'Lopez', createdBy: 'guest' });
@@ -118,12 +151,24 @@ describe('claims', () => {
     const body = res.json();
     // 59.99 -> 59, 20.50 -> 20 (tickets earn 1 point per USD).
     expect(body).toMatchObject({ pointsEarned: 79, balance: 79, allowedChanges: 0 });
+    // What the guest typed and earned; never the order's barcodes (with the order id, a ticket lookup's credentials).
     expect(body.loyaltyOrders).toEqual([
-      expect.objectContaining({ type: 'ticket', reference: '70000001', sourceId: '7000000000000011', amount: 59.99, points: 59 }),
-      expect.objectContaining({ type: 'ticket', reference: '70000001', sourceId: '7000000000000028', product: 'Parking', points: 20 }),
+      { type: 'ticket', product: 'Day Ticket', purchasedAt: expect.any(String), points: 59 },
+      { type: 'ticket', product: 'Parking', purchasedAt: expect.any(String), points: 20 },
+    ]);
+    expect(res.body).not.toMatch(/7000000000000011|7000000000000028/);
+    const [rows] = [
+      await t.database.db
+        .select()
+        .from(loyaltyOrders)
+        .where(eq(loyaltyOrders.accountId, accountOf(userID))),
+    ];
+    expect(rows.map((o) => [o.reference, o.sourceId, o.amount])).toEqual([
+      ['70000001', '7000000000000011', 59.99],
+      ['70000001', '7000000000000028', 20.5],
     ]);
     const check = await t.app.keys.verifyToken(LOYALTY_WALLET_TOKEN.purpose, body.walletToken);
-    expect(check).toEqual({ ok: true, subject: userID });
+    expect(check).toEqual({ ok: true, subject: accountOf(userID) });
     const ledger = await ledgerOf(userID);
     expect(ledger.map((e) => [e.points, e.kind, e.reason, e.causedBy])).toEqual([
       [59, 'earn', 'claimed', 'guest'],
@@ -136,16 +181,19 @@ describe('claims', () => {
     const userID = await newMember(email);
     const res = await post('/api/loyalty/tickets/', { orderId: '700000000000004911', email, userID });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ pointsEarned: 35, loyaltyOrders: [expect.objectContaining({ reference: '70000004' })] });
+    expect(res.json()).toMatchObject({ pointsEarned: 35, loyaltyOrders: [{ type: 'ticket', product: 'Day Ticket', points: 35 }] });
+    // Claimed by a barcode (which a shared guest sees), it never names the owner's order id.
+    expect(res.body).not.toContain('70000004');
   });
 
   it('refuses a purchase claimed before, by anyone, with a plain reason', async () => {
+    // A ticket holder of the order, after the purchaser claimed it.
     const email = 'second.claimer@example.com';
     const userID = await newMember(email);
     const res = await post('/api/loyalty/tickets/', { orderId: '70000001', email, userID });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('This purchase has already been claimed.');
-    expect(await t.database.db.$count(loyaltyOrders, eq(loyaltyOrders.accountId, userID))).toBe(0);
+    expect(await claimsOf(userID)).toBe(0);
   });
 
   it('refuses unknown, refunded and too old purchases (older than LOYALTY_CLAIM_DAYS)', async () => {
@@ -164,11 +212,15 @@ describe('claims', () => {
       expect(res.statusCode, url).toBe(400);
       expect(res.json().message).toBe(message);
     }
-    expect(await t.database.db.$count(loyaltyOrders, eq(loyaltyOrders.accountId, userID))).toBe(0);
+    expect(await claimsOf(userID)).toBe(0);
   });
 
   it('takes the age limit from the clock: a purchase 89 days old becomes unclaimable 2 days later', async () => {
-    await putOrder(t.app, '70000009', anOrder([{ barcode: '7000000000000097', price: 5 }], { orderDate: daysAgo(89) }));
+    await putOrder(
+      t.app,
+      '70000009',
+      anOrder([{ barcode: '7000000000000097', price: 5 }], { orderDate: daysAgo(89), ...boughtBy('clock@example.com') }),
+    );
     vi.useFakeTimers({ toFake: ['Date'], now: now + 2 * 24 * 60 * 60 * 1000 });
     const email = 'clock@example.com';
     const userID = await newMember(email);
@@ -196,13 +248,13 @@ describe('claims', () => {
     const userID = await newMember('owner@example.com');
     const wrong = await post('/api/loyalty/tickets/', { orderId: '70000005', email: 'other@example.com', userID });
     expect(wrong.json().message).toBe('That email does not match this loyalty account. Please start over.');
-    const unknown = await post('/api/loyalty/tickets/', {
+    const forged = await post('/api/loyalty/tickets/', {
       orderId: '70000005',
       email: 'owner@example.com',
-      userID: '00000000-0000-4000-8000-000000000000',
+      userID: `${userID.slice(0, -4)}AAAA`,
     });
-    expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().message).toBe('We could not find that loyalty account. Please start over.');
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().message).toBe('We could not find that loyalty account. Please start over.');
   });
 
   it('answers the candidates when several checks share the number, claims nothing, then claims the chosen one', async () => {
@@ -214,12 +266,12 @@ describe('claims', () => {
       { checkID: 'FB02-1', ORDER_DATE: expect.any(String), TERMINAL_ID: 'FB-02', IN_LOYALTY_ORDERS: false },
       { checkID: 'FB01-1', ORDER_DATE: expect.any(String), TERMINAL_ID: 'FB-01', IN_LOYALTY_ORDERS: false },
     ]);
-    expect(await t.database.db.$count(loyaltyOrders, eq(loyaltyOrders.accountId, userID))).toBe(0);
+    expect(await claimsOf(userID)).toBe(0);
     const chosen = await post('/api/loyalty/purchase/', { checkNumber: '4012', checkID: 'FB01-1', email, userID });
     expect(chosen.statusCode).toBe(200);
     expect(chosen.json()).toMatchObject({
       pointsEarned: 23,
-      loyaltyOrders: [expect.objectContaining({ reference: '4012', sourceId: 'FB01-1' })],
+      loyaltyOrders: [{ type: 'food-and-beverage', product: 'Food & Beverage (FB-01)' }],
     });
   });
 
@@ -228,7 +280,101 @@ describe('claims', () => {
     const userID = await newMember(email);
     const res = await post('/api/loyalty/purchase/', { checkNumber: '5001000000000017', email, userID });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ pointsEarned: 14, loyaltyOrders: [expect.objectContaining({ sourceId: 'FB03-1' })] });
+    expect(res.json()).toMatchObject({
+      pointsEarned: 14,
+      loyaltyOrders: [{ type: 'food-and-beverage', product: 'Food & Beverage (FB-03)' }],
+    });
+    expect(res.body).not.toContain('FB03-1');
+  });
+});
+
+describe('proof of ownership and the claim capability', () => {
+  const notYours = 'This purchase is not under your email address. Guest Services can add it for you.';
+
+  it("refuses another guest's order, by its id or a barcode, whatever the state of the order, and writes nothing", async () => {
+    const email = 'stranger@example.com';
+    const userID = await newMember(email);
+    // 70000001 is claimed, 70000003 refunded, 70000002 too old: a stranger learns none of it.
+    for (const orderId of ['70000005', '7000000000000059', '70000001', '70000003', '70000002']) {
+      const res = await post('/api/loyalty/tickets/', { orderId, email, userID });
+      expect(res.statusCode, orderId).toBe(400);
+      expect(res.json().message).toBe(notYours);
+    }
+    expect(await claimsOf(userID)).toBe(0);
+    expect(await ledgerOf(userID)).toEqual([]);
+  });
+
+  it("accepts the email of a guest registration of the order's ticket", async () => {
+    await putOrder(t.app, '70000011', anOrder([{ barcode: '7000000000000110', price: 18 }], { orderDate: daysAgo(1) }));
+    const email = 'registered.guest@example.com';
+    const userID = await newMember(email);
+    expect((await post('/api/loyalty/tickets/', { orderId: '70000011', email, userID })).json().message).toBe(notYours);
+    const registration = await t.app.inject({
+      method: 'POST',
+      url: '/api/register/',
+      remoteAddress: nextAddress(),
+      payload: {
+        orderId: '70000011',
+        barcode: '7000000000000110',
+        firstName: 'Reg',
+        lastName: 'Guest',
+        email: 'Registered.Guest@example.com',
+        phone: '3105550111',
+        optInEmailMarketing: false,
+        optInSMSMarketing: false,
+      },
+    });
+    expect(registration.statusCode).toBe(200);
+    const res = await post('/api/loyalty/tickets/', { orderId: '70000011', email, userID });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ pointsEarned: 18 });
+  });
+
+  it('refuses a reservation under another email or none; staff may add it for the member', async () => {
+    const stay = { arrival: daysAgo(4).slice(0, 10), departure: daysAgo(2).slice(0, 10), total: 100 };
+    expect((await putReservation('H2001', { ...stay, email: 'someone.else@example.com' })).statusCode).toBe(201);
+    expect((await putReservation('H2002', stay)).statusCode).toBe(201);
+    const email = 'hotel.stranger@example.com';
+    const userID = await newMember(email);
+    for (const reservationNumber of ['H2001', 'H2002']) {
+      const res = await post('/api/loyalty/hotels/', { reservationNumber, email, userID });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(notYours);
+    }
+    expect(await claimsOf(userID)).toBe(0);
+  });
+
+  it('claims a check that has a receipt code only by the scanned code: its typed number asks for the scan', async () => {
+    const email = 'typed.number@example.com';
+    const userID = await newMember(email);
+    const typed = await post('/api/loyalty/purchase/', { checkNumber: '5001', email, userID });
+    expect(typed.statusCode).toBe(400);
+    expect(typed.json().message).toBe('Scan the barcode on your receipt.');
+    // Nor may a guest pick it by its check id among the candidates.
+    const picked = await post('/api/loyalty/purchase/', { checkNumber: '5001', checkID: 'FB03-1', email, userID });
+    expect(picked.statusCode).toBe(400);
+    expect(await claimsOf(userID)).toBe(0);
+  });
+
+  it('lets only the user id create answered claim: the id verify answers for the email claims nothing and gets no card', async () => {
+    const email = 'capability@example.com';
+    await putOrder(t.app, '70000012', anOrder([{ barcode: '7000000000000127', price: 30 }], { orderDate: daysAgo(1), ...boughtBy(email) }));
+    const token = await newMember(email);
+    const verifiedId = (await post('/api/loyalty/verify', { email })).body;
+    const withVerifiedId = await post('/api/loyalty/tickets/', { orderId: '70000012', email, userID: verifiedId });
+    expect(withVerifiedId.statusCode).toBe(400);
+    expect(withVerifiedId.json().message).toMatch(/^This account can no longer add purchases online/);
+    expect(withVerifiedId.body).not.toContain('walletToken');
+    // Nor is the plain id a wallet token for the member's card.
+    const card = await t.app.inject({ method: 'POST', url: '/api/apple-wallet/', payload: { email, walletToken: verifiedId } });
+    expect(card.statusCode).toBe(401);
+    // A claim token is for its account only: another member's email with it is refused.
+    const other = await post('/api/loyalty/tickets/', { orderId: '70000012', email: 'capability.other@example.com', userID: token });
+    expect(other.json().message).toBe('That email does not match this loyalty account. Please start over.');
+    expect(await claimsOf(token)).toBe(0);
+    const res = await post('/api/loyalty/tickets/', { orderId: '70000012', email, userID: token });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().walletToken).toEqual(expect.any(String));
   });
 });
 
@@ -237,7 +383,7 @@ describe('reversals', () => {
     const email = 'refund.me@example.com';
     const userID = await newMember(email);
     expect((await post('/api/loyalty/tickets/', { orderId: '70000005', email, userID })).json()).toMatchObject({ balance: 12 });
-    const refunded = anOrder([{ barcode: '7000000000000059', price: 12, refunded: true }], { orderDate: daysAgo(2) });
+    const refunded = anOrder([{ barcode: '7000000000000059', price: 12, refunded: true }], { orderDate: daysAgo(2), ...boughtBy(email) });
     await putOrder(t.app, '70000005', refunded);
     await settleDeliveries(t.app);
     // Resent (unchanged) and resent with another change: still one reversal.
@@ -249,7 +395,10 @@ describe('reversals', () => {
       [12, 'earn', 'claimed', 'guest'],
       [-12, 'reversal', 'refunded', 'system'],
     ]);
-    const [order] = await t.database.db.select().from(loyaltyOrders).where(eq(loyaltyOrders.accountId, userID));
+    const [order] = await t.database.db
+      .select()
+      .from(loyaltyOrders)
+      .where(eq(loyaltyOrders.accountId, accountOf(userID)));
     expect(order!.reversedAt).toBeInstanceOf(Date);
   });
 
@@ -264,7 +413,7 @@ describe('reversals', () => {
     const hotelUser = await newMember(hotelEmail);
     expect((await post('/api/loyalty/hotels/', { reservationNumber: 'H1003', email: hotelEmail, userID: hotelUser })).statusCode).toBe(200);
     const stay = { arrival: daysAgo(5).slice(0, 10), departure: daysAgo(3).slice(0, 10), total: 412.4 };
-    await putReservation('H1003', { ...stay, cancelled: true });
+    await putReservation('H1003', { ...stay, email: hotelEmail, cancelled: true });
     await settleDeliveries(t.app);
 
     expect((await ledgerOf(checkUser)).map((e) => [e.points, e.reason])).toEqual([

@@ -27,7 +27,11 @@ export async function lockTicket(tx: Executor, barcode: string) {
   return rows[0] ?? null;
 }
 
-/** The tickets of an order (by its order id, or by the barcode of one of them), share-locked, in order. */
+/**
+ * The tickets of an order (by its order id, or by the barcode of one of them), share-locked, in
+ * order, with the email addresses that tie a person to the order: the purchaser's, each
+ * ticket holder's and each guest registration's.
+ */
 export async function lockOrderTickets(tx: Executor, by: { orderId: string } | { barcode: string }) {
   const orderId =
     'orderId' in by
@@ -42,9 +46,13 @@ export async function lockOrderTickets(tx: Executor, by: { orderId: string } | {
       product: tickets.product,
       price: tickets.price,
       refunded: tickets.refunded,
+      purchaserEmail: orders.purchaserEmail,
+      holderEmail: tickets.holderEmail,
+      registrationEmail: registrations.email,
     })
     .from(tickets)
     .innerJoin(orders, eq(orders.orderId, tickets.orderId))
+    .leftJoin(registrations, eq(registrations.barcode, tickets.barcode))
     .where(eq(tickets.orderId, orderId))
     .orderBy(asc(tickets.position))
     .for('share', { of: tickets });

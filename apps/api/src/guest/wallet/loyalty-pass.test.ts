@@ -39,13 +39,15 @@ const today = () => new Date().toISOString();
 
 /** A new member who claimed one order (one ticket of `price`): the claim's answer. */
 async function memberWithClaim(email: string, orderId: string, price: number) {
-  await putOrder(t.app, orderId, anOrder([{ barcode: `${orderId}00000001`, price }], { orderDate: today() }));
+  const purchaser = { firstName: 'Rosa', lastName: 'Parks', email };
+  await putOrder(t.app, orderId, anOrder([{ barcode: `${orderId}00000001`, price }], { orderDate: today(), purchaser }));
   const created = await post('/api/loyalty/create', { email, firstName: 'Rosa', lastName: 'Parks' });
   expect(created.statusCode).toBe(200);
-  const userID = created.body;
-  const claim = await post('/api/loyalty/tickets/', { orderId, email, userID });
+  const claim = await post('/api/loyalty/tickets/', { orderId, email, userID: created.body });
   expect(claim.statusCode, claim.body).toBe(200);
   const body = claim.json() as { balance: number; walletToken: string };
+  // The account's id (what verify answers), as staff calls name it.
+  const userID = (await post('/api/loyalty/verify', { email })).body;
   return { userID, email, walletToken: body.walletToken, balance: body.balance };
 }
 

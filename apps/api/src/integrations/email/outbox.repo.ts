@@ -1,5 +1,5 @@
 // The outbox: every message the server sends is kept here, sent or not.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
 import { outbox } from '@boardwalk/db/schema';
 
@@ -19,4 +19,9 @@ export async function markOutboxFailed(db: Executor, id: number, error: string) 
 export async function findOutboxMessage(db: Executor, id: number) {
   const rows = await db.select().from(outbox).where(eq(outbox.id, id));
   return rows[0] ?? null;
+}
+
+/** Removes every message to this address (any case): an erased person's mail goes with them. */
+export async function deleteOutboxMessagesTo(db: Executor, address: string): Promise<void> {
+  await db.delete(outbox).where(eq(sql`lower(${outbox.to})`, address.toLowerCase()));
 }

@@ -18,6 +18,7 @@ export function lockChecksByNumberOrCode(tx: Executor, numberOrCode: string) {
       terminalId: checks.terminalId,
       total: checks.total,
       refunded: checks.refunded,
+      receiptCode: checks.receiptCode,
     })
     .from(checks)
     .where(or(eq(checks.checkNumber, numberOrCode), eq(checks.receiptCode, numberOrCode)))

@@ -1,6 +1,7 @@
 // The audit log's writer (decisions.md "Staff permissions"): who did what to which record,
 // when, and the record before and after. Callers pass API field names with secrets left
 // out; the keys below are dropped again here so a password, hash or token never lands.
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
 import { auditLog } from '@boardwalk/db/schema';
 
@@ -49,4 +50,16 @@ export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void
     before: withoutSecrets(entry.before),
     after: withoutSecrets(entry.after),
   });
+}
+
+/** Drops these keys from the before and after of every entry about one record (a person erased). */
+export async function redactAuditRecords(db: Executor, resource: string, recordId: string, keys: string[]): Promise<void> {
+  const drop = sql`array[${sql.join(
+    keys.map((key) => sql`${key}`),
+    sql`, `,
+  )}]::text[]`;
+  await db
+    .update(auditLog)
+    .set({ before: sql`${auditLog.before} - ${drop}`, after: sql`${auditLog.after} - ${drop}` })
+    .where(and(eq(auditLog.resource, resource), eq(auditLog.recordId, recordId)));
 }

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { apiError } from '@boardwalk/contract/errors';
-import { checkCandidates, hotelClaimRequest, purchaseClaimRequest, ticketClaimRequest } from '@boardwalk/contract/loyalty';
+import { checkCandidates } from '@boardwalk/contract/loyalty';
 import { LOYALTY } from '@boardwalk/contract/staff-resources';
 import {
   adjustRequest,
@@ -21,7 +21,10 @@ import {
   staffAccount as staffAccountSchema,
   staffClaimResult,
   staffCreateRequest,
+  staffHotelClaimRequest,
   staffLoyaltyOrders,
+  staffPurchaseClaimRequest,
+  staffTicketClaimRequest,
   staffVerifyRequest,
   userIdParams,
 } from '@boardwalk/contract/staff-loyalty';
@@ -189,7 +192,7 @@ export const staffLoyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags,
       summary: "Add a ticket order on the member's behalf (admin mode)",
-      body: ticketClaimRequest,
+      body: staffTicketClaimRequest,
       response: { 200: staffClaimResult, ...guarded },
     },
     handler: (request) => staffClaimTickets(context(request), request.body),
@@ -200,7 +203,7 @@ export const staffLoyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags,
       summary: "Add a food and beverage check on the member's behalf; several checks with the number answer the candidates",
-      body: purchaseClaimRequest,
+      body: staffPurchaseClaimRequest,
       response: { 200: z.union([staffClaimResult, checkCandidates]), ...guarded },
     },
     handler: (request) => staffClaimPurchase(context(request), request.body),
@@ -211,7 +214,7 @@ export const staffLoyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags,
       summary: "Add a hotel reservation on the member's behalf (admin mode)",
-      body: hotelClaimRequest,
+      body: staffHotelClaimRequest,
       response: { 200: staffClaimResult, ...guarded },
     },
     handler: (request) => staffClaimHotel(context(request), request.body),

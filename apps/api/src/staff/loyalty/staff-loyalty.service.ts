@@ -13,23 +13,19 @@ import {
   type SearchResult,
   type StaffAccount,
   type StaffClaimResult,
+  type StaffHotelClaimRequest,
   type StaffLoyaltyOrder,
+  type StaffPurchaseClaimRequest,
+  type StaffTicketClaimRequest,
 } from '@boardwalk/contract/staff-loyalty';
-import {
-  LOYALTY_PASS_PATH,
-  LOYALTY_WALLET_TOKEN,
-  type CheckCandidate,
-  type HotelClaimRequest,
-  type LoyaltyOrderType,
-  type PurchaseClaimRequest,
-  type TicketClaimRequest,
-} from '@boardwalk/contract/loyalty';
+import { LOYALTY_PASS_PATH, LOYALTY_WALLET_TOKEN, type CheckCandidate, type LoyaltyOrderType } from '@boardwalk/contract/loyalty';
 import type { Db, Executor } from '@boardwalk/db/client';
 import type { Config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Keys } from '../../platform/keys.plugin.ts';
 import type { FailureThrottle } from '../../platform/throttle.ts';
 import type { Mailer } from '../../integrations/email/mailer.ts';
+import { deleteOutboxMessagesTo } from '../../integrations/email/outbox.repo.ts';
 import {
   balanceOf,
   deleteAccount,
@@ -53,9 +49,10 @@ import {
   claimPurchase,
   claimTickets,
   type Claimant,
+  type ClaimOutcome,
   type LedgerChanges,
 } from '../../guest/loyalty/loyalty.service.ts';
-import { recordAudit, type AuditAction } from '../audit/audit.repo.ts';
+import { redactAuditRecords, recordAudit, type AuditAction } from '../audit/audit.repo.ts';
 import type { StaffIdentity } from '../auth/auth.service.ts';
 
 /** The audit log's resource name for every loyalty action. */
@@ -266,12 +263,18 @@ export async function staffRemoveOrder(ctx: StaffLoyaltyContext, userId: string,
   });
 }
 
-/** POST /api/admin/loyalty/adjust/: a ledger entry of the staff member with their reason; the balance never goes below 0. */
+/**
+ * POST /api/admin/loyalty/adjust/: a ledger entry of the staff member with their reason. Only a
+ * deduction that would take the balance below zero is refused; a raise is always accepted,
+ * also on a balance a reversal left negative.
+ */
 export async function staffAdjust(ctx: StaffLoyaltyContext, userId: string, points: number, reason: string) {
   return ctx.db.transaction(async (tx) => {
     if (!(await lockAccount(tx, userId))) throw notFound();
     const before = await balanceOf(tx, userId);
-    if (before + points < 0) throw new AppError('VALIDATION_FAILED', `The balance is ${before} points: it cannot go below zero.`);
+    if (points < 0 && before + points < 0) {
+      throw new AppError('VALIDATION_FAILED', `The balance is ${before} points: a deduction cannot take it below zero.`);
+    }
     await appendLedger(tx, ctx.ticketChanges, [
       { accountId: userId, points, kind: 'adjustment', reason, causedBy: 'staff', staffMember: ctx.staff.username },
     ]);
@@ -281,9 +284,14 @@ export async function staffAdjust(ctx: StaffLoyaltyContext, userId: string, poin
   });
 }
 
+/** What the audit log keeps of a member: personal data (email, name, phone, zip) goes with the member. */
+const PERSONAL_AUDIT_KEYS = ['email', 'firstName', 'lastName', 'phone', 'zip', 'sentTo'];
+
 /**
- * DELETE /api/admin/loyalty/{id}: the account, its loyalty orders, ledger and wallet pass are
- * gone; the audit entry keeps who removed which account (with what it held) and when.
+ * DELETE /api/admin/loyalty/{id}: the member is erased. The account, its loyalty orders, ledger
+ * and wallet pass are gone, and so are the mails sent to its address; earlier audit entries of
+ * the account lose its personal data. The removal's own audit entry keeps who removed which
+ * member number and when, with the balance and the claims it held.
  */
 export async function staffRemoveAccount(ctx: StaffLoyaltyContext, userId: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
@@ -291,45 +299,48 @@ export async function staffRemoveAccount(ctx: StaffLoyaltyContext, userId: strin
     if (!account) throw notFound();
     const [orders, balance] = await Promise.all([findStandingOrdersOfAccount(tx, userId), balanceOf(tx, userId)]);
     await deleteAccount(tx, userId);
-    await audit(tx, ctx, 'delete', userId, { ...auditRow(account), loyaltyOrders: orders.map(toStaffOrder), balance }, null);
+    await deleteOutboxMessagesTo(tx, account.email);
+    await redactAuditRecords(tx, LOYALTY_AUDIT_RESOURCE, userId, PERSONAL_AUDIT_KEYS);
+    const held = orders.map(({ order, earned }) => ({ type: order.sourceType, id: order.reference, points: earned }));
+    await audit(tx, ctx, 'delete', userId, { memberNumber: account.memberNumber, loyaltyOrders: held, balance }, null);
   });
 }
 
-/** Staff add a purchase on the member's behalf: the guest claim with a staff claimant, audited. */
+/** Staff add a purchase on the member's behalf: the claim with a staff claimant, audited. */
 async function staffClaim(
   ctx: StaffLoyaltyContext,
-  request: { userID: string; email: string },
+  request: { userID: string },
   what: Record<string, unknown>,
-  run: (claimant: Claimant) => Promise<Awaited<ReturnType<typeof claimPurchase>>>,
+  run: (claimant: Claimant) => Promise<ClaimOutcome | CheckCandidate[]>,
 ): Promise<StaffClaimResult | CheckCandidate[]> {
   const outcome = await run({ kind: 'staff', username: ctx.staff.username });
   if (Array.isArray(outcome)) return outcome;
-  const { walletToken: _walletToken, ...result } = outcome;
+  const { pointsEarned, balance, loyaltyOrders } = outcome;
   await audit(ctx.db, ctx, 'claim', request.userID, null, {
     ...what,
-    pointsEarned: result.pointsEarned,
-    balance: result.balance,
-    loyaltyOrders: result.loyaltyOrders.map((o) => ({ type: o.type, id: o.reference, barcode: o.sourceId, points: o.points })),
+    pointsEarned,
+    balance,
+    loyaltyOrders: loyaltyOrders.map((o) => ({ type: o.type, id: o.reference, barcode: o.sourceId, points: o.points })),
   });
-  return { ...result, allowedChanges: ADMIN_MODE_ALLOWED_CHANGES };
+  return { pointsEarned, balance, loyaltyOrders, allowedChanges: ADMIN_MODE_ALLOWED_CHANGES };
 }
 
 const guestContext = (ctx: StaffLoyaltyContext) => ({ ...ctx, clientAddress: 'staff' });
 
 /** POST /api/admin/loyalty/tickets/ */
-export const staffClaimTickets = (ctx: StaffLoyaltyContext, request: TicketClaimRequest) =>
+export const staffClaimTickets = (ctx: StaffLoyaltyContext, request: StaffTicketClaimRequest) =>
   staffClaim(ctx, request, { type: 'ticket', orderId: request.orderId }, (by) =>
     claimTickets(guestContext(ctx), request, by),
   ) as Promise<StaffClaimResult>;
 
 /** POST /api/admin/loyalty/purchase/: several checks with the number answer the candidates (nothing claimed). */
-export const staffClaimPurchase = (ctx: StaffLoyaltyContext, request: PurchaseClaimRequest) =>
+export const staffClaimPurchase = (ctx: StaffLoyaltyContext, request: StaffPurchaseClaimRequest) =>
   staffClaim(ctx, request, { type: 'food-and-beverage', checkNumber: request.checkNumber, checkID: request.checkID ?? null }, (by) =>
     claimPurchase(guestContext(ctx), request, by),
   );
 
 /** POST /api/admin/loyalty/hotels/ */
-export const staffClaimHotel = (ctx: StaffLoyaltyContext, request: HotelClaimRequest) =>
+export const staffClaimHotel = (ctx: StaffLoyaltyContext, request: StaffHotelClaimRequest) =>
   staffClaim(ctx, request, { type: 'hotel', reservationNumber: request.reservationNumber }, (by) =>
     claimHotel(guestContext(ctx), request, by),
   ) as Promise<StaffClaimResult>;

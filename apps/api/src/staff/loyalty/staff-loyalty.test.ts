@@ -200,7 +200,7 @@ describe('points', () => {
     expect((await call('POST', `${api}adjust/`, { userID: id, points: 0, reason: 'x' })).statusCode).toBe(400);
     const tooMuch = await call('POST', `${api}adjust/`, { userID: id, points: -1000, reason: 'typo' });
     expect(tooMuch.statusCode).toBe(400);
-    expect(tooMuch.json().message).toBe('The balance is 85 points: it cannot go below zero.');
+    expect(tooMuch.json().message).toBe('The balance is 85 points: a deduction cannot take it below zero.');
     expect((await call('POST', `${api}adjust/`, { userID: id, points: -10, reason: 'Duplicate goodwill' })).statusCode).toBe(200);
 
     const account = await accountOf(id);
@@ -218,6 +218,27 @@ describe('points', () => {
       { balance: 135, points: 25, reason: 'Ride closure goodwill' },
       { balance: 75, points: -10, reason: 'Duplicate goodwill' },
     ]);
+  });
+});
+
+describe('negative balances', () => {
+  it('lets a removal leave the balance negative, shown as such; refuses a deduction below zero; always accepts a raise', async () => {
+    const { id, email } = await newAccount();
+    await call('POST', `${api}tickets/`, { orderId: '71000007', email, userID: id });
+    expect((await call('POST', `${api}adjust/`, { userID: id, points: -60, reason: 'Redeemed at the till by hand' })).json()).toEqual({
+      balance: 10,
+    });
+    expect((await call('DELETE', `${api}order/${id}/71000007/7100000000000079`)).statusCode).toBe(200);
+    expect((await accountOf(id)).balance).toBe(-60);
+    const deduction = await call('POST', `${api}adjust/`, { userID: id, points: -1, reason: 'typo' });
+    expect(deduction.statusCode).toBe(400);
+    expect(deduction.json().message).toBe('The balance is -60 points: a deduction cannot take it below zero.');
+    const raise = await call('POST', `${api}adjust/`, { userID: id, points: 20, reason: 'Partial correction' });
+    expect(raise.statusCode, raise.body).toBe(200);
+    expect(raise.json()).toEqual({ balance: -40 });
+    const account = await accountOf(id);
+    expect(account.balance).toBe(-40);
+    expect(account.ledger.reduce((sum, e) => sum + e.points, 0)).toBe(-40);
   });
 });
 
@@ -325,6 +346,8 @@ describe('remove account', () => {
     await call('POST', `${api}pass/`, { userID: id, seasonPassID: '24' + '9'.repeat(16) });
     await call('POST', `${api}tickets/`, { orderId: '71000008', email, userID: id });
     await call('POST', `${api}adjust/`, { userID: id, points: 5, reason: 'welcome' });
+    expect((await call('POST', `${api}pass-link/`, { userID: id })).statusCode).toBe(200);
+    const memberNumber = (await accountOf(id)).memberNumber;
     const res = await call('DELETE', `${api}${id}`);
     expect(res.statusCode, res.body).toBe(200);
 
@@ -341,7 +364,14 @@ describe('remove account', () => {
     const [entry] = (await auditOf(id)).filter((e) => e.action === 'delete');
     expect(entry).toMatchObject({ username: staff.username, teamMemberGuid: staff.teamMemberGuid, after: null });
     expect(entry!.at).toBeInstanceOf(Date);
-    expect(entry!.before).toMatchObject({ userID: id, email, balance: 85, loyaltyOrders: [expect.objectContaining({ id: '71000008' })] });
+    expect(entry!.before).toEqual({ memberNumber, balance: 85, loyaltyOrders: [{ type: 'ticket', id: '71000008', points: 80 }] });
+    // Every audit entry of the member (create, contact, mail, claim...) loses the personal data; the mails to them are gone.
+    const history = await auditOf(id);
+    expect(history.map((e) => e.action)).toEqual(['create', 'update', 'update', 'claim', 'adjust', 'mail', 'delete']);
+    const kept = JSON.stringify(history.map((e) => [e.before, e.after]));
+    for (const personal of [email, 'Gwendolyn', 'Removed', '3105550123', '90210']) expect(kept).not.toContain(personal);
+    expect(kept).toContain(memberNumber);
+    expect(await t.database.db.$count(outbox, sql`lower(${outbox.to}) = ${email.toLowerCase()}`)).toBe(0);
 
     const other = await newAccount();
     expect((await call('POST', `${api}tickets/`, { orderId: '71000008', email: other.email, userID: other.id })).statusCode).toBe(200);
