@@ -285,6 +285,35 @@ describe.each([WIDTHS.mobile, WIDTHS.desktop])('Loyalty tab at %i px', (width) =
     });
   });
 
+  it('shows a balance a removed order took below zero as such, and accepts a raise on it', async () => {
+    const member = await aMember();
+    const ticket = await aTicketOrder();
+    const staffPost = (path: string, body: object) =>
+      fetch(`${baseUrl()}${api}${path}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${adminToken}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await staffPost('tickets/', { orderId: ticket.orderId, email: member.email, userID: member.userID })).status).toBe(200);
+    expect((await staffPost('adjust/', { userID: member.userID, points: -60, reason: 'Redeemed by hand' })).status).toBe(200);
+    await inLoyalty(width, async (page) => {
+      await loadByEmail(page, member.email);
+      await page.locator('tr').filter({ hasText: ticket.barcode }).getByRole('button', { name: 'Remove Order' }).click();
+      await page.waitForFunction(() => document.querySelector('.modal')?.classList.contains('show'));
+      await modal(page).getByRole('button', { name: 'Remove Order' }).click();
+      await toast(page, 'Order removed.').waitFor();
+      await page.getByTestId('loyalty-balance').filter({ hasText: '-60 (below zero)' }).waitFor();
+      await noToasts(page);
+      await expectNoAxeViolations(page);
+      await screenshot(page, 'staff-loyalty-negative-balance');
+      await page.getByRole('textbox', { name: 'Points', exact: true }).fill('25');
+      await page.getByLabel('Reason').fill('Partial correction');
+      await page.getByRole('button', { name: 'Adjust Points' }).click();
+      await toast(page, 'Points adjusted. The balance is now -35.').waitFor();
+      await page.getByTestId('loyalty-balance').filter({ hasText: '-35 (below zero)' }).waitFor();
+    });
+  });
+
   it('adjusts points with a required reason and shows the ledger; mails the pass link', async () => {
     const member = await aMember();
     await inLoyalty(width, async (page) => {
@@ -303,7 +332,7 @@ describe.each([WIDTHS.mobile, WIDTHS.desktop])('Loyalty tab at %i px', (width) =
       await page.getByRole('textbox', { name: 'Points', exact: true }).fill('-100');
       await page.getByLabel('Reason').fill('Too much');
       await adjust.click();
-      await toast(page, 'The balance is 40 points: it cannot go below zero.').waitFor();
+      await toast(page, 'The balance is 40 points: a deduction cannot take it below zero.').waitFor();
       await page.getByRole('button', { name: 'Email Pass Link' }).click();
       await toast(page, `Pass link sent to ${member.email}.`).waitFor();
       await noToasts(page);

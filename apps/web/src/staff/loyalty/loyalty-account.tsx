@@ -538,8 +538,13 @@ function Points({
       <h3 id="loyalty-points-heading" className="h5">
         Points{' '}
         {account ? (
-          <span className="staff-loyalty__balance" data-testid="loyalty-balance">
+          <span
+            className={account.balance < 0 ? 'staff-loyalty__balance text-danger' : 'staff-loyalty__balance'}
+            data-testid="loyalty-balance"
+          >
             {account.balance.toLocaleString('en-US')}
+            {/* A reversal may leave the balance below zero: said in words, not by colour alone. */}
+            {account.balance < 0 ? ' (below zero)' : null}
           </span>
         ) : null}
       </h3>
