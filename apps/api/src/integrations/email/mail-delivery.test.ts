@@ -42,4 +42,5 @@ it('SMTP down, then up: the message arrives exactly once', async () => {
   expect(await delivery()).toMatchObject({ state: 'sent', lastError: null });
   const [row] = await t.database.db.select().from(schema.outbox).where(eq(schema.outbox.id, outboxId));
   expect(row!.sentAt).toBeInstanceOf(Date);
+  expect(row!.text).toBeNull();
 });
