@@ -3,7 +3,7 @@
 // folders 0700, files 0600. Processes that write there set the umask PRIVATE_UMASK first;
 // PGlite chmods the files it unpacks itself (0666), so its folder is tightened after it
 // opens and after it closes.
-import { chmodSync, lstatSync, readdirSync, type Stats } from 'node:fs';
+import { chmodSync, lstatSync, readdirSync, realpathSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 
 /** Every file and folder the process creates is its user's alone (folders 0700, files 0600). */
@@ -24,7 +24,16 @@ const statOrNull = (path: string): Stats | null => {
   }
 };
 
-/** path and everything under it (symbolic links are neither followed nor listed: their own mode means nothing). */
+/** The folder a root names, itself when it is not there (DATA_DIR may be a link to a volume). */
+const resolved = (root: string) => {
+  try {
+    return realpathSync(root);
+  } catch {
+    return root;
+  }
+};
+
+/** path and everything under it (links inside are neither followed nor listed: their own mode means nothing). */
 function* walk(path: string): Generator<{ path: string; stats: Stats }> {
   const stats = statOrNull(path);
   if (!stats || stats.isSymbolicLink()) return;
@@ -37,7 +46,7 @@ function* walk(path: string): Generator<{ path: string; stats: Stats }> {
  * or null. Such a folder lets another user replace the database or the keys in it.
  */
 export function sharedWritableFolder(root: string): { path: string; mode: string } | null {
-  for (const { path, stats } of walk(root)) {
+  for (const { path, stats } of walk(resolved(root))) {
     if (stats.isDirectory() && stats.mode & SHARED_WRITE_BITS) return { path, mode: octal(stats.mode) };
   }
   return null;
@@ -46,7 +55,7 @@ export function sharedWritableFolder(root: string): { path: string; mode: string
 /** Takes group's and others' rights from `root` and everything under it; answers how many entries changed. */
 export function tightenFolder(root: string): number {
   let changed = 0;
-  for (const { path, stats } of walk(root)) {
+  for (const { path, stats } of walk(resolved(root))) {
     if (!(stats.mode & SHARED_BITS)) continue;
     chmodSync(path, stats.mode & 0o700);
     changed++;

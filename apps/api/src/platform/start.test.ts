@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -84,6 +84,12 @@ describe("the data folder is the user's alone", () => {
         // Nothing was changed: the operator looks first.
         expect(mode(join(dataDir, 'pglite', 'PG_VERSION'))).toBe('666');
       }
+      // DATA_DIR a link to such a folder (a mounted volume): the folder is checked, and named.
+      chmodSync(join(dataDir, 'pglite'), 0o777);
+      symlinkSync(join(dataDir, 'pglite'), join(dataDir, 'link'));
+      const said: string[] = [];
+      expect(() => privateDataDirOrExit(join(dataDir, 'link'), (text) => void said.push(text))).toThrow('exit 1');
+      expect(said[0]).toContain(`chmod 700 ${join(dataDir, 'pglite')}`);
     } finally {
       exit.mockRestore();
       rmSync(dataDir, { recursive: true, force: true });
