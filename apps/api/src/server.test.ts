@@ -1,7 +1,8 @@
 // The real server process: starts on the configured database, answers, and shuts down
-// gracefully on SIGTERM.
+// gracefully on SIGTERM; its data folder is its user's alone, and a folder others can write
+// is refused.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,12 +33,22 @@ async function answersReady(port: number): Promise<boolean> {
   return false;
 }
 
+/** Every file and folder under root that group or others hold any right on, with its mode. */
+function sharedEntries(root: string): string[] {
+  const mode = lstatSync(root).mode & 0o777;
+  const own = mode & 0o077 ? [`${root} ${mode.toString(8)}`] : [];
+  if (!lstatSync(root).isDirectory()) return own;
+  return [...own, ...readdirSync(root).flatMap((name) => sharedEntries(join(root, name)))];
+}
+
 describe('server process', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bw-server-'));
+  const root = mkdtempSync(join(tmpdir(), 'bw-server-'));
+  // Not there yet: the server makes it.
+  const dataDir = join(root, 'data');
   let database: TestDatabase | undefined;
   afterAll(async () => {
     await database?.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(root, { recursive: true, force: true });
   });
 
   it('starts, migrates, answers /readyz and exits cleanly on SIGTERM', async () => {
@@ -64,10 +75,38 @@ describe('server process', () => {
     expect(await answersReady(port), output).toBe(true);
     expect(output).toContain(`open http://localhost:${port}/`);
     if (testDbKind() === 'pglite') expect(existsSync(join(dataDir, 'pglite'))).toBe(true);
+    // The data folder is 0700 and everything in it (the database's files, the pid lock, the
+    // development certificates) 0700 or 0600, though the test runner's umask is the usual 022.
+    if (testDbKind() === 'pglite') {
+      expect(lstatSync(dataDir).mode & 0o777).toBe(0o700);
+      expect(existsSync(join(dataDir, 'pglite.pid'))).toBe(true);
+    }
+    expect(sharedEntries(root)).toEqual([]);
 
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect(output).toContain('SIGTERM received, closing');
+    expect(sharedEntries(root)).toEqual([]);
+  });
+
+  it('refuses a data folder other users can write: exit 1, naming it and the fix', async () => {
+    const shared = mkdtempSync(join(tmpdir(), 'bw-shared-'));
+    chmodSync(shared, 0o777);
+    try {
+      const env: Record<string, string> = { ...(process.env as Record<string, string>), PORT: '0', DATA_DIR: shared, LOG_LEVEL: 'info' };
+      delete env.DATABASE_URL;
+      const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./server.ts', import.meta.url))], { env });
+      let output = '';
+      child.stdout.on('data', (d) => (output += d));
+      child.stderr.on('data', (d) => (output += d));
+      expect(await new Promise((resolve) => child.on('exit', resolve))).toBe(1);
+      expect(output).toContain(`The data folder ${shared} can be written by other users (mode 777)`);
+      expect(output).toContain(`chmod 700 ${shared}`);
+      // Nothing was opened there.
+      expect(readdirSync(shared)).toEqual([]);
+    } finally {
+      rmSync(shared, { recursive: true, force: true });
+    }
   });
 
   // npm start (scripts/start.mjs) runs what `npm run build` compiled; npm test builds first.

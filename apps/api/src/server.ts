@@ -1,10 +1,12 @@
 // Starts the server: configuration, listen, graceful shutdown. Nothing else.
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
-import { configOrExit, startWhenDatabaseAnswers } from './platform/start.ts';
+import { configOrExit, keepFilesPrivate, privateDataDirOrExit, startWhenDatabaseAnswers } from './platform/start.ts';
 
+keepFilesPrivate();
 const config = configOrExit();
 
+privateDataDirOrExit(config.dataDir);
 const app = await startWhenDatabaseAnswers(() => buildApp({ config }));
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'closing after an error');

@@ -3,10 +3,12 @@
 // same PostgreSQL (pg-boss fetches with SKIP LOCKED, so no job runs twice).
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
-import { configOrExit, startWhenDatabaseAnswers } from './platform/start.ts';
+import { configOrExit, keepFilesPrivate, privateDataDirOrExit, startWhenDatabaseAnswers } from './platform/start.ts';
 
+keepFilesPrivate();
 const config = configOrExit({ ...process.env, DELIVERY_WORKERS: 'true' });
 
+privateDataDirOrExit(config.dataDir);
 const app = await startWhenDatabaseAnswers(() => buildApp({ config }));
 closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'closing after an error');

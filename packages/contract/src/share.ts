@@ -5,6 +5,23 @@
 import { z } from 'zod';
 import { barcode, hashUrl, orderId, phone, printable, registrationFields, shareId, ticketShare, TEST_PASS_ORDER_ID } from './pass.ts';
 
+/**
+ * A person's name as a share mail may carry it: words of letters (any language, with their
+ * combining marks) joined by spaces, hyphens or apostrophes; a period ends a word ("J. R.",
+ * "Jr."), so no domain name ("evil.com"), link, markup or digit gets into a mail.
+ */
+export const PERSON_NAME_PATTERN = /^\p{L}[\p{L}\p{M}]*(?:(?:[ '’-]|\. )+\p{L}[\p{L}\p{M}]*)*\.?$/u;
+export const PERSON_NAME_MAX = 50;
+export const isPersonName = (value: string) => value.length <= PERSON_NAME_MAX && PERSON_NAME_PATTERN.test(value);
+
+const shareName = (label: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${label} is required`)
+    .max(PERSON_NAME_MAX, `${label} is too long (at most ${PERSON_NAME_MAX} characters)`)
+    .regex(PERSON_NAME_PATTERN, `${label} may hold only letters, spaces, hyphens, apostrophes and periods`);
+
 /** The ticket a share call names in its path: its barcode, or a share link of it. */
 export const shareTicketRef = z.union([barcode, hashUrl], 'Barcode or link is not valid');
 
@@ -23,8 +40,8 @@ const optionalPhone = z
 
 /** guest-app.md section 5 "Share form": first name, last name, email required; phone optional. */
 export const shareFields = z.strictObject({
-  firstName: registrationFields.shape.firstName,
-  lastName: registrationFields.shape.lastName,
+  firstName: shareName('First name'),
+  lastName: shareName('Last name'),
   email: registrationFields.shape.email,
   phone: optionalPhone,
 });
@@ -84,6 +101,8 @@ export const shareTexts = {
   deleted: 'Guest removed',
   /** decisions.md "Ticket shares": TICKET_SHARE_LIMIT active shares per ticket. */
   limitReached: (limit: number) => `A ticket can be shared with at most ${limit} guests.`,
+  /** TICKET_SHARE_MAILS_PER_DAY share mails per ticket per park day (from 2 AM). */
+  mailLimitReached: (limit: number) => `This ticket has sent its ${limit} share emails for today. Try again after 2 AM (park time).`,
   noCredits: 'Only a ticket with credits can be shared.',
   shareGone: 'This guest is no longer on the ticket.',
 } as const;

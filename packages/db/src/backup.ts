@@ -1,11 +1,12 @@
 // Backups of the embedded database (PGlite): its whole data folder as one gzipped tarball,
 // made and read by PGlite itself (dumpDataDir, loadDataDir). Each function takes DATA_DIR,
 // holds the database's lock while it works (client.ts lockPglite: never beside a running
-// server), and leaves the database closed.
+// server), and leaves the database closed, its files private (private-files.ts).
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { lockPglite, pgliteExtensions } from './client.ts';
+import { tightenFolder } from './private-files.ts';
 
 /** The embedded database's folder inside DATA_DIR. */
 export const pgliteFolder = (dataDir: string) => join(dataDir, 'pglite');
@@ -41,5 +42,7 @@ export async function loadPglite(folder: string, tarball: Uint8Array): Promise<{
     return { migrations: Number(rows[0]?.n ?? 0) };
   } finally {
     await client.close();
+    // PGlite unpacks the tarball's files 0666.
+    tightenFolder(folder);
   }
 }

@@ -10,6 +10,7 @@ import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-post
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { tightenFolder } from './private-files.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -130,8 +131,8 @@ export function lockPglite(dataDir: string): () => void {
   const holder = pgliteHolder(dataDir);
   if (holder !== null) throw new DatabaseInUseError(dataDir, holder);
   const file = join(dataDir, PGLITE_LOCK_FILE);
-  mkdirSync(dataDir, { recursive: true });
-  writeFileSync(file, `${process.pid}\n`);
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  writeFileSync(file, `${process.pid}\n`, { mode: 0o600 });
   return () => {
     try {
       if (readFileSync(file, 'utf8').trim() === String(process.pid)) rmSync(file, { force: true });
@@ -172,7 +173,7 @@ export async function createDb(options: CreateDbOptions): Promise<Database> {
   let unlock: () => void = () => undefined;
   if (options.dataDir) {
     dataDir = join(options.dataDir, 'pglite');
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     unlock = lockPglite(options.dataDir);
   }
   let client: PGlite;
@@ -184,6 +185,9 @@ export async function createDb(options: CreateDbOptions): Promise<Database> {
   }
   const db = drizzlePglite({ client, ...config });
   await migratePglite(db, { migrationsFolder });
+  // PGlite writes the files it unpacks 0666: its folder is made private once open, and again once closed.
+  const tighten = () => void (dataDir && tightenFolder(dataDir));
+  tighten();
   return {
     db: db as unknown as Db,
     kind: 'pglite',
@@ -196,7 +200,11 @@ export async function createDb(options: CreateDbOptions): Promise<Database> {
     },
     close: async () => {
       await client.close();
-      unlock();
+      try {
+        tighten();
+      } finally {
+        unlock();
+      }
     },
   };
 }

@@ -501,12 +501,15 @@ export const photoResetRequests = pgTable(
 
 // ---- Platform --------------------------------------------------------------------------
 
-/** Outgoing mail: every message is kept here; sentAt is set once SMTP accepted it. */
+/** Outgoing mail: every message is kept here (its body only until sent); sentAt is set once SMTP accepted it. */
 export const outbox = pgTable('outbox', {
   id: bigserial({ mode: 'number' }).primaryKey(),
   to: text().notNull(),
   subject: text().notNull(),
-  text: text().notNull(),
+  /** The body, sealed (AES-256-GCM, keys.plugin.ts seal) while bodySealed; null once sent. */
+  text: text(),
+  /** False only on rows written in clear before bodies were sealed (the mailer seals or erases them at start). */
+  bodySealed: boolean().notNull().default(false),
   createdAt: created(),
   sentAt: tstz(),
   error: text(),

@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDb } from '@boardwalk/db/client';
 import type { Executor } from '@boardwalk/db/client';
+import { PRIVATE_UMASK } from '@boardwalk/db/private-files';
 import { ConfigError, loadConfig } from '../platform/config.ts';
 import { startJobQueue } from '../platform/jobs/job-queue.ts';
 import { createTicketChanges, type TicketChanges } from '../platform/ticket-changes.plugin.ts';
@@ -83,5 +84,7 @@ async function main(args: string[]): Promise<number> {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  // Whatever it creates in DATA_DIR (the embedded database's files) is the user's alone.
+  process.umask(PRIVATE_UMASK);
   process.exitCode = await main(process.argv.slice(2));
 }

@@ -4,6 +4,7 @@
 // worker, an import) has the database open: stop it first. A restore over an existing
 // database asks for --yes and keeps that database beside it (pglite.before-restore-<time>).
 // With DATABASE_URL set they refuse and point to pg_dump / pg_restore (README "Operations").
+// A backup file is written 0600 and a restored database folder 0700 with files 0600.
 // Exit codes: 0 done, 1 refused or failed (nothing changed), 2 misuse.
 import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -11,6 +12,7 @@ import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { dumpPglite, hasPgliteData, loadPglite, pgliteFolder } from '@boardwalk/db/backup';
 import { lockPglite, pgliteHolder } from '@boardwalk/db/client';
+import { PRIVATE_UMASK } from '@boardwalk/db/private-files';
 import { ConfigError, loadConfig } from '../platform/config.ts';
 
 export interface Output {
@@ -78,9 +80,10 @@ async function backup(dataDir: string, path: string, out: Output): Promise<0 | 1
     return 1;
   }
   const tarball = await dumpPglite(dataDir);
-  // Written whole, then named: a backup cut short never looks like one.
+  // Written whole, then named: a backup cut short never looks like one. It holds the whole
+  // database (the token-signing key included): readable by its user only, whatever the umask.
   const partial = join(resolve(path, '..'), `.${basename(path)}.partial`);
-  await writeFile(partial, tarball, { flag: 'wx' });
+  await writeFile(partial, tarball, { flag: 'wx', mode: 0o600 });
   renameSync(partial, path);
   out.log(`Backed up ${pgliteFolder(dataDir)} to ${path} (${megabytes(tarball.byteLength)}).`);
   return 0;
@@ -131,6 +134,8 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     console.error('Usage: backup.command.ts backup|restore FILE');
     process.exitCode = 2;
   } else {
+    // The backup file and a restored database are the user's alone.
+    process.umask(PRIVATE_UMASK);
     process.exitCode = await main(command, args);
   }
 }

@@ -2,7 +2,7 @@
 // table (count and content), and the commands refuse what would lose or corrupt data. On
 // PostgreSQL the README's pg_dump / pg_restore lines get the same round trip.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -42,6 +42,14 @@ async function populate(database: TestDatabase) {
   } finally {
     await t.close();
   }
+}
+
+/** Every file and folder under root that group or others hold any right on. */
+function sharedEntries(root: string): string[] {
+  const stats = lstatSync(root);
+  const own = stats.mode & 0o077 ? [`${root} ${(stats.mode & 0o777).toString(8)}`] : [];
+  if (!stats.isDirectory()) return own;
+  return [...own, ...readdirSync(root).flatMap((name) => sharedEntries(join(root, name)))];
 }
 
 const collect = () => {
@@ -91,10 +99,15 @@ describe.skipIf(testDbKind() !== 'pglite')('npm run backup / restore (the embedd
     expect(backedUp.text).toMatch(/^Backed up .*pglite to .*boardwalk\.tar\.gz \(\d+\.\d MB\)\.$/);
     // Backing up changed nothing.
     expect(await snapshotOf(source)).toEqual(before);
+    // The backup holds the token-signing key: its user's alone, though the test runner's umask is 022.
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    // So does the database folder it came from (PGlite writes the files it unpacks 0666).
+    expect(sharedEntries(source)).toEqual([]);
 
     const restored = await run('restore', [file], target);
     expect(restored, restored.text).toMatchObject({ code: 0 });
     expect(restored.text).toMatch(/Restored .* \d+ migrations/);
+    expect(sharedEntries(target)).toEqual([]);
     expect(await snapshotOf(target)).toEqual(before);
   });
 

@@ -21,6 +21,8 @@ describe('loadConfig', () => {
     });
     expect(c.dataDir).toMatch(/\/data$/);
     expect(c.integrationApiKeys.size).toBe(0);
+    expect(c.ticketShareMailsPerDay).toBe(20);
+    expect(loadConfig({ TICKET_SHARE_MAILS_PER_DAY: '5' }).ticketShareMailsPerDay).toBe(5);
   });
 
   it('reads every variable', () => {
@@ -63,6 +65,10 @@ describe('loadConfig', () => {
     ['GOOGLE_WALLET_API_URL', 'wallet'],
     ['METRICS_TOKEN', 'short'],
     ['METRICS_TOKEN', 'has a space in it 0123456789'],
+    ['TICKET_SHARE_MAILS_PER_DAY', '0'],
+    ['TICKET_SHARE_MAILS_PER_DAY', '1001'],
+    ['TICKET_SHARE_MAILS_PER_DAY', '2.5'],
+    ['TICKET_SHARE_MAILS_PER_DAY', 'many'],
   ])('refuses %s=%s naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}:`));

@@ -116,6 +116,7 @@ const env = z.object({
   LOYALTY_POINTS_PER_USD_FOOD_AND_BEVERAGE: z.coerce.number().int('must be whole points').min(0).max(1000).default(1),
   LOYALTY_POINTS_PER_USD_HOTEL: z.coerce.number().int('must be whole points').min(0).max(1000).default(2),
   TICKET_SHARE_LIMIT: z.coerce.number().int().min(1).max(100, 'must be at most 100').default(10),
+  TICKET_SHARE_MAILS_PER_DAY: z.coerce.number().int('must be a whole number').min(1).max(1000, 'must be at most 1000').default(20),
   STAFF_SESSION_HOURS: z.coerce.number().positive().max(168, 'must be at most 168 hours').default(12),
   METRICS_TOKEN: z
     .string()
@@ -182,6 +183,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     /** Active shares one ticket may have (decisions.md "Ticket shares"). */
     ticketShareLimit: c.TICKET_SHARE_LIMIT,
+    /** Share mails (new shares, email changes) one ticket may send per park day. */
+    ticketShareMailsPerDay: c.TICKET_SHARE_MAILS_PER_DAY,
     deliveries: {
       workers: c.DELIVERY_WORKERS,
       coalesceSeconds: c.DELIVERY_COALESCE_SECONDS,

@@ -1,7 +1,8 @@
 // The server's own secret keys, generated once and kept in the database so that every
 // instance shares them. Keyed hashes (the stored-value page's barcodeHash) and signed
-// tokens (a ticket share's, a wristband activation's) derive from them.
-import { createHmac, randomBytes } from 'node:crypto';
+// tokens (a ticket share's, a wristband activation's) derive from them; secrets kept until
+// used (a queued mail's body) are sealed with AES-256-GCM under the encryption key.
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { createSigner, createVerifier, TokenError } from 'fast-jwt';
 import type { Executor } from '@boardwalk/db/client';
@@ -17,6 +18,14 @@ export interface Keys {
   signToken(purpose: string, subject: string, ttlSeconds: number): string;
   /** Checks a token's signature, purpose and time (the clock is Date's, so tests can move it). */
   verifyToken(purpose: string, token: string): TokenCheck;
+  /**
+   * plaintext encrypted and authenticated (AES-256-GCM, a random 96-bit IV) for one purpose:
+   * the purpose is the additional data, so a sealed value opens only for the purpose (and the
+   * facts it names, such as a mail's recipient) it was sealed for.
+   */
+  seal(purpose: string, plaintext: string): string;
+  /** The plaintext of seal's output, or null when it was altered, sealed for another purpose or under another key. */
+  unseal(purpose: string, sealed: string): string | null;
 }
 
 declare module 'fastify' {
@@ -27,10 +36,35 @@ declare module 'fastify' {
 
 const newKey = () => randomBytes(32).toString('base64url');
 
+/** seal's output: version, IV, ciphertext and the 128-bit tag, base64url, dot-separated. */
+const SEALED = /^v1\.([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]*)\.([A-Za-z0-9_-]{22})$/;
+
+function sealWith(key: Buffer, purpose: string, plaintext: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv).setAAD(Buffer.from(purpose, 'utf8'));
+  const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  return ['v1', iv.toString('base64url'), ciphertext.toString('base64url'), cipher.getAuthTag().toString('base64url')].join('.');
+}
+
+function unsealWith(key: Buffer, purpose: string, sealed: string): string | null {
+  const parts = SEALED.exec(sealed);
+  if (!parts) return null;
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(parts[1]!, 'base64url'), { authTagLength: 16 })
+      .setAAD(Buffer.from(purpose, 'utf8'))
+      .setAuthTag(Buffer.from(parts[3]!, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(parts[2]!, 'base64url')), decipher.final()]).toString('utf8');
+  } catch {
+    // The tag does not match: altered, another purpose or another key.
+    return null;
+  }
+}
+
 /** The server's keys, from the database (created on first use, shared by every instance). */
 export async function loadKeys(db: Executor): Promise<Keys> {
   const hmacKey = Buffer.from(await findOrCreateServerKey(db, 'hmac', newKey), 'base64url');
   const tokenKey = Buffer.from(await findOrCreateServerKey(db, 'token-signing', newKey), 'base64url');
+  const encryptionKey = Buffer.from(await findOrCreateServerKey(db, 'encryption', newKey), 'base64url');
   // fast-jwt signs with node:crypto's HMAC in the calling thread: every login signs a token,
   // and WebCrypto's HMAC (jose) runs each one through the thread pool (bench/lookup).
   const sign = createSigner({ key: tokenKey, algorithm: 'HS256' });
@@ -55,6 +89,8 @@ export async function loadKeys(db: Executor): Promise<Keys> {
         return { ok: false, reason: error.code === TokenError.codes.expired ? 'expired' : 'invalid' };
       }
     },
+    seal: (purpose, plaintext) => sealWith(encryptionKey, purpose, plaintext),
+    unseal: (purpose, sealed) => unsealWith(encryptionKey, purpose, sealed),
   };
 }
 

@@ -16,7 +16,7 @@ const valid = { ...TICKET, hashUrl: '', firstName: 'Rosa', lastName: 'Diaz', ema
 
 beforeAll(async () => {
   // A high limit: the fuzzer's valid bodies may each start a share.
-  t = await createTestApp({ env: { TICKET_SHARE_LIMIT: '100' } });
+  t = await createTestApp({ env: { TICKET_SHARE_LIMIT: '100', TICKET_SHARE_MAILS_PER_DAY: '1000' } });
   await putOrder(t.app, TICKET.orderId, anOrder([{ barcode: TICKET.barcode, category: 'Stored Value Card', credits: 10 }]));
   token = (await t.app.inject({ method: 'POST', url: '/api/login/', payload: TICKET })).json().ticketShareToken;
   const made = await t.app.inject({ method: 'POST', url: '/api/share/', payload: valid, headers: { authorization: `Bearer ${token}` } });

@@ -1,7 +1,7 @@
 // The ticket_shares rows: a ticket's active shares, and the writes of the share calls. A
 // stopped share keeps its row (removedAt set) as a tombstone, so its link answers "Pass No
 // Longer Shared" rather than "not found".
-import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNull } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
 import { ticketShares } from '@boardwalk/db/schema';
 
@@ -41,6 +41,18 @@ export async function findActiveShare(db: Executor, opts: { barcode: string; sha
 
 export async function countActiveShares(db: Executor, barcode: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(ticketShares).where(active(barcode));
+  return row?.n ?? 0;
+}
+
+/**
+ * Shares of the ticket started since `since`, stopped ones included: each one sent its mail
+ * (a new share, or a new address), so this is the number of share mails the ticket sent.
+ */
+export async function countSharesStartedSince(db: Executor, barcode: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(ticketShares)
+    .where(and(eq(ticketShares.barcode, barcode), gte(ticketShares.createdAt, since)));
   return row?.n ?? 0;
 }
 

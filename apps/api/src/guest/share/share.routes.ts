@@ -15,7 +15,7 @@ import {
 } from '@boardwalk/contract/share';
 import { changeShare, createShare, listShares, stopShare, type ShareContext } from './share.service.ts';
 
-const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 408: apiError };
+const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 408: apiError, 429: apiError };
 const security = [{ ticketShareToken: [] }];
 const auth = 'Takes `Authorization: Bearer <ticketShareToken>` of the order object (401 for another ticket or none, 408 once expired).';
 
@@ -47,7 +47,7 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['guest'],
       summary: 'Share the ticket with a guest: their direct link is emailed to them',
-      description: `${auth} At most TICKET_SHARE_LIMIT active shares per ticket (400 beyond). Answers the share with its directLink.`,
+      description: `${auth} At most TICKET_SHARE_LIMIT active shares per ticket (400 beyond), and TICKET_SHARE_MAILS_PER_DAY share mails per ticket per park day, stopped shares included (429 beyond, with Retry-After). Names: letters, spaces, hyphens, apostrophes, periods. Answers the share with its directLink.`,
       security,
       body: createShareRequest,
       response: { 200: shareAnswer, ...errors },
@@ -59,7 +59,7 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['guest'],
       summary: "Change a share's guest details",
-      description: `${auth} A new email stops the old link and issues a new share (new id and directLink) mailed to the new address.`,
+      description: `${auth} A new email stops the old link and issues a new share (new id and directLink) mailed to the new address: it counts toward TICKET_SHARE_MAILS_PER_DAY (429 beyond).`,
       security,
       params: updateShareParams,
       body: updateShareRequest,

@@ -8,15 +8,22 @@
 //   on the ticket's row, so concurrent starts take turns and never pass the limit.
 // - Starting a share issues a new link (only its hash is stored) and mails it to the guest
 //   in the same transaction (outbox + mail job): a share that is not committed sends nothing.
+// - At most TICKET_SHARE_MAILS_PER_DAY share mails per ticket per park day (from 2 AM): every
+//   share started (a new one, or a new address) sends one, stopped ones included, so starting
+//   and stopping shares is no way round it. Counted under the same ticket lock; beyond it
+//   429 and nothing changes. Stopping a share sends no mail.
+// - The mail carries names only when they are names (letters, spaces, hyphens, apostrophes,
+//   periods: the contract's rule) and a link only the server made.
 // - Changing a share's email stops the old share (its link answers 410) and starts a new one
 //   mailed to the new address; other changes are made in place. Stopping a share sets its
 //   removedAt: its link and share id stop at once.
-import { shareTexts, type CreateShareRequest, type UpdateShareRequest } from '@boardwalk/contract/share';
+import { isPersonName, shareTexts, type CreateShareRequest, type UpdateShareRequest } from '@boardwalk/contract/share';
 import { BARCODE_PATTERN, TEST_PASS_ORDER_ID, type TicketShare } from '@boardwalk/contract/pass';
 import type { Executor } from '@boardwalk/db/client';
 import type { Mailer, OutgoingMail } from '../../integrations/email/mailer.ts';
 import type { Config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
+import { operatingDayStart } from '../../platform/park-time.ts';
 import type { Keys } from '../../platform/keys.plugin.ts';
 import { hashSecret, newSecret } from '../../platform/secrets.ts';
 import { lockTicket } from '../ticket/ticket-lock.repo.ts';
@@ -24,6 +31,7 @@ import { findShareByHashUrlHash } from '../ticket/ticket.repo.ts';
 import { bearerToken, notThisTicket, verifyTicketToken } from '../ticket/ticket-tokens.service.ts';
 import {
   countActiveShares,
+  countSharesStartedSince,
   findActiveShare,
   findActiveShares,
   insertShare,
@@ -35,7 +43,7 @@ import {
 export interface ShareContext {
   db: Executor;
   keys: Keys;
-  config: Pick<Config, 'ticketShareLimit' | 'publicUrl' | 'brandName'>;
+  config: Pick<Config, 'ticketShareLimit' | 'ticketShareMailsPerDay' | 'parkTimezone' | 'publicUrl' | 'brandName'>;
   mailer: Pick<Mailer, 'send'>;
   /** The request's Authorization header. */
   authorization: string | undefined;
@@ -84,8 +92,24 @@ async function lockSharedTicket(tx: Executor, barcode: string, orderId?: string)
 type LockedTicket = NonNullable<Awaited<ReturnType<typeof lockTicket>>>;
 type NewShare = { firstName: string; lastName: string; email: string; phone: string | null; salesforceId?: string | null };
 
-/** Writes a new share with a new link and queues its mail, in the caller's transaction. */
+/** The next park day's start (2 AM), when a ticket's share mails count from zero again. */
+const NEXT_DAY_MS = 26 * 3600_000;
+
+/**
+ * Writes a new share with a new link and queues its mail, in the caller's transaction, which
+ * holds the ticket's lock: the day's share mails are counted under it.
+ */
 async function startShare(ctx: ShareContext, tx: Executor, ticket: LockedTicket, values: NewShare): Promise<TicketShare> {
+  const now = new Date();
+  const dayStart = operatingDayStart(now, ctx.config.parkTimezone);
+  const limit = ctx.config.ticketShareMailsPerDay;
+  if ((await countSharesStartedSince(tx, ticket.barcode, dayStart)) >= limit) {
+    // 25 or 23 hours on the days clocks change: the next start is found, not added.
+    const nextDay = operatingDayStart(new Date(dayStart.getTime() + NEXT_DAY_MS), ctx.config.parkTimezone);
+    throw new AppError('TOO_MANY_ATTEMPTS', shareTexts.mailLimitReached(limit), {
+      retryAfterSeconds: Math.max(1, Math.ceil((nextDay.getTime() - now.getTime()) / 1000)),
+    });
+  }
   const hashUrl = newSecret();
   const share = await insertShare(tx, { barcode: ticket.barcode, hashUrlHash: hashSecret(hashUrl), ...values });
   const directLink = `${ctx.config.publicUrl}/${hashUrl}`;
@@ -150,13 +174,18 @@ export function shareMail(
   directLink: string,
 ): OutgoingMail {
   const brand = ctx.config.brandName;
-  const owner = [ticket.firstName ?? ticket.holderFirstName, ticket.lastName ?? ticket.holderLastName].filter(Boolean).join(' ').trim();
-  const who = owner || 'A guest';
+  const owner = [ticket.firstName ?? ticket.holderFirstName, ticket.lastName ?? ticket.holderLastName]
+    .map((n) => n?.trim())
+    .filter(Boolean) as string[];
+  // Names come from guests (a registration, the share form, a share from before the rule):
+  // one that is not a name never reaches the mail.
+  const who = owner.length > 0 && owner.every(isPersonName) ? owner.join(' ') : 'A guest';
+  const greeting = isPersonName(share.firstName) ? `Hi ${share.firstName},` : 'Hello,';
   return {
     to: share.email,
     subject: `${who} shared a ${brand} ticket with you`,
     text: [
-      `Hi ${share.firstName},`,
+      greeting,
       '',
       `${who} shared their ${brand} ticket (${ticket.product}) with you.`,
       '',

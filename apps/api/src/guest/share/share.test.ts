@@ -187,7 +187,10 @@ describe('POST /api/share/ and GET /api/share/{ticket}', () => {
     // The outbox row was written with the share; the mail job delivers it.
     const [outboxRow] = await t.database.db.select().from(schema.outbox).where(eq(schema.outbox.to, 'rosa.new@example.com'));
     expect(outboxRow!.subject).toBe('Carl Diaz shared a Pier Park ticket with you');
-    expect(outboxRow!.text).toContain(share.directLink);
+    // Sealed until sent: the link is not in the row (only its hash is kept anywhere).
+    expect(outboxRow!.text).not.toContain(share.directLink);
+    expect(outboxRow!.text).not.toContain(hashUrl);
+    expect(t.app.mailer.readBody(outboxRow!)).toContain(share.directLink);
     await settleDeliveries(t.app);
     const mail = await mailTo('rosa.new@example.com');
     expect(mail.to).toEqual(['rosa.new@example.com']);
@@ -195,6 +198,8 @@ describe('POST /api/share/ and GET /api/share/{ticket}', () => {
     expect(bodyOf(mail.raw)).toContain(share.directLink);
     const [delivered] = await t.database.db.select().from(schema.outbox).where(eq(schema.outbox.id, outboxRow!.id));
     expect(delivered!.sentAt).toBeInstanceOf(Date);
+    // Sent: the body is gone; recipient and subject stay.
+    expect(delivered).toMatchObject({ text: null, to: 'rosa.new@example.com', subject: 'Carl Diaz shared a Pier Park ticket with you' });
 
     // The list: the same share, without its link.
     const listed = await list(T.main.barcode, token);

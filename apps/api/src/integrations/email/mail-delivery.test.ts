@@ -42,4 +42,27 @@ it('SMTP down, then up: the message arrives exactly once', async () => {
   expect(await delivery()).toMatchObject({ state: 'sent', lastError: null });
   const [row] = await t.database.db.select().from(schema.outbox).where(eq(schema.outbox.id, outboxId));
   expect(row!.sentAt).toBeInstanceOf(Date);
+  expect(row!.text).toBeNull();
+});
+
+it('a start seals the unsent bodies an older version kept in clear and erases the sent ones', async () => {
+  const [unsent, sent] = await t.database.db
+    .insert(schema.outbox)
+    .values([
+      { to: 'old@example.com', subject: 'Kept in clear', text: 'Your link: https://park.example.com/old-secret-link' },
+      { to: 'old@example.com', subject: 'Sent in clear', text: 'Your link: https://park.example.com/old-sent-link', sentAt: new Date() },
+    ])
+    .returning();
+  // Another instance starting on the same database (as after an upgrade).
+  const next = await createTestApp({ database: t.database, env: { DELIVERY_WORKERS: 'false' } });
+  try {
+    const rows = await t.database.db.select().from(schema.outbox);
+    expect(JSON.stringify(rows)).not.toContain('park.example.com');
+    const sealed = rows.find((r) => r.id === unsent!.id)!;
+    expect(sealed).toMatchObject({ bodySealed: true, sentAt: null });
+    expect(next.app.mailer.readBody(sealed)).toBe('Your link: https://park.example.com/old-secret-link');
+    expect(rows.find((r) => r.id === sent!.id)).toMatchObject({ bodySealed: true, text: null, subject: 'Sent in clear' });
+  } finally {
+    await next.close();
+  }
 });

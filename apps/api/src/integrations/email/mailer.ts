@@ -1,13 +1,23 @@
-// Outgoing email (decisions.md "Photos", "Ticket shares"): one interface, one real
-// adapter, nodemailer over SMTP_URL. Every message is written to the outbox table and, with
-// SMTP_URL, a mail job in the same transaction; sentAt is set once the SMTP server accepted it. Without SMTP_URL the message stays in
-// the outbox and a log line says so (recipient, subject and outbox id; never the text,
-// which may carry a barcode).
+// Outgoing email: one interface, one real adapter, nodemailer over SMTP_URL. Every message is
+// written to the outbox table and, with SMTP_URL, a mail job in the same transaction; sentAt
+// is set once the SMTP server accepted it. Without SMTP_URL the message stays in the outbox
+// and a log line says so (recipient, subject and outbox id; never the text, which may carry
+// a barcode or a link). A body holds secrets (share links, 24-hour pass links, barcodes):
+// the outbox keeps it sealed (AES-256-GCM under the server's encryption key, bound to the
+// recipient) until it is sent, and erases it once sent; recipient, subject, state and times stay.
 import nodemailer from 'nodemailer';
 import type { Executor } from '@boardwalk/db/client';
 import { PermanentDeliveryError, queueDelivery, tryDelivery, type DeliveryJobData } from '../../platform/jobs/delivery.ts';
 import { QUEUES, type JobQueue, type RunningJob } from '../../platform/jobs/job-queue.ts';
-import { findOutboxMessage, insertOutboxMessage, markOutboxFailed, markOutboxSent } from './outbox.repo.ts';
+import type { Keys } from '../../platform/keys.plugin.ts';
+import {
+  findOutboxMessage,
+  findUnsealedOutboxMessages,
+  insertOutboxMessage,
+  markOutboxFailed,
+  markOutboxSent,
+  replaceUnsealedOutboxText,
+} from './outbox.repo.ts';
 
 export interface OutgoingMail {
   to: string;
@@ -38,6 +48,13 @@ export interface Mailer {
    * refuses (5xx) is not tried again.
    */
   deliver(job: RunningJob<MailPayload & DeliveryJobData>): Promise<void>;
+  /** The body of an outbox row as it was sent to send(), or null once sent (erased) or when it does not open. */
+  readBody(message: { to: string; text: string | null }): string | null;
+  /**
+   * Outbox rows written in clear (before bodies were sealed): sent ones lose their body,
+   * unsent ones are sealed. Answers how many of each.
+   */
+  sealClearBodies(): Promise<{ erased: number; sealed: number }>;
   close(): void;
 }
 
@@ -49,6 +66,7 @@ interface MailLog {
 export interface MailerOptions {
   db: Executor;
   jobs: JobQueue;
+  keys: Pick<Keys, 'seal' | 'unseal'>;
   /** smtp:// or smtps:// URL with any credentials; unset keeps mail in the outbox only. */
   smtpUrl: string | undefined;
   /** The sender: the brand's name and address. */
@@ -76,8 +94,11 @@ const isPermanent = (error: unknown) => {
 
 const maskEmail = (address: string) => address.replace(/^(.).*@/, '$1…@');
 
+/** A body is sealed for its recipient: moved to another row's address it does not open. */
+const bodyPurpose = (to: string) => `outbox-body\0${to}`;
+
 export function createMailer(options: MailerOptions): Mailer {
-  const { db, jobs, smtpUrl, from, log } = options;
+  const { db, jobs, keys, smtpUrl, from, log } = options;
   const transport = smtpUrl
     ? nodemailer.createTransport({
         url: smtpUrl,
@@ -91,7 +112,11 @@ export function createMailer(options: MailerOptions): Mailer {
 
   return {
     async send(tx, mail) {
-      const outboxId = await insertOutboxMessage(tx, mail);
+      const outboxId = await insertOutboxMessage(tx, {
+        to: mail.to,
+        subject: mail.subject,
+        text: keys.seal(bodyPurpose(mail.to), mail.text),
+      });
       if (!transport) {
         log.info({ outboxId, to: mail.to, subject: mail.subject }, 'mail kept in the outbox (SMTP_URL is not set)');
         return { outboxId, queued: false };
@@ -113,12 +138,20 @@ export function createMailer(options: MailerOptions): Mailer {
         if (!message) return { state: 'skipped', note: 'The message is no longer in the outbox' };
         if (message.sentAt) return { state: 'skipped', note: 'Already sent' };
         if (!transport || !smtpUrl) return { state: 'skipped', note: 'SMTP_URL is not set' };
+        const text = message.text === null ? null : keys.unseal(bodyPurpose(message.to), message.text);
+        if (text === null) {
+          // Altered, moved to another recipient, or sealed under another key: never sent as it is.
+          const reason = 'The message body cannot be opened (altered, or sealed under another key); not sent';
+          await markOutboxFailed(db, message.id, reason);
+          log.warn({ outboxId: message.id, subject: message.subject }, 'mail not sent: its body cannot be opened');
+          throw new PermanentDeliveryError(reason);
+        }
         try {
           await transport.sendMail({
             from,
             to: message.to,
             subject: message.subject,
-            text: message.text,
+            text,
             messageId: `<outbox-${message.id}@${messageDomain}>`,
           });
         } catch (error) {
@@ -130,6 +163,19 @@ export function createMailer(options: MailerOptions): Mailer {
         await markOutboxSent(db, message.id);
         return { state: 'sent' };
       });
+    },
+    readBody: (message) => (message.text === null ? null : keys.unseal(bodyPurpose(message.to), message.text)),
+    async sealClearBodies() {
+      let erased = 0;
+      let sealed = 0;
+      for (const message of await findUnsealedOutboxMessages(db)) {
+        const text = message.sentAt || message.text === null ? null : keys.seal(bodyPurpose(message.to), message.text);
+        // Another instance starting at the same time may have done this row already.
+        if (!(await replaceUnsealedOutboxText(db, message.id, text))) continue;
+        if (text === null) erased++;
+        else sealed++;
+      }
+      return { erased, sealed };
     },
     close() {
       transport?.close();

@@ -1,15 +1,39 @@
-// The outbox: every message the server sends is kept here, sent or not.
-import { eq, sql } from 'drizzle-orm';
+// The outbox: every message the server sends is kept here, sent or not; its body sealed
+// (bodySealed) until sent, then erased.
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
 import { outbox } from '@boardwalk/db/schema';
 
+/** `text` is the sealed body. */
 export async function insertOutboxMessage(db: Executor, values: { to: string; subject: string; text: string }): Promise<number> {
-  const [row] = await db.insert(outbox).values(values).returning({ id: outbox.id });
+  const [row] = await db
+    .insert(outbox)
+    .values({ ...values, bodySealed: true })
+    .returning({ id: outbox.id });
   return row!.id;
 }
 
+/** Sent: the body is erased. */
 export async function markOutboxSent(db: Executor, id: number) {
-  await db.update(outbox).set({ sentAt: new Date(), error: null }).where(eq(outbox.id, id));
+  await db.update(outbox).set({ sentAt: new Date(), error: null, text: null }).where(eq(outbox.id, id));
+}
+
+/** Rows whose body was written in clear (by a version that did not seal bodies). */
+export async function findUnsealedOutboxMessages(db: Executor) {
+  return db
+    .select({ id: outbox.id, to: outbox.to, text: outbox.text, sentAt: outbox.sentAt })
+    .from(outbox)
+    .where(eq(outbox.bodySealed, false));
+}
+
+/** Replaces a clear body with its sealed form (or null, erased); false when the row is sealed already. */
+export async function replaceUnsealedOutboxText(db: Executor, id: number, text: string | null): Promise<boolean> {
+  const rows = await db
+    .update(outbox)
+    .set({ text, bodySealed: true })
+    .where(and(eq(outbox.id, id), eq(outbox.bodySealed, false)))
+    .returning({ id: outbox.id });
+  return rows.length > 0;
 }
 
 export async function markOutboxFailed(db: Executor, id: number, error: string) {

@@ -76,12 +76,14 @@ const CALL_TEXTS: Record<ShareCall, { networkError: string; failure: string }> =
 
 /**
  * guest-app.md section 8, "Share": 408 the expired-session text; a 400 the server explains
- * (the share limit, a field) in its own words; no answer "Error ..."; else "Unable to ...".
+ * (the share limit, a field) and a 429 (the day's share emails) in its own words; no answer "Error ..."; else "Unable to ...".
  */
 export function shareErrorMessage(error: unknown, call: ShareCall): string {
   if (failedWith(error, 'TOKEN_EXPIRED')) return shareTexts.expired;
   if (failedWith(error, 'VALIDATION_FAILED') && error.status === 400 && error.body?.message) {
     return error.body.fields?.[0]?.message ?? error.body.message;
   }
+  // The ticket's share emails for the day are used up: the server says until when.
+  if (failedWith(error, 'TOO_MANY_ATTEMPTS') && error.body?.message) return error.body.message;
   return describeRequestError(error, CALL_TEXTS[call]);
 }
