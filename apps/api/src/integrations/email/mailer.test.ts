@@ -101,7 +101,8 @@ describe('mailer', () => {
     const [row] = await database.db.select().from(outbox).where(eq(outbox.id, result.outboxId));
     expect(row).toMatchObject({ sentAt: null, error: null, text: mail.text });
     expect(log.lines).toHaveLength(1);
-    expect(log.lines[0]!.obj).toEqual({ outboxId: result.outboxId, to: mail.to, subject: mail.subject });
+    expect(log.lines[0]!.obj).toEqual({ outboxId: result.outboxId, to: 't…@example.com', subject: mail.subject });
+    expect(JSON.stringify(log.lines)).not.toContain(mail.to);
     expect(JSON.stringify(log.lines)).not.toContain('2400000000000011');
   });
 
@@ -137,9 +138,14 @@ describe('mailer', () => {
   it('a recipient the server refuses is dead at once, not retried, with its reason', async () => {
     const refusing = await startSmtpServer({ refuseRecipients: true });
     try {
-      const mailer = createMailer({ db: database.db, jobs, smtpUrl: refusing.url, from, log: recordingLog() });
+      const log = recordingLog();
+      const mailer = createMailer({ db: database.db, jobs, smtpUrl: refusing.url, from, log });
       const { outcome, row, delivery } = await sendAndTry(mailer, mail);
       mailer.close();
+      // The server's reason names the recipient: masked in the log, the delivery and the outbox's reason.
+      expect(log.lines.map((l) => l.level)).toEqual(['warn']);
+      expect(JSON.stringify(log.lines)).toContain('t…@example.com');
+      expect(JSON.stringify({ log: log.lines, error: row.error, delivery })).not.toContain(mail.to);
       // Permanent: the job ends without an error, so the queue does not try it again.
       expect(outcome).toBe('done');
       expect(row.error).toContain('Mailbox unavailable');

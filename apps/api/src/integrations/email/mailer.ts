@@ -1,12 +1,13 @@
 // Outgoing email (decisions.md "Photos", "Ticket shares"): one interface, one real
 // adapter, nodemailer over SMTP_URL. Every message is written to the outbox table and, with
 // SMTP_URL, a mail job in the same transaction; sentAt is set once the SMTP server accepted it. Without SMTP_URL the message stays in
-// the outbox and a log line says so (recipient, subject and outbox id; never the text,
-// which may carry a barcode).
+// the outbox and a log line says so (the recipient masked, subject and outbox id; never the
+// text, which may carry a barcode).
 import nodemailer from 'nodemailer';
 import type { Executor } from '@boardwalk/db/client';
 import { PermanentDeliveryError, queueDelivery, tryDelivery, type DeliveryJobData } from '../../platform/jobs/delivery.ts';
 import { QUEUES, type JobQueue, type RunningJob } from '../../platform/jobs/job-queue.ts';
+import { maskEmails } from '../../platform/logging.ts';
 import { findOutboxMessage, insertOutboxMessage, markOutboxFailed, markOutboxSent } from './outbox.repo.ts';
 
 export interface OutgoingMail {
@@ -56,7 +57,10 @@ export interface MailerOptions {
   log: MailLog;
 }
 
-/** A failed send's reason for the outbox and log: the error text, without the SMTP URL's password. */
+/**
+ * A failed send's reason for the outbox, the delivery and the log: the error text, without the
+ * SMTP URL's password and with email addresses masked (a refusal names the recipient).
+ */
 function describeError(error: unknown, smtpUrl: string): string {
   const message = error instanceof Error ? error.message : String(error);
   let password = '';
@@ -65,7 +69,7 @@ function describeError(error: unknown, smtpUrl: string): string {
   } catch {
     // Not parseable: nothing to hide.
   }
-  return (password ? message.replaceAll(password, '[redacted]') : message).slice(0, 500);
+  return maskEmails(password ? message.replaceAll(password, '[redacted]') : message).slice(0, 500);
 }
 
 /** SMTP answers 5xx when it will never take the message as it is (recipient refused, authentication failed). */
@@ -73,8 +77,6 @@ const isPermanent = (error: unknown) => {
   const code = (error as { responseCode?: number }).responseCode;
   return typeof code === 'number' && code >= 500;
 };
-
-const maskEmail = (address: string) => address.replace(/^(.).*@/, '$1…@');
 
 export function createMailer(options: MailerOptions): Mailer {
   const { db, jobs, smtpUrl, from, log } = options;
@@ -93,7 +95,7 @@ export function createMailer(options: MailerOptions): Mailer {
     async send(tx, mail) {
       const outboxId = await insertOutboxMessage(tx, mail);
       if (!transport) {
-        log.info({ outboxId, to: mail.to, subject: mail.subject }, 'mail kept in the outbox (SMTP_URL is not set)');
+        log.info({ outboxId, to: maskEmails(mail.to), subject: mail.subject }, 'mail kept in the outbox (SMTP_URL is not set)');
         return { outboxId, queued: false };
       }
       const payload: MailPayload = { outboxId };
@@ -101,7 +103,7 @@ export function createMailer(options: MailerOptions): Mailer {
         queue: QUEUES.mail,
         target: 'mail',
         barcode: null,
-        recipient: maskEmail(mail.to),
+        recipient: maskEmails(mail.to),
         payload,
         singletonKey: `mail:${outboxId}`,
       });
@@ -124,7 +126,10 @@ export function createMailer(options: MailerOptions): Mailer {
         } catch (error) {
           const reason = describeError(error, smtpUrl);
           await markOutboxFailed(db, message.id, reason);
-          log.warn({ outboxId: message.id, to: message.to, subject: message.subject, err: reason }, 'mail not sent; kept in the outbox');
+          log.warn(
+            { outboxId: message.id, to: maskEmails(message.to), subject: message.subject, err: reason },
+            'mail not sent; kept in the outbox',
+          );
           throw isPermanent(error) ? new PermanentDeliveryError(reason) : new Error(reason);
         }
         await markOutboxSent(db, message.id);
