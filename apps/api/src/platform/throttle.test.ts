@@ -4,6 +4,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDbKind } from '@boardwalk/db/test-support/test-database';
+import { anOrder, putOrder } from '../../test-support/fixtures.ts';
 import { createTeamMember } from '../../test-support/staff.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { AppError } from './errors.ts';
@@ -55,6 +56,28 @@ describe('attempt', () => {
     expect(ran).toBe(10);
     expect(statuses.filter((s) => s === 404)).toHaveLength(10);
     expect(statuses.filter((s) => s === 429)).toHaveLength(40);
+  });
+
+  it('lets parallel hits all through: one waits for points held by attempts still running', async () => {
+    const throttle = memoryThrottle('hits', 10);
+    const slowHit = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return 'found';
+    };
+    const statuses = await Promise.all(Array.from({ length: 50 }, () => statusOf(throttle.attempt('k', slowHit))));
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    // And every point came back.
+    for (let i = 0; i < 10; i++) expect(await statusOf(throttle.attempt('k', miss))).toBe(404);
+    expect(await statusOf(throttle.attempt('k', miss))).toBe(429);
+  });
+
+  it('refuses at once, without waiting, once the failures are used up', async () => {
+    const throttle = memoryThrottle('spent', 2);
+    await statusOf(throttle.attempt('k', miss));
+    await statusOf(throttle.attempt('k', miss));
+    const started = Date.now();
+    expect(await statusOf(throttle.attempt('k', hit))).toBe(429);
+    expect(Date.now() - started).toBeLessThan(200);
   });
 
   it('gives the point back on a success and on a server fault', async () => {
@@ -147,6 +170,19 @@ describe.each(stores)('parallel misses through the routes, counters in %s', (sto
       }),
     );
     expect(tally(statuses)).toEqual({ 404: 10, 429: PARALLEL - 10 });
+  });
+
+  it('order lookups: 50 right lookups at once from one address all answer 200', async () => {
+    await putOrder(t.app, '66000000', anOrder([{ barcode: '6600000000000011' }]));
+    const statuses = await together(PARALLEL, () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/login/',
+        payload: { orderId: '66000000', barcode: '6600000000000011' },
+        remoteAddress: '10.66.0.1',
+      }),
+    );
+    expect(tally(statuses)).toEqual({ 200: PARALLEL });
   });
 
   it('order lookups: at most 5 misses per order id, from any addresses', async () => {

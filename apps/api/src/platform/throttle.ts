@@ -3,9 +3,11 @@
 // rate-limiter-flexible keeps the counters, in Redis when one is configured (so every
 // instance shares them), in memory otherwise.
 //
-// An attempt reserves before it looks: it takes a point atomically first (refused: 429), then
-// does the work, and gives the point back unless the work failed. So parallel attempts from
-// one address can never run more failures than the limit, however many arrive at once.
+// An attempt reserves before it looks: it takes a point atomically first, then does the work,
+// and gives the point back unless the work failed. So attempts arriving together can never run
+// more failures than the limit. A second count, of the failures kept, tells a key that used up
+// its failures (429) from one whose points are only held by attempts still running: an
+// attempt waits for those to settle (most give their point back) rather than being refused.
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { AppError } from './errors.ts';
@@ -31,8 +33,8 @@ export interface ThrottleKey {
   reserve(): Promise<void>;
   /** Gives the point back; after a success, clears the key's failures when the counter says so. */
   release(succeeded: boolean): Promise<void>;
-  /** The attempt failed: the point stays taken. */
-  failed(): void;
+  /** The attempt failed: the point stays taken, and the failure is counted. */
+  failed(): Promise<void>;
 }
 
 export interface FailureThrottle {
@@ -90,7 +92,7 @@ export async function attempt<T>(keys: readonly ThrottleKey[], work: () => Promi
   try {
     result = await work();
   } catch (error) {
-    if (isFailure(error)) for (const key of taken) key.failed();
+    if (isFailure(error)) await Promise.allSettled(taken.map((key) => key.failed()));
     else await giveBack(false);
     throw error;
   }
@@ -98,42 +100,72 @@ export async function attempt<T>(keys: readonly ThrottleKey[], work: () => Promi
   return result;
 }
 
+/**
+ * How long an attempt waits, while the points left are held by attempts still running, for
+ * them to settle before it answers 429 anyway; and how long it sleeps between two looks.
+ */
+const SETTLE_WAIT_MS = 2000;
+const settlePause = () => new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20));
+
 export function createFailureThrottle(
   limit: FailureLimit,
   store: { redis?: Redis | undefined; keyPrefix: string },
   observer?: ThrottleObserver,
 ): FailureThrottle {
-  const options = { keyPrefix: `${store.keyPrefix}:${limit.name}`, points: limit.points, duration: limit.windowSeconds };
-  const limiter: RateLimiterAbstract = store.redis
-    ? new RateLimiterRedis({
-        ...options,
-        storeClient: store.redis,
-        rejectIfRedisNotReady: true,
-        // Keeps throttling (per instance) while Redis is unreachable.
-        insuranceLimiter: new RateLimiterMemory(options),
-      })
-    : new RateLimiterMemory(options);
+  const limiter = (keyPrefix: string): RateLimiterAbstract => {
+    const options = { keyPrefix, points: limit.points, duration: limit.windowSeconds };
+    return store.redis
+      ? new RateLimiterRedis({
+          ...options,
+          storeClient: store.redis,
+          rejectIfRedisNotReady: true,
+          // Keeps throttling (per instance) while Redis is unreachable.
+          insuranceLimiter: new RateLimiterMemory(options),
+        })
+      : new RateLimiterMemory(options);
+  };
+  // Points taken: the failures kept plus the attempts running. Its window is the counter's.
+  const taken = limiter(`${store.keyPrefix}:${limit.name}`);
+  // The failures kept alone, in the same window (cleared when a window of points taken starts).
+  const failures = limiter(`${store.keyPrefix}:${limit.name}:failed`);
+
+  const refuse = (msBeforeNext: number) => {
+    observer?.refused(limit.name);
+    return new AppError('TOO_MANY_ATTEMPTS', guestMessages.tooManyAttempts, {
+      retryAfterSeconds: Math.max(1, Math.ceil(msBeforeNext / 1000)),
+    });
+  };
 
   const of = (key: string): ThrottleKey => ({
     counter: limit.name,
     async reserve() {
-      try {
-        await limiter.consume(key);
-      } catch (error) {
-        // A RateLimiterRes is the refusal; anything else is a real failure of the store.
-        if (!(error instanceof RateLimiterRes)) throw error;
-        observer?.refused(limit.name);
-        throw new AppError('TOO_MANY_ATTEMPTS', guestMessages.tooManyAttempts, {
-          retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)),
-        });
+      const deadline = Date.now() + SETTLE_WAIT_MS;
+      for (;;) {
+        try {
+          const res = await taken.consume(key);
+          // The first point of a window: failures kept from an earlier window no longer count.
+          if (res.consumedPoints === 1) await failures.delete(key);
+          return;
+        } catch (error) {
+          // A RateLimiterRes is the refusal; anything else is a real failure of the store.
+          if (!(error instanceof RateLimiterRes)) throw error;
+        }
+        // The refused point goes back: the count stays failures plus attempts running.
+        await taken.reward(key, 1);
+        const failed = await failures.get(key);
+        if (failed && failed.consumedPoints >= limit.points) throw refuse(failed.msBeforeNext);
+        // Attempts still running hold the points left: wait for them, not for the window.
+        if (Date.now() >= deadline) throw refuse(1000);
+        await settlePause();
       }
     },
     async release(succeeded) {
-      if (succeeded && limit.clearOnSuccess) await limiter.delete(key);
-      else await limiter.reward(key, 1);
+      if (succeeded && limit.clearOnSuccess) await Promise.all([taken.delete(key), failures.delete(key)]);
+      else await taken.reward(key, 1);
     },
-    failed() {
+    async failed() {
       observer?.failed(limit.name);
+      await failures.penalty(key, 1);
     },
   });
 

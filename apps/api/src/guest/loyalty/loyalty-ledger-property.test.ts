@@ -28,7 +28,7 @@ beforeAll(async () => {
     keys: t.app.keys,
     throttle: {
       name: 'none',
-      of: () => ({ counter: 'none', reserve: async () => undefined, release: async () => undefined, failed: () => undefined }),
+      of: () => ({ counter: 'none', reserve: async () => undefined, release: async () => undefined, failed: async () => undefined }),
       attempt: (_key, work) => work(),
     },
     clientAddress: '127.0.0.1',
