@@ -9,11 +9,17 @@ import { existsSync } from 'node:fs';
 const worker = process.argv[2] === 'worker';
 const entry = worker ? 'apps/api/dist/worker.js' : 'apps/api/dist/server.js';
 
-const step = (cmd, args) => {
-  const r = spawnSync(cmd, args, { stdio: 'inherit' });
+const step = (cmd, args, env = process.env) => {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env });
   if (r.status !== 0) process.exit(r.status ?? 1);
 };
 
 if (!existsSync('node_modules/.package-lock.json')) step('npm', ['ci', '--no-audit', '--no-fund']);
 if (!worker || !existsSync(entry)) step('npm', ['run', '--silent', 'build']);
-step(process.execPath, ['--conditions=compiled', '--enable-source-maps', entry]);
+// The compiled server is the deployed one: NODE_ENV=production (closed defaults such as
+// /metrics without METRICS_TOKEN) unless NODE_ENV is set. Not for the install and build
+// above: npm ci would leave out the devDependencies the build needs.
+step(process.execPath, ['--conditions=compiled', '--enable-source-maps', entry], {
+  ...process.env,
+  NODE_ENV: process.env.NODE_ENV || 'production',
+});

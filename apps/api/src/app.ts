@@ -61,9 +61,7 @@ export async function buildApp(options: BuildAppOptions) {
     logger:
       options.logger === false
         ? false
-        : options.logStream
-          ? { ...loggerOptions(config.logLevel), stream: options.logStream }
-          : loggerOptions(config.logLevel, process.stdout.isTTY === true),
+        : loggerOptions(config.logLevel, options.logStream ? { stream: options.logStream } : { pretty: process.stdout.isTTY === true }),
     trustProxy: config.trustProxy,
     // The database plugin opens the embedded database and runs the migrations (an index build
     // on a large table, a cold PGlite on a busy machine): more than Fastify's default 10 s.

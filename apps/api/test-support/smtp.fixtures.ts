@@ -31,8 +31,9 @@ export async function startSmtpServer(
       if (auth.username === options.user && auth.password === options.password) return callback(null, { user: auth.username });
       return callback(new Error('Invalid username or password'));
     },
-    onRcptTo(_address, _session, callback) {
-      if (options.refuseRecipients) return callback(new Error('Mailbox unavailable'));
+    onRcptTo(address, _session, callback) {
+      // As real servers do, the refusal names the recipient.
+      if (options.refuseRecipients) return callback(new Error(`<${address.address}>: Mailbox unavailable`));
       return callback();
     },
     onData(stream, session, callback) {

@@ -243,3 +243,57 @@ describe('METRICS_TOKEN', () => {
     expect(parseExposition(res.body).length).toBeGreaterThan(10);
   });
 });
+
+describe('in production (NODE_ENV=production)', () => {
+  const token = 'scrape-token-0123456789abcdef';
+  const appWith = (env: Record<string, string>) => createTestApp({ database: t.database, env: { NODE_ENV: 'production', ...env } });
+
+  it('refuses every scrape without METRICS_TOKEN, saying which variable to set', async () => {
+    const closed = await appWith({});
+    try {
+      for (const headers of [{}, { authorization: `Bearer ${token}` }]) {
+        const res = await closed.app.inject({ method: 'GET', url: '/metrics', headers });
+        expect(res.statusCode).toBe(403);
+        expect(res.json()).toMatchObject({ error: 'FORBIDDEN' });
+        expect(res.json().message).toMatch(/METRICS_TOKEN/);
+        expect(res.json().message).toMatch(/METRICS_PUBLIC=true/);
+        expect(res.body).not.toContain('boardwalk_http_requests_total');
+      }
+    } finally {
+      await closed.close();
+    }
+  });
+
+  it('answers anyone with METRICS_PUBLIC=true', async () => {
+    const open = await appWith({ METRICS_PUBLIC: 'true' });
+    try {
+      const res = await open.app.inject('/metrics');
+      expect(res.statusCode).toBe(200);
+      expect(parseExposition(res.body).length).toBeGreaterThan(10);
+    } finally {
+      await open.close();
+    }
+  });
+
+  it('answers only to the token with METRICS_TOKEN', async () => {
+    const guarded = await appWith({ METRICS_TOKEN: token });
+    try {
+      expect((await guarded.app.inject('/metrics')).statusCode).toBe(401);
+      const res = await guarded.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${token}` } });
+      expect(res.statusCode).toBe(200);
+    } finally {
+      await guarded.close();
+    }
+  });
+
+  it('stays open in development and tests without METRICS_TOKEN', async () => {
+    for (const NODE_ENV of ['development', 'test']) {
+      const dev = await createTestApp({ database: t.database, env: { NODE_ENV } });
+      try {
+        expect((await dev.app.inject('/metrics')).statusCode, NODE_ENV).toBe(200);
+      } finally {
+        await dev.close();
+      }
+    }
+  });
+});

@@ -69,9 +69,26 @@ describe('loadConfig', () => {
     ['TICKET_SHARE_MAILS_PER_DAY', '1001'],
     ['TICKET_SHARE_MAILS_PER_DAY', '2.5'],
     ['TICKET_SHARE_MAILS_PER_DAY', 'many'],
+    ['METRICS_PUBLIC', 'yes'],
   ])('refuses %s=%s naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}:`));
+  });
+});
+
+describe('/metrics settings', () => {
+  it('is open by default outside production, closed in production unless METRICS_PUBLIC=true', () => {
+    expect(loadConfig({})).toMatchObject({ production: false, metricsPublic: false, metricsToken: undefined });
+    expect(loadConfig({ NODE_ENV: 'development' }).production).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' })).toMatchObject({ production: true, metricsPublic: false });
+    expect(loadConfig({ NODE_ENV: 'production', METRICS_PUBLIC: 'true' }).metricsPublic).toBe(true);
+  });
+
+  it('refuses METRICS_TOKEN with METRICS_PUBLIC=true, naming both', () => {
+    expect(() => loadConfig({ METRICS_TOKEN: 'scrape-0123456789abcdef', METRICS_PUBLIC: 'true' })).toThrow(
+      /METRICS_TOKEN, METRICS_PUBLIC: set METRICS_TOKEN to guard \/metrics or METRICS_PUBLIC=true to open it, not both/,
+    );
+    expect(loadConfig({ METRICS_TOKEN: 'scrape-0123456789abcdef', METRICS_PUBLIC: 'false' }).metricsToken).toBe('scrape-0123456789abcdef');
   });
 });
 

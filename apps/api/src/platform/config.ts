@@ -123,7 +123,10 @@ const env = z.object({
     .min(16, 'must be at least 16 characters')
     .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
     .optional()
-    .describe('Bearer token /metrics asks for; unset: /metrics is open'),
+    .describe('Bearer token /metrics asks for; unset: /metrics is open in development, closed in production'),
+  METRICS_PUBLIC: bool(false).describe('true: /metrics answers anyone without METRICS_TOKEN, in production too'),
+  // Only "production" means anything: the server runs as deployed (npm start sets it).
+  NODE_ENV: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -148,8 +151,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (Boolean(c.GOOGLE_WALLET_ISSUER_ID) !== Boolean(c.GOOGLE_WALLET_KEY_FILE)) {
     throw new ConfigError('Invalid configuration:\n  GOOGLE_WALLET_ISSUER_ID, GOOGLE_WALLET_KEY_FILE: set both or neither');
   }
+  if (c.METRICS_TOKEN && c.METRICS_PUBLIC) {
+    throw new ConfigError(
+      'Invalid configuration:\n  METRICS_TOKEN, METRICS_PUBLIC: set METRICS_TOKEN to guard /metrics or METRICS_PUBLIC=true to open it, not both',
+    );
+  }
   return {
     port: c.PORT,
+    /** NODE_ENV=production: the server runs as deployed (closed defaults, e.g. /metrics). */
+    production: c.NODE_ENV === 'production',
     host: c.HOST,
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     dataDir: resolve(c.DATA_DIR),
@@ -170,6 +180,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: c.LOG_LEVEL,
     /** /metrics answers only to `Authorization: Bearer <metricsToken>` when set. */
     metricsToken: c.METRICS_TOKEN,
+    /** Without metricsToken, /metrics answers anyone in production only when this is set. */
+    metricsPublic: c.METRICS_PUBLIC,
     staffSessionHours: c.STAFF_SESSION_HOURS,
     loyalty: {
       /** A purchase older than this many days cannot be claimed. */

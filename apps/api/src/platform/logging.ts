@@ -1,18 +1,31 @@
-// Logger options: secrets (barcodes, hashUrls, tokens) never reach the log.
+// Logger options: secrets (barcodes, hashUrls, tokens, email addresses) never reach the log.
 import type { FastifyServerOptions, FastifyRequest } from 'fastify';
+import pinoPretty from 'pino-pretty';
 
 /** Masks a barcode to its last 4 digits: 3400000000000017 -> ************0017. */
 export function maskBarcode(barcode: string): string {
   return barcode.length <= 4 ? '****' : `${'*'.repeat(barcode.length - 4)}${barcode.slice(-4)}`;
 }
 
+/** An email address, its @ also URL-encoded (%40): the local part's first character, the separator, the domain. */
+const EMAIL = /([A-Za-z0-9._%+-])[A-Za-z0-9._%+-]*(@|%40)([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,})/g;
+
 /**
- * Masks what looks like a secret in a URL: digit runs of 8+ (barcodes), long tokens (hashUrls)
- * and the wristband code of the gate's lookup (16 letters or digits).
+ * Masks every email address in a text to the first character of its local part and its
+ * domain: jane.doe@example.com -> j…@example.com (jane%40example.com -> j…%40example.com).
+ */
+export function maskEmails(text: string): string {
+  return text.includes('@') || text.includes('%40') ? text.replace(EMAIL, '$1…$2$3') : text;
+}
+
+/**
+ * Masks what looks like a secret in a URL: email addresses (a search by email), digit runs
+ * of 8+ (barcodes), long tokens (hashUrls) and the wristband code of the gate's lookup (16
+ * letters or digits).
  */
 export function maskUrl(url: string): string {
   return (
-    url
+    maskEmails(url)
       // Share links and other long secrets first, whole.
       .replace(/[A-Za-z0-9_-]{40,}/g, (m) => `${m.slice(0, 4)}…[${m.length}]`)
       // Wristband codes (16 letters or digits), in a path or a search.
@@ -21,14 +34,25 @@ export function maskUrl(url: string): string {
   );
 }
 
+interface LogSink {
+  write(line: string): unknown;
+}
+
 /**
- * The logger: JSON lines, or with `pretty` (standard output is a terminal) lines for people
- * through pino-pretty. Either way the redaction and serializers below apply first.
+ * The logger: JSON lines to `stream` (standard output by default), or with `pretty`
+ * (standard output is a terminal) lines for people through pino-pretty. Either way the
+ * redaction and serializers below apply first, and every line written has its email
+ * addresses masked, whatever field or message carried them.
  */
-export function loggerOptions(level: string, pretty = false): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
+export function loggerOptions(
+  level: string,
+  destination: { pretty?: boolean; stream?: LogSink } = {},
+): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
+  const sink: LogSink =
+    destination.stream ?? (destination.pretty ? pinoPretty({ translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }) : process.stdout);
   return {
     level,
-    ...(pretty && { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }),
+    stream: { write: (line: string) => void sink.write(maskEmails(line)) },
     // Request headers and bodies are not logged (see the req serializer); these paths catch
     // them should a log call pass one along: bearer tokens, staff passwords and tokens.
     redact: {

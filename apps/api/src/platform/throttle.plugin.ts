@@ -19,7 +19,7 @@ declare module 'fastify' {
 const FIFTEEN_MINUTES = 15 * 60;
 
 /**
- * decisions.md "Security": 10 failed lookups per address and 5 per order id per 15 minutes;
+ * 10 failed lookups per address and 5 per order id per 15 minutes;
  * the same for staff logins per address and per username, and for the loyalty club's public
  * calls per address (verify answers whether an email is a member). Each counter's failures
  * and refusals are counted in the metrics under its name.
@@ -27,12 +27,17 @@ const FIFTEEN_MINUTES = 15 * 60;
 export const throttlePlugin = fp<{ keyPrefix?: string }>(
   async (app, opts) => {
     const store = { redis: app.redis, keyPrefix: opts.keyPrefix ?? 'boardwalk' };
-    const counter = (name: string, points: number) =>
-      createFailureThrottle({ name, points, windowSeconds: FIFTEEN_MINUTES } satisfies FailureLimit, store, app.metrics.throttles);
-    app.decorate('lookupThrottles', { perAddress: counter('lookup-address', 10), perOrder: counter('lookup-order', 5) });
+    const counter = (name: string, points: number, clearOnSuccess = false) =>
+      createFailureThrottle(
+        { name, points, windowSeconds: FIFTEEN_MINUTES, clearOnSuccess } satisfies FailureLimit,
+        store,
+        app.metrics.throttles,
+      );
+    // A right order id or username clears its own count; an address only gets its point back.
+    app.decorate('lookupThrottles', { perAddress: counter('lookup-address', 10), perOrder: counter('lookup-order', 5, true) });
     app.decorate('staffLoginThrottles', {
       perAddress: counter('staff-login-address', 10),
-      perUsername: counter('staff-login-username', 5),
+      perUsername: counter('staff-login-username', 5, true),
     });
     app.decorate('loyaltyThrottle', counter('loyalty-address', 10));
   },

@@ -1,25 +1,48 @@
-// Throttling of failed attempts (decisions.md "Security"): a counter per key that only
-// failures move; once it reaches its limit every attempt answers 429 with Retry-After
-// until the window ends. rate-limiter-flexible keeps the counters, in Redis when one is
-// configured (so every instance shares them), in memory otherwise.
+// Throttling of failed attempts: a counter per key that only failures keep; once it reaches
+// its limit every attempt answers 429 with Retry-After until the window ends.
+// rate-limiter-flexible keeps the counters, in Redis when one is configured (so every
+// instance shares them), in memory otherwise.
+//
+// An attempt reserves before it looks: it takes a point atomically first, then does the work,
+// and gives the point back unless the work failed. So attempts arriving together can never run
+// more failures than the limit. A second count, of the failures kept, tells a key that used up
+// its failures (429) from one whose points are only held by attempts still running: an
+// attempt waits for those to settle (most give their point back) rather than being refused.
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { AppError } from './errors.ts';
 import { guestMessages } from '@boardwalk/contract/errors';
 
 export interface FailureLimit {
-  /** Names the counter, e.g. "lookup-ip". */
+  /** Names the counter, e.g. "lookup-address". */
   name: string;
   /** Failures allowed in the window; the next attempt is refused. */
   points: number;
   windowSeconds: number;
+  /**
+   * A success clears the key's failures (the right order id or username was proved), instead
+   * of only giving back the point the attempt took.
+   */
+  clearOnSuccess?: boolean;
+}
+
+/** One counter's key in one attempt; only attempt() uses these. */
+export interface ThrottleKey {
+  readonly counter: string;
+  /** Takes a point atomically; throws TOO_MANY_ATTEMPTS when the key has none left. */
+  reserve(): Promise<void>;
+  /** Gives the point back; after a success, clears the key's failures when the counter says so. */
+  release(succeeded: boolean): Promise<void>;
+  /** The attempt failed: the point stays taken, and the failure is counted. */
+  failed(): Promise<void>;
 }
 
 export interface FailureThrottle {
-  /** Throws TOO_MANY_ATTEMPTS when the key has used up its failures. */
-  assertAllowed(key: string): Promise<void>;
-  recordFailure(key: string): Promise<void>;
-  reset(key: string): Promise<void>;
+  readonly name: string;
+  /** This counter's key, for attempt() with another counter. */
+  of(key: string): ThrottleKey;
+  /** attempt() under this counter alone. */
+  attempt<T>(key: string, work: () => Promise<T>): Promise<T>;
 }
 
 /** The two counters of order lookups. */
@@ -34,49 +57,117 @@ export interface StaffLoginThrottles {
   perUsername: FailureThrottle;
 }
 
-/** Told of each failure a counter records and each attempt it refuses (the metrics). */
+/** Told of each failure a counter keeps and each attempt it refuses (the metrics). */
 export interface ThrottleObserver {
   failed(counter: string): void;
   refused(counter: string): void;
 }
+
+/**
+ * A failure is the work refusing the caller (an AppError 4xx: not found, wrong password,
+ * conflict). A 429 from a throttle inside the work is not the caller's miss, and a server
+ * fault (5xx, any other error) is not the caller's either: both give the point back, so an
+ * outage never locks guests out.
+ */
+const isFailure = (error: unknown) => error instanceof AppError && error.statusCode < 500 && error.code !== 'TOO_MANY_ATTEMPTS';
+
+/**
+ * Runs `work` under every key: each takes a point first, in order (a refusal by a later key
+ * gives back the points the earlier ones took, and answers its 429); then the work runs. A
+ * failure keeps every point; a success or a server fault gives them back.
+ */
+export async function attempt<T>(keys: readonly ThrottleKey[], work: () => Promise<T>): Promise<T> {
+  const taken: ThrottleKey[] = [];
+  const giveBack = (succeeded: boolean) => Promise.allSettled(taken.map((key) => key.release(succeeded)));
+  try {
+    for (const key of keys) {
+      await key.reserve();
+      taken.push(key);
+    }
+  } catch (error) {
+    await giveBack(false);
+    throw error;
+  }
+  let result: T;
+  try {
+    result = await work();
+  } catch (error) {
+    if (isFailure(error)) await Promise.allSettled(taken.map((key) => key.failed()));
+    else await giveBack(false);
+    throw error;
+  }
+  await Promise.all(taken.map((key) => key.release(true)));
+  return result;
+}
+
+/**
+ * How long an attempt waits, while the points left are held by attempts still running, for
+ * them to settle before it answers 429 anyway; and how long it sleeps between two looks.
+ */
+const SETTLE_WAIT_MS = 2000;
+const settlePause = () => new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20));
 
 export function createFailureThrottle(
   limit: FailureLimit,
   store: { redis?: Redis | undefined; keyPrefix: string },
   observer?: ThrottleObserver,
 ): FailureThrottle {
-  const options = { keyPrefix: `${store.keyPrefix}:${limit.name}`, points: limit.points, duration: limit.windowSeconds };
-  const limiter: RateLimiterAbstract = store.redis
-    ? new RateLimiterRedis({
-        ...options,
-        storeClient: store.redis,
-        rejectIfRedisNotReady: true,
-        // Keeps throttling (per instance) while Redis is unreachable.
-        insuranceLimiter: new RateLimiterMemory(options),
-      })
-    : new RateLimiterMemory(options);
-
-  return {
-    async assertAllowed(key) {
-      const res = await limiter.get(key);
-      if (res && res.consumedPoints >= limit.points) {
-        observer?.refused(limit.name);
-        throw new AppError('TOO_MANY_ATTEMPTS', guestMessages.tooManyAttempts, {
-          retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
-        });
-      }
-    },
-    async recordFailure(key) {
-      observer?.failed(limit.name);
-      try {
-        await limiter.consume(key);
-      } catch (error) {
-        // A refusal only means the limit is now reached; anything else is a real failure.
-        if (!(error instanceof RateLimiterRes)) throw error;
-      }
-    },
-    async reset(key) {
-      await limiter.delete(key);
-    },
+  const limiter = (keyPrefix: string): RateLimiterAbstract => {
+    const options = { keyPrefix, points: limit.points, duration: limit.windowSeconds };
+    return store.redis
+      ? new RateLimiterRedis({
+          ...options,
+          storeClient: store.redis,
+          rejectIfRedisNotReady: true,
+          // Keeps throttling (per instance) while Redis is unreachable.
+          insuranceLimiter: new RateLimiterMemory(options),
+        })
+      : new RateLimiterMemory(options);
   };
+  // Points taken: the failures kept plus the attempts running. Its window is the counter's.
+  const taken = limiter(`${store.keyPrefix}:${limit.name}`);
+  // The failures kept alone, in the same window (cleared when a window of points taken starts).
+  const failures = limiter(`${store.keyPrefix}:${limit.name}:failed`);
+
+  const refuse = (msBeforeNext: number) => {
+    observer?.refused(limit.name);
+    return new AppError('TOO_MANY_ATTEMPTS', guestMessages.tooManyAttempts, {
+      retryAfterSeconds: Math.max(1, Math.ceil(msBeforeNext / 1000)),
+    });
+  };
+
+  const of = (key: string): ThrottleKey => ({
+    counter: limit.name,
+    async reserve() {
+      const deadline = Date.now() + SETTLE_WAIT_MS;
+      for (;;) {
+        try {
+          const res = await taken.consume(key);
+          // The first point of a window: failures kept from an earlier window no longer count.
+          if (res.consumedPoints === 1) await failures.delete(key);
+          return;
+        } catch (error) {
+          // A RateLimiterRes is the refusal; anything else is a real failure of the store.
+          if (!(error instanceof RateLimiterRes)) throw error;
+        }
+        // The refused point goes back: the count stays failures plus attempts running.
+        await taken.reward(key, 1);
+        const failed = await failures.get(key);
+        if (failed && failed.consumedPoints >= limit.points) throw refuse(failed.msBeforeNext);
+        // Attempts still running hold the points left: wait for them, not for the window.
+        if (Date.now() >= deadline) throw refuse(1000);
+        await settlePause();
+      }
+    },
+    async release(succeeded) {
+      if (succeeded && limit.clearOnSuccess) await Promise.all([taken.delete(key), failures.delete(key)]);
+      else await taken.reward(key, 1);
+    },
+    async failed() {
+      observer?.failed(limit.name);
+      await failures.penalty(key, 1);
+    },
+  });
+
+  return { name: limit.name, of, attempt: (key, work) => attempt([of(key)], work) };
 }

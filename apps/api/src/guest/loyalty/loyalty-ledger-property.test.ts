@@ -34,7 +34,11 @@ beforeAll(async () => {
     db: t.database.db,
     config: t.app.config,
     keys: t.app.keys,
-    throttle: { assertAllowed: async () => undefined, recordFailure: async () => undefined, reset: async () => undefined },
+    throttle: {
+      name: 'none',
+      of: () => ({ counter: 'none', reserve: async () => undefined, release: async () => undefined, failed: async () => undefined }),
+      attempt: (_key, work) => work(),
+    },
     clientAddress: '127.0.0.1',
     ticketChanges: t.app.ticketChanges,
   };

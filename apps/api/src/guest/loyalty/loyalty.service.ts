@@ -104,15 +104,9 @@ const messages = {
   nothingToEarn: 'This purchase has no amount that earns points.',
 } as const;
 
-/** Runs a guest call under the address throttle: a refusal (4xx) counts as a failure. */
-async function throttled<T>(ctx: LoyaltyContext, call: () => Promise<T>): Promise<T> {
-  await ctx.throttle.assertAllowed(ctx.clientAddress);
-  try {
-    return await call();
-  } catch (error) {
-    if (error instanceof AppError && error.statusCode < 500) await ctx.throttle.recordFailure(ctx.clientAddress);
-    throw error;
-  }
+/** Runs a guest call under the address throttle, its point taken first: a refusal (4xx) keeps it. */
+function throttled<T>(ctx: LoyaltyContext, call: () => Promise<T>): Promise<T> {
+  return ctx.throttle.attempt(ctx.clientAddress, call);
 }
 
 /** POST /api/loyalty/verify: the account's user id; 404 when the email has none. */

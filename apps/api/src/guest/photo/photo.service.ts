@@ -100,13 +100,11 @@ export async function getPhotoFile(ctx: Pick<PhotoContext, 'db'>, uid: string, f
 
 /** GET /api/replace-photo/{barcode}/{uid}: deletes the photo so the guest can upload another. */
 export async function replacePhoto(ctx: PhotoContext, request: { barcode: string; uid: string }): Promise<{ barcode: string }> {
-  const { perAddress } = ctx.throttles;
-  await perAddress.assertAllowed(ctx.clientAddress);
-  const photo = await findPhotoOfTicket(ctx.db, request);
-  if (!photo) {
-    await perAddress.recordFailure(ctx.clientAddress);
-    throw new AppError('NOT_FOUND', photoMessages.replaceFailed);
-  }
+  const photo = await ctx.throttles.perAddress.attempt(ctx.clientAddress, async () => {
+    const found = await findPhotoOfTicket(ctx.db, request);
+    if (!found) throw new AppError('NOT_FOUND', photoMessages.replaceFailed);
+    return found;
+  });
   if (photo.isPassActivated) throw new AppError('FORBIDDEN', photoMessages.replaceFailed);
   await ctx.db.transaction(async (tx) => {
     if (!(await deletePhoto(tx, request))) throw new AppError('NOT_FOUND', photoMessages.replaceFailed);

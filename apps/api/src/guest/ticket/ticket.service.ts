@@ -13,7 +13,7 @@ import type { Config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Keys } from '../../platform/keys.plugin.ts';
 import { hashSecret } from '../../platform/secrets.ts';
-import type { LookupThrottles } from '../../platform/throttle.ts';
+import { attempt, type LookupThrottles } from '../../platform/throttle.ts';
 import { findPassByBarcode, findShareByHashUrlHash, findTestPass, type PassRow } from './ticket.repo.ts';
 import { findTicketByBarcodeHash, insertStoredValueLink, type StoredValueTicket } from './stored-value-link.repo.ts';
 
@@ -42,18 +42,18 @@ export const notFound = () => new AppError('ORDER_NOT_FOUND', guestMessages.orde
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const color = (hex: string) => `#${hex.toLowerCase()}`;
 
-/** Runs a lookup under the anti-enumeration throttle: a miss counts against the address and order. */
+/**
+ * Runs a lookup under the anti-enumeration throttle: each attempt takes a point from the
+ * address and the order id before it looks; a miss keeps them, a hit gives them back.
+ */
 async function throttled<T>(ctx: TicketContext, orderId: string | null, find: () => Promise<T | null>): Promise<T> {
   const { perAddress, perOrder } = ctx.throttles;
-  await perAddress.assertAllowed(ctx.clientAddress);
-  if (orderId !== null) await perOrder.assertAllowed(orderId);
-  const found = await find();
-  if (found === null) {
-    await Promise.all([perAddress.recordFailure(ctx.clientAddress), orderId !== null && perOrder.recordFailure(orderId)]);
-    throw notFound();
-  }
-  if (orderId !== null) await perOrder.reset(orderId);
-  return found;
+  const keys = orderId === null ? [perAddress.of(ctx.clientAddress)] : [perAddress.of(ctx.clientAddress), perOrder.of(orderId)];
+  return attempt(keys, async () => {
+    const found = await find();
+    if (found === null) throw notFound();
+    return found;
+  });
 }
 
 export function toPassOrder(row: NonNullable<PassRow>, ctx: Pick<TicketContext, 'config'>, shareId = ''): PassOrder {

@@ -109,7 +109,8 @@ describe('mailer', () => {
     expect(row!.text).not.toContain('Barcode');
     expect(mailer.readBody(row!)).toBe(mail.text);
     expect(log.lines).toHaveLength(1);
-    expect(log.lines[0]!.obj).toEqual({ outboxId: result.outboxId, to: mail.to, subject: mail.subject });
+    expect(log.lines[0]!.obj).toEqual({ outboxId: result.outboxId, to: 't…@example.com', subject: mail.subject });
+    expect(JSON.stringify(log.lines)).not.toContain(mail.to);
     expect(JSON.stringify(log.lines)).not.toContain('2400000000000011');
   });
 
@@ -145,9 +146,14 @@ describe('mailer', () => {
   it('a recipient the server refuses is dead at once, not retried, with its reason', async () => {
     const refusing = await startSmtpServer({ refuseRecipients: true });
     try {
-      const mailer = createMailer({ db: database.db, jobs, keys, smtpUrl: refusing.url, from, log: recordingLog() });
+      const log = recordingLog();
+      const mailer = createMailer({ db: database.db, jobs, keys, smtpUrl: refusing.url, from, log });
       const { outcome, row, delivery } = await sendAndTry(mailer, mail);
       mailer.close();
+      // The server's reason names the recipient: masked in the log, the delivery and the outbox's reason.
+      expect(log.lines.map((l) => l.level)).toEqual(['warn']);
+      expect(JSON.stringify(log.lines)).toContain('t…@example.com');
+      expect(JSON.stringify({ log: log.lines, error: row.error, delivery })).not.toContain(mail.to);
       // Permanent: the job ends without an error, so the queue does not try it again.
       expect(outcome).toBe('done');
       expect(row.error).toContain('Mailbox unavailable');

@@ -1,7 +1,7 @@
 // Outgoing email: one interface, one real adapter, nodemailer over SMTP_URL. Every message is
 // written to the outbox table and, with SMTP_URL, a mail job in the same transaction; sentAt
 // is set once the SMTP server accepted it. Without SMTP_URL the message stays in the outbox
-// and a log line says so (recipient, subject and outbox id; never the text, which may carry
+// and a log line says so (the recipient masked, subject and outbox id; never the text, which may carry
 // a barcode or a link). A body holds secrets (share links, 24-hour pass links, barcodes):
 // the outbox keeps it sealed (AES-256-GCM under the server's encryption key, bound to the
 // recipient) until it is sent, and erases it once sent; recipient, subject, state and times stay.
@@ -18,6 +18,7 @@ import {
   markOutboxSent,
   replaceUnsealedOutboxText,
 } from './outbox.repo.ts';
+import { maskEmails } from '../../platform/logging.ts';
 
 export interface OutgoingMail {
   to: string;
@@ -74,7 +75,10 @@ export interface MailerOptions {
   log: MailLog;
 }
 
-/** A failed send's reason for the outbox and log: the error text, without the SMTP URL's password. */
+/**
+ * A failed send's reason for the outbox, the delivery and the log: the error text, without the
+ * SMTP URL's password and with email addresses masked (a refusal names the recipient).
+ */
 function describeError(error: unknown, smtpUrl: string): string {
   const message = error instanceof Error ? error.message : String(error);
   let password = '';
@@ -83,7 +87,7 @@ function describeError(error: unknown, smtpUrl: string): string {
   } catch {
     // Not parseable: nothing to hide.
   }
-  return (password ? message.replaceAll(password, '[redacted]') : message).slice(0, 500);
+  return maskEmails(password ? message.replaceAll(password, '[redacted]') : message).slice(0, 500);
 }
 
 /** SMTP answers 5xx when it will never take the message as it is (recipient refused, authentication failed). */
@@ -91,8 +95,6 @@ const isPermanent = (error: unknown) => {
   const code = (error as { responseCode?: number }).responseCode;
   return typeof code === 'number' && code >= 500;
 };
-
-const maskEmail = (address: string) => address.replace(/^(.).*@/, '$1…@');
 
 /** A body is sealed for its recipient: moved to another row's address it does not open. */
 const bodyPurpose = (to: string) => `outbox-body\0${to}`;
@@ -118,7 +120,7 @@ export function createMailer(options: MailerOptions): Mailer {
         text: keys.seal(bodyPurpose(mail.to), mail.text),
       });
       if (!transport) {
-        log.info({ outboxId, to: mail.to, subject: mail.subject }, 'mail kept in the outbox (SMTP_URL is not set)');
+        log.info({ outboxId, to: maskEmails(mail.to), subject: mail.subject }, 'mail kept in the outbox (SMTP_URL is not set)');
         return { outboxId, queued: false };
       }
       const payload: MailPayload = { outboxId };
@@ -126,7 +128,7 @@ export function createMailer(options: MailerOptions): Mailer {
         queue: QUEUES.mail,
         target: 'mail',
         barcode: null,
-        recipient: maskEmail(mail.to),
+        recipient: maskEmails(mail.to),
         payload,
         singletonKey: `mail:${outboxId}`,
       });
@@ -157,7 +159,10 @@ export function createMailer(options: MailerOptions): Mailer {
         } catch (error) {
           const reason = describeError(error, smtpUrl);
           await markOutboxFailed(db, message.id, reason);
-          log.warn({ outboxId: message.id, to: message.to, subject: message.subject, err: reason }, 'mail not sent; kept in the outbox');
+          log.warn(
+            { outboxId: message.id, to: maskEmails(message.to), subject: message.subject, err: reason },
+            'mail not sent; kept in the outbox',
+          );
           throw isPermanent(error) ? new PermanentDeliveryError(reason) : new Error(reason);
         }
         await markOutboxSent(db, message.id);

@@ -4,7 +4,7 @@ import { staffMessages, type StaffLoginRequest, type StaffLoginResult } from '@b
 import type { Db } from '@boardwalk/db/client';
 import { AppError } from '../../platform/errors.ts';
 import { hashSecret, newSecret } from '../../platform/secrets.ts';
-import type { StaffLoginThrottles } from '../../platform/throttle.ts';
+import { attempt, type StaffLoginThrottles } from '../../platform/throttle.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import type { StaffMethod } from '@boardwalk/contract/staff-resources';
 import {
@@ -47,24 +47,22 @@ export interface LoginContext {
 /**
  * Checks the username and password; answers a new session. Every failure (unknown username,
  * wrong password, inactive member) is the same 401 after the same argon2 work, and counts
- * against the username and the address.
+ * against the username and the address; each attempt takes its points before it checks.
  */
 export async function login(ctx: LoginContext, request: StaffLoginRequest): Promise<StaffLoginResult> {
   const username = request.teamMemberUsername;
   const usernameKey = username.toLowerCase();
   const { perAddress, perUsername } = ctx.throttles;
-  await perAddress.assertAllowed(ctx.clientAddress);
-  await perUsername.assertAllowed(usernameKey);
-
-  const member = await findTeamMemberByUsername(ctx.db, username);
-  const passwordOk = await verifyPassword(member?.passwordHash ?? (await dummyPasswordHash()), request.teamMemberPassword);
-  if (!member || !passwordOk || !member.active) {
-    await Promise.all([perAddress.recordFailure(ctx.clientAddress), perUsername.recordFailure(usernameKey)]);
-    // The username tried, never the password.
-    await recordAudit(ctx.db, { teamMemberGuid: member?.guid ?? null, username, action: 'login-failed', resource: SESSION_RESOURCE });
-    throw unableToLogin();
-  }
-  await perUsername.reset(usernameKey);
+  const member = await attempt([perAddress.of(ctx.clientAddress), perUsername.of(usernameKey)], async () => {
+    const found = await findTeamMemberByUsername(ctx.db, username);
+    const passwordOk = await verifyPassword(found?.passwordHash ?? (await dummyPasswordHash()), request.teamMemberPassword);
+    if (!found || !passwordOk || !found.active) {
+      // The username tried, never the password.
+      await recordAudit(ctx.db, { teamMemberGuid: found?.guid ?? null, username, action: 'login-failed', resource: SESSION_RESOURCE });
+      throw unableToLogin();
+    }
+    return found;
+  });
 
   const accessToken = newSecret(TOKEN_BYTES);
   const start = new Date();
