@@ -115,6 +115,7 @@ const env = z.object({
   LOYALTY_POINTS_PER_USD_TICKETS: z.coerce.number().int('must be whole points').min(0).max(1000).default(1),
   LOYALTY_POINTS_PER_USD_FOOD_AND_BEVERAGE: z.coerce.number().int('must be whole points').min(0).max(1000).default(1),
   LOYALTY_POINTS_PER_USD_HOTEL: z.coerce.number().int('must be whole points').min(0).max(1000).default(2),
+  LOYALTY_ACCOUNTS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(10_000, 'must be at most 10000').default(20),
   TICKET_SHARE_LIMIT: z.coerce.number().int().min(1).max(100, 'must be at most 100').default(10),
   TICKET_SHARE_MAILS_PER_DAY: z.coerce.number().int('must be a whole number').min(1).max(1000, 'must be at most 1000').default(20),
   STAFF_SESSION_HOURS: z.coerce.number().positive().max(168, 'must be at most 168 hours').default(12),
@@ -186,6 +187,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     loyalty: {
       /** A purchase older than this many days cannot be claimed. */
       claimDays: c.LOYALTY_CLAIM_DAYS,
+      /** Accounts the public create makes for one client address per hour. */
+      accountsPerAddressPerHour: c.LOYALTY_ACCOUNTS_PER_ADDRESS_PER_HOUR,
       /** Whole points per USD by claim type (points = floor(cents x rate / 100)). */
       pointsPerUsd: {
         ticket: c.LOYALTY_POINTS_PER_USD_TICKETS,

@@ -13,6 +13,8 @@ declare module 'fastify' {
     staffLoginThrottles: StaffLoginThrottles;
     /** Loyalty verify, create and public claims: failures per client address, counted apart from order lookups. */
     loyaltyThrottle: FailureThrottle;
+    /** Loyalty accounts created per client address: successes count. */
+    loyaltyAccountsLimit: FailureThrottle;
   }
 }
 
@@ -40,6 +42,20 @@ export const throttlePlugin = fp<{ keyPrefix?: string }>(
       perUsername: counter('staff-login-username', 5, true),
     });
     app.decorate('loyaltyThrottle', counter('loyalty-address', 10));
+    // Accounts are free to make and each may claim once: making them is limited per address too.
+    app.decorate(
+      'loyaltyAccountsLimit',
+      createFailureThrottle(
+        {
+          name: 'loyalty-accounts-address',
+          points: app.config.loyalty.accountsPerAddressPerHour,
+          windowSeconds: 60 * 60,
+          keeps: 'successes',
+        },
+        store,
+        app.metrics.throttles,
+      ),
+    );
   },
   { name: 'throttle', dependencies: ['data', 'metrics'] },
 );

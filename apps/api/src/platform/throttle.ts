@@ -24,6 +24,12 @@ export interface FailureLimit {
    * of only giving back the point the attempt took.
    */
   clearOnSuccess?: boolean;
+  /**
+   * What keeps a point: a failure (the default), or a success, for a limit on what callers
+   * make (accounts per address) rather than on what they guess. Then a failure gives its
+   * point back.
+   */
+  keeps?: 'failures' | 'successes';
 }
 
 /** One counter's key in one attempt; only attempt() uses these. */
@@ -160,10 +166,16 @@ export function createFailureThrottle(
       }
     },
     async release(succeeded) {
-      if (succeeded && limit.clearOnSuccess) await Promise.all([taken.delete(key), failures.delete(key)]);
+      // A success the limit counts keeps its point, recorded as kept: a full limit refuses at once.
+      if (succeeded && limit.keeps === 'successes') await failures.penalty(key, 1);
+      else if (succeeded && limit.clearOnSuccess) await Promise.all([taken.delete(key), failures.delete(key)]);
       else await taken.reward(key, 1);
     },
     async failed() {
+      if (limit.keeps === 'successes') {
+        await taken.reward(key, 1);
+        return;
+      }
       observer?.failed(limit.name);
       await failures.penalty(key, 1);
     },

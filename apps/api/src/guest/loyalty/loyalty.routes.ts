@@ -60,7 +60,10 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
       body: createAccountRequest,
       response: { 200: claimTokenText, 400: apiError, 409: apiError, 429: apiError },
     },
-    handler: async (request, reply) => reply.type('text/plain; charset=utf-8').send(await createAccount(context(request), request.body)),
+    handler: async (request, reply) =>
+      reply
+        .type('text/plain; charset=utf-8')
+        .send(await createAccount({ ...context(request), accountsLimit: app.loyaltyAccountsLimit }, request.body)),
   });
 
   app.post('/api/loyalty/tickets/', {

@@ -20,7 +20,7 @@ import type { Executor } from '@boardwalk/db/client';
 import type { Config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Keys } from '../../platform/keys.plugin.ts';
-import type { FailureThrottle } from '../../platform/throttle.ts';
+import { attempt, type FailureThrottle } from '../../platform/throttle.ts';
 import type { TicketChanges } from '../../platform/ticket-changes.plugin.ts';
 import { findReservationCancelled, lockReservation } from '../../integrations/hotel/reservations.repo.ts';
 import { findCheckRefunded, lockChecksByNumberOrCode } from '../../integrations/pos/checks.repo.ts';
@@ -120,10 +120,14 @@ export function verifyAccount(ctx: LoyaltyContext, email: string): Promise<strin
 
 /**
  * POST /api/loyalty/create: the new account's claim token (its user id for the claim calls);
- * 409 when the email already has an account.
+ * 409 when the email already has an account. A failure counts against the address like any
+ * other loyalty call; an account made counts against the address's accounts per hour.
  */
-export function createAccount(ctx: LoyaltyContext, request: { email: string; firstName: string; lastName: string }): Promise<string> {
-  return throttled(ctx, async () => {
+export function createAccount(
+  ctx: LoyaltyContext & { accountsLimit: FailureThrottle },
+  request: { email: string; firstName: string; lastName: string },
+): Promise<string> {
+  return attempt([ctx.throttle.of(ctx.clientAddress), ctx.accountsLimit.of(ctx.clientAddress)], async () => {
     // The server's clock, like every time a claim is compared with (the one-hour window).
     const id = await insertAccount(ctx.db, { ...request, createdBy: 'guest', createdAt: new Date() });
     if (!id) throw new AppError('CONFLICT', 'A loyalty account already uses this email');
