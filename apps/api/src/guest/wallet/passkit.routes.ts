@@ -31,6 +31,7 @@ const errors = { 400: apiError, 401: apiError.describe('No valid `Authorization:
 export const passkitRoutes: FastifyPluginAsyncZod<{ wallet: AppleWallet }> = async (app, { wallet }) => {
   const context = (): PassKitContext => ({
     db: app.database.db,
+    keys: app.keys,
     ticketChanges: app.ticketChanges,
     config: app.config,
     wallet,
