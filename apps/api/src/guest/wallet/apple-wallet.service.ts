@@ -418,15 +418,6 @@ async function currentContentOf(
   return row && currentPassContent(ctx, row, pass.serialNumber);
 }
 
-/** Messages devices report about the web service (errors talking to it): logged, secrets masked. */
-export function logDeviceMessages(ctx: Pick<PassKitContext, 'log'>, logs: string[]) {
-  for (const message of logs) {
-    // Barcodes and long tokens as everywhere, and any other run that could be a pass token.
-    const masked = maskUrl(message).replace(/[A-Za-z0-9_+/=-]{16,}/g, (m) => `${m.slice(0, 4)}…[${m.length}]`);
-    ctx.log.warn({ message: masked.slice(0, 1000) }, 'Apple Wallet device log');
-  }
-}
-
 /** What the delivery jobs of Apple passes need. */
 export interface AppleDeliveryContext extends PassKitContext {
   jobs: JobQueue;
