@@ -162,6 +162,10 @@ export function loyaltyClass(issuerId: string, config: WalletConfig): LoyaltyCla
   };
 }
 
+/** Google's `int` balance is 32 bits: a balance outside it goes as the same digits in `string`. */
+const INT32_MAX = 2 ** 31 - 1;
+const googleBalance = (points: number) => (Math.abs(points) <= INT32_MAX ? { int: points } : { string: String(points) });
+
 /** The Google Wallet object of a member's card. */
 export function toLoyaltyObject(member: LoyaltyMember, serialNumber: string, issuerId: string): LoyaltyObject {
   return {
@@ -170,7 +174,7 @@ export function toLoyaltyObject(member: LoyaltyMember, serialNumber: string, iss
     state: 'ACTIVE',
     accountId: member.memberNumber,
     accountName: memberName(member),
-    loyaltyPoints: { label: loyaltyPassTexts.pointsLabel, balance: { int: member.balance } },
+    loyaltyPoints: { label: loyaltyPassTexts.pointsLabel, balance: googleBalance(member.balance) },
     barcode: { type: 'CODE_128', value: member.memberNumber, alternateText: member.memberNumber },
   };
 }

@@ -220,6 +220,26 @@ describe('the loyalty variant of POST /api/google-wallet/', () => {
   });
 });
 
+describe('a balance past 2^31 points', () => {
+  it('shows right on the Apple card and goes to Google as a string (Google’s int is 32 bits)', async () => {
+    const member = await memberWithClaim('rosa.rich@example.com', '81000010', 1);
+    await t.database.db.insert(schema.loyaltyLedger).values(
+      [2_000_000_000, 2_000_000_000].map((points) => ({
+        accountId: member.userID,
+        points,
+        kind: 'adjustment',
+        reason: 'test',
+        causedBy: 'system',
+      })),
+    );
+    const pass = await appleCard({ email: member.email, walletToken: member.walletToken });
+    expect(pass.storeCard.headerFields![0]).toMatchObject({ key: 'balance', value: 4_000_000_001 });
+    const link = await post('/api/google-wallet/', { email: member.email, walletToken: member.walletToken });
+    expect(link.statusCode, link.body).toBe(200);
+    expect(googleObjects(link.body).loyaltyObjects![0]).toMatchObject({ loyaltyPoints: { balance: { string: '4000000001' } } });
+  });
+});
+
 describe('keeping the card up to date', () => {
   it('a claim and a refund each move the update tag and push through the queue to APNs and Google', async () => {
     const member = await memberWithClaim('rosa.updates@example.com', '81000004', 30);
