@@ -19,8 +19,11 @@ export const DEVICE_LOG_LIMITS = {
   lineLength: 200,
 } as const;
 
-/** C0 and C1 control characters, DEL, and the line and paragraph separators: each becomes a space. */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+/**
+ * Control characters (C0, DEL, C1), format characters (bidirectional overrides, zero-width
+ * ones) and the line and paragraph separators: each becomes a space.
+ */
+const CONTROL = /[\p{Cc}\p{Cf}\u2028\u2029]/gu;
 
 /** One device log line as it may be logged: no control characters, secrets masked, at most DEVICE_LOG_LIMITS.lineLength characters. */
 export function deviceLogLine(message: string): string {
