@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import * as schema from '@boardwalk/db/schema';
 import { guestMessages } from '@boardwalk/contract/errors';
 import { startApnsDouble, type Push } from '../../../test-support/apns-double.ts';
+import { loadConfig } from '../../platform/config.ts';
 import { hashSecret } from '../../platform/secrets.ts';
 import { updateContentHash } from './apple-wallet.repo.ts';
 import { anOrder, putOrder } from '../../../test-support/fixtures.ts';
@@ -335,6 +336,16 @@ describe('the devices of one pass', () => {
     // Another pass's devices are not counted.
     expect(await devicesOf(serial)).toEqual([]);
     await t.database.db.delete(schema.appleDeviceRegistrations);
+  });
+});
+
+describe('PASSKIT_DEVICES_PER_PASS', () => {
+  it('is 10 by default, takes 1 to 100, and stops the start naming the variable otherwise', () => {
+    expect(loadConfig({}).apple.devicesPerPass).toBe(10);
+    expect(loadConfig({ PASSKIT_DEVICES_PER_PASS: '3' }).apple.devicesPerPass).toBe(3);
+    for (const value of ['0', '101', '2.5', 'ten']) {
+      expect(() => loadConfig({ PASSKIT_DEVICES_PER_PASS: value })).toThrow(/PASSKIT_DEVICES_PER_PASS/);
+    }
   });
 });
 
