@@ -32,13 +32,13 @@ import {
   findLoyaltyPass,
   findPassBySerialNumber,
   findUpdatedSerialNumbers,
+  findVoidedPass,
   isLegacyPassToken,
   lockPass,
   saveApplePass,
   trimDeviceRegistrations,
   updateContentHash,
   upsertDeviceRegistration,
-  findVoidedPass,
   type PassHolder,
 } from './apple-wallet.repo.ts';
 import { findLoyaltyMember, type LoyaltyMember } from './loyalty-member.repo.ts';
@@ -308,10 +308,10 @@ const sameText = (a: string, b: string) => a.length === b.length && timingSafeEq
 async function authenticatedPass(ctx: PassKitContext, serialNumber: string, authorization: string | undefined) {
   const token = applePassToken(authorization);
   if (!token) throw unauthorized();
-  const pass = await findPassBySerialNumber(ctx.db, serialNumber);
-  if (!pass) throw unauthorized();
   const valid = sameText(token, passTokenOf(ctx.keys, serialNumber)) || (await isLegacyPassToken(ctx.db, serialNumber, hashSecret(token)));
   if (!valid) throw unauthorized();
+  const pass = await findPassBySerialNumber(ctx.db, serialNumber);
+  if (!pass) throw unauthorized();
   return { pass, token };
 }
 
@@ -324,7 +324,7 @@ export interface RegistrationInput {
 
 /**
  * A device added the pass: from now on the ticket is bound to a wallet and the device gets
- * pushes. A pass keeps at most APPLE_DEVICES_PER_PASS devices: a new one pushes out the
+ * pushes. A pass keeps at most PASSKIT_DEVICES_PER_PASS devices: a new one pushes out the
  * registration least recently renewed (a guest who changes phones keeps getting updates on
  * the new one; Apple's web service has no "too many" answer a device would show). A voided
  * member card takes no new device (answered as already registered).
