@@ -79,6 +79,7 @@ const deliveryQueues = [
   QUEUES.googleUpdate,
   QUEUES.mail,
   QUEUES.purchaseChanged,
+  QUEUES.memberCardVoided,
   QUEUES.loyaltyAccountChanged,
 ];
 

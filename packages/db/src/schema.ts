@@ -424,9 +424,18 @@ export const walletPasses = pgTable(
     barcode: text()
       .unique()
       .references(() => tickets.barcode, { onDelete: 'cascade' }),
+    /**
+     * Removing the member sets it null, which the check allows only on a voided card: the
+     * card must be voided (voidedAt) in the removal's transaction, or the removal fails.
+     */
     loyaltyAccountId: uuid()
       .unique()
-      .references(() => loyaltyAccounts.id, { onDelete: 'cascade' }),
+      .references(() => loyaltyAccounts.id, { onDelete: 'set null' }),
+    /**
+     * Set when the member was removed: the card shows "Membership ended" and nothing
+     * personal, and the row names no holder any more.
+     */
+    voidedAt: tstz(),
     /** SHA-256 of what the pass shows; when it changes, updatedAt (the update tag) moves. */
     contentHash: text(),
     /** Set once a Google Wallet link was handed out: later changes update that object. */
@@ -436,10 +445,15 @@ export const walletPasses = pgTable(
     createdAt: created(),
     updatedAt: updated(),
   },
-  (t) => [check('wallet_passes_one_holder', sql`num_nonnulls(${t.barcode}, ${t.loyaltyAccountId}) = 1`)],
+  // A holder (a ticket or a member), or voided: then no holder at all.
+  (t) => [check('wallet_passes_one_holder', sql`num_nonnulls(${t.barcode}, ${t.loyaltyAccountId}, ${t.voidedAt}) = 1`)],
 );
 
-/** Authentication tokens issued in Apple passes (only their hash is kept). */
+/**
+ * Authentication tokens of Apple passes issued before a pass's token was derived from its
+ * serial number (only their hash is kept): still accepted for the devices that hold them;
+ * no new row is written.
+ */
 export const walletPassTokens = pgTable(
   'wallet_pass_tokens',
   {

@@ -92,6 +92,13 @@ const env = z.object({
   /** APNs: on when Apple certificates are configured (api.push.apple.com) or when APNS_URL is set. */
   APNS_URL: z.url().optional(),
   APNS_CA_FILE: optionalText.describe('extra CA (PEM) to trust for APNS_URL'),
+  PASSKIT_DEVICES_PER_PASS: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(100, 'must be at most 100')
+    .default(10)
+    .describe('devices one Apple pass keeps registered; a new one replaces the least recently renewed'),
   // Google Wallet: a service-account key (JSON) and issuer id; unset means a development key.
   GOOGLE_WALLET_ISSUER_ID: z
     .string()
@@ -218,6 +225,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       nfcKeyFile: c.APPLE_NFC_KEY_FILE,
       apnsUrl: c.APNS_URL ?? (c.APPLE_CERT_FILE ? 'https://api.push.apple.com' : undefined),
       apnsCaFile: c.APNS_CA_FILE,
+      devicesPerPass: c.PASSKIT_DEVICES_PER_PASS,
     },
     google: {
       issuerId: c.GOOGLE_WALLET_ISSUER_ID,

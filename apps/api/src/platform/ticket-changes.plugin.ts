@@ -5,7 +5,8 @@
 // changed. Nothing is sent from the request that made the change. The feeds also publish the
 // purchases a resend may have refunded or cancelled (tickets, checks, reservations): the
 // loyalty club takes back the points of a claimed one (a purchase-changed job). The loyalty
-// club publishes the accounts whose ledger or details changed: their cards are compared too.
+// club publishes the accounts whose ledger or details changed: their cards are compared too,
+// and the cards of a removed member, voided: their devices and Google are told.
 import fp from 'fastify-plugin';
 import type { LoyaltyOrderType } from '@boardwalk/contract/loyalty';
 import type { Executor } from '@boardwalk/db/client';
@@ -20,6 +21,8 @@ export interface TicketChanges {
   publishPurchases(tx: Executor, type: LoyaltyOrderType, sourceIds: string[]): Promise<void>;
   /** These loyalty accounts' ledgers or details changed: their wallet cards are compared again, like tickets' passes. */
   publishLoyaltyAccounts(tx: Executor, accountIds: string[]): Promise<void>;
+  /** These member cards (serial numbers) were voided: their devices are pushed and the Google object made inactive, by a job. */
+  publishVoidedCards(tx: Executor, serialNumbers: string[]): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -63,6 +66,16 @@ export function createTicketChanges(jobs: JobQueue, coalesceSeconds: number): Ti
           data: { accountId },
           singletonKey: accountId,
           startAfterSeconds: coalesceSeconds,
+        })),
+      );
+    },
+    async publishVoidedCards(tx, serialNumbers) {
+      await jobs.insert(
+        tx,
+        [...new Set(serialNumbers)].map((serialNumber) => ({
+          name: QUEUES.memberCardVoided,
+          data: { serialNumber },
+          singletonKey: serialNumber,
         })),
       );
     },

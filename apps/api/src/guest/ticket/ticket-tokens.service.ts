@@ -14,16 +14,21 @@ export const TICKET_TOKENS = {
 } as const;
 export type TicketTokenKind = keyof typeof TICKET_TOKENS;
 
-/** The ticket's own guest (not a shared view, not a test pass) may share a ticket with credits. */
-const mayShare = (order: PassOrder) =>
-  !order.sharedWith && order.orderId !== '' && order.orderId !== TEST_PASS_ORDER_ID && order.credits > 0;
+/** The ticket's own guest: not a shared view (a share link or a share id), not a test pass. */
+const ownGuest = (order: PassOrder) => !order.sharedWith && order.orderId !== '' && order.orderId !== TEST_PASS_ORDER_ID;
 
-/** The tokens the order object carries for this view of the ticket (null where none applies). */
+/** The ticket's own guest may share a ticket with credits. */
+const mayShare = (order: PassOrder) => ownGuest(order) && order.credits > 0;
+
+/**
+ * The tokens the order object carries for this view of the ticket (null where none applies):
+ * both only for the ticket's own guest. A shared guest never binds a band to the ticket.
+ */
 export async function ticketTokens(keys: Keys, order: PassOrder): Promise<Pick<PassOrder, 'ticketShareToken' | 'wristbandActivateToken'>> {
   const sign = (kind: TicketTokenKind) => keys.signToken(TICKET_TOKENS[kind].purpose, order.barcode, TICKET_TOKENS[kind].ttlSeconds);
   return {
     ticketShareToken: mayShare(order) ? await sign('share') : null,
-    wristbandActivateToken: order.isWristband && order.orderId !== TEST_PASS_ORDER_ID ? await sign('wristband') : null,
+    wristbandActivateToken: order.isWristband && ownGuest(order) ? await sign('wristband') : null,
   };
 }
 

@@ -4,7 +4,7 @@
 // pass or stored-value card is not one event at one venue, so the pass is of the generic
 // style, which also shows the holder photo as its thumbnail. A loyalty member's card is a
 // store card: the points balance, the member's name and number (the barcode).
-import { createHash } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { guestMessages } from '@boardwalk/contract/errors';
 import type { PassOrder } from '@boardwalk/contract/pass';
 import { balanceText, dateFormats, purchaserName, ticketholderName } from '@boardwalk/contract/pass-display';
@@ -17,7 +17,7 @@ import { AppError } from '../../platform/errors.ts';
 import { maskBarcode, maskUrl } from '../../platform/logging.ts';
 import { tryDelivery, queueDelivery, type DeliveryJobData } from '../../platform/jobs/delivery.ts';
 import { QUEUES, type JobQueue, type RunningJob } from '../../platform/jobs/job-queue.ts';
-import { hashSecret, newSecret } from '../../platform/secrets.ts';
+import { hashSecret } from '../../platform/secrets.ts';
 import type { Keys } from '../../platform/keys.plugin.ts';
 import type { TicketChanges } from '../../platform/ticket-changes.plugin.ts';
 import { findPhotoPng } from '../ticket/holder-photo.repo.ts';
@@ -25,13 +25,18 @@ import { findPassByBarcode, type PassRow } from '../ticket/ticket.repo.ts';
 import { findWalletTicket, toPassOrder, type TicketContext } from '../ticket/ticket.service.ts';
 import {
   deleteDeviceRegistration,
+  deleteDeviceRegistrations,
   findApplePasses,
   findDeviceRegistration,
   findDeviceRegistrations,
   findLoyaltyPass,
-  findPassByToken,
+  findPassBySerialNumber,
   findUpdatedSerialNumbers,
+  findVoidedPass,
+  isLegacyPassToken,
+  lockPass,
   saveApplePass,
+  trimDeviceRegistrations,
   updateContentHash,
   upsertDeviceRegistration,
   type PassHolder,
@@ -48,6 +53,8 @@ export interface AppleWalletContext extends TicketContext {
 
 export interface PassKitContext {
   db: Executor;
+  /** The server key every pass's authentication token is derived from. */
+  keys: Keys;
   ticketChanges: TicketChanges;
   config: WalletConfig;
   wallet: AppleWallet;
@@ -196,8 +203,25 @@ export function loyaltyApplePassContent(member: LoyaltyMember, config: WalletCon
   return { pass, files: {}, contentHash: contentHashOf(pass, {}) };
 }
 
-/** A new authentication token for a pass (Apple wants at least 16 characters): 43 here. */
-const newPassToken = () => newSecret(32);
+/** What the card shows once the member was removed: voided, with nothing personal (no name, number, balance or barcode). */
+export function voidedLoyaltyApplePassContent(config: WalletConfig, serialNumber = ''): PassContent {
+  const pass: Record<string, unknown> = {
+    ...passBase(config, serialNumber, `${config.brandName} ${loyaltyPassTexts.programName}`, config.defaultPassColors),
+    voided: true,
+    storeCard: {
+      primaryFields: [{ key: 'status', label: loyaltyPassTexts.programName, value: loyaltyPassTexts.membershipEnded }],
+      backFields: [{ key: 'support', label: 'Guest Services', value: config.supportEmail }],
+    } satisfies Record<string, Field[]>,
+  };
+  return { pass, files: {}, contentHash: contentHashOf(pass, {}) };
+}
+
+/**
+ * The authentication token of a pass (Apple wants at least 16 characters: 43 here): a keyed
+ * hash of its serial number under the server key, so every download of the pass carries the
+ * same token and nothing is stored per download.
+ */
+export const passTokenOf = (keys: Keys, serialNumber: string) => keys.keyedHash('passkit-token', serialNumber);
 
 /** What the ticket's pass shows now, its holder photo included. */
 async function currentPassContent(
@@ -229,11 +253,14 @@ export async function createApplePass(ctx: AppleWalletContext, request: TicketWa
   return signedNewPass(ctx, { barcode: row.ticket.barcode }, draft);
 }
 
-/** Records the pass with a new token of its own and signs it. */
-async function signedNewPass(ctx: { db: Executor; wallet: AppleWallet }, holder: PassHolder, draft: PassContent): Promise<Buffer> {
-  const token = newPassToken();
-  const serialNumber = await saveApplePass(ctx.db, { holder, contentHash: draft.contentHash, tokenHash: hashSecret(token) });
-  return ctx.wallet.builder.build({ ...draft.pass, serialNumber, authenticationToken: token }, draft.files);
+/** Records the pass and signs it with the pass's own token. */
+async function signedNewPass(
+  ctx: { db: Executor; wallet: AppleWallet; keys: Keys },
+  holder: PassHolder,
+  draft: PassContent,
+): Promise<Buffer> {
+  const serialNumber = await saveApplePass(ctx.db, { holder, contentHash: draft.contentHash });
+  return ctx.wallet.builder.build({ ...draft.pass, serialNumber, authenticationToken: passTokenOf(ctx.keys, serialNumber) }, draft.files);
 }
 
 export interface LoyaltyAppleWalletContext {
@@ -260,7 +287,7 @@ export async function createLoyaltyApplePass(ctx: LoyaltyAppleWalletContext, req
 // ---- PassKit web service -------------------------------------------------------------------
 
 /** The token of an `Authorization: ApplePass <token>` header, or null. */
-export function passTokenOf(authorization: string | undefined): string | null {
+export function applePassToken(authorization: string | undefined): string | null {
   const match = /^ApplePass ([A-Za-z0-9_\-+/=]{16,200})$/.exec(authorization?.trim() ?? '');
   return match?.[1] ?? null;
 }
@@ -272,10 +299,18 @@ function assertPassType(ctx: PassKitContext, passTypeIdentifier: string) {
   if (passTypeIdentifier !== ctx.config.apple.passTypeId) throw passTypeNotServed();
 }
 
+const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/**
+ * The pass a web service call names, when its token is the pass's own (derived from the
+ * serial number) or one the pass was issued with before tokens were derived.
+ */
 async function authenticatedPass(ctx: PassKitContext, serialNumber: string, authorization: string | undefined) {
-  const token = passTokenOf(authorization);
+  const token = applePassToken(authorization);
   if (!token) throw unauthorized();
-  const pass = await findPassByToken(ctx.db, serialNumber, hashSecret(token));
+  const valid = sameText(token, passTokenOf(ctx.keys, serialNumber)) || (await isLegacyPassToken(ctx.db, serialNumber, hashSecret(token)));
+  if (!valid) throw unauthorized();
+  const pass = await findPassBySerialNumber(ctx.db, serialNumber);
   if (!pass) throw unauthorized();
   return { pass, token };
 }
@@ -287,24 +322,33 @@ export interface RegistrationInput {
   authorization: string | undefined;
 }
 
-/** A device added the pass: from now on the ticket is bound to a wallet and the device gets pushes. */
+/**
+ * A device added the pass: from now on the ticket is bound to a wallet and the device gets
+ * pushes. A pass keeps at most PASSKIT_DEVICES_PER_PASS devices: a new one pushes out the
+ * registration least recently renewed (a guest who changes phones keeps getting updates on
+ * the new one; Apple's web service has no "too many" answer a device would show). A voided
+ * member card takes no new device (answered as already registered).
+ */
 export async function registerDevice(
   ctx: PassKitContext,
   input: RegistrationInput & { pushToken: string },
 ): Promise<'created' | 'updated'> {
   assertPassType(ctx, input.passTypeIdentifier);
   const { pass } = await authenticatedPass(ctx, input.serialNumber, input.authorization);
+  if (pass.voidedAt) return 'updated';
   // Binding the ticket to a wallet is a ticket change: published with it.
-  const outcome = await ctx.db.transaction(async (tx) => {
+  const { outcome, removed } = await ctx.db.transaction(async (tx) => {
+    if (!(await lockPass(tx, pass.serialNumber))) throw unauthorized();
     const result = await upsertDeviceRegistration(tx, {
       deviceLibraryIdentifier: input.deviceLibraryIdentifier,
       serialNumber: pass.serialNumber,
       pushToken: input.pushToken,
     });
+    const trimmed = await trimDeviceRegistrations(tx, pass.serialNumber, input.deviceLibraryIdentifier, ctx.config.apple.devicesPerPass);
     if (pass.barcode) await ctx.ticketChanges.publish(tx, [pass.barcode]);
-    return result;
+    return { outcome: result, removed: trimmed };
   });
-  ctx.log.info({ serialNumber: pass.serialNumber, outcome }, 'Apple Wallet: device registered for a pass');
+  ctx.log.info({ serialNumber: pass.serialNumber, outcome, ...(removed > 0 && { removed }) }, 'Apple Wallet: device registered for a pass');
   return outcome;
 }
 
@@ -320,7 +364,12 @@ export async function unregisterDevice(ctx: PassKitContext, input: RegistrationI
   ctx.log.info({ serialNumber: pass.serialNumber, removed }, 'Apple Wallet: device unregistered from a pass');
 }
 
-/** The device's passes updated since the tag; null when none (answered 204). */
+/**
+ * The device's passes updated since the tag; null when none (answered 204). A voided member
+ * card in the answer is the device's last news of it: its registration is removed (the
+ * device fetches the voided card with the card's token, which keeps working, and is pushed
+ * nothing more).
+ */
 export async function updatedSerialNumbers(
   ctx: PassKitContext,
   input: { deviceLibraryIdentifier: string; passTypeIdentifier: string; passesUpdatedSince?: string | undefined },
@@ -328,6 +377,11 @@ export async function updatedSerialNumbers(
   assertPassType(ctx, input.passTypeIdentifier);
   const rows = await findUpdatedSerialNumbers(ctx.db, input.deviceLibraryIdentifier, input.passesUpdatedSince);
   if (rows.length === 0) return null;
+  const voided = rows.filter((r) => r.voided).map((r) => r.serialNumber);
+  if (voided.length > 0) {
+    const removed = await deleteDeviceRegistrations(ctx.db, input.deviceLibraryIdentifier, voided);
+    ctx.log.info({ serialNumbers: voided, removed }, 'Apple Wallet: device told of its voided cards; registrations removed');
+  }
   const lastUpdated = rows.reduce((max, r) => (BigInt(r.tag) > BigInt(max) ? r.tag : max), rows[0]!.tag);
   return { serialNumbers: rows.map((r) => r.serialNumber), lastUpdated };
 }
@@ -349,11 +403,12 @@ export async function latestPass(
   return { pkpass: ctx.wallet.builder.build({ ...content.pass, authenticationToken: token }, content.files), lastModified };
 }
 
-/** What a pass shows now, a ticket's or a member's; null when its holder is gone. */
+/** What a pass shows now, a ticket's or a member's (voided once the member was removed); null when its holder is gone. */
 async function currentContentOf(
   ctx: Pick<PassKitContext, 'db' | 'config' | 'wallet'>,
-  pass: { serialNumber: string; barcode: string | null; orderId: string | null; loyaltyAccountId: string | null },
+  pass: { serialNumber: string; barcode: string | null; orderId: string | null; loyaltyAccountId: string | null; voidedAt?: Date | null },
 ): Promise<PassContent | null> {
+  if (pass.voidedAt) return voidedLoyaltyApplePassContent(ctx.config, pass.serialNumber);
   if (pass.loyaltyAccountId) {
     const member = await findLoyaltyMember(ctx.db, pass.loyaltyAccountId);
     return member && loyaltyApplePassContent(member, ctx.config, pass.serialNumber);
@@ -361,15 +416,6 @@ async function currentContentOf(
   if (!pass.barcode || !pass.orderId) return null;
   const row = await findPassByBarcode(ctx.db, { orderId: pass.orderId, barcode: pass.barcode });
   return row && currentPassContent(ctx, row, pass.serialNumber);
-}
-
-/** Messages devices report about the web service (errors talking to it): logged, secrets masked. */
-export function logDeviceMessages(ctx: Pick<PassKitContext, 'log'>, logs: string[]) {
-  for (const message of logs) {
-    // Barcodes and long tokens as everywhere, and any other run that could be a pass token.
-    const masked = maskUrl(message).replace(/[A-Za-z0-9_+/=-]{16,}/g, (m) => `${m.slice(0, 4)}…[${m.length}]`);
-    ctx.log.warn({ message: masked.slice(0, 1000) }, 'Apple Wallet device log');
-  }
 }
 
 /** What the delivery jobs of Apple passes need. */
@@ -394,6 +440,12 @@ export async function compareLoyaltyApplePass(ctx: AppleDeliveryContext, tx: Exe
   const pass = await findLoyaltyPass(tx, loyaltyAccountId);
   const member = pass?.contentHash ? await findLoyaltyMember(tx, loyaltyAccountId) : null;
   if (pass && member) await deliverIfChanged(ctx, tx, { ...pass, barcode: null }, loyaltyApplePassContent(member, ctx.config).contentHash);
+}
+
+/** A member card was voided (in the job's transaction): every device that has it is pushed the voided card. */
+export async function compareVoidedApplePass(ctx: AppleDeliveryContext, tx: Executor, serialNumber: string): Promise<void> {
+  const pass = await findVoidedPass(tx, serialNumber);
+  if (pass) await deliverIfChanged(ctx, tx, { ...pass, barcode: null }, voidedLoyaltyApplePassContent(ctx.config).contentHash);
 }
 
 /** When the pass shows something new, its update tag moves and every registered device gets a push job. */

@@ -28,7 +28,7 @@ import { PermanentDeliveryError, queueDelivery, tryDelivery, type DeliveryJobDat
 import { QUEUES, type JobQueue, type RunningJob } from '../../platform/jobs/job-queue.ts';
 import { findPassByBarcode, type PassRow } from '../ticket/ticket.repo.ts';
 import { findWalletTicket, toPassOrder, type TicketContext } from '../ticket/ticket.service.ts';
-import { findLoyaltyPass } from './apple-wallet.repo.ts';
+import { findLoyaltyPass, findVoidedPass } from './apple-wallet.repo.ts';
 import { findGoogleIssuedPasses, markGoogleIssued, setGoogleContentHash } from './google-wallet.repo.ts';
 import { findLoyaltyMember, type LoyaltyMember } from './loyalty-member.repo.ts';
 import { authorizedMember, loyaltyPassTexts, memberName } from './loyalty-member.service.ts';
@@ -162,6 +162,10 @@ export function loyaltyClass(issuerId: string, config: WalletConfig): LoyaltyCla
   };
 }
 
+/** Google's `int` balance is 32 bits: a balance outside it goes as the same digits in `string`. */
+const INT32_MAX = 2 ** 31 - 1;
+const googleBalance = (points: number) => (Math.abs(points) <= INT32_MAX ? { int: points } : { string: String(points) });
+
 /** The Google Wallet object of a member's card. */
 export function toLoyaltyObject(member: LoyaltyMember, serialNumber: string, issuerId: string): LoyaltyObject {
   return {
@@ -170,7 +174,7 @@ export function toLoyaltyObject(member: LoyaltyMember, serialNumber: string, iss
     state: 'ACTIVE',
     accountId: member.memberNumber,
     accountName: memberName(member),
-    loyaltyPoints: { label: loyaltyPassTexts.pointsLabel, balance: { int: member.balance } },
+    loyaltyPoints: { label: loyaltyPassTexts.pointsLabel, balance: googleBalance(member.balance) },
     barcode: { type: 'CODE_128', value: member.memberNumber, alternateText: member.memberNumber },
   };
 }
@@ -213,8 +217,21 @@ export async function createGoogleWalletLink(ctx: GoogleWalletContext, request: 
   return ctx.wallet.saveUrl({ genericClasses: [ticketClass(issuerId)], genericObjects: [object] });
 }
 
-/** Whose saved object an update is for: a ticket's or a loyalty member's. */
-export type GoogleUpdatePayload = { barcode: string } | { loyaltyAccountId: string };
+/**
+ * The object of a removed member's card: inactive, and nothing personal left on it (no name,
+ * number, balance or barcode), only that the membership ended.
+ */
+export function voidedLoyaltyObject(serialNumber: string, issuerId: string): LoyaltyObject {
+  return {
+    id: `${issuerId}.${serialNumber}`,
+    classId: `${issuerId}.${LOYALTY_CLASS_SUFFIX}`,
+    state: 'INACTIVE',
+    textModulesData: [{ id: 'status', header: loyaltyPassTexts.programName, body: loyaltyPassTexts.membershipEnded }],
+  };
+}
+
+/** Whose saved object an update is for: a ticket's, a loyalty member's, or a removed member's voided card. */
+export type GoogleUpdatePayload = { barcode: string } | { loyaltyAccountId: string } | { voidedSerialNumber: string };
 
 interface CurrentObject {
   target: WalletObject;
@@ -229,6 +246,18 @@ const hashOf = (object: object) => createHash('sha256').update(JSON.stringify(ob
 
 /** The object a saved Google pass should show now, and the hash that tells whether it changed. */
 async function currentObject(ctx: GoogleWalletUpdateContext, db: Executor, of: GoogleUpdatePayload): Promise<CurrentObject | null> {
+  if ('voidedSerialNumber' in of) {
+    const pass = await findVoidedPass(db, of.voidedSerialNumber);
+    if (!pass?.googleIssued) return null;
+    const object = voidedLoyaltyObject(pass.serialNumber, ctx.wallet.issuerId);
+    return {
+      target: { kind: 'loyaltyObject', object },
+      serialNumber: pass.serialNumber,
+      contentHash: hashOf(object),
+      storedHash: pass.googleContentHash,
+      details: { objectId: object.id, state: object.state },
+    };
+  }
   if ('loyaltyAccountId' in of) {
     const pass = await findLoyaltyPass(db, of.loyaltyAccountId);
     const member = pass?.googleIssued ? await findLoyaltyMember(db, of.loyaltyAccountId) : null;
@@ -282,7 +311,8 @@ export async function compareGoogleObject(ctx: GoogleWalletUpdateContext, tx: Ex
     barcode: 'barcode' in of ? of.barcode : null,
     recipient: `object …${current.target.object.id.slice(-12)}`,
     payload: of,
-    singletonKey: 'barcode' in of ? of.barcode : `loyalty:${of.loyaltyAccountId}`,
+    singletonKey:
+      'barcode' in of ? of.barcode : 'loyaltyAccountId' in of ? `loyalty:${of.loyaltyAccountId}` : `voided:${of.voidedSerialNumber}`,
   });
 }
 

@@ -22,6 +22,8 @@ export const loyaltyPassTexts = {
   changeMessage: 'You now have %@ Brownie points',
   memberNumberLabel: 'Member Number',
   memberLabel: 'Member',
+  /** All a removed member's card still shows. */
+  membershipEnded: 'Membership ended',
 } as const;
 
 export async function authorizedMember(ctx: { db: Executor; keys: Keys }, request: LoyaltyWalletRequest): Promise<LoyaltyMember> {

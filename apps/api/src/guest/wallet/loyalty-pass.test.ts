@@ -15,6 +15,7 @@ import { startApnsDouble, type Push } from '../../../test-support/apns-double.ts
 import { anOrder, putOrder } from '../../../test-support/fixtures.ts';
 import { GoogleDouble, writeServiceAccountKey } from '../../../test-support/google-double.ts';
 import { manifestProblems, opensslVerify, unpackPass } from '../../../test-support/pkpass-check.ts';
+import { loginAs } from '../../../test-support/staff.ts';
 import { createTestApp, integrationAuth, settleDeliveries, type TestApp } from '../../../test-support/test-app.ts';
 import { claimTickets, type LoyaltyContext } from '../loyalty/loyalty.service.ts';
 import { loyaltyPassMessages } from './loyalty-member.service.ts';
@@ -221,6 +222,26 @@ describe('the loyalty variant of POST /api/google-wallet/', () => {
   });
 });
 
+describe('a balance past 2^31 points', () => {
+  it('shows right on the Apple card and goes to Google as a string (Google’s int is 32 bits)', async () => {
+    const member = await memberWithClaim('rosa.rich@example.com', '81000010', 1);
+    await t.database.db.insert(schema.loyaltyLedger).values(
+      [2_000_000_000, 2_000_000_000].map((points) => ({
+        accountId: member.userID,
+        points,
+        kind: 'adjustment',
+        reason: 'test',
+        causedBy: 'system',
+      })),
+    );
+    const pass = await appleCard({ email: member.email, walletToken: member.walletToken });
+    expect(pass.storeCard.headerFields![0]).toMatchObject({ key: 'balance', value: 4_000_000_001 });
+    const link = await post('/api/google-wallet/', { email: member.email, walletToken: member.walletToken });
+    expect(link.statusCode, link.body).toBe(200);
+    expect(googleObjects(link.body).loyaltyObjects![0]).toMatchObject({ loyaltyPoints: { balance: { string: '4000000001' } } });
+  });
+});
+
 describe('keeping the card up to date', () => {
   it('a claim and a refund each move the update tag and push through the queue to APNs and Google', async () => {
     const member = await memberWithClaim('rosa.updates@example.com', '81000004', 30);
@@ -301,17 +322,98 @@ describe('keeping the card up to date', () => {
     await settleDeliveries(t.app);
     expect(pushes.map((p) => p.path)).toEqual([`/3/device/${'cd'.repeat(32)}`]);
   }, 60_000);
+});
 
-  it('removing the account removes its card: the web service no longer serves it', async () => {
+describe('removing a member voids their cards', () => {
+  const serialsOf = (deviceId: string) =>
+    t.app.inject({ method: 'GET', url: `/api/passkit/v1/devices/${deviceId}/registrations/${PASS_TYPE}` });
+  const registrations = (serialNumber: string) =>
+    t.database.db.$count(schema.appleDeviceRegistrations, eq(schema.appleDeviceRegistrations.serialNumber, serialNumber));
+  type FetchedCard = { voided?: boolean; barcodes?: unknown; storeCard: Record<string, { key: string; value: unknown }[]> };
+
+  /** The card a device fetches with its token: checked voided and free of every personal value. */
+  async function fetchVoided(pass: { serialNumber: string; authenticationToken: string }, personal: string[]) {
+    const latest = await latestCard(pass);
+    expect(latest.statusCode).toBe(200);
+    const card = await unpackPass(latest.rawPayload);
+    await card.cleanup();
+    const fetched = card.pass as FetchedCard;
+    expect(fetched.voided).toBe(true);
+    expect(fetched.barcodes).toBeUndefined();
+    expect(fetched.storeCard.headerFields).toBeUndefined();
+    expect(fetched.storeCard.primaryFields).toEqual([expect.objectContaining({ value: 'Membership ended' })]);
+    const shown = JSON.stringify(card.pass);
+    for (const value of personal) expect(shown).not.toContain(value);
+  }
+
+  it('pushes the voided card to both devices, makes the Google object INACTIVE and keeps nothing personal or registered', async () => {
     const member = await memberWithClaim('rosa.removed@example.com', '81000008', 8);
+    const [account] = await t.database.db.select().from(schema.loyaltyAccounts).where(eq(schema.loyaltyAccounts.id, member.userID));
     const pass = await appleCard({ email: member.email, walletToken: member.walletToken });
-    await register(pass, { id: 'removed-phone', pushToken: 'ef'.repeat(32) });
-    await t.database.db.delete(schema.loyaltyAccounts).where(eq(schema.loyaltyAccounts.id, member.userID));
-    expect(await t.database.db.$count(schema.walletPasses, eq(schema.walletPasses.serialNumber, pass.serialNumber))).toBe(0);
-    expect(
-      await t.database.db.$count(schema.appleDeviceRegistrations, eq(schema.appleDeviceRegistrations.serialNumber, pass.serialNumber)),
-    ).toBe(0);
-    expect((await latestCard(pass)).statusCode).toBe(401);
+    const devices = [
+      { id: 'removed-phone', pushToken: 'ef'.repeat(32) },
+      { id: 'removed-watch', pushToken: '0e'.repeat(32) },
+    ];
+    for (const device of devices) await register(pass, device);
+    const link = await post('/api/google-wallet/', { email: member.email, walletToken: member.walletToken });
+    const objectId = (googleObjects(link.body).loyaltyObjects![0] as { id: string }).id;
+    google.saved.add(objectId);
+    await settleDeliveries(t.app);
+    pushes.length = 0;
+    google.objectCalls = [];
+    const personal = [account!.memberNumber, 'Rosa', 'Parks', member.email, member.userID];
+
+    const staff = await loginAs(t.app, { accessLevel: 100 });
+    const removed = await t.app.inject({ method: 'DELETE', url: `/api/admin/loyalty/${member.userID}`, headers: staff.headers });
+    expect(removed.statusCode, removed.body).toBe(200);
+    await settleDeliveries(t.app);
+
+    expect(pushes.map((p) => p.path).sort()).toEqual(devices.map((d) => `/3/device/${d.pushToken}`).sort());
+    expect(google.objectCalls).toHaveLength(1);
+    expect(google.objectCalls[0]).toMatchObject({
+      method: 'PUT',
+      path: `/walletobjects/v1/loyaltyObject/${objectId}`,
+      body: { id: objectId, state: 'INACTIVE' },
+    });
+    const googleBody = JSON.stringify(google.objectCalls[0]!.body);
+    for (const value of personal) expect(googleBody).not.toContain(value);
+    expect(google.objectCalls[0]!.body).not.toHaveProperty('loyaltyPoints');
+    expect(google.objectCalls[0]!.body).not.toHaveProperty('barcode');
+
+    for (const device of devices) {
+      const listed = await serialsOf(device.id);
+      expect(listed.statusCode).toBe(200);
+      expect(listed.json().serialNumbers).toEqual([pass.serialNumber]);
+      await fetchVoided(pass, personal);
+    }
+    // Told once: the devices are no longer registered, nothing more is pushed to them.
+    expect(await registrations(pass.serialNumber)).toBe(0);
+    for (const device of devices) expect((await serialsOf(device.id)).statusCode).toBe(204);
+    // Deliveries keep the (random) user id their jobs were queued for; nothing else of the member.
+    const rows = await walletRows();
+    for (const value of personal.filter((v) => v !== member.userID)) expect(rows).not.toContain(value);
+    const passRows = JSON.stringify(await t.database.db.select().from(schema.walletPasses));
+    expect(passRows).not.toContain(member.userID);
+    const [row] = await t.database.db.select().from(schema.walletPasses).where(eq(schema.walletPasses.serialNumber, pass.serialNumber));
+    expect(row).toMatchObject({ loyaltyAccountId: null, barcode: null, voidedAt: expect.any(Date) });
+
+    // The old token still answers, with the voided card only; no device can register for it again.
+    await fetchVoided(pass, personal);
+    const late = await t.app.inject({
+      method: 'POST',
+      url: `/api/passkit/v1/devices/late-phone/registrations/${PASS_TYPE}/${pass.serialNumber}`,
+      headers: { authorization: `ApplePass ${pass.authenticationToken}` },
+      payload: { pushToken: 'aa'.repeat(32) },
+    });
+    expect(late.statusCode).toBe(200);
+    expect(await registrations(pass.serialNumber)).toBe(0);
     expect((await post('/api/apple-wallet/', { email: member.email, walletToken: member.walletToken })).statusCode).toBe(401);
+  }, 60_000);
+
+  it('an account whose card was not voided cannot be deleted: the card would keep showing the member', async () => {
+    const member = await memberWithClaim('rosa.unvoided@example.com', '81000009', 8);
+    await appleCard({ email: member.email, walletToken: member.walletToken });
+    await expect(t.database.db.delete(schema.loyaltyAccounts).where(eq(schema.loyaltyAccounts.id, member.userID))).rejects.toThrow();
+    expect(await t.database.db.$count(schema.loyaltyAccounts, eq(schema.loyaltyAccounts.id, member.userID))).toBe(1);
   });
 });

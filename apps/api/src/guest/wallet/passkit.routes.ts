@@ -15,22 +15,21 @@ import {
 } from '@boardwalk/contract/passkit';
 import { PKPASS_CONTENT_TYPE } from '../../integrations/apple-wallet/apple-pkpass.ts';
 import type { AppleWallet } from '../../integrations/apple-wallet/apple-wallet.plugin.ts';
-import {
-  latestPass,
-  logDeviceMessages,
-  registerDevice,
-  unregisterDevice,
-  updatedSerialNumbers,
-  type PassKitContext,
-} from './apple-wallet.service.ts';
+import { createDeviceLog } from './passkit-log.service.ts';
+import { latestPass, registerDevice, unregisterDevice, updatedSerialNumbers, type PassKitContext } from './apple-wallet.service.ts';
 
 const PREFIX = '/api/passkit/v1';
 const empty = z.void().describe('No body');
 const errors = { 400: apiError, 401: apiError.describe('No valid `Authorization: ApplePass <token>`'), 404: apiError };
 
-export const passkitRoutes: FastifyPluginAsyncZod<{ wallet: AppleWallet }> = async (app, { wallet }) => {
+export const passkitRoutes: FastifyPluginAsyncZod<{ wallet: AppleWallet; throttleKeyPrefix: string }> = async (
+  app,
+  { wallet, throttleKeyPrefix },
+) => {
+  const deviceLog = createDeviceLog({ redis: app.redis, keyPrefix: throttleKeyPrefix, log: app.log });
   const context = (): PassKitContext => ({
     db: app.database.db,
+    keys: app.keys,
     ticketChanges: app.ticketChanges,
     config: app.config,
     wallet,
@@ -107,12 +106,12 @@ export const passkitRoutes: FastifyPluginAsyncZod<{ wallet: AppleWallet }> = asy
   app.post(`${PREFIX}/log`, {
     schema: {
       tags: ['passkit'],
-      summary: 'Devices report problems with the web service',
+      summary: 'Devices report problems with the web service (the first lines are logged, shortened; 429 when an address sends too many)',
       body: passkitLogBody,
-      response: { 200: empty, 400: apiError },
+      response: { 200: empty, 400: apiError, 429: apiError },
     },
     handler: async (request, reply) => {
-      logDeviceMessages(context(), request.body.logs);
+      await deviceLog.accept(request.ip, request.body.logs);
       return reply.code(200).send(undefined);
     },
   });

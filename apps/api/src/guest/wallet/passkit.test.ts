@@ -3,19 +3,23 @@
 // device asks what changed and fetches the new pass.
 import { X509Certificate } from 'node:crypto';
 import type { Http2SecureServer } from 'node:http2';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import * as schema from '@boardwalk/db/schema';
 import { guestMessages } from '@boardwalk/contract/errors';
 import { startApnsDouble, type Push } from '../../../test-support/apns-double.ts';
+import { loadConfig } from '../../platform/config.ts';
+import { hashSecret } from '../../platform/secrets.ts';
 import { updateContentHash } from './apple-wallet.repo.ts';
 import { anOrder, putOrder } from '../../../test-support/fixtures.ts';
 import { manifestProblems, opensslVerify, unpackPass } from '../../../test-support/pkpass-check.ts';
 import { createTestApp, settleDeliveries, type TestApp } from '../../../test-support/test-app.ts';
 
+const MIGRATIONS = fileURLToPath(new URL('../../../../../packages/db/migrations', import.meta.url));
 const PASS_TYPE = 'pass.com.example.seabreeze';
 const SUPPORT = 'help@seabreeze.example.com';
 const ORDER = '40000001';
@@ -291,6 +295,146 @@ describe('PassKit web service', () => {
     expect(await registrations()).toEqual([]);
     expect((await login()).iCloudBoundToWallet).toBe(false);
     expect((await generate()).statusCode).toBe(200);
+  });
+});
+
+describe('the devices of one pass', () => {
+  const OTHER = '4000000000000028';
+  const device = (n: number) => `cap0device0${String(n).padStart(4, '0')}`;
+  const pushToken = (n: number) => n.toString(16).padStart(2, '0').repeat(32);
+  const devicesOf = async (serialNumber: string) =>
+    (await registrations()).filter((r) => r.serialNumber === serialNumber).map((r) => r.deviceLibraryIdentifier);
+
+  it('keeps at most PASSKIT_DEVICES_PER_PASS (10): a new device replaces the one least recently renewed', async () => {
+    const res = await generate({ orderId: ORDER, barcode: OTHER });
+    expect(res.statusCode, res.body).toBe(200);
+    const pass = (await unpackPass(res.rawPayload)).pass as { serialNumber: string; authenticationToken: string };
+    for (let n = 1; n <= 10; n++) {
+      const reg = await passkit('POST', registrationPath(pass.serialNumber, device(n)), {
+        token: pass.authenticationToken,
+        payload: { pushToken: pushToken(n) },
+      });
+      expect(reg.statusCode).toBe(201);
+    }
+    expect(await devicesOf(pass.serialNumber)).toHaveLength(10);
+    // Device 1 renews its registration (a new push token): device 2 is now the least recently renewed.
+    const renewed = await passkit('POST', registrationPath(pass.serialNumber, device(1)), {
+      token: pass.authenticationToken,
+      payload: { pushToken: pushToken(99) },
+    });
+    expect(renewed.statusCode).toBe(200);
+    const eleventh = await passkit('POST', registrationPath(pass.serialNumber, device(11)), {
+      token: pass.authenticationToken,
+      payload: { pushToken: pushToken(11) },
+    });
+    expect(eleventh.statusCode).toBe(201);
+    const left = await devicesOf(pass.serialNumber);
+    expect(left).toHaveLength(10);
+    expect(left).toContain(device(11));
+    expect(left).toContain(device(1));
+    expect(left).not.toContain(device(2));
+    // Another pass's devices are not counted.
+    expect(await devicesOf(serial)).toEqual([]);
+    await t.database.db.delete(schema.appleDeviceRegistrations);
+  });
+});
+
+describe('PASSKIT_DEVICES_PER_PASS', () => {
+  it('is 10 by default, takes 1 to 100, and stops the start naming the variable otherwise', () => {
+    expect(loadConfig({}).apple.devicesPerPass).toBe(10);
+    expect(loadConfig({ PASSKIT_DEVICES_PER_PASS: '3' }).apple.devicesPerPass).toBe(3);
+    for (const value of ['0', '101', '2.5', 'ten']) {
+      expect(() => loadConfig({ PASSKIT_DEVICES_PER_PASS: value })).toThrow(/PASSKIT_DEVICES_PER_PASS/);
+    }
+  });
+});
+
+describe('one authentication token per pass', () => {
+  it('every download of a pass carries the same token, derived from its serial number, and stores nothing per download', async () => {
+    const first = await newPass();
+    const second = await newPass();
+    expect(second.serialNumber).toBe(first.serialNumber);
+    expect(second.authenticationToken).toBe(first.authenticationToken);
+    expect(first.authenticationToken).toBe(t.app.keys.keyedHash('passkit-token', first.serialNumber));
+    expect(first.authenticationToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await t.database.db.select().from(schema.walletPassTokens)).toEqual([]);
+    expect((await passkit('GET', `/passes/${PASS_TYPE}/${first.serialNumber}`, { token: first.authenticationToken })).statusCode).toBe(200);
+  });
+
+  it('a token issued before (a legacy row) still fetches its pass, signed with that same token; a made-up one does not', async () => {
+    const legacy = 'legacy-token-0123456789abcdefghij';
+    await t.database.db.insert(schema.walletPassTokens).values({ tokenHash: hashSecret(legacy), serialNumber: serial });
+    try {
+      const res = await passkit('GET', `/passes/${PASS_TYPE}/${serial}`, { token: legacy });
+      expect(res.statusCode).toBe(200);
+      const unpacked = await unpackPass(res.rawPayload);
+      await unpacked.cleanup();
+      expect(unpacked.pass.authenticationToken).toBe(legacy);
+      expect((await passkit('GET', `/passes/${PASS_TYPE}/${serial}`, { token: `${legacy}x` })).statusCode).toBe(401);
+    } finally {
+      await t.database.db.delete(schema.walletPassTokens);
+    }
+  });
+
+  it('the migration keeps, per registered device, the token issued last before it registered, and removes the others', async () => {
+    const migration = (await readdir(MIGRATIONS)).find((f) => f.endsWith('_one_token_per_pass.sql'));
+    expect(migration).toBeDefined();
+    const statement = await readFile(join(MIGRATIONS, migration!), 'utf8');
+    const [other] = (await t.database.db.select().from(schema.walletPasses)).filter((p) => p.serialNumber !== serial);
+    const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1, 12, 0, seconds));
+    await t.database.db.delete(schema.appleDeviceRegistrations);
+    await t.database.db.insert(schema.appleDeviceRegistrations).values([
+      { deviceLibraryIdentifier: 'old-phone', serialNumber: serial, pushToken: PUSH_TOKEN, createdAt: at(10) },
+      { deviceLibraryIdentifier: 'old-tablet', serialNumber: serial, pushToken: PUSH_TOKEN, createdAt: at(30) },
+    ]);
+    await t.database.db.insert(schema.walletPassTokens).values([
+      { tokenHash: 'h-before-phone', serialNumber: serial, createdAt: at(1) },
+      { tokenHash: 'h-phone', serialNumber: serial, createdAt: at(9) },
+      { tokenHash: 'h-extra', serialNumber: serial, createdAt: at(20) },
+      { tokenHash: 'h-tablet', serialNumber: serial, createdAt: at(29) },
+      { tokenHash: 'h-after', serialNumber: serial, createdAt: at(40) },
+      { tokenHash: 'h-never-added', serialNumber: other!.serialNumber, createdAt: at(5) },
+    ]);
+    try {
+      await t.database.db.execute(sql.raw(statement));
+      const left = await t.database.db.select({ tokenHash: schema.walletPassTokens.tokenHash }).from(schema.walletPassTokens);
+      expect(left.map((r) => r.tokenHash).sort()).toEqual(['h-phone', 'h-tablet']);
+    } finally {
+      await t.database.db.delete(schema.walletPassTokens);
+      await t.database.db.delete(schema.appleDeviceRegistrations);
+    }
+  });
+});
+
+describe('the device log', () => {
+  const logFrom = (remoteAddress: string, logs: string[]) =>
+    t.app.inject({ method: 'POST', url: '/api/passkit/v1/log', payload: { logs }, remoteAddress });
+
+  it('logs the first 5 lines, each at most 200 characters, control characters removed; the rest is dropped (200)', async () => {
+    logLines.length = 0;
+    const lines = Array.from({ length: 100 }, (_, i) => `line ${i}\u0000\r\n\u001b[31mforged \u202eentry\u2028${'x '.repeat(300)}`);
+    const res = await logFrom('10.77.0.1', lines);
+    expect(res.statusCode).toBe(200);
+    const logged = logLines
+      .filter((l) => l.includes('"Apple Wallet device log"'))
+      .map((l) => (JSON.parse(l) as { message: string }).message);
+    expect(logged).toHaveLength(5);
+    for (const [i, message] of logged.entries()) {
+      expect(message.startsWith(`line ${i} `)).toBe(true);
+      expect(message.length).toBeLessThanOrEqual(200);
+      expect(message).not.toMatch(/[\p{Cc}\p{Cf}\u2028\u2029]/u);
+    }
+    expect(logLines.some((l) => l.includes('"dropped":95'))).toBe(true);
+  });
+
+  it('answers 429 with Retry-After once an address sent 10 logs in 15 minutes; other addresses are not held back', async () => {
+    for (let i = 0; i < 10; i++) expect((await logFrom('10.77.0.2', ['hello'])).statusCode).toBe(200);
+    logLines.length = 0;
+    const refused = await logFrom('10.77.0.2', ['one too many']);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(logLines.join('\n')).not.toContain('one too many');
+    expect((await logFrom('10.77.0.3', ['hello'])).statusCode).toBe(200);
   });
 });
 

@@ -1,6 +1,6 @@
 // The wallet jobs, run when this process runs workers (DELIVERY_WORKERS): a changed ticket's
 // passes are compared with what they show (ticket-changed), as are a loyalty member's cards
-// (loyalty-account-changed), a staff change re-publishes every
+// (loyalty-account-changed) and a removed member's voided cards (member-card-voided), a staff change re-publishes every
 // saved pass (passes-republish), and the outbound calls go to APNs and Google.
 import fp from 'fastify-plugin';
 import { QUEUES } from '../../platform/jobs/job-queue.ts';
@@ -9,6 +9,7 @@ import { findBarcodesWithPasses } from './apple-wallet.repo.ts';
 import {
   compareApplePass,
   compareLoyaltyApplePass,
+  compareVoidedApplePass,
   pushToDevice,
   type AppleDeliveryContext,
   type ApplePushPayload,
@@ -30,6 +31,7 @@ export const walletDeliveriesPlugin = fp(
     const log = app.log.child({ module: 'wallet-deliveries' });
     const apple: AppleDeliveryContext = {
       db,
+      keys: app.keys,
       ticketChanges: app.ticketChanges,
       config: app.config,
       wallet: app.appleWallet,
@@ -48,6 +50,12 @@ export const walletDeliveriesPlugin = fp(
       await db.transaction(async (tx) => {
         await compareLoyaltyApplePass(apple, tx, data.accountId);
         await compareGoogleObject(google, tx, { loyaltyAccountId: data.accountId });
+      });
+    });
+    await app.jobs.work<{ serialNumber: string }>(QUEUES.memberCardVoided, { batchSize: 20 }, async ({ data }) => {
+      await db.transaction(async (tx) => {
+        await compareVoidedApplePass(apple, tx, data.serialNumber);
+        await compareGoogleObject(google, tx, { voidedSerialNumber: data.serialNumber });
       });
     });
     await app.jobs.work(QUEUES.passesRepublish, { batchSize: 1 }, async () => {

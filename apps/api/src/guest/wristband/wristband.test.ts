@@ -1,5 +1,6 @@
 // Wristband activation (guest-app.md sections 4, 7, 8; decisions.md "Wristbands"), the gate
 // system's lookup of a band and the staff Deactivate of a lost band, on a fresh database.
+import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { wristbandTexts } from '@boardwalk/contract/wristband';
@@ -9,6 +10,7 @@ import * as schema from '@boardwalk/db/schema';
 import { anOrder, putOrder, staff } from '../../../test-support/fixtures.ts';
 import { loginAs, type StaffLogin } from '../../../test-support/staff.ts';
 import { createTestApp, integrationAuth, type TestApp } from '../../../test-support/test-app.ts';
+import { hashSecret } from '../../platform/secrets.ts';
 import { TICKET_TOKENS } from '../ticket/ticket-tokens.service.ts';
 
 let t: TestApp;
@@ -76,6 +78,26 @@ beforeAll(async () => {
 afterAll(() => t.close());
 afterEach(() => {
   vi.useRealTimers();
+});
+
+describe('the order object of a shared view', () => {
+  it('carries no wristbandActivateToken (a share link or a share id); only the ticket’s own guest gets one', async () => {
+    const ticket = await aTicket();
+    const hashUrl = randomBytes(66).toString('base64url');
+    const [share] = await t.database.db
+      .insert(schema.ticketShares)
+      .values({ barcode: ticket.barcode, hashUrlHash: hashSecret(hashUrl), firstName: 'Ana', lastName: 'Lee', email: 'ana@example.com' })
+      .returning();
+    const viewOf = async (payload: Record<string, unknown>) => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/login/', payload, remoteAddress: nextIp() });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ shareId: string; isWristband: boolean; wristbandActivateToken: string | null }>();
+    };
+    for (const shared of [await viewOf({ hashUrl }), await viewOf({ ...ticket, shareId: share!.shareId })]) {
+      expect(shared).toMatchObject({ shareId: share!.shareId, isWristband: true, wristbandActivateToken: null });
+    }
+    expect((await login(ticket)).wristbandActivateToken).toEqual(expect.any(String));
+  });
 });
 
 describe('POST /api/wristband/activate/', () => {

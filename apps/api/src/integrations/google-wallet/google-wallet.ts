@@ -55,9 +55,10 @@ export interface LoyaltyObject {
   id: string;
   classId: string;
   state: 'ACTIVE' | 'INACTIVE';
-  accountId: string;
-  accountName: string;
-  loyaltyPoints: { label: string; balance: { int: number } };
+  accountId?: string;
+  accountName?: string;
+  /** `int` is 32 bits in Google's API: a larger balance goes as `string`. */
+  loyaltyPoints?: { label: string; balance: { int: number } | { string: string } };
   barcode?: { type: 'CODE_128'; value: string; alternateText?: string };
   textModulesData?: { id: string; header: string; body: string }[];
 }

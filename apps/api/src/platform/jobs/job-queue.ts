@@ -16,6 +16,7 @@ export const QUEUES = {
   mail: 'mail',
   purchaseChanged: 'purchase-changed',
   loyaltyAccountChanged: 'loyalty-account-changed',
+  memberCardVoided: 'member-card-voided',
   deadLetters: 'dead-letters',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -177,6 +178,7 @@ async function startOnce(database: Database, settings: JobSettings, onError: OnE
     [QUEUES.mail]: 'stately',
     [QUEUES.purchaseChanged]: 'stately',
     [QUEUES.loyaltyAccountChanged]: 'stately',
+    [QUEUES.memberCardVoided]: 'stately',
   };
   // Instances starting together on one PostgreSQL can deadlock creating the same queue's
   // partition: creation is idempotent, so it is simply tried again.

@@ -52,6 +52,7 @@ import {
   type ClaimOutcome,
   type LedgerChanges,
 } from '../../guest/loyalty/loyalty.service.ts';
+import { voidMemberCards, type CardVoiding } from '../../guest/wallet/member-cards.service.ts';
 import { redactAuditRecords, recordAudit, type AuditAction } from '../audit/audit.repo.ts';
 import type { StaffIdentity } from '../auth/auth.service.ts';
 
@@ -68,8 +69,8 @@ export interface StaffLoyaltyContext {
   /** The guest service's context asks for one; staff calls never count against it. */
   throttle: FailureThrottle;
   staff: Pick<StaffIdentity, 'teamMemberGuid' | 'username'>;
-  /** Every ledger entry is published: the member's wallet card shows the new balance. */
-  ticketChanges: LedgerChanges;
+  /** Every ledger entry is published: the member's wallet card shows the new balance; a removed member's cards are voided. */
+  ticketChanges: LedgerChanges & CardVoiding;
 }
 
 const notFound = () => new AppError('NOT_FOUND', 'No loyalty account has this user id: search again.');
@@ -298,6 +299,7 @@ export async function staffRemoveAccount(ctx: StaffLoyaltyContext, userId: strin
     const account = await lockAccount(tx, userId);
     if (!account) throw notFound();
     const [orders, balance] = await Promise.all([findStandingOrdersOfAccount(tx, userId), balanceOf(tx, userId)]);
+    await voidMemberCards(tx, ctx.ticketChanges, userId);
     await deleteAccount(tx, userId);
     await deleteOutboxMessagesTo(tx, account.email);
     await redactAuditRecords(tx, LOYALTY_AUDIT_RESOURCE, userId, PERSONAL_AUDIT_KEYS);

@@ -1,0 +1,19 @@
+// A removed loyalty member's wallet cards: voided in the removal's transaction, so that no
+// card in a wallet keeps the member's name, number and balance or stays valid. The card row
+// outlives the account without anything personal; a job then pushes the voided Apple card to
+// every registered device and makes the Google object inactive (member-card-voided).
+import type { Executor } from '@boardwalk/db/client';
+import type { TicketChanges } from '../../platform/ticket-changes.plugin.ts';
+import { voidLoyaltyPass } from './apple-wallet.repo.ts';
+
+/** What voiding needs from the caller: publishing the voided cards for the wallet jobs. */
+export type CardVoiding = Pick<TicketChanges, 'publishVoidedCards'>;
+
+/**
+ * Voids the member's wallet cards, in the transaction that removes the account and before
+ * it does (removing an account whose card was not voided fails).
+ */
+export async function voidMemberCards(tx: Executor, changes: CardVoiding, accountId: string): Promise<void> {
+  const voided = await voidLoyaltyPass(tx, accountId);
+  if (voided) await changes.publishVoidedCards(tx, [voided.serialNumber]);
+}
