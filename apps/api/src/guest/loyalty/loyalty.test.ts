@@ -140,6 +140,21 @@ describe('accounts', () => {
     expect(limited.headers['retry-after']).toBeDefined();
     expect((await post('/api/loyalty/verify', { email: 'taken@example.com' })).statusCode).toBe(200);
   });
+  it('makes at most LOYALTY_ACCOUNTS_PER_ADDRESS_PER_HOUR (20) accounts per address: the 21st answers 429 and makes nothing', async () => {
+    const address = '10.98.0.1';
+    for (let i = 0; i < 20; i++) {
+      const res = await post('/api/loyalty/create', { email: `many${i}@example.com`, firstName: 'Ana', lastName: 'Lopez' }, address);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const before = await t.database.db.$count(loyaltyAccounts);
+    const limited = await post('/api/loyalty/create', { email: 'many20@example.com', firstName: 'Ana', lastName: 'Lopez' }, address);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(15 * 60);
+    expect(await t.database.db.$count(loyaltyAccounts)).toBe(before);
+    // Verify is not limited by it, and another address still makes accounts.
+    expect((await post('/api/loyalty/verify', { email: 'many0@example.com' }, address)).statusCode).toBe(200);
+    expect((await post('/api/loyalty/create', { email: 'many20@example.com', firstName: 'Ana', lastName: 'Lopez' })).statusCode).toBe(200);
+  });
 });
 
 describe('claims', () => {
