@@ -1,4 +1,4 @@
-// The integration API (integration-api.md): what the operator's systems send in, and what
+// The integration API (documented for integrators in docs/integration-api.md): what the operator's systems send in, and what
 // Boardwalk answers. Every value that reaches the database is bounded here, so bad input
 // is a 400 naming the field, never a database error.
 import { z } from 'zod';
