@@ -1,4 +1,4 @@
-// The signed tokens of a ticket's order object (decisions.md "Ticket shares", "Wristbands"):
+// The signed tokens of a ticket's order object:
 // the ticketShareToken lets the ticket's own guest manage its shares for 30 minutes; the
 // wristbandActivateToken lets the guest bind a band to a wristband ticket for 15 minutes.
 // Each names one ticket (its barcode) and one purpose; an expired one answers 408.

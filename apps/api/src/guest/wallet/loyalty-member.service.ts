@@ -1,4 +1,4 @@
-// The member behind a loyalty wallet call (guest-app.md section 7, loyalty variant): the
+// The member behind a loyalty wallet call ({ email, walletToken }): the
 // wallet token of a successful claim, or of the pass link staff emailed, names the account;
 // the email must be that account's. The email alone never is enough: membership is no secret.
 import { LOYALTY_WALLET_TOKEN } from '@boardwalk/contract/loyalty';

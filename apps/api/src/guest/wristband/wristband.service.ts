@@ -1,4 +1,4 @@
-// Wristband activation (guest-app.md sections 4 and 7; decisions.md "Wristbands"): a guest
+// Wristband activation: a guest
 // holding a wristband ticket binds the 16-character code of a band to it. The signed
 // wristbandActivateToken of the order object (15 minutes) is the credential: it names the
 // ticket, so no order id is sent and no lookup throttle applies.

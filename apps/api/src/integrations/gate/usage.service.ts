@@ -1,4 +1,4 @@
-// The gate feed (integration-api.md "Gate system"): attraction usage is history only;
+// The gate feed: attraction usage is history only;
 // balances come from the order feed. An event sent again changes nothing.
 import type { UsageEvent, UsageResult } from '@boardwalk/contract/integrations';
 import type { Executor } from '@boardwalk/db/client';

@@ -1,4 +1,4 @@
-// The ticketing feed (integration-api.md "Ticketing: orders"): an order is replaced as a
+// The ticketing feed: an order is replaced as a
 // whole, idempotently, in one transaction. Registrations are the guest's and are never
 // written here; they stay with every ticket the feed keeps.
 import type { HeldOrder, OrderFeed, UpsertOutcome } from '@boardwalk/contract/integrations';

@@ -1,4 +1,4 @@
-// decisions.md "Security": failed staff logins throttled like guest lookups, 10 per client
+// Failed staff logins are throttled like guest lookups, 10 per client
 // address and 5 per username per 15 minutes, then 429 with Retry-After; counters in Redis
 // when configured, shared by every instance.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

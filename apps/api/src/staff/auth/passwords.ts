@@ -1,4 +1,4 @@
-// Team member passwords (decisions.md "Security"): argon2id through @node-rs/argon2 (the
+// Team member passwords: argon2id through @node-rs/argon2 (the
 // Rust argon2 crate, shipped prebuilt per platform as an npm optional dependency: nothing
 // to compile or download at install), with OWASP's Password Storage Cheat Sheet parameters:
 // 19 MiB of memory, 2 iterations, 1 lane. The PHC string it answers

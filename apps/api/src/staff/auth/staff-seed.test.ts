@@ -1,4 +1,4 @@
-// decisions.md "Staff permissions": a fresh install seeds the permissions of the tab
+// A fresh install seeds the permissions of the tab
 // declarations and one administrator, whose generated password is printed once.
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
