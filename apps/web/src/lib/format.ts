@@ -1,4 +1,4 @@
-// Formatting for guests: en-US, USD (guest-app.md section 9). Dates and times are shown in
+// Formatting for guests: en-US, USD. Dates and times are shown in
 // the browser's time zone, which for a guest at the park is the park's.
 import { dateFormats } from '@boardwalk/contract/pass-display';
 

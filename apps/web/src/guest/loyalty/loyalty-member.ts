@@ -1,4 +1,4 @@
-// The loyalty member on this device (guest-app.md section 3 "Browser storage"): the email is
+// The loyalty member on this device (in local storage): the email is
 // remembered under its own key and verified again on the next visit; the member (user id,
 // allowedChanges) is kept locally until logout.
 import { useCallback, useSyncExternalStore } from 'react';

@@ -1,4 +1,4 @@
-// The main pass page's URLs (guest-app.md section 2): /, /{orderId}/{barcode}/{shareId?},
+// The main pass page's URLs: /, /{orderId}/{barcode}/{shareId?},
 // and /{hashUrl} where a single first segment longer than 80 characters is a share link.
 import { BARCODE_PATTERN, HASH_URL_MIN_SEGMENT, ORDER_ID_PATTERN, TEST_PASS_ORDER_ID, type PassOrder } from '@boardwalk/contract/pass';
 
@@ -36,7 +36,7 @@ export function passPath(credentials: PassCredentials | null): string {
 }
 
 /**
- * Where the URL goes once the order is known (guest-app.md section 4): the order's barcode
+ * Where the URL goes once the order is known: the order's barcode
  * and share id (cleared when the share is gone); a share link stays as it is. Shared views
  * answer an empty order id, so the order id is the one the guest used.
  */

@@ -28,7 +28,7 @@ interface WalletActionsProps {
 }
 
 /**
- * The pass actions under the card (guest-app.md section 2, "Pass actions"): Apple Wallet on
+ * The pass actions under the card: Apple Wallet on
  * iOS, Google Wallet on Android, the voucher and a hint on other devices. Each call shows
  * "Generating Pass Please wait..." while it runs and its failure in the alert.
  */

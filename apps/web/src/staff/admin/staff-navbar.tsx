@@ -1,4 +1,4 @@
-// The top navigation (staff-back-office.md section 2): only permitted links, the username on
+// The top navigation: only permitted links, the username on
 // wide screens, logout; collapsible on narrow screens.
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
