@@ -1,4 +1,4 @@
-// The stored-value page /stored-value/{barcodeHash} (guest-app.md sections 2, 3 and 8) against
+// The stored-value page /stored-value/{barcodeHash} against
 // the real server: the demo's Stored Value Card (10000002) with today's attraction usage, a card
 // of its own without usage (made through the ticketing feed), an unknown hash, the loading
 // state, and the pass card's View Balance link. axe and screenshots (stored-value-*) at 360

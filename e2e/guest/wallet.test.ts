@@ -1,5 +1,4 @@
-// The pass actions of the main page (guest-app.md section 2 "Pass actions", sections 4, 7
-// and 8) on an iPhone, an Android phone and a desktop: the right buttons, the real files
+// The pass actions of the main page on an iPhone, an Android phone and a desktop: the right buttons, the real files
 // from the server (a .pkpass named for the brand, a PDF named with the barcode), the Google
 // Wallet link, the busy text, test passes, shared views and every error text.
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The wristband activation flow (guest-app.md sections 2, 4, 5, 8): /activate/ login, the
+// The wristband activation flow: /activate/ login, the
 // pass card with the code field, a real activation and a real 403 through the server (on
 // tickets this file makes through the integration API, so the demo's wristband ticket 10000007
 // stays unbound for the other files), every error text, the redeemed and not-a-wristband

@@ -1,5 +1,4 @@
-// The Loyalty tab against the real server (staff-back-office.md sections 2 "Loyalty tab", 4,
-// 5, 8): the email box and the Account / Order Lookup, the signup form, the loaded account
+// The Loyalty tab against the real server: the email box and the Account / Order Lookup, the signup form, the loaded account
 // (season pass, the three add sections in admin mode, the food and beverage candidates, the
 // check number scanner, the orders with Remove Order, points and the ledger, the pass link,
 // Remove Account), the empty and loading states and every toast; at 360 and 1280 px, axe
@@ -378,7 +377,7 @@ describe.each([WIDTHS.mobile, WIDTHS.desktop])('Loyalty tab at %i px', (width) =
   });
 });
 
-describe('Loyalty tab failures (section 8 toasts)', () => {
+describe('Loyalty tab failures (toasts)', () => {
   for (const width of [WIDTHS.mobile, WIDTHS.desktop]) {
     it(`toasts each failure in the spec's words (${width} px)`, async () => {
       const member = await aMember();
