@@ -1,8 +1,8 @@
-// The Loyalty tab against the real server: the email box and the Account / Order Lookup, the signup form, the loaded account
-// (season pass, the three add sections in admin mode, the food and beverage candidates, the
-// check number scanner, the orders with Remove Order, points and the ledger, the pass link,
-// Remove Account), the empty and loading states and every toast; at 360 and 1280 px, axe
-// clean, screenshots. Every purchase and member here is made by this file.
+// The Loyalty tab against the real server: the email box and the Account / Order Lookup, the
+// signup form, the loaded account (season pass, the three add sections in admin mode, the food
+// and beverage candidates, the check number scanner, the orders with Remove Order, points and
+// the ledger, the pass link, Remove Account), the empty and loading states and every toast; at
+// 360 and 1280 px, axe clean, screenshots. Every purchase and member here is made by this file.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

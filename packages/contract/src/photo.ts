@@ -1,5 +1,6 @@
-// The season-pass photo: preview, upload, download and replacement. The browser crops and previews, the server does the real work:
-// it never trusts the declared name, type or size of what it is sent.
+// The season-pass photo: preview, upload, download and replacement. The browser crops and
+// previews, the server does the real work: it never trusts the declared name, type or size of
+// what it is sent.
 import { z } from 'zod';
 import { barcode, orderId } from './pass.ts';
 

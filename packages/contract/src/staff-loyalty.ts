@@ -95,7 +95,7 @@ export const staffClaimResult = z.object({
 });
 export type StaffClaimResult = z.infer<typeof staffClaimResult>;
 
-/** Beyond the spec: one ledger entry as staff see it. */
+/** One ledger entry as staff see it, with its reason. */
 export const ledgerEntry = z.object({
   id: z.number().int(),
   points: z.number().int(),

@@ -1,8 +1,8 @@
-// The back office tabs, each declared once.
-// The server builds its routes, validation, permission checks, paging, search and audit
-// entries from these declarations; the client builds its tab list, tables and modals.
-// Field names are the API's (what the tab's calls send and answer); `column` names the Drizzle column of `table`
-// (packages/db/src/schema.ts) that holds the value.
+// The back office tabs, each declared once. The server builds its routes, validation,
+// permission checks, paging, search and audit entries from these declarations; the client
+// builds its tab list, tables and modals. Field names are the API's (what the tab's calls send
+// and answer); `column` names the Drizzle column of `table` (packages/db/src/schema.ts) that
+// holds the value.
 import { z } from 'zod';
 
 /** Modal field types: one input component each. */
@@ -542,7 +542,8 @@ export const resources: ResourceDeclaration[] = [
 ];
 
 /**
- * The Loyalty tab's permissions, each seeded at level 100: managing accounts (the admin loyalty calls), removing an account, removing an order.
+ * The Loyalty tab's permissions, each seeded at level 100: managing accounts (the admin loyalty
+ * calls), removing an account, removing an order.
  */
 export const LOYALTY = {
   manage: { name: 'Loyalty Manage', api: '/api/admin/loyalty/', method: 'POST', minimumAccessLevel: 100 },

@@ -1,7 +1,7 @@
 // The stored-value page (POST /api/stored-value/): a Stored Value Card's balance and today's
-// attraction usage, reached by its barcodeHash, a keyed hash of the barcode. The hash is a credential: any string is taken, and one that names no card
-// (malformed or unknown) answers 404 "Unable to locate order" and counts against the lookup
-// throttle like an unknown order.
+// attraction usage, reached by its barcodeHash, a keyed hash of the barcode. The hash is a
+// credential: any string is taken, and one that names no card (malformed or unknown) answers
+// 404 "Unable to locate order" and counts against the lookup throttle like an unknown order.
 import { z } from 'zod';
 
 /** What a barcodeHash looks like: HMAC-SHA256, base64url without padding. */

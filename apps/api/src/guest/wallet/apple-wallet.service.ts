@@ -1,8 +1,8 @@
-// Apple Wallet passes: the signed .pkpass of a ticket, Apple's PassKit web service that keeps passes in
-// wallets up to date, and the updates pushed when a ticket changes. A park ticket, season
-// pass or stored-value card is not one event at one venue, so the pass is of the generic
-// style, which also shows the holder photo as its thumbnail. A loyalty member's card is a
-// store card: the points balance, the member's name and number (the barcode).
+// Apple Wallet passes: the signed .pkpass of a ticket, Apple's PassKit web service that keeps
+// passes in wallets up to date, and the updates pushed when a ticket changes. A park ticket,
+// season pass or stored-value card is not one event at one venue, so the pass is of the generic
+// style, which also shows the holder photo as its thumbnail. A loyalty member's card is a store
+// card: the points balance, the member's name and number (the barcode).
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { guestMessages } from '@boardwalk/contract/errors';
 import type { PassOrder } from '@boardwalk/contract/pass';

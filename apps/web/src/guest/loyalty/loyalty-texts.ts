@@ -28,8 +28,8 @@ export const memberErrorMessage = (error: unknown, supportEmail: string) =>
   describeRequestError(error, { networkError: loyaltyTexts.failure(supportEmail), failure: loyaltyTexts.failure(supportEmail) });
 
 /**
- * The three claim forms (tickets, food and beverage, hotel): what each asks for. Kept here, not in the
- * claim page, so the loyalty home names them without loading that page's chunk.
+ * The three claim forms (tickets, food and beverage, hotel): what each asks for. Kept here, not
+ * in the claim page, so the loyalty home names them without loading that page's chunk.
  */
 export const CLAIMS: Record<
   ClaimKind,

@@ -1,6 +1,6 @@
-// The photo calls (preview, upload, replace, reset request): fetchers and mutations side by side. Every
-// change to the photo invalidates the pass query, so the card and the section show the
-// order as the server now has it (photoUid).
+// The photo calls (preview, upload, replace, reset request): fetchers and mutations side by
+// side. Every change to the photo invalidates the pass query, so the card and the section show
+// the order as the server now has it (photoUid).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { guestMessages } from '@boardwalk/contract/errors';

@@ -43,9 +43,9 @@ export function appleAction(order: PassOrder): { kind: 'link'; href: string } | 
 const [alreadyInWalletStart = ''] = guestMessages.alreadyInWallet('\u0000').split('\u0000');
 
 /**
- * A wallet or voucher call's failure: 408 "Temporary server error, please retry"; 429 the server's text; no answer "Unable to
- * process your request"; the server's already-in-wallet message; any other failure "Unable
- * to locate order".
+ * A wallet or voucher call's failure: 408 "Temporary server error, please retry"; 429 the
+ * server's text; no answer "Unable to process your request"; the server's already-in-wallet
+ * message; any other failure "Unable to locate order".
  */
 export function walletErrorMessage(error: unknown): string {
   if (failedWith(error, 'CONFLICT') && error.body?.message.startsWith(alreadyInWalletStart)) return error.body.message;
