@@ -430,8 +430,8 @@ export const auditLog: ResourceDeclaration = {
 };
 
 /**
- * Failed and dead deliveries to Apple, Google and mail (the outbound calls are
- * jobs): read-only, with counts by state and a Retry action on its own page.
+ * Failed and dead deliveries to Apple, Google and mail (the outbound calls are jobs):
+ * read-only, with counts by state and a Retry action on its own page.
  */
 export const deliveries: ResourceDeclaration = {
   key: 'deliveries',

@@ -1,6 +1,5 @@
-// Wristband activation: the
-// guest binds the 16-character code of a wristband to a wristband ticket; the gate system
-// asks which ticket a band is bound to; staff deactivate a lost band.
+// Wristband activation: the guest binds the 16-character code of a wristband to a wristband
+// ticket; the gate system asks which ticket a band is bound to; staff deactivate a lost band.
 import { z } from 'zod';
 import { barcode, printable } from './pass.ts';
 

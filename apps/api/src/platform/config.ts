@@ -1,6 +1,6 @@
 // Configuration from the environment, validated at start: a bad value stops the server with a
-// message naming the variable. The names are fixed (operators rely on them); docs/configuration.md
-// describes each.
+// message naming the variable. The names are fixed, since operators and scripts rely on them;
+// docs/configuration.md describes each.
 import { resolve } from 'node:path';
 import { z } from 'zod';
 

@@ -167,8 +167,8 @@ export const failedWith = (error: unknown, ...codes: ClientErrorCode[]): error i
   error instanceof ApiRequestError && codes.includes(error.code);
 
 /**
- * The guest-facing text for a failed call: an expired token and too
- * many attempts are common to every call; no answer and any other failure have a text per call.
+ * The guest-facing text for a failed call: an expired token and too many attempts are common to
+ * every call; no answer and any other failure have a text per call.
  */
 export function describeRequestError(error: unknown, texts: { networkError: string; failure: string }): string {
   if (failedWith(error, 'NETWORK_ERROR')) return texts.networkError;

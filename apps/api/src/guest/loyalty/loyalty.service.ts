@@ -1,8 +1,8 @@
-// The loyalty club: accounts by email, claims of purchases
-// that earn Brownie points, and the reversal of a claim whose purchase a feed refunded or
-// cancelled. Points are money: the ledger is append-only and the balance is its sum; a
-// purchase has one standing claim at most (a unique index decides between concurrent claims);
-// a claim has one earn entry and at most one reversal (another unique index).
+// The loyalty club: accounts by email, claims of purchases that earn Brownie points, and the
+// reversal of a claim whose purchase a feed refunded or cancelled. Points are money: the ledger
+// is append-only and the balance is its sum; a purchase has one standing claim at most (a
+// unique index decides between concurrent claims); a claim has one earn entry and at most one
+// reversal (another unique index).
 import {
   ALLOWED_CHANGES,
   LOYALTY_WALLET_TOKEN,

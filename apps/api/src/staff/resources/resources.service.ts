@@ -1,7 +1,6 @@
-// The back-office tabs: list (paged, sorted, searched), create, update and
-// delete of any declared tab, each write committed with its audit entry. What differs
-// between tabs lives in the declarations and, for rules that need server code, in the
-// tab's hooks (tab-hooks.ts).
+// The back-office tabs: list (paged, sorted, searched), create, update and delete of any
+// declared tab, each write committed with its audit entry. What differs between tabs lives in
+// the declarations and, for rules that need server code, in the tab's hooks (tab-hooks.ts).
 import type { Db, Executor } from '@boardwalk/db/client';
 import {
   requireOneOfMessage,

@@ -16,9 +16,8 @@ import { loyaltyTexts, memberErrorMessage } from './loyalty-texts.ts';
 const noChanges = () => () => {};
 
 /**
- * The loyalty email: a known email signs the member in; an
- * unknown one (404) asks for first and last name and creates the account. A remembered email
- * is verified on load.
+ * The loyalty email: a known email signs the member in; an unknown one (404) asks for first and
+ * last name and creates the account. A remembered email is verified on load.
  */
 export function MemberSignIn() {
   const { verified, created } = useLoyaltyMember();

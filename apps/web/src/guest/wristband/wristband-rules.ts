@@ -1,5 +1,4 @@
-// What the wristband page shows: pure functions of the
-// order object and of a failed activation.
+// What the wristband page shows: pure functions of the order object and of a failed activation.
 import type { PassOrder } from '@boardwalk/contract/pass';
 import { WRISTBAND_CODE_LENGTH, WRISTBAND_CODE_PATTERN, wristbandCodeMessage, wristbandTexts } from '@boardwalk/contract/wristband';
 import { failedWith } from '../../lib/api-client.ts';

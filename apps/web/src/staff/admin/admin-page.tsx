@@ -1,5 +1,5 @@
-// The admin area: a tab for each declaration whose
-// `<Tab> List` permission the member holds; the chosen tab is in the address (?tab=key).
+// The admin area: a tab for each declaration whose `<Tab> List` permission the member holds;
+// the chosen tab is in the address (?tab=key).
 import { useEffect } from 'react';
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';

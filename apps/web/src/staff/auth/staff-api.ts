@@ -1,6 +1,6 @@
-// The staff calls: every admin call sends the stored bearer
-// token through the one client (lib/api-client.ts); staff-errors.ts turns its errors into
-// the back office's texts (401 logs out, 403 a permission toast, 400/409 the server's message).
+// The staff calls: every admin call sends the stored bearer token through the one client
+// (lib/api-client.ts); staff-errors.ts turns its errors into the back office's texts (401 logs
+// out, 403 a permission toast, 400/409 the server's message).
 import { z } from 'zod';
 import { staffLoginResult } from '@boardwalk/contract/staff-auth';
 import { apiResponse, type RequestOptions } from '../../lib/api-client.ts';

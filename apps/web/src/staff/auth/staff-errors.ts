@@ -1,6 +1,6 @@
-// Back office errors: 401 shows 'Session Expired, Logging Out.' and logs out
-// after 5 seconds; 403 a permission toast; 400 and 409 the server's message (the caller
-// keeps its modal open); 5xx and network failures 'Unable to submit, please try again later.'.
+// Back office errors: 401 shows 'Session Expired, Logging Out.' and logs out after 5 seconds;
+// 403 a permission toast; 400 and 409 the server's message (the caller keeps its modal open);
+// 5xx and network failures 'Unable to submit, please try again later.'.
 import { useCallback } from 'react';
 import { failedWith } from '../../lib/api-client.ts';
 import { useToast } from '../admin/toasts.tsx';

@@ -1,7 +1,7 @@
-// The staff session in browser storage: the login
-// result under `user`, and beside it the token, session id, end time, username and
-// permissions; `rememberTeamMemberUsername` outlives a logout. A tiny external store so
-// every component sees a login or logout at once (useSyncExternalStore).
+// The staff session in browser storage: the login result under `user`, and beside it the token,
+// session id, end time, username and permissions; `rememberTeamMemberUsername` outlives a
+// logout. A tiny external store so every component sees a login or logout at once
+// (useSyncExternalStore).
 import { useSyncExternalStore } from 'react';
 import { staffLoginResult, type StaffLoginResult } from '@boardwalk/contract/staff-auth';
 import { ADMIN_AREA, type PermissionDeclaration } from '@boardwalk/contract/staff-resources';
@@ -99,8 +99,8 @@ export function clearStaffStorage() {
 }
 
 /**
- * Allowed when any held permission's GUID or name matches the requirement; no
- * requirement is always allowed.
+ * Allowed when any held permission's GUID or name matches the requirement; no requirement is
+ * always allowed.
  */
 export function hasPermission(user: StaffUser | null, permission: PermissionDeclaration | string | null | undefined): boolean {
   const requirement = typeof permission === 'string' ? permission : permission?.name;

@@ -1,8 +1,8 @@
-// The loaded loyalty account: its email,
-// Remove Account, the season pass, Change User, the Tickets, Food & Beverage and Hotel
-// Reservations forms that add purchases on the member's behalf (admin mode), the orders with
-// Remove Order; and the points balance with the ledger and its reasons, a points
-// adjustment with a required reason, the member's phone and zip, and the pass link mail.
+// The loaded loyalty account: its email, Remove Account, the season pass, Change User, the
+// Tickets, Food & Beverage and Hotel Reservations forms that add purchases on the member's
+// behalf (admin mode), the orders with Remove Order; and the points balance with the ledger and
+// its reasons, a points adjustment with a required reason, the member's phone and zip, and the
+// pass link mail.
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';

@@ -1,5 +1,5 @@
-// The New and Edit modal of a tab: one field per
-// declaration, the save rules, delete with a confirmation, a static backdrop that bounces.
+// The New and Edit modal of a tab: one field per declaration, the save rules, delete with a
+// confirmation, a static backdrop that bounces.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
