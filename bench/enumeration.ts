@@ -1,9 +1,9 @@
-// npm run bench:enumeration: does a failed lookup tell an unknown order from a wrong
-// barcode by its timing? (decisions.md "Security": same status, body and timing.)
-// Interleaves the two kinds of miss on the real app (in-process, inject) on PGlite and
-// PostgreSQL and prints each one's median and p90 and the ratio wrong barcode / unknown
-// order. Each miss comes from its own client address and each order id is missed at most
-// 4 times, so the throttle never answers 429 and both kinds do the same throttle work.
+// npm run bench:enumeration: does a failed lookup tell an unknown order from a wrong barcode by
+// its timing? (Both must answer the same status, body and timing.) Interleaves the two kinds of
+// miss on the real app (in-process, inject) on PGlite and PostgreSQL and prints each one's
+// median and p90 and the ratio wrong barcode / unknown order. Each miss comes from its own
+// client address and each order id is missed at most 4 times, so the throttle never answers 429
+// and both kinds do the same throttle work.
 //
 //   BENCH_SAMPLES=600   misses of each kind per database
 import { randomBytes } from 'node:crypto';

@@ -30,7 +30,7 @@ export interface SeedReport {
 const orderIdOf = (i: number) => String(20_000_000 + i);
 const barcodeOf = (i: number, n: number) => `34${String(i * TICKETS_PER_ORDER + n).padStart(14, '0')}`;
 
-/** An order as the ticketing system sends it (integration-api.md "Ticketing: orders"); attributes cycle with co-prime periods. */
+/** An order as the ticketing system sends it (PUT /api/integrations/orders/{orderId}); attributes cycle with co-prime periods. */
 function feedOrder(i: number) {
   return {
     orderDate: new Date(Date.UTC(2026, 10, 1) + i * 60_000).toISOString(),

@@ -1,6 +1,6 @@
-// The pass barcode as gate staff scan it from a phone screen (guest-app.md section 2, "Pass
-// card"): a Code 128 graphic that a real decoder (zbarimg) reads back as the barcode, the
-// digits under it at once, the graphic on demand without moving them, and void styling.
+// The pass barcode as gate staff scan it from a phone screen: a Code 128 graphic that a real
+// decoder (zbarimg) reads back as the barcode, the digits under it at once, the graphic on
+// demand without moving them, and void styling.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

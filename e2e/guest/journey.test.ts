@@ -57,7 +57,7 @@ describe('guest journey: register a day ticket', () => {
         expect(consent).toContain(phrase);
       }
 
-      // Section 5 validation, next to the fields.
+      // The registration form's validation, next to the fields.
       await page.getByLabel('First Name').fill('Lee');
       await page.getByLabel('Last Name').fill('Kim');
       await page.getByLabel('Email', { exact: true }).fill('lee.kim@example');

@@ -1,8 +1,7 @@
-// The loyalty member's card in wallets (guest-app.md section 2, loyalty success; section 7,
-// loyalty variant of the wallet calls): the success screen's wallet buttons on an iPhone, an
-// Android phone and a desktop, and /loyalty/pass, the page a staff member's emailed link opens.
-// One claim (a reservation this file puts through the hotel feed under the member's email)
-// gives the wallet token.
+// The loyalty member's card in wallets (the loyalty variant of the wallet calls): the success
+// screen's wallet buttons on an iPhone, an Android phone and a desktop, and /loyalty/pass, the
+// page a staff member's emailed link opens. One claim (a reservation this file puts through the
+// hotel feed under the member's email) gives the wallet token.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

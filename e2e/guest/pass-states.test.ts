@@ -1,6 +1,6 @@
-// Every state and message of the main pass page (guest-app.md sections 2, 4, 5, 8) against
-// the demo data. Only one test changes data (it edits 10000006's registration), and no test
-// relies on 10000003 being unregistered (journey.test.ts registers it).
+// Every state and message of the main pass page against the demo data. Only one test changes
+// data (it edits 10000006's registration), and no test relies on 10000003 being unregistered
+// (journey.test.ts registers it).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -1,7 +1,7 @@
-// The season-pass photo in Chromium (guest-app.md section 2 "Photo section steps", 4, 5, 7,
-// 8): the real face-api on real photographs, the crop, the server's preview, the upload to
-// the pass card, and replacing the photo. The upload test stores a photo on the second
-// demo passholder and removes it again with Replace Photo, leaving the demo data as it was.
+// The season-pass photo in Chromium: the real face-api on real photographs, the crop, the
+// server's preview, the upload to the pass card, and replacing the photo. The upload test
+// stores a photo on the second demo passholder and removes it again with Replace Photo, leaving
+// the demo data as it was.
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

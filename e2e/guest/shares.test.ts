@@ -1,4 +1,4 @@
-// Ticket shares in the browser (guest-app.md sections 2, 4 "Share modal", 5, 6, 8) on the
+// Ticket shares in the browser (the section, the modal, its validation and failures) on the
 // demo's Stored Value Card (10000002, shared with Rosa Diaz). Every share a test makes is
 // stopped again by the same test, so the demo keeps its one share.
 import type { Browser, Page } from 'playwright-core';

@@ -1,9 +1,8 @@
-// The stored-value page /stored-value/{barcodeHash} (guest-app.md sections 2, 3 and 8) against
-// the real server: the demo's Stored Value Card (10000002) with today's attraction usage, a card
-// of its own without usage (made through the ticketing feed), an unknown hash, the loading
-// state, and the pass card's View Balance link. axe and screenshots (stored-value-*) at 360
-// and 1280 px. Only one request here is a real failed lookup: the per-address throttle is
-// shared with the other browser tests.
+// The stored-value page /stored-value/{barcodeHash} against the real server: the demo's Stored
+// Value Card (10000002) with today's attraction usage, a card of its own without usage (made
+// through the ticketing feed), an unknown hash, the loading state, and the pass card's View
+// Balance link. axe and screenshots (stored-value-*) at 360 and 1280 px. Only one request here
+// is a real failed lookup: the per-address throttle is shared with the other browser tests.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredValueResponse } from '@boardwalk/contract/stored-value';

@@ -1,7 +1,7 @@
-// The pass actions of the main page (guest-app.md section 2 "Pass actions", sections 4, 7
-// and 8) on an iPhone, an Android phone and a desktop: the right buttons, the real files
-// from the server (a .pkpass named for the brand, a PDF named with the barcode), the Google
-// Wallet link, the busy text, test passes, shared views and every error text.
+// The pass actions of the main page on an iPhone, an Android phone and a desktop: the right
+// buttons, the real files from the server (a .pkpass named for the brand, a PDF named with the
+// barcode), the Google Wallet link, the busy text, test passes, shared views and every error
+// text.
 import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';

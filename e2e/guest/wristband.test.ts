@@ -1,8 +1,8 @@
-// The wristband activation flow (guest-app.md sections 2, 4, 5, 8): /activate/ login, the
-// pass card with the code field, a real activation and a real 403 through the server (on
-// tickets this file makes through the integration API, so the demo's wristband ticket 10000007
-// stays unbound for the other files), every error text, the redeemed and not-a-wristband
-// notices, Start Over; axe on each state and screenshots at 360 and 1280 px.
+// The wristband activation flow: /activate/ login, the pass card with the code field, a real
+// activation and a real 403 through the server (on tickets this file makes through the
+// integration API, so the demo's wristband ticket 10000007 stays unbound for the other files),
+// every error text, the redeemed and not-a-wristband notices, Start Over; axe on each state and
+// screenshots at 360 and 1280 px.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

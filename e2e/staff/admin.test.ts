@@ -1,5 +1,4 @@
-// The admin area against the real server (staff-back-office.md sections 2 to 7; decisions.md
-// "Staff permissions", "Back office errors"): permitted tabs only, a pass customization that
+// The admin area against the real server: permitted tabs only, a pass customization that
 // reaches a guest's card, a session ended from the Session tab, a 400 kept in the modal and
 // the static backdrop's bounce.
 import type { Browser, Page } from 'playwright-core';
@@ -40,7 +39,7 @@ const CONFIGURATION_TABS = [
   'Wristband Merch Pack IDs',
   'Wristbands',
 ];
-// Loyalty follows Session (section 2) for members holding Loyalty Manage.
+// Loyalty follows Session for members holding Loyalty Manage.
 const ALL_TABS = [...CONFIGURATION_TABS, 'Team', 'Permissions', 'Session', 'Loyalty', 'Audit Log', 'Deliveries'];
 
 /** A field of the open modal by its label. */
@@ -228,7 +227,7 @@ describe('admin area', () => {
       );
       await expect(modal(page).isVisible()).resolves.toBe(true);
 
-      // A network failure: the toast of decisions.md, the modal still open.
+      // A network failure: "Unable to submit, please try again later.", the modal still open.
       await field(page, 'Email').fill(member.email);
       await page.route('**/api/admin/team-member/', (route) => (route.request().method() === 'POST' ? route.abort() : route.continue()));
       await modal(page).getByRole('button', { name: 'Save' }).click();

@@ -1,5 +1,5 @@
-// The staff login (staff-back-office.md sections 2 to 5): the form, remembering the username,
-// "Unable to Login", the spinner, browser storage, the expiry timer, logout and the routes.
+// The staff login: the form, remembering the username, "Unable to Login", the spinner, browser
+// storage, the expiry timer, logout and the routes.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, unexpectedProblems, WIDTHS } from '../support/browser.ts';

@@ -1,9 +1,8 @@
-// The Loyalty tab against the real server (staff-back-office.md sections 2 "Loyalty tab", 4,
-// 5, 8): the email box and the Account / Order Lookup, the signup form, the loaded account
-// (season pass, the three add sections in admin mode, the food and beverage candidates, the
-// check number scanner, the orders with Remove Order, points and the ledger, the pass link,
-// Remove Account), the empty and loading states and every toast; at 360 and 1280 px, axe
-// clean, screenshots. Every purchase and member here is made by this file.
+// The Loyalty tab against the real server: the email box and the Account / Order Lookup, the
+// signup form, the loaded account (season pass, the three add sections in admin mode, the food
+// and beverage candidates, the check number scanner, the orders with Remove Order, points and
+// the ledger, the pass link, Remove Account), the empty and loading states and every toast; at
+// 360 and 1280 px, axe clean, screenshots. Every purchase and member here is made by this file.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -378,7 +377,7 @@ describe.each([WIDTHS.mobile, WIDTHS.desktop])('Loyalty tab at %i px', (width) =
   });
 });
 
-describe('Loyalty tab failures (section 8 toasts)', () => {
+describe('Loyalty tab failures (toasts)', () => {
   for (const width of [WIDTHS.mobile, WIDTHS.desktop]) {
     it(`toasts each failure in the spec's words (${width} px)`, async () => {
       const member = await aMember();

@@ -123,7 +123,7 @@ export const guestStates: GuestState[] = [
       await page.waitForFunction(() => [...document.images].every((img) => img.complete));
     },
   },
-  // The pass actions (guest-app.md section 2 "Pass actions"); desktop ones show on every pass state above.
+  // The pass actions (wallet buttons by device); desktop ones show on every pass state above.
   { name: 'wallet-iphone', userAgent: USER_AGENTS.iPhone, open: (page) => showPass(page, demo.wristband) },
   { name: 'wallet-android', userAgent: USER_AGENTS.android, open: (page) => showPass(page, demo.wristband) },
   { name: 'wallet-iphone-test-pass', userAgent: USER_AGENTS.iPhone, open: (page) => showPass(page, demo.testPass) },

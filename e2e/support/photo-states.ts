@@ -1,4 +1,4 @@
-// The photo section's steps (guest-app.md section 2 "Photo section steps"), reached the way a
+// The photo section's steps (choose, crop, preview, on the pass), reached the way a
 // guest reaches them; shared by photo.test.ts and, through guest-states.ts, by the
 // screenshot and accessibility tests. None of these states stores or removes a photo: a
 // stored photo or an activated pass is the demo passholder's lookup answered as such, with

@@ -12,7 +12,7 @@ export const ERROR_STATUS = {
   FORBIDDEN: 403,
   ORDER_NOT_FOUND: 404,
   NOT_FOUND: 404,
-  /** A signed token (a ticket share's) past its time: guest-app.md section 8, 408. */
+  /** A signed token (a ticket share's, a wristband activation's) past its time: 408. */
   TOKEN_EXPIRED: 408,
   CONFLICT: 409,
   PASS_NO_LONGER_SHARED: 410,
@@ -46,12 +46,12 @@ export const apiError = z.object({
 });
 export type ApiError = z.infer<typeof apiError>;
 
-/** Guest-facing texts of guest-app.md section 8 that the server answers with. */
+/** Guest-facing texts the server answers with, word for word as the guest screens show them. */
 export const guestMessages = {
   orderNotFound: 'Unable to locate order',
   registerFailed: 'Unable to register',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
   passNoLongerShared: 'Pass No Longer Shared',
-  /** guest-app.md section 8, with SUPPORT_EMAIL. */
+  /** 409 for a ticket already bound to a wallet, naming SUPPORT_EMAIL. */
   alreadyInWallet: (email: string) => `This pass has already been added to a wallet. Please contact ${email} for assistance.`,
 } as const;

@@ -1,6 +1,7 @@
-// Where Boardwalk serves the face-detection model files of @vladmandic/face-api (decisions.md
-// "Photos": no content network). The package version is part of the path, so the files can
-// be cached for good: a new version of the package is a new URL.
+// Where Boardwalk serves the face-detection model files of @vladmandic/face-api: from the site
+// itself, never a public content network, so no third party learns who uploads a photo. The
+// package version is part of the path, so the files can be cached for good: a new version of
+// the package is a new URL.
 
 export const FACE_MODELS_PREFIX = '/models/face-api/';
 

@@ -1,6 +1,6 @@
-// The integration API (integration-api.md): what the operator's systems send in, and what
-// Boardwalk answers. Every value that reaches the database is bounded here, so bad input
-// is a 400 naming the field, never a database error.
+// The integration API (documented for integrators in docs/integration-api.md): what the
+// operator's systems send in, and what Boardwalk answers. Every value that reaches the
+// database is bounded here, so bad input is a 400 naming the field, never a database error.
 import { z } from 'zod';
 import { SCANNED_CODE_PATTERN } from './loyalty.ts';
 import { barcode, BARCODE_PATTERN, ORDER_ID_PATTERN, printable } from './pass.ts';

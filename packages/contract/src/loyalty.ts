@@ -1,5 +1,5 @@
-// The loyalty club (Brownie points) as guests use it: guest-app.md sections 3, 4 "Loyalty", 5,
-// 7, 8; decisions.md "Loyalty club". Staff calls share these shapes.
+// The loyalty club (Brownie points) as guests use it: verify or create an account by email,
+// claim a ticket order, a food-and-beverage check or a hotel stay. Staff calls share these shapes.
 import { z } from 'zod';
 import { registrationFields } from './pass.ts';
 
@@ -7,7 +7,7 @@ import { registrationFields } from './pass.ts';
 export const SCANNED_CODE_PATTERN = /^(?:[A-Za-z0-9]{16}|[A-Za-z0-9]{18})$/;
 export const isScannedCode = (code: string) => SCANNED_CODE_PATTERN.test(code);
 
-/** allowedChanges (guest-app.md section 3): -1 the account already existed, 1 ready to claim, 0 after the claim. */
+/** allowedChanges: -1 the account already existed, 1 ready to claim, 0 after the claim. */
 export const ALLOWED_CHANGES = { existingAccount: -1, claimed: 0, readyToClaim: 1 } as const;
 
 export const LOYALTY_ORDER_TYPES = ['ticket', 'food-and-beverage', 'hotel'] as const;
@@ -113,7 +113,7 @@ export const claimResult = z.object({
 });
 export type ClaimResult = z.infer<typeof claimResult>;
 
-/** Several checks share the number and no checkID was given: nothing is claimed (staff-back-office.md section 3). */
+/** Several checks share the number and no checkID was given: nothing is claimed; the guest or staff member picks one. */
 export const checkCandidate = z.object({
   checkID: z.string(),
   ORDER_DATE: z.iso.datetime({ offset: true }),

@@ -1,7 +1,7 @@
-// How a pass's values read wherever they are shown (the pass card, wallet passes, the
-// voucher): en-US and USD (guest-app.md section 9), and the pass card's rules
-// (decisions.md "Pass data"). Dates are in the given time zone: the park's on the server,
-// the browser's (a guest at the park) on the page.
+// How a pass's values read wherever they are shown (the pass card, wallet passes, the voucher):
+// en-US and USD, the balance (credits for a Stored Value Card, cash otherwise) and why a ticket
+// is void (redeemed, expired, refunded). Dates are in the given time zone: the park's on the
+// server, the browser's (a guest at the park) on the page.
 import type { PassOrder } from './pass.ts';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });

@@ -1,9 +1,9 @@
-// The guest pass: login, registration and the order object (guest-app.md sections 3, 5, 7).
+// The guest pass: login, registration and the order object.
 import { z } from 'zod';
 
 export const ORDER_ID_PATTERN = /^\d{8}$/;
 export const BARCODE_PATTERN = /^\d{8,18}$/;
-/** guest-app.md section 5: local part, @, domain, dot, at least 2 letters. */
+/** An email as the forms accept it: local part, @, domain, dot, at least 2 letters. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
 /** A first URL segment longer than this is a hashUrl, not an order id. */
 export const HASH_URL_MIN_SEGMENT = 80;

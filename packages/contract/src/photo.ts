@@ -1,10 +1,10 @@
-// The season-pass photo (guest-app.md sections 2 "Photo section steps", 3, 5, 7, 8;
-// decisions.md "Photos"). The browser crops and previews, the server does the real work:
-// it never trusts the declared name, type or size of what it is sent.
+// The season-pass photo: preview, upload, download and replacement. The browser crops and
+// previews, the server does the real work: it never trusts the declared name, type or size of
+// what it is sent.
 import { z } from 'zod';
 import { barcode, orderId } from './pass.ts';
 
-/** guest-app.md sections 5 and 9: the largest photo file accepted, in bytes. */
+/** The largest photo file accepted, in bytes (5 MiB); larger is "File size is too large". */
 export const MAX_PHOTO_BYTES = 5242880;
 /** The stored photo fits inside this box (scaled down, never up): 4:3 like the crop. */
 export const PHOTO_MAX_WIDTH = 480;
@@ -12,7 +12,7 @@ export const PHOTO_MAX_HEIGHT = 360;
 /** The crop's aspect ratio (width / height) the browser asks for. */
 export const PHOTO_ASPECT_RATIO = 4 / 3;
 
-/** Texts of guest-app.md section 8 that the photo calls answer with. */
+/** Texts the photo calls answer with, as the guest page shows them. */
 export const photoMessages = {
   fileTooLarge: 'File size is too large',
   previewFailed: 'Unable to preview photo',

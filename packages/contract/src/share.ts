@@ -1,5 +1,4 @@
-// Ticket shares (guest-app.md sections 2 "Share modal", 3, 5, 7, 8; decisions.md "Ticket
-// shares"): the ticket's own guest shares a ticket with credits with other guests, each of
+// Ticket shares: the ticket's own guest shares a ticket with credits with other guests, each of
 // whom gets a direct link by email. Every call carries `Authorization: Bearer
 // <ticketShareToken>` from the order object.
 import { z } from 'zod';
@@ -25,7 +24,7 @@ const shareName = (label: string) =>
 /** The ticket a share call names in its path: its barcode, or a share link of it. */
 export const shareTicketRef = z.union([barcode, hashUrl], 'Barcode or link is not valid');
 
-/** The operator's CRM id of a share (the spec's salesforceId): optional, kept as given. */
+/** The operator's CRM id of a share (salesforceId): optional, kept as given. */
 export const salesforceId = z
   .string()
   .trim()
@@ -38,7 +37,7 @@ const optionalPhone = z
   .optional()
   .transform((value) => value || null);
 
-/** guest-app.md section 5 "Share form": first name, last name, email required; phone optional. */
+/** The share form: first name, last name, email required; phone optional. */
 export const shareFields = z.strictObject({
   firstName: shareName('First name'),
   lastName: shareName('Last name'),
@@ -79,7 +78,7 @@ export const shareList = z.array(ticketShare);
 /** The share a POST or PUT made or changed; directLink is given when a new link was issued. */
 export const shareAnswer = ticketShare;
 
-/** guest-app.md section 8, "Share", and section 2 "Other screens". */
+/** The texts of the share section, its modal and its failures. */
 export const shareTexts = {
   heading: 'Manage Ticket Shares',
   newTitle: 'Set Up Ticket Share',
@@ -99,7 +98,7 @@ export const shareTexts = {
   created: 'Share successful',
   updated: 'Update successful',
   deleted: 'Guest removed',
-  /** decisions.md "Ticket shares": TICKET_SHARE_LIMIT active shares per ticket. */
+  /** A ticket has at most TICKET_SHARE_LIMIT active shares, counted under a lock on the ticket. */
   limitReached: (limit: number) => `A ticket can be shared with at most ${limit} guests.`,
   /** TICKET_SHARE_MAILS_PER_DAY share mails per ticket per park day (from 2 AM). */
   mailLimitReached: (limit: number) => `This ticket has sent its ${limit} share emails for today. Try again after 2 AM (park time).`,

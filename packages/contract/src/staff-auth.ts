@@ -1,9 +1,9 @@
-// Staff login and sessions (staff-back-office.md sections 3, 4, 7; decisions.md "Staff
-// permissions", "Back office errors").
+// Staff login and sessions: a username (email) and password give a session whose access token
+// is sent as a bearer token on every admin call.
 import { z } from 'zod';
 import { printable } from './pass.ts';
 
-/** Texts the server answers staff with (decisions.md "Back office errors"). */
+/** Texts the server answers staff with: a failed login, an expired session (401), a missing permission (403). */
 export const staffMessages = {
   unableToLogin: 'Unable to Login',
   sessionExpired: 'Session Expired, Logging Out.',

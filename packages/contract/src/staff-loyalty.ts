@@ -1,26 +1,26 @@
-// The Loyalty tab's calls (staff-back-office.md sections 2 "Loyalty tab", 3 "Loyalty entities",
-// 5, 7 "Loyalty (staff)", 9; decisions.md "Loyalty club", "Staff permissions"). The claim
-// bodies are the guest calls' (loyalty.ts); the staff answers carry the section 3 names.
+// The Loyalty tab's calls: search accounts, load one, add purchases on a member's behalf, adjust
+// points, set the season pass id, phone and zip, remove an order or the account. The claim
+// bodies are the guest calls' (loyalty.ts); the staff answers keep the back office's field names.
 import { z } from 'zod';
 import { claimFields, createAccountRequest, loyaltyEmail, loyaltyOrder, userId, verifyRequest, LOYALTY_ORDER_TYPES } from './loyalty.ts';
 import { phone, printable } from './pass.ts';
 
 export const STAFF_LOYALTY_API = '/api/admin/loyalty/';
 
-/** Section 9: admin mode, staff may add any number of purchases. */
+/** allowedChanges in admin mode: staff may add any number of purchases. */
 export const ADMIN_MODE_ALLOWED_CHANGES = 1_000_000;
 
-/** Section 5: the search is enabled at 3 characters, submitted at 4. */
+/** The search is enabled at 3 characters, submitted at 4. */
 export const SEARCH_MIN_ENABLED = 3;
 export const SEARCH_MIN_SUBMIT = 4;
 /** At most this many accounts answer one search (refine the term for more). */
 export const SEARCH_LIMIT = 50;
 
-/** Sections 5 and 9: exactly 18 characters, starting with 24. */
+/** A season pass id: exactly 18 characters, starting with 24. */
 export const SEASON_PASS_PATTERN = /^24[A-Za-z0-9]{16}$/;
 export const isSeasonPassId = (value: string) => SEASON_PASS_PATTERN.test(value);
 
-/** The pass link a member is mailed: valid this long (decisions: short-lived). */
+/** The pass link a member is mailed: valid this long (24 hours; the link carries the token). */
 export const PASS_LINK_TTL_SECONDS = 24 * 60 * 60;
 
 /** Staff verify and create: the admin variants of the public calls (no throttle, created by staff). */
@@ -30,7 +30,7 @@ export const staffCreateRequest = createAccountRequest;
 /** POST /api/admin/loyalty/ (the account's orders) */
 export const ordersRequest = z.strictObject({ email: loyaltyEmail });
 
-/** Section 3: an order row of the loaded account. */
+/** An order row of the loaded account. */
 export const staffLoyaltyOrder = z.object({
   /** The order id, check number or reservation number (Order ID / Check #). */
   id: z.string(),
@@ -54,7 +54,7 @@ export const searchRequest = z.strictObject({
     .max(254, 'The search term is too long')
     .refine(printable, 'The search term must not contain control characters'),
 });
-/** Section 3: a search result row (Account, Email, Name, Phone, Zip), with the user id to load. */
+/** A search result row (Account, Email, Name, Phone, Zip), with the user id to load. */
 export const searchResult = z.object({
   STRACCOUNTID: z.string().describe('The member number'),
   STREMAIL: z.string(),
@@ -95,7 +95,7 @@ export const staffClaimResult = z.object({
 });
 export type StaffClaimResult = z.infer<typeof staffClaimResult>;
 
-/** Beyond the spec: one ledger entry as staff see it. */
+/** One ledger entry as staff see it, with its reason. */
 export const ledgerEntry = z.object({
   id: z.number().int(),
   points: z.number().int(),
@@ -159,7 +159,7 @@ export const adjustRequest = z.strictObject({
 export const passLinkRequest = z.strictObject({ userID: userId });
 export const passLinkResult = z.object({ sentTo: z.string() });
 
-/** The Loyalty tab's texts (section 8). */
+/** The Loyalty tab's failure toasts. */
 export const staffLoyaltyMessages = {
   unableToSubmit: 'Unable to submit, please try again later.',
   unableToCreate: 'Unable to create profile, please try again later.',

@@ -1,17 +1,17 @@
-// The back office tabs (staff-back-office.md sections 2, 3, 5, 7), each declared once.
-// The server builds its routes, validation, permission checks, paging, search and audit
-// entries from these declarations; the client builds its tab list, tables and modals.
-// Field names are the API's (section 3); `column` names the Drizzle column of `table`
-// (packages/db/src/schema.ts) that holds the value.
+// The back office tabs, each declared once. The server builds its routes, validation,
+// permission checks, paging, search and audit entries from these declarations; the client
+// builds its tab list, tables and modals. Field names are the API's (what the tab's calls send
+// and answer); `column` names the Drizzle column of `table` (packages/db/src/schema.ts) that
+// holds the value.
 import { z } from 'zod';
 
-/** Modal field types (section 2). */
+/** Modal field types: one input component each. */
 export type FieldType = 'checkbox' | 'color' | 'number' | 'datetime' | 'password' | 'select' | 'textarea' | 'text';
 
-/** Table cell types (section 2). */
+/** Table cell types: how a list shows a value. */
 export type CellType = 'boolean' | 'color' | 'currency' | 'datetime' | 'select' | 'longText' | 'text';
 
-/** The option lists of select fields (section 7): one API each, read by server, seed and client. */
+/** The option lists of select fields: one API each, read by server, seed and client. */
 export const OPTION_LISTS = {
   passCustomizations: { api: '/api/admin/pass-customizations/', permissionName: 'Pass Customization Options' },
   teamMembers: { api: '/api/team-member/', permissionName: 'Team Member Options' },
@@ -58,7 +58,7 @@ export interface ResourceDeclaration {
   key: string;
   /** The tab label, also the prefix of its permissions (`<title> List` ...). */
   title: string;
-  /** The tab API (section 7), with its trailing slash. */
+  /** The tab's API path, with its trailing slash. */
   api: string;
   /** The id field (API name); its column is the table's primary key. */
   idField: string;
@@ -66,7 +66,7 @@ export interface ResourceDeclaration {
   /** The Drizzle table (a key of packages/db/src/schema.ts). */
   table: string;
   fields: FieldDeclaration[];
-  /** Section 2: the Session tab cannot create or delete. Read-only tabs do neither nor update. */
+  /** The Session tab cannot create or delete. Read-only tabs do neither nor update. */
   operations: { create: boolean; update: boolean; delete: boolean };
   /** Fields matched by the search box (case-insensitive substring). */
   searchFields: string[];
@@ -94,7 +94,7 @@ export function requireOneOfMessage(tab: Pick<ResourceDeclaration, 'fields' | 'r
   return `${labels.join(' or ')} is required`;
 }
 
-/** decisions.md "Staff permissions": `<Tab> List`, `<Tab> Create`, ... */
+/** A tab's permission names: `<Tab> List`, `<Tab> Create`, `<Tab> Update`, `<Tab> Delete`. */
 export const permissionName = (resource: Pick<ResourceDeclaration, 'title'>, operation: Operation) => `${resource.title} ${operation}`;
 
 export const ADMIN_PERMISSION = '_Admin';
@@ -293,7 +293,7 @@ export const wristbandMerchPackIds: ResourceDeclaration = {
   searchFields: ['wristbandMerchPackIDsMerchItemID'],
   defaultSort: { field: 'wristbandMerchPackIDsCreated', direction: 'desc' },
   fields: [
-    // Numeric (section 3), kept as text like the ticketing feed's pack ids it is matched with.
+    // Numeric, kept as text like the ticketing feed's pack ids it is matched with.
     {
       name: 'wristbandMerchPackIDsMerchItemID',
       label: 'Merch Item ID',
@@ -393,7 +393,7 @@ export const sessions: ResourceDeclaration = {
     { name: 'sessionStartTimestamp', label: 'Start', type: 'datetime', column: 'startTimestamp', readOnly: true },
     { name: 'sessionEndTimestamp', label: 'End', type: 'datetime', column: 'endTimestamp', required: true },
     { name: 'sessionActive', label: 'Active', type: 'checkbox', column: 'active' },
-    // A fingerprint of the token's hash, never the token (decisions.md).
+    // A fingerprint of the token's hash, never the token: only the hash is stored.
     {
       name: 'sessionAccessToken',
       label: 'Access Token',
@@ -430,8 +430,8 @@ export const auditLog: ResourceDeclaration = {
 };
 
 /**
- * Failed and dead deliveries to Apple, Google and mail (decisions.md: the outbound calls are
- * jobs): read-only, with counts by state and a Retry action on its own page.
+ * Failed and dead deliveries to Apple, Google and mail (the outbound calls are jobs):
+ * read-only, with counts by state and a Retry action on its own page.
  */
 export const deliveries: ResourceDeclaration = {
   key: 'deliveries',
@@ -525,7 +525,7 @@ export const staffRow = z.record(z.string(), z.unknown());
 /** A select's option list (OPTION_LISTS). */
 export const optionList = z.array(z.object({ value: z.string(), label: z.string() }));
 
-/** Every tab, in the order of the tab selector (section 2), Loyalty excepted. */
+/** Every tab, in the order of the tab selector, Loyalty excepted. */
 export const resources: ResourceDeclaration[] = [
   passCustomizations,
   passCustomizationCategories,
@@ -542,15 +542,15 @@ export const resources: ResourceDeclaration[] = [
 ];
 
 /**
- * The Loyalty tab's permissions (decisions.md; staff-back-office.md section 7 "Loyalty
- * (staff)"): managing accounts (the admin loyalty calls), removing an account, removing an order.
+ * The Loyalty tab's permissions, each seeded at level 100: managing accounts (the admin loyalty
+ * calls), removing an account, removing an order.
  */
 export const LOYALTY = {
   manage: { name: 'Loyalty Manage', api: '/api/admin/loyalty/', method: 'POST', minimumAccessLevel: 100 },
   removeAccount: { name: 'Loyalty Remove Account', api: '/api/admin/loyalty/', method: 'DELETE', minimumAccessLevel: 100 },
   removeOrder: { name: 'Loyalty Remove Order', api: '/api/admin/loyalty/order/', method: 'DELETE', minimumAccessLevel: 100 },
 } as const satisfies Record<string, PermissionDeclaration>;
-/** The Loyalty tab: a page of its own (no table), shown to members holding Loyalty Manage, after Session (section 2). */
+/** The Loyalty tab: a page of its own (no table), shown to members holding Loyalty Manage, after the Session tab. */
 export const LOYALTY_TAB = { key: 'loyalty', title: 'Loyalty', after: sessions.key, permission: LOYALTY.manage } as const;
 export const LOYALTY_PERMISSIONS = [LOYALTY.removeAccount.name, LOYALTY.removeOrder.name, LOYALTY.manage.name] as const;
 

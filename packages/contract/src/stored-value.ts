@@ -1,8 +1,7 @@
-// The stored-value page (guest-app.md sections 2, 3 and 7: POST /api/stored-value/): a Stored
-// Value Card's balance and today's attraction usage, reached by its barcodeHash (decisions.md
-// "Guest access"). The hash is a credential: any string is taken, and one that names no card
-// (malformed or unknown) answers 404 "Unable to locate order" and counts against the lookup
-// throttle like an unknown order.
+// The stored-value page (POST /api/stored-value/): a Stored Value Card's balance and today's
+// attraction usage, reached by its barcodeHash, a keyed hash of the barcode. The hash is a
+// credential: any string is taken, and one that names no card (malformed or unknown) answers
+// 404 "Unable to locate order" and counts against the lookup throttle like an unknown order.
 import { z } from 'zod';
 
 /** What a barcodeHash looks like: HMAC-SHA256, base64url without padding. */
@@ -21,7 +20,7 @@ export const attractionVisit = z.object({
 });
 export type AttractionVisit = z.infer<typeof attractionVisit>;
 
-/** The stored value response (guest-app.md section 3), with the park's time zone to show the times in. */
+/** The stored value response, with the park's time zone to show the times in. */
 export const storedValueResponse = z.object({
   barcode: z.string(),
   credits: z.number(),
@@ -32,7 +31,7 @@ export const storedValueResponse = z.object({
 });
 export type StoredValueResponse = z.infer<typeof storedValueResponse>;
 
-/** guest-app.md section 8, "Stored value failure". */
+/** What the page shows when the card cannot be read. */
 export const storedValueTexts = {
   failureHeading: 'Unable to retrieve ticket card data',
   failureText: 'This may be a problem with your card or with our systems, please try again later.',

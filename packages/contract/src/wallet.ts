@@ -1,6 +1,6 @@
-// Wallet passes and the voucher (guest-app.md section 7): calls are made only with order
-// id and barcode (a shared guest adds the share id), or a hashUrl alone; the loyalty variant
-// with the member's email and a wallet token.
+// Wallet passes and the voucher: calls are made only with order id and barcode (a shared guest
+// adds the share id), or a hashUrl alone; the loyalty variant with the member's email and a
+// wallet token.
 import { z } from 'zod';
 import { loyaltyEmail } from './loyalty.ts';
 import { barcode, hashUrl, orderId, shareId } from './pass.ts';

@@ -1,10 +1,9 @@
-// Wristband activation (guest-app.md sections 2, 4, 5, 7, 8; decisions.md "Wristbands"): the
-// guest binds the 16-character code of a wristband to a wristband ticket; the gate system
-// asks which ticket a band is bound to; staff deactivate a lost band.
+// Wristband activation: the guest binds the 16-character code of a wristband to a wristband
+// ticket; the gate system asks which ticket a band is bound to; staff deactivate a lost band.
 import { z } from 'zod';
 import { barcode, printable } from './pass.ts';
 
-/** guest-app.md sections 5 and 9: Activate is enabled only at exactly 16 characters. */
+/** A band code has 16 characters; Activate is enabled only at exactly 16. */
 export const WRISTBAND_CODE_LENGTH = 16;
 /** Letters and digits; one band is one code whatever the case it is typed in (stored upper case). */
 export const WRISTBAND_CODE_PATTERN = /^[A-Za-z0-9]{16}$/;
@@ -45,7 +44,7 @@ export const wristbandValidity = z
  */
 export const validityPeriod = (expiresOn: string | null) => (expiresOn ? `through ${expiresOn}` : 'with no end date');
 
-/** guest-app.md section 8, "Wristband", with the period the server gives. */
+/** The activation texts, with the period the server gives ("through 12/31/30", "with no end date"). */
 export const wristbandTexts = {
   validity: (period: string) => `Valid ${period}`,
   /** 403: the ticket or the band was already activated; the band shown is to be discarded. */

@@ -140,7 +140,7 @@ export const wristbandBindings = pgTable(
 );
 
 /**
- * The stored-value page's barcodeHash (a keyed hash of the barcode, decisions.md) and the
+ * The stored-value page's barcodeHash (a keyed hash of the barcode under the server key) and the
  * ticket it names: written when a link is handed out (voucher QR code, pass card), read by
  * POST /api/stored-value/. A keyed hash cannot be reversed, so the server keeps the pair.
  */
@@ -198,7 +198,7 @@ export const reservations = pgTable('reservations', {
   updatedAt: updated(),
 });
 
-// ---- Loyalty club (decisions.md "Loyalty club") ---------------------------------------
+// ---- Loyalty club ---------------------------------------------------------------------
 
 /** Member numbers: 77 and 14 digits, printed as the loyalty pass barcode. */
 export const loyaltyMemberNumbers = pgSequence('loyalty_member_number_seq', { startWith: 1 });
@@ -321,7 +321,7 @@ export const loyaltyLedger = pgTable(
   ],
 );
 
-// ---- Staff configuration (staff-back-office.md section 3) ------------------------------
+// ---- Staff configuration: the back office's tabs ---------------------------------------
 
 export const passCustomizations = pgTable('pass_customizations', {
   passCustomizationGuid: uuid('pass_customization_guid').primaryKey().defaultRandom(),
@@ -410,7 +410,7 @@ export const wristbandMerchPackIds = pgTable('wristband_merch_pack_ids', {
   updatedAt: updated(),
 });
 
-// ---- Wallet passes (decisions.md "Apple Wallet and Google Wallet") ---------------------
+// ---- Wallet passes --------------------------------------------------------------------
 
 /**
  * A pass in Apple Wallet and Google Wallet, created when it is first generated: a ticket's
@@ -481,7 +481,7 @@ export const appleDeviceRegistrations = pgTable(
   (t) => [primaryKey({ columns: [t.deviceLibraryIdentifier, t.serialNumber] }), index().on(t.serialNumber)],
 );
 
-// ---- Photos (decisions.md "Photos") ----------------------------------------------------
+// ---- Photos ---------------------------------------------------------------------------
 
 /** A passholder's photo: the 24-bit BMP the guest confirmed, under an unguessable uid. */
 export const photos = pgTable('photos', {
@@ -565,7 +565,7 @@ export const serverKeys = pgTable('server_keys', {
   createdAt: created(),
 });
 
-// ---- Staff (staff-back-office.md sections 3, 6; decisions.md "Staff permissions") ------
+// ---- Staff: team members, permissions, sessions, audit --------------------------------
 
 export const teamMembers = pgTable(
   'team_members',

@@ -1,6 +1,7 @@
-// The integration API (integration-api.md): one scope for the feeds of the operator's
-// systems. It carries, once for every route inside, the key check (integration-auth.plugin.ts),
-// the security scheme and tag of the OpenAPI page, and the error answers every call shares.
+// The integration API (its contract for integrators is docs/integration-api.md): one scope for
+// the feeds of the operator's systems. It carries, once for every route inside, the key check
+// (integration-auth.plugin.ts), the security scheme and tag of the OpenAPI page, and the error
+// answers every call shares.
 import type { FastifyPluginAsync } from 'fastify';
 import { apiError } from '@boardwalk/contract/errors';
 import { usageRoutes } from './gate/usage.routes.ts';

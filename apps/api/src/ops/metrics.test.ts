@@ -94,7 +94,7 @@ describe('GET /metrics', () => {
     const { res, samples } = await scrape();
     const moved = (name: string, labels: Record<string, string>) => value(samples, name, labels) - value(before, name, labels);
 
-    // Per order id: 5 failures, then every attempt refused (decisions.md "Security").
+    // Per order id: 5 failures in 15 minutes, then every attempt refused with 429.
     expect(moved('boardwalk_http_requests_total', { ...route, status_code: '404' })).toBe(5);
     expect(moved('boardwalk_http_requests_total', { ...route, status_code: '429' })).toBe(lookups - 5);
     expect(moved('boardwalk_http_request_duration_seconds_count', { ...route, status_code: '404' })).toBe(5);

@@ -1,4 +1,6 @@
-// Configuration from the environment (decisions.md "Configuration"), validated at start.
+// Configuration from the environment, validated at start: a bad value stops the server with a
+// message naming the variable. The names are fixed, since operators and scripts rely on them;
+// docs/configuration.md describes each.
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -75,7 +77,7 @@ const env = z.object({
   }),
   PASS_BACKGROUND_COLOR: hexColor.default('1b4965'),
   PASS_FOREGROUND_COLOR: hexColor.default('ffffff'),
-  // Apple Wallet (decisions.md): PEM files; unset means a development chain in DATA_DIR/certs.
+  // Apple Wallet: PEM files; unset means a development chain in DATA_DIR/certs.
   APPLE_PASS_TYPE_ID: z
     .string()
     .regex(/^pass\.[A-Za-z0-9.-]+$/, 'must look like pass.com.example.boardwalk')
@@ -203,7 +205,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         hotel: c.LOYALTY_POINTS_PER_USD_HOTEL,
       },
     },
-    /** Active shares one ticket may have (decisions.md "Ticket shares"). */
+    /** Active shares one ticket may have, counted under a lock on the ticket. */
     ticketShareLimit: c.TICKET_SHARE_LIMIT,
     /** Share mails (new shares, email changes) one ticket may send per park day. */
     ticketShareMailsPerDay: c.TICKET_SHARE_MAILS_PER_DAY,

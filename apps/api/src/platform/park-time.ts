@@ -1,6 +1,6 @@
-// Park time (decisions.md): the operating day starts at 2:00 AM in PARK_TIMEZONE, also on
-// the days daylight saving time begins or ends. Zone arithmetic is @date-fns/tz's (TZDate
-// computes in the zone's wall clock), never offsets added by hand.
+// Park time: the operating day starts at 2:00 AM in PARK_TIMEZONE, also on the days daylight
+// saving time begins or ends. Zone arithmetic is @date-fns/tz's (TZDate computes in the zone's
+// wall clock), never offsets added by hand.
 import { TZDate } from '@date-fns/tz';
 import { addDays, differenceInCalendarDays } from 'date-fns';
 

@@ -14,8 +14,8 @@ import { LoadingState } from '../ui/loading-state.tsx';
 const loading = (page: ReactNode) => <Suspense fallback={<LoadingState label="Loading..." />}>{page}</Suspense>;
 
 // The staff app: /login and /admin, and every path under them, which the staff app sends to
-// /login. Other unknown paths stay the guest's "Page not found" (the spec's "any other path"
-// is read as any other staff path, so guest links keep working).
+// /login. Other unknown paths stay the guest's "Page not found" ("any other path" goes to /login
+// only under the staff paths, so guest links keep working).
 const StaffRoutes = lazy(() => import('../staff/staff-routes.tsx'));
 // Wristband activation: /activate/ and /activate/{orderId}/{barcode}.
 const WristbandPage = lazy(() => import('../guest/wristband/wristband-page.tsx'));

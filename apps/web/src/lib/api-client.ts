@@ -159,7 +159,7 @@ export function fileNameFromDisposition(header: string | null): string | null {
   return cleaned ? cleaned : null;
 }
 
-/** guest-app.md section 8, "Common". */
+/** What any guest call shows for an expired token (408). */
 export const TEMPORARY_SERVER_ERROR = 'Temporary server error, please retry';
 
 /** True when the call failed with one of these codes. */
@@ -167,8 +167,8 @@ export const failedWith = (error: unknown, ...codes: ClientErrorCode[]): error i
   error instanceof ApiRequestError && codes.includes(error.code);
 
 /**
- * The guest-facing text for a failed call (guest-app.md section 8): an expired token and too
- * many attempts are common to every call; no answer and any other failure have a text per call.
+ * The guest-facing text for a failed call: an expired token and too many attempts are common to
+ * every call; no answer and any other failure have a text per call.
  */
 export function describeRequestError(error: unknown, texts: { networkError: string; failure: string }): string {
   if (failedWith(error, 'NETWORK_ERROR')) return texts.networkError;

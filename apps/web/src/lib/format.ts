@@ -1,5 +1,5 @@
-// Formatting for guests: en-US, USD (guest-app.md section 9). Dates and times are shown in
-// the browser's time zone, which for a guest at the park is the park's.
+// Formatting for guests: en-US, USD. Dates and times are shown in the browser's time zone,
+// which for a guest at the park is the park's.
 import { dateFormats } from '@boardwalk/contract/pass-display';
 
 export { formatCredits, formatUsd, fullName } from '@boardwalk/contract/pass-display';

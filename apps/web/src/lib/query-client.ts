@@ -1,8 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 
 /**
- * Guest lookups are throttled per failed attempt (decisions.md "Security"), so nothing is
- * retried or refetched behind the guest's back: one action, one request.
+ * Guest lookups are throttled per failed attempt (10 per address, 5 per order id in 15
+ * minutes), so nothing is retried or refetched behind the guest's back: one action, one
+ * request.
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({

@@ -1,6 +1,6 @@
-// The staff app (staff-back-office.md section 2), loaded lazily from app/router.tsx so guest
-// pages never download it: /login, /admin, and any other path under them goes to /login.
-// The session's expiry timer runs here while any staff page is open.
+// The staff app, loaded lazily from app/router.tsx so guest pages never download it: /login,
+// /admin, and any other path under them goes to /login. The session's expiry timer runs here
+// while any staff page is open.
 import { useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { AdminPage } from './admin/admin-page.tsx';
@@ -18,7 +18,7 @@ function useExpiryTimer() {
   const logout = useStaffLogout();
   useEffect(() => {
     if (!user) return;
-    // Section 4: the stored end time (UTC) minus now; then the member is logged out.
+    // The stored end time (UTC) minus now; then the member is logged out.
     const ms = msUntilExpiry(user);
     if (ms <= 0) {
       logout();

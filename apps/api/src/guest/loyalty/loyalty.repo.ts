@@ -86,7 +86,7 @@ export async function markReversed(tx: Executor, loyaltyOrderId: string): Promis
   return rows.length > 0;
 }
 
-// ---- The back office (staff-back-office.md "Loyalty tab") ------------------------------
+// ---- The back office's Loyalty tab ----------------------------------------------------
 
 export async function findAccount(db: Executor, id: string): Promise<AccountRow | null> {
   const [row] = await db.select().from(loyaltyAccounts).where(eq(loyaltyAccounts.id, id));

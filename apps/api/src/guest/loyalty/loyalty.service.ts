@@ -1,8 +1,8 @@
-// The loyalty club (decisions.md "Loyalty club"): accounts by email, claims of purchases
-// that earn Brownie points, and the reversal of a claim whose purchase a feed refunded or
-// cancelled. Points are money: the ledger is append-only and the balance is its sum; a
-// purchase has one standing claim at most (a unique index decides between concurrent claims);
-// a claim has one earn entry and at most one reversal (another unique index).
+// The loyalty club: accounts by email, claims of purchases that earn Brownie points, and the
+// reversal of a claim whose purchase a feed refunded or cancelled. Points are money: the ledger
+// is append-only and the balance is its sum; a purchase has one standing claim at most (a
+// unique index decides between concurrent claims); a claim has one earn entry and at most one
+// reversal (another unique index).
 import {
   ALLOWED_CHANGES,
   LOYALTY_WALLET_TOKEN,
@@ -46,7 +46,7 @@ export interface LoyaltyContext {
   db: Executor;
   config: Pick<Config, 'loyalty' | 'supportEmail'>;
   keys: Keys;
-  /** Verify, create and public claims count their failures per client address (decisions.md "Security"). */
+  /** Verify, create and public claims count their failures per client address (10 in 15 minutes, apart from order lookups). */
   throttle: FailureThrottle;
   clientAddress: string;
   /** Every ledger entry changes what the member's wallet card shows: the account is published. */

@@ -1,4 +1,4 @@
-// The loyalty club's guest calls (guest-app.md section 7; decisions.md "Loyalty club").
+// The loyalty club's guest calls: verify, create, the three claims and what each answers.
 import { eq, sql } from 'drizzle-orm';
 import { loyaltyAccounts, loyaltyLedger, loyaltyOrders } from '@boardwalk/db/schema';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
-// Anti-enumeration (decisions.md "Security"): failed lookups throttled per client address
-// (10 per 15 minutes) and per order id (5 per 15 minutes), then 429 with Retry-After.
+// Anti-enumeration: failed lookups throttled per client address (10 per 15 minutes) and per
+// order id (5 per 15 minutes), then 429 with Retry-After.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anOrder, putOrder } from '../../../test-support/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';

@@ -1,4 +1,4 @@
-// The 24-bit BMP the photo is stored as (decisions.md "Photos").
+// The 24-bit BMP the photo is stored as: the bitmap the guest confirmed, flattened on white.
 //
 // Written by hand on purpose: sharp (libvips) cannot write BMP, and its prebuilt binaries
 // cannot read it either. The npm BMP codecs (bmp-js, last released in 2018, and its forks)

@@ -1,6 +1,7 @@
-// The face-detection model files the guest photo step loads (decisions.md "Photos": served
-// by Boardwalk itself, no content network), straight from the installed @vladmandic/face-api
-// package, under a path that names the package version so they are cached for a year.
+// The face-detection model files the guest photo step loads, served by Boardwalk itself (no
+// content network, so no third party learns who uploads a photo), straight from the installed
+// @vladmandic/face-api package, under a path that names the package version so they are cached
+// for a year.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';

@@ -32,7 +32,7 @@ export function decodePhotoData(data: string, maxBytes = MAX_PHOTO_BYTES): Buffe
   const body = prefix ? data.slice(prefix[0].length) : data;
   const padding = body.endsWith('==') ? 2 : body.endsWith('=') ? 1 : 0;
   const expected = Math.floor(((body.length - padding) * 3) / 4);
-  // Measured before decoding: the size limit is the spec's, whatever was declared.
+  // Measured before decoding: the size limit (MAX_PHOTO_BYTES) holds whatever was declared.
   if (expected > maxBytes) throw new PhotoError('too-large', 'over the size limit');
   if (expected === 0) throw new PhotoError('unreadable', 'empty');
   // Node's decoder skips characters outside the alphabet instead of failing, so most

@@ -29,8 +29,8 @@ const text = z.string();
 export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
   const context = (request: FastifyRequest): PhotoContext => ({ ...ticketContext(app, request), ticketChanges: app.ticketChanges });
 
-  // A body over a route's limit is a file over the size limit: say so in the spec's words.
-  // (An error thrown here goes on to the app's error handler.)
+  // A body over a route's limit is a file over the size limit: say so in the guest's words
+  // ("File size is too large"). (An error thrown here goes on to the app's error handler.)
   app.setErrorHandler((error: FastifyError) => {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', photoMessages.fileTooLarge);
     throw error;
@@ -67,7 +67,7 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/download/:uid/photo.bmp', {
     schema: {
       tags: ['guest'],
-      summary: 'The photo as text: the base64 of its BMP (guest-app.md section 7)',
+      summary: 'The photo as text: the base64 of its BMP',
       params: photoUidParams,
       response: { 200: text, 404: apiError },
     },

@@ -1,5 +1,4 @@
-// The season-pass photo (guest-app.md sections 2 "Photo section steps", 4, 5, 7, 8;
-// decisions.md "Photos"): preview, upload, download, self-service replacement before the
+// The season-pass photo: preview, upload, download, self-service replacement before the
 // pass is activated, and a reset request to the team after.
 //
 // Who may do what:
@@ -31,7 +30,7 @@ export interface ResetContext extends PhotoContext {
   log: { warn(obj: object, msg: string): void };
 }
 
-/** A repeated reset request within this time sends no second email (the spec's 48 hours). */
+/** A repeated reset request within this time sends no second email (48 hours). */
 export const RESET_REQUEST_WINDOW_MS = 48 * 60 * 60 * 1000;
 
 /** A new photo uid: 256 random bits, base64url (43 characters). */

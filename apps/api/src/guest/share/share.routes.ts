@@ -1,5 +1,5 @@
-// The ticket share calls of guest-app.md section 7, each with `Authorization: Bearer
-// <ticketShareToken>` (share.service.ts says who may do what).
+// The ticket share calls (/api/share/...), each with `Authorization: Bearer <ticketShareToken>`
+// (share.service.ts says who may do what).
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,5 +1,4 @@
-// Ticket shares (guest-app.md sections 2, 4 "Share modal", 5, 6, 7; decisions.md "Ticket
-// shares"): the ticket's own guest, holding the ticketShareToken of the order object, lists,
+// Ticket shares: the ticket's own guest, holding the ticketShareToken of the order object, lists,
 // starts, changes and stops the shares of a ticket with credits.
 //
 // - Every call names the ticket by barcode (or a share link of it); the token must name

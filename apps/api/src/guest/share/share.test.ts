@@ -1,6 +1,5 @@
-// Ticket shares end to end through the API (guest-app.md sections 5, 7, 8; decisions.md
-// "Ticket shares"): the token, validation, the limit (also under concurrent starts), the
-// mail in the same transaction, email changes and stopped shares.
+// Ticket shares end to end through the API: the token, validation, the limit (also under
+// concurrent starts), the mail in the same transaction, email changes and stopped shares.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import * as schema from '@boardwalk/db/schema';

@@ -1,5 +1,5 @@
-// The stored-value page's read of the gate feed's attraction usage (integration-api.md "Gate
-// system"): one card's events between two instants, in time order.
+// The stored-value page's read of the gate feed's attraction usage (history only, never a
+// balance): one card's events between two instants, in time order.
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
 import { attractionUsage } from '@boardwalk/db/schema';

@@ -1,6 +1,5 @@
-// The stored-value page (POST /api/stored-value/, guest-app.md sections 2, 3 and 7): a card's
-// credits and cash from the ticketing feed and its attraction usage of the park's current
-// operating day (decisions.md "Stored value and attraction history": from 2:00 AM in
+// The stored-value page (POST /api/stored-value/): a card's credits and cash from the
+// ticketing feed and its attraction usage of the park's current operating day (from 2:00 AM in
 // PARK_TIMEZONE to the next 2:00 AM, also across a daylight-saving change).
 import type { StoredValueRequest, StoredValueResponse } from '@boardwalk/contract/stored-value';
 import type { Config } from '../../platform/config.ts';

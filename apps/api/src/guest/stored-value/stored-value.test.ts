@@ -1,7 +1,7 @@
-// POST /api/stored-value/ (guest-app.md sections 3, 7 and 8; decisions.md "Guest access",
-// "Stored value and attraction history", "Security"): the card a barcodeHash names, its
-// balance and the attraction usage of the park's current operating day, which starts at
-// 2:00 AM in PARK_TIMEZONE (America/Los_Angeles here), also on the daylight-saving days.
+// POST /api/stored-value/: the card a barcodeHash names (an unknown hash is a throttled failed
+// lookup), its balance and the attraction usage of the park's current operating day, which
+// starts at 2:00 AM in PARK_TIMEZONE (America/Los_Angeles here), also on the daylight-saving
+// days.
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

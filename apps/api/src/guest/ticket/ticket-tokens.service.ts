@@ -1,7 +1,7 @@
-// The signed tokens of a ticket's order object (decisions.md "Ticket shares", "Wristbands"):
-// the ticketShareToken lets the ticket's own guest manage its shares for 30 minutes; the
-// wristbandActivateToken lets the guest bind a band to a wristband ticket for 15 minutes.
-// Each names one ticket (its barcode) and one purpose; an expired one answers 408.
+// The signed tokens of a ticket's order object: the ticketShareToken lets the ticket's own
+// guest manage its shares for 30 minutes; the wristbandActivateToken lets the guest bind a band
+// to a wristband ticket for 15 minutes. Each names one ticket (its barcode) and one purpose; an
+// expired one answers 408.
 import { TEST_PASS_ORDER_ID, type PassOrder } from '@boardwalk/contract/pass';
 import { shareTexts } from '@boardwalk/contract/share';
 import { wristbandTexts } from '@boardwalk/contract/wristband';

@@ -56,7 +56,7 @@ function passQuery(db: Executor) {
         ),
       ),
     )
-    // decisions.md: an exact barcode match wins over a pack id, which wins over a category id.
+    // An exact barcode match wins over a pack id, which wins over a category id.
     .orderBy(
       sql`case when ${passCustomizationCategories.barcode} = ${t.barcode} then 0
                when ${passCustomizationCategories.packId} = ${t.packId} then 1 else 2 end`,

@@ -1,6 +1,6 @@
 // The guest ticket core: finding a ticket by order id + barcode, by a share link or as a
-// test pass, always under the lookup throttle, and building the order object of
-// guest-app.md section 3 the way decisions.md "Pass data" derives it. Pass, wallet, voucher
+// test pass, always under the lookup throttle, and building the order object the guest page
+// shows (customization, exclusions, wristband, balance and void state). Pass, wallet, voucher
 // and photo use it; a feature never looks a ticket up another way.
 import { guestMessages } from '@boardwalk/contract/errors';
 import { passOrder, TEST_PASS_ORDER_ID, type PassOrder } from '@boardwalk/contract/pass';
@@ -193,7 +193,7 @@ export async function findTestPassOrder(ctx: TicketContext, barcode: string): Pr
   return toTestPassOrder(await throttled(ctx, TEST_PASS_ORDER_ID, () => findTestPass(ctx.db, barcode)), ctx);
 }
 
-// ---- The stored-value page's link (decisions.md "Guest access") -------------------------
+// ---- The stored-value page's link: a keyed hash, never computable from a barcode ----------
 
 /**
  * A ticket's barcodeHash (the keyed hash of its barcode that /stored-value/{barcodeHash}

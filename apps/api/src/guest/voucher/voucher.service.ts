@@ -1,6 +1,6 @@
-// The printable voucher (guest-app.md section 7, POST /api/voucher/): the ticket reached by
-// order id and barcode under the lookup throttle, refused when an exclusion applies, drawn
-// by voucher.document.ts. Not for shared views: the request carries no share id.
+// The printable voucher (POST /api/voucher/): the ticket reached by order id and barcode under
+// the lookup throttle, refused when an exclusion applies, drawn by voucher.document.ts. Not for
+// shared views: the request carries no share id.
 import { isStoredValueCard } from '@boardwalk/contract/pass-display';
 import type { VoucherRequest } from '@boardwalk/contract/wallet';
 import type { Config } from '../../platform/config.ts';

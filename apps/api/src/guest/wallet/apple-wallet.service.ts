@@ -1,9 +1,8 @@
-// Apple Wallet passes (guest-app.md sections 7 and 8, decisions.md "Apple Wallet and Google
-// Wallet"): the signed .pkpass of a ticket, Apple's PassKit web service that keeps passes in
-// wallets up to date, and the updates pushed when a ticket changes. A park ticket, season
-// pass or stored-value card is not one event at one venue, so the pass is of the generic
-// style, which also shows the holder photo as its thumbnail. A loyalty member's card is a
-// store card: the points balance, the member's name and number (the barcode).
+// Apple Wallet passes: the signed .pkpass of a ticket, Apple's PassKit web service that keeps
+// passes in wallets up to date, and the updates pushed when a ticket changes. A park ticket,
+// season pass or stored-value card is not one event at one venue, so the pass is of the generic
+// style, which also shows the holder photo as its thumbnail. A loyalty member's card is a store
+// card: the points balance, the member's name and number (the barcode).
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { guestMessages } from '@boardwalk/contract/errors';
 import type { PassOrder } from '@boardwalk/contract/pass';
@@ -61,7 +60,7 @@ export interface PassKitContext {
   log: FastifyBaseLogger;
 }
 
-/** A barcode starting with 34 gets the NFC variant (guest-app.md section 9). */
+/** A barcode starting with 34 gets the NFC variant, unless an NFC-only exclusion matches. */
 export const NFC_BARCODE_PREFIX = '34';
 
 /** '#1b4965' -> 'rgb(27, 73, 101)', the colour form pass.json takes. */

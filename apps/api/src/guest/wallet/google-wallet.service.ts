@@ -1,9 +1,8 @@
-// Google Wallet passes (guest-app.md section 7, decisions.md "Apple Wallet and Google
-// Wallet"): the "Save to Google Wallet" link for a ticket, and updates of the saved object
-// when the ticket changes. A park ticket, season pass or stored-value card is not tied to
-// one event with a date and venue, so it is a Generic pass (Google's type for passes that
-// fit no predefined vertical) rather than an Event ticket. A loyalty member's card is
-// Google's Loyalty pass: the program, the member and the points balance.
+// Google Wallet passes: the "Save to Google Wallet" link for a ticket, and updates of the saved
+// object when the ticket changes. A park ticket, season pass or stored-value card is not tied
+// to one event with a date and venue, so it is a Generic pass (Google's type for passes that
+// fit no predefined vertical) rather than an Event ticket. A loyalty member's card is Google's
+// Loyalty pass: the program, the member and the points balance.
 import { createHash } from 'node:crypto';
 import type { PassOrder } from '@boardwalk/contract/pass';
 import { balanceText, dateFormats, purchaserName, ticketholderName } from '@boardwalk/contract/pass-display';

@@ -1,6 +1,6 @@
-// The member behind a loyalty wallet call (guest-app.md section 7, loyalty variant): the
-// wallet token of a successful claim, or of the pass link staff emailed, names the account;
-// the email must be that account's. The email alone never is enough: membership is no secret.
+// The member behind a loyalty wallet call ({ email, walletToken }): the wallet token of a
+// successful claim, or of the pass link staff emailed, names the account; the email must be
+// that account's. The email alone never is enough: membership is no secret.
 import { LOYALTY_WALLET_TOKEN } from '@boardwalk/contract/loyalty';
 import type { LoyaltyWalletRequest } from '@boardwalk/contract/wallet';
 import type { Executor } from '@boardwalk/db/client';

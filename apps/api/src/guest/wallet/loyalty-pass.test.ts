@@ -1,7 +1,7 @@
-// The loyalty member's card (guest-app.md section 7, loyalty variant of the wallet calls): an
-// Apple store card and a Google loyalty object with the member's name, number and balance,
-// only for the wallet token of a claim (never the email alone), and kept up to date: every
-// ledger entry moves the card's update tag and goes through the delivery queue.
+// The loyalty member's card (the loyalty variant of the wallet calls): an Apple store card and
+// a Google loyalty object with the member's name, number and balance, only for the wallet token
+// of a claim (never the email alone), and kept up to date: every ledger entry moves the card's
+// update tag and goes through the delivery queue.
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

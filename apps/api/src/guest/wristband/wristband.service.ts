@@ -1,7 +1,6 @@
-// Wristband activation (guest-app.md sections 4 and 7; decisions.md "Wristbands"): a guest
-// holding a wristband ticket binds the 16-character code of a band to it. The signed
-// wristbandActivateToken of the order object (15 minutes) is the credential: it names the
-// ticket, so no order id is sent and no lookup throttle applies.
+// Wristband activation: a guest holding a wristband ticket binds the 16-character code of a
+// band to it. The signed wristbandActivateToken of the order object (15 minutes) is the
+// credential: it names the ticket, so no order id is sent and no lookup throttle applies.
 //   401: the ticket may not be self-activated: not a wristband ticket, excluded, refunded,
 //        expired or redeemed (the page shows the redeemed notice for those);
 //   403: the ticket already has an active band (or the feed says it is activated), or the band

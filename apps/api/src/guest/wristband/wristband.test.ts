@@ -1,4 +1,4 @@
-// Wristband activation (guest-app.md sections 4, 7, 8; decisions.md "Wristbands"), the gate
+// Wristband activation (the answers and texts, the token's 15 minutes, one binding ever), the gate
 // system's lookup of a band and the staff Deactivate of a lost band, on a fresh database.
 import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';

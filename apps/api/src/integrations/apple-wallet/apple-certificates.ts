@@ -1,7 +1,7 @@
 // The Apple Wallet signing material: the pass type certificate and key, the Apple WWDR
-// intermediate, and the NFC encryption key. From configuration (PEM files) when set;
-// otherwise a development chain generated once in DATA_DIR/certs and reused on later starts
-// (decisions.md "Apple Wallet and Google Wallet"). Such passes verify against
+// intermediate, and the NFC encryption key. From configuration (PEM files) when set; otherwise
+// a development chain generated once in DATA_DIR/certs and reused on later starts, so
+// `npm start` works with nothing configured. Such passes verify against
 // DATA_DIR/certs/apple-dev-root.pem; real devices need the operator's Apple-issued certificate.
 import { createPrivateKey, createPublicKey, randomUUID, webcrypto, X509Certificate, type KeyObject } from 'node:crypto';
 import { mkdir, readFile, writeFile, link, unlink, rename } from 'node:fs/promises';

@@ -34,7 +34,7 @@ const OID = {
   signingTime: '1.2.840.113549.1.9.5',
 };
 
-/** SET OF Attribute: what the signature covers (RFC 5652 section 5.4: signed as an explicit SET). */
+/** SET OF Attribute: what the signature covers (RFC 5652, SignerInfo: signed DER-encoded as an explicit SET). */
 class SignedAttributes extends AsnArray<Attribute> {}
 AsnType({ type: AsnTypeTypes.Set, itemType: Attribute })(SignedAttributes);
 

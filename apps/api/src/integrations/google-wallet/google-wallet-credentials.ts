@@ -1,7 +1,7 @@
 // The Google Wallet signing identity: the operator's service-account key (JSON, as the
 // Google Cloud console downloads it) and issuer id from configuration, or, when none is
-// configured, a development key generated once in DATA_DIR/certs/ and reused afterwards
-// (decisions.md "Apple Wallet and Google Wallet"). Links signed with it have the right
+// configured, a development key generated once in DATA_DIR/certs/ and reused afterwards,
+// so `npm start` works with nothing configured. Links signed with it have the right
 // shape and verify with its public key, but Google only accepts the operator's key.
 import { createPrivateKey, generateKeyPairSync } from 'node:crypto';
 import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';

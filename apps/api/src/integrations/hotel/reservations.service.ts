@@ -1,4 +1,4 @@
-// The hotel feed (integration-api.md "Hotel system"): one reservation per number.
+// The hotel feed: one reservation per reservation number, replaced by a resend.
 import type { ReservationFeed, UpsertOutcome } from '@boardwalk/contract/integrations';
 import type { Executor } from '@boardwalk/db/client';
 import type { TicketChanges } from '../../platform/ticket-changes.plugin.ts';

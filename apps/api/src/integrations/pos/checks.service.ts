@@ -1,5 +1,5 @@
-// The point-of-sale feed (integration-api.md "Point of sale"): one check per check id;
-// several checks may share a check number (different days or terminals).
+// The point-of-sale feed: one check per check id; several checks may share a check number
+// (different days or terminals).
 import type { CheckFeed, UpsertOutcome } from '@boardwalk/contract/integrations';
 import type { Executor } from '@boardwalk/db/client';
 import type { TicketChanges } from '../../platform/ticket-changes.plugin.ts';

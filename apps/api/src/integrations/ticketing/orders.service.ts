@@ -1,6 +1,6 @@
-// The ticketing feed (integration-api.md "Ticketing: orders"): an order is replaced as a
-// whole, idempotently, in one transaction. Registrations are the guest's and are never
-// written here; they stay with every ticket the feed keeps.
+// The ticketing feed: an order is replaced as a whole, idempotently, in one transaction.
+// Registrations are the guest's and are never written here; they stay with every ticket the
+// feed keeps.
 import type { HeldOrder, OrderFeed, UpsertOutcome } from '@boardwalk/contract/integrations';
 import type { Executor } from '@boardwalk/db/client';
 import { AppError } from '../../platform/errors.ts';

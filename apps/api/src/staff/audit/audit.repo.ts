@@ -1,6 +1,7 @@
-// The audit log's writer (decisions.md "Staff permissions"): who did what to which record,
-// when, and the record before and after. Callers pass API field names with secrets left
-// out; the keys below are dropped again here so a password, hash or token never lands.
+// The audit log's writer (every back office change, login and logout, staff loyalty action,
+// delivery retry and wristband deactivation): who did what to which record, when, and the
+// record before and after. Callers pass API field names with secrets left out; the keys below
+// are dropped again here so a password, hash or token never lands.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
 import { auditLog } from '@boardwalk/db/schema';

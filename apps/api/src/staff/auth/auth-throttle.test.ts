@@ -1,6 +1,6 @@
-// decisions.md "Security": failed staff logins throttled like guest lookups, 10 per client
-// address and 5 per username per 15 minutes, then 429 with Retry-After; counters in Redis
-// when configured, shared by every instance.
+// Failed staff logins are throttled like guest lookups, 10 per client address and 5 per
+// username per 15 minutes, then 429 with Retry-After; counters in Redis when configured, shared
+// by every instance.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTeamMember } from '../../../test-support/staff.ts';
 import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';

@@ -1,4 +1,4 @@
-// POST /app/login/ and DELETE /app/logout/:sessionGUID (staff-back-office.md section 7).
+// POST /app/login/ (201 with the session) and DELETE /app/logout/:sessionGUID.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiError } from '@boardwalk/contract/errors';

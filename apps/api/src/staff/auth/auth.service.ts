@@ -1,5 +1,5 @@
-// Staff login, logout and the session check behind every admin route
-// (staff-back-office.md sections 3, 4, 7; decisions.md "Staff permissions", "Security").
+// Staff login, logout and the session check behind every admin route: only a hash of each
+// access token is stored, inactive members cannot log in, failed logins are throttled.
 import { staffMessages, type StaffLoginRequest, type StaffLoginResult } from '@boardwalk/contract/staff-auth';
 import type { Db } from '@boardwalk/db/client';
 import { AppError } from '../../platform/errors.ts';

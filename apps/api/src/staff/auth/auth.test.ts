@@ -1,5 +1,5 @@
-// Staff login, sessions and the permission guard (staff-back-office.md sections 3, 4, 7;
-// decisions.md "Staff permissions", "Security", "Back office errors").
+// Staff login, sessions and the permission guard: 201 with a session, tokens stored hashed,
+// 401 without a live session, 403 without the permission (compared by access level).
 import { DrizzleQueryError, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffLoginResult, staffMessages } from '@boardwalk/contract/staff-auth';

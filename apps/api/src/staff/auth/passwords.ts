@@ -1,8 +1,8 @@
-// Team member passwords (decisions.md "Security"): argon2id through @node-rs/argon2 (the
-// Rust argon2 crate, shipped prebuilt per platform as an npm optional dependency: nothing
-// to compile or download at install), with OWASP's Password Storage Cheat Sheet parameters:
-// 19 MiB of memory, 2 iterations, 1 lane. The PHC string it answers
-// ($argon2id$v=19$m=19456,t=2,p=1$salt$hash) carries its salt and parameters.
+// Team member passwords: argon2id through @node-rs/argon2 (the Rust argon2 crate, shipped
+// prebuilt per platform as an npm optional dependency: nothing to compile or download at
+// install), with OWASP's Password Storage Cheat Sheet parameters: 19 MiB of memory, 2
+// iterations, 1 lane. The PHC string it answers ($argon2id$v=19$m=19456,t=2,p=1$salt$hash)
+// carries its salt and parameters.
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 
 /** Algorithm.Argon2id; the package's enum is a const enum, which isolated modules cannot read. */

@@ -1,4 +1,4 @@
-// Staff sessions and permissions for every admin route (decisions.md "Staff permissions"):
+// Staff sessions and permissions for every admin route (a route with no permission row is refused):
 //   app.staffSession                 preHandler: 401 unless a live session (sets request.staff)
 //   app.staffGuard(permission)       preHandler: the same, then 403 unless the member holds an
 //                                    active permission for its api and method (read on each call)

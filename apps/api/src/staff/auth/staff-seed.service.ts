@@ -1,4 +1,4 @@
-// A fresh install's permissions and first administrator (decisions.md "Staff permissions").
+// A fresh install's permissions and first administrator (level 1000, ADMIN_EMAIL).
 // Runs at every start: permissions missing by name are added (those present keep what staff
 // set), and an administrator is made only while no team member exists. The work is done
 // under an advisory lock, so two instances starting on one database seed one at a time.

@@ -1,5 +1,5 @@
-// decisions.md "Staff permissions": a fresh install seeds the permissions of the tab
-// declarations and one administrator, whose generated password is printed once.
+// A fresh install seeds the permissions of the tab declarations and one administrator, whose
+// generated password is printed once.
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_PERMISSION, LOYALTY_PERMISSIONS, permissionName, resources } from '@boardwalk/contract/staff-resources';

@@ -1,6 +1,7 @@
-// The Loyalty tab's calls (staff-back-office.md section 7 "Loyalty (staff)", plus the account
-// with its ledger, points adjustments, contact details and the pass link mail). Loyalty Manage
-// guards all but the removals: Loyalty Remove Account and Loyalty Remove Order guard those.
+// The Loyalty tab's calls: search, verify, create, the account's orders, claims on a member's
+// behalf and removals, plus the account with its ledger, points adjustments, contact details,
+// the season pass id and the pass link mail. Loyalty Manage guards all but the removals:
+// Loyalty Remove Account and Loyalty Remove Order guard those.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';

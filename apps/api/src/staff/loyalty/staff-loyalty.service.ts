@@ -1,10 +1,10 @@
-// The Loyalty tab (staff-back-office.md sections 2, 4 "Loyalty account flow (staff)", 7
-// "Loyalty (staff)"; decisions.md "Loyalty club", "Staff permissions"). Staff find a member,
-// create their account, add purchases on their behalf (admin mode: any number, no one-hour
-// rule), take an order back (a reversal entry; the purchase can be claimed again), adjust
-// points with a reason, set the season pass id, mail the pass link and remove the account.
-// The ledger stays the truth: every change of points is a new entry written by the loyalty
-// repo. Every change is audited in its own transaction (before and after, never a token).
+// The Loyalty tab: staff holding Loyalty Manage (removals have their own permissions) find a
+// member, create their account, add purchases on their behalf (admin mode: any number, no
+// one-hour rule), take an order back (a reversal entry; the purchase can be claimed again),
+// adjust points with a reason, set the season pass id, mail the pass link and remove the
+// account. The ledger stays the truth: every change of points is a new entry written by the
+// loyalty repo. Every change is audited in its own transaction (before and after, never a
+// token).
 import {
   ADMIN_MODE_ALLOWED_CHANGES,
   PASS_LINK_TTL_SECONDS,

@@ -1,8 +1,7 @@
-// The Loyalty tab's calls (staff-back-office.md section 7 "Loyalty (staff)"; decisions.md
-// "Loyalty club", "Staff permissions"): lookups, search, create, season pass, adds on the
-// member's behalf, remove order, remove account, points adjustments, the ledger, the audit
-// log and the pass link mail. The permission matrix (resources-permissions.test.ts) covers
-// 401/401/403/2xx of every route.
+// The Loyalty tab's calls: lookups, search, create, season pass, adds on the member's behalf,
+// remove order, remove account, points adjustments, the ledger, the audit log and the pass link
+// mail. The permission matrix (resources-permissions.test.ts) covers 401/401/403/2xx of every
+// route.
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MODE_ALLOWED_CHANGES, PASS_LINK_TTL_SECONDS, type StaffAccount } from '@boardwalk/contract/staff-loyalty';

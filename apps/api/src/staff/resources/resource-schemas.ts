@@ -55,7 +55,7 @@ function valueSchema(f: FieldDeclaration): z.ZodType {
           .string({ error: typeError(f, 'a colour of 6 hex digits') })
           .trim()
           .regex(/^#?[0-9a-fA-F]{6}$/, `${f.label} must be a colour of 6 hex digits, e.g. 1b4965`)
-          // staff-back-office.md section 5: colours are stored without the leading #.
+          // Colours are stored without the leading #, in lower case.
           .transform((s) => s.replace(/^#/, '').toLowerCase())
       );
     case 'number': {

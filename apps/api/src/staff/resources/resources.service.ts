@@ -1,7 +1,6 @@
-// The back-office tabs (staff-back-office.md sections 2, 3, 5, 7): list, create, update and
-// delete of any declared tab, each write committed with its audit entry. What differs
-// between tabs lives in the declarations and, for rules that need server code, in the
-// tab's hooks (tab-hooks.ts).
+// The back-office tabs: list (paged, sorted, searched), create, update and delete of any
+// declared tab, each write committed with its audit entry. What differs between tabs lives in
+// the declarations and, for rules that need server code, in the tab's hooks (tab-hooks.ts).
 import type { Db, Executor } from '@boardwalk/db/client';
 import {
   requireOneOfMessage,
@@ -62,7 +61,7 @@ export function prepareResource(tab: ResourceDeclaration): Resource {
 /** Columns holding a hash (e.g. a session's accessTokenHash): shown only as a fingerprint. */
 const isHashColumn = (f: FieldDeclaration) => /Hash$/.test(f.column);
 const FINGERPRINT_LENGTH = 12;
-/** decisions.md: the Session tab shows a fingerprint of the token's hash, never the token. */
+/** The Session tab shows a fingerprint of the token's hash, never the token. */
 export const fingerprint = (hash: string) => `${hash.slice(0, FINGERPRINT_LENGTH)}…`;
 
 /** A stored value as the API shows it. */

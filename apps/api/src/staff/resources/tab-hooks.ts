@@ -27,7 +27,7 @@ export interface TabHooks {
 }
 
 /**
- * decisions.md: editing a session's end time, or clearing sessionActive, ends it at once. The
+ * Editing a session's end time, or clearing sessionActive, ends it at once. The
  * end time becomes no later than now, so ticking Active again never revives a revoked token.
  */
 function endSessionAtOnce({ action, stored, changes }: TabWrite) {

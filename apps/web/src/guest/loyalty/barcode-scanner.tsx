@@ -1,8 +1,8 @@
-// The camera scanner overlay (guest-app.md sections 2, 4, 9): the rear camera at 1080 x 1080 or
-// more, EAN and Code 128, about 50 scans a second; a code of 16 or 18 characters is taken and
-// the camera stops. Quagga2 (maintained, self-contained: nothing loads from a content network)
-// is fetched only when the overlay opens, so it never weighs on the guest pages' first load.
-// Camera and scanner errors are only logged; the typed field always stays available.
+// The camera scanner overlay: the rear camera at 1080 x 1080 or more, EAN and Code 128, about
+// 50 scans a second; a code of 16 or 18 characters is taken and the camera stops. Quagga2
+// (maintained, self-contained: nothing loads from a content network) is fetched only when the
+// overlay opens, so it never weighs on the guest pages' first load. Camera and scanner errors
+// are only logged; the typed field always stays available.
 import { useEffect, useRef } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';

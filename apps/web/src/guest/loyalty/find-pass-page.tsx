@@ -12,7 +12,7 @@ import { loginErrorMessage } from '../pass/pass-rules.ts';
 const digitsOnly = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);
 
 /**
- * The loyalty area's pass lookup (guest-app.md section 2): the same call as the main page's
+ * The loyalty area's pass lookup (/loyalty/passes): the same call as the main page's
  * login (POST /api/login/); a found pass opens on the main page with its wallet buttons.
  */
 export function FindPassPage() {

@@ -1,4 +1,4 @@
-// The loyalty calls (guest-app.md section 7): fetchers and mutations side by side.
+// The loyalty calls (verify, create, the three claims): fetchers and mutations side by side.
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import {

@@ -7,7 +7,7 @@ import { CLAIMS } from './loyalty-texts.ts';
 import { MemberSignIn } from './member-sign-in.tsx';
 import './loyalty.css';
 
-/** /loyalty/: the member's email first, then the three kinds of purchase to claim (guest-app.md section 2). */
+/** /loyalty/: the member's email first, then the three kinds of purchase to claim. */
 export function LoyaltyHome() {
   const { member, logout } = useLoyaltyMember();
   if (!member) return <MemberSignIn />;

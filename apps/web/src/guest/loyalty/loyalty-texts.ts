@@ -1,4 +1,4 @@
-// The loyalty area's texts (guest-app.md sections 2, 4, 8) and how failures read.
+// The loyalty area's texts and how failures read.
 import { describeRequestError, failedWith } from '../../lib/api-client.ts';
 import type { ClaimKind } from './loyalty-api.ts';
 
@@ -17,7 +17,7 @@ export const loyaltyTexts = {
     `You already have a loyalty account. To add a purchase, please email ${supportEmail} with your membership ID and your reservation number, and our team will add it for you.`,
 } as const;
 
-/** A claim's failure (guest-app.md section 8): the server's reason on 400 (shown in red), else the support text. */
+/** A claim's failure: the server's reason on 400 (shown in red), else the support text. */
 export function claimErrorMessage(error: unknown, supportEmail: string): string {
   if (failedWith(error, 'VALIDATION_FAILED') && error.body?.message) return error.body.message;
   return loyaltyTexts.failure(supportEmail);
@@ -28,8 +28,8 @@ export const memberErrorMessage = (error: unknown, supportEmail: string) =>
   describeRequestError(error, { networkError: loyaltyTexts.failure(supportEmail), failure: loyaltyTexts.failure(supportEmail) });
 
 /**
- * The three claim forms (guest-app.md section 2): what each asks for. Kept here, not in the
- * claim page, so the loyalty home names them without loading that page's chunk.
+ * The three claim forms (tickets, food and beverage, hotel): what each asks for. Kept here, not
+ * in the claim page, so the loyalty home names them without loading that page's chunk.
  */
 export const CLAIMS: Record<
   ClaimKind,

@@ -16,9 +16,8 @@ import { loyaltyTexts, memberErrorMessage } from './loyalty-texts.ts';
 const noChanges = () => () => {};
 
 /**
- * The loyalty email (guest-app.md section 4 "Loyalty"): a known email signs the member in; an
- * unknown one (404) asks for first and last name and creates the account. A remembered email
- * is verified on load.
+ * The loyalty email: a known email signs the member in; an unknown one (404) asks for first and
+ * last name and creates the account. A remembered email is verified on load.
  */
 export function MemberSignIn() {
   const { verified, created } = useLoyaltyMember();
@@ -42,7 +41,7 @@ export function MemberSignIn() {
     onSuccess: (userID) => created(email.trim(), userID),
   });
 
-  // A remembered email is verified once, on load (guest-app.md section 4).
+  // A remembered email is verified once, on load.
   const autoVerified = useRef(false);
   useEffect(() => {
     const stored = rememberedEmail();

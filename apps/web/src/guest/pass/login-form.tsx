@@ -38,7 +38,7 @@ function validate(orderId: string, barcode: string): LoginErrors {
   return errors;
 }
 
-/** The main page with no pass loaded: order id and barcode (guest-app.md section 2). */
+/** The main page with no pass loaded: order id and barcode. */
 export function LoginForm({
   heading = 'Find Your Pass',
   intro = 'Enter the order ID and a barcode from your confirmation email to see your ticket or pass.',
@@ -61,7 +61,7 @@ export function LoginForm({
     setErrors(found);
     if (found.orderId) return orderIdRef.current?.focus();
     if (found.barcode) return barcodeRef.current?.focus();
-    // Login runs only with both an order id and a barcode (guest-app.md section 5).
+    // Login runs only with both an order id and a barcode; an empty one takes the focus instead.
     onSubmit?.();
     login.mutate({ kind: 'order', orderId, barcode, shareId: '' });
   };

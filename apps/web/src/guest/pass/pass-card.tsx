@@ -33,7 +33,7 @@ function details(order: PassOrder): Detail[] {
   return rows;
 }
 
-/** The pass or ticket card (guest-app.md section 2, "Pass card"). */
+/** The pass or ticket card: readable colours, the holder, the balance, the barcode (dimmed and tagged when void). */
 export function PassCard({ order, brandName }: { order: PassOrder; brandName: string | null }) {
   const colors = readableColors(order.backgroundColor, order.foregroundColor);
   const reasons = voidReasons(order);

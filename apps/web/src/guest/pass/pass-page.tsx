@@ -19,7 +19,7 @@ import { PassView } from './pass-view.tsx';
 const loadRegistrationForm = () => import('./registration-form.tsx');
 const RegistrationForm = lazy(loadRegistrationForm);
 
-/** The main page: /, /{orderId}/{barcode}/{shareId?} and /{hashUrl} (guest-app.md section 2). */
+/** The main page: /, /{orderId}/{barcode}/{shareId?} and /{hashUrl} (a share link). */
 export function PassPage() {
   const credentials = credentialsFromParams(useParams());
   if (credentials === 'invalid') return <NotFound />;
@@ -33,7 +33,7 @@ function PassFlow({ credentials }: { credentials: PassCredentials | null }) {
   const pass = usePass(credentials);
   const [editing, setEditing] = useState(false);
 
-  /** The URL follows the order (guest-app.md section 4); the answer is already in hand. */
+  /** The URL follows the order (its barcode and share id); the answer is already in hand. */
   const showOrder = (requested: PassCredentials, order: PassOrder) => {
     const canonical = canonicalCredentials(requested, order);
     queryClient.setQueryData(passQueryKey(canonical), order);

@@ -1,5 +1,5 @@
-// The main pass page's URLs (guest-app.md section 2): /, /{orderId}/{barcode}/{shareId?},
-// and /{hashUrl} where a single first segment longer than 80 characters is a share link.
+// The main pass page's URLs: /, /{orderId}/{barcode}/{shareId?}, and /{hashUrl} where a single
+// first segment longer than 80 characters is a share link.
 import { BARCODE_PATTERN, HASH_URL_MIN_SEGMENT, ORDER_ID_PATTERN, TEST_PASS_ORDER_ID, type PassOrder } from '@boardwalk/contract/pass';
 
 export type PassCredentials = { kind: 'order'; orderId: string; barcode: string; shareId: string } | { kind: 'hashUrl'; hashUrl: string };
@@ -36,9 +36,9 @@ export function passPath(credentials: PassCredentials | null): string {
 }
 
 /**
- * Where the URL goes once the order is known (guest-app.md section 4): the order's barcode
- * and share id (cleared when the share is gone); a share link stays as it is. Shared views
- * answer an empty order id, so the order id is the one the guest used.
+ * Where the URL goes once the order is known: the order's barcode and share id (cleared when
+ * the share is gone); a share link stays as it is. Shared views answer an empty order id, so
+ * the order id is the one the guest used.
  */
 export function canonicalCredentials(requested: PassCredentials, order: PassOrder): PassCredentials {
   if (requested.kind === 'hashUrl') return requested;

@@ -1,5 +1,5 @@
-// What the pass page shows for an order (guest-app.md section 2, "Main page states" and
-// "Pass card"); pure functions of the order object.
+// What the pass page shows for an order (which state, which notice, what the card carries);
+// pure functions of the order object.
 import { guestMessages } from '@boardwalk/contract/errors';
 import { ORDER_ID_PATTERN, type PassOrder } from '@boardwalk/contract/pass';
 import { describeRequestError, failedWith } from '../../lib/api-client.ts';

@@ -35,7 +35,7 @@ interface Values {
   optInSMSMarketing: boolean;
 }
 
-/** guest-app.md section 5: all four required; the contract's schema for the rest. */
+/** First name, last name, email and phone all required; the contract's schema for the rest. */
 function validate(values: Values): FieldErrors {
   const errors: FieldErrors = {};
   const parsed = registrationFields.safeParse(values);

@@ -1,12 +1,12 @@
-// The face check of the photo step (guest-app.md section 5) with @vladmandic/face-api.
+// The face check of the photo step (no face, one, several) with @vladmandic/face-api.
 // face-api bundles TensorFlow.js (about 1.3 MB), so it is imported only when a guest has
-// chosen a photo, and its model comes from Boardwalk itself (decisions.md "Photos").
+// chosen a photo, and its model comes from Boardwalk itself (never a content network).
 import { faceModelsUrl } from '@boardwalk/contract/face-models';
 import type { Box } from './photo-crop.ts';
 
 const REJECTION_TAIL = 'If you choose to continue, be aware that any guest photographs that do not meet our requirements may be rejected.';
 
-/** guest-app.md section 5, exactly. One face gives no message. */
+/** The warnings word for word as the guest screens give them. One face gives no message. */
 export const faceMessages = {
   noFace: `A face was not detected in this image, possibly due to a low quality image or other factors. ${REJECTION_TAIL}`,
   multipleFaces: `Multiple faces have been detected. ${REJECTION_TAIL}`,

@@ -1,6 +1,6 @@
-// The photo calls (guest-app.md section 7): fetchers and mutations side by side. Every
-// change to the photo invalidates the pass query, so the card and the section show the
-// order as the server now has it (photoUid).
+// The photo calls (preview, upload, replace, reset request): fetchers and mutations side by
+// side. Every change to the photo invalidates the pass query, so the card and the section show
+// the order as the server now has it (photoUid).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { guestMessages } from '@boardwalk/contract/errors';
@@ -19,7 +19,7 @@ import { ApiRequestError, apiRequest, failedWith, TEMPORARY_SERVER_ERROR } from 
 /** The card's image of a stored photo (the server's PNG of the stored bitmap). */
 export const photoImageUrl = (uid: string) => `/api/download/${encodeURIComponent(uid)}/photo.png`;
 
-/** guest-app.md section 8: a thrown network error without a text of its own. */
+/** The texts for a network error and an answer that is not what the call expects. */
 const UNABLE_TO_PROCESS = 'Unable to process your request';
 const UNEXPECTED_RESPONSE = 'Unexpected response from server';
 

@@ -1,6 +1,6 @@
-// The crop the guest starts from (guest-app.md section 5): around the detected face, 2.25
-// times its width, or 90% of the image when no face was found. Pure functions, in the
-// pixels of the image as shown upright (naturalWidth x naturalHeight).
+// The crop the guest starts from: around the detected face, 2.25 times its width, or 90% of the
+// image when no face was found. Pure functions, in the pixels of the image as shown upright
+// (naturalWidth x naturalHeight).
 import { PHOTO_ASPECT_RATIO } from '@boardwalk/contract/photo';
 
 export interface Box {

@@ -1,4 +1,4 @@
-// Steps 2 and 3 of the photo section (guest-app.md section 2 "Photo section steps", 4, 5):
+// Steps 2 and 3 of the photo section (after choosing a file, before the photo is on the pass):
 // crop (react-image-crop) with the face check, then the server's preview to confirm and
 // upload. Loaded on demand by photo-section.tsx.
 import { useEffect, useRef, useState, type ReactNode } from 'react';

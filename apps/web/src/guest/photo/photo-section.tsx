@@ -1,4 +1,4 @@
-// The photo section of the pass page (guest-app.md section 2 "Photo section steps", 4, 5):
+// The photo section of the pass page (choose, crop, confirm, then the photo on the pass):
 // choose a file here; crop, face check, preview and upload in a chunk of their own
 // (react-image-crop, and face-api behind it), fetched when the guest opens the file picker.
 import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent } from 'react';

@@ -1,6 +1,5 @@
-// The ticket share calls (guest-app.md section 7), each with the order object's
-// ticketShareToken: the list's fetcher, query and key, and the three mutations, which
-// reload the list by its key.
+// The ticket share calls (/api/share/...), each with the order object's ticketShareToken: the
+// list's fetcher, query and key, and the three mutations, which reload the list by its key.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { PassOrder, TicketShare } from '@boardwalk/contract/pass';
@@ -75,8 +74,9 @@ const CALL_TEXTS: Record<ShareCall, { networkError: string; failure: string }> =
 };
 
 /**
- * guest-app.md section 8, "Share": 408 the expired-session text; a 400 the server explains
- * (the share limit, a field) and a 429 (the day's share emails) in its own words; no answer "Error ..."; else "Unable to ...".
+ * A share call's failure: 408 the expired-session text; a 400 the server explains (the share
+ * limit, a field) and a 429 (the day's share emails) in its own words; no answer "Error ...";
+ * else "Unable to ...".
  */
 export function shareErrorMessage(error: unknown, call: ShareCall): string {
   if (failedWith(error, 'TOKEN_EXPIRED')) return shareTexts.expired;

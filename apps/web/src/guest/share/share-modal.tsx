@@ -23,7 +23,7 @@ interface Values {
   phone: string;
 }
 
-/** guest-app.md section 5 "Share form": the contract's rules, field by field. */
+/** The share form: the contract's rules, field by field. */
 function validate(values: Values): FieldErrors {
   const errors: FieldErrors = {};
   const parsed = shareFields.safeParse(values);
@@ -45,7 +45,7 @@ interface ShareModalProps {
   onDone: (message: string) => void;
 }
 
-/** The modal of guest-app.md section 2 "Other screens" and section 4 "Share modal". */
+/** The modal that sets up (Set Up Ticket Share) or changes and stops (Modify Ticket Share) a share. */
 export function ShareModal({ ticket, share, onClose, onDone }: ShareModalProps) {
   const [values, setValues] = useState<Values>(() => ({
     firstName: share?.firstName ?? '',

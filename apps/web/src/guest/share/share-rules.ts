@@ -1,5 +1,5 @@
-// Who sees the share section and the texts of the share calls' failures (guest-app.md
-// sections 2 "Pass actions", 6, 8). Small on purpose: the pass view imports it to decide
+// Who sees the share section (the owner of a ticket with credits, never a shared view) and the
+// texts of the share calls' failures. Small on purpose: the pass view imports it to decide
 // whether to load the share chunk at all.
 import type { PassOrder } from '@boardwalk/contract/pass';
 

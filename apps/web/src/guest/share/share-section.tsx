@@ -1,8 +1,7 @@
-// The owner's "Manage Ticket Shares" section (guest-app.md sections 2 "Pass actions", 4
-// "Share modal", 8): the ticket's active shares, a button to set one up, each row opening the
-// modal to modify or stop it. The section comes with the pass card (it is often the largest
-// text of the page, which a phone should paint with the card); the modal and its phone mask
-// are a chunk of their own, loaded when the guest opens it.
+// The owner's "Manage Ticket Shares" section: the ticket's active shares, a button to set one
+// up, each row opening the modal to modify or stop it. The section comes with the pass card (it
+// is often the largest text of the page, which a phone should paint with the card); the modal
+// and its phone mask are a chunk of their own, loaded when the guest opens it.
 import { lazy, Suspense, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';

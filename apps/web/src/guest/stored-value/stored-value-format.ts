@@ -1,5 +1,5 @@
 // How the stored-value page reads: times in the park's time zone (the answer names it), the
-// operating day as its calendar date, USD and credits in en-US (guest-app.md section 9).
+// operating day as its calendar date, USD and credits in en-US.
 const timeFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** "10:05 AM" in the park's time zone. */

@@ -14,7 +14,7 @@ import './stored-value.css';
 // The pass card's Code 128 graphic (its own chunk); the digits show without it.
 const BarcodeGraphic = lazy(() => import('../pass/barcode-graphic.tsx').catch(() => ({ default: () => null })));
 
-/** /stored-value/{barcodeHash}: a Stored Value Card's balance and today's attractions (guest-app.md section 2). */
+/** /stored-value/{barcodeHash}: a Stored Value Card's balance and today's attractions. */
 export default function StoredValuePage() {
   const { barcodeHash = '' } = useParams();
   const card = useStoredValue(barcodeHash);
@@ -101,7 +101,7 @@ function StoredValueView({ card }: { card: StoredValueResponse }) {
             No attractions visited with this card yet today.
           </p>
         )}
-        {/* guest-app.md section 9: the history covers only the current operating day. */}
+        {/* The history covers only the current operating day, which starts at 2:00 AM park time. */}
         <p className="stored-value__note">
           Attraction history covers only the current operating day and resets at <span className="text-nowrap">2:00 AM</span>.
         </p>

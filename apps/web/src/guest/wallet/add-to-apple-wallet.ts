@@ -1,5 +1,5 @@
-// POST /api/apple-wallet/: the signed pass, saved as a download named for the brand
-// (guest-app.md section 7), and its mutation.
+// POST /api/apple-wallet/: the signed pass, saved as a download named for the brand,
+// and its mutation.
 import { useMutation } from '@tanstack/react-query';
 import type { AppleWalletRequest } from '@boardwalk/contract/wallet';
 import { apiFile, type DownloadedFile } from '../../lib/api-client.ts';

@@ -1,6 +1,6 @@
-// POST /api/google-wallet/: the "Save to Google Wallet" link as text (guest-app.md
-// section 7), opened in a new tab; the mutation's data is the link the page offers as
-// "View Your Pass" (a tab opened after an answer may be blocked).
+// POST /api/google-wallet/: the "Save to Google Wallet" link as text, opened in a new tab; the
+// mutation's data is the link the page offers as "View Your Pass" (a tab opened after an answer
+// may be blocked).
 import { useMutation } from '@tanstack/react-query';
 import type { GoogleWalletRequest } from '@boardwalk/contract/wallet';
 import { apiText, unexpectedAnswer } from '../../lib/api-client.ts';

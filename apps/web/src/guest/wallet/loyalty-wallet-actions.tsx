@@ -10,7 +10,7 @@ import { AppleWalletButton, GoogleWalletButton } from './wallet-badges.tsx';
 import { walletErrorMessage, walletPlatform, walletTexts } from './wallet-rules.ts';
 
 /**
- * The wallet buttons of a loyalty member's card (guest-app.md section 2, loyalty success):
+ * The wallet buttons of a loyalty member's card (on the claim's success screen):
  * Apple on Apple devices, Google on Android, the hint elsewhere; "Generating Pass Please
  * wait..." while a call runs, and "View Your Pass" once Google's link arrived. The request
  * carries the wallet token of the claim or of the emailed link.

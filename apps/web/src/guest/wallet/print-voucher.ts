@@ -1,5 +1,5 @@
 // POST /api/voucher/: the PDF voucher, downloaded with the file name the server gives
-// (it contains the barcode; guest-app.md section 7), and its mutation.
+// (it contains the barcode), and its mutation.
 import { useMutation } from '@tanstack/react-query';
 import type { VoucherRequest } from '@boardwalk/contract/wallet';
 import { apiFile, type DownloadedFile } from '../../lib/api-client.ts';

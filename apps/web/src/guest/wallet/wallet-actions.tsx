@@ -28,9 +28,9 @@ interface WalletActionsProps {
 }
 
 /**
- * The pass actions under the card (guest-app.md section 2, "Pass actions"): Apple Wallet on
- * iOS, Google Wallet on Android, the voucher and a hint on other devices. Each call shows
- * "Generating Pass Please wait..." while it runs and its failure in the alert.
+ * The pass actions under the card: Apple Wallet on iOS, Google Wallet on Android, the voucher
+ * and a hint on other devices. Each call shows "Generating Pass Please wait..." while it runs
+ * and its failure in the alert.
  */
 export function WalletActions({ order, credentials, brandName }: WalletActionsProps) {
   const [platform] = useState(() => walletPlatform({ isIOS: isIOS(), isAndroid: isAndroid() }));

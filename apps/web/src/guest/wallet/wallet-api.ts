@@ -1,6 +1,6 @@
 // What the wallet and voucher calls share: the request body (order id and barcode, with the
-// share id of a shared guest, or a share link's hashUrl alone; guest-app.md section 5), and
-// saving a file the server sends (lib/api-client.ts apiFile) as a download.
+// share id of a shared guest, or a share link's hashUrl alone), and saving a file the server
+// sends (lib/api-client.ts apiFile) as a download.
 import type { AppleWalletRequest } from '@boardwalk/contract/wallet';
 import type { DownloadedFile } from '../../lib/api-client.ts';
 import type { PassCredentials } from '../pass/pass-route.ts';

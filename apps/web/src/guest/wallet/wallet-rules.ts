@@ -1,5 +1,5 @@
-// Which pass actions the main page offers (guest-app.md section 2, "Pass actions") and the
-// texts of their failures (section 8); pure functions of the order and the device.
+// Which pass actions the main page offers (by device, pass state and view) and the texts of
+// their failures; pure functions of the order and the device.
 import { guestMessages } from '@boardwalk/contract/errors';
 import { TEST_PASS_ORDER_ID, type PassOrder } from '@boardwalk/contract/pass';
 import { describeRequestError, failedWith } from '../../lib/api-client.ts';
@@ -27,7 +27,7 @@ export const offersPassActions = (order: PassOrder) => !order.isPassholder || Bo
 /** Test passes (order id 0) show the actions disabled. */
 export const isTestPass = (order: PassOrder) => order.orderId === TEST_PASS_ORDER_ID;
 
-/** A shared guest (share id, or a share link) gets no voucher (guest-app.md section 6). */
+/** A shared guest (share id, or a share link) gets no voucher. */
 export const isSharedView = (order: PassOrder, credentials: PassCredentials) =>
   credentials.kind === 'hashUrl' || Boolean(order.shareId) || order.sharedWith !== null;
 
@@ -43,9 +43,9 @@ export function appleAction(order: PassOrder): { kind: 'link'; href: string } | 
 const [alreadyInWalletStart = ''] = guestMessages.alreadyInWallet('\u0000').split('\u0000');
 
 /**
- * guest-app.md section 8: 408 "Temporary server error, please retry"; no answer "Unable to
- * process your request"; the server's already-in-wallet message; any other failure "Unable
- * to locate order".
+ * A wallet or voucher call's failure: 408 "Temporary server error, please retry"; 429 the
+ * server's text; no answer "Unable to process your request"; the server's already-in-wallet
+ * message; any other failure "Unable to locate order".
  */
 export function walletErrorMessage(error: unknown): string {
   if (failedWith(error, 'CONFLICT') && error.body?.message.startsWith(alreadyInWalletStart)) return error.body.message;

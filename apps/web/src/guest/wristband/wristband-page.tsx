@@ -1,7 +1,7 @@
-// The wristband activation flow (guest-app.md sections 2 and 4): /activate/ starts with the
-// login form; /activate/{orderId}/{barcode} shows the pass card with the wristband code field,
-// or the redeemed / not-a-wristband notice, or that the wristband is active. Start Over goes
-// back to /activate/. Loaded on demand (router.tsx), so the guest entry does not grow.
+// The wristband activation flow: /activate/ starts with the login form;
+// /activate/{orderId}/{barcode} shows the pass card with the wristband code field, or the
+// redeemed / not-a-wristband notice, or that the wristband is active. Start Over goes back to
+// /activate/. Loaded on demand (router.tsx), so the guest entry does not grow.
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';

@@ -1,5 +1,4 @@
-// What the wristband page shows (guest-app.md sections 4, 5 and 8): pure functions of the
-// order object and of a failed activation.
+// What the wristband page shows: pure functions of the order object and of a failed activation.
 import type { PassOrder } from '@boardwalk/contract/pass';
 import { WRISTBAND_CODE_LENGTH, WRISTBAND_CODE_PATTERN, wristbandCodeMessage, wristbandTexts } from '@boardwalk/contract/wristband';
 import { failedWith } from '../../lib/api-client.ts';
@@ -16,14 +15,14 @@ export function wristbandState(order: PassOrder): WristbandState {
   return 'ready';
 }
 
-/** Activate is enabled only with exactly 16 characters (section 5). */
+/** Activate is enabled only with exactly 16 characters. */
 export const canActivate = (code: string) => code.length === WRISTBAND_CODE_LENGTH;
 
 /** A code of 16 characters that cannot be a band's (letters and digits only), or null. */
 export const codeError = (code: string) => (WRISTBAND_CODE_PATTERN.test(code) ? null : wristbandCodeMessage);
 
 /**
- * Section 8, "Wristband": 401, 403 (the server's text, which says for what period the band
+ * An activation's failure: 401, 403 (the server's text, which says for what period the band
  * can be used), 408 and any other failure; no answer at all is the network text.
  */
 export function activationErrorMessage(error: unknown): string {

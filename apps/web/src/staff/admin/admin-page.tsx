@@ -1,5 +1,5 @@
-// The admin area (staff-back-office.md section 2): a tab for each declaration whose
-// `<Tab> List` permission the member holds; the chosen tab is in the address (?tab=key).
+// The admin area: a tab for each declaration whose `<Tab> List` permission the member holds;
+// the chosen tab is in the address (?tab=key).
 import { useEffect } from 'react';
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
@@ -14,7 +14,7 @@ export function AdminPage() {
   const user = useStaffUser();
   const [searchParams, setSearchParams] = useSearchParams();
   const listed = resources.filter((resource) => hasPermission(user, tabPermission(resource, 'List')));
-  // The Loyalty tab has no list: Loyalty Manage shows it, after Session (section 2).
+  // The Loyalty tab has no list: Loyalty Manage shows it, after the Session tab.
   const loyalty = hasPermission(user, LOYALTY_TAB.permission) ? [LOYALTY_TAB] : [];
   const at = listed.findIndex((t) => t.key === LOYALTY_TAB.after) + 1 || listed.length;
   const tabs: { key: string; title: string }[] = [...listed.slice(0, at), ...loyalty, ...listed.slice(at)];

@@ -1,5 +1,5 @@
-// The top navigation (staff-back-office.md section 2): only permitted links, the username on
-// wide screens, logout; collapsible on narrow screens.
+// The top navigation: only permitted links, the username on wide screens, logout; collapsible
+// on narrow screens.
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';

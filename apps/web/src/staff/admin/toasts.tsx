@@ -1,5 +1,5 @@
-// Toasts at the bottom of the screen (staff-back-office.md sections 2 and 4): they close
-// after 5 seconds or by their close button; primary unless a variant is given.
+// Toasts at the bottom of the screen: they close after 5 seconds or by their close button;
+// primary unless a variant is given.
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import Toast from 'react-bootstrap/Toast';
 import ToastContainer from 'react-bootstrap/ToastContainer';

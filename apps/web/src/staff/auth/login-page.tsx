@@ -1,4 +1,4 @@
-// The team member login (staff-back-office.md sections 2, 4 and 5).
+// The team member login: username and password, with "Remember my username on this device".
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -14,7 +14,7 @@ export function LoginPage() {
   useEffect(() => {
     document.title = 'Team Member Login';
   }, []);
-  // The form shows only while no user is stored (section 2).
+  // The form shows only while no user is stored; a member holding the admin area goes to /admin.
   if (user && isAdmin(user)) return <Navigate to="/admin" replace />;
   return (
     <main className="staff-login container py-5" id="main">

@@ -1,6 +1,6 @@
-// The staff calls (staff-back-office.md section 7): every admin call sends the stored bearer
-// token through the one client (lib/api-client.ts); staff-errors.ts turns its errors into
-// the texts of decisions.md "Back office errors".
+// The staff calls: every admin call sends the stored bearer token through the one client
+// (lib/api-client.ts); staff-errors.ts turns its errors into the back office's texts (401 logs
+// out, 403 a permission toast, 400/409 the server's message).
 import { z } from 'zod';
 import { staffLoginResult } from '@boardwalk/contract/staff-auth';
 import { apiResponse, type RequestOptions } from '../../lib/api-client.ts';
@@ -11,7 +11,7 @@ export function staffRequest<S extends z.ZodType>(path: string, options: Request
   return apiResponse(path, { ...options, token: options.token === undefined ? getStaffUser()?.accessToken : options.token });
 }
 
-/** POST /app/login/: only 201 is a success (section 4). */
+/** POST /app/login/: only 201 is a success. */
 export async function loginStaff(teamMemberUsername: string, teamMemberPassword: string): Promise<StaffUser> {
   const { status, data } = await staffRequest('/app/login/', {
     method: 'POST',

@@ -1,6 +1,6 @@
-// decisions.md "Back office errors": 401 shows 'Session Expired, Logging Out.' and logs out
-// after 5 seconds; 403 a permission toast; 400 and 409 the server's message (the caller
-// keeps its modal open); 5xx and network failures 'Unable to submit, please try again later.'.
+// Back office errors: 401 shows 'Session Expired, Logging Out.' and logs out after 5 seconds;
+// 403 a permission toast; 400 and 409 the server's message (the caller keeps its modal open);
+// 5xx and network failures 'Unable to submit, please try again later.'.
 import { useCallback } from 'react';
 import { failedWith } from '../../lib/api-client.ts';
 import { useToast } from '../admin/toasts.tsx';
@@ -12,7 +12,7 @@ export const STAFF_TEXTS = {
   unableToSubmit: 'Unable to submit, please try again later.',
 } as const;
 
-/** Section 9: the forced logout after a failed admin call. */
+/** The forced logout comes 5 seconds after a 401 on an admin call. */
 export const FORCED_LOGOUT_DELAY_MS = 5_000;
 
 let logoutPending = false;

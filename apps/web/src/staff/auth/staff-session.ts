@@ -1,12 +1,12 @@
-// The staff session in browser storage (staff-back-office.md sections 3 and 4): the login
-// result under `user`, and beside it the token, session id, end time, username and
-// permissions; `rememberTeamMemberUsername` outlives a logout. A tiny external store so
-// every component sees a login or logout at once (useSyncExternalStore).
+// The staff session in browser storage: the login result under `user`, and beside it the token,
+// session id, end time, username and permissions; `rememberTeamMemberUsername` outlives a
+// logout. A tiny external store so every component sees a login or logout at once
+// (useSyncExternalStore).
 import { useSyncExternalStore } from 'react';
 import { staffLoginResult, type StaffLoginResult } from '@boardwalk/contract/staff-auth';
 import { ADMIN_AREA, type PermissionDeclaration } from '@boardwalk/contract/staff-resources';
 
-/** The login result of POST /app/login/ (section 3). */
+/** The login result of POST /app/login/. */
 export type StaffUser = StaffLoginResult;
 
 export const STORAGE_KEYS = {
@@ -70,7 +70,7 @@ export function getRememberedUsername(): string | null {
   return read(STORAGE_KEYS.rememberedUsername);
 }
 
-/** Section 4, step 1: saved when the box is checked, removed otherwise. */
+/** Saved at login when the box is checked, removed otherwise. */
 export function rememberUsername(username: string, remember: boolean) {
   if (remember) localStorage.setItem(STORAGE_KEYS.rememberedUsername, username);
   else localStorage.removeItem(STORAGE_KEYS.rememberedUsername);
@@ -86,7 +86,7 @@ export function storeStaffUser(user: StaffUser) {
   notify();
 }
 
-/** Section 4: logout clears local storage except the remembered username. */
+/** Logout clears local storage except the remembered username. */
 export function clearStaffStorage() {
   const remembered = getRememberedUsername();
   try {
@@ -99,8 +99,8 @@ export function clearStaffStorage() {
 }
 
 /**
- * Section 6: allowed when any held permission's GUID or name matches the requirement; no
- * requirement is always allowed.
+ * Allowed when any held permission's GUID or name matches the requirement; no requirement is
+ * always allowed.
  */
 export function hasPermission(user: StaffUser | null, permission: PermissionDeclaration | string | null | undefined): boolean {
   const requirement = typeof permission === 'string' ? permission : permission?.name;

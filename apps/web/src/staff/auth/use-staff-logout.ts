@@ -7,9 +7,9 @@ import { clearStaffStorage, getStaffUser } from './staff-session.ts';
 export const STAFF_QUERY_KEY = 'staff';
 
 /**
- * Section 4 "Session": logout calls DELETE /app/logout/{sessionGUID} and clears local storage
- * except the remembered username; the member is back on /login at once, whatever the server
- * answers (an expired session answers 401, which changes nothing here).
+ * Logout calls DELETE /app/logout/{sessionGUID} and clears local storage except the remembered
+ * username; the member is back on /login at once, whatever the server answers (an expired
+ * session answers 401, which changes nothing here).
  */
 export function useStaffLogout() {
   const queryClient = useQueryClient();

@@ -1,8 +1,8 @@
-// The loaded loyalty account (staff-back-office.md sections 2 "Loyalty tab", 4, 5, 8): its email,
-// Remove Account, the season pass, Change User, the Tickets, Food & Beverage and Hotel
-// Reservations forms that add purchases on the member's behalf (admin mode), the orders with
-// Remove Order; beyond the spec, the points balance with the ledger and its reasons, a points
-// adjustment with a required reason, the member's phone and zip, and the pass link mail.
+// The loaded loyalty account: its email, Remove Account, the season pass, Change User, the
+// Tickets, Food & Beverage and Hotel Reservations forms that add purchases on the member's
+// behalf (admin mode), the orders with Remove Order; and the points balance with the ledger and
+// its reasons, a points adjustment with a required reason, the member's phone and zip, and the
+// pass link mail.
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
@@ -27,7 +27,7 @@ import { useLoyaltyFailure } from './loyalty-errors.ts';
 // The same camera scanner as the guest claim forms, fetched when the overlay opens.
 const BarcodeScanner = lazy(() => import('../../guest/loyalty/barcode-scanner.tsx').then((m) => ({ default: m.BarcodeScanner })));
 
-/** Section 9: order dates as M/D/YY. */
+/** Order dates as M/D/YY. */
 const shortDate = new Intl.DateTimeFormat('en-US', { month: 'numeric', day: 'numeric', year: '2-digit' });
 const TYPE_LABELS: Record<StaffLoyaltyOrder['type'], string> = { ticket: 'Ticket', 'food-and-beverage': 'Food & Beverage', hotel: 'Hotel' };
 
@@ -178,7 +178,7 @@ function Confirm({
   );
 }
 
-/** Section 4 step 5: a pass locks the field and shows Remove; otherwise Add (18 characters starting with 24). 404 means none. */
+/** The season pass: one saved locks the field and shows Remove; otherwise Add (18 characters starting with 24). 404 means none. */
 function SeasonPass({ userID }: { userID: string }) {
   const k = keys(userID);
   const queryClient = useQueryClient();
@@ -249,7 +249,7 @@ function SeasonPass({ userID }: { userID: string }) {
   );
 }
 
-/** Beyond the spec: staff fill in the phone and zip the lookup shows. */
+/** Staff fill in the phone and zip the lookup shows (nothing else knows them). */
 function Contact({ userID, phone, zip, onSaved }: { userID: string; phone: string | null; zip: string | null; onSaved: () => void }) {
   const toast = useToast();
   const fail = useLoyaltyFailure();
@@ -300,7 +300,7 @@ const CLAIMS: Record<StaffClaimKind, { title: string; label: string; field: stri
   hotels: { title: 'Hotel Reservations', label: 'Reservation Number', field: 'reservationNumber' },
 };
 
-/** One add form: section 8 "Claim forms": a 400 shows the server's text in red; other failures the support text. */
+/** One add form: a 400 shows the server's text in red; other failures the support text. */
 function ClaimForm({ kind, userID, email, onAdded }: { kind: StaffClaimKind; userID: string; email: string; onAdded: () => void }) {
   const { title, label, field, scan } = CLAIMS[kind];
   const toast = useToast();
@@ -507,7 +507,7 @@ export function ScrollRegion({ label, className, children }: { label: string; cl
 
 const CAUSED_BY = { guest: 'Guest', system: 'System', staff: 'Staff' } as const;
 
-/** Beyond the spec: the balance is the sum of the ledger, shown with each entry's reason; Loyalty Manage may adjust. */
+/** The balance is the sum of the ledger, shown with each entry's reason; Loyalty Manage may adjust. */
 function Points({
   userID,
   account,

@@ -1,5 +1,5 @@
-// The Loyalty tab's calls (staff-back-office.md section 7 "Loyalty (staff)"), each with the
-// member's bearer token, answers parsed by the contract's schemas.
+// The Loyalty tab's calls (/api/admin/loyalty/...), each with the member's bearer token,
+// answers parsed by the contract's schemas.
 import { z } from 'zod';
 import { checkCandidates, type CheckCandidate } from '@boardwalk/contract/loyalty';
 import {

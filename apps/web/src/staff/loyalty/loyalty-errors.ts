@@ -1,6 +1,5 @@
-// The Loyalty tab's failures (staff-back-office.md section 8; decisions.md "Back office
-// errors"): 401 and 403 as every admin call; a 400 or 409 with the server's words (the
-// member can act on them) toasted as they are; anything else the section 8 toast of the call.
+// The Loyalty tab's failures: 401 and 403 as every admin call; a 400 or 409 with the server's
+// words (the member can act on them) toasted as they are; anything else the call's own toast.
 import { useCallback } from 'react';
 import { failedWith } from '../../lib/api-client.ts';
 import { useToast } from '../admin/toasts.tsx';

@@ -1,5 +1,4 @@
-// The Loyalty tab (staff-back-office.md sections 2 "Loyalty tab", 4 "Loyalty account flow
-// (staff)", 5, 8): the email box with Submit and the Account / Order Lookup; an unknown email
+// The Loyalty tab: the email box with Submit and the Account / Order Lookup; an unknown email
 // opens the signup form; a known one (or Load Account) loads the account.
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
@@ -92,7 +91,7 @@ function AccountSearch({ onLoad }: { onLoad: (userID: string, email: string) => 
   const trimmed = term.trim();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    // Section 5: Search is enabled at 3 characters; the form submits at 4.
+    // Search is enabled at 3 characters; the form submits at 4.
     if (trimmed.length < SEARCH_MIN_SUBMIT) return setShort(true);
     setShort(false);
     search.mutate(trimmed);
@@ -184,7 +183,7 @@ function LoyaltySignup({ email, onStartOver, onCreated }: { email: string; onSta
     mutationFn: () => loyaltyApi.create({ email, firstName: firstName.trim(), lastName: lastName.trim() }),
     onSuccess: onCreated,
     onError: (error) => {
-      // Section 8: a 409 on create has its own toast.
+      // A 409 on create (the email has an account) has its own toast.
       if (failedWith(error, 'CONFLICT')) toast(texts.unableToCreate, 'danger');
       else fail(error, texts.unableToSubmit);
     },

@@ -1,6 +1,6 @@
-// Data access of the generic tabs (staff-back-office.md section 7, the brief's list answer):
-// fetchers, query options and mutations side by side. Lists are cached per tab (the query
-// key starts with the tab's key) and a save or delete invalidates that tab's lists.
+// Data access of the generic tabs (pages of rows, the total in X-Total-Count): fetchers, query
+// options and mutations side by side. Lists are cached per tab (the query key starts with the
+// tab's key) and a save or delete invalidates that tab's lists.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { OPTION_LISTS, optionList, staffRow, type OptionSource, type ResourceDeclaration } from '@boardwalk/contract/staff-resources';

@@ -1,4 +1,4 @@
-// Table cells per type (staff-back-office.md section 2).
+// Table cells per type: how a list shows a boolean, colour, amount, date, option or text.
 import { useQuery } from '@tanstack/react-query';
 import type { CellType, FieldDeclaration } from '@boardwalk/contract/staff-resources';
 import { optionsQueryOptions, type Row } from './resource-api.ts';

@@ -1,5 +1,5 @@
-// The New and Edit modal of a tab (staff-back-office.md sections 2, 4 and 5): one field per
-// declaration, the save rules, delete with a confirmation, a static backdrop that bounces.
+// The New and Edit modal of a tab: one field per declaration, the save rules, delete with a
+// confirmation, a static backdrop that bounces.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -148,7 +148,7 @@ export function ResourceForm({ resource, row, canUpdate, canDelete, onClose }: R
   );
 }
 
-/** Section 9: the modal backdrop bounce lasts 100 ms. */
+/** The modal backdrop bounce lasts 100 ms. */
 export const BACKDROP_BOUNCE_MS = 100;
 
 function useBackdropBounce() {

@@ -1,5 +1,5 @@
 // One tab: its table with server-side paging, sorting and search, the add button and the
-// clickable rows that open the modal (staff-back-office.md section 2; section 6 for controls).
+// clickable rows that open the modal; controls show only with the member's permissions.
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';

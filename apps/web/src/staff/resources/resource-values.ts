@@ -1,4 +1,4 @@
-// Between the API's values and the modal's inputs, and the save rules of section 5.
+// Between the API's values and the modal's inputs, and the modal's save rules.
 import type { FieldDeclaration, ResourceDeclaration } from '@boardwalk/contract/staff-resources';
 import type { Row } from './resource-api.ts';
 
@@ -58,7 +58,7 @@ export function initialValues(resource: ResourceDeclaration, row: Row | null): F
   return Object.fromEntries(resource.fields.map((field) => [field.name, toFormValue(field, row?.[field.name])]));
 }
 
-/** Section 5: picked colours are stored without the leading #. Empty optional values are null. */
+/** Picked colours are stored without the leading #. Empty optional values are null. */
 export function toApiValue(field: FieldDeclaration, value: FormValue): unknown {
   if (field.type === 'checkbox') return value === true;
   const text = typeof value === 'string' ? value : '';
@@ -94,7 +94,7 @@ export interface SaveCheck {
   changed: boolean;
 }
 
-/** Section 5: blocked while a required field of this mode is blank, or nothing changed. */
+/** Save is blocked while a required field of this mode is blank, or nothing changed. */
 export function checkSave(resource: ResourceDeclaration, mode: FormMode, initial: FormValues, values: FormValues): SaveCheck {
   const missing = resource.fields
     .filter((f) => isRequired(f, mode) && f.type !== 'checkbox' && isBlank(values[f.name]))

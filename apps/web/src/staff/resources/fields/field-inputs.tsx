@@ -1,5 +1,5 @@
-// One input component per modal field type (staff-back-office.md section 2), each labelled
-// by the field's label, and FieldInput choosing among them from the declaration.
+// One input component per modal field type, each labelled by the field's label, and FieldInput
+// choosing among them from the declaration.
 import { useQuery } from '@tanstack/react-query';
 import Form from 'react-bootstrap/Form';
 import type { FieldDeclaration, FieldType } from '@boardwalk/contract/staff-resources';
