@@ -99,7 +99,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(voucherRoutes);
   await app.register(shareRoutes);
   await app.register(storedValueRoutes);
-  await app.register(appleWalletRoutes, options.throttleKeyPrefix ? { throttleKeyPrefix: options.throttleKeyPrefix } : {});
+  await app.register(appleWalletRoutes);
   await app.register(googleWalletRoutes);
   await app.register(walletDeliveriesPlugin);
   await app.register(loyaltyRoutes);

@@ -15,6 +15,8 @@ declare module 'fastify' {
     loyaltyThrottle: FailureThrottle;
     /** Loyalty accounts created per client address: successes count. */
     loyaltyAccountsLimit: FailureThrottle;
+    /** Apple's unauthenticated PassKit /log: requests per client address (each counts). */
+    passkitLogLimit: FailureThrottle;
   }
 }
 
@@ -43,19 +45,13 @@ export const throttlePlugin = fp<{ keyPrefix?: string }>(
     });
     app.decorate('loyaltyThrottle', counter('loyalty-address', 10));
     // Accounts are free to make and each may claim once: making them is limited per address too.
-    app.decorate(
-      'loyaltyAccountsLimit',
-      createFailureThrottle(
-        {
-          name: 'loyalty-accounts-address',
-          points: app.config.loyalty.accountsPerAddressPerHour,
-          windowSeconds: 60 * 60,
-          keeps: 'successes',
-        },
-        store,
-        app.metrics.throttles,
-      ),
-    );
+    // Limits on what callers make rather than on what they guess: every success counts.
+    const limit = (name: string, points: number, windowSeconds: number) =>
+      createFailureThrottle({ name, points, windowSeconds, keeps: 'successes' }, store, app.metrics.throttles);
+    // Accounts are free to make and each may claim once: making them is limited per address too.
+    app.decorate('loyaltyAccountsLimit', limit('loyalty-accounts-address', app.config.loyalty.accountsPerAddressPerHour, 60 * 60));
+    // Anyone may post to /log: 10 requests per address in 15 minutes reach the log.
+    app.decorate('passkitLogLimit', limit('passkit-log-address', 10, FIFTEEN_MINUTES));
   },
   { name: 'throttle', dependencies: ['data', 'metrics'] },
 );

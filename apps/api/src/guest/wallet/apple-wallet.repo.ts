@@ -131,16 +131,7 @@ export async function upsertDeviceRegistration(
 }
 
 export async function deleteDeviceRegistration(db: Executor, deviceLibraryIdentifier: string, serialNumber: string): Promise<boolean> {
-  const rows = await db
-    .delete(appleDeviceRegistrations)
-    .where(
-      and(
-        eq(appleDeviceRegistrations.deviceLibraryIdentifier, deviceLibraryIdentifier),
-        eq(appleDeviceRegistrations.serialNumber, serialNumber),
-      ),
-    )
-    .returning({ serialNumber: appleDeviceRegistrations.serialNumber });
-  return rows.length > 0;
+  return (await deleteDeviceRegistrations(db, deviceLibraryIdentifier, [serialNumber])) > 0;
 }
 
 /**

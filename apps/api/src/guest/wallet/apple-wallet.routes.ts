@@ -13,7 +13,7 @@ export function pkpassDisposition(brandName: string): string {
   return `attachment; filename="${ascii}.pkpass"; filename*=UTF-8''${encodeURIComponent(`${brandName}.pkpass`)}`;
 }
 
-export const appleWalletRoutes: FastifyPluginAsyncZod<{ throttleKeyPrefix?: string }> = async (app, options) => {
+export const appleWalletRoutes: FastifyPluginAsyncZod = async (app) => {
   const wallet = app.appleWallet;
 
   app.post('/api/apple-wallet/', {
@@ -47,5 +47,5 @@ export const appleWalletRoutes: FastifyPluginAsyncZod<{ throttleKeyPrefix?: stri
     },
   });
 
-  await app.register(passkitRoutes, { wallet, throttleKeyPrefix: options.throttleKeyPrefix ?? 'boardwalk' });
+  await app.register(passkitRoutes, { wallet });
 };

@@ -242,18 +242,27 @@ describe('a balance past 2^31 points', () => {
   });
 });
 
+/**
+ * The member's card in wallets: the Apple card registered on these devices and the Google
+ * object saved, with the deliveries of that settled and the doubles' records cleared.
+ */
+async function cardInWallets(member: { email: string; walletToken: string }, devices: { id: string; pushToken: string }[]) {
+  const pass = await appleCard({ email: member.email, walletToken: member.walletToken });
+  for (const device of devices) await register(pass, device);
+  const link = await post('/api/google-wallet/', { email: member.email, walletToken: member.walletToken });
+  const objectId = (googleObjects(link.body).loyaltyObjects![0] as { id: string }).id;
+  google.saved.add(objectId);
+  await settleDeliveries(t.app);
+  pushes.length = 0;
+  google.objectCalls = [];
+  return { pass, objectId };
+}
+
 describe('keeping the card up to date', () => {
   it('a claim and a refund each move the update tag and push through the queue to APNs and Google', async () => {
     const member = await memberWithClaim('rosa.updates@example.com', '81000004', 30);
-    const pass = await appleCard({ email: member.email, walletToken: member.walletToken });
     const device = { id: 'loyalty-device-1', pushToken: 'ab'.repeat(32) };
-    await register(pass, device);
-    const link = await post('/api/google-wallet/', { email: member.email, walletToken: member.walletToken });
-    const objectId = (googleObjects(link.body).loyaltyObjects![0] as { id: string }).id;
-    google.saved.add(objectId);
-    await settleDeliveries(t.app);
-    pushes.length = 0;
-    google.objectCalls = [];
+    const { pass, objectId } = await cardInWallets(member, [device]);
 
     const serials = (since?: string) =>
       t.app.inject({
@@ -349,18 +358,11 @@ describe('removing a member voids their cards', () => {
   it('pushes the voided card to both devices, makes the Google object INACTIVE and keeps nothing personal or registered', async () => {
     const member = await memberWithClaim('rosa.removed@example.com', '81000008', 8);
     const [account] = await t.database.db.select().from(schema.loyaltyAccounts).where(eq(schema.loyaltyAccounts.id, member.userID));
-    const pass = await appleCard({ email: member.email, walletToken: member.walletToken });
     const devices = [
       { id: 'removed-phone', pushToken: 'ef'.repeat(32) },
       { id: 'removed-watch', pushToken: '0e'.repeat(32) },
     ];
-    for (const device of devices) await register(pass, device);
-    const link = await post('/api/google-wallet/', { email: member.email, walletToken: member.walletToken });
-    const objectId = (googleObjects(link.body).loyaltyObjects![0] as { id: string }).id;
-    google.saved.add(objectId);
-    await settleDeliveries(t.app);
-    pushes.length = 0;
-    google.objectCalls = [];
+    const { pass, objectId } = await cardInWallets(member, devices);
     const personal = [account!.memberNumber, 'Rosa', 'Parks', member.email, member.userID];
 
     const staff = await loginAs(t.app, { accessLevel: 100 });

@@ -15,18 +15,14 @@ import {
 } from '@boardwalk/contract/passkit';
 import { PKPASS_CONTENT_TYPE } from '../../integrations/apple-wallet/apple-pkpass.ts';
 import type { AppleWallet } from '../../integrations/apple-wallet/apple-wallet.plugin.ts';
-import { createDeviceLog } from './passkit-log.service.ts';
+import { logDeviceMessages } from './passkit-log.service.ts';
 import { latestPass, registerDevice, unregisterDevice, updatedSerialNumbers, type PassKitContext } from './apple-wallet.service.ts';
 
 const PREFIX = '/api/passkit/v1';
 const empty = z.void().describe('No body');
 const errors = { 400: apiError, 401: apiError.describe('No valid `Authorization: ApplePass <token>`'), 404: apiError };
 
-export const passkitRoutes: FastifyPluginAsyncZod<{ wallet: AppleWallet; throttleKeyPrefix: string }> = async (
-  app,
-  { wallet, throttleKeyPrefix },
-) => {
-  const deviceLog = createDeviceLog({ redis: app.redis, keyPrefix: throttleKeyPrefix, log: app.log });
+export const passkitRoutes: FastifyPluginAsyncZod<{ wallet: AppleWallet }> = async (app, { wallet }) => {
   const context = (): PassKitContext => ({
     db: app.database.db,
     keys: app.keys,
@@ -111,7 +107,7 @@ export const passkitRoutes: FastifyPluginAsyncZod<{ wallet: AppleWallet; throttl
       response: { 200: empty, 400: apiError, 429: apiError },
     },
     handler: async (request, reply) => {
-      await deviceLog.accept(request.ip, request.body.logs);
+      await app.passkitLogLimit.attempt(request.ip, async () => logDeviceMessages(app.log, request.body.logs));
       return reply.code(200).send(undefined);
     },
   });
