@@ -185,6 +185,7 @@ async function moveVersion10Jobs(database: Database, boss: PgBoss): Promise<void
 
 async function startOnce(database: Database, settings: JobSettings, onError: OnError): Promise<JobQueue> {
   await setAsideVersion10Schema(database);
+  const expiryCheckSeconds = Math.max(1, Math.min(30, Math.floor(settings.expireSeconds / 2)));
   const boss = new PgBoss({
     db: {
       executeSql: (text, values) =>
@@ -193,8 +194,10 @@ async function startOnce(database: Database, settings: JobSettings, onError: OnE
           values?.map((v: unknown) => v ?? null),
         ),
     },
-    // Expired (dead-process) jobs are found by the maintenance run: often enough to retry within seconds.
-    maintenanceIntervalSeconds: Math.max(1, Math.min(30, Math.floor(settings.expireSeconds / 2))),
+    // Expired (dead-process) jobs are found by the monitor pass, which the supervisor runs: often
+    // enough to retry within seconds.
+    superviseIntervalSeconds: expiryCheckSeconds,
+    monitorIntervalSeconds: expiryCheckSeconds,
     schedule: false,
   });
   // pg-boss reports a worker's errors as plain objects carrying the error's fields.
