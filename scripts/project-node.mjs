@@ -26,10 +26,19 @@ export function useProjectNode() {
     console.error(`Node.js ${process.version} is older than ${MINIMUM_MAJOR} and ${node} is missing: run npm ci first.`);
     process.exit(1);
   }
-  const child = spawn(node, [...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit' });
-  // Ctrl+C reaches the child from the terminal itself; a SIGTERM sent to this process is passed on.
-  process.on('SIGINT', () => undefined);
-  process.on('SIGTERM', () => child.kill('SIGTERM'));
+  // The child leads a process group of its own, and a signal sent to this process (Ctrl+C from
+  // the terminal, a SIGTERM from a supervisor) reaches that whole group once: the script and
+  // the server it runs.
+  const child = spawn(node, [...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit', detached: true });
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.on(signal, () => {
+      try {
+        process.kill(-child.pid, signal);
+      } catch {
+        // The group has already exited.
+      }
+    });
+  }
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
   return new Promise(() => undefined);
 }
