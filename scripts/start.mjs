@@ -2,9 +2,11 @@
 // `npm start` (the server): install, build the web app and the API, then run the compiled
 // JavaScript (the server migrates and loads demo data itself). `npm run worker` (a delivery
 // worker) runs what is built, building only when nothing is: a worker started beside a
-// running server must not rebuild the folders that server runs from.
+// running server must not rebuild the folders that server runs from. Both run on the project's
+// Node.js (project-node.mjs), which the install brings.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { useProjectNode } from './project-node.mjs';
 
 const worker = process.argv[2] === 'worker';
 const entry = worker ? 'apps/api/dist/worker.js' : 'apps/api/dist/server.js';
@@ -15,6 +17,7 @@ const step = (cmd, args, env = process.env) => {
 };
 
 if (!existsSync('node_modules/.package-lock.json')) step('npm', ['ci', '--no-audit', '--no-fund']);
+await useProjectNode();
 if (!worker || !existsSync(entry)) step('npm', ['run', '--silent', 'build']);
 // The compiled server is the deployed one: NODE_ENV=production (closed defaults such as
 // /metrics without METRICS_TOKEN) unless NODE_ENV is set. Not for the install and build

@@ -1,9 +1,13 @@
 #!/usr/bin/env node
 // `npm test`: everything the project checks, in one command.
-// typecheck -> lint -> build -> unit and API tests on PGlite and PostgreSQL -> browser tests.
+// typecheck -> lint -> build -> unit and API tests on PGlite and PostgreSQL -> browser tests,
+// all on the project's Node.js (project-node.mjs).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
+import { useProjectNode } from './project-node.mjs';
+
+await useProjectNode();
 
 const run = (label, cmd, args, env = {}) => {
   console.log(`\n▶ ${label}`);

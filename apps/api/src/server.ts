@@ -14,5 +14,5 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   await app.close();
 });
 await app.listen({ port: config.port, host: config.host });
-console.log(`\nBoardwalk is running: open ${config.publicUrl}/  (API docs: ${config.publicUrl}/docs)`);
+console.log(`\nBoardwalk is running on Node.js ${process.version}: open ${config.publicUrl}/  (API docs: ${config.publicUrl}/docs)`);
 if (config.demoData) console.log('Demo order to try: order id 10000003, barcode 1000000000000035 (more in README.md)\n');

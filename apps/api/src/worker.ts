@@ -16,4 +16,4 @@ closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {
   await app.close();
 });
 await app.ready();
-console.log('Boardwalk delivery worker is running (Ctrl+C to stop)');
+console.log(`Boardwalk delivery worker is running on Node.js ${process.version} (Ctrl+C to stop)`);

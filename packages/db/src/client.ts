@@ -26,7 +26,8 @@ export interface Database {
   /**
    * Runs SQL text as it is, with $1.. parameters, on the pool (or PGlite) outside any
    * transaction: what a library that brings its own SQL needs (pg-boss's `db` adapter).
-   * Without values the text may hold several statements.
+   * Without values the text may hold several statements: PGlite answers the rows of all of
+   * them in order, node-postgres one result per statement (pg-boss reads either).
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   close(): Promise<void>;
@@ -194,9 +195,10 @@ export async function createDb(options: CreateDbOptions): Promise<Database> {
     ping: async () => void (await db.execute(sql`select 1`)),
     async executeSql(text, values) {
       if (values?.length) return client.query(text, values);
-      // PGlite's query() takes one statement; exec() runs a script and answers each one's rows.
+      // PGlite's query() takes one statement; exec() runs a script. A script answers the rows
+      // of all its statements in order: pg-boss reads a row from the middle of BEGIN ... COMMIT.
       const results = await client.exec(text);
-      return { rows: results.at(-1)?.rows ?? [] };
+      return { rows: results.flatMap((result) => result.rows) };
     },
     close: async () => {
       await client.close();

@@ -66,7 +66,7 @@ export async function loadKeys(db: Executor): Promise<Keys> {
   const tokenKey = Buffer.from(await findOrCreateServerKey(db, 'token-signing', newKey), 'base64url');
   const encryptionKey = Buffer.from(await findOrCreateServerKey(db, 'encryption', newKey), 'base64url');
   // fast-jwt signs with node:crypto's HMAC in the calling thread: every login signs a token,
-  // and WebCrypto's HMAC (jose) runs each one through the thread pool (bench/lookup).
+  // and WebCrypto's HMAC runs each one through the thread pool (bench/lookup).
   const sign = createSigner({ key: tokenKey, algorithm: 'HS256' });
   const verifiers = new Map<string, (token: string) => { sub?: unknown }>();
   const verifierFor = (purpose: string) => {

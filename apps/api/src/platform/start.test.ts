@@ -131,3 +131,9 @@ describe("the data folder is the user's alone", () => {
     }
   });
 });
+
+describe('the runtime', () => {
+  it('is Node.js 24 or newer, the one the project pins', () => {
+    expect(Number(process.versions.node.split('.')[0])).toBeGreaterThanOrEqual(24);
+  });
+});

@@ -3,7 +3,7 @@
 // Wallet REST API. One interface, one real adapter; a test double of Google's endpoints
 // lives with the tests.
 import { JWT } from 'google-auth-library';
-import { importPKCS8, SignJWT } from 'jose';
+import { createSigner } from 'fast-jwt';
 import type { GoogleWalletCredentials } from './google-wallet-credentials.ts';
 
 export const SAVE_URL_PREFIX = 'https://pay.google.com/gp/v/save/';
@@ -130,7 +130,15 @@ function oauthClient(credentials: GoogleWalletCredentials): JWT {
 
 export async function createGoogleWallet(options: GoogleWalletOptions): Promise<GoogleWallet> {
   const { credentials } = options;
-  const signingKey = await importPKCS8(credentials.key.private_key, 'RS256');
+  // The save link's claims (developers.google.com/wallet/reference/rest/v1/jwt), signed with
+  // the service account's RSA key; iat is the moment of signing.
+  const sign = createSigner({
+    key: credentials.key.private_key,
+    algorithm: 'RS256',
+    iss: credentials.key.client_email,
+    aud: 'google',
+    header: { alg: 'RS256', typ: 'JWT' },
+  });
   const origin = new URL(options.publicUrl).origin;
   const client = credentials.development ? null : oauthClient(credentials);
   const timeout = options.timeout ?? 10_000;
@@ -140,14 +148,7 @@ export async function createGoogleWallet(options: GoogleWalletOptions): Promise<
     updatesObjects: client !== null,
 
     async saveUrl(payload) {
-      // The claims of developers.google.com/wallet/reference/rest/v1/jwt.
-      const jwt = await new SignJWT({ typ: 'savetowallet', origins: [origin], payload })
-        .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })
-        .setIssuer(credentials.key.client_email)
-        .setAudience('google')
-        .setIssuedAt()
-        .sign(signingKey);
-      return `${SAVE_URL_PREFIX}${jwt}`;
+      return `${SAVE_URL_PREFIX}${sign({ typ: 'savetowallet', origins: [origin], payload })}`;
     },
 
     async updateObject({ kind, object }) {

@@ -1,9 +1,8 @@
-// Durable jobs on the database: pg-boss 10 on PostgreSQL and on the embedded PGlite, through
+// Durable jobs on the database: pg-boss 12 on PostgreSQL and on the embedded PGlite, through
 // pg-boss's `db` adapter (executeSql). A job is written by the caller's own transaction, so
 // it exists exactly when the change that caused it commits. Workers fetch with SKIP LOCKED:
 // several processes on one PostgreSQL never run one job twice.
-import { setTimeout as sleep } from 'node:timers/promises';
-import PgBoss from 'pg-boss';
+import { PgBoss, type Db, type JobResult, type JobWithMetadata, type QueuePolicy } from 'pg-boss';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '@boardwalk/db/client';
 
@@ -74,41 +73,11 @@ async function retryOnDeadlock(work: () => Promise<void>, tries = 5): Promise<vo
   }
 }
 
-/**
- * One worker: fetches up to batchSize jobs, runs them side by side, completes the ones that
- * succeeded and fails the others (each on its own: pg-boss retries it with backoff, then
- * dead-letters it). A full batch fetches again at once; otherwise it waits pollMs.
- * Written here rather than with boss.work(): pg-boss 10's worker does not await its own
- * complete() and fail(), so a database that drops at that moment would be an unhandled
- * rejection, which ends the process.
- */
-async function runWorker<T>(
-  boss: PgBoss,
-  name: QueueName,
-  batchSize: number,
-  handler: (job: RunningJob<T>) => Promise<void>,
-  options: { pollMs: number; stopping: AbortController; onError: OnError },
-): Promise<void> {
-  const { signal } = options.stopping;
-  while (!signal.aborted) {
-    // fetch() answers [] when the database cannot be reached.
-    const jobs = await boss.fetch<T>(name, { batchSize, includeMetadata: true });
-    const done: string[] = [];
-    await Promise.all(
-      jobs.map(async (job) => {
-        try {
-          await handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit });
-          done.push(job.id);
-        } catch (error) {
-          await boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) }).catch(options.onError);
-        }
-      }),
-    );
-    // A job not completed (the database dropped) stays active and is taken up again after it expires.
-    if (done.length > 0) await boss.complete(name, done).catch(options.onError);
-    if (jobs.length < batchSize && !signal.aborted) await sleep(options.pollMs, undefined, { signal }).catch(() => undefined);
-  }
-}
+const toInsert = (job: NewJob) => ({
+  data: job.data,
+  ...(job.singletonKey !== undefined && { singletonKey: job.singletonKey }),
+  ...(job.startAfterSeconds && { startAfter: job.startAfterSeconds }),
+});
 
 /** pg-boss's SQL ($1, $2 ...) as a Drizzle query, so it runs on whatever executor it is given. */
 function toDrizzleSql(text: string, values: unknown[]): SQL {
@@ -116,7 +85,8 @@ function toDrizzleSql(text: string, values: unknown[]): SQL {
   return sql.join(parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1] ?? null}`)));
 }
 
-function executorAdapter(tx: Executor): PgBoss.Db {
+/** pg-boss's statements on the caller's transaction. */
+function inTransaction(tx: Executor): Db {
   return {
     async executeSql(text, values = []) {
       const result = (await tx.execute(toDrizzleSql(text, values))) as unknown as { rows: unknown[] };
@@ -125,12 +95,12 @@ function executorAdapter(tx: Executor): PgBoss.Db {
   };
 }
 
-const toInsert = (job: NewJob) => ({
-  name: job.name,
-  data: job.data,
-  ...(job.singletonKey !== undefined && { singletonKey: job.singletonKey }),
-  ...(job.startAfterSeconds && { startAfter: String(job.startAfterSeconds) }),
-});
+/** The jobs grouped by queue, in their order. */
+function byQueue<J extends { name: string }>(jobs: J[]): Map<string, J[]> {
+  const groups = new Map<string, J[]>();
+  for (const job of jobs) groups.set(job.name, [...(groups.get(job.name) ?? []), job]);
+  return groups;
+}
 
 /** Told of database errors the queue meets in the background (maintenance, fetching, completing). */
 export type OnError = (error: Error) => void;
@@ -149,7 +119,73 @@ export async function startJobQueue(database: Database, settings: JobSettings, o
   return started;
 }
 
+/** The schema pg-boss 10 made (version 24), set aside while pg-boss 12 makes its own. */
+const VERSION_10_SCHEMA = 'pgboss_v10';
+
+/**
+ * pg-boss 12 migrates its schema only from version 25 (pg-boss 11) on. A database whose queue
+ * pg-boss 10 made keeps that schema as pgboss_v10 (renamed under a lock, so among instances
+ * starting together exactly one does it), pg-boss 12 makes a new one, and moveVersion10Jobs
+ * carries the unfinished jobs over.
+ */
+async function setAsideVersion10Schema(database: Database): Promise<void> {
+  await database.executeSql(
+    `DO $$
+     DECLARE version int;
+     BEGIN
+       PERFORM pg_advisory_xact_lock(hashtext('boardwalk.pgboss-v10'));
+       IF to_regclass('pgboss.version') IS NOT NULL THEN
+         EXECUTE 'SELECT max(version) FROM pgboss.version' INTO version;
+         IF version < 25 THEN
+           ALTER SCHEMA pgboss RENAME TO ${VERSION_10_SCHEMA};
+         END IF;
+       END IF;
+     END $$`,
+    [],
+  );
+}
+
+/**
+ * Moves the jobs pgboss_v10 still had to run (waiting, waiting to retry, or running when its
+ * process stopped) into pg-boss 12's queues, keeping their ids (a delivery row names its job),
+ * then drops pgboss_v10: in one transaction, so a start that dies halfway moves them again.
+ * Each starts over as a new job with its queue's tries.
+ */
+async function moveVersion10Jobs(database: Database, boss: PgBoss): Promise<void> {
+  const { rows } = await database.executeSql(`SELECT to_regclass('${VERSION_10_SCHEMA}.job') IS NOT NULL AS present`, []);
+  if (!rows[0]?.present) return;
+  await database.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('boardwalk.pgboss-v10'))`);
+    const stillThere = (await tx.execute(sql.raw(`SELECT to_regclass('${VERSION_10_SCHEMA}.job') IS NOT NULL AS present`))) as unknown as {
+      rows: { present: boolean }[];
+    };
+    if (!stillThere.rows[0]?.present) return;
+    const { rows: jobs } = (await tx.execute(
+      sql.raw(`SELECT id::text AS id, name, data, singleton_key, start_after FROM ${VERSION_10_SCHEMA}.job
+               WHERE state IN ('created', 'retry', 'active') ORDER BY created_on`),
+    )) as unknown as {
+      rows: { id: string; name: string; data: object | null; singleton_key: string | null; start_after: Date | string }[];
+    };
+    const queues = new Set<string>(Object.values(QUEUES));
+    for (const [name, queued] of byQueue(jobs.filter((job) => queues.has(job.name)))) {
+      await boss.insert(
+        name,
+        queued.map((job) => ({
+          id: job.id,
+          data: job.data ?? {},
+          startAfter: new Date(job.start_after),
+          ...(job.singleton_key !== null && { singletonKey: job.singleton_key }),
+        })),
+        { db: inTransaction(tx) },
+      );
+    }
+    await tx.execute(sql.raw(`DROP SCHEMA ${VERSION_10_SCHEMA} CASCADE`));
+  });
+}
+
 async function startOnce(database: Database, settings: JobSettings, onError: OnError): Promise<JobQueue> {
+  await setAsideVersion10Schema(database);
+  const expiryCheckSeconds = Math.max(1, Math.min(30, Math.floor(settings.expireSeconds / 2)));
   const boss = new PgBoss({
     db: {
       executeSql: (text, values) =>
@@ -158,11 +194,16 @@ async function startOnce(database: Database, settings: JobSettings, onError: OnE
           values?.map((v: unknown) => v ?? null),
         ),
     },
-    // Expired (dead-process) jobs are found by the maintenance run: often enough to retry within seconds.
-    maintenanceIntervalSeconds: Math.max(1, Math.min(30, Math.floor(settings.expireSeconds / 2))),
+    // Expired (dead-process) jobs are found by the monitor pass, which the supervisor runs: often
+    // enough to retry within seconds.
+    superviseIntervalSeconds: expiryCheckSeconds,
+    monitorIntervalSeconds: expiryCheckSeconds,
     schedule: false,
   });
-  boss.on('error', onError);
+  // pg-boss reports a worker's errors as plain objects carrying the error's fields.
+  boss.on('error', (error: unknown) =>
+    onError(error instanceof Error ? error : Object.assign(new Error(String((error as { message?: unknown }).message)), error)),
+  );
   await boss.start();
   const retries = {
     retryLimit: settings.retryLimit,
@@ -170,7 +211,7 @@ async function startOnce(database: Database, settings: JobSettings, onError: OnE
     retryBackoff: true,
     expireInSeconds: settings.expireSeconds,
   };
-  const policies: Record<Exclude<QueueName, 'dead-letters'>, PgBoss.QueuePolicy> = {
+  const policies: Record<Exclude<QueueName, 'dead-letters'>, QueuePolicy> = {
     [QUEUES.ticketChanged]: 'stately',
     [QUEUES.passesRepublish]: 'standard',
     [QUEUES.applePush]: 'stately',
@@ -183,30 +224,54 @@ async function startOnce(database: Database, settings: JobSettings, onError: OnE
   // Instances starting together on one PostgreSQL can deadlock creating the same queue's
   // partition: creation is idempotent, so it is simply tried again.
   await retryOnDeadlock(async () => {
-    await boss.createQueue(QUEUES.deadLetters, { name: QUEUES.deadLetters, retentionMinutes: 60 * 24 * 30 });
+    await boss.createQueue(QUEUES.deadLetters, { retentionSeconds: 60 * 60 * 24 * 30 });
     for (const [name, policy] of Object.entries(policies)) {
-      const options = { name, policy, ...retries, deadLetter: QUEUES.deadLetters };
-      await boss.createQueue(name, options);
+      await boss.createQueue(name, { policy, ...retries, deadLetter: QUEUES.deadLetters });
       // Settings may have changed since the queue was made.
-      await boss.updateQueue(name, options);
+      await boss.updateQueue(name, { ...retries, deadLetter: QUEUES.deadLetters });
     }
   });
+  await moveVersion10Jobs(database, boss);
 
-  const stopping = new AbortController();
-  const loops: Promise<void>[] = [];
   return {
     async send(tx, job) {
       return boss.send(job.name, job.data, {
-        db: executorAdapter(tx),
+        db: inTransaction(tx),
         ...(job.singletonKey !== undefined && { singletonKey: job.singletonKey }),
         ...(job.startAfterSeconds && { startAfter: job.startAfterSeconds }),
       });
     },
     async insert(tx, jobs) {
-      if (jobs.length > 0) await boss.insert(jobs.map(toInsert), { db: executorAdapter(tx) });
+      for (const [name, queued] of byQueue(jobs)) {
+        await boss.insert(name, queued.map(toInsert), { db: inTransaction(tx) });
+      }
     },
     async work<T>(name: QueueName, options: { batchSize: number }, handler: (job: RunningJob<T>) => Promise<void>) {
-      loops.push(runWorker(boss, name, options.batchSize, handler, { pollMs: settings.pollSeconds * 1000, stopping, onError }));
+      // pg-boss's worker awaits its own complete() and fail(): a database that drops at that
+      // moment is an 'error' event (onError), the worker keeps polling, and a job it could
+      // not complete stays active until it expires and is taken up again. Each job of a batch
+      // is settled on its own (perJobResults).
+      await boss.work(
+        name,
+        {
+          batchSize: options.batchSize,
+          includeMetadata: true,
+          perJobResults: true,
+          pollingIntervalSeconds: settings.pollSeconds,
+          burstWhenBatchFull: true,
+        },
+        (jobs: JobWithMetadata<T>[]) =>
+          Promise.all(
+            jobs.map(async (job): Promise<JobResult> => {
+              try {
+                await handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit });
+                return { id: job.id, status: 'completed' };
+              } catch (error) {
+                return { id: job.id, status: 'failed', output: { message: error instanceof Error ? error.message : String(error) } };
+              }
+            }),
+          ),
+      );
     },
     async pending(names) {
       const { rows } = await database.executeSql(
@@ -225,11 +290,9 @@ async function startOnce(database: Database, settings: JobSettings, onError: OnE
       return rows.map((r) => ({ queue: String(r.queue), state: String(r.state), count: Number(r.n) }));
     },
     async stop() {
-      // Workers finish the batch in hand (at most DELIVERY_EXPIRE_SECONDS; a job left active
-      // is taken up again by another worker after that) and fetch no more.
-      stopping.abort();
-      await Promise.all(loops);
-      await boss.stop({ graceful: false, close: false });
+      // Workers fetch no more and finish the batch in hand, for at most DELIVERY_EXPIRE_SECONDS;
+      // a job still running then is failed, to be tried again.
+      await boss.stop({ graceful: true, close: false, timeout: settings.expireSeconds * 1000 });
     },
   };
 }

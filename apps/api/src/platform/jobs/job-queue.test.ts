@@ -1,0 +1,66 @@
+// pg-boss 12 starting on a database whose queue pg-boss 10 made (an older Boardwalk's data):
+// the jobs it left unfinished are carried over, with their ids, and then run.
+import { readFile } from 'node:fs/promises';
+import { afterEach, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '@boardwalk/db/test-support/test-database';
+import { QUEUES, startJobQueue, type JobQueue } from './job-queue.ts';
+
+const settings = { retryLimit: 2, retryDelaySeconds: 1, expireSeconds: 60, pollSeconds: 0.5 };
+const waiting = '11111111-1111-4111-8111-111111111111';
+const retrying = '22222222-2222-4222-8222-222222222222';
+const running = '33333333-3333-4333-8333-333333333333';
+const finished = '44444444-4444-4444-8444-444444444444';
+
+let database: TestDatabase | undefined;
+let queue: JobQueue | undefined;
+afterEach(async () => {
+  await queue?.stop();
+  await database?.close();
+});
+
+async function version10Database(): Promise<TestDatabase> {
+  const db = await createTestDatabase();
+  await db.executeSql(await readFile(new URL('../../../test-support/pg-boss-10-schema.sql', import.meta.url), 'utf8'));
+  await db.executeSql(
+    `SELECT pgboss.create_queue('mail', '{"policy":"stately"}'), pgboss.create_queue('apple-push', '{"policy":"stately"}')`,
+  );
+  await db.executeSql(
+    `INSERT INTO pgboss.job (id, name, data, state, singleton_key, policy) VALUES
+       ('${waiting}', 'mail', '{"deliveryId":"d1"}', 'created', 'd1', 'stately'),
+       ('${retrying}', 'mail', '{"deliveryId":"d2"}', 'retry', 'd2', 'stately'),
+       ('${running}', 'apple-push', '{"deliveryId":"d3"}', 'active', 'd3', 'stately'),
+       ('${finished}', 'apple-push', '{"deliveryId":"d4"}', 'completed', 'd4', 'stately')`,
+  );
+  return db;
+}
+
+it('carries the jobs pg-boss 10 left waiting, retrying or running into pg-boss 12, keeping their ids, and drops its schema', async () => {
+  database = await version10Database();
+  queue = await startJobQueue(database, settings, (error) => {
+    throw error;
+  });
+
+  const { rows } = await database.executeSql(`SELECT id::text AS id, name, state::text AS state, data FROM pgboss.job ORDER BY id`);
+  expect(rows).toEqual([
+    { id: waiting, name: 'mail', state: 'created', data: { deliveryId: 'd1' } },
+    { id: retrying, name: 'mail', state: 'created', data: { deliveryId: 'd2' } },
+    { id: running, name: 'apple-push', state: 'created', data: { deliveryId: 'd3' } },
+  ]);
+  const old = await database.executeSql(`SELECT to_regnamespace('pgboss_v10') IS NULL AS gone`);
+  expect(old.rows[0]?.gone).toBe(true);
+
+  const ran: string[] = [];
+  await queue.work<{ deliveryId: string }>(QUEUES.mail, { batchSize: 5 }, async (job) => void ran.push(job.data.deliveryId));
+  await expect.poll(() => ran.sort(), { timeout: 10_000 }).toEqual(['d1', 'd2']);
+  await expect.poll(() => queue!.pending([QUEUES.mail]), { timeout: 10_000 }).toBe(0);
+});
+
+it('starts a second time on the carried-over schema without moving anything again', async () => {
+  database = await version10Database();
+  await (await startJobQueue(database, settings, () => undefined)).stop();
+  queue = await startJobQueue(database, settings, (error) => {
+    throw error;
+  });
+  const { rows } = await database.executeSql(`SELECT count(*)::int AS n FROM pgboss.job`);
+  expect(rows[0]?.n).toBe(3);
+});
