@@ -4,16 +4,21 @@ import { defineConfig } from 'vitest/config';
 // when scripts/test.mjs found no PostgreSQL and said so), and the browser tests.
 const withPostgres = process.env.BW_SKIP_POSTGRES !== '1';
 const apiTests = ['apps/api/src/**/*.test.ts', 'packages/*/src/**/*.test.ts'];
+// Each API test file's databases are copies of one template migrated once per run.
+const templateSetup = ['packages/db/test-support/template-setup.ts'];
+// API test files share their worker's loaded modules (isolate: false): a file makes its own
+// app and database (apps/api/test-support/test-app.ts) and restores what it changes (fake
+// timers), so only the loading (the app, PGlite's WebAssembly) is shared, and it is done once
+// per worker instead of once per file.
+const apiProject = { include: apiTests, globalSetup: templateSetup, isolate: false, testTimeout: 30_000, hookTimeout: 60_000 };
 
 export default defineConfig({
   test: {
     projects: [
       // The repository's own rules (eslint.config.js).
       { test: { name: 'layout', include: ['eslint.config.test.ts'], testTimeout: 30_000 } },
-      { test: { name: 'pglite', include: apiTests, env: { TEST_DB: 'pglite' }, testTimeout: 30_000, hookTimeout: 60_000 } },
-      ...(withPostgres
-        ? [{ test: { name: 'postgres', include: apiTests, env: { TEST_DB: 'postgres' }, testTimeout: 30_000, hookTimeout: 60_000 } }]
-        : []),
+      { test: { name: 'pglite', env: { TEST_DB: 'pglite' }, ...apiProject } },
+      ...(withPostgres ? [{ test: { name: 'postgres', env: { TEST_DB: 'postgres' }, ...apiProject } }] : []),
       {
         test: {
           name: 'browser',

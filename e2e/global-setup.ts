@@ -4,7 +4,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
+import { chromiumOptions } from './support/chromium.ts';
 import { startServerProcess } from './support/server-process.ts';
 import { E2E_DELIVERY_ENV, E2E_INTEGRATION_KEY, STAFF_ADMIN } from './support/staff-admin.ts';
 
@@ -12,6 +14,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Where the server under test listens, e.g. http://127.0.0.1:41234 */
     baseUrl: string;
+    /** The run's Chromium (launchBrowser connects to it). */
+    browserEndpoint: string;
   }
 }
 
@@ -74,5 +78,14 @@ export default async function setup(project: TestProject) {
     { echoErrors: true },
   );
   project.provide('baseUrl', server.baseUrl);
-  return () => server.close();
+  // One Chromium for the run: each test file connects and opens its own contexts.
+  const browser = await chromium.launchServer(chromiumOptions()).catch(async (error: unknown) => {
+    await server.close();
+    throw error;
+  });
+  project.provide('browserEndpoint', browser.wsEndpoint());
+  return async () => {
+    await browser.close();
+    await server.close();
+  };
 }

@@ -4,28 +4,21 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, inject } from 'vitest';
+import { chromiumOptions } from './chromium.ts';
 
 export const baseUrl = (): string => inject('baseUrl');
 
 export const WIDTHS = { mobile: 360, desktop: 1280 } as const;
 export type Width = (typeof WIDTHS)[keyof typeof WIDTHS];
 
-/** Chromium as the tests run it; extraArgs add switches (a fake camera). */
+/**
+ * Chromium for a test file: a connection to the one the global setup launched for the run
+ * (closing it ends only this file's contexts), or with extraArgs (a fake camera) a Chromium
+ * of its own.
+ */
 export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-      ...extraArgs,
-    ],
-  });
+  if (extraArgs.length === 0) return chromium.connect(inject('browserEndpoint'));
+  return chromium.launch(chromiumOptions(extraArgs));
 }
 
 export interface GuestPage {

@@ -40,6 +40,8 @@ export interface CreateDbOptions {
   databaseUrl?: string | undefined;
   /** Folder for PGlite's files; unset with no databaseUrl means in memory. */
   dataDir?: string | undefined;
+  /** PGlite in memory only: starts from this data folder (a tarball of PGlite's dumpDataDir) instead of an empty one. */
+  loadDataDir?: Blob | undefined;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
   /**
@@ -179,7 +181,10 @@ export async function createDb(options: CreateDbOptions): Promise<Database> {
   }
   let client: PGlite;
   try {
-    client = await PGlite.create(dataDir, { extensions: pgliteExtensions });
+    client = await PGlite.create(dataDir, {
+      extensions: pgliteExtensions,
+      ...(options.loadDataDir && !dataDir && { loadDataDir: options.loadDataDir }),
+    });
   } catch (error) {
     unlock();
     throw error;
