@@ -2,9 +2,8 @@
 // buttons, the real files from the server (a .pkpass named for the brand, a PDF named with the
 // barcode), the Google Wallet link, the busy text, test passes, shared views and every error
 // text.
-import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import type { Browser, BrowserContext, Download, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   alertText,
@@ -87,8 +86,11 @@ async function visibleActions(page: Page) {
   };
 }
 
-async function downloadedBytes(download: { path(): Promise<string> }): Promise<Buffer> {
-  return readFileSync(await download.path());
+/** A download's bytes, streamed: the tests' Chromium is shared through a server, where download.path() is not available. */
+async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 describe('on an iPhone', () => {
