@@ -172,9 +172,10 @@ describe('retries and permanent answers', () => {
     const row = (await dead())!;
     expect(row.attempts).toBe(3);
     expect(row.lastError).toBe('Google Wallet API answered 503 to the object update');
-    // pg-boss keeps the failed job and a copy in the dead-letter queue.
-    const { rows } = await t.database.executeSql(`select state from pgboss.job where id = $1`, [row.jobId]);
-    expect(rows[0]!.state).toBe('failed');
+    // pg-boss keeps the failed job and a copy in the dead-letter queue. It fails the job once
+    // the handler has returned, just after the delivery row was marked dead: wait for it.
+    const jobState = async () => (await t.database.executeSql(`select state from pgboss.job where id = $1`, [row.jobId])).rows[0]!.state;
+    await expect.poll(jobState, { timeout: 10_000 }).toBe('failed');
     const { rows: letters } = await t.database.executeSql(
       `select count(*)::int as n from pgboss.job where name = 'dead-letters' and data->>'deliveryId' = $1`,
       [row.id],
