@@ -208,15 +208,18 @@ export async function voidLoyaltyPass(db: Executor, loyaltyAccountId: string) {
   return row ?? null;
 }
 
+/** What the card jobs compare and update of a member card's row. */
+const memberCardColumns = {
+  serialNumber: walletPasses.serialNumber,
+  contentHash: walletPasses.contentHash,
+  googleIssued: walletPasses.googleIssued,
+  googleContentHash: walletPasses.googleContentHash,
+};
+
 /** A voided member card by its serial number (null when not voided or unknown). */
 export async function findVoidedPass(db: Executor, serialNumber: string) {
   const rows = await db
-    .select({
-      serialNumber: walletPasses.serialNumber,
-      contentHash: walletPasses.contentHash,
-      googleIssued: walletPasses.googleIssued,
-      googleContentHash: walletPasses.googleContentHash,
-    })
+    .select(memberCardColumns)
     .from(walletPasses)
     .where(and(eq(walletPasses.serialNumber, serialNumber), isNotNull(walletPasses.voidedAt)));
   return rows[0] ?? null;
@@ -224,15 +227,7 @@ export async function findVoidedPass(db: Executor, serialNumber: string) {
 
 /** The loyalty member's pass, when one was generated (Apple) or its Google link handed out. */
 export async function findLoyaltyPass(db: Executor, loyaltyAccountId: string) {
-  const rows = await db
-    .select({
-      serialNumber: walletPasses.serialNumber,
-      contentHash: walletPasses.contentHash,
-      googleIssued: walletPasses.googleIssued,
-      googleContentHash: walletPasses.googleContentHash,
-    })
-    .from(walletPasses)
-    .where(eq(walletPasses.loyaltyAccountId, loyaltyAccountId));
+  const rows = await db.select(memberCardColumns).from(walletPasses).where(eq(walletPasses.loyaltyAccountId, loyaltyAccountId));
   return rows[0] ?? null;
 }
 
