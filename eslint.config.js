@@ -3,87 +3,100 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import checkFile from 'eslint-plugin-check-file';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 
-// ---- The layout, enforced (README "Layout") ---------------------------------------------
-// Imports run one way: app -> staff -> guest -> integrations / platform -> db / contract.
-// A feature never imports another feature, except the guest ticket core (guest/ticket) and the
-// staff core (staff/auth, staff/audit, staff/resources); an integration never imports another
-// system's folder. Product code never imports test support. The rules are ESLint's own
-// no-restricted-imports on the import text: every import in the code base is relative or a
-// package name, so a regular expression per layer states the rule without a resolver plugin.
+// ---- The layout, enforced (docs/architecture.md "Layers") ---------------------------------
+// Imports run one way: app -> staff -> guest -> loyalty core -> integrations / platform -> db /
+// contract (the loyalty core also imports the ticket core). A feature never imports another
+// feature, except the declared cores (the ticket core, the loyalty core, the staff core); an
+// integration never imports another system's folder.
+//
+// The rules are zones of import-x's no-restricted-paths, checked on the path an import
+// resolves to, not its text: a feature may have subfolders, and a file deep inside one is
+// still that feature's. eslint-plugin-import-x (the maintained fork of eslint-plugin-import,
+// ESLint 10 supported, its own resolver built in) over eslint-plugin-boundaries: the zones are
+// plain folder paths, as in bulletproof-react's configuration, with no element-type layer to
+// learn. Each feature's zone is made from the folders on disk, so a new feature folder is
+// covered by its layer's rule without an edit here.
 
-const TOP = String.raw`^(\.\./)+(app|server|worker)\.ts$`;
-const upTo = (...folders) => String.raw`^(\.\./)+(${folders.join('|')})/`;
+const ROOT = import.meta.dirname;
+/** The folders directly inside dir (a path from the repository root). */
+const foldersOf = (dir) =>
+  readdirSync(`${ROOT}/${dir}`, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => `${dir}/${entry.name}`);
+const except = (folders, ...kept) => folders.filter((folder) => !kept.includes(folder));
+const zone = (target, from, what) => ({ target, from, message: `Backwards import: ${what} (docs/architecture.md "Layers").` });
+
+const API = 'apps/api/src';
+const api = (...names) => names.map((name) => `${API}/${name}`);
+const API_TOP = api('app.ts', 'server.ts', 'worker.ts');
+const TICKET_CORE = `${API}/guest/ticket`;
+const LOYALTY_CORE = `${API}/loyalty`;
+const GUEST = foldersOf(`${API}/guest`);
+const STAFF = foldersOf(`${API}/staff`);
+const STAFF_CORE = api('staff/auth', 'staff/audit', 'staff/resources');
+const SYSTEMS = foldersOf(`${API}/integrations`);
+
+const WEB = 'apps/web/src';
+const web = (...names) => names.map((name) => `${WEB}/${name}`);
+const WEB_TICKET_CORE = `${WEB}/guest/ticket`;
+const WEB_GUEST = foldersOf(`${WEB}/guest`);
+const WEB_STAFF = foldersOf(`${WEB}/staff`);
+const WEB_STAFF_CORE = web('staff/auth', 'staff/resources', 'staff/admin');
 /**
- * From a file in <layer>/<feature>/...: another feature of the layer other than the allowed
- * ones, reached as a sibling (../x/) or by climbing out of the layer (../../layer/x/).
+ * Guest features that show another feature's section: the pass page shows the photo, share
+ * and wallet sections; the loyalty pages offer the loyalty card's wallet buttons. None of
+ * those imports the page back.
  */
-const siblingExcept = (layer, ...allowed) => {
-  const other = `${allowed.length ? `(?!(${allowed.join('|')})/)` : ''}[^./][^/]*/`;
-  return String.raw`^(\.\./${other}|(\.\./){2,}${layer}/${other})`;
+const WEB_GUEST_SECTIONS = {
+  [`${WEB}/guest/pass`]: web('guest/photo', 'guest/share', 'guest/wallet'),
+  [`${WEB}/guest/loyalty`]: web('guest/wallet'),
 };
 
-const TEST_SUPPORT = { regex: String.raw`(^|/)test-support(/|$)`, message: 'Product code never imports test support.' };
-const backwards = (regex, what) => ({ regex, message: `Backwards import: ${what} (README "Layout").` });
+const zones = [
+  zone(
+    `${API}/platform`,
+    [...api('integrations', 'loyalty', 'guest', 'staff', 'demo', 'ops'), ...API_TOP],
+    'platform depends on nothing above it',
+  ),
+  // The loyalty core reads the feeds' repos, so no integration imports it (no cycle).
+  zone(`${API}/integrations`, [...api('guest', 'loyalty', 'staff', 'demo', 'ops'), ...API_TOP], 'integrations depend on platform only'),
+  ...SYSTEMS.map((system) => zone(system, except(SYSTEMS, system), "one system's integration never imports another's")),
+  zone(
+    LOYALTY_CORE,
+    [...except(GUEST, TICKET_CORE), ...api('staff', 'demo', 'ops'), ...API_TOP],
+    'the loyalty core imports platform, integrations and the ticket core only',
+  ),
+  zone(`${API}/guest`, api('staff', 'demo', 'ops'), 'guest code never imports staff code'),
+  zone(`${API}/guest`, API_TOP, 'the app imports guest code, not the reverse'),
+  zone(TICKET_CORE, [...except(GUEST, TICKET_CORE), LOYALTY_CORE], 'the ticket core imports no guest feature'),
+  ...except(GUEST, TICKET_CORE).map((feature) =>
+    zone(feature, except(GUEST, feature, TICKET_CORE), 'a guest feature imports only the ticket core of the others'),
+  ),
+  zone(`${API}/staff`, api('demo', 'ops'), 'staff code never imports the demo or ops'),
+  zone(`${API}/staff`, API_TOP, 'the app imports staff code, not the reverse'),
+  ...STAFF.map((folder) => zone(folder, except(STAFF, folder, ...STAFF_CORE), 'a staff folder imports only the staff core of the others')),
 
-/**
- * Per folder of product code: the imports it may not make. Where a file matches two entries
- * the later one applies (its whole list), so a narrower folder comes after the wider one.
- */
-const layers = [
-  [
-    'apps/api/src/platform/**/*.ts',
-    [
-      backwards(upTo('integrations', 'guest', 'staff', 'demo', 'ops'), 'platform depends on nothing above it'),
-      backwards(TOP, 'platform depends on nothing above it'),
-    ],
-  ],
-  [
-    'apps/api/src/integrations/*.ts',
-    [
-      backwards(upTo('guest', 'staff', 'demo', 'ops'), 'integrations depend on platform only'),
-      backwards(TOP, 'integrations depend on platform only'),
-    ],
-  ],
-  [
-    'apps/api/src/integrations/*/**/*.ts',
-    [
-      backwards(upTo('guest', 'staff', 'demo', 'ops'), 'integrations depend on platform only'),
-      backwards(TOP, 'integrations depend on platform only'),
-      backwards(siblingExcept('integrations'), "one system's integration never imports another's"),
-    ],
-  ],
-  [
-    'apps/api/src/guest/*/**/*.ts',
-    [
-      backwards(upTo('staff', 'demo', 'ops'), 'guest code never imports staff code'),
-      backwards(TOP, 'the app imports guest code, not the reverse'),
-      backwards(siblingExcept('guest', 'ticket'), 'a guest feature imports only the ticket core of the others'),
-    ],
-  ],
-  [
-    'apps/api/src/guest/ticket/**/*.ts',
-    [
-      backwards(upTo('staff', 'demo', 'ops'), 'guest code never imports staff code'),
-      backwards(TOP, 'the app imports guest code, not the reverse'),
-      backwards(siblingExcept('guest'), 'the ticket core imports no guest feature'),
-    ],
-  ],
-  [
-    'apps/api/src/staff/*/**/*.ts',
-    [
-      backwards(upTo('demo', 'ops'), 'staff code never imports the demo or ops'),
-      backwards(TOP, 'the app imports staff code, not the reverse'),
-      backwards(siblingExcept('staff', 'auth', 'audit', 'resources'), 'a staff feature imports only the staff core'),
-    ],
-  ],
-  [
-    'apps/web/src/{lib,ui,types}/**/*.{ts,tsx}',
-    [backwards(upTo('app', 'guest', 'staff'), 'lib and ui serve the features, they import none')],
-  ],
-  ['apps/web/src/guest/**/*.{ts,tsx}', [backwards(upTo('app', 'staff'), 'guest pages never import the staff area or the app shell')]],
-  ['apps/web/src/staff/**/*.{ts,tsx}', [backwards(upTo('app'), 'the app shell imports the staff area, not the reverse')]],
+  zone(web('lib', 'ui', 'types'), web('app', 'guest', 'staff', 'loyalty'), 'lib and ui serve the features, they import none'),
+  zone(`${WEB}/loyalty`, web('app', 'guest', 'staff'), 'the shared loyalty forms serve both audiences, they import neither'),
+  zone(`${WEB}/guest`, web('app', 'staff'), 'guest pages never import the staff area or the app shell'),
+  zone(`${WEB}/staff`, web('app', 'guest'), 'the staff area imports neither guest pages nor the app shell'),
+  zone(WEB_TICKET_CORE, except(WEB_GUEST, WEB_TICKET_CORE), 'the ticket core imports no guest feature'),
+  ...except(WEB_GUEST, WEB_TICKET_CORE).map((feature) =>
+    zone(
+      feature,
+      except(WEB_GUEST, feature, WEB_TICKET_CORE, ...(WEB_GUEST_SECTIONS[feature] ?? [])),
+      'a guest feature imports only the ticket core of the others',
+    ),
+  ),
+  ...WEB_STAFF.map((folder) =>
+    zone(folder, except(WEB_STAFF, folder, ...WEB_STAFF_CORE), 'a staff folder imports only the staff core of the others'),
+  ),
 ];
+
+const TEST_SUPPORT = { regex: String.raw`(^|/)test-support(/|$)`, message: 'Product code never imports test support.' };
 
 const PRODUCT = ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'];
 const TESTS = ['**/*.test.ts'];
@@ -100,13 +113,18 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   { rules: { '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }] } },
-  // Product code outside the layered folders (entry points, the demo, ops, packages): test support only.
-  { files: PRODUCT, ignores: TESTS, rules: { 'no-restricted-imports': ['error', { patterns: [TEST_SUPPORT] }] } },
-  ...layers.map(([files, patterns]) => ({
-    files: [files],
+  // Product code never imports test support: read on the import text, since a package's
+  // test support (@boardwalk/db/test-support/...) is reached by its name.
+  {
+    files: PRODUCT,
     ignores: TESTS,
-    rules: { 'no-restricted-imports': ['error', { patterns: [TEST_SUPPORT, ...patterns] }] },
-  })),
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver()] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [TEST_SUPPORT] }],
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones }],
+    },
+  },
   // File names: kebab-case, with a role suffix where the file has one (pass.routes.ts).
   {
     files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts'],
@@ -114,7 +132,10 @@ export default tseslint.config(
     rules: {
       'check-file/filename-naming-convention': [
         'error',
-        { '**/*.{ts,tsx}': '+([a-z0-9])*(-+([a-z0-9]))?(.@(routes|service|repo|plugin|fixtures|command|document|config|d))?(.test)' },
+        {
+          '**/*.{ts,tsx}':
+            '+([a-z0-9])*(-+([a-z0-9]))?(.@(routes|service|repo|plugin|jobs|topics|fixtures|command|document|config|d))?(.test)',
+        },
       ],
     },
   },

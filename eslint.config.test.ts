@@ -1,4 +1,8 @@
-// The layout rules of eslint.config.js (README "Layout") reject what they should and only that.
+// The layout rules of eslint.config.js (docs/architecture.md "Layers") reject what they should
+// and only that. The layer rules read the path an import resolves to, so every sample names a
+// file that exists (checked below: an import that resolves nowhere is never reported).
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
@@ -11,35 +15,88 @@ async function reported(filePath: string, code: string): Promise<string[]> {
 }
 
 const importing = (specifier: string) => `import '${specifier}';`;
+/** A relative sample resolves to a file of the repository. */
+const resolves = (file: string, specifier: string) =>
+  !specifier.startsWith('.') || existsSync(resolve(import.meta.dirname, dirname(file), specifier));
+
+const LAYERS = 'import-x/no-restricted-paths';
+const TEST_SUPPORT = 'no-restricted-imports';
 
 describe('the layout rules', () => {
   it.each([
-    ['a guest feature importing staff code', 'apps/api/src/guest/photo/photo-thing.ts', '../../staff/auth/auth.service.ts'],
-    ['platform importing a guest feature', 'apps/api/src/platform/thing.ts', '../guest/ticket/ticket.service.ts'],
-    ['platform/jobs importing an integration', 'apps/api/src/platform/jobs/thing.ts', '../../integrations/email/mailer.ts'],
-    ['a guest feature importing another guest feature', 'apps/api/src/guest/wallet/thing.ts', '../photo/photo.repo.ts'],
-    ['a guest feature climbing out to another', 'apps/api/src/guest/wallet/thing.ts', '../../guest/photo/photo.repo.ts'],
-    ["a feed climbing out to another system's", 'apps/api/src/integrations/pos/thing.ts', '../../integrations/ticketing/orders.repo.ts'],
+    ['a guest feature importing staff code', 'apps/api/src/guest/photo/photo-thing.ts', '../../staff/auth/auth.service.ts', LAYERS],
+    ['platform importing a guest feature', 'apps/api/src/platform/thing.ts', '../guest/ticket/ticket.service.ts', LAYERS],
+    ['platform/jobs importing an integration', 'apps/api/src/platform/jobs/thing.ts', '../../integrations/email/mailer.ts', LAYERS],
+    ['a guest feature importing another guest feature', 'apps/api/src/guest/wallet/thing.ts', '../photo/photo.repo.ts', LAYERS],
+    ['a guest feature climbing out to another', 'apps/api/src/guest/wallet/thing.ts', '../../guest/photo/photo.repo.ts', LAYERS],
+    [
+      "a feed climbing out to another system's",
+      'apps/api/src/integrations/pos/thing.ts',
+      '../../integrations/ticketing/orders.repo.ts',
+      LAYERS,
+    ],
     [
       'a staff core file climbing out to a staff feature',
       'apps/api/src/staff/resources/thing.ts',
       '../../staff/deliveries/deliveries.service.ts',
+      LAYERS,
     ],
-    ['the ticket core importing a guest feature', 'apps/api/src/guest/ticket/thing.ts', '../pass/pass.repo.ts'],
-    ["one system's feed importing another's", 'apps/api/src/integrations/pos/thing.ts', '../ticketing/orders.repo.ts'],
+    ['the ticket core importing a guest feature', 'apps/api/src/guest/ticket/thing.ts', '../pass/pass.repo.ts', LAYERS],
+    ["one system's feed importing another's", 'apps/api/src/integrations/pos/thing.ts', '../ticketing/orders.repo.ts', LAYERS],
     [
       'an integration importing guest code',
       'apps/api/src/integrations/apple-wallet/thing.ts',
       '../../guest/wallet/apple-wallet.service.ts',
+      LAYERS,
     ],
-    ['a staff feature importing the app', 'apps/api/src/staff/deliveries/thing.ts', '../../app.ts'],
-    ['product code importing test support', 'apps/api/src/guest/pass/thing.ts', '../../../test-support/test-app.ts'],
-    ['product code importing a test database', 'packages/db/src/thing.ts', '@boardwalk/db/test-support/test-database'],
-    ['entry points importing test support', 'apps/api/src/server-thing.ts', '../test-support/fixtures.ts'],
-    ['a guest page importing the staff area', 'apps/web/src/guest/pass/thing.ts', '../../staff/auth/staff-session.ts'],
-    ['ui importing a feature', 'apps/web/src/ui/thing.tsx', '../guest/pass/pass-card.tsx'],
-  ])('rejects %s', async (_what, file, specifier) => {
-    expect(await reported(file, importing(specifier))).toContain('no-restricted-imports');
+    ['a staff feature importing the app', 'apps/api/src/staff/deliveries/thing.ts', '../../app.ts', LAYERS],
+    ['the loyalty core importing a guest feature', 'apps/api/src/loyalty/thing.ts', '../guest/wallet/member-cards.service.ts', LAYERS],
+    ['the loyalty core importing staff code', 'apps/api/src/loyalty/thing.ts', '../staff/audit/audit.repo.ts', LAYERS],
+    ['an integration importing the loyalty core', 'apps/api/src/integrations/pos/thing.ts', '../../loyalty/loyalty.repo.ts', LAYERS],
+    [
+      "a file in a guest feature's subfolder importing another feature",
+      'apps/api/src/guest/wallet/apple/thing.ts',
+      '../../photo/photo.repo.ts',
+      LAYERS,
+    ],
+    [
+      "a file in a staff feature's subfolder importing another staff feature",
+      'apps/api/src/staff/wristbands/rules/thing.ts',
+      '../../deliveries/deliveries.service.ts',
+      LAYERS,
+    ],
+    ['product code importing test support', 'apps/api/src/guest/pass/thing.ts', '../../../test-support/test-app.ts', TEST_SUPPORT],
+    ['product code importing a test database', 'packages/db/src/thing.ts', '@boardwalk/db/test-support/test-database', TEST_SUPPORT],
+    ['entry points importing test support', 'apps/api/src/server-thing.ts', '../test-support/fixtures.ts', TEST_SUPPORT],
+    ['a guest page importing the staff area', 'apps/web/src/guest/pass/thing.ts', '../../staff/auth/staff-session.ts', LAYERS],
+    ['ui importing a feature', 'apps/web/src/ui/thing.tsx', '../guest/ticket/pass-card.tsx', LAYERS],
+    ['lib importing a feature', 'apps/web/src/lib/thing.ts', '../staff/auth/staff-session.ts', LAYERS],
+    ['a web feature importing the app shell', 'apps/web/src/guest/pass/thing.tsx', '../../app/router.tsx', LAYERS],
+    ['a web guest feature importing another guest feature', 'apps/web/src/guest/wristband/thing.tsx', '../photo/photo-section.tsx', LAYERS],
+    [
+      "a file in a web guest feature's subfolder importing another guest feature",
+      'apps/web/src/guest/wristband/parts/thing.tsx',
+      '../../photo/photo-section.tsx',
+      LAYERS,
+    ],
+    ['a guest section importing the page that shows it', 'apps/web/src/guest/wallet/thing.tsx', '../pass/pass-view.tsx', LAYERS],
+    ['the web ticket core importing a guest feature', 'apps/web/src/guest/ticket/thing.ts', '../wallet/wallet-api.ts', LAYERS],
+    [
+      'a web staff feature importing another staff feature',
+      'apps/web/src/staff/deliveries/thing.tsx',
+      '../loyalty/loyalty-page.tsx',
+      LAYERS,
+    ],
+    ['the web staff core importing a staff feature', 'apps/web/src/staff/admin/thing.tsx', '../wristbands/wristbands-page.tsx', LAYERS],
+    ['the staff area importing a guest page', 'apps/web/src/staff/loyalty/thing.tsx', '../../guest/loyalty/claim-page.tsx', LAYERS],
+    ['the shared loyalty forms importing a guest feature', 'apps/web/src/loyalty/thing.tsx', '../guest/loyalty/loyalty-api.ts', LAYERS],
+  ])('rejects %s', async (_what, file, specifier, rule) => {
+    expect(await reported(file, importing(specifier))).toContain(rule);
+  });
+
+  it('rejects a lazy import of another guest feature', async () => {
+    const code = `export const later = import('../share/share-rules.ts');`;
+    expect(await reported('apps/web/src/guest/stored-value/thing.ts', code)).toContain(LAYERS);
   });
 
   it.each([
@@ -58,13 +115,62 @@ describe('the layout rules', () => {
       'apps/api/src/staff/deliveries/thing.ts',
       ['../resources/resource-schemas.ts', '../auth/auth.service.ts', '../../guest/ticket/ticket.repo.ts'],
     ],
+    [
+      'the loyalty core importing the ticket core, integrations and platform',
+      'apps/api/src/loyalty/thing.ts',
+      [
+        '../guest/ticket/ticket.repo.ts',
+        '../integrations/ticketing/ticket-lock.repo.ts',
+        '../integrations/pos/checks.repo.ts',
+        '../platform/errors.ts',
+      ],
+    ],
+    [
+      'guest, wallet and staff features importing the loyalty core',
+      'apps/api/src/guest/wallet/thing.ts',
+      ['../../loyalty/loyalty.repo.ts', '../../loyalty/loyalty-member.service.ts'],
+    ],
+    ['a staff feature importing the loyalty core', 'apps/api/src/staff/loyalty/thing.ts', ['../../loyalty/loyalty.service.ts']],
+    [
+      "a file in a feature's subfolder importing its own feature and the ticket core",
+      'apps/api/src/guest/wallet/apple/thing.ts',
+      ['../apple-wallet.service.ts', '../../ticket/ticket.repo.ts'],
+    ],
     ['the app importing everything', 'apps/api/src/app-thing.ts', ['./staff/auth/staff-auth.plugin.ts', './guest/pass/pass.routes.ts']],
     [
       'a test importing test support',
       'apps/api/src/guest/pass/thing.test.ts',
       ['../../../test-support/test-app.ts', '@boardwalk/db/test-support/test-database'],
     ],
+    [
+      'a web guest feature importing the ticket core, the shared loyalty forms, lib and ui',
+      'apps/web/src/guest/loyalty/thing.tsx',
+      ['../ticket/get-pass.ts', '../../loyalty/claim-form.tsx', '../../lib/format.ts', '../../ui/busy-button.tsx'],
+    ],
+    [
+      'the pass page and the loyalty pages showing the sections they declare',
+      'apps/web/src/guest/pass/thing.tsx',
+      ['../photo/photo-section.tsx', '../share/share-section.tsx', '../wallet/wallet-actions.tsx'],
+    ],
+    ['the loyalty pages showing the wallet buttons', 'apps/web/src/guest/loyalty/thing.tsx', ['../wallet/loyalty-wallet-actions.tsx']],
+    [
+      'a web staff feature importing the staff core and the shared loyalty forms',
+      'apps/web/src/staff/loyalty/thing.tsx',
+      ['../admin/toasts.tsx', '../auth/staff-api.ts', '../resources/resource-list.tsx', '../../loyalty/member-forms.tsx'],
+    ],
+    [
+      "a file in a web feature's subfolder importing its own feature and the staff core",
+      'apps/web/src/staff/resources/fields/thing.tsx',
+      ['../resource-api.ts', '../../auth/staff-session.ts'],
+    ],
+    [
+      "the staff area's routes importing its pages",
+      'apps/web/src/staff/thing.tsx',
+      ['./admin/admin-page.tsx', './loyalty/loyalty-page.tsx', './deliveries/deliveries-page.tsx'],
+    ],
+    ['the app shell importing the features', 'apps/web/src/app/thing.tsx', ['../guest/pass/pass-page.tsx', '../staff/staff-routes.tsx']],
   ])('allows %s', async (_what, file, specifiers) => {
+    for (const specifier of specifiers) expect(resolves(file, specifier), specifier).toBe(true);
     expect(await reported(file, specifiers.map(importing).join('\n'))).toEqual([]);
   });
 

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Projects: unit and API tests on PGlite, the same API tests on PostgreSQL (skipped only
@@ -14,6 +15,11 @@ const apiProject = { include: apiTests, globalSetup: templateSetup, isolate: fal
 
 export default defineConfig({
   test: {
+    // Two workers at least: an API test file spends much of its time waiting (on PostgreSQL, a
+    // server process it started, a delivery retry coming due), so two files in turn keep two
+    // cores busy where Vitest's default (one worker less than the cores) would leave one idle.
+    // The browser project still runs its files one at a time (fileParallelism: false).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       // The repository's own rules (eslint.config.js).
       { test: { name: 'layout', include: ['eslint.config.test.ts'], testTimeout: 30_000 } },

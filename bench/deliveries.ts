@@ -20,7 +20,7 @@ import { buildApp, type App } from '../apps/api/src/app.ts';
 import { createHttp2ApnsClient } from '../apps/api/src/integrations/apple-wallet/apns.ts';
 import { loadConfig } from '../apps/api/src/platform/config.ts';
 import { queueDelivery } from '../apps/api/src/platform/jobs/delivery.ts';
-import { QUEUES } from '../apps/api/src/platform/jobs/job-queue.ts';
+import { APPLE_PUSH_QUEUE } from '../apps/api/src/guest/wallet/apple-deliveries.service.ts';
 import { startApnsDouble } from '../apps/api/test-support/apns-double.ts';
 import { anOrder } from '../apps/api/test-support/fixtures.ts';
 import { GoogleDouble, writeServiceAccountKey } from '../apps/api/test-support/google-double.ts';
@@ -163,7 +163,7 @@ async function drain(kind: Kind) {
       await db.transaction(async (tx) => {
         for (const d of devices.slice(start, start + 1000)) {
           await queueDelivery(queuing.app.jobs, tx, {
-            queue: QUEUES.applePush,
+            queue: APPLE_PUSH_QUEUE,
             target: 'apple',
             barcode: d.barcode,
             recipient: d.deviceLibraryIdentifier,

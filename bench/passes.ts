@@ -19,7 +19,7 @@ import { loadAppleCredentials } from '../apps/api/src/integrations/apple-wallet/
 import { renderPassImages } from '../apps/api/src/integrations/apple-wallet/apple-pass-images.ts';
 import { createPkpassBuilder } from '../apps/api/src/integrations/apple-wallet/apple-pkpass.ts';
 import { createManifestSigner } from '../apps/api/src/integrations/apple-wallet/apple-signature.ts';
-import { applePassContent } from '../apps/api/src/guest/wallet/apple-wallet.service.ts';
+import { applePassContent } from '../apps/api/src/guest/wallet/apple-pass-content.service.ts';
 import { loadConfig } from '../apps/api/src/platform/config.ts';
 import { newSecret } from '../apps/api/src/platform/secrets.ts';
 import { manifestProblems, opensslVerify, unpackPass } from '../apps/api/test-support/pkpass-check.ts';

@@ -18,7 +18,7 @@ import { MAX_PHOTO_BYTES, type PreviewRequest } from '@boardwalk/contract/photo'
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/platform/config.ts';
 import { previewBmp } from '../apps/api/src/guest/photo/photo-image.ts';
-import { previewPhoto } from '../apps/api/src/guest/photo/photo.service.ts';
+import { previewPhoto, type PhotoDeps } from '../apps/api/src/guest/photo/photo.service.ts';
 import { aJpegNear, dataUrl } from '../apps/api/test-support/photo.fixtures.ts';
 import { fmt, measureSequential, positiveNumber } from './bench-support.ts';
 
@@ -82,13 +82,14 @@ try {
   await app.listen({ host: '127.0.0.1', port: 0 });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/preview/`;
   const body = JSON.stringify(request);
-  const context = {
+  const deps: PhotoDeps = {
     db: app.database.db,
-    config: app.config,
+    tickets: app.tickets,
     throttles: app.lookupThrottles,
-    clientAddress: '127.0.0.1',
-    keys: app.keys,
-    ticketChanges: app.ticketChanges,
+    changes: app.jobs,
+    mailer: app.mailer,
+    teamEmail: app.config.teamEmail,
+    log: app.log,
   };
 
   console.log(
@@ -104,7 +105,7 @@ try {
           .length + 54,
     ),
     await measure('image (previewBmp)', async () => (await previewBmp(jpeg, crop)).length),
-    await measure('service (previewPhoto)', async () => (await previewPhoto(context, request)).size),
+    await measure('service (previewPhoto)', async () => (await previewPhoto(deps, { clientAddress: '127.0.0.1', ...request })).size),
     await measure('HTTP POST /api/preview/', async () => {
       const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
       if (res.status !== 200) throw new Error(`HTTP ${res.status}: ${await res.text()}`);

@@ -1,22 +1,13 @@
 #!/usr/bin/env node
 // `npm test`: everything the project checks, in one command.
-// typecheck -> lint -> build -> unit and API tests on PGlite and PostgreSQL -> browser tests,
-// all on the project's Node.js (project-node.mjs).
-import { execFileSync, spawnSync } from 'node:child_process';
+// typecheck beside (lint -> build) -> unit and API tests on PGlite and PostgreSQL -> browser
+// tests, all on the project's Node.js (project-node.mjs).
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import { useProjectNode } from './project-node.mjs';
 
 await useProjectNode();
-
-const run = (label, cmd, args, env = {}) => {
-  console.log(`\n▶ ${label}`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  if (r.status !== 0) {
-    console.error(`✖ ${label} failed`);
-    process.exit(r.status ?? 1);
-  }
-};
 
 // Debian packages the tests use: Chromium for the browser tests, zbarimg (zbar-tools) to
 // decode the pass barcode from a screenshot the way a gate scanner would.
@@ -60,10 +51,29 @@ function reachable(url, fallbackPort) {
   });
 }
 
+/** Runs a step with its output held, printed whole when it ends: answers whether it passed. */
+function step(label, args) {
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['run', '--silent', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (status) => {
+      console.log(`\n▶ ${label}`);
+      process.stdout.write(Buffer.concat(output));
+      if (status !== 0) console.error(`✖ ${label} failed`);
+      resolve(status === 0);
+    });
+  });
+}
+
 ensureDebianPackages();
-run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-run('lint', 'npm', ['run', '--silent', 'lint']);
-run('build', 'npm', ['run', '--silent', 'build']);
+// tsc and ESLint each keep one core busy: the typecheck runs beside the lint and the build.
+const steps = await Promise.all([
+  step('typecheck', ['typecheck']),
+  step('lint', ['lint']).then((linted) => linted && step('build', ['build'])),
+]);
+if (!steps.every(Boolean)) process.exit(1);
 
 const env = {};
 const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

@@ -40,7 +40,17 @@ const CONFIGURATION_TABS = [
   'Wristbands',
 ];
 // Loyalty follows Session for members holding Loyalty Manage.
-const ALL_TABS = [...CONFIGURATION_TABS, 'Team', 'Permissions', 'Session', 'Loyalty', 'Audit Log', 'Deliveries'];
+const ALL_TABS = [
+  ...CONFIGURATION_TABS,
+  'Team',
+  'Permissions',
+  'Session',
+  'Loyalty',
+  'Audit Log',
+  'Deliveries',
+  'Loyalty Rewards',
+  'Loyalty Tiers',
+];
 
 /** A field of the open modal by its label. */
 const field = (page: Page, label: string) => modal(page).getByLabel(label, { exact: true });

@@ -1,4 +1,6 @@
-// Builds the Fastify app. The register() list below is the table of contents.
+// Builds the Fastify app. The register() lists below are the table of contents: the core every
+// process needs, the features' jobs, and the HTTP routes. The server (server.ts) builds all
+// three; the worker (worker.ts) and the import (import.ts) the core and the jobs.
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '@boardwalk/db/client';
@@ -14,7 +16,6 @@ import { keysPlugin } from './platform/keys.plugin.ts';
 import { metricsPlugin } from './platform/metrics.plugin.ts';
 import { throttlePlugin } from './platform/throttle.plugin.ts';
 import { jobsPlugin } from './platform/jobs/jobs.plugin.ts';
-import { ticketChangesPlugin } from './platform/ticket-changes.plugin.ts';
 import { webPlugin } from './platform/web.plugin.ts';
 import { opsRoutes } from './ops/ops.routes.ts';
 import { metricsRoutes } from './ops/metrics.routes.ts';
@@ -26,13 +27,17 @@ import { shareRoutes } from './guest/share/share.routes.ts';
 import { storedValueRoutes } from './guest/stored-value/stored-value.routes.ts';
 import { appleWalletRoutes } from './guest/wallet/apple-wallet.routes.ts';
 import { googleWalletRoutes } from './guest/wallet/google-wallet.routes.ts';
-import { walletDeliveriesPlugin } from './guest/wallet/wallet-deliveries.plugin.ts';
+import { walletDeliveriesJobs } from './guest/wallet/wallet-deliveries.jobs.ts';
+import { walletPlugin } from './guest/wallet/wallet.plugin.ts';
 import { loyaltyRoutes } from './guest/loyalty/loyalty.routes.ts';
-import { loyaltyReversalsPlugin } from './guest/loyalty/loyalty-reversals.plugin.ts';
+import { loyaltyReversalsJobs } from './loyalty/loyalty-reversals.jobs.ts';
+import { loyaltyIntegrationRoutes } from './loyalty/loyalty-integration.routes.ts';
 import { wristbandRoutes } from './guest/wristband/wristband.routes.ts';
+import { ticketPlugin } from './guest/ticket/ticket.plugin.ts';
 import { appleWalletPlugin } from './integrations/apple-wallet/apple-wallet.plugin.ts';
 import { googleWalletPlugin } from './integrations/google-wallet/google-wallet.plugin.ts';
 import { mailerPlugin } from './integrations/email/mailer.plugin.ts';
+import { mailJobs } from './integrations/email/mail.jobs.ts';
 import { demoPlugin } from './demo/demo.plugin.ts';
 import { integrationAuthPlugin } from './integrations/integration-auth.plugin.ts';
 import { integrationsRoutes } from './integrations/integrations.routes.ts';
@@ -55,7 +60,7 @@ export interface BuildAppOptions {
   logStream?: { write(line: string): void };
 }
 
-export async function buildApp(options: BuildAppOptions) {
+function createFastify(options: BuildAppOptions) {
   const { config } = options;
   const app = Fastify({
     logger:
@@ -71,9 +76,15 @@ export async function buildApp(options: BuildAppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  return app;
+}
 
+type Instance = ReturnType<typeof createFastify>;
+
+/** The core: the platform, the outbound adapters, the ticket core and the wallet's services, built once. */
+async function registerCore(app: Instance, options: BuildAppOptions) {
   await app.register(dataPlugin, {
-    config,
+    config: options.config,
     ...(options.database && { database: options.database }),
     ...(options.redis && { redis: options.redis }),
   });
@@ -81,12 +92,23 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(metricsPlugin);
   await app.register(keysPlugin);
   await app.register(jobsPlugin);
-  await app.register(ticketChangesPlugin);
   await app.register(mailerPlugin);
   await app.register(appleWalletPlugin);
   await app.register(googleWalletPlugin);
-  await app.register(demoPlugin);
   await app.register(throttlePlugin, options.throttleKeyPrefix ? { keyPrefix: options.throttleKeyPrefix } : {});
+  await app.register(ticketPlugin);
+  await app.register(walletPlugin);
+}
+
+/** Each feature's queues and the topics they subscribe to; their handlers run where DELIVERY_WORKERS is true. */
+async function registerJobs(app: Instance) {
+  await app.register(mailJobs);
+  await app.register(walletDeliveriesJobs);
+  await app.register(loyaltyReversalsJobs);
+}
+
+/** What the server answers over HTTP: the ops routes, the guest features, the integration API, the staff features, the web app. */
+async function registerRoutes(app: Instance) {
   await app.register(httpPlugin);
   await app.register(compressionPlugin);
   await app.register(docsPlugin);
@@ -101,12 +123,11 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(storedValueRoutes);
   await app.register(appleWalletRoutes);
   await app.register(googleWalletRoutes);
-  await app.register(walletDeliveriesPlugin);
   await app.register(loyaltyRoutes);
-  await app.register(loyaltyReversalsPlugin);
   await app.register(wristbandRoutes);
   await app.register(integrationAuthPlugin);
-  await app.register(integrationsRoutes);
+  // The feeds, and the tills' loyalty calls (declared by the loyalty core) in the same scope.
+  await app.register(integrationsRoutes, { inbound: [loyaltyIntegrationRoutes] });
   await app.register(staffAuthPlugin);
   await app.register(staffAuthRoutes);
   await app.register(resourcesRoutes);
@@ -115,6 +136,24 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(staffLoyaltyRoutes);
 
   await app.register(webPlugin);
+}
+
+/** The server: core, jobs and routes. */
+export async function buildApp(options: BuildAppOptions) {
+  const app = createFastify(options);
+  await registerCore(app, options);
+  await registerJobs(app);
+  // After the jobs: the demo data is published like a feed's, to the queues declared above.
+  await app.register(demoPlugin);
+  await registerRoutes(app);
+  return app;
+}
+
+/** A process that runs jobs and serves nothing (the worker, the import): core and jobs. */
+export async function buildWorker(options: BuildAppOptions) {
+  const app = createFastify(options);
+  await registerCore(app, options);
+  await registerJobs(app);
   return app;
 }
 

@@ -1,15 +1,16 @@
-// `npm run worker`: a process that runs the delivery jobs and serves nothing. For operators
-// who scale out: API instances with DELIVERY_WORKERS=false and any number of these on the
-// same PostgreSQL (pg-boss fetches with SKIP LOCKED, so no job runs twice).
+// `npm run worker`: a process that runs the jobs and serves nothing (it builds the core and the
+// jobs, not the routes). For operators who scale out: API instances with DELIVERY_WORKERS=false
+// and any number of these on the same PostgreSQL (pg-boss fetches with SKIP LOCKED, so no job
+// runs twice).
 import closeWithGrace from 'close-with-grace';
-import { buildApp } from './app.ts';
+import { buildWorker } from './app.ts';
 import { configOrExit, keepFilesPrivate, privateDataDirOrExit, startWhenDatabaseAnswers } from './platform/start.ts';
 
 keepFilesPrivate();
 const config = configOrExit({ ...process.env, DELIVERY_WORKERS: 'true' });
 
 privateDataDirOrExit(config.dataDir);
-const app = await startWhenDatabaseAnswers(() => buildApp({ config }));
+const app = await startWhenDatabaseAnswers(() => buildWorker({ config }));
 closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'closing after an error');
   else app.log.info(`${signal} received: finishing the jobs in hand, releasing the rest`);

@@ -7,7 +7,6 @@ import { createTestDatabase, type TestDatabase } from '@boardwalk/db/test-suppor
 import type { Redis } from 'ioredis';
 import { buildApp, type App } from '../src/app.ts';
 import { loadConfig } from '../src/platform/config.ts';
-import { QUEUES } from '../src/platform/jobs/job-queue.ts';
 
 export const TEST_INTEGRATION_KEY = 'test-ticketing-secret-0123456789';
 export const integrationAuth = { authorization: `Bearer ${TEST_INTEGRATION_KEY}` };
@@ -72,24 +71,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
 }
 
-const deliveryQueues = [
-  QUEUES.ticketChanged,
-  QUEUES.passesRepublish,
-  QUEUES.applePush,
-  QUEUES.googleUpdate,
-  QUEUES.mail,
-  QUEUES.purchaseChanged,
-  QUEUES.memberCardVoided,
-  QUEUES.loyaltyAccountChanged,
-];
-
 /** Waits until the app's workers have run every delivery job that is due (not later retries). */
 export async function settleDeliveries(app: App, timeoutMs = 20_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   // Twice in a row: a job's handler may queue the next one (ticket-changed -> apple-push).
   for (let idle = 0; idle < 2;) {
-    if (Date.now() > until) throw new Error('deliveries did not settle');
-    idle = (await app.jobs.pending(deliveryQueues)) === 0 ? idle + 1 : 0;
+    if (Date.now() > until) throw new Error('deliveries did not settle ' + JSON.stringify(await app.jobs.depths()));
+    idle = (await app.jobs.pending()) === 0 ? idle + 1 : 0;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -103,7 +91,7 @@ export function publishedTicketChanges(database: TestDatabase) {
   const read = async () => {
     const { rows } = await database.executeSql(
       `select id, data->>'barcode' as barcode from pgboss.job where name = $1 order by created_on, id`,
-      [QUEUES.ticketChanged],
+      ['ticket-changed'],
     );
     return rows as { id: string; barcode: string }[];
   };

@@ -11,7 +11,7 @@ import { barcode, BARCODE_PATTERN, ORDER_ID_PATTERN, printable } from './pass.ts
  * enclosing object. The check runs even when other fields are wrong, so one answer lists
  * every bad field. Typed (and documented: additionalProperties false) as a strict object.
  */
-function feedObject<T extends z.ZodRawShape>(shape: T) {
+export function feedObject<T extends z.ZodRawShape>(shape: T) {
   const known = new Set(Object.keys(shape));
   const schema = z
     .looseObject(shape)

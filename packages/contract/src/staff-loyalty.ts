@@ -99,11 +99,11 @@ export type StaffClaimResult = z.infer<typeof staffClaimResult>;
 export const ledgerEntry = z.object({
   id: z.number().int(),
   points: z.number().int(),
-  kind: z.enum(['earn', 'reversal', 'adjustment']),
+  kind: z.enum(['earn', 'reversal', 'adjustment', 'redemption', 'redemption-reversal']),
   reason: z.string(),
   /** The order id, check number or reservation number of the purchase it is about. */
   reference: z.string().nullable(),
-  causedBy: z.enum(['guest', 'staff', 'system']),
+  causedBy: z.enum(['guest', 'staff', 'system', 'till']),
   staffMember: z.string().nullable(),
   createdAt: z.iso.datetime({ offset: true }),
 });

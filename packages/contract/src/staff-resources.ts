@@ -15,6 +15,7 @@ export type CellType = 'boolean' | 'color' | 'currency' | 'datetime' | 'select' 
 export const OPTION_LISTS = {
   passCustomizations: { api: '/api/admin/pass-customizations/', permissionName: 'Pass Customization Options' },
   teamMembers: { api: '/api/team-member/', permissionName: 'Team Member Options' },
+  loyaltyTiers: { api: '/api/admin/loyalty-tier-options/', permissionName: 'Loyalty Tier Options' },
 } as const;
 
 /** Where a select's options come from: a key of OPTION_LISTS. */
@@ -81,10 +82,33 @@ export interface ResourceDeclaration {
   /** Only rows whose field holds one of these values are listed (and counted). */
   scope?: { field: string; values: string[] };
   /** A page of its own around the list (the client maps the name to its component). */
-  page?: 'deliveries' | 'wristbands';
+  page?: StaffPageName;
   /** Only administrators (level 100) list and change it; others list at 1 and change at 10. */
   adminOnly?: boolean;
 }
+
+/** The staff pages a tab may name; the client maps each name to its component. */
+export type StaffPageName = 'deliveries' | 'wristbands' | 'loyalty';
+
+/**
+ * A tab that is a page of its own with no table behind it (Loyalty; a dashboard would be
+ * another). It names its page, the permission that shows it, and every permission its calls
+ * check (seeded with the tables' ones).
+ */
+export interface PageDeclaration {
+  /** URL-safe key: the client's route segment (?tab=key). */
+  key: string;
+  title: string;
+  page: StaffPageName;
+  /** A member holding it sees the tab. */
+  permission: PermissionDeclaration;
+  permissions: PermissionDeclaration[];
+}
+
+/** A tab of the admin area: a table built from its declaration (a resource) or a page. */
+export type TabDeclaration = ResourceDeclaration | PageDeclaration;
+
+export const isResourceTab = (tab: TabDeclaration): tab is ResourceDeclaration => 'fields' in tab;
 
 export type Operation = 'List' | 'Create' | 'Update' | 'Delete';
 
@@ -119,6 +143,18 @@ const METHOD: Record<Operation, StaffMethod> = { List: 'GET', Create: 'POST', Up
 export function tabPermission(tab: ResourceDeclaration, operation: Operation): PermissionDeclaration {
   const level = tab.adminOnly ? 100 : operation === 'List' ? 1 : 10;
   return { name: permissionName(tab, operation), api: tab.api, method: METHOD[operation], minimumAccessLevel: level };
+}
+
+/** The permission that shows a tab: a table's `<Tab> List`, a page's own. */
+export const tabShownBy = (tab: TabDeclaration): PermissionDeclaration =>
+  isResourceTab(tab) ? tabPermission(tab, 'List') : tab.permission;
+
+/** Every permission a tab's calls check: a table's operations, a page's own list. */
+export function tabPermissions(tab: TabDeclaration): PermissionDeclaration[] {
+  if (!isResourceTab(tab)) return tab.permissions;
+  return (['List', 'Create', 'Update', 'Delete'] as const)
+    .filter((op) => op === 'List' || tab.operations[op.toLowerCase() as keyof ResourceDeclaration['operations']])
+    .map((op) => tabPermission(tab, op));
 }
 
 /** The admin area itself (the navbar's Admin link). */
@@ -520,13 +556,114 @@ export const WRISTBAND_DEACTIVATE: PermissionDeclaration = {
   minimumAccessLevel: 10,
 };
 
+/**
+ * The loyalty club's tiers: a member's tier is the highest active tier whose points to reach
+ * their points earned in the last 365 days reach (earns minus reversals; spending and expiry
+ * do not count). A fresh install has none. Two tiers never share a name or a threshold.
+ */
+export const loyaltyTiers: ResourceDeclaration = {
+  key: 'loyalty-tiers',
+  adminOnly: true,
+  title: 'Loyalty Tiers',
+  api: '/api/admin/loyalty-tiers/',
+  idField: 'loyaltyTierID',
+  idColumn: 'id',
+  table: 'loyaltyTiers',
+  operations: all,
+  searchFields: ['loyaltyTierName'],
+  defaultSort: { field: 'loyaltyTierPointsToReach', direction: 'asc' },
+  fields: [
+    { name: 'loyaltyTierName', label: 'Name', type: 'text', column: 'name', required: true, max: 50 },
+    {
+      name: 'loyaltyTierPointsToReach',
+      label: 'Points Earned in 365 Days to Reach',
+      type: 'number',
+      column: 'pointsToReach',
+      required: true,
+      min: 1,
+      maxValue: 100_000_000,
+    },
+    { name: 'loyaltyTierActive', label: 'Active', type: 'checkbox', column: 'active' },
+  ],
+};
+
+/**
+ * The rewards catalogue: what a member can redeem points for at the tills and in the Loyalty
+ * tab, while active and within its dates, from its minimum tier, at most its limit per member.
+ */
+export const loyaltyRewards: ResourceDeclaration = {
+  key: 'loyalty-rewards',
+  adminOnly: true,
+  title: 'Loyalty Rewards',
+  api: '/api/admin/loyalty-rewards/',
+  idField: 'loyaltyRewardID',
+  idColumn: 'id',
+  table: 'loyaltyRewards',
+  operations: all,
+  searchFields: ['loyaltyRewardName', 'loyaltyRewardDescription'],
+  defaultSort: { field: 'loyaltyRewardPointsCost', direction: 'asc' },
+  fields: [
+    { name: 'loyaltyRewardName', label: 'Name', type: 'text', column: 'name', required: true, max: 100 },
+    {
+      name: 'loyaltyRewardDescription',
+      label: 'Description',
+      type: 'textarea',
+      column: 'description',
+      cell: 'longText',
+      maxLength: 60,
+      max: 2000,
+    },
+    {
+      name: 'loyaltyRewardPointsCost',
+      label: 'Points Cost',
+      type: 'number',
+      column: 'pointsCost',
+      required: true,
+      min: 1,
+      maxValue: 100_000_000,
+    },
+    { name: 'loyaltyRewardActive', label: 'Active', type: 'checkbox', column: 'active' },
+    { name: 'loyaltyRewardValidFrom', label: 'Valid From', type: 'datetime', column: 'validFrom' },
+    { name: 'loyaltyRewardValidTo', label: 'Valid To', type: 'datetime', column: 'validTo' },
+    { name: 'loyaltyRewardMinimumTier', label: 'Minimum Tier', type: 'select', column: 'minimumTier', options: 'loyaltyTiers' },
+    {
+      name: 'loyaltyRewardLimitPerMember',
+      label: 'Limit per Member',
+      type: 'number',
+      column: 'limitPerMember',
+      min: 1,
+      maxValue: 1_000_000,
+    },
+  ],
+};
+
 /** A tab's row as the client reads it (the server's per-tab schema is stricter: resource-schemas.ts). */
 export const staffRow = z.record(z.string(), z.unknown());
 /** A select's option list (OPTION_LISTS). */
 export const optionList = z.array(z.object({ value: z.string(), label: z.string() }));
 
-/** Every tab, in the order of the tab selector, Loyalty excepted. */
-export const resources: ResourceDeclaration[] = [
+/**
+ * The Loyalty tab's permissions, each seeded at level 100: managing accounts (the admin loyalty
+ * calls, and the tab itself), removing an account, removing an order.
+ */
+export const LOYALTY = {
+  manage: { name: 'Loyalty Manage', api: '/api/admin/loyalty/', method: 'POST', minimumAccessLevel: 100 },
+  removeAccount: { name: 'Loyalty Remove Account', api: '/api/admin/loyalty/', method: 'DELETE', minimumAccessLevel: 100 },
+  removeOrder: { name: 'Loyalty Remove Order', api: '/api/admin/loyalty/order/', method: 'DELETE', minimumAccessLevel: 100 },
+} as const satisfies Record<string, PermissionDeclaration>;
+
+/** The Loyalty tab: a page of its own (find, create and manage a member's account). */
+export const loyalty: PageDeclaration = {
+  key: 'loyalty',
+  title: 'Loyalty',
+  page: 'loyalty',
+  permission: LOYALTY.manage,
+  permissions: [LOYALTY.removeAccount, LOYALTY.removeOrder, LOYALTY.manage],
+};
+export const LOYALTY_PERMISSIONS = loyalty.permissions.map((p) => p.name);
+
+/** Every tab, in the order of the tab selector. */
+export const tabs: TabDeclaration[] = [
   passCustomizations,
   passCustomizationCategories,
   testPasses,
@@ -537,39 +674,26 @@ export const resources: ResourceDeclaration[] = [
   teamMembers,
   permissions,
   sessions,
+  loyalty,
   auditLog,
   deliveries,
+  loyaltyRewards,
+  loyaltyTiers,
 ];
 
-/**
- * The Loyalty tab's permissions, each seeded at level 100: managing accounts (the admin loyalty
- * calls), removing an account, removing an order.
- */
-export const LOYALTY = {
-  manage: { name: 'Loyalty Manage', api: '/api/admin/loyalty/', method: 'POST', minimumAccessLevel: 100 },
-  removeAccount: { name: 'Loyalty Remove Account', api: '/api/admin/loyalty/', method: 'DELETE', minimumAccessLevel: 100 },
-  removeOrder: { name: 'Loyalty Remove Order', api: '/api/admin/loyalty/order/', method: 'DELETE', minimumAccessLevel: 100 },
-} as const satisfies Record<string, PermissionDeclaration>;
-/** The Loyalty tab: a page of its own (no table), shown to members holding Loyalty Manage, after the Session tab. */
-export const LOYALTY_TAB = { key: 'loyalty', title: 'Loyalty', after: sessions.key, permission: LOYALTY.manage } as const;
-export const LOYALTY_PERMISSIONS = [LOYALTY.removeAccount.name, LOYALTY.removeOrder.name, LOYALTY.manage.name] as const;
+/** The table tabs: one route set each on the server. */
+export const resources: ResourceDeclaration[] = tabs.filter(isResourceTab);
 
 /** Every permission a fresh install seeds, each naming its API and method. */
 export function seededPermissions(): PermissionDeclaration[] {
-  const tabs = resources.flatMap((tab) =>
-    (['List', 'Create', 'Update', 'Delete'] as const)
-      .filter((op) => op === 'List' || tab.operations[op.toLowerCase() as keyof ResourceDeclaration['operations']])
-      .map((op) => tabPermission(tab, op)),
-  );
   const options = (Object.keys(OPTION_LISTS) as OptionSource[]).map(optionListPermission);
+  const pages = tabs.filter((tab) => !isResourceTab(tab));
   return [
-    ...tabs,
+    ...resources.flatMap(tabPermissions),
     ADMIN_AREA,
     ...options,
     DELIVERY_RETRY,
     WRISTBAND_DEACTIVATE,
-    LOYALTY.removeAccount,
-    LOYALTY.removeOrder,
-    LOYALTY.manage,
+    ...pages.flatMap(tabPermissions),
   ];
 }

@@ -299,15 +299,17 @@ export const loyaltyLedger = pgTable(
       .references(() => loyaltyAccounts.id, { onDelete: 'cascade' }),
     /** Signed whole points. */
     points: integer().notNull(),
-    /** earn | reversal | adjustment */
+    /** earn | reversal | adjustment | redemption | redemption-reversal */
     kind: text().notNull(),
     /** Why, in words: claimed, refunded, cancelled, removed by staff, or a staff member's reason. */
     reason: text().notNull(),
     /** A claim with ledger entries cannot be deleted on its own (only with its account). */
     loyaltyOrderId: uuid().references(() => loyaltyOrders.id),
+    /** The redemption a redemption or redemption-reversal entry is about. */
+    redemptionId: uuid().references((): AnyPgColumn => loyaltyRedemptions.id),
     sourceType: text(),
     sourceId: text(),
-    /** guest | staff | system */
+    /** guest | staff | system | till */
     causedBy: text().notNull(),
     /** The staff member's username when causedBy is staff. */
     staffMember: text(),
@@ -318,6 +320,84 @@ export const loyaltyLedger = pgTable(
     uniqueIndex('loyalty_ledger_order_kind_index')
       .on(t.loyaltyOrderId, t.kind)
       .where(sql`${t.loyaltyOrderId} is not null`),
+    // A redemption spends once and is given back at most once.
+    uniqueIndex('loyalty_ledger_redemption_kind_index')
+      .on(t.redemptionId, t.kind)
+      .where(sql`${t.redemptionId} is not null`),
+  ],
+);
+
+/**
+ * A reward redeemed by a member, once per idempotency key (the till's transaction id, or one
+ * the staff tab makes): a replay of the key answers the stored redemption and spends nothing.
+ * Its ledger entry spends the cost; a reversal gives it back once.
+ */
+export const loyaltyRedemptions = pgTable(
+  'loyalty_redemptions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    idempotencyKey: text().notNull().unique(),
+    accountId: uuid()
+      .notNull()
+      .references(() => loyaltyAccounts.id, { onDelete: 'cascade' }),
+    /** A reward with redemptions cannot be deleted (deactivate it instead). */
+    rewardId: uuid()
+      .notNull()
+      .references(() => loyaltyRewards.id, { onDelete: 'restrict' }),
+    /** The reward's name and cost when redeemed: the catalogue may change afterwards. */
+    rewardName: text().notNull(),
+    pointsSpent: integer().notNull(),
+    /** The balance right after the redemption: a replay answers it unchanged. */
+    balanceAfter: integer().notNull(),
+    /** till | staff */
+    causedBy: text().notNull(),
+    staffMember: text(),
+    redeemedAt: created(),
+    reversedAt: tstz(),
+  },
+  (t) => [index().on(t.accountId, t.rewardId), check('loyalty_redemptions_points_spent_positive', sql`${t.pointsSpent} > 0`)],
+);
+
+/**
+ * The loyalty tiers (a back office tab): a member reaches a tier when the points they earned
+ * in the last 365 days (earns minus reversals) reach its threshold. Names and thresholds are
+ * unique, so "the highest tier reached" is always one tier.
+ */
+export const loyaltyTiers = pgTable(
+  'loyalty_tiers',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull().unique(),
+    pointsToReach: integer().notNull().unique(),
+    active: boolean().notNull().default(true),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [check('loyalty_tiers_points_to_reach_positive', sql`${t.pointsToReach} > 0`)],
+);
+
+/** The rewards catalogue (a back office tab): what points are redeemed for. */
+export const loyaltyRewards = pgTable(
+  'loyalty_rewards',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    description: text(),
+    pointsCost: integer().notNull(),
+    active: boolean().notNull().default(true),
+    validFrom: tstz(),
+    validTo: tstz(),
+    /** A tier's name: renaming the tier follows; a tier a reward needs cannot be deleted. */
+    minimumTier: text().references(() => loyaltyTiers.name, { onUpdate: 'cascade', onDelete: 'restrict' }),
+    /** How many times one member may redeem it (reversed redemptions do not count); null: no limit. */
+    limitPerMember: integer(),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    check('loyalty_rewards_points_cost_positive', sql`${t.pointsCost} > 0`),
+    check('loyalty_rewards_limit_positive', sql`${t.limitPerMember} is null or ${t.limitPerMember} > 0`),
+    check('loyalty_rewards_dates_in_order', sql`${t.validFrom} is null or ${t.validTo} is null or ${t.validFrom} <= ${t.validTo}`),
   ],
 );
 

@@ -7,7 +7,7 @@ export const demoPlugin = fp(
     if (!app.config.demoData) return;
     const loaded = await loadDemoData({
       db: app.database.db,
-      ticketChanges: app.ticketChanges,
+      changes: app.jobs,
       parkTimezone: app.config.parkTimezone,
       today: app.config.demoToday,
     });
@@ -27,5 +27,5 @@ export const demoPlugin = fp(
       `demo data loaded: ${report.orders.created} orders, ${report.checks.created} checks, ${report.reservations.created} reservations, ${report.usage.accepted} usage events today (README.md "Demo data")`,
     );
   },
-  { name: 'demo', dependencies: ['data'] },
+  { name: 'demo', dependencies: ['data', 'jobs'] },
 );

@@ -7,7 +7,7 @@ import type { Executor } from '@boardwalk/db/client';
 import { ingestRecords, type IngestReport } from '../integrations/ingest.service.ts';
 import { hashSecret } from '../platform/secrets.ts';
 import { daysBetween, operatingDay, operatingDayStart, shiftDate, shiftInstant } from '../platform/park-time.ts';
-import type { TicketChanges } from '../platform/ticket-changes.plugin.ts';
+import type { ChangeBus } from '../platform/jobs/jobs.plugin.ts';
 import { hasOrders, insertDemoConfiguration, lockDemoLoad, type DemoConfiguration } from './demo.repo.ts';
 
 const demoDataFile = new URL('./demo-data.json', import.meta.url);
@@ -146,7 +146,7 @@ export interface DemoLoad {
 /** Loads the demo data unless the database already holds orders; null when it did not. */
 export async function loadDemoData(opts: {
   db: Executor;
-  ticketChanges: TicketChanges;
+  changes: ChangeBus;
   parkTimezone: string;
   now?: Date;
   /** The operating day the dates are placed around (DEMO_TODAY); default today's. */
@@ -164,7 +164,7 @@ export async function loadDemoData(opts: {
   return opts.db.transaction(async (tx) => {
     await lockDemoLoad(tx);
     if (await hasOrders(tx)) return null;
-    const report = await ingestRecords({ db: tx, ticketChanges: opts.ticketChanges, data });
+    const report = await ingestRecords({ db: tx, changes: opts.changes, data });
     if (report.errors.length > 0) {
       const lines = report.errors.map((e) => `${e.record} ${e.field}: ${e.message}`);
       throw new Error(`The demo data is not valid:\n${lines.join('\n')}`);

@@ -137,7 +137,7 @@ describe('demo data', () => {
     const second = await createTestApp({ database: t.database, env: { DEMO_DATA: 'true' } });
     await second.app.close();
     expect(await countDemoTables(t.database.db)).toEqual(before);
-    expect(await loadDemoData({ db: t.database.db, ticketChanges: t.app.ticketChanges, parkTimezone: 'America/Los_Angeles' })).toBeNull();
+    expect(await loadDemoData({ db: t.database.db, changes: t.app.jobs, parkTimezone: 'America/Los_Angeles' })).toBeNull();
   });
 
   it('places its dates around today by default: every order inside the 90-day claim window, none in the future', async () => {

@@ -12,7 +12,7 @@ import { importFromFile } from './import.command.ts';
 import { feedTablesFingerprint, snapshotFeedTables } from '../../test-support/integration-tables.fixtures.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
-const command = fileURLToPath(new URL('./import.command.ts', import.meta.url));
+const command = fileURLToPath(new URL('../import.ts', import.meta.url));
 
 let t: TestApp;
 let dir: string;
@@ -50,7 +50,7 @@ const validFile = {
 describe('importFromFile', () => {
   it('imports every kind, then reports the same file as unchanged', async () => {
     const path = await fileWith('valid.json', validFile);
-    const first = await importFromFile({ db: t.database.db, ticketChanges: t.app.ticketChanges, file: path });
+    const first = await importFromFile({ db: t.database.db, changes: t.app.jobs, file: path });
     expect(first.exitCode).toBe(0);
     expect(first.report).toEqual({
       orders: { created: 2, replaced: 0, unchanged: 0 },
@@ -65,7 +65,7 @@ describe('importFromFile', () => {
     expect(held.json().tickets.map((x: { barcode: string }) => x.barcode)).toEqual(['8100000000000016', '8100000000000023']);
 
     const before = await feedTablesFingerprint(t.database.db);
-    const second = await importFromFile({ db: t.database.db, ticketChanges: t.app.ticketChanges, file: path });
+    const second = await importFromFile({ db: t.database.db, changes: t.app.jobs, file: path });
     expect(second.report).toMatchObject({
       orders: { created: 0, replaced: 0, unchanged: 2 },
       checks: { created: 0, replaced: 0, unchanged: 2 },
@@ -81,14 +81,14 @@ describe('importFromFile', () => {
     const changed = { orders: { '81000002': anOrder([{ barcode: '8100000000000030', category: 'Stored Value Card', credits: 15 }]) } };
     const result = await importFromFile({
       db: t.database.db,
-      ticketChanges: t.app.ticketChanges,
+      changes: t.app.jobs,
       file: await fileWith('changed.json', changed),
     });
     expect(result.report.orders).toEqual({ created: 0, replaced: 1, unchanged: 0 });
     expect(await published.barcodes()).toEqual(['8100000000000030']);
     // Unchanged on a second import: nothing published.
     await published.reset();
-    await importFromFile({ db: t.database.db, ticketChanges: t.app.ticketChanges, file: await fileWith('changed.json', changed) });
+    await importFromFile({ db: t.database.db, changes: t.app.jobs, file: await fileWith('changed.json', changed) });
     expect(await published.barcodes()).toEqual([]);
   });
 
@@ -103,7 +103,7 @@ describe('importFromFile', () => {
       checks: { 'FB07-9': { checkNumber: '4012', orderDate: 'today', terminalId: 'FB-07', total: 1 } },
       usage: [validFile.usage[0], { ...validFile.usage[1], barcode: '1' }],
     };
-    const result = await importFromFile({ db: t.database.db, ticketChanges: t.app.ticketChanges, file: await fileWith('bad.json', bad) });
+    const result = await importFromFile({ db: t.database.db, changes: t.app.jobs, file: await fileWith('bad.json', bad) });
     expect(result.exitCode).toBe(1);
     expect(result.report.errors).toEqual([
       { record: 'orders.8100', field: 'orderId', message: 'Order ID must be 8 digits' },
@@ -129,7 +129,7 @@ describe('importFromFile', () => {
     };
     const result = await importFromFile({
       db: t.database.db,
-      ticketChanges: t.app.ticketChanges,
+      changes: t.app.jobs,
       file: await fileWith('conflict.json', conflicting),
     });
     expect(result.exitCode).toBe(1);
@@ -143,18 +143,18 @@ describe('importFromFile', () => {
     const before = await feedTablesFingerprint(t.database.db);
     const notJson = await importFromFile({
       db: t.database.db,
-      ticketChanges: t.app.ticketChanges,
+      changes: t.app.jobs,
       file: await fileWith('broken.json', '{"orders": {'),
     });
     expect([notJson.exitCode, notJson.report.errors[0]?.message]).toEqual([1, expect.stringContaining('not valid JSON')]);
     const wrongShape = await importFromFile({
       db: t.database.db,
-      ticketChanges: t.app.ticketChanges,
+      changes: t.app.jobs,
       file: await fileWith('shape.json', { orders: [], tickets: {} }),
     });
     expect(wrongShape.exitCode).toBe(1);
     expect(wrongShape.report.errors.map((e) => e.field)).toEqual(['orders', 'tickets']);
-    const missing = await importFromFile({ db: t.database.db, ticketChanges: t.app.ticketChanges, file: join(dir, 'missing.json') });
+    const missing = await importFromFile({ db: t.database.db, changes: t.app.jobs, file: join(dir, 'missing.json') });
     expect([missing.exitCode, missing.report.errors[0]?.message]).toEqual([1, expect.stringContaining('cannot be read')]);
     expect(await feedTablesFingerprint(t.database.db)).toBe(before);
   });
@@ -168,7 +168,7 @@ describe('importFromFile', () => {
     }));
     const result = await importFromFile({
       db: t.database.db,
-      ticketChanges: t.app.ticketChanges,
+      changes: t.app.jobs,
       file: await fileWith('usage.json', { usage }),
     });
     expect(result.report.usage).toEqual({ accepted: 1500, duplicates: 0 });

@@ -19,7 +19,7 @@ import type { Executor } from '@boardwalk/db/client';
 import type { z } from 'zod';
 import { AppError } from '../platform/errors.ts';
 import { upsertCheck } from './pos/checks.service.ts';
-import type { TicketChanges } from '../platform/ticket-changes.plugin.ts';
+import type { ChangeBus } from '../platform/jobs/jobs.plugin.ts';
 import { upsertOrder } from './ticketing/orders.service.ts';
 import { upsertReservation } from './hotel/reservations.service.ts';
 import { recordUsage } from './gate/usage.service.ts';
@@ -76,7 +76,7 @@ function validateRecord<P, B>(
 class Rollback extends Error {}
 
 /** Validates and writes a whole import file (its format: importFile in the contract). */
-export async function ingestRecords(opts: { db: Executor; ticketChanges: TicketChanges; data: unknown }): Promise<IngestReport> {
+export async function ingestRecords(opts: { db: Executor; changes: ChangeBus; data: unknown }): Promise<IngestReport> {
   const file = importFile.safeParse(opts.data);
   if (!file.success) return emptyReport(issuesOf('(file)', file.error));
 
@@ -116,16 +116,12 @@ export async function ingestRecords(opts: { db: Executor; ticketChanges: TicketC
   try {
     await opts.db.transaction(async (db) => {
       for (const o of orders)
-        await count(o.record, report.orders, () =>
-          upsertOrder({ db, ticketChanges: opts.ticketChanges, orderId: o.orderId, order: o.order }),
-        );
+        await count(o.record, report.orders, () => upsertOrder({ db, changes: opts.changes, orderId: o.orderId, order: o.order }));
       for (const c of checks)
-        await count(c.record, report.checks, () =>
-          upsertCheck({ db, ticketChanges: opts.ticketChanges, checkId: c.checkId, check: c.check }),
-        );
+        await count(c.record, report.checks, () => upsertCheck({ db, changes: opts.changes, checkId: c.checkId, check: c.check }));
       for (const r of reservations) {
         await count(r.record, report.reservations, () =>
-          upsertReservation({ db, ticketChanges: opts.ticketChanges, reservationNumber: r.reservationNumber, reservation: r.reservation }),
+          upsertReservation({ db, changes: opts.changes, reservationNumber: r.reservationNumber, reservation: r.reservation }),
         );
       }
       for (let i = 0; i < events.length; i += MAX_USAGE_EVENTS) {

@@ -1,7 +1,8 @@
 // The integration API (its contract for integrators is docs/integration-api.md): one scope for
 // the feeds of the operator's systems. It carries, once for every route inside, the key check
 // (integration-auth.plugin.ts), the security scheme and tag of the OpenAPI page, and the error
-// answers every call shares.
+// answers every call shares. The app may hand in more inbound routes declared elsewhere (the
+// loyalty core's till calls), so that integrations never import the features above them.
 import type { FastifyPluginAsync } from 'fastify';
 import { apiError } from '@boardwalk/contract/errors';
 import { usageRoutes } from './gate/usage.routes.ts';
@@ -13,7 +14,7 @@ import { ordersRoutes } from './ticketing/orders.routes.ts';
 /** Answers any call may get: a bad request, no or a wrong key, too large, not JSON. */
 const sharedErrors = { 400: apiError, 401: apiError, 413: apiError, 415: apiError };
 
-export const integrationsRoutes: FastifyPluginAsync = async (app) => {
+export const integrationsRoutes: FastifyPluginAsync<{ inbound?: FastifyPluginAsync[] }> = async (app, options) => {
   app.addHook('onRequest', app.verifyIntegrationKey);
   app.addHook('onRoute', (route) => {
     const schema = route.schema ?? {};
@@ -29,4 +30,5 @@ export const integrationsRoutes: FastifyPluginAsync = async (app) => {
   await app.register(wristbandsRoutes); // gate
   await app.register(checksRoutes); // point of sale
   await app.register(reservationsRoutes); // hotel
+  for (const routes of options.inbound ?? []) await app.register(routes);
 };

@@ -5,7 +5,6 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDbKind } from '@boardwalk/db/test-support/test-database';
 import { insertDelivery } from '../platform/jobs/deliveries.repo.ts';
-import { QUEUES } from '../platform/jobs/job-queue.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 
 interface Sample {
@@ -127,13 +126,13 @@ describe('GET /metrics', () => {
 
   it('shows deliveries by target and state, and the queue depth, read at each scrape', async () => {
     const before = (await scrape()).samples;
-    const jobId = await t.app.database.db.transaction((tx) => t.app.jobs.send(tx, { name: QUEUES.mail, data: { probe: true } }));
+    const jobId = await t.app.database.db.transaction((tx) => t.app.jobs.send(tx, { name: 'mail', data: { probe: true } }));
     await insertDelivery(t.app.database.db, {
       id: randomUUID(),
       target: 'mail',
       barcode: null,
       recipient: 'someone@example.com',
-      queue: QUEUES.mail,
+      queue: 'mail',
       payload: {},
       jobId: jobId!,
     });

@@ -1,14 +1,20 @@
 // The staff app, loaded lazily from app/router.tsx so guest pages never download it: /login,
 // /admin, and any other path under them goes to /login. The session's expiry timer runs here
-// while any staff page is open.
+// while any staff page is open. PAGES maps each page a tab declaration names to its component:
+// a new page tab is its declaration in the contract and one entry here.
 import { useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { AdminPage } from './admin/admin-page.tsx';
+import { AdminPage, type StaffPages } from './admin/admin-page.tsx';
 import { ToastProvider } from './admin/toasts.tsx';
 import { LoginPage } from './auth/login-page.tsx';
 import { msUntilExpiry, useStaffUser } from './auth/staff-session.ts';
 import { useStaffLogout } from './auth/use-staff-logout.ts';
+import { DeliveriesPage } from './deliveries/deliveries-page.tsx';
+import { LoyaltyPage } from './loyalty/loyalty-page.tsx';
+import { WristbandsPage } from './wristbands/wristbands-page.tsx';
 import './staff.css';
+
+const PAGES: StaffPages = { deliveries: DeliveriesPage, wristbands: WristbandsPage, loyalty: LoyaltyPage };
 
 /** setTimeout takes at most 2^31 - 1 ms (about 24.8 days). */
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;
@@ -33,7 +39,7 @@ function StaffPages() {
   useExpiryTimer();
   const path = useLocation().pathname.replace(/\/+$/, '') || '/';
   if (path === '/login') return <LoginPage />;
-  if (path === '/admin') return <AdminPage />;
+  if (path === '/admin') return <AdminPage pages={PAGES} />;
   return <Navigate to="/login" replace />;
 }
 

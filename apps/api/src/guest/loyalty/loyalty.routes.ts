@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { apiError } from '@boardwalk/contract/errors';
 import {
@@ -12,15 +11,9 @@ import {
   ticketClaimRequest,
   verifyRequest,
 } from '@boardwalk/contract/loyalty';
-import {
-  claimHotel,
-  claimPurchase,
-  claimTickets,
-  createAccount,
-  guestClaim,
-  verifyAccount,
-  type LoyaltyContext,
-} from './loyalty.service.ts';
+import { claimHotel, claimPurchase, claimTickets } from '../../loyalty/loyalty-claims.service.ts';
+import { loyaltyCoreOf } from '../../loyalty/loyalty.service.ts';
+import { createAccount, guestClaim, verifyAccount, type GuestLoyalty } from './loyalty.service.ts';
 
 const userIdText = z.string().describe('The loyalty user id, as text');
 const claimTokenText = z
@@ -33,14 +26,12 @@ const claimErrors = { 400: apiError.describe('The reason the purchase cannot be 
  * user id create answers claims; a claim needs the purchase to be under the member's email.
  */
 export const loyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const context = (request: FastifyRequest): LoyaltyContext => ({
-    db: app.database.db,
-    config: app.config,
+  const guest: GuestLoyalty = {
+    core: loyaltyCoreOf(app),
     keys: app.keys,
     throttle: app.loyaltyThrottle,
-    clientAddress: request.ip,
-    ticketChanges: app.ticketChanges,
-  });
+    accountsLimit: app.loyaltyAccountsLimit,
+  };
 
   app.post('/api/loyalty/verify', {
     schema: {
@@ -50,7 +41,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: userIdText, 400: apiError, 404: apiError, 429: apiError },
     },
     handler: async (request, reply) =>
-      reply.type('text/plain; charset=utf-8').send(await verifyAccount(context(request), request.body.email)),
+      reply.type('text/plain; charset=utf-8').send(await verifyAccount(guest, request.ip, request.body.email)),
   });
 
   app.post('/api/loyalty/create', {
@@ -60,10 +51,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
       body: createAccountRequest,
       response: { 200: claimTokenText, 400: apiError, 409: apiError, 429: apiError },
     },
-    handler: async (request, reply) =>
-      reply
-        .type('text/plain; charset=utf-8')
-        .send(await createAccount({ ...context(request), accountsLimit: app.loyaltyAccountsLimit }, request.body)),
+    handler: async (request, reply) => reply.type('text/plain; charset=utf-8').send(await createAccount(guest, request.ip, request.body)),
   });
 
   app.post('/api/loyalty/tickets/', {
@@ -73,7 +61,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
       body: ticketClaimRequest,
       response: { 200: claimResult, ...claimErrors },
     },
-    handler: (request) => guestClaim(context(request), claimTickets, request.body) as Promise<ClaimResult>,
+    handler: (request) => guestClaim(guest, request.ip, claimTickets, request.body) as Promise<ClaimResult>,
   });
 
   app.post('/api/loyalty/purchase/', {
@@ -83,7 +71,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
       body: purchaseClaimRequest,
       response: { 200: z.union([claimResult, checkCandidates]), ...claimErrors },
     },
-    handler: (request) => guestClaim(context(request), claimPurchase, request.body),
+    handler: (request) => guestClaim(guest, request.ip, claimPurchase, request.body),
   });
 
   app.post('/api/loyalty/hotels/', {
@@ -93,6 +81,6 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
       body: hotelClaimRequest,
       response: { 200: claimResult, ...claimErrors },
     },
-    handler: (request) => guestClaim(context(request), claimHotel, request.body) as Promise<ClaimResult>,
+    handler: (request) => guestClaim(guest, request.ip, claimHotel, request.body) as Promise<ClaimResult>,
   });
 };

@@ -1,14 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError } from '@boardwalk/contract/errors';
 import { loginRequest, passOrder, registerRequest, siteInfo } from '@boardwalk/contract/pass';
-import { ticketContext } from '../ticket/ticket.service.ts';
-import { lookupPass, registerPass } from './pass.service.ts';
-import type { FastifyRequest } from 'fastify';
+import { lookupPass, registerPass, type PassDeps } from './pass.service.ts';
 
 const errors = { 400: apiError, 404: apiError, 410: apiError, 429: apiError };
 
 export const passRoutes: FastifyPluginAsyncZod = async (app) => {
-  const context = (request: FastifyRequest) => ticketContext(app, request);
+  const deps: PassDeps = { db: app.database.db, tickets: app.tickets, keys: app.keys, changes: app.jobs };
 
   app.post('/api/login/', {
     schema: {
@@ -17,7 +15,7 @@ export const passRoutes: FastifyPluginAsyncZod = async (app) => {
       body: loginRequest,
       response: { 200: passOrder, ...errors },
     },
-    handler: (request) => lookupPass(context(request), request.body),
+    handler: (request) => lookupPass(deps, { clientAddress: request.ip, ...request.body }),
   });
 
   app.post('/api/register/', {
@@ -27,9 +25,7 @@ export const passRoutes: FastifyPluginAsyncZod = async (app) => {
       body: registerRequest,
       response: { 200: passOrder, ...errors },
     },
-    handler: async (request) => {
-      return registerPass({ ...context(request), ticketChanges: app.ticketChanges }, request.body);
-    },
+    handler: (request) => registerPass(deps, { clientAddress: request.ip, ...request.body }),
   });
 
   app.get('/api/site/', {

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyRequest } from 'fastify';
+import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiError } from '@boardwalk/contract/errors';
@@ -17,8 +17,7 @@ import {
 } from '@boardwalk/contract/photo';
 import { AppError } from '../../platform/errors.ts';
 import { bmpSize } from './bmp.ts';
-import { ticketContext } from '../ticket/ticket.service.ts';
-import { getPhotoFile, previewPhoto, replacePhoto, requestPhotoReset, uploadPhoto, type PhotoContext } from './photo.service.ts';
+import { getPhotoFile, previewPhoto, replacePhoto, requestPhotoReset, uploadPhoto, type PhotoDeps } from './photo.service.ts';
 
 const errors = { 400: apiError, 403: apiError, 404: apiError, 409: apiError, 413: apiError, 429: apiError };
 /** Room for the JSON around the file: names, crop, ids. */
@@ -27,7 +26,15 @@ const base64Chars = (bytes: number) => Math.ceil(bytes / 3) * 4;
 const text = z.string();
 
 export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
-  const context = (request: FastifyRequest): PhotoContext => ({ ...ticketContext(app, request), ticketChanges: app.ticketChanges });
+  const deps: PhotoDeps = {
+    db: app.database.db,
+    tickets: app.tickets,
+    throttles: app.lookupThrottles,
+    changes: app.jobs,
+    mailer: app.mailer,
+    teamEmail: app.config.teamEmail,
+    log: app.log.child({ module: 'photo' }),
+  };
 
   // A body over a route's limit is a file over the size limit: say so in the guest's words
   // ("File size is too large"). (An error thrown here goes on to the app's error handler.)
@@ -46,7 +53,7 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
       body: previewRequest,
       response: { 200: previewAnswer, ...errors },
     },
-    handler: (request) => previewPhoto(context(request), request.body),
+    handler: (request) => previewPhoto(deps, { clientAddress: request.ip, ...request.body }),
   });
 
   app.post('/api/upload/', {
@@ -59,7 +66,7 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: uploadAnswer, ...errors },
     },
     handler: async (request) => {
-      const { uid } = await uploadPhoto(context(request), request.body);
+      const { uid } = await uploadPhoto(deps, { clientAddress: request.ip, ...request.body });
       return { uid };
     },
   });
@@ -72,7 +79,7 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: text, 404: apiError },
     },
     handler: async (request, reply) => {
-      const bmp = await getPhotoFile(context(request), request.params.uid, 'bmp');
+      const bmp = await getPhotoFile(deps, request.params.uid, 'bmp');
       return reply.type('text/plain; charset=utf-8').send(bmp.toString('base64'));
     },
   });
@@ -85,7 +92,7 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: z.any().describe('image/png bytes'), 404: apiError },
     },
     handler: async (request, reply) => {
-      const png = await getPhotoFile(context(request), request.params.uid, 'png');
+      const png = await getPhotoFile(deps, request.params.uid, 'png');
       return reply.type('image/png').send(png);
     },
   });
@@ -98,7 +105,7 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: text, ...errors },
     },
     handler: async (request, reply) => {
-      await replacePhoto(context(request), request.params);
+      await replacePhoto(deps, { clientAddress: request.ip, ...request.params });
       return reply.type('text/plain; charset=utf-8').send(photoMessages.replaced);
     },
   });
@@ -111,10 +118,7 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: text, ...errors },
     },
     handler: async (request, reply) => {
-      const answer = await requestPhotoReset(
-        { ...context(request), mailer: app.mailer, teamEmail: app.config.teamEmail, log: request.log },
-        request.params,
-      );
+      const answer = await requestPhotoReset(deps, { clientAddress: request.ip, ...request.params });
       return reply.type('text/plain; charset=utf-8').send(answer);
     },
   });

@@ -14,16 +14,22 @@ import { randomBytes } from 'node:crypto';
 import { MAX_PHOTO_BYTES, photoMessages, type PreviewAnswer, type PreviewRequest, type UploadRequest } from '@boardwalk/contract/photo';
 import { AppError } from '../../platform/errors.ts';
 import { maskBarcode } from '../../platform/logging.ts';
+import type { Executor } from '@boardwalk/db/client';
 import type { Mailer } from '../../integrations/email/mailer.ts';
-import type { TicketChanges } from '../../platform/ticket-changes.plugin.ts';
-import { findTicket, type TicketContext } from '../ticket/ticket.service.ts';
+import { TICKET_CHANGED } from '../../integrations/ticketing/ticket.topics.ts';
+import type { ChangeBus } from '../../platform/jobs/jobs.plugin.ts';
+import type { LookupThrottles } from '../../platform/throttle.ts';
+import type { Caller, TicketCore } from '../ticket/ticket.service.ts';
 import { decodePhotoData, PhotoError, previewBmp, storedForms } from './photo-image.ts';
 import { deletePhoto, findPhotoFile, findPhotoOfTicket, insertPhoto } from '../ticket/holder-photo.repo.ts';
 import { findOpenResetRequest, insertResetRequest } from './photo.repo.ts';
 
-export type PhotoContext = TicketContext & { ticketChanges: TicketChanges };
-
-export interface ResetContext extends PhotoContext {
+/** What the photo feature is built with, once (photo.routes.ts). */
+export interface PhotoDeps {
+  db: Executor;
+  tickets: TicketCore;
+  throttles: LookupThrottles;
+  changes: ChangeBus;
   mailer: Pick<Mailer, 'send'>;
   /** TEAM_EMAIL; unset, requests are recorded for staff and logged only. */
   teamEmail: string | undefined;
@@ -37,10 +43,10 @@ export const RESET_REQUEST_WINDOW_MS = 48 * 60 * 60 * 1000;
 export const newPhotoUid = () => randomBytes(32).toString('base64url');
 
 /** The ticket of order id + barcode, if it is a passholder's that takes a photo; else `message`. */
-async function findPhotoTicket(ctx: PhotoContext, request: { orderId: string; barcode: string }, message: string) {
+async function findPhotoTicket(deps: PhotoDeps, request: Caller & { orderId: string; barcode: string }, message: string) {
   let found;
   try {
-    found = await findTicket(ctx, { orderId: request.orderId, barcode: request.barcode });
+    found = await deps.tickets.find({ clientAddress: request.clientAddress, orderId: request.orderId, barcode: request.barcode });
   } catch (error) {
     if (error instanceof AppError && error.code === 'ORDER_NOT_FOUND') throw new AppError('ORDER_NOT_FOUND', message);
     throw error;
@@ -59,8 +65,8 @@ function photoFailure(error: unknown, message: string): never {
 }
 
 /** POST /api/preview/: the guest's crop of their photo as the BMP they will confirm. */
-export async function previewPhoto(ctx: PhotoContext, request: PreviewRequest): Promise<PreviewAnswer> {
-  await findPhotoTicket(ctx, request, photoMessages.previewFailed);
+export async function previewPhoto(deps: PhotoDeps, request: Caller & PreviewRequest): Promise<PreviewAnswer> {
+  await findPhotoTicket(deps, request, photoMessages.previewFailed);
   try {
     const bmp = await previewBmp(decodePhotoData(request.data, MAX_PHOTO_BYTES), request.crop);
     return { base64: bmp.toString('base64'), size: bmp.length };
@@ -70,8 +76,8 @@ export async function previewPhoto(ctx: PhotoContext, request: PreviewRequest): 
 }
 
 /** POST /api/upload/: stores the confirmed BMP, re-encoded, under a new uid. */
-export async function uploadPhoto(ctx: PhotoContext, request: UploadRequest): Promise<{ uid: string; barcode: string }> {
-  const row = await findPhotoTicket(ctx, request, photoMessages.uploadFailed);
+export async function uploadPhoto(deps: PhotoDeps, request: Caller & UploadRequest): Promise<{ uid: string; barcode: string }> {
+  const row = await findPhotoTicket(deps, request, photoMessages.uploadFailed);
   if (row.photoUid) throw new AppError('CONFLICT', photoMessages.uploadFailed);
   let forms;
   try {
@@ -79,10 +85,10 @@ export async function uploadPhoto(ctx: PhotoContext, request: UploadRequest): Pr
   } catch (error) {
     photoFailure(error, photoMessages.uploadFailed);
   }
-  const uid = await ctx.db.transaction(async (tx) => {
+  const uid = await deps.db.transaction(async (tx) => {
     const stored = await insertPhoto(tx, { uid: newPhotoUid(), barcode: row.ticket.barcode, ...forms });
     // The photo on passes already in wallets.
-    if (stored) await ctx.ticketChanges.publish(tx, [row.ticket.barcode]);
+    if (stored) await deps.changes.publish(tx, TICKET_CHANGED, [row.ticket.barcode]);
     return stored;
   });
   // Another upload for the same ticket won the race.
@@ -91,23 +97,24 @@ export async function uploadPhoto(ctx: PhotoContext, request: UploadRequest): Pr
 }
 
 /** GET /api/download/{uid}/photo.bmp|png: any unknown uid is the same 404. */
-export async function getPhotoFile(ctx: Pick<PhotoContext, 'db'>, uid: string, form: 'bmp' | 'png'): Promise<Buffer> {
-  const data = await findPhotoFile(ctx.db, uid, form);
+export async function getPhotoFile(deps: Pick<PhotoDeps, 'db'>, uid: string, form: 'bmp' | 'png'): Promise<Buffer> {
+  const data = await findPhotoFile(deps.db, uid, form);
   if (!data) throw new AppError('NOT_FOUND', 'Not found');
   return data;
 }
 
 /** GET /api/replace-photo/{barcode}/{uid}: deletes the photo so the guest can upload another. */
-export async function replacePhoto(ctx: PhotoContext, request: { barcode: string; uid: string }): Promise<{ barcode: string }> {
-  const photo = await ctx.throttles.perAddress.attempt(ctx.clientAddress, async () => {
-    const found = await findPhotoOfTicket(ctx.db, request);
+export async function replacePhoto(deps: PhotoDeps, request: Caller & { barcode: string; uid: string }): Promise<{ barcode: string }> {
+  const photo = await deps.throttles.perAddress.attempt(request.clientAddress, async () => {
+    const found = await findPhotoOfTicket(deps.db, { barcode: request.barcode, uid: request.uid });
     if (!found) throw new AppError('NOT_FOUND', photoMessages.replaceFailed);
     return found;
   });
   if (photo.isPassActivated) throw new AppError('FORBIDDEN', photoMessages.replaceFailed);
-  await ctx.db.transaction(async (tx) => {
-    if (!(await deletePhoto(tx, request))) throw new AppError('NOT_FOUND', photoMessages.replaceFailed);
-    await ctx.ticketChanges.publish(tx, [request.barcode]);
+  await deps.db.transaction(async (tx) => {
+    if (!(await deletePhoto(tx, { barcode: request.barcode, uid: request.uid })))
+      throw new AppError('NOT_FOUND', photoMessages.replaceFailed);
+    await deps.changes.publish(tx, TICKET_CHANGED, [request.barcode]);
   });
   return { barcode: request.barcode };
 }
@@ -117,18 +124,18 @@ export async function replacePhoto(ctx: PhotoContext, request: { barcode: string
  * request for staff and emails the team. A repeat within 48 hours is answered the same
  * way without another email.
  */
-export async function requestPhotoReset(ctx: ResetContext, request: { orderId: string; barcode: string }): Promise<string> {
-  const row = await findPhotoTicket(ctx, request, photoMessages.resetFailed);
+export async function requestPhotoReset(deps: PhotoDeps, request: Caller & { orderId: string; barcode: string }): Promise<string> {
+  const row = await findPhotoTicket(deps, request, photoMessages.resetFailed);
   if (!row.ticket.isPassActivated || !row.photoUid) throw new AppError('CONFLICT', photoMessages.resetFailed);
   const { orderId } = row.order;
   const { barcode } = row.ticket;
-  if (await findOpenResetRequest(ctx.db, { barcode, since: new Date(Date.now() - RESET_REQUEST_WINDOW_MS) })) {
+  if (await findOpenResetRequest(deps.db, { barcode, since: new Date(Date.now() - RESET_REQUEST_WINDOW_MS) })) {
     return photoMessages.resetRequested;
   }
-  const { teamEmail } = ctx;
+  const { teamEmail } = deps;
   if (!teamEmail) {
-    await insertResetRequest(ctx.db, { orderId, barcode });
-    ctx.log.warn({ orderId, barcode: maskBarcode(barcode) }, 'photo reset request recorded; TEAM_EMAIL is not set, so no email');
+    await insertResetRequest(deps.db, { orderId, barcode });
+    deps.log.warn({ orderId, barcode: maskBarcode(barcode) }, 'photo reset request recorded; TEAM_EMAIL is not set, so no email');
     return photoMessages.resetRequested;
   }
   const holder = [row.registration?.firstName ?? row.ticket.holderFirstName, row.registration?.lastName ?? row.ticket.holderLastName]
@@ -151,9 +158,9 @@ export async function requestPhotoReset(ctx: ResetContext, request: { orderId: s
     ].join('\n'),
   };
   // The request and its mail commit together: a recorded request always gets its email.
-  await ctx.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     await insertResetRequest(tx, { orderId, barcode });
-    await ctx.mailer.send(tx, mail);
+    await deps.mailer.send(tx, mail);
   });
   return photoMessages.resetRequested;
 }

@@ -13,20 +13,15 @@ import {
   updateShareParams,
   updateShareRequest,
 } from '@boardwalk/contract/share';
-import { changeShare, createShare, listShares, stopShare, type ShareContext } from './share.service.ts';
+import { changeShare, createShare, listShares, stopShare, type ShareDeps } from './share.service.ts';
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 408: apiError, 429: apiError };
 const security = [{ ticketShareToken: [] }];
 const auth = 'Takes `Authorization: Bearer <ticketShareToken>` of the order object (401 for another ticket or none, 408 once expired).';
 
 export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
-  const context = (request: FastifyRequest): ShareContext => ({
-    db: app.database.db,
-    keys: app.keys,
-    config: app.config,
-    mailer: app.mailer,
-    authorization: request.headers.authorization,
-  });
+  const deps: ShareDeps = { db: app.database.db, keys: app.keys, config: app.config, mailer: app.mailer };
+  const bearer = (request: FastifyRequest) => ({ authorization: request.headers.authorization });
 
   app.get('/api/share/:ticket', {
     schema: {
@@ -38,7 +33,7 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: shareList, 204: z.null(), ...errors },
     },
     handler: async (request, reply) => {
-      const shares = await listShares(context(request), request.params.ticket);
+      const shares = await listShares(deps, { ...bearer(request), ticket: request.params.ticket });
       return shares.length ? shares : reply.code(204).send(null);
     },
   });
@@ -52,7 +47,7 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
       body: createShareRequest,
       response: { 200: shareAnswer, ...errors },
     },
-    handler: (request) => createShare(context(request), request.body),
+    handler: (request) => createShare(deps, { ...bearer(request), ...request.body }),
   });
 
   app.put('/api/share/:ticket/:shareId', {
@@ -65,7 +60,7 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
       body: updateShareRequest,
       response: { 200: shareAnswer, ...errors },
     },
-    handler: (request) => changeShare(context(request), request.params, request.body),
+    handler: (request) => changeShare(deps, { ...bearer(request), ...request.params }, request.body),
   });
 
   // The salesforceId segment may be empty: /api/share/0/{barcode}/{shareId}/ (or without the slash).
@@ -84,7 +79,7 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 204: z.null(), ...errors },
       },
       handler: async (request, reply) => {
-        await stopShare(context(request), request.params);
+        await stopShare(deps, { ...bearer(request), ...request.params });
         return reply.code(204).send(null);
       },
     });

@@ -25,7 +25,7 @@ import { AppError } from '../../platform/errors.ts';
 import { operatingDayStart } from '../../platform/park-time.ts';
 import type { Keys } from '../../platform/keys.plugin.ts';
 import { hashSecret, newSecret } from '../../platform/secrets.ts';
-import { lockTicket } from '../ticket/ticket-lock.repo.ts';
+import { lockTicket } from '../../integrations/ticketing/ticket-lock.repo.ts';
 import { findShareByHashUrlHash } from '../ticket/ticket.repo.ts';
 import { bearerToken, notThisTicket, verifyTicketToken } from '../ticket/ticket-tokens.service.ts';
 import {
@@ -39,12 +39,16 @@ import {
   type StoredShare,
 } from './share.repo.ts';
 
-export interface ShareContext {
+/** What sharing is built with, once (share.routes.ts). */
+export interface ShareDeps {
   db: Executor;
   keys: Keys;
   config: Pick<Config, 'ticketShareLimit' | 'ticketShareMailsPerDay' | 'parkTimezone' | 'publicUrl' | 'brandName'>;
   mailer: Pick<Mailer, 'send'>;
-  /** The request's Authorization header. */
+}
+
+/** The caller of a share call: the request's Authorization header (the ticket's share token). */
+export interface Bearer {
   authorization: string | undefined;
 }
 
@@ -55,13 +59,13 @@ const shareGone = () => new AppError('NOT_FOUND', shareTexts.shareGone);
  * token is known to name that same ticket. The token is checked first: without a valid one
  * nothing is looked up.
  */
-async function authorizedBarcode(ctx: ShareContext, ticket: string): Promise<string> {
-  const barcode = await verifyTicketToken(ctx.keys, 'share', bearerToken(ctx.authorization));
+async function authorizedBarcode(deps: ShareDeps, { authorization }: Bearer, ticket: string): Promise<string> {
+  const barcode = await verifyTicketToken(deps.keys, 'share', bearerToken(authorization));
   if (BARCODE_PATTERN.test(ticket)) {
     if (ticket !== barcode) throw notThisTicket();
     return barcode;
   }
-  const link = await findShareByHashUrlHash(ctx.db, hashSecret(ticket));
+  const link = await findShareByHashUrlHash(deps.db, hashSecret(ticket));
   if (link?.barcode !== barcode) throw notThisTicket();
   return barcode;
 }
@@ -74,9 +78,9 @@ function checkOrderId(given: string | undefined, ticket: { orderId: string }) {
 const toShare = (share: StoredShare, directLink: string | null = null): TicketShare => ({ ...share, directLink });
 
 /** GET /api/share/{barcode or hashUrl}: the active shares; an empty list is the route's 204. */
-export async function listShares(ctx: ShareContext, ticket: string): Promise<TicketShare[]> {
-  const barcode = await authorizedBarcode(ctx, ticket);
-  return (await findActiveShares(ctx.db, barcode)).map((share) => toShare(share));
+export async function listShares(deps: ShareDeps, request: Bearer & { ticket: string }): Promise<TicketShare[]> {
+  const barcode = await authorizedBarcode(deps, request, request.ticket);
+  return (await findActiveShares(deps.db, barcode)).map((share) => toShare(share));
 }
 
 /** The locked ticket a write names, if it may still be shared. */
@@ -98,49 +102,49 @@ const NEXT_DAY_MS = 26 * 3600_000;
  * Writes a new share with a new link and queues its mail, in the caller's transaction, which
  * holds the ticket's lock: the day's share mails are counted under it.
  */
-async function startShare(ctx: ShareContext, tx: Executor, ticket: LockedTicket, values: NewShare): Promise<TicketShare> {
+async function startShare(deps: ShareDeps, tx: Executor, ticket: LockedTicket, values: NewShare): Promise<TicketShare> {
   const now = new Date();
-  const dayStart = operatingDayStart(now, ctx.config.parkTimezone);
-  const limit = ctx.config.ticketShareMailsPerDay;
+  const dayStart = operatingDayStart(now, deps.config.parkTimezone);
+  const limit = deps.config.ticketShareMailsPerDay;
   if ((await countSharesStartedSince(tx, ticket.barcode, dayStart)) >= limit) {
     // 25 or 23 hours on the days clocks change: the next start is found, not added.
-    const nextDay = operatingDayStart(new Date(dayStart.getTime() + NEXT_DAY_MS), ctx.config.parkTimezone);
+    const nextDay = operatingDayStart(new Date(dayStart.getTime() + NEXT_DAY_MS), deps.config.parkTimezone);
     throw new AppError('TOO_MANY_ATTEMPTS', shareTexts.mailLimitReached(limit), {
       retryAfterSeconds: Math.max(1, Math.ceil((nextDay.getTime() - now.getTime()) / 1000)),
     });
   }
   const hashUrl = newSecret();
   const share = await insertShare(tx, { barcode: ticket.barcode, hashUrlHash: hashSecret(hashUrl), ...values });
-  const directLink = `${ctx.config.publicUrl}/${hashUrl}`;
-  await ctx.mailer.send(tx, shareMail(ctx, ticket, share, directLink));
+  const directLink = `${deps.config.publicUrl}/${hashUrl}`;
+  await deps.mailer.send(tx, shareMail(deps, ticket, share, directLink));
   return toShare(share, directLink);
 }
 
 /** POST /api/share/ */
-export async function createShare(ctx: ShareContext, request: CreateShareRequest & { phone: string | null }): Promise<TicketShare> {
-  const barcode = await authorizedBarcode(ctx, request.barcode);
-  if (request.hashUrl) await authorizedBarcode(ctx, request.hashUrl);
+export async function createShare(deps: ShareDeps, request: Bearer & CreateShareRequest & { phone: string | null }): Promise<TicketShare> {
+  const barcode = await authorizedBarcode(deps, request, request.barcode);
+  if (request.hashUrl) await authorizedBarcode(deps, request, request.hashUrl);
   const { firstName, lastName, email, phone } = request;
-  return ctx.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const ticket = await lockSharedTicket(tx, barcode, request.orderId);
     if (!(ticket.credits > 0)) throw new AppError('FORBIDDEN', shareTexts.noCredits);
-    const limit = ctx.config.ticketShareLimit;
+    const limit = deps.config.ticketShareLimit;
     if ((await countActiveShares(tx, barcode)) >= limit) {
       throw new AppError('VALIDATION_FAILED', shareTexts.limitReached(limit));
     }
-    return startShare(ctx, tx, ticket, { firstName, lastName, email, phone });
+    return startShare(deps, tx, ticket, { firstName, lastName, email, phone });
   });
 }
 
 /** PUT /api/share/{barcode or hashUrl}/{shareId} */
 export async function changeShare(
-  ctx: ShareContext,
-  params: { ticket: string; shareId: string },
+  deps: ShareDeps,
+  params: Bearer & { ticket: string; shareId: string },
   request: UpdateShareRequest & { phone: string | null },
 ): Promise<TicketShare> {
-  const barcode = await authorizedBarcode(ctx, params.ticket);
+  const barcode = await authorizedBarcode(deps, params, params.ticket);
   const { firstName, lastName, email, phone } = request;
-  return ctx.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const ticket = await lockSharedTicket(tx, barcode);
     const current = await findActiveShare(tx, { barcode, shareId: params.shareId });
     if (!current) throw shareGone();
@@ -148,7 +152,7 @@ export async function changeShare(
     if (current.email.toLowerCase() !== email.toLowerCase()) {
       // A new address gets a new link: the old one, which went to the old address, stops.
       await removeShare(tx, { barcode, shareId: current.id });
-      return startShare(ctx, tx, ticket, { firstName, lastName, email, phone, salesforceId });
+      return startShare(deps, tx, ticket, { firstName, lastName, email, phone, salesforceId });
     }
     const updated = await updateShare(tx, { barcode, shareId: current.id }, { firstName, lastName, email, phone, salesforceId });
     if (!updated) throw shareGone();
@@ -157,9 +161,9 @@ export async function changeShare(
 }
 
 /** DELETE /api/share/{orderId or 0}/{barcode or hashUrl}/{shareId}/{salesforceId or empty} */
-export async function stopShare(ctx: ShareContext, params: { orderId: string; ticket: string; shareId: string }): Promise<void> {
-  const barcode = await authorizedBarcode(ctx, params.ticket);
-  await ctx.db.transaction(async (tx) => {
+export async function stopShare(deps: ShareDeps, params: Bearer & { orderId: string; ticket: string; shareId: string }): Promise<void> {
+  const barcode = await authorizedBarcode(deps, params, params.ticket);
+  await deps.db.transaction(async (tx) => {
     await lockSharedTicket(tx, barcode, params.orderId);
     if (!(await removeShare(tx, { barcode, shareId: params.shareId }))) throw shareGone();
   });
@@ -167,12 +171,12 @@ export async function stopShare(ctx: ShareContext, params: { orderId: string; ti
 
 /** The guest's email: who shared what, and their direct link. */
 export function shareMail(
-  ctx: Pick<ShareContext, 'config'>,
+  deps: Pick<ShareDeps, 'config'>,
   ticket: Pick<LockedTicket, 'firstName' | 'lastName' | 'holderFirstName' | 'holderLastName' | 'product'>,
   share: Pick<StoredShare, 'firstName' | 'email'>,
   directLink: string,
 ): OutgoingMail {
-  const brand = ctx.config.brandName;
+  const brand = deps.config.brandName;
   const owner = [ticket.firstName ?? ticket.holderFirstName, ticket.lastName ?? ticket.holderLastName]
     .map((n) => n?.trim())
     .filter(Boolean) as string[];

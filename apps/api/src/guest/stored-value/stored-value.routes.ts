@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError } from '@boardwalk/contract/errors';
 import { storedValueRequest, storedValueResponse } from '@boardwalk/contract/stored-value';
-import { ticketContext } from '../ticket/ticket.service.ts';
-import { getStoredValue } from './stored-value.service.ts';
+import { getStoredValue, type StoredValueDeps } from './stored-value.service.ts';
 
 export const storedValueRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: StoredValueDeps = { db: app.database.db, tickets: app.tickets, config: app.config };
   app.post('/api/stored-value/', {
     schema: {
       tags: ['guest'],
@@ -17,6 +17,6 @@ export const storedValueRoutes: FastifyPluginAsyncZod = async (app) => {
         429: apiError,
       },
     },
-    handler: (request) => getStoredValue(ticketContext(app, request), request.body),
+    handler: (request) => getStoredValue(deps, { clientAddress: request.ip, ...request.body }),
   });
 };

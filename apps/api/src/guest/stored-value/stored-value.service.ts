@@ -2,13 +2,17 @@
 // ticketing feed and its attraction usage of the park's current operating day (from 2:00 AM in
 // PARK_TIMEZONE to the next 2:00 AM, also across a daylight-saving change).
 import type { StoredValueRequest, StoredValueResponse } from '@boardwalk/contract/stored-value';
+import type { Executor } from '@boardwalk/db/client';
 import type { Config } from '../../platform/config.ts';
 import { operatingDay, operatingDayStart } from '../../platform/park-time.ts';
-import { findTicketByHash, type TicketContext } from '../ticket/ticket.service.ts';
+import type { Caller, TicketCore } from '../ticket/ticket.service.ts';
 import { findUsageBetween } from './stored-value.repo.ts';
 
-export interface StoredValueContext extends TicketContext {
-  config: TicketContext['config'] & Pick<Config, 'parkTimezone'>;
+/** What the stored-value page is built with, once (stored-value.routes.ts). */
+export interface StoredValueDeps {
+  db: Executor;
+  tickets: TicketCore;
+  config: Pick<Config, 'parkTimezone'>;
 }
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -36,11 +40,15 @@ export function operatingDayBounds(now: Date, timeZone: string): OperatingDayBou
 }
 
 /** POST /api/stored-value/ */
-export async function getStoredValue(ctx: StoredValueContext, request: StoredValueRequest, now = new Date()): Promise<StoredValueResponse> {
-  const ticket = await findTicketByHash(ctx, request.barcodeHash);
-  const timeZone = ctx.config.parkTimezone;
+export async function getStoredValue(
+  deps: StoredValueDeps,
+  request: Caller & StoredValueRequest,
+  now = new Date(),
+): Promise<StoredValueResponse> {
+  const ticket = await deps.tickets.findByHash(request);
+  const timeZone = deps.config.parkTimezone;
   const { from, to, day } = operatingDayBounds(now, timeZone);
-  const usage = await findUsageBetween(ctx.db, { barcode: ticket.barcode, from, to });
+  const usage = await findUsageBetween(deps.db, { barcode: ticket.barcode, from, to });
   return {
     barcode: ticket.barcode,
     credits: ticket.credits,

@@ -8,7 +8,6 @@ import { isStoredValueCard } from '@boardwalk/contract/pass-display';
 import { BARCODE_HASH_PATTERN } from '@boardwalk/contract/stored-value';
 import type { TicketWalletRequest } from '@boardwalk/contract/wallet';
 import type { Executor } from '@boardwalk/db/client';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Keys } from '../../platform/keys.plugin.ts';
@@ -19,24 +18,19 @@ import { findTicketByBarcodeHash, insertStoredValueLink, type StoredValueTicket 
 
 export const DEFAULT_EXCLUSION_MESSAGE = 'This item cannot be added to a digital wallet. Please visit guest services for assistance.';
 
-export interface TicketContext {
+/** What the ticket core is built with, once (ticket.plugin.ts). */
+export interface TicketCoreDeps {
   db: Executor;
   config: Pick<Config, 'defaultPassColors'>;
   throttles: LookupThrottles;
-  /** The client's address (request.ip, which honours TRUST_PROXY only). */
-  clientAddress: string;
   /** The server's keys: signed ticket tokens, keyed hashes. */
   keys: Keys;
 }
 
-/** The ticket core's context for a guest request: the caller's address counts for the throttle. */
-export const ticketContext = (app: FastifyInstance, request: FastifyRequest) => ({
-  db: app.database.db,
-  config: app.config,
-  throttles: app.lookupThrottles,
-  clientAddress: request.ip,
-  keys: app.keys,
-});
+/** Who looks a ticket up: the client's address (request.ip, which honours TRUST_PROXY only) counts for the throttle. */
+export interface Caller {
+  clientAddress: string;
+}
 
 export const notFound = () => new AppError('ORDER_NOT_FOUND', guestMessages.orderNotFound);
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -46,9 +40,14 @@ const color = (hex: string) => `#${hex.toLowerCase()}`;
  * Runs a lookup under the anti-enumeration throttle: each attempt takes a point from the
  * address and the order id before it looks; a miss keeps them, a hit gives them back.
  */
-async function throttled<T>(ctx: TicketContext, orderId: string | null, find: () => Promise<T | null>): Promise<T> {
-  const { perAddress, perOrder } = ctx.throttles;
-  const keys = orderId === null ? [perAddress.of(ctx.clientAddress)] : [perAddress.of(ctx.clientAddress), perOrder.of(orderId)];
+async function throttled<T>(
+  deps: TicketCoreDeps,
+  { clientAddress }: Caller,
+  orderId: string | null,
+  find: () => Promise<T | null>,
+): Promise<T> {
+  const { perAddress, perOrder } = deps.throttles;
+  const keys = orderId === null ? [perAddress.of(clientAddress)] : [perAddress.of(clientAddress), perOrder.of(orderId)];
   return attempt(keys, async () => {
     const found = await find();
     if (found === null) throw notFound();
@@ -56,7 +55,7 @@ async function throttled<T>(ctx: TicketContext, orderId: string | null, find: ()
   });
 }
 
-export function toPassOrder(row: NonNullable<PassRow>, ctx: Pick<TicketContext, 'config'>, shareId = ''): PassOrder {
+export function toPassOrder(row: NonNullable<PassRow>, ctx: Pick<TicketCoreDeps, 'config'>, shareId = ''): PassOrder {
   const { ticket, order, registration: reg } = row;
   const share = shareId ? row.shares.find((s) => s.id === shareId) : undefined;
   const excluded = row.exclusion && !row.exclusion.excludeNfc ? row.exclusion.customError || DEFAULT_EXCLUSION_MESSAGE : null;
@@ -103,7 +102,7 @@ export function toPassOrder(row: NonNullable<PassRow>, ctx: Pick<TicketContext, 
 }
 
 /** A test pass (order id 0): its order data is the staff-entered JSON over neutral defaults. */
-function toTestPassOrder(pass: NonNullable<Awaited<ReturnType<typeof findTestPass>>>, ctx: Pick<TicketContext, 'config'>): PassOrder {
+function toTestPassOrder(pass: NonNullable<Awaited<ReturnType<typeof findTestPass>>>, ctx: Pick<TicketCoreDeps, 'config'>): PassOrder {
   let data: Partial<PassOrder> = {};
   try {
     const parsed = passOrder.partial().safeParse(JSON.parse(pass.data || '{}'));
@@ -156,70 +155,91 @@ function toTestPassOrder(pass: NonNullable<Awaited<ReturnType<typeof findTestPas
 export type TicketRequest = { orderId: string; barcode: string; shareId?: string | undefined } | { hashUrl: string };
 
 /**
- * The ticket a login, wallet or voucher call names, under the lookup throttle, with the
- * share the guest came through ('' for the ticket's own guest).
+ * The ticket core, built once with its dependencies; each use case takes the facts of one
+ * request (the caller's address, what the guest sent).
  */
-export async function findTicket(ctx: TicketContext, request: TicketRequest): Promise<{ row: NonNullable<PassRow>; shareId: string }> {
-  if ('hashUrl' in request && request.hashUrl) {
-    const hashUrlHash = hashSecret(request.hashUrl);
-    const share = await throttled(ctx, null, () => findShareByHashUrlHash(ctx.db, hashUrlHash));
-    if (share.removedAt) throw new AppError('PASS_NO_LONGER_SHARED', guestMessages.passNoLongerShared);
-    const row = await findPassByBarcode(ctx.db, { orderId: share.orderId, barcode: share.barcode });
-    if (!row) throw notFound();
-    return { row, shareId: share.shareId };
+export function createTicketCore(deps: TicketCoreDeps) {
+  const { db, keys } = deps;
+
+  /**
+   * The ticket a login, wallet or voucher call names, under the lookup throttle, with the
+   * share the guest came through ('' for the ticket's own guest).
+   */
+  async function find(request: Caller & TicketRequest): Promise<{ row: NonNullable<PassRow>; shareId: string }> {
+    if ('hashUrl' in request && request.hashUrl) {
+      const hashUrlHash = hashSecret(request.hashUrl);
+      const share = await throttled(deps, request, null, () => findShareByHashUrlHash(db, hashUrlHash));
+      if (share.removedAt) throw new AppError('PASS_NO_LONGER_SHARED', guestMessages.passNoLongerShared);
+      const row = await findPassByBarcode(db, { orderId: share.orderId, barcode: share.barcode });
+      if (!row) throw notFound();
+      return { row, shareId: share.shareId };
+    }
+    const { orderId, barcode, shareId } = request as { orderId: string; barcode: string; shareId?: string };
+    const row = await throttled(deps, request, orderId, () => findPassByBarcode(db, { orderId, barcode }));
+    return { row, shareId: shareId ?? '' };
   }
-  const { orderId, barcode, shareId } = request as { orderId: string; barcode: string; shareId?: string };
-  const row = await throttled(ctx, orderId, () => findPassByBarcode(ctx.db, { orderId, barcode }));
-  return { row, shareId: shareId ?? '' };
+
+  /**
+   * A ticket's barcodeHash (the keyed hash of its barcode that /stored-value/{barcodeHash}
+   * names), kept with its barcode so the page can find the ticket again, and answered.
+   */
+  async function issueBarcodeHash(barcode: string): Promise<string> {
+    const barcodeHash = keys.keyedHash('stored-value', barcode);
+    await insertStoredValueLink(db, { barcodeHash, barcode });
+    return barcodeHash;
+  }
+
+  return {
+    find,
+
+    /**
+     * The ticket of a wallet call (Apple, Google): by order id + barcode (+ share id) or by a
+     * share link. A share id that names no active share is the page's "Pass No Longer Shared".
+     */
+    async findForWallet(request: Caller & TicketWalletRequest): Promise<NonNullable<PassRow>> {
+      const { row, shareId } = await find({
+        clientAddress: request.clientAddress,
+        ...(request.hashUrl
+          ? { hashUrl: request.hashUrl }
+          : { orderId: request.orderId ?? '', barcode: request.barcode ?? '', shareId: request.shareId || undefined }),
+      });
+      if (shareId && !row.shares.some((s) => s.id === shareId))
+        throw new AppError('PASS_NO_LONGER_SHARED', guestMessages.passNoLongerShared);
+      return row;
+    },
+
+    /** A test pass (order id 0) by its barcode, under the lookup throttle, as its order object. */
+    async findTestPassOrder(request: Caller & { barcode: string }): Promise<PassOrder> {
+      return toTestPassOrder(await throttled(deps, request, TEST_PASS_ORDER_ID, () => findTestPass(db, request.barcode)), deps);
+    },
+
+    /**
+     * The ticket a barcodeHash names, under the lookup throttle: a hash that names no ticket,
+     * malformed (never looked up) or unknown, counts against the client address like an
+     * unknown order and answers "Unable to locate order".
+     */
+    async findByHash(request: Caller & { barcodeHash: string }): Promise<StoredValueTicket> {
+      const { barcodeHash } = request;
+      return throttled(deps, request, null, async () =>
+        BARCODE_HASH_PATTERN.test(barcodeHash) ? findTicketByBarcodeHash(db, barcodeHash) : null,
+      );
+    },
+
+    /** The order object of a found ticket, as the guest who came through shareId ('' for its own guest) sees it. */
+    toPassOrder: (row: NonNullable<PassRow>, shareId = '') => toPassOrder(row, deps, shareId),
+
+    issueBarcodeHash,
+
+    /**
+     * The order object's barcodeHash: only a Stored Value Card's, and only for the ticket's own
+     * guest (not a shared view, whose share can be stopped while a page link cannot; not a test
+     * pass). Other tickets cost no query.
+     */
+    async orderBarcodeHash(order: PassOrder): Promise<string | null> {
+      const ownGuest = !order.sharedWith && order.orderId !== '' && order.orderId !== TEST_PASS_ORDER_ID;
+      return ownGuest && isStoredValueCard(order) ? issueBarcodeHash(order.barcode) : null;
+    },
+  };
 }
 
-/**
- * The ticket of a wallet call (Apple, Google): by order id + barcode (+ share id) or by a
- * share link. A share id that names no active share is the page's "Pass No Longer Shared".
- */
-export async function findWalletTicket(ctx: TicketContext, request: TicketWalletRequest): Promise<NonNullable<PassRow>> {
-  const { row, shareId } = await findTicket(
-    ctx,
-    request.hashUrl
-      ? { hashUrl: request.hashUrl }
-      : { orderId: request.orderId ?? '', barcode: request.barcode ?? '', shareId: request.shareId || undefined },
-  );
-  if (shareId && !row.shares.some((s) => s.id === shareId)) throw new AppError('PASS_NO_LONGER_SHARED', guestMessages.passNoLongerShared);
-  return row;
-}
-
-/** A test pass (order id 0) by its barcode, under the lookup throttle, as its order object. */
-export async function findTestPassOrder(ctx: TicketContext, barcode: string): Promise<PassOrder> {
-  return toTestPassOrder(await throttled(ctx, TEST_PASS_ORDER_ID, () => findTestPass(ctx.db, barcode)), ctx);
-}
-
-// ---- The stored-value page's link: a keyed hash, never computable from a barcode ----------
-
-/**
- * A ticket's barcodeHash (the keyed hash of its barcode that /stored-value/{barcodeHash}
- * names), kept with its barcode so the page can find the ticket again, and answered.
- */
-export async function issueBarcodeHash(ctx: Pick<TicketContext, 'db' | 'keys'>, barcode: string): Promise<string> {
-  const barcodeHash = ctx.keys.keyedHash('stored-value', barcode);
-  await insertStoredValueLink(ctx.db, { barcodeHash, barcode });
-  return barcodeHash;
-}
-
-/**
- * The order object's barcodeHash: only a Stored Value Card's, and only for the ticket's own
- * guest (not a shared view, whose share can be stopped while a page link cannot; not a test
- * pass). Other tickets cost no query.
- */
-export async function orderBarcodeHash(ctx: Pick<TicketContext, 'db' | 'keys'>, order: PassOrder): Promise<string | null> {
-  const ownGuest = !order.sharedWith && order.orderId !== '' && order.orderId !== TEST_PASS_ORDER_ID;
-  return ownGuest && isStoredValueCard(order) ? issueBarcodeHash(ctx, order.barcode) : null;
-}
-
-/**
- * The ticket a barcodeHash names, under the lookup throttle: a hash that names no ticket,
- * malformed (never looked up) or unknown, counts against the client address like an
- * unknown order and answers "Unable to locate order".
- */
-export async function findTicketByHash(ctx: TicketContext, barcodeHash: string): Promise<StoredValueTicket> {
-  return throttled(ctx, null, async () => (BARCODE_HASH_PATTERN.test(barcodeHash) ? findTicketByBarcodeHash(ctx.db, barcodeHash) : null));
-}
+export type TicketCore = ReturnType<typeof createTicketCore>;

@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiError } from '@boardwalk/contract/errors';
 import { voucherRequest } from '@boardwalk/contract/wallet';
-import { ticketContext } from '../ticket/ticket.service.ts';
-import { createVoucher } from './voucher.service.ts';
+import { createVoucher, type VoucherDeps } from './voucher.service.ts';
 
 export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: VoucherDeps = { db: app.database.db, tickets: app.tickets, config: app.config };
   app.post('/api/voucher/', {
     schema: {
       tags: ['guest'],
@@ -22,7 +22,7 @@ export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     handler: async (request, reply) => {
-      const voucher = await createVoucher(ticketContext(app, request), request.body);
+      const voucher = await createVoucher(deps, { clientAddress: request.ip, ...request.body });
       return reply.type('application/pdf').header('Content-Disposition', `attachment; filename="${voucher.fileName}"`).send(voucher.pdf);
     },
   });

@@ -3,14 +3,18 @@
 // shared views: the request carries no share id.
 import { isStoredValueCard } from '@boardwalk/contract/pass-display';
 import type { VoucherRequest } from '@boardwalk/contract/wallet';
+import type { Executor } from '@boardwalk/db/client';
 import type { Config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
-import { findTicket, issueBarcodeHash, toPassOrder, type TicketContext } from '../ticket/ticket.service.ts';
+import type { Caller, TicketCore } from '../ticket/ticket.service.ts';
 import { renderVoucher } from './voucher.document.ts';
 import { findPhotoPng } from '../ticket/holder-photo.repo.ts';
 
-export interface VoucherContext extends TicketContext {
-  config: Pick<Config, 'defaultPassColors' | 'brandName' | 'publicUrl' | 'parkTimezone'>;
+/** What the voucher is built with, once (voucher.routes.ts). */
+export interface VoucherDeps {
+  db: Executor;
+  tickets: TicketCore;
+  config: Pick<Config, 'brandName' | 'publicUrl' | 'parkTimezone'>;
 }
 
 export interface Voucher {
@@ -28,21 +32,22 @@ export function voucherFileName(brandName: string, barcode: string): string {
 }
 
 /** POST /api/voucher/ */
-export async function createVoucher(ctx: VoucherContext, request: VoucherRequest): Promise<Voucher> {
-  const { row } = await findTicket(ctx, { orderId: request.orderId, barcode: request.barcode });
-  const order = toPassOrder(row, ctx);
+export async function createVoucher(deps: VoucherDeps, request: Caller & VoucherRequest): Promise<Voucher> {
+  const { tickets, config } = deps;
+  const { row } = await tickets.find({ clientAddress: request.clientAddress, orderId: request.orderId, barcode: request.barcode });
+  const order = tickets.toPassOrder(row);
   if (order.excluded) throw new AppError('FORBIDDEN', order.excluded);
-  const photoPng = order.photoUid ? await findPhotoPng(ctx.db, order.barcode) : null;
+  const photoPng = order.photoUid ? await findPhotoPng(deps.db, order.barcode) : null;
   // The QR code's link is kept (stored_value_links) so the page can find the card by it.
   const storedValueUrl = isStoredValueCard(order)
-    ? `${ctx.config.publicUrl}/stored-value/${await issueBarcodeHash(ctx, order.barcode)}`
+    ? `${config.publicUrl}/stored-value/${await tickets.issueBarcodeHash(order.barcode)}`
     : null;
   const pdf = await renderVoucher({
-    brandName: ctx.config.brandName,
+    brandName: config.brandName,
     order,
     photoPng,
     storedValueUrl,
-    timeZone: ctx.config.parkTimezone,
+    timeZone: config.parkTimezone,
   });
-  return { fileName: voucherFileName(ctx.config.brandName, order.barcode), pdf };
+  return { fileName: voucherFileName(config.brandName, order.barcode), pdf };
 }

@@ -3,8 +3,6 @@ import { z } from 'zod';
 import { apiError } from '@boardwalk/contract/errors';
 import { appleWalletRequest, isLoyaltyWalletRequest } from '@boardwalk/contract/wallet';
 import { PKPASS_CONTENT_TYPE } from '../../integrations/apple-wallet/apple-pkpass.ts';
-import { ticketContext } from '../ticket/ticket.service.ts';
-import { createApplePass, createLoyaltyApplePass } from './apple-wallet.service.ts';
 import { passkitRoutes } from './passkit.routes.ts';
 
 /** attachment; the brand as the file name, ASCII-safe, with the exact name for clients that read filename*. */
@@ -14,8 +12,6 @@ export function pkpassDisposition(brandName: string): string {
 }
 
 export const appleWalletRoutes: FastifyPluginAsyncZod = async (app) => {
-  const wallet = app.appleWallet;
-
   app.post('/api/apple-wallet/', {
     schema: {
       tags: ['guest'],
@@ -38,14 +34,11 @@ export const appleWalletRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const { body } = request;
       const pkpass = isLoyaltyWalletRequest(body)
-        ? await createLoyaltyApplePass(
-            { db: app.database.db, keys: app.keys, config: app.config, wallet, ticketChanges: app.ticketChanges },
-            body,
-          )
-        : await createApplePass({ ...ticketContext(app, request), wallet }, body);
+        ? await app.wallet.apple.createMemberCard(body)
+        : await app.wallet.apple.createTicketPass(body, request.ip);
       return reply.type(PKPASS_CONTENT_TYPE).header('Content-Disposition', pkpassDisposition(app.config.brandName)).send(pkpass);
     },
   });
 
-  await app.register(passkitRoutes, { wallet });
+  await app.register(passkitRoutes);
 };

@@ -3,8 +3,7 @@ import { z } from 'zod';
 import { apiError } from '@boardwalk/contract/errors';
 import { googleWalletRequest, isLoyaltyWalletRequest } from '@boardwalk/contract/wallet';
 import { renderProgramLogo } from '../../integrations/google-wallet/google-wallet-images.ts';
-import { ticketContext } from '../ticket/ticket.service.ts';
-import { createGoogleWalletLink, createLoyaltyGoogleLink, PROGRAM_LOGO_PATH } from './google-wallet.service.ts';
+import { PROGRAM_LOGO_PATH } from './google-pass-content.service.ts';
 
 const errors = {
   400: apiError,
@@ -16,8 +15,6 @@ const errors = {
 };
 
 export const googleWalletRoutes: FastifyPluginAsyncZod = async (app) => {
-  const wallet = app.googleWallet;
-
   app.post('/api/google-wallet/', {
     schema: {
       tags: ['guest'],
@@ -29,8 +26,8 @@ export const googleWalletRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const { body } = request;
       const link = isLoyaltyWalletRequest(body)
-        ? await createLoyaltyGoogleLink({ db: app.database.db, keys: app.keys, config: app.config, wallet }, body)
-        : await createGoogleWalletLink({ ...ticketContext(app, request), wallet }, body);
+        ? await app.wallet.google.createMemberCardLink(body)
+        : await app.wallet.google.createTicketLink(body, request.ip);
       return reply.type('text/plain; charset=utf-8').send(link);
     },
   });

@@ -17,8 +17,10 @@ import { GoogleDouble, writeServiceAccountKey } from '../../../test-support/goog
 import { manifestProblems, opensslVerify, unpackPass } from '../../../test-support/pkpass-check.ts';
 import { loginAs } from '../../../test-support/staff.ts';
 import { createTestApp, integrationAuth, settleDeliveries, type TestApp } from '../../../test-support/test-app.ts';
-import { claimTickets, type LoyaltyContext } from '../loyalty/loyalty.service.ts';
-import { loyaltyPassMessages } from './loyalty-member.service.ts';
+import { claimTickets } from '../../loyalty/loyalty-claims.service.ts';
+import { loyaltyCoreOf } from '../../loyalty/loyalty.service.ts';
+import { loyaltyPassMessages } from '../../loyalty/loyalty-member.service.ts';
+import { LOYALTY_ACCOUNT_CHANGED } from '../../loyalty/loyalty.topics.ts';
 
 const PASS_TYPE = 'pass.com.example.loyalty';
 const ISSUER_ID = '3388000000022777777';
@@ -54,15 +56,11 @@ async function memberWithClaim(email: string, orderId: string, price: number) {
 
 /** Staff add a purchase on the member's behalf: a ledger entry like any claim. */
 function staffAdds(member: { email: string; userID: string }, orderId: string) {
-  const ctx: LoyaltyContext = {
-    db: t.database.db,
-    config: t.app.config,
-    keys: t.app.keys,
-    throttle: t.app.loyaltyThrottle,
-    clientAddress: '127.0.0.1',
-    ticketChanges: t.app.ticketChanges,
-  };
-  return claimTickets(ctx, { orderId, email: member.email, userID: member.userID }, { kind: 'staff', username: 'gina' });
+  return claimTickets(
+    loyaltyCoreOf(t.app),
+    { orderId, email: member.email, accountId: member.userID },
+    { kind: 'staff', username: 'gina' },
+  );
 }
 
 async function register(pass: { serialNumber: string; authenticationToken: string }, device: { id: string; pushToken: string }) {
@@ -274,7 +272,7 @@ describe('keeping the card up to date', () => {
     expect((await serials(first.lastUpdated)).statusCode).toBe(204);
 
     // Published without a change to what the card shows: nothing moves, nothing is sent.
-    await t.database.db.transaction((tx) => t.app.ticketChanges.publishLoyaltyAccounts(tx, [member.userID]));
+    await t.database.db.transaction((tx) => t.app.jobs.publish(tx, LOYALTY_ACCOUNT_CHANGED, [member.userID]));
     await settleDeliveries(t.app);
     expect((await serials(first.lastUpdated)).statusCode).toBe(204);
     expect(pushes).toEqual([]);

@@ -3,11 +3,14 @@
 // outlives the account without anything personal; a job then pushes the voided Apple card to
 // every registered device and makes the Google object inactive (member-card-voided).
 import type { Executor } from '@boardwalk/db/client';
-import type { TicketChanges } from '../../platform/ticket-changes.plugin.ts';
+import type { ChangeBus } from '../../platform/jobs/jobs.plugin.ts';
 import { voidLoyaltyPass } from './apple-wallet.repo.ts';
 
+/** The wallet's topic: these member cards (serial numbers) were voided. */
+export const MEMBER_CARD_VOIDED = 'member-card.voided';
+
 /** What voiding needs from the caller: publishing the voided cards for the wallet jobs. */
-export type CardVoiding = Pick<TicketChanges, 'publishVoidedCards'>;
+export type CardVoiding = ChangeBus;
 
 /**
  * Voids the member's wallet cards, in the transaction that removes the account and before
@@ -15,5 +18,5 @@ export type CardVoiding = Pick<TicketChanges, 'publishVoidedCards'>;
  */
 export async function voidMemberCards(tx: Executor, changes: CardVoiding, accountId: string): Promise<void> {
   const voided = await voidLoyaltyPass(tx, accountId);
-  if (voided) await changes.publishVoidedCards(tx, [voided.serialNumber]);
+  if (voided) await changes.publish(tx, MEMBER_CARD_VOIDED, [voided.serialNumber]);
 }

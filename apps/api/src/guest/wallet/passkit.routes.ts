@@ -14,23 +14,14 @@ import {
   passkitUpdatedQuery,
 } from '@boardwalk/contract/passkit';
 import { PKPASS_CONTENT_TYPE } from '../../integrations/apple-wallet/apple-pkpass.ts';
-import type { AppleWallet } from '../../integrations/apple-wallet/apple-wallet.plugin.ts';
 import { logDeviceMessages } from './passkit-log.service.ts';
-import { latestPass, registerDevice, unregisterDevice, updatedSerialNumbers, type PassKitContext } from './apple-wallet.service.ts';
 
 const PREFIX = '/api/passkit/v1';
 const empty = z.void().describe('No body');
 const errors = { 400: apiError, 401: apiError.describe('No valid `Authorization: ApplePass <token>`'), 404: apiError };
 
-export const passkitRoutes: FastifyPluginAsyncZod<{ wallet: AppleWallet }> = async (app, { wallet }) => {
-  const context = (): PassKitContext => ({
-    db: app.database.db,
-    keys: app.keys,
-    ticketChanges: app.ticketChanges,
-    config: app.config,
-    wallet,
-    log: app.log,
-  });
+export const passkitRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { passkit } = app.wallet;
   const registration = `${PREFIX}/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier/:serialNumber`;
 
   app.post(registration, {
@@ -42,7 +33,7 @@ export const passkitRoutes: FastifyPluginAsyncZod<{ wallet: AppleWallet }> = asy
       response: { 200: empty, 201: empty, ...errors },
     },
     handler: async (request, reply) => {
-      const outcome = await registerDevice(context(), {
+      const outcome = await passkit.registerDevice({
         ...request.params,
         pushToken: request.body.pushToken,
         authorization: request.headers.authorization,
@@ -59,7 +50,7 @@ export const passkitRoutes: FastifyPluginAsyncZod<{ wallet: AppleWallet }> = asy
       response: { 200: empty, ...errors },
     },
     handler: async (request, reply) => {
-      await unregisterDevice(context(), { ...request.params, authorization: request.headers.authorization });
+      await passkit.unregisterDevice({ ...request.params, authorization: request.headers.authorization });
       return reply.code(200).send(undefined);
     },
   });
@@ -73,7 +64,7 @@ export const passkitRoutes: FastifyPluginAsyncZod<{ wallet: AppleWallet }> = asy
       response: { 200: passkitSerialNumbers, 204: empty, ...errors },
     },
     handler: async (request, reply) => {
-      const updated = await updatedSerialNumbers(context(), { ...request.params, passesUpdatedSince: request.query.passesUpdatedSince });
+      const updated = await passkit.updatedSerialNumbers({ ...request.params, passesUpdatedSince: request.query.passesUpdatedSince });
       if (!updated) return reply.code(204).send(undefined);
       return updated;
     },
@@ -88,7 +79,7 @@ export const passkitRoutes: FastifyPluginAsyncZod<{ wallet: AppleWallet }> = asy
       response: { 200: z.instanceof(Buffer).describe('The pass: application/vnd.apple.pkpass'), 304: empty, ...errors },
     },
     handler: async (request, reply) => {
-      const result = await latestPass(context(), {
+      const result = await passkit.latestPass({
         ...request.params,
         authorization: request.headers.authorization,
         ifModifiedSince: request.headers['if-modified-since'],

@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDbKind, type TestDatabase } from '@boardwalk/db/test-support/test-database';
 import * as schema from '@boardwalk/db/schema';
 import { startJobQueue } from '../../platform/jobs/job-queue.ts';
-import { createTicketChanges } from '../../platform/ticket-changes.plugin.ts';
 import { startApnsDouble } from '../../../test-support/apns-double.ts';
 import { anOrder } from '../../../test-support/fixtures.ts';
 import { unpackPass } from '../../../test-support/pkpass-check.ts';
@@ -173,10 +172,10 @@ describe.skipIf(testDbKind() !== 'postgres')('deliveries across processes on one
         pushToken: (i + 1).toString(16).padStart(64, '0'),
       })),
     );
-    // Published the way a service does it, from this process: the workers pick it up.
+    // A staff change's job, queued from this process: the workers pick it up.
     const jobs = await startJobQueue(database, { retryLimit: 2, retryDelaySeconds: 1, expireSeconds: 30, pollSeconds: 1 }, () => undefined);
     try {
-      await db.transaction((tx) => createTicketChanges(jobs, 0).publishAll(tx, 'test'));
+      await db.transaction((tx) => jobs.send(tx, { name: 'passes-republish', data: { reason: 'test' } }));
     } finally {
       await jobs.stop();
     }

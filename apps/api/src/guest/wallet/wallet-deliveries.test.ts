@@ -14,6 +14,7 @@ import { GoogleDouble, writeServiceAccountKey } from '../../../test-support/goog
 import { unpackPass } from '../../../test-support/pkpass-check.ts';
 import { loginAs } from '../../../test-support/staff.ts';
 import { createTestApp, integrationAuth, settleDeliveries, type TestApp } from '../../../test-support/test-app.ts';
+import { PASSES_CHANGED } from '../ticket/ticket.topics.ts';
 
 const PASS_TYPE = 'pass.com.example.deliveries';
 const ISSUER_ID = '3388000000022999999';
@@ -294,7 +295,7 @@ describe('staff changes', () => {
     );
     for (const p of passes) google.saved.add(`${ISSUER_ID}.${p.serialNumber}`);
     // Bring every pass up to date first (its stored hashes are made up).
-    await db.transaction((tx) => t.app.ticketChanges.publishAll(tx, 'test setup'));
+    await db.transaction((tx) => t.app.jobs.publish(tx, PASSES_CHANGED, ['test setup']));
     await settleDeliveries(t.app, 180_000);
     pushes.length = 0;
     google.objectCalls = [];

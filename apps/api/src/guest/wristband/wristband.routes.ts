@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError } from '@boardwalk/contract/errors';
 import { wristbandActivateRequest, wristbandValidity } from '@boardwalk/contract/wristband';
-import { activateWristband } from './wristband.service.ts';
+import { activateWristband, type WristbandDeps } from './wristband.service.ts';
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 408: apiError };
 
 export const wristbandRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: WristbandDeps = { db: app.database.db, keys: app.keys, config: app.config };
   app.post('/api/wristband/activate/', {
     schema: {
       tags: ['guest'],
@@ -15,7 +16,7 @@ export const wristbandRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: wristbandValidity, ...errors },
     },
     handler: async (request, reply) => {
-      const validity = await activateWristband({ db: app.database.db, keys: app.keys, config: app.config }, request.body);
+      const validity = await activateWristband(deps, request.body);
       return reply.type('text/plain; charset=utf-8').send(validity);
     },
   });

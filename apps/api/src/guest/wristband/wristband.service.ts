@@ -18,7 +18,8 @@ import { toPassOrder } from '../ticket/ticket.service.ts';
 import { verifyTicketToken } from '../ticket/ticket-tokens.service.ts';
 import { findBindingOfBand, insertBinding } from './wristband.repo.ts';
 
-export interface WristbandContext {
+/** What wristband activation is built with, once (wristband.routes.ts). */
+export interface WristbandDeps {
   db: Executor;
   keys: Keys;
   config: Pick<Config, 'defaultPassColors' | 'parkTimezone'>;
@@ -27,40 +28,40 @@ export interface WristbandContext {
 const unauthorized = () => new AppError('UNAUTHORIZED', wristbandTexts.unauthorized);
 
 /** "through 11/21/26" (the ticket's expiry in the park), or "with no end date". */
-const periodOf = (expires: Date | null, ctx: WristbandContext) =>
-  validityPeriod(expires ? parkShortDate(expires, ctx.config.parkTimezone) : null);
+const periodOf = (expires: Date | null, deps: WristbandDeps) =>
+  validityPeriod(expires ? parkShortDate(expires, deps.config.parkTimezone) : null);
 
-const alreadyActivated = (expires: Date | null, ctx: WristbandContext) =>
-  new AppError('FORBIDDEN', wristbandTexts.alreadyActivated(periodOf(expires, ctx)));
+const alreadyActivated = (expires: Date | null, deps: WristbandDeps) =>
+  new AppError('FORBIDDEN', wristbandTexts.alreadyActivated(periodOf(expires, deps)));
 
 /** Why this band cannot bind (it was bound before), or null when it never was. */
-async function bandRefusal(ctx: WristbandContext, wristbandBarcode: string): Promise<AppError | null> {
-  const bound = await findBindingOfBand(ctx.db, wristbandBarcode);
+async function bandRefusal(deps: WristbandDeps, wristbandBarcode: string): Promise<AppError | null> {
+  const bound = await findBindingOfBand(deps.db, wristbandBarcode);
   if (!bound) return null;
   if (bound.binding.deactivatedAt) return new AppError('FORBIDDEN', wristbandTexts.deactivated);
-  return alreadyActivated(bound.expires, ctx);
+  return alreadyActivated(bound.expires, deps);
 }
 
 /** POST /api/wristband/activate/: binds the band; answers the validity text ("Valid through 11/21/26"). */
-export async function activateWristband(ctx: WristbandContext, request: WristbandActivateBody): Promise<string> {
-  const subject = await verifyTicketToken(ctx.keys, 'wristband', request.wristbandActivateToken);
+export async function activateWristband(deps: WristbandDeps, request: WristbandActivateBody): Promise<string> {
+  const subject = await verifyTicketToken(deps.keys, 'wristband', request.wristbandActivateToken);
   if (subject !== request.barcode) throw unauthorized();
-  const row = await findPassByBarcodeOnly(ctx.db, request.barcode);
+  const row = await findPassByBarcodeOnly(deps.db, request.barcode);
   if (!row) throw unauthorized();
-  const order = toPassOrder(row, ctx);
+  const order = toPassOrder(row, deps);
   const expired = row.ticket.expires !== null && row.ticket.expires.getTime() <= Date.now();
   if (!order.isWristband || order.excluded || order.refunded || order.isRedeemed || expired) throw unauthorized();
 
-  const band = await bandRefusal(ctx, request.wristbandBarcode);
+  const band = await bandRefusal(deps, request.wristbandBarcode);
   if (band) throw band;
-  if (order.isPassActivated) throw alreadyActivated(row.ticket.expires, ctx);
+  if (order.isPassActivated) throw alreadyActivated(row.ticket.expires, deps);
 
-  const bound = await insertBinding(ctx.db, {
+  const bound = await insertBinding(deps.db, {
     wristbandBarcode: request.wristbandBarcode,
     barcode: order.barcode,
     orderId: row.order.orderId,
   });
   // Another activation got there first: of this band (for any ticket) or of this ticket.
-  if (!bound) throw (await bandRefusal(ctx, request.wristbandBarcode)) ?? alreadyActivated(row.ticket.expires, ctx);
-  return wristbandTexts.validity(periodOf(row.ticket.expires, ctx));
+  if (!bound) throw (await bandRefusal(deps, request.wristbandBarcode)) ?? alreadyActivated(row.ticket.expires, deps);
+  return wristbandTexts.validity(periodOf(row.ticket.expires, deps));
 }

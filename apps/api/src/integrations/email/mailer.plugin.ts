@@ -1,8 +1,7 @@
-// app.mailer: the mailer of mailer.ts for this app's database and configuration; its worker
-// sends queued mail when this process runs workers (DELIVERY_WORKERS). At start, outbox rows
-// an older version wrote in clear are sealed (unsent) or erased (sent).
+// app.mailer: the mailer of mailer.ts for this app's database and configuration (its queue is
+// declared in mail.jobs.ts). At start, outbox rows an older version wrote in clear are sealed
+// (unsent) or erased (sent).
 import fp from 'fastify-plugin';
-import { QUEUES } from '../../platform/jobs/job-queue.ts';
 import { createMailer, type Mailer } from './mailer.ts';
 
 declare module 'fastify' {
@@ -25,7 +24,6 @@ export const mailerPlugin = fp(
     const { erased, sealed } = await mailer.sealClearBodies();
     if (erased + sealed > 0)
       app.log.info({ erased, sealed }, 'outbox: bodies kept in clear by an older version sealed (unsent) or erased (sent)');
-    if (app.config.deliveries.workers) await app.jobs.work(QUEUES.mail, { batchSize: 5 }, mailer.deliver);
     app.addHook('onClose', async () => mailer.close());
   },
   { name: 'mailer', dependencies: ['data', 'jobs', 'keys'] },

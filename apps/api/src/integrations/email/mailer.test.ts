@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from '@boardwalk/db/test-suppor
 import { deliveries, outbox } from '@boardwalk/db/schema';
 import { startJobQueue, type JobQueue } from '../../platform/jobs/job-queue.ts';
 import { loadKeys, type Keys } from '../../platform/keys.plugin.ts';
-import { createMailer, type OutgoingMail } from './mailer.ts';
+import { createMailer, MAIL_QUEUE, type OutgoingMail } from './mailer.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../test-support/smtp.fixtures.ts';
 
 let database: TestDatabase;
@@ -54,6 +54,7 @@ async function jobIdOf(outboxId: number): Promise<string | undefined> {
 beforeAll(async () => {
   database = await createTestDatabase();
   jobs = await startJobQueue(database, settings, () => undefined);
+  await jobs.createQueue(MAIL_QUEUE, 'stately');
   keys = await loadKeys(database.db);
   smtp = await startSmtpServer({ user: 'boardwalk', password: 'smtp-pass-Zq81' });
 });

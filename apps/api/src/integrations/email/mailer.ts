@@ -8,7 +8,7 @@
 import nodemailer from 'nodemailer';
 import type { Executor } from '@boardwalk/db/client';
 import { PermanentDeliveryError, queueDelivery, tryDelivery, type DeliveryJobData } from '../../platform/jobs/delivery.ts';
-import { QUEUES, type JobQueue, type RunningJob } from '../../platform/jobs/job-queue.ts';
+import type { JobSender, RunningJob } from '../../platform/jobs/job-queue.ts';
 import type { Keys } from '../../platform/keys.plugin.ts';
 import {
   findOutboxMessage,
@@ -66,7 +66,7 @@ interface MailLog {
 
 export interface MailerOptions {
   db: Executor;
-  jobs: JobQueue;
+  jobs: JobSender;
   keys: Pick<Keys, 'seal' | 'unseal'>;
   /** smtp:// or smtps:// URL with any credentials; unset keeps mail in the outbox only. */
   smtpUrl: string | undefined;
@@ -99,6 +99,9 @@ const isPermanent = (error: unknown) => {
 /** A body is sealed for its recipient: moved to another row's address it does not open. */
 const bodyPurpose = (to: string) => `outbox-body\0${to}`;
 
+/** The queue of outgoing mail (one outbox message). */
+export const MAIL_QUEUE = 'mail';
+
 export function createMailer(options: MailerOptions): Mailer {
   const { db, jobs, keys, smtpUrl, from, log } = options;
   const transport = smtpUrl
@@ -125,7 +128,7 @@ export function createMailer(options: MailerOptions): Mailer {
       }
       const payload: MailPayload = { outboxId };
       await queueDelivery(jobs, tx, {
-        queue: QUEUES.mail,
+        queue: MAIL_QUEUE,
         target: 'mail',
         barcode: null,
         recipient: maskEmails(mail.to),

@@ -15,7 +15,7 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { reservationNumber } = request.params;
       const outcome = await upsertReservation({
         db: app.database.db,
-        ticketChanges: app.ticketChanges,
+        changes: app.jobs,
         reservationNumber,
         reservation: request.body,
       });

@@ -1,13 +1,14 @@
 // The hotel feed: one reservation per reservation number, replaced by a resend.
 import type { ReservationFeed, UpsertOutcome } from '@boardwalk/contract/integrations';
 import type { Executor } from '@boardwalk/db/client';
-import type { TicketChanges } from '../../platform/ticket-changes.plugin.ts';
+import type { ChangeBus } from '../../platform/jobs/jobs.plugin.ts';
+import { RESERVATION_CANCELLED } from './reservation.topics.ts';
 import { upsertReservationRow } from './reservations.repo.ts';
 
 /** PUT /api/integrations/reservations/{reservationNumber}: creates or replaces it, idempotently. */
 export function upsertReservation(opts: {
   db: Executor;
-  ticketChanges: TicketChanges;
+  changes: ChangeBus;
   reservationNumber: string;
   reservation: ReservationFeed;
 }): Promise<UpsertOutcome> {
@@ -24,7 +25,7 @@ export function upsertReservation(opts: {
       cancelled: r.cancelled,
     });
     // A claimed reservation that was cancelled gives its points back.
-    if (outcome === 'replaced' && r.cancelled) await opts.ticketChanges.publishPurchases(tx, 'hotel', [reservationNumber]);
+    if (outcome === 'replaced' && r.cancelled) await opts.changes.publish(tx, RESERVATION_CANCELLED, [reservationNumber]);
     return outcome;
   });
 }

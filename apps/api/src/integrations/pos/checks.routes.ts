@@ -14,7 +14,7 @@ export const checksRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const outcome = await upsertCheck({
         db: app.database.db,
-        ticketChanges: app.ticketChanges,
+        changes: app.jobs,
         checkId: request.params.checkId,
         check: request.body,
       });

@@ -2,16 +2,12 @@
 // (different days or terminals).
 import type { CheckFeed, UpsertOutcome } from '@boardwalk/contract/integrations';
 import type { Executor } from '@boardwalk/db/client';
-import type { TicketChanges } from '../../platform/ticket-changes.plugin.ts';
+import type { ChangeBus } from '../../platform/jobs/jobs.plugin.ts';
+import { CHECK_REFUNDED } from './check.topics.ts';
 import { upsertCheckRow } from './checks.repo.ts';
 
 /** PUT /api/integrations/checks/{checkId}: creates or replaces the check, idempotently. */
-export function upsertCheck(opts: {
-  db: Executor;
-  ticketChanges: TicketChanges;
-  checkId: string;
-  check: CheckFeed;
-}): Promise<UpsertOutcome> {
+export function upsertCheck(opts: { db: Executor; changes: ChangeBus; checkId: string; check: CheckFeed }): Promise<UpsertOutcome> {
   const { checkId, check } = opts;
   return opts.db.transaction(async (tx) => {
     const outcome = await upsertCheckRow(tx, {
@@ -24,7 +20,7 @@ export function upsertCheck(opts: {
       receiptCode: check.receiptCode ?? null,
     });
     // A claimed check that was refunded gives its points back.
-    if (outcome === 'replaced' && check.refunded) await opts.ticketChanges.publishPurchases(tx, 'food-and-beverage', [checkId]);
+    if (outcome === 'replaced' && check.refunded) await opts.changes.publish(tx, CHECK_REFUNDED, [checkId]);
     return outcome;
   });
 }

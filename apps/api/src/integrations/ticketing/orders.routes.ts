@@ -15,7 +15,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const outcome = await upsertOrder({
         db: app.database.db,
-        ticketChanges: app.ticketChanges,
+        changes: app.jobs,
         orderId: request.params.orderId,
         order: request.body,
       });

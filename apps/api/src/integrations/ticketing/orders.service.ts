@@ -4,7 +4,8 @@
 import type { HeldOrder, OrderFeed, UpsertOutcome } from '@boardwalk/contract/integrations';
 import type { Executor } from '@boardwalk/db/client';
 import { AppError } from '../../platform/errors.ts';
-import type { TicketChanges } from '../../platform/ticket-changes.plugin.ts';
+import type { ChangeBus } from '../../platform/jobs/jobs.plugin.ts';
+import { TICKET_CHANGED, TICKET_WITHDRAWN } from './ticket.topics.ts';
 import {
   deleteTickets,
   findBarcodesOfOtherOrders,
@@ -80,12 +81,7 @@ const concurrentWrite = () => new AppError('CONFLICT', 'Another call changed the
  * PUT /api/integrations/orders/{orderId}: creates or replaces the order and its ticket set.
  * A barcode held by another order is a conflict and nothing is written.
  */
-export async function upsertOrder(opts: {
-  db: Executor;
-  ticketChanges: TicketChanges;
-  orderId: string;
-  order: OrderFeed;
-}): Promise<UpsertOutcome> {
+export async function upsertOrder(opts: { db: Executor; changes: ChangeBus; orderId: string; order: OrderFeed }): Promise<UpsertOutcome> {
   const { db, orderId, order } = opts;
   const nextOrder = orderValues(orderId, order);
   const nextTickets = order.tickets.map((ticket, position) => ticketValues(orderId, ticket, position));
@@ -124,12 +120,13 @@ export async function upsertOrder(opts: {
       if (created) return 'created';
       if (orderOutcome !== 'replaced' && removed.length + added.length + replaced.length === 0) return 'unchanged';
       // Passes already in wallets follow the tickets (the wallet jobs compare what they show).
-      await opts.ticketChanges.publish(
+      await opts.changes.publish(
         tx,
+        TICKET_CHANGED,
         nextTickets.map((t) => t.barcode),
       );
       // A claimed ticket that was refunded or dropped gives its points back.
-      await opts.ticketChanges.publishPurchases(tx, 'ticket', [...removed, ...replaced.filter((t) => t.refunded).map((t) => t.barcode)]);
+      await opts.changes.publish(tx, TICKET_WITHDRAWN, [...removed, ...replaced.filter((t) => t.refunded).map((t) => t.barcode)]);
       return 'replaced';
     });
   } catch (error) {

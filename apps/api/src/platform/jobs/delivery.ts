@@ -2,7 +2,7 @@
 // deliveries row in the caller's transaction, then tried by a worker, each try recorded.
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '@boardwalk/db/client';
-import type { JobQueue, QueueName, RunningJob } from './job-queue.ts';
+import type { JobSender, RunningJob } from './job-queue.ts';
 import { findRetryableDelivery, insertDelivery, recordAttempt, requeueDelivery, type DeliveryTarget } from './deliveries.repo.ts';
 
 /** An answer that will not change by trying again (a refused recipient): the delivery is dead at once. */
@@ -13,7 +13,7 @@ export interface DeliveryJobData {
 }
 
 export interface QueueDeliveryInput<T extends object> {
-  queue: QueueName;
+  queue: string;
   target: DeliveryTarget;
   barcode: string | null;
   /** Masked for display: the device, object or recipient. */
@@ -24,7 +24,7 @@ export interface QueueDeliveryInput<T extends object> {
 }
 
 /** Queues a delivery in tx; false when a waiting delivery of the same key absorbed it. */
-export async function queueDelivery<T extends object>(jobs: JobQueue, tx: Executor, input: QueueDeliveryInput<T>): Promise<boolean> {
+export async function queueDelivery<T extends object>(jobs: JobSender, tx: Executor, input: QueueDeliveryInput<T>): Promise<boolean> {
   const id = randomUUID();
   const jobId = await jobs.send(tx, { name: input.queue, data: { ...input.payload, deliveryId: id }, singletonKey: input.singletonKey });
   if (!jobId) return false;
@@ -61,10 +61,10 @@ export async function tryDelivery(db: Executor, job: RunningJob<DeliveryJobData>
 }
 
 /** A staff Retry (in tx): a failed or dead delivery gets a new job now. False when there is none to retry. */
-export async function retryDelivery(jobs: JobQueue, tx: Executor, id: string): Promise<boolean> {
+export async function retryDelivery(jobs: JobSender, tx: Executor, id: string): Promise<boolean> {
   const row = await findRetryableDelivery(tx, id);
   if (!row) return false;
-  const jobId = await jobs.send(tx, { name: row.queue as QueueName, data: { ...(row.payload as object), deliveryId: row.id } });
+  const jobId = await jobs.send(tx, { name: row.queue, data: { ...(row.payload as object), deliveryId: row.id } });
   if (!jobId) return false;
   await requeueDelivery(tx, row.id, jobId);
   return true;

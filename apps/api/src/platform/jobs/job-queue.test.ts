@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterEach, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@boardwalk/db/test-support/test-database';
-import { QUEUES, startJobQueue, type JobQueue } from './job-queue.ts';
+import { startJobQueue, type JobQueue } from './job-queue.ts';
 
 const settings = { retryLimit: 2, retryDelaySeconds: 1, expireSeconds: 60, pollSeconds: 0.5 };
 const waiting = '11111111-1111-4111-8111-111111111111';
@@ -17,6 +17,13 @@ afterEach(async () => {
   await queue?.stop();
   await database?.close();
 });
+
+/** What the jobs plugin does once the features have declared their queues. */
+async function declare(jobs: JobQueue): Promise<void> {
+  await jobs.createQueue('mail', 'stately');
+  await jobs.createQueue('apple-push', 'stately');
+  await jobs.carryOverVersion10Jobs(['mail', 'apple-push']);
+}
 
 async function version10Database(): Promise<TestDatabase> {
   const db = await createTestDatabase();
@@ -39,6 +46,7 @@ it('carries the jobs pg-boss 10 left waiting, retrying or running into pg-boss 1
   queue = await startJobQueue(database, settings, (error) => {
     throw error;
   });
+  await declare(queue);
 
   const { rows } = await database.executeSql(`SELECT id::text AS id, name, state::text AS state, data FROM pgboss.job ORDER BY id`);
   expect(rows).toEqual([
@@ -50,17 +58,20 @@ it('carries the jobs pg-boss 10 left waiting, retrying or running into pg-boss 1
   expect(old.rows[0]?.gone).toBe(true);
 
   const ran: string[] = [];
-  await queue.work<{ deliveryId: string }>(QUEUES.mail, { batchSize: 5 }, async (job) => void ran.push(job.data.deliveryId));
+  await queue.work<{ deliveryId: string }>('mail', { batchSize: 5 }, async (job) => void ran.push(job.data.deliveryId));
   await expect.poll(() => ran.sort(), { timeout: 10_000 }).toEqual(['d1', 'd2']);
-  await expect.poll(() => queue!.pending([QUEUES.mail]), { timeout: 10_000 }).toBe(0);
+  await expect.poll(() => queue!.pending(['mail']), { timeout: 10_000 }).toBe(0);
 });
 
 it('starts a second time on the carried-over schema without moving anything again', async () => {
   database = await version10Database();
-  await (await startJobQueue(database, settings, () => undefined)).stop();
+  const first = await startJobQueue(database, settings, () => undefined);
+  await declare(first);
+  await first.stop();
   queue = await startJobQueue(database, settings, (error) => {
     throw error;
   });
+  await declare(queue);
   const { rows } = await database.executeSql(`SELECT count(*)::int AS n FROM pgboss.job`);
   expect(rows[0]?.n).toBe(3);
 });

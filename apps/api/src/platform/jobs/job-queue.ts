@@ -2,23 +2,18 @@
 // pg-boss's `db` adapter (executeSql). A job is written by the caller's own transaction, so
 // it exists exactly when the change that caused it commits. Workers fetch with SKIP LOCKED:
 // several processes on one PostgreSQL never run one job twice.
-import { PgBoss, type Db, type JobResult, type JobWithMetadata, type QueuePolicy } from 'pg-boss';
+import { PgBoss, type Db, type JobResult, type JobWithMetadata } from 'pg-boss';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '@boardwalk/db/client';
 
-/** The queues: a pass to compare again, the staff fan-out, the three outbound calls, and a purchase a feed changed. */
-export const QUEUES = {
-  ticketChanged: 'ticket-changed',
-  passesRepublish: 'passes-republish',
-  applePush: 'apple-push',
-  googleUpdate: 'google-update',
-  mail: 'mail',
-  purchaseChanged: 'purchase-changed',
-  loyaltyAccountChanged: 'loyalty-account-changed',
-  memberCardVoided: 'member-card-voided',
-  deadLetters: 'dead-letters',
-} as const;
-export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+/**
+ * The one queue platform owns: a copy of each job that used up its retries. Every other queue
+ * is declared by the feature that owns it (its `.jobs.ts`), through app.jobs.declare.
+ */
+export const DEAD_LETTERS = 'dead-letters';
+
+/** 'stately': while one job of a singleton key waits, another is not added (coalescing); 'standard': every job is kept. */
+export type QueuePolicy = 'stately' | 'standard';
 
 export interface JobSettings {
   retryLimit: number;
@@ -29,7 +24,7 @@ export interface JobSettings {
 }
 
 export interface NewJob {
-  name: QueueName;
+  name: string;
   data: object;
   /** With a stately queue: while one job of this key waits, another is not added (coalescing). */
   singletonKey?: string;
@@ -54,13 +49,23 @@ export interface JobQueue {
    * throws fails its job alone: pg-boss retries it with exponential backoff and jitter, then
    * dead-letters it.
    */
-  work<T>(name: QueueName, options: { batchSize: number }, handler: (job: RunningJob<T>) => Promise<void>): Promise<void>;
+  work<T>(name: string, options: { batchSize: number }, handler: (job: RunningJob<T>) => Promise<void>): Promise<void>;
+  /** Creates a queue (or updates its retry settings, which may have changed since it was made). */
+  createQueue(name: string, policy: QueuePolicy): Promise<void>;
+  /**
+   * Moves the jobs an older Boardwalk's pg-boss 10 left unfinished into these queues (created
+   * before), keeping their ids, then drops its schema. Nothing to do on a newer database.
+   */
+  carryOverVersion10Jobs(queues: string[]): Promise<void>;
   /** Jobs of these queues waiting or running now (a retry counts once its time has come). */
-  pending(names: QueueName[]): Promise<number>;
+  pending(names: string[]): Promise<number>;
   /** Jobs not finished, per queue and state: created (waiting), retry (waiting for its next try), active. */
   depths(): Promise<{ queue: string; state: string; count: number }[]>;
   stop(): Promise<void>;
 }
+
+/** What queueing a delivery needs of the queue. */
+export type JobSender = Pick<JobQueue, 'send'>;
 
 async function retryOnDeadlock(work: () => Promise<void>, tries = 5): Promise<void> {
   for (let attempt = 1; ; attempt++) {
@@ -151,7 +156,7 @@ async function setAsideVersion10Schema(database: Database): Promise<void> {
  * then drops pgboss_v10: in one transaction, so a start that dies halfway moves them again.
  * Each starts over as a new job with its queue's tries.
  */
-async function moveVersion10Jobs(database: Database, boss: PgBoss): Promise<void> {
+async function moveVersion10Jobs(database: Database, boss: PgBoss, queues: Set<string>): Promise<void> {
   const { rows } = await database.executeSql(`SELECT to_regclass('${VERSION_10_SCHEMA}.job') IS NOT NULL AS present`, []);
   if (!rows[0]?.present) return;
   await database.db.transaction(async (tx) => {
@@ -166,7 +171,6 @@ async function moveVersion10Jobs(database: Database, boss: PgBoss): Promise<void
     )) as unknown as {
       rows: { id: string; name: string; data: object | null; singleton_key: string | null; start_after: Date | string }[];
     };
-    const queues = new Set<string>(Object.values(QUEUES));
     for (const [name, queued] of byQueue(jobs.filter((job) => queues.has(job.name)))) {
       await boss.insert(
         name,
@@ -211,27 +215,9 @@ async function startOnce(database: Database, settings: JobSettings, onError: OnE
     retryBackoff: true,
     expireInSeconds: settings.expireSeconds,
   };
-  const policies: Record<Exclude<QueueName, 'dead-letters'>, QueuePolicy> = {
-    [QUEUES.ticketChanged]: 'stately',
-    [QUEUES.passesRepublish]: 'standard',
-    [QUEUES.applePush]: 'stately',
-    [QUEUES.googleUpdate]: 'stately',
-    [QUEUES.mail]: 'stately',
-    [QUEUES.purchaseChanged]: 'stately',
-    [QUEUES.loyaltyAccountChanged]: 'stately',
-    [QUEUES.memberCardVoided]: 'stately',
-  };
   // Instances starting together on one PostgreSQL can deadlock creating the same queue's
   // partition: creation is idempotent, so it is simply tried again.
-  await retryOnDeadlock(async () => {
-    await boss.createQueue(QUEUES.deadLetters, { retentionSeconds: 60 * 60 * 24 * 30 });
-    for (const [name, policy] of Object.entries(policies)) {
-      await boss.createQueue(name, { policy, ...retries, deadLetter: QUEUES.deadLetters });
-      // Settings may have changed since the queue was made.
-      await boss.updateQueue(name, { ...retries, deadLetter: QUEUES.deadLetters });
-    }
-  });
-  await moveVersion10Jobs(database, boss);
+  await retryOnDeadlock(() => boss.createQueue(DEAD_LETTERS, { retentionSeconds: 60 * 60 * 24 * 30 }));
 
   return {
     async send(tx, job) {
@@ -246,7 +232,17 @@ async function startOnce(database: Database, settings: JobSettings, onError: OnE
         await boss.insert(name, queued.map(toInsert), { db: inTransaction(tx) });
       }
     },
-    async work<T>(name: QueueName, options: { batchSize: number }, handler: (job: RunningJob<T>) => Promise<void>) {
+    async createQueue(name, policy) {
+      await retryOnDeadlock(async () => {
+        await boss.createQueue(name, { policy, ...retries, deadLetter: DEAD_LETTERS });
+        // Settings may have changed since the queue was made.
+        await boss.updateQueue(name, { ...retries, deadLetter: DEAD_LETTERS });
+      });
+    },
+    async carryOverVersion10Jobs(queues) {
+      await moveVersion10Jobs(database, boss, new Set(queues));
+    },
+    async work<T>(name: string, options: { batchSize: number }, handler: (job: RunningJob<T>) => Promise<void>) {
       // pg-boss's worker awaits its own complete() and fail(): a database that drops at that
       // moment is an 'error' event (onError), the worker keeps polling, and a job it could
       // not complete stays active until it expires and is taken up again. Each job of a batch

@@ -1,23 +1,115 @@
-// app.jobs: the durable job queue (job-queue.ts) on this app's database, stopped with the app.
+// app.jobs: the durable job queue (job-queue.ts) on this app's database, the queues the features
+// declare, and the change bus. A feature declares its queues beside its code (its `.jobs.ts`):
+// a name, a policy, a batch size, a handler, and the topics it subscribes to. A service that
+// changes something publishes a topic with the keys of what changed (`publish(tx, topic,
+// keys)`), in its own transaction: each queue subscribed to the topic gets one job per key.
+// The owner of the changed thing names the topic ("ticket.changed" for barcodes); platform
+// names no feature's queue or topic.
+//
+// Queues are created as they are declared, and subscriptions recorded, whether or not this
+// process runs workers: an API process with DELIVERY_WORKERS=false still publishes. Handlers
+// run only when it does, from the moment the app is ready (every feature declared).
 import fp from 'fastify-plugin';
+import type { Executor } from '@boardwalk/db/client';
 import { isDatabaseUnavailable } from '../database-health.ts';
-import { startJobQueue, type JobQueue } from './job-queue.ts';
+import { DEAD_LETTERS, startJobQueue, type JobQueue, type NewJob, type QueuePolicy, type RunningJob } from './job-queue.ts';
+
+/** What a queue takes from a topic it subscribes to. */
+export interface Subscription {
+  topic: string;
+  /** The job data for one published key. */
+  data(key: string): object;
+  /** The key a waiting job coalesces on (a stately queue keeps one waiting job per key): the key itself by default. */
+  singletonKey?(key: string): string;
+  /**
+   * The job starts after the coalescing window (DELIVERY_COALESCE_SECONDS): the changes a key
+   * gets within it become one job.
+   */
+  coalesce?: boolean;
+}
+
+export interface QueueDeclaration<T> {
+  /** The queue's name, kept as it is: a database holds the jobs under it. */
+  name: string;
+  policy: QueuePolicy;
+  /** Jobs a worker process runs at once. */
+  batchSize: number;
+  subscribes?: Subscription[];
+  handler(job: RunningJob<T>): Promise<void>;
+}
+
+/** The change bus, as the services that publish take it. */
+export interface ChangeBus {
+  /** One job per key (duplicates dropped) for each queue subscribed to the topic, in tx. A topic nobody subscribes to costs nothing. */
+  publish(tx: Executor, topic: string, keys: string[]): Promise<void>;
+}
+
+export interface Jobs extends ChangeBus {
+  declare<T>(queue: QueueDeclaration<T>): Promise<void>;
+  /** Adds a job to a declared queue in tx; its id, or null when a waiting job of its key absorbed it. */
+  send(tx: Executor, job: NewJob): Promise<string | null>;
+  /** Jobs of the declared queues (or of these) waiting or running now. */
+  pending(names?: string[]): Promise<number>;
+  depths: JobQueue['depths'];
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
-    jobs: JobQueue;
+    jobs: Jobs;
   }
+}
+
+/** The declared queues over a started job queue. */
+export function createJobs(queue: JobQueue, coalesceSeconds: number) {
+  const declared = new Map<string, QueueDeclaration<never>>();
+  const subscribers = new Map<string, { queue: string; subscription: Subscription }[]>();
+  const jobs: Jobs = {
+    async declare(declaration) {
+      if (declared.has(declaration.name)) throw new Error(`The queue ${declaration.name} is declared twice`);
+      await queue.createQueue(declaration.name, declaration.policy);
+      declared.set(declaration.name, declaration as QueueDeclaration<never>);
+      for (const subscription of declaration.subscribes ?? []) {
+        subscribers.set(subscription.topic, [...(subscribers.get(subscription.topic) ?? []), { queue: declaration.name, subscription }]);
+      }
+    },
+    async publish(tx, topic, keys) {
+      const unique = [...new Set(keys)];
+      const newJobs = (subscribers.get(topic) ?? []).flatMap(({ queue: name, subscription }) =>
+        unique.map((key): NewJob => ({
+          name,
+          data: subscription.data(key),
+          singletonKey: subscription.singletonKey?.(key) ?? key,
+          ...(subscription.coalesce && { startAfterSeconds: coalesceSeconds }),
+        })),
+      );
+      if (newJobs.length > 0) await queue.insert(tx, newJobs);
+    },
+    send: (tx, job) => queue.send(tx, job),
+    pending: (names) => queue.pending(names ?? [...declared.keys()]),
+    depths: () => queue.depths(),
+  };
+  return {
+    jobs,
+    /** Once every feature has declared: the older jobs carried over, then the handlers started. */
+    async start(runWorkers: boolean) {
+      await queue.carryOverVersion10Jobs([...declared.keys(), DEAD_LETTERS]);
+      if (!runWorkers) return;
+      for (const { name, batchSize, handler } of declared.values()) await queue.work(name, { batchSize }, handler);
+    },
+  };
 }
 
 export const jobsPlugin = fp(
   async (app) => {
     const log = app.log.child({ module: 'jobs' });
-    const jobs = await startJobQueue(app.database, app.config.deliveries, (err) =>
+    const queue = await startJobQueue(app.database, app.config.deliveries, (err) =>
       isDatabaseUnavailable(err) ? app.databaseHealth.lost(err) : log.warn({ err: err.message }, 'job queue error'),
     );
+    const { jobs, start } = createJobs(queue, app.config.deliveries.coalesceSeconds);
     app.decorate('jobs', jobs);
+    app.addHook('onReady', () => start(app.config.deliveries.workers));
     // preClose: workers finish (or release) their jobs while the database is still open.
-    app.addHook('preClose', () => jobs.stop());
+    app.addHook('preClose', () => queue.stop());
   },
   { name: 'jobs', dependencies: ['data'] },
 );

@@ -3,9 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiError } from '@boardwalk/contract/errors';
 import { staffLoginRequest, staffLoginResult, staffLogoutParams } from '@boardwalk/contract/staff-auth';
-import { login, logout } from './auth.service.ts';
+import { login, logout, type LoginDeps } from './auth.service.ts';
 
 export const staffAuthRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: LoginDeps = { db: app.database.db, throttles: app.staffLoginThrottles, sessionHours: app.config.staffSessionHours };
   app.post('/app/login/', {
     schema: {
       tags: ['staff'],
@@ -14,11 +15,7 @@ export const staffAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: staffLoginResult, 400: apiError, 401: apiError, 429: apiError },
     },
     handler: async (request, reply) => {
-      const result = await login(
-        { db: app.database.db, throttles: app.staffLoginThrottles, sessionHours: app.config.staffSessionHours, clientAddress: request.ip },
-        request.body,
-      );
-      return reply.code(201).send(result);
+      return reply.code(201).send(await login(deps, request.body, request.ip));
     },
   });
 

@@ -25,6 +25,9 @@ export interface StaffIdentity {
   sessionGuid: string;
 }
 
+/** The staff member a change is made by: the per-request fact every staff write is audited with. */
+export type StaffActor = Pick<StaffIdentity, 'teamMemberGuid' | 'username'>;
+
 /** The audit log's resource name for logins and logouts. */
 export const SESSION_RESOURCE = 'session';
 
@@ -37,11 +40,11 @@ const unableToLogin = () => new AppError('UNAUTHORIZED', staffMessages.unableToL
 const sessionExpired = () => new AppError('UNAUTHORIZED', staffMessages.sessionExpired);
 const forbidden = () => new AppError('FORBIDDEN', staffMessages.forbidden);
 
-export interface LoginContext {
+/** What logging in needs, built once when the auth routes register. */
+export interface LoginDeps {
   db: Db;
   throttles: StaffLoginThrottles;
   sessionHours: number;
-  clientAddress: string;
 }
 
 /**
@@ -49,16 +52,16 @@ export interface LoginContext {
  * wrong password, inactive member) is the same 401 after the same argon2 work, and counts
  * against the username and the address; each attempt takes its points before it checks.
  */
-export async function login(ctx: LoginContext, request: StaffLoginRequest): Promise<StaffLoginResult> {
+export async function login(deps: LoginDeps, request: StaffLoginRequest, clientAddress: string): Promise<StaffLoginResult> {
   const username = request.teamMemberUsername;
   const usernameKey = username.toLowerCase();
-  const { perAddress, perUsername } = ctx.throttles;
-  const member = await attempt([perAddress.of(ctx.clientAddress), perUsername.of(usernameKey)], async () => {
-    const found = await findTeamMemberByUsername(ctx.db, username);
+  const { perAddress, perUsername } = deps.throttles;
+  const member = await attempt([perAddress.of(clientAddress), perUsername.of(usernameKey)], async () => {
+    const found = await findTeamMemberByUsername(deps.db, username);
     const passwordOk = await verifyPassword(found?.passwordHash ?? (await dummyPasswordHash()), request.teamMemberPassword);
     if (!found || !passwordOk || !found.active) {
       // The username tried, never the password.
-      await recordAudit(ctx.db, { teamMemberGuid: found?.guid ?? null, username, action: 'login-failed', resource: SESSION_RESOURCE });
+      await recordAudit(deps.db, { teamMemberGuid: found?.guid ?? null, username, action: 'login-failed', resource: SESSION_RESOURCE });
       throw unableToLogin();
     }
     return found;
@@ -66,8 +69,8 @@ export async function login(ctx: LoginContext, request: StaffLoginRequest): Prom
 
   const accessToken = newSecret(TOKEN_BYTES);
   const start = new Date();
-  const end = new Date(start.getTime() + ctx.sessionHours * HOUR_MS);
-  const session = await ctx.db.transaction(async (tx) => {
+  const end = new Date(start.getTime() + deps.sessionHours * HOUR_MS);
+  const session = await deps.db.transaction(async (tx) => {
     const row = await insertSession(tx, {
       teamMemberGuid: member.guid,
       accessTokenHash: hashSecret(accessToken),
@@ -89,7 +92,7 @@ export async function login(ctx: LoginContext, request: StaffLoginRequest): Prom
     });
     return row;
   });
-  const held = await permissionsForLevel(ctx.db, member.accessLevel);
+  const held = await permissionsForLevel(deps.db, member.accessLevel);
   return {
     sessionGUID: session.guid,
     accessToken,

@@ -5,11 +5,12 @@ import { z } from 'zod';
 import { apiError } from '@boardwalk/contract/errors';
 import { DELIVERY_RETRY, deliveries, deliveryCounts, tabPermission } from '@boardwalk/contract/staff-resources';
 import { idParams } from '../resources/resource-schemas.ts';
-import { countDeliveries, retryFailedDelivery } from './deliveries.service.ts';
+import { countDeliveries, retryFailedDelivery, type DeliveriesDeps } from './deliveries.service.ts';
 
 const guarded = { 401: apiError, 403: apiError };
 
 export const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: DeliveriesDeps = { db: app.database.db, jobs: app.jobs };
   app.get(`${deliveries.api}counts`, {
     onRequest: app.staffGuard(tabPermission(deliveries, 'List')),
     schema: { tags: ['staff'], summary: 'Deliveries: how many are in each state', response: { 200: deliveryCounts, ...guarded } },
@@ -25,7 +26,7 @@ export const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 202: z.object({ queued: z.literal(true) }), 400: apiError, 409: apiError, ...guarded },
     },
     handler: async (request, reply) => {
-      await retryFailedDelivery({ db: app.database.db, jobs: app.jobs, staff: request.staff! }, request.params.id);
+      await retryFailedDelivery(deps, { staff: request.staff!, id: request.params.id });
       return reply.code(202).send({ queued: true });
     },
   });

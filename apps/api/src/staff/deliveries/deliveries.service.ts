@@ -4,28 +4,28 @@ import type { DeliveryState } from '@boardwalk/contract/staff-resources';
 import type { Db } from '@boardwalk/db/client';
 import { countDeliveriesByState } from '../../platform/jobs/deliveries.repo.ts';
 import { retryDelivery } from '../../platform/jobs/delivery.ts';
-import type { JobQueue } from '../../platform/jobs/job-queue.ts';
+import type { JobSender } from '../../platform/jobs/job-queue.ts';
 import { AppError } from '../../platform/errors.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
-import type { StaffIdentity } from '../auth/auth.service.ts';
+import type { StaffActor } from '../auth/auth.service.ts';
 
-export interface DeliveriesContext {
+/** What the Deliveries tab is built with, once (deliveries.routes.ts). */
+export interface DeliveriesDeps {
   db: Db;
-  jobs: JobQueue;
-  staff: Pick<StaffIdentity, 'teamMemberGuid' | 'username'>;
+  jobs: JobSender;
 }
 
 export function countDeliveries(db: Db): Promise<Record<DeliveryState, number>> {
   return countDeliveriesByState(db);
 }
 
-export async function retryFailedDelivery(ctx: DeliveriesContext, id: string): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    if (!(await retryDelivery(ctx.jobs, tx, id)))
+export async function retryFailedDelivery(deps: DeliveriesDeps, { staff, id }: { staff: StaffActor; id: string }): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    if (!(await retryDelivery(deps.jobs, tx, id)))
       throw new AppError('CONFLICT', 'This delivery is no longer failed or dead: refresh the list.');
     await recordAudit(tx, {
-      teamMemberGuid: ctx.staff.teamMemberGuid,
-      username: ctx.staff.username,
+      teamMemberGuid: staff.teamMemberGuid,
+      username: staff.username,
       action: 'retry',
       resource: 'deliveries',
       recordId: id,

@@ -3,7 +3,6 @@
 // the season pass id and the pass link mail. Loyalty Manage guards all but the removals:
 // Loyalty Remove Account and Loyalty Remove Order guard those.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { apiError } from '@boardwalk/contract/errors';
 import { checkCandidates } from '@boardwalk/contract/loyalty';
@@ -46,8 +45,9 @@ import {
   staffSeasonPass,
   staffSetContact,
   staffVerify,
-  type StaffLoyaltyContext,
+  type StaffLoyaltyDeps,
 } from './staff-loyalty.service.ts';
+import { loyaltyCoreOf } from '../../loyalty/loyalty.service.ts';
 
 const api = STAFF_LOYALTY_API;
 const guarded = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError };
@@ -55,15 +55,8 @@ const text = z.string();
 const done = z.object({ ok: z.literal(true) });
 
 export const staffLoyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const context = (request: FastifyRequest): StaffLoyaltyContext => ({
-    db: app.database.db,
-    config: app.config,
-    keys: app.keys,
-    mailer: app.mailer,
-    throttle: app.loyaltyThrottle,
-    staff: request.staff!,
-    ticketChanges: app.ticketChanges,
-  });
+  const core = loyaltyCoreOf(app);
+  const deps: StaffLoyaltyDeps = { core, db: app.database.db, config: app.config, keys: app.keys, mailer: app.mailer, cards: app.jobs };
   const manage = app.staffGuard(LOYALTY.manage);
   const tags = ['staff loyalty'];
 
@@ -75,8 +68,7 @@ export const staffLoyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
       body: staffVerifyRequest,
       response: { 200: text, ...guarded },
     },
-    handler: async (request, reply) =>
-      reply.type('text/plain; charset=utf-8').send(await staffVerify(context(request), request.body.email)),
+    handler: async (request, reply) => reply.type('text/plain; charset=utf-8').send(await staffVerify(deps, request.body.email)),
   });
 
   app.post(`${api}create`, {
@@ -87,7 +79,7 @@ export const staffLoyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
       body: staffCreateRequest,
       response: { 200: text, ...guarded },
     },
-    handler: async (request, reply) => reply.type('text/plain; charset=utf-8').send(await staffCreate(context(request), request.body)),
+    handler: async (request, reply) => reply.type('text/plain; charset=utf-8').send(await staffCreate(deps, request.staff!, request.body)),
   });
 
   app.post(api, {
@@ -98,7 +90,7 @@ export const staffLoyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
       body: ordersRequest,
       response: { 200: staffLoyaltyOrders, ...guarded },
     },
-    handler: (request) => staffOrders(context(request), request.body.email),
+    handler: (request) => staffOrders(deps, request.body.email),
   });
 
   app.post(`${api}search/`, {
@@ -110,7 +102,7 @@ export const staffLoyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
       body: searchRequest,
       response: { 200: searchResults, ...guarded },
     },
-    handler: (request) => staffSearch(context(request), request.body.searchTerm),
+    handler: (request) => staffSearch(deps, request.body.searchTerm),
   });
 
   app.get(`${api}account/:userId/`, {
@@ -121,7 +113,7 @@ export const staffLoyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
       params: userIdParams,
       response: { 200: staffAccountSchema, ...guarded },
     },
-    handler: (request) => staffAccount(context(request), request.params.userId),
+    handler: (request) => staffAccount(deps, request.params.userId),
   });
 
   app.delete(`${api}:userId`, {
@@ -133,7 +125,7 @@ export const staffLoyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: done, ...guarded },
     },
     handler: async (request) => {
-      await staffRemoveAccount(context(request), request.params.userId);
+      await staffRemoveAccount(deps, request.staff!, request.params.userId);
       return { ok: true as const };
     },
   });
@@ -146,8 +138,7 @@ export const staffLoyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
       params: userIdParams,
       response: { 200: text, ...guarded },
     },
-    handler: async (request, reply) =>
-      reply.type('text/plain; charset=utf-8').send(await staffSeasonPass(context(request), request.params.userId)),
+    handler: async (request, reply) => reply.type('text/plain; charset=utf-8').send(await staffSeasonPass(deps, request.params.userId)),
   });
 
   app.post(`${api}pass/`, {
@@ -161,14 +152,14 @@ export const staffLoyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) =>
       reply
         .type('text/plain; charset=utf-8')
-        .send(await staffAddSeasonPass(context(request), request.body.userID, request.body.seasonPassID)),
+        .send(await staffAddSeasonPass(deps, request.staff!, request.body.userID, request.body.seasonPassID)),
   });
 
   app.delete(`${api}pass/:userId`, {
     onRequest: manage,
     schema: { tags, summary: 'Remove the season pass id', params: userIdParams, response: { 200: done, ...guarded } },
     handler: async (request) => {
-      await staffRemoveSeasonPass(context(request), request.params.userId);
+      await staffRemoveSeasonPass(deps, request.staff!, request.params.userId);
       return { ok: true as const };
     },
   });
@@ -183,7 +174,7 @@ export const staffLoyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { userId, orderId, barcode } = request.params;
-      await staffRemoveOrder(context(request), userId, orderId, barcode);
+      await staffRemoveOrder(deps, request.staff!, userId, orderId, barcode);
       return { ok: true as const };
     },
   });
@@ -196,7 +187,7 @@ export const staffLoyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
       body: staffTicketClaimRequest,
       response: { 200: staffClaimResult, ...guarded },
     },
-    handler: (request) => staffClaimTickets(context(request), request.body),
+    handler: (request) => staffClaimTickets(deps, request.staff!, request.body),
   });
 
   app.post(`${api}purchase/`, {
@@ -207,7 +198,7 @@ export const staffLoyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
       body: staffPurchaseClaimRequest,
       response: { 200: z.union([staffClaimResult, checkCandidates]), ...guarded },
     },
-    handler: (request) => staffClaimPurchase(context(request), request.body),
+    handler: (request) => staffClaimPurchase(deps, request.staff!, request.body),
   });
 
   app.post(`${api}hotels/`, {
@@ -218,7 +209,7 @@ export const staffLoyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
       body: staffHotelClaimRequest,
       response: { 200: staffClaimResult, ...guarded },
     },
-    handler: (request) => staffClaimHotel(context(request), request.body),
+    handler: (request) => staffClaimHotel(deps, request.staff!, request.body),
   });
 
   app.post(`${api}adjust/`, {
@@ -229,7 +220,7 @@ export const staffLoyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
       body: adjustRequest,
       response: { 200: z.object({ balance: z.number().int() }), ...guarded },
     },
-    handler: (request) => staffAdjust(context(request), request.body.userID, request.body.points, request.body.reason),
+    handler: (request) => staffAdjust(deps, request.staff!, request.body.userID, request.body.points, request.body.reason),
   });
 
   app.post(`${api}contact/`, {
@@ -237,7 +228,7 @@ export const staffLoyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: "Set the member's phone and zip (empty clears)", body: contactRequest, response: { 200: done, ...guarded } },
     handler: async (request) => {
       const { userID, phone, zip } = request.body;
-      await staffSetContact(context(request), userID, { phone, zip });
+      await staffSetContact(deps, request.staff!, userID, { phone, zip });
       return { ok: true as const };
     },
   });
@@ -250,6 +241,6 @@ export const staffLoyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
       body: passLinkRequest,
       response: { 200: passLinkResult, ...guarded },
     },
-    handler: (request) => staffMailPassLink(context(request), request.body.userID),
+    handler: (request) => staffMailPassLink(deps, request.staff!, request.body.userID),
   });
 };

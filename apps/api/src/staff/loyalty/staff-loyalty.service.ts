@@ -3,7 +3,7 @@
 // one-hour rule), take an order back (a reversal entry; the purchase can be claimed again),
 // adjust points with a reason, set the season pass id, mail the pass link and remove the
 // account. The ledger stays the truth: every change of points is a new entry written by the
-// loyalty repo. Every change is audited in its own transaction (before and after, never a
+// loyalty core. Every change is audited in its own transaction (before and after, never a
 // token).
 import {
   ADMIN_MODE_ALLOWED_CHANGES,
@@ -23,7 +23,6 @@ import type { Db, Executor } from '@boardwalk/db/client';
 import type { Config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Keys } from '../../platform/keys.plugin.ts';
-import type { FailureThrottle } from '../../platform/throttle.ts';
 import type { Mailer } from '../../integrations/email/mailer.ts';
 import { deleteOutboxMessagesTo } from '../../integrations/email/outbox.repo.ts';
 import {
@@ -35,49 +34,39 @@ import {
   findLedgerOfAccount,
   findStandingOrdersOfAccount,
   insertAccount,
+  isUniqueViolation,
   lockAccount,
   lockStandingOrder,
-  markReversed,
   searchAccounts,
   setContact,
   setSeasonPass,
   type AccountRow,
-} from '../../guest/loyalty/loyalty.repo.ts';
-import {
-  appendLedger,
-  claimHotel,
-  claimPurchase,
-  claimTickets,
-  type Claimant,
-  type ClaimOutcome,
-  type LedgerChanges,
-} from '../../guest/loyalty/loyalty.service.ts';
+} from '../../loyalty/loyalty.repo.ts';
+import { claimHotel, claimPurchase, claimTickets, type Claimant, type ClaimOutcome } from '../../loyalty/loyalty-claims.service.ts';
+import { reverseClaim } from '../../loyalty/loyalty-reversals.service.ts';
+import { adjustPoints, type LoyaltyCore } from '../../loyalty/loyalty.service.ts';
 import { voidMemberCards, type CardVoiding } from '../../guest/wallet/member-cards.service.ts';
 import { redactAuditRecords, recordAudit, type AuditAction } from '../audit/audit.repo.ts';
-import type { StaffIdentity } from '../auth/auth.service.ts';
+import type { StaffActor } from '../auth/auth.service.ts';
 
 /** The audit log's resource name for every loyalty action. */
 export const LOYALTY_AUDIT_RESOURCE = 'loyalty';
 /** The reason of the reversal entry of an order staff removed. */
 export const REMOVED_BY_STAFF = 'removed by staff';
 
-export interface StaffLoyaltyContext {
+/** What the staff loyalty use cases need, built once when the routes register. */
+export interface StaffLoyaltyDeps {
+  /** The loyalty core, built once when the routes register: claims, reversals and adjustments are its. */
+  core: LoyaltyCore;
   db: Db;
-  config: Pick<Config, 'loyalty' | 'supportEmail' | 'publicUrl' | 'brandName'>;
+  config: Pick<Config, 'publicUrl' | 'brandName' | 'supportEmail'>;
   keys: Keys;
   mailer: Pick<Mailer, 'send'>;
-  /** The guest service's context asks for one; staff calls never count against it. */
-  throttle: FailureThrottle;
-  staff: Pick<StaffIdentity, 'teamMemberGuid' | 'username'>;
-  /** Every ledger entry is published: the member's wallet card shows the new balance; a removed member's cards are voided. */
-  ticketChanges: LedgerChanges & CardVoiding;
+  /** A removed member's cards are voided: their devices and Google are told. */
+  cards: CardVoiding;
 }
 
 const notFound = () => new AppError('NOT_FOUND', 'No loyalty account has this user id: search again.');
-const isUniqueViolation = (error: unknown) => {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return (e.code ?? e.cause?.code) === '23505';
-};
 
 /** An account as the audit log keeps it (API field names). */
 const auditRow = (a: AccountRow) => ({
@@ -93,15 +82,15 @@ const auditRow = (a: AccountRow) => ({
 
 function audit(
   tx: Executor,
-  ctx: StaffLoyaltyContext,
+  staff: StaffActor,
   action: AuditAction,
   recordId: string,
   before: Record<string, unknown> | null,
   after: Record<string, unknown> | null,
 ) {
   return recordAudit(tx, {
-    teamMemberGuid: ctx.staff.teamMemberGuid,
-    username: ctx.staff.username,
+    teamMemberGuid: staff.teamMemberGuid,
+    username: staff.username,
     action,
     resource: LOYALTY_AUDIT_RESOURCE,
     recordId,
@@ -111,19 +100,23 @@ function audit(
 }
 
 /** POST /api/admin/loyalty/verify: the user id of the account with this email; 404 when none. */
-export async function staffVerify(ctx: Pick<StaffLoyaltyContext, 'db'>, email: string): Promise<string> {
+export async function staffVerify(ctx: Pick<StaffLoyaltyDeps, 'db'>, email: string): Promise<string> {
   const id = await findAccountIdByEmail(ctx.db, email);
   if (!id) throw new AppError('NOT_FOUND', 'No loyalty account uses this email');
   return id;
 }
 
 /** POST /api/admin/loyalty/create: a new account created by staff (audited); 409 when the email has one. */
-export async function staffCreate(ctx: StaffLoyaltyContext, request: { email: string; firstName: string; lastName: string }) {
+export async function staffCreate(
+  ctx: StaffLoyaltyDeps,
+  staff: StaffActor,
+  request: { email: string; firstName: string; lastName: string },
+) {
   return ctx.db.transaction(async (tx) => {
     const id = await insertAccount(tx, { ...request, createdBy: 'staff', createdAt: new Date() });
     if (!id) throw new AppError('CONFLICT', 'A loyalty account already uses this email');
     const created = (await findAccount(tx, id))!;
-    await audit(tx, ctx, 'create', id, null, auditRow(created));
+    await audit(tx, staff, 'create', id, null, auditRow(created));
     return id;
   });
 }
@@ -138,14 +131,14 @@ const toStaffOrder = ({ order, earned }: Awaited<ReturnType<typeof findStandingO
 });
 
 /** POST /api/admin/loyalty/: the standing loyalty orders of the account with this email. */
-export async function staffOrders(ctx: Pick<StaffLoyaltyContext, 'db'>, email: string): Promise<StaffLoyaltyOrder[]> {
+export async function staffOrders(ctx: Pick<StaffLoyaltyDeps, 'db'>, email: string): Promise<StaffLoyaltyOrder[]> {
   const account = await findAccountByEmail(ctx.db, email);
   if (!account) throw new AppError('NOT_FOUND', 'No loyalty account uses this email');
   return (await findStandingOrdersOfAccount(ctx.db, account.id)).map(toStaffOrder);
 }
 
 /** POST /api/admin/loyalty/search/: at most SEARCH_LIMIT accounts matching the term anywhere. */
-export async function staffSearch(ctx: Pick<StaffLoyaltyContext, 'db'>, term: string): Promise<SearchResult[]> {
+export async function staffSearch(ctx: Pick<StaffLoyaltyDeps, 'db'>, term: string): Promise<SearchResult[]> {
   const rows = await searchAccounts(ctx.db, term, SEARCH_LIMIT);
   return rows.map((a) => ({
     STRACCOUNTID: a.memberNumber,
@@ -170,7 +163,7 @@ const toLedgerEntry = ({ entry, reference }: Awaited<ReturnType<typeof findLedge
 });
 
 /** GET /api/admin/loyalty/account/{userId}/: the account, its balance and its ledger. */
-export async function staffAccount(ctx: Pick<StaffLoyaltyContext, 'db'>, userId: string): Promise<StaffAccount> {
+export async function staffAccount(ctx: Pick<StaffLoyaltyDeps, 'db'>, userId: string): Promise<StaffAccount> {
   const account = await findAccount(ctx.db, userId);
   if (!account) throw notFound();
   const [balance, ledger] = await Promise.all([balanceOf(ctx.db, userId), findLedgerOfAccount(ctx.db, userId)]);
@@ -188,7 +181,7 @@ export async function staffAccount(ctx: Pick<StaffLoyaltyContext, 'db'>, userId:
 }
 
 /** GET /api/admin/loyalty/pass/{userId}/: the season pass id; 404 when the account has none. */
-export async function staffSeasonPass(ctx: Pick<StaffLoyaltyContext, 'db'>, userId: string): Promise<string> {
+export async function staffSeasonPass(ctx: Pick<StaffLoyaltyDeps, 'db'>, userId: string): Promise<string> {
   const account = await findAccount(ctx.db, userId);
   if (!account) throw notFound();
   if (!account.seasonPassId) throw new AppError('NOT_FOUND', 'This account has no season pass');
@@ -196,7 +189,7 @@ export async function staffSeasonPass(ctx: Pick<StaffLoyaltyContext, 'db'>, user
 }
 
 /** POST /api/admin/loyalty/pass/: one season pass per account, one account per season pass (409 otherwise). */
-export async function staffAddSeasonPass(ctx: StaffLoyaltyContext, userId: string, seasonPassId: string): Promise<string> {
+export async function staffAddSeasonPass(ctx: StaffLoyaltyDeps, staff: StaffActor, userId: string, seasonPassId: string): Promise<string> {
   try {
     return await ctx.db.transaction(async (tx) => {
       const before = await lockAccount(tx, userId);
@@ -204,7 +197,7 @@ export async function staffAddSeasonPass(ctx: StaffLoyaltyContext, userId: strin
       if (before.seasonPassId === seasonPassId) return seasonPassId;
       if (before.seasonPassId) throw new AppError('CONFLICT', 'This account already has a season pass: remove it first.');
       const after = (await setSeasonPass(tx, userId, seasonPassId))!;
-      await audit(tx, ctx, 'update', userId, { seasonPassID: null }, { seasonPassID: after.seasonPassId });
+      await audit(tx, staff, 'update', userId, { seasonPassID: null }, { seasonPassID: after.seasonPassId });
       return seasonPassId;
     });
   } catch (error) {
@@ -214,23 +207,28 @@ export async function staffAddSeasonPass(ctx: StaffLoyaltyContext, userId: strin
 }
 
 /** DELETE /api/admin/loyalty/pass/{userId}: 404 when the account has none. */
-export async function staffRemoveSeasonPass(ctx: StaffLoyaltyContext, userId: string): Promise<void> {
+export async function staffRemoveSeasonPass(ctx: StaffLoyaltyDeps, staff: StaffActor, userId: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const before = await lockAccount(tx, userId);
     if (!before) throw notFound();
     if (!before.seasonPassId) throw new AppError('NOT_FOUND', 'This account has no season pass');
     await setSeasonPass(tx, userId, null);
-    await audit(tx, ctx, 'update', userId, { seasonPassID: before.seasonPassId }, { seasonPassID: null });
+    await audit(tx, staff, 'update', userId, { seasonPassID: before.seasonPassId }, { seasonPassID: null });
   });
 }
 
 /** POST /api/admin/loyalty/contact/: the member's phone and zip, as staff took them down. */
-export async function staffSetContact(ctx: StaffLoyaltyContext, userId: string, contact: { phone: string | null; zip: string | null }) {
+export async function staffSetContact(
+  ctx: StaffLoyaltyDeps,
+  staff: StaffActor,
+  userId: string,
+  contact: { phone: string | null; zip: string | null },
+) {
   await ctx.db.transaction(async (tx) => {
     const before = await lockAccount(tx, userId);
     if (!before) throw notFound();
     await setContact(tx, userId, contact);
-    await audit(tx, ctx, 'update', userId, { phone: before.phone, zip: before.zip }, contact);
+    await audit(tx, staff, 'update', userId, { phone: before.phone, zip: before.zip }, contact);
   });
 }
 
@@ -239,48 +237,47 @@ export async function staffSetContact(ctx: StaffLoyaltyContext, userId: string, 
  * reversed and a reversal entry takes back what it earned (reason, staff member); the purchase
  * can then be claimed again.
  */
-export async function staffRemoveOrder(ctx: StaffLoyaltyContext, userId: string, reference: string, sourceId: string): Promise<void> {
+export async function staffRemoveOrder(
+  ctx: StaffLoyaltyDeps,
+  staff: StaffActor,
+  userId: string,
+  reference: string,
+  sourceId: string,
+): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     if (!(await lockAccount(tx, userId))) throw notFound();
     const found = await lockStandingOrder(tx, userId, reference, sourceId);
-    if (!found || !(await markReversed(tx, found.order.id))) {
+    const reversed =
+      found &&
+      (await reverseClaim(
+        tx,
+        ctx.core.changes,
+        { id: found.order.id, accountId: userId, earned: found.earned, sourceType: found.order.sourceType, sourceId },
+        { reason: REMOVED_BY_STAFF, causedBy: 'staff', staffMember: staff.username },
+      ));
+    if (!found || !reversed) {
       throw new AppError('NOT_FOUND', 'This order is not in the account (it may have been removed already): reload the orders.');
     }
-    await appendLedger(tx, ctx.ticketChanges, [
-      {
-        accountId: userId,
-        points: -found.earned,
-        kind: 'reversal',
-        reason: REMOVED_BY_STAFF,
-        loyaltyOrderId: found.order.id,
-        sourceType: found.order.sourceType,
-        sourceId,
-        causedBy: 'staff',
-        staffMember: ctx.staff.username,
-      },
-    ]);
     const order = { type: found.order.sourceType, id: reference, barcode: sourceId, points: found.earned };
-    await audit(tx, ctx, 'remove-order', userId, order, { ...order, reversedPoints: -found.earned, balance: await balanceOf(tx, userId) });
+    await audit(tx, staff, 'remove-order', userId, order, {
+      ...order,
+      reversedPoints: -found.earned,
+      balance: await balanceOf(tx, userId),
+    });
   });
 }
 
-/**
- * POST /api/admin/loyalty/adjust/: a ledger entry of the staff member with their reason. Only a
- * deduction that would take the balance below zero is refused; a raise is always accepted,
- * also on a balance a reversal left negative.
- */
-export async function staffAdjust(ctx: StaffLoyaltyContext, userId: string, points: number, reason: string) {
+/** POST /api/admin/loyalty/adjust/: the core's adjustment, with the staff member's reason, audited. */
+export async function staffAdjust(ctx: StaffLoyaltyDeps, staff: StaffActor, userId: string, points: number, reason: string) {
   return ctx.db.transaction(async (tx) => {
     if (!(await lockAccount(tx, userId))) throw notFound();
-    const before = await balanceOf(tx, userId);
-    if (points < 0 && before + points < 0) {
-      throw new AppError('VALIDATION_FAILED', `The balance is ${before} points: a deduction cannot take it below zero.`);
-    }
-    await appendLedger(tx, ctx.ticketChanges, [
-      { accountId: userId, points, kind: 'adjustment', reason, causedBy: 'staff', staffMember: ctx.staff.username },
-    ]);
-    const after = before + points;
-    await audit(tx, ctx, 'adjust', userId, { balance: before }, { balance: after, points, reason });
+    const { before, after } = await adjustPoints(tx, ctx.core.changes, {
+      accountId: userId,
+      points,
+      reason,
+      staffMember: staff.username,
+    });
+    await audit(tx, staff, 'adjust', userId, { balance: before }, { balance: after, points, reason });
     return { balance: after };
   });
 }
@@ -294,31 +291,32 @@ const PERSONAL_AUDIT_KEYS = ['email', 'firstName', 'lastName', 'phone', 'zip', '
  * the account lose its personal data. The removal's own audit entry keeps who removed which
  * member number and when, with the balance and the claims it held.
  */
-export async function staffRemoveAccount(ctx: StaffLoyaltyContext, userId: string): Promise<void> {
+export async function staffRemoveAccount(ctx: StaffLoyaltyDeps, staff: StaffActor, userId: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const account = await lockAccount(tx, userId);
     if (!account) throw notFound();
     const [orders, balance] = await Promise.all([findStandingOrdersOfAccount(tx, userId), balanceOf(tx, userId)]);
-    await voidMemberCards(tx, ctx.ticketChanges, userId);
+    await voidMemberCards(tx, ctx.cards, userId);
     await deleteAccount(tx, userId);
     await deleteOutboxMessagesTo(tx, account.email);
     await redactAuditRecords(tx, LOYALTY_AUDIT_RESOURCE, userId, PERSONAL_AUDIT_KEYS);
     const held = orders.map(({ order, earned }) => ({ type: order.sourceType, id: order.reference, points: earned }));
-    await audit(tx, ctx, 'delete', userId, { memberNumber: account.memberNumber, loyaltyOrders: held, balance }, null);
+    await audit(tx, staff, 'delete', userId, { memberNumber: account.memberNumber, loyaltyOrders: held, balance }, null);
   });
 }
 
 /** Staff add a purchase on the member's behalf: the claim with a staff claimant, audited. */
 async function staffClaim(
-  ctx: StaffLoyaltyContext,
+  ctx: StaffLoyaltyDeps,
+  staff: StaffActor,
   request: { userID: string },
   what: Record<string, unknown>,
   run: (claimant: Claimant) => Promise<ClaimOutcome | CheckCandidate[]>,
 ): Promise<StaffClaimResult | CheckCandidate[]> {
-  const outcome = await run({ kind: 'staff', username: ctx.staff.username });
+  const outcome = await run({ kind: 'staff', username: staff.username });
   if (Array.isArray(outcome)) return outcome;
   const { pointsEarned, balance, loyaltyOrders } = outcome;
-  await audit(ctx.db, ctx, 'claim', request.userID, null, {
+  await audit(ctx.db, staff, 'claim', request.userID, null, {
     ...what,
     pointsEarned,
     balance,
@@ -327,28 +325,29 @@ async function staffClaim(
   return { pointsEarned, balance, loyaltyOrders, allowedChanges: ADMIN_MODE_ALLOWED_CHANGES };
 }
 
-const guestContext = (ctx: StaffLoyaltyContext) => ({ ...ctx, clientAddress: 'staff' });
+/** The claim names the account staff loaded by its id. */
+const forAccount = <R extends { userID: string }>({ userID, ...request }: R) => ({ ...request, accountId: userID });
 
 /** POST /api/admin/loyalty/tickets/ */
-export const staffClaimTickets = (ctx: StaffLoyaltyContext, request: StaffTicketClaimRequest) =>
-  staffClaim(ctx, request, { type: 'ticket', orderId: request.orderId }, (by) =>
-    claimTickets(guestContext(ctx), request, by),
+export const staffClaimTickets = (ctx: StaffLoyaltyDeps, staff: StaffActor, request: StaffTicketClaimRequest) =>
+  staffClaim(ctx, staff, request, { type: 'ticket', orderId: request.orderId }, (by) =>
+    claimTickets(ctx.core, forAccount(request), by),
   ) as Promise<StaffClaimResult>;
 
 /** POST /api/admin/loyalty/purchase/: several checks with the number answer the candidates (nothing claimed). */
-export const staffClaimPurchase = (ctx: StaffLoyaltyContext, request: StaffPurchaseClaimRequest) =>
-  staffClaim(ctx, request, { type: 'food-and-beverage', checkNumber: request.checkNumber, checkID: request.checkID ?? null }, (by) =>
-    claimPurchase(guestContext(ctx), request, by),
+export const staffClaimPurchase = (ctx: StaffLoyaltyDeps, staff: StaffActor, request: StaffPurchaseClaimRequest) =>
+  staffClaim(ctx, staff, request, { type: 'food-and-beverage', checkNumber: request.checkNumber, checkID: request.checkID ?? null }, (by) =>
+    claimPurchase(ctx.core, forAccount(request), by),
   );
 
 /** POST /api/admin/loyalty/hotels/ */
-export const staffClaimHotel = (ctx: StaffLoyaltyContext, request: StaffHotelClaimRequest) =>
-  staffClaim(ctx, request, { type: 'hotel', reservationNumber: request.reservationNumber }, (by) =>
-    claimHotel(guestContext(ctx), request, by),
+export const staffClaimHotel = (ctx: StaffLoyaltyDeps, staff: StaffActor, request: StaffHotelClaimRequest) =>
+  staffClaim(ctx, staff, request, { type: 'hotel', reservationNumber: request.reservationNumber }, (by) =>
+    claimHotel(ctx.core, forAccount(request), by),
   ) as Promise<StaffClaimResult>;
 
 /** The member's loyalty pass link: opens the wallet buttons for their pass (the token signed for the account). */
-export function passLink(ctx: Pick<StaffLoyaltyContext, 'config' | 'keys'>, account: Pick<AccountRow, 'id' | 'email'>): string {
+export function passLink(ctx: Pick<StaffLoyaltyDeps, 'config' | 'keys'>, account: Pick<AccountRow, 'id' | 'email'>): string {
   const token = ctx.keys.signToken(LOYALTY_WALLET_TOKEN.purpose, account.id, PASS_LINK_TTL_SECONDS);
   return `${ctx.config.publicUrl}${LOYALTY_PASS_PATH}#email=${encodeURIComponent(account.email)}&token=${token}`;
 }
@@ -357,7 +356,7 @@ export function passLink(ctx: Pick<StaffLoyaltyContext, 'config' | 'keys'>, acco
  * POST /api/admin/loyalty/pass-link/: mails the member their pass link (outbox and mail job in
  * one transaction with the audit entry, which names the recipient, never the link).
  */
-export async function staffMailPassLink(ctx: StaffLoyaltyContext, userId: string): Promise<{ sentTo: string }> {
+export async function staffMailPassLink(ctx: StaffLoyaltyDeps, staff: StaffActor, userId: string): Promise<{ sentTo: string }> {
   return ctx.db.transaction(async (tx) => {
     const account = await lockAccount(tx, userId);
     if (!account) throw notFound();
@@ -378,7 +377,7 @@ export async function staffMailPassLink(ctx: StaffLoyaltyContext, userId: string
         brand,
       ].join('\n'),
     });
-    await audit(tx, ctx, 'mail', userId, null, { mail: 'loyalty pass link', sentTo: account.email, outboxId, validHours: 24 });
+    await audit(tx, staff, 'mail', userId, null, { mail: 'loyalty pass link', sentTo: account.email, outboxId, validHours: 24 });
     return { sentTo: account.email };
   });
 }

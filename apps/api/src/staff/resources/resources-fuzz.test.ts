@@ -50,6 +50,8 @@ beforeAll(async () => {
   await t.database.db
     .insert(schema.passCustomizations)
     .values({ name: 'Fuzz', backgroundColor: '000000', color: 'ffffff', instructions: 'x' });
+  // The valid select value names a loyalty tier too (with a threshold no valid body uses).
+  await t.database.db.insert(schema.loyaltyTiers).values({ name: 'Fuzz', pointsToReach: 1_000_000 });
   for (const tab of resources) {
     if (!tab.operations.update) continue;
     if (tab === sessions) {

@@ -24,7 +24,7 @@ import * as schema from '@boardwalk/db/schema';
 import { anOrder, putOrder } from '../../../test-support/fixtures.ts';
 import { loginAs, type StaffLogin } from '../../../test-support/staff.ts';
 import { createTestApp, integrationAuth, type TestApp } from '../../../test-support/test-app.ts';
-import { PASS_CUSTOMIZATION_OPTIONS_API, TEAM_MEMBER_OPTIONS_API } from './resources.routes.ts';
+import { LOYALTY_TIER_OPTIONS_API, PASS_CUSTOMIZATION_OPTIONS_API, TEAM_MEMBER_OPTIONS_API } from './resources.routes.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -45,12 +45,14 @@ function sampleValue(f: FieldDeclaration): unknown {
     case 'color':
       return '#1b4965';
     case 'number':
-      return Math.max(f.min ?? 0, 1);
+      // Tier thresholds are unique: each sample its own.
+      return f.column === 'pointsToReach' ? n : Math.max(f.min ?? 0, 1);
     case 'datetime':
       return new Date(Date.now() + 3_600_000).toISOString();
     case 'checkbox':
       return true;
     case 'select':
+      // A pass customization and a loyalty tier of this name exist.
       return MATRIX_CUSTOMIZATION;
     case 'password':
       return 'a matrix password';
@@ -117,6 +119,7 @@ for (const tab of resources) {
 routes.push(
   { name: 'Pass Customization Options', method: 'GET', success: 200, request: async () => ({ url: PASS_CUSTOMIZATION_OPTIONS_API }) },
   { name: 'Team Member Options', method: 'GET', success: 200, request: async () => ({ url: TEAM_MEMBER_OPTIONS_API }) },
+  { name: 'Loyalty Tier Options', method: 'GET', success: 200, request: async () => ({ url: LOYALTY_TIER_OPTIONS_API }) },
   { name: 'Deliveries List (counts)', method: 'GET', success: 200, request: async () => ({ url: `${deliveries.api}counts` }) },
   {
     name: DELIVERY_RETRY_PERMISSION,
@@ -279,11 +282,12 @@ beforeAll(async () => {
     },
   });
   expect(res.statusCode).toBe(201);
+  await t.database.db.insert(schema.loyaltyTiers).values({ name: MATRIX_CUSTOMIZATION, pointsToReach: 1_000_000 });
 });
 afterAll(() => t.close());
 
-it('covers every tab operation, option list, the Deliveries counts and Retry, Wristbands Deactivate and the 16 loyalty calls (58 routes)', () => {
-  expect(routes).toHaveLength(58);
+it('covers every tab operation, option list, the Deliveries counts and Retry, Wristbands Deactivate and the 16 loyalty calls (67 routes)', () => {
+  expect(routes).toHaveLength(67);
 });
 
 describe.each(routes)('$method $name', (route) => {

@@ -122,6 +122,12 @@ export async function listCustomizationNames(db: Executor): Promise<string[]> {
   return rows.map((r) => r.name);
 }
 
+/** Option list of GET /api/admin/loyalty-tier-options/: every tier name, lowest threshold first. */
+export async function listTierNames(db: Executor): Promise<string[]> {
+  const rows = await db.select({ name: schema.loyaltyTiers.name }).from(schema.loyaltyTiers).orderBy(schema.loyaltyTiers.pointsToReach);
+  return rows.map((r) => r.name);
+}
+
 /** Option list of GET /api/team-member/: every team member, by last then first name. */
 export async function listTeamMemberChoices(db: Executor) {
   const m = schema.teamMembers;

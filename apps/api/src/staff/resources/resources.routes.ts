@@ -3,7 +3,6 @@
 // guarded by its declared permission (app.staffGuard), run as an onRequest
 // hook: a caller without a session or the permission gets 401/403 before the body is even
 // parsed, never a 400 that would tell them about the tab's fields.
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiError } from '@boardwalk/contract/errors';
@@ -16,26 +15,24 @@ import {
   listResource,
   prepareResource,
   updateResource,
-  type ResourceContext,
+  type ResourceDeps,
 } from './resources.service.ts';
 
 export const PASS_CUSTOMIZATION_OPTIONS_API = OPTION_LISTS.passCustomizations.api;
 export const TEAM_MEMBER_OPTIONS_API = OPTION_LISTS.teamMembers.api;
+export const LOYALTY_TIER_OPTIONS_API = OPTION_LISTS.loyaltyTiers.api;
 
 const optionSummaries: Record<OptionSource, string> = {
   passCustomizations: 'Pass customization names, for the Customization select',
   teamMembers: 'Team members as "Last, First (level)", for the Team Member select',
+  loyaltyTiers: 'Loyalty tier names, lowest threshold first, for the Minimum Tier select of the rewards',
 };
 
 const guarded = { 401: apiError, 403: apiError };
 const writeErrors = { ...guarded, 400: apiError, 404: apiError, 409: apiError };
 
 export const resourcesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const context = (request: FastifyRequest): ResourceContext => ({
-    db: app.database.db,
-    ticketChanges: app.ticketChanges,
-    staff: request.staff!,
-  });
+  const deps: ResourceDeps = { db: app.database.db, changes: app.jobs };
 
   for (const tab of resources) {
     const resource = prepareResource(tab);
@@ -51,7 +48,7 @@ export const resourcesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(row), 400: apiError, ...guarded },
       },
       handler: async (request, reply) => {
-        const page = await listResource(context(request), resource, request.query);
+        const page = await listResource(deps, resource, request.query);
         reply.header('X-Total-Count', String(page.total));
         return page.rows;
       },
@@ -61,7 +58,7 @@ export const resourcesRoutes: FastifyPluginAsyncZod = async (app) => {
       app.post(tab.api, {
         onRequest: app.staffGuard(tabPermission(tab, 'Create')),
         schema: { tags, summary: `${tab.title}: create`, body: createBodySchema(tab), response: { 201: row, ...writeErrors } },
-        handler: async (request, reply) => reply.code(201).send(await createResource(context(request), resource, request.body)),
+        handler: async (request, reply) => reply.code(201).send(await createResource(deps, resource, request.body, request.staff!)),
       });
     }
 
@@ -75,7 +72,7 @@ export const resourcesRoutes: FastifyPluginAsyncZod = async (app) => {
           body: updateBodySchema(tab),
           response: { 200: row, ...writeErrors },
         },
-        handler: (request) => updateResource(context(request), resource, request.params.id, request.body),
+        handler: (request) => updateResource(deps, resource, request.params.id, request.body, request.staff!),
       });
     }
 
@@ -88,7 +85,7 @@ export const resourcesRoutes: FastifyPluginAsyncZod = async (app) => {
           params: idParams,
           response: { 200: row, ...writeErrors },
         },
-        handler: (request) => deleteResource(context(request), resource, request.params.id),
+        handler: (request) => deleteResource(deps, resource, request.params.id, request.staff!),
       });
     }
   }

@@ -10,9 +10,10 @@ import {
   type ResourceDeclaration,
 } from '@boardwalk/contract/staff-resources';
 import { AppError } from '../../platform/errors.ts';
-import type { TicketChanges } from '../../platform/ticket-changes.plugin.ts';
+import type { ChangeBus } from '../../platform/jobs/jobs.plugin.ts';
+import { PASSES_CHANGED } from '../../guest/ticket/ticket.topics.ts';
 import { recordAudit, type AuditAction } from '../audit/audit.repo.ts';
-import type { StaffIdentity } from '../auth/auth.service.ts';
+import type { StaffActor } from '../auth/auth.service.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { ListQuery } from './resource-schemas.ts';
 import { readableFields } from './resource-schemas.ts';
@@ -27,16 +28,17 @@ import {
   listCustomizationNames,
   listRows,
   listTeamMemberChoices,
+  listTierNames,
   resolveTable,
   updateRow,
   type DbRow,
   type ResourceTable,
 } from './resources.repo.ts';
 
-export interface ResourceContext {
+/** What the generic tab routes need, built once when they register. */
+export interface ResourceDeps {
   db: Db;
-  ticketChanges: TicketChanges;
-  staff: Pick<StaffIdentity, 'teamMemberGuid' | 'username'>;
+  changes: ChangeBus;
 }
 
 /** A declaration with its table resolved: built once at start. */
@@ -161,10 +163,10 @@ function explainConstraint(resource: Resource, error: unknown, values: Record<st
 
 // ---- Use cases ---------------------------------------------------------------------------
 
-export async function listResource(ctx: ResourceContext, resource: Resource, query: ListQuery): Promise<{ rows: ApiRow[]; total: number }> {
+export async function listResource(deps: ResourceDeps, resource: Resource, query: ListQuery): Promise<{ rows: ApiRow[]; total: number }> {
   const { tab } = resource;
   const sortField = fieldByName(tab, query.sort ?? tab.defaultSort.field);
-  const page = await listRows(ctx.db, resource.table, {
+  const page = await listRows(deps.db, resource.table, {
     scope: tab.scope && { column: fieldByName(tab, tab.scope.field).column, values: tab.scope.values },
     search: query.search || undefined,
     searchColumns: tab.searchFields.map((name) => fieldByName(tab, name).column),
@@ -176,15 +178,20 @@ export async function listResource(ctx: ResourceContext, resource: Resource, que
   return { rows: page.rows.map((row) => toApiRow(resource, row)), total: page.total };
 }
 
-export async function createResource(ctx: ResourceContext, resource: Resource, body: Record<string, unknown>): Promise<ApiRow> {
+export async function createResource(
+  deps: ResourceDeps,
+  resource: Resource,
+  body: Record<string, unknown>,
+  staff: StaffActor,
+): Promise<ApiRow> {
   const values = await toColumns(resource, body);
   try {
-    const row = await inTransaction(ctx.db, async (tx) => {
+    const row = await inTransaction(deps.db, async (tx) => {
       const write: TabWrite = { action: 'create', id: null, stored: null, changes: values };
       resource.hooks.validate?.(values);
-      resource.hooks.beforeWrite?.(write, ctx);
+      resource.hooks.beforeWrite?.(write, staff);
       const inserted = await insertRow(tx, resource.table, write.changes);
-      await recordWrite(tx, ctx, resource, write, inserted, null, inserted);
+      await recordWrite(tx, deps, staff, resource, write, inserted, null, inserted);
       return inserted;
     });
     return toApiRow(resource, row);
@@ -194,12 +201,18 @@ export async function createResource(ctx: ResourceContext, resource: Resource, b
 }
 
 /** Answers the row as it now is; nothing written (and no audit entry) when nothing changed. */
-export async function updateResource(ctx: ResourceContext, resource: Resource, id: string, body: Record<string, unknown>): Promise<ApiRow> {
+export async function updateResource(
+  deps: ResourceDeps,
+  resource: Resource,
+  id: string,
+  body: Record<string, unknown>,
+  staff: StaffActor,
+): Promise<ApiRow> {
   const { tab } = resource;
   // Hashing costs tens of milliseconds on purpose: done before the row is locked.
   const values = await toColumns(resource, body);
   try {
-    const row = await inTransaction(ctx.db, async (tx) => {
+    const row = await inTransaction(deps.db, async (tx) => {
       const stored = await findRow(tx, resource.table, id, true);
       if (!stored) throw notFound(tab);
       const changes: DbRow = {};
@@ -214,10 +227,10 @@ export async function updateResource(ctx: ResourceContext, resource: Resource, i
       keepOneOf(tab, { ...stored, ...changes });
       resource.hooks.validate?.({ ...stored, ...changes });
       const write: TabWrite = { action: 'update', id, stored, changes };
-      resource.hooks.beforeWrite?.(write, ctx);
+      resource.hooks.beforeWrite?.(write, staff);
       const updated = await updateRow(tx, resource.table, id, changes);
       if (!updated) throw notFound(tab);
-      await recordWrite(tx, ctx, resource, write, updated, stored, updated);
+      await recordWrite(tx, deps, staff, resource, write, updated, stored, updated);
       return updated;
     });
     return toApiRow(resource, row);
@@ -227,14 +240,14 @@ export async function updateResource(ctx: ResourceContext, resource: Resource, i
   }
 }
 
-export async function deleteResource(ctx: ResourceContext, resource: Resource, id: string): Promise<ApiRow> {
+export async function deleteResource(deps: ResourceDeps, resource: Resource, id: string, staff: StaffActor): Promise<ApiRow> {
   try {
-    const row = await inTransaction(ctx.db, async (tx) => {
+    const row = await inTransaction(deps.db, async (tx) => {
       const write: TabWrite = { action: 'delete', id, stored: null, changes: {} };
-      resource.hooks.beforeWrite?.(write, ctx);
+      resource.hooks.beforeWrite?.(write, staff);
       const deleted = await deleteRow(tx, resource.table, id);
       if (!deleted) throw notFound(resource.tab);
-      await recordWrite(tx, ctx, resource, write, deleted, deleted, null);
+      await recordWrite(tx, deps, staff, resource, write, deleted, deleted, null);
       return deleted;
     });
     return toApiRow(resource, row);
@@ -250,7 +263,8 @@ export async function deleteResource(ctx: ResourceContext, resource: Resource, i
  */
 async function recordWrite(
   tx: Executor,
-  ctx: ResourceContext,
+  deps: ResourceDeps,
+  staff: StaffActor,
   resource: Resource,
   write: TabWrite,
   row: DbRow,
@@ -258,11 +272,11 @@ async function recordWrite(
   after: DbRow | null,
 ) {
   const action: AuditAction = write.action;
-  await resource.hooks.afterWrite?.(tx, { ...write, row }, ctx);
-  if (resource.tab.republishesPasses) await ctx.ticketChanges.publishAll(tx, `${resource.tab.key} ${action}`);
+  await resource.hooks.afterWrite?.(tx, { ...write, row }, staff);
+  if (resource.tab.republishesPasses) await deps.changes.publish(tx, PASSES_CHANGED, [`${resource.tab.key} ${action}`]);
   await recordAudit(tx, {
-    teamMemberGuid: ctx.staff.teamMemberGuid,
-    username: ctx.staff.username,
+    teamMemberGuid: staff.teamMemberGuid,
+    username: staff.username,
     action,
     resource: resource.tab.key,
     recordId: String(row[resource.tab.idColumn]),
@@ -278,6 +292,8 @@ const optionLoaders: Record<OptionSource, (db: Db) => Promise<{ value: string; l
   // The Team Member select of the Session tab, "Last, First (level)".
   teamMembers: async (db) =>
     (await listTeamMemberChoices(db)).map((m) => ({ value: m.guid, label: `${m.lastName}, ${m.firstName} (${m.accessLevel})` })),
+  // The Minimum Tier select of the rewards tab.
+  loyaltyTiers: async (db) => (await listTierNames(db)).map((name) => ({ value: name, label: name })),
 };
 
 export const listOptions = (db: Db, source: OptionSource) => optionLoaders[source](db);

@@ -1,6 +1,6 @@
 // The server rules of particular tabs, declared per tab (by its key) beside the generic
 // service instead of branches on the tab key inside it. A tab without rules has no entry.
-import { sessions, teamMembers } from '@boardwalk/contract/staff-resources';
+import { loyaltyRewards, sessions, teamMembers } from '@boardwalk/contract/staff-resources';
 import type { Executor } from '@boardwalk/db/client';
 import { AppError } from '../../platform/errors.ts';
 import type { DbRow } from './resources.repo.ts';
@@ -13,17 +13,18 @@ export interface TabWrite {
   changes: DbRow;
 }
 
-export interface TabHookContext {
-  staff: { teamMemberGuid: string };
+/** The staff member making the write. */
+export interface TabWriter {
+  teamMemberGuid: string;
 }
 
 export interface TabHooks {
   /** The row as it will be stored after a create or an update: throw an AppError to refuse. */
   validate?(row: DbRow): void;
   /** Before the write, inside its transaction: refuse (AppError) or adjust `changes`. */
-  beforeWrite?(write: TabWrite, ctx: TabHookContext): void;
+  beforeWrite?(write: TabWrite, staff: TabWriter): void;
   /** After the write, in the same transaction (with its audit entry). */
-  afterWrite?(tx: Executor, write: TabWrite & { row: DbRow }, ctx: TabHookContext): Promise<void>;
+  afterWrite?(tx: Executor, write: TabWrite & { row: DbRow }, staff: TabWriter): Promise<void>;
 }
 
 /**
@@ -42,8 +43,8 @@ function endSessionAtOnce({ action, stored, changes }: TabWrite) {
  * Members cannot lock themselves out: no deleting, deactivating or demoting one's own
  * account (another administrator can).
  */
-function keepOwnAccess({ action, id, stored, changes }: TabWrite, ctx: TabHookContext) {
-  if (action === 'create' || id !== ctx.staff.teamMemberGuid) return;
+function keepOwnAccess({ action, id, stored, changes }: TabWrite, staff: TabWriter) {
+  if (action === 'create' || id !== staff.teamMemberGuid) return;
   const refuse = (what: string) => new AppError('CONFLICT', `You cannot ${what} your own account; ask another administrator.`);
   if (action === 'delete') throw refuse('delete');
   if (changes.active === false) throw refuse('deactivate');
@@ -51,7 +52,17 @@ function keepOwnAccess({ action, id, stored, changes }: TabWrite, ctx: TabHookCo
     throw refuse('lower the access level of');
 }
 
+/** A reward's dates, when both are set, are in order (the database's check backs this). */
+function datesInOrder(row: DbRow) {
+  if (row.validFrom instanceof Date && row.validTo instanceof Date && row.validFrom > row.validTo) {
+    throw new AppError('VALIDATION_FAILED', 'Valid To must not be before Valid From', {
+      fields: [{ path: 'loyaltyRewardValidTo', message: 'Valid To must not be before Valid From' }],
+    });
+  }
+}
+
 export const tabHooks: Record<string, TabHooks> = {
   [teamMembers.key]: { beforeWrite: keepOwnAccess },
   [sessions.key]: { beforeWrite: endSessionAtOnce },
+  [loyaltyRewards.key]: { validate: datesInOrder },
 };

@@ -15,6 +15,6 @@ export const staffWristbandsRoutes: FastifyPluginAsyncZod = async (app) => {
       params: idParams,
       response: { 200: rowSchema(wristbandBindings), 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError },
     },
-    handler: (request) => deactivateWristband({ db: app.database.db, staff: request.staff! }, request.params.id),
+    handler: (request) => deactivateWristband(app.database.db, { staff: request.staff!, id: request.params.id }),
   });
 };

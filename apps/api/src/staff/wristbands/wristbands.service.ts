@@ -6,26 +6,27 @@ import type { Db } from '@boardwalk/db/client';
 import { AppError } from '../../platform/errors.ts';
 import { deactivateBinding, findBindingForUpdate } from '../../guest/wristband/wristband.repo.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
-import type { StaffIdentity } from '../auth/auth.service.ts';
+import type { StaffActor } from '../auth/auth.service.ts';
 import { prepareResource, toApiRow, toAuditRow, type ApiRow } from '../resources/resources.service.ts';
 
-export interface WristbandsContext {
-  db: Db;
-  staff: Pick<StaffIdentity, 'teamMemberGuid' | 'username'>;
+/** The staff member who acts, and on which binding. */
+export interface DeactivateWristband {
+  staff: StaffActor;
+  id: string;
 }
 
 const resource = prepareResource(wristbandBindings);
 
 /** POST /api/admin/wristbands/deactivate/{id}: answers the row as the tab lists it. */
-export async function deactivateWristband(ctx: WristbandsContext, id: string): Promise<ApiRow> {
-  return ctx.db.transaction(async (tx) => {
+export async function deactivateWristband(db: Db, { staff, id }: DeactivateWristband): Promise<ApiRow> {
+  return db.transaction(async (tx) => {
     const before = await findBindingForUpdate(tx, id);
     if (!before) throw new AppError('NOT_FOUND', 'This wristband binding no longer exists: refresh the list.');
-    const after = await deactivateBinding(tx, id, ctx.staff.username);
+    const after = await deactivateBinding(tx, id, staff.username);
     if (!after) throw new AppError('CONFLICT', 'This wristband was already deactivated: refresh the list.');
     await recordAudit(tx, {
-      teamMemberGuid: ctx.staff.teamMemberGuid,
-      username: ctx.staff.username,
+      teamMemberGuid: staff.teamMemberGuid,
+      username: staff.username,
       action: 'deactivate',
       resource: wristbandBindings.key,
       recordId: id,

@@ -1,23 +1,18 @@
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { ALLOWED_CHANGES, type CheckCandidate, type ClaimResult } from '@boardwalk/contract/loyalty';
+import { ALLOWED_CHANGES, type ClaimResult } from '@boardwalk/contract/loyalty';
 import { formatDateTime } from '../../lib/format.ts';
 import { useSiteInfo } from '../../lib/site.ts';
-import { BusyButton } from '../../ui/busy-button.tsx';
+import { ClaimForm, type CandidatesProps } from '../../loyalty/claim-form.tsx';
 import { LiveAlert } from '../../ui/live-alert.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
-import { TextField } from '../../ui/text-field.tsx';
 import { LoyaltyWalletActions } from '../wallet/loyalty-wallet-actions.tsx';
 import { useClaim, type ClaimKind, type ClaimRequest } from './loyalty-api.ts';
 import { useLoyaltyMember, type LoyaltyMember } from './loyalty-member.ts';
 import { CLAIMS, claimErrorMessage, loyaltyTexts } from './loyalty-texts.ts';
 import { MemberSignIn } from './member-sign-in.tsx';
 import './loyalty.css';
-
-// The scanner and its decoder are fetched when the guest opens the camera.
-const BarcodeScanner = lazy(() => import('./barcode-scanner.tsx').then((m) => ({ default: m.BarcodeScanner })));
 
 /**
  * /loyalty/tickets, /loyalty/purchase, /loyalty/hotels: a first path segment (order id, check
@@ -35,18 +30,14 @@ export function ClaimPage({ kind }: { kind: ClaimKind }) {
   if (code !== undefined) return null;
   if (!member) return <MemberSignIn />;
   const stored = (location.state as { code?: unknown } | null)?.code;
-  return <ClaimForm kind={kind} member={member} initial={typeof stored === 'string' ? stored : ''} />;
+  return <MemberClaim kind={kind} member={member} initial={typeof stored === 'string' ? stored : ''} />;
 }
 
-function ClaimForm({ kind, member, initial }: { kind: ClaimKind; member: LoyaltyMember; initial: string }) {
+function MemberClaim({ kind, member, initial }: { kind: ClaimKind; member: LoyaltyMember; initial: string }) {
   const { claimed } = useLoyaltyMember();
   const supportEmail = useSiteInfo()?.supportEmail ?? '';
   const claim = useClaim(kind);
-  const [value, setValue] = useState(initial);
   const [result, setResult] = useState<ClaimResult | null>(null);
-  const [candidates, setCandidates] = useState<CheckCandidate[] | null>(null);
-  const [scanning, setScanning] = useState(false);
-  const fieldRef = useRef<HTMLInputElement>(null);
   const { title, label, hint, field, scan } = CLAIMS[kind];
 
   if (result) return <ClaimSuccess result={result} email={member.email} />;
@@ -69,20 +60,13 @@ function ClaimForm({ kind, member, initial }: { kind: ClaimKind; member: Loyalty
     );
   }
 
-  const send = (extra: { checkID?: string } = {}) => {
-    const body = { [field]: value.trim(), email: member.email, userID: member.userID, ...extra } as ClaimRequest;
-    claim.mutate(body, {
-      onSuccess: (answer) => {
-        if (Array.isArray(answer)) return setCandidates(answer);
-        claimed(member);
-        setResult(answer);
-      },
-    });
-  };
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setCandidates(null);
-    if (value.trim()) send();
+  const send = async (value: string, checkID?: string) => {
+    const body = { [field]: value, email: member.email, userID: member.userID, ...(checkID && { checkID }) } as ClaimRequest;
+    const answer = await claim.mutateAsync(body);
+    if (Array.isArray(answer)) return answer;
+    claimed(member);
+    setResult(answer);
+    return null;
   };
 
   return (
@@ -90,54 +74,29 @@ function ClaimForm({ kind, member, initial }: { kind: ClaimKind; member: Loyalty
       <PageHeading id="claim-heading">{title}</PageHeading>
       <p className="panel__intro">Add a purchase to earn Brownie points. Each purchase can be added once.</p>
       <LiveAlert message={claim.isError ? claimErrorMessage(claim.error, supportEmail) : null} />
-      <Form noValidate onSubmit={submit}>
-        <TextField
-          ref={fieldRef}
-          id={field}
-          label={label}
-          hint={hint}
-          autoComplete="off"
-          value={value}
-          onChange={(e) => {
-            setValue(e.target.value);
-            setCandidates(null);
-          }}
-        />
-        {scan ? (
-          <Button variant="outline-primary" className="mb-3" onClick={() => setScanning(true)}>
-            Scan Barcode
-          </Button>
-        ) : null}
-        <div className="actions">
+      <ClaimForm
+        id={field}
+        label={label}
+        hint={hint}
+        scan={scan}
+        initial={initial}
+        claim={send}
+        busy={claim.isPending}
+        submit={{ label: 'Submit', busyLabel: loyaltyTexts.submitting, variant: 'primary' }}
+        scanPlacement="row"
+        back={
           <Link to="/loyalty/" className="btn btn-outline-secondary">
             Back
           </Link>
-          <BusyButton type="submit" variant="primary" disabled={!value.trim()} busy={claim.isPending} busyLabel={loyaltyTexts.submitting}>
-            Submit
-          </BusyButton>
-        </div>
-      </Form>
-      {scan && scanning ? (
-        <Suspense fallback={null}>
-          <BarcodeScanner
-            title={scan}
-            onClose={() => setScanning(false)}
-            onCode={(code) => {
-              setScanning(false);
-              setCandidates(null);
-              setValue(code);
-              fieldRef.current?.focus();
-            }}
-          />
-        </Suspense>
-      ) : null}
-      {candidates ? <Candidates candidates={candidates} busy={claim.isPending} onAdd={(checkID) => send({ checkID })} /> : null}
+        }
+        Candidates={Candidates}
+      />
     </section>
   );
 }
 
 /** Several checks share the number: the guest picks theirs by date and terminal. */
-function Candidates({ candidates, busy, onAdd }: { candidates: CheckCandidate[]; busy: boolean; onAdd: (checkID: string) => void }) {
+function Candidates({ candidates, busy, onAdd }: CandidatesProps) {
   return (
     <div className="loyalty-candidates">
       <h2 className="h6 mt-4">Several checks have this number. Which one is yours?</h2>

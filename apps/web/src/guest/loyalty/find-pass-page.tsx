@@ -5,9 +5,9 @@ import { BusyButton } from '../../ui/busy-button.tsx';
 import { LiveAlert } from '../../ui/live-alert.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { useLogin } from '../pass/get-pass.ts';
-import { isBarcodeInput, isOrderIdInput, passPath } from '../pass/pass-route.ts';
-import { loginErrorMessage } from '../pass/pass-rules.ts';
+import { useLogin } from '../ticket/get-pass.ts';
+import { isBarcodeInput, isOrderIdInput, passPath } from '../ticket/pass-route.ts';
+import { loginErrorMessage } from '../ticket/pass-rules.ts';
 
 const digitsOnly = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);
 

@@ -1,14 +1,10 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { EMAIL_PATTERN } from '@boardwalk/contract/pass';
 import { failedWith } from '../../lib/api-client.ts';
 import { useSiteInfo } from '../../lib/site.ts';
-import { BusyButton } from '../../ui/busy-button.tsx';
+import { EmailForm, NamesForm, type MemberNames } from '../../loyalty/member-forms.tsx';
 import { LiveAlert } from '../../ui/live-alert.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
-import { TextField } from '../../ui/text-field.tsx';
 import { createMember, verifyMember } from './loyalty-api.ts';
 import { rememberedEmail, useLoyaltyMember } from './loyalty-member.ts';
 import { loyaltyTexts, memberErrorMessage } from './loyalty-texts.ts';
@@ -27,17 +23,16 @@ export function MemberSignIn() {
   const remembered = useSyncExternalStore(noChanges, rememberedEmail, () => null);
   const [typedEmail, setEmail] = useState<string | null>(null);
   const email = typedEmail ?? remembered ?? '';
-  const [names, setNames] = useState<{ firstName: string; lastName: string } | null>(null);
+  const [joining, setJoining] = useState(false);
   const verify = useMutation({
     mutationFn: (value: string) => verifyMember(value),
     onSuccess: (userID, value) => verified(value, userID),
     onError: (error) => {
-      if (failedWith(error, 'NOT_FOUND')) setNames({ firstName: '', lastName: '' });
+      if (failedWith(error, 'NOT_FOUND')) setJoining(true);
     },
   });
   const create = useMutation({
-    mutationFn: () =>
-      createMember({ email: email.trim(), firstName: names?.firstName.trim() ?? '', lastName: names?.lastName.trim() ?? '' }),
+    mutationFn: (names: MemberNames) => createMember({ email: email.trim(), ...names }),
     onSuccess: (userID) => created(email.trim(), userID),
   });
 
@@ -51,21 +46,16 @@ export function MemberSignIn() {
     }
   }, [verify]);
 
-  const validEmail = EMAIL_PATTERN.test(email.trim());
   const startOver = () => {
-    setNames(null);
+    setJoining(false);
     setEmail('');
     verify.reset();
     create.reset();
   };
+  const submit = { label: 'Submit', busyLabel: loyaltyTexts.submitting, look: { variant: 'primary' } } as const;
 
-  if (names) {
+  if (joining) {
     const conflict = failedWith(create.error, 'CONFLICT');
-    const ready = names.firstName.trim() !== '' && names.lastName.trim() !== '' && validEmail;
-    const submit = (event: FormEvent<HTMLFormElement>) => {
-      event.preventDefault();
-      if (ready) create.mutate();
-    };
     return (
       <section className="panel panel--narrow" aria-labelledby="loyalty-join-heading">
         <PageHeading id="loyalty-join-heading">Join Brownie Points</PageHeading>
@@ -74,38 +64,17 @@ export function MemberSignIn() {
         </p>
         <div role="status">{conflict ? <p className="loyalty-note">{loyaltyTexts.createConflict}</p> : null}</div>
         <LiveAlert message={create.isError && !conflict ? memberErrorMessage(create.error, supportEmail) : null} />
-        <Form noValidate onSubmit={submit}>
-          <TextField
-            id="loyaltyFirstName"
-            label="First Name"
-            autoComplete="given-name"
-            value={names.firstName}
-            onChange={(e) => setNames({ ...names, firstName: e.target.value })}
-          />
-          <TextField
-            id="loyaltyLastName"
-            label="Last Name"
-            autoComplete="family-name"
-            value={names.lastName}
-            onChange={(e) => setNames({ ...names, lastName: e.target.value })}
-          />
-          <div className="actions">
-            <Button variant="outline-secondary" onClick={startOver}>
-              Start Over
-            </Button>
-            <BusyButton type="submit" variant="primary" disabled={!ready} busy={create.isPending} busyLabel={loyaltyTexts.submitting}>
-              Submit
-            </BusyButton>
-          </div>
-        </Form>
+        <NamesForm
+          ids={{ firstName: 'loyaltyFirstName', lastName: 'loyaltyLastName' }}
+          autoComplete={{ firstName: 'given-name', lastName: 'family-name' }}
+          onStartOver={startOver}
+          onSubmit={(names) => create.mutate(names)}
+          submit={{ ...submit, busy: create.isPending }}
+        />
       </section>
     );
   }
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (validEmail) verify.mutate(email.trim());
-  };
   const verifyError = verify.isError && !failedWith(verify.error, 'NOT_FOUND') ? memberErrorMessage(verify.error, supportEmail) : null;
   return (
     <section className="panel panel--narrow" aria-labelledby="loyalty-email-heading">
@@ -114,27 +83,19 @@ export function MemberSignIn() {
         Earn Brownie points for your park tickets, food and drinks, and hotel stays. Enter your email to start.
       </p>
       <LiveAlert message={verifyError} />
-      <Form noValidate onSubmit={submit}>
-        <TextField
-          id="loyaltyEmail"
-          type="email"
-          label="Email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <BusyButton
-          type="submit"
-          variant="primary"
-          size="lg"
-          className="w-100 mt-2"
-          disabled={!validEmail}
-          busy={verify.isPending}
-          busyLabel={loyaltyTexts.submitting}
-        >
-          Continue
-        </BusyButton>
-      </Form>
+      <EmailForm
+        id="loyaltyEmail"
+        autoComplete="email"
+        email={email}
+        onEmailChange={setEmail}
+        onSubmit={(value) => verify.mutate(value)}
+        submit={{
+          label: 'Continue',
+          busyLabel: loyaltyTexts.submitting,
+          busy: verify.isPending,
+          look: { variant: 'primary', size: 'lg', className: 'w-100 mt-2' },
+        }}
+      />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import Button from 'react-bootstrap/Button';
 import { PageHeading } from '../../ui/page-heading.tsx';
-import { passTexts } from './pass-rules.ts';
+import { passTexts } from '../ticket/pass-rules.ts';
 
 /** A share link whose share was stopped (the server answers 410). */
 export function NoLongerShared({ onStartOver }: { onStartOver: () => void }) {

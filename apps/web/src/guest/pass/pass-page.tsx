@@ -4,12 +4,12 @@ import { useNavigate, useParams } from 'react-router';
 import type { PassOrder } from '@boardwalk/contract/pass';
 import { LoadingState } from '../../ui/loading-state.tsx';
 import { NotFound } from '../../ui/not-found.tsx';
-import { ExclusionNotice } from './exclusion-notice.tsx';
-import { passQueryKey, usePass } from './get-pass.ts';
-import { LoginForm } from './login-form.tsx';
+import { ExclusionNotice } from '../ticket/exclusion-notice.tsx';
+import { passQueryKey, usePass } from '../ticket/get-pass.ts';
+import { LoginForm } from '../ticket/login-form.tsx';
 import { NoLongerShared } from './no-longer-shared.tsx';
-import { canonicalCredentials, credentialsFromParams, passPath, type PassCredentials } from './pass-route.ts';
-import { canEditRegistration, isNoLongerShared, loginErrorMessage, needsRegistration } from './pass-rules.ts';
+import { canonicalCredentials, credentialsFromParams, passPath, type PassCredentials } from '../ticket/pass-route.ts';
+import { canEditRegistration, isNoLongerShared, loginErrorMessage, needsRegistration } from '../ticket/pass-rules.ts';
 import { PassView } from './pass-view.tsx';
 
 // The registration form and its phone mask are only needed for some orders: a chunk of its

@@ -6,8 +6,8 @@ import { WalletActions } from '../wallet/wallet-actions.tsx';
 import { PhotoSection } from '../photo/photo-section.tsx';
 import { ShareSection } from '../share/share-section.tsx';
 import { hasShareSection } from '../share/share-rules.ts';
-import { PassCard } from './pass-card.tsx';
-import type { PassCredentials } from './pass-route.ts';
+import { PassCard } from '../ticket/pass-card.tsx';
+import type { PassCredentials } from '../ticket/pass-route.ts';
 
 interface PassViewProps {
   order: PassOrder;

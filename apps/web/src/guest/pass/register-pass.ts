@@ -4,8 +4,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { passOrder, type PassOrder, type RegisterRequest } from '@boardwalk/contract/pass';
 import { apiRequest } from '../../lib/api-client.ts';
 import { isIOS } from '../../lib/device.ts';
-import { passQueryKey } from './get-pass.ts';
-import type { PassCredentials } from './pass-route.ts';
+import { passQueryKey } from '../ticket/get-pass.ts';
+import type { PassCredentials } from '../ticket/pass-route.ts';
 
 export function registerPass(request: RegisterRequest): Promise<PassOrder> {
   return apiRequest('/api/register/', { method: 'POST', body: { ...request, isIOS: isIOS() }, schema: passOrder });

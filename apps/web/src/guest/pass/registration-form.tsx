@@ -9,8 +9,8 @@ import { BusyButton } from '../../ui/busy-button.tsx';
 import { LiveAlert } from '../../ui/live-alert.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import type { PassCredentials } from './pass-route.ts';
-import { registerErrorMessage } from './pass-rules.ts';
+import type { PassCredentials } from '../ticket/pass-route.ts';
+import { registerErrorMessage } from '../ticket/pass-rules.ts';
 import { useRegisterPass } from './register-pass.ts';
 
 type Field = 'firstName' | 'lastName' | 'email' | 'phone';

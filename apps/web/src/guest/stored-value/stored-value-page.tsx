@@ -8,11 +8,11 @@ import { LoadingState } from '../../ui/loading-state.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { useStoredValue } from './get-stored-value.ts';
 import { formatOperatingDay, formatParkTime } from './stored-value-format.ts';
-import '../pass/pass-card.css';
+import '../ticket/pass-card.css';
 import './stored-value.css';
 
 // The pass card's Code 128 graphic (its own chunk); the digits show without it.
-const BarcodeGraphic = lazy(() => import('../pass/barcode-graphic.tsx').catch(() => ({ default: () => null })));
+const BarcodeGraphic = lazy(() => import('../ticket/barcode-graphic.tsx').catch(() => ({ default: () => null })));
 
 /** /stored-value/{barcodeHash}: a Stored Value Card's balance and today's attractions. */
 export default function StoredValuePage() {

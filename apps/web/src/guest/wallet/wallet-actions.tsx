@@ -4,7 +4,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import type { PassOrder } from '@boardwalk/contract/pass';
 import { isAndroid, isIOS } from '../../lib/device.ts';
 import { LiveAlert } from '../../ui/live-alert.tsx';
-import type { PassCredentials } from '../pass/pass-route.ts';
+import type { PassCredentials } from '../ticket/pass-route.ts';
 import { useAddToAppleWallet } from './add-to-apple-wallet.ts';
 import { useAddToGoogleWallet } from './add-to-google-wallet.ts';
 import { usePrintVoucher } from './print-voucher.ts';

@@ -3,7 +3,7 @@
 // sends (lib/api-client.ts apiFile) as a download.
 import type { AppleWalletRequest } from '@boardwalk/contract/wallet';
 import type { DownloadedFile } from '../../lib/api-client.ts';
-import type { PassCredentials } from '../pass/pass-route.ts';
+import type { PassCredentials } from '../ticket/pass-route.ts';
 
 export function walletRequest(credentials: PassCredentials): AppleWalletRequest {
   if (credentials.kind === 'hashUrl') return { hashUrl: credentials.hashUrl };

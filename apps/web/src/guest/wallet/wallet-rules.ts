@@ -3,7 +3,7 @@
 import { guestMessages } from '@boardwalk/contract/errors';
 import { TEST_PASS_ORDER_ID, type PassOrder } from '@boardwalk/contract/pass';
 import { describeRequestError, failedWith } from '../../lib/api-client.ts';
-import type { PassCredentials } from '../pass/pass-route.ts';
+import type { PassCredentials } from '../ticket/pass-route.ts';
 
 export const walletTexts = {
   hint: 'Use a mobile device to add pass to your digital wallet',

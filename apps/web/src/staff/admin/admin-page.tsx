@@ -1,25 +1,23 @@
-// The admin area: a tab for each declaration whose `<Tab> List` permission the member holds;
-// the chosen tab is in the address (?tab=key).
-import { useEffect } from 'react';
+// The admin area: a tab for each declaration the member may see (a table's `<Tab> List`
+// permission, a page's own), in the declared order; the chosen tab is in the address (?tab=key).
+// A tab that names a page shows the component `pages` maps its name to (staff-routes.tsx).
+import { createElement, useEffect } from 'react';
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
 import { Navigate, useSearchParams } from 'react-router';
-import { LOYALTY_TAB, resources, tabPermission } from '@boardwalk/contract/staff-resources';
-import { hasPermission, isAdmin, useStaffUser } from '../auth/staff-session.ts';
+import { tabs, tabShownBy, type StaffPageName } from '@boardwalk/contract/staff-resources';
+import { hasPermission, isAdmin, useStaffUser, type StaffUser } from '../auth/staff-session.ts';
 import { ResourceList } from '../resources/resource-list.tsx';
-import { CustomPage, LoyaltyTabPage } from './custom-pages.tsx';
 import { StaffNavbar } from './staff-navbar.tsx';
 
-export function AdminPage() {
+export type StaffPages = Record<StaffPageName, (props: { user: StaffUser }) => React.ReactNode>;
+
+export function AdminPage({ pages }: { pages: StaffPages }) {
   const user = useStaffUser();
   const [searchParams, setSearchParams] = useSearchParams();
-  const listed = resources.filter((resource) => hasPermission(user, tabPermission(resource, 'List')));
-  // The Loyalty tab has no list: Loyalty Manage shows it, after the Session tab.
-  const loyalty = hasPermission(user, LOYALTY_TAB.permission) ? [LOYALTY_TAB] : [];
-  const at = listed.findIndex((t) => t.key === LOYALTY_TAB.after) + 1 || listed.length;
-  const tabs: { key: string; title: string }[] = [...listed.slice(0, at), ...loyalty, ...listed.slice(at)];
+  const shown = tabs.filter((tab) => hasPermission(user, tabShownBy(tab)));
   const requested = searchParams.get('tab');
-  const active = tabs.find((t) => t.key === requested) ?? tabs[0];
+  const active = shown.find((t) => t.key === requested) ?? shown[0];
 
   useEffect(() => {
     document.title = active ? `${active.title} | Admin` : 'Admin';
@@ -46,20 +44,11 @@ export function AdminPage() {
             mountOnEnter
             unmountOnExit
           >
-            {tabs.map((tab) => {
-              const resource = listed.find((r) => r.key === tab.key);
-              return (
-                <Tab key={tab.key} eventKey={tab.key} title={tab.title}>
-                  {!resource ? (
-                    <LoyaltyTabPage user={user} />
-                  ) : resource.page ? (
-                    <CustomPage page={resource.page} resource={resource} user={user} />
-                  ) : (
-                    <ResourceList resource={resource} user={user} />
-                  )}
-                </Tab>
-              );
-            })}
+            {shown.map((tab) => (
+              <Tab key={tab.key} eventKey={tab.key} title={tab.title}>
+                {tab.page ? createElement(pages[tab.page], { user }) : <ResourceList resource={tab} user={user} />}
+              </Tab>
+            ))}
           </Tabs>
         ) : (
           <p>You do not hold the list permission of any tab.</p>

@@ -9,8 +9,8 @@ import {
   DELIVERY_RETRY,
   DELIVERY_STATES,
   deliveryCounts,
+  deliveries as resource,
   type DeliveryState,
-  type ResourceDeclaration,
 } from '@boardwalk/contract/staff-resources';
 import { useToast } from '../admin/toasts.tsx';
 import { staffRequest } from '../auth/staff-api.ts';
@@ -27,15 +27,14 @@ const STATE_LABELS: Record<DeliveryState, { label: string; bg: string; text?: 'd
   dead: { label: 'Dead', bg: 'danger' },
 };
 
-const countsQuery = (resource: ResourceDeclaration) =>
-  queryOptions({
-    queryKey: [STAFF_QUERY_KEY, resource.key, 'counts'],
-    queryFn: async ({ signal }) => (await staffRequest(`${resource.api}counts`, { signal, schema: deliveryCounts })).data,
-    refetchInterval: 15_000,
-  });
+const countsQuery = queryOptions({
+  queryKey: [STAFF_QUERY_KEY, resource.key, 'counts'],
+  queryFn: async ({ signal }) => (await staffRequest(`${resource.api}counts`, { signal, schema: deliveryCounts })).data,
+  refetchInterval: 15_000,
+});
 
-export function DeliveriesPage({ resource, user }: { resource: ResourceDeclaration; user: StaffUser }) {
-  const counts = useQuery(countsQuery(resource));
+export function DeliveriesPage({ user }: { user: StaffUser }) {
+  const counts = useQuery(countsQuery);
   const queryClient = useQueryClient();
   const toast = useToast();
   const handleError = useStaffErrorHandler();

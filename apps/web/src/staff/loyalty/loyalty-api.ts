@@ -1,49 +1,43 @@
-// The Loyalty tab's calls (/api/admin/loyalty/...), each with the member's bearer token,
-// answers parsed by the contract's schemas.
+// The Loyalty tab's calls (/api/admin/loyalty/...), each with the member's bearer token, answers
+// parsed by the contract's schemas; and the member's queries more than one section reads. Every
+// query of one member is cached under memberKey(userID); each section keeps its own calls,
+// query options and mutations beside its component, and a mutation invalidates the keys of the
+// queries its change shows in.
+import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import { checkCandidates, type CheckCandidate } from '@boardwalk/contract/loyalty';
-import {
-  searchResults,
-  STAFF_LOYALTY_API,
-  staffAccount,
-  staffClaimResult,
-  staffLoyaltyOrders,
-  passLinkResult,
-  type StaffClaimResult,
-} from '@boardwalk/contract/staff-loyalty';
+import { STAFF_LOYALTY_API, staffAccount, staffLoyaltyOrders } from '@boardwalk/contract/staff-loyalty';
 import { apiText } from '../../lib/api-client.ts';
 import { getStaffUser } from '../auth/staff-session.ts';
 import { staffRequest } from '../auth/staff-api.ts';
+import { STAFF_QUERY_KEY } from '../auth/use-staff-logout.ts';
 
-const api = STAFF_LOYALTY_API;
-const token = () => getStaffUser()?.accessToken;
-const json = <S extends z.ZodType>(path: string, schema: S, method: 'GET' | 'POST' | 'DELETE' = 'GET', body?: unknown) =>
+export const api = STAFF_LOYALTY_API;
+export const id = encodeURIComponent;
+
+/** A JSON call: its answer parsed by the schema. */
+export const loyaltyJson = <S extends z.ZodType>(path: string, schema: S, method: 'GET' | 'POST' | 'DELETE' = 'GET', body?: unknown) =>
   staffRequest(path, { method, schema, ...(body !== undefined && { body }) }).then((r) => r.data);
-const text = (path: string, method: 'GET' | 'POST' = 'POST', body?: unknown) =>
-  apiText(path, { method, token: token(), ...(body !== undefined && { body }) });
-const id = encodeURIComponent;
 
-export const loyaltyApi = {
-  verify: (email: string) => text(`${api}verify`, 'POST', { email }),
-  create: (body: { email: string; firstName: string; lastName: string }) => text(`${api}create`, 'POST', body),
-  orders: (email: string) => json(api, staffLoyaltyOrders, 'POST', { email }),
-  search: (searchTerm: string) => json(`${api}search/`, searchResults, 'POST', { searchTerm }),
-  account: (userId: string) => json(`${api}account/${id(userId)}/`, staffAccount),
-  removeAccount: (userId: string) => json(`${api}${id(userId)}`, z.unknown(), 'DELETE'),
-  seasonPass: (userId: string) => text(`${api}pass/${id(userId)}/`, 'GET'),
-  addSeasonPass: (userID: string, seasonPassID: string) => text(`${api}pass/`, 'POST', { userID, seasonPassID }),
-  removeSeasonPass: (userId: string) => json(`${api}pass/${id(userId)}`, z.unknown(), 'DELETE'),
-  removeOrder: (userId: string, orderId: string, barcode: string) =>
-    json(`${api}order/${id(userId)}/${id(orderId)}/${id(barcode)}`, z.unknown(), 'DELETE'),
-  adjust: (userID: string, points: number, reason: string) =>
-    json(`${api}adjust/`, z.object({ balance: z.number() }), 'POST', { userID, points, reason }),
-  contact: (userID: string, phone: string, zip: string) => json(`${api}contact/`, z.unknown(), 'POST', { userID, phone, zip }),
-  passLink: (userID: string) => json(`${api}pass-link/`, passLinkResult, 'POST', { userID }),
-};
+/** A call answered with plain text (an id). */
+export const loyaltyText = (path: string, method: 'GET' | 'POST' = 'POST', body?: unknown) =>
+  apiText(path, { method, token: getStaffUser()?.accessToken, ...(body !== undefined && { body }) });
 
-export type StaffClaimKind = 'tickets' | 'purchase' | 'hotels';
-const claimAnswer = z.union([staffClaimResult, checkCandidates]);
+export const memberKey = (userID: string) => [STAFF_QUERY_KEY, 'loyalty', userID] as const;
 
-/** POST /api/admin/loyalty/{kind}/: the claim's result, or (food and beverage) the candidate checks. */
-export const staffClaim = (kind: StaffClaimKind, body: Record<string, string>): Promise<StaffClaimResult | CheckCandidate[]> =>
-  json(`${api}${kind}/`, claimAnswer, 'POST', body);
+/** The member's name, number, phone, zip, balance and ledger. */
+export const accountQuery = (userID: string) =>
+  queryOptions({
+    queryKey: [...memberKey(userID), 'account'],
+    queryFn: () => loyaltyJson(`${api}account/${id(userID)}/`, staffAccount),
+    retry: false,
+  });
+
+export type LoyaltyAccountData = z.output<typeof staffAccount>;
+
+/** The member's claimed orders (found by email). */
+export const ordersQuery = (userID: string, email: string) =>
+  queryOptions({
+    queryKey: [...memberKey(userID), 'orders'],
+    queryFn: () => loyaltyJson(api, staffLoyaltyOrders, 'POST', { email }),
+    retry: false,
+  });

@@ -1,6 +1,6 @@
 // The Loyalty tab's failures: 401 and 403 as every admin call; a 400 or 409 with the server's
 // words (the member can act on them) toasted as they are; anything else the call's own toast.
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { failedWith } from '../../lib/api-client.ts';
 import { useToast } from '../admin/toasts.tsx';
 import { useStaffErrorHandler } from '../auth/staff-errors.ts';
@@ -16,4 +16,12 @@ export function useLoyaltyFailure() {
     },
     [handleError, toast],
   );
+}
+
+/** Toasts a failed query once per failure. */
+export function useToastOnError(error: unknown, text: string) {
+  const fail = useLoyaltyFailure();
+  useEffect(() => {
+    if (error) fail(error, text);
+  }, [error, fail, text]);
 }

@@ -1,21 +1,29 @@
 // The Loyalty tab: the email box with Submit and the Account / Order Lookup; an unknown email
-// opens the signup form; a known one (or Load Account) loads the account.
+// opens the signup form; a known one (or Load Account) loads the account. The email and signup
+// forms are the ones guests sign in with (loyalty/member-forms.tsx).
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
-import { EMAIL_PATTERN } from '@boardwalk/contract/pass';
-import { SEARCH_MIN_ENABLED, SEARCH_MIN_SUBMIT, staffLoyaltyMessages as texts, type SearchResult } from '@boardwalk/contract/staff-loyalty';
+import {
+  SEARCH_MIN_ENABLED,
+  SEARCH_MIN_SUBMIT,
+  searchResults,
+  staffLoyaltyMessages as texts,
+  type SearchResult,
+} from '@boardwalk/contract/staff-loyalty';
 import { failedWith } from '../../lib/api-client.ts';
 import { formatPhone } from '../../lib/format.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { useToast } from '../admin/toasts.tsx';
 import type { StaffUser } from '../auth/staff-session.ts';
-import { loyaltyApi } from './loyalty-api.ts';
-import { LoyaltyAccount, ScrollRegion } from './loyalty-account.tsx';
+import { EmailForm, NamesForm, type MemberNames } from '../../loyalty/member-forms.tsx';
+import { api, loyaltyJson, loyaltyText } from './loyalty-api.ts';
+import { LoyaltyAccount } from './loyalty-account.tsx';
 import { useLoyaltyFailure } from './loyalty-errors.ts';
+import { ScrollRegion } from './scroll-region.tsx';
 
 type Stage = { stage: 'lookup' } | { stage: 'signup'; email: string } | { stage: 'account'; userID: string; email: string };
 
@@ -44,37 +52,30 @@ function LoyaltyLookup({ onFound, onUnknown }: { onFound: (userID: string, email
   const fail = useLoyaltyFailure();
   const [email, setEmail] = useState('');
   const verify = useMutation({
-    mutationFn: (value: string) => loyaltyApi.verify(value),
+    mutationFn: (value: string) => loyaltyText(`${api}verify`, 'POST', { email: value }),
     onSuccess: (userID, value) => onFound(userID, value),
     onError: (error, value) => {
       if (failedWith(error, 'NOT_FOUND')) onUnknown(value);
       else fail(error, texts.unableToSubmit);
     },
   });
-  const valid = EMAIL_PATTERN.test(email.trim());
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (valid) verify.mutate(email.trim());
-  };
 
   return (
     <div className="staff-loyalty__lookup">
-      <Form noValidate onSubmit={submit} className="staff-loyalty__panel" aria-labelledby="loyalty-email-heading">
+      <EmailForm
+        id="loyalty-email"
+        autoComplete="off"
+        email={email}
+        onEmailChange={setEmail}
+        onSubmit={(value) => verify.mutate(value)}
+        submit={{ label: 'Submit', busyLabel: 'Submitting...', busy: verify.isPending }}
+        className="staff-loyalty__panel"
+        aria-labelledby="loyalty-email-heading"
+      >
         <h3 id="loyalty-email-heading" className="h5">
           Find or create an account
         </h3>
-        <TextField
-          id="loyalty-email"
-          label="Email"
-          type="email"
-          autoComplete="off"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <BusyButton type="submit" disabled={!valid} busy={verify.isPending} busyLabel="Submitting...">
-          Submit
-        </BusyButton>
-      </Form>
+      </EmailForm>
       <AccountSearch onLoad={onFound} />
     </div>
   );
@@ -85,7 +86,7 @@ function AccountSearch({ onLoad }: { onLoad: (userID: string, email: string) => 
   const [term, setTerm] = useState('');
   const [short, setShort] = useState(false);
   const search = useMutation({
-    mutationFn: (value: string) => loyaltyApi.search(value),
+    mutationFn: (searchTerm: string) => loyaltyJson(`${api}search/`, searchResults, 'POST', { searchTerm }),
     onError: (error) => fail(error, texts.unableToSearch),
   });
   const trimmed = term.trim();
@@ -177,10 +178,8 @@ function SearchResults({ results, onLoad }: { results: SearchResult[]; onLoad: (
 function LoyaltySignup({ email, onStartOver, onCreated }: { email: string; onStartOver: () => void; onCreated: (userID: string) => void }) {
   const toast = useToast();
   const fail = useLoyaltyFailure();
-  const [firstName, setFirstName] = useState('');
-  const [lastName, setLastName] = useState('');
   const create = useMutation({
-    mutationFn: () => loyaltyApi.create({ email, firstName: firstName.trim(), lastName: lastName.trim() }),
+    mutationFn: (names: MemberNames) => loyaltyText(`${api}create`, 'POST', { email, ...names }),
     onSuccess: onCreated,
     onError: (error) => {
       // A 409 on create (the email has an account) has its own toast.
@@ -188,16 +187,15 @@ function LoyaltySignup({ email, onStartOver, onCreated }: { email: string; onSta
       else fail(error, texts.unableToSubmit);
     },
   });
-  const ready = Boolean(email && firstName.trim() && lastName.trim());
   return (
-    <Form
-      noValidate
+    <NamesForm
+      ids={{ firstName: 'loyalty-first-name', lastName: 'loyalty-last-name' }}
+      autoComplete={{ firstName: 'off', lastName: 'off' }}
+      onStartOver={onStartOver}
+      onSubmit={(names) => create.mutate(names)}
+      submit={{ label: 'Submit', busyLabel: 'Submitting...', busy: create.isPending }}
       className="staff-loyalty__panel staff-loyalty__signup"
       aria-labelledby="loyalty-signup-heading"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (ready) create.mutate();
-      }}
     >
       <h3 id="loyalty-signup-heading" className="h5">
         New Account
@@ -205,28 +203,6 @@ function LoyaltySignup({ email, onStartOver, onCreated }: { email: string; onSta
       <p>
         No account uses <strong className="text-break">{email}</strong>. Create one:
       </p>
-      <TextField
-        id="loyalty-first-name"
-        label="First Name"
-        autoComplete="off"
-        value={firstName}
-        onChange={(e) => setFirstName(e.target.value)}
-      />
-      <TextField
-        id="loyalty-last-name"
-        label="Last Name"
-        autoComplete="off"
-        value={lastName}
-        onChange={(e) => setLastName(e.target.value)}
-      />
-      <div className="actions">
-        <Button variant="outline-secondary" onClick={onStartOver}>
-          Start Over
-        </Button>
-        <BusyButton type="submit" disabled={!ready} busy={create.isPending} busyLabel="Submitting...">
-          Submit
-        </BusyButton>
-      </div>
-    </Form>
+    </NamesForm>
   );
 }

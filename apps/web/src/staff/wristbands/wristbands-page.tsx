@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
-import { staffRow, WRISTBAND_DEACTIVATE, type ResourceDeclaration } from '@boardwalk/contract/staff-resources';
+import { staffRow, WRISTBAND_DEACTIVATE, wristbandBindings as resource } from '@boardwalk/contract/staff-resources';
 import { useToast } from '../admin/toasts.tsx';
 import { staffRequest } from '../auth/staff-api.ts';
 import { useStaffErrorHandler } from '../auth/staff-errors.ts';
@@ -15,7 +15,7 @@ import { STAFF_QUERY_KEY } from '../auth/use-staff-logout.ts';
 import { ResourceList } from '../resources/resource-list.tsx';
 import type { Row } from '../resources/resource-api.ts';
 
-export function WristbandsPage({ resource, user }: { resource: ResourceDeclaration; user: StaffUser }) {
+export function WristbandsPage({ user }: { user: StaffUser }) {
   const queryClient = useQueryClient();
   const toast = useToast();
   const handleError = useStaffErrorHandler();

@@ -6,20 +6,15 @@ import { sql } from 'drizzle-orm';
 import type { LoyaltyOrderType } from '@boardwalk/contract/loyalty';
 import { loyaltyAccounts, loyaltyLedger, loyaltyOrders, registrations } from '@boardwalk/db/schema';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { anOrder, putOrder } from '../../../test-support/fixtures.ts';
-import { createTestApp, integrationAuth, type TestApp } from '../../../test-support/test-app.ts';
+import { anOrder, putOrder } from '../../test-support/fixtures.ts';
+import { createTestApp, integrationAuth, type TestApp } from '../../test-support/test-app.ts';
 import { insertAccount } from './loyalty.repo.ts';
-import {
-  claimHotel,
-  claimPurchase,
-  claimTickets,
-  LOYALTY_CLAIM_TOKEN,
-  reverseInvalidClaims,
-  type LoyaltyContext,
-} from './loyalty.service.ts';
+import { claimHotel, claimPurchase, claimTickets } from './loyalty-claims.service.ts';
+import { reverseInvalidClaims } from './loyalty-reversals.service.ts';
+import { loyaltyCoreOf, type LoyaltyCore } from './loyalty.service.ts';
 
 let t: TestApp;
-let ctx: LoyaltyContext;
+let core: LoyaltyCore;
 const today = new Date().toISOString();
 const stay = { arrival: today.slice(0, 10), departure: today.slice(0, 10), total: 150.75 };
 const ORDERS = ['72000001', '72000002', '72000003'];
@@ -30,18 +25,7 @@ const ticketOf = (orderId: string) => `${orderId}00000001`;
 beforeAll(async () => {
   // Reversals are run by the property itself (and run again, as a retried job would).
   t = await createTestApp({ env: { DELIVERY_WORKERS: 'false' } });
-  ctx = {
-    db: t.database.db,
-    config: t.app.config,
-    keys: t.app.keys,
-    throttle: {
-      name: 'none',
-      of: () => ({ counter: 'none', reserve: async () => undefined, release: async () => undefined, failed: async () => undefined }),
-      attempt: (_key, work) => work(),
-    },
-    clientAddress: '127.0.0.1',
-    ticketChanges: t.app.ticketChanges,
-  };
+  core = loyaltyCoreOf(t.app);
 });
 afterAll(() => t.close());
 
@@ -120,23 +104,21 @@ it('keeps every balance equal to what its standing claims earned, one standing c
           }))!;
           const by = c.staff ? ({ kind: 'staff', username: 'e2e.admin@boardwalk.test' } as const) : ({ kind: 'guest' } as const);
           if (!c.staff) await putUnder(c.type, source, email);
-          // A guest names the account by the claim token create answers; staff by its id.
-          const userID = c.staff ? accountId : t.app.keys.signToken(LOYALTY_CLAIM_TOKEN.purpose, accountId, LOYALTY_CLAIM_TOKEN.ttlSeconds);
           const claim =
             c.type === 'ticket'
-              ? claimTickets(ctx, { orderId: ORDERS[c.n]!, email, userID }, by)
+              ? claimTickets(core, { orderId: ORDERS[c.n]!, email, accountId }, by)
               : c.type === 'hotel'
-                ? claimHotel(ctx, { reservationNumber: source, email, userID }, by)
-                : claimPurchase(ctx, { checkNumber: source, email, userID }, by);
+                ? claimHotel(core, { reservationNumber: source, email, accountId }, by)
+                : claimPurchase(core, { checkNumber: source, email, accountId }, by);
           await claim.catch((error: { statusCode?: number }) => expect(error.statusCode).toBe(400));
         } else if (c.op === 'refund') {
           if (c.type === 'ticket') {
             await putOrder(t.app, ORDERS[c.n]!, anOrder([{ barcode: source, price: 33.33, refunded: true }], { orderDate: today }));
           } else if (c.type === 'hotel') await setHotel(source, true);
           else await setCheck(source, true);
-          await reverseInvalidClaims({ db: t.database.db, ticketChanges: t.app.ticketChanges }, c.type, source);
+          await reverseInvalidClaims(core, c.type, source);
         } else {
-          await reverseInvalidClaims({ db: t.database.db, ticketChanges: t.app.ticketChanges }, c.type, source);
+          await reverseInvalidClaims(core, c.type, source);
         }
       }
       const { rows: balances } = await t.database.executeSql(

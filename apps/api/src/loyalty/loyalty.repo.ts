@@ -1,11 +1,18 @@
 // The loyalty club's tables: accounts, loyalty orders (the claimed purchases) and the points
-// ledger. The purchases themselves are read through the ticket core and the feeds' repos.
+// ledger, and the member read model every audience reads (the wallet cards, the back office).
+// The purchases themselves are read through the ticket core and the feeds' repos.
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { LoyaltyOrderType } from '@boardwalk/contract/loyalty';
 import type { Executor } from '@boardwalk/db/client';
 import { loyaltyAccountSearchText, loyaltyAccounts, loyaltyLedger, loyaltyOrders, loyaltyOrderSearchText } from '@boardwalk/db/schema';
 
 export type AccountRow = typeof loyaltyAccounts.$inferSelect;
+
+/** A unique index or constraint refused the write (a concurrent claim, a redemption key, a season pass id). */
+export const isUniqueViolation = (error: unknown) => {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return (e.code ?? e.cause?.code) === '23505';
+};
 export type LoyaltyOrderRow = typeof loyaltyOrders.$inferSelect;
 export type NewLoyaltyOrder = Omit<typeof loyaltyOrders.$inferInsert, 'id' | 'claimedAt' | 'reversedAt'>;
 export type NewLedgerEntry = Omit<typeof loyaltyLedger.$inferInsert, 'id' | 'createdAt'>;
@@ -57,14 +64,45 @@ export async function insertLedgerEntries(tx: Executor, rows: NewLedgerEntry[]):
   if (rows.length > 0) await tx.insert(loyaltyLedger).values(rows);
 }
 
+/**
+ * The ledger's sum as a number: summed as bigint (a balance past 2^31 is no error) and read
+ * as text, exact up to 2^53, which no ledger of 32-bit entries reaches in practice; past it,
+ * the nearest safe integer.
+ */
+export function balanceFromSum(sum: string): number {
+  const n = BigInt(sum);
+  const max = BigInt(Number.MAX_SAFE_INTEGER);
+  return Number(n > max ? max : n < -max ? -max : n);
+}
+
+/** The balance: the sum of the ledger rows in the query (the ledger is the truth; nothing keeps a balance). */
+const ledgerSum = () => sql<number>`coalesce(sum(${loyaltyLedger.points}), 0)::bigint::text`.mapWith(balanceFromSum);
+
 /** An account's balance: the sum of its ledger. */
 export async function balanceOf(db: Executor, accountId: string): Promise<number> {
-  const [row] = await db
-    .select({ points: sql<string>`coalesce(sum(${loyaltyLedger.points}), 0)::bigint` })
-    .from(loyaltyLedger)
-    .where(eq(loyaltyLedger.accountId, accountId));
-  return Number(row?.points ?? 0);
+  const [row] = await db.select({ points: ledgerSum() }).from(loyaltyLedger).where(eq(loyaltyLedger.accountId, accountId));
+  return row?.points ?? 0;
 }
+
+/** The member read model: who the member is and their balance, in one query; null when the account does not exist. */
+export async function findLoyaltyMember(db: Executor, accountId: string) {
+  const rows = await db
+    .select({
+      id: loyaltyAccounts.id,
+      email: loyaltyAccounts.email,
+      firstName: loyaltyAccounts.firstName,
+      lastName: loyaltyAccounts.lastName,
+      memberNumber: loyaltyAccounts.memberNumber,
+      balance: ledgerSum(),
+    })
+    .from(loyaltyAccounts)
+    .leftJoin(loyaltyLedger, eq(loyaltyLedger.accountId, loyaltyAccounts.id))
+    .where(eq(loyaltyAccounts.id, accountId))
+    .groupBy(loyaltyAccounts.id);
+  return rows[0] ?? null;
+}
+
+export type LoyaltyMember = NonNullable<Awaited<ReturnType<typeof findLoyaltyMember>>>;
 
 /** The standing claims of one purchase with the points each earned, locked until the transaction ends. */
 export function lockStandingClaimsOfSource(tx: Executor, sourceType: LoyaltyOrderType, sourceId: string) {

@@ -4,9 +4,9 @@
 import { LOYALTY_WALLET_TOKEN } from '@boardwalk/contract/loyalty';
 import type { LoyaltyWalletRequest } from '@boardwalk/contract/wallet';
 import type { Executor } from '@boardwalk/db/client';
-import { AppError } from '../../platform/errors.ts';
-import type { Keys } from '../../platform/keys.plugin.ts';
-import { findLoyaltyMember, type LoyaltyMember } from './loyalty-member.repo.ts';
+import { AppError } from '../platform/errors.ts';
+import type { Keys } from '../platform/keys.plugin.ts';
+import { findLoyaltyMember, type LoyaltyMember } from './loyalty.repo.ts';
 
 export const loyaltyPassMessages = {
   tokenRequired: 'Adding your Brownie Points pass needs the link from your claim or from our email; the email address alone is not enough.',

@@ -1,0 +1,7 @@
+// The ticket core's topic. A key is the reason, for the log.
+
+/**
+ * What any pass shows may have changed: a staff edit of what the order object draws from
+ * (pass customizations, their categories, wallet exceptions and exclusions, wristband merch).
+ */
+export const PASSES_CHANGED = 'passes.changed';

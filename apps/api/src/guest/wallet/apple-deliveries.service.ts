@@ -1,0 +1,122 @@
+// Apple Wallet deliveries: when a ticket, a member or a voided card changed, what its pass
+// shows is compared with what the devices were last told; when it differs, the update tag
+// moves and every registered device gets an APNs push (apple-push, one per device), after
+// which the device fetches the latest pass from the PassKit web service.
+import type { Executor } from '@boardwalk/db/client';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppleWallet } from '../../integrations/apple-wallet/apple-wallet.plugin.ts';
+import { maskBarcode, maskUrl } from '../../platform/logging.ts';
+import { tryDelivery, queueDelivery, type DeliveryJobData } from '../../platform/jobs/delivery.ts';
+import type { JobSender, RunningJob } from '../../platform/jobs/job-queue.ts';
+import {
+  currentContentOf,
+  loyaltyApplePassContent,
+  voidedLoyaltyApplePassContent,
+  type WalletConfig,
+} from './apple-pass-content.service.ts';
+import { findApplePasses, findLoyaltyPass, findVoidedPass, updateContentHash } from './apple-wallet.repo.ts';
+import { findLoyaltyMember } from '../../loyalty/loyalty.repo.ts';
+import { deleteDeviceRegistration, findDeviceRegistration, findDeviceRegistrations } from './passkit.repo.ts';
+
+/** What the delivery jobs of Apple passes need. */
+export interface AppleDeliveryDeps {
+  db: Executor;
+  config: WalletConfig;
+  appleWallet: AppleWallet;
+  jobs: JobSender;
+  log: FastifyBaseLogger;
+}
+
+/** The queue of APNs pushes (one device, one pass). */
+export const APPLE_PUSH_QUEUE = 'apple-push';
+
+export interface ApplePushPayload {
+  serialNumber: string;
+  deviceLibraryIdentifier: string;
+}
+
+export type AppleDeliveries = ReturnType<typeof createAppleDeliveries>;
+
+export function createAppleDeliveries(deps: AppleDeliveryDeps) {
+  /**
+   * A ticket changed (in the ticket-changed job's transaction): what its Apple pass shows is
+   * computed again; when it differs, the update tag moves and every registered device gets a
+   * push job (when APNs is configured; otherwise the update is recorded and logged).
+   */
+  async function compareTicketPass(tx: Executor, barcode: string): Promise<void> {
+    const [pass] = await findApplePasses(tx, [barcode]);
+    if (!pass) return;
+    const content = await currentContentOf({ ...deps, db: tx }, { ...pass, loyaltyAccountId: null });
+    if (content) await deliverIfChanged(tx, { ...pass, barcode }, content.contentHash);
+  }
+
+  /** A loyalty member's ledger or details changed (in the job's transaction): their card is compared and pushed like a ticket's. */
+  async function compareMemberCard(tx: Executor, loyaltyAccountId: string): Promise<void> {
+    const pass = await findLoyaltyPass(tx, loyaltyAccountId);
+    const member = pass?.contentHash ? await findLoyaltyMember(tx, loyaltyAccountId) : null;
+    if (pass && member) await deliverIfChanged(tx, { ...pass, barcode: null }, loyaltyApplePassContent(member, deps.config).contentHash);
+  }
+
+  /** A member card was voided (in the job's transaction): every device that has it is pushed the voided card. */
+  async function compareVoidedCard(tx: Executor, serialNumber: string): Promise<void> {
+    const pass = await findVoidedPass(tx, serialNumber);
+    if (pass) await deliverIfChanged(tx, { ...pass, barcode: null }, voidedLoyaltyApplePassContent(deps.config).contentHash);
+  }
+
+  /** When the pass shows something new, its update tag moves and every registered device gets a push job. */
+  async function deliverIfChanged(
+    tx: Executor,
+    pass: { serialNumber: string; contentHash: string | null; barcode: string | null },
+    contentHash: string,
+  ): Promise<void> {
+    if (contentHash === pass.contentHash || !(await updateContentHash(tx, pass.serialNumber, contentHash))) return;
+    const { barcode } = pass;
+    const details = { serialNumber: pass.serialNumber, ...(barcode && { barcode: maskBarcode(barcode) }) };
+    const devices = await findDeviceRegistrations(tx, pass.serialNumber);
+    if (devices.length === 0 || !deps.appleWallet.apns) {
+      deps.log.info(
+        { ...details, devices: devices.length },
+        `Apple Wallet pass update recorded; ${devices.length === 0 ? 'no device registered for it' : 'not pushed because APNs is not configured'}`,
+      );
+      return;
+    }
+    for (const device of devices) {
+      const payload: ApplePushPayload = { serialNumber: pass.serialNumber, deviceLibraryIdentifier: device.deviceLibraryIdentifier };
+      await queueDelivery(deps.jobs, tx, {
+        queue: APPLE_PUSH_QUEUE,
+        target: 'apple',
+        barcode,
+        recipient: `device ${maskUrl(device.deviceLibraryIdentifier).slice(0, 12)}…`,
+        payload,
+        // A push waiting for this device already makes it fetch the latest pass.
+        singletonKey: `${device.deviceLibraryIdentifier}:${pass.serialNumber}`,
+      });
+    }
+  }
+
+  /**
+   * One APNs push to one device. A 410 means the device no longer has the pass: its
+   * registration is removed and the push is not tried again.
+   */
+  async function pushToDevice(job: RunningJob<ApplePushPayload & DeliveryJobData>): Promise<void> {
+    const { serialNumber, deviceLibraryIdentifier } = job.data;
+    await tryDelivery(deps.db, job, async () => {
+      const apns = deps.appleWallet.apns;
+      if (!apns) return { state: 'skipped', note: 'APNs is not configured' };
+      const device = await findDeviceRegistration(deps.db, deviceLibraryIdentifier, serialNumber);
+      if (!device) return { state: 'skipped', note: 'The device no longer has the pass' };
+      const result = await apns.push(device.pushToken);
+      if (result.outcome === 'unregistered') {
+        await deleteDeviceRegistration(deps.db, deviceLibraryIdentifier, serialNumber);
+        deps.log.info({ serialNumber }, 'Apple Wallet: APNs says the device no longer has the pass; registration removed');
+        return { state: 'skipped', note: 'APNs answered 410: the device no longer has the pass; registration removed' };
+      }
+      if (result.outcome === 'failed')
+        throw new Error(`APNs answered ${result.status ?? 'nothing'}${result.reason ? ` (${result.reason})` : ''}`);
+      deps.log.info({ serialNumber }, 'Apple Wallet: update pushed to a device');
+      return { state: 'sent' };
+    });
+  }
+
+  return { compareTicketPass, compareMemberCard, compareVoidedCard, pushToDevice };
+}

@@ -1,0 +1,216 @@
+// What an Apple Wallet pass shows, in pass.json's terms, and the hash of it that tells when a
+// pass changed. A park ticket, season pass or stored-value card is not one event at one
+// venue, so the pass is of the generic style, which also shows the holder photo as its
+// thumbnail. A loyalty member's card is a store card: the points balance, the member's name
+// and number (the barcode); a removed member's card is voided and shows nothing personal.
+import { createHash } from 'node:crypto';
+import type { PassOrder } from '@boardwalk/contract/pass';
+import { balanceText, dateFormats, purchaserName, ticketholderName } from '@boardwalk/contract/pass-display';
+import type { Executor } from '@boardwalk/db/client';
+import type { AppleWallet } from '../../integrations/apple-wallet/apple-wallet.plugin.ts';
+import type { Config } from '../../platform/config.ts';
+import type { Keys } from '../../platform/keys.plugin.ts';
+import { findPhotoPng } from '../ticket/holder-photo.repo.ts';
+import { findPassByBarcode, type PassRow } from '../ticket/ticket.repo.ts';
+import { toPassOrder } from '../ticket/ticket.service.ts';
+import { findLoyaltyMember, type LoyaltyMember } from '../../loyalty/loyalty.repo.ts';
+import { loyaltyPassTexts, memberName } from '../../loyalty/loyalty-member.service.ts';
+
+export type WalletConfig = Pick<Config, 'defaultPassColors' | 'brandName' | 'publicUrl' | 'parkTimezone' | 'supportEmail' | 'apple'>;
+
+/** What reading a pass's current content needs (db: the caller's executor, a job's transaction or the pool). */
+export interface PassContentContext {
+  db: Executor;
+  config: WalletConfig;
+  appleWallet: Pick<AppleWallet, 'nfcPublicKey'>;
+}
+
+/** A barcode starting with 34 gets the NFC variant, unless an NFC-only exclusion matches. */
+const NFC_BARCODE_PREFIX = '34';
+
+/** '#1b4965' -> 'rgb(27, 73, 101)', the colour form pass.json takes. */
+function rgb(hex: string): string {
+  const n = Number.parseInt(hex.replace(/^#/, ''), 16);
+  return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
+}
+
+/** W3C date without milliseconds, as pass.json's dates are written. */
+const w3cDate = (iso: string) => new Date(iso).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+interface Field {
+  key: string;
+  label: string;
+  value: string | number;
+  changeMessage?: string;
+  textAlignment?: string;
+  numberStyle?: string;
+}
+
+/** What a pass shows, hashed: it changes exactly when the pass would look different (whatever its serial number). */
+function contentHashOf(pass: Record<string, unknown>, files: Record<string, Uint8Array>) {
+  const hash = createHash('sha256').update(JSON.stringify({ ...pass, serialNumber: '' }));
+  for (const [name, data] of Object.entries(files)) hash.update(`\0${name}\0`).update(data);
+  return hash.digest('base64url');
+}
+
+/** The keys every pass of the brand starts with (in this order: the content hash is of the JSON text). */
+function passBase(config: WalletConfig, serialNumber: string, description: string, colors: { background: string; foreground: string }) {
+  return {
+    formatVersion: 1,
+    passTypeIdentifier: config.apple.passTypeId,
+    teamIdentifier: config.apple.teamId,
+    serialNumber,
+    webServiceURL: `${config.publicUrl}/api/passkit`,
+    organizationName: config.brandName,
+    description,
+    logoText: config.brandName,
+    backgroundColor: rgb(colors.background),
+    foregroundColor: rgb(colors.foreground),
+    labelColor: rgb(colors.foreground),
+    sharingProhibited: true,
+  };
+}
+
+export interface PassContentInput {
+  order: PassOrder;
+  row: Pick<NonNullable<PassRow>, 'customization' | 'exclusion'>;
+  serialNumber: string;
+  photoPng: Buffer | null;
+  config: WalletConfig;
+  nfcPublicKey: string;
+}
+
+export interface PassContent {
+  /** pass.json without its authenticationToken (each pass gets its own). */
+  pass: Record<string, unknown>;
+  files: Record<string, Uint8Array>;
+  /** SHA-256 of everything the pass shows: it changes exactly when the pass would look different. */
+  contentHash: string;
+}
+
+/** What the pass of a ticket shows, in pass.json's terms. */
+export function applePassContent({ order, row, serialNumber, photoPng, config, nfcPublicKey }: PassContentInput): PassContent {
+  const { date, dateTime } = dateFormats(config.parkTimezone);
+  const holder = ticketholderName(order);
+  const product = order.refunded ? `${order.product} (Refunded)` : order.product;
+
+  const { label, value } = balanceText(order);
+  const balance: Field = {
+    key: 'balance',
+    label,
+    value,
+    changeMessage: `Your ${label.toLowerCase()} is now %@`,
+    textAlignment: 'PKTextAlignmentRight',
+  };
+  const secondary: Field[] = [{ key: 'product', label: 'Product', value: product }];
+  const purchaser = purchaserName(order);
+  if (purchaser) secondary.push({ key: 'purchaser', label: 'Purchaser', value: purchaser });
+  const auxiliary: Field[] = [];
+  if (order.orderDate) auxiliary.push({ key: 'orderDate', label: 'Order Date', value: date(order.orderDate) });
+  if (order.expires) auxiliary.push({ key: 'expires', label: 'Expires', value: date(order.expires), changeMessage: 'Now expires %@' });
+  if (order.redeemed) auxiliary.push({ key: 'redeemed', label: 'Redeemed', value: dateTime(order.redeemed) });
+  const back: Field[] = [];
+  const instructions = row.customization?.instructions?.trim();
+  if (instructions) back.push({ key: 'instructions', label: 'Instructions', value: instructions });
+  back.push({ key: 'support', label: 'Guest Services', value: config.supportEmail });
+
+  const pass: Record<string, unknown> = {
+    ...passBase(config, serialNumber, `${config.brandName} ${order.product}`, {
+      background: order.backgroundColor,
+      foreground: order.foregroundColor,
+    }),
+    generic: {
+      headerFields: [balance],
+      primaryFields: [
+        holder ? { key: 'holder', label: 'Ticketholder', value: holder } : { key: 'holder', label: 'Product', value: product },
+      ],
+      secondaryFields: secondary,
+      auxiliaryFields: auxiliary,
+      backFields: back,
+    },
+  };
+  if (!row.customization?.hideBarcode) {
+    pass.barcodes = [{ format: 'PKBarcodeFormatCode128', message: order.barcode, messageEncoding: 'iso-8859-1', altText: order.barcode }];
+  }
+  if (order.refunded) pass.voided = true;
+  if (order.expires) pass.expirationDate = w3cDate(order.expires);
+  if (order.barcode.startsWith(NFC_BARCODE_PREFIX) && !row.exclusion?.excludeNfc) {
+    pass.nfc = { message: order.barcode, encryptionPublicKey: nfcPublicKey };
+  }
+  const files: Record<string, Uint8Array> = photoPng ? { 'thumbnail.png': photoPng } : {};
+  return { pass, files, contentHash: contentHashOf(pass, files) };
+}
+
+/** What a loyalty member's card shows: a store card with the balance, the name and the member number as its barcode. */
+export function loyaltyApplePassContent(member: LoyaltyMember, config: WalletConfig, serialNumber = ''): PassContent {
+  const pass: Record<string, unknown> = {
+    ...passBase(config, serialNumber, `${config.brandName} ${loyaltyPassTexts.programName}`, config.defaultPassColors),
+    storeCard: {
+      headerFields: [
+        {
+          key: 'balance',
+          label: loyaltyPassTexts.pointsLabel,
+          value: member.balance,
+          numberStyle: 'PKNumberStyleDecimal',
+          changeMessage: loyaltyPassTexts.changeMessage,
+          textAlignment: 'PKTextAlignmentRight',
+        },
+      ],
+      primaryFields: [{ key: 'member', label: loyaltyPassTexts.memberLabel, value: memberName(member) }],
+      secondaryFields: [{ key: 'memberNumber', label: loyaltyPassTexts.memberNumberLabel, value: member.memberNumber }],
+      backFields: [{ key: 'support', label: 'Guest Services', value: config.supportEmail }],
+    } satisfies Record<string, Field[]>,
+    barcodes: [
+      { format: 'PKBarcodeFormatCode128', message: member.memberNumber, messageEncoding: 'iso-8859-1', altText: member.memberNumber },
+    ],
+  };
+  return { pass, files: {}, contentHash: contentHashOf(pass, {}) };
+}
+
+/** What the card shows once the member was removed: voided, with nothing personal (no name, number, balance or barcode). */
+export function voidedLoyaltyApplePassContent(config: WalletConfig, serialNumber = ''): PassContent {
+  const pass: Record<string, unknown> = {
+    ...passBase(config, serialNumber, `${config.brandName} ${loyaltyPassTexts.programName}`, config.defaultPassColors),
+    voided: true,
+    storeCard: {
+      primaryFields: [{ key: 'status', label: loyaltyPassTexts.programName, value: loyaltyPassTexts.membershipEnded }],
+      backFields: [{ key: 'support', label: 'Guest Services', value: config.supportEmail }],
+    } satisfies Record<string, Field[]>,
+  };
+  return { pass, files: {}, contentHash: contentHashOf(pass, {}) };
+}
+
+/**
+ * The authentication token of a pass (Apple wants at least 16 characters: 43 here): a keyed
+ * hash of its serial number under the server key, so every download of the pass carries the
+ * same token and nothing is stored per download.
+ */
+export const passTokenOf = (keys: Keys, serialNumber: string) => keys.keyedHash('passkit-token', serialNumber);
+
+/** What the ticket's pass shows now, its holder photo included. */
+export async function currentPassContent(ctx: PassContentContext, row: NonNullable<PassRow>, serialNumber: string): Promise<PassContent> {
+  const photoPng = row.photoUid ? await findPhotoPng(ctx.db, row.ticket.barcode) : null;
+  return applePassContent({
+    order: toPassOrder(row, ctx),
+    row,
+    serialNumber,
+    photoPng,
+    config: ctx.config,
+    nfcPublicKey: ctx.appleWallet.nfcPublicKey,
+  });
+}
+
+/** What a pass shows now, a ticket's or a member's (voided once the member was removed); null when its holder is gone. */
+export async function currentContentOf(
+  ctx: PassContentContext,
+  pass: { serialNumber: string; barcode: string | null; orderId: string | null; loyaltyAccountId: string | null; voidedAt?: Date | null },
+): Promise<PassContent | null> {
+  if (pass.voidedAt) return voidedLoyaltyApplePassContent(ctx.config, pass.serialNumber);
+  if (pass.loyaltyAccountId) {
+    const member = await findLoyaltyMember(ctx.db, pass.loyaltyAccountId);
+    return member && loyaltyApplePassContent(member, ctx.config, pass.serialNumber);
+  }
+  if (!pass.barcode || !pass.orderId) return null;
+  const row = await findPassByBarcode(ctx.db, { orderId: pass.orderId, barcode: pass.barcode });
+  return row && currentPassContent(ctx, row, pass.serialNumber);
+}

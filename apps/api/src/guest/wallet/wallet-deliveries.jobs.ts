@@ -1,0 +1,87 @@
+// The wallet's queues. A changed ticket's passes are compared with what they show
+// (ticket-changed), as are a loyalty member's cards (loyalty-account-changed) and a removed
+// member's voided cards (member-card-voided); a staff change re-publishes every saved pass
+// (passes-republish); and the outbound calls go to APNs (apple-push) and Google (google-update).
+import fp from 'fastify-plugin';
+import type { DeliveryJobData } from '../../platform/jobs/delivery.ts';
+import { TICKET_CHANGED } from '../../integrations/ticketing/ticket.topics.ts';
+import { LOYALTY_ACCOUNT_CHANGED } from '../../loyalty/loyalty.topics.ts';
+import { PASSES_CHANGED } from '../ticket/ticket.topics.ts';
+import { APPLE_PUSH_QUEUE, type ApplePushPayload } from './apple-deliveries.service.ts';
+import { findBarcodesWithPasses } from './apple-wallet.repo.ts';
+import { GOOGLE_UPDATE_QUEUE, type GoogleUpdatePayload } from './google-deliveries.service.ts';
+import { MEMBER_CARD_VOIDED } from './member-cards.service.ts';
+
+/** Tickets published per transaction by the fan-out of a staff change. */
+const REPUBLISH_PAGE = 1000;
+
+export const walletDeliveriesJobs = fp(
+  async (app) => {
+    const { db } = app.database;
+    const { appleDeliveries: apple, googleDeliveries: google } = app.wallet;
+
+    await app.jobs.declare<{ barcode: string }>({
+      name: 'ticket-changed',
+      policy: 'stately',
+      batchSize: 100,
+      subscribes: [{ topic: TICKET_CHANGED, data: (barcode) => ({ barcode }), coalesce: true }],
+      handler: async ({ data }) => {
+        await db.transaction(async (tx) => {
+          await apple.compareTicketPass(tx, data.barcode);
+          await google.compareObject(tx, { barcode: data.barcode });
+        });
+      },
+    });
+    await app.jobs.declare<{ accountId: string }>({
+      name: 'loyalty-account-changed',
+      policy: 'stately',
+      batchSize: 100,
+      subscribes: [{ topic: LOYALTY_ACCOUNT_CHANGED, data: (accountId) => ({ accountId }), coalesce: true }],
+      handler: async ({ data }) => {
+        await db.transaction(async (tx) => {
+          await apple.compareMemberCard(tx, data.accountId);
+          await google.compareObject(tx, { loyaltyAccountId: data.accountId });
+        });
+      },
+    });
+    await app.jobs.declare<{ serialNumber: string }>({
+      name: 'member-card-voided',
+      policy: 'stately',
+      batchSize: 20,
+      subscribes: [{ topic: MEMBER_CARD_VOIDED, data: (serialNumber) => ({ serialNumber }) }],
+      handler: async ({ data }) => {
+        await db.transaction(async (tx) => {
+          await apple.compareVoidedCard(tx, data.serialNumber);
+          await google.compareObject(tx, { voidedSerialNumber: data.serialNumber });
+        });
+      },
+    });
+    await app.jobs.declare({
+      name: 'passes-republish',
+      policy: 'standard',
+      batchSize: 1,
+      subscribes: [{ topic: PASSES_CHANGED, data: (reason) => ({ reason }) }],
+      handler: async () => {
+        for (let after: string | null = null; ;) {
+          const barcodes = await findBarcodesWithPasses(db, after, REPUBLISH_PAGE);
+          if (barcodes.length === 0) break;
+          await db.transaction((tx) => app.jobs.publish(tx, TICKET_CHANGED, barcodes));
+          after = barcodes.at(-1)!;
+        }
+      },
+    });
+    await app.jobs.declare<ApplePushPayload & DeliveryJobData>({
+      name: APPLE_PUSH_QUEUE,
+      policy: 'stately',
+      batchSize: 100,
+      handler: (job) => apple.pushToDevice(job),
+    });
+    await app.jobs.declare<GoogleUpdatePayload & DeliveryJobData>({
+      name: GOOGLE_UPDATE_QUEUE,
+      policy: 'stately',
+      batchSize: 50,
+      handler: (job) => google.updateObject(job),
+    });
+  },
+  { name: 'wallet-deliveries', dependencies: ['jobs', 'wallet'] },
+);

@@ -1,0 +1,298 @@
+// Claims: a member's purchases earn Brownie points. A purchase has one standing claim at most
+// (a unique index decides between concurrent claims); a claim has one earn entry. A guest
+// claims online only for a new account of their own and only a purchase under their email;
+// staff claim on a member's behalf (admin mode: any number, no one-hour rule).
+import type {
+  CheckCandidate,
+  HotelClaimRequest,
+  LoyaltyOrder,
+  LoyaltyOrderType,
+  PurchaseClaimRequest,
+  TicketClaimRequest,
+} from '@boardwalk/contract/loyalty';
+import { isScannedCode } from '@boardwalk/contract/loyalty';
+import type { Executor } from '@boardwalk/db/client';
+import { AppError } from '../platform/errors.ts';
+import { lockReservation } from '../integrations/hotel/reservations.repo.ts';
+import { lockChecksByNumberOrCode } from '../integrations/pos/checks.repo.ts';
+import { lockOrderTickets } from '../integrations/ticketing/ticket-lock.repo.ts';
+import {
+  balanceOf,
+  countLoyaltyOrders,
+  findStandingClaims,
+  insertLoyaltyOrders,
+  isUniqueViolation,
+  lockAccount,
+  type AccountRow,
+  type LoyaltyOrderRow,
+  type NewLoyaltyOrder,
+} from './loyalty.repo.ts';
+import { appendLedger, type LoyaltyCore } from './loyalty.service.ts';
+
+/** Who makes a claim: the guest through the public calls, or a staff member on the guest's behalf. */
+export type Claimant = { kind: 'guest' } | { kind: 'staff'; username: string };
+
+/** A claim names its account by id (the guest's claim token resolved, or the id staff loaded) and gives the member's email. */
+export type ClaimOf<R> = Omit<R, 'userID'> & { accountId: string };
+
+/** A public claim is for an account the guest created in the last hour. */
+export const PUBLIC_CLAIM_WINDOW_SECONDS = 60 * 60;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const refused = (message: string) => new AppError('VALIDATION_FAILED', message);
+export const claimMessages = {
+  unknownAccount: 'We could not find that loyalty account. Please start over.',
+  emailMismatch: 'That email does not match this loyalty account. Please start over.',
+  notPublic: (support: string) =>
+    `This account can no longer add purchases online. Please email ${support} with your membership ID and your order, check or reservation number.`,
+  alreadyClaimedOnline: (support: string) =>
+    `This account has already added a purchase online. Please email ${support} with your membership ID to add more.`,
+  notYours: 'This purchase is not under your email address. Guest Services can add it for you.',
+  scanReceipt: 'Scan the barcode on your receipt.',
+  unknown: {
+    ticket: 'We could not find that order.',
+    'food-and-beverage': 'We could not find that check.',
+    hotel: 'We could not find that reservation.',
+  },
+  refunded: 'This purchase was refunded and cannot earn points.',
+  cancelled: 'This reservation was cancelled and cannot earn points.',
+  tooOld: (days: number) => `This purchase is more than ${days} days old and can no longer earn points.`,
+  claimed: 'This purchase has already been claimed.',
+  nothingToEarn: 'This purchase has no amount that earns points.',
+} as const;
+const messages = claimMessages;
+
+/** Whole points for an amount in USD at a rate per USD, rounded down, computed in cents. */
+export const pointsFor = (amountUsd: number, pointsPerUsd: number) => Math.floor((Math.round(amountUsd * 100) * pointsPerUsd) / 100);
+
+/** One purchase as a claim would record it (a ticket order gives one per ticket). */
+type Purchase = Omit<NewLoyaltyOrder, 'accountId'>;
+
+/** A purchase is claimable: not refunded or cancelled, not too old, not claimed, worth points. */
+function assertClaimable(core: LoyaltyCore, purchases: Purchase[], claimedIds: Set<string>) {
+  const { claimDays } = core.config.loyalty;
+  if (purchases.every((p) => p.purchasedAt.getTime() < Date.now() - claimDays * DAY_MS)) throw refused(messages.tooOld(claimDays));
+  const open = purchases.filter((p) => !claimedIds.has(p.sourceId));
+  if (open.length === 0) throw refused(messages.claimed);
+  return open;
+}
+
+/**
+ * Records the claim of these purchases for the account, with one earn entry each, in the
+ * caller's transaction. A concurrent claim of the same purchase makes the unique index refuse
+ * the insert; the caller turns that into "already claimed".
+ */
+async function recordClaim(tx: Executor, core: LoyaltyCore, account: AccountRow, purchases: Purchase[], by: Claimant) {
+  const rate = (type: string) => core.config.loyalty.pointsPerUsd[type as LoyaltyOrderType];
+  const earned = purchases.map((p) => pointsFor(p.amount, rate(p.sourceType)));
+  if (earned.every((points) => points <= 0)) throw refused(messages.nothingToEarn);
+  const rows = await insertLoyaltyOrders(
+    tx,
+    purchases.map((p) => ({ ...p, accountId: account.id })),
+  );
+  await appendLedger(
+    tx,
+    core.changes,
+    rows.map((row, i) => ({
+      accountId: account.id,
+      points: earned[i]!,
+      kind: 'earn',
+      reason: 'claimed',
+      loyaltyOrderId: row.id,
+      sourceType: row.sourceType,
+      sourceId: row.sourceId,
+      causedBy: by.kind,
+      staffMember: by.kind === 'staff' ? by.username : null,
+    })),
+  );
+  return rows.map((row, i) => toLoyaltyOrder(row, earned[i]!));
+}
+
+const toLoyaltyOrder = (row: LoyaltyOrderRow, points: number): LoyaltyOrder => ({
+  id: row.id,
+  type: row.sourceType as LoyaltyOrderType,
+  reference: row.reference,
+  sourceId: row.sourceId,
+  product: row.product,
+  amount: row.amount,
+  purchasedAt: row.purchasedAt.toISOString(),
+  claimedAt: row.claimedAt.toISOString(),
+  points,
+});
+
+/**
+ * The account a claim is for, locked: it must exist and carry the email given. For a guest's
+ * claim, the account must be guest-created, younger than an hour, with no claim yet.
+ */
+async function claimingAccount(tx: Executor, core: LoyaltyCore, request: { accountId: string; email: string }, by: Claimant) {
+  const account = await lockAccount(tx, request.accountId);
+  if (!account) throw refused(messages.unknownAccount);
+  if (account.email.toLowerCase() !== request.email.trim().toLowerCase()) throw refused(messages.emailMismatch);
+  if (by.kind === 'guest') {
+    if (account.createdBy !== 'guest' || Date.now() - account.createdAt.getTime() > PUBLIC_CLAIM_WINDOW_SECONDS * 1000) {
+      throw refused(messages.notPublic(core.config.supportEmail));
+    }
+    if ((await countLoyaltyOrders(tx, account.id)) > 0) throw refused(messages.alreadyClaimedOnline(core.config.supportEmail));
+  }
+  return account;
+}
+
+/** A guest claims only a purchase under their own email; staff check ownership themselves. */
+function assertOwnedBy(account: AccountRow, by: Claimant, emails: (string | null)[]) {
+  if (by.kind === 'staff') return;
+  const email = account.email.toLowerCase();
+  if (!emails.some((e) => e?.trim().toLowerCase() === email)) throw refused(messages.notYours);
+}
+
+/** Several checks share the number: the guest picks one (nothing is claimed). */
+interface Candidates {
+  candidates: CheckCandidate[];
+}
+
+/** What a claim recorded: the claimed purchases with every identifier, what they earned and the new balance. */
+export interface ClaimOutcome {
+  accountId: string;
+  pointsEarned: number;
+  balance: number;
+  loyaltyOrders: LoyaltyOrder[];
+}
+
+/**
+ * A claim in one transaction: the account's checks, the purchases (read under a share lock, so
+ * a feed refunding one waits for the claim), their record and the new balance. Several checks
+ * with one number answer the candidates instead.
+ */
+async function claim(
+  core: LoyaltyCore,
+  request: { accountId: string; email: string },
+  by: Claimant,
+  purchasesOf: (tx: Executor, account: AccountRow) => Promise<Purchase[] | Candidates>,
+): Promise<ClaimOutcome | CheckCandidate[]> {
+  try {
+    const outcome = await core.db.transaction(async (tx) => {
+      const account = await claimingAccount(tx, core, request, by);
+      const purchases = await purchasesOf(tx, account);
+      if ('candidates' in purchases) return purchases;
+      const orders = await recordClaim(tx, core, account, purchases, by);
+      return { account, orders, balance: await balanceOf(tx, account.id) };
+    });
+    if ('candidates' in outcome) return outcome.candidates;
+    const { account, orders, balance } = outcome;
+    return { accountId: account.id, pointsEarned: orders.reduce((sum, o) => sum + o.points, 0), balance, loyaltyOrders: orders };
+  } catch (error) {
+    // The unique index on standing claims refused a concurrent claim of the same purchase.
+    if (isUniqueViolation(error)) throw refused(messages.claimed);
+    throw error;
+  }
+}
+
+/** A claim that cannot answer candidates. */
+const claimOnly = (...args: Parameters<typeof claim>) => claim(...args) as Promise<ClaimOutcome>;
+
+/** An order's tickets, by its order id or a scanned ticket barcode. */
+export function claimTickets(core: LoyaltyCore, request: ClaimOf<TicketClaimRequest>, by: Claimant): Promise<ClaimOutcome> {
+  return claimOnly(core, request, by, async (tx, account) => {
+    const code = request.orderId.trim();
+    const found = await lockOrderTickets(tx, isScannedCode(code) ? { barcode: code } : { orderId: code });
+    if (found.length === 0) throw refused(messages.unknown.ticket);
+    assertOwnedBy(
+      account,
+      by,
+      found.flatMap((t) => [t.purchaserEmail, t.holderEmail, t.registrationEmail]),
+    );
+    const valid = found.filter((t) => !t.refunded);
+    if (valid.length === 0) throw refused(messages.refunded);
+    const purchases = valid.map((t) => ({
+      sourceType: 'ticket',
+      sourceId: t.barcode,
+      reference: t.orderId,
+      product: t.product,
+      amount: t.price ?? 0,
+      purchasedAt: t.orderDate,
+    }));
+    const claimed = await findStandingClaims(
+      tx,
+      'ticket',
+      purchases.map((p) => p.sourceId),
+    );
+    return assertClaimable(core, purchases, new Set(claimed.map((c) => c.sourceId)));
+  });
+}
+
+/**
+ * The checks a claim may name with this code. Staff: every check with that number or receipt
+ * code. A guest: the check whose receipt code was scanned; otherwise only checks the point of
+ * sale gave no receipt code, since a check number is short enough to guess.
+ */
+async function claimableChecks(tx: Executor, code: string, by: Claimant) {
+  const checks = await lockChecksByNumberOrCode(tx, code);
+  if (by.kind === 'staff') return checks;
+  const scanned = checks.filter((c) => c.receiptCode === code);
+  if (scanned.length > 0) return scanned;
+  const typed = checks.filter((c) => c.receiptCode === null);
+  if (typed.length === 0 && checks.length > 0) throw refused(messages.scanReceipt);
+  return typed;
+}
+
+/**
+ * A food and beverage check by its number or its receipt's code. Several checks with that
+ * number and no checkID: the candidates, nothing claimed.
+ */
+export function claimPurchase(
+  core: LoyaltyCore,
+  request: ClaimOf<PurchaseClaimRequest>,
+  by: Claimant,
+): Promise<ClaimOutcome | CheckCandidate[]> {
+  return claim(core, request, by, async (tx, account) => {
+    const checks = await claimableChecks(tx, request.checkNumber.trim(), by);
+    const claimed = await findStandingClaims(
+      tx,
+      'food-and-beverage',
+      checks.map((c) => c.checkId),
+    );
+    if (checks.length > 1 && !request.checkID) {
+      const inAccount = new Set(claimed.filter((c) => c.accountId === account.id).map((c) => c.sourceId));
+      return {
+        candidates: checks.map((c) => ({
+          checkID: c.checkId,
+          ORDER_DATE: c.orderDate.toISOString(),
+          TERMINAL_ID: c.terminalId,
+          IN_LOYALTY_ORDERS: inAccount.has(c.checkId),
+        })),
+      };
+    }
+    const check = request.checkID ? checks.find((c) => c.checkId === request.checkID) : checks[0];
+    if (!check) throw refused(messages.unknown['food-and-beverage']);
+    if (check.refunded) throw refused(messages.refunded);
+    const purchase = {
+      sourceType: 'food-and-beverage',
+      sourceId: check.checkId,
+      reference: check.checkNumber,
+      product: `Food & Beverage (${check.terminalId})`,
+      amount: check.total,
+      purchasedAt: check.orderDate,
+    };
+    return assertClaimable(core, [purchase], new Set(claimed.map((c) => c.sourceId)));
+  });
+}
+
+/** A hotel reservation by its number (its date: arrival). */
+export function claimHotel(core: LoyaltyCore, request: ClaimOf<HotelClaimRequest>, by: Claimant): Promise<ClaimOutcome> {
+  return claimOnly(core, request, by, async (tx, account) => {
+    const reservationNumber = request.reservationNumber.trim();
+    const reservation = await lockReservation(tx, reservationNumber);
+    if (!reservation) throw refused(messages.unknown.hotel);
+    assertOwnedBy(account, by, [reservation.email]);
+    if (reservation.cancelled) throw refused(messages.cancelled);
+    const purchase = {
+      sourceType: 'hotel',
+      sourceId: reservation.reservationNumber,
+      reference: reservation.reservationNumber,
+      product: `Hotel stay ${reservation.arrival} to ${reservation.departure}`,
+      amount: reservation.total,
+      purchasedAt: new Date(`${reservation.arrival}T12:00:00Z`),
+    };
+    const claimed = await findStandingClaims(tx, 'hotel', [reservationNumber]);
+    return assertClaimable(core, [purchase], new Set(claimed.map((c) => c.sourceId)));
+  });
+}

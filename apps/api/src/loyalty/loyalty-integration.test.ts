@@ -1,0 +1,255 @@
+// The tills' loyalty calls: a member by the card barcode, redemptions exactly once per
+// idempotency key (also 50 at once), the reasons a redemption is refused, and reversals once.
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loyaltyLedger, loyaltyRedemptions, loyaltyRewards, loyaltyTiers } from '@boardwalk/db/schema';
+import { anOrder, putOrder } from '../../test-support/fixtures.ts';
+import { createTestApp, integrationAuth, type TestApp } from '../../test-support/test-app.ts';
+import { claimTickets } from './loyalty-claims.service.ts';
+import { insertAccount } from './loyalty.repo.ts';
+import { reverseInvalidClaims } from './loyalty-reversals.service.ts';
+import { loyaltyCoreOf } from './loyalty.service.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const API = '/api/integrations/loyalty/';
+const DAY = 24 * 60 * 60 * 1000;
+let seq = 0;
+
+/** A member who earned `points` (a claimed ticket of that many USD, one point per USD); their member number and account. */
+async function aMember(points: number) {
+  const n = ++seq;
+  const email = `till${n}@example.com`;
+  const accountId = (await insertAccount(t.database.db, {
+    email,
+    firstName: 'Till',
+    lastName: `Member ${n}`,
+    createdBy: 'staff',
+    createdAt: new Date(),
+  }))!;
+  const orderId = String(73000000 + n);
+  const barcode = `${orderId}00000001`;
+  if (points > 0) {
+    await putOrder(t.app, orderId, anOrder([{ barcode, price: points }], { orderDate: new Date().toISOString() }));
+    await claimTickets(loyaltyCoreOf(t.app), { orderId, email, accountId }, { kind: 'staff', username: 'gina' });
+  }
+  const [row] = await t.database
+    .executeSql(`select member_number from loyalty_accounts where id = '${accountId}'`)
+    .then((r) => r.rows as { member_number: string }[]);
+  return { memberNumber: row!.member_number, accountId, email, orderId, barcode };
+}
+
+async function aReward(values: Partial<typeof loyaltyRewards.$inferInsert> = {}) {
+  const [row] = await t.database.db
+    .insert(loyaltyRewards)
+    .values({ name: `Reward ${++seq}`, pointsCost: 100, ...values })
+    .returning();
+  return row!;
+}
+
+const getMember = (memberNumber: string) => t.app.inject({ method: 'GET', url: `${API}members/${memberNumber}`, headers: integrationAuth });
+const redeem = (memberNumber: string, rewardId: string, idempotencyKey: string) =>
+  t.app.inject({ method: 'POST', url: `${API}redemptions`, headers: integrationAuth, payload: { memberNumber, rewardId, idempotencyKey } });
+const reverse = (redemptionId: string) =>
+  t.app.inject({ method: 'POST', url: `${API}redemptions/${redemptionId}/reverse`, headers: integrationAuth });
+const ledgerOf = (accountId: string) =>
+  t.database.db.select().from(loyaltyLedger).where(eq(loyaltyLedger.accountId, accountId)).orderBy(loyaltyLedger.id);
+const balanceOf = async (accountId: string) => (await ledgerOf(accountId)).reduce((sum, e) => sum + e.points, 0);
+
+describe('a member at the till', () => {
+  it('answers the member by card barcode with balance, tier and the rewards they can redeem now; 404 unknown, 400 malformed, 401 without the key', async () => {
+    const member = await aMember(300);
+    const cheap = await aReward({ name: 'Soda', pointsCost: 50, description: 'Any fountain drink' });
+    await aReward({ name: 'Too dear', pointsCost: 301 });
+    await aReward({ name: 'Retired', pointsCost: 10, active: false });
+    await aReward({ name: 'Next summer', pointsCost: 10, validFrom: new Date(Date.now() + 30 * DAY) });
+    const res = await getMember(member.memberNumber);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ memberNumber: member.memberNumber, firstName: 'Till', email: member.email, balance: 300, tier: null });
+    expect(body.rewards).toContainEqual({ rewardId: cheap.id, name: 'Soda', description: 'Any fountain drink', pointsCost: 50 });
+    for (const name of ['Too dear', 'Retired', 'Next summer'])
+      expect(body.rewards.map((r: { name: string }) => r.name)).not.toContain(name);
+
+    expect((await getMember('7700000099999999')).statusCode).toBe(404);
+    expect((await getMember('12ab')).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: `${API}members/${member.memberNumber}` })).statusCode).toBe(401);
+  });
+});
+
+describe('redemptions', () => {
+  it('spends the cost once: 201, then 200 with the same body for the same key, one ledger entry naming the reward', async () => {
+    const member = await aMember(250);
+    const reward = await aReward({ name: 'Churro', pointsCost: 100 });
+    const first = await redeem(member.memberNumber, reward.id, 'till-7-0001');
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json()).toEqual({
+      redemptionId: expect.any(String),
+      memberNumber: member.memberNumber,
+      rewardId: reward.id,
+      pointsSpent: 100,
+      balance: 150,
+    });
+    const again = await redeem(member.memberNumber, reward.id, 'till-7-0001');
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    const ledger = await ledgerOf(member.accountId);
+    expect(ledger.filter((e) => e.kind === 'redemption')).toMatchObject([
+      { points: -100, reason: 'redeemed: Churro', causedBy: 'till', redemptionId: first.json().redemptionId },
+    ]);
+    expect(await balanceOf(member.accountId)).toBe(150);
+    // The same key for another reward is no replay.
+    const other = await aReward({ pointsCost: 1 });
+    const reused = await redeem(member.memberNumber, other.id, 'till-7-0001');
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json()).toMatchObject({ error: 'CONFLICT', message: 'This idempotency key was used for another redemption.' });
+  });
+
+  it('refuses with 409 and a plain reason, spending nothing: points, inactive, out of dates, tier, limit', async () => {
+    const member = await aMember(120);
+    const cases = [
+      [await aReward({ name: 'Big prize', pointsCost: 500 }), 'Not enough points: the balance is 110 and Big prize costs 500.'],
+      [await aReward({ name: 'Old prize', active: false }), 'Old prize is not offered any more.'],
+      [await aReward({ name: 'Spring prize', validTo: new Date(Date.now() - DAY) }), 'Spring prize is not offered on this date.'],
+      [await aReward({ name: 'Later prize', validFrom: new Date(Date.now() + DAY) }), 'Later prize is not offered on this date.'],
+    ] as const;
+    await t.database.db.insert(loyaltyTiers).values({ name: 'Sapphire', pointsToReach: 100_000 });
+    const tiered = await aReward({ name: 'Lounge', pointsCost: 10, minimumTier: 'Sapphire' });
+    const limited = await aReward({ name: 'Photo', pointsCost: 10, limitPerMember: 1 });
+    expect((await redeem(member.memberNumber, limited.id, `limit-${member.memberNumber}-1`)).statusCode).toBe(201);
+    const all = [
+      ...cases,
+      [tiered, "Lounge needs the Sapphire tier; this member's tier is none yet."],
+      [limited, 'This member has redeemed Photo 1 time, its limit per member.'],
+    ] as const;
+    const before = await ledgerOf(member.accountId);
+    for (const [reward, message] of all) {
+      const res = await redeem(member.memberNumber, reward.id, `refused-${reward.id}`);
+      expect(res.statusCode, reward.name).toBe(409);
+      expect(res.json()).toEqual({ statusCode: 409, error: 'CONFLICT', message });
+    }
+    expect(await ledgerOf(member.accountId)).toEqual(before);
+    expect(await t.database.db.$count(loyaltyRedemptions, eq(loyaltyRedemptions.accountId, member.accountId))).toBe(1);
+    expect((await redeem(member.memberNumber, crypto.randomUUID(), 'no-such-reward')).statusCode).toBe(404);
+    expect((await redeem('7700000099999999', limited.id, 'no-such-member')).statusCode).toBe(404);
+  });
+
+  it('refuses bad bodies with 400 naming the field, and spends nothing', async () => {
+    const member = await aMember(100);
+    const reward = await aReward({ pointsCost: 1 });
+    for (const payload of [
+      { memberNumber: member.memberNumber, rewardId: reward.id, idempotencyKey: '' },
+      { memberNumber: member.memberNumber, rewardId: reward.id, idempotencyKey: 'k'.repeat(101) },
+      { memberNumber: member.memberNumber, rewardId: 'not-a-guid', idempotencyKey: 'k1' },
+      { memberNumber: member.memberNumber, rewardId: reward.id, idempotencyKey: 'k2', points: 5 },
+    ]) {
+      const res = await t.app.inject({ method: 'POST', url: `${API}redemptions`, headers: integrationAuth, payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    expect(await balanceOf(member.accountId)).toBe(100);
+    expect((await redeem(member.memberNumber, reward.id, 'k'.repeat(100))).statusCode).toBe(201);
+  });
+
+  it('lets a negative balance block redemptions until it is earned back', async () => {
+    const member = await aMember(100);
+    const reward = await aReward({ name: 'Ice cream', pointsCost: 80 });
+    expect((await redeem(member.memberNumber, reward.id, `neg-${member.memberNumber}-1`)).statusCode).toBe(201);
+    // The feed refunds the ticket: the claim's 100 points are taken back, leaving -80.
+    await putOrder(
+      t.app,
+      member.orderId,
+      anOrder([{ barcode: member.barcode, price: 100, refunded: true }], { orderDate: new Date().toISOString() }),
+    );
+    await reverseInvalidClaims(loyaltyCoreOf(t.app), 'ticket', member.barcode);
+    expect(await balanceOf(member.accountId)).toBe(-80);
+    const cheap = await aReward({ name: 'Sticker', pointsCost: 1 });
+    const res = await redeem(member.memberNumber, cheap.id, `neg-${member.memberNumber}-2`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('Not enough points: the balance is -80 and Sticker costs 1.');
+  });
+
+  it('gives 50 concurrent redemptions that the balance covers once exactly one 201 and 49 409s', async () => {
+    const member = await aMember(100);
+    const reward = await aReward({ pointsCost: 60 });
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => redeem(member.memberNumber, reward.id, `race-${member.memberNumber}-${i}`)),
+    );
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(49);
+    expect(await balanceOf(member.accountId)).toBe(40);
+    expect(await t.database.db.$count(loyaltyRedemptions, eq(loyaltyRedemptions.accountId, member.accountId))).toBe(1);
+  });
+
+  it('spends once for 50 concurrent replays of one key: one 201, 49 200s with the same body', async () => {
+    const member = await aMember(1000);
+    const reward = await aReward({ pointsCost: 10 });
+    const key = `replay-${member.memberNumber}`;
+    const answers = await Promise.all(Array.from({ length: 50 }, () => redeem(member.memberNumber, reward.id, key)));
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(49);
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+    expect(await balanceOf(member.accountId)).toBe(990);
+    const entries = await t.database.db
+      .select()
+      .from(loyaltyLedger)
+      .where(and(eq(loyaltyLedger.accountId, member.accountId), eq(loyaltyLedger.kind, 'redemption')));
+    expect(entries).toHaveLength(1);
+  });
+});
+
+describe('reversing a redemption', () => {
+  it('gives the points back once with an entry naming the reward; again: 200 and nothing more; 404 unknown, 400 malformed', async () => {
+    const member = await aMember(200);
+    const reward = await aReward({ name: 'Funnel cake', pointsCost: 150, limitPerMember: 1 });
+    const { redemptionId } = (await redeem(member.memberNumber, reward.id, `rev-${member.memberNumber}`)).json();
+    const first = await reverse(redemptionId);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({
+      redemptionId,
+      memberNumber: member.memberNumber,
+      rewardId: reward.id,
+      pointsReturned: 150,
+      balance: 200,
+    });
+    const again = await reverse(redemptionId);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    const entries = (await ledgerOf(member.accountId)).filter((e) => e.redemptionId === redemptionId);
+    expect(entries.map((e) => [e.kind, e.points, e.reason])).toEqual([
+      ['redemption', -150, 'redeemed: Funnel cake'],
+      ['redemption-reversal', 150, 'redemption reversed: Funnel cake'],
+    ]);
+    // A reversed redemption no longer counts against the limit.
+    expect((await redeem(member.memberNumber, reward.id, `rev-${member.memberNumber}-again`)).statusCode).toBe(201);
+    expect((await reverse(crypto.randomUUID())).statusCode).toBe(404);
+    expect((await reverse('nope')).statusCode).toBe(400);
+  });
+});
+
+describe('tiers', () => {
+  it('follow the points earned in 365 days: spending keeps the tier, a reversal can lower it', async () => {
+    await t.database.db.insert(loyaltyTiers).values([
+      { name: 'Bronze', pointsToReach: 200 },
+      { name: 'Gold', pointsToReach: 400 },
+      { name: 'Retired Platinum', pointsToReach: 300, active: false },
+    ]);
+    const member = await aMember(350);
+    const tierNow = async () => (await getMember(member.memberNumber)).json().tier;
+    expect(await tierNow()).toBe('Bronze');
+    const lounge = await aReward({ name: 'Bronze lounge', pointsCost: 300, minimumTier: 'Bronze' });
+    expect((await redeem(member.memberNumber, lounge.id, `tier-${member.memberNumber}`)).statusCode).toBe(201);
+    expect(await tierNow()).toBe('Bronze');
+    await putOrder(
+      t.app,
+      member.orderId,
+      anOrder([{ barcode: member.barcode, price: 350, refunded: true }], { orderDate: new Date().toISOString() }),
+    );
+    await reverseInvalidClaims(loyaltyCoreOf(t.app), 'ticket', member.barcode);
+    expect(await tierNow()).toBeNull();
+  });
+});

@@ -1,0 +1,221 @@
+// Tiers and redemptions. A member's tier is the highest active tier whose threshold the points
+// they earned in the last 365 days reach (earns minus their reversals; spending and expiry
+// never lower it). A redemption spends a reward's cost exactly once per idempotency key: the
+// account's row lock orders the redemptions of one member, so the balance checked is the
+// balance spent from, and a replayed key answers the stored redemption and spends nothing.
+import type { RedemptionResult, RedemptionReversal, TillMember } from '@boardwalk/contract/loyalty-integration';
+import type { Executor } from '@boardwalk/db/client';
+import { AppError } from '../platform/errors.ts';
+import { balanceOf, findLoyaltyMember, isUniqueViolation, lockAccount } from './loyalty.repo.ts';
+import {
+  countStandingRedemptions,
+  findAccountIdByMemberNumber,
+  findRedemption,
+  findRedemptionByKey,
+  findReward,
+  insertRedemption,
+  listActiveRewards,
+  listActiveTiers,
+  markRedemptionReversed,
+  pointsEarnedSince,
+  type RewardWithTier,
+} from './loyalty-rewards.repo.ts';
+import { appendLedger, type LoyaltyCore } from './loyalty.service.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Tiers count the points earned in this many days up to now. */
+export const TIER_WINDOW_DAYS = 365;
+
+export interface Tier {
+  name: string;
+  pointsToReach: number;
+}
+
+/** The member's tier now: the highest active tier their points earned in the window reach; null when none. */
+export async function tierOf(db: Executor, accountId: string, now: Date): Promise<Tier | null> {
+  const [earned, tiers] = await Promise.all([
+    pointsEarnedSince(db, accountId, new Date(now.getTime() - TIER_WINDOW_DAYS * DAY_MS)),
+    listActiveTiers(db),
+  ]);
+  return tiers.find((tier) => earned >= tier.pointsToReach) ?? null;
+}
+
+/** Who redeems: a till (the integration API) or a staff member on the member's behalf. */
+export type Redeemer = { causedBy: 'till' } | { causedBy: 'staff'; staffMember: string };
+
+/** What a member's redemption of a reward is checked against, read under the account's lock. */
+interface Standing {
+  balance: number;
+  tier: Tier | null;
+  redeemed: Map<string, number>;
+}
+
+/** Why the member cannot redeem this reward now, in words for the till; null when they can. */
+function refusalOf(reward: RewardWithTier, member: Standing, now: Date): string | null {
+  if (!reward.active) return `${reward.name} is not offered any more.`;
+  if ((reward.validFrom && now < reward.validFrom) || (reward.validTo && now > reward.validTo)) {
+    return `${reward.name} is not offered on this date.`;
+  }
+  if (reward.minimumTierPoints !== null && (member.tier?.pointsToReach ?? 0) < reward.minimumTierPoints) {
+    return `${reward.name} needs the ${reward.minimumTier} tier; this member's tier is ${member.tier ? member.tier.name : 'none yet'}.`;
+  }
+  const redeemed = member.redeemed.get(reward.id) ?? 0;
+  if (reward.limitPerMember !== null && redeemed >= reward.limitPerMember) {
+    return `This member has redeemed ${reward.name} ${redeemed} ${redeemed === 1 ? 'time' : 'times'}, its limit per member.`;
+  }
+  if (member.balance < reward.pointsCost) {
+    return `Not enough points: the balance is ${member.balance} and ${reward.name} costs ${reward.pointsCost}.`;
+  }
+  return null;
+}
+
+async function standingOf(db: Executor, accountId: string, now: Date): Promise<Standing> {
+  const [balance, tier, redeemed] = await Promise.all([
+    balanceOf(db, accountId),
+    tierOf(db, accountId, now),
+    countStandingRedemptions(db, accountId),
+  ]);
+  return { balance, tier, redeemed };
+}
+
+const unknownMember = () => new AppError('NOT_FOUND', 'No loyalty member has this member number.');
+
+async function accountIdOf(db: Executor, memberNumber: string): Promise<string> {
+  const id = await findAccountIdByMemberNumber(db, memberNumber);
+  if (!id) throw unknownMember();
+  return id;
+}
+
+/** GET /api/integrations/loyalty/members/{memberNumber}: the member, balance, tier and the rewards they can redeem now. */
+export async function findTillMember(core: Pick<LoyaltyCore, 'db'>, memberNumber: string, now = new Date()): Promise<TillMember> {
+  const accountId = await accountIdOf(core.db, memberNumber);
+  const [member, standing, rewards] = await Promise.all([
+    findLoyaltyMember(core.db, accountId),
+    standingOf(core.db, accountId, now),
+    listActiveRewards(core.db),
+  ]);
+  if (!member) throw unknownMember();
+  return {
+    memberNumber: member.memberNumber,
+    firstName: member.firstName,
+    lastName: member.lastName,
+    email: member.email,
+    balance: member.balance,
+    tier: standing.tier?.name ?? null,
+    rewards: rewards
+      .filter((reward) => refusalOf(reward, { ...standing, balance: member.balance }, now) === null)
+      .map((r) => ({ rewardId: r.id, name: r.name, description: r.description, pointsCost: r.pointsCost })),
+  };
+}
+
+type Found = NonNullable<Awaited<ReturnType<typeof findRedemptionByKey>>>;
+
+const answerOf = ({ redemption, memberNumber }: Found): RedemptionResult => ({
+  redemptionId: redemption.id,
+  memberNumber,
+  rewardId: redemption.rewardId,
+  pointsSpent: redemption.pointsSpent,
+  balance: redemption.balanceAfter,
+});
+
+/** The stored answer of a key; a key reused for another member or reward is refused. */
+function replayOf(found: Found, request: { memberNumber: string; rewardId: string }): RedemptionResult {
+  if (found.memberNumber !== request.memberNumber || found.redemption.rewardId !== request.rewardId) {
+    throw new AppError('CONFLICT', 'This idempotency key was used for another redemption.');
+  }
+  return answerOf(found);
+}
+
+/**
+ * POST /api/integrations/loyalty/redemptions: spends the reward's cost once for this key.
+ * `created` is false for a replay (same answer, nothing spent). 404 for an unknown member or
+ * reward; 409 with the reason when the member cannot redeem it now.
+ */
+export async function redeemReward(
+  core: LoyaltyCore,
+  request: { memberNumber: string; rewardId: string; idempotencyKey: string },
+  by: Redeemer,
+): Promise<{ result: RedemptionResult; created: boolean }> {
+  const earlier = await findRedemptionByKey(core.db, request.idempotencyKey);
+  if (earlier) return { result: replayOf(earlier, request), created: false };
+  const accountId = await accountIdOf(core.db, request.memberNumber);
+  try {
+    return await core.db.transaction(async (tx) => {
+      if (!(await lockAccount(tx, accountId))) throw unknownMember();
+      // A replay that waited for this lock finds the redemption the first one made.
+      const raced = await findRedemptionByKey(tx, request.idempotencyKey);
+      if (raced) return { result: replayOf(raced, request), created: false };
+      const reward = await findReward(tx, request.rewardId);
+      if (!reward) throw new AppError('NOT_FOUND', 'No reward has this id.');
+      const now = new Date();
+      const standing = await standingOf(tx, accountId, now);
+      const refusal = refusalOf(reward, standing, now);
+      if (refusal) throw new AppError('CONFLICT', refusal);
+      const redemption = await insertRedemption(tx, {
+        idempotencyKey: request.idempotencyKey,
+        accountId,
+        rewardId: reward.id,
+        rewardName: reward.name,
+        pointsSpent: reward.pointsCost,
+        balanceAfter: standing.balance - reward.pointsCost,
+        causedBy: by.causedBy,
+        staffMember: by.causedBy === 'staff' ? by.staffMember : null,
+      });
+      await appendLedger(tx, core.changes, [
+        {
+          accountId,
+          points: -reward.pointsCost,
+          kind: 'redemption',
+          reason: `redeemed: ${reward.name}`,
+          redemptionId: redemption.id,
+          causedBy: by.causedBy,
+          staffMember: redemption.staffMember,
+        },
+      ]);
+      return { result: answerOf({ redemption, memberNumber: request.memberNumber }), created: true };
+    });
+  } catch (error) {
+    // The same key for another member at the same moment: the unique key let one in.
+    if (!isUniqueViolation(error)) throw error;
+    const winner = await findRedemptionByKey(core.db, request.idempotencyKey);
+    if (!winner) throw error;
+    return { result: replayOf(winner, request), created: false };
+  }
+}
+
+/**
+ * POST /api/integrations/loyalty/redemptions/{id}/reverse: gives the points back once, with an
+ * entry naming the reward; again, it answers the same and writes nothing. 404 when unknown.
+ */
+export async function reverseRedemption(core: LoyaltyCore, redemptionId: string, by: Redeemer): Promise<RedemptionReversal> {
+  const notFound = () => new AppError('NOT_FOUND', 'No redemption has this id.');
+  const found = await findRedemption(core.db, redemptionId);
+  if (!found) throw notFound();
+  const { accountId } = found.redemption;
+  return core.db.transaction(async (tx) => {
+    // The account first, like every change of its points; then the redemption, still there unless the member was removed.
+    const locked = (await lockAccount(tx, accountId)) && (await findRedemption(tx, redemptionId, true));
+    if (!locked) throw notFound();
+    const { redemption, memberNumber } = locked;
+    if (await markRedemptionReversed(tx, redemption.id)) {
+      await appendLedger(tx, core.changes, [
+        {
+          accountId,
+          points: redemption.pointsSpent,
+          kind: 'redemption-reversal',
+          reason: `redemption reversed: ${redemption.rewardName}`,
+          redemptionId: redemption.id,
+          causedBy: by.causedBy,
+          staffMember: by.causedBy === 'staff' ? by.staffMember : null,
+        },
+      ]);
+    }
+    return {
+      redemptionId: redemption.id,
+      memberNumber,
+      rewardId: redemption.rewardId,
+      pointsReturned: redemption.pointsSpent,
+      balance: await balanceOf(tx, accountId),
+    };
+  });
+}

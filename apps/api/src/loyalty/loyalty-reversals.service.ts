@@ -1,0 +1,88 @@
+// Reversals: a claim whose purchase a feed refunded, cancelled or dropped, or that staff took
+// back, loses what it earned. A claim has at most one reversal (the claim is marked reversed
+// under its row lock, and a unique index on the ledger backs it); the purchase can then be
+// claimed again.
+import type { LoyaltyOrderType } from '@boardwalk/contract/loyalty';
+import type { Executor } from '@boardwalk/db/client';
+import { findReservationCancelled } from '../integrations/hotel/reservations.repo.ts';
+import { findCheckRefunded } from '../integrations/pos/checks.repo.ts';
+import { findTicketRefunded } from '../integrations/ticketing/ticket-lock.repo.ts';
+import { lockStandingClaimsOfSource, markReversed } from './loyalty.repo.ts';
+import { appendLedger, type LoyaltyCore, type LedgerChanges } from './loyalty.service.ts';
+
+/** A standing claim, locked by the caller, with the points its earn entry gave. */
+export interface StandingClaim {
+  id: string;
+  accountId: string;
+  earned: number;
+  sourceType: string;
+  sourceId: string;
+}
+
+/** Who takes a claim back and why: the system after a feed's change, or a staff member. */
+export type ReversalCause = { reason: string; causedBy: 'system' } | { reason: string; causedBy: 'staff'; staffMember: string };
+
+/**
+ * Reverses one standing claim in the caller's transaction: marks it reversed and writes the
+ * reversal entry taking back what it earned. False when it already was reversed (nothing written).
+ */
+export async function reverseClaim(tx: Executor, changes: LedgerChanges, claim: StandingClaim, cause: ReversalCause): Promise<boolean> {
+  if (!(await markReversed(tx, claim.id))) return false;
+  await appendLedger(tx, changes, [
+    {
+      accountId: claim.accountId,
+      points: -claim.earned,
+      kind: 'reversal',
+      reason: cause.reason,
+      loyaltyOrderId: claim.id,
+      sourceType: claim.sourceType,
+      sourceId: claim.sourceId,
+      causedBy: cause.causedBy,
+      staffMember: cause.causedBy === 'staff' ? cause.staffMember : null,
+    },
+  ]);
+  return true;
+}
+
+const REVERSAL_REASON = { refunded: 'refunded', cancelled: 'cancelled', missing: 'removed by its feed' } as const;
+
+/** What a claimed purchase is now: still valid, refunded, cancelled, or gone from its feed. */
+async function purchaseState(
+  tx: Executor,
+  sourceType: LoyaltyOrderType,
+  sourceId: string,
+): Promise<'valid' | keyof typeof REVERSAL_REASON> {
+  if (sourceType === 'hotel') {
+    const cancelled = await findReservationCancelled(tx, sourceId);
+    return cancelled === null ? 'missing' : cancelled ? 'cancelled' : 'valid';
+  }
+  const refunded = sourceType === 'ticket' ? await findTicketRefunded(tx, sourceId) : await findCheckRefunded(tx, sourceId);
+  return refunded === null ? 'missing' : refunded ? 'refunded' : 'valid';
+}
+
+/**
+ * A feed resent or dropped a purchase (a purchase-changed job): each standing claim of it that
+ * is no longer valid is reversed, with one reversal entry taking back what it earned. Runs
+ * again harmlessly: a reversed claim is no longer standing.
+ */
+export async function reverseInvalidClaims(
+  core: Pick<LoyaltyCore, 'db' | 'changes'>,
+  sourceType: LoyaltyOrderType,
+  sourceId: string,
+): Promise<number> {
+  return core.db.transaction(async (tx) => {
+    const standing = await lockStandingClaimsOfSource(tx, sourceType, sourceId);
+    if (standing.length === 0) return 0;
+    const state = await purchaseState(tx, sourceType, sourceId);
+    if (state === 'valid') return 0;
+    let reversed = 0;
+    for (const claim of standing) {
+      if (
+        await reverseClaim(tx, core.changes, { ...claim, sourceType, sourceId }, { reason: REVERSAL_REASON[state], causedBy: 'system' })
+      ) {
+        reversed++;
+      }
+    }
+    return reversed;
+  });
+}

@@ -1,0 +1,113 @@
+// The rewards catalogue, the tiers and the redemptions: what points are spent on, and the
+// points earned that decide a member's tier.
+import { and, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '@boardwalk/db/client';
+import { loyaltyAccounts, loyaltyLedger, loyaltyRedemptions, loyaltyRewards, loyaltyTiers } from '@boardwalk/db/schema';
+
+export type RewardRow = typeof loyaltyRewards.$inferSelect;
+export type RedemptionRow = typeof loyaltyRedemptions.$inferSelect;
+export type NewRedemption = Omit<typeof loyaltyRedemptions.$inferInsert, 'id' | 'redeemedAt' | 'reversedAt'>;
+/** A reward with the threshold of its minimum tier (null: none). */
+export type RewardWithTier = RewardRow & { minimumTierPoints: number | null };
+
+const rewardWithTier = { ...getTableColumns(loyaltyRewards), minimumTierPoints: loyaltyTiers.pointsToReach };
+
+export async function findReward(db: Executor, rewardId: string): Promise<RewardWithTier | null> {
+  const [row] = await db
+    .select(rewardWithTier)
+    .from(loyaltyRewards)
+    .leftJoin(loyaltyTiers, eq(loyaltyTiers.name, loyaltyRewards.minimumTier))
+    .where(eq(loyaltyRewards.id, rewardId));
+  return row ?? null;
+}
+
+/** The active rewards, cheapest first (their dates, tier and limit are the caller's to check). */
+export function listActiveRewards(db: Executor): Promise<RewardWithTier[]> {
+  return db
+    .select(rewardWithTier)
+    .from(loyaltyRewards)
+    .leftJoin(loyaltyTiers, eq(loyaltyTiers.name, loyaltyRewards.minimumTier))
+    .where(eq(loyaltyRewards.active, true))
+    .orderBy(loyaltyRewards.pointsCost, loyaltyRewards.name);
+}
+
+/** The active tiers, highest threshold first. */
+export function listActiveTiers(db: Executor) {
+  return db
+    .select({ name: loyaltyTiers.name, pointsToReach: loyaltyTiers.pointsToReach })
+    .from(loyaltyTiers)
+    .where(eq(loyaltyTiers.active, true))
+    .orderBy(desc(loyaltyTiers.pointsToReach));
+}
+
+/**
+ * The points an account earned since then: its claims' earn entries written since then, minus
+ * those claims' reversals (whenever written). Spending, expiry and adjustments do not count.
+ */
+export async function pointsEarnedSince(db: Executor, accountId: string, since: Date): Promise<number> {
+  const earn = sql`(select e.created_at from ${loyaltyLedger} e where e.loyalty_order_id = ${loyaltyLedger.loyaltyOrderId} and e.kind = 'earn')`;
+  const [row] = await db
+    .select({ points: sql<string>`coalesce(sum(${loyaltyLedger.points}), 0)::bigint::text` })
+    .from(loyaltyLedger)
+    .where(
+      and(
+        eq(loyaltyLedger.accountId, accountId),
+        inArray(loyaltyLedger.kind, ['earn', 'reversal']),
+        sql`${earn} >= ${since.toISOString()}::timestamptz`,
+      ),
+    );
+  return Number(row?.points ?? 0);
+}
+
+/** The account's redemptions not reversed, per reward id. */
+export async function countStandingRedemptions(db: Executor, accountId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ rewardId: loyaltyRedemptions.rewardId, n: sql<number>`count(*)::int` })
+    .from(loyaltyRedemptions)
+    .where(and(eq(loyaltyRedemptions.accountId, accountId), isNull(loyaltyRedemptions.reversedAt)))
+    .groupBy(loyaltyRedemptions.rewardId);
+  return new Map(rows.map((r) => [r.rewardId, r.n]));
+}
+
+const redemptionWithMember = { redemption: loyaltyRedemptions, memberNumber: loyaltyAccounts.memberNumber };
+
+/** The redemption of an idempotency key, with its member's number. */
+export async function findRedemptionByKey(db: Executor, idempotencyKey: string) {
+  const [row] = await db
+    .select(redemptionWithMember)
+    .from(loyaltyRedemptions)
+    .innerJoin(loyaltyAccounts, eq(loyaltyAccounts.id, loyaltyRedemptions.accountId))
+    .where(eq(loyaltyRedemptions.idempotencyKey, idempotencyKey));
+  return row ?? null;
+}
+
+/** A redemption with its member's number; locked until the transaction ends when `lock`. */
+export async function findRedemption(db: Executor, redemptionId: string, lock = false) {
+  const query = db
+    .select(redemptionWithMember)
+    .from(loyaltyRedemptions)
+    .innerJoin(loyaltyAccounts, eq(loyaltyAccounts.id, loyaltyRedemptions.accountId))
+    .where(eq(loyaltyRedemptions.id, redemptionId));
+  const [row] = lock ? await query.for('update', { of: loyaltyRedemptions }) : await query;
+  return row ?? null;
+}
+
+export async function insertRedemption(tx: Executor, values: NewRedemption): Promise<RedemptionRow> {
+  const [row] = await tx.insert(loyaltyRedemptions).values(values).returning();
+  return row!;
+}
+
+/** Marks a redemption reversed; false when it already was (so its points come back once). */
+export async function markRedemptionReversed(tx: Executor, redemptionId: string): Promise<boolean> {
+  const rows = await tx
+    .update(loyaltyRedemptions)
+    .set({ reversedAt: sql`now()` })
+    .where(and(eq(loyaltyRedemptions.id, redemptionId), isNull(loyaltyRedemptions.reversedAt)))
+    .returning({ id: loyaltyRedemptions.id });
+  return rows.length > 0;
+}
+
+export async function findAccountIdByMemberNumber(db: Executor, memberNumber: string): Promise<string | null> {
+  const [row] = await db.select({ id: loyaltyAccounts.id }).from(loyaltyAccounts).where(eq(loyaltyAccounts.memberNumber, memberNumber));
+  return row?.id ?? null;
+}

@@ -1,0 +1,125 @@
+// The sign-in forms both audiences use (a guest on /loyalty/, staff on the Loyalty tab): the
+// email whose account is looked up, and the first and last name that create one when no
+// account uses it. The caller makes the calls and decides what each answer does; the form
+// holds the field rules (a valid email, both names) and what each audience words its own way
+// comes in as props and children (the heading, the failure shown above the fields).
+import { useState, type FormEvent, type ReactNode } from 'react';
+import Button from 'react-bootstrap/Button';
+import type { ButtonProps } from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { EMAIL_PATTERN } from '@boardwalk/contract/pass';
+import { BusyButton } from '../ui/busy-button.tsx';
+import { TextField } from '../ui/text-field.tsx';
+
+interface FormAttributes {
+  /** The form's own attributes (a panel's class and label). */
+  className?: string;
+  'aria-labelledby'?: string;
+  /** Above the fields: a heading, a note, the failure. */
+  children?: ReactNode;
+}
+
+interface SubmitButton {
+  label: string;
+  busyLabel: string;
+  busy: boolean;
+  /** The button's look: variant, size, class. */
+  look?: Pick<ButtonProps, 'variant' | 'size' | 'className'>;
+}
+
+/** The email field and its button; submits a valid email only, trimmed. */
+export function EmailForm({
+  id,
+  autoComplete,
+  email,
+  onEmailChange,
+  onSubmit,
+  submit,
+  children,
+  ...formProps
+}: FormAttributes & {
+  id: string;
+  autoComplete: string;
+  email: string;
+  onEmailChange: (email: string) => void;
+  onSubmit: (email: string) => void;
+  submit: SubmitButton;
+}) {
+  const valid = EMAIL_PATTERN.test(email.trim());
+  const submitted = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (valid) onSubmit(email.trim());
+  };
+  return (
+    <Form noValidate onSubmit={submitted} {...formProps}>
+      {children}
+      <TextField
+        id={id}
+        type="email"
+        label="Email"
+        autoComplete={autoComplete}
+        value={email}
+        onChange={(e) => onEmailChange(e.target.value)}
+      />
+      <BusyButton type="submit" {...submit.look} disabled={!valid} busy={submit.busy} busyLabel={submit.busyLabel}>
+        {submit.label}
+      </BusyButton>
+    </Form>
+  );
+}
+
+export interface MemberNames {
+  firstName: string;
+  lastName: string;
+}
+
+/** First and last name, Start Over and the button; submits both names, trimmed, once both are given. */
+export function NamesForm({
+  ids,
+  autoComplete,
+  onStartOver,
+  onSubmit,
+  submit,
+  children,
+  ...formProps
+}: FormAttributes & {
+  ids: { firstName: string; lastName: string };
+  autoComplete: { firstName: string; lastName: string };
+  onStartOver: () => void;
+  onSubmit: (names: MemberNames) => void;
+  submit: SubmitButton;
+}) {
+  const [names, setNames] = useState<MemberNames>({ firstName: '', lastName: '' });
+  const ready = names.firstName.trim() !== '' && names.lastName.trim() !== '';
+  const submitted = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (ready) onSubmit({ firstName: names.firstName.trim(), lastName: names.lastName.trim() });
+  };
+  return (
+    <Form noValidate onSubmit={submitted} {...formProps}>
+      {children}
+      <TextField
+        id={ids.firstName}
+        label="First Name"
+        autoComplete={autoComplete.firstName}
+        value={names.firstName}
+        onChange={(e) => setNames({ ...names, firstName: e.target.value })}
+      />
+      <TextField
+        id={ids.lastName}
+        label="Last Name"
+        autoComplete={autoComplete.lastName}
+        value={names.lastName}
+        onChange={(e) => setNames({ ...names, lastName: e.target.value })}
+      />
+      <div className="actions">
+        <Button variant="outline-secondary" onClick={onStartOver}>
+          Start Over
+        </Button>
+        <BusyButton type="submit" {...submit.look} disabled={!ready} busy={submit.busy} busyLabel={submit.busyLabel}>
+          {submit.label}
+        </BusyButton>
+      </div>
+    </Form>
+  );
+}

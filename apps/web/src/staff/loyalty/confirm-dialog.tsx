@@ -1,0 +1,42 @@
+import Button from 'react-bootstrap/Button';
+import Modal from 'react-bootstrap/Modal';
+import { BusyButton } from '../../ui/busy-button.tsx';
+
+/** Asks before a removal (an account, an order); closes only when no removal is under way. */
+export function ConfirmDialog({
+  title,
+  children,
+  busy,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+}: {
+  title: string;
+  children: React.ReactNode;
+  busy: boolean;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <Modal show onHide={() => !busy && onCancel()} aria-labelledby="loyalty-confirm-title" className="staff-modal">
+      <Modal.Header>
+        <Modal.Title id="loyalty-confirm-title" as="h2" className="h5">
+          {title}
+        </Modal.Title>
+        <button type="button" className="btn-close" aria-label="Close" onClick={onCancel} disabled={busy} />
+      </Modal.Header>
+      <Modal.Body>
+        <p className="mb-0">{children}</p>
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="outline-secondary" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+        <BusyButton variant="danger" busy={busy} busyLabel="Removing..." onClick={onConfirm}>
+          {confirmLabel}
+        </BusyButton>
+      </Modal.Footer>
+    </Modal>
+  );
+}

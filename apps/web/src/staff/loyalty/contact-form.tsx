@@ -1,0 +1,62 @@
+// The member's phone and zip: staff fill in what the lookup shows (nothing else knows them).
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import Form from 'react-bootstrap/Form';
+import { staffLoyaltyMessages as texts } from '@boardwalk/contract/staff-loyalty';
+import { formatPhone } from '../../lib/format.ts';
+import { BusyButton } from '../../ui/busy-button.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { useToast } from '../admin/toasts.tsx';
+import { accountQuery, api, loyaltyJson } from './loyalty-api.ts';
+import { useLoyaltyFailure } from './loyalty-errors.ts';
+
+function useSaveContact(userID: string) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const fail = useLoyaltyFailure();
+  return useMutation({
+    mutationFn: ({ phone, zip }: { phone: string; zip: string }) =>
+      loyaltyJson(`${api}contact/`, z.unknown(), 'POST', { userID, phone, zip }),
+    onSuccess: () => {
+      toast('Contact details saved.', 'success');
+      void queryClient.invalidateQueries({ queryKey: accountQuery(userID).queryKey });
+    },
+    onError: (error) => fail(error, texts.unableToSubmit),
+  });
+}
+
+export function ContactForm({ userID, phone, zip }: { userID: string; phone: string | null; zip: string | null }) {
+  const [phoneValue, setPhone] = useState(phone ? formatPhone(phone) : '');
+  const [zipValue, setZip] = useState(zip ?? '');
+  const save = useSaveContact(userID);
+  return (
+    <Form
+      noValidate
+      className="staff-loyalty__panel"
+      aria-labelledby="loyalty-contact-heading"
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate({ phone: phoneValue.trim(), zip: zipValue.trim() });
+      }}
+    >
+      <h3 id="loyalty-contact-heading" className="h6">
+        Contact
+      </h3>
+      <div className="staff-loyalty__pair">
+        <TextField
+          id="loyalty-phone"
+          label="Phone"
+          type="tel"
+          autoComplete="off"
+          value={phoneValue}
+          onChange={(e) => setPhone(e.target.value)}
+        />
+        <TextField id="loyalty-zip" label="Zip" autoComplete="off" value={zipValue} onChange={(e) => setZip(e.target.value)} />
+      </div>
+      <BusyButton type="submit" variant="outline-primary" busy={save.isPending} busyLabel="Saving...">
+        Save Contact
+      </BusyButton>
+    </Form>
+  );
+}
