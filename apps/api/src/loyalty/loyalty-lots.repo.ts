@@ -1,0 +1,148 @@
+// The lots: what each positive ledger entry gave, what is left of it and when it expires. Only
+// the loyalty core writes them, under the account's row lock (appendLedger and the expiry job).
+import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import type { Executor } from '@boardwalk/db/client';
+import { loyaltyAccounts, loyaltyLedger, loyaltyLots } from '@boardwalk/db/schema';
+import { balanceFromSum } from './loyalty.repo.ts';
+
+export type LotRow = typeof loyaltyLots.$inferSelect;
+
+/**
+ * Opens a lot for a positive entry: `repaid` of its points repay a negative balance, the rest
+ * remains. It expires `months` after now (database time, like the entry's own), never when 0.
+ */
+export async function insertLot(
+  tx: Executor,
+  lot: { accountId: string; entryId: number; loyaltyOrderId: string | null; points: number; repaid: number },
+  months: number,
+): Promise<void> {
+  await tx.insert(loyaltyLots).values({
+    ...lot,
+    remaining: lot.points - lot.repaid,
+    expiresAt: months > 0 ? sql`now() + make_interval(months => ${months})` : null,
+  });
+}
+
+/**
+ * What a negative balance owes (0 when it is not negative): the lots' remainders minus the
+ * balance, before `pending` more points (entries just written) are counted.
+ */
+export async function owedBy(tx: Executor, accountId: string, pending: number): Promise<number> {
+  const [row] = await tx
+    .select({
+      owed: sql`((select coalesce(sum(${loyaltyLots.remaining}), 0) from ${loyaltyLots} where ${loyaltyLots.accountId} = ${accountId})
+        - (select coalesce(sum(${loyaltyLedger.points}), 0) from ${loyaltyLedger} where ${loyaltyLedger.accountId} = ${accountId})
+        + ${pending})::bigint::text`.mapWith(balanceFromSum),
+    })
+    .from(loyaltyAccounts)
+    .where(eq(loyaltyAccounts.id, accountId));
+  return row?.owed ?? 0;
+}
+
+/**
+ * The lots a spend of `points` takes from, in order: the lot of `first` (a claim's, by its
+ * loyalty order; or the lot an expiry names) first, then the oldest expiry (never last), then
+ * the oldest lot; only as many as cover the points.
+ */
+export async function lotsToSpend(
+  tx: Executor,
+  accountId: string,
+  points: number,
+  first: { loyaltyOrderId: string | null; lotId: number | null },
+): Promise<{ id: number; remaining: number }[]> {
+  const isFirst =
+    first.lotId !== null
+      ? sql`${loyaltyLots.id} = ${first.lotId}`
+      : first.loyaltyOrderId !== null
+        ? sql`${loyaltyLots.loyaltyOrderId} = ${first.loyaltyOrderId}`
+        : sql`false`;
+  const order = sql`(${isFirst}) desc, ${loyaltyLots.expiresAt} asc nulls last, ${loyaltyLots.id} asc`;
+  const { rows } = (await tx.execute(sql`
+    select id, remaining from (
+      select ${loyaltyLots.id} as id, ${loyaltyLots.remaining} as remaining,
+             sum(${loyaltyLots.remaining}) over (order by ${order}) - ${loyaltyLots.remaining} as before
+      from ${loyaltyLots}
+      where ${loyaltyLots.accountId} = ${accountId} and ${loyaltyLots.remaining} > 0
+    ) lots where before < ${points}
+    order by before`)) as unknown as { rows: { id: number | string; remaining: number }[] };
+  return rows.map((r) => ({ id: Number(r.id), remaining: Number(r.remaining) }));
+}
+
+export async function takeFromLot(tx: Executor, lotId: number, points: number): Promise<void> {
+  await tx
+    .update(loyaltyLots)
+    .set({ remaining: sql`${loyaltyLots.remaining} - ${points}` })
+    .where(eq(loyaltyLots.id, lotId));
+}
+
+/** Accounts with a lot whose date has come and that still holds points, at most `limit`. */
+export async function findAccountsWithDueLots(db: Executor, now: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ accountId: loyaltyLots.accountId })
+    .from(loyaltyLots)
+    .where(and(gt(loyaltyLots.remaining, 0), lte(loyaltyLots.expiresAt, now)))
+    .groupBy(loyaltyLots.accountId)
+    .limit(limit);
+  return rows.map((r) => r.accountId);
+}
+
+/** An account's lots whose date has come and that still hold points (the caller holds the account's lock). */
+export function findDueLots(tx: Executor, accountId: string, now: Date) {
+  return tx
+    .select({ id: loyaltyLots.id, remaining: loyaltyLots.remaining, earnedAt: loyaltyLots.earnedAt })
+    .from(loyaltyLots)
+    .where(and(eq(loyaltyLots.accountId, accountId), gt(loyaltyLots.remaining, 0), lte(loyaltyLots.expiresAt, now)))
+    .orderBy(asc(loyaltyLots.id));
+}
+
+/** Accounts with a lot expiring by `until` (and not yet expired by `now`) that holds points and was not reminded, at most `limit`. */
+export async function findAccountsToRemind(db: Executor, now: Date, until: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ accountId: loyaltyLots.accountId })
+    .from(loyaltyLots)
+    .where(toRemind(now, until))
+    .groupBy(loyaltyLots.accountId)
+    .limit(limit);
+  return rows.map((r) => r.accountId);
+}
+
+const toRemind = (now: Date, until: Date) =>
+  and(gt(loyaltyLots.remaining, 0), isNull(loyaltyLots.remindedAt), gt(loyaltyLots.expiresAt, now), lte(loyaltyLots.expiresAt, until));
+
+/**
+ * Marks the account's lots to remind as reminded and answers them with the member's email and
+ * name: a lot is marked once (the column is set only where it is empty), so it is named in one
+ * reminder only, however many runs meet it.
+ */
+export async function markLotsReminded(tx: Executor, accountId: string, now: Date, until: Date) {
+  const lots = await tx
+    .update(loyaltyLots)
+    .set({ remindedAt: sql`now()` })
+    .where(and(eq(loyaltyLots.accountId, accountId), toRemind(now, until)))
+    .returning({ remaining: loyaltyLots.remaining, expiresAt: loyaltyLots.expiresAt });
+  return lots.map((lot) => ({ remaining: lot.remaining, expiresAt: lot.expiresAt! }));
+}
+
+/** The member a reminder goes to. */
+export async function findReminderRecipient(tx: Executor, accountId: string) {
+  const [row] = await tx
+    .select({ email: loyaltyAccounts.email, firstName: loyaltyAccounts.firstName })
+    .from(loyaltyAccounts)
+    .where(eq(loyaltyAccounts.id, accountId));
+  return row ?? null;
+}
+
+/** An account's lots, newest first, with the entry that opened each and the points its expiry took (0: none). */
+export function findLotsOfAccount(db: Executor, accountId: string) {
+  return db
+    .select({
+      lot: loyaltyLots,
+      kind: loyaltyLedger.kind,
+      reason: loyaltyLedger.reason,
+      expired: sql<number>`coalesce((select -e.points from ${loyaltyLedger} e where e.lot_id = ${loyaltyLots.id} and e.kind = 'expired'), 0)::int`,
+    })
+    .from(loyaltyLots)
+    .innerJoin(loyaltyLedger, eq(loyaltyLedger.id, loyaltyLots.entryId))
+    .where(eq(loyaltyLots.accountId, accountId))
+    .orderBy(sql`${loyaltyLots.id} desc`);
+}
