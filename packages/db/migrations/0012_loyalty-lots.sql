@@ -41,4 +41,5 @@ FROM (
   FROM "loyalty_ledger" e
   LEFT JOIN "loyalty_orders" o ON o."id" = e."loyalty_order_id" AND e."kind" = 'earn'
   WHERE e."points" > 0
-) "positive";
+) "positive"
+ORDER BY "id";
