@@ -77,9 +77,7 @@ export function reminderMail(
     text: [
       `Hi ${member.firstName},`,
       '',
-      sorted.length === 1
-        ? `${total} of your Brownie points expire on ${first}.`
-        : `${total} of your Brownie points expire soon:`,
+      sorted.length === 1 ? `${total} of your Brownie points expire on ${first}.` : `${total} of your Brownie points expire soon:`,
       ...(sorted.length === 1 ? [] : sorted.map((lot) => `- ${lot.remaining} on ${date.format(lot.expiresAt)}`)),
       '',
       `Redeem them for a reward at any of our tills before then: ${config.publicUrl}/loyalty/`,

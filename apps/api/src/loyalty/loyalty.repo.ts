@@ -4,7 +4,14 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { LoyaltyOrderType } from '@boardwalk/contract/loyalty';
 import type { Executor } from '@boardwalk/db/client';
-import { loyaltyAccountSearchText, loyaltyAccounts, loyaltyLedger, loyaltyLots, loyaltyOrders, loyaltyOrderSearchText } from '@boardwalk/db/schema';
+import {
+  loyaltyAccountSearchText,
+  loyaltyAccounts,
+  loyaltyLedger,
+  loyaltyLots,
+  loyaltyOrders,
+  loyaltyOrderSearchText,
+} from '@boardwalk/db/schema';
 
 export type AccountRow = typeof loyaltyAccounts.$inferSelect;
 
@@ -108,9 +115,11 @@ export async function findLoyaltyMember(db: Executor, accountId: string) {
       lastName: loyaltyAccounts.lastName,
       memberNumber: loyaltyAccounts.memberNumber,
       balance: ledgerSum(),
-      expiringPoints: sql<number>`(select coalesce(sum(${loyaltyLots.remaining}), 0)::int ${expiringSoon(loyaltyAccounts.id)})`.mapWith(Number),
-      expiringAt: sql<Date | null>`(select min(${loyaltyLots.expiresAt}) ${expiringSoon(loyaltyAccounts.id)})`.mapWith((v: string | Date | null) =>
-        v === null ? null : new Date(v),
+      expiringPoints: sql<number>`(select coalesce(sum(${loyaltyLots.remaining}), 0)::int ${expiringSoon(loyaltyAccounts.id)})`.mapWith(
+        Number,
+      ),
+      expiringAt: sql<Date | null>`(select min(${loyaltyLots.expiresAt}) ${expiringSoon(loyaltyAccounts.id)})`.mapWith(
+        (v: string | Date | null) => (v === null ? null : new Date(v)),
       ),
     })
     .from(loyaltyAccounts)

@@ -71,12 +71,22 @@ async function keepLots(tx: Executor, months: number, entries: (NewLedgerEntry &
   for (const entry of entries) {
     if (entry.points > 0) {
       // Owed before this entry and the ones after it in this call were written.
-      owed ??= await owedBy(tx, accountId, entries.filter((e) => e.id >= entry.id).reduce((sum, e) => sum + e.points, 0));
+      owed ??= await owedBy(
+        tx,
+        accountId,
+        entries.filter((e) => e.id >= entry.id).reduce((sum, e) => sum + e.points, 0),
+      );
       const repaid = Math.min(owed, entry.points);
       owed -= repaid;
       await insertLot(
         tx,
-        { accountId, entryId: entry.id, loyaltyOrderId: entry.kind === 'earn' ? (entry.loyaltyOrderId ?? null) : null, points: entry.points, repaid },
+        {
+          accountId,
+          entryId: entry.id,
+          loyaltyOrderId: entry.kind === 'earn' ? (entry.loyaltyOrderId ?? null) : null,
+          points: entry.points,
+          repaid,
+        },
         months,
       );
     } else if (entry.points < 0) {
