@@ -7,20 +7,20 @@ import { balanceFromSum } from './loyalty.repo.ts';
 
 export type LotRow = typeof loyaltyLots.$inferSelect;
 
-/**
- * Opens a lot for a positive entry: `repaid` of its points repay a negative balance, the rest
- * remains. It expires `months` after now (database time, like the entry's own), never when 0.
- */
-export async function insertLot(
-  tx: Executor,
-  lot: { accountId: string; entryId: number; loyaltyOrderId: string | null; points: number; repaid: number },
-  months: number,
-): Promise<void> {
-  await tx.insert(loyaltyLots).values({
-    ...lot,
-    remaining: lot.points - lot.repaid,
-    expiresAt: months > 0 ? sql`now() + make_interval(months => ${months})` : null,
-  });
+/** A lot to open for a positive entry: `repaid` of its points repay a negative balance, the rest remains. */
+export interface NewLot {
+  accountId: string;
+  entryId: number;
+  loyaltyOrderId: string | null;
+  points: number;
+  repaid: number;
+}
+
+/** Opens the lots, each expiring `months` after now (database time, like the entries' own); never when 0. */
+export async function insertLots(tx: Executor, lots: NewLot[], months: number): Promise<void> {
+  if (lots.length === 0) return;
+  const expiresAt = months > 0 ? sql`now() + make_interval(months => ${months})` : null;
+  await tx.insert(loyaltyLots).values(lots.map((lot) => ({ ...lot, remaining: lot.points - lot.repaid, expiresAt })));
 }
 
 /**

@@ -10,7 +10,7 @@ import type { Config } from '../platform/config.ts';
 import { AppError } from '../platform/errors.ts';
 import type { ChangeBus } from '../platform/jobs/jobs.plugin.ts';
 import { balanceOf, insertLedgerEntries, lockAccount, type NewLedgerEntry } from './loyalty.repo.ts';
-import { insertLot, lotsToSpend, owedBy, takeFromLot } from './loyalty-lots.repo.ts';
+import { insertLots, lotsToSpend, owedBy, takeFromLot, type NewLot } from './loyalty-lots.repo.ts';
 import { LOYALTY_ACCOUNT_CHANGED } from './loyalty.topics.ts';
 
 /** What a ledger write needs besides its transaction: the change bus its accounts are published on, and the lots' lifetime. */
@@ -68,6 +68,12 @@ export async function appendLedger(tx: Executor, changes: LedgerChanges, entries
 async function keepLots(tx: Executor, months: number, entries: (NewLedgerEntry & { id: number })[]): Promise<void> {
   const accountId = entries[0]!.accountId;
   let owed: number | null = null;
+  // The lots of consecutive positive entries are opened in one statement.
+  let opening: NewLot[] = [];
+  const open = async () => {
+    await insertLots(tx, opening, months);
+    opening = [];
+  };
   for (const entry of entries) {
     if (entry.points > 0) {
       // Owed before this entry and the ones after it in this call were written.
@@ -78,18 +84,10 @@ async function keepLots(tx: Executor, months: number, entries: (NewLedgerEntry &
       );
       const repaid = Math.min(owed, entry.points);
       owed -= repaid;
-      await insertLot(
-        tx,
-        {
-          accountId,
-          entryId: entry.id,
-          loyaltyOrderId: entry.kind === 'earn' ? (entry.loyaltyOrderId ?? null) : null,
-          points: entry.points,
-          repaid,
-        },
-        months,
-      );
+      const loyaltyOrderId = entry.kind === 'earn' ? (entry.loyaltyOrderId ?? null) : null;
+      opening.push({ accountId, entryId: entry.id, loyaltyOrderId, points: entry.points, repaid });
     } else if (entry.points < 0) {
+      await open();
       const first = {
         lotId: entry.lotId ?? null,
         loyaltyOrderId: entry.kind === 'reversal' ? (entry.loyaltyOrderId ?? null) : null,
@@ -107,6 +105,7 @@ async function keepLots(tx: Executor, months: number, entries: (NewLedgerEntry &
       if (owed !== null) owed += left;
     }
   }
+  await open();
 }
 
 /**
