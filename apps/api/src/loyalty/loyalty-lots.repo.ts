@@ -40,39 +40,38 @@ export async function owedBy(tx: Executor, accountId: string, pending: number): 
 }
 
 /**
- * The lots a spend of `points` takes from, in order: the lot of `first` (a claim's, by its
- * loyalty order; or the lot an expiry names) first, then the oldest expiry (never last), then
- * the oldest lot; only as many as cover the points.
+ * Takes up to `points` from the account's lots, in one statement, and answers how many it took
+ * (less when the lots hold less). The order: the lot of `first` (a claim's, by its loyalty
+ * order; or the lot an expiry names, the only one it takes from) first, then the oldest expiry
+ * (never last), then the oldest lot. The caller holds the account's lock.
  */
-export async function lotsToSpend(
+export async function spendLots(
   tx: Executor,
   accountId: string,
   points: number,
   first: { loyaltyOrderId: string | null; lotId: number | null },
-): Promise<{ id: number; remaining: number }[]> {
+): Promise<number> {
   const isFirst =
     first.lotId !== null
       ? sql`${loyaltyLots.id} = ${first.lotId}`
       : first.loyaltyOrderId !== null
         ? sql`${loyaltyLots.loyaltyOrderId} = ${first.loyaltyOrderId}`
         : sql`false`;
-  const order = sql`(${isFirst}) desc, ${loyaltyLots.expiresAt} asc nulls last, ${loyaltyLots.id} asc`;
+  const only = first.lotId !== null ? sql`and ${loyaltyLots.id} = ${first.lotId}` : sql``;
   const { rows } = (await tx.execute(sql`
-    select id, remaining from (
+    with ordered as (
       select ${loyaltyLots.id} as id, ${loyaltyLots.remaining} as remaining,
-             sum(${loyaltyLots.remaining}) over (order by ${order}) - ${loyaltyLots.remaining} as before
+             sum(${loyaltyLots.remaining}) over (order by (${isFirst}) desc, ${loyaltyLots.expiresAt} asc nulls last, ${loyaltyLots.id} asc)
+               - ${loyaltyLots.remaining} as before
       from ${loyaltyLots}
-      where ${loyaltyLots.accountId} = ${accountId} and ${loyaltyLots.remaining} > 0
-    ) lots where before < ${points}
-    order by before`)) as unknown as { rows: { id: number | string; remaining: number }[] };
-  return rows.map((r) => ({ id: Number(r.id), remaining: Number(r.remaining) }));
-}
-
-export async function takeFromLot(tx: Executor, lotId: number, points: number): Promise<void> {
-  await tx
-    .update(loyaltyLots)
-    .set({ remaining: sql`${loyaltyLots.remaining} - ${points}` })
-    .where(eq(loyaltyLots.id, lotId));
+      where ${loyaltyLots.accountId} = ${accountId} and ${loyaltyLots.remaining} > 0 ${only}
+    ), taken as (
+      select id, least(remaining, ${points} - before)::int as take from ordered where before < ${points}
+    )
+    update ${loyaltyLots} set remaining = ${loyaltyLots.remaining} - taken.take
+    from taken where ${loyaltyLots.id} = taken.id
+    returning taken.take`)) as unknown as { rows: { take: number | string }[] };
+  return rows.reduce((sum, row) => sum + Number(row.take), 0);
 }
 
 /** Accounts with a lot whose date has come and that still holds points, at most `limit`. */

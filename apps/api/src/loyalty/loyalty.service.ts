@@ -10,7 +10,7 @@ import type { Config } from '../platform/config.ts';
 import { AppError } from '../platform/errors.ts';
 import type { ChangeBus } from '../platform/jobs/jobs.plugin.ts';
 import { balanceOf, insertLedgerEntries, lockAccount, type NewLedgerEntry } from './loyalty.repo.ts';
-import { insertLots, lotsToSpend, owedBy, takeFromLot, type NewLot } from './loyalty-lots.repo.ts';
+import { insertLots, owedBy, spendLots, type NewLot } from './loyalty-lots.repo.ts';
 import { LOYALTY_ACCOUNT_CHANGED } from './loyalty.topics.ts';
 
 /** What a ledger write needs besides its transaction: the change bus its accounts are published on, and the lots' lifetime. */
@@ -92,13 +92,7 @@ async function keepLots(tx: Executor, months: number, entries: (NewLedgerEntry &
         lotId: entry.lotId ?? null,
         loyaltyOrderId: entry.kind === 'reversal' ? (entry.loyaltyOrderId ?? null) : null,
       };
-      let left = -entry.points;
-      const lots = await lotsToSpend(tx, accountId, left, first);
-      for (const lot of entry.kind === 'expired' ? lots.filter((l) => l.id === entry.lotId) : lots) {
-        const take = Math.min(lot.remaining, left);
-        await takeFromLot(tx, lot.id, take);
-        left -= take;
-      }
+      const left = -entry.points - (await spendLots(tx, accountId, -entry.points, first));
       if (left > 0 && entry.kind !== 'reversal') {
         throw new Error(`The lots of account ${accountId} do not cover a ${entry.kind} of ${-entry.points} points`);
       }
