@@ -361,7 +361,29 @@ it('keeps every balance the sum of its ledger and the model, the lots whole, eac
         await checkInvariants(model);
       }
     }),
-    { numRuns: 30 },
+    {
+      numRuns: 30,
+      // One interleaving with every kind of step, then random ones.
+      examples: [
+        [
+          [
+            { op: 'claim', type: 'hotel', n: 0, staff: true },
+            { op: 'claim', type: 'ticket', n: 1, staff: false },
+            { op: 'redeem', member: 0, reward: 2, key: 0 },
+            { op: 'replay', i: 0 },
+            { op: 'redeem', member: 1, reward: 1, key: 1 },
+            { op: 'unredeem', i: 0 },
+            { op: 'unredeem', i: 0 },
+            { op: 'adjust', member: 0, points: -10 },
+            { op: 'adjust', member: 1, points: 15 },
+            { op: 'refund', type: 'hotel', n: 0 },
+            { op: 'expire', months: 13 },
+            { op: 'claim', type: 'food-and-beverage', n: 0, staff: true },
+            { op: 'redeem', member: 2, reward: 0, key: 2 },
+          ],
+        ],
+      ],
+    },
   );
   for (const [step, n] of Object.entries(seen)) expect(n, step).toBeGreaterThan(0);
 });
