@@ -19,7 +19,7 @@ import { createTestDatabase, defaultTestDatabaseUrl, type TestDatabase } from '@
 import { buildApp } from '../apps/api/src/app.ts';
 import { appendLedger, loyaltyCoreOf } from '../apps/api/src/loyalty/loyalty.service.ts';
 import { loadConfig } from '../apps/api/src/platform/config.ts';
-import { fmt, positiveNumber, postgresProblem } from './bench-support.ts';
+import { fmt, positiveNumber, postgresProblem, runConcurrently, type ConcurrentFigures } from './bench-support.ts';
 
 const redemptions = positiveNumber('BENCH_REDEMPTIONS', 1000);
 const concurrency = positiveNumber('BENCH_CONCURRENCY', 50);
@@ -28,32 +28,7 @@ const adminUrl = process.env.TEST_DATABASE_URL ?? defaultTestDatabaseUrl;
 const INTEGRATION_KEY = 'bench-integration-key-0123456789';
 const COST = 10;
 
-interface Figures {
-  name: string;
-  perSecond: number;
-  p50: number;
-  p99: number;
-}
-
-/** Runs `count` calls, `concurrency` at a time; each call's latency is kept. */
-async function run(name: string, count: number, call: (i: number) => Promise<void>): Promise<Figures> {
-  const times: number[] = [];
-  let next = 0;
-  const start = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      for (let i = next++; i < count; i = next++) {
-        const t0 = performance.now();
-        await call(i);
-        times.push(performance.now() - t0);
-      }
-    }),
-  );
-  const seconds = (performance.now() - start) / 1000;
-  times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? NaN;
-  return { name, perSecond: count / seconds, p50: at(0.5), p99: at(0.99) };
-}
+const run = (name: string, count: number, call: (i: number) => Promise<void>) => runConcurrently(name, count, concurrency, call);
 
 /** `count` members; each with 100 points in one lot when `withPoints` (written through appendLedger). */
 async function seedMembers(
@@ -145,7 +120,7 @@ async function measure(kind: 'postgres' | 'pglite') {
           .values({ accountId, points: -COST, kind: 'redemption', reason: 'redeemed: Soda', redemptionId: row!.id, causedBy: 'till' });
       });
     });
-    const line = (f: Figures) =>
+    const line = (f: ConcurrentFigures) =>
       `  ${f.name.padEnd(32)} ${fmt(f.perSecond).padStart(7)} redemptions/s  p50 ${fmt(f.p50, 1).padStart(6)} ms  p99 ${fmt(f.p99, 1).padStart(6)} ms`;
     console.log(
       `\nbench:redemptions, ${kind}, ${fmt(redemptions)} redemptions, ${concurrency} at once, load average ${loadavg()[0]!.toFixed(2)}`,

@@ -200,6 +200,14 @@ let run = 0;
 /** What the runs did, so that the property is seen to cover every kind of step. */
 const seen = { redeemed: 0, replayed: 0, unredeemed: 0, adjusted: 0, expired: 0 };
 
+const postRedemption = (memberNumber: string, rewardId: string, idempotencyKey: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/integrations/loyalty/redemptions',
+    headers: integrationAuth,
+    payload: { memberNumber, rewardId, idempotencyKey },
+  });
+
 /** A redemption (a new key or a replayed one), its reversal, a staff adjustment or an expiry run with the clock moved on. */
 async function spendOrExpire(
   c:
@@ -221,12 +229,7 @@ async function spendOrExpire(
     const [key, earlier] = [...model.keys].at(c.i % Math.max(model.keys.size, 1)) ?? [];
     if (!key || !earlier) return;
     const before = await balanceOf(earlier.accountId);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/integrations/loyalty/redemptions',
-      headers: integrationAuth,
-      payload: { memberNumber: earlier.memberNumber, rewardId: earlier.rewardId, idempotencyKey: key },
-    });
+    const res = await postRedemption(earlier.memberNumber, earlier.rewardId, key);
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(earlier.body);
     expect(await balanceOf(earlier.accountId), 'a replayed key spends nothing').toBe(before);
@@ -267,12 +270,7 @@ async function spendOrExpire(
   const reward = rewards[c.reward]!;
   const key = `run${run}-key${c.key}`;
   const before = await balanceOf(account.id);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/integrations/loyalty/redemptions',
-    headers: integrationAuth,
-    payload: { memberNumber: account.memberNumber, rewardId: reward.id, idempotencyKey: key },
-  });
+  const res = await postRedemption(account.memberNumber, reward.id, key);
   const earlier = model.keys.get(key);
   if (earlier) {
     // A replayed key: the same answer for the same redemption, a refusal for another; nothing spent either way.
