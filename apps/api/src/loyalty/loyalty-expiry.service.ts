@@ -6,7 +6,7 @@
 import type { Executor } from '@boardwalk/db/client';
 import type { Mailer } from '../integrations/email/mailer.ts';
 import type { Config } from '../platform/config.ts';
-import { lockAccount } from './loyalty.repo.ts';
+import { EXPIRING_SOON_DAYS, lockAccount } from './loyalty.repo.ts';
 import {
   findAccountsToRemind,
   findAccountsWithDueLots,
@@ -18,8 +18,6 @@ import {
 import { appendLedger, type LoyaltyCore } from './loyalty.service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** A member hears of expiring points this many days before their date. */
-export const EXPIRY_NOTICE_DAYS = 30;
 /** Accounts one transaction each, this many looked up at a time. */
 const ACCOUNTS_PER_PAGE = 200;
 
@@ -89,12 +87,12 @@ export function reminderMail(
 }
 
 /**
- * Emails each member whose lots expire within EXPIRY_NOTICE_DAYS of `now` (and still hold
+ * Emails each member whose lots expire within EXPIRING_SOON_DAYS of `now` (and still hold
  * points): one email per member per run naming each lot's amount and date, each lot named once
  * ever. Answers how many emails it wrote.
  */
 export async function remindExpiringLots(deps: ReminderDeps, now = new Date()): Promise<number> {
-  const until = new Date(now.getTime() + EXPIRY_NOTICE_DAYS * DAY_MS);
+  const until = new Date(now.getTime() + EXPIRING_SOON_DAYS * DAY_MS);
   let mails = 0;
   for (;;) {
     const accounts = await findAccountsToRemind(deps.db, now, until, ACCOUNTS_PER_PAGE);

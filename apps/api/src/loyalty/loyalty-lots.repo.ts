@@ -5,8 +5,6 @@ import type { Executor } from '@boardwalk/db/client';
 import { loyaltyAccounts, loyaltyLedger, loyaltyLots } from '@boardwalk/db/schema';
 import { balanceFromSum } from './loyalty.repo.ts';
 
-export type LotRow = typeof loyaltyLots.$inferSelect;
-
 /** A lot to open for a positive entry: `repaid` of its points repay a negative balance, the rest remains. */
 export interface NewLot {
   accountId: string;
@@ -109,9 +107,9 @@ const toRemind = (now: Date, until: Date) =>
   and(gt(loyaltyLots.remaining, 0), isNull(loyaltyLots.remindedAt), gt(loyaltyLots.expiresAt, now), lte(loyaltyLots.expiresAt, until));
 
 /**
- * Marks the account's lots to remind as reminded and answers them with the member's email and
- * name: a lot is marked once (the column is set only where it is empty), so it is named in one
- * reminder only, however many runs meet it.
+ * Marks the account's lots to remind as reminded and answers their remainders and dates: a lot
+ * is marked once (the column is set only where it is empty), so it is named in one reminder
+ * only, however many runs meet it.
  */
 export async function markLotsReminded(tx: Executor, accountId: string, now: Date, until: Date) {
   const lots = await tx

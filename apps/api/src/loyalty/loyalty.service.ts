@@ -43,7 +43,7 @@ export const loyaltyCoreOf = (app: FastifyInstance): LoyaltyCore => ({
  */
 export async function appendLedger(tx: Executor, changes: LedgerChanges, entries: NewLedgerEntry[]): Promise<void> {
   const accounts = [...new Set(entries.map((entry) => entry.accountId))].sort();
-  // The account's lock orders every change of its ledger and lots (taken again by a caller that holds it: no cost).
+  // The account's lock orders every change of its ledger and lots (taking it again in a transaction that holds it changes nothing).
   for (const accountId of accounts) await lockAccount(tx, accountId);
   const ids = (await insertLedgerEntries(tx, entries)).map((row) => row.id).sort((a, b) => a - b);
   const written = entries.map((entry, i) => ({ ...entry, id: ids[i]! }));
