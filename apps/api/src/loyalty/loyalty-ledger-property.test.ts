@@ -384,4 +384,5 @@ it('keeps every balance the sum of its ledger and the model, the lots whole, eac
     },
   );
   for (const [step, n] of Object.entries(seen)) expect(n, step).toBeGreaterThan(0);
-});
+  // Thirty interleavings of up to 16 steps, each step checked: a minute or more on a busy machine.
+}, 300_000);
