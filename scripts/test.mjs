@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: everything the project checks, in one command, on the project's Node.js
-// (project-node.mjs): the typecheck, the lint then the build then the browser tests, and the
-// unit and API tests on PGlite and PostgreSQL, all three at once.
+// (project-node.mjs): the typecheck beside the lint and the build, then the unit and API
+// tests on PGlite and PostgreSQL beside the browser tests.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
