@@ -3,8 +3,8 @@
 // googleIssued flag.
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
-import { tickets, walletPasses } from '@boardwalk/db/schema';
-import { holderColumn, type PassHolder } from './apple-wallet.repo.ts';
+import { walletPasses } from '@boardwalk/db/schema';
+import { holderColumn, passBarcode, ticketPassesQuery, type PassHolder } from './apple-wallet.repo.ts';
 
 /**
  * The pass's stable serial number, creating its wallet_passes row if missing, and marks
@@ -16,25 +16,20 @@ export async function markGoogleIssued(db: Executor, holder: PassHolder): Promis
   const [row] = await db
     .insert(walletPasses)
     .values({ ...holder, googleIssued: true })
-    .onConflictDoUpdate({ target: holderColumn(holder), set: { googleIssued: true } })
+    .onConflictDoUpdate({
+      target: holderColumn(holder),
+      // Saved again (the ticket valid again): a pass voided before starts over.
+      set: 'loyaltyAccountId' in holder ? { googleIssued: true } : { googleIssued: true, voidReason: null },
+    })
     .returning({ serialNumber: walletPasses.serialNumber });
   if (!row) throw new Error('wallet_passes upsert returned no row');
   return row.serialNumber;
 }
 
-/** Of these barcodes, the tickets whose Google link was handed out, with their order id. */
+/** Of these barcodes, the passes whose Google link was handed out (the owner's and shared guests'), with their order id. */
 export async function findGoogleIssuedPasses(db: Executor, barcodes: string[]) {
   if (barcodes.length === 0) return [];
-  return db
-    .select({
-      barcode: walletPasses.barcode,
-      serialNumber: walletPasses.serialNumber,
-      orderId: tickets.orderId,
-      googleContentHash: walletPasses.googleContentHash,
-    })
-    .from(walletPasses)
-    .innerJoin(tickets, eq(tickets.barcode, walletPasses.barcode))
-    .where(and(inArray(walletPasses.barcode, barcodes), eq(walletPasses.googleIssued, true)));
+  return ticketPassesQuery(db).where(and(inArray(passBarcode, barcodes), eq(walletPasses.googleIssued, true)));
 }
 
 /** What Google now shows for this pass's object. */

@@ -27,12 +27,13 @@ export function createGoogleWalletService(deps: GoogleWalletDeps) {
   return {
     /** The "Save to Google Wallet" link for the ticket; the client's address counts for the lookup throttle. */
     async createTicketLink(request: GoogleTicketWalletRequest, clientAddress: string): Promise<string> {
-      const row = await deps.tickets.findForWallet({ clientAddress, ...request });
-      // One object per ticket, showing the ticket's own holder whoever saves it.
+      const { row, shareId } = await deps.tickets.findForWallet({ clientAddress, ...request });
+      // One object for the ticket's own guest and one for each shared guest (inactive when
+      // sharing stops), each showing the ticket's own holder.
       const order = toPassOrder(row, deps);
       if (order.excluded) throw new AppError('FORBIDDEN', order.excluded);
 
-      const serialNumber = await markGoogleIssued(db, { barcode: row.ticket.barcode });
+      const serialNumber = await markGoogleIssued(db, shareId ? { shareId } : { barcode: row.ticket.barcode });
       const object = toGenericObject({
         order,
         customization: row.customization,

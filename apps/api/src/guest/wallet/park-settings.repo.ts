@@ -1,0 +1,51 @@
+// The park settings passes carry (back office tabs Park Hours and Park Locations): the
+// operating hours that bring a pass to the lock screen, and the places at the park where it
+// comes up.
+import { and, asc, gt, gte, lt } from 'drizzle-orm';
+import type { Executor } from '@boardwalk/db/client';
+import { parkHours, parkLocations } from '@boardwalk/db/schema';
+
+/** At most this many locations: what Apple Wallet uses of a pass (the back office refuses an 11th). */
+export const MAX_PARK_LOCATIONS = 10;
+
+export interface OperatingHours {
+  opensAt: Date;
+  closesAt: Date;
+}
+
+export interface ParkLocation {
+  name: string;
+  latitude: number;
+  longitude: number;
+  relevantText: string | null;
+}
+
+/** The operating hours that open from `from` (inclusive) up to `to` (exclusive), at most `limit`, the earliest first. */
+export async function findOperatingHours(db: Executor, range: { from: Date; to: Date | null; closingAfter?: Date; limit: number }) {
+  return db
+    .select({ opensAt: parkHours.opensAt, closesAt: parkHours.closesAt })
+    .from(parkHours)
+    .where(
+      and(
+        gte(parkHours.opensAt, range.from),
+        range.to ? lt(parkHours.opensAt, range.to) : undefined,
+        range.closingAfter ? gt(parkHours.closesAt, range.closingAfter) : undefined,
+      ),
+    )
+    .orderBy(asc(parkHours.opensAt))
+    .limit(range.limit);
+}
+
+/** The park's locations, in a stable order (a pass's content must not change with the read). */
+export async function findParkLocations(db: Executor): Promise<ParkLocation[]> {
+  return db
+    .select({
+      name: parkLocations.name,
+      latitude: parkLocations.latitude,
+      longitude: parkLocations.longitude,
+      relevantText: parkLocations.relevantText,
+    })
+    .from(parkLocations)
+    .orderBy(asc(parkLocations.name), asc(parkLocations.guid))
+    .limit(MAX_PARK_LOCATIONS);
+}
