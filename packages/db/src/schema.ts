@@ -535,7 +535,10 @@ export const walletPasses = pgTable(
      * When Google was last asked to notify the holder of an update of this object, the
      * latest first: at most 3 notifying updates per object in 24 hours.
      */
-    googleNotifiedAt: tstz().array().notNull().default(sql`'{}'`),
+    googleNotifiedAt: tstz()
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     /**
      * Why a ticket's pass shows voided (Refunded, Redeemed, Expired, No Longer Valid, No
      * Longer Shared), null while valid: a pass voided by an exclusion or a stopped share
@@ -546,9 +549,7 @@ export const walletPasses = pgTable(
     updatedAt: updated(),
   },
   // A holder (a ticket, a shared guest or a member), or voided: then no holder at all.
-  (t) => [
-    check('wallet_passes_one_holder', sql`num_nonnulls(${t.barcode}, ${t.shareId}, ${t.loyaltyAccountId}, ${t.voidedAt}) = 1`),
-  ],
+  (t) => [check('wallet_passes_one_holder', sql`num_nonnulls(${t.barcode}, ${t.shareId}, ${t.loyaltyAccountId}, ${t.voidedAt}) = 1`)],
 );
 
 /**
@@ -761,18 +762,15 @@ export const parkHours = pgTable(
 );
 
 /** A place at the park where passes come to the lock screen (the main gate, the pier entrance): at most 10. */
-export const parkLocations = pgTable(
-  'park_locations',
-  {
-    guid: uuid().primaryKey().defaultRandom(),
-    name: text().notNull(),
-    latitude: numeric({ precision: 9, scale: 6, mode: 'number' }).notNull(),
-    longitude: numeric({ precision: 9, scale: 6, mode: 'number' }).notNull(),
-    relevantText: text(),
-    createdAt: created(),
-    updatedAt: updated(),
-  },
-);
+export const parkLocations = pgTable('park_locations', {
+  guid: uuid().primaryKey().defaultRandom(),
+  name: text().notNull(),
+  latitude: numeric({ precision: 9, scale: 6, mode: 'number' }).notNull(),
+  longitude: numeric({ precision: 9, scale: 6, mode: 'number' }).notNull(),
+  relevantText: text(),
+  createdAt: created(),
+  updatedAt: updated(),
+});
 
 /** What Google Wallet was last sent of each pass class (its content hash): a class is created once and updated when it changes. */
 export const googleWalletClasses = pgTable('google_wallet_classes', {

@@ -221,7 +221,8 @@ export function applePassContent(input: PassContentInput): PassContent {
     pass.nfc = { message: order.barcode, encryptionPublicKey: nfcPublicKey };
   }
   // The holder photo is the generic style's thumbnail (a season pass's); the other styles show none.
-  const files: Record<string, Uint8Array> = photoPng && style !== 'admission' && style !== 'storedValue' ? { 'thumbnail.png': photoPng } : {};
+  const files: Record<string, Uint8Array> =
+    photoPng && style !== 'admission' && style !== 'storedValue' ? { 'thumbnail.png': photoPng } : {};
   return { pass, files, contentHash: contentHashOf(pass, files) };
 }
 

@@ -120,6 +120,7 @@ const memberCardColumns = {
   contentHash: walletPasses.contentHash,
   googleIssued: walletPasses.googleIssued,
   googleContentHash: walletPasses.googleContentHash,
+  googleNotifiedAt: walletPasses.googleNotifiedAt,
 };
 
 /** A voided member card by its serial number (null when not voided or unknown). */

@@ -32,7 +32,7 @@ export async function findGoogleIssuedPasses(db: Executor, barcodes: string[]) {
   return ticketPassesQuery(db).where(and(inArray(passBarcode, barcodes), eq(walletPasses.googleIssued, true)));
 }
 
-/** What Google now shows for this pass's object. */
-export async function setGoogleContentHash(db: Executor, serialNumber: string, googleContentHash: string) {
-  await db.update(walletPasses).set({ googleContentHash }).where(eq(walletPasses.serialNumber, serialNumber));
+/** What Google now shows for this pass's object, and when it last notified the holder (the latest first, the last 24 hours). */
+export async function recordGoogleUpdate(db: Executor, serialNumber: string, googleContentHash: string, googleNotifiedAt: Date[]) {
+  await db.update(walletPasses).set({ googleContentHash, googleNotifiedAt }).where(eq(walletPasses.serialNumber, serialNumber));
 }

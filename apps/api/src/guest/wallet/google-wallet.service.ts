@@ -7,7 +7,15 @@ import type { GoogleWallet } from '../../integrations/google-wallet/google-walle
 import { AppError } from '../../platform/errors.ts';
 import type { Keys } from '../../platform/keys.plugin.ts';
 import { toPassOrder, type TicketCore } from '../ticket/ticket.service.ts';
-import { loyaltyClass, ticketClass, toGenericObject, toLoyaltyObject, type GoogleWalletConfig } from './google-pass-content.service.ts';
+import {
+  classOfStyle,
+  loyaltyClass,
+  saveToWalletPayload,
+  toLoyaltyObject,
+  toTicketObject,
+  type GoogleWalletConfig,
+} from './google-pass-content.service.ts';
+import { passStyleOf, relevanceOf, voidReasonOf } from './pass-style.service.ts';
 import { markGoogleIssued } from './google-wallet.repo.ts';
 import { authorizedMember } from '../../loyalty/loyalty-member.service.ts';
 
@@ -34,15 +42,20 @@ export function createGoogleWalletService(deps: GoogleWalletDeps) {
       if (order.excluded) throw new AppError('FORBIDDEN', order.excluded);
 
       const serialNumber = await markGoogleIssued(db, shareId ? { shareId } : { barcode: row.ticket.barcode });
-      const object = toGenericObject({
+      const relevance = await relevanceOf(db, order, config.parkTimezone);
+      const target = toTicketObject({
         order,
         customization: row.customization,
         serialNumber,
         issuerId,
         config,
         withPhoto: request.hasPhoto === true,
+        voidReason: voidReasonOf(order, { shareStopped: false, stored: null }),
+        relevance,
       });
-      return googleWallet.saveUrl({ genericClasses: [ticketClass(issuerId)], genericObjects: [object] });
+      // The link carries the class too: Google creates it with the first save (and keeps the one it has).
+      const walletClass = classOfStyle(passStyleOf(order), issuerId, config, relevance.locations);
+      return googleWallet.saveUrl(saveToWalletPayload(walletClass, target));
     },
 
     /** The "Save to Google Wallet" link of the member's card. */

@@ -1,12 +1,10 @@
 // The park settings passes carry (back office tabs Park Hours and Park Locations): the
 // operating hours that bring a pass to the lock screen, and the places at the park where it
 // comes up.
-import { and, asc, gt, gte, lt } from 'drizzle-orm';
+import { MAX_PARK_LOCATIONS } from '@boardwalk/contract/staff-resources';
+import { and, asc, count, gt, gte, lt, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
 import { parkHours, parkLocations } from '@boardwalk/db/schema';
-
-/** At most this many locations: what Apple Wallet uses of a pass (the back office refuses an 11th). */
-export const MAX_PARK_LOCATIONS = 10;
 
 export interface OperatingHours {
   opensAt: Date;
@@ -48,4 +46,14 @@ export async function findParkLocations(db: Executor): Promise<ParkLocation[]> {
     .from(parkLocations)
     .orderBy(asc(parkLocations.name), asc(parkLocations.guid))
     .limit(MAX_PARK_LOCATIONS);
+}
+
+/**
+ * How many locations there are, counted under a transaction lock on the locations (taken
+ * after a write, so two writers never both count what the other has not committed).
+ */
+export async function countParkLocationsLocked(tx: Executor): Promise<number> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('park_locations'))`);
+  const [row] = await tx.select({ n: count() }).from(parkLocations);
+  return row?.n ?? 0;
 }

@@ -32,10 +32,7 @@ const STICKY: ReadonlySet<VoidReason> = new Set(['No Longer Valid', 'No Longer S
  * A pass voided by an exclusion or a stopped share stays void (`stored`, what it showed):
  * only the feed's own facts (a refund, redemption or expiry undone) make a pass valid again.
  */
-export function voidReasonOf(
-  order: PassOrder,
-  facts: { shareStopped: boolean; stored: string | null; now?: Date },
-): VoidReason | null {
+export function voidReasonOf(order: PassOrder, facts: { shareStopped: boolean; stored: string | null; now?: Date }): VoidReason | null {
   const now = facts.now ?? new Date();
   if (facts.shareStopped) return 'No Longer Shared';
   if (order.refunded) return 'Refunded';
