@@ -519,6 +519,17 @@ export const deliveryCounts = z.object(
   Object.fromEntries(DELIVERY_STATES.map((state) => [state, z.number().int()])) as Record<DeliveryState, z.ZodNumber>,
 );
 
+/** GET {deliveries api}certificate: the Apple signer certificate's expiry, with a warning from APPLE_CERT_WARNING_DAYS before it. */
+export const appleCertificateStatus = z.object({
+  notAfter: z.iso.datetime(),
+  /** Whole days left (negative once expired). */
+  daysLeft: z.number().int(),
+  /** The development chain is in use (no Apple-issued certificate configured). */
+  development: z.boolean(),
+  warning: z.boolean(),
+});
+export type AppleCertificateStatus = z.infer<typeof appleCertificateStatus>;
+
 /**
  * Wristbands guests bound to their tickets (POST /api/wristband/activate/): read-only, searchable
  * by band or ticket, with a Deactivate action for a lost band on its own page.
