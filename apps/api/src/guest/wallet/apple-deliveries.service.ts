@@ -52,7 +52,7 @@ export function createAppleDeliveries(deps: AppleDeliveryDeps) {
     if (!row) return;
     for (const pass of passes) {
       const content = await currentPassContent({ ...deps, db: tx }, row, pass.serialNumber, pass);
-      await setVoidReason(tx, pass.serialNumber, content.voidReason);
+      if (content.voidReason !== pass.voidReason) await setVoidReason(tx, pass.serialNumber, content.voidReason);
       await deliverIfChanged(tx, pass, content.contentHash);
     }
   }

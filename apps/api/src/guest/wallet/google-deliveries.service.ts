@@ -113,7 +113,7 @@ export function createGoogleDeliveries(deps: GoogleDeliveryDeps) {
     for (const pass of passes) {
       const shareStopped = pass.shareId !== null && !found.shares.some((s) => s.id === pass.shareId);
       const voidReason = voidReasonOf(order, { shareStopped, stored: pass.voidReason });
-      await setVoidReason(db, pass.serialNumber, voidReason);
+      if (voidReason !== pass.voidReason) await setVoidReason(db, pass.serialNumber, voidReason);
       // The photo goes on the update whenever the ticket has one: a new photo is a change to show.
       const target = toTicketObject({
         order,

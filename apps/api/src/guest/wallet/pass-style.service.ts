@@ -43,6 +43,11 @@ export function voidReasonOf(order: PassOrder, facts: { shareStopped: boolean; s
   return STICKY.has(facts.stored as VoidReason) ? (facts.stored as VoidReason) : null;
 }
 
+const visitDay = (date: string, timeZone: string) => {
+  const { start, end } = operatingDayBounds(date, timeZone);
+  return { from: start, to: end };
+};
+
 /** Most operating days a season pass carries (Apple documents no limit; ten is the coming week and a half). */
 export const MAX_RELEVANT_DAYS = 10;
 
@@ -61,20 +66,18 @@ export async function relevanceOf(
   now = new Date(),
 ): Promise<Relevance> {
   const style = passStyleOf(order);
-  const locations = await findParkLocations(db);
-  if (style === 'admission' && order.visitDate) {
-    const day = operatingDayBounds(order.visitDate, timeZone);
-    return { hours: await findOperatingHours(db, { from: day.start, to: day.end, limit: MAX_RELEVANT_DAYS }), locations };
-  }
-  if (style === 'season') {
-    const to = order.expires ? new Date(order.expires) : null;
-    const hours = await findOperatingHours(db, {
-      from: operatingDayStart(now, timeZone),
-      to,
-      closingAfter: now,
-      limit: MAX_RELEVANT_DAYS,
-    });
-    return { hours, locations };
-  }
-  return { hours: [], locations };
+  const hours =
+    style === 'admission' && order.visitDate
+      ? findOperatingHours(db, { ...visitDay(order.visitDate, timeZone), limit: MAX_RELEVANT_DAYS })
+      : style === 'season'
+        ? findOperatingHours(db, {
+            from: operatingDayStart(now, timeZone),
+            to: order.expires ? new Date(order.expires) : null,
+            closingAfter: now,
+            limit: MAX_RELEVANT_DAYS,
+          })
+        : Promise.resolve([]);
+  // Two small reads side by side (a pool connection each on PostgreSQL; one after the other in a transaction).
+  const [found, locations] = await Promise.all([hours, findParkLocations(db)]);
+  return { hours: found, locations };
 }
