@@ -289,10 +289,8 @@ export async function currentPassContent(
   const order = toPassOrder(row, ctx);
   const shareStopped = !!facts.shareId && !row.shares.some((s) => s.id === facts.shareId);
   const voidReason = voidReasonOf(order, { shareStopped, stored: facts.voidReason ?? null });
-  const [photoPng, relevance] = await Promise.all([
-    row.photoUid && passStyleOf(order) === 'season' ? findPhotoPng(ctx.db, row.ticket.barcode) : null,
-    relevanceOf(ctx.db, order, ctx.config.parkTimezone),
-  ]);
+  const photoPng = row.photoUid && passStyleOf(order) === 'season' ? await findPhotoPng(ctx.db, row.ticket.barcode) : null;
+  const relevance = await relevanceOf(ctx.db, order, ctx.config.parkTimezone);
   const content = applePassContent({
     order,
     row,

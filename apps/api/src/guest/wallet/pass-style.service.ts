@@ -65,19 +65,19 @@ export async function relevanceOf(
   timeZone: string,
   now = new Date(),
 ): Promise<Relevance> {
+  // One read after the other: side by side they would take two pool connections per job.
   const style = passStyleOf(order);
-  const hours =
-    style === 'admission' && order.visitDate
-      ? findOperatingHours(db, { ...visitDay(order.visitDate, timeZone), limit: MAX_RELEVANT_DAYS })
-      : style === 'season'
-        ? findOperatingHours(db, {
-            from: operatingDayStart(now, timeZone),
-            to: order.expires ? new Date(order.expires) : null,
-            closingAfter: now,
-            limit: MAX_RELEVANT_DAYS,
-          })
-        : Promise.resolve([]);
-  // Two small reads side by side (a pool connection each on PostgreSQL; one after the other in a transaction).
-  const [found, locations] = await Promise.all([hours, findParkLocations(db)]);
-  return { hours: found, locations };
+  const locations = await findParkLocations(db);
+  if (style === 'admission' && order.visitDate)
+    return { hours: await findOperatingHours(db, { ...visitDay(order.visitDate, timeZone), limit: MAX_RELEVANT_DAYS }), locations };
+  if (style === 'season') {
+    const hours = await findOperatingHours(db, {
+      from: operatingDayStart(now, timeZone),
+      to: order.expires ? new Date(order.expires) : null,
+      closingAfter: now,
+      limit: MAX_RELEVANT_DAYS,
+    });
+    return { hours, locations };
+  }
+  return { hours: [], locations };
 }
