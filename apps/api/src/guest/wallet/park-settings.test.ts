@@ -3,31 +3,27 @@
 // coordinates in range), and a change republishes what passes show: the saved Apple passes
 // (pushed, then fetched with the new locations) and Google's ticket classes (merchant
 // locations), each class created once and then replaced.
-import { generateKeyPairSync } from 'node:crypto';
-import type { Http2SecureServer } from 'node:http2';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import * as schema from '@boardwalk/db/schema';
-import { startApnsDouble, type Push } from '../../../test-support/apns-double.ts';
+import type { Push } from '../../../test-support/apns-double.ts';
 import { anOrder, putOrder } from '../../../test-support/fixtures.ts';
-import { GoogleDouble, writeServiceAccountKey } from '../../../test-support/google-double.ts';
+import type { GoogleDouble } from '../../../test-support/google-double.ts';
 import { unpackPass } from '../../../test-support/pkpass-check.ts';
 import { loginAs, type StaffLogin } from '../../../test-support/staff.ts';
+import { GOOGLE_ISSUER_ID as ISSUER_ID, startWalletDoubles, WALLET_PASS_TYPE as PASS_TYPE } from '../../../test-support/wallet-doubles.ts';
 import { createTestApp, settleDeliveries, type TestApp } from '../../../test-support/test-app.ts';
 
-const PASS_TYPE = 'pass.com.example.seabreeze';
-const ISSUER_ID = '3388000000022123456';
-const CLIENT_EMAIL = 'wallet@boardwalk-test.iam.gserviceaccount.com';
 const ORDER = '42000001';
 const BARCODE = '4200000000000018';
 const DEVICE = 'e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5';
 
 let t: TestApp;
 let dir: string;
-let apns: Http2SecureServer;
+let doubles: Awaited<ReturnType<typeof startWalletDoubles>>;
 let pushes: Push[];
 let google: GoogleDouble;
 let admin: StaffLogin;
@@ -43,24 +39,13 @@ const location = (name: string, latitude = 34.0094, longitude = -118.4973) => ({
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'bw-park-settings-'));
-  const double = await startApnsDouble(dir);
-  apns = double.server;
-  pushes = double.pushes;
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  google = new GoogleDouble(publicKey, CLIENT_EMAIL);
-  await google.start();
-  const keyFile = join(dir, 'service-account.json');
-  await writeServiceAccountKey(keyFile, privateKey, CLIENT_EMAIL, `${google.baseUrl}/token`);
+  doubles = await startWalletDoubles(dir);
+  ({ pushes, google } = doubles);
   t = await createTestApp({
     env: {
       DATA_DIR: dir,
       PUBLIC_URL: 'https://wallet.example.com',
-      APPLE_PASS_TYPE_ID: PASS_TYPE,
-      APNS_URL: double.url,
-      APNS_CA_FILE: double.caFile,
-      GOOGLE_WALLET_ISSUER_ID: ISSUER_ID,
-      GOOGLE_WALLET_KEY_FILE: keyFile,
-      GOOGLE_WALLET_API_URL: `${google.baseUrl}/walletobjects/v1`,
+      ...doubles.env,
     },
   });
   admin = await loginAs(t.app, { accessLevel: 1000 });
@@ -68,8 +53,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  apns?.close();
-  await google?.close();
+  await doubles?.close();
   await rm(dir, { recursive: true, force: true });
 });
 

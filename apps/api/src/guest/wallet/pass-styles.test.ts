@@ -4,8 +4,6 @@
 // is a store card; a refund, a redemption and a stopped share void the pass on the device
 // (pushed through the APNs double, then fetched) and in Google Wallet (the double's object
 // calls), and Google notifies a holder of at most 3 updates of an object in 24 hours.
-import { generateKeyPairSync } from 'node:crypto';
-import type { Http2SecureServer } from 'node:http2';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,16 +11,19 @@ import { createVerifier } from 'fast-jwt';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as schema from '@boardwalk/db/schema';
 import type { SaveToWalletPayload } from '../../integrations/google-wallet/google-wallet.ts';
-import { startApnsDouble, type Push } from '../../../test-support/apns-double.ts';
+import type { Push } from '../../../test-support/apns-double.ts';
 import { anOrder, putOrder, staff } from '../../../test-support/fixtures.ts';
-import { GoogleDouble, pem, writeServiceAccountKey } from '../../../test-support/google-double.ts';
+import { pem, type GoogleDouble } from '../../../test-support/google-double.ts';
 import { opensslVerify, unpackPass } from '../../../test-support/pkpass-check.ts';
+import {
+  GOOGLE_CLIENT_EMAIL as CLIENT_EMAIL,
+  GOOGLE_ISSUER_ID as ISSUER_ID,
+  startWalletDoubles,
+  WALLET_PASS_TYPE as PASS_TYPE,
+} from '../../../test-support/wallet-doubles.ts';
 import { createTestApp, settleDeliveries, type TestApp } from '../../../test-support/test-app.ts';
 import { hashSecret } from '../../platform/secrets.ts';
 
-const PASS_TYPE = 'pass.com.example.seabreeze';
-const ISSUER_ID = '3388000000022123456';
-const CLIENT_EMAIL = 'wallet@boardwalk-test.iam.gserviceaccount.com';
 const SAVE_PREFIX = 'https://pay.google.com/gp/v/save/';
 const VISIT_DAY = '2030-07-04';
 // The park is in America/Los_Angeles (PDT, -07:00, in July).
@@ -43,7 +44,7 @@ const SEASON_EXPIRES = new Date(Date.now() + 8 * 24 * 3600 * 1000).toISOString()
 
 let t: TestApp;
 let dir: string;
-let apns: Http2SecureServer;
+let doubles: Awaited<ReturnType<typeof startWalletDoubles>>;
 let pushes: Push[];
 let google: GoogleDouble;
 let rootCa: string;
@@ -101,26 +102,15 @@ const objectCallsOf = (id: string) => google.objectCalls.filter((c) => c.body.id
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'bw-pass-styles-'));
   rootCa = join(dir, 'certs', 'apple-dev-root.pem');
-  const double = await startApnsDouble(dir);
-  apns = double.server;
-  pushes = double.pushes;
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  google = new GoogleDouble(publicKey, CLIENT_EMAIL);
-  await google.start();
-  const keyFile = join(dir, 'service-account.json');
-  await writeServiceAccountKey(keyFile, privateKey, CLIENT_EMAIL, `${google.baseUrl}/token`);
+  doubles = await startWalletDoubles(dir);
+  ({ pushes, google } = doubles);
   t = await createTestApp({
     env: {
       DATA_DIR: dir,
       PUBLIC_URL: 'https://wallet.example.com',
       BRAND_NAME: 'Seabreeze Pier',
       PARK_TIMEZONE: 'America/Los_Angeles',
-      APPLE_PASS_TYPE_ID: PASS_TYPE,
-      APNS_URL: double.url,
-      APNS_CA_FILE: double.caFile,
-      GOOGLE_WALLET_ISSUER_ID: ISSUER_ID,
-      GOOGLE_WALLET_KEY_FILE: keyFile,
-      GOOGLE_WALLET_API_URL: `${google.baseUrl}/walletobjects/v1`,
+      ...doubles.env,
     },
   });
   const { db } = t.database;
@@ -156,8 +146,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  apns?.close();
-  await google?.close();
+  await doubles?.close();
   await rm(dir, { recursive: true, force: true });
 });
 beforeEach(() => {
