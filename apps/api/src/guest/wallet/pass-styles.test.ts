@@ -21,7 +21,7 @@ import {
   startWalletDoubles,
   WALLET_PASS_TYPE as PASS_TYPE,
 } from '../../../test-support/wallet-doubles.ts';
-import { createTestApp, settleDeliveries, type TestApp } from '../../../test-support/test-app.ts';
+import { createTestApp, integrationAuth, settleDeliveries, type TestApp } from '../../../test-support/test-app.ts';
 import { hashSecret } from '../../platform/secrets.ts';
 
 const SAVE_PREFIX = 'https://pay.google.com/gp/v/save/';
@@ -202,6 +202,19 @@ describe('the style that fits the ticket', () => {
     expect(card.primaryFields![0]).toMatchObject({ key: 'balance', value: '40 Credits' });
     expect(pass.relevantDates).toBeUndefined();
     expect(pass.locations).toHaveLength(2);
+  });
+
+  it('refuses a visit date that is not a calendar date, naming the field, and writes nothing', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/integrations/orders/41000099',
+      headers: integrationAuth,
+      payload: anOrder([{ barcode: '4100000000000998', visitDate: '2030-02-30' }]),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ fields: [expect.objectContaining({ path: 'tickets.0.visitDate' })] });
+    const held = await t.app.inject({ method: 'GET', url: '/api/integrations/orders/41000099', headers: integrationAuth });
+    expect(held.statusCode).toBe(404);
   });
 
   it('gives each kind its Google class, carrying the locations as merchant locations', async () => {
