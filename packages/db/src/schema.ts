@@ -529,6 +529,12 @@ export const walletPasses = pgTable(
     contentHash: text(),
     /** Set once a Google Wallet link was handed out: later changes update that object. */
     googleIssued: boolean().notNull().default(false),
+    /**
+     * The REST collection of the Google object handed out (genericObject, eventTicketObject,
+     * loyaltyObject): an object keeps its kind. Null: issued as a generic object, before
+     * tickets had kinds.
+     */
+    googleObjectKind: text(),
     /** SHA-256 of the Google object last accepted by Google: an update that would change nothing is skipped. */
     googleContentHash: text(),
     /**

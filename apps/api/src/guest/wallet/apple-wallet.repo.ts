@@ -31,6 +31,7 @@ const ticketPassColumns = {
   googleIssued: walletPasses.googleIssued,
   googleContentHash: walletPasses.googleContentHash,
   googleNotifiedAt: walletPasses.googleNotifiedAt,
+  googleObjectKind: walletPasses.googleObjectKind,
   orderId: tickets.orderId,
 };
 

@@ -124,6 +124,7 @@ export function createGoogleDeliveries(deps: GoogleDeliveryDeps) {
         withPhoto: true,
         voidReason,
         relevance,
+        kind: pass.googleObjectKind ?? 'genericObject',
       });
       objects.push({
         target,

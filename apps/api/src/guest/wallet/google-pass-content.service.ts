@@ -107,6 +107,10 @@ export function saveToWalletPayload(walletClass: WalletClass, target: WalletObje
   throw new Error(`A ${target.kind} does not belong to a ${walletClass.kind}`);
 }
 
+/** The class an object of this kind belongs to. */
+export const classOfKind = (kind: WalletObject['kind'], issuerId: string, config: GoogleWalletConfig, locations: ParkLocation[]) =>
+  classOfStyle(STYLE_OF_KIND[kind]!, issuerId, config, locations);
+
 /** Every ticket class (each created once, then updated when the park's locations change). */
 export const ticketClasses = (issuerId: string, config: GoogleWalletConfig, locations: ParkLocation[]): WalletClass[] =>
   (['admission', 'storedValue', 'ticket'] as const).map((style) => classOfStyle(style, issuerId, config, locations));
@@ -137,7 +141,16 @@ export interface ObjectInput {
   voidReason: VoidReason | null;
   /** The visit day's hours of a dated admission (its valid time). */
   relevance?: Relevance;
+  /** The kind of the object handed out (a Google object never changes kind); none: the kind that fits the ticket. */
+  kind?: string | null;
 }
+
+/** The pass style an object of this kind shows. */
+const STYLE_OF_KIND: Record<string, PassStyle> = { genericObject: 'ticket', eventTicketObject: 'admission', loyaltyObject: 'storedValue' };
+
+/** The REST collection of a ticket's object in this style. */
+export const objectKindOf = (style: PassStyle): WalletObject['kind'] =>
+  style === 'admission' ? 'eventTicketObject' : style === 'storedValue' ? 'loyaltyObject' : 'genericObject';
 
 /** The Google Wallet object of a ticket's pass, in the class that fits it: what the pass card shows, in Google's fields. */
 export function toTicketObject(input: ObjectInput): WalletObject {
@@ -145,7 +158,7 @@ export function toTicketObject(input: ObjectInput): WalletObject {
   const { date, dateTime } = dateFormats(config.parkTimezone);
   const holder = ticketholderName(order);
   const balance = balanceText(order);
-  const style = passStyleOf(order);
+  const style = (input.kind && STYLE_OF_KIND[input.kind]) || passStyleOf(order);
 
   const modules: TextModule[] = [
     { id: 'product', header: 'Product', body: voidReason ? `${order.product} (${voidReason})` : order.product },
@@ -171,7 +184,7 @@ export function toTicketObject(input: ObjectInput): WalletObject {
   const expiry = order.expires ? { end: { date: new Date(order.expires).toISOString() } } : undefined;
 
   if (style === 'admission') {
-    const hours = input.relevance?.hours ?? [];
+    const hours = order.visitDate ? (input.relevance?.hours ?? []) : [];
     const opens = hours[0]?.opensAt;
     const closes = hours.at(-1)?.closesAt;
     return {

@@ -8,8 +8,9 @@ import { AppError } from '../../platform/errors.ts';
 import type { Keys } from '../../platform/keys.plugin.ts';
 import { toPassOrder, type TicketCore } from '../ticket/ticket.service.ts';
 import {
-  classOfStyle,
+  classOfKind,
   loyaltyClass,
+  objectKindOf,
   saveToWalletPayload,
   toLoyaltyObject,
   toTicketObject,
@@ -41,9 +42,15 @@ export function createGoogleWalletService(deps: GoogleWalletDeps) {
       const order = toPassOrder(row, deps);
       if (order.excluded) throw new AppError('FORBIDDEN', order.excluded);
 
-      const serialNumber = await markGoogleIssued(db, shareId ? { shareId } : { barcode: row.ticket.barcode });
+      const style = passStyleOf(order);
+      const { serialNumber, googleObjectKind } = await markGoogleIssued(
+        db,
+        shareId ? { shareId } : { barcode: row.ticket.barcode },
+        objectKindOf(style),
+      );
       const relevance = await relevanceOf(db, order, config.parkTimezone);
       const target = toTicketObject({
+        kind: googleObjectKind,
         order,
         customization: row.customization,
         serialNumber,
@@ -54,14 +61,14 @@ export function createGoogleWalletService(deps: GoogleWalletDeps) {
         relevance,
       });
       // The link carries the class too: Google creates it with the first save (and keeps the one it has).
-      const walletClass = classOfStyle(passStyleOf(order), issuerId, config, relevance.locations);
+      const walletClass = classOfKind(target.kind, issuerId, config, relevance.locations);
       return googleWallet.saveUrl(saveToWalletPayload(walletClass, target));
     },
 
     /** The "Save to Google Wallet" link of the member's card. */
     async createMemberCardLink(request: LoyaltyWalletRequest): Promise<string> {
       const member = await authorizedMember(deps, request);
-      const serialNumber = await markGoogleIssued(db, { loyaltyAccountId: member.id });
+      const { serialNumber } = await markGoogleIssued(db, { loyaltyAccountId: member.id });
       return googleWallet.saveUrl({
         loyaltyClasses: [loyaltyClass(issuerId, config)],
         loyaltyObjects: [toLoyaltyObject(member, serialNumber, issuerId)],

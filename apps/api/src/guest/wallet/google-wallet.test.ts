@@ -333,7 +333,7 @@ describe('POST /api/google-wallet/', () => {
     const object = await objectOf({ orderId: '30000009', barcode: '3000000000000103' });
     expect(object.id).toBe(`${DEVELOPMENT_ISSUER_ID}.${apple!.serialNumber}`);
     const [after] = await db.select().from(schema.walletPasses).where(eq(schema.walletPasses.barcode, '3000000000000103'));
-    expect(after).toEqual({ ...apple, googleIssued: true });
+    expect(after).toEqual({ ...apple, googleIssued: true, googleObjectKind: 'genericObject' });
   });
 });
 

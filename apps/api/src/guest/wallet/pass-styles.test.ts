@@ -240,6 +240,28 @@ describe('the style that fits the ticket', () => {
   });
 });
 
+describe('Google objects keep their kind', () => {
+  it('keeps updating a generic object handed out before tickets had kinds, whatever the ticket is now', async () => {
+    const legacy = { orderId: '41000008', barcode: '4100000000000080' };
+    const card = { product: 'Play Card', category: 'Stored Value Card', credits: 10, holder, barcode: legacy.barcode };
+    await putOrder(t.app, legacy.orderId, anOrder([card]));
+    // A link an older version handed out: migration 0013 marks its object generic.
+    const [row] = await t.database.db
+      .insert(schema.walletPasses)
+      .values({ barcode: legacy.barcode, googleIssued: true, googleObjectKind: 'genericObject' })
+      .returning();
+    const objectId = `${ISSUER_ID}.${row!.serialNumber}`;
+    google.saved.add(objectId);
+    await putOrder(t.app, legacy.orderId, anOrder([{ ...card, credits: 12 }]));
+    await settleDeliveries(t.app);
+    expect(objectCallsOf(objectId).map((c) => c.path)).toEqual([`/walletobjects/v1/genericObject/${objectId}`]);
+    // Its link again: still the generic object, in the generic class.
+    const again = await googleLink(legacy);
+    expect(again.genericObjects![0]!.id).toBe(objectId);
+    expect(again.loyaltyObjects).toBeUndefined();
+  });
+});
+
 describe('voided when no longer valid', () => {
   it('voids a refunded ticket: the device is pushed and fetches voided, Google makes the object inactive; a refund undone makes it valid again', async () => {
     const pass = await applePass(T.refund);
