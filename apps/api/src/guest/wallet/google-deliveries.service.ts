@@ -108,7 +108,8 @@ export function createGoogleDeliveries(deps: GoogleDeliveryDeps) {
     const found = await findPassByBarcode(db, { orderId: passes[0]!.orderId, barcode });
     if (!found) return [];
     const order = toPassOrder(found, deps);
-    const relevance = await relevanceOf(db, order, deps.config.parkTimezone);
+    // A dated admission's object shows its visit day's hours (its valid time); the locations are on the class.
+    const relevance = order.visitDate ? await relevanceOf(db, order, deps.config.parkTimezone, { withLocations: false }) : undefined;
     const objects: CurrentObject[] = [];
     for (const pass of passes) {
       const shareStopped = pass.shareId !== null && !found.shares.some((s) => s.id === pass.shareId);

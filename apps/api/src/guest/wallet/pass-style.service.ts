@@ -58,16 +58,19 @@ export interface Relevance {
   locations: ParkLocation[];
 }
 
-/** The pass's relevance from the park settings (two small reads). */
+/**
+ * The pass's relevance from the park settings: the locations (unless `withLocations` is
+ * false: a Google object carries none, its class does) and the hours its style needs.
+ */
 export async function relevanceOf(
   db: Executor,
   order: Pick<PassOrder, 'category' | 'isPassholder' | 'visitDate' | 'expires'>,
   timeZone: string,
-  now = new Date(),
+  { now = new Date(), withLocations = true }: { now?: Date; withLocations?: boolean } = {},
 ): Promise<Relevance> {
   // One read after the other: side by side they would take two pool connections per job.
   const style = passStyleOf(order);
-  const locations = await findParkLocations(db);
+  const locations = withLocations ? await findParkLocations(db) : [];
   if (style === 'admission' && order.visitDate)
     return { hours: await findOperatingHours(db, { ...visitDay(order.visitDate, timeZone), limit: MAX_RELEVANT_DAYS }), locations };
   if (style === 'season') {
