@@ -20,6 +20,7 @@ import { renderPassImages } from '../apps/api/src/integrations/apple-wallet/appl
 import { createPkpassBuilder } from '../apps/api/src/integrations/apple-wallet/apple-pkpass.ts';
 import { createManifestSigner } from '../apps/api/src/integrations/apple-wallet/apple-signature.ts';
 import { applePassContent } from '../apps/api/src/guest/wallet/apple-pass-content.service.ts';
+import type { Relevance } from '../apps/api/src/guest/wallet/pass-style.service.ts';
 import { loadConfig } from '../apps/api/src/platform/config.ts';
 import { newSecret } from '../apps/api/src/platform/secrets.ts';
 import { manifestProblems, opensslVerify, unpackPass } from '../apps/api/test-support/pkpass-check.ts';
@@ -30,7 +31,11 @@ const GOAL_RATIO = 10;
 const ROUNDS = 10;
 const seconds = positiveNumber('BENCH_SECONDS', 10);
 
-/** The ticket both builders make a pass for: the demo's Stored Value Card, with an NFC barcode. */
+/**
+ * The ticket both builders make a pass for: a dated admission with an NFC barcode, so an
+ * event ticket with semantic tags, the visit day's hours as relevant dates and the park's
+ * locations (the richest pass.json Boardwalk makes).
+ */
 const order: PassOrder = {
   orderId: '10000002',
   barcode: '3400000000000028',
@@ -54,13 +59,14 @@ const order: PassOrder = {
   isPassholder: false,
   credits: 40,
   cash: 12.5,
-  category: 'Stored Value Card',
+  category: 'Day Ticket',
   purchaserFirstName: 'Carl',
   purchaserLastName: 'Diaz',
   orderDate: '2026-11-20T18:15:00.000Z',
   redeemed: null,
   expires: '2027-12-31T23:59:59.000Z',
-  product: 'Fun Card',
+  visitDate: '2027-07-04',
+  product: 'Day Admission',
   refunded: false,
   backgroundColor: '#1b4965',
   foregroundColor: '#ffffff',
@@ -68,6 +74,15 @@ const order: PassOrder = {
   ticketShareToken: null,
   wristbandActivateToken: null,
   barcodeHash: null,
+};
+
+/** The visit day's hours and two locations, as the park settings would give them. */
+const relevance: Relevance = {
+  hours: [{ opensAt: new Date('2027-07-04T17:00:00Z'), closesAt: new Date('2027-07-05T05:00:00Z') }],
+  locations: [
+    { name: 'Main Gate', latitude: 34.0094, longitude: -118.4973, relevantText: 'Welcome! Your ticket is ready at the Main Gate.' },
+    { name: 'Pier Entrance', latitude: 34.0087, longitude: -118.4988, relevantText: 'Show your ticket at the Pier Entrance.' },
+  ],
 };
 
 interface Builder {
@@ -98,7 +113,15 @@ async function setUp() {
   const boardwalk: Builder = {
     name: 'Boardwalk',
     make(serial) {
-      const content = applePassContent({ order, row, serialNumber: '', photoPng: null, config, nfcPublicKey: credentials.nfcPublicKey });
+      const content = applePassContent({
+        order,
+        row,
+        serialNumber: '',
+        photoPng: null,
+        config,
+        nfcPublicKey: credentials.nfcPublicKey,
+        relevance,
+      });
       return builder.build(
         {
           ...content.pass,
@@ -115,8 +138,16 @@ async function setUp() {
   const model = join(dir, 'boardwalk.pass');
   await mkdir(model);
   for (const [name, data] of Object.entries(images)) await writeFile(join(model, name), data);
-  const sample = applePassContent({ order, row, serialNumber: '', photoPng: null, config, nfcPublicKey: credentials.nfcPublicKey }).pass;
-  const generic = sample.generic as Record<string, unknown[]>;
+  const sample = applePassContent({
+    order,
+    row,
+    serialNumber: '',
+    photoPng: null,
+    config,
+    nfcPublicKey: credentials.nfcPublicKey,
+    relevance,
+  }).pass;
+  const fields = sample.eventTicket as Record<string, unknown[]>;
   await writeFile(
     join(model, 'pass.json'),
     JSON.stringify({
@@ -130,7 +161,7 @@ async function setUp() {
       foregroundColor: sample.foregroundColor,
       labelColor: sample.labelColor,
       sharingProhibited: true,
-      generic: {},
+      eventTicket: {},
     }),
   );
   const chain = await readFile(join(dir, 'certs', 'apple-dev-chain.pem'), 'utf8');
@@ -145,17 +176,21 @@ async function setUp() {
           serialNumber: `00000000-0000-4000-8000-${String(serial).padStart(12, '0')}`,
           authenticationToken: newSecret(32),
           webServiceURL: sample.webServiceURL as string,
+          semantics: sample.semantics as never,
         },
       );
-      pass.type = 'generic';
-      pass.headerFields.push(...(generic.headerFields as never[]));
-      pass.primaryFields.push(...(generic.primaryFields as never[]));
-      pass.secondaryFields.push(...(generic.secondaryFields as never[]));
-      pass.auxiliaryFields.push(...(generic.auxiliaryFields as never[]));
-      pass.backFields.push(...(generic.backFields as never[]));
+      pass.type = 'eventTicket';
+      pass.headerFields.push(...(fields.headerFields as never[]));
+      pass.primaryFields.push(...(fields.primaryFields as never[]));
+      pass.secondaryFields.push(...(fields.secondaryFields as never[]));
+      pass.auxiliaryFields.push(...(fields.auxiliaryFields as never[]));
+      pass.backFields.push(...(fields.backFields as never[]));
       pass.setBarcodes(...(sample.barcodes as never[]));
       pass.setExpirationDate(new Date(sample.expirationDate as string));
       pass.setNFC(sample.nfc as never);
+      pass.setLocations(...(sample.locations as never[]));
+      pass.setRelevantDates(sample.relevantDates as never);
+      pass.setRelevantDate(new Date(sample.relevantDate as string));
       return pass.getAsBuffer();
     },
   };
@@ -170,8 +205,17 @@ async function check(builder: Builder, rootCa: string) {
     const verified = opensslVerify(unpacked.dir, rootCa);
     if (problems.length > 0 || !verified.ok)
       throw new Error(`${builder.name}'s pass does not verify: ${[...problems, verified.output].join('; ')}`);
-    const pass = unpacked.pass as { barcodes?: { message: string }[]; nfc?: unknown };
+    const pass = unpacked.pass as {
+      barcodes?: { message: string }[];
+      nfc?: unknown;
+      eventTicket?: unknown;
+      semantics?: unknown;
+      relevantDates?: unknown[];
+      locations?: unknown[];
+    };
     if (pass.barcodes?.[0]?.message !== order.barcode || !pass.nfc) throw new Error(`${builder.name}'s pass lacks the barcode or NFC`);
+    if (!pass.eventTicket || !pass.semantics || pass.relevantDates?.length !== 1 || pass.locations?.length !== 2)
+      throw new Error(`${builder.name}'s pass lacks the event ticket style, its semantics, relevant dates or locations`);
     return unpacked.files.size;
   } finally {
     await unpacked.cleanup();

@@ -37,6 +37,8 @@ const CONFIGURATION_TABS = [
   'Wallet Exceptions',
   'Wallet Item Exclusions',
   'Wristband Merch Pack IDs',
+  'Park Hours',
+  'Park Locations',
   'Wristbands',
 ];
 // Loyalty follows Session for members holding Loyalty Manage.

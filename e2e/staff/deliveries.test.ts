@@ -96,6 +96,44 @@ describe('Deliveries tab', () => {
     });
   }
 
+  it("shows the Apple signer certificate's expiry: the development chain's date, no warning", async () => {
+    const staff = await openStaffPage(browser, WIDTHS.desktop);
+    try {
+      await logIn(staff.page, STAFF_ADMIN.email, STAFF_ADMIN.password);
+      await openTab(staff.page, 'Deliveries');
+      await staff.page.getByText(/Apple Wallet development signing certificate valid until .+ \(\d+ days\)\./).waitFor();
+      await expect(staff.page.getByRole('alert').count()).resolves.toBe(0);
+      expect(unexpectedProblems(staff.problems)).toEqual([]);
+    } finally {
+      await staff.close();
+    }
+  });
+
+  for (const width of [WIDTHS.mobile, WIDTHS.desktop]) {
+    it(`warns when the certificate expires within 30 days at ${width} px`, async () => {
+      const staff = await openStaffPage(browser, width);
+      try {
+        // The server's certificate is the development chain's (2 years): the answer of one
+        // whose expiry is near, as the server gives it (apps/api certificate-expiry.test.ts).
+        const notAfter = new Date(Date.now() + 12.5 * 86_400_000).toISOString();
+        await staff.page.route('**/api/admin/deliveries/certificate', (route) =>
+          route.fulfill({ json: { notAfter, daysLeft: 12, development: false, warning: true } }),
+        );
+        await logIn(staff.page, STAFF_ADMIN.email, STAFF_ADMIN.password);
+        await openTab(staff.page, 'Deliveries');
+        const warning = staff.page.locator('.alert-warning');
+        await warning.waitFor();
+        await expect(warning.textContent()).resolves.toMatch(/The Apple Wallet signing certificate expires on .+, in 12 days\. Renew it/);
+        await staff.page.waitForFunction(() => !document.querySelector('.staff-table[aria-busy="true"]'));
+        await expectNoAxeViolations(staff.page);
+        await screenshot(staff.page, 'staff-deliveries-certificate-warning');
+        expect(unexpectedProblems(staff.problems)).toEqual([]);
+      } finally {
+        await staff.close();
+      }
+    });
+  }
+
   it('Retry queues the delivery again and is audited', async () => {
     const staff = await openStaffPage(browser, WIDTHS.desktop);
     try {

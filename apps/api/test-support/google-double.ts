@@ -1,12 +1,13 @@
-// Test support: a local double of Google's OAuth token endpoint (JWT-bearer grant) and the
-// walletobjects genericObject PUT, recording the calls. Objects not "saved" answer 404 like
-// Google; failWith makes every object call answer that status.
+// Test support: a local double of Google's OAuth token endpoint (JWT-bearer grant), the
+// walletobjects object PUT (generic, event ticket, loyalty) and the class PUT and POST,
+// recording the calls. Objects not "saved" answer 404 like Google, as do classes not created
+// yet; failWith makes every object call answer that status.
 import { randomBytes, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { createVerifier } from 'fast-jwt';
-import type { GenericObject, LoyaltyObject } from '../src/integrations/google-wallet/google-wallet.ts';
+import type { EventTicketObject, GenericObject, LoyaltyObject } from '../src/integrations/google-wallet/google-wallet.ts';
 
 /** A public key as the PEM text a JWT verifier takes. */
 export const pem = (key: KeyObject) => key.export({ type: 'spki', format: 'pem' }).toString();
@@ -15,7 +16,13 @@ export interface ObjectCall {
   method: string;
   path: string;
   authorization: string | undefined;
-  body: GenericObject | LoyaltyObject;
+  body: GenericObject | LoyaltyObject | EventTicketObject;
+}
+
+export interface ClassCall {
+  method: string;
+  path: string;
+  body: { id: string; merchantLocations?: { latitude: number; longitude: number }[] };
 }
 
 export class GoogleDouble {
@@ -24,6 +31,9 @@ export class GoogleDouble {
   issuedTokens: string[] = [];
   tokenAssertions: Record<string, unknown>[] = [];
   objectCalls: ObjectCall[] = [];
+  classCalls: ClassCall[] = [];
+  /** Class ids Google has (created by a POST, or as if by a saved link). */
+  classes = new Set<string>();
   /** Object ids a guest "saved": others answer 404 like Google. */
   saved = new Set<string>();
   failWith: number | null = null;
@@ -66,10 +76,22 @@ export class GoogleDouble {
       this.issuedTokens.push(token);
       return { status: 200, body: { access_token: token, expires_in: 3600, token_type: 'Bearer' } };
     }
-    const match = /^\/walletobjects\/v1\/(?:genericObject|loyaltyObject)\/([^/]+)$/.exec(url.pathname);
+    const classMatch = /^\/walletobjects\/v1\/(?:genericClass|loyaltyClass|eventTicketClass)(?:\/([^/]+))?$/.exec(url.pathname);
+    if (classMatch) {
+      const body = JSON.parse(raw) as ClassCall['body'];
+      this.classCalls.push({ method: req.method ?? '', path: url.pathname, body });
+      if (req.method === 'POST' && !classMatch[1]) {
+        this.classes.add(body.id);
+        return { status: 200, body };
+      }
+      const id = decodeURIComponent(classMatch[1] ?? '');
+      if (req.method === 'PUT' && this.classes.has(id)) return { status: 200, body };
+      return { status: 404, body: { error: { code: 404, message: `Resource not found: ${id}` } } };
+    }
+    const match = /^\/walletobjects\/v1\/(?:genericObject|loyaltyObject|eventTicketObject)\/([^/]+)$/.exec(url.pathname);
     if (match && (req.method === 'PUT' || req.method === 'PATCH')) {
       const id = decodeURIComponent(match[1]!);
-      const body = JSON.parse(raw) as GenericObject | LoyaltyObject;
+      const body = JSON.parse(raw) as ObjectCall['body'];
       if (this.delayMs) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
       this.objectCalls.push({ method: req.method, path: url.pathname, authorization: req.headers.authorization, body });
       if (this.failWith) return { status: this.failWith, body: { error: { code: this.failWith, message: 'backend error' } } };

@@ -84,6 +84,10 @@ export const feedTicket = feedObject({
   credits: usd.default(0),
   cash: usd.default(0),
   expires: instant.nullable().optional(),
+  visitDate: calendarDate
+    .nullable()
+    .optional()
+    .describe("A dated admission's day (the park's calendar day): its wallet pass is an event ticket for that day"),
   redeemed: instant.nullable().optional(),
   refunded: z.boolean().default(false),
   isPassActivated: z.boolean().default(false),
@@ -194,6 +198,7 @@ export const heldOrder = z.object({
       credits: z.number(),
       cash: z.number(),
       expires: heldInstant.nullable(),
+      visitDate: z.string().nullable(),
       redeemed: heldInstant.nullable(),
       refunded: z.boolean(),
       isPassActivated: z.boolean(),

@@ -118,6 +118,7 @@ export const passOrder = z.object({
   orderDate: isoDate,
   redeemed: isoDate,
   expires: isoDate,
+  visitDate: z.iso.date().nullable().describe("A dated admission's day (YYYY-MM-DD, the park's calendar day); null for an undated ticket"),
   product: z.string(),
   refunded: z.boolean(),
   backgroundColor: z.string().describe('CSS colour, #rrggbb'),

@@ -52,6 +52,8 @@ export interface FieldDeclaration {
   /** Numbers: the smallest and largest accepted. */
   min?: number;
   maxValue?: number;
+  /** Numbers: digits accepted after the decimal point (none: whole numbers). */
+  decimals?: number;
 }
 
 export interface ResourceDeclaration {
@@ -517,6 +519,17 @@ export const deliveryCounts = z.object(
   Object.fromEntries(DELIVERY_STATES.map((state) => [state, z.number().int()])) as Record<DeliveryState, z.ZodNumber>,
 );
 
+/** GET {deliveries api}certificate: the Apple signer certificate's expiry, with a warning from APPLE_CERT_WARNING_DAYS before it. */
+export const appleCertificateStatus = z.object({
+  notAfter: z.iso.datetime(),
+  /** Whole days left (negative once expired). */
+  daysLeft: z.number().int(),
+  /** The development chain is in use (no Apple-issued certificate configured). */
+  development: z.boolean(),
+  warning: z.boolean(),
+});
+export type AppleCertificateStatus = z.infer<typeof appleCertificateStatus>;
+
 /**
  * Wristbands guests bound to their tickets (POST /api/wristband/activate/): read-only, searchable
  * by band or ticket, with a Deactivate action for a lost band on its own page.
@@ -662,6 +675,73 @@ export const loyalty: PageDeclaration = {
 };
 export const LOYALTY_PERMISSIONS = loyalty.permissions.map((p) => p.name);
 
+/**
+ * The park's operating days (one row each: when it opens and closes). A dated admission's
+ * pass comes to the lock screen during its visit day's hours, a season pass's on the next
+ * operating days; a change republishes the saved passes.
+ */
+export const parkHours: ResourceDeclaration = {
+  key: 'park-hours',
+  republishesPasses: true,
+  title: 'Park Hours',
+  api: '/api/admin/park-hours/',
+  idField: 'parkHoursGUID',
+  idColumn: 'guid',
+  table: 'parkHours',
+  operations: all,
+  searchFields: [],
+  defaultSort: { field: 'parkHoursOpens', direction: 'asc' },
+  fields: [
+    { name: 'parkHoursOpens', label: 'Opens', type: 'datetime', column: 'opensAt', required: true },
+    { name: 'parkHoursCloses', label: 'Closes', type: 'datetime', column: 'closesAt', required: true },
+  ],
+};
+
+/** Most park locations: Apple Wallet and Google Wallet use ten per pass. */
+export const MAX_PARK_LOCATIONS = 10;
+
+/**
+ * Where at the park passes come to the lock screen (the main gate, the pier entrance): at
+ * most ten; Google Wallet's classes carry them as merchant locations. A change republishes
+ * the saved passes and the classes.
+ */
+export const parkLocations: ResourceDeclaration = {
+  key: 'park-locations',
+  republishesPasses: true,
+  title: 'Park Locations',
+  api: '/api/admin/park-locations/',
+  idField: 'parkLocationGUID',
+  idColumn: 'guid',
+  table: 'parkLocations',
+  operations: all,
+  searchFields: ['parkLocationName', 'parkLocationRelevantText'],
+  defaultSort: { field: 'parkLocationName', direction: 'asc' },
+  fields: [
+    { name: 'parkLocationName', label: 'Name', type: 'text', column: 'name', required: true, max: 100 },
+    {
+      name: 'parkLocationLatitude',
+      label: 'Latitude',
+      type: 'number',
+      column: 'latitude',
+      required: true,
+      min: -90,
+      maxValue: 90,
+      decimals: 6,
+    },
+    {
+      name: 'parkLocationLongitude',
+      label: 'Longitude',
+      type: 'number',
+      column: 'longitude',
+      required: true,
+      min: -180,
+      maxValue: 180,
+      decimals: 6,
+    },
+    { name: 'parkLocationRelevantText', label: 'Lock Screen Text', type: 'text', column: 'relevantText', max: 100 },
+  ],
+};
+
 /** Every tab, in the order of the tab selector. */
 export const tabs: TabDeclaration[] = [
   passCustomizations,
@@ -670,6 +750,8 @@ export const tabs: TabDeclaration[] = [
   walletExceptions,
   walletItemExclusions,
   wristbandMerchPackIds,
+  parkHours,
+  parkLocations,
   wristbandBindings,
   teamMembers,
   permissions,

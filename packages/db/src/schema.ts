@@ -67,6 +67,8 @@ export const tickets = pgTable(
     credits: money().notNull().default(0),
     cash: money().notNull().default(0),
     expires: tstz(),
+    /** The day a dated admission is for (the park's calendar day); null for an undated ticket. */
+    visitDate: date({ mode: 'string' }),
     redeemed: tstz(),
     refunded: boolean().notNull().default(false),
     isPassActivated: boolean().notNull().default(false),
@@ -559,6 +561,13 @@ export const walletPasses = pgTable(
       .unique()
       .references(() => tickets.barcode, { onDelete: 'cascade' }),
     /**
+     * A shared guest's own pass of the ticket (ticket shares): voided when sharing stops,
+     * while the owner's pass (the row naming the barcode) stays valid.
+     */
+    shareId: uuid()
+      .unique()
+      .references(() => ticketShares.shareId, { onDelete: 'cascade' }),
+    /**
      * Removing the member sets it null, which the check allows only on a voided card: the
      * card must be voided (voidedAt) in the removal's transaction, or the removal fails.
      */
@@ -574,13 +583,33 @@ export const walletPasses = pgTable(
     contentHash: text(),
     /** Set once a Google Wallet link was handed out: later changes update that object. */
     googleIssued: boolean().notNull().default(false),
+    /**
+     * The REST collection of the Google object handed out (genericObject, eventTicketObject,
+     * loyaltyObject): an object keeps its kind. Null: issued as a generic object, before
+     * tickets had kinds.
+     */
+    googleObjectKind: text(),
     /** SHA-256 of the Google object last accepted by Google: an update that would change nothing is skipped. */
     googleContentHash: text(),
+    /**
+     * When Google was last asked to notify the holder of an update of this object, the
+     * latest first: at most 3 notifying updates per object in 24 hours.
+     */
+    googleNotifiedAt: tstz()
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    /**
+     * Why a ticket's pass shows voided (Refunded, Redeemed, Expired, No Longer Valid, No
+     * Longer Shared), null while valid: a pass voided by an exclusion or a stopped share
+     * stays voided when the reason lapses.
+     */
+    voidReason: text(),
     createdAt: created(),
     updatedAt: updated(),
   },
-  // A holder (a ticket or a member), or voided: then no holder at all.
-  (t) => [check('wallet_passes_one_holder', sql`num_nonnulls(${t.barcode}, ${t.loyaltyAccountId}, ${t.voidedAt}) = 1`)],
+  // A holder (a ticket, a shared guest or a member), or voided: then no holder at all.
+  (t) => [check('wallet_passes_one_holder', sql`num_nonnulls(${t.barcode}, ${t.shareId}, ${t.loyaltyAccountId}, ${t.voidedAt}) = 1`)],
 );
 
 /**
@@ -776,3 +805,36 @@ export const auditLog = pgTable(
   },
   (t) => [index().on(t.at), index().on(t.resource, t.recordId)],
 );
+
+// ---- Park settings (back office) -------------------------------------------------------
+
+/** One operating day of the park: when it opens and closes. Passes are relevant on the lock screen then. */
+export const parkHours = pgTable(
+  'park_hours',
+  {
+    guid: uuid().primaryKey().defaultRandom(),
+    opensAt: tstz().notNull(),
+    closesAt: tstz().notNull(),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [index().on(t.opensAt), check('park_hours_in_order', sql`${t.closesAt} > ${t.opensAt}`)],
+);
+
+/** A place at the park where passes come to the lock screen (the main gate, the pier entrance): at most 10. */
+export const parkLocations = pgTable('park_locations', {
+  guid: uuid().primaryKey().defaultRandom(),
+  name: text().notNull(),
+  latitude: numeric({ precision: 9, scale: 6, mode: 'number' }).notNull(),
+  longitude: numeric({ precision: 9, scale: 6, mode: 'number' }).notNull(),
+  relevantText: text(),
+  createdAt: created(),
+  updatedAt: updated(),
+});
+
+/** What Google Wallet was last sent of each pass class (its content hash): a class is created once and updated when it changes. */
+export const googleWalletClasses = pgTable('google_wallet_classes', {
+  classId: text().primaryKey(),
+  contentHash: text().notNull(),
+  updatedAt: updated(),
+});

@@ -4,6 +4,8 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
 import {
   orders,
+  parkHours,
+  parkLocations,
   passCustomizationCategories,
   passCustomizations,
   testPasses,
@@ -23,6 +25,8 @@ export interface DemoConfiguration {
   walletItemExclusions: Values<typeof walletItemExclusions>;
   wristbandMerchPackIds: Values<typeof wristbandMerchPackIds>;
   ticketShares: Values<typeof ticketShares>;
+  parkHours: Values<typeof parkHours>;
+  parkLocations: Values<typeof parkLocations>;
 }
 
 /** Serializes demo loads (several instances starting at once) until the transaction ends. */
@@ -44,4 +48,6 @@ export async function insertDemoConfiguration(db: Executor, c: DemoConfiguration
   await db.insert(walletItemExclusions).values(c.walletItemExclusions);
   await db.insert(wristbandMerchPackIds).values(c.wristbandMerchPackIds);
   await db.insert(ticketShares).values(c.ticketShares).onConflictDoNothing();
+  await db.insert(parkHours).values(c.parkHours);
+  await db.insert(parkLocations).values(c.parkLocations);
 }

@@ -6,6 +6,7 @@ import type { ImportFile } from '@boardwalk/contract/integrations';
 import type { Executor } from '@boardwalk/db/client';
 import { ingestRecords, type IngestReport } from '../integrations/ingest.service.ts';
 import { hashSecret } from '../platform/secrets.ts';
+import { TZDate } from '@date-fns/tz';
 import { daysBetween, operatingDay, operatingDayStart, shiftDate, shiftInstant } from '../platform/park-time.ts';
 import type { ChangeBus } from '../platform/jobs/jobs.plugin.ts';
 import { hasOrders, insertDemoConfiguration, lockDemoLoad, type DemoConfiguration } from './demo.repo.ts';
@@ -20,9 +21,32 @@ export const DEMO_SHARE_LINKS = {
 
 const STORED_VALUE_BARCODE = '3500000000000028';
 
-/** What the back office would hold for the demo orders (see the README table). */
-export function demoConfiguration(): DemoConfiguration {
+/** Operating days the demo's Park Hours hold: from a week before today. */
+const DEMO_OPERATING_DAYS = 60;
+
+/**
+ * The demo park's hours: every day from a week before `today` for DEMO_OPERATING_DAYS days,
+ * 10:00 AM to 10:00 PM in the park (11:00 PM on Fridays and Saturdays).
+ */
+function demoParkHours(today: string, timeZone: string): DemoConfiguration['parkHours'] {
+  return Array.from({ length: DEMO_OPERATING_DAYS }, (_, i) => {
+    const day = shiftDate(today, i - 7);
+    const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
+    const at = (hour: number) =>
+      new TZDate(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)), hour, 0, 0, timeZone);
+    return { opensAt: new Date(at(10).getTime()), closesAt: new Date(at(weekday === 5 || weekday === 6 ? 23 : 22).getTime()) };
+  });
+}
+
+/** What the back office would hold for the demo orders (see the README table), the park hours around `today`. */
+export function demoConfiguration(today: string, timeZone: string): DemoConfiguration {
   return {
+    parkHours: demoParkHours(today, timeZone),
+    parkLocations: [
+      { name: 'Main Gate', latitude: 34.0094, longitude: -118.4973, relevantText: 'Welcome! Have your pass ready at the Main Gate.' },
+      { name: 'Pier Entrance', latitude: 34.0087, longitude: -118.4988, relevantText: 'Show your pass at the Pier Entrance.' },
+      { name: 'Guest Services', latitude: 34.0091, longitude: -118.4979, relevantText: 'Guest Services can help with your pass.' },
+    ],
     passCustomizations: [
       {
         name: 'Season Pass',
@@ -119,7 +143,7 @@ const DATA_WRITTEN_ON = '2026-11-21';
 
 type Dated = Record<string, unknown>;
 const INSTANTS = ['orderDate', 'expires', 'redeemed'];
-const CALENDAR_DATES = ['arrival', 'departure'];
+const CALENDAR_DATES = ['arrival', 'departure', 'visitDate'];
 
 function shiftRecord(record: unknown, days: number, timeZone: string): Dated {
   const out: Dated = { ...(record as Dated) };
@@ -153,13 +177,10 @@ export async function loadDemoData(opts: {
   today?: string | undefined;
 }): Promise<DemoLoad | null> {
   const now = opts.now ?? new Date();
-  const data = shiftDemoDates(
-    JSON.parse(await readFile(demoDataFile, 'utf8')) as ImportFile,
-    opts.today ?? operatingDay(now, opts.parkTimezone),
-    opts.parkTimezone,
-  );
+  const today = opts.today ?? operatingDay(now, opts.parkTimezone);
+  const data = shiftDemoDates(JSON.parse(await readFile(demoDataFile, 'utf8')) as ImportFile, today, opts.parkTimezone);
   data.usage = shiftUsageToToday(data.usage, now, opts.parkTimezone);
-  const configuration = demoConfiguration();
+  const configuration = demoConfiguration(today, opts.parkTimezone);
 
   return opts.db.transaction(async (tx) => {
     await lockDemoLoad(tx);

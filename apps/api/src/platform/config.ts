@@ -94,6 +94,13 @@ const env = z.object({
   /** APNs: on when Apple certificates are configured (api.push.apple.com) or when APNS_URL is set. */
   APNS_URL: z.url().optional(),
   APNS_CA_FILE: optionalText.describe('extra CA (PEM) to trust for APNS_URL'),
+  APPLE_CERT_WARNING_DAYS: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(365, 'must be at most 365')
+    .default(30)
+    .describe('days before the signer certificate expires from which the log and the Deliveries tab warn'),
   PASSKIT_DEVICES_PER_PASS: z.coerce
     .number()
     .int('must be a whole number')
@@ -236,6 +243,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       apnsUrl: c.APNS_URL ?? (c.APPLE_CERT_FILE ? 'https://api.push.apple.com' : undefined),
       apnsCaFile: c.APNS_CA_FILE,
       devicesPerPass: c.PASSKIT_DEVICES_PER_PASS,
+      certWarningDays: c.APPLE_CERT_WARNING_DAYS,
     },
     google: {
       issuerId: c.GOOGLE_WALLET_ISSUER_ID,

@@ -40,3 +40,9 @@ export function parkShortDate(at: Date, timeZone: string): string {
   const local = new TZDate(at.getTime(), timeZone);
   return `${local.getMonth() + 1}/${local.getDate()}/${String(local.getFullYear() % 100).padStart(2, '0')}`;
 }
+
+/** The operating day of a calendar date (YYYY-MM-DD): from its 2:00 AM to the next day's, in the park. */
+export function operatingDayBounds(date: string, timeZone: string): { start: Date; end: Date } {
+  const noon = (d: string) => new TZDate(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10)), 12, 0, 0, timeZone);
+  return { start: operatingDayStart(noon(date), timeZone), end: operatingDayStart(noon(shiftDate(date, 1)), timeZone) };
+}

@@ -20,7 +20,7 @@ const security = [{ ticketShareToken: [] }];
 const auth = 'Takes `Authorization: Bearer <ticketShareToken>` of the order object (401 for another ticket or none, 408 once expired).';
 
 export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: ShareDeps = { db: app.database.db, keys: app.keys, config: app.config, mailer: app.mailer };
+  const deps: ShareDeps = { db: app.database.db, keys: app.keys, config: app.config, mailer: app.mailer, changes: app.jobs };
   const bearer = (request: FastifyRequest) => ({ authorization: request.headers.authorization });
 
   app.get('/api/share/:ticket', {

@@ -16,6 +16,8 @@
 // - Changing a share's email stops the old share (its link answers 410) and starts a new one
 //   mailed to the new address; other changes are made in place. Stopping a share sets its
 //   removedAt: its link and share id stop at once.
+import { TICKET_CHANGED } from '../../integrations/ticketing/ticket.topics.ts';
+import type { ChangeBus } from '../../platform/jobs/jobs.plugin.ts';
 import { isPersonName, shareTexts, type CreateShareRequest, type UpdateShareRequest } from '@boardwalk/contract/share';
 import { BARCODE_PATTERN, TEST_PASS_ORDER_ID, type TicketShare } from '@boardwalk/contract/pass';
 import type { Executor } from '@boardwalk/db/client';
@@ -45,6 +47,8 @@ export interface ShareDeps {
   keys: Keys;
   config: Pick<Config, 'ticketShareLimit' | 'ticketShareMailsPerDay' | 'parkTimezone' | 'publicUrl' | 'brandName'>;
   mailer: Pick<Mailer, 'send'>;
+  /** A stopped share voids the shared guest's own wallet pass: the ticket is published as changed. */
+  changes: ChangeBus;
 }
 
 /** The caller of a share call: the request's Authorization header (the ticket's share token). */
@@ -152,6 +156,7 @@ export async function changeShare(
     if (current.email.toLowerCase() !== email.toLowerCase()) {
       // A new address gets a new link: the old one, which went to the old address, stops.
       await removeShare(tx, { barcode, shareId: current.id });
+      await deps.changes.publish(tx, TICKET_CHANGED, [barcode]);
       return startShare(deps, tx, ticket, { firstName, lastName, email, phone, salesforceId });
     }
     const updated = await updateShare(tx, { barcode, shareId: current.id }, { firstName, lastName, email, phone, salesforceId });
@@ -166,6 +171,7 @@ export async function stopShare(deps: ShareDeps, params: Bearer & { orderId: str
   await deps.db.transaction(async (tx) => {
     await lockSharedTicket(tx, barcode, params.orderId);
     if (!(await removeShare(tx, { barcode, shareId: params.shareId }))) throw shareGone();
+    await deps.changes.publish(tx, TICKET_CHANGED, [barcode]);
   });
 }
 

@@ -127,6 +127,7 @@ function passQuery(db: Executor) {
           credits: t.credits,
           cash: t.cash,
           expires: t.expires,
+          visitDate: t.visitDate,
           redeemed: t.redeemed,
           refunded: t.refunded,
           isPassActivated: isPassActivatedSql(t),

@@ -89,6 +89,7 @@ export function toPassOrder(row: NonNullable<PassRow>, ctx: Pick<TicketCoreDeps,
     orderDate: iso(order.orderDate),
     redeemed: iso(ticket.redeemed),
     expires: iso(ticket.expires),
+    visitDate: ticket.visitDate,
     product: ticket.product,
     refunded: ticket.refunded,
     backgroundColor: color(row.customization?.backgroundColor ?? ctx.config.defaultPassColors.background),
@@ -136,6 +137,7 @@ function toTestPassOrder(pass: NonNullable<Awaited<ReturnType<typeof findTestPas
     orderDate: null,
     redeemed: null,
     expires: null,
+    visitDate: null,
     product: pass.description || 'Test Pass',
     refunded: false,
     backgroundColor: color(ctx.config.defaultPassColors.background),
@@ -194,9 +196,10 @@ export function createTicketCore(deps: TicketCoreDeps) {
 
     /**
      * The ticket of a wallet call (Apple, Google): by order id + barcode (+ share id) or by a
-     * share link. A share id that names no active share is the page's "Pass No Longer Shared".
+     * share link, with the share the guest came through ('' for the ticket's own guest). A
+     * share id that names no active share is the page's "Pass No Longer Shared".
      */
-    async findForWallet(request: Caller & TicketWalletRequest): Promise<NonNullable<PassRow>> {
+    async findForWallet(request: Caller & TicketWalletRequest): Promise<{ row: NonNullable<PassRow>; shareId: string }> {
       const { row, shareId } = await find({
         clientAddress: request.clientAddress,
         ...(request.hashUrl
@@ -205,7 +208,7 @@ export function createTicketCore(deps: TicketCoreDeps) {
       });
       if (shareId && !row.shares.some((s) => s.id === shareId))
         throw new AppError('PASS_NO_LONGER_SHARED', guestMessages.passNoLongerShared);
-      return row;
+      return { row, shareId };
     },
 
     /** A test pass (order id 0) by its barcode, under the lookup throttle, as its order object. */

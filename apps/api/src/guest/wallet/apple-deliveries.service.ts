@@ -9,12 +9,13 @@ import { maskBarcode, maskUrl } from '../../platform/logging.ts';
 import { tryDelivery, queueDelivery, type DeliveryJobData } from '../../platform/jobs/delivery.ts';
 import type { JobSender, RunningJob } from '../../platform/jobs/job-queue.ts';
 import {
-  currentContentOf,
+  currentPassContent,
   loyaltyApplePassContent,
   voidedLoyaltyApplePassContent,
   type WalletConfig,
 } from './apple-pass-content.service.ts';
-import { findApplePasses, findLoyaltyPass, findVoidedPass, updateContentHash } from './apple-wallet.repo.ts';
+import { findApplePasses, findLoyaltyPass, findVoidedPass, setVoidReason, updateContentHash } from './apple-wallet.repo.ts';
+import { findPassByBarcode } from '../ticket/ticket.repo.ts';
 import { findLoyaltyMember } from '../../loyalty/loyalty.repo.ts';
 import { deleteDeviceRegistration, findDeviceRegistration, findDeviceRegistrations } from './passkit.repo.ts';
 
@@ -39,15 +40,21 @@ export type AppleDeliveries = ReturnType<typeof createAppleDeliveries>;
 
 export function createAppleDeliveries(deps: AppleDeliveryDeps) {
   /**
-   * A ticket changed (in the ticket-changed job's transaction): what its Apple pass shows is
-   * computed again; when it differs, the update tag moves and every registered device gets a
-   * push job (when APNs is configured; otherwise the update is recorded and logged).
+   * A ticket changed (in the ticket-changed job's transaction): what its Apple passes show
+   * (its own guest's and each shared guest's) is computed again; when one differs, its update
+   * tag moves and every registered device gets a push job (when APNs is configured; otherwise
+   * the update is recorded and logged). Why a pass shows voided is recorded with it.
    */
   async function compareTicketPass(tx: Executor, barcode: string): Promise<void> {
-    const [pass] = await findApplePasses(tx, [barcode]);
-    if (!pass) return;
-    const content = await currentContentOf({ ...deps, db: tx }, { ...pass, loyaltyAccountId: null });
-    if (content) await deliverIfChanged(tx, { ...pass, barcode }, content.contentHash);
+    const passes = await findApplePasses(tx, [barcode]);
+    if (passes.length === 0) return;
+    const row = await findPassByBarcode(tx, { orderId: passes[0]!.orderId, barcode });
+    if (!row) return;
+    for (const pass of passes) {
+      const content = await currentPassContent({ ...deps, db: tx }, row, pass.serialNumber, pass);
+      if (content.voidReason !== pass.voidReason) await setVoidReason(tx, pass.serialNumber, content.voidReason);
+      await deliverIfChanged(tx, pass, content.contentHash);
+    }
   }
 
   /** A loyalty member's ledger or details changed (in the job's transaction): their card is compared and pushed like a ticket's. */

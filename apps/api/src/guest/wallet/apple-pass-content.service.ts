@@ -1,8 +1,9 @@
 // What an Apple Wallet pass shows, in pass.json's terms, and the hash of it that tells when a
-// pass changed. A park ticket, season pass or stored-value card is not one event at one
-// venue, so the pass is of the generic style, which also shows the holder photo as its
-// thumbnail. A loyalty member's card is a store card: the points balance, the member's name
-// and number (the barcode); a removed member's card is voided and shows nothing personal.
+// pass changed. A ticket's pass has the style that fits it (pass-style.service.ts): a dated
+// admission is an event ticket, a Stored Value Card a store card, a season pass and other
+// tickets the generic style with the holder photo as its thumbnail. A loyalty member's card
+// is a store card: the points balance, the member's name and number (the barcode); a removed
+// member's card is voided and shows nothing personal.
 import { createHash } from 'node:crypto';
 import type { PassOrder } from '@boardwalk/contract/pass';
 import { balanceText, dateFormats, purchaserName, ticketholderName } from '@boardwalk/contract/pass-display';
@@ -15,6 +16,7 @@ import { findPassByBarcode, type PassRow } from '../ticket/ticket.repo.ts';
 import { toPassOrder } from '../ticket/ticket.service.ts';
 import { findLoyaltyMember, type LoyaltyMember } from '../../loyalty/loyalty.repo.ts';
 import { loyaltyPassTexts, memberName } from '../../loyalty/loyalty-member.service.ts';
+import { passStyleOf, relevanceOf, voidReasonOf, type Relevance, type VoidReason } from './pass-style.service.ts';
 
 export type WalletConfig = Pick<Config, 'defaultPassColors' | 'brandName' | 'publicUrl' | 'parkTimezone' | 'supportEmail' | 'apple'>;
 
@@ -78,6 +80,10 @@ export interface PassContentInput {
   photoPng: Buffer | null;
   config: WalletConfig;
   nfcPublicKey: string;
+  /** When and where the pass comes to the lock screen (none: never by itself). */
+  relevance?: Relevance;
+  /** Why the pass is void (voidReasonOf), null while valid. */
+  voidReason?: VoidReason | null;
 }
 
 export interface PassContent {
@@ -88,11 +94,45 @@ export interface PassContent {
   contentHash: string;
 }
 
-/** What the pass of a ticket shows, in pass.json's terms. */
-export function applePassContent({ order, row, serialNumber, photoPng, config, nfcPublicKey }: PassContentInput): PassContent {
+/** Hours as "10:00 AM" in the park. */
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+function parkTime(at: Date, timeZone: string) {
+  let format = timeFormats.get(timeZone);
+  if (!format) timeFormats.set(timeZone, (format = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' })));
+  return format.format(at);
+}
+
+/** relevantDates (iOS 18) and relevantDate (older iOS: the first opening), and the locations, in pass.json's terms. */
+function relevanceKeys({ hours, locations }: Relevance): Record<string, unknown> {
+  const keys: Record<string, unknown> = {};
+  if (hours.length > 0) {
+    keys.relevantDates = hours.map((h) => ({ startDate: w3cDate(h.opensAt.toISOString()), endDate: w3cDate(h.closesAt.toISOString()) }));
+    keys.relevantDate = w3cDate(hours[0]!.opensAt.toISOString());
+  }
+  if (locations.length > 0) {
+    keys.locations = locations.map((l) => ({
+      latitude: l.latitude,
+      longitude: l.longitude,
+      ...(l.relevantText ? { relevantText: l.relevantText } : {}),
+    }));
+  }
+  return keys;
+}
+
+/**
+ * What the pass of a ticket shows, in pass.json's terms, in the style that fits it
+ * (passStyleOf): a dated admission an event ticket with semantic tags, a Stored Value Card a
+ * store card with its balance, a season pass (and any other ticket) the generic style, which
+ * shows the holder photo as its thumbnail.
+ */
+export function applePassContent(input: PassContentInput): PassContent {
+  const { order, row, serialNumber, photoPng, config, nfcPublicKey } = input;
+  const relevance = input.relevance ?? { hours: [], locations: [] };
+  const voidReason = input.voidReason ?? null;
   const { date, dateTime } = dateFormats(config.parkTimezone);
   const holder = ticketholderName(order);
-  const product = order.refunded ? `${order.product} (Refunded)` : order.product;
+  const product = voidReason ? `${order.product} (${voidReason})` : order.product;
+  const style = passStyleOf(order);
 
   const { label, value } = balanceText(order);
   const balance: Field = {
@@ -102,6 +142,7 @@ export function applePassContent({ order, row, serialNumber, photoPng, config, n
     changeMessage: `Your ${label.toLowerCase()} is now %@`,
     textAlignment: 'PKTextAlignmentRight',
   };
+  const holderField: Field = { key: 'holder', label: 'Ticketholder', value: holder };
   const secondary: Field[] = [{ key: 'product', label: 'Product', value: product }];
   const purchaser = purchaserName(order);
   if (purchaser) secondary.push({ key: 'purchaser', label: 'Purchaser', value: purchaser });
@@ -114,30 +155,74 @@ export function applePassContent({ order, row, serialNumber, photoPng, config, n
   if (instructions) back.push({ key: 'instructions', label: 'Instructions', value: instructions });
   back.push({ key: 'support', label: 'Guest Services', value: config.supportEmail });
 
-  const pass: Record<string, unknown> = {
-    ...passBase(config, serialNumber, `${config.brandName} ${order.product}`, {
-      background: order.backgroundColor,
-      foreground: order.foregroundColor,
-    }),
-    generic: {
-      headerFields: [balance],
-      primaryFields: [
-        holder ? { key: 'holder', label: 'Ticketholder', value: holder } : { key: 'holder', label: 'Product', value: product },
+  const base = passBase(config, serialNumber, `${config.brandName} ${order.product}`, {
+    background: order.backgroundColor,
+    foreground: order.foregroundColor,
+  });
+  const pass: Record<string, unknown> = { ...base };
+  if (style === 'admission') {
+    const { hours, locations } = relevance;
+    const opens = hours[0]?.opensAt;
+    const closes = hours.at(-1)?.closesAt;
+    const visitDay = dateFormats('UTC').date(`${order.visitDate}T12:00:00Z`);
+    pass.eventTicket = {
+      headerFields: [{ key: 'visitDate', label: 'Date', value: visitDay, changeMessage: 'Your visit is now on %@' }],
+      primaryFields: [{ key: 'event', label: 'Admission', value: product }],
+      secondaryFields: holder ? [holderField, ...secondary.slice(1)] : secondary.slice(1),
+      auxiliaryFields: [
+        ...(opens && closes
+          ? [
+              {
+                key: 'hours',
+                label: 'Park Hours',
+                value: `${parkTime(opens, config.parkTimezone)} – ${parkTime(closes, config.parkTimezone)}`,
+                changeMessage: 'Park hours are now %@',
+              },
+            ]
+          : []),
+        { ...balance, textAlignment: 'PKTextAlignmentNatural' },
+        ...auxiliary,
       ],
+      backFields: back,
+    } satisfies Record<string, Field[]>;
+    const venue = locations[0];
+    pass.semantics = {
+      eventType: 'PKEventTypeGeneric',
+      eventName: order.product,
+      venueName: config.brandName,
+      ...(venue && { venueLocation: { latitude: venue.latitude, longitude: venue.longitude } }),
+      ...(opens && closes && { eventStartDate: w3cDate(opens.toISOString()), eventEndDate: w3cDate(closes.toISOString()) }),
+      ...(holder && { attendeeName: holder }),
+    };
+  } else if (style === 'storedValue') {
+    pass.storeCard = {
+      headerFields: [],
+      primaryFields: [{ ...balance, textAlignment: 'PKTextAlignmentNatural' }],
+      secondaryFields: holder ? [holderField, ...secondary] : secondary,
+      auxiliaryFields: auxiliary,
+      backFields: back,
+    } satisfies Record<string, Field[]>;
+  } else {
+    pass.generic = {
+      headerFields: [balance],
+      primaryFields: [holder ? holderField : { key: 'holder', label: 'Product', value: product }],
       secondaryFields: secondary,
       auxiliaryFields: auxiliary,
       backFields: back,
-    },
-  };
+    } satisfies Record<string, Field[]>;
+  }
+  Object.assign(pass, relevanceKeys(relevance));
   if (!row.customization?.hideBarcode) {
     pass.barcodes = [{ format: 'PKBarcodeFormatCode128', message: order.barcode, messageEncoding: 'iso-8859-1', altText: order.barcode }];
   }
-  if (order.refunded) pass.voided = true;
+  if (voidReason) pass.voided = true;
   if (order.expires) pass.expirationDate = w3cDate(order.expires);
   if (order.barcode.startsWith(NFC_BARCODE_PREFIX) && !row.exclusion?.excludeNfc) {
     pass.nfc = { message: order.barcode, encryptionPublicKey: nfcPublicKey };
   }
-  const files: Record<string, Uint8Array> = photoPng ? { 'thumbnail.png': photoPng } : {};
+  // The holder photo is the generic style's thumbnail (a season pass's); the other styles show none.
+  const files: Record<string, Uint8Array> =
+    photoPng && style !== 'admission' && style !== 'storedValue' ? { 'thumbnail.png': photoPng } : {};
   return { pass, files, contentHash: contentHashOf(pass, files) };
 }
 
@@ -187,23 +272,48 @@ export function voidedLoyaltyApplePassContent(config: WalletConfig, serialNumber
  */
 export const passTokenOf = (keys: Keys, serialNumber: string) => keys.keyedHash('passkit-token', serialNumber);
 
-/** What the ticket's pass shows now, its holder photo included. */
-export async function currentPassContent(ctx: PassContentContext, row: NonNullable<PassRow>, serialNumber: string): Promise<PassContent> {
-  const photoPng = row.photoUid ? await findPhotoPng(ctx.db, row.ticket.barcode) : null;
-  return applePassContent({
-    order: toPassOrder(row, ctx),
+/** Whose pass of a ticket it is (a shared guest's names its share) and why it last showed voided. */
+export interface TicketPassFacts {
+  shareId?: string | null;
+  voidReason?: string | null;
+}
+
+/** What the ticket's pass shows now (a shared guest's pass too), its holder photo, relevance and void state included. */
+export async function currentPassContent(
+  ctx: PassContentContext,
+  row: NonNullable<PassRow>,
+  serialNumber: string,
+  facts: TicketPassFacts = {},
+): Promise<PassContent & { voidReason: VoidReason | null }> {
+  // Whoever adds it, the pass shows the ticket's own holder.
+  const order = toPassOrder(row, ctx);
+  const shareStopped = !!facts.shareId && !row.shares.some((s) => s.id === facts.shareId);
+  const voidReason = voidReasonOf(order, { shareStopped, stored: facts.voidReason ?? null });
+  const photoPng = row.photoUid && passStyleOf(order) === 'season' ? await findPhotoPng(ctx.db, row.ticket.barcode) : null;
+  const relevance = await relevanceOf(ctx.db, order, ctx.config.parkTimezone);
+  const content = applePassContent({
+    order,
     row,
     serialNumber,
     photoPng,
     config: ctx.config,
     nfcPublicKey: ctx.appleWallet.nfcPublicKey,
+    relevance,
+    voidReason,
   });
+  return { ...content, voidReason };
 }
 
 /** What a pass shows now, a ticket's or a member's (voided once the member was removed); null when its holder is gone. */
 export async function currentContentOf(
   ctx: PassContentContext,
-  pass: { serialNumber: string; barcode: string | null; orderId: string | null; loyaltyAccountId: string | null; voidedAt?: Date | null },
+  pass: TicketPassFacts & {
+    serialNumber: string;
+    barcode: string | null;
+    orderId: string | null;
+    loyaltyAccountId: string | null;
+    voidedAt?: Date | null;
+  },
 ): Promise<PassContent | null> {
   if (pass.voidedAt) return voidedLoyaltyApplePassContent(ctx.config, pass.serialNumber);
   if (pass.loyaltyAccountId) {
@@ -212,5 +322,5 @@ export async function currentContentOf(
   }
   if (!pass.barcode || !pass.orderId) return null;
   const row = await findPassByBarcode(ctx.db, { orderId: pass.orderId, barcode: pass.barcode });
-  return row && currentPassContent(ctx, row, pass.serialNumber);
+  return row && currentPassContent(ctx, row, pass.serialNumber, pass);
 }

@@ -4,7 +4,7 @@
 // the devices that have a pass are in passkit.repo.ts.
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
-import { tickets, walletPasses } from '@boardwalk/db/schema';
+import { ticketShares, tickets, walletPasses } from '@boardwalk/db/schema';
 
 /**
  * The next update tag: now, and always in a later second than the previous one, so a device
@@ -12,10 +12,39 @@ import { tickets, walletPasses } from '@boardwalk/db/schema';
  */
 const nextUpdatedAt = sql`greatest(now(), date_trunc('second', ${walletPasses.updatedAt}) + interval '1 second')`;
 
-/** Whose pass a wallet_passes row is: a ticket's or a loyalty member's. */
-export type PassHolder = { barcode: string } | { loyaltyAccountId: string };
+/** Whose pass a wallet_passes row is: a ticket's own guest's, a shared guest's (their share) or a loyalty member's. */
+export type PassHolder = { barcode: string } | { shareId: string } | { loyaltyAccountId: string };
 /** The unique column that names the holder, the conflict target of an upsert. */
-export const holderColumn = (holder: PassHolder) => ('barcode' in holder ? walletPasses.barcode : walletPasses.loyaltyAccountId);
+export const holderColumn = (holder: PassHolder) =>
+  'barcode' in holder ? walletPasses.barcode : 'shareId' in holder ? walletPasses.shareId : walletPasses.loyaltyAccountId;
+
+/** The ticket a ticket pass or a shared guest's pass is of (null for a member card). */
+export const passBarcode = sql<string | null>`coalesce(${walletPasses.barcode}, ${ticketShares.barcode})`;
+
+/** The columns the wallet jobs compare of a ticket's passes (the owner's and the shared guests'). */
+const ticketPassColumns = {
+  barcode: sql<string>`${passBarcode}`.as('pass_barcode'),
+  shareId: walletPasses.shareId,
+  serialNumber: walletPasses.serialNumber,
+  contentHash: walletPasses.contentHash,
+  voidReason: walletPasses.voidReason,
+  googleIssued: walletPasses.googleIssued,
+  googleContentHash: walletPasses.googleContentHash,
+  googleNotifiedAt: walletPasses.googleNotifiedAt,
+  googleObjectKind: walletPasses.googleObjectKind,
+  orderId: tickets.orderId,
+};
+
+/** Tickets' passes: each ticket's own and its shared guests', with the ticket's order id (the caller adds its where). */
+export function ticketPassesQuery(db: Executor) {
+  return db
+    .select(ticketPassColumns)
+    .from(walletPasses)
+    .leftJoin(ticketShares, eq(ticketShares.shareId, walletPasses.shareId))
+    .innerJoin(tickets, eq(tickets.barcode, passBarcode))
+    .$dynamic();
+}
+export type TicketPass = Awaited<ReturnType<typeof ticketPassesQuery>>[number];
 
 /**
  * Records a generated pass: the holder's wallet_passes row (created on the first pass; the
@@ -33,31 +62,32 @@ export async function saveApplePass(db: Executor, values: { holder: PassHolder; 
       // be added on another device while others have it: its stored content stays what they
       // were shown, for the account's change job to compare and push.
       set:
-        'barcode' in values.holder
-          ? {
+        'loyaltyAccountId' in values.holder
+          ? { contentHash: sql`coalesce(${walletPasses.contentHash}, excluded.content_hash)` }
+          : {
               contentHash: values.contentHash,
+              // Added again (the ticket valid again): a pass voided before starts over.
+              voidReason: null,
               updatedAt: sql`case when ${walletPasses.contentHash} is distinct from excluded.content_hash then ${nextUpdatedAt} else ${walletPasses.updatedAt} end`,
-            }
-          : { contentHash: sql`coalesce(${walletPasses.contentHash}, excluded.content_hash)` },
+            },
     })
     .returning({ serialNumber: walletPasses.serialNumber });
   if (!row) throw new Error('wallet_passes upsert returned no row');
   return row.serialNumber;
 }
 
-/** Of these barcodes, the tickets an Apple pass was generated for, with their order id. */
+/** Of these barcodes, the passes an Apple pass was generated for (the owner's and shared guests'), with their order id. */
 export async function findApplePasses(db: Executor, barcodes: string[]) {
   if (barcodes.length === 0) return [];
-  return db
-    .select({
-      barcode: walletPasses.barcode,
-      serialNumber: walletPasses.serialNumber,
-      contentHash: walletPasses.contentHash,
-      orderId: tickets.orderId,
-    })
-    .from(walletPasses)
-    .innerJoin(tickets, eq(tickets.barcode, walletPasses.barcode))
-    .where(and(inArray(walletPasses.barcode, barcodes), isNotNull(walletPasses.contentHash)));
+  return ticketPassesQuery(db).where(and(inArray(passBarcode, barcodes), isNotNull(walletPasses.contentHash)));
+}
+
+/** Records why the pass shows voided (null: valid). */
+export async function setVoidReason(db: Executor, serialNumber: string, voidReason: string | null) {
+  await db
+    .update(walletPasses)
+    .set({ voidReason })
+    .where(and(eq(walletPasses.serialNumber, serialNumber), sql`${walletPasses.voidReason} is distinct from ${voidReason}`));
 }
 
 /** Stores what the pass now shows and moves its update tag; false when it was already so. */
@@ -91,6 +121,7 @@ const memberCardColumns = {
   contentHash: walletPasses.contentHash,
   googleIssued: walletPasses.googleIssued,
   googleContentHash: walletPasses.googleContentHash,
+  googleNotifiedAt: walletPasses.googleNotifiedAt,
 };
 
 /** A voided member card by its serial number (null when not voided or unknown). */
@@ -108,19 +139,21 @@ export async function findLoyaltyPass(db: Executor, loyaltyAccountId: string) {
   return rows[0] ?? null;
 }
 
-/** Every ticket with a pass in a wallet (Apple generated, or a Google link handed out), in pages. */
+/** Every ticket with a pass in a wallet (Apple generated, or a Google link handed out; its own or a shared guest's), in pages. */
 export async function findBarcodesWithPasses(db: Executor, after: string | null, limit: number): Promise<string[]> {
   const rows = await db
-    .select({ barcode: tickets.barcode })
+    .select({ barcode: sql<string>`${passBarcode}` })
     .from(walletPasses)
-    .innerJoin(tickets, eq(tickets.barcode, walletPasses.barcode))
+    .leftJoin(ticketShares, eq(ticketShares.shareId, walletPasses.shareId))
     .where(
       and(
+        isNotNull(passBarcode),
         sql`(${walletPasses.contentHash} is not null or ${walletPasses.googleIssued})`,
-        after === null ? undefined : sql`${walletPasses.barcode} > ${after}`,
+        after === null ? undefined : sql`${passBarcode} > ${after}`,
       ),
     )
-    .orderBy(walletPasses.barcode)
+    .groupBy(passBarcode)
+    .orderBy(passBarcode)
     .limit(limit);
   return rows.map((r) => r.barcode);
 }

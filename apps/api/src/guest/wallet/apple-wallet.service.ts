@@ -43,14 +43,16 @@ export function createAppleWalletService(deps: AppleWalletDeps) {
   return {
     /** The signed .pkpass of the ticket; the client's address counts for the lookup throttle. */
     async createTicketPass(request: TicketWalletRequest, clientAddress: string): Promise<Buffer> {
-      const row = await deps.tickets.findForWallet({ clientAddress, ...request });
-      // One pass per ticket, showing the ticket's own holder whoever adds it.
+      const { row, shareId } = await deps.tickets.findForWallet({ clientAddress, ...request });
+      // One pass for the ticket's own guest and one for each shared guest (voided when sharing
+      // stops), each showing the ticket's own holder.
       const order = toPassOrder(row, deps);
       if (order.excluded) throw new AppError('FORBIDDEN', order.excluded);
-      if (row.iCloudBoundToWallet) throw new AppError('CONFLICT', guestMessages.alreadyInWallet(config.supportEmail));
+      if (!shareId && row.iCloudBoundToWallet) throw new AppError('CONFLICT', guestMessages.alreadyInWallet(config.supportEmail));
 
       // The serial number is the row's own; the content hash does not depend on it.
-      return signedNewPass({ barcode: row.ticket.barcode }, await currentPassContent(deps, row, ''));
+      const holder = shareId ? { shareId } : { barcode: row.ticket.barcode };
+      return signedNewPass(holder, await currentPassContent(deps, row, '', { shareId: shareId || null }));
     },
 
     /**

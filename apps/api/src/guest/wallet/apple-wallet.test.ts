@@ -61,15 +61,10 @@ const walletTables = async () =>
   );
 
 type Fields = { key: string; label: string; value: string }[];
+/** The fields of a pass, whatever its style (generic, store card, event ticket). */
 const fieldsOf = (pass: Record<string, unknown>) => {
-  const generic = pass.generic as Record<string, Fields>;
-  return [
-    ...generic.headerFields!,
-    ...generic.primaryFields!,
-    ...generic.secondaryFields!,
-    ...generic.auxiliaryFields!,
-    ...generic.backFields!,
-  ];
+  const style = (pass.generic ?? pass.storeCard ?? pass.eventTicket) as Record<string, Fields>;
+  return [...style.headerFields!, ...style.primaryFields!, ...style.secondaryFields!, ...style.auxiliaryFields!, ...style.backFields!];
 };
 const field = (pass: Record<string, unknown>, key: string) => fieldsOf(pass).find((f) => f.key === key);
 
@@ -228,6 +223,7 @@ describe('POST /api/apple-wallet/', () => {
 
   it('shows credits on a Stored Value Card, also reached by its share link', async () => {
     const { pass } = await checkedPass({ hashUrl: activeHashUrl });
+    expect(pass.storeCard).toBeDefined();
     expect(field(pass, 'balance')).toMatchObject({ label: 'Credits', value: '25 Credits' });
     expect(field(pass, 'product')).toMatchObject({ value: 'Fun Card' });
   });

@@ -7,7 +7,16 @@ import type { GoogleWallet } from '../../integrations/google-wallet/google-walle
 import { AppError } from '../../platform/errors.ts';
 import type { Keys } from '../../platform/keys.plugin.ts';
 import { toPassOrder, type TicketCore } from '../ticket/ticket.service.ts';
-import { loyaltyClass, ticketClass, toGenericObject, toLoyaltyObject, type GoogleWalletConfig } from './google-pass-content.service.ts';
+import {
+  classOfKind,
+  loyaltyClass,
+  objectKindOf,
+  saveToWalletPayload,
+  toLoyaltyObject,
+  toTicketObject,
+  type GoogleWalletConfig,
+} from './google-pass-content.service.ts';
+import { passStyleOf, relevanceOf, voidReasonOf } from './pass-style.service.ts';
 import { markGoogleIssued } from './google-wallet.repo.ts';
 import { authorizedMember } from '../../loyalty/loyalty-member.service.ts';
 
@@ -27,27 +36,39 @@ export function createGoogleWalletService(deps: GoogleWalletDeps) {
   return {
     /** The "Save to Google Wallet" link for the ticket; the client's address counts for the lookup throttle. */
     async createTicketLink(request: GoogleTicketWalletRequest, clientAddress: string): Promise<string> {
-      const row = await deps.tickets.findForWallet({ clientAddress, ...request });
-      // One object per ticket, showing the ticket's own holder whoever saves it.
+      const { row, shareId } = await deps.tickets.findForWallet({ clientAddress, ...request });
+      // One object for the ticket's own guest and one for each shared guest (inactive when
+      // sharing stops), each showing the ticket's own holder.
       const order = toPassOrder(row, deps);
       if (order.excluded) throw new AppError('FORBIDDEN', order.excluded);
 
-      const serialNumber = await markGoogleIssued(db, { barcode: row.ticket.barcode });
-      const object = toGenericObject({
+      const style = passStyleOf(order);
+      const { serialNumber, googleObjectKind } = await markGoogleIssued(
+        db,
+        shareId ? { shareId } : { barcode: row.ticket.barcode },
+        objectKindOf(style),
+      );
+      const relevance = await relevanceOf(db, order, config.parkTimezone);
+      const target = toTicketObject({
+        kind: googleObjectKind,
         order,
         customization: row.customization,
         serialNumber,
         issuerId,
         config,
         withPhoto: request.hasPhoto === true,
+        voidReason: voidReasonOf(order, { shareStopped: false, stored: null }),
+        relevance,
       });
-      return googleWallet.saveUrl({ genericClasses: [ticketClass(issuerId)], genericObjects: [object] });
+      // The link carries the class too: Google creates it with the first save (and keeps the one it has).
+      const walletClass = classOfKind(target.kind, issuerId, config, relevance.locations);
+      return googleWallet.saveUrl(saveToWalletPayload(walletClass, target));
     },
 
     /** The "Save to Google Wallet" link of the member's card. */
     async createMemberCardLink(request: LoyaltyWalletRequest): Promise<string> {
       const member = await authorizedMember(deps, request);
-      const serialNumber = await markGoogleIssued(db, { loyaltyAccountId: member.id });
+      const { serialNumber } = await markGoogleIssued(db, { loyaltyAccountId: member.id });
       return googleWallet.saveUrl({
         loyaltyClasses: [loyaltyClass(issuerId, config)],
         loyaltyObjects: [toLoyaltyObject(member, serialNumber, issuerId)],

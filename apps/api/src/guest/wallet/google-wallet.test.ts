@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { createDecoder, createVerifier } from 'fast-jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '@boardwalk/db/schema';
-import type { GenericClass, GenericObject } from '../../integrations/google-wallet/google-wallet.ts';
+import type { GenericClass, GenericObject, LoyaltyObject } from '../../integrations/google-wallet/google-wallet.ts';
 import {
   DEVELOPMENT_ISSUER_ID,
   DEVELOPMENT_KEY_FILE,
@@ -47,7 +47,7 @@ interface SaveClaims {
   iat: number;
   typ: string;
   origins: string[];
-  payload: { genericClasses: GenericClass[]; genericObjects: GenericObject[] };
+  payload: { genericClasses?: GenericClass[]; genericObjects?: GenericObject[]; loyaltyObjects?: LoyaltyObject[] };
 }
 
 /** The JWT of a save link, verified with the development key's public key (not the generator's word). */
@@ -61,7 +61,13 @@ async function objectOf(body: Record<string, unknown>) {
   const res = await save(body);
   expect(res.statusCode, res.body).toBe(200);
   const claims = await claimsOf(res.body);
-  return claims.payload.genericObjects[0]!;
+  return claims.payload.genericObjects![0]!;
+}
+/** The object of a Stored Value Card's save link: a loyalty card with its credits. */
+async function storedValueObjectOf(body: Record<string, unknown>) {
+  const res = await save(body);
+  expect(res.statusCode, res.body).toBe(200);
+  return (await claimsOf(res.body)).payload.loyaltyObjects![0]!;
 }
 const moduleBody = (object: GenericObject, id: string) => object.textModulesData?.find((m) => m.id === id)?.body;
 const walletRows = () => t.database.db.select().from(schema.walletPasses);
@@ -164,7 +170,7 @@ describe('POST /api/google-wallet/', () => {
       expect.objectContaining({ id: `${DEVELOPMENT_ISSUER_ID}.park-ticket`, multipleDevicesAndHoldersAllowedStatus: 'MULTIPLE_HOLDERS' }),
     ]);
     expect(genericObjects).toHaveLength(1);
-    const object = genericObjects[0]!;
+    const object = genericObjects![0]!;
     expect(object).toMatchObject({
       id: `${DEVELOPMENT_ISSUER_ID}.${pass!.serialNumber}`,
       classId: `${DEVELOPMENT_ISSUER_ID}.park-ticket`,
@@ -194,11 +200,12 @@ describe('POST /api/google-wallet/', () => {
   });
 
   it('shows credits for a Stored Value Card and the default colour when no customization matches', async () => {
-    const object = await objectOf({ orderId: '30000002', barcode: '3500000000000035' });
-    expect(moduleBody(object, 'balance')).toBe('25 Credits');
-    expect(object.textModulesData?.find((m) => m.id === 'balance')?.header).toBe('Credits');
-    expect(object.hexBackgroundColor).toBe('#112233');
-    expect(object.header.defaultValue.value).toBe('Rosa Diaz');
+    const object = await storedValueObjectOf({ orderId: '30000002', barcode: '3500000000000035' });
+    expect(object.loyaltyPoints).toEqual({ label: 'Credits', balance: { double: 25 } });
+    expect(object.accountName).toBe('Rosa Diaz');
+    const res = await save({ orderId: '30000002', barcode: '3500000000000035' });
+    const { loyaltyClasses } = (await claimsOf(res.body)).payload as { loyaltyClasses: { hexBackgroundColor: string }[] };
+    expect(loyaltyClasses[0]!.hexBackgroundColor).toBe('#112233');
   });
 
   it('puts the holder photo on the pass only when asked with hasPhoto and the ticket has one', async () => {
@@ -210,7 +217,9 @@ describe('POST /api/google-wallet/', () => {
     ]);
     expect((await objectOf({ orderId: '30000003', barcode: '2400000000000042', hasPhoto: false })).imageModulesData).toBeUndefined();
     expect((await objectOf({ orderId: '30000003', barcode: '2400000000000042' })).imageModulesData).toBeUndefined();
-    expect((await objectOf({ orderId: '30000002', barcode: '3500000000000035', hasPhoto: true })).imageModulesData).toBeUndefined();
+    expect(await storedValueObjectOf({ orderId: '30000002', barcode: '3500000000000035', hasPhoto: true })).not.toHaveProperty(
+      'imageModulesData',
+    );
   });
 
   it('hides the barcode when the customization says so and falls back to its general instructions', async () => {
@@ -305,11 +314,12 @@ describe('POST /api/google-wallet/', () => {
       email: 'old@example.com',
       removedAt: new Date(),
     });
-    const primary = await objectOf({ orderId: '30000002', barcode: '3500000000000035' });
-    const viaLink = await objectOf({ hashUrl: active, hasPhoto: false });
-    expect(viaLink.id).toBe(primary.id);
+    const primary = await storedValueObjectOf({ orderId: '30000002', barcode: '3500000000000035' });
+    // The shared guest's own object (made inactive when sharing stops), the same ticket.
+    const viaLink = await storedValueObjectOf({ hashUrl: active, hasPhoto: false });
+    expect(viaLink.id).not.toBe(primary.id);
     expect(viaLink.barcode?.value).toBe('3500000000000035');
-    expect((await objectOf({ orderId: '30000002', barcode: '3500000000000035', shareId: share.shareId })).id).toBe(primary.id);
+    expect((await storedValueObjectOf({ orderId: '30000002', barcode: '3500000000000035', shareId: share.shareId })).id).toBe(viaLink.id);
     expect((await save({ hashUrl: stopped })).statusCode).toBe(410);
     expect(
       (await save({ orderId: '30000002', barcode: '3500000000000035', shareId: '00000000-0000-4000-8000-000000000000' })).statusCode,
@@ -323,7 +333,7 @@ describe('POST /api/google-wallet/', () => {
     const object = await objectOf({ orderId: '30000009', barcode: '3000000000000103' });
     expect(object.id).toBe(`${DEVELOPMENT_ISSUER_ID}.${apple!.serialNumber}`);
     const [after] = await db.select().from(schema.walletPasses).where(eq(schema.walletPasses.barcode, '3000000000000103'));
-    expect(after).toEqual({ ...apple, googleIssued: true });
+    expect(after).toEqual({ ...apple, googleIssued: true, googleObjectKind: 'genericObject' });
   });
 });
 

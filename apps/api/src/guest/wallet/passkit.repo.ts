@@ -3,7 +3,8 @@
 // tokens handed out in passes before a pass's token was derived from its serial number.
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
-import { appleDeviceRegistrations, tickets, walletPassTokens, walletPasses } from '@boardwalk/db/schema';
+import { appleDeviceRegistrations, ticketShares, tickets, walletPassTokens, walletPasses } from '@boardwalk/db/schema';
+import { passBarcode } from './apple-wallet.repo.ts';
 
 /**
  * The update tag Apple devices send back as passesUpdatedSince: updatedAt in microseconds
@@ -11,19 +12,25 @@ import { appleDeviceRegistrations, tickets, walletPassTokens, walletPasses } fro
  */
 const tagOf = (column: typeof walletPasses.updatedAt) => sql<string>`floor(extract(epoch from ${column}) * 1000000)::bigint::text`;
 
-/** The pass with this serial number: a ticket's (barcode, order id), a member's, or a voided member card (neither). */
+/**
+ * The pass with this serial number: a ticket's (barcode, order id; a shared guest's names
+ * its share too), a member's, or a voided member card (neither).
+ */
 export async function findPassBySerialNumber(db: Executor, serialNumber: string) {
   const rows = await db
     .select({
       barcode: tickets.barcode,
       orderId: tickets.orderId,
+      shareId: walletPasses.shareId,
+      voidReason: walletPasses.voidReason,
       loyaltyAccountId: walletPasses.loyaltyAccountId,
       serialNumber: walletPasses.serialNumber,
       updatedAt: walletPasses.updatedAt,
       voidedAt: walletPasses.voidedAt,
     })
     .from(walletPasses)
-    .leftJoin(tickets, eq(tickets.barcode, walletPasses.barcode))
+    .leftJoin(ticketShares, eq(ticketShares.shareId, walletPasses.shareId))
+    .leftJoin(tickets, eq(tickets.barcode, passBarcode))
     .where(eq(walletPasses.serialNumber, serialNumber))
     .limit(1);
   return rows[0] ?? null;

@@ -1,7 +1,8 @@
 // The wallet's queues. A changed ticket's passes are compared with what they show
 // (ticket-changed), as are a loyalty member's cards (loyalty-account-changed) and a removed
 // member's voided cards (member-card-voided); a staff change re-publishes every saved pass
-// (passes-republish); and the outbound calls go to APNs (apple-push) and Google (google-update).
+// (passes-republish) and brings Google's ticket classes up to date (google-classes); and the
+// outbound calls go to APNs (apple-push) and Google (google-update).
 import fp from 'fastify-plugin';
 import type { DeliveryJobData } from '../../platform/jobs/delivery.ts';
 import { TICKET_CHANGED } from '../../integrations/ticketing/ticket.topics.ts';
@@ -69,6 +70,13 @@ export const walletDeliveriesJobs = fp(
           after = barcodes.at(-1)!;
         }
       },
+    });
+    await app.jobs.declare({
+      name: 'google-classes',
+      policy: 'stately',
+      batchSize: 1,
+      subscribes: [{ topic: PASSES_CHANGED, data: () => ({}), singletonKey: () => 'classes' }],
+      handler: () => google.syncClasses(),
     });
     await app.jobs.declare<ApplePushPayload & DeliveryJobData>({
       name: APPLE_PUSH_QUEUE,

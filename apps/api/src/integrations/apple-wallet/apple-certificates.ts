@@ -31,6 +31,8 @@ export interface AppleCredentials {
   nfcPublicKey: string;
   /** True when the development chain is in use (no Apple-issued certificate configured). */
   development: boolean;
+  /** When the signer (pass type) certificate expires: passes signed after it do not install. */
+  signerNotAfter: Date;
 }
 
 export interface Logger {
@@ -92,6 +94,7 @@ export async function loadAppleCredentials(config: AppleConfig, log: Logger): Pr
     signerKeyPem: signerKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
     nfcPublicKey,
     development,
+    signerNotAfter: new Date(signer.validTo),
   };
 }
 

@@ -3,8 +3,10 @@
 // signer, and the APNs client when pushes are configured.
 import { readFile } from 'node:fs/promises';
 import fp from 'fastify-plugin';
+import { Gauge } from 'prom-client';
 import { createHttp2ApnsClient, type ApnsClient } from './apns.ts';
 import { loadAppleCredentials } from './apple-certificates.ts';
+import { watchCertificateExpiry } from './apple-certificate-expiry.ts';
 import { renderPassImages } from './apple-pass-images.ts';
 import { createPkpassBuilder, type PkpassBuilder } from './apple-pkpass.ts';
 import { createManifestSigner } from './apple-signature.ts';
@@ -15,6 +17,8 @@ export interface AppleWallet {
   nfcPublicKey: string;
   /** Set when APNs is configured (config.apple.apnsUrl). */
   apns: ApnsClient | undefined;
+  /** The signer certificate: when it expires, and whether it is the development chain's. */
+  certificate: { notAfter: Date; development: boolean };
 }
 
 declare module 'fastify' {
@@ -37,11 +41,20 @@ export const appleWalletPlugin = fp(
         })
       : undefined;
     if (apns) app.addHook('onClose', () => apns.close());
+    const certificate = { notAfter: credentials.signerNotAfter, development: credentials.development };
+    new Gauge({
+      name: 'boardwalk_apple_signer_certificate_expiry_timestamp_seconds',
+      help: 'When the Apple Wallet signer certificate expires (Unix time)',
+      registers: [app.metrics.registry],
+    }).set(Math.floor(certificate.notAfter.getTime() / 1000));
+    const stopWatching = watchCertificateExpiry(certificate, apple.certWarningDays, app.log);
+    app.addHook('onClose', async () => stopWatching());
     app.decorate('appleWallet', {
       builder: createPkpassBuilder({ signer: createManifestSigner(credentials), staticFiles: await renderPassImages() }),
       nfcPublicKey: credentials.nfcPublicKey,
       apns,
+      certificate,
     } satisfies AppleWallet);
   },
-  { name: 'apple-wallet', dependencies: ['data'] },
+  { name: 'apple-wallet', dependencies: ['data', 'metrics'] },
 );

@@ -20,26 +20,71 @@ export interface GoogleImage {
   sourceUri: { uri: string };
   contentDescription?: LocalizedString;
 }
+/** A place where Google shows the pass nearby (at most 10 per class). */
+export interface MerchantLocation {
+  latitude: number;
+  longitude: number;
+}
+export type ObjectState = 'ACTIVE' | 'COMPLETED' | 'EXPIRED' | 'INACTIVE';
+export interface TimeInterval {
+  start?: { date: string };
+  end?: { date: string };
+}
+export interface TextModule {
+  id: string;
+  header: string;
+  body: string;
+}
+export interface LinksModule {
+  uris: { id: string; uri: string; description: string }[];
+}
 export interface GenericClass {
   id: string;
   multipleDevicesAndHoldersAllowedStatus?: 'ONE_USER_ALL_DEVICES' | 'MULTIPLE_HOLDERS';
   classTemplateInfo?: unknown;
+  merchantLocations?: MerchantLocation[];
+}
+// developers.google.com/wallet/reference/rest/v1/eventticketclass and eventticketobject: a dated admission.
+export interface EventTicketClass {
+  id: string;
+  issuerName: string;
+  eventName: LocalizedString;
+  reviewStatus: 'UNDER_REVIEW' | 'DRAFT';
+  venue?: { name: LocalizedString; address: LocalizedString };
+  hexBackgroundColor?: string;
+  multipleDevicesAndHoldersAllowedStatus?: 'ONE_USER_ALL_DEVICES' | 'MULTIPLE_HOLDERS';
+  merchantLocations?: MerchantLocation[];
+}
+export interface EventTicketObject {
+  id: string;
+  classId: string;
+  state: ObjectState;
+  ticketHolderName?: string;
+  ticketType?: LocalizedString;
+  hexBackgroundColor?: string;
+  barcode?: { type: 'CODE_128'; value: string; alternateText?: string };
+  validTimeInterval?: TimeInterval;
+  textModulesData?: TextModule[];
+  linksModuleData?: LinksModule;
+  /** Ask Google to notify the holder of this update (at most 3 per object in 24 hours). */
+  notifyPreference?: 'notifyOnUpdate';
 }
 export interface GenericObject {
   id: string;
   classId: string;
   genericType: 'GENERIC_TYPE_UNSPECIFIED' | 'GENERIC_OTHER';
-  state: 'ACTIVE' | 'COMPLETED' | 'EXPIRED' | 'INACTIVE';
+  state: ObjectState;
   cardTitle: LocalizedString;
   header: LocalizedString;
   subheader?: LocalizedString;
   hexBackgroundColor: string;
   logo?: GoogleImage;
   barcode?: { type: 'CODE_128' | 'QR_CODE'; value: string; alternateText?: string };
-  validTimeInterval?: { start?: { date: string }; end?: { date: string } };
-  textModulesData?: { id: string; header: string; body: string }[];
-  linksModuleData?: { uris: { id: string; uri: string; description: string }[] };
+  validTimeInterval?: TimeInterval;
+  textModulesData?: TextModule[];
+  linksModuleData?: LinksModule;
   imageModulesData?: { id: string; mainImage: GoogleImage }[];
+  notifyPreference?: EventTicketObject['notifyPreference'];
 }
 // developers.google.com/wallet/reference/rest/v1/loyaltyclass and loyaltyobject: a member card.
 export interface LoyaltyClass {
@@ -50,26 +95,40 @@ export interface LoyaltyClass {
   reviewStatus: 'UNDER_REVIEW' | 'DRAFT';
   hexBackgroundColor?: string;
   multipleDevicesAndHoldersAllowedStatus?: 'ONE_USER_ALL_DEVICES' | 'MULTIPLE_HOLDERS';
+  merchantLocations?: MerchantLocation[];
 }
 export interface LoyaltyObject {
   id: string;
   classId: string;
-  state: 'ACTIVE' | 'INACTIVE';
+  state: ObjectState;
   accountId?: string;
   accountName?: string;
-  /** `int` is 32 bits in Google's API: a larger balance goes as `string`. */
-  loyaltyPoints?: { label: string; balance: { int: number } | { string: string } };
+  /** `int` is 32 bits in Google's API: a larger balance goes as `string`; credits (cents) as `double`. */
+  loyaltyPoints?: { label: string; balance: { int: number } | { string: string } | { double: number } };
   barcode?: { type: 'CODE_128'; value: string; alternateText?: string };
-  textModulesData?: { id: string; header: string; body: string }[];
+  validTimeInterval?: TimeInterval;
+  textModulesData?: TextModule[];
+  linksModuleData?: LinksModule;
+  notifyPreference?: EventTicketObject['notifyPreference'];
 }
 export interface SaveToWalletPayload {
   genericClasses?: GenericClass[];
   genericObjects?: GenericObject[];
+  eventTicketClasses?: EventTicketClass[];
+  eventTicketObjects?: EventTicketObject[];
   loyaltyClasses?: LoyaltyClass[];
   loyaltyObjects?: LoyaltyObject[];
 }
-/** The REST collection of an object: a ticket's generic pass or a member's loyalty card. */
-export type WalletObject = { kind: 'genericObject'; object: GenericObject } | { kind: 'loyaltyObject'; object: LoyaltyObject };
+/** The REST collection of an object: a ticket's generic pass or event ticket, or a loyalty card (a member's, a Stored Value Card's). */
+export type WalletObject =
+  | { kind: 'genericObject'; object: GenericObject }
+  | { kind: 'eventTicketObject'; object: EventTicketObject }
+  | { kind: 'loyaltyObject'; object: LoyaltyObject };
+/** The REST collection of a class. */
+export type WalletClass =
+  | { kind: 'genericClass'; class: GenericClass }
+  | { kind: 'eventTicketClass'; class: EventTicketClass }
+  | { kind: 'loyaltyClass'; class: LoyaltyClass };
 
 export interface GoogleWallet {
   /** Prefix of every class and object id (`${issuerId}.${suffix}`). */
@@ -80,6 +139,8 @@ export interface GoogleWallet {
   saveUrl(payload: SaveToWalletPayload): Promise<string>;
   /** Replaces a saved object; 'not-saved' when Google has never seen it (no guest saved the link). */
   updateObject(target: WalletObject): Promise<'updated' | 'not-saved'>;
+  /** Replaces a class, or creates it when Google does not have it yet. */
+  upsertClass(target: WalletClass): Promise<'updated' | 'created'>;
 }
 
 export class GoogleWalletApiError extends Error {
@@ -128,6 +189,29 @@ function oauthClient(credentials: GoogleWalletCredentials): JWT {
   return client;
 }
 
+interface Answer {
+  /** 200 for any success, Google's status otherwise, null when Google was not reached. */
+  status: number | null;
+  message?: string;
+}
+
+async function send(client: JWT, request: { url: string; method: 'PUT' | 'POST'; data: object; timeout: number }): Promise<Answer> {
+  try {
+    await client.request(request);
+    return { status: 200 };
+  } catch (err) {
+    const e = err as { status?: number; response?: { status?: number }; message: string };
+    return { status: e.response?.status ?? e.status ?? null, message: e.message };
+  }
+}
+
+/** A new error without the request: the library's error carries the object (and its barcode). */
+const apiError = ({ status, message }: Answer, what: string) =>
+  new GoogleWalletApiError(
+    status ? `Google Wallet API answered ${status} to the ${what}` : `Google Wallet API unreachable: ${message}`,
+    status === 400 || status === 403,
+  );
+
 export async function createGoogleWallet(options: GoogleWalletOptions): Promise<GoogleWallet> {
   const { credentials } = options;
   // The save link's claims (developers.google.com/wallet/reference/rest/v1/jwt), signed with
@@ -153,23 +237,31 @@ export async function createGoogleWallet(options: GoogleWalletOptions): Promise<
 
     async updateObject({ kind, object }) {
       if (!client) throw new GoogleWalletApiError('Google Wallet credentials are not configured');
-      try {
-        await client.request({
-          url: `${options.apiUrl}/${kind}/${encodeURIComponent(object.id)}`,
-          method: 'PUT',
-          data: object,
-          timeout,
-        });
-        return 'updated';
-      } catch (err) {
-        const status = (err as { status?: number; response?: { status?: number } }).response?.status ?? (err as { status?: number }).status;
-        if (status === 404) return 'not-saved';
-        // A new error without the request: the library's error carries the object (and its barcode).
-        throw new GoogleWalletApiError(
-          status ? `Google Wallet API answered ${status} to the object update` : `Google Wallet API unreachable: ${(err as Error).message}`,
-          status === 400 || status === 403,
-        );
-      }
+      const answer = await send(client, {
+        url: `${options.apiUrl}/${kind}/${encodeURIComponent(object.id)}`,
+        method: 'PUT',
+        data: object,
+        timeout,
+      });
+      if (answer.status === 404) return 'not-saved';
+      if (answer.status !== 200) throw apiError(answer, 'object update');
+      return 'updated';
+    },
+
+    async upsertClass({ kind, class: walletClass }) {
+      if (!client) throw new GoogleWalletApiError('Google Wallet credentials are not configured');
+      const url = `${options.apiUrl}/${kind}`;
+      const updated = await send(client, {
+        url: `${url}/${encodeURIComponent(walletClass.id)}`,
+        method: 'PUT',
+        data: walletClass,
+        timeout,
+      });
+      if (updated.status === 200) return 'updated';
+      if (updated.status !== 404) throw apiError(updated, 'class update');
+      const created = await send(client, { url, method: 'POST', data: walletClass, timeout });
+      if (created.status !== 200) throw apiError(created, 'class insert');
+      return 'created';
     },
   };
 }

@@ -289,6 +289,7 @@ describe('GET /api/integrations/orders/{orderId}', () => {
       credits: 0,
       cash: 0,
       expires: '2028-01-01T07:59:59.000Z',
+      visitDate: null,
       redeemed: null,
       refunded: false,
       isPassActivated: false,

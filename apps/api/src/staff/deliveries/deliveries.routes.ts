@@ -1,9 +1,10 @@
-// GET /api/admin/deliveries/counts (the tab's list permission) and
+// GET /api/admin/deliveries/counts and /certificate (the tab's list permission) and
 // POST /api/admin/deliveries/retry/{id} (Deliveries Retry).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiError } from '@boardwalk/contract/errors';
-import { DELIVERY_RETRY, deliveries, deliveryCounts, tabPermission } from '@boardwalk/contract/staff-resources';
+import { appleCertificateStatus, DELIVERY_RETRY, deliveries, deliveryCounts, tabPermission } from '@boardwalk/contract/staff-resources';
+import { certificateStatus } from '../../integrations/apple-wallet/apple-certificate-expiry.ts';
 import { idParams } from '../resources/resource-schemas.ts';
 import { countDeliveries, retryFailedDelivery, type DeliveriesDeps } from './deliveries.service.ts';
 
@@ -15,6 +16,16 @@ export const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: app.staffGuard(tabPermission(deliveries, 'List')),
     schema: { tags: ['staff'], summary: 'Deliveries: how many are in each state', response: { 200: deliveryCounts, ...guarded } },
     handler: () => countDeliveries(app.database.db),
+  });
+
+  app.get(`${deliveries.api}certificate`, {
+    onRequest: app.staffGuard(tabPermission(deliveries, 'List')),
+    schema: {
+      tags: ['staff'],
+      summary: "Deliveries: the Apple signer certificate's expiry, with a warning when it is near",
+      response: { 200: appleCertificateStatus, ...guarded },
+    },
+    handler: () => certificateStatus(app.appleWallet.certificate, app.config.apple.certWarningDays),
   });
 
   app.post(`${DELIVERY_RETRY.api}:id`, {

@@ -61,6 +61,15 @@ function valueSchema(f: FieldDeclaration): z.ZodType {
     case 'number': {
       const min = f.min ?? 0;
       const max = f.maxValue ?? 2_147_483_647;
+      if (f.decimals) {
+        const range = `${f.label} must be a number from ${min} to ${max} with at most ${f.decimals} decimals`;
+        const scale = 10 ** f.decimals;
+        return z
+          .number({ error: typeError(f, 'a number') })
+          .min(min, range)
+          .max(max, range)
+          .refine((n) => Math.abs(Math.round(n * scale) - n * scale) < 1e-6, range);
+      }
       const range = `${f.label} must be a whole number from ${min} to ${max}`;
       return z
         .number({ error: typeError(f, 'a number') })

@@ -48,7 +48,8 @@ function sampleValue(f: FieldDeclaration): unknown {
       // Tier thresholds are unique: each sample its own.
       return f.column === 'pointsToReach' ? n : Math.max(f.min ?? 0, 1);
     case 'datetime':
-      return new Date(Date.now() + 3_600_000).toISOString();
+      // A park day closes after it opens.
+      return new Date(Date.now() + (f.column === 'closesAt' ? 7_200_000 : 3_600_000)).toISOString();
     case 'checkbox':
       return true;
     case 'select':
@@ -121,6 +122,12 @@ routes.push(
   { name: 'Team Member Options', method: 'GET', success: 200, request: async () => ({ url: TEAM_MEMBER_OPTIONS_API }) },
   { name: 'Loyalty Tier Options', method: 'GET', success: 200, request: async () => ({ url: LOYALTY_TIER_OPTIONS_API }) },
   { name: 'Deliveries List (counts)', method: 'GET', success: 200, request: async () => ({ url: `${deliveries.api}counts` }) },
+  {
+    name: 'Deliveries List (certificate)',
+    method: 'GET',
+    success: 200,
+    request: async () => ({ url: `${deliveries.api}certificate` }),
+  },
   {
     name: DELIVERY_RETRY_PERMISSION,
     method: 'POST',
@@ -286,8 +293,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-it('covers every tab operation, option list, the Deliveries counts and Retry, Wristbands Deactivate and the 16 loyalty calls (67 routes)', () => {
-  expect(routes).toHaveLength(67);
+it('covers every tab operation, option list, the Deliveries counts, certificate and Retry, Wristbands Deactivate and the 16 loyalty calls (76 routes)', () => {
+  expect(routes).toHaveLength(76);
 });
 
 describe.each(routes)('$method $name', (route) => {

@@ -1,9 +1,10 @@
 // The server rules of particular tabs, declared per tab (by its key) beside the generic
 // service instead of branches on the tab key inside it. A tab without rules has no entry.
-import { loyaltyRewards, sessions, teamMembers } from '@boardwalk/contract/staff-resources';
+import { loyaltyRewards, MAX_PARK_LOCATIONS, parkHours, parkLocations, sessions, teamMembers } from '@boardwalk/contract/staff-resources';
 import type { Executor } from '@boardwalk/db/client';
 import { AppError } from '../../platform/errors.ts';
 import type { DbRow } from './resources.repo.ts';
+import { countParkLocationsLocked } from '../../guest/wallet/park-settings.repo.ts';
 
 /** What a write is about to do: `changes` are the columns an update sets (adjustable). */
 export interface TabWrite {
@@ -61,7 +62,28 @@ function datesInOrder(row: DbRow) {
   }
 }
 
+/** Longest operating day: a wallet's relevant interval spans at most 24 hours. */
+const MAX_OPERATING_HOURS = 24;
+
+/** An operating day closes after it opens, at most 24 hours later. */
+function hoursInOrder(row: DbRow) {
+  if (!(row.opensAt instanceof Date) || !(row.closesAt instanceof Date)) return;
+  const hours = (row.closesAt.getTime() - row.opensAt.getTime()) / 3_600_000;
+  const refuse = (message: string) => new AppError('VALIDATION_FAILED', message, { fields: [{ path: 'parkHoursCloses', message }] });
+  if (hours <= 0) throw refuse('Closes must be after Opens');
+  if (hours > MAX_OPERATING_HOURS) throw refuse(`Closes must be at most ${MAX_OPERATING_HOURS} hours after Opens`);
+}
+
+/** At most MAX_PARK_LOCATIONS locations (what a pass carries). */
+async function atMostTenLocations(tx: Executor, write: TabWrite) {
+  if (write.action !== 'create') return;
+  if ((await countParkLocationsLocked(tx)) > MAX_PARK_LOCATIONS)
+    throw new AppError('CONFLICT', `At most ${MAX_PARK_LOCATIONS} park locations; delete one first.`);
+}
+
 export const tabHooks: Record<string, TabHooks> = {
+  [parkHours.key]: { validate: hoursInOrder },
+  [parkLocations.key]: { afterWrite: atMostTenLocations },
   [teamMembers.key]: { beforeWrite: keepOwnAccess },
   [sessions.key]: { beforeWrite: endSessionAtOnce },
   [loyaltyRewards.key]: { validate: datesInOrder },

@@ -1,11 +1,14 @@
-// The Deliveries tab: how many deliveries to Apple, Google and mail are in each state, and
-// the failed and dead ones (the generic list, scoped by the declaration) with a Retry button
-// for members holding `Deliveries Retry`.
+// The Deliveries tab: the Apple signer certificate's expiry (a warning when it is near), how
+// many deliveries to Apple, Google and mail are in each state, and the failed and dead ones
+// (the generic list, scoped by the declaration) with a Retry button for members holding
+// `Deliveries Retry`.
 import { z } from 'zod';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import {
+  appleCertificateStatus,
   DELIVERY_RETRY,
   DELIVERY_STATES,
   deliveryCounts,
@@ -32,6 +35,36 @@ const countsQuery = queryOptions({
   queryFn: async ({ signal }) => (await staffRequest(`${resource.api}counts`, { signal, schema: deliveryCounts })).data,
   refetchInterval: 15_000,
 });
+
+const certificateQuery = queryOptions({
+  queryKey: [STAFF_QUERY_KEY, resource.key, 'certificate'],
+  queryFn: async ({ signal }) => (await staffRequest(`${resource.api}certificate`, { signal, schema: appleCertificateStatus })).data,
+});
+
+const longDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+
+/** The Apple signer certificate's expiry: a line, or a warning from APPLE_CERT_WARNING_DAYS before it. */
+function CertificateExpiry() {
+  const { data } = useQuery(certificateQuery);
+  if (!data) return null;
+  const date = longDate.format(new Date(data.notAfter));
+  const kind = data.development ? 'development signing certificate' : 'signing certificate';
+  if (!data.warning) {
+    return (
+      <p className="small text-body-secondary mb-2">
+        Apple Wallet {kind} valid until {date} ({data.daysLeft} days).
+      </p>
+    );
+  }
+  return (
+    <Alert variant={data.daysLeft < 0 ? 'danger' : 'warning'} className="py-2">
+      {data.daysLeft < 0
+        ? `The Apple Wallet ${kind} expired on ${date}: new passes do not install and updates are not pushed.`
+        : `The Apple Wallet ${kind} expires on ${date}, in ${data.daysLeft} ${data.daysLeft === 1 ? 'day' : 'days'}.`}{' '}
+      Renew it with Apple and replace the certificate file (APPLE_CERT_FILE).
+    </Alert>
+  );
+}
 
 export function DeliveriesPage({ user }: { user: StaffUser }) {
   const counts = useQuery(countsQuery);
@@ -68,7 +101,12 @@ export function DeliveriesPage({ user }: { user: StaffUser }) {
     <ResourceList
       resource={resource}
       user={user}
-      intro={countsByState}
+      intro={
+        <>
+          <CertificateExpiry />
+          {countsByState}
+        </>
+      }
       rowActions={
         canRetry
           ? (row) => (

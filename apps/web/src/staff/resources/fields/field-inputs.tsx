@@ -85,7 +85,14 @@ export function ColorInput(props: InputProps) {
 export function NumberInput(props: InputProps) {
   return (
     <Labelled {...props}>
-      <Form.Control type="number" inputMode="numeric" min={props.field.min} max={props.field.maxValue} {...control(props)} />
+      <Form.Control
+        type="number"
+        inputMode={props.field.decimals ? 'decimal' : 'numeric'}
+        step={props.field.decimals ? 10 ** -props.field.decimals : 1}
+        min={props.field.min}
+        max={props.field.maxValue}
+        {...control(props)}
+      />
     </Labelled>
   );
 }
