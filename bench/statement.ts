@@ -15,7 +15,12 @@ import type { AddressInfo } from 'node:net';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { LOYALTY_STATEMENT_TOKEN, STATEMENT_PAGE_SIZE, type Statement, type StatementLedgerPage } from '@boardwalk/contract/loyalty-statement';
+import {
+  LOYALTY_STATEMENT_TOKEN,
+  STATEMENT_PAGE_SIZE,
+  type Statement,
+  type StatementLedgerPage,
+} from '@boardwalk/contract/loyalty-statement';
 import { loyaltyAccounts } from '@boardwalk/db/schema';
 import { createTestDatabase, defaultTestDatabaseUrl, type TestDatabase } from '@boardwalk/db/test-support/test-database';
 import { buildApp } from '../apps/api/src/app.ts';
@@ -69,7 +74,10 @@ async function seed(database: TestDatabase): Promise<string> {
     from bench_entries where n % 10 = 0`);
   await db.execute(sql`drop table bench_entries`);
   await db.execute(sql`analyze`);
-  const [member] = await db.select({ id: loyaltyAccounts.id }).from(loyaltyAccounts).where(eq(loyaltyAccounts.email, 'member0@example.com'));
+  const [member] = await db
+    .select({ id: loyaltyAccounts.id })
+    .from(loyaltyAccounts)
+    .where(eq(loyaltyAccounts.email, 'member0@example.com'));
   return member!.id;
 }
 

@@ -88,7 +88,9 @@ type LedgerRow = Awaited<ReturnType<typeof findLedgerPage>>['entries'][number];
 
 /** What an entry is for, in words for the member (the staff member who made it is not named). */
 function describeEntry({ kind, reason, purchase }: LedgerRow): string {
-  const what = purchase ? `${purchase.product}, ${PURCHASE_NAMES[purchase.type as LoyaltyOrderType] ?? 'purchase'} ${purchase.reference}` : null;
+  const what = purchase
+    ? `${purchase.product}, ${PURCHASE_NAMES[purchase.type as LoyaltyOrderType] ?? 'purchase'} ${purchase.reference}`
+    : null;
   if (kind === 'earn' && what) return `Earned: ${what}`;
   if (kind === 'reversal' && what) return `Taken back (${reason}): ${what}`;
   if (kind === 'adjustment') return `Adjusted by guest services: ${reason}`;
@@ -113,7 +115,11 @@ async function ledgerPage(core: LoyaltyCore, accountId: string, before: number |
  * GET /api/loyalty/statement: the member's statement with the newest page of the ledger, and a
  * wallet token for their card's buttons. A removed member's link is refused like a forged one.
  */
-export async function readStatement(deps: Pick<GuestStatement, 'core' | 'keys'>, token: string | undefined, now = new Date()): Promise<Statement> {
+export async function readStatement(
+  deps: Pick<GuestStatement, 'core' | 'keys'>,
+  token: string | undefined,
+  now = new Date(),
+): Promise<Statement> {
   const accountId = accountOfToken(deps.keys, token);
   const member = await findLoyaltyMember(deps.core.db, accountId);
   if (!member) throw new AppError('UNAUTHORIZED', statementMessages.invalid);

@@ -42,14 +42,21 @@ const getStatement = (token?: string) =>
   t.app.inject({ method: 'GET', url: '/api/loyalty/statement', headers: token === undefined ? {} : { authorization: `Bearer ${token}` } });
 const getLedger = (token: string, before: number | string) =>
   t.app.inject({ method: 'GET', url: `/api/loyalty/statement/ledger?before=${before}`, headers: { authorization: `Bearer ${token}` } });
-const tokenFor = (accountId: string) => t.app.keys.signToken(LOYALTY_STATEMENT_TOKEN.purpose, accountId, LOYALTY_STATEMENT_TOKEN.ttlSeconds);
+const tokenFor = (accountId: string) =>
+  t.app.keys.signToken(LOYALTY_STATEMENT_TOKEN.purpose, accountId, LOYALTY_STATEMENT_TOKEN.ttlSeconds);
 const outboxTo = (email: string) => t.database.db.select().from(outbox).where(eq(outbox.to, email));
 
 /** A member who earned `points` for a claimed ticket (one point per USD); their account, email and the ticket. */
 async function aMember(points = 0) {
   const n = ++seq;
   const email = `statement${n}.${Date.now().toString(36)}@example.com`;
-  const accountId = (await insertAccount(t.database.db, { email, firstName: 'Rosa', lastName: `Diaz ${n}`, createdBy: 'guest', createdAt: new Date() }))!;
+  const accountId = (await insertAccount(t.database.db, {
+    email,
+    firstName: 'Rosa',
+    lastName: `Diaz ${n}`,
+    createdBy: 'guest',
+    createdAt: new Date(),
+  }))!;
   const orderId = String(74000000 + n);
   const barcode = `${orderId}00000001`;
   if (points > 0) {
@@ -149,7 +156,9 @@ describe('the link', () => {
 
     const [head, payload, signature] = token.split('.');
     const tampered = [head, payload, `${signature!.slice(0, -2)}${signature!.endsWith('AA') ? 'BB' : 'AA'}`].join('.');
-    const otherAccount = Buffer.from(JSON.stringify({ sub: crypto.randomUUID(), aud: LOYALTY_STATEMENT_TOKEN.purpose, exp: 9e9 })).toString('base64url');
+    const otherAccount = Buffer.from(JSON.stringify({ sub: crypto.randomUUID(), aud: LOYALTY_STATEMENT_TOKEN.purpose, exp: 9e9 })).toString(
+      'base64url',
+    );
     const walletToken = t.app.keys.signToken(LOYALTY_WALLET_TOKEN.purpose, member.accountId, 600);
     for (const bad of [tampered, [head, otherAccount, signature].join('.'), walletToken, 'garbage']) {
       const res = await getStatement(bad);
@@ -208,14 +217,32 @@ describe('the statement', () => {
       ],
       nextBefore: null,
     });
-    expect(body.rewards).toContainEqual({ rewardId: soda!.id, name: `Soda ${tag}`, description: 'Any fountain drink', pointsCost: 50, redeemableNow: true });
-    expect(body.rewards).toContainEqual({ rewardId: dinner!.id, name: `Dinner ${tag}`, description: null, pointsCost: 900, redeemableNow: false });
+    expect(body.rewards).toContainEqual({
+      rewardId: soda!.id,
+      name: `Soda ${tag}`,
+      description: 'Any fountain drink',
+      pointsCost: 50,
+      redeemableNow: true,
+    });
+    expect(body.rewards).toContainEqual({
+      rewardId: dinner!.id,
+      name: `Dinner ${tag}`,
+      description: null,
+      pointsCost: 900,
+      redeemableNow: false,
+    });
     // Cheapest first.
     const costs = body.rewards.map((r: { pointsCost: number }) => r.pointsCost);
     expect(costs).toEqual([...costs].sort((a, b) => a - b));
     expect(t.app.keys.verifyToken(LOYALTY_WALLET_TOKEN.purpose, body.walletToken)).toEqual({ ok: true, subject: member.accountId });
-    await t.database.db.update(loyaltyTiers).set({ active: false }).where(eq(loyaltyTiers.name, `Silver ${tag}`));
-    await t.database.db.update(loyaltyTiers).set({ active: false }).where(eq(loyaltyTiers.name, `Gold ${tag}`));
+    await t.database.db
+      .update(loyaltyTiers)
+      .set({ active: false })
+      .where(eq(loyaltyTiers.name, `Silver ${tag}`));
+    await t.database.db
+      .update(loyaltyTiers)
+      .set({ active: false })
+      .where(eq(loyaltyTiers.name, `Gold ${tag}`));
   });
 
   it('shows an empty ledger, and a negative balance after a refund took back points already spent (nothing redeemable)', async () => {
@@ -224,7 +251,10 @@ describe('the statement', () => {
     expect(none).toMatchObject({ balance: 0, pointsEarned: 0, tier: null, ledger: { entries: [], nextBefore: null } });
 
     const member = await aMember(60);
-    const [treat] = await t.database.db.insert(loyaltyRewards).values({ name: `Treat ${++seq}`, pointsCost: 60 }).returning();
+    const [treat] = await t.database.db
+      .insert(loyaltyRewards)
+      .values({ name: `Treat ${++seq}`, pointsCost: 60 })
+      .returning();
     const redeemed = await t.app.inject({
       method: 'POST',
       url: '/api/integrations/loyalty/redemptions',
@@ -232,7 +262,11 @@ describe('the statement', () => {
       payload: { memberNumber: member.memberNumber, rewardId: treat!.id, idempotencyKey: `treat-${seq}` },
     });
     expect(redeemed.statusCode).toBe(201);
-    await putOrder(t.app, member.orderId, anOrder([{ barcode: member.barcode, price: 60, refunded: true, product: 'Day Ticket' }], { orderDate: new Date().toISOString() }));
+    await putOrder(
+      t.app,
+      member.orderId,
+      anOrder([{ barcode: member.barcode, price: 60, refunded: true, product: 'Day Ticket' }], { orderDate: new Date().toISOString() }),
+    );
     await reverseInvalidClaims(loyaltyCoreOf(t.app), 'ticket', member.barcode);
     const body = (await getStatement(tokenFor(member.accountId))).json();
     expect(body.balance).toBe(-60);

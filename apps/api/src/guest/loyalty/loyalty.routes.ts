@@ -30,7 +30,9 @@ const claimTokenText = z
 const statementHeaders = z.object({
   authorization: z.string().optional().describe("Bearer and the token of the member's statement link (the fragment of the link)"),
 });
-const statementErrors = { 401: apiError.describe('The link is missing, expired, not valid or its member was removed: what to do, fit to show') };
+const statementErrors = {
+  401: apiError.describe('The link is missing, expired, not valid or its member was removed: what to do, fit to show'),
+};
 const claimErrors = { 400: apiError.describe('The reason the purchase cannot be claimed, fit to show the guest'), 429: apiError };
 
 /**

@@ -92,8 +92,8 @@ export function StatementRequest({ notice }: { notice?: string | undefined }) {
         </p>
       ) : null}
       <p className="panel__intro">
-        See your balance, your tier, every entry with its reason and the rewards you can redeem. Enter the email of your membership and
-        we will email you a link.
+        See your balance, your tier, every entry with its reason and the rewards you can redeem. Enter the email of your membership and we
+        will email you a link.
       </p>
       <LiveAlert message={request.isError ? memberErrorMessage(request.error, supportEmail) : null} />
       <EmailForm
@@ -193,8 +193,7 @@ function Balance({ statement }: { statement: Statement }) {
       <p className={`loyalty-points${statement.balance < 0 ? ' loyalty-points--negative' : ''}`}>{points(statement.balance)}</p>
       {statement.balance < 0 ? (
         <p className="loyalty-note mb-0">
-          Your balance is below zero because a refund took back points you had already spent. Rewards unlock again once you earn them
-          back.
+          Your balance is below zero because a refund took back points you had already spent. Rewards unlock again once you earn them back.
         </p>
       ) : null}
     </div>
