@@ -2,10 +2,9 @@ import { useEffect, useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
-import ProgressBar from 'react-bootstrap/ProgressBar';
 import { Link } from 'react-router';
 import type { Statement, StatementEntry } from '@boardwalk/contract/loyalty-statement';
-import { failedWith } from '../../lib/api-client.ts';
+import { describeRequestError, failedWith } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 import { useSiteInfo } from '../../lib/site.ts';
 import { EmailForm } from '../../loyalty/member-forms.tsx';
@@ -40,8 +39,17 @@ function forgetToken() {
   }
 }
 
-const points = (n: number) => `${n.toLocaleString('en-US')} ${Math.abs(n) === 1 ? 'point' : 'points'}`;
-const signed = (n: number) => (n > 0 ? `+${n.toLocaleString('en-US')}` : n < 0 ? `−${Math.abs(n).toLocaleString('en-US')}` : '0');
+/** A statement or page that did not load: a network failure or a server fault. */
+const loadError = (error: unknown, supportEmail: string) =>
+  describeRequestError(error, {
+    networkError: 'We could not reach Boardwalk. Check your connection and try again.',
+    failure: `We could not load your points just now. Please try again; if this keeps happening, email ${supportEmail}.`,
+  });
+
+/** Whole points with a true minus sign below zero (read as "minus"). */
+const amount = (n: number) => (n < 0 ? `−${(-n).toLocaleString('en-US')}` : n.toLocaleString('en-US'));
+const points = (n: number) => `${amount(n)} ${Math.abs(n) === 1 ? 'point' : 'points'}`;
+const signed = (n: number) => (n > 0 ? `+${amount(n)}` : amount(n));
 
 /** /loyalty/statement: the member's points from the emailed link (#token); without a valid link, the form that sends one. */
 export function StatementPage() {
@@ -132,7 +140,7 @@ function StatementView({ token, onRefused }: { token: string; onRefused: () => v
     return (
       <section className="panel panel--narrow" aria-labelledby="statement-error-heading">
         <PageHeading id="statement-error-heading">My Points</PageHeading>
-        <LiveAlert message={memberErrorMessage(query.error, supportEmail)} />
+        <LiveAlert message={loadError(query.error, supportEmail)} />
         <BusyButton busy={query.isFetching} busyLabel="Loading..." variant="primary" onClick={() => void query.refetch()}>
           Try Again
         </BusyButton>
@@ -169,7 +177,7 @@ function StatementView({ token, onRefused }: { token: string; onRefused: () => v
             ))}
           </ol>
         )}
-        <LiveAlert message={query.isFetchNextPageError ? memberErrorMessage(query.error, supportEmail) : null} />
+        <LiveAlert message={query.isFetchNextPageError ? loadError(query.error, supportEmail) : null} />
         {query.hasNextPage ? (
           <BusyButton
             busy={query.isFetchingNextPage}
@@ -203,18 +211,24 @@ function Balance({ statement }: { statement: Statement }) {
 function TierProgress({ statement }: { statement: Statement }) {
   const { tier, nextTier, pointsEarned } = statement;
   if (!tier && !nextTier) return null;
+  const progress = Math.min(Math.max(0, pointsEarned), nextTier?.pointsToReach ?? 0);
   return (
     <section className="statement__section" aria-labelledby="statement-tier-heading">
       <h2 id="statement-tier-heading">Tier: {tier ? tier.name : 'none yet'}</h2>
       {nextTier ? (
         <>
-          <ProgressBar
-            now={Math.max(0, pointsEarned)}
-            max={nextTier.pointsToReach}
-            variant="success"
-            aria-label={`Progress to ${nextTier.name}`}
-            aria-valuetext={`${pointsEarned} of ${nextTier.pointsToReach} points`}
-          />
+          <div className="progress">
+            <div
+              className="progress-bar bg-success"
+              role="progressbar"
+              aria-label={`Progress to ${nextTier.name}`}
+              aria-valuenow={progress}
+              aria-valuemin={0}
+              aria-valuemax={nextTier.pointsToReach}
+              aria-valuetext={`${points(pointsEarned)} of ${points(nextTier.pointsToReach)}`}
+              style={{ width: `${(100 * progress) / nextTier.pointsToReach}%` }}
+            />
+          </div>
           <p className="mt-2 mb-0">
             {points(pointsEarned)} earned in the last 365 days: {points(nextTier.pointsToReach - pointsEarned)} more to reach{' '}
             <strong>{nextTier.name}</strong>.
