@@ -212,6 +212,7 @@ function TierProgress({ statement }: { statement: Statement }) {
   const { tier, nextTier, pointsEarned } = statement;
   if (!tier && !nextTier) return null;
   const progress = Math.min(Math.max(0, pointsEarned), nextTier?.pointsToReach ?? 0);
+  const toGo = (nextTier?.pointsToReach ?? 0) - pointsEarned;
   return (
     <section className="statement__section" aria-labelledby="statement-tier-heading">
       <h2 id="statement-tier-heading">Tier: {tier ? tier.name : 'none yet'}</h2>
@@ -230,7 +231,7 @@ function TierProgress({ statement }: { statement: Statement }) {
             />
           </div>
           <p className="mt-2 mb-0">
-            {points(pointsEarned)} earned in the last 365 days: {points(nextTier.pointsToReach - pointsEarned)} more to reach{' '}
+            {points(pointsEarned)} earned in the last 365 days: {amount(toGo)} more {toGo === 1 ? 'point' : 'points'} to reach{' '}
             <strong>{nextTier.name}</strong>.
           </p>
         </>
