@@ -258,9 +258,11 @@ function Rewards({ statement }: { statement: Statement }) {
                   <strong>{reward.name}</strong>
                   {reward.description ? <div className="text-body-secondary">{reward.description}</div> : null}
                   {reward.redeemableNow ? (
-                    <Badge bg="success" className="mt-1">
-                      You can redeem this now
-                    </Badge>
+                    <div className="mt-1">
+                      <Badge bg="success" className="text-wrap">
+                        You can redeem this now
+                      </Badge>
+                    </div>
                   ) : null}
                 </div>
                 <span className="statement-rewards__cost">{points(reward.pointsCost)}</span>
