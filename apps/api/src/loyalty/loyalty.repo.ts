@@ -1,7 +1,7 @@
 // The loyalty club's tables: accounts, loyalty orders (the claimed purchases) and the points
 // ledger, and the member read model every audience reads (the wallet cards, the back office).
 // The purchases themselves are read through the ticket core and the feeds' repos.
-import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, between, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { LoyaltyOrderType } from '@boardwalk/contract/loyalty';
 import type { Executor } from '@boardwalk/db/client';
 import { loyaltyAccountSearchText, loyaltyAccounts, loyaltyLedger, loyaltyOrders, loyaltyOrderSearchText } from '@boardwalk/db/schema';
@@ -228,8 +228,14 @@ export async function findLedgerPage(db: Executor, accountId: string, page: { be
     })
     .from(loyaltyLedger)
     .leftJoin(loyaltyOrders, eq(loyaltyOrders.id, loyaltyLedger.loyaltyOrderId))
-    .where(and(eq(loyaltyLedger.accountId, accountId), page.before === null ? undefined : lt(loyaltyLedger.id, page.before)))
-    .orderBy(desc(loyaltyLedger.id))
+    // The page is read in the (account, id) index's order, `limit` entries whatever the ledger's size.
+    // The account is a range of one, not an equality: with an equality the planner drops the account
+    // from the order and may walk the primary key backwards instead, through every newer entry of the
+    // whole ledger (for a member quiet for a while, nearly all of it).
+    .where(
+      and(between(loyaltyLedger.accountId, accountId, accountId), page.before === null ? undefined : lt(loyaltyLedger.id, page.before)),
+    )
+    .orderBy(desc(loyaltyLedger.accountId), desc(loyaltyLedger.id))
     .limit(page.limit + 1);
   return { entries: rows.slice(0, page.limit), more: rows.length > page.limit };
 }
