@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOYALTY_WALLET_TOKEN } from '@boardwalk/contract/loyalty';
 import { LOYALTY_STATEMENT_TOKEN, STATEMENT_PAGE_SIZE, statementMessages } from '@boardwalk/contract/loyalty-statement';
-import { loyaltyAccounts, loyaltyRewards, loyaltyTiers, outbox } from '@boardwalk/db/schema';
+import { loyaltyAccounts, loyaltyLedger, loyaltyOrders, loyaltyRewards, loyaltyTiers, outbox } from '@boardwalk/db/schema';
 import { anOrder, putOrder } from '../../../test-support/fixtures.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../test-support/smtp.fixtures.ts';
 import { createTestApp, integrationAuth, settleDeliveries, type TestApp } from '../../../test-support/test-app.ts';
@@ -277,6 +277,31 @@ describe('the statement', () => {
       [60, `Earned: Day Ticket, order ${member.orderId}`],
     ]);
     expect(body.rewards.filter((r: { redeemableNow: boolean }) => r.redeemableNow)).toEqual([]);
+  });
+
+  it('counts towards the tier the claims earned in the last 365 days, minus their reversals; an older claim and its reversal count for nothing', async () => {
+    const member = await aMember(30);
+    const longAgo = new Date(Date.now() - 400 * 24 * 60 * 60 * 1000);
+    const [old] = await t.database.db
+      .insert(loyaltyOrders)
+      .values({
+        accountId: member.accountId,
+        sourceType: 'hotel',
+        sourceId: `OLD${seq}`,
+        reference: `OLD${seq}`,
+        product: 'Hotel stay',
+        amount: 50,
+        purchasedAt: longAgo,
+        reversedAt: new Date(),
+      })
+      .returning();
+    const entry = { accountId: member.accountId, loyaltyOrderId: old!.id, causedBy: 'system' };
+    await t.database.db.insert(loyaltyLedger).values([
+      { ...entry, points: 100, kind: 'earn', reason: 'claimed', createdAt: longAgo },
+      { ...entry, points: -100, kind: 'reversal', reason: 'cancelled' },
+    ]);
+    const body = (await getStatement(tokenFor(member.accountId))).json();
+    expect(body).toMatchObject({ balance: 30, pointsEarned: 30 });
   });
 
   it('pages the ledger newest first: each page at most the page size, no entry twice or missed; a bad cursor is a 400', async () => {
