@@ -131,6 +131,8 @@ export async function findTillMember(core: Pick<LoyaltyCore, 'db'>, memberNumber
     email: member.email,
     balance: member.balance,
     tier: standing.tier?.name ?? null,
+    expiringPoints: member.expiringPoints,
+    expiringAt: member.expiringAt?.toISOString() ?? null,
     rewards: rewards
       .filter((reward) => refusalOf(reward, { ...standing, balance: member.balance }, now) === null)
       .map((r) => ({ rewardId: r.id, name: r.name, description: r.description, pointsCost: r.pointsCost })),

@@ -4,7 +4,14 @@
 import { and, between, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { LoyaltyOrderType } from '@boardwalk/contract/loyalty';
 import type { Executor } from '@boardwalk/db/client';
-import { loyaltyAccountSearchText, loyaltyAccounts, loyaltyLedger, loyaltyOrders, loyaltyOrderSearchText } from '@boardwalk/db/schema';
+import {
+  loyaltyAccountSearchText,
+  loyaltyAccounts,
+  loyaltyLedger,
+  loyaltyLots,
+  loyaltyOrders,
+  loyaltyOrderSearchText,
+} from '@boardwalk/db/schema';
 
 export type AccountRow = typeof loyaltyAccounts.$inferSelect;
 
@@ -60,8 +67,10 @@ export function insertLoyaltyOrders(tx: Executor, rows: NewLoyaltyOrder[]): Prom
   return tx.insert(loyaltyOrders).values(rows).returning();
 }
 
-export async function insertLedgerEntries(tx: Executor, rows: NewLedgerEntry[]): Promise<void> {
-  if (rows.length > 0) await tx.insert(loyaltyLedger).values(rows);
+/** Writes the entries; answers each with its id, in their order. */
+export async function insertLedgerEntries(tx: Executor, rows: NewLedgerEntry[]): Promise<{ id: number }[]> {
+  if (rows.length === 0) return [];
+  return tx.insert(loyaltyLedger).values(rows).returning({ id: loyaltyLedger.id });
 }
 
 /**
@@ -84,7 +93,19 @@ export async function balanceOf(db: Executor, accountId: string): Promise<number
   return row?.points ?? 0;
 }
 
-/** The member read model: who the member is and their balance, in one query; null when the account does not exist. */
+/** Points expire soon when their lot's date is this many days away or less. */
+export const EXPIRING_SOON_DAYS = 30;
+
+/** The account's lots that still hold points and expire within EXPIRING_SOON_DAYS (or are due and not yet expired by the job). */
+const expiringSoon = (of: typeof loyaltyAccounts.id) =>
+  sql`from ${loyaltyLots} where ${loyaltyLots.accountId} = ${of} and ${loyaltyLots.remaining} > 0
+      and ${loyaltyLots.expiresAt} <= now() + make_interval(days => ${EXPIRING_SOON_DAYS})`;
+
+/**
+ * The member read model, in one query: who the member is, their balance, and the points
+ * expiring within 30 days with the earliest of those dates (0 and null when none); null when
+ * the account does not exist.
+ */
 export async function findLoyaltyMember(db: Executor, accountId: string) {
   const rows = await db
     .select({
@@ -94,6 +115,12 @@ export async function findLoyaltyMember(db: Executor, accountId: string) {
       lastName: loyaltyAccounts.lastName,
       memberNumber: loyaltyAccounts.memberNumber,
       balance: ledgerSum(),
+      expiringPoints: sql<number>`(select coalesce(sum(${loyaltyLots.remaining}), 0)::int ${expiringSoon(loyaltyAccounts.id)})`.mapWith(
+        Number,
+      ),
+      expiringAt: sql<Date | null>`(select min(${loyaltyLots.expiresAt}) ${expiringSoon(loyaltyAccounts.id)})`.mapWith(
+        (v: string | Date | null) => (v === null ? null : new Date(v)),
+      ),
     })
     .from(loyaltyAccounts)
     .leftJoin(loyaltyLedger, eq(loyaltyLedger.accountId, loyaltyAccounts.id))
