@@ -68,6 +68,11 @@ export const statement = z.object({
   email: z.string(),
   memberNumber: z.string(),
   balance: z.number().int().describe('The sum of the ledger: negative when a refund took back points already spent'),
+  expiringPoints: z.number().int().describe('Points that expire within the next 30 days (0 when none)'),
+  expiringAt: z.iso
+    .datetime({ offset: true })
+    .nullable()
+    .describe('When the first of those points expire; null when none expire within 30 days'),
   tier: tierAnswer.nullable().describe('The highest tier the points earned in the last 365 days reach; null when none'),
   pointsEarned: z.number().int().describe('Points earned in the last 365 days: what tiers count'),
   nextTier: tierAnswer.nullable().describe('The next tier up; null at the top or when there are no tiers'),

@@ -1,7 +1,8 @@
 // The member's own statement. Asking for it by email answers the same whether or not the email
 // is a member's (membership is not told), and mails a member a link signed for their account,
 // valid 24 hours, through the outbox and the mail job. The link's token, sent back as a bearer
-// token, opens the balance, the tier and the progress to the next one, the ledger page by page
+// token, opens the balance and the points expiring within 30 days, the tier and the progress to
+// the next one, the ledger page by page
 // and the rewards catalogue with what the member can redeem now (the core's rules).
 import { LOYALTY_WALLET_TOKEN, type LoyaltyOrderType } from '@boardwalk/contract/loyalty';
 import {
@@ -131,6 +132,8 @@ export async function readStatement(
     email: member.email,
     memberNumber: member.memberNumber,
     balance: member.balance,
+    expiringPoints: member.expiringPoints,
+    expiringAt: member.expiringAt?.toISOString() ?? null,
     tier: progress.tier,
     pointsEarned: progress.earned,
     nextTier: progress.next,

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOYALTY_WALLET_TOKEN } from '@boardwalk/contract/loyalty';
 import { LOYALTY_STATEMENT_TOKEN, STATEMENT_PAGE_SIZE, statementMessages } from '@boardwalk/contract/loyalty-statement';
-import { loyaltyAccounts, loyaltyLedger, loyaltyOrders, loyaltyRewards, loyaltyTiers, outbox } from '@boardwalk/db/schema';
+import { loyaltyAccounts, loyaltyLedger, loyaltyLots, loyaltyOrders, loyaltyRewards, loyaltyTiers, outbox } from '@boardwalk/db/schema';
 import { anOrder, putOrder } from '../../../test-support/fixtures.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../test-support/smtp.fixtures.ts';
 import { createTestApp, integrationAuth, settleDeliveries, type TestApp } from '../../../test-support/test-app.ts';
@@ -302,6 +302,17 @@ describe('the statement', () => {
     ]);
     const body = (await getStatement(tokenFor(member.accountId))).json();
     expect(body).toMatchObject({ balance: 30, pointsEarned: 30 });
+  });
+
+  it('shows the points expiring within 30 days with the first date, and none otherwise', async () => {
+    const member = await aMember(40);
+    const fresh = (await getStatement(tokenFor(member.accountId))).json();
+    expect(fresh).toMatchObject({ balance: 40, expiringPoints: 0, expiringAt: null });
+    const soon = new Date(Date.now() + 10 * 24 * 60 * 60 * 1000);
+    await t.database.db.update(loyaltyLots).set({ expiresAt: soon }).where(eq(loyaltyLots.accountId, member.accountId));
+    const expiring = (await getStatement(tokenFor(member.accountId))).json();
+    expect(expiring).toMatchObject({ balance: 40, expiringPoints: 40 });
+    expect(new Date(expiring.expiringAt).getTime()).toBe(soon.getTime());
   });
 
   it('pages the ledger newest first: each page at most the page size, no entry twice or missed; a bad cursor is a 400', async () => {

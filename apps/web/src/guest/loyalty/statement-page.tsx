@@ -199,6 +199,12 @@ function Balance({ statement }: { statement: Statement }) {
     <div className="statement-balance">
       <p className="statement-balance__label">Balance</p>
       <p className={`loyalty-points${statement.balance < 0 ? ' loyalty-points--negative' : ''}`}>{points(statement.balance)}</p>
+      {statement.expiringPoints > 0 && statement.expiringAt ? (
+        <p className="loyalty-note mb-2" data-testid="statement-expiring">
+          <strong>{points(statement.expiringPoints)}</strong> expire on <strong>{formatDate(statement.expiringAt)}</strong>. Redeem them
+          before then.
+        </p>
+      ) : null}
       {statement.balance < 0 ? (
         <p className="loyalty-note mb-0">
           Your balance is below zero because a refund took back points you had already spent. Rewards unlock again once you earn them back.
