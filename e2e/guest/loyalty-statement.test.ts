@@ -81,7 +81,7 @@ async function linkFor(email: string) {
   return mailedLink(email);
 }
 
-const members = { empty: '', negative: '', removed: '' };
+const members = { rich: '', empty: '', negative: '', removed: '' };
 const richEmail = { value: '' };
 
 beforeAll(async () => {
@@ -134,6 +134,7 @@ beforeAll(async () => {
     expect(adjusted.status, adjusted.text).toBe(200);
   }
   richEmail.value = rich.email;
+  members.rich = await linkFor(rich.email);
   members.empty = await linkFor((await aMember('empty')).email);
   members.removed = await linkFor((await aMember('removed')).email);
 
@@ -245,6 +246,33 @@ describe.each([WIDTHS.mobile, WIDTHS.desktop])('at %i px', (width) => {
       // A reload keeps the statement (the token stays in the tab).
       await page.reload();
       await page.getByText('660 points', { exact: true }).waitFor();
+    });
+  });
+
+  it('shows the points expiring within 30 days with their date', async () => {
+    await inPage(width, async (page) => {
+      // The server's own answer, with points expiring in 12 days: this server's lots are all a year
+      // away and its clock cannot move (the API tests read real lots near their date).
+      const expiringAt = new Date(Date.now() + 12 * 86_400_000);
+      await page.route('**/api/loyalty/statement', async (route) => {
+        const answer = await route.fetch();
+        await route.fulfill({
+          response: answer,
+          json: { ...(await answer.json()), expiringPoints: 25, expiringAt: expiringAt.toISOString() },
+        });
+      });
+      await page.goto(members.rich);
+      const note = page.getByTestId('statement-expiring');
+      await note.waitFor();
+      const date = expiringAt.toLocaleDateString('en-US', {
+        month: 'short',
+        day: 'numeric',
+        year: 'numeric',
+        timeZone: 'America/Los_Angeles',
+      });
+      expect(await note.textContent()).toBe(`25 points expire on ${date}. Redeem them before then.`);
+      await expectNoAxeViolations(page);
+      await screenshot(page, 'loyalty-statement-expiring');
     });
   });
 
