@@ -230,7 +230,7 @@ describe.each([WIDTHS.mobile, WIDTHS.desktop])('at %i px', (width) => {
       expect(await page.getByText('600 points earned in the last 365 days: 400 more points to reach').textContent()).toContain('Silver');
       const rewards = page.getByRole('region', { name: 'Rewards' }).getByRole('listitem');
       await expect
-        .poll(() => rewards.filter({ hasText: 'You can redeem this now' }).allTextContents())
+        .poll(() => rewards.filter({ hasText: 'Redeemable now' }).allTextContents())
         .toEqual([expect.stringContaining('Free Soda'), expect.stringContaining('Churro')]);
       expect(await rewards.filter({ hasText: 'Family Dinner' }).textContent()).toContain('5,000 points');
       await page.getByRole('region', { name: 'Your Card' }).waitFor();
@@ -292,7 +292,7 @@ describe.each([WIDTHS.mobile, WIDTHS.desktop])('at %i px', (width) => {
       await page.goto(members.negative);
       await page.getByText('−120 points', { exact: true }).waitFor();
       await page.getByText('Your balance is below zero because a refund took back points you had already spent.').waitFor();
-      expect(await page.getByText('You can redeem this now').count()).toBe(0);
+      expect(await page.getByText('Redeemable now').count()).toBe(0);
       expect(await history(page).first().textContent()).toContain('Taken back (cancelled)');
       await expectNoAxeViolations(page);
       await screenshot(page, 'loyalty-statement-negative');

@@ -266,7 +266,7 @@ function Rewards({ statement }: { statement: Statement }) {
                   {reward.redeemableNow ? (
                     <div className="mt-1">
                       <Badge bg="success" className="text-wrap">
-                        You can redeem this now
+                        Redeemable now
                       </Badge>
                     </div>
                   ) : null}
