@@ -321,7 +321,8 @@ export const loyaltyLedger = pgTable(
     createdAt: created(),
   },
   (t) => [
-    index().on(t.accountId),
+    // An account's entries by id: its balance, and its statement's pages (newest first, keyset on the id).
+    index('loyalty_ledger_account_id_id_index').on(t.accountId, t.id),
     uniqueIndex('loyalty_ledger_order_kind_index')
       .on(t.loyaltyOrderId, t.kind)
       .where(sql`${t.loyaltyOrderId} is not null`),

@@ -31,13 +31,28 @@ export interface Tier {
   pointsToReach: number;
 }
 
-/** The member's tier now: the highest active tier their points earned in the window reach; null when none. */
-export async function tierOf(db: Executor, accountId: string, now: Date): Promise<Tier | null> {
+/** The points a member earned in the tier window, the tier they reach and the next one up (null at the top). */
+export interface TierProgress {
+  earned: number;
+  tier: Tier | null;
+  next: Tier | null;
+}
+
+export async function tierProgressOf(db: Executor, accountId: string, now: Date): Promise<TierProgress> {
   const [earned, tiers] = await Promise.all([
     pointsEarnedSince(db, accountId, new Date(now.getTime() - TIER_WINDOW_DAYS * DAY_MS)),
     listActiveTiers(db),
   ]);
-  return tiers.find((tier) => earned >= tier.pointsToReach) ?? null;
+  // Highest threshold first: the tier is the first reached, the next one the last not reached.
+  const reached = tiers.findIndex((tier) => earned >= tier.pointsToReach);
+  const tier = reached === -1 ? null : tiers[reached]!;
+  const next = reached === -1 ? (tiers.at(-1) ?? null) : (tiers[reached - 1] ?? null);
+  return { earned, tier, next };
+}
+
+/** The member's tier now: the highest active tier their points earned in the window reach; null when none. */
+export async function tierOf(db: Executor, accountId: string, now: Date): Promise<Tier | null> {
+  return (await tierProgressOf(db, accountId, now)).tier;
 }
 
 /** Who redeems: a till (the integration API) or a staff member on the member's behalf. */
@@ -76,6 +91,20 @@ async function standingOf(db: Executor, accountId: string, now: Date): Promise<S
     countStandingRedemptions(db, accountId),
   ]);
   return { balance, tier, redeemed };
+}
+
+/**
+ * The active rewards, cheapest first, each with whether this member can redeem it now (the
+ * rules a redemption checks), for a member whose balance and tier are known.
+ */
+export async function rewardsFor(
+  db: Executor,
+  member: { accountId: string; balance: number; tier: Tier | null },
+  now: Date,
+): Promise<{ reward: RewardWithTier; redeemableNow: boolean }[]> {
+  const [rewards, redeemed] = await Promise.all([listActiveRewards(db), countStandingRedemptions(db, member.accountId)]);
+  const standing: Standing = { balance: member.balance, tier: member.tier, redeemed };
+  return rewards.map((reward) => ({ reward, redeemableNow: refusalOf(reward, standing, now) === null }));
 }
 
 const unknownMember = () => new AppError('NOT_FOUND', 'No loyalty member has this member number.');

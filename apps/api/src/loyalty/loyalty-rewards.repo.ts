@@ -1,6 +1,6 @@
 // The rewards catalogue, the tiers and the redemptions: what points are spent on, and the
 // points earned that decide a member's tier.
-import { and, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
 import { loyaltyAccounts, loyaltyLedger, loyaltyRedemptions, loyaltyRewards, loyaltyTiers } from '@boardwalk/db/schema';
 
@@ -45,7 +45,11 @@ export function listActiveTiers(db: Executor) {
  * those claims' reversals (whenever written). Spending, expiry and adjustments do not count.
  */
 export async function pointsEarnedSince(db: Executor, accountId: string, since: Date): Promise<number> {
-  const earn = sql`(select e.created_at from ${loyaltyLedger} e where e.loyalty_order_id = ${loyaltyLedger.loyaltyOrderId} and e.kind = 'earn')`;
+  // The claims earned since then, as one set (a semi-join): not one look-up per entry.
+  const claimsSince = db
+    .select({ id: loyaltyLedger.loyaltyOrderId })
+    .from(loyaltyLedger)
+    .where(and(eq(loyaltyLedger.accountId, accountId), eq(loyaltyLedger.kind, 'earn'), gte(loyaltyLedger.createdAt, since)));
   const [row] = await db
     .select({ points: sql<string>`coalesce(sum(${loyaltyLedger.points}), 0)::bigint::text` })
     .from(loyaltyLedger)
@@ -53,7 +57,7 @@ export async function pointsEarnedSince(db: Executor, accountId: string, since: 
       and(
         eq(loyaltyLedger.accountId, accountId),
         inArray(loyaltyLedger.kind, ['earn', 'reversal']),
-        sql`${earn} >= ${since.toISOString()}::timestamptz`,
+        inArray(loyaltyLedger.loyaltyOrderId, claimsSince),
       ),
     );
   return Number(row?.points ?? 0);

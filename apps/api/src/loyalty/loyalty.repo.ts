@@ -1,7 +1,7 @@
 // The loyalty club's tables: accounts, loyalty orders (the claimed purchases) and the points
 // ledger, and the member read model every audience reads (the wallet cards, the back office).
 // The purchases themselves are read through the ticket core and the feeds' repos.
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, between, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { LoyaltyOrderType } from '@boardwalk/contract/loyalty';
 import type { Executor } from '@boardwalk/db/client';
 import {
@@ -236,6 +236,35 @@ export function findLedgerOfAccount(db: Executor, accountId: string) {
     .leftJoin(loyaltyOrders, eq(loyaltyOrders.id, loyaltyLedger.loyaltyOrderId))
     .where(eq(loyaltyLedger.accountId, accountId))
     .orderBy(desc(loyaltyLedger.id));
+}
+
+/**
+ * One page of an account's ledger, newest first: at most `limit` entries older than the entry
+ * `before` (all when null), with the purchase each claim entry is about. It reads one more
+ * entry than asked, to tell whether older ones remain.
+ */
+export async function findLedgerPage(db: Executor, accountId: string, page: { before: number | null; limit: number }) {
+  const rows = await db
+    .select({
+      id: loyaltyLedger.id,
+      createdAt: loyaltyLedger.createdAt,
+      points: loyaltyLedger.points,
+      kind: loyaltyLedger.kind,
+      reason: loyaltyLedger.reason,
+      purchase: { type: loyaltyOrders.sourceType, product: loyaltyOrders.product, reference: loyaltyOrders.reference },
+    })
+    .from(loyaltyLedger)
+    .leftJoin(loyaltyOrders, eq(loyaltyOrders.id, loyaltyLedger.loyaltyOrderId))
+    // The page is read in the (account, id) index's order, `limit` entries whatever the ledger's size.
+    // The account is a range of one, not an equality: with an equality the planner drops the account
+    // from the order and may walk the primary key backwards instead, through every newer entry of the
+    // whole ledger (for a member quiet for a while, nearly all of it).
+    .where(
+      and(between(loyaltyLedger.accountId, accountId, accountId), page.before === null ? undefined : lt(loyaltyLedger.id, page.before)),
+    )
+    .orderBy(desc(loyaltyLedger.accountId), desc(loyaltyLedger.id))
+    .limit(page.limit + 1);
+  return { entries: rows.slice(0, page.limit), more: rows.length > page.limit };
 }
 
 /** Sets or clears the season pass id; the unique constraint refuses one another account holds (23505). */

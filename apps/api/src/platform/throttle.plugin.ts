@@ -15,6 +15,8 @@ declare module 'fastify' {
     loyaltyThrottle: FailureThrottle;
     /** Loyalty accounts created per client address: successes count. */
     loyaltyAccountsLimit: FailureThrottle;
+    /** Loyalty statement links asked for: per client address and per email (each request counts). */
+    loyaltyStatementLimits: { perAddress: FailureThrottle; perEmail: FailureThrottle };
     /** Apple's unauthenticated PassKit /log: requests per client address (each counts). */
     passkitLogLimit: FailureThrottle;
   }
@@ -50,6 +52,11 @@ export const throttlePlugin = fp<{ keyPrefix?: string }>(
       createFailureThrottle({ name, points, windowSeconds, keeps: 'successes' }, store, app.metrics.throttles);
     // Accounts are free to make and each may claim once: making them is limited per address too.
     app.decorate('loyaltyAccountsLimit', limit('loyalty-accounts-address', app.config.loyalty.accountsPerAddressPerHour, 60 * 60));
+    // Every statement link asked for sends a mail (to a member): 10 per address and 5 per email in 15 minutes.
+    app.decorate('loyaltyStatementLimits', {
+      perAddress: limit('loyalty-statement-address', 10, FIFTEEN_MINUTES),
+      perEmail: limit('loyalty-statement-email', 5, FIFTEEN_MINUTES),
+    });
     // Anyone may post to /log: 10 requests per address in 15 minutes reach the log.
     app.decorate('passkitLogLimit', limit('passkit-log-address', 10, FIFTEEN_MINUTES));
   },

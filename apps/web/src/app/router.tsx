@@ -27,6 +27,7 @@ const StoredValuePage = lazy(() => import('../guest/stored-value/stored-value-pa
 const LoyaltyHome = lazy(() => import('../guest/loyalty/loyalty-home.tsx').then((m) => ({ default: m.LoyaltyHome })));
 const ClaimPage = lazy(() => import('../guest/loyalty/claim-page.tsx').then((m) => ({ default: m.ClaimPage })));
 const LoyaltyPassPage = lazy(() => import('../guest/loyalty/loyalty-pass-page.tsx').then((m) => ({ default: m.LoyaltyPassPage })));
+const StatementPage = lazy(() => import('../guest/loyalty/statement-page.tsx').then((m) => ({ default: m.StatementPage })));
 const FindPassPage = lazy(() => import('../guest/loyalty/find-pass-page.tsx').then((m) => ({ default: m.FindPassPage })));
 const CLAIM_KINDS = ['tickets', 'purchase', 'hotels'] as const;
 
@@ -57,6 +58,7 @@ export function AppRoutes() {
           ))}
           <Route path="passes" element={loading(<FindPassPage />)} />
           <Route path="pass" element={loading(<LoyaltyPassPage />)} />
+          <Route path="statement" element={loading(<StatementPage />)} />
           <Route path="*" element={<NotFound />} />
         </Route>
         <Route path="stored-value/:barcodeHash" element={loading(<StoredValuePage />)} />

@@ -11,14 +11,28 @@ import {
   ticketClaimRequest,
   verifyRequest,
 } from '@boardwalk/contract/loyalty';
+import {
+  statement,
+  statementLedgerPage,
+  statementLedgerQuery,
+  statementLinkAnswer,
+  statementLinkRequest,
+} from '@boardwalk/contract/loyalty-statement';
 import { claimHotel, claimPurchase, claimTickets } from '../../loyalty/loyalty-claims.service.ts';
 import { loyaltyCoreOf } from '../../loyalty/loyalty.service.ts';
 import { createAccount, guestClaim, verifyAccount, type GuestLoyalty } from './loyalty.service.ts';
+import { bearerToken, readStatement, readStatementLedger, requestStatementLink, type GuestStatement } from './loyalty-statement.service.ts';
 
 const userIdText = z.string().describe('The loyalty user id, as text');
 const claimTokenText = z
   .string()
   .describe("The new account's user id for the claim calls, as text: a secret token, valid for the hour in which it may claim online");
+const statementHeaders = z.object({
+  authorization: z.string().optional().describe("Bearer and the token of the member's statement link (the fragment of the link)"),
+});
+const statementErrors = {
+  401: apiError.describe('The link is missing, expired, not valid or its member was removed: what to do, fit to show'),
+};
 const claimErrors = { 400: apiError.describe('The reason the purchase cannot be claimed, fit to show the guest'), 429: apiError };
 
 /**
@@ -32,6 +46,51 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
     throttle: app.loyaltyThrottle,
     accountsLimit: app.loyaltyAccountsLimit,
   };
+
+  const statementDeps: GuestStatement = {
+    core: guest.core,
+    keys: app.keys,
+    mailer: app.mailer,
+    config: app.config,
+    limits: app.loyaltyStatementLimits,
+  };
+
+  app.post('/api/loyalty/statement-link', {
+    schema: {
+      tags: ['loyalty'],
+      summary: "Email a member the link to their statement (valid 24 hours); the same answer for any email, a member's or not",
+      body: statementLinkRequest,
+      response: { 202: statementLinkAnswer, 400: apiError, 429: apiError },
+    },
+    handler: async (request, reply) => reply.code(202).send(await requestStatementLink(statementDeps, request.ip, request.body.email)),
+  });
+
+  app.get('/api/loyalty/statement', {
+    schema: {
+      tags: ['loyalty'],
+      summary: "The member's statement: balance, tier and progress, the newest ledger entries, the rewards and a wallet token",
+      headers: statementHeaders,
+      response: { 200: statement, ...statementErrors },
+    },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return readStatement(statementDeps, bearerToken(request.headers.authorization));
+    },
+  });
+
+  app.get('/api/loyalty/statement/ledger', {
+    schema: {
+      tags: ['loyalty'],
+      summary: "Older entries of the member's ledger, newest first",
+      headers: statementHeaders,
+      querystring: statementLedgerQuery,
+      response: { 200: statementLedgerPage, 400: apiError, ...statementErrors },
+    },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return readStatementLedger(statementDeps, bearerToken(request.headers.authorization), request.query.before);
+    },
+  });
 
   app.post('/api/loyalty/verify', {
     schema: {

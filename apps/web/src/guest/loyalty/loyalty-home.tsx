@@ -25,6 +25,9 @@ export function LoyaltyHome() {
         ))}
       </nav>
       <p className="mt-4 mb-2">
+        <Link to="/loyalty/statement">My points: balance, history and rewards</Link>
+      </p>
+      <p className="mb-2">
         <Link to="/loyalty/passes">Add a ticket or pass to your digital wallet</Link>
       </p>
       <Button variant="outline-secondary" onClick={logout}>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useMutation } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { failedWith } from '../../lib/api-client.ts';
 import { useSiteInfo } from '../../lib/site.ts';
 import { EmailForm, NamesForm, type MemberNames } from '../../loyalty/member-forms.tsx';
@@ -96,6 +97,9 @@ export function MemberSignIn() {
           look: { variant: 'primary', size: 'lg', className: 'w-100 mt-2' },
         }}
       />
+      <p className="mt-4 mb-0">
+        Already a member? <Link to="/loyalty/statement">See my points</Link>
+      </p>
     </section>
   );
 }

@@ -1,0 +1,161 @@
+// The member's own statement. Asking for it by email answers the same whether or not the email
+// is a member's (membership is not told), and mails a member a link signed for their account,
+// valid 24 hours, through the outbox and the mail job. The link's token, sent back as a bearer
+// token, opens the balance and the points expiring within 30 days, the tier and the progress to
+// the next one, the ledger page by page
+// and the rewards catalogue with what the member can redeem now (the core's rules).
+import { LOYALTY_WALLET_TOKEN, type LoyaltyOrderType } from '@boardwalk/contract/loyalty';
+import {
+  LOYALTY_STATEMENT_PATH,
+  LOYALTY_STATEMENT_TOKEN,
+  STATEMENT_PAGE_SIZE,
+  statementMessages,
+  type Statement,
+  type StatementLedgerPage,
+  type StatementLinkAnswer,
+} from '@boardwalk/contract/loyalty-statement';
+import type { Mailer } from '../../integrations/email/mailer.ts';
+import type { Config } from '../../platform/config.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Keys } from '../../platform/keys.plugin.ts';
+import { attempt, type FailureThrottle } from '../../platform/throttle.ts';
+import { rewardsFor, tierProgressOf } from '../../loyalty/loyalty-redemptions.service.ts';
+import { findAccount, findAccountByEmail, findLedgerPage, findLoyaltyMember } from '../../loyalty/loyalty.repo.ts';
+import type { LoyaltyCore } from '../../loyalty/loyalty.service.ts';
+
+/** The statement calls' dependencies, built once when the routes register. */
+export interface GuestStatement {
+  core: LoyaltyCore;
+  keys: Keys;
+  mailer: Mailer;
+  config: Pick<Config, 'publicUrl' | 'brandName' | 'supportEmail'>;
+  limits: { perAddress: FailureThrottle; perEmail: FailureThrottle };
+}
+
+const VALID_HOURS = LOYALTY_STATEMENT_TOKEN.ttlSeconds / 3600;
+
+export const statementLink = (config: Pick<Config, 'publicUrl'>, token: string) => `${config.publicUrl}${LOYALTY_STATEMENT_PATH}#${token}`;
+
+function statementMail(deps: GuestStatement, account: { id: string; email: string; firstName: string }) {
+  const brand = deps.config.brandName;
+  const token = deps.keys.signToken(LOYALTY_STATEMENT_TOKEN.purpose, account.id, LOYALTY_STATEMENT_TOKEN.ttlSeconds);
+  return {
+    to: account.email,
+    subject: `Your ${brand} Brownie points`,
+    text: [
+      `Hi ${account.firstName},`,
+      '',
+      'Here is the link to your Brownie points: your balance, your tier, every entry with its reason and the rewards you can redeem.',
+      statementLink(deps.config, token),
+      '',
+      `The link works for ${VALID_HOURS} hours and is yours alone: please do not forward it.`,
+      `You did not ask for it? You can ignore this email. Questions? Email ${deps.config.supportEmail}.`,
+      '',
+      brand,
+    ].join('\n'),
+  };
+}
+
+/**
+ * POST /api/loyalty/statement-link: mails the member their statement link (one message per
+ * request, in the outbox with its mail job) and answers the same for any email. Each request
+ * counts against the client address and against the email (kept as a keyed hash).
+ */
+export function requestStatementLink(deps: GuestStatement, clientAddress: string, email: string): Promise<StatementLinkAnswer> {
+  const emailKey = deps.keys.keyedHash('loyalty-statement-email', email.trim().toLowerCase());
+  return attempt([deps.limits.perAddress.of(clientAddress), deps.limits.perEmail.of(emailKey)], async () => {
+    await deps.core.db.transaction(async (tx) => {
+      const account = await findAccountByEmail(tx, email.trim());
+      if (account) await deps.mailer.send(tx, statementMail(deps, account));
+    });
+    return { email, validHours: VALID_HOURS };
+  });
+}
+
+/** The account a statement token names; 401 with what to do when it is missing, expired or not valid. */
+function accountOfToken(keys: Keys, token: string | undefined): string {
+  if (!token) throw new AppError('UNAUTHORIZED', statementMessages.tokenRequired);
+  const check = keys.verifyToken(LOYALTY_STATEMENT_TOKEN.purpose, token);
+  if (!check.ok) throw new AppError('UNAUTHORIZED', check.reason === 'expired' ? statementMessages.expired : statementMessages.invalid);
+  return check.subject;
+}
+
+/** The bearer token of an Authorization header, or undefined. */
+export const bearerToken = (authorization: string | undefined) => /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
+
+const PURCHASE_NAMES: Record<LoyaltyOrderType, string> = { ticket: 'order', 'food-and-beverage': 'check', hotel: 'reservation' };
+
+type LedgerRow = Awaited<ReturnType<typeof findLedgerPage>>['entries'][number];
+
+/** What an entry is for, in words for the member (the staff member who made it is not named). */
+function describeEntry({ kind, reason, purchase }: LedgerRow): string {
+  const what = purchase
+    ? `${purchase.product}, ${PURCHASE_NAMES[purchase.type as LoyaltyOrderType] ?? 'purchase'} ${purchase.reference}`
+    : null;
+  if (kind === 'earn' && what) return `Earned: ${what}`;
+  if (kind === 'reversal' && what) return `Taken back (${reason}): ${what}`;
+  if (kind === 'adjustment') return `Adjusted by guest services: ${reason}`;
+  // Redemptions and their reversals name their reward in the reason ("redeemed: Free Churro").
+  return reason.charAt(0).toUpperCase() + reason.slice(1);
+}
+
+async function ledgerPage(core: LoyaltyCore, accountId: string, before: number | null): Promise<StatementLedgerPage> {
+  const { entries, more } = await findLedgerPage(core.db, accountId, { before, limit: STATEMENT_PAGE_SIZE });
+  return {
+    entries: entries.map((entry) => ({
+      id: entry.id,
+      createdAt: entry.createdAt.toISOString(),
+      points: entry.points,
+      description: describeEntry(entry),
+    })),
+    nextBefore: more ? entries.at(-1)!.id : null,
+  };
+}
+
+/**
+ * GET /api/loyalty/statement: the member's statement with the newest page of the ledger, and a
+ * wallet token for their card's buttons. A removed member's link is refused like a forged one.
+ */
+export async function readStatement(
+  deps: Pick<GuestStatement, 'core' | 'keys'>,
+  token: string | undefined,
+  now = new Date(),
+): Promise<Statement> {
+  const accountId = accountOfToken(deps.keys, token);
+  const member = await findLoyaltyMember(deps.core.db, accountId);
+  if (!member) throw new AppError('UNAUTHORIZED', statementMessages.invalid);
+  const [progress, ledger] = await Promise.all([tierProgressOf(deps.core.db, accountId, now), ledgerPage(deps.core, accountId, null)]);
+  const rewards = await rewardsFor(deps.core.db, { accountId, balance: member.balance, tier: progress.tier }, now);
+  return {
+    firstName: member.firstName,
+    lastName: member.lastName,
+    email: member.email,
+    memberNumber: member.memberNumber,
+    balance: member.balance,
+    expiringPoints: member.expiringPoints,
+    expiringAt: member.expiringAt?.toISOString() ?? null,
+    tier: progress.tier,
+    pointsEarned: progress.earned,
+    nextTier: progress.next,
+    ledger,
+    rewards: rewards.map(({ reward, redeemableNow }) => ({
+      rewardId: reward.id,
+      name: reward.name,
+      description: reward.description,
+      pointsCost: reward.pointsCost,
+      redeemableNow,
+    })),
+    walletToken: deps.keys.signToken(LOYALTY_WALLET_TOKEN.purpose, accountId, LOYALTY_WALLET_TOKEN.ttlSeconds),
+  };
+}
+
+/** GET /api/loyalty/statement/ledger?before=: the ledger entries older than `before`, newest first. */
+export async function readStatementLedger(
+  deps: Pick<GuestStatement, 'core' | 'keys'>,
+  token: string | undefined,
+  before: number,
+): Promise<StatementLedgerPage> {
+  const accountId = accountOfToken(deps.keys, token);
+  if (!(await findAccount(deps.core.db, accountId))) throw new AppError('UNAUTHORIZED', statementMessages.invalid);
+  return ledgerPage(deps.core, accountId, before);
+}
