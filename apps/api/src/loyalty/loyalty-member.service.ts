@@ -21,6 +21,11 @@ export const loyaltyPassTexts = {
   /** Apple shows it on the lock screen when the balance changes (%@ is the new balance). */
   changeMessage: 'You now have %@ Brownie points',
   memberNumberLabel: 'Member Number',
+  tierLabel: 'Tier',
+  /** Apple shows it on the lock screen when the tier changes (%@ is the new tier). */
+  tierChangeMessage: 'You are now %@',
+  /** The tier field of a member whose earned points reach no tier. */
+  noTier: 'Member',
   memberLabel: 'Member',
   /** All a removed member's card still shows. */
   membershipEnded: 'Membership ended',
@@ -36,5 +41,8 @@ export async function authorizedMember(ctx: { db: Executor; keys: Keys }, reques
     throw new AppError('UNAUTHORIZED', loyaltyPassMessages.invalid);
   return member;
 }
+
+/** The tier the member's card shows. */
+export const cardTier = (member: Pick<LoyaltyMember, 'tier'>) => member.tier ?? loyaltyPassTexts.noTier;
 
 export const memberName = (member: Pick<LoyaltyMember, 'firstName' | 'lastName'>) => `${member.firstName} ${member.lastName}`.trim();

@@ -4,6 +4,7 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { LoyaltyOrderType } from '@boardwalk/contract/loyalty';
 import type { Executor } from '@boardwalk/db/client';
+import { tierNameSql, tierWindowStart } from './loyalty-rewards.repo.ts';
 import { loyaltyAccountSearchText, loyaltyAccounts, loyaltyLedger, loyaltyOrders, loyaltyOrderSearchText } from '@boardwalk/db/schema';
 
 export type AccountRow = typeof loyaltyAccounts.$inferSelect;
@@ -84,8 +85,12 @@ export async function balanceOf(db: Executor, accountId: string): Promise<number
   return row?.points ?? 0;
 }
 
-/** The member read model: who the member is and their balance, in one query; null when the account does not exist. */
-export async function findLoyaltyMember(db: Executor, accountId: string) {
+/**
+ * The member read model: who the member is, their balance and their tier now (the highest
+ * active tier their points earned in the window reach, null when none), in one query; null
+ * when the account does not exist.
+ */
+export async function findLoyaltyMember(db: Executor, accountId: string, now = new Date()) {
   const rows = await db
     .select({
       id: loyaltyAccounts.id,
@@ -94,6 +99,7 @@ export async function findLoyaltyMember(db: Executor, accountId: string) {
       lastName: loyaltyAccounts.lastName,
       memberNumber: loyaltyAccounts.memberNumber,
       balance: ledgerSum(),
+      tier: tierNameSql(loyaltyAccounts.id, tierWindowStart(now)),
     })
     .from(loyaltyAccounts)
     .leftJoin(loyaltyLedger, eq(loyaltyLedger.accountId, loyaltyAccounts.id))

@@ -1,8 +1,8 @@
 // What an Apple Wallet pass shows, in pass.json's terms, and the hash of it that tells when a
 // pass changed. A park ticket, season pass or stored-value card is not one event at one
 // venue, so the pass is of the generic style, which also shows the holder photo as its
-// thumbnail. A loyalty member's card is a store card: the points balance, the member's name
-// and number (the barcode); a removed member's card is voided and shows nothing personal.
+// thumbnail. A loyalty member's card is a store card: the points balance, the member's name,
+// number (the barcode) and tier; a removed member's card is voided and shows nothing personal.
 import { createHash } from 'node:crypto';
 import type { PassOrder } from '@boardwalk/contract/pass';
 import { balanceText, dateFormats, purchaserName, ticketholderName } from '@boardwalk/contract/pass-display';
@@ -14,7 +14,7 @@ import { findPhotoPng } from '../ticket/holder-photo.repo.ts';
 import { findPassByBarcode, type PassRow } from '../ticket/ticket.repo.ts';
 import { toPassOrder } from '../ticket/ticket.service.ts';
 import { findLoyaltyMember, type LoyaltyMember } from '../../loyalty/loyalty.repo.ts';
-import { loyaltyPassTexts, memberName } from '../../loyalty/loyalty-member.service.ts';
+import { cardTier, loyaltyPassTexts, memberName } from '../../loyalty/loyalty-member.service.ts';
 
 export type WalletConfig = Pick<Config, 'defaultPassColors' | 'brandName' | 'publicUrl' | 'parkTimezone' | 'supportEmail' | 'apple'>;
 
@@ -141,7 +141,7 @@ export function applePassContent({ order, row, serialNumber, photoPng, config, n
   return { pass, files, contentHash: contentHashOf(pass, files) };
 }
 
-/** What a loyalty member's card shows: a store card with the balance, the name and the member number as its barcode. */
+/** What a loyalty member's card shows: a store card with the balance, the name, the tier and the member number as its barcode. */
 export function loyaltyApplePassContent(member: LoyaltyMember, config: WalletConfig, serialNumber = ''): PassContent {
   const pass: Record<string, unknown> = {
     ...passBase(config, serialNumber, `${config.brandName} ${loyaltyPassTexts.programName}`, config.defaultPassColors),
@@ -157,7 +157,16 @@ export function loyaltyApplePassContent(member: LoyaltyMember, config: WalletCon
         },
       ],
       primaryFields: [{ key: 'member', label: loyaltyPassTexts.memberLabel, value: memberName(member) }],
-      secondaryFields: [{ key: 'memberNumber', label: loyaltyPassTexts.memberNumberLabel, value: member.memberNumber }],
+      secondaryFields: [
+        { key: 'memberNumber', label: loyaltyPassTexts.memberNumberLabel, value: member.memberNumber },
+        {
+          key: 'tier',
+          label: loyaltyPassTexts.tierLabel,
+          value: cardTier(member),
+          changeMessage: loyaltyPassTexts.tierChangeMessage,
+          textAlignment: 'PKTextAlignmentRight',
+        },
+      ],
       backFields: [{ key: 'support', label: 'Guest Services', value: config.supportEmail }],
     } satisfies Record<string, Field[]>,
     barcodes: [

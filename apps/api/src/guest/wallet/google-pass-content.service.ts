@@ -2,7 +2,7 @@
 // for every member card) and the objects. A park ticket, season pass or stored-value card is
 // not tied to one event with a date and venue, so it is a Generic pass (Google's type for
 // passes that fit no predefined vertical) rather than an Event ticket. A loyalty member's card
-// is Google's Loyalty pass: the program, the member and the points balance; a removed
+// is Google's Loyalty pass: the program, the member, the points balance and the tier; a removed
 // member's card is inactive and shows nothing personal.
 import type { PassOrder } from '@boardwalk/contract/pass';
 import { balanceText, dateFormats, purchaserName, ticketholderName } from '@boardwalk/contract/pass-display';
@@ -16,7 +16,7 @@ import type {
 import type { Config } from '../../platform/config.ts';
 import type { PassRow } from '../ticket/ticket.repo.ts';
 import type { LoyaltyMember } from '../../loyalty/loyalty.repo.ts';
-import { loyaltyPassTexts, memberName } from '../../loyalty/loyalty-member.service.ts';
+import { cardTier, loyaltyPassTexts, memberName } from '../../loyalty/loyalty-member.service.ts';
 
 export type GoogleWalletConfig = Pick<Config, 'defaultPassColors' | 'brandName' | 'publicUrl' | 'parkTimezone'>;
 
@@ -138,7 +138,7 @@ export function loyaltyClass(issuerId: string, config: GoogleWalletConfig): Loya
 const INT32_MAX = 2 ** 31 - 1;
 const googleBalance = (points: number) => (Math.abs(points) <= INT32_MAX ? { int: points } : { string: String(points) });
 
-/** The Google Wallet object of a member's card. */
+/** The Google Wallet object of a member's card: the member, the balance and the tier. */
 export function toLoyaltyObject(member: LoyaltyMember, serialNumber: string, issuerId: string): LoyaltyObject {
   return {
     id: `${issuerId}.${serialNumber}`,
@@ -148,6 +148,7 @@ export function toLoyaltyObject(member: LoyaltyMember, serialNumber: string, iss
     accountName: memberName(member),
     loyaltyPoints: { label: loyaltyPassTexts.pointsLabel, balance: googleBalance(member.balance) },
     barcode: { type: 'CODE_128', value: member.memberNumber, alternateText: member.memberNumber },
+    textModulesData: [{ id: 'tier', header: loyaltyPassTexts.tierLabel, body: cardTier(member) }],
   };
 }
 

@@ -1,8 +1,8 @@
 // The loaded loyalty account: its email, Change User, the pass link mail and Remove Account;
 // then one section each (its calls beside it): the season pass, the member's phone and zip, the
 // Tickets, Food & Beverage and Hotel Reservations forms that add purchases on the member's
-// behalf (admin mode), the orders with Remove Order, and the points with the ledger and an
-// adjustment.
+// behalf (admin mode), the orders with Remove Order, the rewards (redeem, the redemptions with
+// Reverse), and the points with the tier, the ledger and an adjustment.
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -18,6 +18,7 @@ import { accountQuery, api, id, loyaltyJson, memberKey } from './loyalty-api.ts'
 import { useLoyaltyFailure, useToastOnError } from './loyalty-errors.ts';
 import { LoyaltyOrders } from './loyalty-orders.tsx';
 import { LoyaltyPoints } from './loyalty-points.tsx';
+import { LoyaltyRedemptions } from './loyalty-redemptions.tsx';
 import { SeasonPass } from './season-pass.tsx';
 import { StaffClaimForm } from './staff-claim-form.tsx';
 
@@ -67,7 +68,8 @@ export function LoyaltyAccount({ user, userID, email, onChangeUser }: AccountPro
           </h3>
           {a ? (
             <p className="mb-0 text-body-secondary">
-              {a.firstName} {a.lastName} · Member {a.memberNumber}
+              {a.firstName} {a.lastName} · Member {a.memberNumber} ·{' '}
+              <span data-testid="loyalty-tier">{a.tier ? `${a.tier} tier` : 'No tier yet'}</span>
             </p>
           ) : null}
         </div>
@@ -99,6 +101,7 @@ export function LoyaltyAccount({ user, userID, email, onChangeUser }: AccountPro
       </div>
 
       <LoyaltyOrders user={user} userID={userID} email={email} />
+      <LoyaltyRedemptions user={user} userID={userID} />
       <LoyaltyPoints userID={userID} account={a} />
 
       {confirmRemove ? (
