@@ -31,10 +31,7 @@ export interface Tier {
 
 /** The member's tier now: the highest active tier their points earned in the window reach; null when none. */
 export async function tierOf(db: Executor, accountId: string, now: Date): Promise<Tier | null> {
-  const [earned, tiers] = await Promise.all([
-    pointsEarnedSince(db, accountId, tierWindowStart(now)),
-    listActiveTiers(db),
-  ]);
+  const [earned, tiers] = await Promise.all([pointsEarnedSince(db, accountId, tierWindowStart(now)), listActiveTiers(db)]);
   return tiers.find((tier) => earned >= tier.pointsToReach) ?? null;
 }
 

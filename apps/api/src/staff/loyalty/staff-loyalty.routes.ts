@@ -271,7 +271,7 @@ export const staffLoyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags,
       summary:
-        "Redeem a reward for the member (a ledger entry naming the reward), once per form key: the same key again answers the same redemption; 409 with the reason when the member cannot redeem it now",
+        'Redeem a reward for the member (a ledger entry naming the reward), once per form key: the same key again answers the same redemption; 409 with the reason when the member cannot redeem it now',
       body: staffRedeemRequest,
       response: { 200: staffRedeemResult, ...guarded },
     },

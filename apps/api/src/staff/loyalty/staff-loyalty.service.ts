@@ -232,15 +232,27 @@ export async function staffRedeem(
     { memberNumber: account.memberNumber, rewardId: request.rewardId, idempotencyKey: staffKey(request.idempotencyKey) },
     { causedBy: 'staff', staffMember: staff.username },
     (tx, redemption, balance) =>
-      audit(tx, staff, 'redeem', request.userID, { balance: balance + redemption.pointsSpent }, {
-        balance,
-        redemptionId: redemption.id,
-        reward: redemption.rewardName,
-        pointsSpent: redemption.pointsSpent,
-      }),
+      audit(
+        tx,
+        staff,
+        'redeem',
+        request.userID,
+        { balance: balance + redemption.pointsSpent },
+        {
+          balance,
+          redemptionId: redemption.id,
+          reward: redemption.rewardName,
+          pointsSpent: redemption.pointsSpent,
+        },
+      ),
   );
   const stored = await findRedemption(ctx.db, result.redemptionId);
-  return { redemptionId: result.redemptionId, rewardName: stored!.redemption.rewardName, pointsSpent: result.pointsSpent, balance: result.balance };
+  return {
+    redemptionId: result.redemptionId,
+    rewardName: stored!.redemption.rewardName,
+    pointsSpent: result.pointsSpent,
+    balance: result.balance,
+  };
 }
 
 /**
@@ -260,12 +272,19 @@ export async function staffReverseRedemption(
     request.redemptionId,
     { causedBy: 'staff', staffMember: staff.username },
     (tx, redemption, after) =>
-      audit(tx, staff, 'reverse-redemption', request.userID, { balance: after - redemption.pointsSpent, redemptionId: redemption.id }, {
-        balance: after,
-        redemptionId: redemption.id,
-        reward: redemption.rewardName,
-        pointsReturned: redemption.pointsSpent,
-      }),
+      audit(
+        tx,
+        staff,
+        'reverse-redemption',
+        request.userID,
+        { balance: after - redemption.pointsSpent, redemptionId: redemption.id },
+        {
+          balance: after,
+          redemptionId: redemption.id,
+          reward: redemption.rewardName,
+          pointsReturned: redemption.pointsSpent,
+        },
+      ),
   );
   return { pointsReturned, balance };
 }

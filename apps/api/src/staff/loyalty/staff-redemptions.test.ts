@@ -51,7 +51,8 @@ const redemptionsOf = async (userID: string) => {
 const accountOf = async (userID: string) => (await call('GET', `${api}account/${userID}/`)).json<StaffAccount>();
 const redeem = (userID: string, rewardId: string, idempotencyKey: string = crypto.randomUUID(), as = staff) =>
   call('POST', `${api}redemptions/`, { userID, rewardId, idempotencyKey }, as);
-const reverse = (userID: string, redemptionId: string, as = staff) => call('POST', `${api}redemptions/reverse/`, { userID, redemptionId }, as);
+const reverse = (userID: string, redemptionId: string, as = staff) =>
+  call('POST', `${api}redemptions/reverse/`, { userID, redemptionId }, as);
 const ledgerOf = (accountId: string) =>
   t.database.db.select().from(loyaltyLedger).where(eq(loyaltyLedger.accountId, accountId)).orderBy(loyaltyLedger.id);
 const auditOf = (userID: string, action: string) =>
@@ -99,7 +100,13 @@ describe('redeeming for a member', () => {
     const after = await redemptionsOf(userID);
     expect(after.idempotencyKey).not.toBe(before.idempotencyKey);
     expect(after.redemptions).toEqual([
-      expect.objectContaining({ redemptionId: answer.redemptionId, rewardName: 'Churro', pointsSpent: 100, reversedAt: null, causedBy: 'staff' }),
+      expect.objectContaining({
+        redemptionId: answer.redemptionId,
+        rewardName: 'Churro',
+        pointsSpent: 100,
+        reversedAt: null,
+        causedBy: 'staff',
+      }),
     ]);
     expect((await accountOf(userID)).balance).toBe(150);
   });
@@ -113,8 +120,14 @@ describe('redeeming for a member', () => {
     const cases = [
       [await aReward({ name: 'Dear', pointsCost: 500 }), 'Not enough points: the balance is 110 and Dear costs 500.'],
       [await aReward({ name: 'Old', pointsCost: 10, active: false }), 'Old is not offered any more.'],
-      [await aReward({ name: 'Later', pointsCost: 10, validFrom: new Date(Date.now() + 86_400_000) }), 'Later is not offered on this date.'],
-      [await aReward({ name: 'Lounge', pointsCost: 10, minimumTier: gold!.name }), `Lounge needs the ${gold!.name} tier; this member's tier is none yet.`],
+      [
+        await aReward({ name: 'Later', pointsCost: 10, validFrom: new Date(Date.now() + 86_400_000) }),
+        'Later is not offered on this date.',
+      ],
+      [
+        await aReward({ name: 'Lounge', pointsCost: 10, minimumTier: gold!.name }),
+        `Lounge needs the ${gold!.name} tier; this member's tier is none yet.`,
+      ],
       [once, 'This member has redeemed Once 1 time, its limit per member.'],
     ] as const;
     const ledger = await ledgerOf(userID);
@@ -122,7 +135,7 @@ describe('redeeming for a member', () => {
     for (const [reward, reason] of cases) {
       const res = await redeem(userID, reward.id);
       expect(res.statusCode, reward.name).toBe(409);
-      expect(res.json()).toMatchObject({ code: 'CONFLICT', message: reason });
+      expect(res.json()).toMatchObject({ error: 'CONFLICT', message: reason });
     }
     expect((await redeem(userID, crypto.randomUUID())).statusCode).toBe(404);
     expect((await redeem(crypto.randomUUID(), once.id)).statusCode).toBe(404);

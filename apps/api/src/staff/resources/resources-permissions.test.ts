@@ -203,7 +203,8 @@ routes.push(
     method: 'POST',
     success: 200,
     request: async (may) => {
-      if (!may) return { url: `${loyaltyApi}redemptions/reverse/`, payload: { userID: crypto.randomUUID(), redemptionId: crypto.randomUUID() } };
+      if (!may)
+        return { url: `${loyaltyApi}redemptions/reverse/`, payload: { userID: crypto.randomUUID(), redemptionId: crypto.randomUUID() } };
       const request = await aRedemptionRequest();
       const res = await t.app.inject({ method: 'POST', url: `${loyaltyApi}redemptions/`, headers: holder.headers, payload: request });
       if (res.statusCode !== 200) throw new Error(`redeem: ${res.statusCode} ${res.body}`);
@@ -217,7 +218,10 @@ async function aRedemptionRequest() {
   const claim = await aClaim('ticket');
   const res = await t.app.inject({ method: 'POST', url: `${loyaltyApi}tickets/`, headers: holder.headers, payload: claim });
   if (res.statusCode !== 200) throw new Error(`claim: ${res.statusCode} ${res.body}`);
-  const [reward] = await t.database.db.insert(schema.loyaltyRewards).values({ name: `Matrix ${++seq}`, pointsCost: 1 }).returning();
+  const [reward] = await t.database.db
+    .insert(schema.loyaltyRewards)
+    .values({ name: `Matrix ${++seq}`, pointsCost: 1 })
+    .returning();
   return { userID: claim.userID, rewardId: reward!.id, idempotencyKey: crypto.randomUUID() };
 }
 

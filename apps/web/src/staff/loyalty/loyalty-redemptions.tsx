@@ -58,7 +58,8 @@ export function LoyaltyRedemptions({ user, userID }: { user: StaffUser; userID: 
   const [confirming, setConfirming] = useState<StaffRedemption | null>(null);
   const redeem = useRedemptionChange(
     userID,
-    (body: { rewardId: string; idempotencyKey: string }) => loyaltyJson(`${api}redemptions/`, staffRedeemResult, 'POST', { userID, ...body }),
+    (body: { rewardId: string; idempotencyKey: string }) =>
+      loyaltyJson(`${api}redemptions/`, staffRedeemResult, 'POST', { userID, ...body }),
     (answer) => texts.redeemed(answer.rewardName, answer.balance),
   );
   const reverse = useRedemptionChange(
@@ -82,7 +83,8 @@ export function LoyaltyRedemptions({ user, userID }: { user: StaffUser; userID: 
           aria-label="Redeem a reward"
           onSubmit={(event) => {
             event.preventDefault();
-            if (data && chosen) redeem.mutate({ rewardId: chosen, idempotencyKey: data.idempotencyKey }, { onSuccess: () => setRewardId('') });
+            if (data && chosen)
+              redeem.mutate({ rewardId: chosen, idempotencyKey: data.idempotencyKey }, { onSuccess: () => setRewardId('') });
           }}
         >
           <Form.Group controlId="loyalty-redeem-reward">
