@@ -245,14 +245,17 @@ describe('a balance past 2^31 points', () => {
 
 /**
  * The member's card in wallets: the Apple card registered on these devices and the Google
- * object saved, with the deliveries of that settled and the doubles' records cleared.
+ * object saved, with the deliveries of that settled and the doubles' records cleared. The
+ * account is published once the object is saved, so Google is known to show the card whether
+ * or not the claim's own (coalesced) change ran before the link was handed out.
  */
-async function cardInWallets(member: { email: string; walletToken: string }, devices: { id: string; pushToken: string }[]) {
+async function cardInWallets(member: { userID: string; email: string; walletToken: string }, devices: { id: string; pushToken: string }[]) {
   const pass = await appleCard({ email: member.email, walletToken: member.walletToken });
   for (const device of devices) await register(pass, device);
   const link = await post('/api/google-wallet/', { email: member.email, walletToken: member.walletToken });
   const objectId = (googleObjects(link.body).loyaltyObjects![0] as { id: string }).id;
   google.saved.add(objectId);
+  await t.database.db.transaction((tx) => t.app.jobs.publish(tx, LOYALTY_ACCOUNT_CHANGED, [member.userID]));
   await settleDeliveries(t.app);
   pushes.length = 0;
   google.objectCalls = [];
