@@ -3,6 +3,7 @@
 // bodies are the guest calls' (loyalty.ts); the staff answers keep the back office's field names.
 import { z } from 'zod';
 import { claimFields, createAccountRequest, loyaltyEmail, loyaltyOrder, userId, verifyRequest, LOYALTY_ORDER_TYPES } from './loyalty.ts';
+import { tillReward } from './loyalty-integration.ts';
 import { phone, printable } from './pass.ts';
 
 export const STAFF_LOYALTY_API = '/api/admin/loyalty/';
@@ -180,15 +181,6 @@ export const staffLoyaltyMessages = {
     `Unable to submit, please try again later. If this issue persists, please email us at ${email} for assistance.`,
 } as const;
 
-/** A reward the loaded member can redeem now (active, in dates, tier reached, limit not reached, covered by the balance). */
-export const staffReward = z.object({
-  rewardId: z.guid(),
-  name: z.string(),
-  description: z.string().nullable(),
-  pointsCost: z.number().int(),
-});
-export type StaffReward = z.infer<typeof staffReward>;
-
 /** One of the member's redemptions (at a till or by staff), newest first. */
 export const staffRedemption = z.object({
   redemptionId: z.guid(),
@@ -209,7 +201,8 @@ export type StaffRedemption = z.infer<typeof staffRedemption>;
  */
 export const staffRedemptions = z.object({
   redemptions: z.array(staffRedemption),
-  rewards: z.array(staffReward),
+  /** The rewards the member can redeem now (active, in dates, tier reached, limit not reached, covered by the balance), as a till is offered them. */
+  rewards: z.array(tillReward),
   idempotencyKey: z.guid(),
 });
 export type StaffRedemptions = z.infer<typeof staffRedemptions>;

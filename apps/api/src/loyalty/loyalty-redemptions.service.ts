@@ -3,7 +3,7 @@
 // never lower it). A redemption spends a reward's cost exactly once per idempotency key: the
 // account's row lock orders the redemptions of one member, so the balance checked is the
 // balance spent from, and a replayed key answers the stored redemption and spends nothing.
-import type { RedemptionResult, RedemptionReversal, TillMember } from '@boardwalk/contract/loyalty-integration';
+import type { RedemptionResult, RedemptionReversal, TillMember, TillReward } from '@boardwalk/contract/loyalty-integration';
 import type { Executor } from '@boardwalk/db/client';
 import { AppError } from '../platform/errors.ts';
 import { balanceOf, findLoyaltyMember, isUniqueViolation, lockAccount } from './loyalty.repo.ts';
@@ -81,10 +81,12 @@ async function accountIdOf(db: Executor, memberNumber: string): Promise<string> 
   return id;
 }
 
-/** The rewards the member can redeem now (their standing read without a lock), cheapest first. */
-export async function redeemableRewards(db: Executor, accountId: string, now = new Date()): Promise<RewardWithTier[]> {
+/** The rewards the member can redeem now (their standing read without a lock), cheapest first, as the tills and staff are offered them. */
+export async function redeemableRewards(db: Executor, accountId: string, now = new Date()): Promise<TillReward[]> {
   const [standing, rewards] = await Promise.all([standingOf(db, accountId, now), listActiveRewards(db)]);
-  return rewards.filter((reward) => refusalOf(reward, standing, now) === null);
+  return rewards
+    .filter((reward) => refusalOf(reward, standing, now) === null)
+    .map((r) => ({ rewardId: r.id, name: r.name, description: r.description, pointsCost: r.pointsCost }));
 }
 
 /** GET /api/integrations/loyalty/members/{memberNumber}: the member, balance, tier and the rewards they can redeem now. */
@@ -99,7 +101,7 @@ export async function findTillMember(core: Pick<LoyaltyCore, 'db'>, memberNumber
     email: member.email,
     balance: member.balance,
     tier: member.tier,
-    rewards: rewards.map((r) => ({ rewardId: r.id, name: r.name, description: r.description, pointsCost: r.pointsCost })),
+    rewards,
   };
 }
 

@@ -48,7 +48,7 @@ import {
   type AccountRow,
 } from '../../loyalty/loyalty.repo.ts';
 import { claimHotel, claimPurchase, claimTickets, type Claimant, type ClaimOutcome } from '../../loyalty/loyalty-claims.service.ts';
-import { redeemableRewards, redeemReward, reverseRedemption } from '../../loyalty/loyalty-redemptions.service.ts';
+import { redeemableRewards, redeemReward, reverseRedemption, type Recorded } from '../../loyalty/loyalty-redemptions.service.ts';
 import { findRedemption, listRedemptionsOfAccount } from '../../loyalty/loyalty-rewards.repo.ts';
 import { reverseClaim } from '../../loyalty/loyalty-reversals.service.ts';
 import { adjustPoints, type LoyaltyCore } from '../../loyalty/loyalty.service.ts';
@@ -203,10 +203,30 @@ export async function staffRedemptions(ctx: Pick<StaffLoyaltyDeps, 'db'>, userId
       causedBy: r.causedBy as StaffRedemption['causedBy'],
       staffMember: r.staffMember,
     })),
-    rewards: rewards.map((r) => ({ rewardId: r.id, name: r.name, description: r.description, pointsCost: r.pointsCost })),
+    rewards,
     idempotencyKey: randomUUID(),
   };
 }
+
+/** The audit entry of a redemption or reversal that happened: the points it moved and the balance before and after. */
+const auditRedemption =
+  (staff: StaffActor, userId: string, action: 'redeem' | 'reverse-redemption'): Recorded =>
+  (tx, redemption, balance) => {
+    const points = action === 'redeem' ? -redemption.pointsSpent : redemption.pointsSpent;
+    return audit(
+      tx,
+      staff,
+      action,
+      userId,
+      { balance: balance - points },
+      {
+        balance,
+        points,
+        redemptionId: redemption.id,
+        reward: redemption.rewardName,
+      },
+    );
+  };
 
 /**
  * A staff form's key, kept apart from the tills' transaction ids (one unique column holds
@@ -231,20 +251,7 @@ export async function staffRedeem(
     ctx.core,
     { memberNumber: account.memberNumber, rewardId: request.rewardId, idempotencyKey: staffKey(request.idempotencyKey) },
     { causedBy: 'staff', staffMember: staff.username },
-    (tx, redemption, balance) =>
-      audit(
-        tx,
-        staff,
-        'redeem',
-        request.userID,
-        { balance: balance + redemption.pointsSpent },
-        {
-          balance,
-          redemptionId: redemption.id,
-          reward: redemption.rewardName,
-          pointsSpent: redemption.pointsSpent,
-        },
-      ),
+    auditRedemption(staff, request.userID, 'redeem'),
   );
   const stored = await findRedemption(ctx.db, result.redemptionId);
   return {
@@ -271,20 +278,7 @@ export async function staffReverseRedemption(
     ctx.core,
     request.redemptionId,
     { causedBy: 'staff', staffMember: staff.username },
-    (tx, redemption, after) =>
-      audit(
-        tx,
-        staff,
-        'reverse-redemption',
-        request.userID,
-        { balance: after - redemption.pointsSpent, redemptionId: redemption.id },
-        {
-          balance: after,
-          redemptionId: redemption.id,
-          reward: redemption.rewardName,
-          pointsReturned: redemption.pointsSpent,
-        },
-      ),
+    auditRedemption(staff, request.userID, 'reverse-redemption'),
   );
   return { pointsReturned, balance };
 }

@@ -95,7 +95,7 @@ describe('redeeming for a member', () => {
     });
     const [audit] = await auditOf(userID, 'redeem');
     expect(audit).toMatchObject({ username: staff.username, before: { balance: 250 } });
-    expect(audit!.after).toEqual({ balance: 150, redemptionId: answer.redemptionId, reward: 'Churro', pointsSpent: 100 });
+    expect(audit!.after).toEqual({ balance: 150, points: -100, redemptionId: answer.redemptionId, reward: 'Churro' });
 
     const after = await redemptionsOf(userID);
     expect(after.idempotencyKey).not.toBe(before.idempotencyKey);
@@ -214,7 +214,10 @@ describe('reversing a redemption', () => {
     ]);
     const audits = await auditOf(userID, 'reverse-redemption');
     expect(audits).toHaveLength(1);
-    expect(audits[0]!.after).toEqual({ balance: 300, redemptionId, reward: 'Funnel cake', pointsReturned: 120 });
+    expect(audits[0]).toMatchObject({
+      before: { balance: 180 },
+      after: { balance: 300, points: 120, redemptionId, reward: 'Funnel cake' },
+    });
     const [listed] = (await redemptionsOf(userID)).redemptions;
     expect(listed!.reversedAt).not.toBeNull();
 
