@@ -1,14 +1,27 @@
 // The loyalty club's catalogue and spending against the real server: the Loyalty Tiers and
 // Loyalty Rewards tabs (create, the server's validation messages in the modal, edit, delete),
 // and in the Loyalty tab the member's tier, Redeem (only what the member can redeem now) and
-// Reverse after its confirmation; at 360 and 1280 px, axe clean, screenshots. Every tier,
+// Reverse after its confirmation, both only with Loyalty Redeem; at 360 and 1280 px, axe clean,
+// screenshots. Every tier,
 // reward and member here is made by this file (tiers with thresholds no other member reaches).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, expectNoAxeViolations, launchBrowser, screenshot, unexpectedProblems, WIDTHS, type Width } from '../support/browser.ts';
 import { anOrderId, feed } from '../support/feed.ts';
 import { STAFF_ADMIN } from '../support/staff-admin.ts';
-import { apiLogin, logIn, modal, openStaffPage, openTab, rowWith, searchTab, staffApi, unique } from '../support/staff.ts';
+import {
+  aTeamMember,
+  apiLogin,
+  createTeamMember,
+  logIn,
+  modal,
+  openStaffPage,
+  openTab,
+  rowWith,
+  searchTab,
+  staffApi,
+  unique,
+} from '../support/staff.ts';
 
 let browser: Browser;
 let adminToken: string;
@@ -287,6 +300,49 @@ describe.each([WIDTHS.mobile, WIDTHS.desktop])('Redeeming in the Loyalty tab at 
           loyaltyRewardActive: false,
         });
       await staffApi(adminToken, 'DELETE', `/api/admin/loyalty-tiers/${(tier.json as { loyaltyTierID: string }).loyaltyTierID}`);
+    }
+  });
+});
+
+describe('without Loyalty Redeem', () => {
+  it('a member holding Loyalty Manage sees the redemptions, but no Redeem form and no Reverse', async () => {
+    const clerk = aTeamMember(100, 'Redeemless');
+    await createTeamMember(adminToken, clerk);
+    const found = await staffApi(adminToken, 'GET', '/api/admin/permission/?search=Loyalty%20Redeem');
+    const redeemPermission = (found.json as Record<string, unknown>[]).find((p) => p.permissionName === 'Loyalty Redeem');
+    if (!redeemPermission) throw new Error('no Loyalty Redeem permission');
+    const id = String(redeemPermission.permissionGUID);
+    const member = await aMember(90);
+    const reward = await staffApi(adminToken, 'POST', '/api/admin/loyalty-rewards/', {
+      loyaltyRewardName: `E2E Pretzel ${unique()}`,
+      loyaltyRewardPointsCost: 40,
+      loyaltyRewardActive: true,
+    });
+    const rewardId = (reward.json as { loyaltyRewardID: string }).loyaltyRewardID;
+    const redeemed = await staffApi(adminToken, 'POST', `${api}redemptions/`, {
+      userID: member.userID,
+      rewardId,
+      idempotencyKey: crypto.randomUUID(),
+    });
+    expect(redeemed.status).toBe(200);
+    expect((await staffApi(adminToken, 'PUT', `/api/admin/permission/${id}`, { permissionMinimumAccessLevel: 500 })).status).toBe(200);
+    const staff = await openStaffPage(browser, WIDTHS.desktop);
+    try {
+      const { page } = staff;
+      await logIn(page, clerk.email, clerk.password);
+      await page.getByRole('tablist').getByRole('tab', { name: 'Loyalty', exact: true }).click();
+      await page.getByLabel('Email', { exact: true }).fill(member.email);
+      await page.getByRole('form', { name: 'Find or create an account', exact: true }).getByRole('button', { name: 'Submit' }).click();
+      const row = page.locator('.staff-loyalty__redemptions tbody tr').filter({ hasText: 'E2E Pretzel' });
+      await row.waitFor();
+      expect(await row.textContent()).toContain('Redeemed');
+      expect(await page.getByRole('form', { name: 'Redeem a reward', exact: true }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Reverse' }).count()).toBe(0);
+      expect(unexpectedProblems(staff.problems)).toEqual([]);
+    } finally {
+      await staffApi(adminToken, 'PUT', `/api/admin/permission/${id}`, { permissionMinimumAccessLevel: 100 });
+      await staffApi(adminToken, 'PUT', `/api/admin/loyalty-rewards/${rewardId}`, { loyaltyRewardActive: false });
+      await staff.close();
     }
   });
 });
