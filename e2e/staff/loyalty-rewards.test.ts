@@ -2,8 +2,7 @@
 // Loyalty Rewards tabs (create, the server's validation messages in the modal, edit, delete),
 // and in the Loyalty tab the member's tier, Redeem (only what the member can redeem now) and
 // Reverse after its confirmation, both only with Loyalty Redeem; at 360 and 1280 px, axe clean,
-// screenshots. Every tier,
-// reward and member here is made by this file (tiers with thresholds no other member reaches).
+// screenshots. Every tier, reward and member here is made by this file.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, expectNoAxeViolations, launchBrowser, screenshot, unexpectedProblems, WIDTHS, type Width } from '../support/browser.ts';
