@@ -92,9 +92,8 @@ async function aMember(points: number) {
 const aThreshold = () => 40_000_000 + Math.floor(Math.random() * 50_000_000);
 
 describe.each([WIDTHS.mobile, WIDTHS.desktop])('Loyalty Tiers and Loyalty Rewards tabs at %i px', (width) => {
-  it('creates a tier and a reward needing it, shows the server’s validation messages in the modal, edits and deletes them', async () => {
+  it('Loyalty Tiers: creates a tier, shows the server’s validation messages in the modal, edits and deletes it', async () => {
     const tierName = `E2E Tier ${unique()}`;
-    const rewardName = `E2E Reward ${unique()}`;
     const threshold = aThreshold();
     await asAdmin(width, async (page) => {
       await openTab(page, 'Loyalty Tiers');
@@ -140,65 +139,80 @@ describe.each([WIDTHS.mobile, WIDTHS.desktop])('Loyalty Tiers and Loyalty Reward
       await expectNoAxeViolations(page);
       await screenshot(page, 'staff-loyalty-tiers');
 
-      await openTab(page, 'Loyalty Rewards');
-      await page.getByRole('button', { name: 'Add New' }).click();
-      await field(page, 'Name').fill(rewardName);
-      await field(page, 'Description').fill('A souvenir cup, refills all day.');
-      await field(page, 'Points Cost').fill('250');
-      await field(page, 'Active').check();
-      await field(page, 'Valid From').fill('2026-06-01T10:00:00');
-      await field(page, 'Valid To').fill('2026-05-01T10:00:00');
-      await field(page, 'Minimum Tier').selectOption({ label: tierName });
-      await field(page, 'Limit per Member').fill('2');
-      await modal(page).getByRole('button', { name: 'Save' }).click();
-      await modalAlert(page).filter({ hasText: 'Valid To must not be before Valid From' }).waitFor();
-      await expectNoAxeViolations(page);
-      await screenshot(page, 'staff-loyalty-rewards-validation');
-      await field(page, 'Valid To').fill('2036-05-01T10:00:00');
-      await saveAndClose(page);
-      await toast(page, 'Loyalty Rewards: record created.').waitFor();
-
-      // Edit: a cost of 0 is refused with the server's words; 300 is saved.
-      await searchTab(page, rewardName);
-      await rowWith(page, rewardName).click();
-      await field(page, 'Points Cost').fill('0');
-      await modal(page).getByRole('button', { name: 'Save' }).click();
-      await modalAlert(page).filter({ hasText: 'Points Cost must be a whole number from 1 to' }).waitFor();
-      await field(page, 'Points Cost').fill('300');
-      await saveAndClose(page);
-      await toast(page, 'Loyalty Rewards: record saved.').waitFor();
-      const row = rowWith(page, rewardName);
-      await page.waitForFunction(
-        (name) =>
-          [...document.querySelectorAll('.staff-table tbody tr')].some(
-            (tr) => tr.textContent?.includes(name) && tr.textContent.includes('300'),
-          ),
-        rewardName,
-      );
-      expect(await row.textContent()).toContain(tierName);
-      await noToasts(page);
-      await expectNoAxeViolations(page);
-      await screenshot(page, 'staff-loyalty-rewards');
-
-      // A tier a reward needs cannot be deleted: the server's message.
-      await openTab(page, 'Loyalty Tiers');
-      await searchTab(page, tierName);
-      await rowWith(page, tierName).click();
-      await modal(page).getByRole('button', { name: 'Delete' }).click();
-      await modal(page).getByRole('button', { name: 'Yes, Delete' }).click();
-      await modalAlert(page).waitFor();
-      expect(await modalAlert(page).textContent()).toMatch(/\S/);
-      await modal(page).getByRole('button', { name: 'Cancel' }).click();
-      await modal(page).waitFor({ state: 'detached' });
-
-      // Clean up: the reward, then the tier.
-      await openTab(page, 'Loyalty Rewards');
-      await searchTab(page, rewardName);
-      await deleteRow(page, rewardName);
-      await openTab(page, 'Loyalty Tiers');
-      await searchTab(page, tierName);
       await deleteRow(page, tierName);
     });
+  });
+
+  it('Loyalty Rewards: creates a reward needing a tier, shows the server’s validation messages, edits it; the tier it needs cannot be deleted', async () => {
+    const tierName = `E2E Tier ${unique()}`;
+    const rewardName = `E2E Reward ${unique()}`;
+    const tier = await staffApi(adminToken, 'POST', '/api/admin/loyalty-tiers/', {
+      loyaltyTierName: tierName,
+      loyaltyTierPointsToReach: aThreshold(),
+      loyaltyTierActive: true,
+    });
+    expect(tier.status, JSON.stringify(tier.json)).toBe(201);
+    try {
+      await asAdmin(width, async (page) => {
+        await openTab(page, 'Loyalty Rewards');
+        await page.getByRole('button', { name: 'Add New' }).click();
+        await field(page, 'Name').fill(rewardName);
+        await field(page, 'Description').fill('A souvenir cup, refills all day.');
+        await field(page, 'Points Cost').fill('250');
+        await field(page, 'Active').check();
+        await field(page, 'Valid From').fill('2026-06-01T10:00:00');
+        await field(page, 'Valid To').fill('2026-05-01T10:00:00');
+        await field(page, 'Minimum Tier').selectOption({ label: tierName });
+        await field(page, 'Limit per Member').fill('2');
+        await modal(page).getByRole('button', { name: 'Save' }).click();
+        await modalAlert(page).filter({ hasText: 'Valid To must not be before Valid From' }).waitFor();
+        await expectNoAxeViolations(page);
+        await screenshot(page, 'staff-loyalty-rewards-validation');
+        await field(page, 'Valid To').fill('2036-05-01T10:00:00');
+        await saveAndClose(page);
+        await toast(page, 'Loyalty Rewards: record created.').waitFor();
+
+        // Edit: a cost of 0 is refused with the server's words; 300 is saved.
+        await searchTab(page, rewardName);
+        await rowWith(page, rewardName).click();
+        await field(page, 'Points Cost').fill('0');
+        await modal(page).getByRole('button', { name: 'Save' }).click();
+        await modalAlert(page).filter({ hasText: 'Points Cost must be a whole number from 1 to' }).waitFor();
+        await field(page, 'Points Cost').fill('300');
+        await saveAndClose(page);
+        await toast(page, 'Loyalty Rewards: record saved.').waitFor();
+        const row = rowWith(page, rewardName);
+        await page.waitForFunction(
+          (name) =>
+            [...document.querySelectorAll('.staff-table tbody tr')].some(
+              (tr) => tr.textContent?.includes(name) && tr.textContent.includes('300'),
+            ),
+          rewardName,
+        );
+        expect(await row.textContent()).toContain(tierName);
+        await noToasts(page);
+        await expectNoAxeViolations(page);
+        await screenshot(page, 'staff-loyalty-rewards');
+
+        // A tier a reward needs cannot be deleted: the server's message.
+        await openTab(page, 'Loyalty Tiers');
+        await searchTab(page, tierName);
+        await rowWith(page, tierName).click();
+        await modal(page).getByRole('button', { name: 'Delete' }).click();
+        await modal(page).getByRole('button', { name: 'Yes, Delete' }).click();
+        await modalAlert(page)
+          .filter({ hasText: 'This Loyalty Tiers row is still used by Loyalty Rewards: change or delete those first.' })
+          .waitFor();
+        await modal(page).getByRole('button', { name: 'Cancel' }).click();
+        await modal(page).waitFor({ state: 'detached' });
+
+        await openTab(page, 'Loyalty Rewards');
+        await searchTab(page, rewardName);
+        await deleteRow(page, rewardName);
+      });
+    } finally {
+      await staffApi(adminToken, 'DELETE', `/api/admin/loyalty-tiers/${(tier.json as { loyaltyTierID: string }).loyaltyTierID}`);
+    }
   });
 });
 
