@@ -13,6 +13,39 @@ export function positiveNumber(name: string, fallback: number) {
 
 export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
+/** A concurrent run's figures: calls per second, and the latency percentiles in ms. */
+export interface ConcurrentFigures {
+  name: string;
+  perSecond: number;
+  p50: number;
+  p99: number;
+}
+
+/** Runs `count` calls, `concurrency` at a time; each call's latency is kept. */
+export async function runConcurrently(
+  name: string,
+  count: number,
+  concurrency: number,
+  call: (i: number) => Promise<void>,
+): Promise<ConcurrentFigures> {
+  const times: number[] = [];
+  let next = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      for (let i = next++; i < count; i = next++) {
+        const t0 = performance.now();
+        await call(i);
+        times.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - start) / 1000;
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? NaN;
+  return { name, perSecond: count / seconds, p50: at(0.5), p99: at(0.99) };
+}
+
 export interface Measurement {
   name: string;
   count: number;

@@ -15,39 +15,14 @@ import pg from 'pg';
 import { createTestDatabase, defaultTestDatabaseUrl } from '@boardwalk/db/test-support/test-database';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/platform/config.ts';
-import { fmt, positiveNumber, postgresProblem } from './bench-support.ts';
+import { fmt, positiveNumber, postgresProblem, runConcurrently, type ConcurrentFigures } from './bench-support.ts';
 
 const claims = positiveNumber('BENCH_CLAIMS', 2000);
 const concurrency = positiveNumber('BENCH_CONCURRENCY', 50);
 const adminUrl = process.env.TEST_DATABASE_URL ?? defaultTestDatabaseUrl;
 const INTEGRATION_KEY = 'bench-integration-key-0123456789';
 
-interface Figures {
-  name: string;
-  perSecond: number;
-  p50: number;
-  p99: number;
-}
-
-/** Runs `count` calls, `concurrency` at a time; each call's latency is kept. */
-async function run(name: string, count: number, call: (i: number) => Promise<void>): Promise<Figures> {
-  const times: number[] = [];
-  let next = 0;
-  const start = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      for (let i = next++; i < count; i = next++) {
-        const t0 = performance.now();
-        await call(i);
-        times.push(performance.now() - t0);
-      }
-    }),
-  );
-  const seconds = (performance.now() - start) / 1000;
-  times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? NaN;
-  return { name, perSecond: count / seconds, p50: at(0.5), p99: at(0.99) };
-}
+const run = (name: string, count: number, call: (i: number) => Promise<void>) => runConcurrently(name, count, concurrency, call);
 
 const orderIdOf = (round: number, i: number) => String(80_000_000 + round * 100_000 + i);
 const barcodeOf = (round: number, i: number) => `${orderIdOf(round, i)}00000001`;
@@ -135,7 +110,7 @@ async function main() {
       }
     });
 
-    const line = (f: Figures) =>
+    const line = (f: ConcurrentFigures) =>
       `  ${f.name.padEnd(32)} ${fmt(f.perSecond).padStart(7)} claims/s  p50 ${fmt(f.p50, 1).padStart(6)} ms  p99 ${fmt(f.p99, 1).padStart(6)} ms`;
     console.log(`\nbench:claims, PostgreSQL, ${fmt(claims)} claims, ${concurrency} at once, load average ${loadavg()[0]!.toFixed(2)}`);
     console.log(line(boardwalk));

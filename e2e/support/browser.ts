@@ -21,6 +21,17 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch(chromiumOptions(extraArgs));
 }
 
+/**
+ * A state of a guest page, reached the way a guest reaches it (guest-states.ts,
+ * photo-states.ts), for the screenshot and accessibility tests.
+ */
+export interface GuestState {
+  name: string;
+  /** The browser to open the state in (the pass actions depend on it); a desktop browser by default. */
+  userAgent?: string;
+  open(page: Page): Promise<void>;
+}
+
 export interface GuestPage {
   context: BrowserContext;
   page: Page;

@@ -8,18 +8,12 @@ import {
   answerWithHolderName,
   answerWithoutHolderName,
   demo,
+  type GuestState,
   openPass,
   passCard,
   USER_AGENTS,
 } from './browser.ts';
 import { photoStates } from './photo-states.ts';
-
-export interface GuestState {
-  name: string;
-  /** The browser to open the state in (the pass actions depend on it); a desktop browser by default. */
-  userAgent?: string;
-  open(page: Page): Promise<void>;
-}
 
 const heading = (page: Page, text: string) => page.getByRole('heading', { level: 1, name: text }).waitFor();
 

@@ -5,9 +5,8 @@
 // the photo itself answered by the browser.
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { demo, openPass, passCard } from './browser.ts';
+import { demo, openPass, passCard, type GuestState } from './browser.ts';
 import { noFace, oneFace, photograph, twoFaces, type TestFile } from './photographs.ts';
-import type { GuestState } from './guest-states.ts';
 
 /** The second passholder of demo order 10000001 (Mateo Lopez): photo.test.ts uploads to it. */
 export const secondPassholder = { orderId: '10000001', barcode: '2400000000000028' } as const;

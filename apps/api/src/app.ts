@@ -30,6 +30,7 @@ import { googleWalletRoutes } from './guest/wallet/google-wallet.routes.ts';
 import { walletDeliveriesJobs } from './guest/wallet/wallet-deliveries.jobs.ts';
 import { walletPlugin } from './guest/wallet/wallet.plugin.ts';
 import { loyaltyRoutes } from './guest/loyalty/loyalty.routes.ts';
+import { loyaltyExpiryJobs } from './loyalty/loyalty-expiry.jobs.ts';
 import { loyaltyReversalsJobs } from './loyalty/loyalty-reversals.jobs.ts';
 import { loyaltyIntegrationRoutes } from './loyalty/loyalty-integration.routes.ts';
 import { wristbandRoutes } from './guest/wristband/wristband.routes.ts';
@@ -105,6 +106,7 @@ async function registerJobs(app: Instance) {
   await app.register(mailJobs);
   await app.register(walletDeliveriesJobs);
   await app.register(loyaltyReversalsJobs);
+  await app.register(loyaltyExpiryJobs);
 }
 
 /** What the server answers over HTTP: the ops routes, the guest features, the integration API, the staff features, the web app. */

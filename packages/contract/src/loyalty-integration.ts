@@ -33,6 +33,11 @@ export const tillMember = z.object({
   email: z.string(),
   balance: z.number().int().describe('Points now: the sum of the ledger (negative after a refund took back spent points)'),
   tier: z.string().nullable().describe('The tier reached by the points earned in the last 365 days; null when none'),
+  expiringPoints: z.number().int().describe('Points that expire within the next 30 days (0 when none)'),
+  expiringAt: z.iso
+    .datetime()
+    .nullable()
+    .describe('When the first of those points expire (ISO 8601, UTC); null when none expire within 30 days'),
   rewards: z
     .array(tillReward)
     .describe('The rewards this member can redeem now: active, in dates, tier reached, limit not reached, covered by the balance'),

@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   check,
@@ -299,7 +300,7 @@ export const loyaltyLedger = pgTable(
       .references(() => loyaltyAccounts.id, { onDelete: 'cascade' }),
     /** Signed whole points. */
     points: integer().notNull(),
-    /** earn | reversal | adjustment | redemption | redemption-reversal */
+    /** earn | reversal | adjustment | redemption | redemption-reversal | expired */
     kind: text().notNull(),
     /** Why, in words: claimed, refunded, cancelled, removed by staff, or a staff member's reason. */
     reason: text().notNull(),
@@ -307,6 +308,8 @@ export const loyaltyLedger = pgTable(
     loyaltyOrderId: uuid().references(() => loyaltyOrders.id),
     /** The redemption a redemption or redemption-reversal entry is about. */
     redemptionId: uuid().references((): AnyPgColumn => loyaltyRedemptions.id),
+    /** The lot an expired entry expires. */
+    lotId: bigint({ mode: 'number' }).references((): AnyPgColumn => loyaltyLots.id),
     sourceType: text(),
     sourceId: text(),
     /** guest | staff | system | till */
@@ -324,6 +327,57 @@ export const loyaltyLedger = pgTable(
     uniqueIndex('loyalty_ledger_redemption_kind_index')
       .on(t.redemptionId, t.kind)
       .where(sql`${t.redemptionId} is not null`),
+    // A lot expires once: one expired entry at most, however many expiry runs meet it.
+    uniqueIndex('loyalty_ledger_lot_kind_index')
+      .on(t.lotId, t.kind)
+      .where(sql`${t.lotId} is not null`),
+  ],
+);
+
+/**
+ * The lots: each positive ledger entry (an earn, a staff raise, a redemption given back) opens
+ * a lot of its points, which expires LOYALTY_POINTS_EXPIRE_MONTHS after it (never when null).
+ * A spend takes from the lots, oldest expiry first (a claim's reversal from its own lot
+ * first); what a negative balance owes is repaid first by the next positive entry (`repaid`).
+ * The account's row lock orders every change; the lots hold max(balance, 0) between them, and
+ * no remainder goes below zero.
+ */
+export const loyaltyLots = pgTable(
+  'loyalty_lots',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    accountId: uuid()
+      .notNull()
+      .references(() => loyaltyAccounts.id, { onDelete: 'cascade' }),
+    /** The positive ledger entry whose points the lot holds. */
+    entryId: bigint({ mode: 'number' })
+      .notNull()
+      .unique()
+      .references((): AnyPgColumn => loyaltyLedger.id),
+    /** The claim whose earn entry opened it: that claim's reversal takes from this lot first. */
+    loyaltyOrderId: uuid().references(() => loyaltyOrders.id),
+    /** The entry's points. */
+    points: integer().notNull(),
+    /** What of them repaid a negative balance when the lot was opened. */
+    repaid: integer().notNull().default(0),
+    /** What is left to spend or to expire. */
+    remaining: integer().notNull(),
+    earnedAt: created(),
+    /** Null: never expires. */
+    expiresAt: tstz(),
+    /** When the member was told the lot expires soon (once). */
+    remindedAt: tstz(),
+  },
+  (t) => [
+    check('loyalty_lots_points_positive', sql`${t.points} > 0`),
+    check('loyalty_lots_remaining_in_range', sql`${t.remaining} >= 0 and ${t.repaid} >= 0 and ${t.remaining} + ${t.repaid} <= ${t.points}`),
+    // The lots an account can spend, oldest expiry first; and the lots the expiry job meets.
+    index('loyalty_lots_spendable_index')
+      .on(t.accountId, t.expiresAt)
+      .where(sql`${t.remaining} > 0`),
+    index('loyalty_lots_expiring_index')
+      .on(t.expiresAt)
+      .where(sql`${t.remaining} > 0`),
   ],
 );
 

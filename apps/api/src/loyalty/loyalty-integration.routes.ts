@@ -23,7 +23,8 @@ export const loyaltyIntegrationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(`${LOYALTY_INTEGRATION_API}members/:memberNumber`, {
     schema: {
-      summary: 'A loyalty member by the card barcode: name, email, balance, tier and the rewards they can redeem now',
+      summary:
+        'A loyalty member by the card barcode: name, email, balance, tier, points expiring within 30 days and the rewards they can redeem now',
       params: memberNumberParam,
       response: { 200: tillMember, 404: apiError },
     },

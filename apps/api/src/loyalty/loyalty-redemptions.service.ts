@@ -101,6 +101,8 @@ export async function findTillMember(core: Pick<LoyaltyCore, 'db'>, memberNumber
     email: member.email,
     balance: member.balance,
     tier: member.tier,
+    expiringPoints: member.expiringPoints,
+    expiringAt: member.expiringAt?.toISOString() ?? null,
     rewards,
   };
 }

@@ -7,7 +7,7 @@ import type { Executor } from '@boardwalk/db/client';
 import { findReservationCancelled } from '../integrations/hotel/reservations.repo.ts';
 import { findCheckRefunded } from '../integrations/pos/checks.repo.ts';
 import { findTicketRefunded } from '../integrations/ticketing/ticket-lock.repo.ts';
-import { lockStandingClaimsOfSource, markReversed } from './loyalty.repo.ts';
+import { findStandingClaims, lockAccount, lockStandingClaimsOfSource, markReversed } from './loyalty.repo.ts';
 import { appendLedger, type LoyaltyCore, type LedgerChanges } from './loyalty.service.ts';
 
 /** A standing claim, locked by the caller, with the points its earn entry gave. */
@@ -71,6 +71,9 @@ export async function reverseInvalidClaims(
   sourceId: string,
 ): Promise<number> {
   return core.db.transaction(async (tx) => {
+    // The accounts first, then the claims: the order every change of points takes its locks in.
+    const accounts = [...new Set((await findStandingClaims(tx, sourceType, [sourceId])).map((c) => c.accountId))].sort();
+    for (const accountId of accounts) await lockAccount(tx, accountId);
     const standing = await lockStandingClaimsOfSource(tx, sourceType, sourceId);
     if (standing.length === 0) return 0;
     const state = await purchaseState(tx, sourceType, sourceId);

@@ -5,7 +5,14 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { LoyaltyOrderType } from '@boardwalk/contract/loyalty';
 import type { Executor } from '@boardwalk/db/client';
 import { tierNameSql, tierWindowStart } from './loyalty-rewards.repo.ts';
-import { loyaltyAccountSearchText, loyaltyAccounts, loyaltyLedger, loyaltyOrders, loyaltyOrderSearchText } from '@boardwalk/db/schema';
+import {
+  loyaltyAccountSearchText,
+  loyaltyAccounts,
+  loyaltyLedger,
+  loyaltyLots,
+  loyaltyOrders,
+  loyaltyOrderSearchText,
+} from '@boardwalk/db/schema';
 
 export type AccountRow = typeof loyaltyAccounts.$inferSelect;
 
@@ -61,8 +68,10 @@ export function insertLoyaltyOrders(tx: Executor, rows: NewLoyaltyOrder[]): Prom
   return tx.insert(loyaltyOrders).values(rows).returning();
 }
 
-export async function insertLedgerEntries(tx: Executor, rows: NewLedgerEntry[]): Promise<void> {
-  if (rows.length > 0) await tx.insert(loyaltyLedger).values(rows);
+/** Writes the entries; answers each with its id, in their order. */
+export async function insertLedgerEntries(tx: Executor, rows: NewLedgerEntry[]): Promise<{ id: number }[]> {
+  if (rows.length === 0) return [];
+  return tx.insert(loyaltyLedger).values(rows).returning({ id: loyaltyLedger.id });
 }
 
 /**
@@ -85,10 +94,19 @@ export async function balanceOf(db: Executor, accountId: string): Promise<number
   return row?.points ?? 0;
 }
 
+/** Points expire soon when their lot's date is this many days away or less. */
+export const EXPIRING_SOON_DAYS = 30;
+
+/** The account's lots that still hold points and expire within EXPIRING_SOON_DAYS (or are due and not yet expired by the job). */
+const expiringSoon = (of: typeof loyaltyAccounts.id) =>
+  sql`from ${loyaltyLots} where ${loyaltyLots.accountId} = ${of} and ${loyaltyLots.remaining} > 0
+      and ${loyaltyLots.expiresAt} <= now() + make_interval(days => ${EXPIRING_SOON_DAYS})`;
+
 /**
- * The member read model: who the member is, their balance and their tier now (the highest
- * active tier their points earned in the window reach, null when none), in one query; null
- * when the account does not exist.
+ * The member read model, in one query: who the member is, their balance, their tier now (the
+ * highest active tier their points earned in the window reach; null when none), and the points
+ * expiring within 30 days with the earliest of those dates (0 and null when none); null when
+ * the account does not exist.
  */
 export async function findLoyaltyMember(db: Executor, accountId: string, now = new Date()) {
   const rows = await db
@@ -100,6 +118,12 @@ export async function findLoyaltyMember(db: Executor, accountId: string, now = n
       memberNumber: loyaltyAccounts.memberNumber,
       balance: ledgerSum(),
       tier: tierNameSql(loyaltyAccounts.id, tierWindowStart(now)),
+      expiringPoints: sql<number>`(select coalesce(sum(${loyaltyLots.remaining}), 0)::int ${expiringSoon(loyaltyAccounts.id)})`.mapWith(
+        Number,
+      ),
+      expiringAt: sql<Date | null>`(select min(${loyaltyLots.expiresAt}) ${expiringSoon(loyaltyAccounts.id)})`.mapWith(
+        (v: string | Date | null) => (v === null ? null : new Date(v)),
+      ),
     })
     .from(loyaltyAccounts)
     .leftJoin(loyaltyLedger, eq(loyaltyLedger.accountId, loyaltyAccounts.id))

@@ -1,16 +1,23 @@
 // The loyalty core: what the guest's, the staff's, the wallet's and the tills' loyalty calls
 // share. Points are money: the ledger is append-only and the balance is its sum; every entry
 // is written by appendLedger, in the transaction of the change that earns, spends or takes
-// back points, and publishes its account so that the member's wallet card follows.
+// back points, under the account's row lock. It keeps the lots (what each positive entry gave,
+// what is left of it and when it expires) and publishes the account so that the member's
+// wallet card follows.
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '@boardwalk/db/client';
 import type { Config } from '../platform/config.ts';
 import { AppError } from '../platform/errors.ts';
 import type { ChangeBus } from '../platform/jobs/jobs.plugin.ts';
-import { balanceOf, insertLedgerEntries, type NewLedgerEntry } from './loyalty.repo.ts';
+import { balanceOf, insertLedgerEntries, lockAccount, type NewLedgerEntry } from './loyalty.repo.ts';
+import { insertLots, owedBy, spendLots, type NewLot } from './loyalty-lots.repo.ts';
 import { LOYALTY_ACCOUNT_CHANGED } from './loyalty.topics.ts';
 
-export type LedgerChanges = ChangeBus;
+/** What a ledger write needs besides its transaction: the change bus its accounts are published on, and the lots' lifetime. */
+export interface LedgerChanges extends ChangeBus {
+  /** A lot expires this many months after its entry (LOYALTY_POINTS_EXPIRE_MONTHS); 0: never. */
+  pointsExpireMonths: number;
+}
 
 /** The loyalty core's dependencies, built once when a feature registers; use cases take the per-request facts as arguments. */
 export interface LoyaltyCore {
@@ -23,21 +30,76 @@ export interface LoyaltyCore {
 export const loyaltyCoreOf = (app: FastifyInstance): LoyaltyCore => ({
   db: app.database.db,
   config: app.config,
-  changes: app.jobs,
+  changes: {
+    publish: (tx, topic, keys) => app.jobs.publish(tx, topic, keys),
+    pointsExpireMonths: app.config.loyalty.pointsExpireMonths,
+  },
 });
 
 /**
- * Appends entries to the ledger (in the caller's transaction) and publishes their accounts,
- * so that every member card already in a wallet shows the new balance: the one way points
- * are written.
+ * Appends entries to the ledger (in the caller's transaction, under each account's row lock),
+ * keeps the lots and publishes the accounts, so that every member card already in a wallet
+ * shows the new balance: the one way points are written.
  */
 export async function appendLedger(tx: Executor, changes: LedgerChanges, entries: NewLedgerEntry[]): Promise<void> {
-  await insertLedgerEntries(tx, entries);
-  await changes.publish(
-    tx,
-    LOYALTY_ACCOUNT_CHANGED,
-    entries.map((entry) => entry.accountId),
-  );
+  const accounts = [...new Set(entries.map((entry) => entry.accountId))].sort();
+  // The account's lock orders every change of its ledger and lots (taking it again in a transaction that holds it changes nothing).
+  for (const accountId of accounts) await lockAccount(tx, accountId);
+  const ids = (await insertLedgerEntries(tx, entries)).map((row) => row.id).sort((a, b) => a - b);
+  const written = entries.map((entry, i) => ({ ...entry, id: ids[i]! }));
+  for (const accountId of accounts) {
+    await keepLots(
+      tx,
+      changes.pointsExpireMonths,
+      written.filter((entry) => entry.accountId === accountId),
+    );
+  }
+  await changes.publish(tx, LOYALTY_ACCOUNT_CHANGED, accounts);
+}
+
+/**
+ * The lots follow one account's new entries, in order. A positive entry opens a lot of its
+ * points, of which what a negative balance owes is repaid first (so the lots hold exactly
+ * max(balance, 0)). A negative entry takes from the lots: an expiry from its lot only, a
+ * claim's reversal from the claim's lot first, any other spend oldest expiry first. Only a
+ * reversal may take more than the lots hold: the rest is owed (a negative balance); any other
+ * spend was checked against the balance, so the lots cover it.
+ */
+async function keepLots(tx: Executor, months: number, entries: (NewLedgerEntry & { id: number })[]): Promise<void> {
+  const accountId = entries[0]!.accountId;
+  let owed: number | null = null;
+  // The lots of consecutive positive entries are opened in one statement.
+  let opening: NewLot[] = [];
+  const open = async () => {
+    await insertLots(tx, opening, months);
+    opening = [];
+  };
+  for (const entry of entries) {
+    if (entry.points > 0) {
+      // Owed before this entry and the ones after it in this call were written.
+      owed ??= await owedBy(
+        tx,
+        accountId,
+        entries.filter((e) => e.id >= entry.id).reduce((sum, e) => sum + e.points, 0),
+      );
+      const repaid = Math.min(owed, entry.points);
+      owed -= repaid;
+      const loyaltyOrderId = entry.kind === 'earn' ? (entry.loyaltyOrderId ?? null) : null;
+      opening.push({ accountId, entryId: entry.id, loyaltyOrderId, points: entry.points, repaid });
+    } else if (entry.points < 0) {
+      await open();
+      const first = {
+        lotId: entry.lotId ?? null,
+        loyaltyOrderId: entry.kind === 'reversal' ? (entry.loyaltyOrderId ?? null) : null,
+      };
+      const left = -entry.points - (await spendLots(tx, accountId, -entry.points, first));
+      if (left > 0 && entry.kind !== 'reversal') {
+        throw new Error(`The lots of account ${accountId} do not cover a ${entry.kind} of ${-entry.points} points`);
+      }
+      if (owed !== null) owed += left;
+    }
+  }
+  await open();
 }
 
 /**

@@ -23,6 +23,9 @@ describe('loadConfig', () => {
     expect(c.integrationApiKeys.size).toBe(0);
     expect(c.ticketShareMailsPerDay).toBe(20);
     expect(loadConfig({ TICKET_SHARE_MAILS_PER_DAY: '5' }).ticketShareMailsPerDay).toBe(5);
+    expect(c.loyalty.pointsExpireMonths).toBe(12);
+    expect(loadConfig({ LOYALTY_POINTS_EXPIRE_MONTHS: '0' }).loyalty.pointsExpireMonths).toBe(0);
+    expect(loadConfig({ LOYALTY_POINTS_EXPIRE_MONTHS: '24' }).loyalty.pointsExpireMonths).toBe(24);
   });
 
   it('reads every variable', () => {
@@ -70,6 +73,10 @@ describe('loadConfig', () => {
     ['TICKET_SHARE_MAILS_PER_DAY', '2.5'],
     ['TICKET_SHARE_MAILS_PER_DAY', 'many'],
     ['METRICS_PUBLIC', 'yes'],
+    ['LOYALTY_POINTS_EXPIRE_MONTHS', '-1'],
+    ['LOYALTY_POINTS_EXPIRE_MONTHS', '1.5'],
+    ['LOYALTY_POINTS_EXPIRE_MONTHS', '121'],
+    ['LOYALTY_POINTS_EXPIRE_MONTHS', 'a year'],
   ])('refuses %s=%s naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}:`));

@@ -124,6 +124,12 @@ const env = z.object({
   LOYALTY_POINTS_PER_USD_TICKETS: z.coerce.number().int('must be whole points').min(0).max(1000).default(1),
   LOYALTY_POINTS_PER_USD_FOOD_AND_BEVERAGE: z.coerce.number().int('must be whole points').min(0).max(1000).default(1),
   LOYALTY_POINTS_PER_USD_HOTEL: z.coerce.number().int('must be whole points').min(0).max(1000).default(2),
+  LOYALTY_POINTS_EXPIRE_MONTHS: z.coerce
+    .number()
+    .int('must be whole months')
+    .min(0, 'must be 0 (never) or more')
+    .max(120, 'must be at most 120 months')
+    .default(12),
   LOYALTY_ACCOUNTS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(10_000, 'must be at most 10000').default(20),
   TICKET_SHARE_LIMIT: z.coerce.number().int().min(1).max(100, 'must be at most 100').default(10),
   TICKET_SHARE_MAILS_PER_DAY: z.coerce.number().int('must be a whole number').min(1).max(1000, 'must be at most 1000').default(20),
@@ -196,6 +202,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     loyalty: {
       /** A purchase older than this many days cannot be claimed. */
       claimDays: c.LOYALTY_CLAIM_DAYS,
+      /** Points expire this many months after they were earned (each lot on its own); 0: never. */
+      pointsExpireMonths: c.LOYALTY_POINTS_EXPIRE_MONTHS,
       /** Accounts the public create makes for one client address per hour. */
       accountsPerAddressPerHour: c.LOYALTY_ACCOUNTS_PER_ADDRESS_PER_HOUR,
       /** Whole points per USD by claim type (points = floor(cents x rate / 100)). */

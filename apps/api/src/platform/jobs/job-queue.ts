@@ -21,6 +21,11 @@ export interface JobSettings {
   /** A job still active this long (its process died) is failed and tried again. */
   expireSeconds: number;
   pollSeconds: number;
+  /**
+   * This process runs pg-boss's timekeeper, which adds the jobs of the declared schedules (one
+   * per occurrence, however many processes run it): a process that runs workers.
+   */
+  schedules?: boolean;
 }
 
 export interface NewJob {
@@ -50,6 +55,8 @@ export interface JobQueue {
    * dead-letters it.
    */
   work<T>(name: string, options: { batchSize: number }, handler: (job: RunningJob<T>) => Promise<void>): Promise<void>;
+  /** Adds a job to the queue at every occurrence of the cron expression (UTC), once across all processes; declaring it again replaces it. */
+  schedule(name: string, cron: string): Promise<void>;
   /** Creates a queue (or updates its retry settings, which may have changed since it was made). */
   createQueue(name: string, policy: QueuePolicy): Promise<void>;
   /**
@@ -202,7 +209,7 @@ async function startOnce(database: Database, settings: JobSettings, onError: OnE
     // enough to retry within seconds.
     superviseIntervalSeconds: expiryCheckSeconds,
     monitorIntervalSeconds: expiryCheckSeconds,
-    schedule: false,
+    schedule: settings.schedules ?? false,
   });
   // pg-boss reports a worker's errors as plain objects carrying the error's fields.
   boss.on('error', (error: unknown) =>
@@ -231,6 +238,9 @@ async function startOnce(database: Database, settings: JobSettings, onError: OnE
       for (const [name, queued] of byQueue(jobs)) {
         await boss.insert(name, queued.map(toInsert), { db: inTransaction(tx) });
       }
+    },
+    async schedule(name, cron) {
+      await boss.schedule(name, cron, {});
     },
     async createQueue(name, policy) {
       await retryOnDeadlock(async () => {

@@ -35,6 +35,13 @@ export interface QueueDeclaration<T> {
   /** Jobs a worker process runs at once. */
   batchSize: number;
   subscribes?: Subscription[];
+  /**
+   * A cron expression (UTC): one job at each occurrence, across all processes (pg-boss's
+   * schedule, run by the processes that run workers).
+   */
+  cron?: string;
+  /** One job when the app is ready (a stately queue keeps one waiting: instances starting together add one). */
+  atStart?: boolean;
   handler(job: RunningJob<T>): Promise<void>;
 }
 
@@ -67,6 +74,7 @@ export function createJobs(queue: JobQueue, coalesceSeconds: number) {
     async declare(declaration) {
       if (declared.has(declaration.name)) throw new Error(`The queue ${declaration.name} is declared twice`);
       await queue.createQueue(declaration.name, declaration.policy);
+      if (declaration.cron) await queue.schedule(declaration.name, declaration.cron);
       declared.set(declaration.name, declaration as QueueDeclaration<never>);
       for (const subscription of declaration.subscribes ?? []) {
         subscribers.set(subscription.topic, [...(subscribers.get(subscription.topic) ?? []), { queue: declaration.name, subscription }]);
@@ -90,9 +98,10 @@ export function createJobs(queue: JobQueue, coalesceSeconds: number) {
   };
   return {
     jobs,
-    /** Once every feature has declared: the older jobs carried over, then the handlers started. */
-    async start(runWorkers: boolean) {
+    /** Once every feature has declared: the older jobs carried over, the jobs due at start added, then the handlers started. */
+    async start(db: Executor, runWorkers: boolean) {
       await queue.carryOverVersion10Jobs([...declared.keys(), DEAD_LETTERS]);
+      for (const { name } of [...declared.values()].filter((d) => d.atStart)) await queue.send(db, { name, data: {}, singletonKey: name });
       if (!runWorkers) return;
       for (const { name, batchSize, handler } of declared.values()) await queue.work(name, { batchSize }, handler);
     },
@@ -102,12 +111,13 @@ export function createJobs(queue: JobQueue, coalesceSeconds: number) {
 export const jobsPlugin = fp(
   async (app) => {
     const log = app.log.child({ module: 'jobs' });
-    const queue = await startJobQueue(app.database, app.config.deliveries, (err) =>
+    const settings = { ...app.config.deliveries, schedules: app.config.deliveries.workers };
+    const queue = await startJobQueue(app.database, settings, (err) =>
       isDatabaseUnavailable(err) ? app.databaseHealth.lost(err) : log.warn({ err: err.message }, 'job queue error'),
     );
     const { jobs, start } = createJobs(queue, app.config.deliveries.coalesceSeconds);
     app.decorate('jobs', jobs);
-    app.addHook('onReady', () => start(app.config.deliveries.workers));
+    app.addHook('onReady', () => start(app.database.db, app.config.deliveries.workers));
     // preClose: workers finish (or release) their jobs while the database is still open.
     app.addHook('preClose', () => queue.stop());
   },

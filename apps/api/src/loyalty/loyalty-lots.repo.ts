@@ -1,0 +1,145 @@
+// The lots: what each positive ledger entry gave, what is left of it and when it expires. Only
+// the loyalty core writes them, under the account's row lock (appendLedger and the expiry job).
+import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import type { Executor } from '@boardwalk/db/client';
+import { loyaltyAccounts, loyaltyLedger, loyaltyLots } from '@boardwalk/db/schema';
+import { balanceFromSum } from './loyalty.repo.ts';
+
+/** A lot to open for a positive entry: `repaid` of its points repay a negative balance, the rest remains. */
+export interface NewLot {
+  accountId: string;
+  entryId: number;
+  loyaltyOrderId: string | null;
+  points: number;
+  repaid: number;
+}
+
+/** Opens the lots, each expiring `months` after now (database time, like the entries' own); never when 0. */
+export async function insertLots(tx: Executor, lots: NewLot[], months: number): Promise<void> {
+  if (lots.length === 0) return;
+  const expiresAt = months > 0 ? sql`now() + make_interval(months => ${months})` : null;
+  await tx.insert(loyaltyLots).values(lots.map((lot) => ({ ...lot, remaining: lot.points - lot.repaid, expiresAt })));
+}
+
+/**
+ * What a negative balance owes (0 when it is not negative): the lots' remainders minus the
+ * balance, before `pending` more points (entries just written) are counted.
+ */
+export async function owedBy(tx: Executor, accountId: string, pending: number): Promise<number> {
+  const [row] = await tx
+    .select({
+      owed: sql`((select coalesce(sum(${loyaltyLots.remaining}), 0) from ${loyaltyLots} where ${loyaltyLots.accountId} = ${accountId})
+        - (select coalesce(sum(${loyaltyLedger.points}), 0) from ${loyaltyLedger} where ${loyaltyLedger.accountId} = ${accountId})
+        + ${pending})::bigint::text`.mapWith(balanceFromSum),
+    })
+    .from(loyaltyAccounts)
+    .where(eq(loyaltyAccounts.id, accountId));
+  return row?.owed ?? 0;
+}
+
+/**
+ * Takes up to `points` from the account's lots, in one statement, and answers how many it took
+ * (less when the lots hold less). The order: the lot of `first` (a claim's, by its loyalty
+ * order; or the lot an expiry names, the only one it takes from) first, then the oldest expiry
+ * (never last), then the oldest lot. The caller holds the account's lock.
+ */
+export async function spendLots(
+  tx: Executor,
+  accountId: string,
+  points: number,
+  first: { loyaltyOrderId: string | null; lotId: number | null },
+): Promise<number> {
+  const isFirst =
+    first.lotId !== null
+      ? sql`${loyaltyLots.id} = ${first.lotId}`
+      : first.loyaltyOrderId !== null
+        ? sql`${loyaltyLots.loyaltyOrderId} = ${first.loyaltyOrderId}`
+        : sql`false`;
+  const only = first.lotId !== null ? sql`and ${loyaltyLots.id} = ${first.lotId}` : sql``;
+  const { rows } = (await tx.execute(sql`
+    with ordered as (
+      select ${loyaltyLots.id} as id, ${loyaltyLots.remaining} as remaining,
+             sum(${loyaltyLots.remaining}) over (order by (${isFirst}) desc, ${loyaltyLots.expiresAt} asc nulls last, ${loyaltyLots.id} asc)
+               - ${loyaltyLots.remaining} as before
+      from ${loyaltyLots}
+      where ${loyaltyLots.accountId} = ${accountId} and ${loyaltyLots.remaining} > 0 ${only}
+    ), taken as (
+      select id, least(remaining, ${points} - before)::int as take from ordered where before < ${points}
+    )
+    update ${loyaltyLots} set remaining = ${loyaltyLots.remaining} - taken.take
+    from taken where ${loyaltyLots.id} = taken.id
+    returning taken.take`)) as unknown as { rows: { take: number | string }[] };
+  return rows.reduce((sum, row) => sum + Number(row.take), 0);
+}
+
+/** Accounts with a lot whose date has come and that still holds points, at most `limit`. */
+export async function findAccountsWithDueLots(db: Executor, now: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ accountId: loyaltyLots.accountId })
+    .from(loyaltyLots)
+    .where(and(gt(loyaltyLots.remaining, 0), lte(loyaltyLots.expiresAt, now)))
+    .groupBy(loyaltyLots.accountId)
+    .limit(limit);
+  return rows.map((r) => r.accountId);
+}
+
+/** An account's lots whose date has come and that still hold points (the caller holds the account's lock). */
+export function findDueLots(tx: Executor, accountId: string, now: Date) {
+  return tx
+    .select({ id: loyaltyLots.id, remaining: loyaltyLots.remaining, earnedAt: loyaltyLots.earnedAt })
+    .from(loyaltyLots)
+    .where(and(eq(loyaltyLots.accountId, accountId), gt(loyaltyLots.remaining, 0), lte(loyaltyLots.expiresAt, now)))
+    .orderBy(asc(loyaltyLots.id));
+}
+
+/** Accounts with a lot expiring by `until` (and not yet expired by `now`) that holds points and was not reminded, at most `limit`. */
+export async function findAccountsToRemind(db: Executor, now: Date, until: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ accountId: loyaltyLots.accountId })
+    .from(loyaltyLots)
+    .where(toRemind(now, until))
+    .groupBy(loyaltyLots.accountId)
+    .limit(limit);
+  return rows.map((r) => r.accountId);
+}
+
+const toRemind = (now: Date, until: Date) =>
+  and(gt(loyaltyLots.remaining, 0), isNull(loyaltyLots.remindedAt), gt(loyaltyLots.expiresAt, now), lte(loyaltyLots.expiresAt, until));
+
+/**
+ * Marks the account's lots to remind as reminded and answers their remainders and dates: a lot
+ * is marked once (the column is set only where it is empty), so it is named in one reminder
+ * only, however many runs meet it.
+ */
+export async function markLotsReminded(tx: Executor, accountId: string, now: Date, until: Date) {
+  const lots = await tx
+    .update(loyaltyLots)
+    .set({ remindedAt: sql`now()` })
+    .where(and(eq(loyaltyLots.accountId, accountId), toRemind(now, until)))
+    .returning({ remaining: loyaltyLots.remaining, expiresAt: loyaltyLots.expiresAt });
+  return lots.map((lot) => ({ remaining: lot.remaining, expiresAt: lot.expiresAt! }));
+}
+
+/** The member a reminder goes to. */
+export async function findReminderRecipient(tx: Executor, accountId: string) {
+  const [row] = await tx
+    .select({ email: loyaltyAccounts.email, firstName: loyaltyAccounts.firstName })
+    .from(loyaltyAccounts)
+    .where(eq(loyaltyAccounts.id, accountId));
+  return row ?? null;
+}
+
+/** An account's lots, newest first, with the entry that opened each and the points its expiry took (0: none). */
+export function findLotsOfAccount(db: Executor, accountId: string) {
+  return db
+    .select({
+      lot: loyaltyLots,
+      kind: loyaltyLedger.kind,
+      reason: loyaltyLedger.reason,
+      expired: sql<number>`coalesce((select -e.points from ${loyaltyLedger} e where e.lot_id = ${loyaltyLots.id} and e.kind = 'expired'), 0)::int`,
+    })
+    .from(loyaltyLots)
+    .innerJoin(loyaltyLedger, eq(loyaltyLedger.id, loyaltyLots.entryId))
+    .where(eq(loyaltyLots.accountId, accountId))
+    .orderBy(sql`${loyaltyLots.id} desc`);
+}
