@@ -2,6 +2,7 @@
 // successful claim, or of the pass link staff emailed, names the account; the email must be
 // that account's. The email alone never is enough: membership is no secret.
 import { LOYALTY_WALLET_TOKEN } from '@boardwalk/contract/loyalty';
+import { dateFormats } from '@boardwalk/contract/pass-display';
 import type { LoyaltyWalletRequest } from '@boardwalk/contract/wallet';
 import type { Executor } from '@boardwalk/db/client';
 import { AppError } from '../platform/errors.ts';
@@ -26,6 +27,7 @@ export const loyaltyPassTexts = {
   tierChangeMessage: 'You are now %@',
   /** The tier field of a member whose earned points reach no tier. */
   noTier: 'Member',
+  expiringLabel: 'Expiring Soon',
   memberLabel: 'Member',
   /** All a removed member's card still shows. */
   membershipEnded: 'Membership ended',
@@ -40,6 +42,12 @@ export async function authorizedMember(ctx: { db: Executor; keys: Keys }, reques
   if (!member || member.email.toLowerCase() !== request.email.trim().toLowerCase())
     throw new AppError('UNAUTHORIZED', loyaltyPassMessages.invalid);
   return member;
+}
+
+/** The card's line for the points expiring within 30 days ("120 points on Dec 15, 2026", in the park's zone); null when none. */
+export function cardExpiring(member: Pick<LoyaltyMember, 'expiringPoints' | 'expiringAt'>, timeZone: string): string | null {
+  if (member.expiringPoints <= 0 || !member.expiringAt) return null;
+  return `${member.expiringPoints.toLocaleString('en-US')} points on ${dateFormats(timeZone).date(member.expiringAt.toISOString())}`;
 }
 
 /** The tier the member's card shows. */

@@ -14,7 +14,7 @@ import { findPhotoPng } from '../ticket/holder-photo.repo.ts';
 import { findPassByBarcode, type PassRow } from '../ticket/ticket.repo.ts';
 import { toPassOrder } from '../ticket/ticket.service.ts';
 import { findLoyaltyMember, type LoyaltyMember } from '../../loyalty/loyalty.repo.ts';
-import { cardTier, loyaltyPassTexts, memberName } from '../../loyalty/loyalty-member.service.ts';
+import { cardExpiring, cardTier, loyaltyPassTexts, memberName } from '../../loyalty/loyalty-member.service.ts';
 
 export type WalletConfig = Pick<Config, 'defaultPassColors' | 'brandName' | 'publicUrl' | 'parkTimezone' | 'supportEmail' | 'apple'>;
 
@@ -141,8 +141,9 @@ export function applePassContent({ order, row, serialNumber, photoPng, config, n
   return { pass, files, contentHash: contentHashOf(pass, files) };
 }
 
-/** What a loyalty member's card shows: a store card with the balance, the name, the tier and the member number as its barcode. */
+/** What a loyalty member's card shows: a store card with the balance, the name, the tier, the points expiring within 30 days and the member number as its barcode. */
 export function loyaltyApplePassContent(member: LoyaltyMember, config: WalletConfig, serialNumber = ''): PassContent {
+  const expiring = cardExpiring(member, config.parkTimezone);
   const pass: Record<string, unknown> = {
     ...passBase(config, serialNumber, `${config.brandName} ${loyaltyPassTexts.programName}`, config.defaultPassColors),
     storeCard: {
@@ -167,6 +168,7 @@ export function loyaltyApplePassContent(member: LoyaltyMember, config: WalletCon
           textAlignment: 'PKTextAlignmentRight',
         },
       ],
+      ...(expiring && { auxiliaryFields: [{ key: 'expiring', label: loyaltyPassTexts.expiringLabel, value: expiring }] }),
       backFields: [{ key: 'support', label: 'Guest Services', value: config.supportEmail }],
     } satisfies Record<string, Field[]>,
     barcodes: [

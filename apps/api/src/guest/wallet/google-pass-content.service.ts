@@ -16,7 +16,7 @@ import type {
 import type { Config } from '../../platform/config.ts';
 import type { PassRow } from '../ticket/ticket.repo.ts';
 import type { LoyaltyMember } from '../../loyalty/loyalty.repo.ts';
-import { cardTier, loyaltyPassTexts, memberName } from '../../loyalty/loyalty-member.service.ts';
+import { cardExpiring, cardTier, loyaltyPassTexts, memberName } from '../../loyalty/loyalty-member.service.ts';
 
 export type GoogleWalletConfig = Pick<Config, 'defaultPassColors' | 'brandName' | 'publicUrl' | 'parkTimezone'>;
 
@@ -138,8 +138,9 @@ export function loyaltyClass(issuerId: string, config: GoogleWalletConfig): Loya
 const INT32_MAX = 2 ** 31 - 1;
 const googleBalance = (points: number) => (Math.abs(points) <= INT32_MAX ? { int: points } : { string: String(points) });
 
-/** The Google Wallet object of a member's card: the member, the balance and the tier. */
-export function toLoyaltyObject(member: LoyaltyMember, serialNumber: string, issuerId: string): LoyaltyObject {
+/** The Google Wallet object of a member's card: the member, the balance, the tier and the points expiring within 30 days. */
+export function toLoyaltyObject(member: LoyaltyMember, serialNumber: string, issuerId: string, timeZone: string): LoyaltyObject {
+  const expiring = cardExpiring(member, timeZone);
   return {
     id: `${issuerId}.${serialNumber}`,
     classId: `${issuerId}.${LOYALTY_CLASS_SUFFIX}`,
@@ -148,7 +149,10 @@ export function toLoyaltyObject(member: LoyaltyMember, serialNumber: string, iss
     accountName: memberName(member),
     loyaltyPoints: { label: loyaltyPassTexts.pointsLabel, balance: googleBalance(member.balance) },
     barcode: { type: 'CODE_128', value: member.memberNumber, alternateText: member.memberNumber },
-    textModulesData: [{ id: 'tier', header: loyaltyPassTexts.tierLabel, body: cardTier(member) }],
+    textModulesData: [
+      { id: 'tier', header: loyaltyPassTexts.tierLabel, body: cardTier(member) },
+      ...(expiring ? [{ id: 'expiring', header: loyaltyPassTexts.expiringLabel, body: expiring }] : []),
+    ],
   };
 }
 

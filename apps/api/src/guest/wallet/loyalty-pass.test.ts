@@ -533,3 +533,29 @@ describe('the card follows redemptions and tiers', () => {
     expect((await tierOnCard(pass)).tier).toMatchObject({ value: 'Member' });
   }, 60_000);
 });
+
+describe('points expiring soon', () => {
+  it('shows the points expiring within 30 days with their date on the Apple card and the Google object', async () => {
+    const member = await memberWithClaim('rosa.expiring@example.com', '81000013', 75);
+    const before = await appleCard({ email: member.email, walletToken: member.walletToken });
+    expect(before.storeCard.auxiliaryFields).toBeUndefined();
+    // The claim's lot expires in 12 months; moved to 10 days from now, it is expiring soon.
+    const inTenDays = new Date(Date.now() + 10 * 86_400_000);
+    await t.database.db.update(schema.loyaltyLots).set({ expiresAt: inTenDays }).where(eq(schema.loyaltyLots.accountId, member.userID));
+    const day = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/Los_Angeles',
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+    }).format(inTenDays);
+    const pass = await appleCard({ email: member.email, walletToken: member.walletToken });
+    expect(pass.storeCard.auxiliaryFields).toEqual([{ key: 'expiring', label: 'Expiring Soon', value: `75 points on ${day}` }]);
+    const link = await post('/api/google-wallet/', { email: member.email, walletToken: member.walletToken });
+    expect(googleObjects(link.body).loyaltyObjects![0]).toMatchObject({
+      textModulesData: [
+        { id: 'tier', header: 'Tier', body: 'Member' },
+        { id: 'expiring', header: 'Expiring Soon', body: `75 points on ${day}` },
+      ],
+    });
+  });
+});
