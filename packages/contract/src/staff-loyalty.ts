@@ -224,3 +224,20 @@ export type StaffRedeemResult = z.infer<typeof staffRedeemResult>;
 /** POST /api/admin/loyalty/redemptions/reverse/: give a redemption's points back, once. */
 export const staffReverseRequest = z.strictObject({ userID: userId, redemptionId: z.guid('Redemption id must be a GUID') });
 export const staffReverseResult = z.object({ pointsReturned: z.number().int(), balance: z.number().int() });
+
+/** One of the member's lots (a positive ledger entry's points), as staff see it. */
+export const staffLot = z.object({
+  lotId: z.number().int(),
+  reason: z.string(),
+  points: z.number().int(),
+  remaining: z.number().int(),
+  earnedAt: z.iso.datetime({ offset: true }),
+  /** Null: never expires. */
+  expiresAt: z.iso.datetime({ offset: true }).nullable(),
+  /** The points its expiry took. */
+  expiredPoints: z.number().int(),
+  expired: z.boolean(),
+});
+/** GET /api/admin/loyalty/lots/{userId}/: the member's lots, newest first. */
+export const staffLots = z.array(staffLot);
+export type StaffLot = z.infer<typeof staffLot>;

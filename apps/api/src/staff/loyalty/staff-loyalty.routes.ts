@@ -25,6 +25,7 @@ import {
   staffHotelClaimRequest,
   staffLoyaltyOrders,
   staffPurchaseClaimRequest,
+  staffLots as staffLotsSchema,
   staffRedeemRequest,
   staffRedeemResult,
   staffRedemptions as staffRedemptionsSchema,
@@ -43,6 +44,7 @@ import {
   staffClaimTickets,
   staffCreate,
   staffMailPassLink,
+  staffLots,
   staffOrders,
   staffRedeem,
   staffRedemptions,
@@ -262,6 +264,17 @@ export const staffLoyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: staffRedemptionsSchema, ...guarded },
     },
     handler: (request) => staffRedemptions(deps, request.params.userId),
+  });
+
+  app.get(`${api}lots/:userId/`, {
+    onRequest: manage,
+    schema: {
+      tags,
+      summary: "The member's lots (newest first): the points each positive entry gave, what is left and when it expires",
+      params: userIdParams,
+      response: { 200: staffLotsSchema, ...guarded },
+    },
+    handler: (request) => staffLots(deps, request.params.userId),
   });
 
   const redeem = app.staffGuard(LOYALTY.redeem);

@@ -21,6 +21,7 @@ import {
   type StaffRedemption,
   type StaffRedemptions,
   type StaffTicketClaimRequest,
+  type StaffLot,
 } from '@boardwalk/contract/staff-loyalty';
 import { LOYALTY_PASS_PATH, LOYALTY_WALLET_TOKEN, type CheckCandidate, type LoyaltyOrderType } from '@boardwalk/contract/loyalty';
 import type { Db, Executor } from '@boardwalk/db/client';
@@ -50,6 +51,7 @@ import {
 import { claimHotel, claimPurchase, claimTickets, type Claimant, type ClaimOutcome } from '../../loyalty/loyalty-claims.service.ts';
 import { redeemableRewards, redeemReward, reverseRedemption, type Recorded } from '../../loyalty/loyalty-redemptions.service.ts';
 import { findRedemption, listRedemptionsOfAccount } from '../../loyalty/loyalty-rewards.repo.ts';
+import { listMemberLots } from '../../loyalty/loyalty-expiry.service.ts';
 import { reverseClaim } from '../../loyalty/loyalty-reversals.service.ts';
 import { adjustPoints, type LoyaltyCore } from '../../loyalty/loyalty.service.ts';
 import { voidMemberCards, type CardVoiding } from '../../guest/wallet/member-cards.service.ts';
@@ -227,6 +229,21 @@ const auditRedemption =
       },
     );
   };
+
+/** GET /api/admin/loyalty/lots/{userId}/: the member's lots, newest first, with what is left and when it expires. */
+export async function staffLots(ctx: StaffLoyaltyDeps, userId: string): Promise<StaffLot[]> {
+  if (!(await findAccount(ctx.db, userId))) throw notFound();
+  return (await listMemberLots(ctx.core, userId)).map((lot) => ({
+    lotId: lot.lotId,
+    reason: lot.reason,
+    points: lot.points,
+    remaining: lot.remaining,
+    earnedAt: lot.earnedAt.toISOString(),
+    expiresAt: lot.expiresAt?.toISOString() ?? null,
+    expiredPoints: lot.expiredPoints,
+    expired: lot.expired,
+  }));
+}
 
 /**
  * A staff form's key, kept apart from the tills' transaction ids (one unique column holds

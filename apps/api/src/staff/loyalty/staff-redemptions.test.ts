@@ -262,3 +262,19 @@ describe("the account's tier", () => {
     expect(await accountOf(userID)).toMatchObject({ balance: 50, tier });
   });
 });
+
+describe("the account's lots", () => {
+  it('lists each positive entry with what is left after spending and when it expires', async () => {
+    const userID = await aMember(250);
+    const reward = await aReward({ pointsCost: 100 });
+    expect((await redeem(userID, reward.id)).statusCode).toBe(200);
+    const res = await call('GET', `${api}lots/${userID}/`);
+    expect(res.statusCode, res.body).toBe(200);
+    const [lot, ...others] = res.json();
+    expect(others).toEqual([]);
+    expect(lot).toMatchObject({ reason: 'claimed', points: 250, remaining: 150, expiredPoints: 0, expired: false });
+    const months = (Date.parse(lot.expiresAt) - Date.parse(lot.earnedAt)) / (30.4 * 86_400_000);
+    expect(Math.round(months)).toBe(12);
+    expect((await call('GET', `${api}lots/${crypto.randomUUID()}/`)).statusCode).toBe(404);
+  });
+});

@@ -171,6 +171,7 @@ routes.push(
       ],
       ['pass link', 'POST', async () => ({ url: `${loyaltyApi}pass-link/`, payload: { userID: (await aMember()).id } })],
       ['redemptions', 'GET', async () => ({ url: `${loyaltyApi}redemptions/${(await aMember()).id}/` })],
+      ['lots', 'GET', async () => ({ url: `${loyaltyApi}lots/${(await aMember()).id}/` })],
     ] as const
   ).map(([what, method, request]): Route => ({ name: `${LOYALTY.manage.name} (${what})`, method, success: 200, request })),
   {
@@ -318,8 +319,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-it('covers every tab operation, option list, the Deliveries counts and Retry, Wristbands Deactivate and the 19 loyalty calls (70 routes)', () => {
-  expect(routes).toHaveLength(70);
+it('covers every tab operation, option list, the Deliveries counts and Retry, Wristbands Deactivate and the 20 loyalty calls (71 routes)', () => {
+  expect(routes).toHaveLength(71);
 });
 
 describe.each(routes)('$method $name', (route) => {

@@ -2,7 +2,7 @@
 // then one section each (its calls beside it): the season pass, the member's phone and zip, the
 // Tickets, Food & Beverage and Hotel Reservations forms that add purchases on the member's
 // behalf (admin mode), the orders with Remove Order, the rewards (redeem, the redemptions with
-// Reverse), and the points with the tier, the ledger and an adjustment.
+// Reverse), the points with the ledger and an adjustment, and the points by expiry (the lots).
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -16,6 +16,7 @@ import { ConfirmDialog } from './confirm-dialog.tsx';
 import { ContactForm } from './contact-form.tsx';
 import { accountQuery, api, id, loyaltyJson, memberKey } from './loyalty-api.ts';
 import { useLoyaltyFailure, useToastOnError } from './loyalty-errors.ts';
+import { LoyaltyLots } from './loyalty-lots.tsx';
 import { LoyaltyOrders } from './loyalty-orders.tsx';
 import { LoyaltyPoints } from './loyalty-points.tsx';
 import { LoyaltyRedemptions } from './loyalty-redemptions.tsx';
@@ -103,6 +104,7 @@ export function LoyaltyAccount({ user, userID, email, onChangeUser }: AccountPro
       <LoyaltyOrders user={user} userID={userID} email={email} />
       <LoyaltyRedemptions user={user} userID={userID} />
       <LoyaltyPoints userID={userID} account={a} />
+      <LoyaltyLots userID={userID} />
 
       {confirmRemove ? (
         <ConfirmDialog
