@@ -1,6 +1,6 @@
 // The loyalty club's catalogue and spending against the real server: the Loyalty Tiers and
 // Loyalty Rewards tabs (create, the server's validation messages in the modal, edit, delete),
-// and in the Loyalty tab the member's tier, Redeem (only what the member can redeem now) and
+// and in the Loyalty tab the member's tier, the points by expiry (the lots), Redeem (only what the member can redeem now) and
 // Reverse after its confirmation, both only with Loyalty Redeem; at 360 and 1280 px, axe clean,
 // screenshots. Every tier, reward and member here is made by this file.
 import type { Browser, Page } from 'playwright-core';
@@ -272,6 +272,10 @@ describe.each([WIDTHS.mobile, WIDTHS.desktop])('Redeeming in the Loyalty tab at 
           .locator('.staff-loyalty__ledger tbody tr')
           .filter({ hasText: `redeemed: ${rewardName}` })
           .waitFor();
+        // The claim's lot: 200 earned, 80 left after the redemption, expiring in 12 months.
+        const lot = page.locator('.staff-loyalty__lots tbody tr').filter({ hasText: 'claimed' });
+        await lot.filter({ hasText: /200\s*80/ }).waitFor();
+        expect(await lot.textContent()).toContain(String(new Date().getFullYear() + 1));
         // Spending never lowers the tier; with 80 points the sundae is no longer offered.
         await page
           .getByTestId('loyalty-tier')
