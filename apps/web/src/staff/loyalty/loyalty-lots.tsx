@@ -32,7 +32,7 @@ export function LoyaltyLots({ userID }: { userID: string }) {
       ) : !rows || rows.length === 0 ? (
         <p>No points earned yet.</p>
       ) : (
-        <ScrollRegion label="Points by expiry">
+        <ScrollRegion label="Lots: points left and their expiry">
           <Table size="sm" className="align-middle mb-0 staff-loyalty__lots">
             <caption className="visually-hidden">Points by the entry that gave them, newest first</caption>
             <thead>
