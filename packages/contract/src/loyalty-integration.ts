@@ -24,6 +24,8 @@ export const tillReward = z.object({
   pointsCost: z.number().int(),
 });
 
+export type TillReward = z.infer<typeof tillReward>;
+
 export const tillMember = z.object({
   memberNumber: z.string(),
   firstName: z.string(),

@@ -3,6 +3,7 @@
 // bodies are the guest calls' (loyalty.ts); the staff answers keep the back office's field names.
 import { z } from 'zod';
 import { claimFields, createAccountRequest, loyaltyEmail, loyaltyOrder, userId, verifyRequest, LOYALTY_ORDER_TYPES } from './loyalty.ts';
+import { tillReward } from './loyalty-integration.ts';
 import { phone, printable } from './pass.ts';
 
 export const STAFF_LOYALTY_API = '/api/admin/loyalty/';
@@ -119,6 +120,8 @@ export const staffAccount = z.object({
   phone: z.string().nullable(),
   zip: z.string().nullable(),
   balance: z.number().int(),
+  /** The tier the points earned in the last 365 days reach; null when none. */
+  tier: z.string().nullable(),
   ledger: z.array(ledgerEntry),
 });
 export type StaffAccount = z.infer<typeof staffAccount>;
@@ -172,6 +175,69 @@ export const staffLoyaltyMessages = {
   accountRemoved: (email: string) => `Account ${email} removed.`,
   orderRemoved: 'Order removed.',
   removeOrderConfirm: 'This will remove the order from this account. Are you sure you wish to proceed?',
+  redeemed: (reward: string, balance: number) => `${reward} redeemed. The balance is now ${balance.toLocaleString('en-US')}.`,
+  redemptionReversed: (points: number) => `Redemption reversed: ${points.toLocaleString('en-US')} points given back.`,
   claimFailed: (email: string) =>
     `Unable to submit, please try again later. If this issue persists, please email us at ${email} for assistance.`,
 } as const;
+
+/** One of the member's redemptions (at a till or by staff), newest first. */
+export const staffRedemption = z.object({
+  redemptionId: z.guid(),
+  rewardName: z.string(),
+  pointsSpent: z.number().int(),
+  redeemedAt: z.iso.datetime({ offset: true }),
+  /** When its points were given back; null while it stands. */
+  reversedAt: z.iso.datetime({ offset: true }).nullable(),
+  causedBy: z.enum(['till', 'staff']),
+  staffMember: z.string().nullable(),
+});
+export type StaffRedemption = z.infer<typeof staffRedemption>;
+
+/**
+ * GET /api/admin/loyalty/redemptions/{userId}/: the member's redemptions, the rewards they can
+ * redeem now, and the idempotency key the Redeem form sends (a fresh one with every answer: a
+ * double submit of the form spends once).
+ */
+export const staffRedemptions = z.object({
+  redemptions: z.array(staffRedemption),
+  /** The rewards the member can redeem now (active, in dates, tier reached, limit not reached, covered by the balance), as a till is offered them. */
+  rewards: z.array(tillReward),
+  idempotencyKey: z.guid(),
+});
+export type StaffRedemptions = z.infer<typeof staffRedemptions>;
+
+/** POST /api/admin/loyalty/redemptions/: redeem a reward for the member, once per key. */
+export const staffRedeemRequest = z.strictObject({
+  userID: userId,
+  rewardId: z.guid('Choose a reward'),
+  idempotencyKey: z.guid('The form is out of date: reload the account'),
+});
+export const staffRedeemResult = z.object({
+  redemptionId: z.guid(),
+  rewardName: z.string(),
+  pointsSpent: z.number().int(),
+  balance: z.number().int(),
+});
+export type StaffRedeemResult = z.infer<typeof staffRedeemResult>;
+
+/** POST /api/admin/loyalty/redemptions/reverse/: give a redemption's points back, once. */
+export const staffReverseRequest = z.strictObject({ userID: userId, redemptionId: z.guid('Redemption id must be a GUID') });
+export const staffReverseResult = z.object({ pointsReturned: z.number().int(), balance: z.number().int() });
+
+/** One of the member's lots (a positive ledger entry's points), as staff see it. */
+export const staffLot = z.object({
+  lotId: z.number().int(),
+  reason: z.string(),
+  points: z.number().int(),
+  remaining: z.number().int(),
+  earnedAt: z.iso.datetime({ offset: true }),
+  /** Null: never expires. */
+  expiresAt: z.iso.datetime({ offset: true }).nullable(),
+  /** The points its expiry took. */
+  expiredPoints: z.number().int(),
+  expired: z.boolean(),
+});
+/** GET /api/admin/loyalty/lots/{userId}/: the member's lots, newest first. */
+export const staffLots = z.array(staffLot);
+export type StaffLot = z.infer<typeof staffLot>;

@@ -77,6 +77,8 @@ export interface ResourceDeclaration {
   defaultSort: { field: string; direction: 'asc' | 'desc' };
   /** Its rows shape what passes show: every write re-publishes every saved pass (a job). */
   republishesPasses?: boolean;
+  /** Its rows shape what every member card shows (the tiers): every write re-publishes every saved member card (a job). */
+  republishesMemberCards?: boolean;
   /** The id column's type when it is not a GUID. */
   idType?: 'integer';
   /** At least one of these fields must hold a value (create, and after every update). */
@@ -577,6 +579,7 @@ export const WRISTBAND_DEACTIVATE: PermissionDeclaration = {
 export const loyaltyTiers: ResourceDeclaration = {
   key: 'loyalty-tiers',
   adminOnly: true,
+  republishesMemberCards: true,
   title: 'Loyalty Tiers',
   api: '/api/admin/loyalty-tiers/',
   idField: 'loyaltyTierID',
@@ -657,12 +660,14 @@ export const optionList = z.array(z.object({ value: z.string(), label: z.string(
 
 /**
  * The Loyalty tab's permissions, each seeded at level 100: managing accounts (the admin loyalty
- * calls, and the tab itself), removing an account, removing an order.
+ * calls, and the tab itself), removing an account, removing an order, and redeeming a reward
+ * for a member or reversing a redemption (points spent like money at a till).
  */
 export const LOYALTY = {
   manage: { name: 'Loyalty Manage', api: '/api/admin/loyalty/', method: 'POST', minimumAccessLevel: 100 },
   removeAccount: { name: 'Loyalty Remove Account', api: '/api/admin/loyalty/', method: 'DELETE', minimumAccessLevel: 100 },
   removeOrder: { name: 'Loyalty Remove Order', api: '/api/admin/loyalty/order/', method: 'DELETE', minimumAccessLevel: 100 },
+  redeem: { name: 'Loyalty Redeem', api: '/api/admin/loyalty/redemptions/', method: 'POST', minimumAccessLevel: 100 },
 } as const satisfies Record<string, PermissionDeclaration>;
 
 /** The Loyalty tab: a page of its own (find, create and manage a member's account). */
@@ -671,7 +676,7 @@ export const loyalty: PageDeclaration = {
   title: 'Loyalty',
   page: 'loyalty',
   permission: LOYALTY.manage,
-  permissions: [LOYALTY.removeAccount, LOYALTY.removeOrder, LOYALTY.manage],
+  permissions: [LOYALTY.removeAccount, LOYALTY.removeOrder, LOYALTY.redeem, LOYALTY.manage],
 };
 export const LOYALTY_PERMISSIONS = loyalty.permissions.map((p) => p.name);
 

@@ -2,6 +2,7 @@
 // successful claim, or of the pass link staff emailed, names the account; the email must be
 // that account's. The email alone never is enough: membership is no secret.
 import { LOYALTY_WALLET_TOKEN } from '@boardwalk/contract/loyalty';
+import { dateFormats } from '@boardwalk/contract/pass-display';
 import type { LoyaltyWalletRequest } from '@boardwalk/contract/wallet';
 import type { Executor } from '@boardwalk/db/client';
 import { AppError } from '../platform/errors.ts';
@@ -21,6 +22,12 @@ export const loyaltyPassTexts = {
   /** Apple shows it on the lock screen when the balance changes (%@ is the new balance). */
   changeMessage: 'You now have %@ Brownie points',
   memberNumberLabel: 'Member Number',
+  tierLabel: 'Tier',
+  /** Apple shows it on the lock screen when the tier changes (%@ is the new tier). */
+  tierChangeMessage: 'You are now %@',
+  /** The tier field of a member whose earned points reach no tier. */
+  noTier: 'Member',
+  expiringLabel: 'Expiring Soon',
   memberLabel: 'Member',
   /** All a removed member's card still shows. */
   membershipEnded: 'Membership ended',
@@ -36,5 +43,14 @@ export async function authorizedMember(ctx: { db: Executor; keys: Keys }, reques
     throw new AppError('UNAUTHORIZED', loyaltyPassMessages.invalid);
   return member;
 }
+
+/** The card's line for the points expiring within 30 days ("120 points on Dec 15, 2026", in the park's zone); null when none. */
+export function cardExpiring(member: Pick<LoyaltyMember, 'expiringPoints' | 'expiringAt'>, timeZone: string): string | null {
+  if (member.expiringPoints <= 0 || !member.expiringAt) return null;
+  return `${member.expiringPoints.toLocaleString('en-US')} points on ${dateFormats(timeZone).date(member.expiringAt.toISOString())}`;
+}
+
+/** The tier the member's card shows. */
+export const cardTier = (member: Pick<LoyaltyMember, 'tier'>) => member.tier ?? loyaltyPassTexts.noTier;
 
 export const memberName = (member: Pick<LoyaltyMember, 'firstName' | 'lastName'>) => `${member.firstName} ${member.lastName}`.trim();

@@ -3,7 +3,7 @@
 // never lower it). A redemption spends a reward's cost exactly once per idempotency key: the
 // account's row lock orders the redemptions of one member, so the balance checked is the
 // balance spent from, and a replayed key answers the stored redemption and spends nothing.
-import type { RedemptionResult, RedemptionReversal, TillMember } from '@boardwalk/contract/loyalty-integration';
+import type { RedemptionResult, RedemptionReversal, TillMember, TillReward } from '@boardwalk/contract/loyalty-integration';
 import type { Executor } from '@boardwalk/db/client';
 import { AppError } from '../platform/errors.ts';
 import { balanceOf, findLoyaltyMember, isUniqueViolation, lockAccount } from './loyalty.repo.ts';
@@ -18,13 +18,11 @@ import {
   listActiveTiers,
   markRedemptionReversed,
   pointsEarnedSince,
+  tierWindowStart,
+  type RedemptionRow,
   type RewardWithTier,
 } from './loyalty-rewards.repo.ts';
 import { appendLedger, type LoyaltyCore } from './loyalty.service.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** Tiers count the points earned in this many days up to now. */
-export const TIER_WINDOW_DAYS = 365;
 
 export interface Tier {
   name: string;
@@ -40,7 +38,7 @@ export interface TierProgress {
 
 export async function tierProgressOf(db: Executor, accountId: string, now: Date): Promise<TierProgress> {
   const [earned, tiers] = await Promise.all([
-    pointsEarnedSince(db, accountId, new Date(now.getTime() - TIER_WINDOW_DAYS * DAY_MS)),
+    pointsEarnedSince(db, accountId, tierWindowStart(now)),
     listActiveTiers(db),
   ]);
   // Highest threshold first: the tier is the first reached, the next one the last not reached.
@@ -115,14 +113,18 @@ async function accountIdOf(db: Executor, memberNumber: string): Promise<string> 
   return id;
 }
 
+/** The rewards the member can redeem now (their standing read without a lock), cheapest first, as the tills and staff are offered them. */
+export async function redeemableRewards(db: Executor, accountId: string, now = new Date()): Promise<TillReward[]> {
+  const [standing, rewards] = await Promise.all([standingOf(db, accountId, now), listActiveRewards(db)]);
+  return rewards
+    .filter((reward) => refusalOf(reward, standing, now) === null)
+    .map((r) => ({ rewardId: r.id, name: r.name, description: r.description, pointsCost: r.pointsCost }));
+}
+
 /** GET /api/integrations/loyalty/members/{memberNumber}: the member, balance, tier and the rewards they can redeem now. */
 export async function findTillMember(core: Pick<LoyaltyCore, 'db'>, memberNumber: string, now = new Date()): Promise<TillMember> {
   const accountId = await accountIdOf(core.db, memberNumber);
-  const [member, standing, rewards] = await Promise.all([
-    findLoyaltyMember(core.db, accountId),
-    standingOf(core.db, accountId, now),
-    listActiveRewards(core.db),
-  ]);
+  const [member, rewards] = await Promise.all([findLoyaltyMember(core.db, accountId, now), redeemableRewards(core.db, accountId, now)]);
   if (!member) throw unknownMember();
   return {
     memberNumber: member.memberNumber,
@@ -130,14 +132,15 @@ export async function findTillMember(core: Pick<LoyaltyCore, 'db'>, memberNumber
     lastName: member.lastName,
     email: member.email,
     balance: member.balance,
-    tier: standing.tier?.name ?? null,
+    tier: member.tier,
     expiringPoints: member.expiringPoints,
     expiringAt: member.expiringAt?.toISOString() ?? null,
-    rewards: rewards
-      .filter((reward) => refusalOf(reward, { ...standing, balance: member.balance }, now) === null)
-      .map((r) => ({ rewardId: r.id, name: r.name, description: r.description, pointsCost: r.pointsCost })),
+    rewards,
   };
 }
+
+/** What the caller writes in the transaction of a redemption or reversal that happened (the staff's audit entry). */
+export type Recorded = (tx: Executor, redemption: RedemptionRow, balance: number) => Promise<void>;
 
 type Found = NonNullable<Awaited<ReturnType<typeof findRedemptionByKey>>>;
 
@@ -166,6 +169,7 @@ export async function redeemReward(
   core: LoyaltyCore,
   request: { memberNumber: string; rewardId: string; idempotencyKey: string },
   by: Redeemer,
+  recorded?: Recorded,
 ): Promise<{ result: RedemptionResult; created: boolean }> {
   const earlier = await findRedemptionByKey(core.db, request.idempotencyKey);
   if (earlier) return { result: replayOf(earlier, request), created: false };
@@ -203,6 +207,7 @@ export async function redeemReward(
           staffMember: redemption.staffMember,
         },
       ]);
+      await recorded?.(tx, redemption, redemption.balanceAfter);
       return { result: answerOf({ redemption, memberNumber: request.memberNumber }), created: true };
     });
   } catch (error) {
@@ -218,7 +223,12 @@ export async function redeemReward(
  * POST /api/integrations/loyalty/redemptions/{id}/reverse: gives the points back once, with an
  * entry naming the reward; again, it answers the same and writes nothing. 404 when unknown.
  */
-export async function reverseRedemption(core: LoyaltyCore, redemptionId: string, by: Redeemer): Promise<RedemptionReversal> {
+export async function reverseRedemption(
+  core: LoyaltyCore,
+  redemptionId: string,
+  by: Redeemer,
+  recorded?: Recorded,
+): Promise<RedemptionReversal> {
   const notFound = () => new AppError('NOT_FOUND', 'No redemption has this id.');
   const found = await findRedemption(core.db, redemptionId);
   if (!found) throw notFound();
@@ -228,7 +238,8 @@ export async function reverseRedemption(core: LoyaltyCore, redemptionId: string,
     const locked = (await lockAccount(tx, accountId)) && (await findRedemption(tx, redemptionId, true));
     if (!locked) throw notFound();
     const { redemption, memberNumber } = locked;
-    if (await markRedemptionReversed(tx, redemption.id)) {
+    const reversed = await markRedemptionReversed(tx, redemption.id);
+    if (reversed) {
       await appendLedger(tx, core.changes, [
         {
           accountId,
@@ -241,12 +252,8 @@ export async function reverseRedemption(core: LoyaltyCore, redemptionId: string,
         },
       ]);
     }
-    return {
-      redemptionId: redemption.id,
-      memberNumber,
-      rewardId: redemption.rewardId,
-      pointsReturned: redemption.pointsSpent,
-      balance: await balanceOf(tx, accountId),
-    };
+    const balance = await balanceOf(tx, accountId);
+    if (reversed) await recorded?.(tx, redemption, balance);
+    return { redemptionId: redemption.id, memberNumber, rewardId: redemption.rewardId, pointsReturned: redemption.pointsSpent, balance };
   });
 }

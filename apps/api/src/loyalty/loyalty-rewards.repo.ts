@@ -1,6 +1,6 @@
 // The rewards catalogue, the tiers and the redemptions: what points are spent on, and the
 // points earned that decide a member's tier.
-import { and, desc, eq, getTableColumns, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
 import { loyaltyAccounts, loyaltyLedger, loyaltyRedemptions, loyaltyRewards, loyaltyTiers } from '@boardwalk/db/schema';
 
@@ -40,26 +40,36 @@ export function listActiveTiers(db: Executor) {
     .orderBy(desc(loyaltyTiers.pointsToReach));
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Tiers count the points earned in this many days up to now. */
+export const TIER_WINDOW_DAYS = 365;
+/** The start of the window whose earned points decide the tier at this moment. */
+export const tierWindowStart = (now: Date) => new Date(now.getTime() - TIER_WINDOW_DAYS * DAY_MS);
+
 /**
- * The points an account earned since then: its claims' earn entries written since then, minus
- * those claims' reversals (whenever written). Spending, expiry and adjustments do not count.
+ * The points an account earned since then, as SQL for any account id expression: its claims'
+ * earn entries written since then, minus those claims' reversals (whenever written). Spending,
+ * expiry and adjustments do not count.
  */
+export const earnedSinceSql = (accountId: SQL | AnyColumn, since: Date) => sql`(
+  select coalesce(sum(l.points), 0)::bigint from ${loyaltyLedger} l
+  where l.account_id = ${accountId} and l.kind in ('earn', 'reversal')
+    and l.loyalty_order_id in (
+      -- the claims earned since then, as one set (a semi-join), not one look-up per entry
+      select e.loyalty_order_id from ${loyaltyLedger} e
+      where e.account_id = ${accountId} and e.kind = 'earn' and e.created_at >= ${since.toISOString()}::timestamptz))`;
+
+/** The name of the highest active tier the account's points earned since then reach; null when none. */
+export const tierNameSql = (accountId: SQL | AnyColumn, since: Date) => sql<string | null>`(
+  select t.name from ${loyaltyTiers} t
+  where t.active and t.points_to_reach <= ${earnedSinceSql(accountId, since)}
+  order by t.points_to_reach desc limit 1)`;
+
 export async function pointsEarnedSince(db: Executor, accountId: string, since: Date): Promise<number> {
-  // The claims earned since then, as one set (a semi-join): not one look-up per entry.
-  const claimsSince = db
-    .select({ id: loyaltyLedger.loyaltyOrderId })
-    .from(loyaltyLedger)
-    .where(and(eq(loyaltyLedger.accountId, accountId), eq(loyaltyLedger.kind, 'earn'), gte(loyaltyLedger.createdAt, since)));
   const [row] = await db
-    .select({ points: sql<string>`coalesce(sum(${loyaltyLedger.points}), 0)::bigint::text` })
-    .from(loyaltyLedger)
-    .where(
-      and(
-        eq(loyaltyLedger.accountId, accountId),
-        inArray(loyaltyLedger.kind, ['earn', 'reversal']),
-        inArray(loyaltyLedger.loyaltyOrderId, claimsSince),
-      ),
-    );
+    .select({ points: sql<string>`${earnedSinceSql(loyaltyAccounts.id, since)}::text` })
+    .from(loyaltyAccounts)
+    .where(eq(loyaltyAccounts.id, accountId));
   return Number(row?.points ?? 0);
 }
 
@@ -114,4 +124,13 @@ export async function markRedemptionReversed(tx: Executor, redemptionId: string)
 export async function findAccountIdByMemberNumber(db: Executor, memberNumber: string): Promise<string | null> {
   const [row] = await db.select({ id: loyaltyAccounts.id }).from(loyaltyAccounts).where(eq(loyaltyAccounts.memberNumber, memberNumber));
   return row?.id ?? null;
+}
+
+/** An account's redemptions, newest first. */
+export function listRedemptionsOfAccount(db: Executor, accountId: string): Promise<RedemptionRow[]> {
+  return db
+    .select()
+    .from(loyaltyRedemptions)
+    .where(eq(loyaltyRedemptions.accountId, accountId))
+    .orderBy(desc(loyaltyRedemptions.redeemedAt), desc(loyaltyRedemptions.id));
 }

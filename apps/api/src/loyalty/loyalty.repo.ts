@@ -4,6 +4,7 @@
 import { and, between, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { LoyaltyOrderType } from '@boardwalk/contract/loyalty';
 import type { Executor } from '@boardwalk/db/client';
+import { tierNameSql, tierWindowStart } from './loyalty-rewards.repo.ts';
 import {
   loyaltyAccountSearchText,
   loyaltyAccounts,
@@ -102,11 +103,12 @@ const expiringSoon = (of: typeof loyaltyAccounts.id) =>
       and ${loyaltyLots.expiresAt} <= now() + make_interval(days => ${EXPIRING_SOON_DAYS})`;
 
 /**
- * The member read model, in one query: who the member is, their balance, and the points
+ * The member read model, in one query: who the member is, their balance, their tier now (the
+ * highest active tier their points earned in the window reach; null when none), and the points
  * expiring within 30 days with the earliest of those dates (0 and null when none); null when
  * the account does not exist.
  */
-export async function findLoyaltyMember(db: Executor, accountId: string) {
+export async function findLoyaltyMember(db: Executor, accountId: string, now = new Date()) {
   const rows = await db
     .select({
       id: loyaltyAccounts.id,
@@ -115,6 +117,7 @@ export async function findLoyaltyMember(db: Executor, accountId: string) {
       lastName: loyaltyAccounts.lastName,
       memberNumber: loyaltyAccounts.memberNumber,
       balance: ledgerSum(),
+      tier: tierNameSql(loyaltyAccounts.id, tierWindowStart(now)),
       expiringPoints: sql<number>`(select coalesce(sum(${loyaltyLots.remaining}), 0)::int ${expiringSoon(loyaltyAccounts.id)})`.mapWith(
         Number,
       ),

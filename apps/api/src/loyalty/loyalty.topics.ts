@@ -1,4 +1,7 @@
-// The loyalty club's topic. A key is a loyalty account id.
+// The loyalty club's topics.
 
-/** An account's ledger or details changed: what its member card shows may have changed. */
+/** An account's ledger or details changed (the key: its account id): what its member card shows may have changed. */
 export const LOYALTY_ACCOUNT_CHANGED = 'loyalty-account.changed';
+
+/** The tiers changed (the key: what the staff edit did): every member's tier, and so their card, may have changed. */
+export const LOYALTY_TIERS_CHANGED = 'loyalty-tiers.changed';

@@ -2,7 +2,7 @@
 // pass changed. A ticket's pass has the style that fits it (pass-style.service.ts): a dated
 // admission is an event ticket, a Stored Value Card a store card, a season pass and other
 // tickets the generic style with the holder photo as its thumbnail. A loyalty member's card
-// is a store card: the points balance, the member's name and number (the barcode); a removed
+// is a store card: the points balance, the member's name, number (the barcode) and tier; a removed
 // member's card is voided and shows nothing personal.
 import { createHash } from 'node:crypto';
 import type { PassOrder } from '@boardwalk/contract/pass';
@@ -15,7 +15,7 @@ import { findPhotoPng } from '../ticket/holder-photo.repo.ts';
 import { findPassByBarcode, type PassRow } from '../ticket/ticket.repo.ts';
 import { toPassOrder } from '../ticket/ticket.service.ts';
 import { findLoyaltyMember, type LoyaltyMember } from '../../loyalty/loyalty.repo.ts';
-import { loyaltyPassTexts, memberName } from '../../loyalty/loyalty-member.service.ts';
+import { cardExpiring, cardTier, loyaltyPassTexts, memberName } from '../../loyalty/loyalty-member.service.ts';
 import { passStyleOf, relevanceOf, voidReasonOf, type Relevance, type VoidReason } from './pass-style.service.ts';
 
 export type WalletConfig = Pick<Config, 'defaultPassColors' | 'brandName' | 'publicUrl' | 'parkTimezone' | 'supportEmail' | 'apple'>;
@@ -226,8 +226,9 @@ export function applePassContent(input: PassContentInput): PassContent {
   return { pass, files, contentHash: contentHashOf(pass, files) };
 }
 
-/** What a loyalty member's card shows: a store card with the balance, the name and the member number as its barcode. */
+/** What a loyalty member's card shows: a store card with the balance, the name, the tier, the points expiring within 30 days and the member number as its barcode. */
 export function loyaltyApplePassContent(member: LoyaltyMember, config: WalletConfig, serialNumber = ''): PassContent {
+  const expiring = cardExpiring(member, config.parkTimezone);
   const pass: Record<string, unknown> = {
     ...passBase(config, serialNumber, `${config.brandName} ${loyaltyPassTexts.programName}`, config.defaultPassColors),
     storeCard: {
@@ -242,7 +243,17 @@ export function loyaltyApplePassContent(member: LoyaltyMember, config: WalletCon
         },
       ],
       primaryFields: [{ key: 'member', label: loyaltyPassTexts.memberLabel, value: memberName(member) }],
-      secondaryFields: [{ key: 'memberNumber', label: loyaltyPassTexts.memberNumberLabel, value: member.memberNumber }],
+      secondaryFields: [
+        { key: 'memberNumber', label: loyaltyPassTexts.memberNumberLabel, value: member.memberNumber },
+        {
+          key: 'tier',
+          label: loyaltyPassTexts.tierLabel,
+          value: cardTier(member),
+          changeMessage: loyaltyPassTexts.tierChangeMessage,
+          textAlignment: 'PKTextAlignmentRight',
+        },
+      ],
+      ...(expiring && { auxiliaryFields: [{ key: 'expiring', label: loyaltyPassTexts.expiringLabel, value: expiring }] }),
       backFields: [{ key: 'support', label: 'Guest Services', value: config.supportEmail }],
     } satisfies Record<string, Field[]>,
     barcodes: [

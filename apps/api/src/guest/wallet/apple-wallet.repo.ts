@@ -139,6 +139,23 @@ export async function findLoyaltyPass(db: Executor, loyaltyAccountId: string) {
   return rows[0] ?? null;
 }
 
+/** Every loyalty account with a card in a wallet (Apple generated, or a Google link handed out), in pages. */
+export async function findAccountsWithCards(db: Executor, after: string | null, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ accountId: walletPasses.loyaltyAccountId })
+    .from(walletPasses)
+    .where(
+      and(
+        isNotNull(walletPasses.loyaltyAccountId),
+        sql`(${walletPasses.contentHash} is not null or ${walletPasses.googleIssued})`,
+        after === null ? undefined : sql`${walletPasses.loyaltyAccountId} > ${after}`,
+      ),
+    )
+    .orderBy(walletPasses.loyaltyAccountId)
+    .limit(limit);
+  return rows.map((r) => r.accountId!);
+}
+
 /** Every ticket with a pass in a wallet (Apple generated, or a Google link handed out; its own or a shared guest's), in pages. */
 export async function findBarcodesWithPasses(db: Executor, after: string | null, limit: number): Promise<string[]> {
   const rows = await db

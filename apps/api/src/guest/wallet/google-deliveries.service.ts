@@ -83,7 +83,7 @@ export function createGoogleDeliveries(deps: GoogleDeliveryDeps) {
       const pass = await findLoyaltyPass(db, of.loyaltyAccountId);
       const member = pass?.googleIssued ? await findLoyaltyMember(db, of.loyaltyAccountId) : null;
       if (!pass || !member) return null;
-      const object = toLoyaltyObject(member, pass.serialNumber, deps.googleWallet.issuerId);
+      const object = toLoyaltyObject(member, pass.serialNumber, deps.googleWallet.issuerId, deps.config.parkTimezone);
       return {
         target: { kind: 'loyaltyObject', object },
         serialNumber: pass.serialNumber,

@@ -23,7 +23,7 @@ import type {
 import type { Config } from '../../platform/config.ts';
 import type { PassRow } from '../ticket/ticket.repo.ts';
 import type { LoyaltyMember } from '../../loyalty/loyalty.repo.ts';
-import { loyaltyPassTexts, memberName } from '../../loyalty/loyalty-member.service.ts';
+import { cardExpiring, cardTier, loyaltyPassTexts, memberName } from '../../loyalty/loyalty-member.service.ts';
 import type { ParkLocation } from './park-settings.repo.ts';
 import { passStyleOf, type PassStyle, type Relevance, type VoidReason } from './pass-style.service.ts';
 
@@ -268,8 +268,9 @@ export function loyaltyClass(issuerId: string, config: GoogleWalletConfig): Loya
 const INT32_MAX = 2 ** 31 - 1;
 const googleBalance = (points: number) => (Math.abs(points) <= INT32_MAX ? { int: points } : { string: String(points) });
 
-/** The Google Wallet object of a member's card. */
-export function toLoyaltyObject(member: LoyaltyMember, serialNumber: string, issuerId: string): LoyaltyObject {
+/** The Google Wallet object of a member's card: the member, the balance, the tier and the points expiring within 30 days. */
+export function toLoyaltyObject(member: LoyaltyMember, serialNumber: string, issuerId: string, timeZone: string): LoyaltyObject {
+  const expiring = cardExpiring(member, timeZone);
   return {
     id: `${issuerId}.${serialNumber}`,
     classId: `${issuerId}.${LOYALTY_CLASS_SUFFIX}`,
@@ -278,6 +279,10 @@ export function toLoyaltyObject(member: LoyaltyMember, serialNumber: string, iss
     accountName: memberName(member),
     loyaltyPoints: { label: loyaltyPassTexts.pointsLabel, balance: googleBalance(member.balance) },
     barcode: { type: 'CODE_128', value: member.memberNumber, alternateText: member.memberNumber },
+    textModulesData: [
+      { id: 'tier', header: loyaltyPassTexts.tierLabel, body: cardTier(member) },
+      ...(expiring ? [{ id: 'expiring', header: loyaltyPassTexts.expiringLabel, body: expiring }] : []),
+    ],
   };
 }
 

@@ -71,7 +71,7 @@ export function createGoogleWalletService(deps: GoogleWalletDeps) {
       const { serialNumber } = await markGoogleIssued(db, { loyaltyAccountId: member.id });
       return googleWallet.saveUrl({
         loyaltyClasses: [loyaltyClass(issuerId, config)],
-        loyaltyObjects: [toLoyaltyObject(member, serialNumber, issuerId)],
+        loyaltyObjects: [toLoyaltyObject(member, serialNumber, issuerId, config.parkTimezone)],
       });
     },
   };

@@ -1,7 +1,8 @@
 // The loyalty member's card (the loyalty variant of the wallet calls): an Apple store card and
 // a Google loyalty object with the member's name, number and balance, only for the wallet token
-// of a claim (never the email alone), and kept up to date: every ledger entry moves the card's
-// update tag and goes through the delivery queue.
+// of a claim (never the email alone), with the tier, and kept up to date: every ledger entry
+// (claims, refunds, redemptions and their reversals) and every change of the tiers moves the
+// card's update tag and goes through the delivery queue.
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -159,6 +160,7 @@ describe('the loyalty variant of POST /api/apple-wallet/', () => {
     expect(pass.storeCard.headerFields![0]).toMatchObject({ key: 'balance', value: 42, changeMessage: 'You now have %@ Brownie points' });
     expect(pass.storeCard.primaryFields![0]).toMatchObject({ key: 'member', value: 'Rosa Parks' });
     expect(pass.storeCard.secondaryFields![0]).toMatchObject({ key: 'memberNumber', value: account!.memberNumber });
+    expect(pass.storeCard.secondaryFields![1]).toMatchObject({ key: 'tier', value: 'Member', changeMessage: 'You are now %@' });
     expect(pass.barcodes[0]).toMatchObject({ format: 'PKBarcodeFormatCode128', message: account!.memberNumber });
     const [row] = await t.database.db.select().from(schema.walletPasses).where(eq(schema.walletPasses.serialNumber, pass.serialNumber));
     expect(row).toMatchObject({ loyaltyAccountId: member.userID, barcode: null });
@@ -209,6 +211,7 @@ describe('the loyalty variant of POST /api/google-wallet/', () => {
       accountName: 'Rosa Parks',
       loyaltyPoints: { label: 'Brownie Points', balance: { int: 99 } },
       barcode: { type: 'CODE_128', value: account!.memberNumber },
+      textModulesData: [{ id: 'tier', header: 'Tier', body: 'Member' }],
     });
   });
 
@@ -242,14 +245,17 @@ describe('a balance past 2^31 points', () => {
 
 /**
  * The member's card in wallets: the Apple card registered on these devices and the Google
- * object saved, with the deliveries of that settled and the doubles' records cleared.
+ * object saved, with the deliveries of that settled and the doubles' records cleared. The
+ * account is published once the object is saved, so Google is known to show the card whether
+ * or not the claim's own (coalesced) change ran before the link was handed out.
  */
-async function cardInWallets(member: { email: string; walletToken: string }, devices: { id: string; pushToken: string }[]) {
+async function cardInWallets(member: { userID: string; email: string; walletToken: string }, devices: { id: string; pushToken: string }[]) {
   const pass = await appleCard({ email: member.email, walletToken: member.walletToken });
   for (const device of devices) await register(pass, device);
   const link = await post('/api/google-wallet/', { email: member.email, walletToken: member.walletToken });
   const objectId = (googleObjects(link.body).loyaltyObjects![0] as { id: string }).id;
   google.saved.add(objectId);
+  await t.database.db.transaction((tx) => t.app.jobs.publish(tx, LOYALTY_ACCOUNT_CHANGED, [member.userID]));
   await settleDeliveries(t.app);
   pushes.length = 0;
   google.objectCalls = [];
@@ -415,5 +421,141 @@ describe('removing a member voids their cards', () => {
     await appleCard({ email: member.email, walletToken: member.walletToken });
     await expect(t.database.db.delete(schema.loyaltyAccounts).where(eq(schema.loyaltyAccounts.id, member.userID))).rejects.toThrow();
     expect(await t.database.db.$count(schema.loyaltyAccounts, eq(schema.loyaltyAccounts.id, member.userID))).toBe(1);
+  });
+});
+
+describe('the card follows redemptions and tiers', () => {
+  /** The Apple card's tier field as a device fetches it now. */
+  async function tierOnCard(pass: { serialNumber: string; authenticationToken: string }) {
+    const latest = await latestCard(pass);
+    expect(latest.statusCode).toBe(200);
+    const card = await unpackPass(latest.rawPayload);
+    await card.cleanup();
+    const fetched = card.pass as typeof pass & { storeCard: Record<string, { key: string; value: unknown; changeMessage?: string }[]> };
+    return { tier: fetched.storeCard.secondaryFields!.find((f) => f.key === 'tier'), balance: fetched.storeCard.headerFields![0]!.value };
+  }
+  const updateTag = async (serialNumber: string) => {
+    const [row] = await t.database.db.select().from(schema.walletPasses).where(eq(schema.walletPasses.serialNumber, serialNumber));
+    return row!.updatedAt.getTime();
+  };
+  /** What reached this card since the last call: the pushes to the device and the Google updates of the object. */
+  function deliveredTo(device: { pushToken: string }, objectId: string) {
+    const sent = {
+      pushes: pushes.filter((p) => p.path === `/3/device/${device.pushToken}`).length,
+      google: google.objectCalls.filter((c) => c.path.endsWith(`/loyaltyObject/${objectId}`)).map((c) => c.body),
+    };
+    pushes.length = 0;
+    google.objectCalls = [];
+    return sent;
+  }
+
+  it('a staff redemption and its reversal at the till each move the update tag and send one push and one Google update', async () => {
+    const member = await memberWithClaim('rosa.redeems@example.com', '81000011', 60);
+    const device = { id: 'redeem-phone', pushToken: 'a1'.repeat(32) };
+    const { pass, objectId } = await cardInWallets(member, [device]);
+    const staff = await loginAs(t.app, { accessLevel: 100 });
+    const [reward] = await t.database.db.insert(schema.loyaltyRewards).values({ name: 'Soft serve', pointsCost: 25 }).returning();
+
+    const tag = await updateTag(pass.serialNumber);
+    const redeemed = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/loyalty/redemptions/',
+      headers: staff.headers,
+      payload: { userID: member.userID, rewardId: reward!.id, idempotencyKey: crypto.randomUUID() },
+    });
+    expect(redeemed.statusCode, redeemed.body).toBe(200);
+    await settleDeliveries(t.app);
+    const afterRedemption = deliveredTo(device, objectId);
+    expect(afterRedemption.pushes).toBe(1);
+    expect(afterRedemption.google).toEqual([expect.objectContaining({ loyaltyPoints: { label: 'Brownie Points', balance: { int: 35 } } })]);
+    const redeemedTag = await updateTag(pass.serialNumber);
+    expect(redeemedTag).toBeGreaterThan(tag);
+    expect((await tierOnCard(pass)).balance).toBe(35);
+
+    const reversed = await t.app.inject({
+      method: 'POST',
+      url: `/api/integrations/loyalty/redemptions/${redeemed.json().redemptionId}/reverse`,
+      headers: integrationAuth,
+    });
+    expect(reversed.statusCode, reversed.body).toBe(200);
+    await settleDeliveries(t.app);
+    const afterReversal = deliveredTo(device, objectId);
+    expect(afterReversal.pushes).toBe(1);
+    expect(afterReversal.google).toEqual([expect.objectContaining({ loyaltyPoints: { label: 'Brownie Points', balance: { int: 60 } } })]);
+    expect(await updateTag(pass.serialNumber)).toBeGreaterThan(redeemedTag);
+    expect((await tierOnCard(pass)).balance).toBe(60);
+  }, 60_000);
+
+  it('a new tier the member reaches, and its deactivation, each update the card once: "You are now %@" on Apple, the tier on Google', async () => {
+    const member = await memberWithClaim('rosa.tiers@example.com', '81000012', 1000);
+    const device = { id: 'tier-phone', pushToken: 'b2'.repeat(32) };
+    const { pass, objectId } = await cardInWallets(member, [device]);
+    expect((await tierOnCard(pass)).tier).toEqual({
+      key: 'tier',
+      label: 'Tier',
+      value: 'Member',
+      changeMessage: 'You are now %@',
+      textAlignment: 'PKTextAlignmentRight',
+    });
+    const admin = await loginAs(t.app, { accessLevel: 1000 });
+
+    const tag = await updateTag(pass.serialNumber);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/loyalty-tiers/',
+      headers: admin.headers,
+      payload: { loyaltyTierName: 'Boardwalk Gold', loyaltyTierPointsToReach: 900, loyaltyTierActive: true },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    await settleDeliveries(t.app);
+    const reached = deliveredTo(device, objectId);
+    expect(reached.pushes).toBe(1);
+    expect(reached.google).toEqual([
+      expect.objectContaining({ textModulesData: [{ id: 'tier', header: 'Tier', body: 'Boardwalk Gold' }] }),
+    ]);
+    const reachedTag = await updateTag(pass.serialNumber);
+    expect(reachedTag).toBeGreaterThan(tag);
+    expect((await tierOnCard(pass)).tier).toMatchObject({ value: 'Boardwalk Gold', changeMessage: 'You are now %@' });
+
+    const tierId = created.json().loyaltyTierID as string;
+    const deactivated = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/loyalty-tiers/${tierId}`,
+      headers: admin.headers,
+      payload: { loyaltyTierActive: false },
+    });
+    expect(deactivated.statusCode, deactivated.body).toBe(200);
+    await settleDeliveries(t.app);
+    const dropped = deliveredTo(device, objectId);
+    expect(dropped.pushes).toBe(1);
+    expect(dropped.google).toEqual([expect.objectContaining({ textModulesData: [{ id: 'tier', header: 'Tier', body: 'Member' }] })]);
+    expect(await updateTag(pass.serialNumber)).toBeGreaterThan(reachedTag);
+    expect((await tierOnCard(pass)).tier).toMatchObject({ value: 'Member' });
+  }, 60_000);
+});
+
+describe('points expiring soon', () => {
+  it('shows the points expiring within 30 days with their date on the Apple card and the Google object', async () => {
+    const member = await memberWithClaim('rosa.expiring@example.com', '81000013', 75);
+    const before = await appleCard({ email: member.email, walletToken: member.walletToken });
+    expect(before.storeCard.auxiliaryFields).toBeUndefined();
+    // The claim's lot expires in 12 months; moved to 10 days from now, it is expiring soon.
+    const inTenDays = new Date(Date.now() + 10 * 86_400_000);
+    await t.database.db.update(schema.loyaltyLots).set({ expiresAt: inTenDays }).where(eq(schema.loyaltyLots.accountId, member.userID));
+    const day = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/Los_Angeles',
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+    }).format(inTenDays);
+    const pass = await appleCard({ email: member.email, walletToken: member.walletToken });
+    expect(pass.storeCard.auxiliaryFields).toEqual([{ key: 'expiring', label: 'Expiring Soon', value: `75 points on ${day}` }]);
+    const link = await post('/api/google-wallet/', { email: member.email, walletToken: member.walletToken });
+    expect(googleObjects(link.body).loyaltyObjects![0]).toMatchObject({
+      textModulesData: [
+        { id: 'tier', header: 'Tier', body: 'Member' },
+        { id: 'expiring', header: 'Expiring Soon', body: `75 points on ${day}` },
+      ],
+    });
   });
 });

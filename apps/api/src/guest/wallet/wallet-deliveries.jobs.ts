@@ -1,25 +1,37 @@
 // The wallet's queues. A changed ticket's passes are compared with what they show
 // (ticket-changed), as are a loyalty member's cards (loyalty-account-changed) and a removed
 // member's voided cards (member-card-voided); a staff change re-publishes every saved pass
-// (passes-republish) and brings Google's ticket classes up to date (google-classes); and the
+// (passes-republish) and brings Google's ticket classes up to date (google-classes), and a
+// change of the tiers re-publishes every member card (member-cards-republish); and the
 // outbound calls go to APNs (apple-push) and Google (google-update).
 import fp from 'fastify-plugin';
+import type { Db } from '@boardwalk/db/client';
 import type { DeliveryJobData } from '../../platform/jobs/delivery.ts';
 import { TICKET_CHANGED } from '../../integrations/ticketing/ticket.topics.ts';
-import { LOYALTY_ACCOUNT_CHANGED } from '../../loyalty/loyalty.topics.ts';
+import { LOYALTY_ACCOUNT_CHANGED, LOYALTY_TIERS_CHANGED } from '../../loyalty/loyalty.topics.ts';
 import { PASSES_CHANGED } from '../ticket/ticket.topics.ts';
 import { APPLE_PUSH_QUEUE, type ApplePushPayload } from './apple-deliveries.service.ts';
-import { findBarcodesWithPasses } from './apple-wallet.repo.ts';
+import { findAccountsWithCards, findBarcodesWithPasses } from './apple-wallet.repo.ts';
 import { GOOGLE_UPDATE_QUEUE, type GoogleUpdatePayload } from './google-deliveries.service.ts';
 import { MEMBER_CARD_VOIDED } from './member-cards.service.ts';
 
-/** Tickets published per transaction by the fan-out of a staff change. */
+/** Tickets (or members) published per transaction by the fan-out of a staff change. */
 const REPUBLISH_PAGE = 1000;
 
 export const walletDeliveriesJobs = fp(
   async (app) => {
     const { db } = app.database;
     const { appleDeliveries: apple, googleDeliveries: google } = app.wallet;
+
+    /** Publishes every key the finder pages through (tickets or members with a saved pass), a page per transaction. */
+    const republish = async (find: (db: Db, after: string | null, limit: number) => Promise<string[]>, topic: string) => {
+      for (let after: string | null = null; ;) {
+        const keys = await find(db, after, REPUBLISH_PAGE);
+        if (keys.length === 0) break;
+        await db.transaction((tx) => app.jobs.publish(tx, topic, keys));
+        after = keys.at(-1)!;
+      }
+    };
 
     await app.jobs.declare<{ barcode: string }>({
       name: 'ticket-changed',
@@ -62,14 +74,14 @@ export const walletDeliveriesJobs = fp(
       policy: 'standard',
       batchSize: 1,
       subscribes: [{ topic: PASSES_CHANGED, data: (reason) => ({ reason }) }],
-      handler: async () => {
-        for (let after: string | null = null; ;) {
-          const barcodes = await findBarcodesWithPasses(db, after, REPUBLISH_PAGE);
-          if (barcodes.length === 0) break;
-          await db.transaction((tx) => app.jobs.publish(tx, TICKET_CHANGED, barcodes));
-          after = barcodes.at(-1)!;
-        }
-      },
+      handler: () => republish(findBarcodesWithPasses, TICKET_CHANGED),
+    });
+    await app.jobs.declare({
+      name: 'member-cards-republish',
+      policy: 'standard',
+      batchSize: 1,
+      subscribes: [{ topic: LOYALTY_TIERS_CHANGED, data: (reason) => ({ reason }) }],
+      handler: () => republish(findAccountsWithCards, LOYALTY_ACCOUNT_CHANGED),
     });
     await app.jobs.declare({
       name: 'google-classes',

@@ -19,7 +19,9 @@ export type AuditAction =
   | 'claim'
   | 'remove-order'
   | 'adjust'
-  | 'mail';
+  | 'mail'
+  | 'redeem'
+  | 'reverse-redemption';
 
 export interface AuditEntry {
   /** Null for a failed login by an unknown username. */

@@ -156,6 +156,7 @@ describe('seeding at start', () => {
     expect(seedPermissions().filter((p) => (LOYALTY_PERMISSIONS as readonly string[]).includes(p.name))).toEqual([
       { name: 'Loyalty Remove Account', api: '/api/admin/loyalty/', method: 'DELETE', minimumAccessLevel: 100 },
       { name: 'Loyalty Remove Order', api: '/api/admin/loyalty/order/', method: 'DELETE', minimumAccessLevel: 100 },
+      { name: 'Loyalty Redeem', api: '/api/admin/loyalty/redemptions/', method: 'POST', minimumAccessLevel: 100 },
       { name: 'Loyalty Manage', api: '/api/admin/loyalty/', method: 'POST', minimumAccessLevel: 100 },
     ]);
     // An install seeded before the loyalty permissions named their API: the next start fills it in.

@@ -1,7 +1,8 @@
 // The Loyalty tab's calls: search, verify, create, the account's orders, claims on a member's
 // behalf and removals, plus the account with its ledger, points adjustments, contact details,
-// the season pass id and the pass link mail. Loyalty Manage guards all but the removals:
-// Loyalty Remove Account and Loyalty Remove Order guard those.
+// the season pass id, the pass link mail, and the member's redemptions. Loyalty Manage guards
+// all but the removals and the redemptions: Loyalty Remove Account, Loyalty Remove Order and
+// Loyalty Redeem (redeem a reward, reverse a redemption) guard those.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiError } from '@boardwalk/contract/errors';
@@ -24,6 +25,12 @@ import {
   staffHotelClaimRequest,
   staffLoyaltyOrders,
   staffPurchaseClaimRequest,
+  staffLots as staffLotsSchema,
+  staffRedeemRequest,
+  staffRedeemResult,
+  staffRedemptions as staffRedemptionsSchema,
+  staffReverseRequest,
+  staffReverseResult,
   staffTicketClaimRequest,
   staffVerifyRequest,
   userIdParams,
@@ -37,10 +44,14 @@ import {
   staffClaimTickets,
   staffCreate,
   staffMailPassLink,
+  staffLots,
   staffOrders,
+  staffRedeem,
+  staffRedemptions,
   staffRemoveAccount,
   staffRemoveOrder,
   staffRemoveSeasonPass,
+  staffReverseRedemption,
   staffSearch,
   staffSeasonPass,
   staffSetContact,
@@ -242,5 +253,52 @@ export const staffLoyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: passLinkResult, ...guarded },
     },
     handler: (request) => staffMailPassLink(deps, request.staff!, request.body.userID),
+  });
+
+  app.get(`${api}redemptions/:userId/`, {
+    onRequest: manage,
+    schema: {
+      tags,
+      summary: "The member's redemptions (newest first), the rewards they can redeem now and a fresh idempotency key for the Redeem form",
+      params: userIdParams,
+      response: { 200: staffRedemptionsSchema, ...guarded },
+    },
+    handler: (request) => staffRedemptions(deps, request.params.userId),
+  });
+
+  app.get(`${api}lots/:userId/`, {
+    onRequest: manage,
+    schema: {
+      tags,
+      summary: "The member's lots (newest first): the points each positive entry gave, what is left and when it expires",
+      params: userIdParams,
+      response: { 200: staffLotsSchema, ...guarded },
+    },
+    handler: (request) => staffLots(deps, request.params.userId),
+  });
+
+  const redeem = app.staffGuard(LOYALTY.redeem);
+
+  app.post(`${api}redemptions/`, {
+    onRequest: redeem,
+    schema: {
+      tags,
+      summary:
+        'Redeem a reward for the member (a ledger entry naming the reward), once per form key: the same key again answers the same redemption; 409 with the reason when the member cannot redeem it now',
+      body: staffRedeemRequest,
+      response: { 200: staffRedeemResult, ...guarded },
+    },
+    handler: (request) => staffRedeem(deps, request.staff!, request.body),
+  });
+
+  app.post(`${api}redemptions/reverse/`, {
+    onRequest: redeem,
+    schema: {
+      tags,
+      summary: "Give a redemption's points back (a ledger entry naming the reward): once; again answers the same and gives nothing more",
+      body: staffReverseRequest,
+      response: { 200: staffReverseResult, ...guarded },
+    },
+    handler: (request) => staffReverseRedemption(deps, request.staff!, request.body),
   });
 };

@@ -5,6 +5,7 @@
 // account. The ledger stays the truth: every change of points is a new entry written by the
 // loyalty core. Every change is audited in its own transaction (before and after, never a
 // token).
+import { randomUUID } from 'node:crypto';
 import {
   ADMIN_MODE_ALLOWED_CHANGES,
   PASS_LINK_TTL_SECONDS,
@@ -16,7 +17,11 @@ import {
   type StaffHotelClaimRequest,
   type StaffLoyaltyOrder,
   type StaffPurchaseClaimRequest,
+  type StaffRedeemResult,
+  type StaffRedemption,
+  type StaffRedemptions,
   type StaffTicketClaimRequest,
+  type StaffLot,
 } from '@boardwalk/contract/staff-loyalty';
 import { LOYALTY_PASS_PATH, LOYALTY_WALLET_TOKEN, type CheckCandidate, type LoyaltyOrderType } from '@boardwalk/contract/loyalty';
 import type { Db, Executor } from '@boardwalk/db/client';
@@ -32,6 +37,7 @@ import {
   findAccountByEmail,
   findAccountIdByEmail,
   findLedgerOfAccount,
+  findLoyaltyMember,
   findStandingOrdersOfAccount,
   insertAccount,
   isUniqueViolation,
@@ -43,6 +49,9 @@ import {
   type AccountRow,
 } from '../../loyalty/loyalty.repo.ts';
 import { claimHotel, claimPurchase, claimTickets, type Claimant, type ClaimOutcome } from '../../loyalty/loyalty-claims.service.ts';
+import { redeemableRewards, redeemReward, reverseRedemption, type Recorded } from '../../loyalty/loyalty-redemptions.service.ts';
+import { findRedemption, listRedemptionsOfAccount } from '../../loyalty/loyalty-rewards.repo.ts';
+import { listMemberLots } from '../../loyalty/loyalty-expiry.service.ts';
 import { reverseClaim } from '../../loyalty/loyalty-reversals.service.ts';
 import { adjustPoints, type LoyaltyCore } from '../../loyalty/loyalty.service.ts';
 import { voidMemberCards, type CardVoiding } from '../../guest/wallet/member-cards.service.ts';
@@ -162,11 +171,12 @@ const toLedgerEntry = ({ entry, reference }: Awaited<ReturnType<typeof findLedge
   createdAt: entry.createdAt.toISOString(),
 });
 
-/** GET /api/admin/loyalty/account/{userId}/: the account, its balance and its ledger. */
+/** GET /api/admin/loyalty/account/{userId}/: the account, its balance, tier and ledger. */
 export async function staffAccount(ctx: Pick<StaffLoyaltyDeps, 'db'>, userId: string): Promise<StaffAccount> {
   const account = await findAccount(ctx.db, userId);
   if (!account) throw notFound();
-  const [balance, ledger] = await Promise.all([balanceOf(ctx.db, userId), findLedgerOfAccount(ctx.db, userId)]);
+  const [member, ledger] = await Promise.all([findLoyaltyMember(ctx.db, userId), findLedgerOfAccount(ctx.db, userId)]);
+  if (!member) throw notFound();
   return {
     userID: account.id,
     memberNumber: account.memberNumber,
@@ -175,9 +185,119 @@ export async function staffAccount(ctx: Pick<StaffLoyaltyDeps, 'db'>, userId: st
     lastName: account.lastName,
     phone: account.phone,
     zip: account.zip,
-    balance,
+    balance: member.balance,
+    tier: member.tier,
     ledger: ledger.map(toLedgerEntry),
   };
+}
+
+/** GET /api/admin/loyalty/redemptions/{userId}/: the member's redemptions, what they can redeem now, and a fresh key for the form. */
+export async function staffRedemptions(ctx: Pick<StaffLoyaltyDeps, 'db'>, userId: string): Promise<StaffRedemptions> {
+  if (!(await findAccount(ctx.db, userId))) throw notFound();
+  const [redemptions, rewards] = await Promise.all([listRedemptionsOfAccount(ctx.db, userId), redeemableRewards(ctx.db, userId)]);
+  return {
+    redemptions: redemptions.map((r) => ({
+      redemptionId: r.id,
+      rewardName: r.rewardName,
+      pointsSpent: r.pointsSpent,
+      redeemedAt: r.redeemedAt.toISOString(),
+      reversedAt: r.reversedAt?.toISOString() ?? null,
+      causedBy: r.causedBy as StaffRedemption['causedBy'],
+      staffMember: r.staffMember,
+    })),
+    rewards,
+    idempotencyKey: randomUUID(),
+  };
+}
+
+/** The audit entry of a redemption or reversal that happened: the points it moved and the balance before and after. */
+const auditRedemption =
+  (staff: StaffActor, userId: string, action: 'redeem' | 'reverse-redemption'): Recorded =>
+  (tx, redemption, balance) => {
+    const points = action === 'redeem' ? -redemption.pointsSpent : redemption.pointsSpent;
+    return audit(
+      tx,
+      staff,
+      action,
+      userId,
+      { balance: balance - points },
+      {
+        balance,
+        points,
+        redemptionId: redemption.id,
+        reward: redemption.rewardName,
+      },
+    );
+  };
+
+/** GET /api/admin/loyalty/lots/{userId}/: the member's lots, newest first, with what is left and when it expires. */
+export async function staffLots(ctx: StaffLoyaltyDeps, userId: string): Promise<StaffLot[]> {
+  if (!(await findAccount(ctx.db, userId))) throw notFound();
+  return (await listMemberLots(ctx.core, userId)).map((lot) => ({
+    lotId: lot.lotId,
+    reason: lot.reason,
+    points: lot.points,
+    remaining: lot.remaining,
+    earnedAt: lot.earnedAt.toISOString(),
+    expiresAt: lot.expiresAt?.toISOString() ?? null,
+    expiredPoints: lot.expiredPoints,
+    expired: lot.expired,
+  }));
+}
+
+/**
+ * A staff form's key, kept apart from the tills' transaction ids (one unique column holds
+ * both): a till's id can never replay a staff redemption, nor the reverse.
+ */
+const staffKey = (idempotencyKey: string) => `staff:${idempotencyKey}`;
+
+/**
+ * POST /api/admin/loyalty/redemptions/: the core's redemption for the member, by this staff
+ * member, audited in its transaction. Once per form key: the same key again answers the same
+ * redemption and spends nothing (and writes no second audit entry); the core's refusals are
+ * 409s with their reason.
+ */
+export async function staffRedeem(
+  ctx: StaffLoyaltyDeps,
+  staff: StaffActor,
+  request: { userID: string; rewardId: string; idempotencyKey: string },
+): Promise<StaffRedeemResult> {
+  const account = await findAccount(ctx.db, request.userID);
+  if (!account) throw notFound();
+  const { result } = await redeemReward(
+    ctx.core,
+    { memberNumber: account.memberNumber, rewardId: request.rewardId, idempotencyKey: staffKey(request.idempotencyKey) },
+    { causedBy: 'staff', staffMember: staff.username },
+    auditRedemption(staff, request.userID, 'redeem'),
+  );
+  const stored = await findRedemption(ctx.db, result.redemptionId);
+  return {
+    redemptionId: result.redemptionId,
+    rewardName: stored!.redemption.rewardName,
+    pointsSpent: result.pointsSpent,
+    balance: result.balance,
+  };
+}
+
+/**
+ * POST /api/admin/loyalty/redemptions/reverse/: the core's reversal of one of the member's
+ * redemptions (a till's or staff's), audited when it gave points back; again, it answers the
+ * same and gives nothing more.
+ */
+export async function staffReverseRedemption(
+  ctx: StaffLoyaltyDeps,
+  staff: StaffActor,
+  request: { userID: string; redemptionId: string },
+): Promise<{ pointsReturned: number; balance: number }> {
+  const found = await findRedemption(ctx.db, request.redemptionId);
+  if (found?.redemption.accountId !== request.userID) throw new AppError('NOT_FOUND', 'This redemption is not in the account: reload it.');
+  const { pointsReturned, balance } = await reverseRedemption(
+    ctx.core,
+    request.redemptionId,
+    { causedBy: 'staff', staffMember: staff.username },
+    auditRedemption(staff, request.userID, 'reverse-redemption'),
+  );
+  return { pointsReturned, balance };
 }
 
 /** GET /api/admin/loyalty/pass/{userId}/: the season pass id; 404 when the account has none. */

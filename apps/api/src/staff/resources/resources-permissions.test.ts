@@ -142,7 +142,7 @@ routes.push(
   },
 );
 
-// The Loyalty tab's calls (staff-loyalty.routes.ts): Loyalty Manage, Remove Account, Remove Order.
+// The Loyalty tab's calls (staff-loyalty.routes.ts): Loyalty Manage, Remove Account, Remove Order, Redeem.
 const loyaltyApi = STAFF_LOYALTY_API;
 routes.push(
   ...(
@@ -177,6 +177,8 @@ routes.push(
         async () => ({ url: `${loyaltyApi}contact/`, payload: { userID: (await aMember()).id, phone: '3105550100', zip: '90401' } }),
       ],
       ['pass link', 'POST', async () => ({ url: `${loyaltyApi}pass-link/`, payload: { userID: (await aMember()).id } })],
+      ['redemptions', 'GET', async () => ({ url: `${loyaltyApi}redemptions/${(await aMember()).id}/` })],
+      ['lots', 'GET', async () => ({ url: `${loyaltyApi}lots/${(await aMember()).id}/` })],
     ] as const
   ).map(([what, method, request]): Route => ({ name: `${LOYALTY.manage.name} (${what})`, method, success: 200, request })),
   {
@@ -198,7 +200,38 @@ routes.push(
       return { url: `${loyaltyApi}order/${claim.userID}/${order!.reference}/${order!.sourceId}` };
     },
   },
+  {
+    name: `${LOYALTY.redeem.name} (redeem)`,
+    method: 'POST',
+    success: 200,
+    request: async () => ({ url: `${loyaltyApi}redemptions/`, payload: await aRedemptionRequest() }),
+  },
+  {
+    name: `${LOYALTY.redeem.name} (reverse)`,
+    method: 'POST',
+    success: 200,
+    request: async (may) => {
+      if (!may)
+        return { url: `${loyaltyApi}redemptions/reverse/`, payload: { userID: crypto.randomUUID(), redemptionId: crypto.randomUUID() } };
+      const request = await aRedemptionRequest();
+      const res = await t.app.inject({ method: 'POST', url: `${loyaltyApi}redemptions/`, headers: holder.headers, payload: request });
+      if (res.statusCode !== 200) throw new Error(`redeem: ${res.statusCode} ${res.body}`);
+      return { url: `${loyaltyApi}redemptions/reverse/`, payload: { userID: request.userID, redemptionId: res.json().redemptionId } };
+    },
+  },
 );
+
+/** A redemption body: a member who earned 12 points through a staff claim, and a reward of 1 point. */
+async function aRedemptionRequest() {
+  const claim = await aClaim('ticket');
+  const res = await t.app.inject({ method: 'POST', url: `${loyaltyApi}tickets/`, headers: holder.headers, payload: claim });
+  if (res.statusCode !== 200) throw new Error(`claim: ${res.statusCode} ${res.body}`);
+  const [reward] = await t.database.db
+    .insert(schema.loyaltyRewards)
+    .values({ name: `Matrix ${++seq}`, pointsCost: 1 })
+    .returning();
+  return { userID: claim.userID, rewardId: reward!.id, idempotencyKey: crypto.randomUUID() };
+}
 
 const aSeasonPassId = () => `24${String(++seq).padStart(16, '0')}`;
 
@@ -293,8 +326,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-it('covers every tab operation, option list, the Deliveries counts, certificate and Retry, Wristbands Deactivate and the 16 loyalty calls (76 routes)', () => {
-  expect(routes).toHaveLength(76);
+it('covers every tab operation, option list, the Deliveries counts, certificate and Retry, Wristbands Deactivate and the 20 loyalty calls (80 routes)', () => {
+  expect(routes).toHaveLength(80);
 });
 
 describe.each(routes)('$method $name', (route) => {

@@ -12,6 +12,7 @@ import {
 import { AppError } from '../../platform/errors.ts';
 import type { ChangeBus } from '../../platform/jobs/jobs.plugin.ts';
 import { PASSES_CHANGED } from '../../guest/ticket/ticket.topics.ts';
+import { LOYALTY_TIERS_CHANGED } from '../../loyalty/loyalty.topics.ts';
 import { recordAudit, type AuditAction } from '../audit/audit.repo.ts';
 import type { StaffActor } from '../auth/auth.service.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -259,7 +260,8 @@ export async function deleteResource(deps: ResourceDeps, resource: Resource, id:
 
 /**
  * Every write, in its transaction: the tab's afterWrite hook, the re-publication of every
- * saved pass for a tab that shapes passes (a job), and the audit entry.
+ * saved pass for a tab that shapes passes, or of every member card for one that shapes them
+ * (a job), and the audit entry.
  */
 async function recordWrite(
   tx: Executor,
@@ -274,6 +276,7 @@ async function recordWrite(
   const action: AuditAction = write.action;
   await resource.hooks.afterWrite?.(tx, { ...write, row }, staff);
   if (resource.tab.republishesPasses) await deps.changes.publish(tx, PASSES_CHANGED, [`${resource.tab.key} ${action}`]);
+  if (resource.tab.republishesMemberCards) await deps.changes.publish(tx, LOYALTY_TIERS_CHANGED, [`${resource.tab.key} ${action}`]);
   await recordAudit(tx, {
     teamMemberGuid: staff.teamMemberGuid,
     username: staff.username,

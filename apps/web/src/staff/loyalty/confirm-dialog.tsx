@@ -2,11 +2,12 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { BusyButton } from '../../ui/busy-button.tsx';
 
-/** Asks before a removal (an account, an order); closes only when no removal is under way. */
+/** Asks before a removal or reversal (an account, an order, a redemption); closes only when none is under way. */
 export function ConfirmDialog({
   title,
   children,
   busy,
+  busyLabel = 'Removing...',
   confirmLabel,
   onConfirm,
   onCancel,
@@ -14,6 +15,7 @@ export function ConfirmDialog({
   title: string;
   children: React.ReactNode;
   busy: boolean;
+  busyLabel?: string;
   confirmLabel: string;
   onConfirm: () => void;
   onCancel: () => void;
@@ -33,7 +35,7 @@ export function ConfirmDialog({
         <Button variant="outline-secondary" onClick={onCancel} disabled={busy}>
           Cancel
         </Button>
-        <BusyButton variant="danger" busy={busy} busyLabel="Removing..." onClick={onConfirm}>
+        <BusyButton variant="danger" busy={busy} busyLabel={busyLabel} onClick={onConfirm}>
           {confirmLabel}
         </BusyButton>
       </Modal.Footer>

@@ -1,8 +1,8 @@
 // The loaded loyalty account: its email, Change User, the pass link mail and Remove Account;
 // then one section each (its calls beside it): the season pass, the member's phone and zip, the
 // Tickets, Food & Beverage and Hotel Reservations forms that add purchases on the member's
-// behalf (admin mode), the orders with Remove Order, and the points with the ledger and an
-// adjustment.
+// behalf (admin mode), the orders with Remove Order, the rewards (redeem, the redemptions with
+// Reverse), the points with the ledger and an adjustment, and the points by expiry (the lots).
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -16,8 +16,10 @@ import { ConfirmDialog } from './confirm-dialog.tsx';
 import { ContactForm } from './contact-form.tsx';
 import { accountQuery, api, id, loyaltyJson, memberKey } from './loyalty-api.ts';
 import { useLoyaltyFailure, useToastOnError } from './loyalty-errors.ts';
+import { LoyaltyLots } from './loyalty-lots.tsx';
 import { LoyaltyOrders } from './loyalty-orders.tsx';
 import { LoyaltyPoints } from './loyalty-points.tsx';
+import { LoyaltyRedemptions } from './loyalty-redemptions.tsx';
 import { SeasonPass } from './season-pass.tsx';
 import { StaffClaimForm } from './staff-claim-form.tsx';
 
@@ -67,7 +69,8 @@ export function LoyaltyAccount({ user, userID, email, onChangeUser }: AccountPro
           </h3>
           {a ? (
             <p className="mb-0 text-body-secondary">
-              {a.firstName} {a.lastName} · Member {a.memberNumber}
+              {a.firstName} {a.lastName} · Member {a.memberNumber} ·{' '}
+              <span data-testid="loyalty-tier">{a.tier ? `${a.tier} tier` : 'No tier yet'}</span>
             </p>
           ) : null}
         </div>
@@ -99,7 +102,9 @@ export function LoyaltyAccount({ user, userID, email, onChangeUser }: AccountPro
       </div>
 
       <LoyaltyOrders user={user} userID={userID} email={email} />
+      <LoyaltyRedemptions user={user} userID={userID} />
       <LoyaltyPoints userID={userID} account={a} />
+      <LoyaltyLots userID={userID} />
 
       {confirmRemove ? (
         <ConfirmDialog
