@@ -37,10 +37,7 @@ export interface TierProgress {
 }
 
 export async function tierProgressOf(db: Executor, accountId: string, now: Date): Promise<TierProgress> {
-  const [earned, tiers] = await Promise.all([
-    pointsEarnedSince(db, accountId, tierWindowStart(now)),
-    listActiveTiers(db),
-  ]);
+  const [earned, tiers] = await Promise.all([pointsEarnedSince(db, accountId, tierWindowStart(now)), listActiveTiers(db)]);
   // Highest threshold first: the tier is the first reached, the next one the last not reached.
   const reached = tiers.findIndex((tier) => earned >= tier.pointsToReach);
   const tier = reached === -1 ? null : tiers[reached]!;
