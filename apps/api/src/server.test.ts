@@ -153,5 +153,7 @@ describe('server process', () => {
         }
       }
     },
+    // Two starts, each ready within answersReady's 20 s.
+    60_000,
   );
 });

@@ -27,9 +27,12 @@ const validBody = (tab: ResourceDeclaration) =>
   Object.fromEntries(
     tab.fields
       .filter((f) => !f.readOnly && !f.notOnCreate)
-      .map((f) => {
+      .map((f, i) => {
         const unique = crypto.randomUUID().slice(0, 8);
         if (f.format === 'email') return [f.name, `fuzz-${unique}@example.com`];
+        // Each time a day after the field before it: a later field is a later time (valid from and
+        // to, opens and closes).
+        if (f.type === 'datetime') return [f.name, new Date(Date.UTC(2030, 0, 1 + i)).toISOString()];
         // Unique text, so a valid body never collides with a unique column.
         return [f.name, f.type === 'text' ? `F${unique}` : valid[f.type]];
       }),
