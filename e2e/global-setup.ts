@@ -82,7 +82,8 @@ export default async function setup(project: TestProject) {
           TRUST_PROXY: '127.0.0.1',
           ...E2E_DELIVERY_ENV,
         },
-        { echoErrors: true },
+        // Two servers start at once, beside the API tests under npm test: time to spare.
+        { echoErrors: true, timeoutMs: 180_000 },
       ),
     ),
   );
