@@ -18,9 +18,9 @@ export default defineConfig({
     // Two workers at least: an API test file spends much of its time waiting (on PostgreSQL, a
     // server process it started, a delivery retry coming due), so two files in turn keep two
     // cores busy where Vitest's default (one worker less than the cores) would leave one idle.
-    // The browser project runs two files at a time, each on a server of its own (e2e/global-setup.ts),
-    // after the other projects (groupOrder); npm test (scripts/test.mjs) runs it in a Vitest
-    // process of its own, beside the API tests.
+    // The browser project still runs its files one at a time (fileParallelism: false), which
+    // makes Vitest run it after all the other projects: npm test (scripts/test.mjs) runs it in
+    // a Vitest process of its own, beside the API tests.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       // The repository's own rules (eslint.config.js).
@@ -34,8 +34,7 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          maxWorkers: 2,
-          sequence: { groupOrder: 1 },
+          fileParallelism: false,
         },
       },
     ],

@@ -12,11 +12,8 @@ import { E2E_DELIVERY_ENV, E2E_INTEGRATION_KEY, STAFF_ADMIN } from './support/st
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /**
-     * Where the servers under test listen, e.g. http://127.0.0.1:41234: one per test worker
-     * (VITEST_POOL_ID 1 is the first), so a file has its server to itself while it runs.
-     */
-    baseUrls: string[];
+    /** Where the server under test listens, e.g. http://127.0.0.1:41234 */
+    baseUrl: string;
     /** The run's Chromium (launchBrowser connects to it). */
     browserEndpoint: string;
   }
@@ -67,45 +64,28 @@ function buildWebIfStale() {
 
 export default async function setup(project: TestProject) {
   buildWebIfStale();
-  // One server per worker: the browser files run two at a time, each against a server no
-  // other file uses meanwhile (throttle counters, staff sessions, the demo data they change).
-  const started = await Promise.allSettled(
-    Array.from({ length: project.config.maxWorkers }, () =>
-      startServerProcess(
-        {
-          // The first administrator the staff tests log in with (e2e/support/staff.ts).
-          ADMIN_EMAIL: STAFF_ADMIN.email,
-          ADMIN_PASSWORD: STAFF_ADMIN.password,
-          INTEGRATION_API_KEYS: `e2e:${E2E_INTEGRATION_KEY}`,
-          // Chromium reaches the server from the loopback: a test may name the guest's address
-          // (X-Forwarded-For) so its throttle counters are its own (openGuestPage clientAddress).
-          TRUST_PROXY: '127.0.0.1',
-          ...E2E_DELIVERY_ENV,
-        },
-        // Two servers start at once, beside the API tests under npm test: time to spare.
-        { echoErrors: true, timeoutMs: 180_000 },
-      ),
-    ),
+  const server = await startServerProcess(
+    {
+      // The first administrator the staff tests log in with (e2e/support/staff.ts).
+      ADMIN_EMAIL: STAFF_ADMIN.email,
+      ADMIN_PASSWORD: STAFF_ADMIN.password,
+      INTEGRATION_API_KEYS: `e2e:${E2E_INTEGRATION_KEY}`,
+      // Chromium reaches the server from the loopback: a test may name the guest's address
+      // (X-Forwarded-For) so its throttle counters are its own (openGuestPage clientAddress).
+      TRUST_PROXY: '127.0.0.1',
+      ...E2E_DELIVERY_ENV,
+    },
+    { echoErrors: true },
   );
-  const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
-  const closeServers = () => Promise.all(servers.map((server) => server.close()));
-  const failed = started.find((result) => result.status === 'rejected');
-  if (failed) {
-    await closeServers();
-    throw failed.reason;
-  }
-  project.provide(
-    'baseUrls',
-    servers.map((server) => server.baseUrl),
-  );
+  project.provide('baseUrl', server.baseUrl);
   // One Chromium for the run: each test file connects and opens its own contexts.
   const browser = await chromium.launchServer(chromiumOptions()).catch(async (error: unknown) => {
-    await closeServers();
+    await server.close();
     throw error;
   });
   project.provide('browserEndpoint', browser.wsEndpoint());
   return async () => {
     await browser.close();
-    await closeServers();
+    await server.close();
   };
 }

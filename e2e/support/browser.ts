@@ -6,12 +6,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { expect, inject } from 'vitest';
 import { chromiumOptions } from './chromium.ts';
 
-/** This worker's server (the global setup starts one per worker). */
-export function baseUrl(): string {
-  const url = inject('baseUrls')[Number(process.env.VITEST_POOL_ID) - 1];
-  if (!url) throw new Error(`no server for test worker ${process.env.VITEST_POOL_ID}`);
-  return url;
-}
+export const baseUrl = (): string => inject('baseUrl');
 
 export const WIDTHS = { mobile: 360, desktop: 1280 } as const;
 export type Width = (typeof WIDTHS)[keyof typeof WIDTHS];

@@ -1,6 +1,6 @@
 // The real server in a process of its own, for the browser tests: the built web app and the
 // demo data, on a free port with a fresh data folder, stopped and removed by close().
-// global-setup.ts starts one per test worker; a test that needs settings of its own (an
+// global-setup.ts starts the one every test shares; a test that needs settings of its own (an
 // SMTP server to receive mail) starts another.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
