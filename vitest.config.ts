@@ -18,9 +18,7 @@ export default defineConfig({
     // Two workers at least: an API test file spends much of its time waiting (on PostgreSQL, a
     // server process it started, a delivery retry coming due), so two files in turn keep two
     // cores busy where Vitest's default (one worker less than the cores) would leave one idle.
-    // The browser project still runs its files one at a time (fileParallelism: false), which
-    // makes Vitest run it after all the other projects: npm test (scripts/test.mjs) runs it in
-    // a Vitest process of its own, beside the API tests.
+    // The browser project still runs its files one at a time (fileParallelism: false).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       // The repository's own rules (eslint.config.js).
