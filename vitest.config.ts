@@ -18,7 +18,6 @@ export default defineConfig({
     // Two workers at least: an API test file spends much of its time waiting (on PostgreSQL, a
     // server process it started, a delivery retry coming due), so two files in turn keep two
     // cores busy where Vitest's default (one worker less than the cores) would leave one idle.
-    // The browser project still runs its files one at a time (fileParallelism: false).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       // The repository's own rules (eslint.config.js).
@@ -32,7 +31,11 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // After the API files (a group of its own), two files side by side, each on its own
+          // server (global-setup.ts): a browser test spends most of its time waiting on the page,
+          // the server and Chromium, so one file at a time left a core idle.
+          sequence: { groupOrder: 1 },
+          maxWorkers: 2,
         },
       },
     ],

@@ -12,8 +12,11 @@ import { E2E_DELIVERY_ENV, E2E_INTEGRATION_KEY, STAFF_ADMIN } from './support/st
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Where the server under test listens, e.g. http://127.0.0.1:41234 */
-    baseUrl: string;
+    /**
+     * Where the servers under test listen, e.g. http://127.0.0.1:41234: one per browser worker,
+     * so the files that run side by side never share a database (browser.ts baseUrl).
+     */
+    baseUrls: string[];
     /** The run's Chromium (launchBrowser connects to it). */
     browserEndpoint: string;
   }
@@ -64,28 +67,44 @@ function buildWebIfStale() {
 
 export default async function setup(project: TestProject) {
   buildWebIfStale();
-  const server = await startServerProcess(
-    {
-      // The first administrator the staff tests log in with (e2e/support/staff.ts).
-      ADMIN_EMAIL: STAFF_ADMIN.email,
-      ADMIN_PASSWORD: STAFF_ADMIN.password,
-      INTEGRATION_API_KEYS: `e2e:${E2E_INTEGRATION_KEY}`,
-      // Chromium reaches the server from the loopback: a test may name the guest's address
-      // (X-Forwarded-For) so its throttle counters are its own (openGuestPage clientAddress).
-      TRUST_PROXY: '127.0.0.1',
-      ...E2E_DELIVERY_ENV,
-    },
-    { echoErrors: true },
+  // One server per worker: a browser test file changes the demo data and the throttle counters
+  // of its server, as it did when the files ran one at a time.
+  const started = await Promise.allSettled(
+    Array.from({ length: project.config.maxWorkers }, () =>
+      startServerProcess(
+        {
+          // The first administrator the staff tests log in with (e2e/support/staff.ts).
+          ADMIN_EMAIL: STAFF_ADMIN.email,
+          ADMIN_PASSWORD: STAFF_ADMIN.password,
+          INTEGRATION_API_KEYS: `e2e:${E2E_INTEGRATION_KEY}`,
+          // Chromium reaches the server from the loopback: a test may name the guest's address
+          // (X-Forwarded-For) so its throttle counters are its own (openGuestPage clientAddress).
+          TRUST_PROXY: '127.0.0.1',
+          ...E2E_DELIVERY_ENV,
+        },
+        { echoErrors: true },
+      ),
+    ),
   );
-  project.provide('baseUrl', server.baseUrl);
+  const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const closeServers = () => Promise.all(servers.map((server) => server.close()));
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) {
+    await closeServers();
+    throw failed.reason;
+  }
+  project.provide(
+    'baseUrls',
+    servers.map((server) => server.baseUrl),
+  );
   // One Chromium for the run: each test file connects and opens its own contexts.
   const browser = await chromium.launchServer(chromiumOptions()).catch(async (error: unknown) => {
-    await server.close();
+    await closeServers();
     throw error;
   });
   project.provide('browserEndpoint', browser.wsEndpoint());
   return async () => {
     await browser.close();
-    await server.close();
+    await closeServers();
   };
 }

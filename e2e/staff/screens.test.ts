@@ -37,7 +37,8 @@ for (const width of [WIDTHS.mobile, WIDTHS.desktop]) {
       }
     });
 
-    it('every tab, the New modal and the menu', async () => {
+    // axe and a full-page screenshot of each of the 20-odd tabs: more than one test's usual minute.
+    it('every tab, the New modal and the menu', { timeout: 180_000 }, async () => {
       const staff = await openStaffPage(browser, width);
       const { page } = staff;
       try {

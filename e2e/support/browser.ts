@@ -6,7 +6,11 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { expect, inject } from 'vitest';
 import { chromiumOptions } from './chromium.ts';
 
-export const baseUrl = (): string => inject('baseUrl');
+/** This worker's server (global-setup.ts starts one per browser worker; VITEST_POOL_ID counts from 1). */
+export const baseUrl = (): string => {
+  const urls = inject('baseUrls');
+  return urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length]!;
+};
 
 export const WIDTHS = { mobile: 360, desktop: 1280 } as const;
 export type Width = (typeof WIDTHS)[keyof typeof WIDTHS];

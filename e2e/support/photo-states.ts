@@ -27,8 +27,9 @@ export async function choosePhoto(page: Page, file: TestFile) {
 /** Waits for the crop step with the face check done (face-api loaded and run). */
 export async function waitForFaceCheck(page: Page) {
   await page.getByRole('heading', { level: 3, name: 'Crop Your Photo' }).waitFor();
+  // face-api runs its model in the page: on a busy machine that takes more than the page's 10 s.
   await page.locator('.ReactCrop__crop-selection').waitFor({ timeout: 45_000 });
-  await page.getByText('Checking your photo…').waitFor({ state: 'detached' });
+  await page.getByText('Checking your photo…').waitFor({ state: 'detached', timeout: 45_000 });
 }
 
 export async function cropPhoto(page: Page, file: TestFile) {
