@@ -514,12 +514,35 @@ export const DELIVERY_RETRY: PermissionDeclaration = {
   method: 'POST',
   minimumAccessLevel: 100,
 };
-export const DELIVERY_STATES = ['queued', 'sent', 'skipped', 'retrying', 'dead'] as const;
+export const DELIVERY_STATES = ['queued', 'sent', 'fetched', 'skipped', 'retrying', 'dead'] as const;
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
 /** GET {deliveries api}counts: how many deliveries are in each state. */
 export const deliveryCounts = z.object(
   Object.fromEntries(DELIVERY_STATES.map((state) => [state, z.number().int()])) as Record<DeliveryState, z.ZodNumber>,
 );
+
+/**
+ * GET {deliveries api}pushes: the proof of delivery of Apple pushes over the last 24 hours
+ * (sent: APNs accepted; fetched: the device then fetched the pass; not fetched within an
+ * hour; the push-to-fetch latency), and the registered devices that stopped fetching.
+ */
+export const applePushReport = z.object({
+  since: z.iso.datetime(),
+  sent: z.number().int(),
+  fetched: z.number().int(),
+  notFetchedAfterHour: z.number().int(),
+  p50Seconds: z.number().nullable(),
+  p95Seconds: z.number().nullable(),
+  silentDevices: z.array(
+    z.object({
+      recipient: z.string(),
+      barcode: z.string().nullable(),
+      unfetchedPushes: z.number().int(),
+      lastPushAt: z.iso.datetime(),
+    }),
+  ),
+});
+export type ApplePushReport = z.infer<typeof applePushReport>;
 
 /** GET {deliveries api}certificate: the Apple signer certificate's expiry, with a warning from APPLE_CERT_WARNING_DAYS before it. */
 export const appleCertificateStatus = z.object({
