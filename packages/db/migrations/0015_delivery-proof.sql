@@ -1,5 +1,5 @@
 ALTER TABLE "deliveries" ADD COLUMN "sent_at" timestamp with time zone;--> statement-breakpoint
-ALTER TABLE "deliveries" ADD COLUMN "serial_number" text;--> statement-breakpoint
+ALTER TABLE "deliveries" ADD COLUMN "serial_number" uuid;--> statement-breakpoint
 ALTER TABLE "deliveries" ADD COLUMN "device_library_identifier" text;--> statement-breakpoint
 ALTER TABLE "deliveries" ADD COLUMN "pass_updated_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "deliveries" ADD COLUMN "listed_at" timestamp with time zone;--> statement-breakpoint

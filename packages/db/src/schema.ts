@@ -719,7 +719,7 @@ export const deliveries = pgTable(
     /** When it was delivered: APNs accepted the push, Google the update, the mail server the message. */
     sentAt: tstz(),
     /** An Apple push: the pass and the device it was for, and the pass's update tag it announced. */
-    serialNumber: text(),
+    serialNumber: uuid(),
     deviceLibraryIdentifier: text(),
     passUpdatedAt: tstz(),
     /** An Apple push: when its device asked for its updated passes and was given this one, then fetched it (200). */
