@@ -2,13 +2,16 @@
 // started here with a fresh database in a temp folder and the demo data (README "Demo data").
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { chromiumOptions } from './support/chromium.ts';
 import { startServerProcess } from './support/server-process.ts';
-import { E2E_DELIVERY_ENV, E2E_INTEGRATION_KEY, STAFF_ADMIN } from './support/staff-admin.ts';
+import { E2E_DELIVERY_ENV, E2E_FAILING_PUSH_TOKEN_PREFIX, E2E_INTEGRATION_KEY, STAFF_ADMIN } from './support/staff-admin.ts';
+import { startApnsDouble } from '../apps/api/test-support/apns-double.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -64,6 +67,11 @@ function buildWebIfStale() {
 
 export default async function setup(project: TestProject) {
   buildWebIfStale();
+  // APNs: accepts pushes, except to the failing tokens (a dead delivery for the Deliveries tab).
+  const apnsDir = await mkdtemp(join(tmpdir(), 'bw-e2e-apns-'));
+  const apns = await startApnsDouble(apnsDir, (token) =>
+    token.startsWith(E2E_FAILING_PUSH_TOKEN_PREFIX) ? { status: 500, reason: 'InternalServerError' } : { status: 200 },
+  );
   const server = await startServerProcess(
     {
       // The first administrator the staff tests log in with (e2e/support/staff.ts).
@@ -74,18 +82,23 @@ export default async function setup(project: TestProject) {
       // (X-Forwarded-For) so its throttle counters are its own (openGuestPage clientAddress).
       TRUST_PROXY: '127.0.0.1',
       ...E2E_DELIVERY_ENV,
+      APNS_URL: apns.url,
+      APNS_CA_FILE: apns.caFile,
     },
     { echoErrors: true },
   );
   project.provide('baseUrl', server.baseUrl);
   // One Chromium for the run: each test file connects and opens its own contexts.
+  const closeApns = () => new Promise<void>((resolve) => apns.server.close(() => resolve())).then(() => rm(apnsDir, { recursive: true }));
   const browser = await chromium.launchServer(chromiumOptions()).catch(async (error: unknown) => {
     await server.close();
+    await closeApns();
     throw error;
   });
   project.provide('browserEndpoint', browser.wsEndpoint());
   return async () => {
     await browser.close();
     await server.close();
+    await closeApns();
   };
 }
