@@ -8,7 +8,6 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
-import Table from 'react-bootstrap/Table';
 import {
   appleCertificateStatus,
   applePushReport,
@@ -109,29 +108,17 @@ function ApplePushes() {
       {data && data.silentDevices.length > 0 ? (
         <Alert variant="warning" className="py-2">
           <p className="mb-2">
-            {data.silentDevices.length === 1 ? 'A device has' : `${data.silentDevices.length} devices have`} not fetched their pass after
-            several pushes. Their registrations stay until Apple reports the pass removed.
+            {data.silentDevices.length === 1 ? 'A device has' : `${data.silentDevices.length} devices have`} not fetched their pass after 3
+            or more pushes in a row. Their registrations stay until Apple reports the pass removed.
           </p>
-          <Table size="sm" responsive className="mb-0 staff-table" aria-label="Devices not fetching their pass">
-            <thead>
-              <tr>
-                <th scope="col">Device</th>
-                <th scope="col">Ticket</th>
-                <th scope="col">Pushes not fetched</th>
-                <th scope="col">Last push</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.silentDevices.map((d) => (
-                <tr key={`${d.recipient}-${d.barcode ?? ''}-${d.lastPushAt}`}>
-                  <td>{d.recipient}</td>
-                  <td>{d.barcode ?? 'Member card'}</td>
-                  <td>{d.unfetchedPushes}</td>
-                  <td>{dateTime.format(new Date(d.lastPushAt))}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
+          <ul className="mb-0 ps-3" aria-label="Devices not fetching their pass">
+            {data.silentDevices.map((d) => (
+              <li key={`${d.recipient}-${d.barcode ?? ''}-${d.lastPushAt}`}>
+                {d.recipient}, {d.barcode ? `ticket ${d.barcode}` : 'member card'}: {d.unfetchedPushes} pushes not fetched, the last on{' '}
+                {dateTime.format(new Date(d.lastPushAt))}
+              </li>
+            ))}
+          </ul>
         </Alert>
       ) : null}
     </section>
