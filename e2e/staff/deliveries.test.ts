@@ -142,6 +142,8 @@ describe('Deliveries tab', () => {
         const row = rowWith(staff.page, fetchedBarcode);
         await row.waitFor();
         await expect(row.textContent()).resolves.toMatch(/apple.*fetched/s);
+        // Only a failed or dead delivery can be retried.
+        await expect(row.getByRole('button', { name: 'Retry' }).count()).resolves.toBe(0);
         await expect(rowWith(staff.page, barcode).count()).resolves.toBe(0);
         const fetchedColumn = await staff.page.locator('.staff-table thead th').allTextContents();
         const cells = await row.locator('td').allTextContents();

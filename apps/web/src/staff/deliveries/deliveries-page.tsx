@@ -40,6 +40,9 @@ const countsQuery = queryOptions({
   refetchInterval: 15_000,
 });
 
+/** The states a staff Retry takes (the server answers 409 for any other). */
+const RETRYABLE: DeliveryState[] = ['retrying', 'dead'];
+
 const pushesQuery = queryOptions({
   queryKey: [STAFF_QUERY_KEY, resource.key, 'pushes'],
   queryFn: async ({ signal }) => (await staffRequest(`${resource.api}pushes`, { signal, schema: applePushReport })).data,
@@ -169,16 +172,17 @@ export function DeliveriesPage({ user }: { user: StaffUser }) {
       }
       rowActions={
         canRetry
-          ? (row) => (
-              <Button
-                size="sm"
-                variant="outline-primary"
-                disabled={retry.isPending}
-                onClick={() => retry.mutate(String(row[resource.idField]))}
-              >
-                Retry
-              </Button>
-            )
+          ? (row) =>
+              RETRYABLE.includes(row.deliveryState as DeliveryState) ? (
+                <Button
+                  size="sm"
+                  variant="outline-primary"
+                  disabled={retry.isPending}
+                  onClick={() => retry.mutate(String(row[resource.idField]))}
+                >
+                  Retry
+                </Button>
+              ) : null
           : undefined
       }
     />
