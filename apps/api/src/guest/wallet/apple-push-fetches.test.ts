@@ -47,7 +47,12 @@ interface WalletTicket {
   objectId: string;
 }
 
-const dayTicket = (barcode: string, cash: number) => ({ barcode, product: 'Day Ticket', cash, holder: { firstName: 'Ana', lastName: 'Lopez' } });
+const dayTicket = (barcode: string, cash: number) => ({
+  barcode,
+  product: 'Day Ticket',
+  cash,
+  holder: { firstName: 'Ana', lastName: 'Lopez' },
+});
 const device = (n: number): Device => ({ id: `fetchdevice${String(n).padStart(6, '0')}`, pushToken: `${n}f`.padEnd(64, 'a') });
 
 /** A ticket with an Apple pass registered on these devices and a saved Google object. */

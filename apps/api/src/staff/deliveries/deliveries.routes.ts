@@ -29,7 +29,8 @@ export const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: app.staffGuard(tabPermission(deliveries, 'List')),
     schema: {
       tags: ['staff'],
-      summary: 'Deliveries: Apple pushes of the last 24 hours (sent, fetched, not fetched after an hour, latency) and the devices that stopped fetching',
+      summary:
+        'Deliveries: Apple pushes of the last 24 hours (sent, fetched, not fetched after an hour, latency) and the devices that stopped fetching',
       response: { 200: applePushReport, ...guarded },
     },
     handler: () => reportApplePushes(app.database.db),

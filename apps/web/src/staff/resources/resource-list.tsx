@@ -74,7 +74,11 @@ export function ResourceList({ resource, user, rowActions, intro }: ResourceList
             <Form.Label htmlFor={filterId} className="mb-0 text-nowrap">
               {resource.filter.label}
             </Form.Label>
-            <Form.Select id={filterId} value={params.filter} onChange={(e) => setParams((p) => ({ ...p, page: 1, filter: e.target.value }))}>
+            <Form.Select
+              id={filterId}
+              value={params.filter}
+              onChange={(e) => setParams((p) => ({ ...p, page: 1, filter: e.target.value }))}
+            >
               {resource.filter.options.map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}
