@@ -62,6 +62,8 @@ export async function recordPushesFetched(db: Executor, serialNumber: string, pa
 }
 
 export interface ApplePushFigures {
+  /** The window's start: 24 hours before `now`. */
+  since: Date;
   /** Pushes APNs accepted in the 24 hours before `now`. */
   sent: number;
   /** ...of which the device then fetched the pass. */
@@ -92,6 +94,7 @@ export async function applePushFigures(db: Executor, now: Date): Promise<ApplePu
     .where(and(eq(deliveries.target, 'apple'), gt(deliveries.sentAt, since), lte(deliveries.sentAt, now)));
   const seconds = (value: string | number | null | undefined) => (value == null ? null : Math.round(Number(value) * 10) / 10);
   return {
+    since,
     sent: row?.sent ?? 0,
     fetched: row?.fetched ?? 0,
     notFetchedAfterHour: row?.notFetchedAfterHour ?? 0,

@@ -194,7 +194,13 @@ describe('an Apple push is fetched', () => {
     expect(await report(new Date(Date.now() + 59 * 60 * 1000))).toMatchObject({ notFetchedAfterHour: 0 });
     expect(await report(new Date(Date.now() + HOUR_MS + 60_000))).toMatchObject({ sent: 2, fetched: 1, notFetchedAfterHour: 1 });
     // A day and more later they are out of the window.
-    expect(await report(new Date(Date.now() + 25 * HOUR_MS))).toMatchObject({ sent: 0, fetched: 0, p50Seconds: null });
+    const dayLater = new Date(Date.now() + 25 * HOUR_MS);
+    expect(await report(dayLater)).toMatchObject({
+      since: new Date(dayLater.getTime() - 24 * HOUR_MS).toISOString(),
+      sent: 0,
+      fetched: 0,
+      p50Seconds: null,
+    });
 
     // The second device fetching later (it listed first) is its own fetch.
     await listUpdated(silent);

@@ -25,8 +25,8 @@ export function countDeliveries(db: Db): Promise<Record<DeliveryState, number>> 
 export async function reportApplePushes(db: Db, now = new Date()): Promise<ApplePushReport> {
   const [figures, silent] = await Promise.all([applePushFigures(db, now), findSilentDevices(db, now)]);
   return {
-    since: new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString(),
     ...figures,
+    since: figures.since.toISOString(),
     silentDevices: silent.map(({ recipient, barcode, unfetchedPushes, lastPushAt }) => ({
       recipient,
       barcode,
