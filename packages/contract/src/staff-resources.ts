@@ -474,6 +474,8 @@ export const auditLog: ResourceDeclaration = {
 
 export const DELIVERY_STATES = ['queued', 'sent', 'fetched', 'skipped', 'retrying', 'dead'] as const;
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
+/** The failed states: what the Deliveries list shows by default, and what a staff Retry takes. */
+export const FAILED_DELIVERY_STATES: DeliveryState[] = ['retrying', 'dead'];
 export const DELIVERY_STATE_LABELS: Record<DeliveryState, string> = {
   queued: 'Queued',
   sent: 'Sent',
@@ -503,7 +505,7 @@ export const deliveries: ResourceDeclaration = {
     field: 'deliveryState',
     label: 'Show',
     options: [
-      { value: 'failed', label: 'Retrying or dead', values: ['retrying', 'dead'] },
+      { value: 'failed', label: 'Retrying or dead', values: FAILED_DELIVERY_STATES },
       { value: 'all', label: 'Every state', values: [] },
       ...DELIVERY_STATES.map((state) => ({ value: state, label: DELIVERY_STATE_LABELS[state], values: [state] })),
     ],

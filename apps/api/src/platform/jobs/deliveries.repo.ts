@@ -2,9 +2,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
 import { deliveries } from '@boardwalk/db/schema';
+import { FAILED_DELIVERY_STATES, type DeliveryState } from '@boardwalk/contract/staff-resources';
 
 export type DeliveryTarget = 'apple' | 'google' | 'mail';
-export type DeliveryState = 'queued' | 'sent' | 'fetched' | 'skipped' | 'retrying' | 'dead';
 
 /** What an Apple push announces: the pass, the device, and the pass's update tag. */
 export interface ApplePushTrack {
@@ -50,7 +50,7 @@ export async function findRetryableDelivery(db: Executor, id: string) {
   const rows = await db
     .select()
     .from(deliveries)
-    .where(and(eq(deliveries.id, id), inArray(deliveries.state, ['retrying', 'dead'])))
+    .where(and(eq(deliveries.id, id), inArray(deliveries.state, FAILED_DELIVERY_STATES)))
     .for('update');
   return rows[0] ?? null;
 }

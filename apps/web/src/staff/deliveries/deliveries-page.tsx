@@ -16,6 +16,7 @@ import {
   DELIVERY_STATES,
   deliveryCounts,
   deliveries as resource,
+  FAILED_DELIVERY_STATES,
   type DeliveryState,
 } from '@boardwalk/contract/staff-resources';
 import { useToast } from '../admin/toasts.tsx';
@@ -39,9 +40,6 @@ const countsQuery = queryOptions({
   queryFn: async ({ signal }) => (await staffRequest(`${resource.api}counts`, { signal, schema: deliveryCounts })).data,
   refetchInterval: 15_000,
 });
-
-/** The states a staff Retry takes (the server answers 409 for any other). */
-const RETRYABLE: DeliveryState[] = ['retrying', 'dead'];
 
 const pushesQuery = queryOptions({
   queryKey: [STAFF_QUERY_KEY, resource.key, 'pushes'],
@@ -173,7 +171,7 @@ export function DeliveriesPage({ user }: { user: StaffUser }) {
       rowActions={
         canRetry
           ? (row) =>
-              RETRYABLE.includes(row.deliveryState as DeliveryState) ? (
+              FAILED_DELIVERY_STATES.includes(row.deliveryState as DeliveryState) ? (
                 <Button
                   size="sm"
                   variant="outline-primary"
