@@ -7,13 +7,21 @@
 // 2. Drain: BENCH_UPDATES (10,000) APNs pushes queued as delivery jobs, then drained by one
 //    app's workers to a local HTTP/2 APNs double; baseline: the same pushes sent straight
 //    through the APNs client, 100 at a time (the workers' batch), with no queue.
+// 3. The Deliveries tab: BENCH_DELIVERY_ROWS (100,000) deliveries over 7 days (apple pushes
+//    mostly fetched, Google updates, mail; some dead and retrying), read over HTTP with a
+//    staff login token one request at a time: the list's first page for the default filter
+//    (retrying or dead), every state and the fetched ones, and the Apple push figures; beside
+//    a bare prepared select of one delivery by key, then again without migration 0015's
+//    indexes (dropped in the run's own database) to show what they buy.
 //
-// BENCH_DB=pglite|postgres (default both, PostgreSQL when reachable), BENCH_SECONDS per way (8).
+// BENCH_DB=pglite|postgres (default both, PostgreSQL when reachable), BENCH_SECONDS per way (8),
+// BENCH_PARTS=feed,drain,tab (default all three).
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import * as schema from '@boardwalk/db/schema';
 import { createTestDatabase, type TestDatabase } from '@boardwalk/db/test-support/test-database';
 import { buildApp, type App } from '../apps/api/src/app.ts';
@@ -24,10 +32,11 @@ import { APPLE_PUSH_QUEUE } from '../apps/api/src/guest/wallet/apple-deliveries.
 import { startApnsDouble } from '../apps/api/test-support/apns-double.ts';
 import { anOrder } from '../apps/api/test-support/fixtures.ts';
 import { GoogleDouble, writeServiceAccountKey } from '../apps/api/test-support/google-double.ts';
-import { fmt, positiveNumber } from './bench-support.ts';
+import { fmt, measureSequential, positiveNumber, type Measurement } from './bench-support.ts';
 
 const seconds = positiveNumber('BENCH_SECONDS', 8);
 const updates = positiveNumber('BENCH_UPDATES', 10_000);
+const deliveryRows = positiveNumber('BENCH_DELIVERY_ROWS', 100_000);
 const KEY = `bench-ticketing-${'0'.repeat(16)}`;
 const ORDERS = 20;
 const CLIENT_EMAIL = 'bench@boardwalk-bench.iam.gserviceaccount.com';
@@ -227,11 +236,112 @@ async function sendDirect(url: string, dir: string, tokens: string[]): Promise<n
   return rate;
 }
 
+/** Deliveries of 7 days, one every 6 s back from now (100,000 by default), as the workers and devices leave them. */
+async function seedDeliveries(database: TestDatabase) {
+  await database.executeSql(
+    `insert into deliveries (target, recipient, barcode, state, attempts, queue, payload, serial_number,
+       device_library_identifier, pass_updated_at, sent_at, listed_at, fetched_at, object_version, created_at, updated_at)
+     select target, 'device ' || substr(md5(i::text), 1, 12) || '…', lpad((i % 40000)::text, 16, '1'), state, 1,
+       target || '-queue', '{}'::jsonb,
+       case when target = 'apple' then md5((i % 30000)::text)::uuid end,
+       case when target = 'apple' then 'bench' || (i % 2000) end,
+       case when target = 'apple' then at end,
+       case when state in ('sent', 'fetched') then at end,
+       case when state = 'fetched' then at + interval '1 second' end,
+       case when state = 'fetched' then at + (i % 90) * interval '1 second' end,
+       case when target = 'google' and state = 'sent' then (i % 50)::text end,
+       at, at
+     from (
+       select i, now() - i * interval '6 seconds' as at,
+         case when i % 20 < 14 then 'apple' when i % 20 < 19 then 'google' else 'mail' end as target,
+         case when i % 100 < 2 then 'dead' when i % 100 < 3 then 'retrying' when i % 100 < 13 then 'sent'
+              when i % 100 < 20 then 'skipped' else 'fetched' end as state
+       from generate_series(1, $1::int) i
+     ) s`,
+    [deliveryRows],
+  );
+  // Fetched is an Apple state; the others' delivered rows are sent.
+  await database.executeSql(`update deliveries set state = 'sent' where state = 'fetched' and target <> 'apple'`);
+  await database.executeSql('analyze deliveries');
+}
+
+async function deliveriesTab(kind: Kind) {
+  const dir = await mkdtemp(join(tmpdir(), 'bw-bench-deliveries-tab-'));
+  const database = await createTestDatabase(kind, 10);
+  const email = 'bench.admin@boardwalk.test';
+  const password = 'bench-admin-password';
+  const { app, url } = await startApp(database, { DATA_DIR: dir, ADMIN_EMAIL: email, ADMIN_PASSWORD: password, DELIVERY_WORKERS: 'false' });
+  try {
+    await seedDeliveries(database);
+    const login = await fetch(`${url}/app/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ teamMemberUsername: email, teamMemberPassword: password }),
+    });
+    if (login.status !== 201) throw new Error(`login answered ${login.status}`);
+    const headers = { authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}` };
+    const get = (path: string) => async () => {
+      const res = await fetch(`${url}/api/admin/deliveries/${path}`, { headers });
+      const body = (await res.json()) as unknown;
+      if (res.status !== 200 || (Array.isArray(body) && body.length === 0)) throw new Error(`GET ${path}: ${res.status}`);
+    };
+    const [{ id }] = (await database.db.select({ id: schema.deliveries.id }).from(schema.deliveries).limit(1)) as [{ id: string }];
+    const byKey = database.db
+      .select()
+      .from(schema.deliveries)
+      .where(eq(schema.deliveries.id, sql.placeholder('id')))
+      .prepare('bench_delivery_by_key');
+    const bare = async () => {
+      if ((await byKey.execute({ id })).length !== 1) throw new Error('bare select found nothing');
+    };
+    const ways = [
+      ['list: retrying or dead', get('')],
+      ['list: every state', get('?filter=all')],
+      ['list: fetched', get('?filter=fetched')],
+      ['Apple push figures', get('pushes')],
+    ] as const;
+    const sample = (name: string, once: () => Promise<void>) => measureSequential(name, seconds / 2, once, () => undefined);
+    const print = (rows: Measurement[], baseline: Measurement) => {
+      for (const r of rows)
+        console.log(
+          `  ${r.name.padEnd(40)} median ${fmt(r.median, 2).padStart(7)} ms  p99 ${fmt(r.p99, 2).padStart(7)} ms  (${fmt(r.count)} calls)${r === baseline ? '' : `  x${fmt(r.median / baseline.median, 1)} of bare`}`,
+        );
+    };
+
+    console.log(
+      `\n${kind}: the Deliveries tab over ${fmt(deliveryRows)} deliveries, one request at a time; load average ${fmt(loadavg()[0] ?? 0, 2)}`,
+    );
+    const baseline = await sample('bare prepared select by key', bare);
+    const indexed = [baseline];
+    for (const [name, once] of ways) indexed.push(await sample(name, once));
+    print(indexed, baseline);
+
+    for (const index of [
+      'deliveries_updated_at_index',
+      'deliveries_target_sent_at_index',
+      'deliveries_serial_number_device_library_identifier_index',
+    ])
+      await database.executeSql(`drop index ${index}`);
+    await database.executeSql('analyze deliveries');
+    console.log(`${kind}: the same without migration 0015's indexes`);
+    const bare2 = await sample('bare prepared select by key', bare);
+    const plain = [bare2];
+    for (const [name, once] of ways) plain.push(await sample(name, once));
+    print(plain, bare2);
+  } finally {
+    await app.close();
+    await database.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   const kinds: Kind[] = process.env.BENCH_DB ? [process.env.BENCH_DB as Kind] : ['pglite', 'postgres'];
+  const parts = (process.env.BENCH_PARTS ?? 'feed,drain,tab').split(',');
   for (const kind of kinds) {
-    await feedLatency(kind);
-    await drain(kind);
+    if (parts.includes('feed')) await feedLatency(kind);
+    if (parts.includes('drain')) await drain(kind);
+    if (parts.includes('tab')) await deliveriesTab(kind);
   }
 }
 

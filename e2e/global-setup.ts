@@ -2,13 +2,16 @@
 // started here with a fresh database in a temp folder and the demo data (README "Demo data").
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { chromiumOptions } from './support/chromium.ts';
 import { startServerProcess } from './support/server-process.ts';
-import { E2E_DELIVERY_ENV, E2E_INTEGRATION_KEY, STAFF_ADMIN } from './support/staff-admin.ts';
+import { E2E_DELIVERY_ENV, E2E_FAILING_PUSH_TOKEN_PREFIX, E2E_INTEGRATION_KEY, STAFF_ADMIN } from './support/staff-admin.ts';
+import { startApnsDouble } from '../apps/api/test-support/apns-double.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -67,6 +70,12 @@ function buildWebIfStale() {
 
 export default async function setup(project: TestProject) {
   buildWebIfStale();
+  // APNs: accepts pushes, except to the failing tokens (a dead delivery for the Deliveries tab).
+  const apnsDir = await mkdtemp(join(tmpdir(), 'bw-e2e-apns-'));
+  const apns = await startApnsDouble(apnsDir, (token) =>
+    token.startsWith(E2E_FAILING_PUSH_TOKEN_PREFIX) ? { status: 500, reason: 'InternalServerError' } : { status: 200 },
+  );
+  const closeApns = () => new Promise<void>((resolve) => apns.server.close(() => resolve())).then(() => rm(apnsDir, { recursive: true }));
   // One server per worker: a browser test file changes the demo data and the throttle counters
   // of its server, as it did when the files ran one at a time.
   const started = await Promise.allSettled(
@@ -81,16 +90,21 @@ export default async function setup(project: TestProject) {
           // (X-Forwarded-For) so its throttle counters are its own (openGuestPage clientAddress).
           TRUST_PROXY: '127.0.0.1',
           ...E2E_DELIVERY_ENV,
+          APNS_URL: apns.url,
+          APNS_CA_FILE: apns.caFile,
         },
         { echoErrors: true },
       ),
     ),
   );
   const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
-  const closeServers = () => Promise.all(servers.map((server) => server.close()));
+  const closeAll = async () => {
+    await Promise.all(servers.map((server) => server.close()));
+    await closeApns();
+  };
   const failed = started.find((s) => s.status === 'rejected');
   if (failed) {
-    await closeServers();
+    await closeAll();
     throw failed.reason;
   }
   project.provide(
@@ -99,12 +113,12 @@ export default async function setup(project: TestProject) {
   );
   // One Chromium for the run: each test file connects and opens its own contexts.
   const browser = await chromium.launchServer(chromiumOptions()).catch(async (error: unknown) => {
-    await closeServers();
+    await closeAll();
     throw error;
   });
   project.provide('browserEndpoint', browser.wsEndpoint());
   return async () => {
     await browser.close();
-    await closeServers();
+    await closeAll();
   };
 }

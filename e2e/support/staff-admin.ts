@@ -9,7 +9,9 @@ export const STAFF_ADMIN = { email: 'e2e.admin@boardwalk.test', password: 'e2e-A
 export const E2E_INTEGRATION_KEY = 'e2e-ticketing-secret-0123456789';
 
 /**
- * APNs on the e2e server: an address nothing listens on, so a push fails; with no retries it
- * is dead at once and shows in the Deliveries tab.
+ * Deliveries on the e2e server: no coalescing and no retries. APNs is a local double (started
+ * by global-setup.ts) that accepts every push except to a push token starting with this
+ * prefix, which it answers 500: such a push is dead at once and shows in the Deliveries tab.
  */
-export const E2E_DELIVERY_ENV = { APNS_URL: 'https://127.0.0.1:9', DELIVERY_RETRY_LIMIT: '0', DELIVERY_COALESCE_SECONDS: '0' } as const;
+export const E2E_DELIVERY_ENV = { DELIVERY_RETRY_LIMIT: '0', DELIVERY_COALESCE_SECONDS: '0' } as const;
+export const E2E_FAILING_PUSH_TOKEN_PREFIX = 'ab';

@@ -37,6 +37,8 @@ export class GoogleDouble {
   /** Object ids a guest "saved": others answer 404 like Google. */
   saved = new Set<string>();
   failWith: number | null = null;
+  /** Each saved object's version, counted up by every update Google accepts (Google answers it in the object). */
+  versions = new Map<string, number>();
   /** Milliseconds each object call takes (a slow Google). */
   delayMs = 0;
 
@@ -96,7 +98,9 @@ export class GoogleDouble {
       this.objectCalls.push({ method: req.method, path: url.pathname, authorization: req.headers.authorization, body });
       if (this.failWith) return { status: this.failWith, body: { error: { code: this.failWith, message: 'backend error' } } };
       if (!this.saved.has(id)) return { status: 404, body: { error: { code: 404, message: `Resource not found: ${id}` } } };
-      return { status: 200, body };
+      const version = (this.versions.get(id) ?? 1) + 1;
+      this.versions.set(id, version);
+      return { status: 200, body: { ...body, version: String(version) } };
     }
     return { status: 404, body: { error: { code: 404, message: 'no such route' } } };
   }

@@ -83,8 +83,11 @@ export interface ResourceDeclaration {
   idType?: 'integer';
   /** At least one of these fields must hold a value (create, and after every update). */
   requireOneOf?: string[];
-  /** Only rows whose field holds one of these values are listed (and counted). */
-  scope?: { field: string; values: string[] };
+  /**
+   * The list shows the rows whose field holds one of the chosen option's values (all rows
+   * for an option with none); the first option is the default (`?filter=<value>`).
+   */
+  filter?: { field: string; label: string; options: { value: string; label: string; values: string[] }[] };
   /** A page of its own around the list (the client maps the name to its component). */
   page?: StaffPageName;
   /** Only administrators (level 100) list and change it; others list at 1 and change at 10. */
@@ -469,9 +472,23 @@ export const auditLog: ResourceDeclaration = {
   ],
 };
 
+export const DELIVERY_STATES = ['queued', 'sent', 'fetched', 'skipped', 'retrying', 'dead'] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+/** The failed states: what the Deliveries list shows by default, and what a staff Retry takes. */
+export const FAILED_DELIVERY_STATES: DeliveryState[] = ['retrying', 'dead'];
+export const DELIVERY_STATE_LABELS: Record<DeliveryState, string> = {
+  queued: 'Queued',
+  sent: 'Sent',
+  fetched: 'Fetched',
+  skipped: 'Skipped',
+  retrying: 'Retrying',
+  dead: 'Dead',
+};
+
 /**
- * Failed and dead deliveries to Apple, Google and mail (the outbound calls are jobs):
- * read-only, with counts by state and a Retry action on its own page.
+ * Deliveries to Apple, Google and mail (the outbound calls are jobs): read-only, the failed
+ * and dead ones by default and every state by the filter, with counts by state, the Apple
+ * pushes' proof of delivery and a Retry action on its own page.
  */
 export const deliveries: ResourceDeclaration = {
   key: 'deliveries',
@@ -484,7 +501,15 @@ export const deliveries: ResourceDeclaration = {
   operations: { create: false, update: false, delete: false },
   searchFields: ['deliveryBarcode', 'deliveryRecipient', 'deliveryLastError'],
   defaultSort: { field: 'deliveryUpdated', direction: 'desc' },
-  scope: { field: 'deliveryState', values: ['retrying', 'dead'] },
+  filter: {
+    field: 'deliveryState',
+    label: 'Show',
+    options: [
+      { value: 'failed', label: 'Retrying or dead', values: FAILED_DELIVERY_STATES },
+      { value: 'all', label: 'Every state', values: [] },
+      ...DELIVERY_STATES.map((state) => ({ value: state, label: DELIVERY_STATE_LABELS[state], values: [state] })),
+    ],
+  },
   page: 'deliveries',
   fields: [
     { name: 'deliveryUpdated', label: 'Last Try', type: 'datetime', column: 'updatedAt', readOnly: true },
@@ -493,6 +518,9 @@ export const deliveries: ResourceDeclaration = {
     { name: 'deliveryBarcode', label: 'Ticket', type: 'text', column: 'barcode', readOnly: true },
     { name: 'deliveryState', label: 'State', type: 'text', column: 'state', readOnly: true },
     { name: 'deliveryAttempts', label: 'Attempts', type: 'number', column: 'attempts', readOnly: true },
+    { name: 'deliverySent', label: 'Sent', type: 'datetime', column: 'sentAt', readOnly: true },
+    { name: 'deliveryFetched', label: 'Fetched', type: 'datetime', column: 'fetchedAt', readOnly: true },
+    { name: 'deliveryObjectVersion', label: 'Google Version', type: 'text', column: 'objectVersion', readOnly: true },
     {
       name: 'deliveryLastError',
       label: 'Last Error',
@@ -514,12 +542,33 @@ export const DELIVERY_RETRY: PermissionDeclaration = {
   method: 'POST',
   minimumAccessLevel: 100,
 };
-export const DELIVERY_STATES = ['queued', 'sent', 'skipped', 'retrying', 'dead'] as const;
-export type DeliveryState = (typeof DELIVERY_STATES)[number];
 /** GET {deliveries api}counts: how many deliveries are in each state. */
 export const deliveryCounts = z.object(
   Object.fromEntries(DELIVERY_STATES.map((state) => [state, z.number().int()])) as Record<DeliveryState, z.ZodNumber>,
 );
+
+/**
+ * GET {deliveries api}pushes: the proof of delivery of Apple pushes over the last 24 hours
+ * (sent: APNs accepted; fetched: the device then fetched the pass; not fetched within an
+ * hour; the push-to-fetch latency), and the registered devices that stopped fetching.
+ */
+export const applePushReport = z.object({
+  since: z.iso.datetime(),
+  sent: z.number().int(),
+  fetched: z.number().int(),
+  notFetchedAfterHour: z.number().int(),
+  p50Seconds: z.number().nullable(),
+  p95Seconds: z.number().nullable(),
+  silentDevices: z.array(
+    z.object({
+      recipient: z.string(),
+      barcode: z.string().nullable(),
+      unfetchedPushes: z.number().int(),
+      lastPushAt: z.iso.datetime(),
+    }),
+  ),
+});
+export type ApplePushReport = z.infer<typeof applePushReport>;
 
 /** GET {deliveries api}certificate: the Apple signer certificate's expiry, with a warning from APPLE_CERT_WARNING_DAYS before it. */
 export const appleCertificateStatus = z.object({

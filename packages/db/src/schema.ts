@@ -707,7 +707,7 @@ export const deliveries = pgTable(
     barcode: text(),
     /** The device, object or recipient, masked for display. */
     recipient: text().notNull(),
-    /** queued | sent | skipped | retrying | dead */
+    /** queued | sent | fetched (an Apple push whose device then fetched the pass) | skipped | retrying | dead */
     state: text().notNull().default('queued'),
     attempts: integer().notNull().default(0),
     lastError: text(),
@@ -716,10 +716,31 @@ export const deliveries = pgTable(
     payload: jsonb().notNull(),
     /** The pg-boss job of its latest try. */
     jobId: uuid(),
+    /** When it was delivered: APNs accepted the push, Google the update, the mail server the message. */
+    sentAt: tstz(),
+    /** An Apple push: the pass and the device it was for, and the pass's update tag it announced. */
+    serialNumber: uuid(),
+    deviceLibraryIdentifier: text(),
+    passUpdatedAt: tstz(),
+    /** An Apple push: when its device asked for its updated passes and was given this one, then fetched it (200). */
+    listedAt: tstz(),
+    fetchedAt: tstz(),
+    /** A Google update: the object's version Google answered. */
+    objectVersion: text(),
     createdAt: created(),
     updatedAt: updated(),
   },
-  (t) => [index().on(t.state, t.updatedAt)],
+  (t) => [
+    index().on(t.state, t.updatedAt),
+    // The list with every state, newest first.
+    index().on(t.updatedAt),
+    // The last 24 hours' pushes, and the devices that stopped fetching.
+    index().on(t.target, t.sentAt),
+    // A device listing or fetching its pass finds its pushes.
+    index()
+      .on(t.serialNumber, t.deviceLibraryIdentifier)
+      .where(sql`${t.serialNumber} is not null`),
+  ],
 );
 
 /** Keys the server generates once and every instance shares (e.g. the barcodeHash key). */

@@ -111,7 +111,8 @@ export const metricsPlugin = fp(
         const [byState, depths] = await Promise.all([countDeliveriesByTargetAndState(app.database.db), app.jobs.depths()]);
         deliveries.reset();
         for (const targetName of ['apple', 'google', 'mail']) {
-          for (const state of ['queued', 'sent', 'skipped', 'retrying', 'dead']) deliveries.set({ target: targetName, state }, 0);
+          for (const state of ['queued', 'sent', 'fetched', 'skipped', 'retrying', 'dead'])
+            deliveries.set({ target: targetName, state }, 0);
         }
         for (const row of byState) deliveries.set({ target: row.target, state: row.state }, row.count);
         queue.reset();

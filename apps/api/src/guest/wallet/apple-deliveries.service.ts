@@ -76,7 +76,9 @@ export function createAppleDeliveries(deps: AppleDeliveryDeps) {
     pass: { serialNumber: string; contentHash: string | null; barcode: string | null },
     contentHash: string,
   ): Promise<void> {
-    if (contentHash === pass.contentHash || !(await updateContentHash(tx, pass.serialNumber, contentHash))) return;
+    if (contentHash === pass.contentHash) return;
+    const passUpdatedAt = await updateContentHash(tx, pass.serialNumber, contentHash);
+    if (!passUpdatedAt) return;
     const { barcode } = pass;
     const details = { serialNumber: pass.serialNumber, ...(barcode && { barcode: maskBarcode(barcode) }) };
     const devices = await findDeviceRegistrations(tx, pass.serialNumber);
@@ -97,6 +99,7 @@ export function createAppleDeliveries(deps: AppleDeliveryDeps) {
         payload,
         // A push waiting for this device already makes it fetch the latest pass.
         singletonKey: `${device.deviceLibraryIdentifier}:${pass.serialNumber}`,
+        track: { ...payload, passUpdatedAt },
       });
     }
   }

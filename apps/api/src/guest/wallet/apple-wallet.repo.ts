@@ -90,14 +90,14 @@ export async function setVoidReason(db: Executor, serialNumber: string, voidReas
     .where(and(eq(walletPasses.serialNumber, serialNumber), sql`${walletPasses.voidReason} is distinct from ${voidReason}`));
 }
 
-/** Stores what the pass now shows and moves its update tag; false when it was already so. */
-export async function updateContentHash(db: Executor, serialNumber: string, contentHash: string): Promise<boolean> {
+/** Stores what the pass now shows and moves its update tag: the new tag, or null when it was already so. */
+export async function updateContentHash(db: Executor, serialNumber: string, contentHash: string): Promise<Date | null> {
   const rows = await db
     .update(walletPasses)
     .set({ contentHash, updatedAt: nextUpdatedAt })
     .where(and(eq(walletPasses.serialNumber, serialNumber), sql`${walletPasses.contentHash} is distinct from ${contentHash}`))
-    .returning({ serialNumber: walletPasses.serialNumber });
-  return rows.length > 0;
+    .returning({ updatedAt: walletPasses.updatedAt });
+  return rows[0]?.updatedAt ?? null;
 }
 
 /**

@@ -189,7 +189,7 @@ export function createGoogleDeliveries(deps: GoogleDeliveryDeps) {
         ...current.target,
         object: { ...current.target.object, ...(notify && { notifyPreference: 'notifyOnUpdate' as const }) },
       };
-      let outcome: 'updated' | 'not-saved';
+      let outcome: { version: string | null } | 'not-saved';
       try {
         outcome = await deps.googleWallet.updateObject(target as WalletObject);
       } catch (err) {
@@ -201,8 +201,8 @@ export function createGoogleDeliveries(deps: GoogleDeliveryDeps) {
         return { state: 'skipped', note: 'Not saved by any guest yet (404)' };
       }
       await recordGoogleUpdate(deps.db, current.serialNumber, current.contentHash, notify ? [now, ...recent] : recent);
-      deps.log.info(details, 'Google Wallet object updated');
-      return { state: 'sent' };
+      deps.log.info({ ...details, version: outcome.version }, 'Google Wallet object updated');
+      return { state: 'sent', objectVersion: outcome.version };
     });
   }
 

@@ -11,6 +11,7 @@ import { hashSecret } from '../../platform/secrets.ts';
 import type { ChangeBus } from '../../platform/jobs/jobs.plugin.ts';
 import { TICKET_CHANGED } from '../../integrations/ticketing/ticket.topics.ts';
 import { currentContentOf, passTokenOf, type WalletConfig } from './apple-pass-content.service.ts';
+import { recordPushesFetched, recordPushesListed } from './apple-push-fetches.repo.ts';
 import {
   deleteDeviceRegistration,
   deleteDeviceRegistrations,
@@ -133,11 +134,17 @@ export function createPassKitService(deps: PassKitDeps) {
       const removed = await deleteDeviceRegistrations(deps.db, input.deviceLibraryIdentifier, voided);
       deps.log.info({ serialNumbers: voided, removed }, 'Apple Wallet: device told of its voided cards; registrations removed');
     }
+    const serialNumbers = rows.map((r) => r.serialNumber);
+    await recordPushesListed(deps.db, input.deviceLibraryIdentifier, serialNumbers);
     const lastUpdated = rows.reduce((max, r) => (BigInt(r.tag) > BigInt(max) ? r.tag : max), rows[0]!.tag);
-    return { serialNumbers: rows.map((r) => r.serialNumber), lastUpdated };
+    return { serialNumbers, lastUpdated };
   }
 
-  /** The latest version of a pass, signed anew with the device's own token; null when not modified since. */
+  /**
+   * The latest version of a pass, signed anew with the device's own token; null when not
+   * modified since. A pass answered (200) is the proof of delivery of the pushes that
+   * announced it (see apple-push-fetches.repo.ts).
+   */
   async function latestPass(input: {
     passTypeIdentifier: string;
     serialNumber: string;
@@ -153,7 +160,10 @@ export function createPassKitService(deps: PassKitDeps) {
 
     const content = await currentContentOf(deps, pass);
     if (!content) throw unauthorized();
-    return { pkpass: deps.appleWallet.builder.build({ ...content.pass, authenticationToken: token }, content.files), lastModified };
+    const pkpass = deps.appleWallet.builder.build({ ...content.pass, authenticationToken: token }, content.files);
+    const fetched = await recordPushesFetched(deps.db, pass.serialNumber, pass.updatedAt);
+    if (fetched > 0) deps.log.info({ serialNumber: pass.serialNumber, pushes: fetched }, 'Apple Wallet: a pushed device fetched the pass');
+    return { pkpass, lastModified };
   }
 
   return { registerDevice, unregisterDevice, updatedSerialNumbers, latestPass };

@@ -137,8 +137,11 @@ export interface GoogleWallet {
   readonly updatesObjects: boolean;
   /** The "Save to Google Wallet" link for these classes and objects. */
   saveUrl(payload: SaveToWalletPayload): Promise<string>;
-  /** Replaces a saved object; 'not-saved' when Google has never seen it (no guest saved the link). */
-  updateObject(target: WalletObject): Promise<'updated' | 'not-saved'>;
+  /**
+   * Replaces a saved object: the object's version Google answered (null when it named none),
+   * or 'not-saved' when Google has never seen it (no guest saved the link).
+   */
+  updateObject(target: WalletObject): Promise<{ version: string | null } | 'not-saved'>;
   /** Replaces a class, or creates it when Google does not have it yet. */
   upsertClass(target: WalletClass): Promise<'updated' | 'created'>;
 }
@@ -193,12 +196,14 @@ interface Answer {
   /** 200 for any success, Google's status otherwise, null when Google was not reached. */
   status: number | null;
   message?: string;
+  /** The resource Google answered with (on success). */
+  data?: unknown;
 }
 
 async function send(client: JWT, request: { url: string; method: 'PUT' | 'POST'; data: object; timeout: number }): Promise<Answer> {
   try {
-    await client.request(request);
-    return { status: 200 };
+    const { data } = await client.request(request);
+    return { status: 200, data };
   } catch (err) {
     const e = err as { status?: number; response?: { status?: number }; message: string };
     return { status: e.response?.status ?? e.status ?? null, message: e.message };
@@ -245,7 +250,9 @@ export async function createGoogleWallet(options: GoogleWalletOptions): Promise<
       });
       if (answer.status === 404) return 'not-saved';
       if (answer.status !== 200) throw apiError(answer, 'object update');
-      return 'updated';
+      // Google's objects carry their version as an int64 in a string.
+      const version = (answer.data as { version?: unknown } | undefined)?.version;
+      return { version: typeof version === 'string' || typeof version === 'number' ? String(version).slice(0, 40) : null };
     },
 
     async upsertClass({ kind, class: walletClass }) {

@@ -2,22 +2,46 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
 import { deliveries } from '@boardwalk/db/schema';
+import { FAILED_DELIVERY_STATES, type DeliveryState } from '@boardwalk/contract/staff-resources';
 
 export type DeliveryTarget = 'apple' | 'google' | 'mail';
-export type DeliveryState = 'queued' | 'sent' | 'skipped' | 'retrying' | 'dead';
+
+/** What an Apple push announces: the pass, the device, and the pass's update tag. */
+export interface ApplePushTrack {
+  serialNumber: string;
+  deviceLibraryIdentifier: string;
+  passUpdatedAt: Date;
+}
 
 export async function insertDelivery(
   db: Executor,
-  values: { id: string; target: DeliveryTarget; barcode: string | null; recipient: string; queue: string; payload: object; jobId: string },
+  values: {
+    id: string;
+    target: DeliveryTarget;
+    barcode: string | null;
+    recipient: string;
+    queue: string;
+    payload: object;
+    jobId: string;
+  } & Partial<ApplePushTrack>,
 ) {
   await db.insert(deliveries).values(values);
 }
 
-/** One more try, and how it went. */
-export async function recordAttempt(db: Executor, id: string, values: { state: DeliveryState; lastError: string | null }) {
+/** One more try, and how it went; a delivered one gets its time (and Google's object version). */
+export async function recordAttempt(
+  db: Executor,
+  id: string,
+  values: { state: DeliveryState; lastError: string | null; objectVersion?: string | null | undefined },
+) {
   await db
     .update(deliveries)
-    .set({ ...values, attempts: sql`${deliveries.attempts} + 1`, updatedAt: sql`now()` })
+    .set({
+      ...values,
+      attempts: sql`${deliveries.attempts} + 1`,
+      updatedAt: sql`now()`,
+      ...(values.state === 'sent' && { sentAt: sql`now()` }),
+    })
     .where(eq(deliveries.id, id));
 }
 
@@ -26,7 +50,7 @@ export async function findRetryableDelivery(db: Executor, id: string) {
   const rows = await db
     .select()
     .from(deliveries)
-    .where(and(eq(deliveries.id, id), inArray(deliveries.state, ['retrying', 'dead'])))
+    .where(and(eq(deliveries.id, id), inArray(deliveries.state, FAILED_DELIVERY_STATES)))
     .for('update');
   return rows[0] ?? null;
 }
@@ -44,7 +68,7 @@ export async function countDeliveriesByState(db: Executor): Promise<Record<Deliv
     .select({ state: deliveries.state, n: sql<number>`count(*)::int` })
     .from(deliveries)
     .groupBy(deliveries.state);
-  const counts: Record<DeliveryState, number> = { queued: 0, sent: 0, skipped: 0, retrying: 0, dead: 0 };
+  const counts: Record<DeliveryState, number> = { queued: 0, sent: 0, fetched: 0, skipped: 0, retrying: 0, dead: 0 };
   for (const row of rows) counts[row.state as DeliveryState] = Number(row.n);
   return counts;
 }

@@ -3,7 +3,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '@boardwalk/db/client';
 import type { JobSender, RunningJob } from './job-queue.ts';
-import { findRetryableDelivery, insertDelivery, recordAttempt, requeueDelivery, type DeliveryTarget } from './deliveries.repo.ts';
+import {
+  findRetryableDelivery,
+  insertDelivery,
+  recordAttempt,
+  requeueDelivery,
+  type ApplePushTrack,
+  type DeliveryTarget,
+} from './deliveries.repo.ts';
 
 /** An answer that will not change by trying again (a refused recipient): the delivery is dead at once. */
 export class PermanentDeliveryError extends Error {}
@@ -21,6 +28,8 @@ export interface QueueDeliveryInput<T extends object> {
   payload: T;
   /** While a delivery of this key waits, a new one is absorbed (it will carry the latest state). */
   singletonKey: string;
+  /** An Apple push: what it announces, so that the device's fetch of the pass is recorded against it. */
+  track?: ApplePushTrack;
 }
 
 /** Queues a delivery in tx; false when a waiting delivery of the same key absorbed it. */
@@ -36,12 +45,13 @@ export async function queueDelivery<T extends object>(jobs: JobSender, tx: Execu
     queue: input.queue,
     payload: input.payload,
     jobId,
+    ...input.track,
   });
   return true;
 }
 
 /** Outcome of a try that did not fail: delivered, or nothing to deliver (with why). */
-export type TryOutcome = { state: 'sent' } | { state: 'skipped'; note: string };
+export type TryOutcome = { state: 'sent'; objectVersion?: string | null } | { state: 'skipped'; note: string };
 
 /**
  * Runs one try and records it. A failure is retried by the queue (the error rethrown) until
@@ -50,7 +60,13 @@ export type TryOutcome = { state: 'sent' } | { state: 'skipped'; note: string };
 export async function tryDelivery(db: Executor, job: RunningJob<DeliveryJobData>, deliver: () => Promise<TryOutcome>): Promise<void> {
   try {
     const outcome = await deliver();
-    await recordAttempt(db, job.data.deliveryId, { state: outcome.state, lastError: outcome.state === 'skipped' ? outcome.note : null });
+    await recordAttempt(
+      db,
+      job.data.deliveryId,
+      outcome.state === 'skipped'
+        ? { state: 'skipped', lastError: outcome.note }
+        : { state: 'sent', lastError: null, objectVersion: outcome.objectVersion },
+    );
   } catch (error) {
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
     const permanent = error instanceof PermanentDeliveryError;

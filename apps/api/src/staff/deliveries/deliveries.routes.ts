@@ -1,12 +1,19 @@
-// GET /api/admin/deliveries/counts and /certificate (the tab's list permission) and
+// GET /api/admin/deliveries/counts, /pushes and /certificate (the tab's list permission) and
 // POST /api/admin/deliveries/retry/{id} (Deliveries Retry).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiError } from '@boardwalk/contract/errors';
-import { appleCertificateStatus, DELIVERY_RETRY, deliveries, deliveryCounts, tabPermission } from '@boardwalk/contract/staff-resources';
+import {
+  appleCertificateStatus,
+  applePushReport,
+  DELIVERY_RETRY,
+  deliveries,
+  deliveryCounts,
+  tabPermission,
+} from '@boardwalk/contract/staff-resources';
 import { certificateStatus } from '../../integrations/apple-wallet/apple-certificate-expiry.ts';
 import { idParams } from '../resources/resource-schemas.ts';
-import { countDeliveries, retryFailedDelivery, type DeliveriesDeps } from './deliveries.service.ts';
+import { countDeliveries, reportApplePushes, retryFailedDelivery, type DeliveriesDeps } from './deliveries.service.ts';
 
 const guarded = { 401: apiError, 403: apiError };
 
@@ -16,6 +23,17 @@ export const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: app.staffGuard(tabPermission(deliveries, 'List')),
     schema: { tags: ['staff'], summary: 'Deliveries: how many are in each state', response: { 200: deliveryCounts, ...guarded } },
     handler: () => countDeliveries(app.database.db),
+  });
+
+  app.get(`${deliveries.api}pushes`, {
+    onRequest: app.staffGuard(tabPermission(deliveries, 'List')),
+    schema: {
+      tags: ['staff'],
+      summary:
+        'Deliveries: Apple pushes of the last 24 hours (sent, fetched, not fetched after an hour, latency) and the devices that stopped fetching',
+      response: { 200: applePushReport, ...guarded },
+    },
+    handler: () => reportApplePushes(app.database.db),
   });
 
   app.get(`${deliveries.api}certificate`, {

@@ -1,10 +1,12 @@
-// The Deliveries tab beyond its generic list: how many deliveries are in each state, and a
-// staff Retry of a failed or dead one (audited in the same transaction).
-import type { DeliveryState } from '@boardwalk/contract/staff-resources';
+// The Deliveries tab beyond its generic list: how many deliveries are in each state, the
+// proof of delivery of Apple pushes, and a staff Retry of a failed or dead one (audited in
+// the same transaction).
+import type { ApplePushReport, DeliveryState } from '@boardwalk/contract/staff-resources';
 import type { Db } from '@boardwalk/db/client';
 import { countDeliveriesByState } from '../../platform/jobs/deliveries.repo.ts';
 import { retryDelivery } from '../../platform/jobs/delivery.ts';
 import type { JobSender } from '../../platform/jobs/job-queue.ts';
+import { applePushFigures, findSilentDevices } from '../../guest/wallet/apple-push-fetches.repo.ts';
 import { AppError } from '../../platform/errors.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import type { StaffActor } from '../auth/auth.service.ts';
@@ -17,6 +19,21 @@ export interface DeliveriesDeps {
 
 export function countDeliveries(db: Db): Promise<Record<DeliveryState, number>> {
   return countDeliveriesByState(db);
+}
+
+/** The last 24 hours of Apple pushes as of `now` (a later clock in tests), and the devices that stopped fetching. */
+export async function reportApplePushes(db: Db, now = new Date()): Promise<ApplePushReport> {
+  const [figures, silent] = await Promise.all([applePushFigures(db, now), findSilentDevices(db, now)]);
+  return {
+    ...figures,
+    since: figures.since.toISOString(),
+    silentDevices: silent.map(({ recipient, barcode, unfetchedPushes, lastPushAt }) => ({
+      recipient,
+      barcode,
+      unfetchedPushes,
+      lastPushAt: lastPushAt.toISOString(),
+    })),
+  };
 }
 
 export async function retryFailedDelivery(deps: DeliveriesDeps, { staff, id }: { staff: StaffActor; id: string }): Promise<void> {

@@ -216,7 +216,13 @@ export function listQuerySchema(tab: ResourceDeclaration) {
       .max(SEARCH_MAX, `search must be at most ${SEARCH_MAX} characters`)
       .refine(printable, 'search must not contain control characters')
       .optional(),
+    ...(tab.filter && { filter: filterSchema(tab.filter) }),
   });
+}
+
+function filterSchema(filter: NonNullable<ResourceDeclaration['filter']>) {
+  const values = filter.options.map((o) => o.value) as [string, ...string[]];
+  return z.enum(values, { error: `filter must be one of ${values.join(', ')}` }).optional();
 }
 export type ListQuery = z.infer<ReturnType<typeof listQuerySchema>>;
 

@@ -167,8 +167,9 @@ function explainConstraint(resource: Resource, error: unknown, values: Record<st
 export async function listResource(deps: ResourceDeps, resource: Resource, query: ListQuery): Promise<{ rows: ApiRow[]; total: number }> {
   const { tab } = resource;
   const sortField = fieldByName(tab, query.sort ?? tab.defaultSort.field);
+  const filter = tab.filter?.options.find((o) => o.value === (query.filter ?? tab.filter!.options[0]!.value));
   const page = await listRows(deps.db, resource.table, {
-    scope: tab.scope && { column: fieldByName(tab, tab.scope.field).column, values: tab.scope.values },
+    scope: filter?.values.length ? { column: fieldByName(tab, tab.filter!.field).column, values: filter.values } : undefined,
     search: query.search || undefined,
     searchColumns: tab.searchFields.map((name) => fieldByName(tab, name).column),
     sortColumn: sortField.column,

@@ -1,7 +1,8 @@
 // The Deliveries tab: the Apple signer certificate's expiry (a warning when it is near), how
-// many deliveries to Apple, Google and mail are in each state, and the failed and dead ones
-// (the generic list, scoped by the declaration) with a Retry button for members holding
-// `Deliveries Retry`.
+// many deliveries to Apple, Google and mail are in each state, the Apple pushes of the last 24
+// hours (sent, fetched by the device, not fetched after an hour, push-to-fetch latency) with
+// the devices that stopped fetching, and the deliveries (the generic list: the failed and dead
+// ones, or any state by its filter) with a Retry button for members holding `Deliveries Retry`.
 import { z } from 'zod';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
@@ -9,10 +10,13 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import {
   appleCertificateStatus,
+  applePushReport,
   DELIVERY_RETRY,
+  DELIVERY_STATE_LABELS,
   DELIVERY_STATES,
   deliveryCounts,
   deliveries as resource,
+  FAILED_DELIVERY_STATES,
   type DeliveryState,
 } from '@boardwalk/contract/staff-resources';
 import { useToast } from '../admin/toasts.tsx';
@@ -22,18 +26,25 @@ import { hasPermission, type StaffUser } from '../auth/staff-session.ts';
 import { STAFF_QUERY_KEY } from '../auth/use-staff-logout.ts';
 import { ResourceList } from '../resources/resource-list.tsx';
 
-const STATE_LABELS: Record<DeliveryState, { label: string; bg: string; text?: 'dark' }> = {
-  queued: { label: 'Queued', bg: 'secondary' },
-  sent: { label: 'Sent', bg: 'success' },
-  skipped: { label: 'Skipped', bg: 'light', text: 'dark' },
-  retrying: { label: 'Retrying', bg: 'warning', text: 'dark' },
-  dead: { label: 'Dead', bg: 'danger' },
+const STATE_BADGES: Record<DeliveryState, { bg: string; text?: 'dark' }> = {
+  queued: { bg: 'secondary' },
+  sent: { bg: 'success' },
+  fetched: { bg: 'primary' },
+  skipped: { bg: 'light', text: 'dark' },
+  retrying: { bg: 'warning', text: 'dark' },
+  dead: { bg: 'danger' },
 };
 
 const countsQuery = queryOptions({
   queryKey: [STAFF_QUERY_KEY, resource.key, 'counts'],
   queryFn: async ({ signal }) => (await staffRequest(`${resource.api}counts`, { signal, schema: deliveryCounts })).data,
   refetchInterval: 15_000,
+});
+
+const pushesQuery = queryOptions({
+  queryKey: [STAFF_QUERY_KEY, resource.key, 'pushes'],
+  queryFn: async ({ signal }) => (await staffRequest(`${resource.api}pushes`, { signal, schema: applePushReport })).data,
+  refetchInterval: 60_000,
 });
 
 const certificateQuery = queryOptions({
@@ -66,6 +77,55 @@ function CertificateExpiry() {
   );
 }
 
+const dateTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+/** A latency in seconds as staff read it: seconds under two minutes, then minutes. */
+const latency = (seconds: number | null) =>
+  seconds === null ? '–' : seconds < 120 ? `${seconds.toFixed(1)} s` : `${(seconds / 60).toFixed(1)} min`;
+
+/** The Apple pushes of the last 24 hours, and the registered devices that stopped fetching their pass. */
+function ApplePushes() {
+  const { data } = useQuery(pushesQuery);
+  const figures: [string, string][] = [
+    ['Pushes sent', data ? String(data.sent) : '…'],
+    ['Fetched', data ? String(data.fetched) : '…'],
+    ['Not fetched after 1 hour', data ? String(data.notFetchedAfterHour) : '…'],
+    ['Push to fetch, median', data ? latency(data.p50Seconds) : '…'],
+    ['Push to fetch, 95th percentile', data ? latency(data.p95Seconds) : '…'],
+  ];
+  return (
+    <section aria-labelledby="apple-pushes-heading" className="mb-3">
+      <h3 id="apple-pushes-heading" className="h6">
+        Apple Wallet pushes, last 24 hours
+      </h3>
+      <dl className="staff-push-figures mb-2">
+        {figures.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {data && data.silentDevices.length > 0 ? (
+        <Alert variant="warning" className="py-2">
+          <p className="mb-2">
+            {data.silentDevices.length === 1 ? 'A device has' : `${data.silentDevices.length} devices have`} not fetched their pass after 3
+            or more pushes in a row. Their registrations stay until Apple reports the pass removed.
+          </p>
+          <ul className="mb-0 ps-3" aria-label="Devices not fetching their pass">
+            {data.silentDevices.map((d) => (
+              <li key={`${d.recipient}-${d.barcode ?? ''}-${d.lastPushAt}`}>
+                {d.recipient}, {d.barcode ? `ticket ${d.barcode}` : 'member card'}: {d.unfetchedPushes} pushes not fetched, the last on{' '}
+                {dateTime.format(new Date(d.lastPushAt))}
+              </li>
+            ))}
+          </ul>
+        </Alert>
+      ) : null}
+    </section>
+  );
+}
+
 export function DeliveriesPage({ user }: { user: StaffUser }) {
   const counts = useQuery(countsQuery);
   const queryClient = useQueryClient();
@@ -89,8 +149,8 @@ export function DeliveriesPage({ user }: { user: StaffUser }) {
     <ul className="list-inline mb-3 staff-delivery-counts" aria-label="Deliveries by state">
       {DELIVERY_STATES.map((state) => (
         <li key={state} className="list-inline-item">
-          <Badge bg={STATE_LABELS[state].bg} text={STATE_LABELS[state].text} pill>
-            {STATE_LABELS[state].label}: {counts.data ? counts.data[state] : '…'}
+          <Badge bg={STATE_BADGES[state].bg} text={STATE_BADGES[state].text} pill>
+            {DELIVERY_STATE_LABELS[state]}: {counts.data ? counts.data[state] : '…'}
           </Badge>
         </li>
       ))}
@@ -105,20 +165,22 @@ export function DeliveriesPage({ user }: { user: StaffUser }) {
         <>
           <CertificateExpiry />
           {countsByState}
+          <ApplePushes />
         </>
       }
       rowActions={
         canRetry
-          ? (row) => (
-              <Button
-                size="sm"
-                variant="outline-primary"
-                disabled={retry.isPending}
-                onClick={() => retry.mutate(String(row[resource.idField]))}
-              >
-                Retry
-              </Button>
-            )
+          ? (row) =>
+              FAILED_DELIVERY_STATES.includes(row.deliveryState as DeliveryState) ? (
+                <Button
+                  size="sm"
+                  variant="outline-primary"
+                  disabled={retry.isPending}
+                  onClick={() => retry.mutate(String(row[resource.idField]))}
+                >
+                  Retry
+                </Button>
+              ) : null
           : undefined
       }
     />

@@ -15,6 +15,8 @@ export interface ListParams {
   sort: string;
   direction: 'asc' | 'desc';
   search: string;
+  /** The declaration's filter option (none when the tab has no filter). */
+  filter?: string;
 }
 
 export interface ListAnswer {
@@ -40,6 +42,7 @@ export async function fetchList(resource: ResourceDeclaration, params: ListParam
     direction: params.direction,
   });
   if (params.search) query.set('search', params.search);
+  if (params.filter) query.set('filter', params.filter);
   const { data: rows, headers } = await staffRequest(`${resource.api}?${query}`, { signal, schema: z.array(staffRow) });
   const total = Number(headers.get('X-Total-Count'));
   return { rows, total: Number.isFinite(total) && headers.has('X-Total-Count') ? total : rows.length };

@@ -36,12 +36,14 @@ export function ResourceList({ resource, user, rowActions, intro }: ResourceList
     sort: resource.defaultSort.field,
     direction: resource.defaultSort.direction,
     search: '',
+    ...(resource.filter && { filter: resource.filter.options[0]!.value }),
   });
   const [searchText, setSearchText] = useState('');
   const [editing, setEditing] = useState<{ row: Row | null } | null>(null);
   const list = useQuery(listQueryOptions(resource, params));
   const handleError = useStaffErrorHandler();
   const searchId = useId();
+  const filterId = useId();
 
   useEffect(() => {
     if (list.error) handleError(list.error);
@@ -67,6 +69,24 @@ export function ResourceList({ resource, user, rowActions, intro }: ResourceList
         <h2 id={`${resource.key}-heading`} className="h4 mb-0 me-auto">
           {resource.title}
         </h2>
+        {resource.filter ? (
+          <div className="d-flex align-items-center gap-2 staff-filter">
+            <Form.Label htmlFor={filterId} className="mb-0 text-nowrap">
+              {resource.filter.label}
+            </Form.Label>
+            <Form.Select
+              id={filterId}
+              value={params.filter}
+              onChange={(e) => setParams((p) => ({ ...p, page: 1, filter: e.target.value }))}
+            >
+              {resource.filter.options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </Form.Select>
+          </div>
+        ) : null}
         {resource.searchFields.length > 0 ? (
           <Form role="search" onSubmit={search} className="staff-search">
             <InputGroup>

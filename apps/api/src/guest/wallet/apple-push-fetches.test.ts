@@ -1,0 +1,292 @@
+// Proof of delivery: an Apple push accepted by APNs (the double here) is 'sent'; when its
+// device then asks for its updated passes and fetches the pass (200 with the new tag), the
+// push is 'fetched' with its push-to-fetch latency. The Deliveries tab counts the last 24
+// hours (the clock moved an hour on for the pushes nobody fetched) and reports a device that
+// fetched none of its last 3 pushes, until APNs answers 410 and its registration goes. A
+// Google update records the object version Google answered.
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import * as schema from '@boardwalk/db/schema';
+import { startApnsDouble } from '../../../test-support/apns-double.ts';
+import { anOrder, putOrder } from '../../../test-support/fixtures.ts';
+import { GoogleDouble, writeServiceAccountKey } from '../../../test-support/google-double.ts';
+import { unpackPass } from '../../../test-support/pkpass-check.ts';
+import { loginAs, type StaffLogin } from '../../../test-support/staff.ts';
+import { createTestApp, settleDeliveries, type TestApp } from '../../../test-support/test-app.ts';
+import { reportApplePushes } from '../../staff/deliveries/deliveries.service.ts';
+
+const PASS_TYPE = 'pass.com.example.fetches';
+const ISSUER_ID = '3388000000022777777';
+const CLIENT_EMAIL = 'wallet@boardwalk-fetches.iam.gserviceaccount.com';
+const SAVE_PREFIX = 'https://pay.google.com/gp/v/save/';
+const HOUR_MS = 60 * 60 * 1000;
+
+let t: TestApp;
+let dir: string;
+let google: GoogleDouble;
+let apns: Awaited<ReturnType<typeof startApnsDouble>>;
+let admin: StaffLogin;
+/** Push tokens APNs answers 410 for (the device no longer has the pass). */
+const goneTokens = new Set<string>();
+let ipSeq = 0;
+const nextIp = () => `10.9.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
+
+interface Device {
+  id: string;
+  pushToken: string;
+}
+interface WalletTicket {
+  orderId: string;
+  barcode: string;
+  serialNumber: string;
+  token: string;
+  objectId: string;
+}
+
+const dayTicket = (barcode: string, cash: number) => ({
+  barcode,
+  product: 'Day Ticket',
+  cash,
+  holder: { firstName: 'Ana', lastName: 'Lopez' },
+});
+const device = (n: number): Device => ({ id: `fetchdevice${String(n).padStart(6, '0')}`, pushToken: `${n}f`.padEnd(64, 'a') });
+
+/** A ticket with an Apple pass registered on these devices and a saved Google object. */
+async function ticketInWallets(orderId: string, barcode: string, devices: Device[]): Promise<WalletTicket> {
+  await putOrder(t.app, orderId, anOrder([dayTicket(barcode, 1)]));
+  const res = await t.app.inject({ method: 'POST', url: '/api/apple-wallet/', payload: { orderId, barcode }, remoteAddress: nextIp() });
+  expect(res.statusCode, res.body).toBe(200);
+  const unpacked = await unpackPass(res.rawPayload);
+  await unpacked.cleanup();
+  const pass = unpacked.pass as { serialNumber: string; authenticationToken: string };
+  for (const d of devices) {
+    const reg = await t.app.inject({
+      method: 'POST',
+      url: `/api/passkit/v1/devices/${d.id}/registrations/${PASS_TYPE}/${pass.serialNumber}`,
+      headers: { authorization: `ApplePass ${pass.authenticationToken}` },
+      payload: { pushToken: d.pushToken },
+    });
+    expect(reg.statusCode).toBe(201);
+  }
+  const link = await t.app.inject({ method: 'POST', url: '/api/google-wallet/', payload: { orderId, barcode }, remoteAddress: nextIp() });
+  const jwt = link.body.slice(SAVE_PREFIX.length);
+  const claims = JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8')) as {
+    payload: { genericObjects: { id: string }[] };
+  };
+  const objectId = claims.payload.genericObjects[0]!.id;
+  google.saved.add(objectId);
+  await settleDeliveries(t.app);
+  return { orderId, barcode, serialNumber: pass.serialNumber, token: pass.authenticationToken, objectId };
+}
+
+/** The feed changes the ticket (what its pass shows) and the deliveries run. */
+async function changeTicket(ticket: WalletTicket, cash: number) {
+  await putOrder(t.app, ticket.orderId, anOrder([dayTicket(ticket.barcode, cash)]));
+  await settleDeliveries(t.app);
+}
+
+/** What a device does on a push: asks for its updated passes, then fetches each. */
+const listUpdated = (d: Device) => t.app.inject({ method: 'GET', url: `/api/passkit/v1/devices/${d.id}/registrations/${PASS_TYPE}` });
+const fetchPass = (ticket: WalletTicket, headers: Record<string, string> = {}) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/passkit/v1/passes/${PASS_TYPE}/${ticket.serialNumber}`,
+    headers: { authorization: `ApplePass ${ticket.token}`, ...headers },
+  });
+
+const pushesOf = (ticket: WalletTicket, d: Device) =>
+  t.database.db
+    .select()
+    .from(schema.deliveries)
+    .where(and(eq(schema.deliveries.serialNumber, ticket.serialNumber), eq(schema.deliveries.deviceLibraryIdentifier, d.id)));
+const report = (now?: Date) => reportApplePushes(t.database.db, now);
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'bw-fetches-'));
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  google = new GoogleDouble(publicKey, CLIENT_EMAIL);
+  await google.start();
+  const keyFile = join(dir, 'service-account.json');
+  await writeServiceAccountKey(keyFile, privateKey, CLIENT_EMAIL, `${google.baseUrl}/token`);
+  apns = await startApnsDouble(dir, (token) => (goneTokens.has(token) ? { status: 410, reason: 'Unregistered' } : { status: 200 }));
+  t = await createTestApp({
+    env: {
+      DATA_DIR: dir,
+      PUBLIC_URL: 'https://wallet.example.com',
+      APPLE_PASS_TYPE_ID: PASS_TYPE,
+      APNS_URL: apns.url,
+      APNS_CA_FILE: apns.caFile,
+      GOOGLE_WALLET_ISSUER_ID: ISSUER_ID,
+      GOOGLE_WALLET_KEY_FILE: keyFile,
+      GOOGLE_WALLET_API_URL: `${google.baseUrl}/walletobjects/v1`,
+      DELIVERY_COALESCE_SECONDS: '0',
+      DELIVERY_RETRY_LIMIT: '1',
+      DELIVERY_RETRY_DELAY_SECONDS: '1',
+    },
+  });
+  admin = await loginAs(t.app, { accessLevel: 1000 });
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+  await google?.close();
+  apns?.server.close();
+  await rm(dir, { recursive: true, force: true });
+});
+// Each test counts its own pushes.
+beforeEach(async () => {
+  await t.database.db.delete(schema.deliveries);
+});
+
+describe('an Apple push is fetched', () => {
+  it('a device registers, a feed change pushes it, it fetches the pass: the delivery shows fetched with its latency', async () => {
+    const phone = device(1);
+    const ticket = await ticketInWallets('53000001', '5300000000000011', [phone]);
+    await t.database.db.delete(schema.deliveries);
+    await changeTicket(ticket, 7);
+    const [pushed] = await pushesOf(ticket, phone);
+    expect(pushed).toMatchObject({ target: 'apple', state: 'sent', fetchedAt: null, listedAt: null });
+    expect(pushed!.sentAt).toBeInstanceOf(Date);
+
+    const listed = await listUpdated(phone);
+    expect(listed.json<{ serialNumbers: string[] }>().serialNumbers).toEqual([ticket.serialNumber]);
+    expect((await pushesOf(ticket, phone))[0]).toMatchObject({ state: 'sent', listedAt: expect.any(Date) });
+    // A 304 (the device says it has this version already) is not a fetch of the new one.
+    const later = new Date(Date.now() + HOUR_MS).toUTCString();
+    expect((await fetchPass(ticket, { 'if-modified-since': later })).statusCode).toBe(304);
+    expect((await pushesOf(ticket, phone))[0]!.state).toBe('sent');
+
+    expect((await fetchPass(ticket)).statusCode).toBe(200);
+    const [fetched] = await pushesOf(ticket, phone);
+    expect(fetched!.state).toBe('fetched');
+    expect(fetched!.fetchedAt!.getTime()).toBeGreaterThanOrEqual(fetched!.sentAt!.getTime());
+
+    const now = await report();
+    expect(now).toMatchObject({ sent: 1, fetched: 1, notFetchedAfterHour: 0, silentDevices: [] });
+    const latency = (fetched!.fetchedAt!.getTime() - fetched!.sentAt!.getTime()) / 1000;
+    expect(now.p50Seconds).toBeCloseTo(latency, 0);
+    expect(now.p95Seconds).toBeCloseTo(latency, 0);
+
+    // Staff read the same figures, and the delivery with its fetched time in the list.
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/deliveries/pushes', headers: admin.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ sent: 1, fetched: 1, notFetchedAfterHour: 0 });
+    const list = await t.app.inject({ method: 'GET', url: '/api/admin/deliveries/?filter=fetched', headers: admin.headers });
+    expect(list.json<Record<string, unknown>[]>()).toEqual([
+      expect.objectContaining({ deliveryState: 'fetched', deliveryFetched: fetched!.fetchedAt!.toISOString(), deliveryTarget: 'apple' }),
+    ]);
+  });
+
+  it('two devices pushed, one fetches: only its push is fetched; the other is not fetched after the hour (clock moved)', async () => {
+    const [fetching, silent] = [device(2), device(3)];
+    const ticket = await ticketInWallets('53000002', '5300000000000028', [fetching, silent]);
+    await t.database.db.delete(schema.deliveries);
+    await changeTicket(ticket, 8);
+    await listUpdated(fetching);
+    expect((await fetchPass(ticket)).statusCode).toBe(200);
+    expect((await pushesOf(ticket, fetching))[0]!.state).toBe('fetched');
+    expect((await pushesOf(ticket, silent))[0]!.state).toBe('sent');
+
+    expect(await report()).toMatchObject({ sent: 2, fetched: 1, notFetchedAfterHour: 0 });
+    expect(await report(new Date(Date.now() + 59 * 60 * 1000))).toMatchObject({ notFetchedAfterHour: 0 });
+    expect(await report(new Date(Date.now() + HOUR_MS + 60_000))).toMatchObject({ sent: 2, fetched: 1, notFetchedAfterHour: 1 });
+    // A day and more later they are out of the window.
+    const dayLater = new Date(Date.now() + 25 * HOUR_MS);
+    expect(await report(dayLater)).toMatchObject({
+      since: new Date(dayLater.getTime() - 24 * HOUR_MS).toISOString(),
+      sent: 0,
+      fetched: 0,
+      p50Seconds: null,
+    });
+
+    // The second device fetching later (it listed first) is its own fetch.
+    await listUpdated(silent);
+    expect((await fetchPass(ticket)).statusCode).toBe(200);
+    expect((await pushesOf(ticket, silent))[0]!.state).toBe('fetched');
+  });
+});
+
+describe('a device that never fetches', () => {
+  it('is reported after 3 unfetched pushes in a row, not 2; a fetch ends the run; a 410 removes it', async () => {
+    const d = device(4);
+    const ticket = await ticketInWallets('53000003', '5300000000000035', [d]);
+    await t.database.db.delete(schema.deliveries);
+    const inAnHour = () => new Date(Date.now() + HOUR_MS + 60_000);
+
+    await changeTicket(ticket, 11);
+    await changeTicket(ticket, 12);
+    expect((await report(inAnHour())).silentDevices).toEqual([]);
+    await changeTicket(ticket, 13);
+    expect((await report()).silentDevices).toEqual([]); // not an hour yet
+    const reported = await report(inAnHour());
+    expect(reported.silentDevices).toEqual([
+      expect.objectContaining({ barcode: ticket.barcode, unfetchedPushes: 3, recipient: expect.stringMatching(/^device .+…$/) }),
+    ]);
+    expect(JSON.stringify(reported)).not.toContain(d.id);
+    expect(JSON.stringify(reported)).not.toContain(d.pushToken);
+
+    // The device fetches once: all three pushes announced older tags, all fetched.
+    await listUpdated(d);
+    await fetchPass(ticket);
+    expect((await pushesOf(ticket, d)).map((r) => r.state)).toEqual(['fetched', 'fetched', 'fetched']);
+    expect((await report(inAnHour())).silentDevices).toEqual([]);
+
+    // Three more it never fetches: reported again; then APNs says 410 and the registration goes.
+    for (const cash of [14, 15, 16]) await changeTicket(ticket, cash);
+    expect((await report(inAnHour())).silentDevices).toMatchObject([{ unfetchedPushes: 3 }]);
+    goneTokens.add(d.pushToken);
+    await changeTicket(ticket, 17);
+    const registrations = await t.database.db
+      .select()
+      .from(schema.appleDeviceRegistrations)
+      .where(eq(schema.appleDeviceRegistrations.deviceLibraryIdentifier, d.id));
+    expect(registrations).toEqual([]);
+    expect((await report(inAnHour())).silentDevices).toEqual([]);
+  });
+});
+
+describe('a Google update', () => {
+  it('records the object version Google answered', async () => {
+    const ticket = await ticketInWallets('53000004', '5300000000000042', []);
+    await t.database.db.delete(schema.deliveries);
+    await changeTicket(ticket, 21);
+    await changeTicket(ticket, 22);
+    const rows = await t.database.db.select().from(schema.deliveries).where(eq(schema.deliveries.target, 'google'));
+    expect(rows.map((r) => [r.state, r.objectVersion])).toEqual([
+      ['sent', String(google.versions.get(ticket.objectId)! - 1)],
+      ['sent', String(google.versions.get(ticket.objectId))],
+    ]);
+    expect(rows.every((r) => r.sentAt instanceof Date)).toBe(true);
+  });
+});
+
+describe('the Deliveries list filter', () => {
+  it('lists the retrying and dead ones by default, any state by the filter, and refuses an unknown filter', async () => {
+    const ticket = await ticketInWallets('53000005', '5300000000000059', [device(5)]);
+    await t.database.db.delete(schema.deliveries);
+    await changeTicket(ticket, 31);
+    const list = async (query: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/admin/deliveries/${query}`, headers: admin.headers });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ deliveryState: string; deliveryTarget: string }[]>();
+    };
+    expect(await list('')).toEqual([]);
+    expect(await list('?filter=failed')).toEqual([]);
+    expect((await list('?filter=all')).map((r) => r.deliveryTarget).sort()).toEqual(['apple', 'google']);
+    expect((await list('?filter=sent')).map((r) => r.deliveryState)).toEqual(['sent', 'sent']);
+    expect(await list('?filter=dead')).toEqual([]);
+
+    const bad = await t.app.inject({ method: 'GET', url: '/api/admin/deliveries/?filter=everything', headers: admin.headers });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ message: string }>().message).toContain('filter must be one of failed, all, queued');
+  });
+
+  it('the push figures need the Deliveries list permission', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/deliveries/pushes' })).statusCode).toBe(401);
+    const clerk = await loginAs(t.app, { accessLevel: 1 });
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/deliveries/pushes', headers: clerk.headers })).statusCode).toBe(403);
+  });
+});
