@@ -97,10 +97,18 @@ export async function balanceOf(db: Executor, accountId: string): Promise<number
 /** Points expire soon when their lot's date is this many days away or less. */
 export const EXPIRING_SOON_DAYS = 30;
 
-/** The account's lots that still hold points and expire within EXPIRING_SOON_DAYS (or are due and not yet expired by the job). */
-const expiringSoon = (of: typeof loyaltyAccounts.id) =>
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The end of the expiring-soon window at this moment: lots whose date is at or before it expire soon. */
+export const expiringSoonUntil = (now: Date) => new Date(now.getTime() + EXPIRING_SOON_DAYS * DAY_MS);
+
+/**
+ * The account's lots that still hold points and expire within EXPIRING_SOON_DAYS of `now` (or
+ * are due and not yet expired by the job). The moment is the caller's, like the tier's, so the
+ * card, the tills and the expiry job's pass over time see one clock.
+ */
+const expiringSoon = (of: typeof loyaltyAccounts.id, now: Date) =>
   sql`from ${loyaltyLots} where ${loyaltyLots.accountId} = ${of} and ${loyaltyLots.remaining} > 0
-      and ${loyaltyLots.expiresAt} <= now() + make_interval(days => ${EXPIRING_SOON_DAYS})`;
+      and ${loyaltyLots.expiresAt} <= ${expiringSoonUntil(now).toISOString()}::timestamptz`;
 
 /**
  * The member read model, in one query: who the member is, their balance, their tier now (the
@@ -118,10 +126,9 @@ export async function findLoyaltyMember(db: Executor, accountId: string, now = n
       memberNumber: loyaltyAccounts.memberNumber,
       balance: ledgerSum(),
       tier: tierNameSql(loyaltyAccounts.id, tierWindowStart(now)),
-      expiringPoints: sql<number>`(select coalesce(sum(${loyaltyLots.remaining}), 0)::int ${expiringSoon(loyaltyAccounts.id)})`.mapWith(
-        Number,
-      ),
-      expiringAt: sql<Date | null>`(select min(${loyaltyLots.expiresAt}) ${expiringSoon(loyaltyAccounts.id)})`.mapWith(
+      expiringPoints:
+        sql<number>`(select coalesce(sum(${loyaltyLots.remaining}), 0)::int ${expiringSoon(loyaltyAccounts.id, now)})`.mapWith(Number),
+      expiringAt: sql<Date | null>`(select min(${loyaltyLots.expiresAt}) ${expiringSoon(loyaltyAccounts.id, now)})`.mapWith(
         (v: string | Date | null) => (v === null ? null : new Date(v)),
       ),
     })
