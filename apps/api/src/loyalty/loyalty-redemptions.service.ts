@@ -6,16 +6,18 @@
 import type { RedemptionResult, RedemptionReversal, TillMember, TillReward } from '@boardwalk/contract/loyalty-integration';
 import type { Executor } from '@boardwalk/db/client';
 import { AppError } from '../platform/errors.ts';
-import { balanceOf, findLoyaltyMember, isUniqueViolation, lockAccount } from './loyalty.repo.ts';
+import { balanceFromSum, balanceOf, findLoyaltyMember, isUniqueViolation, lockAccount } from './loyalty.repo.ts';
 import {
   countStandingRedemptions,
   findAccountIdByMemberNumber,
+  findMemberAndKey,
   findRedemption,
   findRedemptionByKey,
-  findReward,
+  findRedemptionStanding,
   insertRedemption,
   listActiveRewards,
   listActiveTiers,
+  lockAccountWithReward,
   markRedemptionReversed,
   pointsEarnedSince,
   tierWindowStart,
@@ -168,19 +170,35 @@ export async function redeemReward(
   by: Redeemer,
   recorded?: Recorded,
 ): Promise<{ result: RedemptionResult; created: boolean }> {
-  const earlier = await findRedemptionByKey(core.db, request.idempotencyKey);
-  if (earlier) return { result: replayOf(earlier, request), created: false };
-  const accountId = await accountIdOf(core.db, request.memberNumber);
+  // The round trips are counted: one look-up before the transaction, then the lock (with the
+  // reward), one read of the standing, the redemption, and appendLedger's writes.
+  const { accountId, usedBy } = await findMemberAndKey(core.db, request.memberNumber, request.idempotencyKey);
+  const replay = async (db: Executor) => ({
+    result: replayOf((await findRedemptionByKey(db, request.idempotencyKey))!, request),
+    created: false,
+  });
+  if (usedBy) return replay(core.db);
+  if (!accountId) throw unknownMember();
   try {
     return await core.db.transaction(async (tx) => {
-      if (!(await lockAccount(tx, accountId))) throw unknownMember();
-      // A replay that waited for this lock finds the redemption the first one made.
-      const raced = await findRedemptionByKey(tx, request.idempotencyKey);
-      if (raced) return { result: replayOf(raced, request), created: false };
-      const reward = await findReward(tx, request.rewardId);
-      if (!reward) throw new AppError('NOT_FOUND', 'No reward has this id.');
+      const locked = await lockAccountWithReward(tx, accountId, request.rewardId);
+      if (!locked) throw unknownMember();
       const now = new Date();
-      const standing = await standingOf(tx, accountId, now);
+      const found = await findRedemptionStanding(tx, {
+        accountId,
+        rewardId: request.rewardId,
+        idempotencyKey: request.idempotencyKey,
+        since: tierWindowStart(now),
+      });
+      // A replay that waited for this lock finds the redemption the first one made.
+      if (found.keyUsed) return replay(tx);
+      const { reward } = locked;
+      if (!reward) throw new AppError('NOT_FOUND', 'No reward has this id.');
+      const standing: Standing = {
+        balance: balanceFromSum(found.balanceSum),
+        tier: found.tier,
+        redeemed: new Map([[reward.id, found.redeemed]]),
+      };
       const refusal = refusalOf(reward, standing, now);
       if (refusal) throw new AppError('CONFLICT', refusal);
       const redemption = await insertRedemption(tx, {
