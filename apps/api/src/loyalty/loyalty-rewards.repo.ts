@@ -22,13 +22,30 @@ export function listActiveRewards(db: Executor): Promise<RewardWithTier[]> {
     .orderBy(loyaltyRewards.pointsCost, loyaltyRewards.name);
 }
 
-/** The active tiers, highest threshold first. */
-export function listActiveTiers(db: Executor) {
-  return db
-    .select({ name: loyaltyTiers.name, pointsToReach: loyaltyTiers.pointsToReach })
-    .from(loyaltyTiers)
-    .where(eq(loyaltyTiers.active, true))
-    .orderBy(desc(loyaltyTiers.pointsToReach));
+export interface Tier {
+  name: string;
+  pointsToReach: number;
+}
+
+/** The points a member earned in the tier window, the tier they reach and the next one up (null at the top). */
+export interface TierProgress {
+  earned: number;
+  tier: Tier | null;
+  next: Tier | null;
+}
+
+/** The active tiers, highest threshold first, as one JSON value for a query's select list. */
+export const activeTiersSql = () => sql<
+  Tier[]
+>`(select coalesce(json_agg(json_build_object('name', t.name, 'pointsToReach', t.points_to_reach)
+  order by t.points_to_reach desc), '[]'::json) from ${loyaltyTiers} t where t.active)`;
+
+/** The tier rule on the points earned: the highest of the active tiers (highest threshold first) they reach, and the next one up. */
+export function tierProgress(earned: number, tiers: Tier[]): TierProgress {
+  const reached = tiers.findIndex((tier) => earned >= tier.pointsToReach);
+  const tier = reached === -1 ? null : tiers[reached]!;
+  const next = reached === -1 ? (tiers.at(-1) ?? null) : (tiers[reached - 1] ?? null);
+  return { earned, tier, next };
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -58,14 +75,6 @@ const tierReachedSql = (what: SQL, accountId: SQL | AnyColumn, since: Date) => s
 
 /** The name of the highest active tier the account's points earned since then reach; null when none. */
 export const tierNameSql = (accountId: SQL | AnyColumn, since: Date) => tierReachedSql(sql`t.name`, accountId, since) as SQL<string | null>;
-
-export async function pointsEarnedSince(db: Executor, accountId: string, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ points: sql<string>`${earnedSinceSql(loyaltyAccounts.id, since)}::text` })
-    .from(loyaltyAccounts)
-    .where(eq(loyaltyAccounts.id, accountId));
-  return Number(row?.points ?? 0);
-}
 
 /** The account's redemptions not reversed, per reward id. */
 export async function countStandingRedemptions(db: Executor, accountId: string): Promise<Map<string, number>> {
