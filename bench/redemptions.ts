@@ -11,6 +11,7 @@
 //
 //   BENCH_REDEMPTIONS=1000  redemptions per run (each by a member of its own)
 //   BENCH_CONCURRENCY=50    redemptions in flight at once
+//   BENCH_ROUNDS=5          rounds, Boardwalk's and the baseline's interleaved
 //   BENCH_DATABASES=postgres,pglite
 //   TEST_DATABASE_URL       PostgreSQL server for the fresh database (default postgres://postgres@127.0.0.1:5432/test)
 import type { AddressInfo } from 'node:net';
@@ -21,7 +22,7 @@ import { createTestDatabase, defaultTestDatabaseUrl, type TestDatabase } from '@
 import { buildApp } from '../apps/api/src/app.ts';
 import { appendLedger, loyaltyCoreOf } from '../apps/api/src/loyalty/loyalty.service.ts';
 import { loadConfig } from '../apps/api/src/platform/config.ts';
-import { fmt, positiveNumber, postgresProblem, runConcurrently, type ConcurrentFigures } from './bench-support.ts';
+import { concurrentFigures, fmt, positiveNumber, postgresProblem, runConcurrently, type ConcurrentFigures } from './bench-support.ts';
 
 const redemptions = positiveNumber('BENCH_REDEMPTIONS', 1000);
 const concurrency = positiveNumber('BENCH_CONCURRENCY', 50);
@@ -30,7 +31,28 @@ const adminUrl = process.env.TEST_DATABASE_URL ?? defaultTestDatabaseUrl;
 const INTEGRATION_KEY = 'bench-integration-key-0123456789';
 const COST = 10;
 
-const run = (name: string, count: number, call: (i: number) => Promise<void>) => runConcurrently(name, count, concurrency, call);
+const rounds = positiveNumber('BENCH_ROUNDS', 5);
+
+type Call = (i: number) => Promise<void>;
+/**
+ * Both runs, interleaved in `rounds` rounds (Boardwalk's share, then the baseline's, and again),
+ * so that a machine whose load changes during the run weighs on both alike; each side's figures
+ * are over all its calls.
+ */
+async function interleaved(sides: [[name: string, call: Call], [name: string, call: Call]]) {
+  const done = sides.map(() => ({ seconds: 0, times: [] as number[] }));
+  for (let round = 0; round < rounds; round++) {
+    const from = Math.floor((round * redemptions) / rounds);
+    const count = Math.floor(((round + 1) * redemptions) / rounds) - from;
+    for (const [s, [name, call]] of sides.entries()) {
+      const figures = await runConcurrently(name, count, concurrency, (i) => call(from + i));
+      done[s]!.seconds += figures.seconds;
+      done[s]!.times.push(...figures.times);
+    }
+  }
+  const [first, second] = sides.map(([name], s) => concurrentFigures(name, done[s]!.seconds, done[s]!.times));
+  return [first!, second!] as const;
+}
 
 /** `count` members, each with 100 points in one lot (written through appendLedger). */
 async function seedMembers(database: TestDatabase, core: ReturnType<typeof loyaltyCoreOf>, round: number, count: number) {
@@ -90,7 +112,7 @@ async function measure(kind: 'postgres' | 'pglite') {
       ]),
     );
 
-    const boardwalk = await run('Boardwalk redemption (HTTP)', redemptions, async (i) => {
+    const redeem: Call = async (i) => {
       const response = await fetch(`${base}/api/integrations/loyalty/redemptions`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${INTEGRATION_KEY}` },
@@ -99,8 +121,8 @@ async function measure(kind: 'postgres' | 'pglite') {
       const body = (await response.json()) as { balance?: number };
       if (response.status !== 201 || body.balance !== 100 - COST)
         throw new Error(`redemption ${i} failed: ${response.status} ${JSON.stringify(body)}`);
-    });
-    const bare = await run('bare write of the same rows', redemptions, async (i) => {
+    };
+    const bareWrite: Call = async (i) => {
       const accountId = bareMembers[i]!.id;
       await database.db.transaction(async (tx) => {
         const [row] = await tx
@@ -123,11 +145,15 @@ async function measure(kind: 'postgres' | 'pglite') {
           .set({ remaining: sql`${loyaltyLots.remaining} - ${COST}` })
           .where(eq(loyaltyLots.id, lotOf.get(accountId)!));
       });
-    });
+    };
+    const [boardwalk, bare] = await interleaved([
+      ['Boardwalk redemption (HTTP)', redeem],
+      ['bare write of the same rows', bareWrite],
+    ]);
     const line = (f: ConcurrentFigures) =>
       `  ${f.name.padEnd(32)} ${fmt(f.perSecond).padStart(7)} redemptions/s  p50 ${fmt(f.p50, 1).padStart(6)} ms  p99 ${fmt(f.p99, 1).padStart(6)} ms`;
     console.log(
-      `\nbench:redemptions, ${kind}, ${fmt(redemptions)} redemptions, ${concurrency} at once, load average ${loadavg()[0]!.toFixed(2)}`,
+      `\nbench:redemptions, ${kind}, ${fmt(redemptions)} redemptions, ${concurrency} at once, in ${rounds} interleaved rounds, load average ${loadavg()[0]!.toFixed(2)}`,
     );
     console.log(line(boardwalk));
     console.log(line(bare));
