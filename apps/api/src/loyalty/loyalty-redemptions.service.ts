@@ -152,10 +152,12 @@ export async function redeemReward(
   // The round trips are counted: one look-up before the transaction, then the lock (with the
   // reward), one read of the standing, the redemption, and appendLedger's writes.
   const { accountId, usedBy } = await findMemberAndKey(core.db, request.memberNumber, request.idempotencyKey);
-  const replay = async (db: Executor) => ({
-    result: replayOf((await findRedemptionByKey(db, request.idempotencyKey))!, request),
-    created: false,
-  });
+  const replay = async (db: Executor) => {
+    // Gone only with its member, removed meanwhile.
+    const found = await findRedemptionByKey(db, request.idempotencyKey);
+    if (!found) throw unknownMember();
+    return { result: replayOf(found, request), created: false };
+  };
   if (usedBy) return replay(core.db);
   if (!accountId) throw unknownMember();
   try {
