@@ -13,12 +13,21 @@ export function positiveNumber(name: string, fallback: number) {
 
 export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
-/** A concurrent run's figures: calls per second, and the latency percentiles in ms. */
+/** A concurrent run's figures: calls per second, and the latency percentiles in ms (of `times`, each call's). */
 export interface ConcurrentFigures {
   name: string;
   perSecond: number;
   p50: number;
   p99: number;
+  seconds: number;
+  times: number[];
+}
+
+/** The figures of `times.length` calls that took `seconds` in all. */
+export function concurrentFigures(name: string, seconds: number, times: number[]): ConcurrentFigures {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+  return { name, perSecond: sorted.length / seconds, p50: at(0.5), p99: at(0.99), seconds, times: sorted };
 }
 
 /** Runs `count` calls, `concurrency` at a time; each call's latency is kept. */
@@ -40,10 +49,7 @@ export async function runConcurrently(
       }
     }),
   );
-  const seconds = (performance.now() - start) / 1000;
-  times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? NaN;
-  return { name, perSecond: count / seconds, p50: at(0.5), p99: at(0.99) };
+  return concurrentFigures(name, (performance.now() - start) / 1000, times);
 }
 
 export interface Measurement {

@@ -3,23 +3,26 @@
 // /api/integrations/loyalty/redemptions over HTTP (the key looked up, the account locked, the
 // reward, balance, tier and limit checked, the redemption and its ledger entry written, the
 // lots spent oldest expiry first, the account published). Beside it in the same run and
-// process, the baseline: a bare insert of the same rows (the redemption and its ledger entry
-// in one transaction) on the same database with the same concurrency. Prints redemptions per
+// process, the baseline: a bare write of the same rows (the redemption, its ledger entry and
+// the change of the member's lot, in one transaction, no HTTP) on the same database with the
+// same concurrency, for members seeded the same way (100 points in one lot). Prints redemptions per
 // second, p50 and p99 of each and their ratio (goal: at least 0.3); exits non-zero when a
 // redemption fails.
 //
 //   BENCH_REDEMPTIONS=1000  redemptions per run (each by a member of its own)
 //   BENCH_CONCURRENCY=50    redemptions in flight at once
+//   BENCH_ROUNDS=5          rounds, Boardwalk's and the baseline's interleaved
 //   BENCH_DATABASES=postgres,pglite
 //   TEST_DATABASE_URL       PostgreSQL server for the fresh database (default postgres://postgres@127.0.0.1:5432/test)
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
-import { loyaltyAccounts, loyaltyLedger, loyaltyRedemptions, loyaltyRewards } from '@boardwalk/db/schema';
+import { eq, sql } from 'drizzle-orm';
+import { loyaltyAccounts, loyaltyLedger, loyaltyLots, loyaltyRedemptions, loyaltyRewards } from '@boardwalk/db/schema';
 import { createTestDatabase, defaultTestDatabaseUrl, type TestDatabase } from '@boardwalk/db/test-support/test-database';
 import { buildApp } from '../apps/api/src/app.ts';
 import { appendLedger, loyaltyCoreOf } from '../apps/api/src/loyalty/loyalty.service.ts';
 import { loadConfig } from '../apps/api/src/platform/config.ts';
-import { fmt, positiveNumber, postgresProblem, runConcurrently, type ConcurrentFigures } from './bench-support.ts';
+import { concurrentFigures, fmt, positiveNumber, postgresProblem, runConcurrently, type ConcurrentFigures } from './bench-support.ts';
 
 const redemptions = positiveNumber('BENCH_REDEMPTIONS', 1000);
 const concurrency = positiveNumber('BENCH_CONCURRENCY', 50);
@@ -28,16 +31,31 @@ const adminUrl = process.env.TEST_DATABASE_URL ?? defaultTestDatabaseUrl;
 const INTEGRATION_KEY = 'bench-integration-key-0123456789';
 const COST = 10;
 
-const run = (name: string, count: number, call: (i: number) => Promise<void>) => runConcurrently(name, count, concurrency, call);
+const rounds = positiveNumber('BENCH_ROUNDS', 5);
 
-/** `count` members; each with 100 points in one lot when `withPoints` (written through appendLedger). */
-async function seedMembers(
-  database: TestDatabase,
-  core: ReturnType<typeof loyaltyCoreOf>,
-  round: number,
-  count: number,
-  withPoints: boolean,
-) {
+type Call = (i: number) => Promise<void>;
+/**
+ * Both runs, interleaved in `rounds` rounds (Boardwalk's share, then the baseline's, and again),
+ * so that a machine whose load changes during the run weighs on both alike; each side's figures
+ * are over all its calls.
+ */
+async function interleaved(sides: [[name: string, call: Call], [name: string, call: Call]]) {
+  const done = sides.map(() => ({ seconds: 0, times: [] as number[] }));
+  for (let round = 0; round < rounds; round++) {
+    const from = Math.floor((round * redemptions) / rounds);
+    const count = Math.floor(((round + 1) * redemptions) / rounds) - from;
+    for (const [s, [name, call]] of sides.entries()) {
+      const figures = await runConcurrently(name, count, concurrency, (i) => call(from + i));
+      done[s]!.seconds += figures.seconds;
+      done[s]!.times.push(...figures.times);
+    }
+  }
+  const [first, second] = sides.map(([name], s) => concurrentFigures(name, done[s]!.seconds, done[s]!.times));
+  return [first!, second!] as const;
+}
+
+/** `count` members, each with 100 points in one lot (written through appendLedger). */
+async function seedMembers(database: TestDatabase, core: ReturnType<typeof loyaltyCoreOf>, round: number, count: number) {
   const members: { id: string; memberNumber: string }[] = [];
   for (let from = 0; from < count; from += 500) {
     const rows = await database.db
@@ -51,22 +69,20 @@ async function seedMembers(
         })),
       )
       .returning({ id: loyaltyAccounts.id, memberNumber: loyaltyAccounts.memberNumber });
-    if (withPoints) {
-      await database.db.transaction((tx) =>
-        appendLedger(
-          tx,
-          core.changes,
-          rows.map((row) => ({
-            accountId: row.id,
-            points: 100,
-            kind: 'adjustment',
-            reason: 'bench',
-            causedBy: 'staff',
-            staffMember: 'bench',
-          })),
-        ),
-      );
-    }
+    await database.db.transaction((tx) =>
+      appendLedger(
+        tx,
+        core.changes,
+        rows.map((row) => ({
+          accountId: row.id,
+          points: 100,
+          kind: 'adjustment',
+          reason: 'bench',
+          causedBy: 'staff',
+          staffMember: 'bench',
+        })),
+      ),
+    );
     members.push(...rows);
   }
   return members;
@@ -87,10 +103,16 @@ async function measure(kind: 'postgres' | 'pglite') {
   try {
     const core = loyaltyCoreOf(app);
     const [reward] = await database.db.insert(loyaltyRewards).values({ name: 'Soda', pointsCost: COST }).returning();
-    const members = await seedMembers(database, core, 1, redemptions, true);
-    const bareMembers = await seedMembers(database, core, 2, redemptions, false);
+    const members = await seedMembers(database, core, 1, redemptions);
+    const bareMembers = await seedMembers(database, core, 2, redemptions);
+    const lotOf = new Map(
+      (await database.db.select({ id: loyaltyLots.id, accountId: loyaltyLots.accountId }).from(loyaltyLots)).map((lot) => [
+        lot.accountId,
+        lot.id,
+      ]),
+    );
 
-    const boardwalk = await run('Boardwalk redemption (HTTP)', redemptions, async (i) => {
+    const redeem: Call = async (i) => {
       const response = await fetch(`${base}/api/integrations/loyalty/redemptions`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${INTEGRATION_KEY}` },
@@ -99,8 +121,8 @@ async function measure(kind: 'postgres' | 'pglite') {
       const body = (await response.json()) as { balance?: number };
       if (response.status !== 201 || body.balance !== 100 - COST)
         throw new Error(`redemption ${i} failed: ${response.status} ${JSON.stringify(body)}`);
-    });
-    const bare = await run('bare insert of the same rows', redemptions, async (i) => {
+    };
+    const bareWrite: Call = async (i) => {
       const accountId = bareMembers[i]!.id;
       await database.db.transaction(async (tx) => {
         const [row] = await tx
@@ -118,12 +140,20 @@ async function measure(kind: 'postgres' | 'pglite') {
         await tx
           .insert(loyaltyLedger)
           .values({ accountId, points: -COST, kind: 'redemption', reason: 'redeemed: Soda', redemptionId: row!.id, causedBy: 'till' });
+        await tx
+          .update(loyaltyLots)
+          .set({ remaining: sql`${loyaltyLots.remaining} - ${COST}` })
+          .where(eq(loyaltyLots.id, lotOf.get(accountId)!));
       });
-    });
+    };
+    const [boardwalk, bare] = await interleaved([
+      ['Boardwalk redemption (HTTP)', redeem],
+      ['bare write of the same rows', bareWrite],
+    ]);
     const line = (f: ConcurrentFigures) =>
       `  ${f.name.padEnd(32)} ${fmt(f.perSecond).padStart(7)} redemptions/s  p50 ${fmt(f.p50, 1).padStart(6)} ms  p99 ${fmt(f.p99, 1).padStart(6)} ms`;
     console.log(
-      `\nbench:redemptions, ${kind}, ${fmt(redemptions)} redemptions, ${concurrency} at once, load average ${loadavg()[0]!.toFixed(2)}`,
+      `\nbench:redemptions, ${kind}, ${fmt(redemptions)} redemptions, ${concurrency} at once, in ${rounds} interleaved rounds, load average ${loadavg()[0]!.toFixed(2)}`,
     );
     console.log(line(boardwalk));
     console.log(line(bare));

@@ -323,6 +323,10 @@ export const loyaltyLedger = pgTable(
   (t) => [
     // An account's entries by id: its balance, and its statement's pages (newest first, keyset on the id).
     index('loyalty_ledger_account_id_id_index').on(t.accountId, t.id),
+    // The earns that leave the tier window between two runs of the expiry job (the cards time changes).
+    index('loyalty_ledger_earned_at_index')
+      .on(t.createdAt)
+      .where(sql`${t.kind} = 'earn'`),
     uniqueIndex('loyalty_ledger_order_kind_index')
       .on(t.loyaltyOrderId, t.kind)
       .where(sql`${t.loyaltyOrderId} is not null`),
@@ -382,6 +386,21 @@ export const loyaltyLots = pgTable(
       .on(t.expiresAt)
       .where(sql`${t.remaining} > 0`),
   ],
+);
+
+/**
+ * How far the hourly expiry job has looked for the member cards that time alone changes (one
+ * row): each run publishes the members whose earns left the tier window or whose lots entered
+ * the 30-day expiring window between `checkedUntil` and its own moment, then moves it there.
+ */
+export const loyaltyCardClock = pgTable(
+  'loyalty_card_clock',
+  {
+    /** Always true: the table holds one row. */
+    id: boolean().primaryKey().default(true),
+    checkedUntil: tstz().notNull(),
+  },
+  (t) => [check('loyalty_card_clock_one_row', sql`${t.id}`)],
 );
 
 /**

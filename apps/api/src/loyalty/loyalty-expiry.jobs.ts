@@ -1,7 +1,8 @@
 // The loyalty club's expiry queue: at start and then every hour, the lots whose date has come
-// expire and the members whose points expire within 30 days are told (each lot once).
+// expire, the members whose points expire within 30 days are told (each lot once), and the
+// member cards time alone changed (a tier, the points expiring soon) are published once.
 import fp from 'fastify-plugin';
-import { expireLots, remindExpiringLots } from './loyalty-expiry.service.ts';
+import { expireLots, publishCardsChangedByTime, remindExpiringLots } from './loyalty-expiry.service.ts';
 import { loyaltyCoreOf } from './loyalty.service.ts';
 
 export const LOYALTY_EXPIRY_QUEUE = 'loyalty-expiry';
@@ -18,8 +19,10 @@ export const loyaltyExpiryJobs = fp(
       cron: '0 * * * *',
       atStart: true,
       handler: async () => {
-        await expireLots(core);
-        await remindExpiringLots(reminders);
+        const now = new Date();
+        await expireLots(core, now);
+        await remindExpiringLots(reminders, now);
+        await publishCardsChangedByTime(core, now);
       },
     });
   },

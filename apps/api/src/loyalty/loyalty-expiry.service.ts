@@ -2,22 +2,26 @@
 // lot for what is left of it, once (a unique index on the ledger's lot and kind makes a second
 // impossible; each account is done under its row lock, so a second run finds nothing left).
 // Thirty days before, the member is told once per lot (a lot's reminder is marked on the lot)
-// by one email naming each amount and date.
+// by one email naming each amount and date. And the member cards time alone changes (a tier
+// lost as earns leave the 365-day window, a lot entering the 30-day window) are published once.
 import type { Executor } from '@boardwalk/db/client';
 import type { Mailer } from '../integrations/email/mailer.ts';
 import type { Config } from '../platform/config.ts';
-import { EXPIRING_SOON_DAYS, lockAccount } from './loyalty.repo.ts';
+import { expiringSoonUntil, lockAccount } from './loyalty.repo.ts';
 import {
+  findAccountsChangedByTime,
   findAccountsToRemind,
   findAccountsWithDueLots,
+  findCardsCheckedUntil,
   findDueLots,
   findLotsOfAccount,
   findReminderRecipient,
   markLotsReminded,
+  setCardsCheckedUntil,
 } from './loyalty-lots.repo.ts';
 import { appendLedger, type LoyaltyCore } from './loyalty.service.ts';
+import { LOYALTY_ACCOUNT_CHANGED, LOYALTY_TIERS_CHANGED } from './loyalty.topics.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Accounts one transaction each, this many looked up at a time. */
 const ACCOUNTS_PER_PAGE = 200;
 
@@ -92,7 +96,7 @@ export function reminderMail(
  * ever. Answers how many emails it wrote.
  */
 export async function remindExpiringLots(deps: ReminderDeps, now = new Date()): Promise<number> {
-  const until = new Date(now.getTime() + EXPIRING_SOON_DAYS * DAY_MS);
+  const until = expiringSoonUntil(now);
   let mails = 0;
   for (;;) {
     const accounts = await findAccountsToRemind(deps.db, now, until, ACCOUNTS_PER_PAGE);
@@ -108,6 +112,47 @@ export async function remindExpiringLots(deps: ReminderDeps, now = new Date()): 
       });
     }
   }
+}
+
+/** Accounts published per transaction by the pass over time. */
+const CARDS_PER_PAGE = 1000;
+
+/**
+ * Publishes the accounts whose member card time alone changed, with no ledger entry or staff
+ * change to do it: the tier, when earns left the 365-day window and took it down a tier; the
+ * points expiring soon, when a lot still holding points entered the 30-day window. What is
+ * tracked is the time boundary crossed, not what each card showed: `loyalty_card_clock` holds
+ * the moment up to which the last run looked, and a run publishes the accounts whose earns or
+ * lots crossed a window's edge between that moment and `now` (a page per transaction), then
+ * moves it to `now`. Each edge is crossed once, so each card is published once for it, not
+ * every hour. The wallet's job compares the card with what it last showed and pushes only a
+ * difference, so a page published again (a run that died before moving the moment) costs
+ * comparisons, never a second push; that job runs at least DELIVERY_COALESCE_SECONDS later,
+ * which covers a few seconds between two processes' clocks. The first run ever knows nothing
+ * of what the cards showed: it republishes every member card once (loyalty-tiers.changed).
+ * Answers the accounts it published.
+ */
+export async function publishCardsChangedByTime(core: Pick<LoyaltyCore, 'db' | 'changes'>, now = new Date()): Promise<string[]> {
+  const from = await findCardsCheckedUntil(core.db);
+  if (from === null) {
+    await core.db.transaction(async (tx) => {
+      await core.changes.publish(tx, LOYALTY_TIERS_CHANGED, ['the expiry job’s first pass over time']);
+      await setCardsCheckedUntil(tx, now);
+    });
+    return [];
+  }
+  if (now <= from) return [];
+  const published: string[] = [];
+  for (let after: string | null = null; ;) {
+    const page = await findAccountsChangedByTime(core.db, { from, to: now }, after, CARDS_PER_PAGE);
+    if (page.length === 0) break;
+    const changed = page.filter((account) => account.changed).map((account) => account.accountId);
+    if (changed.length > 0) await core.db.transaction((tx) => core.changes.publish(tx, LOYALTY_ACCOUNT_CHANGED, changed));
+    published.push(...changed);
+    after = page.at(-1)!.accountId;
+  }
+  await setCardsCheckedUntil(core.db, now);
+  return published;
 }
 
 /** A member's lot as the staff page shows it. */

@@ -1,9 +1,11 @@
 // The lots: what each positive ledger entry gave, what is left of it and when it expires. Only
 // the loyalty core writes them, under the account's row lock (appendLedger and the expiry job).
+// Also what the expiry job's pass over time reads: the cards the clock changed, and how far it looked.
 import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
-import { loyaltyAccounts, loyaltyLedger, loyaltyLots } from '@boardwalk/db/schema';
-import { balanceFromSum } from './loyalty.repo.ts';
+import { loyaltyAccounts, loyaltyCardClock, loyaltyLedger, loyaltyLots } from '@boardwalk/db/schema';
+import { balanceFromSum, expiringSoonUntil } from './loyalty.repo.ts';
+import { tierNameSql, tierWindowStart } from './loyalty-rewards.repo.ts';
 
 /** A lot to open for a positive entry: `repaid` of its points repay a negative balance, the rest remains. */
 export interface NewLot {
@@ -142,4 +144,59 @@ export function findLotsOfAccount(db: Executor, accountId: string) {
     .innerJoin(loyaltyLedger, eq(loyaltyLedger.id, loyaltyLots.entryId))
     .where(eq(loyaltyLots.accountId, accountId))
     .orderBy(sql`${loyaltyLots.id} desc`);
+}
+
+/** The moment up to which the member cards that time changes were published; null before the first pass. */
+export async function findCardsCheckedUntil(db: Executor): Promise<Date | null> {
+  const [row] = await db.select({ at: loyaltyCardClock.checkedUntil }).from(loyaltyCardClock);
+  return row?.at ?? null;
+}
+
+/** Moves the moment on (never back: a run on a slower clock leaves it). */
+export async function setCardsCheckedUntil(tx: Executor, at: Date): Promise<void> {
+  await tx
+    .insert(loyaltyCardClock)
+    .values({ checkedUntil: at })
+    .onConflictDoUpdate({
+      target: loyaltyCardClock.id,
+      set: { checkedUntil: sql`greatest(${loyaltyCardClock.checkedUntil}, excluded.checked_until)` },
+    });
+}
+
+const iso = (at: Date) => sql`${at.toISOString()}::timestamptz`;
+
+/**
+ * One page of the accounts whose member card time alone may have changed between `from` and
+ * `to`: an earn left the tier window (written in [from - 365 days, to - 365 days)), or a lot
+ * that still holds points entered the expiring-soon window (its date in (from + 30 days, to +
+ * 30 days]). At most `limit` accounts with an id after `after`, in id order, each with whether
+ * its card changed: a lot that entered always changes the amount expiring soon; an earn that
+ * left changes the card only when the tier at `to` is not the tier at `from` (both counted on
+ * today's tiers and ledger, so only the window's move differs). The ledger's earned-at index and
+ * the lots' expiring index find the candidates; a page is one statement.
+ */
+export async function findAccountsChangedByTime(
+  db: Executor,
+  span: { from: Date; to: Date },
+  after: string | null,
+  limit: number,
+): Promise<{ accountId: string; changed: boolean }[]> {
+  const left = { from: tierWindowStart(span.from), to: tierWindowStart(span.to) };
+  const entered = { from: expiringSoonUntil(span.from), to: expiringSoonUntil(span.to) };
+  const afterId = after === null ? sql`true` : sql`account_id > ${after}`;
+  const { rows } = (await db.execute(sql`
+    with candidates as (
+      select ${loyaltyLedger.accountId} as account_id, true as earn_left from ${loyaltyLedger}
+      where ${loyaltyLedger.kind} = 'earn' and ${loyaltyLedger.createdAt} >= ${iso(left.from)} and ${loyaltyLedger.createdAt} < ${iso(left.to)}
+      union all
+      select ${loyaltyLots.accountId}, false from ${loyaltyLots}
+      where ${loyaltyLots.remaining} > 0 and ${loyaltyLots.expiresAt} > ${iso(entered.from)} and ${loyaltyLots.expiresAt} <= ${iso(entered.to)}
+    ), page as (
+      select account_id, bool_and(earn_left) as earn_left_only from candidates where ${afterId}
+      group by account_id order by account_id limit ${limit}
+    )
+    select account_id as "accountId",
+      not earn_left_only or ${tierNameSql(sql`page.account_id`, left.from)} is distinct from ${tierNameSql(sql`page.account_id`, left.to)} as changed
+    from page order by account_id`)) as unknown as { rows: { accountId: string; changed: boolean }[] };
+  return rows;
 }

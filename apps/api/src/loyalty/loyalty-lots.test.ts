@@ -5,11 +5,11 @@
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loyaltyLedger, loyaltyLots, loyaltyRewards, outbox } from '@boardwalk/db/schema';
+import { loyaltyLedger, loyaltyLots, loyaltyRewards, loyaltyTiers, outbox } from '@boardwalk/db/schema';
 import { anOrder, putOrder } from '../../test-support/fixtures.ts';
 import { createTestApp, integrationAuth, type TestApp } from '../../test-support/test-app.ts';
 import { claimTickets } from './loyalty-claims.service.ts';
-import { expireLots, listMemberLots, remindExpiringLots } from './loyalty-expiry.service.ts';
+import { expireLots, listMemberLots, publishCardsChangedByTime, remindExpiringLots } from './loyalty-expiry.service.ts';
 import { insertAccount, isUniqueViolation } from './loyalty.repo.ts';
 import { reverseInvalidClaims } from './loyalty-reversals.service.ts';
 import { adjustPoints, loyaltyCoreOf, type LoyaltyCore } from './loyalty.service.ts';
@@ -309,6 +309,47 @@ describe('the tills', () => {
     await earn(fresh, 10);
     const none = await t.app.inject({ method: 'GET', url: `${API}members/${fresh.memberNumber}`, headers: integrationAuth });
     expect(none.json()).toMatchObject({ balance: 10, expiringPoints: 0, expiringAt: null });
+  });
+});
+
+describe('the member cards time changes', () => {
+  it('are published once when a window’s edge is crossed: a lot entering the 30 days, earns leaving the tier window when they take the tier', async () => {
+    await t.database.executeSql('delete from loyalty_card_clock', []);
+    const republishes = async () =>
+      (await t.database.executeSql(`select count(*)::int as n from pgboss.job where name = 'member-cards-republish'`, [])).rows[0];
+    const before = await republishes();
+    // The first pass knows nothing of what the cards show: every card once (the tiers' republish), nothing else.
+    expect(await publishCardsChangedByTime(core, new Date())).toEqual([]);
+    expect(await republishes()).toEqual({ n: (before as { n: number }).n + 1 });
+
+    await t.database.db.insert(loyaltyTiers).values({ name: 'Lots Gold', pointsToReach: 1000 });
+    const untiered = await aMember();
+    const untieredLot = (await earn(untiered, 30)).lotId;
+    const tiered = await aMember();
+    const tieredLot = (await earn(tiered, 1200)).lotId;
+    for (const lotId of [untieredLot, tieredLot]) await dateLot(lotId, 0, null);
+    const expiring = await aMember();
+    await earn(expiring, 50);
+    const [expiringLot] = await lotsOf(expiring.accountId);
+    const entersAt = expiringLot!.expiresAt!.getTime() - 30 * DAY;
+    const [tieredEarn] = await ledgerOf(tiered.accountId);
+    const leavesAt = tieredEarn!.createdAt.getTime() + 365 * DAY;
+    const at = (ms: number) => new Date(ms);
+    const hour = 3_600_000;
+
+    expect(await publishCardsChangedByTime(core, at(entersAt - hour))).not.toContain(expiring.accountId);
+    const entered = await publishCardsChangedByTime(core, at(entersAt + 60_000));
+    expect(entered).toContain(expiring.accountId);
+    expect(entered).not.toContain(tiered.accountId);
+    expect(await publishCardsChangedByTime(core, at(entersAt + hour))).toEqual([]);
+    // A run on a clock behind the last one's publishes nothing and moves nothing back.
+    expect(await publishCardsChangedByTime(core, at(entersAt))).toEqual([]);
+
+    const left = await publishCardsChangedByTime(core, at(leavesAt + 60_000));
+    // Both members' earns left the window; only the one whose tier it took is published.
+    expect(left).toContain(tiered.accountId);
+    expect(left).not.toContain(untiered.accountId);
+    expect(await publishCardsChangedByTime(core, at(leavesAt + hour))).toEqual([]);
   });
 });
 

@@ -6,55 +6,37 @@
 import type { RedemptionResult, RedemptionReversal, TillMember, TillReward } from '@boardwalk/contract/loyalty-integration';
 import type { Executor } from '@boardwalk/db/client';
 import { AppError } from '../platform/errors.ts';
-import { balanceOf, findLoyaltyMember, isUniqueViolation, lockAccount } from './loyalty.repo.ts';
+import { balanceFromSum, balanceOf, findLoyaltyMemberStanding, isUniqueViolation, lockAccount } from './loyalty.repo.ts';
 import {
   countStandingRedemptions,
   findAccountIdByMemberNumber,
+  findMemberAndKey,
   findRedemption,
   findRedemptionByKey,
-  findReward,
+  findRedemptionStanding,
   insertRedemption,
   listActiveRewards,
-  listActiveTiers,
+  lockAccountWithReward,
   markRedemptionReversed,
-  pointsEarnedSince,
   tierWindowStart,
   type RedemptionRow,
   type RewardWithTier,
+  type Tier,
 } from './loyalty-rewards.repo.ts';
 import { appendLedger, type LoyaltyCore } from './loyalty.service.ts';
 
-export interface Tier {
-  name: string;
-  pointsToReach: number;
-}
-
-/** The points a member earned in the tier window, the tier they reach and the next one up (null at the top). */
-export interface TierProgress {
-  earned: number;
-  tier: Tier | null;
-  next: Tier | null;
-}
-
-export async function tierProgressOf(db: Executor, accountId: string, now: Date): Promise<TierProgress> {
-  const [earned, tiers] = await Promise.all([pointsEarnedSince(db, accountId, tierWindowStart(now)), listActiveTiers(db)]);
-  // Highest threshold first: the tier is the first reached, the next one the last not reached.
-  const reached = tiers.findIndex((tier) => earned >= tier.pointsToReach);
-  const tier = reached === -1 ? null : tiers[reached]!;
-  const next = reached === -1 ? (tiers.at(-1) ?? null) : (tiers[reached - 1] ?? null);
-  return { earned, tier, next };
-}
+export type { Tier, TierProgress } from './loyalty-rewards.repo.ts';
 
 /** The member's tier now: the highest active tier their points earned in the window reach; null when none. */
 export async function tierOf(db: Executor, accountId: string, now: Date): Promise<Tier | null> {
-  return (await tierProgressOf(db, accountId, now)).tier;
+  return (await findLoyaltyMemberStanding(db, accountId, now))?.progress.tier ?? null;
 }
 
 /** Who redeems: a till (the integration API) or a staff member on the member's behalf. */
 export type Redeemer = { causedBy: 'till' } | { causedBy: 'staff'; staffMember: string };
 
-/** What a member's redemption of a reward is checked against, read under the account's lock. */
-interface Standing {
+/** What a member's redemption of a reward is checked against (under the account's lock when redeeming). */
+export interface Standing {
   balance: number;
   tier: Tier | null;
   redeemed: Map<string, number>;
@@ -79,27 +61,24 @@ function refusalOf(reward: RewardWithTier, member: Standing, now: Date): string 
   return null;
 }
 
-async function standingOf(db: Executor, accountId: string, now: Date): Promise<Standing> {
-  const [balance, tier, redeemed] = await Promise.all([
-    balanceOf(db, accountId),
-    tierOf(db, accountId, now),
-    countStandingRedemptions(db, accountId),
-  ]);
-  return { balance, tier, redeemed };
+/** The active rewards, cheapest first, each with whether a member of this standing can redeem it now (the rules a redemption checks). */
+export function rewardsFor(rewards: RewardWithTier[], standing: Standing, now: Date): { reward: RewardWithTier; redeemableNow: boolean }[] {
+  return rewards.map((reward) => ({ reward, redeemableNow: refusalOf(reward, standing, now) === null }));
 }
 
 /**
- * The active rewards, cheapest first, each with whether this member can redeem it now (the
- * rules a redemption checks), for a member whose balance and tier are known.
+ * The member read model with their tier progress and the active rewards, each with whether they
+ * can redeem it now (their standing read without a lock): three independent reads at once (in
+ * parallel on PostgreSQL's pool). Null when the account does not exist.
  */
-export async function rewardsFor(
-  db: Executor,
-  member: { accountId: string; balance: number; tier: Tier | null },
-  now: Date,
-): Promise<{ reward: RewardWithTier; redeemableNow: boolean }[]> {
-  const [rewards, redeemed] = await Promise.all([listActiveRewards(db), countStandingRedemptions(db, member.accountId)]);
-  const standing: Standing = { balance: member.balance, tier: member.tier, redeemed };
-  return rewards.map((reward) => ({ reward, redeemableNow: refusalOf(reward, standing, now) === null }));
+export async function memberWithRewards(db: Executor, accountId: string, now: Date) {
+  const [found, redeemed, rewards] = await Promise.all([
+    findLoyaltyMemberStanding(db, accountId, now),
+    countStandingRedemptions(db, accountId),
+    listActiveRewards(db),
+  ]);
+  if (!found) return null;
+  return { ...found, rewards: rewardsFor(rewards, { balance: found.member.balance, tier: found.progress.tier, redeemed }, now) };
 }
 
 const unknownMember = () => new AppError('NOT_FOUND', 'No loyalty member has this member number.');
@@ -112,17 +91,19 @@ async function accountIdOf(db: Executor, memberNumber: string): Promise<string> 
 
 /** The rewards the member can redeem now (their standing read without a lock), cheapest first, as the tills and staff are offered them. */
 export async function redeemableRewards(db: Executor, accountId: string, now = new Date()): Promise<TillReward[]> {
-  const [standing, rewards] = await Promise.all([standingOf(db, accountId, now), listActiveRewards(db)]);
-  return rewards
-    .filter((reward) => refusalOf(reward, standing, now) === null)
-    .map((r) => ({ rewardId: r.id, name: r.name, description: r.description, pointsCost: r.pointsCost }));
+  return tillRewards((await memberWithRewards(db, accountId, now))?.rewards ?? []);
 }
+
+const tillRewards = (rewards: { reward: RewardWithTier; redeemableNow: boolean }[]): TillReward[] =>
+  rewards
+    .filter(({ redeemableNow }) => redeemableNow)
+    .map(({ reward: r }) => ({ rewardId: r.id, name: r.name, description: r.description, pointsCost: r.pointsCost }));
 
 /** GET /api/integrations/loyalty/members/{memberNumber}: the member, balance, tier and the rewards they can redeem now. */
 export async function findTillMember(core: Pick<LoyaltyCore, 'db'>, memberNumber: string, now = new Date()): Promise<TillMember> {
-  const accountId = await accountIdOf(core.db, memberNumber);
-  const [member, rewards] = await Promise.all([findLoyaltyMember(core.db, accountId, now), redeemableRewards(core.db, accountId, now)]);
-  if (!member) throw unknownMember();
+  const found = await memberWithRewards(core.db, await accountIdOf(core.db, memberNumber), now);
+  if (!found) throw unknownMember();
+  const { member } = found;
   return {
     memberNumber: member.memberNumber,
     firstName: member.firstName,
@@ -132,7 +113,7 @@ export async function findTillMember(core: Pick<LoyaltyCore, 'db'>, memberNumber
     tier: member.tier,
     expiringPoints: member.expiringPoints,
     expiringAt: member.expiringAt?.toISOString() ?? null,
-    rewards,
+    rewards: tillRewards(found.rewards),
   };
 }
 
@@ -168,19 +149,37 @@ export async function redeemReward(
   by: Redeemer,
   recorded?: Recorded,
 ): Promise<{ result: RedemptionResult; created: boolean }> {
-  const earlier = await findRedemptionByKey(core.db, request.idempotencyKey);
-  if (earlier) return { result: replayOf(earlier, request), created: false };
-  const accountId = await accountIdOf(core.db, request.memberNumber);
+  // The round trips are counted: one look-up before the transaction, then the lock (with the
+  // reward), one read of the standing, the redemption, and appendLedger's writes.
+  const { accountId, usedBy } = await findMemberAndKey(core.db, request.memberNumber, request.idempotencyKey);
+  const replay = async (db: Executor) => {
+    // Gone only with its member, removed meanwhile.
+    const found = await findRedemptionByKey(db, request.idempotencyKey);
+    if (!found) throw unknownMember();
+    return { result: replayOf(found, request), created: false };
+  };
+  if (usedBy) return replay(core.db);
+  if (!accountId) throw unknownMember();
   try {
     return await core.db.transaction(async (tx) => {
-      if (!(await lockAccount(tx, accountId))) throw unknownMember();
-      // A replay that waited for this lock finds the redemption the first one made.
-      const raced = await findRedemptionByKey(tx, request.idempotencyKey);
-      if (raced) return { result: replayOf(raced, request), created: false };
-      const reward = await findReward(tx, request.rewardId);
-      if (!reward) throw new AppError('NOT_FOUND', 'No reward has this id.');
+      const locked = await lockAccountWithReward(tx, accountId, request.rewardId);
+      if (!locked) throw unknownMember();
       const now = new Date();
-      const standing = await standingOf(tx, accountId, now);
+      const found = await findRedemptionStanding(tx, {
+        accountId,
+        rewardId: request.rewardId,
+        idempotencyKey: request.idempotencyKey,
+        since: tierWindowStart(now),
+      });
+      // A replay that waited for this lock finds the redemption the first one made.
+      if (found.keyUsed) return replay(tx);
+      const { reward } = locked;
+      if (!reward) throw new AppError('NOT_FOUND', 'No reward has this id.');
+      const standing: Standing = {
+        balance: balanceFromSum(found.balanceSum),
+        tier: found.tier,
+        redeemed: new Map([[reward.id, found.redeemed]]),
+      };
       const refusal = refusalOf(reward, standing, now);
       if (refusal) throw new AppError('CONFLICT', refusal);
       const redemption = await insertRedemption(tx, {

@@ -12,15 +12,6 @@ export type RewardWithTier = RewardRow & { minimumTierPoints: number | null };
 
 const rewardWithTier = { ...getTableColumns(loyaltyRewards), minimumTierPoints: loyaltyTiers.pointsToReach };
 
-export async function findReward(db: Executor, rewardId: string): Promise<RewardWithTier | null> {
-  const [row] = await db
-    .select(rewardWithTier)
-    .from(loyaltyRewards)
-    .leftJoin(loyaltyTiers, eq(loyaltyTiers.name, loyaltyRewards.minimumTier))
-    .where(eq(loyaltyRewards.id, rewardId));
-  return row ?? null;
-}
-
 /** The active rewards, cheapest first (their dates, tier and limit are the caller's to check). */
 export function listActiveRewards(db: Executor): Promise<RewardWithTier[]> {
   return db
@@ -31,13 +22,30 @@ export function listActiveRewards(db: Executor): Promise<RewardWithTier[]> {
     .orderBy(loyaltyRewards.pointsCost, loyaltyRewards.name);
 }
 
-/** The active tiers, highest threshold first. */
-export function listActiveTiers(db: Executor) {
-  return db
-    .select({ name: loyaltyTiers.name, pointsToReach: loyaltyTiers.pointsToReach })
-    .from(loyaltyTiers)
-    .where(eq(loyaltyTiers.active, true))
-    .orderBy(desc(loyaltyTiers.pointsToReach));
+export interface Tier {
+  name: string;
+  pointsToReach: number;
+}
+
+/** The points a member earned in the tier window, the tier they reach and the next one up (null at the top). */
+export interface TierProgress {
+  earned: number;
+  tier: Tier | null;
+  next: Tier | null;
+}
+
+/** The active tiers, highest threshold first, as one JSON value for a query's select list. */
+export const activeTiersSql = () => sql<
+  Tier[]
+>`(select coalesce(json_agg(json_build_object('name', t.name, 'pointsToReach', t.points_to_reach)
+  order by t.points_to_reach desc), '[]'::json) from ${loyaltyTiers} t where t.active)`;
+
+/** The tier rule on the points earned: the highest of the active tiers (highest threshold first) they reach, and the next one up. */
+export function tierProgress(earned: number, tiers: Tier[]): TierProgress {
+  const reached = tiers.findIndex((tier) => earned >= tier.pointsToReach);
+  const tier = reached === -1 ? null : tiers[reached]!;
+  const next = reached === -1 ? (tiers.at(-1) ?? null) : (tiers[reached - 1] ?? null);
+  return { earned, tier, next };
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -59,19 +67,14 @@ export const earnedSinceSql = (accountId: SQL | AnyColumn, since: Date) => sql`(
       select e.loyalty_order_id from ${loyaltyLedger} e
       where e.account_id = ${accountId} and e.kind = 'earn' and e.created_at >= ${since.toISOString()}::timestamptz))`;
 
-/** The name of the highest active tier the account's points earned since then reach; null when none. */
-export const tierNameSql = (accountId: SQL | AnyColumn, since: Date) => sql<string | null>`(
-  select t.name from ${loyaltyTiers} t
+/** The highest active tier the account's points earned since then reach, as `what` of its row `t`; null when none. */
+const tierReachedSql = (what: SQL, accountId: SQL | AnyColumn, since: Date) => sql`(
+  select ${what} from ${loyaltyTiers} t
   where t.active and t.points_to_reach <= ${earnedSinceSql(accountId, since)}
   order by t.points_to_reach desc limit 1)`;
 
-export async function pointsEarnedSince(db: Executor, accountId: string, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ points: sql<string>`${earnedSinceSql(loyaltyAccounts.id, since)}::text` })
-    .from(loyaltyAccounts)
-    .where(eq(loyaltyAccounts.id, accountId));
-  return Number(row?.points ?? 0);
-}
+/** The name of the highest active tier the account's points earned since then reach; null when none. */
+export const tierNameSql = (accountId: SQL | AnyColumn, since: Date) => tierReachedSql(sql`t.name`, accountId, since) as SQL<string | null>;
 
 /** The account's redemptions not reversed, per reward id. */
 export async function countStandingRedemptions(db: Executor, accountId: string): Promise<Map<string, number>> {
@@ -84,6 +87,71 @@ export async function countStandingRedemptions(db: Executor, accountId: string):
 }
 
 const redemptionWithMember = { redemption: loyaltyRedemptions, memberNumber: loyaltyAccounts.memberNumber };
+
+/**
+ * Before a redemption's transaction, in one statement: the member number's account and whether
+ * the idempotency key was already used (its redemption's id); each null when not.
+ */
+export async function findMemberAndKey(db: Executor, memberNumber: string, idempotencyKey: string) {
+  const [row] = await db
+    .select({
+      accountId: sql<
+        string | null
+      >`(select ${loyaltyAccounts.id} from ${loyaltyAccounts} where ${loyaltyAccounts.memberNumber} = ${memberNumber})`,
+      usedBy: sql<
+        string | null
+      >`(select ${loyaltyRedemptions.id} from ${loyaltyRedemptions} where ${loyaltyRedemptions.idempotencyKey} = ${idempotencyKey})`,
+    })
+    .from(sql`(values (1)) as one`);
+  return row!;
+}
+
+/**
+ * Locks the account until the transaction ends, in a statement of its own, and reads the reward
+ * with it (no redemption changes a reward). Null when the account does not exist; `reward` null
+ * when the reward does not.
+ */
+export async function lockAccountWithReward(tx: Executor, accountId: string, rewardId: string) {
+  const [row] = await tx
+    .select({ accountId: loyaltyAccounts.id, reward: rewardWithTier })
+    .from(loyaltyAccounts)
+    .leftJoin(loyaltyRewards, eq(loyaltyRewards.id, rewardId))
+    .leftJoin(loyaltyTiers, eq(loyaltyTiers.name, loyaltyRewards.minimumTier))
+    .where(eq(loyaltyAccounts.id, accountId))
+    .for('update', { of: loyaltyAccounts });
+  if (!row) return null;
+  // Left joined: a missing reward reads as its columns all null.
+  const reward = row.reward as RewardWithTier | null;
+  return { reward: reward?.id ? reward : null };
+}
+
+/**
+ * What a redemption is checked against, read in one statement after the account's lock (a
+ * statement of its own, so this one's snapshot holds every change committed before it): whether
+ * the key was used meanwhile (a replay that waited for the lock), the balance, the tier reached
+ * by the points earned since `since`, and the member's standing redemptions of this reward.
+ */
+export async function findRedemptionStanding(
+  tx: Executor,
+  request: { accountId: string; rewardId: string; idempotencyKey: string; since: Date },
+) {
+  const { accountId, rewardId, idempotencyKey, since } = request;
+  const [row] = await tx
+    .select({
+      keyUsed: sql<boolean>`exists (select 1 from ${loyaltyRedemptions} where ${loyaltyRedemptions.idempotencyKey} = ${idempotencyKey})`,
+      /** The ledger's sum as text (balanceFromSum reads it). */
+      balanceSum: sql<string>`(select coalesce(sum(${loyaltyLedger.points}), 0)::bigint::text from ${loyaltyLedger} where ${loyaltyLedger.accountId} = ${accountId})`,
+      tier: sql<{
+        name: string;
+        pointsToReach: number;
+      } | null>`${tierReachedSql(sql`json_build_object('name', t.name, 'pointsToReach', t.points_to_reach)`, loyaltyAccounts.id, since)}`,
+      redeemed: sql<number>`(select count(*)::int from ${loyaltyRedemptions} where ${loyaltyRedemptions.accountId} = ${accountId}
+        and ${loyaltyRedemptions.rewardId} = ${rewardId} and ${loyaltyRedemptions.reversedAt} is null)`.mapWith(Number),
+    })
+    .from(loyaltyAccounts)
+    .where(eq(loyaltyAccounts.id, accountId));
+  return row!;
+}
 
 /** The redemption of an idempotency key, with its member's number. */
 export async function findRedemptionByKey(db: Executor, idempotencyKey: string) {

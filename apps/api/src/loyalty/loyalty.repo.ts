@@ -4,7 +4,7 @@
 import { and, between, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { LoyaltyOrderType } from '@boardwalk/contract/loyalty';
 import type { Executor } from '@boardwalk/db/client';
-import { tierNameSql, tierWindowStart } from './loyalty-rewards.repo.ts';
+import { activeTiersSql, earnedSinceSql, tierProgress, tierWindowStart } from './loyalty-rewards.repo.ts';
 import {
   loyaltyAccountSearchText,
   loyaltyAccounts,
@@ -94,42 +94,61 @@ export async function balanceOf(db: Executor, accountId: string): Promise<number
   return row?.points ?? 0;
 }
 
+/** The account's balance as a subquery (the sum of its ledger, as text: balanceFromSum reads it), by the (account, id) index. */
+const balanceSql = (of: typeof loyaltyAccounts.id) =>
+  sql`(select coalesce(sum(${loyaltyLedger.points}), 0)::bigint::text from ${loyaltyLedger} where ${loyaltyLedger.accountId} = ${of})`;
+
 /** Points expire soon when their lot's date is this many days away or less. */
 export const EXPIRING_SOON_DAYS = 30;
 
-/** The account's lots that still hold points and expire within EXPIRING_SOON_DAYS (or are due and not yet expired by the job). */
-const expiringSoon = (of: typeof loyaltyAccounts.id) =>
-  sql`from ${loyaltyLots} where ${loyaltyLots.accountId} = ${of} and ${loyaltyLots.remaining} > 0
-      and ${loyaltyLots.expiresAt} <= now() + make_interval(days => ${EXPIRING_SOON_DAYS})`;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The end of the expiring-soon window at this moment: lots whose date is at or before it expire soon. */
+export const expiringSoonUntil = (now: Date) => new Date(now.getTime() + EXPIRING_SOON_DAYS * DAY_MS);
 
 /**
- * The member read model, in one query: who the member is, their balance, their tier now (the
- * highest active tier their points earned in the window reach; null when none), and the points
- * expiring within 30 days with the earliest of those dates (0 and null when none); null when
- * the account does not exist.
+ * The account's lots that still hold points and expire within EXPIRING_SOON_DAYS of `now` (or
+ * are due and not yet expired by the job). The moment is the caller's, like the tier's, so the
+ * card, the tills and the expiry job's pass over time see one clock.
  */
-export async function findLoyaltyMember(db: Executor, accountId: string, now = new Date()) {
-  const rows = await db
+const expiringSoon = (of: typeof loyaltyAccounts.id, now: Date) =>
+  sql`from ${loyaltyLots} where ${loyaltyLots.accountId} = ${of} and ${loyaltyLots.remaining} > 0
+      and ${loyaltyLots.expiresAt} <= ${expiringSoonUntil(now).toISOString()}::timestamptz`;
+
+/**
+ * The member read model, in one query: who the member is, their balance, the points they earned
+ * in the tier window with the active tiers (from which their tier now: the highest active tier
+ * those points reach; null when none), and the points expiring within 30 days with the earliest
+ * of those dates (0 and null when none); null when the account does not exist. The points earned
+ * are counted once, for the tier and for the progress to the next one.
+ */
+export async function findLoyaltyMemberStanding(db: Executor, accountId: string, now = new Date()) {
+  const [row] = await db
     .select({
       id: loyaltyAccounts.id,
       email: loyaltyAccounts.email,
       firstName: loyaltyAccounts.firstName,
       lastName: loyaltyAccounts.lastName,
       memberNumber: loyaltyAccounts.memberNumber,
-      balance: ledgerSum(),
-      tier: tierNameSql(loyaltyAccounts.id, tierWindowStart(now)),
-      expiringPoints: sql<number>`(select coalesce(sum(${loyaltyLots.remaining}), 0)::int ${expiringSoon(loyaltyAccounts.id)})`.mapWith(
-        Number,
-      ),
-      expiringAt: sql<Date | null>`(select min(${loyaltyLots.expiresAt}) ${expiringSoon(loyaltyAccounts.id)})`.mapWith(
+      balance: sql`${balanceSql(loyaltyAccounts.id)}`.mapWith(balanceFromSum),
+      earned: sql`${earnedSinceSql(loyaltyAccounts.id, tierWindowStart(now))}::text`.mapWith(balanceFromSum),
+      tiers: activeTiersSql(),
+      expiringPoints:
+        sql<number>`(select coalesce(sum(${loyaltyLots.remaining}), 0)::int ${expiringSoon(loyaltyAccounts.id, now)})`.mapWith(Number),
+      expiringAt: sql<Date | null>`(select min(${loyaltyLots.expiresAt}) ${expiringSoon(loyaltyAccounts.id, now)})`.mapWith(
         (v: string | Date | null) => (v === null ? null : new Date(v)),
       ),
     })
     .from(loyaltyAccounts)
-    .leftJoin(loyaltyLedger, eq(loyaltyLedger.accountId, loyaltyAccounts.id))
-    .where(eq(loyaltyAccounts.id, accountId))
-    .groupBy(loyaltyAccounts.id);
-  return rows[0] ?? null;
+    .where(eq(loyaltyAccounts.id, accountId));
+  if (!row) return null;
+  const { earned, tiers, ...member } = row;
+  const progress = tierProgress(earned, tiers);
+  return { member: { ...member, tier: progress.tier?.name ?? null }, progress };
+}
+
+/** The member read model (see findLoyaltyMemberStanding): what the wallet cards, the tills and staff read. */
+export async function findLoyaltyMember(db: Executor, accountId: string, now = new Date()) {
+  return (await findLoyaltyMemberStanding(db, accountId, now))?.member ?? null;
 }
 
 export type LoyaltyMember = NonNullable<Awaited<ReturnType<typeof findLoyaltyMember>>>;

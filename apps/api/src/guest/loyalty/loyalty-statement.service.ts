@@ -19,8 +19,8 @@ import type { Config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Keys } from '../../platform/keys.plugin.ts';
 import { attempt, type FailureThrottle } from '../../platform/throttle.ts';
-import { rewardsFor, tierProgressOf } from '../../loyalty/loyalty-redemptions.service.ts';
-import { findAccount, findAccountByEmail, findLedgerPage, findLoyaltyMember } from '../../loyalty/loyalty.repo.ts';
+import { memberWithRewards } from '../../loyalty/loyalty-redemptions.service.ts';
+import { findAccount, findAccountByEmail, findLedgerPage } from '../../loyalty/loyalty.repo.ts';
 import type { LoyaltyCore } from '../../loyalty/loyalty.service.ts';
 
 /** The statement calls' dependencies, built once when the routes register. */
@@ -122,10 +122,10 @@ export async function readStatement(
   now = new Date(),
 ): Promise<Statement> {
   const accountId = accountOfToken(deps.keys, token);
-  const member = await findLoyaltyMember(deps.core.db, accountId);
-  if (!member) throw new AppError('UNAUTHORIZED', statementMessages.invalid);
-  const [progress, ledger] = await Promise.all([tierProgressOf(deps.core.db, accountId, now), ledgerPage(deps.core, accountId, null)]);
-  const rewards = await rewardsFor(deps.core.db, { accountId, balance: member.balance, tier: progress.tier }, now);
+  // Every read at once (one round on PostgreSQL's pool): the member with their tier progress and rewards, and the newest page.
+  const [found, ledger] = await Promise.all([memberWithRewards(deps.core.db, accountId, now), ledgerPage(deps.core, accountId, null)]);
+  if (!found) throw new AppError('UNAUTHORIZED', statementMessages.invalid);
+  const { member, progress, rewards } = found;
   return {
     firstName: member.firstName,
     lastName: member.lastName,

@@ -2,7 +2,8 @@
 // a Google loyalty object with the member's name, number and balance, only for the wallet token
 // of a claim (never the email alone), with the tier, and kept up to date: every ledger entry
 // (claims, refunds, redemptions and their reversals) and every change of the tiers moves the
-// card's update tag and goes through the delivery queue.
+// card's update tag and goes through the delivery queue; so does what time alone changes (a
+// tier lost as earns leave the 365-day window, a lot entering the 30-day window), once.
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -180,7 +181,8 @@ describe('the loyalty variant of POST /api/apple-wallet/', () => {
     expect((await post('/api/apple-wallet/', { email: member.email, walletToken: forged })).statusCode).toBe(401);
     expect((await post('/api/apple-wallet/', { email: member.email, walletToken: 'x'.repeat(3000) })).statusCode).toBe(400);
 
-    vi.useFakeTimers({ toFake: ['Date'] });
+    // The clock runs on from there (PGlite's now() reads it too, and the deliveries wait for it).
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
     vi.setSystemTime(Date.now() + (LOYALTY_WALLET_TOKEN.ttlSeconds + 5) * 1000);
     const expired = await post('/api/google-wallet/', { email: member.email, walletToken: member.walletToken });
     expect(expired.statusCode).toBe(401);
@@ -260,6 +262,21 @@ async function cardInWallets(member: { userID: string; email: string; walletToke
   pushes.length = 0;
   google.objectCalls = [];
   return { pass, objectId };
+}
+
+/**
+ * What reached this card since the last call: the pushes to the device and the Google updates
+ * of the object; and how many pushes and updates reached any card.
+ */
+function deliveredTo(device: { pushToken: string }, objectId: string) {
+  const sent = {
+    pushes: pushes.filter((p) => p.path === `/3/device/${device.pushToken}`).length,
+    google: google.objectCalls.filter((c) => c.path.endsWith(`/loyaltyObject/${objectId}`)).map((c) => c.body),
+    all: pushes.length + google.objectCalls.length,
+  };
+  pushes.length = 0;
+  google.objectCalls = [];
+  return sent;
 }
 
 describe('keeping the card up to date', () => {
@@ -438,16 +455,6 @@ describe('the card follows redemptions and tiers', () => {
     const [row] = await t.database.db.select().from(schema.walletPasses).where(eq(schema.walletPasses.serialNumber, serialNumber));
     return row!.updatedAt.getTime();
   };
-  /** What reached this card since the last call: the pushes to the device and the Google updates of the object. */
-  function deliveredTo(device: { pushToken: string }, objectId: string) {
-    const sent = {
-      pushes: pushes.filter((p) => p.path === `/3/device/${device.pushToken}`).length,
-      google: google.objectCalls.filter((c) => c.path.endsWith(`/loyaltyObject/${objectId}`)).map((c) => c.body),
-    };
-    pushes.length = 0;
-    google.objectCalls = [];
-    return sent;
-  }
 
   it('a staff redemption and its reversal at the till each move the update tag and send one push and one Google update', async () => {
     const member = await memberWithClaim('rosa.redeems@example.com', '81000011', 60);
@@ -558,4 +565,84 @@ describe('points expiring soon', () => {
       ],
     });
   });
+});
+
+describe('time alone changes the card: the hourly expiry job publishes it once', () => {
+  // Last in the file: the clock only moves forward from here, as the job's own does.
+  const DAY = 86_400_000;
+  /** One run of the hourly expiry job with the clock at `at` (the app's and the job's), its deliveries settled. */
+  async function hourlyRun(at: Date) {
+    // The clock runs on from there (PGlite's now() reads it too, and the deliveries wait for it).
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    vi.setSystemTime(at);
+    await t.database.db.transaction((tx) => t.app.jobs.send(tx, { name: 'loyalty-expiry', data: {}, singletonKey: 'loyalty-expiry' }));
+    await settleDeliveries(t.app);
+  }
+  const lotsOf = (accountId: string) => t.database.db.select().from(schema.loyaltyLots).where(eq(schema.loyaltyLots.accountId, accountId));
+
+  it('a lot entering the 30-day window shows its points and date on the card: one push, one Google update; the next hour none', async () => {
+    const member = await memberWithClaim('rosa.window@example.com', '81000014', 80);
+    const device = { id: 'window-phone', pushToken: 'c3'.repeat(32) };
+    const { pass, objectId } = await cardInWallets(member, [device]);
+    const [lot] = await lotsOf(member.userID);
+    const expiresAt = lot!.expiresAt!;
+
+    // An hour before the lot is 30 days from its date: nothing to show yet.
+    await hourlyRun(new Date(expiresAt.getTime() - 30 * DAY - 3_600_000));
+    expect(deliveredTo(device, objectId)).toMatchObject({ pushes: 0, google: [] });
+
+    await hourlyRun(new Date(expiresAt.getTime() - 30 * DAY + 60_000));
+    const day = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/Los_Angeles',
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+    }).format(expiresAt);
+    const entered = deliveredTo(device, objectId);
+    expect(entered.pushes).toBe(1);
+    expect(entered.google).toEqual([
+      expect.objectContaining({
+        textModulesData: [
+          { id: 'tier', header: 'Tier', body: 'Member' },
+          { id: 'expiring', header: 'Expiring Soon', body: `80 points on ${day}` },
+        ],
+      }),
+    ]);
+    const card = await unpackPass((await latestCard(pass)).rawPayload);
+    await card.cleanup();
+    expect((card.pass as typeof pass).storeCard.auxiliaryFields).toEqual([
+      { key: 'expiring', label: 'Expiring Soon', value: `80 points on ${day}` },
+    ]);
+
+    // The next hour crosses no edge: nothing is published, so nothing reaches any wallet.
+    await hourlyRun(new Date(expiresAt.getTime() - 30 * DAY + 3_660_000));
+    expect(deliveredTo(device, objectId)).toEqual({ pushes: 0, google: [], all: 0 });
+  }, 60_000);
+
+  it('a tier lost because earned points left the 365-day window: one push ("You are now Member"), one Google update; the next hour none', async () => {
+    await t.database.db.insert(schema.loyaltyTiers).values({ name: 'Pier Silver', pointsToReach: 1500 });
+    const member = await memberWithClaim('rosa.window.tier@example.com', '81000015', 1600);
+    // Its lot never expires: only the window moves.
+    await t.database.db.update(schema.loyaltyLots).set({ expiresAt: null }).where(eq(schema.loyaltyLots.accountId, member.userID));
+    const device = { id: 'window-tier-phone', pushToken: 'd4'.repeat(32) };
+    const { pass, objectId } = await cardInWallets(member, [device]);
+    const [earned] = await t.database.db.select().from(schema.loyaltyLedger).where(eq(schema.loyaltyLedger.accountId, member.userID));
+    const leaves = earned!.createdAt.getTime() + 365 * DAY;
+
+    await hourlyRun(new Date(leaves - 60_000));
+    expect(deliveredTo(device, objectId)).toMatchObject({ pushes: 0, google: [] });
+
+    await hourlyRun(new Date(leaves + 60_000));
+    const lost = deliveredTo(device, objectId);
+    expect(lost.pushes).toBe(1);
+    expect(lost.google).toEqual([expect.objectContaining({ textModulesData: [{ id: 'tier', header: 'Tier', body: 'Member' }] })]);
+    const card = await unpackPass((await latestCard(pass)).rawPayload);
+    await card.cleanup();
+    const fields = (card.pass as typeof pass).storeCard;
+    expect(fields.secondaryFields!.find((f) => f.key === 'tier')).toMatchObject({ value: 'Member', changeMessage: 'You are now %@' });
+    expect(fields.headerFields![0]!.value).toBe(1600);
+
+    await hourlyRun(new Date(leaves + 3_660_000));
+    expect(deliveredTo(device, objectId)).toEqual({ pushes: 0, google: [], all: 0 });
+  }, 60_000);
 });
