@@ -12,12 +12,14 @@ import { join } from 'node:path';
 import { createVerifier } from 'fast-jwt';
 import { eq } from 'drizzle-orm';
 import * as schema from '@boardwalk/db/schema';
+import type { StaffAccount, StaffLoyaltyOrder } from '@boardwalk/contract/staff-loyalty';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { GenericClass, GenericObject } from '../../integrations/google-wallet/google-wallet.ts';
 import { DEVELOPMENT_ISSUER_ID } from '../../integrations/google-wallet/google-wallet-credentials.ts';
 import { anOrder, putOrder } from '../../../test-support/fixtures.ts';
 import { GoogleCallbackSigner, unknownRootKey } from '../../../test-support/google-callbacks-double.ts';
 import { GoogleDouble, pem, writeServiceAccountKey } from '../../../test-support/google-double.ts';
+import { loginAs } from '../../../test-support/staff.ts';
 import { createTestApp, settleDeliveries, type TestApp } from '../../../test-support/test-app.ts';
 
 const ISSUER_ID = '3388000000022654321';
@@ -187,6 +189,40 @@ describe('Google Wallet callbacks', () => {
       ['brownie-points', 'park-admission', 'park-ticket', 'stored-value'].map((suffix) => `${ISSUER_ID}.${suffix}`),
     );
     for (const c of sent) expect(c.callbackOptions).toEqual({ url: `${PUBLIC_URL}${URL}` });
+  });
+});
+
+describe('what staff see of the wallets', () => {
+  it('show per ticket and per member card the Apple devices registered and what Google last said', async () => {
+    const staff = await loginAs(t.app, { accessLevel: 100 });
+    const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: staff.headers, ...(payload && { payload }) });
+    await putOrder(t.app, '41000004', anOrder([{ barcode: '4100000000000046', price: 25 }, { barcode: '4100000000000053', price: 5 }]));
+    const created = await call('POST', '/api/admin/loyalty/create', { email: 'wallets@example.com', firstName: 'Wanda', lastName: 'Wallet' });
+    const userID = created.body;
+    expect((await call('POST', '/api/admin/loyalty/tickets/', { orderId: '41000004', email: 'wallets@example.com', userID })).statusCode).toBe(200);
+
+    // The first ticket: saved to Google Wallet and registered on two Apple devices.
+    const { object } = await issueLink('41000004', '4100000000000046');
+    await post(signer.sign(signer.message(object.id, 'save')));
+    const serialNumber = object.id.split('.')[1]!;
+    await t.app.database.db.insert(schema.appleDeviceRegistrations).values(
+      ['device-a', 'device-b'].map((deviceLibraryIdentifier) => ({ deviceLibraryIdentifier, serialNumber, pushToken: 'ab'.repeat(32) })),
+    );
+    // The member card: handed out to Google, then deleted from the wallet.
+    const [card] = await t.app.database.db
+      .insert(schema.walletPasses)
+      .values({ loyaltyAccountId: userID, googleIssued: true })
+      .returning({ serialNumber: schema.walletPasses.serialNumber });
+    await post(signer.sign(signer.message(`${ISSUER_ID}.${card!.serialNumber}`, 'del')));
+
+    const orders = (await call('POST', '/api/admin/loyalty/', { email: 'wallets@example.com' })).json<StaffLoyaltyOrder[]>();
+    expect(Object.fromEntries(orders.map((o) => [o.barcode, o.wallets]))).toEqual({
+      '4100000000000046': { appleDevices: 2, google: 'saved' },
+      '4100000000000053': { appleDevices: 0, google: 'unknown' },
+    });
+    const account = (await call('GET', `/api/admin/loyalty/account/${userID}/`)).json<StaffAccount>();
+    expect(account.card).toEqual({ appleDevices: 0, google: 'deleted' });
   });
 });
 
