@@ -1,13 +1,15 @@
 // Browser tests run against the real thing: the built web app served by the real server,
 // started here with a fresh database in a temp folder and the demo data (README "Demo data").
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { chromiumOptions } from './support/chromium.ts';
 import { startServerProcess } from './support/server-process.ts';
+import { newRootKeyPem, rootKeyPair, rootKeysDocument } from '../apps/api/test-support/google-callbacks-double.ts';
 import { E2E_DELIVERY_ENV, E2E_INTEGRATION_KEY, STAFF_ADMIN } from './support/staff-admin.ts';
 
 declare module 'vitest' {
@@ -16,6 +18,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** The run's Chromium (launchBrowser connects to it). */
     browserEndpoint: string;
+    /** The root key (PKCS #8 PEM) the server trusts as Google's for Wallet callbacks (GOOGLE_WALLET_ROOT_KEYS). */
+    googleRootKey: string;
   }
 }
 
@@ -64,6 +68,10 @@ function buildWebIfStale() {
 
 export default async function setup(project: TestProject) {
   buildWebIfStale();
+  // Google's root key for Wallet callbacks is the run's own: the tests sign callbacks with it.
+  const googleRootKey = newRootKeyPem();
+  const rootKeysFile = join(mkdtempSync(join(tmpdir(), 'bw-e2e-google-')), 'root-keys.json');
+  writeFileSync(rootKeysFile, rootKeysDocument(rootKeyPair(googleRootKey).publicKey));
   const server = await startServerProcess(
     {
       // The first administrator the staff tests log in with (e2e/support/staff.ts).
@@ -74,10 +82,12 @@ export default async function setup(project: TestProject) {
       // (X-Forwarded-For) so its throttle counters are its own (openGuestPage clientAddress).
       TRUST_PROXY: '127.0.0.1',
       ...E2E_DELIVERY_ENV,
+      GOOGLE_WALLET_ROOT_KEYS: rootKeysFile,
     },
     { echoErrors: true },
   );
   project.provide('baseUrl', server.baseUrl);
+  project.provide('googleRootKey', googleRootKey);
   // One Chromium for the run: each test file connects and opens its own contexts.
   const browser = await chromium.launchServer(chromiumOptions()).catch(async (error: unknown) => {
     await server.close();

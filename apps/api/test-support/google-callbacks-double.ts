@@ -2,7 +2,7 @@
 // public key written in Google's key document format, for GOOGLE_WALLET_ROOT_KEYS) signs an
 // intermediate key, which signs each message, as Google's ECv2SigningOnly protocol does:
 // ECDSA P-256 with SHA-256 over 4-byte little-endian length-prefixed UTF-8 chunks.
-import { generateKeyPairSync, randomUUID, sign, type KeyObject } from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, sign, type KeyObject } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 
 const SENDER_ID = 'GooglePayPasses';
@@ -23,6 +23,10 @@ function lengthPrefixed(...chunks: string[]): Buffer {
   return Buffer.concat(parts);
 }
 
+/** Google's root key document (GOOGLE_WALLET_ROOT_KEYS) holding this public key. */
+export const rootKeysDocument = (publicKey: KeyObject, keyExpiration = Date.now() + 24 * HOUR) =>
+  JSON.stringify({ keys: [{ keyValue: spkiBase64(publicKey), protocolVersion: PROTOCOL, keyExpiration: String(keyExpiration) }] });
+
 export interface CallbackOptions {
   /** When the intermediate key expires (default: in an hour). */
   keyExpiration?: number;
@@ -35,14 +39,17 @@ export interface CallbackOptions {
 }
 
 export class GoogleCallbackSigner {
-  readonly root = p256();
   readonly intermediate = p256();
 
-  constructor(readonly issuerId: string) {}
+  constructor(
+    readonly issuerId: string,
+    /** The root key pair (default: a new one); the browser tests share theirs with the server they start. */
+    readonly root: { privateKey: KeyObject; publicKey: KeyObject } = p256(),
+  ) {}
 
   /** Google's root key document with the tests' root key. */
-  keysDocument(keyExpiration = Date.now() + 24 * HOUR): string {
-    return JSON.stringify({ keys: [{ keyValue: spkiBase64(this.root.publicKey), protocolVersion: PROTOCOL, keyExpiration: String(keyExpiration) }] });
+  keysDocument(): string {
+    return rootKeysDocument(this.root.publicKey);
   }
 
   async writeKeysFile(path: string): Promise<string> {
@@ -80,3 +87,12 @@ export class GoogleCallbackSigner {
 
 /** Another root key: one Google's key document does not hold. */
 export const unknownRootKey = () => p256().privateKey;
+
+/** A root key pair from its private key (PKCS #8 PEM). */
+export function rootKeyPair(privateKeyPem: string) {
+  const privateKey = createPrivateKey(privateKeyPem);
+  return { privateKey, publicKey: createPublicKey(privateKey) };
+}
+
+/** A new root key pair's private key as PKCS #8 PEM (to hand from one process to another). */
+export const newRootKeyPem = () => p256().privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
