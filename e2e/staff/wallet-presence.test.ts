@@ -34,7 +34,8 @@ async function guestPost(path: string, body: object) {
 /** The Google object id in the ticket's save link (the JWT's payload). */
 async function googleObjectId(barcode: string): Promise<string> {
   const link = await (await guestPost('/api/google-wallet/', { orderId, barcode })).text();
-  const claims = JSON.parse(Buffer.from(link.split('.')[1]!, 'base64url').toString()) as { payload: { genericObjects: { id: string }[] } };
+  const jwt = link.slice(link.lastIndexOf('/') + 1);
+  const claims = JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as { payload: { genericObjects: { id: string }[] } };
   return claims.payload.genericObjects[0]!.id;
 }
 
