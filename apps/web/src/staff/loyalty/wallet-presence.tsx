@@ -7,11 +7,12 @@ const GOOGLE_LABELS: Record<WalletPresence['google'], string> = { saved: 'Saved'
 export const appleDevicesText = (p: WalletPresence) => (p.appleDevices === 1 ? '1 device' : `${p.appleDevices} devices`);
 export const googleText = (p: WalletPresence) => GOOGLE_LABELS[p.google];
 
-/** One line: "Apple Wallet: 2 devices · Google Wallet: Saved". */
+/** One line: "Member card: Apple Wallet 2 devices · Google Wallet Saved" (on a phone, it wraps between the wallets). */
 export function WalletPresenceLine({ label, presence }: { label: string; presence: WalletPresence }) {
   return (
     <p className="mb-0 text-body-secondary" data-testid="member-card-wallets">
-      {label}: Apple Wallet {appleDevicesText(presence)} · Google Wallet {googleText(presence)}
+      {label}: <span className="text-nowrap">Apple Wallet {appleDevicesText(presence)}</span> ·{' '}
+      <span className="text-nowrap">Google Wallet {googleText(presence)}</span>
     </p>
   );
 }
