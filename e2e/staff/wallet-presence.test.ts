@@ -55,11 +55,14 @@ async function googleCallback(objectId: string, event: 'save' | 'del', expTimeMi
 async function registerAppleDevice(barcode: string, device: string) {
   const bytes = new Uint8Array(await (await guestPost('/api/apple-wallet/', { orderId, barcode })).arrayBuffer());
   const pass = JSON.parse(strFromU8(unzipSync(bytes)['pass.json']!)) as Record<string, string>;
-  const registration = await fetch(`${pass.webServiceURL}/v1/devices/${device}/registrations/${pass.passTypeIdentifier}/${pass.serialNumber}`, {
-    method: 'POST',
-    headers: { Authorization: `ApplePass ${pass.authenticationToken}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ pushToken: 'cd'.repeat(32) }),
-  });
+  const registration = await fetch(
+    `${pass.webServiceURL}/v1/devices/${device}/registrations/${pass.passTypeIdentifier}/${pass.serialNumber}`,
+    {
+      method: 'POST',
+      headers: { Authorization: `ApplePass ${pass.authenticationToken}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ pushToken: 'cd'.repeat(32) }),
+    },
+  );
   expect(registration.status).toBe(201);
 }
 
@@ -121,7 +124,9 @@ describe.each([WIDTHS.mobile, WIDTHS.desktop])('where the passes are, at %i px',
         // On a phone the orders scroll sideways in their region: the wallet columns at its end.
         const region = page.getByRole('region', { name: 'Loyalty orders' });
         await region.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
-        await region.screenshot({ path: fileURLToPath(new URL('../../screenshots/staff-loyalty-wallets-orders-360.png', import.meta.url)) });
+        await region.screenshot({
+          path: fileURLToPath(new URL('../../screenshots/staff-loyalty-wallets-orders-360.png', import.meta.url)),
+        });
       }
       expect(unexpectedProblems(staff.problems)).toEqual([]);
     } finally {

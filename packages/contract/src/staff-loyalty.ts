@@ -36,7 +36,9 @@ export const walletPresence = z.object({
   appleDevices: z.number().int().describe('Devices registered for the pass in Apple Wallet (its shared guests’ passes included)'),
   google: z
     .enum(['saved', 'deleted', 'unknown'])
-    .describe('What Google Wallet’s save and delete callbacks last said of the object (saved when any of the ticket’s objects is); unknown before any'),
+    .describe(
+      'What Google Wallet’s save and delete callbacks last said of the object (saved when any of the ticket’s objects is); unknown before any',
+    ),
 });
 export type WalletPresence = z.infer<typeof walletPresence>;
 

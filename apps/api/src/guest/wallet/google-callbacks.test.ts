@@ -35,7 +35,12 @@ let dir: string;
 let ipSeq = 0;
 const nextIp = () => `10.9.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
 
-const dayTicket = (barcode: string, cash: number) => ({ barcode, product: 'Day Ticket', cash, holder: { firstName: 'Ana', lastName: 'Lopez' } });
+const dayTicket = (barcode: string, cash: number) => ({
+  barcode,
+  product: 'Day Ticket',
+  cash,
+  holder: { firstName: 'Ana', lastName: 'Lopez' },
+});
 
 /** The save link's class and object (the JWT verified with the service account's key). */
 async function issueLink(orderId: string, barcode: string): Promise<{ object: GenericObject; walletClass: GenericClass }> {
@@ -50,7 +55,12 @@ async function issueLink(orderId: string, barcode: string): Promise<{ object: Ge
 const post = (payload: unknown) => t.app.inject({ method: 'POST', url: URL, payload: payload as object });
 const recorded = () => t.app.database.db.select().from(schema.googleWalletCallbacks);
 const passOf = async (objectId: string) =>
-  (await t.app.database.db.select().from(schema.walletPasses).where(eq(schema.walletPasses.serialNumber, objectId.split('.')[1]!)))[0]!;
+  (
+    await t.app.database.db
+      .select()
+      .from(schema.walletPasses)
+      .where(eq(schema.walletPasses.serialNumber, objectId.split('.')[1]!))
+  )[0]!;
 
 beforeAll(async () => {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -110,7 +120,11 @@ describe('Google Wallet callbacks', () => {
   });
 
   it.each([
-    ['a bad signature (the message changed after signing)', { tamper: (m: string) => m.replace('"save"', '"del"') }, /not signed by the intermediate/],
+    [
+      'a bad signature (the message changed after signing)',
+      { tamper: (m: string) => m.replace('"save"', '"del"') },
+      /not signed by the intermediate/,
+    ],
     ['an expired intermediate key', { keyExpiration: Date.now() - 1000 }, /intermediate signing key has expired/],
     ['an unknown root key', { rootKey: unknownRootKey() }, /not signed by any of Google's root keys/],
     ['another recipient (issuer) id', { recipientId: '3388000000099999999' }, /not signed by the intermediate/],
@@ -135,7 +149,12 @@ describe('Google Wallet callbacks', () => {
     const ecv1 = await post({ ...signer.sign(signer.message(object.id, 'save')), protocolVersion: 'ECv1' });
     expect(ecv1.json()).toMatchObject({ statusCode: 400, message: expect.stringMatching(/Unsupported protocolVersion/) });
     for (const body of [{}, { signedMessage: 'x' }, 'not json', [1, 2]]) {
-      const res = await t.app.inject({ method: 'POST', url: URL, payload: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: URL,
+        payload: typeof body === 'string' ? body : JSON.stringify(body),
+        headers: { 'content-type': 'application/json' },
+      });
       expect(res.statusCode, res.body).toBe(400);
     }
     expect(await recorded()).toEqual(before);
@@ -146,7 +165,9 @@ describe('Google Wallet callbacks', () => {
     google.saved.add(object.id);
     // Later than the saves above (sent with an hour to live).
     const deletedAt = Date.now() + 2 * 60 * 60_000;
-    expect((await post(signer.sign(signer.message(object.id, 'del', { expTimeMillis: deletedAt })))).json()).toEqual({ outcome: 'accepted' });
+    expect((await post(signer.sign(signer.message(object.id, 'del', { expTimeMillis: deletedAt })))).json()).toEqual({
+      outcome: 'accepted',
+    });
     expect((await passOf(object.id)).googleWalletState).toBe('deleted');
 
     await putOrder(t.app, '41000001', anOrder([dayTicket('4100000000000015', 40)]));
@@ -169,7 +190,10 @@ describe('Google Wallet callbacks', () => {
   it('count callbacks on /metrics by event and outcome', async () => {
     const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
     const count = (event: string, outcome: string) =>
-      Number(new RegExp(`^boardwalk_google_wallet_callbacks_total\\{event="${event}",outcome="${outcome}"\\} (\\d+)$`, 'm').exec(metrics)?.[1] ?? 0);
+      Number(
+        new RegExp(`^boardwalk_google_wallet_callbacks_total\\{event="${event}",outcome="${outcome}"\\} (\\d+)$`, 'm').exec(metrics)?.[1] ??
+          0,
+      );
     // The tests above: saves accepted 1 + 1 + 1 (late) + 1 (again), duplicates 2, a delete; refusals.
     expect(count('save', 'accepted')).toBe(4);
     expect(count('save', 'duplicate')).toBe(2);
@@ -184,7 +208,9 @@ describe('Google Wallet callbacks', () => {
     const { walletClass } = await issueLink('41000001', '4100000000000015');
     expect(walletClass.callbackOptions).toEqual({ url: `${PUBLIC_URL}${URL}` });
     // The classes were sent at start (google-classes), the member cards' among them.
-    const sent = google.classCalls.filter((c) => c.method === 'POST').map((c) => c.body as { id: string; callbackOptions?: { url: string } });
+    const sent = google.classCalls
+      .filter((c) => c.method === 'POST')
+      .map((c) => c.body as { id: string; callbackOptions?: { url: string } });
     expect(sent.map((c) => c.id).sort()).toEqual(
       ['brownie-points', 'park-admission', 'park-ticket', 'stored-value'].map((suffix) => `${ISSUER_ID}.${suffix}`),
     );
@@ -197,18 +223,33 @@ describe('what staff see of the wallets', () => {
     const staff = await loginAs(t.app, { accessLevel: 100 });
     const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
       t.app.inject({ method, url, headers: staff.headers, ...(payload && { payload }) });
-    await putOrder(t.app, '41000004', anOrder([{ barcode: '4100000000000046', price: 25 }, { barcode: '4100000000000053', price: 5 }]));
-    const created = await call('POST', '/api/admin/loyalty/create', { email: 'wallets@example.com', firstName: 'Wanda', lastName: 'Wallet' });
+    await putOrder(
+      t.app,
+      '41000004',
+      anOrder([
+        { barcode: '4100000000000046', price: 25 },
+        { barcode: '4100000000000053', price: 5 },
+      ]),
+    );
+    const created = await call('POST', '/api/admin/loyalty/create', {
+      email: 'wallets@example.com',
+      firstName: 'Wanda',
+      lastName: 'Wallet',
+    });
     const userID = created.body;
-    expect((await call('POST', '/api/admin/loyalty/tickets/', { orderId: '41000004', email: 'wallets@example.com', userID })).statusCode).toBe(200);
+    expect(
+      (await call('POST', '/api/admin/loyalty/tickets/', { orderId: '41000004', email: 'wallets@example.com', userID })).statusCode,
+    ).toBe(200);
 
     // The first ticket: saved to Google Wallet and registered on two Apple devices.
     const { object } = await issueLink('41000004', '4100000000000046');
     await post(signer.sign(signer.message(object.id, 'save')));
     const serialNumber = object.id.split('.')[1]!;
-    await t.app.database.db.insert(schema.appleDeviceRegistrations).values(
-      ['device-a', 'device-b'].map((deviceLibraryIdentifier) => ({ deviceLibraryIdentifier, serialNumber, pushToken: 'ab'.repeat(32) })),
-    );
+    await t.app.database.db
+      .insert(schema.appleDeviceRegistrations)
+      .values(
+        ['device-a', 'device-b'].map((deviceLibraryIdentifier) => ({ deviceLibraryIdentifier, serialNumber, pushToken: 'ab'.repeat(32) })),
+      );
     // The member card: handed out to Google, then deleted from the wallet.
     const [card] = await t.app.database.db
       .insert(schema.walletPasses)
@@ -257,10 +298,16 @@ describe('Google root keys (GOOGLE_WALLET_ROOT_KEYS)', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     // Without Google credentials: the development issuer id.
-    const other = await createTestApp({ env: { GOOGLE_WALLET_ROOT_KEYS: `http://127.0.0.1:${(server.address() as AddressInfo).port}/keys` } });
+    const other = await createTestApp({
+      env: { GOOGLE_WALLET_ROOT_KEYS: `http://127.0.0.1:${(server.address() as AddressInfo).port}/keys` },
+    });
     try {
       const send = () =>
-        other.app.inject({ method: 'POST', url: URL, payload: devSigner.sign(devSigner.message(`${DEVELOPMENT_ISSUER_ID}.unknown-object`, 'save')) });
+        other.app.inject({
+          method: 'POST',
+          url: URL,
+          payload: devSigner.sign(devSigner.message(`${DEVELOPMENT_ISSUER_ID}.unknown-object`, 'save')),
+        });
       expect(fetched).toBe(0);
       const unavailable = await send();
       expect(unavailable.statusCode).toBe(503);

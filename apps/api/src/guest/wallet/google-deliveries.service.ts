@@ -4,7 +4,12 @@
 import { createHash } from 'node:crypto';
 import type { Executor } from '@boardwalk/db/client';
 import type { FastifyBaseLogger } from 'fastify';
-import { GoogleWalletApiError, type GoogleWallet, type WalletClass, type WalletObject } from '../../integrations/google-wallet/google-wallet.ts';
+import {
+  GoogleWalletApiError,
+  type GoogleWallet,
+  type WalletClass,
+  type WalletObject,
+} from '../../integrations/google-wallet/google-wallet.ts';
 import { maskBarcode } from '../../platform/logging.ts';
 import { PermanentDeliveryError, queueDelivery, tryDelivery, type DeliveryJobData } from '../../platform/jobs/delivery.ts';
 import type { JobSender, RunningJob } from '../../platform/jobs/job-queue.ts';
@@ -109,7 +114,8 @@ export function createGoogleDeliveries(deps: GoogleDeliveryDeps) {
   async function currentTicketObjects(db: Executor, barcode: string, serialNumber?: string | null): Promise<CurrentObject[]> {
     const passes = (await findGoogleIssuedPasses(db, [barcode])).filter(
       (p) =>
-        inGoogleWallet(p) && (serialNumber === undefined ? true : serialNumber === null ? p.shareId === null : p.serialNumber === serialNumber),
+        inGoogleWallet(p) &&
+        (serialNumber === undefined ? true : serialNumber === null ? p.shareId === null : p.serialNumber === serialNumber),
     );
     if (passes.length === 0) return [];
     const found = await findPassByBarcode(db, { orderId: passes[0]!.orderId, barcode });
@@ -186,7 +192,8 @@ export function createGoogleDeliveries(deps: GoogleDeliveryDeps) {
   async function updateObject(job: RunningJob<GoogleUpdatePayload & DeliveryJobData>): Promise<void> {
     await tryDelivery(deps.db, job, async () => {
       const current = await currentObject(deps.db, job.data);
-      if (!current) return { state: 'skipped', note: 'The ticket or member no longer exists, or the guest deleted the pass from Google Wallet' };
+      if (!current)
+        return { state: 'skipped', note: 'The ticket or member no longer exists, or the guest deleted the pass from Google Wallet' };
       if (current.contentHash === current.storedHash) return { state: 'skipped', note: 'Google already shows this' };
       const now = new Date();
       const recent = current.notifiedAt.filter((at) => now.getTime() - at.getTime() < DAY_MS);

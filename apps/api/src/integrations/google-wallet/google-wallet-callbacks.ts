@@ -61,7 +61,13 @@ export const callbackEnvelope = z.strictObject({
   signedMessage: z.string().max(4000),
 });
 
-const millis = z.union([z.number().int().nonnegative(), z.string().regex(/^\d{1,16}$/).transform(Number)]);
+const millis = z.union([
+  z.number().int().nonnegative(),
+  z
+    .string()
+    .regex(/^\d{1,16}$/)
+    .transform(Number),
+]);
 const signedKeyJson = z.object({ keyValue: z.string().min(1), keyExpiration: millis });
 const messageJson = z.object({
   classId: z.string().min(1).max(300),
@@ -171,10 +177,16 @@ export async function loadRootKeys(source: string, fetchTimeoutMs = 5000): Promi
  * The callback's message, once every signature and expiry holds (CallbackRefused otherwise).
  * recipientId is the issuer id; the message must name this issuer's class and object.
  */
-export async function verifyCallback(body: unknown, options: { rootKeys: RootKeys; recipientId: string; now?: number }): Promise<CallbackMessage> {
+export async function verifyCallback(
+  body: unknown,
+  options: { rootKeys: RootKeys; recipientId: string; now?: number },
+): Promise<CallbackMessage> {
   const now = options.now ?? Date.now();
   const envelope = callbackEnvelope.safeParse(body);
-  if (!envelope.success) throw new CallbackRefused('Not a Google Wallet callback: protocolVersion, signature, intermediateSigningKey and signedMessage are expected');
+  if (!envelope.success)
+    throw new CallbackRefused(
+      'Not a Google Wallet callback: protocolVersion, signature, intermediateSigningKey and signedMessage are expected',
+    );
   const { protocolVersion, signature, intermediateSigningKey, signedMessage } = envelope.data;
   if (protocolVersion !== CALLBACK_PROTOCOL) throw new CallbackRefused(`Unsupported protocolVersion (${CALLBACK_PROTOCOL} is expected)`);
 
@@ -192,7 +204,8 @@ export async function verifyCallback(body: unknown, options: { rootKeys: RootKey
     throw new CallbackRefused('The intermediate signing key is not an ECDSA P-256 key');
   }
   const messageBytes = lengthValue(CALLBACK_SENDER_ID, options.recipientId, CALLBACK_PROTOCOL, signedMessage);
-  if (!signedBy(intermediate, messageBytes, signature)) throw new CallbackRefused('The message is not signed by the intermediate signing key');
+  if (!signedBy(intermediate, messageBytes, signature))
+    throw new CallbackRefused('The message is not signed by the intermediate signing key');
 
   const message = parseJson(signedMessage, messageJson, 'The signed message');
   if (message.expTimeMillis <= now) throw new CallbackRefused('The message has expired', message.eventType);
