@@ -287,7 +287,7 @@ describe('Google root keys (GOOGLE_WALLET_ROOT_KEYS)', () => {
     }
   });
 
-  it('fetch them from a URL, keep them for max-age, and answer 503 while they cannot be fetched', async () => {
+  it('fetch them from a URL once for callbacks arriving together, keep them for max-age, and answer 503 while they cannot be fetched', async () => {
     const devSigner = new GoogleCallbackSigner(DEVELOPMENT_ISSUER_ID);
     let fetched = 0;
     let answer: 'fail' | 'keys' = 'fail';
@@ -313,7 +313,8 @@ describe('Google root keys (GOOGLE_WALLET_ROOT_KEYS)', () => {
       expect(unavailable.statusCode).toBe(503);
       expect(unavailable.headers['retry-after']).toBe('60');
       answer = 'keys';
-      expect((await send()).json()).toEqual({ outcome: 'accepted' });
+      // Two callbacks at once share one fetch; the next one uses the keys kept.
+      expect((await Promise.all([send(), send()])).map((r) => r.json())).toEqual([{ outcome: 'accepted' }, { outcome: 'accepted' }]);
       expect((await send()).json()).toEqual({ outcome: 'accepted' });
       expect(fetched).toBe(2);
     } finally {

@@ -156,19 +156,27 @@ export async function loadRootKeys(source: string, fetchTimeoutMs = 5000): Promi
     return { current: async () => keys };
   }
   let cached: { keys: RootKey[]; until: number } | null = null;
+  /** The fetch under way: callbacks arriving meanwhile wait for it rather than fetch again. */
+  let fetching: Promise<RootKey[]> | null = null;
+  const fetchKeys = async (): Promise<RootKey[]> => {
+    try {
+      const answer = await fetch(source, { signal: AbortSignal.timeout(fetchTimeoutMs) });
+      if (!answer.ok) throw new Error(`answered ${answer.status}`);
+      const keys = parseRootKeys(await answer.text());
+      const maxAge = /max-age=(\d+)/.exec(answer.headers.get('cache-control') ?? '')?.[1];
+      cached = { keys, until: Date.now() + (maxAge ? Number(maxAge) : 3600) * 1000 };
+      return keys;
+    } catch (err) {
+      throw new RootKeysUnavailable(`Google's root keys could not be fetched from ${source}: ${(err as Error).message}`);
+    }
+  };
   return {
     async current() {
       if (cached && cached.until > Date.now()) return cached.keys;
-      try {
-        const answer = await fetch(source, { signal: AbortSignal.timeout(fetchTimeoutMs) });
-        if (!answer.ok) throw new Error(`answered ${answer.status}`);
-        const keys = parseRootKeys(await answer.text());
-        const maxAge = /max-age=(\d+)/.exec(answer.headers.get('cache-control') ?? '')?.[1];
-        cached = { keys, until: Date.now() + (maxAge ? Number(maxAge) : 3600) * 1000 };
-        return keys;
-      } catch (err) {
-        throw new RootKeysUnavailable(`Google's root keys could not be fetched from ${source}: ${(err as Error).message}`);
-      }
+      fetching ??= fetchKeys().finally(() => {
+        fetching = null;
+      });
+      return fetching;
     },
   };
 }
