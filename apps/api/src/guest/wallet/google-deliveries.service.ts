@@ -67,7 +67,7 @@ export const GOOGLE_NOTIFICATIONS_PER_DAY = 3;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A Google object to keep up to date: its link was handed out and Google has not said it was deleted from the wallet. */
-const inGoogleWallet = (pass: { googleIssued: boolean; googleWalletState: string | null } | null) =>
+const inGoogleWallet = <T extends { googleIssued: boolean; googleWalletState: string | null }>(pass: T | null): pass is T =>
   pass !== null && pass.googleIssued && pass.googleWalletState !== GOOGLE_WALLET_STATES.del;
 
 const hashOf = (object: object) => createHash('sha256').update(JSON.stringify(object)).digest('hex');
@@ -79,7 +79,7 @@ export function createGoogleDeliveries(deps: GoogleDeliveryDeps) {
   async function currentObject(db: Executor, of: GoogleUpdatePayload): Promise<CurrentObject | null> {
     if ('voidedSerialNumber' in of) {
       const pass = await findVoidedPass(db, of.voidedSerialNumber);
-      if (!pass || !inGoogleWallet(pass)) return null;
+      if (!inGoogleWallet(pass)) return null;
       const object = voidedLoyaltyObject(pass.serialNumber, deps.googleWallet.issuerId);
       return {
         target: { kind: 'loyaltyObject', object },
@@ -222,9 +222,10 @@ export function createGoogleDeliveries(deps: GoogleDeliveryDeps) {
 
   /**
    * The classes Google has (one per kind of ticket pass, and the member cards') are brought
-   * up to date with what they carry now (the park's locations, the callback URL): a class whose content changed is replaced, or
-   * created when Google does not have it yet; an unchanged class is not sent. Without Google
-   * credentials there is nothing to send (the save links carry the classes).
+   * up to date with what they carry now (the park's locations, the callback URL): a class
+   * whose content changed is replaced, or created when Google does not have it yet; an
+   * unchanged class is not sent. Without Google credentials there is nothing to send (the
+   * save links carry the classes).
    */
   async function syncClasses(): Promise<void> {
     if (!deps.googleWallet.updatesObjects) return;
