@@ -1,17 +1,22 @@
 // POST /api/google-wallet/callbacks: Google tells that a guest saved a pass's object to a
 // wallet or deleted it. The message is verified (the Google Wallet adapter), recorded once
 // by its nonce, and the pass's state follows it: a deleted object gets no more updates
-// (google-deliveries.service.ts). Every callback is counted by event and outcome.
+// (google-deliveries.service.ts) until it is saved again, when its pass is compared at once.
+// Every callback is counted by event and outcome.
 import type { Executor } from '@boardwalk/db/client';
 import type { FastifyBaseLogger } from 'fastify';
 import { Counter, type Registry } from 'prom-client';
 import { CallbackRefused, RootKeysUnavailable } from '../../integrations/google-wallet/google-wallet-callbacks.ts';
 import type { GoogleWallet } from '../../integrations/google-wallet/google-wallet.ts';
+import { TICKET_CHANGED } from '../../integrations/ticketing/ticket.topics.ts';
+import { LOYALTY_ACCOUNT_CHANGED } from '../../loyalty/loyalty.topics.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { ChangeBus } from '../../platform/jobs/jobs.plugin.ts';
 import { recordCallback } from './google-callbacks.repo.ts';
 
 export interface GoogleCallbacksDeps {
   db: Executor;
+  changes: ChangeBus;
   googleWallet: GoogleWallet;
   registry: Registry;
   log: FastifyBaseLogger;
@@ -49,7 +54,14 @@ export function createGoogleCallbacks(deps: GoogleCallbacksDeps) {
       // The object id is `${issuerId}.${serialNumber}`; anything else names no pass of ours.
       const suffix = message.objectId.slice(prefix.length);
       const serialNumber = UUID.test(suffix) ? suffix.toLowerCase() : null;
-      const outcome = await deps.db.transaction((tx) => recordCallback(tx, message, serialNumber));
+      const outcome = await deps.db.transaction(async (tx) => {
+        const recorded = await recordCallback(tx, message, serialNumber);
+        // Saved again after a delete: the object missed the updates in between; its pass is compared now.
+        const { resaved } = recorded;
+        if (resaved && 'barcode' in resaved) await deps.changes.publish(tx, TICKET_CHANGED, [resaved.barcode]);
+        if (resaved && 'loyaltyAccountId' in resaved) await deps.changes.publish(tx, LOYALTY_ACCOUNT_CHANGED, [resaved.loyaltyAccountId]);
+        return recorded.outcome;
+      });
       counted.inc({ event: message.eventType, outcome });
       deps.log.info({ objectId: message.objectId, event: message.eventType, outcome }, 'Google Wallet callback');
       return outcome;

@@ -160,7 +160,7 @@ describe('Google Wallet callbacks', () => {
     expect(await recorded()).toEqual(before);
   });
 
-  it('send no update of an object deleted from the wallet, and update it again once saved again', async () => {
+  it('send no update of an object deleted from the wallet, and bring it up to date once saved again', async () => {
     const { object } = await issueLink('41000001', '4100000000000015');
     google.saved.add(object.id);
     // Later than the saves above (sent with an hour to live).
@@ -179,12 +179,14 @@ describe('Google Wallet callbacks', () => {
     expect(late.json()).toEqual({ outcome: 'accepted' });
     expect((await passOf(object.id)).googleWalletState).toBe('deleted');
 
-    // Saved again (a later event): the next change is sent.
+    // Saved again (a later event): the object catches up with what changed meanwhile, and later changes are sent.
     await post(signer.sign(signer.message(object.id, 'save', { expTimeMillis: deletedAt + 60_000 })));
     expect((await passOf(object.id)).googleWalletState).toBe('saved');
+    await settleDeliveries(t.app);
+    expect(google.objectCalls.map((c) => c.body.textModulesData?.find((m) => m.id === 'balance')?.body)).toEqual(['$40.00']);
     await putOrder(t.app, '41000001', anOrder([dayTicket('4100000000000015', 41)]));
     await settleDeliveries(t.app);
-    expect(google.objectCalls.map((c) => c.body.id)).toEqual([object.id]);
+    expect(google.objectCalls.map((c) => c.body.id)).toEqual([object.id, object.id]);
   });
 
   it('count callbacks on /metrics by event and outcome', async () => {
