@@ -2,7 +2,7 @@
 // started here with a fresh database in a temp folder and the demo data (README "Demo data").
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +12,7 @@ import { chromiumOptions } from './support/chromium.ts';
 import { startServerProcess } from './support/server-process.ts';
 import { E2E_DELIVERY_ENV, E2E_FAILING_PUSH_TOKEN_PREFIX, E2E_INTEGRATION_KEY, STAFF_ADMIN } from './support/staff-admin.ts';
 import { startApnsDouble } from '../apps/api/test-support/apns-double.ts';
+import { newRootKeyPem, rootKeyPair, rootKeysDocument } from '../apps/api/test-support/google-callbacks-double.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,6 +23,8 @@ declare module 'vitest' {
     baseUrls: string[];
     /** The run's Chromium (launchBrowser connects to it). */
     browserEndpoint: string;
+    /** The root key (PKCS #8 PEM) the servers trust as Google's for Wallet callbacks (GOOGLE_WALLET_ROOT_KEYS). */
+    googleRootKey: string;
   }
 }
 
@@ -70,12 +73,16 @@ function buildWebIfStale() {
 
 export default async function setup(project: TestProject) {
   buildWebIfStale();
+  const runDir = await mkdtemp(join(tmpdir(), 'bw-e2e-'));
   // APNs: accepts pushes, except to the failing tokens (a dead delivery for the Deliveries tab).
-  const apnsDir = await mkdtemp(join(tmpdir(), 'bw-e2e-apns-'));
-  const apns = await startApnsDouble(apnsDir, (token) =>
+  const apns = await startApnsDouble(runDir, (token) =>
     token.startsWith(E2E_FAILING_PUSH_TOKEN_PREFIX) ? { status: 500, reason: 'InternalServerError' } : { status: 200 },
   );
-  const closeApns = () => new Promise<void>((resolve) => apns.server.close(() => resolve())).then(() => rm(apnsDir, { recursive: true }));
+  const closeApns = () => new Promise<void>((resolve) => apns.server.close(() => resolve())).then(() => rm(runDir, { recursive: true }));
+  // Google's root key for Wallet callbacks is the run's own: the tests sign callbacks with it.
+  const googleRootKey = newRootKeyPem();
+  const rootKeysFile = join(runDir, 'google-root-keys.json');
+  await writeFile(rootKeysFile, rootKeysDocument(rootKeyPair(googleRootKey).publicKey));
   // One server per worker: a browser test file changes the demo data and the throttle counters
   // of its server, as it did when the files ran one at a time.
   const started = await Promise.allSettled(
@@ -92,6 +99,7 @@ export default async function setup(project: TestProject) {
           ...E2E_DELIVERY_ENV,
           APNS_URL: apns.url,
           APNS_CA_FILE: apns.caFile,
+          GOOGLE_WALLET_ROOT_KEYS: rootKeysFile,
         },
         { echoErrors: true },
       ),
@@ -111,6 +119,7 @@ export default async function setup(project: TestProject) {
     'baseUrls',
     servers.map((server) => server.baseUrl),
   );
+  project.provide('googleRootKey', googleRootKey);
   // One Chromium for the run: each test file connects and opens its own contexts.
   const browser = await chromium.launchServer(chromiumOptions()).catch(async (error: unknown) => {
     await closeAll();

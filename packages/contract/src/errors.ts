@@ -21,6 +21,8 @@ export const ERROR_STATUS = {
   TOO_MANY_ATTEMPTS: 429,
   INTERNAL: 500,
   DATABASE_UNAVAILABLE: 503,
+  /** A system Boardwalk needs for the call cannot be reached now (Google's root keys for a Wallet callback). */
+  SERVICE_UNAVAILABLE: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 

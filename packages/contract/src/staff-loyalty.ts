@@ -31,6 +31,17 @@ export const staffCreateRequest = createAccountRequest;
 /** POST /api/admin/loyalty/ (the account's orders) */
 export const ordersRequest = z.strictObject({ email: loyaltyEmail });
 
+/** Whether a pass is in a wallet: the devices registered for its Apple Wallet updates, and what Google Wallet's callbacks last said. */
+export const walletPresence = z.object({
+  appleDevices: z.number().int().describe('Devices registered for the pass in Apple Wallet (its shared guests’ passes included)'),
+  google: z
+    .enum(['saved', 'deleted', 'unknown'])
+    .describe(
+      'What Google Wallet’s save and delete callbacks last said of the object (saved when any of the ticket’s objects is); unknown before any',
+    ),
+});
+export type WalletPresence = z.infer<typeof walletPresence>;
+
 /** An order row of the loaded account. */
 export const staffLoyaltyOrder = z.object({
   /** The order id, check number or reservation number (Order ID / Check #). */
@@ -42,6 +53,8 @@ export const staffLoyaltyOrder = z.object({
   timestamp: z.iso.datetime({ offset: true }),
   type: z.enum(LOYALTY_ORDER_TYPES),
   points: z.number().int(),
+  /** A ticket's pass in the wallets; null for other purchases. */
+  wallets: walletPresence.nullable(),
 });
 export const staffLoyaltyOrders = z.array(staffLoyaltyOrder);
 export type StaffLoyaltyOrder = z.infer<typeof staffLoyaltyOrder>;
@@ -122,6 +135,8 @@ export const staffAccount = z.object({
   balance: z.number().int(),
   /** The tier the points earned in the last 365 days reach; null when none. */
   tier: z.string().nullable(),
+  /** The member card in the wallets. */
+  card: walletPresence,
   ledger: z.array(ledgerEntry),
 });
 export type StaffAccount = z.infer<typeof staffAccount>;

@@ -612,6 +612,14 @@ export const walletPasses = pgTable(
     /** SHA-256 of the Google object last accepted by Google: an update that would change nothing is skipped. */
     googleContentHash: text(),
     /**
+     * Whether the Google object is in a wallet, as Google's save and delete callbacks last
+     * said: 'saved' or 'deleted' (a deleted object gets no more updates); null before any
+     * callback.
+     */
+    googleWalletState: text(),
+    /** The expTimeMillis of the callback that set googleWalletState: an older callback arriving late changes nothing. */
+    googleWalletStateAt: tstz(),
+    /**
      * When Google was last asked to notify the holder of an update of this object, the
      * latest first: at most 3 notifying updates per object in 24 hours.
      */
@@ -872,6 +880,26 @@ export const parkLocations = pgTable('park_locations', {
   createdAt: created(),
   updatedAt: updated(),
 });
+
+/**
+ * Google Wallet's save and delete callbacks, one row per nonce (Google may send one twice):
+ * verified, recorded once. serialNumber names the pass whose object it was (null: an object
+ * this database does not know).
+ */
+export const googleWalletCallbacks = pgTable(
+  'google_wallet_callbacks',
+  {
+    nonce: text().primaryKey(),
+    eventType: text().notNull(),
+    classId: text().notNull(),
+    objectId: text().notNull(),
+    serialNumber: uuid().references(() => walletPasses.serialNumber, { onDelete: 'set null' }),
+    /** The message's expTimeMillis. */
+    expiresAt: tstz().notNull(),
+    receivedAt: created(),
+  },
+  (t) => [index().on(t.serialNumber)],
+);
 
 /** What Google Wallet was last sent of each pass class (its content hash): a class is created once and updated when it changes. */
 export const googleWalletClasses = pgTable('google_wallet_classes', {

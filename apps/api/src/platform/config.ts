@@ -115,6 +115,7 @@ const env = z.object({
     .optional(),
   GOOGLE_WALLET_KEY_FILE: optionalText.describe('service-account key (JSON)'),
   GOOGLE_WALLET_API_URL: z.url().default('https://walletobjects.googleapis.com/walletobjects/v1'),
+  GOOGLE_WALLET_ROOT_KEYS: optionalText.describe("Google's root keys for save and delete callbacks: an http(s) URL or a file"),
   // Deliveries to Apple, Google and SMTP (platform/jobs): pg-boss jobs on the database.
   DELIVERY_WORKERS: bool(true),
   DELIVERY_COALESCE_SECONDS: z.coerce.number().int().min(0).max(60, 'must be at most 60 seconds').default(2),
@@ -156,6 +157,9 @@ const env = z.object({
 export type Config = ReturnType<typeof loadConfig>;
 
 export class ConfigError extends Error {}
+
+/** Google's root signing keys for Wallet callbacks (developers.google.com/wallet, "Add and delete callbacks"). */
+export const GOOGLE_ROOT_KEYS_URL = 'https://pay.google.com/gp/m/issuer/keys';
 
 /** Reads and validates the environment; a bad value throws naming the variable. */
 export function loadConfig(source: Record<string, string | undefined> = process.env) {
@@ -249,6 +253,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       issuerId: c.GOOGLE_WALLET_ISSUER_ID,
       keyFile: c.GOOGLE_WALLET_KEY_FILE,
       apiUrl: c.GOOGLE_WALLET_API_URL.replace(/\/$/, ''),
+      // Google's own key document when Google credentials are configured; without them no callback is accepted.
+      rootKeys: c.GOOGLE_WALLET_ROOT_KEYS ?? (c.GOOGLE_WALLET_KEY_FILE ? GOOGLE_ROOT_KEYS_URL : undefined),
     },
   };
 }

@@ -32,6 +32,7 @@ const ticketPassColumns = {
   googleContentHash: walletPasses.googleContentHash,
   googleNotifiedAt: walletPasses.googleNotifiedAt,
   googleObjectKind: walletPasses.googleObjectKind,
+  googleWalletState: walletPasses.googleWalletState,
   orderId: tickets.orderId,
 };
 
@@ -122,6 +123,7 @@ const memberCardColumns = {
   googleIssued: walletPasses.googleIssued,
   googleContentHash: walletPasses.googleContentHash,
   googleNotifiedAt: walletPasses.googleNotifiedAt,
+  googleWalletState: walletPasses.googleWalletState,
 };
 
 /** A voided member card by its serial number (null when not voided or unknown). */

@@ -4,7 +4,12 @@
 import { createHash } from 'node:crypto';
 import type { Executor } from '@boardwalk/db/client';
 import type { FastifyBaseLogger } from 'fastify';
-import { GoogleWalletApiError, type GoogleWallet, type WalletObject } from '../../integrations/google-wallet/google-wallet.ts';
+import {
+  GoogleWalletApiError,
+  type GoogleWallet,
+  type WalletClass,
+  type WalletObject,
+} from '../../integrations/google-wallet/google-wallet.ts';
 import { maskBarcode } from '../../platform/logging.ts';
 import { PermanentDeliveryError, queueDelivery, tryDelivery, type DeliveryJobData } from '../../platform/jobs/delivery.ts';
 import type { JobSender, RunningJob } from '../../platform/jobs/job-queue.ts';
@@ -12,6 +17,7 @@ import { findPassByBarcode } from '../ticket/ticket.repo.ts';
 import { toPassOrder } from '../ticket/ticket.service.ts';
 import { findLoyaltyPass, findVoidedPass, setVoidReason } from './apple-wallet.repo.ts';
 import {
+  loyaltyClass,
   ticketClasses,
   toLoyaltyObject,
   toTicketObject,
@@ -19,6 +25,7 @@ import {
   type GoogleWalletConfig,
 } from './google-pass-content.service.ts';
 import { findClassHashes, saveClassHash } from './google-classes.repo.ts';
+import { GOOGLE_WALLET_STATES } from './google-callbacks.repo.ts';
 import { findParkLocations } from './park-settings.repo.ts';
 import { findGoogleIssuedPasses, recordGoogleUpdate } from './google-wallet.repo.ts';
 import { relevanceOf, voidReasonOf } from './pass-style.service.ts';
@@ -59,6 +66,10 @@ interface CurrentObject {
 export const GOOGLE_NOTIFICATIONS_PER_DAY = 3;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** A Google object to keep up to date: its link was handed out and Google has not said it was deleted from the wallet. */
+const inGoogleWallet = <T extends { googleIssued: boolean; googleWalletState: string | null }>(pass: T | null): pass is T =>
+  pass !== null && pass.googleIssued && pass.googleWalletState !== GOOGLE_WALLET_STATES.del;
+
 const hashOf = (object: object) => createHash('sha256').update(JSON.stringify(object)).digest('hex');
 
 export type GoogleDeliveries = ReturnType<typeof createGoogleDeliveries>;
@@ -68,7 +79,7 @@ export function createGoogleDeliveries(deps: GoogleDeliveryDeps) {
   async function currentObject(db: Executor, of: GoogleUpdatePayload): Promise<CurrentObject | null> {
     if ('voidedSerialNumber' in of) {
       const pass = await findVoidedPass(db, of.voidedSerialNumber);
-      if (!pass?.googleIssued) return null;
+      if (!inGoogleWallet(pass)) return null;
       const object = voidedLoyaltyObject(pass.serialNumber, deps.googleWallet.issuerId);
       return {
         target: { kind: 'loyaltyObject', object },
@@ -81,7 +92,7 @@ export function createGoogleDeliveries(deps: GoogleDeliveryDeps) {
     }
     if ('loyaltyAccountId' in of) {
       const pass = await findLoyaltyPass(db, of.loyaltyAccountId);
-      const member = pass?.googleIssued ? await findLoyaltyMember(db, of.loyaltyAccountId) : null;
+      const member = inGoogleWallet(pass) ? await findLoyaltyMember(db, of.loyaltyAccountId) : null;
       if (!pass || !member) return null;
       const object = toLoyaltyObject(member, pass.serialNumber, deps.googleWallet.issuerId, deps.config.parkTimezone);
       return {
@@ -101,8 +112,10 @@ export function createGoogleDeliveries(deps: GoogleDeliveryDeps) {
    * one pass `serialNumber` names (null: the own guest's). Why each shows void is recorded.
    */
   async function currentTicketObjects(db: Executor, barcode: string, serialNumber?: string | null): Promise<CurrentObject[]> {
-    const passes = (await findGoogleIssuedPasses(db, [barcode])).filter((p) =>
-      serialNumber === undefined ? true : serialNumber === null ? p.shareId === null : p.serialNumber === serialNumber,
+    const passes = (await findGoogleIssuedPasses(db, [barcode])).filter(
+      (p) =>
+        inGoogleWallet(p) &&
+        (serialNumber === undefined ? true : serialNumber === null ? p.shareId === null : p.serialNumber === serialNumber),
     );
     if (passes.length === 0) return [];
     const found = await findPassByBarcode(db, { orderId: passes[0]!.orderId, barcode });
@@ -179,7 +192,8 @@ export function createGoogleDeliveries(deps: GoogleDeliveryDeps) {
   async function updateObject(job: RunningJob<GoogleUpdatePayload & DeliveryJobData>): Promise<void> {
     await tryDelivery(deps.db, job, async () => {
       const current = await currentObject(deps.db, job.data);
-      if (!current) return { state: 'skipped', note: 'The ticket or member no longer exists' };
+      if (!current)
+        return { state: 'skipped', note: 'The ticket or member no longer exists, or the guest deleted the pass from Google Wallet' };
       if (current.contentHash === current.storedHash) return { state: 'skipped', note: 'Google already shows this' };
       const now = new Date();
       const recent = current.notifiedAt.filter((at) => now.getTime() - at.getTime() < DAY_MS);
@@ -207,14 +221,19 @@ export function createGoogleDeliveries(deps: GoogleDeliveryDeps) {
   }
 
   /**
-   * The ticket classes Google has (one per kind of pass) are brought up to date with what
-   * they carry now (the park's locations): a class whose content changed is replaced, or
-   * created when Google does not have it yet; an unchanged class is not sent. Without Google
-   * credentials there is nothing to send (the save links carry the classes).
+   * The classes Google has (one per kind of ticket pass, and the member cards') are brought
+   * up to date with what they carry now (the park's locations, the callback URL): a class
+   * whose content changed is replaced, or created when Google does not have it yet; an
+   * unchanged class is not sent. Without Google credentials there is nothing to send (the
+   * save links carry the classes).
    */
   async function syncClasses(): Promise<void> {
     if (!deps.googleWallet.updatesObjects) return;
-    const classes = ticketClasses(deps.googleWallet.issuerId, deps.config, await findParkLocations(deps.db));
+    const { issuerId } = deps.googleWallet;
+    const classes: WalletClass[] = [
+      ...ticketClasses(issuerId, deps.config, await findParkLocations(deps.db)),
+      { kind: 'loyaltyClass', class: loyaltyClass(issuerId, deps.config) },
+    ];
     const stored = await findClassHashes(
       deps.db,
       classes.map((c) => c.class.id),

@@ -46,6 +46,10 @@ const row = (start: string, end: string) => ({
 const merchantLocations = (locations: ParkLocation[]): MerchantLocation[] =>
   locations.map(({ latitude, longitude }) => ({ latitude, longitude }));
 
+/** Where Google posts the save and delete callbacks of every class's objects (the classes' callbackOptions). */
+export const GOOGLE_CALLBACKS_PATH = '/api/google-wallet/callbacks';
+const callbackOptions = (config: GoogleWalletConfig) => ({ url: `${config.publicUrl}${GOOGLE_CALLBACKS_PATH}` });
+
 /** The program logo Google shows on a loyalty card (a PNG it fetches; Google takes no SVG). */
 export const PROGRAM_LOGO_PATH = '/api/google-wallet/program-logo.png';
 const programLogo = (config: GoogleWalletConfig) => ({
@@ -53,9 +57,10 @@ const programLogo = (config: GoogleWalletConfig) => ({
   contentDescription: text(config.brandName),
 });
 
-export function ticketClass(issuerId: string, locations: ParkLocation[] = []): GenericClass {
+export function ticketClass(issuerId: string, config: GoogleWalletConfig, locations: ParkLocation[] = []): GenericClass {
   return {
     id: `${issuerId}.${TICKET_CLASS_SUFFIX}`,
+    callbackOptions: callbackOptions(config),
     // A shared ticket (ticket shares) is saved by its guest and by the guests it is shared with.
     multipleDevicesAndHoldersAllowedStatus: 'MULTIPLE_HOLDERS',
     classTemplateInfo: { cardTemplateOverride: { cardRowTemplateInfos: [row('product', 'balance'), row('order_date', 'expires')] } },
@@ -67,6 +72,7 @@ export function admissionClass(issuerId: string, config: GoogleWalletConfig, loc
   return {
     id: `${issuerId}.${ADMISSION_CLASS_SUFFIX}`,
     issuerName: config.brandName,
+    callbackOptions: callbackOptions(config),
     eventName: text(`${config.brandName} Admission`),
     reviewStatus: 'UNDER_REVIEW',
     ...(locations[0] && { venue: { name: text(config.brandName), address: text(locations[0].name) } }),
@@ -80,6 +86,7 @@ export function storedValueClass(issuerId: string, config: GoogleWalletConfig, l
   return {
     id: `${issuerId}.${STORED_VALUE_CLASS_SUFFIX}`,
     issuerName: config.brandName,
+    callbackOptions: callbackOptions(config),
     programName: 'Stored Value Card',
     programLogo: programLogo(config),
     reviewStatus: 'UNDER_REVIEW',
@@ -93,7 +100,7 @@ export function storedValueClass(issuerId: string, config: GoogleWalletConfig, l
 export function classOfStyle(style: PassStyle, issuerId: string, config: GoogleWalletConfig, locations: ParkLocation[]): WalletClass {
   if (style === 'admission') return { kind: 'eventTicketClass', class: admissionClass(issuerId, config, locations) };
   if (style === 'storedValue') return { kind: 'loyaltyClass', class: storedValueClass(issuerId, config, locations) };
-  return { kind: 'genericClass', class: ticketClass(issuerId, locations) };
+  return { kind: 'genericClass', class: ticketClass(issuerId, config, locations) };
 }
 
 /** The "Save to Google Wallet" payload of one class and one object. */
@@ -256,6 +263,7 @@ export function loyaltyClass(issuerId: string, config: GoogleWalletConfig): Loya
   return {
     id: `${issuerId}.${LOYALTY_CLASS_SUFFIX}`,
     issuerName: config.brandName,
+    callbackOptions: callbackOptions(config),
     programName: loyaltyPassTexts.programName,
     programLogo: programLogo(config),
     reviewStatus: 'UNDER_REVIEW',

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { apiError } from '@boardwalk/contract/errors';
 import { googleWalletRequest, isLoyaltyWalletRequest } from '@boardwalk/contract/wallet';
 import { renderProgramLogo } from '../../integrations/google-wallet/google-wallet-images.ts';
-import { PROGRAM_LOGO_PATH } from './google-pass-content.service.ts';
+import { callbackEnvelope } from '../../integrations/google-wallet/google-wallet-callbacks.ts';
+import { GOOGLE_CALLBACKS_PATH, PROGRAM_LOGO_PATH } from './google-pass-content.service.ts';
 
 const errors = {
   400: apiError,
@@ -30,6 +31,23 @@ export const googleWalletRoutes: FastifyPluginAsyncZod = async (app) => {
         : await app.wallet.google.createTicketLink(body, request.ip);
       return reply.type('text/plain; charset=utf-8').send(link);
     },
+  });
+
+  app.post(GOOGLE_CALLBACKS_PATH, {
+    // The service reads the body itself, so that a malformed one is counted as refused too.
+    attachValidation: true,
+    schema: {
+      tags: ['google wallet'],
+      summary:
+        'Google Wallet save and delete callbacks (ECv2SigningOnly): verified against Google’s root keys, recorded once per nonce; 400 for anything not signed by Google',
+      body: callbackEnvelope,
+      response: {
+        200: z.object({ outcome: z.enum(['accepted', 'duplicate']).describe('duplicate: this nonce was recorded before') }),
+        400: apiError,
+        503: apiError.describe('Google’s root keys could not be fetched (Retry-After)'),
+      },
+    },
+    handler: async (request) => ({ outcome: await app.wallet.googleCallbacks.receive(request.validationError ? null : request.body) }),
   });
 
   app.get(PROGRAM_LOGO_PATH, {

@@ -133,10 +133,15 @@ describe('Park Hours and Park Locations', () => {
     });
   });
 
-  it("create Google's ticket classes once, then replace them when the locations change", async () => {
-    // The classes were sent by the changes above: created (POST) once each.
+  it("create Google's classes once, then replace the ticket classes when the locations change", async () => {
+    // The classes were sent at start and by the changes above: created (POST) once each, the member cards' too.
     const created = google.classCalls.filter((c) => c.method === 'POST').map((c) => c.body.id);
-    expect(created.sort()).toEqual([`${ISSUER_ID}.park-admission`, `${ISSUER_ID}.park-ticket`, `${ISSUER_ID}.stored-value`]);
+    expect(created.sort()).toEqual([
+      `${ISSUER_ID}.brownie-points`,
+      `${ISSUER_ID}.park-admission`,
+      `${ISSUER_ID}.park-ticket`,
+      `${ISSUER_ID}.stored-value`,
+    ]);
     google.classCalls = [];
 
     // Hours are not on the classes: nothing is sent for them.
@@ -149,6 +154,7 @@ describe('Park Hours and Park Locations', () => {
 
     await call('POST', '/api/admin/park-locations/', location('Pier Entrance', 34.0087, -118.4988));
     await settleDeliveries(t.app);
+    // The member cards' class carries no locations: it is not sent again.
     expect(google.classCalls.map((c) => c.method)).toEqual(['PUT', 'PUT', 'PUT']);
     for (const c of google.classCalls) expect(c.body.merchantLocations).toHaveLength(2);
   });

@@ -88,6 +88,8 @@ export const walletDeliveriesJobs = fp(
       policy: 'stately',
       batchSize: 1,
       subscribes: [{ topic: PASSES_CHANGED, data: () => ({}), singletonKey: () => 'classes' }],
+      // And at start: a class whose content changed with a new version (the callback URL) is sent.
+      atStart: true,
       handler: () => google.syncClasses(),
     });
     await app.jobs.declare<ApplePushPayload & DeliveryJobData>({

@@ -5,6 +5,7 @@
 import fp from 'fastify-plugin';
 import { createAppleDeliveries, type AppleDeliveries } from './apple-deliveries.service.ts';
 import { createAppleWalletService, type AppleWalletService } from './apple-wallet.service.ts';
+import { createGoogleCallbacks, type GoogleCallbacks } from './google-callbacks.service.ts';
 import { createGoogleDeliveries, type GoogleDeliveries } from './google-deliveries.service.ts';
 import { createGoogleWalletService, type GoogleWalletService } from './google-wallet.service.ts';
 import { createPassKitService, type PassKitService } from './passkit.service.ts';
@@ -18,6 +19,8 @@ export interface Wallet {
   google: GoogleWalletService;
   appleDeliveries: AppleDeliveries;
   googleDeliveries: GoogleDeliveries;
+  /** Google's save and delete callbacks. */
+  googleCallbacks: GoogleCallbacks;
 }
 
 declare module 'fastify' {
@@ -46,7 +49,8 @@ export const walletPlugin = fp(
       google: createGoogleWalletService(deps),
       appleDeliveries: createAppleDeliveries(deliveries),
       googleDeliveries: createGoogleDeliveries(deliveries),
+      googleCallbacks: createGoogleCallbacks({ ...deps, registry: app.metrics.registry }),
     } satisfies Wallet);
   },
-  { name: 'wallet', dependencies: ['data', 'keys', 'jobs', 'tickets', 'apple-wallet', 'google-wallet'] },
+  { name: 'wallet', dependencies: ['data', 'metrics', 'keys', 'jobs', 'tickets', 'apple-wallet', 'google-wallet'] },
 );

@@ -1,8 +1,9 @@
 // app.googleWallet: the Google Wallet adapter, made once at start. A bad key file stops the
-// server here, naming GOOGLE_WALLET_KEY_FILE.
+// server here, naming GOOGLE_WALLET_KEY_FILE, as does a bad root key file (GOOGLE_WALLET_ROOT_KEYS).
 import fp from 'fastify-plugin';
 import { createGoogleWallet, type GoogleWallet } from './google-wallet.ts';
 import { loadGoogleWalletCredentials } from './google-wallet-credentials.ts';
+import { loadRootKeys } from './google-wallet-callbacks.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,7 +16,12 @@ export const googleWalletPlugin = fp(
     const credentials = await loadGoogleWalletCredentials(app.config, (message) => app.log.warn(message));
     app.decorate(
       'googleWallet',
-      await createGoogleWallet({ credentials, publicUrl: app.config.publicUrl, apiUrl: app.config.google.apiUrl }),
+      await createGoogleWallet({
+        credentials,
+        publicUrl: app.config.publicUrl,
+        apiUrl: app.config.google.apiUrl,
+        rootKeys: app.config.google.rootKeys ? await loadRootKeys(app.config.google.rootKeys) : undefined,
+      }),
     );
   },
   { name: 'google-wallet', dependencies: ['data'] },

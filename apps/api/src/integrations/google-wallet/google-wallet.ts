@@ -1,10 +1,11 @@
 // Google Wallet, the outbound system: the "Save to Google Wallet" link (an RS256 JWT that
 // carries the class and the object) and updates of objects already saved, through the
-// Wallet REST API. One interface, one real adapter; a test double of Google's endpoints
+// Wallet REST API; and the save and delete callbacks Google sends back, verified. One interface, one real adapter; a test double of Google's endpoints
 // lives with the tests.
 import { JWT } from 'google-auth-library';
 import { createSigner } from 'fast-jwt';
 import type { GoogleWalletCredentials } from './google-wallet-credentials.ts';
+import { CallbackRefused, verifyCallback, type CallbackMessage, type RootKeys } from './google-wallet-callbacks.ts';
 
 export const SAVE_URL_PREFIX = 'https://pay.google.com/gp/v/save/';
 const WALLET_SCOPE = 'https://www.googleapis.com/auth/wallet_object.issuer';
@@ -38,8 +39,13 @@ export interface TextModule {
 export interface LinksModule {
   uris: { id: string; uri: string; description: string }[];
 }
+/** Where Google posts the save and delete callbacks of the class's objects. */
+export interface CallbackOptions {
+  url: string;
+}
 export interface GenericClass {
   id: string;
+  callbackOptions?: CallbackOptions;
   multipleDevicesAndHoldersAllowedStatus?: 'ONE_USER_ALL_DEVICES' | 'MULTIPLE_HOLDERS';
   classTemplateInfo?: unknown;
   merchantLocations?: MerchantLocation[];
@@ -47,6 +53,7 @@ export interface GenericClass {
 // developers.google.com/wallet/reference/rest/v1/eventticketclass and eventticketobject: a dated admission.
 export interface EventTicketClass {
   id: string;
+  callbackOptions?: CallbackOptions;
   issuerName: string;
   eventName: LocalizedString;
   reviewStatus: 'UNDER_REVIEW' | 'DRAFT';
@@ -89,6 +96,7 @@ export interface GenericObject {
 // developers.google.com/wallet/reference/rest/v1/loyaltyclass and loyaltyobject: a member card.
 export interface LoyaltyClass {
   id: string;
+  callbackOptions?: CallbackOptions;
   issuerName: string;
   programName: string;
   programLogo: GoogleImage;
@@ -144,6 +152,11 @@ export interface GoogleWallet {
   updateObject(target: WalletObject): Promise<{ version: string | null } | 'not-saved'>;
   /** Replaces a class, or creates it when Google does not have it yet. */
   upsertClass(target: WalletClass): Promise<'updated' | 'created'>;
+  /**
+   * The message of a save or delete callback Google posted, once its signatures hold
+   * (google-wallet-callbacks.ts); CallbackRefused for anything else.
+   */
+  verifyCallback(body: unknown): Promise<CallbackMessage>;
 }
 
 export class GoogleWalletApiError extends Error {
@@ -164,6 +177,8 @@ export interface GoogleWalletOptions {
   apiUrl: string;
   /** Milliseconds per REST call. */
   timeout?: number;
+  /** Google's root keys (GOOGLE_WALLET_ROOT_KEYS); none: every callback is refused. */
+  rootKeys?: RootKeys | undefined;
 }
 
 /**
@@ -269,6 +284,11 @@ export async function createGoogleWallet(options: GoogleWalletOptions): Promise<
       const created = await send(client, { url, method: 'POST', data: walletClass, timeout });
       if (created.status !== 200) throw apiError(created, 'class insert');
       return 'created';
+    },
+
+    async verifyCallback(body) {
+      if (!options.rootKeys) throw new CallbackRefused('No Google root keys are configured (GOOGLE_WALLET_ROOT_KEYS)');
+      return verifyCallback(body, { rootKeys: options.rootKeys, recipientId: credentials.issuerId });
     },
   };
 }

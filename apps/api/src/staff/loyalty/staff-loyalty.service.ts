@@ -57,6 +57,7 @@ import { adjustPoints, type LoyaltyCore } from '../../loyalty/loyalty.service.ts
 import { voidMemberCards, type CardVoiding } from '../../guest/wallet/member-cards.service.ts';
 import { redactAuditRecords, recordAudit, type AuditAction } from '../audit/audit.repo.ts';
 import type { StaffActor } from '../auth/auth.service.ts';
+import { findMemberCardWalletPresence, findTicketWalletPresence } from '../../guest/wallet/wallet-presence.repo.ts';
 
 /** The audit log's resource name for every loyalty action. */
 export const LOYALTY_AUDIT_RESOURCE = 'loyalty';
@@ -137,13 +138,19 @@ const toStaffOrder = ({ order, earned }: Awaited<ReturnType<typeof findStandingO
   timestamp: order.purchasedAt.toISOString(),
   type: order.sourceType as LoyaltyOrderType,
   points: earned,
+  wallets: null,
 });
 
 /** POST /api/admin/loyalty/: the standing loyalty orders of the account with this email. */
 export async function staffOrders(ctx: Pick<StaffLoyaltyDeps, 'db'>, email: string): Promise<StaffLoyaltyOrder[]> {
   const account = await findAccountByEmail(ctx.db, email);
   if (!account) throw new AppError('NOT_FOUND', 'No loyalty account uses this email');
-  return (await findStandingOrdersOfAccount(ctx.db, account.id)).map(toStaffOrder);
+  const orders = (await findStandingOrdersOfAccount(ctx.db, account.id)).map(toStaffOrder);
+  const wallets = await findTicketWalletPresence(
+    ctx.db,
+    orders.filter((o) => o.type === 'ticket').map((o) => o.barcode),
+  );
+  return orders.map((o) => ({ ...o, wallets: wallets.get(o.barcode) ?? null }));
 }
 
 /** POST /api/admin/loyalty/search/: at most SEARCH_LIMIT accounts matching the term anywhere. */
@@ -175,7 +182,11 @@ const toLedgerEntry = ({ entry, reference }: Awaited<ReturnType<typeof findLedge
 export async function staffAccount(ctx: Pick<StaffLoyaltyDeps, 'db'>, userId: string): Promise<StaffAccount> {
   const account = await findAccount(ctx.db, userId);
   if (!account) throw notFound();
-  const [member, ledger] = await Promise.all([findLoyaltyMember(ctx.db, userId), findLedgerOfAccount(ctx.db, userId)]);
+  const [member, ledger, card] = await Promise.all([
+    findLoyaltyMember(ctx.db, userId),
+    findLedgerOfAccount(ctx.db, userId),
+    findMemberCardWalletPresence(ctx.db, userId),
+  ]);
   if (!member) throw notFound();
   return {
     userID: account.id,
@@ -187,6 +198,7 @@ export async function staffAccount(ctx: Pick<StaffLoyaltyDeps, 'db'>, userId: st
     zip: account.zip,
     balance: member.balance,
     tier: member.tier,
+    card,
     ledger: ledger.map(toLedgerEntry),
   };
 }

@@ -22,6 +22,7 @@ import { LoyaltyPoints } from './loyalty-points.tsx';
 import { LoyaltyRedemptions } from './loyalty-redemptions.tsx';
 import { SeasonPass } from './season-pass.tsx';
 import { StaffClaimForm } from './staff-claim-form.tsx';
+import { WalletPresenceLine } from './wallet-presence.tsx';
 
 interface AccountProps {
   user: StaffUser;
@@ -73,6 +74,7 @@ export function LoyaltyAccount({ user, userID, email, onChangeUser }: AccountPro
               <span data-testid="loyalty-tier">{a.tier ? `${a.tier} tier` : 'No tier yet'}</span>
             </p>
           ) : null}
+          {a ? <WalletPresenceLine label="Member card" presence={a.card} /> : null}
         </div>
         <div className="actions">
           <Button variant="outline-secondary" onClick={onChangeUser}>

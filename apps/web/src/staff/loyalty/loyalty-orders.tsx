@@ -1,4 +1,5 @@
-// The member's claimed orders, newest first, with Remove Order for members holding Loyalty
+// The member's claimed orders, newest first, each ticket's pass in the wallets (Apple devices
+// registered, Google saved or deleted), with Remove Order for members holding Loyalty
 // Remove Order (the order's points leave the balance).
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,6 +14,7 @@ import { ConfirmDialog } from './confirm-dialog.tsx';
 import { accountQuery, api, id, loyaltyJson, ordersQuery } from './loyalty-api.ts';
 import { useLoyaltyFailure, useToastOnError } from './loyalty-errors.ts';
 import { ScrollRegion } from './scroll-region.tsx';
+import { appleDevicesText, googleText } from './wallet-presence.tsx';
 
 /** Order dates as M/D/YY. */
 const shortDate = new Intl.DateTimeFormat('en-US', { month: 'numeric', day: 'numeric', year: '2-digit' });
@@ -59,6 +61,8 @@ export function LoyaltyOrders({ user, userID, email }: { user: StaffUser; userID
                 <th scope="col">Product</th>
                 <th scope="col">Order Date</th>
                 <th scope="col">Type</th>
+                <th scope="col">Apple Wallet</th>
+                <th scope="col">Google Wallet</th>
                 {canRemove ? (
                   <th scope="col">
                     <span className="visually-hidden">Actions</span>
@@ -74,6 +78,8 @@ export function LoyaltyOrders({ user, userID, email }: { user: StaffUser; userID
                   <td>{o.product}</td>
                   <td>{shortDate.format(new Date(o.timestamp))}</td>
                   <td className="text-nowrap">{TYPE_LABELS[o.type]}</td>
+                  <td className="text-nowrap">{o.wallets ? appleDevicesText(o.wallets) : '—'}</td>
+                  <td className="text-nowrap">{o.wallets ? googleText(o.wallets) : '—'}</td>
                   {canRemove ? (
                     <td>
                       <Button size="sm" variant="outline-danger" className="text-nowrap" onClick={() => setConfirming(o)}>
