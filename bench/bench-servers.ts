@@ -60,6 +60,8 @@ export async function serveBenchPair<R extends ServersReady>(
       LOG_LEVEL: 'silent',
       DATA_DIR: dataDir,
       INTEGRATION_API_KEYS: `bench:${BENCH_KEY}`,
+      // Set, so the app does not print a generated one.
+      ADMIN_PASSWORD: 'bench admin password',
       ...env,
     });
     app = await buildApp({ config, database, logger: false, throttleKeyPrefix: `bench-${process.pid}` });

@@ -1,5 +1,6 @@
 // What every benchmark here shares: settings from the environment, number formatting, and
 // whether PostgreSQL can be measured.
+import { availableParallelism, cpus } from 'node:os';
 import pg from 'pg';
 
 /** A positive number from the environment, or the fallback when unset. */
@@ -116,4 +117,25 @@ export async function postgresProblem(url: string): Promise<string | undefined> 
   } finally {
     await client.end().catch(() => undefined);
   }
+}
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/**
+ * The databases a run measures: BENCH_DB's one, else PostgreSQL (when it answers at
+ * adminUrl; otherwise the run says why and measures PGlite only) and PGlite.
+ */
+export async function databaseKinds(adminUrl: string): Promise<DatabaseKind[]> {
+  const only = process.env.BENCH_DB || undefined;
+  if (only !== undefined && only !== 'pglite' && only !== 'postgres') throw new Error(`BENCH_DB must be pglite or postgres, not "${only}"`);
+  if (only) return [only];
+  const skipped = await postgresProblem(adminUrl);
+  if (skipped) console.log(`${skipped}; measuring PGlite only.`);
+  return skipped ? ['pglite'] : ['postgres', 'pglite'];
+}
+
+/** A run's first line: the benchmark, when, on which Node and machine, and what it measures. */
+export function benchHeader(name: string, what: string): string {
+  const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  return `${name} ${when} UTC, Node ${process.version}, ${availableParallelism()} x ${cpus()[0]?.model.trim() ?? 'CPU'}; ${what}`;
 }

@@ -21,7 +21,12 @@ const barcode = (i: number) => String(6000000000000000 + i * 10);
 async function measure(kind: 'pglite' | 'postgres') {
   const database = await createTestDatabase(kind, 10);
   const app = await buildApp({
-    config: loadConfig({ DEMO_DATA: 'false', LOG_LEVEL: 'silent', INTEGRATION_API_KEYS: `bench:${KEY}` }),
+    config: loadConfig({
+      DEMO_DATA: 'false',
+      LOG_LEVEL: 'silent',
+      ADMIN_PASSWORD: 'bench admin password',
+      INTEGRATION_API_KEYS: `bench:${KEY}`,
+    }),
     database,
     logger: false,
   });

@@ -13,7 +13,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { sign, verify } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase, defaultTestDatabaseUrl } from '@boardwalk/db/test-support/test-database';
 import { buildApp } from '../apps/api/src/app.ts';
@@ -21,9 +21,16 @@ import { verifyCallback } from '../apps/api/src/integrations/google-wallet/googl
 import { DEVELOPMENT_ISSUER_ID } from '../apps/api/src/integrations/google-wallet/google-wallet-credentials.ts';
 import { loadConfig } from '../apps/api/src/platform/config.ts';
 import { GoogleCallbackSigner } from '../apps/api/test-support/google-callbacks-double.ts';
-import { fmt, measureSequential, positiveNumber, postgresProblem, type Measurement } from './bench-support.ts';
+import {
+  fmt,
+  measureSequential,
+  positiveNumber,
+  type Measurement,
+  benchHeader,
+  databaseKinds,
+  type DatabaseKind,
+} from './bench-support.ts';
 
-type DatabaseKind = 'pglite' | 'postgres';
 const seconds = positiveNumber('BENCH_SECONDS', 5);
 const adminUrl = process.env.TEST_DATABASE_URL ?? defaultTestDatabaseUrl;
 const failures: string[] = [];
@@ -39,7 +46,13 @@ async function benchDatabase(kind: DatabaseKind) {
   const keysFile = join(dataDir, 'root-keys.json');
   writeFileSync(keysFile, signer.keysDocument());
   const database = await createTestDatabase(kind, 10);
-  const config = loadConfig({ DEMO_DATA: 'false', LOG_LEVEL: 'silent', DATA_DIR: dataDir, GOOGLE_WALLET_ROOT_KEYS: keysFile });
+  const config = loadConfig({
+    DEMO_DATA: 'false',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: 'bench admin password',
+    GOOGLE_WALLET_ROOT_KEYS: keysFile,
+  });
   const app = await buildApp({ config, database, logger: false, throttleKeyPrefix: `bench-callbacks-${process.pid}` });
   try {
     await app.listen({ host: '127.0.0.1', port: 0 });
@@ -117,14 +130,12 @@ async function benchDatabase(kind: DatabaseKind) {
 }
 
 async function main() {
-  const only = process.env.BENCH_DB || undefined;
-  if (only !== undefined && only !== 'pglite' && only !== 'postgres') throw new Error(`BENCH_DB must be pglite or postgres, not "${only}"`);
-  const skipped = only === 'pglite' ? undefined : await postgresProblem(adminUrl);
-  if (skipped) console.log(`${skipped}; measuring PGlite only.`);
-  const kinds: DatabaseKind[] = only ? [only] : skipped ? ['pglite'] : ['postgres', 'pglite'];
+  const kinds = await databaseKinds(adminUrl);
   console.log(
-    `bench:google-callbacks ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Node ${process.version}, ${availableParallelism()} x ${cpus()[0]?.model.trim() ?? 'CPU'}; ` +
+    benchHeader(
+      'bench:google-callbacks',
       `POST /api/google-wallet/callbacks one request at a time through HTTP (server and client in one process), ${seconds} s per kind`,
+    ),
   );
   for (const kind of kinds) await benchDatabase(kind);
   if (failures.length > 0) {

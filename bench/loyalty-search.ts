@@ -12,7 +12,7 @@
 //   TEST_DATABASE_URL      PostgreSQL server for the fresh database (default postgres://postgres@127.0.0.1:5432/test)
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { STAFF_LOYALTY_API, type SearchResult } from '@boardwalk/contract/staff-loyalty';
@@ -20,9 +20,16 @@ import { loyaltyAccounts } from '@boardwalk/db/schema';
 import { createTestDatabase, defaultTestDatabaseUrl, type TestDatabase } from '@boardwalk/db/test-support/test-database';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/platform/config.ts';
-import { fmt, measureSequential, positiveNumber, postgresProblem, type Measurement } from './bench-support.ts';
+import {
+  fmt,
+  measureSequential,
+  positiveNumber,
+  type Measurement,
+  benchHeader,
+  databaseKinds,
+  type DatabaseKind,
+} from './bench-support.ts';
 
-type DatabaseKind = 'pglite' | 'postgres';
 const GOAL_P99_MS = 50;
 const seconds = positiveNumber('BENCH_SECONDS', 5);
 const accountCount = positiveNumber('BENCH_ACCOUNTS', 100_000);
@@ -189,14 +196,12 @@ async function benchDatabase(kind: DatabaseKind) {
 }
 
 async function main() {
-  const only = process.env.BENCH_DB || undefined;
-  if (only !== undefined && only !== 'pglite' && only !== 'postgres') throw new Error(`BENCH_DB must be pglite or postgres, not "${only}"`);
-  const skipped = only === 'pglite' ? undefined : await postgresProblem(adminUrl);
-  if (skipped) console.log(`${skipped}; measuring PGlite only.`);
-  const kinds: DatabaseKind[] = only ? [only] : skipped ? ['pglite'] : ['postgres', 'pglite'];
+  const kinds = await databaseKinds(adminUrl);
   console.log(
-    `bench:loyalty-search ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Node ${process.version}, ${availableParallelism()} x ${cpus()[0]?.model.trim() ?? 'CPU'}; ` +
+    benchHeader(
+      'bench:loyalty-search',
       `POST ${STAFF_LOYALTY_API}search/ one request at a time through HTTP (server and client in one process), ${seconds} s per kind`,
+    ),
   );
   for (const kind of kinds) await benchDatabase(kind);
   if (failures.length > 0) {

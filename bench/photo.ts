@@ -51,7 +51,12 @@ const request: PreviewRequest = {
 
 const database = await createTestDatabase(kind);
 const app = await buildApp({
-  config: loadConfig({ DEMO_DATA: 'false', LOG_LEVEL: 'silent', INTEGRATION_API_KEYS: `bench:${INTEGRATION_KEY}` }),
+  config: loadConfig({
+    DEMO_DATA: 'false',
+    LOG_LEVEL: 'silent',
+    ADMIN_PASSWORD: 'bench admin password',
+    INTEGRATION_API_KEYS: `bench:${INTEGRATION_KEY}`,
+  }),
   database,
   logger: false,
 });

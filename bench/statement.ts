@@ -13,7 +13,7 @@
 //   TEST_DATABASE_URL      PostgreSQL server for the fresh database (default postgres://postgres@127.0.0.1:5432/test)
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import {
@@ -29,9 +29,16 @@ import { readStatement } from '../apps/api/src/guest/loyalty/loyalty-statement.s
 import { findLedgerPage } from '../apps/api/src/loyalty/loyalty.repo.ts';
 import { loyaltyCoreOf } from '../apps/api/src/loyalty/loyalty.service.ts';
 import { loadConfig } from '../apps/api/src/platform/config.ts';
-import { fmt, measureSequential, positiveNumber, postgresProblem, type Measurement } from './bench-support.ts';
+import {
+  fmt,
+  measureSequential,
+  positiveNumber,
+  type Measurement,
+  benchHeader,
+  databaseKinds,
+  type DatabaseKind,
+} from './bench-support.ts';
 
-type DatabaseKind = 'pglite' | 'postgres';
 const GOAL_P99_MS = 50;
 const seconds = positiveNumber('BENCH_SECONDS', 5);
 const entryCount = positiveNumber('BENCH_ENTRIES', 5_000);
@@ -88,7 +95,7 @@ async function seed(database: TestDatabase): Promise<string> {
 async function benchDatabase(kind: DatabaseKind) {
   const dataDir = mkdtempSync(join(tmpdir(), 'boardwalk-bench-statement-'));
   const database = await createTestDatabase(kind, 10);
-  const config = loadConfig({ DEMO_DATA: 'false', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
+  const config = loadConfig({ DEMO_DATA: 'false', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ADMIN_PASSWORD: 'bench admin password' });
   const app = await buildApp({ config, database, logger: false, throttleKeyPrefix: `bench-statement-${process.pid}` });
   try {
     await app.listen({ host: '127.0.0.1', port: 0 });
@@ -181,14 +188,12 @@ async function benchDatabase(kind: DatabaseKind) {
 }
 
 async function main() {
-  const only = process.env.BENCH_DB || undefined;
-  if (only !== undefined && only !== 'pglite' && only !== 'postgres') throw new Error(`BENCH_DB must be pglite or postgres, not "${only}"`);
-  const skipped = only === 'pglite' ? undefined : await postgresProblem(adminUrl);
-  if (skipped) console.log(`${skipped}; measuring PGlite only.`);
-  const kinds: DatabaseKind[] = only ? [only] : skipped ? ['pglite'] : ['postgres', 'pglite'];
+  const kinds = await databaseKinds(adminUrl);
   console.log(
-    `bench:statement ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Node ${process.version}, ${availableParallelism()} x ${cpus()[0]?.model.trim() ?? 'CPU'}; ` +
+    benchHeader(
+      'bench:statement',
       `GET /api/loyalty/statement one request at a time through HTTP (server and client in one process), ${seconds} s per kind`,
+    ),
   );
   for (const kind of kinds) await benchDatabase(kind);
   if (failures.length > 0) {

@@ -35,7 +35,7 @@ export async function benchVouchers(kind: 'pglite' | 'postgres', seconds: number
   const dataDir = mkdtempSync(join(tmpdir(), 'boardwalk-bench-'));
   const database = await createTestDatabase(kind, 10);
   const app = await buildApp({
-    config: loadConfig({ DEMO_DATA: 'true', LOG_LEVEL: 'silent', DATA_DIR: dataDir }),
+    config: loadConfig({ DEMO_DATA: 'true', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ADMIN_PASSWORD: 'bench admin password' }),
     database,
     logger: false,
   });
