@@ -18,7 +18,7 @@ import { unpackPass } from '../../../test-support/pkpass-check.ts';
 import { loginAs, type StaffLogin } from '../../../test-support/staff.ts';
 import { createTestApp, settleDeliveries, type TestApp } from '../../../test-support/test-app.ts';
 import { reportApplePushes } from '../../staff/deliveries/deliveries.service.ts';
-import { applePushFigures, findSilentDevices, recordPushesUpToDate } from './apple-push-fetches.repo.ts';
+import { applePushFigures, findSilentDevices, recordPushesFetched, recordPushesUpToDate } from './apple-push-fetches.repo.ts';
 
 const PASS_TYPE = 'pass.com.example.fetches';
 const ISSUER_ID = '3388000000022777777';
@@ -334,6 +334,27 @@ describe('a push fetched before it was sent, or on a later list', () => {
     expect(fetches.map((r) => r.statusCode)).toEqual([200, 200]);
     expect((await pushesOf(ticket, a)).map((r) => r.state)).toEqual(['fetched', 'fetched', 'fetched']);
     expect((await pushesOf(ticket, b)).map((r) => r.state)).toEqual(['fetched', 'fetched', 'fetched']);
+
+    // The same race many times over, the fetches' records started together, each device with
+    // many pushes waiting (a long update, so a second fetch meets it halfway).
+    await t.database.executeSql(
+      `insert into deliveries (target, recipient, state, queue, payload, sent_at, serial_number, device_library_identifier, pass_updated_at, listed_at)
+       select target, recipient, state, queue, payload, sent_at, serial_number, device_library_identifier, pass_updated_at, listed_at
+       from deliveries, generate_series(1, 100) where serial_number = $1`,
+      [ticket.serialNumber],
+    );
+    const [pass] = await t.database.db.select().from(schema.walletPasses).where(eq(schema.walletPasses.serialNumber, ticket.serialNumber));
+    for (let round = 0; round < 20; round++) {
+      await t.database.db
+        .update(schema.deliveries)
+        .set({ state: 'sent', fetchedAt: null })
+        .where(eq(schema.deliveries.serialNumber, ticket.serialNumber));
+      const credited = await Promise.all([
+        recordPushesFetched(t.database.db, ticket.serialNumber, pass!.updatedAt),
+        recordPushesFetched(t.database.db, ticket.serialNumber, pass!.updatedAt),
+      ]);
+      expect(credited, `round ${round}`).toEqual([303, 303]);
+    }
   });
 });
 
