@@ -2,7 +2,9 @@
 // them. After a push (APNs accepted: 'sent') the device asks the PassKit web service which of
 // its passes changed (naming itself) and then fetches each one (naming only the pass): the
 // first call marks its pushes listed, the fetch (200 with the new tag) marks the pushes of the
-// device that listed the pass first 'fetched'. The staff Deliveries tab reads the figures.
+// device that listed the pass first 'fetched'; a listing answered 204 (the device has every
+// pass as of its tag) marks that device's pushes up to the tag 'fetched'. The staff
+// Deliveries tab reads the figures.
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
 import { appleDeviceRegistrations, deliveries } from '@boardwalk/db/schema';
