@@ -55,6 +55,7 @@ export async function recordPushesListed(db: Executor, deviceLibraryIdentifier: 
  * The device asked for its passes updated since its tag and none were (204): it has every
  * pass as of that tag, so its waiting pushes announcing that tag or an older one are fetched
  * (a push sent after the device had already fetched the newest pass, listing nothing new).
+ * Only the passes it is still registered for: a 204 says nothing of the others.
  */
 export async function recordPushesUpToDate(db: Executor, deviceLibraryIdentifier: string, tag: string): Promise<number> {
   const rows = await db
@@ -62,7 +63,14 @@ export async function recordPushesUpToDate(db: Executor, deviceLibraryIdentifier
     .set(markFetched)
     .where(
       and(
-        isApplePush,
+        // The device's passes first: the (serial number, device) index finds their pushes.
+        inArray(
+          deliveries.serialNumber,
+          db
+            .select({ serialNumber: appleDeviceRegistrations.serialNumber })
+            .from(appleDeviceRegistrations)
+            .where(eq(appleDeviceRegistrations.deviceLibraryIdentifier, deviceLibraryIdentifier)),
+        ),
         eq(deliveries.deviceLibraryIdentifier, deviceLibraryIdentifier),
         inArray(deliveries.state, WAITING_STATES),
         sql`${tagOf(deliveries.passUpdatedAt)} <= ${tag}::bigint`,
