@@ -402,7 +402,11 @@ describe('a Google update', () => {
     await t.database.db.delete(schema.deliveries);
     await changeTicket(ticket, 21);
     await changeTicket(ticket, 22);
-    const rows = await t.database.db.select().from(schema.deliveries).where(eq(schema.deliveries.target, 'google'));
+    const rows = await t.database.db
+      .select()
+      .from(schema.deliveries)
+      .where(eq(schema.deliveries.target, 'google'))
+      .orderBy(schema.deliveries.sentAt);
     expect(rows.map((r) => [r.state, r.objectVersion])).toEqual([
       ['sent', String(google.versions.get(ticket.objectId)! - 1)],
       ['sent', String(google.versions.get(ticket.objectId))],
