@@ -2,10 +2,13 @@
 // them. After a push (APNs accepted: 'sent') the device asks the PassKit web service which of
 // its passes changed (naming itself) and then fetches each one (naming only the pass): the
 // first call marks its pushes listed, the fetch (200 with the new tag) marks the pushes of the
-// device that listed the pass first 'fetched'. The staff Deliveries tab reads the figures.
+// device that listed the pass first 'fetched'; a listing answered 204 (the device has every
+// pass as of its tag) marks that device's pushes up to the tag 'fetched'. The staff
+// Deliveries tab reads the figures.
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
 import { appleDeviceRegistrations, deliveries } from '@boardwalk/db/schema';
+import type { DeliveryState } from '@boardwalk/contract/staff-resources';
 
 /** A push accepted by APNs is counted as not fetched when its device has not fetched the pass this long after. */
 export const FETCH_EXPECTED_WITHIN_MS = 60 * 60 * 1000;
@@ -17,6 +20,21 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 const isApplePush = and(eq(deliveries.target, 'apple'), isNotNull(deliveries.serialNumber));
 
+/**
+ * A push waits for its device's fetch from the moment it is queued: the device may list and
+ * fetch the pass (pushed by an earlier push) before this one's send is recorded, or while it
+ * is retried. 'fetched' is never overwritten by a later try (recordAttempt).
+ */
+const WAITING_STATES: DeliveryState[] = ['queued', 'retrying', 'sent'];
+/** The update tag a device is given (passkit.repo.ts): microseconds since the epoch. */
+const tagOf = (column: typeof deliveries.passUpdatedAt) => sql`floor(extract(epoch from ${column}) * 1000000)::bigint`;
+/**
+ * Marks pushes fetched now. One that was not yet recorded as sent (the device had the pass
+ * from an earlier push before APNs answered for this one) counts as sent at its fetch, so its
+ * push-to-fetch latency is 0, never negative.
+ */
+const markFetched = { state: 'fetched' as const, fetchedAt: sql`now()`, sentAt: sql`coalesce(${deliveries.sentAt}, now())` };
+
 /** The device asked for its updated passes and was given these: its pushes of them waiting for a fetch are marked listed. */
 export async function recordPushesListed(db: Executor, deviceLibraryIdentifier: string, serialNumbers: string[]): Promise<void> {
   if (serialNumbers.length === 0) return;
@@ -27,38 +45,70 @@ export async function recordPushesListed(db: Executor, deviceLibraryIdentifier: 
       and(
         inArray(deliveries.serialNumber, serialNumbers),
         eq(deliveries.deviceLibraryIdentifier, deviceLibraryIdentifier),
-        eq(deliveries.state, 'sent'),
+        inArray(deliveries.state, WAITING_STATES),
         isNull(deliveries.listedAt),
       ),
     );
 }
 
 /**
+ * The device asked for its passes updated since its tag and none were (204): it has every
+ * pass as of that tag, so its waiting pushes announcing that tag or an older one are fetched
+ * (a push sent after the device had already fetched the newest pass, listing nothing new).
+ * Only the passes it is still registered for: a 204 says nothing of the others.
+ */
+export async function recordPushesUpToDate(db: Executor, deviceLibraryIdentifier: string, tag: string): Promise<number> {
+  const rows = await db
+    .update(deliveries)
+    .set(markFetched)
+    .where(
+      and(
+        // The device's passes first: the (serial number, device) index finds their pushes.
+        inArray(
+          deliveries.serialNumber,
+          db
+            .select({ serialNumber: appleDeviceRegistrations.serialNumber })
+            .from(appleDeviceRegistrations)
+            .where(eq(appleDeviceRegistrations.deviceLibraryIdentifier, deviceLibraryIdentifier)),
+        ),
+        eq(deliveries.deviceLibraryIdentifier, deviceLibraryIdentifier),
+        inArray(deliveries.state, WAITING_STATES),
+        sql`${tagOf(deliveries.passUpdatedAt)} <= ${tag}::bigint`,
+      ),
+    )
+    .returning({ id: deliveries.id });
+  return rows.length;
+}
+
+/**
  * A device fetched the pass (200, the pass as of `passUpdatedAt`). The fetch names no device,
- * so it is the device that listed the pass first among those with pushes waiting: each of
- * its pushes announcing this tag or an older one is 'fetched' now. How many were marked.
+ * so it is credited to the device that listed the pass first among those with listed pushes
+ * waiting: each of its pushes announcing this tag or an older one is 'fetched' now. How many
+ * were marked. Fetches of one pass take turns (a transaction advisory lock on the serial
+ * number), so two devices fetching at once are credited one each, in listing order.
  */
 export async function recordPushesFetched(db: Executor, serialNumber: string, passUpdatedAt: Date): Promise<number> {
   const waiting = and(
     eq(deliveries.serialNumber, serialNumber),
-    eq(deliveries.state, 'sent'),
+    inArray(deliveries.state, WAITING_STATES),
     isNotNull(deliveries.listedAt),
     lte(deliveries.passUpdatedAt, passUpdatedAt),
   );
-  // Two devices fetching at once each take their own: the first's rows are skipped, not waited for.
-  const device = db
-    .select({ device: deliveries.deviceLibraryIdentifier })
-    .from(deliveries)
-    .where(waiting)
-    .orderBy(asc(deliveries.listedAt))
-    .limit(1)
-    .for('update', { skipLocked: true });
-  const rows = await db
-    .update(deliveries)
-    .set({ state: 'fetched', fetchedAt: sql`now()` })
-    .where(and(waiting, eq(deliveries.deviceLibraryIdentifier, device)))
-    .returning({ id: deliveries.id });
-  return rows.length;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('boardwalk.apple-push-fetch'), hashtext(${serialNumber}))`);
+    const device = tx
+      .select({ device: deliveries.deviceLibraryIdentifier })
+      .from(deliveries)
+      .where(waiting)
+      .orderBy(asc(deliveries.listedAt))
+      .limit(1);
+    const rows = await tx
+      .update(deliveries)
+      .set(markFetched)
+      .where(and(waiting, eq(deliveries.deviceLibraryIdentifier, device)))
+      .returning({ id: deliveries.id });
+    return rows.length;
+  });
 }
 
 export interface ApplePushFigures {
@@ -75,23 +125,24 @@ export interface ApplePushFigures {
   p95Seconds: number | null;
 }
 
-/** The last 24 hours of Apple pushes as of `now`. */
-export async function applePushFigures(db: Executor, now: Date): Promise<ApplePushFigures> {
+/** The last 24 hours of Apple pushes as of `now`; `expectedWithinMs` is FETCH_EXPECTED_WITHIN_MS but in tests. */
+export async function applePushFigures(db: Executor, now: Date, expectedWithinMs = FETCH_EXPECTED_WITHIN_MS): Promise<ApplePushFigures> {
   const since = new Date(now.getTime() - DAY_MS);
-  const hourAgo = new Date(now.getTime() - FETCH_EXPECTED_WITHIN_MS);
+  const hourAgo = new Date(now.getTime() - expectedWithinMs);
   const latency = sql`extract(epoch from ${deliveries.fetchedAt} - ${deliveries.sentAt})`;
+  const expectedWithin = sql`make_interval(secs => ${expectedWithinMs / 1000})`;
   const fetched = sql`${deliveries.fetchedAt} is not null`;
   const [row] = await db
     .select({
       sent: sql<number>`count(*)`.mapWith(Number),
       fetched: sql<number>`count(*) filter (where ${fetched})`.mapWith(Number),
       notFetchedAfterHour: sql<number>`count(*) filter (where ${lte(deliveries.sentAt, hourAgo)}
-        and (${deliveries.fetchedAt} is null or ${deliveries.fetchedAt} > ${deliveries.sentAt} + interval '1 hour'))`.mapWith(Number),
+        and (${deliveries.fetchedAt} is null or ${deliveries.fetchedAt} > ${deliveries.sentAt} + ${expectedWithin}))`.mapWith(Number),
       p50: sql<string | null>`percentile_cont(0.5) within group (order by ${latency}) filter (where ${fetched})`,
       p95: sql<string | null>`percentile_cont(0.95) within group (order by ${latency}) filter (where ${fetched})`,
     })
     .from(deliveries)
-    .where(and(eq(deliveries.target, 'apple'), gt(deliveries.sentAt, since), lte(deliveries.sentAt, now)));
+    .where(and(isApplePush, gt(deliveries.sentAt, since), lte(deliveries.sentAt, now)));
   const seconds = (value: string | number | null | undefined) => (value == null ? null : Math.round(Number(value) * 10) / 10);
   return {
     since,
@@ -107,7 +158,6 @@ export interface SilentDevice {
   /** The device, masked as its deliveries show it. */
   recipient: string;
   barcode: string | null;
-  serialNumber: string;
   /** Its pushes in a row, each accepted by APNs over an hour ago, with no fetch since. */
   unfetchedPushes: number;
   lastPushAt: Date;
@@ -124,7 +174,6 @@ export async function findSilentDevices(db: Executor, now: Date): Promise<Silent
     .select({
       recipient: sql<string>`min(${deliveries.recipient})`,
       barcode: sql<string | null>`min(${deliveries.barcode})`,
-      serialNumber: sql<string>`${deliveries.serialNumber}`,
       unfetchedPushes: sql<number>`count(*)`.mapWith(Number),
       lastPushAt: sql<Date>`max(${deliveries.sentAt})`.mapWith(deliveries.sentAt),
     })

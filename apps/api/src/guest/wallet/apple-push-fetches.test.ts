@@ -18,6 +18,7 @@ import { unpackPass } from '../../../test-support/pkpass-check.ts';
 import { loginAs, type StaffLogin } from '../../../test-support/staff.ts';
 import { createTestApp, settleDeliveries, type TestApp } from '../../../test-support/test-app.ts';
 import { reportApplePushes } from '../../staff/deliveries/deliveries.service.ts';
+import { applePushFigures, findSilentDevices, recordPushesFetched, recordPushesUpToDate } from './apple-push-fetches.repo.ts';
 
 const PASS_TYPE = 'pass.com.example.fetches';
 const ISSUER_ID = '3388000000022777777';
@@ -32,6 +33,8 @@ let apns: Awaited<ReturnType<typeof startApnsDouble>>;
 let admin: StaffLogin;
 /** Push tokens APNs answers 410 for (the device no longer has the pass). */
 const goneTokens = new Set<string>();
+/** Push tokens APNs answers 500 for (tried again later). */
+const failingTokens = new Set<string>();
 let ipSeq = 0;
 const nextIp = () => `10.9.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
 
@@ -90,7 +93,11 @@ async function changeTicket(ticket: WalletTicket, cash: number) {
 }
 
 /** What a device does on a push: asks for its updated passes, then fetches each. */
-const listUpdated = (d: Device) => t.app.inject({ method: 'GET', url: `/api/passkit/v1/devices/${d.id}/registrations/${PASS_TYPE}` });
+const listUpdated = (d: Device, since?: string) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/passkit/v1/devices/${d.id}/registrations/${PASS_TYPE}${since ? `?passesUpdatedSince=${since}` : ''}`,
+  });
 const fetchPass = (ticket: WalletTicket, headers: Record<string, string> = {}) =>
   t.app.inject({
     method: 'GET',
@@ -112,7 +119,13 @@ beforeAll(async () => {
   await google.start();
   const keyFile = join(dir, 'service-account.json');
   await writeServiceAccountKey(keyFile, privateKey, CLIENT_EMAIL, `${google.baseUrl}/token`);
-  apns = await startApnsDouble(dir, (token) => (goneTokens.has(token) ? { status: 410, reason: 'Unregistered' } : { status: 200 }));
+  apns = await startApnsDouble(dir, (token) =>
+    goneTokens.has(token)
+      ? { status: 410, reason: 'Unregistered' }
+      : failingTokens.has(token)
+        ? { status: 500, reason: 'InternalServerError' }
+        : { status: 200 },
+  );
   t = await createTestApp({
     env: {
       DATA_DIR: dir,
@@ -225,6 +238,9 @@ describe('a device that never fetches', () => {
     expect(reported.silentDevices).toEqual([
       expect.objectContaining({ barcode: ticket.barcode, unfetchedPushes: 3, recipient: expect.stringMatching(/^device .+…$/) }),
     ]);
+    expect(await findSilentDevices(t.database.db, inAnHour())).toEqual([
+      { recipient: expect.any(String), barcode: ticket.barcode, unfetchedPushes: 3, lastPushAt: expect.any(Date) },
+    ]);
     expect(JSON.stringify(reported)).not.toContain(d.id);
     expect(JSON.stringify(reported)).not.toContain(d.pushToken);
 
@@ -248,13 +264,149 @@ describe('a device that never fetches', () => {
   });
 });
 
+/** Waits until a push of the ticket to the device is as `is` says. */
+async function pushUntil(ticket: WalletTicket, d: Device, is: (push: typeof schema.deliveries.$inferSelect) => boolean) {
+  const until = Date.now() + 15_000;
+  while (!(await pushesOf(ticket, d)).some(is)) {
+    if (Date.now() > until) throw new Error(`the push is not as expected: ${JSON.stringify(await pushesOf(ticket, d))}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('a push fetched before it was sent, or on a later list', () => {
+  it('a push being retried when its device lists and fetches the pass is fetched, latency 0, and its successful retry leaves it fetched', async () => {
+    const phone = device(11);
+    const ticket = await ticketInWallets('53000011', '5300000000000110', [phone]);
+    await t.database.db.delete(schema.deliveries);
+    failingTokens.add(phone.pushToken);
+    try {
+      await putOrder(t.app, ticket.orderId, anOrder([dayTicket(ticket.barcode, 41)]));
+      await pushUntil(ticket, phone, (p) => p.state === 'retrying');
+      // The device has the pass (an earlier push, or the guest opened it): it lists and fetches.
+      expect((await listUpdated(phone)).statusCode).toBe(200);
+      expect((await fetchPass(ticket)).statusCode).toBe(200);
+    } finally {
+      failingTokens.delete(phone.pushToken);
+    }
+    // Its retry, APNs accepting it now.
+    const until = Date.now() + 15_000;
+    while (apns.pushes.filter((p) => p.path.endsWith(phone.pushToken)).length < 2) {
+      if (Date.now() > until) throw new Error('the push was not tried again');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await settleDeliveries(t.app);
+    const [push] = await pushesOf(ticket, phone);
+    expect(push).toMatchObject({ state: 'fetched', listedAt: expect.any(Date), fetchedAt: expect.any(Date) });
+    expect(push!.sentAt).toEqual(push!.fetchedAt);
+    expect(await report()).toMatchObject({ sent: 1, fetched: 1, p50Seconds: 0, p95Seconds: 0 });
+  });
+
+  it('a push the device lists no pass for (it has the newest: 204) is fetched; one announcing a newer pass is not', async () => {
+    const phone = device(12);
+    const ticket = await ticketInWallets('53000012', '5300000000000127', [phone]);
+    await t.database.db.delete(schema.deliveries);
+    await changeTicket(ticket, 51);
+    const listed = await listUpdated(phone);
+    const { lastUpdated } = listed.json<{ lastUpdated: string }>();
+    // The device already has this version (304): not yet proof.
+    expect((await fetchPass(ticket, { 'if-modified-since': new Date(Date.now() + HOUR_MS).toUTCString() })).statusCode).toBe(304);
+    expect((await pushesOf(ticket, phone))[0]!.state).toBe('sent');
+    // Its next list with the tag it was given: nothing newer (204). It has the pass the push announced.
+    expect((await listUpdated(phone, lastUpdated)).statusCode).toBe(204);
+    expect((await pushesOf(ticket, phone))[0]!.state).toBe('fetched');
+
+    // A push announcing a newer version is not proven by the older tag.
+    await changeTicket(ticket, 52);
+    expect(await recordPushesUpToDate(t.database.db, phone.id, lastUpdated)).toBe(0);
+    expect((await pushesOf(ticket, phone)).map((r) => r.state).sort()).toEqual(['fetched', 'sent']);
+  });
+
+  it('two devices fetching the pass at once are credited one each', async () => {
+    const [a, b] = [device(13), device(14)];
+    const ticket = await ticketInWallets('53000013', '5300000000000134', [a, b]);
+    await t.database.db.delete(schema.deliveries);
+    await changeTicket(ticket, 61);
+    await changeTicket(ticket, 62);
+    await changeTicket(ticket, 63);
+    expect((await listUpdated(a)).statusCode).toBe(200);
+    expect((await listUpdated(b)).statusCode).toBe(200);
+    const fetches = await Promise.all([fetchPass(ticket), fetchPass(ticket)]);
+    expect(fetches.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect((await pushesOf(ticket, a)).map((r) => r.state)).toEqual(['fetched', 'fetched', 'fetched']);
+    expect((await pushesOf(ticket, b)).map((r) => r.state)).toEqual(['fetched', 'fetched', 'fetched']);
+
+    // The same race many times over, the fetches' records started together, each device with
+    // many pushes waiting (a long update, so a second fetch meets it halfway).
+    await t.database.executeSql(
+      `insert into deliveries (target, recipient, state, queue, payload, sent_at, serial_number, device_library_identifier, pass_updated_at, listed_at)
+       select target, recipient, state, queue, payload, sent_at, serial_number, device_library_identifier, pass_updated_at, listed_at
+       from deliveries, generate_series(1, 100) where serial_number = $1`,
+      [ticket.serialNumber],
+    );
+    const [pass] = await t.database.db.select().from(schema.walletPasses).where(eq(schema.walletPasses.serialNumber, ticket.serialNumber));
+    for (let round = 0; round < 20; round++) {
+      await t.database.db
+        .update(schema.deliveries)
+        .set({ state: 'sent', fetchedAt: null })
+        .where(eq(schema.deliveries.serialNumber, ticket.serialNumber));
+      const credited = await Promise.all([
+        recordPushesFetched(t.database.db, ticket.serialNumber, pass!.updatedAt),
+        recordPushesFetched(t.database.db, ticket.serialNumber, pass!.updatedAt),
+      ]);
+      expect(credited, `round ${round}`).toEqual([303, 303]);
+    }
+  });
+});
+
+describe('the push figures', () => {
+  it('leave out Apple deliveries from before proof of delivery (no pass recorded)', async () => {
+    const phone = device(15);
+    const ticket = await ticketInWallets('53000015', '5300000000000158', [phone]);
+    await t.database.db.delete(schema.deliveries);
+    await changeTicket(ticket, 71);
+    // As migration 0015 left an old push: sent (its time backfilled), no pass or device recorded.
+    await t.database.db.insert(schema.deliveries).values({
+      target: 'apple',
+      barcode: ticket.barcode,
+      recipient: 'device old…',
+      state: 'sent',
+      queue: 'apple-push',
+      payload: {},
+      sentAt: new Date(Date.now() - 2 * HOUR_MS),
+    });
+    expect(await report()).toMatchObject({ sent: 1, fetched: 0, notFetchedAfterHour: 0 });
+  });
+
+  it('count a push not fetched within the expected time by that one time, in both of its conditions', async () => {
+    const phone = device(16);
+    const ticket = await ticketInWallets('53000016', '5300000000000165', [phone]);
+    await t.database.db.delete(schema.deliveries);
+    await changeTicket(ticket, 81);
+    await listUpdated(phone);
+    await fetchPass(ticket);
+    // Fetched 90 minutes after it was sent, looked at 3 hours after.
+    const [push] = await pushesOf(ticket, phone);
+    await t.database.db
+      .update(schema.deliveries)
+      .set({ fetchedAt: new Date(push!.sentAt!.getTime() + 90 * 60_000) })
+      .where(eq(schema.deliveries.id, push!.id));
+    const later = new Date(push!.sentAt!.getTime() + 3 * HOUR_MS);
+    expect(await applePushFigures(t.database.db, later)).toMatchObject({ sent: 1, notFetchedAfterHour: 1 });
+    expect(await applePushFigures(t.database.db, later, 2 * HOUR_MS)).toMatchObject({ sent: 1, notFetchedAfterHour: 0 });
+  });
+});
+
 describe('a Google update', () => {
   it('records the object version Google answered', async () => {
     const ticket = await ticketInWallets('53000004', '5300000000000042', []);
     await t.database.db.delete(schema.deliveries);
     await changeTicket(ticket, 21);
     await changeTicket(ticket, 22);
-    const rows = await t.database.db.select().from(schema.deliveries).where(eq(schema.deliveries.target, 'google'));
+    const rows = await t.database.db
+      .select()
+      .from(schema.deliveries)
+      .where(eq(schema.deliveries.target, 'google'))
+      .orderBy(schema.deliveries.sentAt);
     expect(rows.map((r) => [r.state, r.objectVersion])).toEqual([
       ['sent', String(google.versions.get(ticket.objectId)! - 1)],
       ['sent', String(google.versions.get(ticket.objectId))],

@@ -11,7 +11,7 @@ import { hashSecret } from '../../platform/secrets.ts';
 import type { ChangeBus } from '../../platform/jobs/jobs.plugin.ts';
 import { TICKET_CHANGED } from '../../integrations/ticketing/ticket.topics.ts';
 import { currentContentOf, passTokenOf, type WalletConfig } from './apple-pass-content.service.ts';
-import { recordPushesFetched, recordPushesListed } from './apple-push-fetches.repo.ts';
+import { recordPushesFetched, recordPushesListed, recordPushesUpToDate } from './apple-push-fetches.repo.ts';
 import {
   deleteDeviceRegistration,
   deleteDeviceRegistrations,
@@ -128,7 +128,11 @@ export function createPassKitService(deps: PassKitDeps) {
   }): Promise<{ serialNumbers: string[]; lastUpdated: string } | null> {
     assertPassType(input.passTypeIdentifier);
     const rows = await findUpdatedSerialNumbers(deps.db, input.deviceLibraryIdentifier, input.passesUpdatedSince);
-    if (rows.length === 0) return null;
+    if (rows.length === 0) {
+      if (input.passesUpdatedSince !== undefined)
+        await recordPushesUpToDate(deps.db, input.deviceLibraryIdentifier, input.passesUpdatedSince);
+      return null;
+    }
     const voided = rows.filter((r) => r.voided).map((r) => r.serialNumber);
     if (voided.length > 0) {
       const removed = await deleteDeviceRegistrations(deps.db, input.deviceLibraryIdentifier, voided);

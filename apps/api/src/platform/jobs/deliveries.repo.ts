@@ -1,8 +1,8 @@
 // The deliveries table: one row per outbound delivery, as the Deliveries tab shows it.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
 import { deliveries } from '@boardwalk/db/schema';
-import { FAILED_DELIVERY_STATES, type DeliveryState } from '@boardwalk/contract/staff-resources';
+import { DELIVERY_STATES, FAILED_DELIVERY_STATES, type DeliveryState } from '@boardwalk/contract/staff-resources';
 
 export type DeliveryTarget = 'apple' | 'google' | 'mail';
 
@@ -28,7 +28,11 @@ export async function insertDelivery(
   await db.insert(deliveries).values(values);
 }
 
-/** One more try, and how it went; a delivered one gets its time (and Google's object version). */
+/**
+ * One more try, and how it went; a delivered one gets its first delivered time (and Google's
+ * object version). A push whose device already fetched the pass stays 'fetched' whatever a
+ * later try of it says (the device has the update).
+ */
 export async function recordAttempt(
   db: Executor,
   id: string,
@@ -40,9 +44,9 @@ export async function recordAttempt(
       ...values,
       attempts: sql`${deliveries.attempts} + 1`,
       updatedAt: sql`now()`,
-      ...(values.state === 'sent' && { sentAt: sql`now()` }),
+      ...(values.state === 'sent' && { sentAt: sql`coalesce(${deliveries.sentAt}, now())` }),
     })
-    .where(eq(deliveries.id, id));
+    .where(and(eq(deliveries.id, id), ne(deliveries.state, 'fetched')));
 }
 
 /** A failed or dead delivery, locked for a staff Retry. */
@@ -68,7 +72,7 @@ export async function countDeliveriesByState(db: Executor): Promise<Record<Deliv
     .select({ state: deliveries.state, n: sql<number>`count(*)::int` })
     .from(deliveries)
     .groupBy(deliveries.state);
-  const counts: Record<DeliveryState, number> = { queued: 0, sent: 0, fetched: 0, skipped: 0, retrying: 0, dead: 0 };
+  const counts = Object.fromEntries(DELIVERY_STATES.map((state) => [state, 0])) as Record<DeliveryState, number>;
   for (const row of rows) counts[row.state as DeliveryState] = Number(row.n);
   return counts;
 }
