@@ -108,10 +108,12 @@ export async function attempt<T>(keys: readonly ThrottleKey[], work: () => Promi
 
 /**
  * How long an attempt waits, while the points left are held by attempts still running, for
- * them to settle before it answers 429 anyway; and how long it sleeps between two looks.
+ * them to settle before it answers 429 anyway; and the longest it sleeps between two looks
+ * (an attempt of this process that settles wakes one waiter at once; with Redis, points given
+ * back by another instance are only seen at the next look).
  */
 const SETTLE_WAIT_MS = 2000;
-const settlePause = () => new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20));
+const LOOK_AGAIN_MS = 25;
 
 export function createFailureThrottle(
   limit: FailureLimit,
@@ -134,6 +136,30 @@ export function createFailureThrottle(
   const taken = limiter(`${store.keyPrefix}:${limit.name}`);
   // The failures kept alone, in the same window (cleared when a window of points taken starts).
   const failures = limiter(`${store.keyPrefix}:${limit.name}:failed`);
+
+  // The attempts of this process waiting for a key's points, first come first woken: polling
+  // alone made 50 lookups at once from one address wait 127 ms at p99 for points long freed.
+  const waiting = new Map<string, (() => void)[]>();
+  const settled = (key: string) => {
+    const queue = waiting.get(key);
+    queue?.shift()?.();
+    if (queue?.length === 0) waiting.delete(key);
+  };
+  const waitToLookAgain = (key: string) =>
+    new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        const queue = waiting.get(key);
+        const at = queue?.indexOf(wake) ?? -1;
+        if (at >= 0) queue?.splice(at, 1);
+        if (queue?.length === 0) waiting.delete(key);
+        resolve();
+      };
+      const timer = setTimeout(wake, LOOK_AGAIN_MS);
+      const queue = waiting.get(key) ?? [];
+      queue.push(wake);
+      waiting.set(key, queue);
+    });
 
   const refuse = (msBeforeNext: number) => {
     observer?.refused(limit.name);
@@ -162,7 +188,7 @@ export function createFailureThrottle(
         if (failed && failed.consumedPoints >= limit.points) throw refuse(failed.msBeforeNext);
         // Attempts still running hold the points left: wait for them, not for the window.
         if (Date.now() >= deadline) throw refuse(1000);
-        await settlePause();
+        await waitToLookAgain(key);
       }
     },
     async release(succeeded) {
@@ -170,14 +196,16 @@ export function createFailureThrottle(
       if (succeeded && limit.keeps === 'successes') await failures.penalty(key, 1);
       else if (succeeded && limit.clearOnSuccess) await Promise.all([taken.delete(key), failures.delete(key)]);
       else await taken.reward(key, 1);
+      settled(key);
     },
     async failed() {
-      if (limit.keeps === 'successes') {
-        await taken.reward(key, 1);
-        return;
+      if (limit.keeps === 'successes') await taken.reward(key, 1);
+      else {
+        observer?.failed(limit.name);
+        await failures.penalty(key, 1);
       }
-      observer?.failed(limit.name);
-      await failures.penalty(key, 1);
+      // A waiter looks again: at a point given back, or at failures that now refuse it.
+      settled(key);
     },
   });
 
