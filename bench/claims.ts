@@ -46,7 +46,7 @@ async function main() {
 
   /** Members and purchases of one round, written through the app's own calls. */
   async function prepare(round: number) {
-    const members: { email: string; userID: string }[] = [];
+    const members: { email: string; userID: string; accountId: string }[] = [];
     for (let i = 0; i < claims; i++) {
       const email = `bench${round}-${i}@example.com`;
       const put = await app.inject({
@@ -68,7 +68,9 @@ async function main() {
         remoteAddress: `10.${round}.${i >> 8}.${i & 255}`,
       });
       if (created.statusCode !== 200) throw new Error(`creating a member failed: ${created.statusCode} ${created.body}`);
-      members.push({ email, userID: created.body });
+      // The guest holds a claim token; the bare insert needs the account's id.
+      const { rows } = await pool.query<{ id: string }>('select id from loyalty_accounts where lower(email) = lower($1)', [email]);
+      members.push({ email, userID: created.body, accountId: rows[0]!.id });
     }
     return members;
   }
@@ -97,12 +99,12 @@ async function main() {
         const { rows } = await client.query<{ id: string }>(
           `insert into loyalty_orders (account_id, source_type, source_id, reference, product, amount, purchased_at)
            values ($1, 'ticket', $2, $3, 'Day Ticket', 59.99, $4) returning id`,
-          [bareMembers[i]!.userID, barcodeOf(2, i), orderIdOf(2, i), orderDate],
+          [bareMembers[i]!.accountId, barcodeOf(2, i), orderIdOf(2, i), orderDate],
         );
         await client.query(
           `insert into loyalty_ledger (account_id, points, kind, reason, loyalty_order_id, source_type, source_id, caused_by)
            values ($1, 59, 'earn', 'claimed', $2, 'ticket', $3, 'guest')`,
-          [bareMembers[i]!.userID, rows[0]!.id, barcodeOf(2, i)],
+          [bareMembers[i]!.accountId, rows[0]!.id, barcodeOf(2, i)],
         );
         await client.query('commit');
       } finally {
