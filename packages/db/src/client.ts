@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
@@ -63,6 +64,52 @@ const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url)
 const config = { schema, casing: 'snake_case' } as const;
 
 type PgDb = NodePgDatabase<typeof schema>;
+
+/** Statement texts seen (how often) and the names given, for at most this many texts. */
+const statementTexts = new Map<string, number | string>();
+const MAX_STATEMENT_TEXTS = 1_000;
+
+/** The statement's name once its text has come twice (a statement the code repeats, not a one-off). */
+function statementName(text: string): string | undefined {
+  const seen = statementTexts.get(text);
+  if (typeof seen === 'string') return seen;
+  if (seen === undefined) {
+    if (statementTexts.size < MAX_STATEMENT_TEXTS) statementTexts.set(text, 1);
+    return undefined;
+  }
+  const name = `s_${createHash('sha256').update(text).digest('base64url').slice(0, 43)}`;
+  statementTexts.set(text, name);
+  return name;
+}
+
+/**
+ * A client with a statement cache. node-postgres sends every statement unnamed, so PostgreSQL
+ * parses and plans it again at each call; drivers elsewhere keep a cache (postgres.js prepares
+ * every statement, JDBC after a threshold). This one names a statement with parameters once its
+ * text has come twice, for at most MAX_STATEMENT_TEXTS texts: PostgreSQL then plans it once per
+ * connection (or keeps custom plans where the parameters matter). The name is the text's hash,
+ * so one text is one statement on every connection. pg-boss's job insert, made in the
+ * transaction of every change that reaches a wallet or a member card: 0.59 ms planned at each
+ * call, 0.16 ms named (bench:claims). Nothing to install does this for node-postgres.
+ */
+class StatementCachingClient extends pg.Client {
+  constructor(config?: pg.ClientConfig) {
+    super(config);
+    const query = this.query.bind(this) as (...args: unknown[]) => unknown;
+    this.query = ((config: unknown, values?: unknown, callback?: unknown) => {
+      if (typeof config === 'string' && Array.isArray(values) && values.length > 0) {
+        const name = statementName(config);
+        if (name) return query({ name, text: config, values }, callback);
+      } else if (typeof config === 'object' && config !== null && !('submit' in config)) {
+        const c = config as pg.QueryConfig;
+        // Drizzle gives the values beside the config.
+        const name = !c.name && (Array.isArray(values) ? values : c.values)?.length ? statementName(c.text) : undefined;
+        if (name) return query({ ...c, name }, values, callback);
+      }
+      return query(config, values, callback);
+    }) as pg.Client['query'];
+  }
+}
 
 /**
  * db.transaction on the pool, releasing its connection whatever happens. Drizzle 0.45 sends
@@ -152,6 +199,7 @@ export async function createDb(options: CreateDbOptions): Promise<Database> {
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: options.connectionTimeoutMs ?? CONNECTION_TIMEOUT_MS,
+      Client: StatementCachingClient,
     });
     const lost = options.onConnectionError ?? ((error: Error) => console.warn(`database connection lost: ${error.message}`));
     // Without a listener, a lost connection is an unhandled 'error' that ends the process. The

@@ -71,6 +71,38 @@ describe('attempt', () => {
     expect(await statusOf(throttle.attempt('k', miss))).toBe(429);
   });
 
+  it('lets the attempts waiting for points in first come, first served, a later arrival behind them', async () => {
+    const throttle = memoryThrottle('line', 1);
+    const order: string[] = [];
+    const finish = new Map<string, () => void>();
+    const held = (name: string) => () =>
+      new Promise<string>((resolve) => {
+        order.push(name);
+        finish.set(name, () => resolve(name));
+      });
+    // Longer than an attempt sleeps between two looks: every waiter has looked again meanwhile.
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 60));
+    const attempts = new Map<string, Promise<string>>();
+    const start = async (name: string) => {
+      attempts.set(name, throttle.attempt('k', held(name)));
+      await pause();
+    };
+    const end = async (name: string) => {
+      finish.get(name)!();
+      await attempts.get(name);
+      await pause();
+    };
+    await start('a');
+    await start('b');
+    await start('c');
+    await end('a');
+    await start('d');
+    await end('b');
+    await end('c');
+    await end('d');
+    expect(order).toEqual(['a', 'b', 'c', 'd']);
+  });
+
   it('refuses at once, without waiting, once the failures are used up', async () => {
     const throttle = memoryThrottle('spent', 2);
     await statusOf(throttle.attempt('k', miss));
