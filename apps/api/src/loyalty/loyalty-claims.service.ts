@@ -17,8 +17,7 @@ import { lockReservation } from '../integrations/hotel/reservations.repo.ts';
 import { lockChecksByNumberOrCode } from '../integrations/pos/checks.repo.ts';
 import { lockOrderTickets } from '../integrations/ticketing/ticket-lock.repo.ts';
 import {
-  balanceOf,
-  countLoyaltyOrders,
+  claimsAndBalance,
   findStandingClaims,
   insertLoyaltyOrders,
   isUniqueViolation,
@@ -104,6 +103,7 @@ async function recordClaim(tx: Executor, core: LoyaltyCore, account: AccountRow,
       causedBy: by.kind,
       staffMember: by.kind === 'staff' ? by.username : null,
     })),
+    { locked: true },
   );
   return rows.map((row, i) => toLoyaltyOrder(row, earned[i]!));
 }
@@ -121,20 +121,23 @@ const toLoyaltyOrder = (row: LoyaltyOrderRow, points: number): LoyaltyOrder => (
 });
 
 /**
- * The account a claim is for, locked: it must exist and carry the email given. For a guest's
- * claim, the account must be guest-created, younger than an hour, with no claim yet.
+ * The account a claim is for, locked, with its balance: it must exist and carry the email
+ * given. For a guest's claim, the account must be guest-created, younger than an hour, with no
+ * claim yet.
  */
 async function claimingAccount(tx: Executor, core: LoyaltyCore, request: { accountId: string; email: string }, by: Claimant) {
   const account = await lockAccount(tx, request.accountId);
   if (!account) throw refused(messages.unknownAccount);
   if (account.email.toLowerCase() !== request.email.trim().toLowerCase()) throw refused(messages.emailMismatch);
-  if (by.kind === 'guest') {
-    if (account.createdBy !== 'guest' || Date.now() - account.createdAt.getTime() > PUBLIC_CLAIM_WINDOW_SECONDS * 1000) {
-      throw refused(messages.notPublic(core.config.supportEmail));
-    }
-    if ((await countLoyaltyOrders(tx, account.id)) > 0) throw refused(messages.alreadyClaimedOnline(core.config.supportEmail));
+  if (
+    by.kind === 'guest' &&
+    (account.createdBy !== 'guest' || Date.now() - account.createdAt.getTime() > PUBLIC_CLAIM_WINDOW_SECONDS * 1000)
+  ) {
+    throw refused(messages.notPublic(core.config.supportEmail));
   }
-  return account;
+  const { claims, balance } = await claimsAndBalance(tx, account.id);
+  if (by.kind === 'guest' && claims > 0) throw refused(messages.alreadyClaimedOnline(core.config.supportEmail));
+  return { account, balance };
 }
 
 /** A guest claims only a purchase under their own email; staff check ownership themselves. */
@@ -170,11 +173,12 @@ async function claim(
 ): Promise<ClaimOutcome | CheckCandidate[]> {
   try {
     const outcome = await core.db.transaction(async (tx) => {
-      const account = await claimingAccount(tx, core, request, by);
+      const { account, balance } = await claimingAccount(tx, core, request, by);
       const purchases = await purchasesOf(tx, account);
       if ('candidates' in purchases) return purchases;
       const orders = await recordClaim(tx, core, account, purchases, by);
-      return { account, orders, balance: await balanceOf(tx, account.id) };
+      // The account's lock orders its ledger: the balance read under it plus what this claim earned.
+      return { account, orders, balance: balance + orders.reduce((sum, o) => sum + o.points, 0) };
     });
     if ('candidates' in outcome) return outcome.candidates;
     const { account, orders, balance } = outcome;

@@ -10,13 +10,12 @@ import { balanceFromSum, balanceOf, findLoyaltyMemberStanding, isUniqueViolation
 import {
   countStandingRedemptions,
   findAccountIdByMemberNumber,
-  findMemberAndKey,
   findRedemption,
   findRedemptionByKey,
   findRedemptionStanding,
   insertRedemption,
   listActiveRewards,
-  lockAccountWithReward,
+  lockMemberWithReward,
   markRedemptionReversed,
   tierWindowStart,
   type RedemptionRow,
@@ -149,21 +148,20 @@ export async function redeemReward(
   by: Redeemer,
   recorded?: Recorded,
 ): Promise<{ result: RedemptionResult; created: boolean }> {
-  // The round trips are counted: one look-up before the transaction, then the lock (with the
-  // reward), one read of the standing, the redemption, and appendLedger's writes.
-  const { accountId, usedBy } = await findMemberAndKey(core.db, request.memberNumber, request.idempotencyKey);
+  // The round trips are counted (the tills redeem many at once): the lock (with the reward),
+  // one read of the standing, the redemption, and appendLedger's writes.
   const replay = async (db: Executor) => {
     // Gone only with its member, removed meanwhile.
     const found = await findRedemptionByKey(db, request.idempotencyKey);
     if (!found) throw unknownMember();
     return { result: replayOf(found, request), created: false };
   };
-  if (usedBy) return replay(core.db);
-  if (!accountId) throw unknownMember();
   try {
     return await core.db.transaction(async (tx) => {
-      const locked = await lockAccountWithReward(tx, accountId, request.rewardId);
-      if (!locked) throw unknownMember();
+      const locked = await lockMemberWithReward(tx, request.memberNumber, request.rewardId);
+      // No such member: a key used before still answers as a replay (a key reused for another member is refused).
+      if (!locked) return replay(tx);
+      const { accountId } = locked;
       const now = new Date();
       const found = await findRedemptionStanding(tx, {
         accountId,
@@ -192,17 +190,22 @@ export async function redeemReward(
         causedBy: by.causedBy,
         staffMember: by.causedBy === 'staff' ? by.staffMember : null,
       });
-      await appendLedger(tx, core.changes, [
-        {
-          accountId,
-          points: -reward.pointsCost,
-          kind: 'redemption',
-          reason: `redeemed: ${reward.name}`,
-          redemptionId: redemption.id,
-          causedBy: by.causedBy,
-          staffMember: redemption.staffMember,
-        },
-      ]);
+      await appendLedger(
+        tx,
+        core.changes,
+        [
+          {
+            accountId,
+            points: -reward.pointsCost,
+            kind: 'redemption',
+            reason: `redeemed: ${reward.name}`,
+            redemptionId: redemption.id,
+            causedBy: by.causedBy,
+            staffMember: redemption.staffMember,
+          },
+        ],
+        { locked: true },
+      );
       await recorded?.(tx, redemption, redemption.balanceAfter);
       return { result: answerOf({ redemption, memberNumber: request.memberNumber }), created: true };
     });
@@ -236,17 +239,22 @@ export async function reverseRedemption(
     const { redemption, memberNumber } = locked;
     const reversed = await markRedemptionReversed(tx, redemption.id);
     if (reversed) {
-      await appendLedger(tx, core.changes, [
-        {
-          accountId,
-          points: redemption.pointsSpent,
-          kind: 'redemption-reversal',
-          reason: `redemption reversed: ${redemption.rewardName}`,
-          redemptionId: redemption.id,
-          causedBy: by.causedBy,
-          staffMember: by.causedBy === 'staff' ? by.staffMember : null,
-        },
-      ]);
+      await appendLedger(
+        tx,
+        core.changes,
+        [
+          {
+            accountId,
+            points: redemption.pointsSpent,
+            kind: 'redemption-reversal',
+            reason: `redemption reversed: ${redemption.rewardName}`,
+            redemptionId: redemption.id,
+            causedBy: by.causedBy,
+            staffMember: by.causedBy === 'staff' ? by.staffMember : null,
+          },
+        ],
+        { locked: true },
+      );
     }
     const balance = await balanceOf(tx, accountId);
     if (reversed) await recorded?.(tx, redemption, balance);

@@ -89,40 +89,22 @@ export async function countStandingRedemptions(db: Executor, accountId: string):
 const redemptionWithMember = { redemption: loyaltyRedemptions, memberNumber: loyaltyAccounts.memberNumber };
 
 /**
- * Before a redemption's transaction, in one statement: the member number's account and whether
- * the idempotency key was already used (its redemption's id); each null when not.
+ * Locks the member's account until the transaction ends, in a statement of its own, and reads
+ * the reward with it (no redemption changes a reward). Null when no account has the member
+ * number; `reward` null when the reward does not exist.
  */
-export async function findMemberAndKey(db: Executor, memberNumber: string, idempotencyKey: string) {
-  const [row] = await db
-    .select({
-      accountId: sql<
-        string | null
-      >`(select ${loyaltyAccounts.id} from ${loyaltyAccounts} where ${loyaltyAccounts.memberNumber} = ${memberNumber})`,
-      usedBy: sql<
-        string | null
-      >`(select ${loyaltyRedemptions.id} from ${loyaltyRedemptions} where ${loyaltyRedemptions.idempotencyKey} = ${idempotencyKey})`,
-    })
-    .from(sql`(values (1)) as one`);
-  return row!;
-}
-
-/**
- * Locks the account until the transaction ends, in a statement of its own, and reads the reward
- * with it (no redemption changes a reward). Null when the account does not exist; `reward` null
- * when the reward does not.
- */
-export async function lockAccountWithReward(tx: Executor, accountId: string, rewardId: string) {
+export async function lockMemberWithReward(tx: Executor, memberNumber: string, rewardId: string) {
   const [row] = await tx
     .select({ accountId: loyaltyAccounts.id, reward: rewardWithTier })
     .from(loyaltyAccounts)
     .leftJoin(loyaltyRewards, eq(loyaltyRewards.id, rewardId))
     .leftJoin(loyaltyTiers, eq(loyaltyTiers.name, loyaltyRewards.minimumTier))
-    .where(eq(loyaltyAccounts.id, accountId))
+    .where(eq(loyaltyAccounts.memberNumber, memberNumber))
     .for('update', { of: loyaltyAccounts });
   if (!row) return null;
   // Left joined: a missing reward reads as its columns all null.
   const reward = row.reward as RewardWithTier | null;
-  return { reward: reward?.id ? reward : null };
+  return { accountId: row.accountId, reward: reward?.id ? reward : null };
 }
 
 /**

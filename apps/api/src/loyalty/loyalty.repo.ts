@@ -47,12 +47,21 @@ export async function lockAccount(tx: Executor, id: string): Promise<AccountRow 
   return row ?? null;
 }
 
-export async function countLoyaltyOrders(tx: Executor, accountId: string): Promise<number> {
+/**
+ * How many purchases the account has claimed and its balance, read in one statement after the
+ * account's lock (a statement of its own: its snapshot holds every change committed before it).
+ */
+export async function claimsAndBalance(tx: Executor, accountId: string): Promise<{ claims: number; balance: number }> {
   const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(loyaltyOrders)
-    .where(eq(loyaltyOrders.accountId, accountId));
-  return row?.n ?? 0;
+    .select({
+      claims: sql<number>`(select count(*)::int from ${loyaltyOrders} where ${loyaltyOrders.accountId} = ${accountId})`,
+      balance:
+        sql<string>`(select coalesce(sum(${loyaltyLedger.points}), 0)::bigint::text from ${loyaltyLedger} where ${loyaltyLedger.accountId} = ${accountId})`.mapWith(
+          balanceFromSum,
+        ),
+    })
+    .from(sql`(values (1)) as one`);
+  return { claims: row?.claims ?? 0, balance: row?.balance ?? 0 };
 }
 
 /** Which of these purchases are claimed now (a standing claim: not reversed), and by which account. */

@@ -39,12 +39,19 @@ export const loyaltyCoreOf = (app: FastifyInstance): LoyaltyCore => ({
 /**
  * Appends entries to the ledger (in the caller's transaction, under each account's row lock),
  * keeps the lots and publishes the accounts, so that every member card already in a wallet
- * shows the new balance: the one way points are written.
+ * shows the new balance: the one way points are written. `locked`: the caller's transaction
+ * already holds the lock of every account the entries name (a claim, a redemption), which
+ * spares a round trip.
  */
-export async function appendLedger(tx: Executor, changes: LedgerChanges, entries: NewLedgerEntry[]): Promise<void> {
+export async function appendLedger(
+  tx: Executor,
+  changes: LedgerChanges,
+  entries: NewLedgerEntry[],
+  { locked = false }: { locked?: boolean } = {},
+): Promise<void> {
   const accounts = [...new Set(entries.map((entry) => entry.accountId))].sort();
   // The account's lock orders every change of its ledger and lots (taking it again in a transaction that holds it changes nothing).
-  for (const accountId of accounts) await lockAccount(tx, accountId);
+  if (!locked) for (const accountId of accounts) await lockAccount(tx, accountId);
   const ids = (await insertLedgerEntries(tx, entries)).map((row) => row.id).sort((a, b) => a - b);
   const written = entries.map((entry, i) => ({ ...entry, id: ids[i]! }));
   for (const accountId of accounts) {
