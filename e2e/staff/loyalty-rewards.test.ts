@@ -11,6 +11,7 @@ import { STAFF_ADMIN } from '../support/staff-admin.ts';
 import {
   aTeamMember,
   apiLogin,
+  closeToasts,
   createTeamMember,
   logIn,
   modal,
@@ -38,8 +39,6 @@ afterAll(async () => {
 const field = (page: Page, label: string) => modal(page).getByLabel(label, { exact: true });
 const modalAlert = (page: Page) => modal(page).getByRole('alert').locator('.alert');
 const toast = (page: Page, text: string) => page.locator('.toast').filter({ hasText: text });
-/** Toasts vanish after 5 s: wait until none shows, so the next screenshot and axe see the page itself. */
-const noToasts = (page: Page) => page.locator('.toast').first().waitFor({ state: 'detached', timeout: 10_000 });
 
 async function saveAndClose(page: Page) {
   await modal(page).getByRole('button', { name: 'Save' }).click();
@@ -135,7 +134,7 @@ describe.each([WIDTHS.mobile, WIDTHS.desktop])('Loyalty Tiers and Loyalty Reward
           ),
         [tierName, String(threshold + 2)],
       );
-      await noToasts(page);
+      await closeToasts(page);
       await expectNoAxeViolations(page);
       await screenshot(page, 'staff-loyalty-tiers');
 
@@ -190,7 +189,7 @@ describe.each([WIDTHS.mobile, WIDTHS.desktop])('Loyalty Tiers and Loyalty Reward
           rewardName,
         );
         expect(await row.textContent()).toContain(tierName);
-        await noToasts(page);
+        await closeToasts(page);
         await expectNoAxeViolations(page);
         await screenshot(page, 'staff-loyalty-rewards');
 
@@ -289,7 +288,7 @@ describe.each([WIDTHS.mobile, WIDTHS.desktop])('Redeeming in the Loyalty tab at 
         // Reverse: asked first; Cancel changes nothing.
         await row.getByRole('button', { name: 'Reverse' }).click();
         await modal(page).getByText(`This gives the member back the 120 points spent on ${rewardName}.`).waitFor();
-        await noToasts(page);
+        await closeToasts(page);
         await expectNoAxeViolations(page);
         await screenshot(page, 'staff-loyalty-reverse-confirm');
         await modal(page).getByRole('button', { name: 'Cancel' }).click();
@@ -305,7 +304,7 @@ describe.each([WIDTHS.mobile, WIDTHS.desktop])('Redeeming in the Loyalty tab at 
           .locator('.staff-loyalty__ledger tbody tr')
           .filter({ hasText: `redemption reversed: ${rewardName}` })
           .waitFor();
-        await noToasts(page);
+        await closeToasts(page);
         await expectNoAxeViolations(page);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
         await screenshot(page, 'staff-loyalty-redemptions');

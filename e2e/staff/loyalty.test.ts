@@ -19,7 +19,18 @@ import {
 import { launchCameraBrowser } from '../support/fake-camera.ts';
 import { anOrderId as anOrderIdFrom, feed } from '../support/feed.ts';
 import { STAFF_ADMIN } from '../support/staff-admin.ts';
-import { aTeamMember, apiLogin, createTeamMember, logIn, modal, openStaffPage, staffApi, tabNames, unique } from '../support/staff.ts';
+import {
+  aTeamMember,
+  apiLogin,
+  closeToasts,
+  createTeamMember,
+  logIn,
+  modal,
+  openStaffPage,
+  staffApi,
+  tabNames,
+  unique,
+} from '../support/staff.ts';
 
 let browser: Browser;
 let adminToken: string;
@@ -101,7 +112,7 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
 
-/** Toasts vanish after 5 s: wait until none shows, so the next screenshot and axe see the page itself. */
+/** Toasts vanish by themselves after 5 s: wait until none shows (the other tests close them by their button). */
 const noToasts = (page: Page) => page.locator('.toast').first().waitFor({ state: 'detached', timeout: 10_000 });
 
 /** Runs body in a logged-in staff page on the Loyalty tab; no console problems allowed. */
@@ -302,7 +313,7 @@ describe.each([WIDTHS.mobile, WIDTHS.desktop])('Loyalty tab at %i px', (width) =
       await modal(page).getByRole('button', { name: 'Remove Order' }).click();
       await toast(page, 'Order removed.').waitFor();
       await page.getByTestId('loyalty-balance').filter({ hasText: '-60 (below zero)' }).waitFor();
-      await noToasts(page);
+      await closeToasts(page);
       await expectNoAxeViolations(page);
       await screenshot(page, 'staff-loyalty-negative-balance');
       await page.getByRole('textbox', { name: 'Points', exact: true }).fill('25');
@@ -334,7 +345,7 @@ describe.each([WIDTHS.mobile, WIDTHS.desktop])('Loyalty tab at %i px', (width) =
       await toast(page, 'The balance is 40 points: a deduction cannot take it below zero.').waitFor();
       await page.getByRole('button', { name: 'Email Pass Link' }).click();
       await toast(page, `Pass link sent to ${member.email}.`).waitFor();
-      await noToasts(page);
+      await closeToasts(page);
       await expectNoAxeViolations(page);
       await expectNoSidewaysScroll(page);
       await screenshot(page, 'staff-loyalty-points');

@@ -88,6 +88,24 @@ export async function openTab(page: Page, title: string) {
 
 export const modal = (page: Page) => page.getByRole('dialog');
 
+/**
+ * Closes every toast by its Close button, as a staff member would (so a toast must be on the
+ * screen), so the next screenshot and axe see the page itself.
+ */
+export async function closeToasts(page: Page) {
+  const toasts = page.locator('.toast');
+  while ((await toasts.count()) > 0) {
+    // A toast may close by itself meanwhile (after 5 s): then look again.
+    await toasts
+      .first()
+      .getByRole('button', { name: 'Close' })
+      .click({ timeout: 2_000 })
+      .catch(async (error: unknown) => {
+        if ((await toasts.count()) > 0) throw error;
+      });
+  }
+}
+
 /** The table row holding this text. */
 export const rowWith = (page: Page, text: string) => page.locator('.staff-table tbody tr').filter({ hasText: text });
 
