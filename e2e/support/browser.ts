@@ -27,7 +27,7 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
 
 /**
  * A state of a guest page, reached the way a guest reaches it (guest-states.ts,
- * photo-states.ts), for the screenshot and accessibility tests.
+ * photo-states.ts), for the states test (axe and screenshots).
  */
 export interface GuestState {
   name: string;

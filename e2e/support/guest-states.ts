@@ -1,6 +1,6 @@
-// Every state of the main pass page, reached the way a guest reaches it; shared by the
-// screenshot and accessibility tests. Lookups that fail are answered by the browser (route
-// mocks) so these files spend none of the server's failed-lookup allowance.
+// Every state of the main pass page, reached the way a guest reaches it, for the states test
+// (e2e/guest/states.test.ts: axe and screenshots). Lookups that fail are answered by the
+// browser (route mocks) so these files spend none of the server's failed-lookup allowance.
 import type { Page } from 'playwright-core';
 import {
   answerAsPassholder,

@@ -1,6 +1,6 @@
 // The photo section's steps (choose, crop, preview, on the pass), reached the way a
-// guest reaches them; shared by photo.test.ts and, through guest-states.ts, by the
-// screenshot and accessibility tests. None of these states stores or removes a photo: a
+// guest reaches them; shared by photo.test.ts and, through guest-states.ts, by the states
+// test (e2e/guest/states.test.ts: axe and screenshots). None of these states stores or removes a photo: a
 // stored photo or an activated pass is the demo passholder's lookup answered as such, with
 // the photo itself answered by the browser.
 import type { Page } from 'playwright-core';

@@ -1,9 +1,11 @@
-// Screenshots of every state of the pass page at phone and desktop widths, into
-// screenshots/<state>-<width>.png (gitignored) for people to look at; each also checks that
-// nothing overflows the viewport horizontally.
+// Every state of the pass page (guest-states.ts, photo-states.ts), reached once per width:
+// axe (WCAG 2.2 A/AA and best practices; problems are fixed in the app, no rule is disabled)
+// at phone width, and at desktop width for the pass actions, which differ by device and lay out
+// differently there; a screenshot at both widths into screenshots/<state>-<width>.png
+// (gitignored) for people to look at; nothing may overflow the viewport horizontally.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openGuestPage, screenshot, unexpectedProblems, WIDTHS } from '../support/browser.ts';
+import { expectNoAxeViolations, launchBrowser, openGuestPage, screenshot, unexpectedProblems, WIDTHS } from '../support/browser.ts';
 import { guestStates } from '../support/guest-states.ts';
 
 let browser: Browser;
@@ -17,10 +19,12 @@ afterAll(async () => {
 for (const width of [WIDTHS.mobile, WIDTHS.desktop]) {
   describe(`at ${width} px`, () => {
     for (const state of guestStates) {
-      it(state.name, async () => {
+      const axe = width === WIDTHS.mobile || state.name.startsWith('wallet-');
+      it(`${state.name}${axe ? ': no axe violations' : ''}`, async () => {
         const guest = await openGuestPage(browser, width, { userAgent: state.userAgent });
         try {
           await state.open(guest.page);
+          if (axe) await expectNoAxeViolations(guest.page);
           await screenshot(guest.page, state.name);
           const overflow = await guest.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
           expect(overflow, 'horizontal overflow in px').toBe(0);
