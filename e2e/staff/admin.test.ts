@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computedColors, demo, launchBrowser, openGuestPage, openPass, passCard, unexpectedProblems, WIDTHS } from '../support/browser.ts';
 import { STAFF_ADMIN } from '../support/staff-admin.ts';
 import {
-  aTeamMember,
   apiLogin,
+  aTeamMember,
   createTeamMember,
   logIn,
   modal,
@@ -15,6 +15,7 @@ import {
   openTab,
   rowWith,
   searchTab,
+  signIn,
   staffApi,
   tabNames,
   unique,
@@ -76,7 +77,7 @@ describe('admin area', () => {
     const editorMember = aTeamMember(10, 'Editor');
     const admin = await openStaffPage(browser);
     try {
-      await logIn(admin.page, STAFF_ADMIN.email, STAFF_ADMIN.password);
+      await signIn(admin.page, STAFF_ADMIN.email, STAFF_ADMIN.password);
       await expect(tabNames(admin.page)).resolves.toEqual(ALL_TABS);
 
       // A configuration editor (level 10) made through the Team tab.
@@ -127,7 +128,7 @@ describe('admin area', () => {
     const staff = await openStaffPage(browser);
     const { page } = staff;
     try {
-      await logIn(page, STAFF_ADMIN.email, STAFF_ADMIN.password);
+      await signIn(page, STAFF_ADMIN.email, STAFF_ADMIN.password);
       await openTab(page, 'Pass Customizations');
       // Sorting is the server's: a header click asks for the other direction.
       const sorted = page.waitForRequest((r) => r.url().includes('sort=passCustomizationName&direction=desc'));
@@ -216,7 +217,7 @@ describe('admin area', () => {
     const staff = await openStaffPage(browser);
     const { page } = staff;
     try {
-      await logIn(page, STAFF_ADMIN.email, STAFF_ADMIN.password);
+      await signIn(page, STAFF_ADMIN.email, STAFF_ADMIN.password);
       await openTab(page, 'Team');
       await page.getByRole('button', { name: 'Add New' }).click();
       const member = { ...aTeamMember(5), password: 'short' };
@@ -307,7 +308,7 @@ describe('admin area', () => {
     const admin = await openStaffPage(browser);
     try {
       await logIn(victim.page, member.email, member.password);
-      await logIn(admin.page, STAFF_ADMIN.email, STAFF_ADMIN.password);
+      await signIn(admin.page, STAFF_ADMIN.email, STAFF_ADMIN.password);
       await openTab(admin.page, 'Session');
       // No add button and no delete on the Session tab.
       await expect(admin.page.getByRole('button', { name: 'Add New' }).count()).resolves.toBe(0);

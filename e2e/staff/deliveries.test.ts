@@ -8,7 +8,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, expectNoAxeViolations, launchBrowser, screenshot, unexpectedProblems, WIDTHS } from '../support/browser.ts';
 import { E2E_FAILING_PUSH_TOKEN_PREFIX, E2E_INTEGRATION_KEY, STAFF_ADMIN } from '../support/staff-admin.ts';
-import { apiLogin, logIn, openStaffPage, openTab, rowWith, staffApi, unique } from '../support/staff.ts';
+import { apiLogin, openStaffPage, openTab, rowWith, signIn, staffApi, unique } from '../support/staff.ts';
 
 let browser: Browser;
 let adminToken: string;
@@ -101,7 +101,7 @@ describe('Deliveries tab', () => {
     it(`counts deliveries by state and lists the dead push with its error at ${width} px`, async () => {
       const staff = await openStaffPage(browser, width);
       try {
-        await logIn(staff.page, STAFF_ADMIN.email, STAFF_ADMIN.password);
+        await signIn(staff.page, STAFF_ADMIN.email, STAFF_ADMIN.password);
         await openTab(staff.page, 'Deliveries');
         const counts = staff.page.getByRole('list', { name: 'Deliveries by state' });
         await expect.poll(() => counts.textContent()).toMatch(/Dead: [1-9]/);
@@ -123,7 +123,7 @@ describe('Deliveries tab', () => {
     it(`shows the Apple push figures, and the fetched push by the list's filter at ${width} px`, async () => {
       const staff = await openStaffPage(browser, width);
       try {
-        await logIn(staff.page, STAFF_ADMIN.email, STAFF_ADMIN.password);
+        await signIn(staff.page, STAFF_ADMIN.email, STAFF_ADMIN.password);
         await openTab(staff.page, 'Deliveries');
         const figures = staff.page.getByRole('region', { name: 'Apple Wallet pushes, last 24 hours' });
         const figure = (label: string) =>
@@ -181,7 +181,7 @@ describe('Deliveries tab', () => {
             },
           }),
         );
-        await logIn(staff.page, STAFF_ADMIN.email, STAFF_ADMIN.password);
+        await signIn(staff.page, STAFF_ADMIN.email, STAFF_ADMIN.password);
         await openTab(staff.page, 'Deliveries');
         const warning = staff.page.locator('.alert-warning').filter({ hasText: 'not fetched their pass' });
         await warning.waitFor();
@@ -208,7 +208,7 @@ describe('Deliveries tab', () => {
   it("shows the Apple signer certificate's expiry: the development chain's date, no warning", async () => {
     const staff = await openStaffPage(browser, WIDTHS.desktop);
     try {
-      await logIn(staff.page, STAFF_ADMIN.email, STAFF_ADMIN.password);
+      await signIn(staff.page, STAFF_ADMIN.email, STAFF_ADMIN.password);
       await openTab(staff.page, 'Deliveries');
       await staff.page.getByText(/Apple Wallet development signing certificate valid until .+ \(\d+ days\)\./).waitFor();
       await expect(staff.page.getByRole('alert').count()).resolves.toBe(0);
@@ -228,7 +228,7 @@ describe('Deliveries tab', () => {
         await staff.page.route('**/api/admin/deliveries/certificate', (route) =>
           route.fulfill({ json: { notAfter, daysLeft: 12, development: false, warning: true } }),
         );
-        await logIn(staff.page, STAFF_ADMIN.email, STAFF_ADMIN.password);
+        await signIn(staff.page, STAFF_ADMIN.email, STAFF_ADMIN.password);
         await openTab(staff.page, 'Deliveries');
         const warning = staff.page.locator('.alert-warning');
         await warning.waitFor();
@@ -246,7 +246,7 @@ describe('Deliveries tab', () => {
   it('Retry queues the delivery again and is audited', async () => {
     const staff = await openStaffPage(browser, WIDTHS.desktop);
     try {
-      await logIn(staff.page, STAFF_ADMIN.email, STAFF_ADMIN.password);
+      await signIn(staff.page, STAFF_ADMIN.email, STAFF_ADMIN.password);
       await openTab(staff.page, 'Deliveries');
       await rowWith(staff.page, barcode).getByRole('button', { name: 'Retry' }).click();
       await staff.page.getByText('Deliveries: retry queued.').waitFor();

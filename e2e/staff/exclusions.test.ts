@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, launchBrowser, screenshot, unexpectedProblems, WIDTHS } from '../support/browser.ts';
 import { STAFF_ADMIN } from '../support/staff-admin.ts';
-import { logIn, modal, openStaffPage, openTab } from '../support/staff.ts';
+import { modal, openStaffPage, openTab, signIn } from '../support/staff.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -20,7 +20,7 @@ describe('Wallet Item Exclusions modal', () => {
       const staff = await openStaffPage(browser, width);
       const { page } = staff;
       try {
-        await logIn(page, STAFF_ADMIN.email, STAFF_ADMIN.password);
+        await signIn(page, STAFF_ADMIN.email, STAFF_ADMIN.password);
         await openTab(page, 'Wallet Item Exclusions');
         await page.getByRole('button', { name: 'Add New' }).click();
         await modal(page).getByRole('heading', { name: 'New Wallet Item Exclusions' }).waitFor();

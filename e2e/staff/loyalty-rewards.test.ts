@@ -9,8 +9,8 @@ import { baseUrl, expectNoAxeViolations, launchBrowser, screenshot, unexpectedPr
 import { anOrderId, feed } from '../support/feed.ts';
 import { STAFF_ADMIN } from '../support/staff-admin.ts';
 import {
-  aTeamMember,
   apiLogin,
+  aTeamMember,
   closeToasts,
   createTeamMember,
   logIn,
@@ -19,6 +19,7 @@ import {
   openTab,
   rowWith,
   searchTab,
+  signIn,
   staffApi,
   unique,
 } from '../support/staff.ts';
@@ -57,7 +58,7 @@ async function deleteRow(page: Page, text: string) {
 async function asAdmin(width: Width, body: (page: Page) => Promise<void>) {
   const staff = await openStaffPage(browser, width);
   try {
-    await logIn(staff.page, STAFF_ADMIN.email, STAFF_ADMIN.password);
+    await signIn(staff.page, STAFF_ADMIN.email, STAFF_ADMIN.password);
     await body(staff.page);
     expect(unexpectedProblems(staff.problems)).toEqual([]);
   } finally {

@@ -20,13 +20,14 @@ import { launchCameraBrowser } from '../support/fake-camera.ts';
 import { anOrderId as anOrderIdFrom, feed } from '../support/feed.ts';
 import { STAFF_ADMIN } from '../support/staff-admin.ts';
 import {
-  aTeamMember,
   apiLogin,
+  aTeamMember,
   closeToasts,
   createTeamMember,
   logIn,
   modal,
   openStaffPage,
+  signIn,
   staffApi,
   tabNames,
   unique,
@@ -95,7 +96,7 @@ const toast = (page: Page, text: string) => page.locator('.toast').filter({ hasT
 const section = (page: Page, name: string) => page.getByRole('form', { name, exact: true });
 
 async function openLoyalty(staff: GuestPage) {
-  await logIn(staff.page, STAFF_ADMIN.email, STAFF_ADMIN.password);
+  await signIn(staff.page, STAFF_ADMIN.email, STAFF_ADMIN.password);
   await staff.page.getByRole('tablist').getByRole('tab', { name: 'Loyalty', exact: true }).click();
   await staff.page.getByRole('heading', { level: 2, name: 'Loyalty', exact: true }).waitFor();
 }
@@ -481,7 +482,7 @@ describe('Loyalty permissions in the page', () => {
     // The administrator's tabs list Loyalty right after Session.
     const admin = await openStaffPage(browser, WIDTHS.desktop);
     try {
-      await logIn(admin.page, STAFF_ADMIN.email, STAFF_ADMIN.password);
+      await signIn(admin.page, STAFF_ADMIN.email, STAFF_ADMIN.password);
       const names = await tabNames(admin.page);
       expect(names[names.indexOf('Session') + 1]).toBe('Loyalty');
     } finally {

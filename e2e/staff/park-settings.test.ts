@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, launchBrowser, screenshot, unexpectedProblems, WIDTHS } from '../support/browser.ts';
 import { STAFF_ADMIN } from '../support/staff-admin.ts';
-import { logIn, modal, openStaffPage, openTab, rowWith } from '../support/staff.ts';
+import { modal, openStaffPage, openTab, rowWith, signIn } from '../support/staff.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -24,7 +24,7 @@ describe('Park Hours and Park Locations tabs', () => {
       const staff = await openStaffPage(browser, width);
       const { page } = staff;
       try {
-        await logIn(page, STAFF_ADMIN.email, STAFF_ADMIN.password);
+        await signIn(page, STAFF_ADMIN.email, STAFF_ADMIN.password);
         await openTab(page, 'Park Hours');
         await page.locator('.staff-table tbody tr').first().waitFor();
         await settled(page);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '@boardwalk/contract/staff-resources';
 import { expectNoAxeViolations, launchBrowser, screenshot, unexpectedProblems, WIDTHS } from '../support/browser.ts';
 import { STAFF_ADMIN } from '../support/staff-admin.ts';
-import { logIn, modal, openStaffPage } from '../support/staff.ts';
+import { modal, openStaffPage, signIn } from '../support/staff.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -42,7 +42,7 @@ for (const width of [WIDTHS.mobile, WIDTHS.desktop]) {
       const staff = await openStaffPage(browser, width);
       const { page } = staff;
       try {
-        await logIn(page, STAFF_ADMIN.email, STAFF_ADMIN.password);
+        await signIn(page, STAFF_ADMIN.email, STAFF_ADMIN.password);
         for (const resource of resources) {
           await page.getByRole('tablist').getByRole('tab', { name: resource.title, exact: true }).click();
           await page.getByRole('heading', { level: 2, name: resource.title, exact: true }).waitFor();

@@ -12,7 +12,7 @@ import { GoogleCallbackSigner, rootKeyPair } from '../../apps/api/test-support/g
 import { baseUrl, expectNoAxeViolations, launchBrowser, screenshot, unexpectedProblems, WIDTHS } from '../support/browser.ts';
 import { anOrderId, feed } from '../support/feed.ts';
 import { STAFF_ADMIN } from '../support/staff-admin.ts';
-import { apiLogin, logIn, openStaffPage, staffApi, unique } from '../support/staff.ts';
+import { apiLogin, openStaffPage, signIn, staffApi, unique } from '../support/staff.ts';
 
 let browser: Browser;
 const api = '/api/admin/loyalty/';
@@ -103,7 +103,7 @@ describe.each([WIDTHS.mobile, WIDTHS.desktop])('where the passes are, at %i px',
     const staff = await openStaffPage(browser, width);
     try {
       const { page } = staff;
-      await logIn(page, STAFF_ADMIN.email, STAFF_ADMIN.password);
+      await signIn(page, STAFF_ADMIN.email, STAFF_ADMIN.password);
       await page.getByRole('tablist').getByRole('tab', { name: 'Loyalty', exact: true }).click();
       await page.getByLabel('Email', { exact: true }).fill(email);
       await page.getByRole('form', { name: 'Find or create an account', exact: true }).getByRole('button', { name: 'Submit' }).click();

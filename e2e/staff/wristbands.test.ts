@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, expectNoAxeViolations, launchBrowser, screenshot, unexpectedProblems, WIDTHS } from '../support/browser.ts';
 import { E2E_INTEGRATION_KEY, STAFF_ADMIN } from '../support/staff-admin.ts';
 import {
-  aTeamMember,
   apiLogin,
+  aTeamMember,
   createTeamMember,
   logIn,
   modal,
@@ -17,6 +17,7 @@ import {
   openTab,
   rowWith,
   searchTab,
+  signIn,
   staffApi,
 } from '../support/staff.ts';
 
@@ -80,7 +81,7 @@ describe('Wristbands tab', () => {
 
       const staff = await openStaffPage(browser, width);
       try {
-        await logIn(staff.page, STAFF_ADMIN.email, STAFF_ADMIN.password);
+        await signIn(staff.page, STAFF_ADMIN.email, STAFF_ADMIN.password);
         await openTab(staff.page, 'Wristbands');
         // Found by the ticket's barcode, then by the band (any case).
         await searchTab(staff.page, ticket.barcode);

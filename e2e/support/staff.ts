@@ -78,6 +78,31 @@ export async function logIn(page: Page, email: string, password: string, { remem
   await page.getByRole('tablist').waitFor();
 }
 
+/**
+ * Logged in without the form (login.test.ts covers the form): the login answer stored in the
+ * browser under the keys the form stores it under (apps/web/src/staff/auth/staff-session.ts),
+ * once per tab, then /admin. Spares each test a page load of /login.
+ */
+export async function signIn(page: Page, email: string, password: string) {
+  const user = await apiLogin(email, password);
+  const stored: [string, string][] = [
+    ['user', JSON.stringify(user)],
+    ['token', user.accessToken],
+    ['sessionGUID', user.sessionGUID],
+    ['sessionEndTimestamp', user.sessionEndTimestamp],
+    ['teamMemberUsername', user.teamMemberUsername],
+    ['permissions', JSON.stringify(user.permissions)],
+  ];
+  await page.context().addInitScript((entries) => {
+    // Once per tab: a logout later in the test stays a logout.
+    if (sessionStorage.getItem('e2e-signed-in')) return;
+    sessionStorage.setItem('e2e-signed-in', '1');
+    for (const [key, value] of entries) localStorage.setItem(key, value);
+  }, stored);
+  await page.goto('/admin');
+  await page.getByRole('tablist').waitFor();
+}
+
 export const tabNames = (page: Page) => page.getByRole('tablist').getByRole('tab').allTextContents();
 
 export async function openTab(page: Page, title: string) {
