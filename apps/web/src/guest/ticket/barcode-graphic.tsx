@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react';
+import { useScreenWakeLock } from '../../lib/screen-wake-lock.ts';
 import { code128Symbol, QUIET_ZONE_MODULES, type Code128Symbol } from './code128.ts';
 
 /** The symbol, or null (the digits alone) rather than an error that would take the card down. */
@@ -14,10 +15,13 @@ function encode(value: string): Code128Symbol | null {
 /**
  * The pass barcode as a Code 128 graphic: black bars on white with the quiet zones inside the
  * SVG, so it scans wherever it is placed. Its own chunk (pass-card.tsx loads it lazily); the
- * CSS sizes it to whole pixels per module where it fits (pass-card.css).
+ * CSS sizes it to whole pixels per module where it fits (pass-card.css). While it shows, the
+ * screen is kept on (useScreenWakeLock).
  */
 export default function BarcodeGraphic({ value, isVoid }: { value: string; isVoid: boolean }) {
   const symbol = encode(value);
+  // A barcode to scan keeps the screen on; a void one is not scanned.
+  useScreenWakeLock(symbol !== null && !isVoid);
   if (!symbol) return null;
   const path = symbol.bars.map(([x, width]) => `M${x} 0h${width}v1h-${width}z`).join('');
   return (
