@@ -14,8 +14,8 @@ import * as schema from '@boardwalk/db/schema';
 import { startApnsDouble } from '../../../test-support/apns-double.ts';
 import { anOrder, putOrder } from '../../../test-support/fixtures.ts';
 import { GoogleDouble, writeServiceAccountKey } from '../../../test-support/google-double.ts';
-import { unpackPass } from '../../../test-support/pkpass-check.ts';
 import { loginAs, type StaffLogin } from '../../../test-support/staff.ts';
+import { dayTicket, ticketInWallets as inWallets, type WalletTicket } from '../../../test-support/wallet-tickets.ts';
 import { createTestApp, settleDeliveries, type TestApp } from '../../../test-support/test-app.ts';
 import { reportApplePushes } from '../../staff/deliveries/deliveries.service.ts';
 import { applePushFigures, findSilentDevices, recordPushesFetched, recordPushesUpToDate } from './apple-push-fetches.repo.ts';
@@ -23,7 +23,6 @@ import { applePushFigures, findSilentDevices, recordPushesFetched, recordPushesU
 const PASS_TYPE = 'pass.com.example.fetches';
 const ISSUER_ID = '3388000000022777777';
 const CLIENT_EMAIL = 'wallet@boardwalk-fetches.iam.gserviceaccount.com';
-const SAVE_PREFIX = 'https://pay.google.com/gp/v/save/';
 const HOUR_MS = 60 * 60 * 1000;
 
 let t: TestApp;
@@ -42,49 +41,11 @@ interface Device {
   id: string;
   pushToken: string;
 }
-interface WalletTicket {
-  orderId: string;
-  barcode: string;
-  serialNumber: string;
-  token: string;
-  objectId: string;
-}
-
-const dayTicket = (barcode: string, cash: number) => ({
-  barcode,
-  product: 'Day Ticket',
-  cash,
-  holder: { firstName: 'Ana', lastName: 'Lopez' },
-});
 const device = (n: number): Device => ({ id: `fetchdevice${String(n).padStart(6, '0')}`, pushToken: `${n}f`.padEnd(64, 'a') });
 
 /** A ticket with an Apple pass registered on these devices and a saved Google object. */
-async function ticketInWallets(orderId: string, barcode: string, devices: Device[]): Promise<WalletTicket> {
-  await putOrder(t.app, orderId, anOrder([dayTicket(barcode, 1)]));
-  const res = await t.app.inject({ method: 'POST', url: '/api/apple-wallet/', payload: { orderId, barcode }, remoteAddress: nextIp() });
-  expect(res.statusCode, res.body).toBe(200);
-  const unpacked = await unpackPass(res.rawPayload);
-  await unpacked.cleanup();
-  const pass = unpacked.pass as { serialNumber: string; authenticationToken: string };
-  for (const d of devices) {
-    const reg = await t.app.inject({
-      method: 'POST',
-      url: `/api/passkit/v1/devices/${d.id}/registrations/${PASS_TYPE}/${pass.serialNumber}`,
-      headers: { authorization: `ApplePass ${pass.authenticationToken}` },
-      payload: { pushToken: d.pushToken },
-    });
-    expect(reg.statusCode).toBe(201);
-  }
-  const link = await t.app.inject({ method: 'POST', url: '/api/google-wallet/', payload: { orderId, barcode }, remoteAddress: nextIp() });
-  const jwt = link.body.slice(SAVE_PREFIX.length);
-  const claims = JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8')) as {
-    payload: { genericObjects: { id: string }[] };
-  };
-  const objectId = claims.payload.genericObjects[0]!.id;
-  google.saved.add(objectId);
-  await settleDeliveries(t.app);
-  return { orderId, barcode, serialNumber: pass.serialNumber, token: pass.authenticationToken, objectId };
-}
+const ticketInWallets = (orderId: string, barcode: string, devices: Device[]) =>
+  inWallets(t.app, { passType: PASS_TYPE, google, clientAddress: nextIp }, orderId, barcode, devices);
 
 /** The feed changes the ticket (what its pass shows) and the deliveries run. */
 async function changeTicket(ticket: WalletTicket, cash: number) {

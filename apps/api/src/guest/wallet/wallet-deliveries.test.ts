@@ -11,15 +11,14 @@ import * as schema from '@boardwalk/db/schema';
 import { startApnsDouble, type Push } from '../../../test-support/apns-double.ts';
 import { anOrder, putOrder } from '../../../test-support/fixtures.ts';
 import { GoogleDouble, writeServiceAccountKey } from '../../../test-support/google-double.ts';
-import { unpackPass } from '../../../test-support/pkpass-check.ts';
 import { loginAs } from '../../../test-support/staff.ts';
 import { createTestApp, integrationAuth, settleDeliveries, type TestApp } from '../../../test-support/test-app.ts';
+import { dayTicket, ticketInWallets as inWallets } from '../../../test-support/wallet-tickets.ts';
 import { PASSES_CHANGED } from '../ticket/ticket.topics.ts';
 
 const PASS_TYPE = 'pass.com.example.deliveries';
 const ISSUER_ID = '3388000000022999999';
 const CLIENT_EMAIL = 'wallet@boardwalk-deliveries.iam.gserviceaccount.com';
-const SAVE_PREFIX = 'https://pay.google.com/gp/v/save/';
 const GONE_TOKEN = 'ee'.repeat(32);
 const FANOUT = 1000;
 
@@ -31,43 +30,12 @@ let pushes: Push[];
 let ipSeq = 0;
 const nextIp = () => `10.7.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
 
-const dayTicket = (barcode: string, cash: number) => ({
-  barcode,
-  product: 'Day Ticket',
-  cash,
-  holder: { firstName: 'Ana', lastName: 'Lopez' },
-});
 const pushTokenOf = (p: Push) => p.path.replace('/3/device/', '');
 const deliveryRows = () => t.database.db.select().from(schema.deliveries);
 
 /** A ticket with an Apple pass on these devices and a saved Google object. */
-async function ticketInWallets(orderId: string, barcode: string, devices: { id: string; pushToken: string }[]) {
-  await putOrder(t.app, orderId, anOrder([dayTicket(barcode, 1)]));
-  const res = await t.app.inject({ method: 'POST', url: '/api/apple-wallet/', payload: { orderId, barcode }, remoteAddress: nextIp() });
-  expect(res.statusCode, res.body).toBe(200);
-  const unpacked = await unpackPass(res.rawPayload);
-  await unpacked.cleanup();
-  const pass = unpacked.pass as { serialNumber: string; authenticationToken: string };
-  for (const device of devices) {
-    const reg = await t.app.inject({
-      method: 'POST',
-      url: `/api/passkit/v1/devices/${device.id}/registrations/${PASS_TYPE}/${pass.serialNumber}`,
-      headers: { authorization: `ApplePass ${pass.authenticationToken}` },
-      payload: { pushToken: device.pushToken },
-    });
-    expect(reg.statusCode).toBe(201);
-  }
-  const link = await t.app.inject({ method: 'POST', url: '/api/google-wallet/', payload: { orderId, barcode }, remoteAddress: nextIp() });
-  expect(link.statusCode).toBe(200);
-  const jwt = link.body.slice(SAVE_PREFIX.length);
-  const payload = JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8')) as {
-    payload: { genericObjects: { id: string }[] };
-  };
-  const objectId = payload.payload.genericObjects[0]!.id;
-  google.saved.add(objectId);
-  await settleDeliveries(t.app);
-  return { serialNumber: pass.serialNumber, objectId };
-}
+const ticketInWallets = (orderId: string, barcode: string, devices: { id: string; pushToken: string }[]) =>
+  inWallets(t.app, { passType: PASS_TYPE, google, clientAddress: nextIp }, orderId, barcode, devices);
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'bw-deliveries-'));
