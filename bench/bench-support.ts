@@ -53,6 +53,35 @@ export async function runConcurrently(
   return concurrentFigures(name, (performance.now() - start) / 1000, times);
 }
 
+export type Call = (i: number) => Promise<void>;
+
+/**
+ * Two sides measured alike: each is warmed up first with `warmUp` calls of its own (numbered
+ * from `count` on, not counted: the JIT, the pools' connections, the statement caches; both
+ * sides alike, so that the ratio compares steady states), then the `count` measured calls
+ * (numbered 0 to count - 1) run interleaved in `rounds` rounds (one side's share, then the
+ * other's, and again), so that a machine whose load changes during the run weighs on both
+ * alike. Each side's figures are over all its measured calls.
+ */
+export async function interleaved(
+  sides: [[name: string, call: Call], [name: string, call: Call]],
+  { count, concurrency, rounds, warmUp }: { count: number; concurrency: number; rounds: number; warmUp: number },
+) {
+  for (const [name, call] of sides) await runConcurrently(name, warmUp, concurrency, (i) => call(count + i));
+  const done = sides.map(() => ({ seconds: 0, times: [] as number[] }));
+  for (let round = 0; round < rounds; round++) {
+    const from = Math.floor((round * count) / rounds);
+    const share = Math.floor(((round + 1) * count) / rounds) - from;
+    for (const [s, [name, call]] of sides.entries()) {
+      const figures = await runConcurrently(name, share, concurrency, (i) => call(from + i));
+      done[s]!.seconds += figures.seconds;
+      done[s]!.times.push(...figures.times);
+    }
+  }
+  const [first, second] = sides.map(([name], s) => concurrentFigures(name, done[s]!.seconds, done[s]!.times));
+  return [first!, second!] as const;
+}
+
 export interface Measurement {
   name: string;
   count: number;

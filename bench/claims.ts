@@ -8,6 +8,8 @@
 //
 //   BENCH_CLAIMS=2000       claims per run (each run gets fresh members and purchases)
 //   BENCH_CONCURRENCY=50    claims in flight at once
+//   BENCH_ROUNDS=5          rounds, Boardwalk's and the baseline's interleaved
+//   BENCH_WARM_UP=500       claims per side first, not measured (by members of their own)
 //   TEST_DATABASE_URL       PostgreSQL server for the fresh database (default postgres://postgres@127.0.0.1:5432/test)
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
@@ -15,14 +17,15 @@ import pg from 'pg';
 import { createTestDatabase, defaultTestDatabaseUrl } from '@boardwalk/db/test-support/test-database';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/platform/config.ts';
-import { fmt, positiveNumber, postgresProblem, runConcurrently, type ConcurrentFigures } from './bench-support.ts';
+import { fmt, interleaved, positiveNumber, postgresProblem, type ConcurrentFigures } from './bench-support.ts';
 
 const claims = positiveNumber('BENCH_CLAIMS', 2000);
 const concurrency = positiveNumber('BENCH_CONCURRENCY', 50);
 const adminUrl = process.env.TEST_DATABASE_URL ?? defaultTestDatabaseUrl;
 const INTEGRATION_KEY = 'bench-integration-key-0123456789';
 
-const run = (name: string, count: number, call: (i: number) => Promise<void>) => runConcurrently(name, count, concurrency, call);
+const rounds = positiveNumber('BENCH_ROUNDS', 5);
+const warmUp = positiveNumber('BENCH_WARM_UP', 500);
 
 const orderIdOf = (round: number, i: number) => String(80_000_000 + round * 100_000 + i);
 const barcodeOf = (round: number, i: number) => `${orderIdOf(round, i)}00000001`;
@@ -47,7 +50,7 @@ async function main() {
   /** Members and purchases of one round, written through the app's own calls. */
   async function prepare(round: number) {
     const members: { email: string; userID: string; accountId: string }[] = [];
-    for (let i = 0; i < claims; i++) {
+    for (let i = 0; i < claims + warmUp; i++) {
       const email = `bench${round}-${i}@example.com`;
       const put = await app.inject({
         method: 'PUT',
@@ -77,11 +80,11 @@ async function main() {
 
   try {
     console.log(
-      `${cpus().length} CPUs (${cpus()[0]?.model ?? '?'}), load average ${loadavg()[0]!.toFixed(2)}; seeding 2 x ${fmt(claims)} members and purchases...`,
+      `${cpus().length} CPUs (${cpus()[0]?.model ?? '?'}), load average ${loadavg()[0]!.toFixed(2)}; seeding 2 x ${fmt(claims + warmUp)} members and purchases...`,
     );
     const [boardwalkMembers, bareMembers] = [await prepare(1), await prepare(2)];
 
-    const boardwalk = await run('Boardwalk claim (HTTP)', claims, async (i) => {
+    const claim = async (i: number) => {
       const { email, userID } = boardwalkMembers[i]!;
       const response = await fetch(`${base}/api/loyalty/tickets/`, {
         method: 'POST',
@@ -91,8 +94,8 @@ async function main() {
       const body = (await response.json()) as { pointsEarned?: number };
       if (response.status !== 200 || body.pointsEarned !== 59)
         throw new Error(`claim ${i} failed: ${response.status} ${JSON.stringify(body)}`);
-    });
-    const bare = await run('bare insert of the same rows', claims, async (i) => {
+    };
+    const bareInsert = async (i: number) => {
       const client = await pool.connect();
       try {
         await client.query('begin');
@@ -110,11 +113,20 @@ async function main() {
       } finally {
         client.release();
       }
-    });
+    };
+    const [boardwalk, bare] = await interleaved(
+      [
+        ['Boardwalk claim (HTTP)', claim],
+        ['bare insert of the same rows', bareInsert],
+      ],
+      { count: claims, concurrency, rounds, warmUp },
+    );
 
     const line = (f: ConcurrentFigures) =>
       `  ${f.name.padEnd(32)} ${fmt(f.perSecond).padStart(7)} claims/s  p50 ${fmt(f.p50, 1).padStart(6)} ms  p99 ${fmt(f.p99, 1).padStart(6)} ms`;
-    console.log(`\nbench:claims, PostgreSQL, ${fmt(claims)} claims, ${concurrency} at once, load average ${loadavg()[0]!.toFixed(2)}`);
+    console.log(
+      `\nbench:claims, PostgreSQL, ${fmt(claims)} claims, ${concurrency} at once, in ${rounds} interleaved rounds after ${fmt(warmUp)} each to warm up, load average ${loadavg()[0]!.toFixed(2)}`,
+    );
     console.log(line(boardwalk));
     console.log(line(bare));
     console.log(

@@ -9,9 +9,10 @@
 // second, p50 and p99 of each and their ratio (goal: at least 0.3); exits non-zero when a
 // redemption fails.
 //
-//   BENCH_REDEMPTIONS=1000  redemptions per run (each by a member of its own)
+//   BENCH_REDEMPTIONS=2000  redemptions per run (each by a member of its own)
 //   BENCH_CONCURRENCY=50    redemptions in flight at once
 //   BENCH_ROUNDS=5          rounds, Boardwalk's and the baseline's interleaved
+//   BENCH_WARM_UP=500       redemptions per side first, not measured (by members of their own)
 //   BENCH_DATABASES=postgres,pglite
 //   TEST_DATABASE_URL       PostgreSQL server for the fresh database (default postgres://postgres@127.0.0.1:5432/test)
 import type { AddressInfo } from 'node:net';
@@ -22,9 +23,9 @@ import { createTestDatabase, defaultTestDatabaseUrl, type TestDatabase } from '@
 import { buildApp } from '../apps/api/src/app.ts';
 import { appendLedger, loyaltyCoreOf } from '../apps/api/src/loyalty/loyalty.service.ts';
 import { loadConfig } from '../apps/api/src/platform/config.ts';
-import { concurrentFigures, fmt, positiveNumber, postgresProblem, runConcurrently, type ConcurrentFigures } from './bench-support.ts';
+import { fmt, interleaved, positiveNumber, postgresProblem, type Call, type ConcurrentFigures } from './bench-support.ts';
 
-const redemptions = positiveNumber('BENCH_REDEMPTIONS', 1000);
+const redemptions = positiveNumber('BENCH_REDEMPTIONS', 2000);
 const concurrency = positiveNumber('BENCH_CONCURRENCY', 50);
 const kinds = (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',').map((k) => k.trim()) as ('postgres' | 'pglite')[];
 const adminUrl = process.env.TEST_DATABASE_URL ?? defaultTestDatabaseUrl;
@@ -32,27 +33,7 @@ const INTEGRATION_KEY = 'bench-integration-key-0123456789';
 const COST = 10;
 
 const rounds = positiveNumber('BENCH_ROUNDS', 5);
-
-type Call = (i: number) => Promise<void>;
-/**
- * Both runs, interleaved in `rounds` rounds (Boardwalk's share, then the baseline's, and again),
- * so that a machine whose load changes during the run weighs on both alike; each side's figures
- * are over all its calls.
- */
-async function interleaved(sides: [[name: string, call: Call], [name: string, call: Call]]) {
-  const done = sides.map(() => ({ seconds: 0, times: [] as number[] }));
-  for (let round = 0; round < rounds; round++) {
-    const from = Math.floor((round * redemptions) / rounds);
-    const count = Math.floor(((round + 1) * redemptions) / rounds) - from;
-    for (const [s, [name, call]] of sides.entries()) {
-      const figures = await runConcurrently(name, count, concurrency, (i) => call(from + i));
-      done[s]!.seconds += figures.seconds;
-      done[s]!.times.push(...figures.times);
-    }
-  }
-  const [first, second] = sides.map(([name], s) => concurrentFigures(name, done[s]!.seconds, done[s]!.times));
-  return [first!, second!] as const;
-}
+const warmUp = positiveNumber('BENCH_WARM_UP', 500);
 
 /** `count` members, each with 100 points in one lot (written through appendLedger). */
 async function seedMembers(database: TestDatabase, core: ReturnType<typeof loyaltyCoreOf>, round: number, count: number) {
@@ -103,8 +84,8 @@ async function measure(kind: 'postgres' | 'pglite') {
   try {
     const core = loyaltyCoreOf(app);
     const [reward] = await database.db.insert(loyaltyRewards).values({ name: 'Soda', pointsCost: COST }).returning();
-    const members = await seedMembers(database, core, 1, redemptions);
-    const bareMembers = await seedMembers(database, core, 2, redemptions);
+    const members = await seedMembers(database, core, 1, redemptions + warmUp);
+    const bareMembers = await seedMembers(database, core, 2, redemptions + warmUp);
     const lotOf = new Map(
       (await database.db.select({ id: loyaltyLots.id, accountId: loyaltyLots.accountId }).from(loyaltyLots)).map((lot) => [
         lot.accountId,
@@ -146,14 +127,17 @@ async function measure(kind: 'postgres' | 'pglite') {
           .where(eq(loyaltyLots.id, lotOf.get(accountId)!));
       });
     };
-    const [boardwalk, bare] = await interleaved([
-      ['Boardwalk redemption (HTTP)', redeem],
-      ['bare write of the same rows', bareWrite],
-    ]);
+    const [boardwalk, bare] = await interleaved(
+      [
+        ['Boardwalk redemption (HTTP)', redeem],
+        ['bare write of the same rows', bareWrite],
+      ],
+      { count: redemptions, concurrency, rounds, warmUp },
+    );
     const line = (f: ConcurrentFigures) =>
       `  ${f.name.padEnd(32)} ${fmt(f.perSecond).padStart(7)} redemptions/s  p50 ${fmt(f.p50, 1).padStart(6)} ms  p99 ${fmt(f.p99, 1).padStart(6)} ms`;
     console.log(
-      `\nbench:redemptions, ${kind}, ${fmt(redemptions)} redemptions, ${concurrency} at once, in ${rounds} interleaved rounds, load average ${loadavg()[0]!.toFixed(2)}`,
+      `\nbench:redemptions, ${kind}, ${fmt(redemptions)} redemptions, ${concurrency} at once, in ${rounds} interleaved rounds after ${fmt(warmUp)} each to warm up, load average ${loadavg()[0]!.toFixed(2)}`,
     );
     console.log(line(boardwalk));
     console.log(line(bare));

@@ -4,11 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { tightenFolder } from './private-files.ts';
@@ -25,15 +23,14 @@ export interface Database {
   /** Answers when the database can run a query (used by /readyz). */
   ping(): Promise<void>;
   /**
-   * Runs SQL text as it is, with $1.. parameters, on the pool (or PGlite) outside any
-   * transaction: what a library that brings its own SQL needs (pg-boss's `db` adapter).
-   * Without values the text may hold several statements: PGlite answers the rows of all of
-   * them in order, node-postgres one result per statement (pg-boss reads either).
+   * Runs SQL text as it is, with $1.. parameters, on the pool outside any transaction: what a
+   * library that brings its own SQL needs (pg-boss's `db` adapter). Without values the text
+   * may hold several statements (node-postgres answers one result per statement).
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   close(): Promise<void>;
-  /** PostgreSQL only: the pool's connections (open, idle) and the requests waiting for one. */
-  poolStats?(): { total: number; idle: number; waiting: number };
+  /** The pool's connections (open, idle) and the requests waiting for one. */
+  poolStats(): { total: number; idle: number; waiting: number };
 }
 
 export interface CreateDbOptions {
@@ -108,6 +105,32 @@ class StatementCachingClient extends pg.Client {
       }
       return query(config, values, callback);
     }) as pg.Client['query'];
+  }
+}
+
+/**
+ * The pool of PGlite's one session. pg-pool's query() destroys the client of a query that
+ * failed, as a server's connection may be broken then; PGlite's session lives in this process
+ * and outlives any failed query, and the client that holds it must stay (a new one on the same
+ * session would meet the old one's end). Its query() runs on the client and gives it back.
+ */
+class SessionPool extends pg.Pool {
+  /** Set when the database closes: a new request for the connection fails at once. */
+  closing = false;
+
+  override connect(): Promise<pg.PoolClient> {
+    if (this.closing) return Promise.reject(new Error('The database is closed'));
+    return super.connect();
+  }
+
+  override query(text: unknown, values?: unknown): never {
+    return this.connect().then(async (client) => {
+      try {
+        return await client.query(text as string, values as unknown[]);
+      } finally {
+        client.release();
+      }
+    }) as never;
   }
 }
 
@@ -192,8 +215,32 @@ export function lockPglite(dataDir: string): () => void {
   };
 }
 
-/** Opens the database and brings its schema up to date. */
+/**
+ * Drizzle over a node-postgres pool, whose transactions release their connection whatever
+ * happens, with the schema brought up to date.
+ */
+async function poolDb(pool: pg.Pool, onConnectionError: (error: Error) => void): Promise<PgDb> {
+  // Without a listener, a lost connection is an unhandled 'error' that ends the process. The
+  // pool listens while a connection is idle; while it is checked out (inside a transaction,
+  // between two queries) only the client itself can, so every client gets its own listener.
+  pool.on('error', onConnectionError);
+  pool.on('connect', (client) => client.on('error', onConnectionError));
+  const db = drizzlePg({ client: pool, ...config });
+  db.transaction = poolTransaction(pool);
+  await migrate(db, { migrationsFolder });
+  return db;
+}
+
+/**
+ * Opens the database and brings its schema up to date. Both databases are driven alike:
+ * Drizzle over a node-postgres pool of statement-caching clients. PGlite is reached through its
+ * own node-postgres connection (@electric-sql/pglite/node-postgres) as a pool of one (PGlite
+ * is one session): a transaction holds it, so nothing else runs inside another's transaction,
+ * and a statement the code repeats is parsed and planned once, as on PostgreSQL (a primary-key
+ * select: 199 us through PGlite's own query(), 84 us named; see docs/decisions.md).
+ */
 export async function createDb(options: CreateDbOptions): Promise<Database> {
+  const lost = options.onConnectionError ?? ((error: Error) => console.warn(`database connection lost: ${error.message}`));
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
@@ -201,15 +248,7 @@ export async function createDb(options: CreateDbOptions): Promise<Database> {
       connectionTimeoutMillis: options.connectionTimeoutMs ?? CONNECTION_TIMEOUT_MS,
       Client: StatementCachingClient,
     });
-    const lost = options.onConnectionError ?? ((error: Error) => console.warn(`database connection lost: ${error.message}`));
-    // Without a listener, a lost connection is an unhandled 'error' that ends the process. The
-    // pool listens while a connection is idle; while it is checked out (inside a transaction,
-    // between two queries) only the client itself can, so every client gets its own listener.
-    pool.on('error', lost);
-    pool.on('connect', (client) => client.on('error', lost));
-    const db = drizzlePg({ client: pool, ...config });
-    db.transaction = poolTransaction(pool);
-    await migratePg(db, { migrationsFolder });
+    const db = await poolDb(pool, lost);
     return {
       db: db as unknown as Db,
       kind: 'postgres',
@@ -237,23 +276,32 @@ export async function createDb(options: CreateDbOptions): Promise<Database> {
     unlock();
     throw error;
   }
-  const db = drizzlePglite({ client, ...config });
-  await migratePglite(db, { migrationsFolder });
+  // One connection, kept while idle (PGlite's session holds the named statements); a request
+  // waits for it as long as it takes, as it waits for PGlite itself.
+  const pgConfig = createPgConfig(client);
+  // node-postgres hands a Parse the query's `types`: with Drizzle, its type parsers (an object),
+  // which node-postgres's own serializer skips, while PGlite's expects parameter types (an
+  // array) and throws; Drizzle sends no parameter types, so anything else is dropped.
+  const { connection } = pgConfig;
+  const parse = connection.parse.bind(connection);
+  connection.parse = (query: { types?: unknown }) => parse({ ...query, types: Array.isArray(query.types) ? query.types : undefined });
+  const pool = new SessionPool({ ...pgConfig, max: 1, idleTimeoutMillis: 0, Client: StatementCachingClient });
+  const db = await poolDb(pool, lost);
   // PGlite writes the files it unpacks 0666: its folder is made private once open, and again once closed.
   const tighten = () => void (dataDir && tightenFolder(dataDir));
   tighten();
   return {
     db: db as unknown as Db,
     kind: 'pglite',
-    ping: async () => void (await db.execute(sql`select 1`)),
-    async executeSql(text, values) {
-      if (values?.length) return client.query(text, values);
-      // PGlite's query() takes one statement; exec() runs a script. A script answers the rows
-      // of all its statements in order: pg-boss reads a row from the middle of BEGIN ... COMMIT.
-      const results = await client.exec(text);
-      return { rows: results.flatMap((result) => result.rows) };
-    },
+    ping: async () => void (await pool.query('select 1')),
+    executeSql: (text, values) => pool.query(text, values),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: async () => {
+      // pg-pool never answers a request still waiting for the connection when it ends: new
+      // requests are refused from now on, and it ends once the waiting ones have had their turn.
+      pool.closing = true;
+      while (pool.waitingCount > 0) await new Promise((resolve) => setTimeout(resolve, 1));
+      await pool.end();
       await client.close();
       try {
         tighten();

@@ -82,12 +82,11 @@ export const metricsPlugin = fp(
     });
     new Gauge({
       name: 'boardwalk_database_pool_connections',
-      help: 'PostgreSQL pool: open connections (total), idle ones, and requests waiting for one (waiting)',
+      help: 'Database pool: open connections (total), idle ones, and requests waiting for one (waiting)',
       labelNames: ['state'],
       registers: [registry],
       collect() {
-        const stats = app.database.poolStats?.();
-        if (!stats) return;
+        const stats = app.database.poolStats();
         this.set({ state: 'total' }, stats.total);
         this.set({ state: 'idle' }, stats.idle);
         this.set({ state: 'waiting' }, stats.waiting);
