@@ -52,14 +52,20 @@ export async function appendLedger(
   const accounts = [...new Set(entries.map((entry) => entry.accountId))].sort();
   // The account's lock orders every change of its ledger and lots (taking it again in a transaction that holds it changes nothing).
   if (!locked) for (const accountId of accounts) await lockAccount(tx, accountId);
-  const ids = (await insertLedgerEntries(tx, entries)).map((row) => row.id).sort((a, b) => a - b);
-  const written = entries.map((entry, i) => ({ ...entry, id: ids[i]! }));
-  for (const accountId of accounts) {
-    await keepLots(
-      tx,
-      changes.pointsExpireMonths,
-      written.filter((entry) => entry.accountId === accountId),
-    );
+  const [only] = entries;
+  if (entries.length === 1 && only!.points < 0) {
+    // One spend (a redemption, a deduction, an expiry, a reversal): its entry is written by the statement that takes from the lots.
+    await takeFromLots(tx, only!, true);
+  } else {
+    const ids = (await insertLedgerEntries(tx, entries)).map((row) => row.id).sort((a, b) => a - b);
+    const written = entries.map((entry, i) => ({ ...entry, id: ids[i]! }));
+    for (const accountId of accounts) {
+      await keepLots(
+        tx,
+        changes.pointsExpireMonths,
+        written.filter((entry) => entry.accountId === accountId),
+      );
+    }
   }
   await changes.publish(tx, LOYALTY_ACCOUNT_CHANGED, accounts);
 }
@@ -67,10 +73,8 @@ export async function appendLedger(
 /**
  * The lots follow one account's new entries, in order. A positive entry opens a lot of its
  * points, of which what a negative balance owes is repaid first (so the lots hold exactly
- * max(balance, 0)). A negative entry takes from the lots: an expiry from its lot only, a
- * claim's reversal from the claim's lot first, any other spend oldest expiry first. Only a
- * reversal may take more than the lots hold: the rest is owed (a negative balance); any other
- * spend was checked against the balance, so the lots cover it.
+ * max(balance, 0)). A negative entry takes from the lots (takeFromLots); what a reversal
+ * could not take is owed, and repaid by the positive entries after it.
  */
 async function keepLots(tx: Executor, months: number, entries: (NewLedgerEntry & { id: number })[]): Promise<void> {
   const accountId = entries[0]!.accountId;
@@ -95,18 +99,30 @@ async function keepLots(tx: Executor, months: number, entries: (NewLedgerEntry &
       opening.push({ accountId, entryId: entry.id, loyaltyOrderId, points: entry.points, repaid });
     } else if (entry.points < 0) {
       await open();
-      const first = {
-        lotId: entry.lotId ?? null,
-        loyaltyOrderId: entry.kind === 'reversal' ? (entry.loyaltyOrderId ?? null) : null,
-      };
-      const left = -entry.points - (await spendLots(tx, accountId, -entry.points, first));
-      if (left > 0 && entry.kind !== 'reversal') {
-        throw new Error(`The lots of account ${accountId} do not cover a ${entry.kind} of ${-entry.points} points`);
-      }
+      const left = await takeFromLots(tx, entry, false);
       if (owed !== null) owed += left;
     }
   }
   await open();
+}
+
+/**
+ * Takes a negative entry's points from its account's lots (writing the entry in the same
+ * statement when `write`): an expiry from its lot only, a claim's reversal from the claim's lot
+ * first, any other spend oldest expiry first. Answers what the lots could not cover, which only
+ * a reversal may leave (owed: a negative balance); any other spend was checked against the
+ * balance, so the lots cover it.
+ */
+async function takeFromLots(tx: Executor, entry: NewLedgerEntry, write: boolean): Promise<number> {
+  const first = {
+    lotId: entry.lotId ?? null,
+    loyaltyOrderId: entry.kind === 'reversal' ? (entry.loyaltyOrderId ?? null) : null,
+  };
+  const left = -entry.points - (await spendLots(tx, entry.accountId, -entry.points, first, write ? entry : undefined));
+  if (left > 0 && entry.kind !== 'reversal') {
+    throw new Error(`The lots of account ${entry.accountId} do not cover a ${entry.kind} of ${-entry.points} points`);
+  }
+  return left;
 }
 
 /**
