@@ -1,0 +1,639 @@
+// The map of personal data: every column of every table of the schema, classified once, beside
+// the schema that declares them. A guest's column names its category and what erasing the
+// guest does to it; a staff member's column is the Team tab's to manage; any other column
+// names nobody. The compiler refuses a table entry that leaves a column out, and
+// personal-data.test.ts refuses a table left out, so a new column or table cannot be forgotten.
+// docs/privacy.md shows the map as a table (`npm run docs:privacy` writes it; the test checks it).
+//
+// Records keep the ids that the operator's systems know (order id, barcode, member number):
+// an order stays a financial record and the ledger stays exact, and once the person's columns
+// are erased those ids name nobody.
+import { getTableColumns, getTableName, type InferSelectModel, type Table } from 'drizzle-orm';
+import { toSnakeCase } from 'drizzle-orm/casing';
+import * as schema from './schema.ts';
+
+/** What kind of a guest's data a column holds. */
+export const PERSONAL_CATEGORIES = ['contact', 'photo', 'consent', 'loyalty', 'device', 'mail', 'audit'] as const;
+export type PersonalCategory = (typeof PERSONAL_CATEGORIES)[number];
+
+/**
+ * What erasing the guest does to a column: `delete`, the row goes; `blank`, the value is
+ * emptied (a consent withdrawn) and the row stays; `pseudonymise`, the value is replaced by one
+ * that names nobody (where the row must stay and the column cannot be empty); `keep`, the value
+ * stays as part of a financial or technical record that names nobody once the rest is erased.
+ */
+export const ERASURES = ['delete', 'blank', 'pseudonymise', 'keep'] as const;
+export type Erasure = (typeof ERASURES)[number];
+
+export type ColumnClass =
+  { kind: 'none' } | { kind: 'staff' } | { kind: 'guest'; category: PersonalCategory; erasure: Erasure; note?: string };
+
+/** Names nobody. */
+const none: ColumnClass = { kind: 'none' };
+/** A staff member's data: kept while they are on the team, managed in the Team tab. */
+const staff: ColumnClass = { kind: 'staff' };
+const guest = (category: PersonalCategory, erasure: Erasure, note?: string): ColumnClass => ({
+  kind: 'guest',
+  category,
+  erasure,
+  ...(note && { note }),
+});
+
+export interface TableMap<T extends Table = Table> {
+  table: T;
+  /** The feature that owns the table (its folder under apps/api/src). */
+  owner: string;
+  /** What a row is, in a few words. */
+  holds: string;
+  columns: { [K in keyof InferSelectModel<T>]: ColumnClass };
+}
+
+/** One table's entry: every column, checked by the compiler. */
+const entry = <T extends Table>(map: TableMap<T>): TableMap => map as unknown as TableMap;
+
+const stamps = { createdAt: none, updatedAt: none } as const;
+
+export const PERSONAL_DATA: TableMap[] = [
+  // ---- Ticketing feed ----
+  entry({
+    table: schema.orders,
+    owner: 'integrations/ticketing',
+    holds: 'an order of the ticketing system, with its purchaser',
+    columns: {
+      orderId: none,
+      orderDate: none,
+      purchaserFirstName: guest('contact', 'blank'),
+      purchaserLastName: guest('contact', 'blank'),
+      purchaserEmail: guest('contact', 'blank'),
+      purchaserPhone: guest('contact', 'blank'),
+      ...stamps,
+    },
+  }),
+  entry({
+    table: schema.tickets,
+    owner: 'integrations/ticketing',
+    holds: 'a ticket or pass of an order, with its holder',
+    columns: {
+      barcode: none,
+      orderId: none,
+      position: none,
+      product: none,
+      price: none,
+      category: none,
+      categoryId: none,
+      packId: none,
+      merchItemId: none,
+      isPassholder: none,
+      holderFirstName: guest('contact', 'blank'),
+      holderLastName: guest('contact', 'blank'),
+      holderEmail: guest('contact', 'blank'),
+      holderPhone: guest('contact', 'blank'),
+      credits: none,
+      cash: none,
+      expires: none,
+      visitDate: none,
+      redeemed: none,
+      refunded: none,
+      isPassActivated: none,
+      iCloudBindingLink: none,
+      ...stamps,
+    },
+  }),
+  entry({
+    table: schema.registrations,
+    owner: 'guest/pass',
+    holds: "a guest's registration of a ticket, with their marketing consents",
+    columns: {
+      barcode: none,
+      firstName: guest('contact', 'blank'),
+      lastName: guest('contact', 'blank'),
+      email: guest('contact', 'blank'),
+      phone: guest('contact', 'blank'),
+      optInEmailMarketing: guest('consent', 'blank', 'withdrawn'),
+      optInSmsMarketing: guest('consent', 'blank', 'withdrawn'),
+      ...stamps,
+    },
+  }),
+  entry({
+    table: schema.ticketShares,
+    owner: 'guest/share',
+    holds: 'a credit ticket shared with another guest',
+    columns: {
+      shareId: none,
+      barcode: none,
+      hashUrlHash: none,
+      firstName: guest('contact', 'blank', 'a share made to the guest is stopped; one they made keeps working'),
+      lastName: guest('contact', 'blank'),
+      email: guest('contact', 'blank'),
+      phone: guest('contact', 'blank'),
+      salesforceId: guest('contact', 'blank', "the CRM's id of the person shared with"),
+      createdAt: none,
+      removedAt: none,
+    },
+  }),
+  entry({
+    table: schema.wristbandBindings,
+    owner: 'guest/wristband',
+    holds: 'a wristband bound to a ticket',
+    columns: {
+      id: none,
+      wristbandBarcode: none,
+      barcode: none,
+      orderId: none,
+      activatedAt: none,
+      deactivatedAt: none,
+      deactivatedBy: staff,
+    },
+  }),
+  entry({
+    table: schema.storedValueLinks,
+    owner: 'guest/stored-value',
+    holds: "a stored-value link's key to its ticket",
+    columns: { barcodeHash: none, barcode: none, createdAt: none },
+  }),
+  entry({
+    table: schema.attractionUsage,
+    owner: 'integrations/gate',
+    holds: 'a ride or attraction used with a ticket',
+    columns: { id: none, barcode: none, attraction: none, location: none, timestamp: none, createdAt: none },
+  }),
+  entry({
+    table: schema.checks,
+    owner: 'integrations/pos',
+    holds: 'a food and beverage check of the point of sale',
+    columns: {
+      checkId: none,
+      checkNumber: none,
+      orderDate: none,
+      terminalId: none,
+      total: none,
+      refunded: none,
+      receiptCode: none,
+      ...stamps,
+    },
+  }),
+  entry({
+    table: schema.reservations,
+    owner: 'integrations/hotel',
+    holds: 'a hotel reservation, with its guest',
+    columns: {
+      reservationNumber: none,
+      firstName: guest('contact', 'blank'),
+      lastName: guest('contact', 'blank'),
+      email: guest('contact', 'blank'),
+      arrival: none,
+      departure: none,
+      total: none,
+      cancelled: none,
+      ...stamps,
+    },
+  }),
+  // ---- Loyalty ----
+  entry({
+    table: schema.loyaltyAccounts,
+    owner: 'loyalty',
+    holds: 'a member of the loyalty club',
+    columns: {
+      id: none,
+      memberNumber: guest('loyalty', 'keep', 'the ledger stays under it; nobody can look it up by the old email'),
+      email: guest('loyalty', 'pseudonymise'),
+      firstName: guest('loyalty', 'pseudonymise'),
+      lastName: guest('loyalty', 'pseudonymise'),
+      createdBy: none,
+      seasonPassId: guest('loyalty', 'blank'),
+      phone: guest('loyalty', 'blank'),
+      zip: guest('loyalty', 'blank'),
+      createdAt: none,
+    },
+  }),
+  entry({
+    table: schema.loyaltyOrders,
+    owner: 'loyalty',
+    holds: "a purchase claimed by a member (the points' financial record)",
+    columns: {
+      id: none,
+      accountId: guest('loyalty', 'keep'),
+      sourceType: none,
+      sourceId: none,
+      reference: none,
+      product: none,
+      amount: none,
+      purchasedAt: none,
+      claimedAt: none,
+      reversedAt: none,
+    },
+  }),
+  entry({
+    table: schema.loyaltyLedger,
+    owner: 'loyalty',
+    holds: "an entry of a member's points ledger",
+    columns: {
+      id: none,
+      accountId: guest('loyalty', 'keep', 'the points liability stays exact'),
+      points: none,
+      kind: none,
+      reason: none,
+      loyaltyOrderId: none,
+      redemptionId: none,
+      lotId: none,
+      sourceType: none,
+      sourceId: none,
+      causedBy: none,
+      staffMember: staff,
+      createdAt: none,
+    },
+  }),
+  entry({
+    table: schema.loyaltyLots,
+    owner: 'loyalty',
+    holds: 'what an earn gave, what is left of it and when it expires',
+    columns: {
+      id: none,
+      accountId: guest('loyalty', 'keep'),
+      entryId: none,
+      loyaltyOrderId: none,
+      points: none,
+      repaid: none,
+      remaining: none,
+      earnedAt: none,
+      expiresAt: none,
+      remindedAt: none,
+    },
+  }),
+  entry({
+    table: schema.loyaltyCardClock,
+    owner: 'loyalty',
+    holds: "how far the member cards' clock has looked",
+    columns: { id: none, checkedUntil: none },
+  }),
+  entry({
+    table: schema.loyaltyRedemptions,
+    owner: 'loyalty',
+    holds: 'a reward redeemed by a member',
+    columns: {
+      id: none,
+      idempotencyKey: none,
+      accountId: guest('loyalty', 'keep'),
+      rewardId: none,
+      rewardName: none,
+      pointsSpent: none,
+      balanceAfter: none,
+      causedBy: none,
+      staffMember: staff,
+      redeemedAt: none,
+      reversedAt: none,
+    },
+  }),
+  entry({
+    table: schema.loyaltyTiers,
+    owner: 'loyalty',
+    holds: 'a tier of the club',
+    columns: { id: none, name: none, pointsToReach: none, active: none, ...stamps },
+  }),
+  entry({
+    table: schema.loyaltyRewards,
+    owner: 'loyalty',
+    holds: 'a reward of the catalogue',
+    columns: {
+      id: none,
+      name: none,
+      description: none,
+      pointsCost: none,
+      active: none,
+      validFrom: none,
+      validTo: none,
+      minimumTier: none,
+      limitPerMember: none,
+      ...stamps,
+    },
+  }),
+  // ---- Pass configuration ----
+  entry({
+    table: schema.passCustomizations,
+    owner: 'staff/resources',
+    holds: 'how a kind of pass looks',
+    columns: {
+      passCustomizationGuid: none,
+      name: none,
+      backgroundColor: none,
+      color: none,
+      instructions: none,
+      googleInstructions: none,
+      googleUri: none,
+      hideBarcode: none,
+      ...stamps,
+    },
+  }),
+  entry({
+    table: schema.passCustomizationCategories,
+    owner: 'staff/resources',
+    holds: 'which tickets a pass customization applies to',
+    columns: {
+      guid: none,
+      categoryId: none,
+      packId: none,
+      barcode: none,
+      customizationName: none,
+      active: none,
+      ...stamps,
+    },
+  }),
+  entry({
+    table: schema.testPasses,
+    owner: 'staff/resources',
+    holds: "a staff member's test pass",
+    columns: { guid: none, barcode: none, description: none, data: none, ...stamps },
+  }),
+  entry({
+    table: schema.walletExceptions,
+    owner: 'staff/resources',
+    holds: 'an order that skips registration or the photo',
+    columns: { guid: none, orderNumber: none, skipRegistration: none, skipImage: none, ...stamps },
+  }),
+  entry({
+    table: schema.walletItemExclusions,
+    owner: 'staff/resources',
+    holds: 'a merch item or pack kept out of the wallets',
+    columns: {
+      guid: none,
+      merchItemId: none,
+      merchPackId: none,
+      customError: none,
+      validFrom: none,
+      validTo: none,
+      excludeNfc: none,
+      active: none,
+      ...stamps,
+    },
+  }),
+  entry({
+    table: schema.wristbandMerchPackIds,
+    owner: 'staff/resources',
+    holds: 'a merch item sold as a wristband',
+    columns: { guid: none, merchItemId: none, active: none, validFrom: none, validTo: none, ...stamps },
+  }),
+  // ---- Wallets ----
+  entry({
+    table: schema.walletPasses,
+    owner: 'guest/wallet',
+    holds: 'an Apple pass or Google object issued for a ticket, a share or a member',
+    columns: {
+      serialNumber: none,
+      barcode: none,
+      shareId: none,
+      loyaltyAccountId: guest('loyalty', 'keep', "the member's cards are voided"),
+      voidedAt: none,
+      contentHash: none,
+      googleIssued: none,
+      googleObjectKind: none,
+      googleContentHash: none,
+      googleWalletState: none,
+      googleWalletStateAt: none,
+      googleNotifiedAt: none,
+      voidReason: none,
+      ...stamps,
+    },
+  }),
+  entry({
+    table: schema.walletPassTokens,
+    owner: 'guest/wallet',
+    holds: "a pass's authentication token (its hash)",
+    columns: { tokenHash: none, serialNumber: none, createdAt: none },
+  }),
+  entry({
+    table: schema.appleDeviceRegistrations,
+    owner: 'guest/wallet',
+    holds: 'an Apple device that holds a pass',
+    columns: {
+      deviceLibraryIdentifier: guest(
+        'device',
+        'keep',
+        'a ticket stays in the wallet, updated without the person; a voided card is unregistered by its device',
+      ),
+      serialNumber: none,
+      pushToken: guest('device', 'keep'),
+      ...stamps,
+    },
+  }),
+  entry({
+    table: schema.googleWalletCallbacks,
+    owner: 'guest/wallet',
+    holds: "a Google Wallet save or delete callback's nonce",
+    columns: {
+      nonce: none,
+      eventType: none,
+      classId: none,
+      objectId: none,
+      serialNumber: none,
+      expiresAt: none,
+      receivedAt: none,
+    },
+  }),
+  entry({
+    table: schema.googleWalletClasses,
+    owner: 'guest/wallet',
+    holds: 'a Google Wallet class as last sent',
+    columns: { classId: none, contentHash: none, updatedAt: none },
+  }),
+  // ---- Photos ----
+  entry({
+    table: schema.photos,
+    owner: 'guest/photo',
+    holds: "a season-pass holder's photo",
+    columns: {
+      uid: none,
+      barcode: none,
+      bmp: guest('photo', 'delete', 'the pass is updated without it'),
+      png: guest('photo', 'delete'),
+      width: none,
+      height: none,
+      createdAt: none,
+    },
+  }),
+  entry({
+    table: schema.photoResetRequests,
+    owner: 'guest/photo',
+    holds: "a guest's request to replace an approved photo",
+    columns: { id: none, orderId: none, barcode: none, createdAt: none, handledAt: none },
+  }),
+  // ---- Mail and deliveries ----
+  entry({
+    table: schema.outbox,
+    owner: 'integrations/email',
+    holds: 'a mail to send or sent',
+    columns: {
+      id: none,
+      to: guest('mail', 'delete'),
+      subject: guest('mail', 'delete'),
+      text: guest('mail', 'delete'),
+      bodySealed: guest('mail', 'delete'),
+      createdAt: none,
+      sentAt: none,
+      error: guest('mail', 'delete'),
+    },
+  }),
+  entry({
+    table: schema.deliveries,
+    owner: 'platform/jobs',
+    holds: 'a delivery to a wallet, a device or a mailbox, with its attempts',
+    columns: {
+      id: none,
+      target: none,
+      barcode: none,
+      recipient: guest('mail', 'delete', 'shown masked to staff'),
+      state: none,
+      attempts: none,
+      lastError: none,
+      queue: none,
+      payload: guest('mail', 'delete'),
+      jobId: none,
+      sentAt: none,
+      serialNumber: none,
+      deviceLibraryIdentifier: guest('device', 'delete'),
+      passUpdatedAt: none,
+      listedAt: none,
+      fetchedAt: none,
+      objectVersion: none,
+      ...stamps,
+    },
+  }),
+  // ---- Platform and staff ----
+  entry({
+    table: schema.serverKeys,
+    owner: 'platform',
+    holds: "the server's own keys (sealed)",
+    columns: { name: none, value: none, createdAt: none },
+  }),
+  entry({
+    table: schema.teamMembers,
+    owner: 'staff/resources',
+    holds: 'a member of the staff team',
+    columns: {
+      guid: none,
+      firstName: staff,
+      lastName: staff,
+      internalId: staff,
+      username: staff,
+      passwordHash: staff,
+      description: staff,
+      accessLevel: none,
+      active: none,
+      ...stamps,
+    },
+  }),
+  entry({
+    table: schema.permissions,
+    owner: 'staff/resources',
+    holds: 'what an access level may call',
+    columns: { guid: none, name: none, api: none, method: none, minimumAccessLevel: none, active: none, ...stamps },
+  }),
+  entry({
+    table: schema.staffSessions,
+    owner: 'staff/auth',
+    holds: "a staff member's session",
+    columns: {
+      guid: none,
+      teamMemberGuid: staff,
+      startTimestamp: none,
+      endTimestamp: none,
+      active: none,
+      accessTokenHash: none,
+      ...stamps,
+    },
+  }),
+  entry({
+    table: schema.auditLog,
+    owner: 'staff/audit',
+    holds: 'what a staff member changed',
+    columns: {
+      id: none,
+      at: none,
+      teamMemberGuid: staff,
+      username: staff,
+      action: none,
+      resource: none,
+      recordId: none,
+      before: guest('audit', 'blank', "the guest's personal fields are removed from earlier entries"),
+      after: guest('audit', 'blank'),
+    },
+  }),
+  entry({
+    table: schema.parkHours,
+    owner: 'staff/resources',
+    holds: "the park's opening hours",
+    columns: { guid: none, opensAt: none, closesAt: none, ...stamps },
+  }),
+  entry({
+    table: schema.parkLocations,
+    owner: 'staff/resources',
+    holds: 'a place where passes show on the lock screen',
+    columns: { guid: none, name: none, latitude: none, longitude: none, relevantText: none, ...stamps },
+  }),
+];
+
+/** The columns of a table, by their names in code. */
+const columnsOf = (table: Table): string[] => Object.keys(getTableColumns(table));
+
+/**
+ * What the map misses of these tables: a table without an entry, a column without a class, a
+ * class of a column the table does not have. Empty when every column is classified.
+ */
+export function unclassified(tables: Record<string, Table>, map: TableMap[] = PERSONAL_DATA): string[] {
+  const problems: string[] = [];
+  for (const [name, table] of Object.entries(tables)) {
+    const entries = map.filter((e) => e.table === table);
+    if (entries.length !== 1) {
+      problems.push(`${name}: ${entries.length === 0 ? 'not in the map' : 'in the map more than once'}`);
+      continue;
+    }
+    const classified = Object.keys(entries[0]!.columns);
+    for (const column of columnsOf(table)) if (!classified.includes(column)) problems.push(`${name}.${column}: not classified`);
+    for (const column of classified) if (!columnsOf(table).includes(column)) problems.push(`${name}.${column}: no such column`);
+  }
+  return problems;
+}
+
+/** Where docs/privacy.md holds the generated tables. */
+export const DOC_MARKERS = ['<!-- personal-data-map: start (npm run docs:privacy) -->', '<!-- personal-data-map: end -->'] as const;
+
+const ERASURE_TEXT: Record<Erasure, string> = {
+  delete: 'deleted',
+  blank: 'emptied',
+  pseudonymise: 'replaced by a pseudonym',
+  keep: 'kept, naming nobody',
+};
+
+/** A column's name in the database (createDb's casing is snake_case, unless the column names itself). */
+function databaseName(table: Table, key: string): string {
+  const column = getTableColumns(table)[key]!;
+  return `${getTableName(table)}.${column.keyAsName ? toSnakeCase(key) : column.name}`;
+}
+
+/** The map as Markdown tables for docs/privacy.md: the guest's columns, then the staff's. */
+export function personalDataMarkdown(): string {
+  const guestRows: string[] = [];
+  const staffRows: string[] = [];
+  for (const { table, owner, holds, columns } of PERSONAL_DATA) {
+    for (const [column, kind] of Object.entries(columns) as [string, ColumnClass][]) {
+      const at = `\`${databaseName(table, column)}\``;
+      if (kind.kind === 'guest') {
+        guestRows.push(
+          `| ${at} | ${holds} | ${kind.category} | ${ERASURE_TEXT[kind.erasure]}${kind.note ? `: ${kind.note}` : ''} | ${owner} |`,
+        );
+      } else if (kind.kind === 'staff') {
+        staffRows.push(`| ${at} | ${holds} | ${owner} |`);
+      }
+    }
+  }
+  return [
+    '| Column | A row is | Category | On erasure | Owner |',
+    '|---|---|---|---|---|',
+    ...guestRows,
+    '',
+    "Staff members' data (kept while they are on the team, managed in the Team tab):",
+    '',
+    '| Column | A row is | Owner |',
+    '|---|---|---|',
+    ...staffRows,
+  ].join('\n');
+}
