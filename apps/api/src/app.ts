@@ -48,6 +48,12 @@ import { resourcesRoutes } from './staff/resources/resources.routes.ts';
 import { deliveriesRoutes } from './staff/deliveries/deliveries.routes.ts';
 import { staffWristbandsRoutes } from './staff/wristbands/wristbands.routes.ts';
 import { staffLoyaltyRoutes } from './staff/loyalty/staff-loyalty.routes.ts';
+import { retentionJobs } from './platform/retention.ts';
+import { photoRetention } from './guest/photo/photo.repo.ts';
+import { mailRetention } from './integrations/email/outbox.repo.ts';
+import { staffSessionRetention } from './staff/auth/auth.repo.ts';
+import { attractionUsageRetention } from './integrations/gate/usage.repo.ts';
+import { deviceRetention } from './guest/wallet/passkit.repo.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -107,6 +113,10 @@ async function registerJobs(app: Instance) {
   await app.register(walletDeliveriesJobs);
   await app.register(loyaltyReversalsJobs);
   await app.register(loyaltyExpiryJobs);
+  // Each rule sits beside the data it removes.
+  await app.register(retentionJobs, {
+    rules: [photoRetention, mailRetention, staffSessionRetention, attractionUsageRetention, deviceRetention],
+  });
 }
 
 /** What the server answers over HTTP: the ops routes, the guest features, the integration API, the staff features, the web app. */

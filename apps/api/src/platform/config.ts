@@ -142,6 +142,11 @@ const env = z.object({
   TICKET_SHARE_LIMIT: z.coerce.number().int().min(1).max(100, 'must be at most 100').default(10),
   TICKET_SHARE_MAILS_PER_DAY: z.coerce.number().int('must be a whole number').min(1).max(1000, 'must be at most 1000').default(20),
   STAFF_SESSION_HOURS: z.coerce.number().positive().max(168, 'must be at most 168 hours').default(12),
+  RETENTION_PHOTO_DAYS: z.coerce.number().int('must be whole days').min(0, 'must be 0 (keep) or more').max(3650, 'must be at most 3650 days').default(30),
+  RETENTION_MAIL_DAYS: z.coerce.number().int('must be whole days').min(0, 'must be 0 (keep) or more').max(3650, 'must be at most 3650 days').default(30),
+  RETENTION_STAFF_SESSION_DAYS: z.coerce.number().int('must be whole days').min(0, 'must be 0 (keep) or more').max(3650, 'must be at most 3650 days').default(90),
+  RETENTION_ATTRACTION_USAGE_DAYS: z.coerce.number().int('must be whole days').min(0, 'must be 0 (keep) or more').max(3650, 'must be at most 3650 days').default(90),
+  RETENTION_DEVICE_DAYS: z.coerce.number().int('must be whole days').min(0, 'must be 0 (keep) or more').max(3650, 'must be at most 3650 days').default(30),
   METRICS_TOKEN: z
     .string()
     .min(16, 'must be at least 16 characters')
@@ -210,6 +215,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     /** Without metricsToken, /metrics answers anyone in production only when this is set. */
     metricsPublic: c.METRICS_PUBLIC,
     staffSessionHours: c.STAFF_SESSION_HOURS,
+    /** How long personal data stays once its period starts, in days (0: kept); the retention job removes it. */
+    retention: {
+      /** A face photo, after its ticket expired. */
+      photoDays: c.RETENTION_PHOTO_DAYS,
+      /** A mail (its outbox row), after it was sent or its delivery ended. */
+      mailDays: c.RETENTION_MAIL_DAYS,
+      /** A staff session, after it ended. */
+      staffSessionDays: c.RETENTION_STAFF_SESSION_DAYS,
+      /** An attraction usage event, after it happened. */
+      attractionUsageDays: c.RETENTION_ATTRACTION_USAGE_DAYS,
+      /** An Apple device registration, after its pass was voided or its ticket expired. */
+      deviceDays: c.RETENTION_DEVICE_DAYS,
+    },
     loyalty: {
       /** A purchase older than this many days cannot be claimed. */
       claimDays: c.LOYALTY_CLAIM_DAYS,

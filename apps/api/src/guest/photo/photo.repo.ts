@@ -1,7 +1,8 @@
 // The staff's photo reset requests (the photo itself is the ticket core's holder photo).
-import { and, eq, gte, isNull } from 'drizzle-orm';
+import { and, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
-import { photoResetRequests } from '@boardwalk/db/schema';
+import { photoResetRequests, photos, tickets } from '@boardwalk/db/schema';
+import { deleteRule } from '../../platform/retention.ts';
 
 /** An unhandled reset request for this barcode made since that time, or null. */
 export async function findOpenResetRequest(db: Executor, opts: { barcode: string; since: Date }) {
@@ -23,3 +24,11 @@ export async function insertResetRequest(db: Executor, values: { orderId: string
   const [row] = await db.insert(photoResetRequests).values(values).returning({ id: photoResetRequests.id });
   return row!;
 }
+
+/** Retention: a face photo goes RETENTION_PHOTO_DAYS after its ticket expired. */
+export const photoRetention = deleteRule(
+  'photos',
+  (r) => r.photoDays,
+  photos,
+  (cutoff) => sql`exists (select 1 from ${tickets} where ${tickets.barcode} = ${photos.barcode} and ${lt(tickets.expires, cutoff)})`,
+);

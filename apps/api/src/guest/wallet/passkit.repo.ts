@@ -5,6 +5,7 @@ import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
 import { appleDeviceRegistrations, ticketShares, tickets, walletPassTokens, walletPasses } from '@boardwalk/db/schema';
 import { passBarcode } from './apple-wallet.repo.ts';
+import { deleteRule } from '../../platform/retention.ts';
 
 /**
  * The update tag Apple devices send back as passesUpdatedSince: updatedAt in microseconds
@@ -153,3 +154,16 @@ export async function findDeviceRegistrations(db: Executor, serialNumber: string
     .from(appleDeviceRegistrations)
     .where(eq(appleDeviceRegistrations.serialNumber, serialNumber));
 }
+
+/**
+ * Retention: an Apple device registration goes RETENTION_DEVICE_DAYS after its pass was voided
+ * or its ticket expired (nothing will be pushed to it again).
+ */
+export const deviceRetention = deleteRule(
+  'device registrations',
+  (r) => r.deviceDays,
+  appleDeviceRegistrations,
+  (cutoff) => sql`exists (select 1 from ${walletPasses} left join ${tickets} on ${tickets.barcode} = ${walletPasses.barcode}
+    where ${walletPasses.serialNumber} = ${appleDeviceRegistrations.serialNumber}
+      and (${walletPasses.voidedAt} < ${cutoff} or ${tickets.expires} < ${cutoff}))`,
+);

@@ -1,8 +1,9 @@
 // The outbox: every message the server sends is kept here, sent or not; its body sealed
 // (bodySealed) until sent, then erased.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
-import { outbox } from '@boardwalk/db/schema';
+import { deliveries, outbox } from '@boardwalk/db/schema';
+import { deleteRule } from '../../platform/retention.ts';
 
 /** `text` is the sealed body. */
 export async function insertOutboxMessage(db: Executor, values: { to: string; subject: string; text: string }): Promise<number> {
@@ -49,3 +50,22 @@ export async function findOutboxMessage(db: Executor, id: number) {
 export async function deleteOutboxMessagesTo(db: Executor, address: string): Promise<void> {
   await db.delete(outbox).where(eq(sql`lower(${outbox.to})`, address.toLowerCase()));
 }
+
+/**
+ * Retention: a mail goes RETENTION_MAIL_DAYS after it was sent, after its delivery ended
+ * without sending it (dead, or skipped), or, never queued (SMTP_URL was not set: it will not
+ * be sent), after it was written.
+ */
+export const mailRetention = deleteRule(
+  'mails',
+  (r) => r.mailDays,
+  outbox,
+  (cutoff) => {
+    const delivery = sql`from ${deliveries} where ${deliveries.target} = 'mail' and ${deliveries.payload}->>'outboxId' = ${outbox.id}::text`;
+    return or(
+      lt(outbox.sentAt, cutoff),
+      and(isNull(outbox.sentAt), sql`exists (select 1 ${delivery} and ${deliveries.state} in ('dead', 'skipped') and ${deliveries.updatedAt} < ${cutoff})`),
+      and(isNull(outbox.sentAt), lt(outbox.createdAt, cutoff), sql`not exists (select 1 ${delivery})`),
+    );
+  },
+);

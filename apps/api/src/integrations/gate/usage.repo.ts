@@ -1,6 +1,8 @@
 // Writes of the gate feed: attraction usage events (history only).
+import { lt } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
 import { attractionUsage } from '@boardwalk/db/schema';
+import { deleteRule } from '../../platform/retention.ts';
 
 export type UsageValues = Omit<typeof attractionUsage.$inferInsert, 'id' | 'createdAt'>;
 
@@ -14,3 +16,11 @@ export async function insertUsageEvents(db: Executor, values: UsageValues[]): Pr
     .returning({ id: attractionUsage.id });
   return rows.length;
 }
+
+/** Retention: an attraction usage event goes RETENTION_ATTRACTION_USAGE_DAYS after it happened. */
+export const attractionUsageRetention = deleteRule(
+  'attraction usage',
+  (r) => r.attractionUsageDays,
+  attractionUsage,
+  (cutoff) => lt(attractionUsage.timestamp, cutoff),
+);

@@ -1,7 +1,8 @@
 // Reads and writes behind staff login, sessions and permission checks.
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
 import { permissions, staffSessions, teamMembers } from '@boardwalk/db/schema';
+import { deleteRule } from '../../platform/retention.ts';
 
 export type TeamMemberRow = typeof teamMembers.$inferSelect;
 export type SessionRow = typeof staffSessions.$inferSelect;
@@ -132,3 +133,11 @@ export async function insertTeamMember(db: Executor, values: typeof teamMembers.
   const [row] = await db.insert(teamMembers).values(values).returning();
   return row!;
 }
+
+/** Retention: a staff session goes RETENTION_STAFF_SESSION_DAYS after it ended (its end: logged out or expired). */
+export const staffSessionRetention = deleteRule(
+  'staff sessions',
+  (r) => r.staffSessionDays,
+  staffSessions,
+  (cutoff) => lt(staffSessions.endTimestamp, cutoff),
+);

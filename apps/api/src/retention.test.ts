@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  appleDeviceRegistrations,
+  attractionUsage,
+  deliveries,
+  orders,
+  outbox,
+  photos,
+  staffSessions,
+  teamMembers,
+  tickets,
+  walletPasses,
+} from '@boardwalk/db/schema';
+import { createTestApp, type TestApp } from '../test-support/test-app.ts';
+
+// The rules of retention (platform/retention.ts), each beside its data, run through the app as
+// the daily job runs them. The clock is moved far ahead (rows are dated from it), so the run
+// the app makes at start, on today's clock, finds none of them due.
+const DAY = 86_400_000;
+const NOW = new Date(Date.now() + 1000 * DAY);
+const HOUR = 3_600_000;
+
+/** The periods as configured by default, in days. */
+const PERIODS = { photos: 30, mails: 30, 'staff sessions': 90, 'attraction usage': 90, 'device registrations': 30 };
+/** Rows of each category a dated set holds. */
+const PER_SET = { photos: 1, mails: 3, 'staff sessions': 1, 'attraction usage': 1, 'device registrations': 2 };
+
+let t: TestApp;
+let second: TestApp;
+let adminGuid: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  second = await createTestApp({ database: t.database });
+  const [admin] = await t.database.db.select({ guid: teamMembers.guid }).from(teamMembers).limit(1);
+  adminGuid = admin!.guid;
+});
+afterAll(async () => {
+  await second.close();
+  await t.close();
+});
+
+/** A ticket of its own order, expiring at `expires`. */
+async function aTicket(expires: Date | null) {
+  const orderId = String(Math.floor(Math.random() * 9e7) + 1e7);
+  const barcode = `${orderId}${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  await t.database.db.insert(orders).values({ orderId, orderDate: new Date() });
+  await t.database.db.insert(tickets).values({ barcode, orderId, position: 1, product: 'Season Pass', expires });
+  return barcode;
+}
+
+/**
+ * One row of each category whose period started `daysAgo(period)` before NOW: a photo of a
+ * ticket that expired then, a mail sent then, one whose delivery died then and one never
+ * queued written then, a session that ended then, a ride then, and the devices of a ticket
+ * that expired then and of a pass voided then.
+ */
+async function aSet(started: (periodDays: number) => Date) {
+  const db = t.database.db;
+  const photoTicket = await aTicket(started(PERIODS.photos));
+  await db
+    .insert(photos)
+    .values({ uid: randomUUID(), barcode: photoTicket, bmp: Buffer.from('bmp'), png: Buffer.from('png'), width: 1, height: 1 });
+
+  const mailDate = started(PERIODS.mails);
+  await db.insert(outbox).values({ to: 'sent@example.com', subject: 'Sent', sentAt: mailDate });
+  const [dead] = await db.insert(outbox).values({ to: 'dead@example.com', subject: 'Dead', error: 'refused' }).returning({ id: outbox.id });
+  await db.insert(deliveries).values({
+    target: 'mail',
+    recipient: 'd***@example.com',
+    state: 'dead',
+    queue: 'mail',
+    payload: { outboxId: dead!.id },
+    updatedAt: mailDate,
+  });
+  await db.insert(outbox).values({ to: 'kept@example.com', subject: 'Never queued', createdAt: mailDate });
+
+  await db.insert(staffSessions).values({
+    teamMemberGuid: adminGuid,
+    startTimestamp: new Date(started(PERIODS['staff sessions']).getTime() - HOUR),
+    endTimestamp: started(PERIODS['staff sessions']),
+    active: false,
+    accessTokenHash: randomUUID(),
+  });
+
+  await db.insert(attractionUsage).values({
+    barcode: photoTicket,
+    attraction: 'Ferris Wheel',
+    location: 'Pier',
+    timestamp: started(PERIODS['attraction usage']),
+  });
+
+  const deviceDate = started(PERIODS['device registrations']);
+  const expiredTicket = await aTicket(deviceDate);
+  const [expiredPass] = await db.insert(walletPasses).values({ barcode: expiredTicket }).returning();
+  // A voided pass names no holder any more.
+  const [voidedPass] = await db.insert(walletPasses).values({ voidedAt: deviceDate }).returning();
+  for (const pass of [expiredPass!, voidedPass!]) {
+    await db
+      .insert(appleDeviceRegistrations)
+      .values({ deviceLibraryIdentifier: randomUUID(), serialNumber: pass.serialNumber, pushToken: randomUUID() });
+  }
+}
+
+const times = (n: number) => Object.fromEntries(Object.entries(PER_SET).map(([category, rows]) => [category, rows * n]));
+const add = (a: Record<string, number>, b: Record<string, number>) =>
+  Object.fromEntries(Object.keys(a).map((k) => [k, a[k]! + (b[k] ?? 0)]));
+
+describe('retention', () => {
+  it('removes each category at its boundary and not a day earlier, once, with two workers; a dry run removes nothing', async () => {
+    // Due: the period ended a minute ago. Kept: it ends tomorrow.
+    await aSet((days) => new Date(NOW.getTime() - days * DAY - 60_000));
+    await aSet((days) => new Date(NOW.getTime() - (days - 1) * DAY));
+
+    expect(await t.app.retention.run({ now: NOW, dryRun: true })).toEqual(times(1));
+    expect(await t.app.retention.run({ now: NOW, dryRun: true })).toEqual(times(1));
+
+    const [one, two] = await Promise.all([t.app.retention.run({ now: NOW }), second.app.retention.run({ now: NOW })]);
+    expect(add(one!, two!)).toEqual(times(1));
+    expect(await t.app.retention.run({ now: NOW })).toEqual(times(0));
+
+    // At the kept set's boundary, a day later, nothing yet; a minute after it, the kept set.
+    expect(await t.app.retention.run({ now: new Date(NOW.getTime() + DAY), dryRun: true })).toEqual(times(0));
+    expect(await t.app.retention.run({ now: new Date(NOW.getTime() + DAY + 60_000) })).toEqual(times(1));
+    expect(await t.database.db.$count(photos)).toBe(0);
+    expect(await t.database.db.$count(appleDeviceRegistrations)).toBe(0);
+  });
+
+  it('keeps what is not due: a valid ticket’s photo and devices, a mail still being tried, an open session; a period of 0 keeps everything', async () => {
+    const db = t.database.db;
+    const valid = await aTicket(null);
+    await db
+      .insert(photos)
+      .values({ uid: randomUUID(), barcode: valid, bmp: Buffer.from('b'), png: Buffer.from('p'), width: 1, height: 1 });
+    const [pass] = await db.insert(walletPasses).values({ barcode: valid }).returning();
+    await db
+      .insert(appleDeviceRegistrations)
+      .values({ deviceLibraryIdentifier: randomUUID(), serialNumber: pass!.serialNumber, pushToken: 'x' });
+    const [retrying] = await db
+      .insert(outbox)
+      .values({ to: 'retry@example.com', subject: 'Retrying', createdAt: new Date(0) })
+      .returning({ id: outbox.id });
+    await db.insert(deliveries).values({
+      target: 'mail',
+      recipient: 'r***@example.com',
+      state: 'retrying',
+      queue: 'mail',
+      payload: { outboxId: retrying!.id },
+      updatedAt: new Date(0),
+    });
+    expect(await t.app.retention.run({ now: NOW })).toEqual(times(0));
+
+    await aSet((days) => new Date(NOW.getTime() - days * DAY - 60_000));
+    const keeping = await createTestApp({ database: t.database, env: { RETENTION_PHOTO_DAYS: '0', RETENTION_MAIL_DAYS: '0' } });
+    try {
+      const removed = await keeping.app.retention.run({ now: NOW });
+      expect(removed).toEqual({ 'staff sessions': 1, 'attraction usage': 1, 'device registrations': 2 });
+    } finally {
+      await keeping.close();
+    }
+    expect(await t.app.retention.run({ now: NOW })).toEqual({ ...times(0), photos: 1, mails: 3 });
+  });
+
+  it('counts what it removed in /metrics, by category', async () => {
+    await aSet((days) => new Date(NOW.getTime() - days * DAY - 60_000));
+    await t.app.retention.run({ now: NOW });
+    const metrics = await t.app.inject({ url: '/metrics' });
+    expect(metrics.body).toMatch(/boardwalk_retention_removed_total\{category="mails"\} \d+/);
+    expect(metrics.body).toContain('boardwalk_retention_removed_total{category="device registrations"}');
+  });
+
+  it('is a daily job, and runs at start', async () => {
+    const { rows } = await t.database.executeSql(`select cron from pgboss.schedule where name = 'retention'`);
+    expect(rows).toEqual([{ cron: '0 10 * * *' }]);
+  });
+});
