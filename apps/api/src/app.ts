@@ -50,6 +50,7 @@ import { staffWristbandsRoutes } from './staff/wristbands/wristbands.routes.ts';
 import { staffLoyaltyRoutes } from './staff/loyalty/staff-loyalty.routes.ts';
 import { retentionJobs } from './platform/retention.ts';
 import { photoRetention } from './guest/photo/photo.repo.ts';
+import { registrationRetention } from './guest/pass/pass.repo.ts';
 import { mailRetention } from './integrations/email/outbox.repo.ts';
 import { staffSessionRetention } from './staff/auth/auth.repo.ts';
 import { attractionUsageRetention } from './integrations/gate/usage.repo.ts';
@@ -115,7 +116,7 @@ async function registerJobs(app: Instance) {
   await app.register(loyaltyExpiryJobs);
   // Each rule sits beside the data it removes.
   await app.register(retentionJobs, {
-    rules: [photoRetention, mailRetention, staffSessionRetention, attractionUsageRetention, deviceRetention],
+    rules: [registrationRetention, photoRetention, mailRetention, staffSessionRetention, attractionUsageRetention, deviceRetention],
   });
 }
 

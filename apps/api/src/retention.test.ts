@@ -4,9 +4,11 @@ import {
   appleDeviceRegistrations,
   attractionUsage,
   deliveries,
+  loyaltyAccounts,
   orders,
   outbox,
   photos,
+  registrations,
   staffSessions,
   teamMembers,
   tickets,
@@ -22,9 +24,9 @@ const NOW = new Date(Date.now() + 1000 * DAY);
 const HOUR = 3_600_000;
 
 /** The periods as configured by default, in days. */
-const PERIODS = { photos: 30, mails: 30, 'staff sessions': 90, 'attraction usage': 90, 'device registrations': 30 };
+const PERIODS = { registrations: 730, photos: 30, mails: 30, 'staff sessions': 90, 'attraction usage': 90, 'device registrations': 30 };
 /** Rows of each category a dated set holds. */
-const PER_SET = { photos: 1, mails: 3, 'staff sessions': 1, 'attraction usage': 1, 'device registrations': 2 };
+const PER_SET = { registrations: 2, photos: 1, mails: 3, 'staff sessions': 1, 'attraction usage': 1, 'device registrations': 2 };
 
 let t: TestApp;
 let second: TestApp;
@@ -41,23 +43,52 @@ afterAll(async () => {
   await t.close();
 });
 
-/** A ticket of its own order, expiring at `expires`. */
-async function aTicket(expires: Date | null) {
+/** A ticket of its own order, expiring at `expires` (or used at `redeemed`). */
+async function aTicket(expires: Date | null, redeemed?: Date) {
   const orderId = String(Math.floor(Math.random() * 9e7) + 1e7);
   const barcode = `${orderId}${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
   await t.database.db.insert(orders).values({ orderId, orderDate: new Date() });
-  await t.database.db.insert(tickets).values({ barcode, orderId, position: 1, product: 'Season Pass', expires });
+  await t.database.db.insert(tickets).values({
+    barcode,
+    orderId,
+    position: 1,
+    product: 'Season Pass',
+    expires,
+    ...(redeemed && { redeemed }),
+  });
+  return barcode;
+}
+
+/** A registration of a new ticket, by `email`. */
+async function aRegistration(email: string, expires: Date | null, redeemed?: Date) {
+  const barcode = await aTicket(expires, redeemed);
+  await t.database.db.insert(registrations).values({
+    barcode,
+    firstName: 'Rae',
+    lastName: 'Guest',
+    email,
+    phone: '5555550100',
+    optInEmailMarketing: true,
+    optInSmsMarketing: true,
+  });
   return barcode;
 }
 
 /**
- * One row of each category whose period started `daysAgo(period)` before NOW: a photo of a
+ * One row of each category whose period started `started(period)`: the registrations of a
+ * ticket that expired then and of one used then (and of a loyalty member's, kept), a photo of a
  * ticket that expired then, a mail sent then, one whose delivery died then and one never
  * queued written then, a session that ended then, a ride then, and the devices of a ticket
  * that expired then and of a pass voided then.
  */
 async function aSet(started: (periodDays: number) => Date) {
   const db = t.database.db;
+  const registered = started(PERIODS.registrations);
+  const email = `${randomUUID()}@example.com`;
+  await aRegistration(email, registered);
+  await aRegistration(`used-${email}`, null, registered);
+  await db.insert(loyaltyAccounts).values({ email: `member-${email}`, firstName: 'Mem', lastName: 'Ber', createdBy: 'guest' });
+  await aRegistration(`MEMBER-${email}`, registered);
   const photoTicket = await aTicket(started(PERIODS.photos));
   await db
     .insert(photos)
@@ -124,6 +155,18 @@ describe('retention', () => {
     expect(await t.app.retention.run({ now: new Date(NOW.getTime() + DAY), dryRun: true })).toEqual(times(0));
     expect(await t.app.retention.run({ now: new Date(NOW.getTime() + DAY + 60_000) })).toEqual(times(1));
     expect(await t.database.db.$count(photos)).toBe(0);
+    // Registrations stay, emptied, but the loyalty members'; their tickets are published.
+    const left = await t.database.db.select().from(registrations);
+    expect(left.filter((r) => r.email !== '').map((r) => r.email)).toEqual([
+      expect.stringMatching(/^MEMBER-/),
+      expect.stringMatching(/^MEMBER-/),
+    ]);
+    const emptied = left.filter((r) => r.email === '');
+    expect(emptied).toHaveLength(4);
+    for (const r of emptied)
+      expect(r).toMatchObject({ firstName: '', lastName: '', phone: '', optInEmailMarketing: false, optInSmsMarketing: false });
+    const { rows } = await t.database.executeSql(`select singleton_key from pgboss.job where name = 'ticket-changed'`);
+    expect(rows.map((row) => row.singleton_key)).toEqual(expect.arrayContaining(emptied.map((r) => r.barcode)));
     expect(await t.database.db.$count(appleDeviceRegistrations)).toBe(0);
   });
 
@@ -155,11 +198,12 @@ describe('retention', () => {
     const keeping = await createTestApp({ database: t.database, env: { RETENTION_PHOTO_DAYS: '0', RETENTION_MAIL_DAYS: '0' } });
     try {
       const removed = await keeping.app.retention.run({ now: NOW });
-      expect(removed).toEqual({ 'staff sessions': 1, 'attraction usage': 1, 'device registrations': 2 });
+      expect(removed).toEqual({ registrations: 2, 'staff sessions': 1, 'attraction usage': 1, 'device registrations': 2 });
     } finally {
       await keeping.close();
     }
     expect(await t.app.retention.run({ now: NOW })).toEqual({ ...times(0), photos: 1, mails: 3 });
+    await t.database.db.delete(registrations);
   });
 
   it('counts what it removed in /metrics, by category', async () => {

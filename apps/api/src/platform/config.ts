@@ -142,11 +142,42 @@ const env = z.object({
   TICKET_SHARE_LIMIT: z.coerce.number().int().min(1).max(100, 'must be at most 100').default(10),
   TICKET_SHARE_MAILS_PER_DAY: z.coerce.number().int('must be a whole number').min(1).max(1000, 'must be at most 1000').default(20),
   STAFF_SESSION_HOURS: z.coerce.number().positive().max(168, 'must be at most 168 hours').default(12),
-  RETENTION_PHOTO_DAYS: z.coerce.number().int('must be whole days').min(0, 'must be 0 (keep) or more').max(3650, 'must be at most 3650 days').default(30),
-  RETENTION_MAIL_DAYS: z.coerce.number().int('must be whole days').min(0, 'must be 0 (keep) or more').max(3650, 'must be at most 3650 days').default(30),
-  RETENTION_STAFF_SESSION_DAYS: z.coerce.number().int('must be whole days').min(0, 'must be 0 (keep) or more').max(3650, 'must be at most 3650 days').default(90),
-  RETENTION_ATTRACTION_USAGE_DAYS: z.coerce.number().int('must be whole days').min(0, 'must be 0 (keep) or more').max(3650, 'must be at most 3650 days').default(90),
-  RETENTION_DEVICE_DAYS: z.coerce.number().int('must be whole days').min(0, 'must be 0 (keep) or more').max(3650, 'must be at most 3650 days').default(30),
+  RETENTION_REGISTRATION_DAYS: z.coerce
+    .number()
+    .int('must be whole days')
+    .min(0, 'must be 0 (keep) or more')
+    .max(3650, 'must be at most 3650 days')
+    .default(730),
+  RETENTION_PHOTO_DAYS: z.coerce
+    .number()
+    .int('must be whole days')
+    .min(0, 'must be 0 (keep) or more')
+    .max(3650, 'must be at most 3650 days')
+    .default(30),
+  RETENTION_MAIL_DAYS: z.coerce
+    .number()
+    .int('must be whole days')
+    .min(0, 'must be 0 (keep) or more')
+    .max(3650, 'must be at most 3650 days')
+    .default(30),
+  RETENTION_STAFF_SESSION_DAYS: z.coerce
+    .number()
+    .int('must be whole days')
+    .min(0, 'must be 0 (keep) or more')
+    .max(3650, 'must be at most 3650 days')
+    .default(90),
+  RETENTION_ATTRACTION_USAGE_DAYS: z.coerce
+    .number()
+    .int('must be whole days')
+    .min(0, 'must be 0 (keep) or more')
+    .max(3650, 'must be at most 3650 days')
+    .default(90),
+  RETENTION_DEVICE_DAYS: z.coerce
+    .number()
+    .int('must be whole days')
+    .min(0, 'must be 0 (keep) or more')
+    .max(3650, 'must be at most 3650 days')
+    .default(30),
   METRICS_TOKEN: z
     .string()
     .min(16, 'must be at least 16 characters')
@@ -217,6 +248,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     staffSessionHours: c.STAFF_SESSION_HOURS,
     /** How long personal data stays once its period starts, in days (0: kept); the retention job removes it. */
     retention: {
+      /** A ticket's registration (pseudonymised), after the ticket expired or was used, unless the registrant is a loyalty member. */
+      registrationDays: c.RETENTION_REGISTRATION_DAYS,
       /** A face photo, after its ticket expired. */
       photoDays: c.RETENTION_PHOTO_DAYS,
       /** A mail (its outbox row), after it was sent or its delivery ended. */

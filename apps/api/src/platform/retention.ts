@@ -10,14 +10,18 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { Counter } from 'prom-client';
 import type { Executor } from '@boardwalk/db/client';
 import type { Config } from './config.ts';
+import type { ChangeBus } from './jobs/jobs.plugin.ts';
 
 export interface RetentionRule {
   /** What it removes, as the log and /metrics name it ("photos"). */
   category: string;
   /** Its period in days from the config; 0 keeps the rows. */
   days(config: Config['retention']): number;
-  /** Removes the rows due (past `cutoff`), or only counts them; answers how many. */
-  apply(db: Executor, cutoff: Date, dryRun: boolean): Promise<number>;
+  /**
+   * Removes (or pseudonymises) the rows due (past `cutoff`), or with dryRun only counts them;
+   * answers how many. What it changes that others show (a pass) it publishes on `changes`.
+   */
+  apply(db: Executor, cutoff: Date, run: { dryRun: boolean; changes: ChangeBus }): Promise<number>;
 }
 
 /** A rule that removes the rows of one table matching `due(cutoff)`. */
@@ -30,7 +34,7 @@ export function deleteRule(
   return {
     category,
     days,
-    async apply(db, cutoff, dryRun) {
+    async apply(db, cutoff, { dryRun }) {
       if (dryRun) {
         const [row] = await db.select({ n: count() }).from(table).where(due(cutoff));
         return row?.n ?? 0;
@@ -49,12 +53,12 @@ export async function runRetention(
   config: Config['retention'],
   rules: RetentionRule[],
   now: Date,
-  dryRun = false,
+  run: { dryRun: boolean; changes: ChangeBus },
 ): Promise<Record<string, number>> {
   const removed: Record<string, number> = {};
   for (const rule of rules) {
     const days = rule.days(config);
-    if (days > 0) removed[rule.category] = await rule.apply(db, new Date(now.getTime() - days * DAY_MS), dryRun);
+    if (days > 0) removed[rule.category] = await rule.apply(db, new Date(now.getTime() - days * DAY_MS), run);
   }
   return removed;
 }
@@ -80,7 +84,7 @@ export const retentionJobs = fp<{ rules: RetentionRule[] }>(
       registers: [app.metrics.registry],
     });
     const run = async ({ now = new Date(), dryRun = false }: { now?: Date; dryRun?: boolean } = {}) => {
-      const removed = await runRetention(app.database.db, app.config.retention, rules, now, dryRun);
+      const removed = await runRetention(app.database.db, app.config.retention, rules, now, { dryRun, changes: app.jobs });
       if (!dryRun) {
         for (const [category, n] of Object.entries(removed)) removedTotal.inc({ category }, n);
         log.info({ removed }, 'retention run');
