@@ -55,6 +55,7 @@ import { mailRetention } from './integrations/email/outbox.repo.ts';
 import { staffSessionRetention } from './staff/auth/auth.repo.ts';
 import { attractionUsageRetention } from './integrations/gate/usage.repo.ts';
 import { deviceRetention } from './guest/wallet/passkit.repo.ts';
+import { loyaltyAuditRetention } from './staff/loyalty/staff-loyalty.service.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -116,7 +117,15 @@ async function registerJobs(app: Instance) {
   await app.register(loyaltyExpiryJobs);
   // Each rule sits beside the data it removes.
   await app.register(retentionJobs, {
-    rules: [registrationRetention, photoRetention, mailRetention, staffSessionRetention, attractionUsageRetention, deviceRetention],
+    rules: [
+      registrationRetention,
+      photoRetention,
+      mailRetention,
+      staffSessionRetention,
+      attractionUsageRetention,
+      deviceRetention,
+      loyaltyAuditRetention,
+    ],
   });
 }
 

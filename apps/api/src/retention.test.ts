@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   appleDeviceRegistrations,
+  auditLog,
   attractionUsage,
   deliveries,
   loyaltyAccounts,
@@ -24,9 +25,25 @@ const NOW = new Date(Date.now() + 1000 * DAY);
 const HOUR = 3_600_000;
 
 /** The periods as configured by default, in days. */
-const PERIODS = { registrations: 730, photos: 30, mails: 30, 'staff sessions': 90, 'attraction usage': 90, 'device registrations': 30 };
+const PERIODS = {
+  registrations: 730,
+  photos: 30,
+  mails: 30,
+  'staff sessions': 90,
+  'attraction usage': 90,
+  'device registrations': 30,
+  'audit fields (loyalty)': 730,
+};
 /** Rows of each category a dated set holds. */
-const PER_SET = { registrations: 2, photos: 1, mails: 3, 'staff sessions': 1, 'attraction usage': 1, 'device registrations': 2 };
+const PER_SET = {
+  registrations: 2,
+  photos: 1,
+  mails: 3,
+  'staff sessions': 1,
+  'attraction usage': 1,
+  'device registrations': 2,
+  'audit fields (loyalty)': 1,
+};
 
 let t: TestApp;
 let second: TestApp;
@@ -122,6 +139,29 @@ async function aSet(started: (periodDays: number) => Date) {
     timestamp: started(PERIODS['attraction usage']),
   });
 
+  // A staff edit of a member then (its personal fields go, the entry stays), and one of a team member's record (not a guest's: kept).
+  const audited = started(PERIODS['audit fields (loyalty)']);
+  await db.insert(auditLog).values([
+    {
+      at: audited,
+      username: 'admin',
+      action: 'update',
+      resource: 'loyalty',
+      recordId: randomUUID(),
+      before: { email: `old-${email}`, firstName: 'Rae', balance: 10 },
+      after: { email, firstName: 'Ray', balance: 10 },
+    },
+    {
+      at: audited,
+      username: 'admin',
+      action: 'update',
+      resource: 'team-members',
+      recordId: randomUUID(),
+      before: { firstName: 'Sam' },
+      after: { firstName: 'Samuel' },
+    },
+  ]);
+
   const deviceDate = started(PERIODS['device registrations']);
   const expiredTicket = await aTicket(deviceDate);
   const [expiredPass] = await db.insert(walletPasses).values({ barcode: expiredTicket }).returning();
@@ -165,6 +205,11 @@ describe('retention', () => {
     expect(emptied).toHaveLength(4);
     for (const r of emptied)
       expect(r).toMatchObject({ firstName: '', lastName: '', phone: '', optInEmailMarketing: false, optInSmsMarketing: false });
+    const audit = await t.database.db.select().from(auditLog);
+    expect(audit.filter((e) => e.resource === 'loyalty').map((e) => [e.before, e.after])).toEqual(
+      Array(2).fill([{ balance: 10 }, { balance: 10 }]),
+    );
+    expect(audit.filter((e) => e.resource === 'team-members').map((e) => e.after)).toEqual(Array(2).fill({ firstName: 'Samuel' }));
     const { rows } = await t.database.executeSql(`select singleton_key from pgboss.job where name = 'ticket-changed'`);
     expect(rows.map((row) => row.singleton_key)).toEqual(expect.arrayContaining(emptied.map((r) => r.barcode)));
     expect(await t.database.db.$count(appleDeviceRegistrations)).toBe(0);
@@ -198,7 +243,13 @@ describe('retention', () => {
     const keeping = await createTestApp({ database: t.database, env: { RETENTION_PHOTO_DAYS: '0', RETENTION_MAIL_DAYS: '0' } });
     try {
       const removed = await keeping.app.retention.run({ now: NOW });
-      expect(removed).toEqual({ registrations: 2, 'staff sessions': 1, 'attraction usage': 1, 'device registrations': 2 });
+      expect(removed).toEqual({
+        registrations: 2,
+        'staff sessions': 1,
+        'attraction usage': 1,
+        'device registrations': 2,
+        'audit fields (loyalty)': 1,
+      });
     } finally {
       await keeping.close();
     }

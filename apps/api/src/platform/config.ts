@@ -148,6 +148,12 @@ const env = z.object({
     .min(0, 'must be 0 (keep) or more')
     .max(3650, 'must be at most 3650 days')
     .default(730),
+  RETENTION_AUDIT_DAYS: z.coerce
+    .number()
+    .int('must be whole days')
+    .min(0, 'must be 0 (keep) or more')
+    .max(3650, 'must be at most 3650 days')
+    .default(730),
   RETENTION_PHOTO_DAYS: z.coerce
     .number()
     .int('must be whole days')
@@ -250,6 +256,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     retention: {
       /** A ticket's registration (pseudonymised), after the ticket expired or was used, unless the registrant is a loyalty member. */
       registrationDays: c.RETENTION_REGISTRATION_DAYS,
+      /** A guest's personal fields in an audit entry (the entry stays), after it was written. */
+      auditDays: c.RETENTION_AUDIT_DAYS,
       /** A face photo, after its ticket expired. */
       photoDays: c.RETENTION_PHOTO_DAYS,
       /** A mail (its outbox row), after it was sent or its delivery ended. */

@@ -2,9 +2,10 @@
 // delivery retry and wristband deactivation): who did what to which record, when, and the
 // record before and after. Callers pass API field names with secrets left out; the keys below
 // are dropped again here so a password, hash or token never lands.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, eq, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
 import { auditLog } from '@boardwalk/db/schema';
+import type { RetentionRule } from '../../platform/retention.ts';
 
 export type AuditAction =
   | 'create'
@@ -55,14 +56,47 @@ export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void
   });
 }
 
-/** Drops these keys from the before and after of every entry about one record (a person erased). */
-export async function redactAuditRecords(db: Executor, resource: string, recordId: string, keys: string[]): Promise<void> {
-  const drop = sql`array[${sql.join(
+const keyArray = (keys: string[]) =>
+  sql`array[${sql.join(
     keys.map((key) => sql`${key}`),
     sql`, `,
   )}]::text[]`;
+
+/** Drops these keys from the before and after of every entry about one record (a person erased). */
+export async function redactAuditRecords(db: Executor, resource: string, recordId: string, keys: string[]): Promise<void> {
+  const drop = keyArray(keys);
   await db
     .update(auditLog)
     .set({ before: sql`${auditLog.before} - ${drop}`, after: sql`${auditLog.after} - ${drop}` })
     .where(and(eq(auditLog.resource, resource), eq(auditLog.recordId, recordId)));
+}
+
+/**
+ * Retention: the entries of `resource` older than RETENTION_AUDIT_DAYS lose these keys (a
+ * guest's personal fields) from their before and after; the entries stay. An entry is changed
+ * once: a later run finds none of the keys in it.
+ */
+export function auditRetention(resource: string, keys: string[]): RetentionRule {
+  return {
+    category: `audit fields (${resource})`,
+    days: (r) => r.auditDays,
+    async apply(db, cutoff, { dryRun }) {
+      const drop = keyArray(keys);
+      const due = and(
+        eq(auditLog.resource, resource),
+        lt(auditLog.at, cutoff),
+        or(sql`${auditLog.before} ?| ${drop}`, sql`${auditLog.after} ?| ${drop}`),
+      );
+      if (dryRun) {
+        const [row] = await db.select({ n: count() }).from(auditLog).where(due);
+        return row?.n ?? 0;
+      }
+      const rows = await db
+        .update(auditLog)
+        .set({ before: sql`${auditLog.before} - ${drop}`, after: sql`${auditLog.after} - ${drop}` })
+        .where(due)
+        .returning({ id: auditLog.id });
+      return rows.length;
+    },
+  };
 }

@@ -55,7 +55,7 @@ import { listMemberLots } from '../../loyalty/loyalty-expiry.service.ts';
 import { reverseClaim } from '../../loyalty/loyalty-reversals.service.ts';
 import { adjustPoints, type LoyaltyCore } from '../../loyalty/loyalty.service.ts';
 import { voidMemberCards, type CardVoiding } from '../../guest/wallet/member-cards.service.ts';
-import { redactAuditRecords, recordAudit, type AuditAction } from '../audit/audit.repo.ts';
+import { auditRetention, redactAuditRecords, recordAudit, type AuditAction } from '../audit/audit.repo.ts';
 import type { StaffActor } from '../auth/auth.service.ts';
 import { findMemberCardWalletPresence, findTicketWalletPresence } from '../../guest/wallet/wallet-presence.repo.ts';
 
@@ -416,6 +416,9 @@ export async function staffAdjust(ctx: StaffLoyaltyDeps, staff: StaffActor, user
 
 /** What the audit log keeps of a member: personal data (email, name, phone, zip) goes with the member. */
 const PERSONAL_AUDIT_KEYS = ['email', 'firstName', 'lastName', 'phone', 'zip', 'sentTo'];
+
+/** Retention: the loyalty audit entries lose the member's personal fields after RETENTION_AUDIT_DAYS. */
+export const loyaltyAuditRetention = auditRetention(LOYALTY_AUDIT_RESOURCE, PERSONAL_AUDIT_KEYS);
 
 /**
  * DELETE /api/admin/loyalty/{id}: the member is erased. The account, its loyalty orders, ledger
