@@ -2,11 +2,9 @@
 // file into the configured database (DATABASE_URL, or PGlite in DATA_DIR), through the same
 // validation and service functions as the integration API (integrations/import.command.ts).
 // The file is applied whole or not at all. Exit codes: 0 imported, 1 invalid file or data
-// (nothing written), 2 misuse. It builds the core and the jobs without workers, so what it
-// changes is published to the same queues as a feed's: their jobs run in the server's workers.
+// (nothing written), 2 misuse. It runs on the core and the jobs without workers (command.ts).
 import { resolve } from 'node:path';
-import { buildWorker } from './app.ts';
-import { ConfigError, loadConfig } from './platform/config.ts';
+import { withCore } from './command.ts';
 import { keepFilesPrivate } from './platform/start.ts';
 import { importFromFile } from './integrations/import.command.ts';
 
@@ -18,23 +16,11 @@ async function main(args: string[]): Promise<number> {
     );
     return 2;
   }
-  let config;
-  try {
-    config = loadConfig({ ...process.env, DELIVERY_WORKERS: 'false' });
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
-    return 2;
-  }
-  const app = await buildWorker({ config, logger: false });
-  try {
-    await app.ready();
+  return withCore(async (app) => {
     const result = await importFromFile({ db: app.database.db, changes: app.jobs, file: resolve(file) });
     (result.exitCode === 0 ? console.log : console.error)(result.lines.join('\n'));
     return result.exitCode;
-  } finally {
-    await app.close();
-  }
+  });
 }
 
 // Whatever it creates in DATA_DIR (the embedded database's files) is the user's alone.

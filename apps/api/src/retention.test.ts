@@ -91,6 +91,18 @@ async function aRegistration(email: string, expires: Date | null, redeemed?: Dat
   return barcode;
 }
 
+/** A mail not sent, whose delivery is in `state` since `at`. */
+async function aMailDelivered(state: 'dead' | 'retrying', at: Date) {
+  const db = t.database.db;
+  const [mail] = await db
+    .insert(outbox)
+    .values({ to: `${state}@example.com`, subject: state, createdAt: at })
+    .returning({ id: outbox.id });
+  await db
+    .insert(deliveries)
+    .values({ target: 'mail', recipient: 'm***@example.com', state, queue: 'mail', payload: { outboxId: mail!.id }, updatedAt: at });
+}
+
 /**
  * One row of each category whose period started `started(period)`: the registrations of a
  * ticket that expired then and of one used then (and of a loyalty member's, kept), a photo of a
@@ -113,15 +125,7 @@ async function aSet(started: (periodDays: number) => Date) {
 
   const mailDate = started(PERIODS.mails);
   await db.insert(outbox).values({ to: 'sent@example.com', subject: 'Sent', sentAt: mailDate });
-  const [dead] = await db.insert(outbox).values({ to: 'dead@example.com', subject: 'Dead', error: 'refused' }).returning({ id: outbox.id });
-  await db.insert(deliveries).values({
-    target: 'mail',
-    recipient: 'd***@example.com',
-    state: 'dead',
-    queue: 'mail',
-    payload: { outboxId: dead!.id },
-    updatedAt: mailDate,
-  });
+  await aMailDelivered('dead', mailDate);
   await db.insert(outbox).values({ to: 'kept@example.com', subject: 'Never queued', createdAt: mailDate });
 
   await db.insert(staffSessions).values({
@@ -225,18 +229,7 @@ describe('retention', () => {
     await db
       .insert(appleDeviceRegistrations)
       .values({ deviceLibraryIdentifier: randomUUID(), serialNumber: pass!.serialNumber, pushToken: 'x' });
-    const [retrying] = await db
-      .insert(outbox)
-      .values({ to: 'retry@example.com', subject: 'Retrying', createdAt: new Date(0) })
-      .returning({ id: outbox.id });
-    await db.insert(deliveries).values({
-      target: 'mail',
-      recipient: 'r***@example.com',
-      state: 'retrying',
-      queue: 'mail',
-      payload: { outboxId: retrying!.id },
-      updatedAt: new Date(0),
-    });
+    await aMailDelivered('retrying', new Date(0));
     expect(await t.app.retention.run({ now: NOW })).toEqual(times(0));
 
     await aSet((days) => new Date(NOW.getTime() - days * DAY - 60_000));

@@ -2,8 +2,7 @@
 // database (DATABASE_URL, or PGlite in DATA_DIR), printing what it removed by category; with
 // --dry-run, what a run would remove, removing nothing. The daily job does the same in the
 // server's workers (platform/retention.ts). Exit codes: 0 done, 2 misuse.
-import { buildWorker } from './app.ts';
-import { ConfigError, loadConfig } from './platform/config.ts';
+import { withCore } from './command.ts';
 import { keepFilesPrivate } from './platform/start.ts';
 
 async function main(args: string[]): Promise<number> {
@@ -14,24 +13,12 @@ async function main(args: string[]): Promise<number> {
     );
     return 2;
   }
-  let config;
-  try {
-    config = loadConfig({ ...process.env, DELIVERY_WORKERS: 'false' });
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
-    return 2;
-  }
-  const app = await buildWorker({ config, logger: false });
-  try {
-    await app.ready();
+  return withCore(async (app) => {
     const counts = await app.retention.run({ dryRun });
     console.log(dryRun ? 'A retention run would remove:' : 'Retention run: removed');
     for (const [category, n] of Object.entries(counts)) console.log(`  ${category}: ${n}`);
     return 0;
-  } finally {
-    await app.close();
-  }
+  });
 }
 
 // Whatever it creates in DATA_DIR (the embedded database's files) is the user's alone.
