@@ -64,7 +64,10 @@ export const mailRetention = deleteRule(
     const delivery = sql`from ${deliveries} where ${deliveries.target} = 'mail' and ${deliveries.payload}->>'outboxId' = ${outbox.id}::text`;
     return or(
       lt(outbox.sentAt, cutoff),
-      and(isNull(outbox.sentAt), sql`exists (select 1 ${delivery} and ${deliveries.state} in ('dead', 'skipped') and ${deliveries.updatedAt} < ${cutoff})`),
+      and(
+        isNull(outbox.sentAt),
+        sql`exists (select 1 ${delivery} and ${deliveries.state} in ('dead', 'skipped') and ${deliveries.updatedAt} < ${cutoff})`,
+      ),
       and(isNull(outbox.sentAt), lt(outbox.createdAt, cutoff), sql`not exists (select 1 ${delivery})`),
     );
   },
