@@ -3,7 +3,7 @@
 // app.ts hands the rules to this plugin, and the plugin runs them daily and at start on the
 // durable job queue (a stately queue: one run at a time across processes; a run due while one
 // waits is that one), counts what each removed in /metrics and says it in one log line.
-// `npm run retention -- --dry-run` counts what a run would remove (ops/retention.command.ts).
+// `npm run retention -- --dry-run` counts what a run would remove (apps/api/src/retention.ts).
 import fp from 'fastify-plugin';
 import { count, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
