@@ -216,10 +216,15 @@ export function lockPglite(dataDir: string): () => void {
 }
 
 /**
- * Drizzle over a node-postgres pool, whose transactions release their connection whatever
- * happens, with the schema brought up to date.
+ * The database over a node-postgres pool: Drizzle, whose transactions release their connection
+ * whatever happens, with the schema brought up to date; `close` ends it.
  */
-async function poolDb(pool: pg.Pool, onConnectionError: (error: Error) => void): Promise<PgDb> {
+async function poolDatabase(
+  pool: pg.Pool,
+  kind: Database['kind'],
+  onConnectionError: (error: Error) => void,
+  close: () => Promise<void>,
+): Promise<Database> {
   // Without a listener, a lost connection is an unhandled 'error' that ends the process. The
   // pool listens while a connection is idle; while it is checked out (inside a transaction,
   // between two queries) only the client itself can, so every client gets its own listener.
@@ -228,7 +233,14 @@ async function poolDb(pool: pg.Pool, onConnectionError: (error: Error) => void):
   const db = drizzlePg({ client: pool, ...config });
   db.transaction = poolTransaction(pool);
   await migrate(db, { migrationsFolder });
-  return db;
+  return {
+    db: db as unknown as Db,
+    kind,
+    ping: async () => void (await pool.query('select 1')),
+    executeSql: (text, values) => pool.query(text, values),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    close,
+  };
 }
 
 /**
@@ -248,16 +260,8 @@ export async function createDb(options: CreateDbOptions): Promise<Database> {
       connectionTimeoutMillis: options.connectionTimeoutMs ?? CONNECTION_TIMEOUT_MS,
       Client: StatementCachingClient,
     });
-    const db = await poolDb(pool, lost);
-    return {
-      db: db as unknown as Db,
-      kind: 'postgres',
-      ping: async () => void (await pool.query('select 1')),
-      executeSql: (text, values) => pool.query(text, values),
-      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-      // Closing while the server is gone must not throw out of a shutdown.
-      close: () => pool.end().catch((error: Error) => lost(error)),
-    };
+    // Closing while the server is gone must not throw out of a shutdown.
+    return poolDatabase(pool, 'postgres', lost, () => pool.end().catch((error: Error) => lost(error)));
   }
   let dataDir: string | undefined;
   let unlock: () => void = () => undefined;
@@ -276,8 +280,6 @@ export async function createDb(options: CreateDbOptions): Promise<Database> {
     unlock();
     throw error;
   }
-  // One connection, kept while idle (PGlite's session holds the named statements); a request
-  // waits for it as long as it takes, as it waits for PGlite itself.
   const pgConfig = createPgConfig(client);
   // node-postgres hands a Parse the query's `types`: with Drizzle, its type parsers (an object),
   // which node-postgres's own serializer skips, while PGlite's expects parameter types (an
@@ -285,29 +287,24 @@ export async function createDb(options: CreateDbOptions): Promise<Database> {
   const { connection } = pgConfig;
   const parse = connection.parse.bind(connection);
   connection.parse = (query: { types?: unknown }) => parse({ ...query, types: Array.isArray(query.types) ? query.types : undefined });
+  // One connection, kept while idle (PGlite's session holds the named statements); a request
+  // waits for it as long as it takes, as it waits for PGlite itself.
   const pool = new SessionPool({ ...pgConfig, max: 1, idleTimeoutMillis: 0, Client: StatementCachingClient });
-  const db = await poolDb(pool, lost);
   // PGlite writes the files it unpacks 0666: its folder is made private once open, and again once closed.
   const tighten = () => void (dataDir && tightenFolder(dataDir));
+  const database = await poolDatabase(pool, 'pglite', lost, async () => {
+    // pg-pool never answers a request still waiting for the connection when it ends: new
+    // requests are refused from now on, and it ends once the waiting ones have had their turn.
+    pool.closing = true;
+    while (pool.waitingCount > 0) await new Promise((resolve) => setTimeout(resolve, 1));
+    await pool.end();
+    await client.close();
+    try {
+      tighten();
+    } finally {
+      unlock();
+    }
+  });
   tighten();
-  return {
-    db: db as unknown as Db,
-    kind: 'pglite',
-    ping: async () => void (await pool.query('select 1')),
-    executeSql: (text, values) => pool.query(text, values),
-    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    close: async () => {
-      // pg-pool never answers a request still waiting for the connection when it ends: new
-      // requests are refused from now on, and it ends once the waiting ones have had their turn.
-      pool.closing = true;
-      while (pool.waitingCount > 0) await new Promise((resolve) => setTimeout(resolve, 1));
-      await pool.end();
-      await client.close();
-      try {
-        tighten();
-      } finally {
-        unlock();
-      }
-    },
-  };
+  return database;
 }

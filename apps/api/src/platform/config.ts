@@ -11,6 +11,9 @@ const bool = (fallback: boolean) =>
     .transform((v) => (v === undefined ? fallback : v === 'true' || v === '1'));
 const optionalText = z.string().trim().min(1).optional();
 const hexColor = z.string().regex(/^[0-9a-fA-F]{6}$/, 'must be 6 hex digits without #');
+/** A retention period in whole days; 0 keeps the data. */
+const retentionDays = (fallback: number) =>
+  z.coerce.number().int('must be whole days').min(0, 'must be 0 (keep) or more').max(3650, 'must be at most 3650 days').default(fallback);
 
 const env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -142,48 +145,13 @@ const env = z.object({
   TICKET_SHARE_LIMIT: z.coerce.number().int().min(1).max(100, 'must be at most 100').default(10),
   TICKET_SHARE_MAILS_PER_DAY: z.coerce.number().int('must be a whole number').min(1).max(1000, 'must be at most 1000').default(20),
   STAFF_SESSION_HOURS: z.coerce.number().positive().max(168, 'must be at most 168 hours').default(12),
-  RETENTION_REGISTRATION_DAYS: z.coerce
-    .number()
-    .int('must be whole days')
-    .min(0, 'must be 0 (keep) or more')
-    .max(3650, 'must be at most 3650 days')
-    .default(730),
-  RETENTION_AUDIT_DAYS: z.coerce
-    .number()
-    .int('must be whole days')
-    .min(0, 'must be 0 (keep) or more')
-    .max(3650, 'must be at most 3650 days')
-    .default(730),
-  RETENTION_PHOTO_DAYS: z.coerce
-    .number()
-    .int('must be whole days')
-    .min(0, 'must be 0 (keep) or more')
-    .max(3650, 'must be at most 3650 days')
-    .default(30),
-  RETENTION_MAIL_DAYS: z.coerce
-    .number()
-    .int('must be whole days')
-    .min(0, 'must be 0 (keep) or more')
-    .max(3650, 'must be at most 3650 days')
-    .default(30),
-  RETENTION_STAFF_SESSION_DAYS: z.coerce
-    .number()
-    .int('must be whole days')
-    .min(0, 'must be 0 (keep) or more')
-    .max(3650, 'must be at most 3650 days')
-    .default(90),
-  RETENTION_ATTRACTION_USAGE_DAYS: z.coerce
-    .number()
-    .int('must be whole days')
-    .min(0, 'must be 0 (keep) or more')
-    .max(3650, 'must be at most 3650 days')
-    .default(90),
-  RETENTION_DEVICE_DAYS: z.coerce
-    .number()
-    .int('must be whole days')
-    .min(0, 'must be 0 (keep) or more')
-    .max(3650, 'must be at most 3650 days')
-    .default(30),
+  RETENTION_REGISTRATION_DAYS: retentionDays(730),
+  RETENTION_AUDIT_DAYS: retentionDays(730),
+  RETENTION_PHOTO_DAYS: retentionDays(30),
+  RETENTION_MAIL_DAYS: retentionDays(30),
+  RETENTION_STAFF_SESSION_DAYS: retentionDays(90),
+  RETENTION_ATTRACTION_USAGE_DAYS: retentionDays(90),
+  RETENTION_DEVICE_DAYS: retentionDays(30),
   METRICS_TOKEN: z
     .string()
     .min(16, 'must be at least 16 characters')

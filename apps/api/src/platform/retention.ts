@@ -24,6 +24,12 @@ export interface RetentionRule {
   apply(db: Executor, cutoff: Date, run: { dryRun: boolean; changes: ChangeBus }): Promise<number>;
 }
 
+/** How many rows of the table are due (a dry run's answer). */
+export async function countDue(db: Executor, table: PgTable, due: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(table).where(due);
+  return row?.n ?? 0;
+}
+
 /** A rule that removes the rows of one table matching `due(cutoff)`. */
 export function deleteRule(
   category: string,
@@ -35,10 +41,7 @@ export function deleteRule(
     category,
     days,
     async apply(db, cutoff, { dryRun }) {
-      if (dryRun) {
-        const [row] = await db.select({ n: count() }).from(table).where(due(cutoff));
-        return row?.n ?? 0;
-      }
+      if (dryRun) return countDue(db, table, due(cutoff));
       const result = (await db.delete(table).where(due(cutoff))) as unknown as { rowCount: number | null };
       return result.rowCount ?? 0;
     },

@@ -1,9 +1,9 @@
 // The pass feature's writes: the guest's registration (the ticketing feed never overwrites it).
-import { and, count, lt, sql } from 'drizzle-orm';
+import { and, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
 import { loyaltyAccounts, registrations, tickets } from '@boardwalk/db/schema';
 import { TICKET_CHANGED } from '../../integrations/ticketing/ticket.topics.ts';
-import type { RetentionRule } from '../../platform/retention.ts';
+import { countDue, type RetentionRule } from '../../platform/retention.ts';
 
 export type RegistrationValues = Omit<typeof registrations.$inferInsert, 'createdAt' | 'updatedAt'>;
 
@@ -26,15 +26,12 @@ export const registrationRetention: RetentionRule = {
   days: (r) => r.registrationDays,
   async apply(db, cutoff, { dryRun, changes }) {
     const due = and(
-      sql`${registrations.email} <> ''`,
+      ne(registrations.email, ''),
       sql`exists (select 1 from ${tickets} where ${tickets.barcode} = ${registrations.barcode}
         and (${lt(tickets.expires, cutoff)} or ${lt(tickets.redeemed, cutoff)}))`,
       sql`not exists (select 1 from ${loyaltyAccounts} where lower(${loyaltyAccounts.email}) = lower(${registrations.email}))`,
     );
-    if (dryRun) {
-      const [row] = await db.select({ n: count() }).from(registrations).where(due);
-      return row?.n ?? 0;
-    }
+    if (dryRun) return countDue(db, registrations, due);
     return db.transaction(async (tx) => {
       const rows = await tx
         .update(registrations)

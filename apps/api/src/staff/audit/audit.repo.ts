@@ -2,10 +2,10 @@
 // delivery retry and wristband deactivation): who did what to which record, when, and the
 // record before and after. Callers pass API field names with secrets left out; the keys below
 // are dropped again here so a password, hash or token never lands.
-import { and, count, eq, lt, or, sql } from 'drizzle-orm';
+import { and, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
 import { auditLog } from '@boardwalk/db/schema';
-import type { RetentionRule } from '../../platform/retention.ts';
+import { countDue, type RetentionRule } from '../../platform/retention.ts';
 
 export type AuditAction =
   | 'create'
@@ -62,12 +62,14 @@ const keyArray = (keys: string[]) =>
     sql`, `,
   )}]::text[]`;
 
+/** The before and after without these keys. */
+const withoutKeys = (drop: SQL) => ({ before: sql`${auditLog.before} - ${drop}`, after: sql`${auditLog.after} - ${drop}` });
+
 /** Drops these keys from the before and after of every entry about one record (a person erased). */
 export async function redactAuditRecords(db: Executor, resource: string, recordId: string, keys: string[]): Promise<void> {
-  const drop = keyArray(keys);
   await db
     .update(auditLog)
-    .set({ before: sql`${auditLog.before} - ${drop}`, after: sql`${auditLog.after} - ${drop}` })
+    .set(withoutKeys(keyArray(keys)))
     .where(and(eq(auditLog.resource, resource), eq(auditLog.recordId, recordId)));
 }
 
@@ -87,15 +89,8 @@ export function auditRetention(resource: string, keys: string[]): RetentionRule 
         lt(auditLog.at, cutoff),
         or(sql`${auditLog.before} ?| ${drop}`, sql`${auditLog.after} ?| ${drop}`),
       );
-      if (dryRun) {
-        const [row] = await db.select({ n: count() }).from(auditLog).where(due);
-        return row?.n ?? 0;
-      }
-      const rows = await db
-        .update(auditLog)
-        .set({ before: sql`${auditLog.before} - ${drop}`, after: sql`${auditLog.after} - ${drop}` })
-        .where(due)
-        .returning({ id: auditLog.id });
+      if (dryRun) return countDue(db, auditLog, due);
+      const rows = await db.update(auditLog).set(withoutKeys(drop)).where(due).returning({ id: auditLog.id });
       return rows.length;
     },
   };
