@@ -8,15 +8,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer, type TestSmtpServer } from '../../apps/api/test-support/smtp.fixtures.ts';
 import { statementMessages } from '@boardwalk/contract/loyalty-statement';
-import {
-  answerWithError,
-  expectNoAxeViolations,
-  launchBrowser,
-  screenshot,
-  unexpectedProblems,
-  WIDTHS,
-  type Width,
-} from '../support/browser.ts';
+import { answerWithError, expectNoAxeViolations, inServerPage, launchBrowser, screenshot, WIDTHS, type Width } from '../support/browser.ts';
+import { mailedLink } from '../support/mail.ts';
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
 import { E2E_INTEGRATION_KEY, STAFF_ADMIN } from '../support/staff-admin.ts';
 
@@ -59,26 +52,12 @@ async function aMember(name: string, total?: number) {
   return { email, accountId: verified.text, reservationNumber };
 }
 
-/** The body of a raw message with quoted-printable soft line breaks undone (a long link is wrapped). */
-const bodyOf = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-
 /** The statement link mailed to this email (waits for it). */
-async function mailedLink(email: string): Promise<string> {
-  const until = Date.now() + 20_000;
-  for (;;) {
-    const mail = smtp.received.find((m) => m.to.includes(email));
-    if (mail) {
-      const link = new RegExp(`${server.baseUrl}/loyalty/statement#[A-Za-z0-9_.-]+`).exec(bodyOf(mail.raw))?.[0];
-      expect(link, mail.raw).toBeDefined();
-      return link!.slice(server.baseUrl.length);
-    }
-    if (Date.now() > until) throw new Error(`no statement mail to ${email}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const mailedStatementLink = (email: string) => mailedLink(smtp, email, server.baseUrl, '/loyalty/statement');
+
 async function linkFor(email: string) {
   expect((await call('POST', '/api/loyalty/statement-link', { email })).status).toBe(202);
-  return mailedLink(email);
+  return mailedStatementLink(email);
 }
 
 const members = { rich: '', empty: '', negative: '', removed: '' };
@@ -177,27 +156,8 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-/** A fresh page on this server at a width, checked for unexpected console problems at the end. */
-async function inPage(width: Width, body: (page: Page) => Promise<void>) {
-  const problems: string[] = [];
-  const context = await browser.newContext({
-    baseURL: server.baseUrl,
-    extraHTTPHeaders: { 'x-forwarded-for': nextAddress() },
-    viewport: { width, height: width === WIDTHS.mobile ? 780 : 900 },
-    locale: 'en-US',
-    timezoneId: 'America/Los_Angeles',
-  });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  page.on('console', (m) => void (m.type() === 'error' && problems.push(`console: ${m.text()}`)));
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  try {
-    await body(page);
-    expect(unexpectedProblems(problems)).toEqual([]);
-  } finally {
-    await context.close();
-  }
-}
+const inPage = (width: Width, body: (page: Page) => Promise<void>) =>
+  inServerPage(browser, { baseUrl: server.baseUrl, width, clientAddress: nextAddress() }, body);
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 const history = (page: Page) => page.getByRole('region', { name: 'History' }).getByRole('listitem');
@@ -219,7 +179,7 @@ describe.each([WIDTHS.mobile, WIDTHS.desktop])('at %i px', (width) => {
       await screenshot(page, 'loyalty-statement-sent');
 
       // The link opens as a new document, as from a mail app (not a change of fragment on this page).
-      const link = await mailedLink(richEmail.value);
+      const link = await mailedStatementLink(richEmail.value);
       await page.goto('about:blank');
       await page.goto(link);
       await heading(page, 'My Points').waitFor();

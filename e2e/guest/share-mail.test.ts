@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSmtpServer, type TestSmtpServer } from '../../apps/api/test-support/smtp.fixtures.ts';
 import { demo, expectNoAxeViolations, launchBrowser, screenshot, unexpectedProblems, WIDTHS } from '../support/browser.ts';
+import { bodyOf } from '../support/mail.ts';
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
 
 let browser: Browser;
@@ -35,9 +36,6 @@ async function newPage(problems: string[]): Promise<Page> {
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   return page;
 }
-
-/** The body of a raw message with quoted-printable soft line breaks undone (a long link is wrapped). */
-const bodyOf = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
 
 it('mails the guest their link through SMTP, and the link shows the shared pass', async () => {
   const problems: string[] = [];

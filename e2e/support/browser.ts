@@ -98,6 +98,35 @@ export async function inGuestPage(
 }
 
 /**
+ * A fresh page on a server process of the test's own (its baseUrl) at a width, as a guest at
+ * clientAddress (its own throttle counters), checked for unexpected console problems at the end.
+ */
+export async function inServerPage(
+  browser: Browser,
+  { baseUrl, width, clientAddress }: { baseUrl: string; width: Width; clientAddress: string },
+  body: (page: Page) => Promise<void>,
+): Promise<void> {
+  const problems: string[] = [];
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    extraHTTPHeaders: { 'x-forwarded-for': clientAddress },
+    viewport: { width, height: width === WIDTHS.mobile ? 780 : 900 },
+    locale: 'en-US',
+    timezoneId: 'America/Los_Angeles',
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  page.on('console', (m) => void (m.type() === 'error' && problems.push(`console: ${m.text()}`)));
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  try {
+    await body(page);
+    expect(unexpectedProblems(problems)).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}
+
+/**
  * Expected console noise: the browser logs every 4xx/5xx answer and every request a test
  * aborts as a failed resource load (the app shows those as messages); anything else (a CSP
  * violation, a React error) fails the test.

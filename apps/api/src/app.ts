@@ -56,6 +56,22 @@ import { staffSessionRetention } from './staff/auth/auth.repo.ts';
 import { attractionUsageRetention } from './integrations/gate/usage.repo.ts';
 import { deviceRetention } from './guest/wallet/passkit.repo.ts';
 import { loyaltyAuditRetention } from './staff/loyalty/staff-loyalty.service.ts';
+import { privacyPlugin } from './platform/privacy.ts';
+import { findTicketsOfPerson, identifyPerson, ticketContactsErasure } from './guest/ticket/ticket-privacy.repo.ts';
+import { findConsentsOfPerson, registrationErasure } from './guest/pass/pass.repo.ts';
+import { findSharesMadeBy, findSharesMadeTo, shareErasure } from './guest/share/share.repo.ts';
+import { findPhotosOfPerson, photoErasure } from './guest/photo/photo.repo.ts';
+import { findWristbandsOfPerson } from './guest/wristband/wristband.repo.ts';
+import { findLoyaltyOfPerson, loyaltyAccountErasure } from './loyalty/loyalty.repo.ts';
+import { findReservationsOfPerson, reservationErasure } from './integrations/hotel/reservations.repo.ts';
+import { findMailsToPerson, mailErasure } from './integrations/email/outbox.repo.ts';
+import { findWalletOfPerson } from './guest/wallet/wallet-presence.repo.ts';
+import { memberCardErasure } from './guest/wallet/member-cards.service.ts';
+import { loyaltyAuditErasure } from './staff/loyalty/staff-loyalty.service.ts';
+import { staffPrivacyRoutes } from './staff/privacy/privacy.routes.ts';
+import { auditGuestErasure } from './staff/privacy/privacy.service.ts';
+import { guestPrivacyRoutes } from './guest/privacy/privacy-request.routes.ts';
+import { spentLinkRetention } from './guest/privacy/privacy-links.repo.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -107,6 +123,35 @@ async function registerCore(app: Instance, options: BuildAppOptions) {
   await app.register(throttlePlugin, options.throttleKeyPrefix ? { keyPrefix: options.throttleKeyPrefix } : {});
   await app.register(ticketPlugin);
   await app.register(walletPlugin);
+  // A person's data: each section's finder and each eraser sits beside the data it reads.
+  await app.register(privacyPlugin, {
+    identify: identifyPerson,
+    finders: {
+      tickets: findTicketsOfPerson,
+      consents: findConsentsOfPerson,
+      sharesMade: findSharesMadeBy,
+      sharesReceived: findSharesMadeTo,
+      photos: findPhotosOfPerson,
+      wristbands: findWristbandsOfPerson,
+      loyalty: findLoyaltyOfPerson,
+      hotelReservations: findReservationsOfPerson,
+      mails: findMailsToPerson,
+      wallet: findWalletOfPerson,
+    },
+    // In this order: the loyalty account's card and audit entries are found by the email its
+    // pseudonym then replaces.
+    erasers: [
+      memberCardErasure,
+      loyaltyAuditErasure,
+      loyaltyAccountErasure,
+      ticketContactsErasure,
+      registrationErasure,
+      shareErasure,
+      photoErasure,
+      reservationErasure,
+      mailErasure,
+    ],
+  });
 }
 
 /** Each feature's queues and the topics they subscribe to; their handlers run where DELIVERY_WORKERS is true. */
@@ -125,6 +170,7 @@ async function registerJobs(app: Instance) {
       attractionUsageRetention,
       deviceRetention,
       loyaltyAuditRetention,
+      spentLinkRetention,
     ],
   });
 }
@@ -156,6 +202,9 @@ async function registerRoutes(app: Instance) {
   await app.register(deliveriesRoutes);
   await app.register(staffWristbandsRoutes);
   await app.register(staffLoyaltyRoutes);
+  await app.register(staffPrivacyRoutes);
+  // A guest's erasure of their own data is audited like a staff member's.
+  await app.register(guestPrivacyRoutes, { recordErasure: auditGuestErasure(app.keys) });
 
   await app.register(webPlugin);
 }

@@ -14,6 +14,7 @@ import {
   teamMembers,
   tickets,
   walletPasses,
+  spentPrivacyLinks,
 } from '@boardwalk/db/schema';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 
@@ -33,6 +34,7 @@ const PERIODS = {
   'attraction usage': 90,
   'device registrations': 30,
   'audit fields (loyalty)': 730,
+  'spent privacy links': 1,
 };
 /** Rows of each category a dated set holds. */
 const PER_SET = {
@@ -43,6 +45,7 @@ const PER_SET = {
   'attraction usage': 1,
   'device registrations': 2,
   'audit fields (loyalty)': 1,
+  'spent privacy links': 1,
 };
 
 let t: TestApp;
@@ -143,6 +146,9 @@ async function aSet(started: (periodDays: number) => Date) {
     timestamp: started(PERIODS['attraction usage']),
   });
 
+  // A privacy link spent by an erasure, whose token would have expired then.
+  await db.insert(spentPrivacyLinks).values({ linkId: randomUUID(), expiresAt: started(PERIODS['spent privacy links']) });
+
   // A staff edit of a member then (its personal fields go, the entry stays), and one of a team member's record (not a guest's: kept).
   const audited = started(PERIODS['audit fields (loyalty)']);
   await db.insert(auditLog).values([
@@ -242,6 +248,7 @@ describe('retention', () => {
         'attraction usage': 1,
         'device registrations': 2,
         'audit fields (loyalty)': 1,
+        'spent privacy links': 1,
       });
     } finally {
       await keeping.close();

@@ -95,7 +95,7 @@ export interface ResourceDeclaration {
 }
 
 /** The staff pages a tab may name; the client maps each name to its component. */
-export type StaffPageName = 'deliveries' | 'wristbands' | 'loyalty';
+export type StaffPageName = 'deliveries' | 'wristbands' | 'loyalty' | 'privacy';
 
 /**
  * A tab that is a page of its own with no table behind it (Loyalty; a dashboard would be
@@ -730,6 +730,24 @@ export const loyalty: PageDeclaration = {
 export const LOYALTY_PERMISSIONS = loyalty.permissions.map((p) => p.name);
 
 /**
+ * The Privacy tab's permissions, each seeded at level 100: finding and exporting everything held
+ * about a person (the tab itself), and erasing it.
+ */
+export const PRIVACY = {
+  export: { name: 'Privacy Export', api: '/api/admin/privacy/export', method: 'POST', minimumAccessLevel: 100 },
+  erase: { name: 'Privacy Erase', api: '/api/admin/privacy/erase', method: 'POST', minimumAccessLevel: 100 },
+} as const satisfies Record<string, PermissionDeclaration>;
+
+/** The Privacy tab: a page of its own (find a person by email, phone or barcode; download what is held). */
+export const privacy: PageDeclaration = {
+  key: 'privacy',
+  title: 'Privacy',
+  page: 'privacy',
+  permission: PRIVACY.export,
+  permissions: [PRIVACY.export, PRIVACY.erase],
+};
+
+/**
  * The park's operating days (one row each: when it opens and closes). A dated admission's
  * pass comes to the lock screen during its visit day's hours, a season pass's on the next
  * operating days; a change republishes the saved passes.
@@ -813,6 +831,7 @@ export const tabs: TabDeclaration[] = [
   loyalty,
   auditLog,
   deliveries,
+  privacy,
   loyaltyRewards,
   loyaltyTiers,
 ];

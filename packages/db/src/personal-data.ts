@@ -115,6 +115,26 @@ export const PERSONAL_DATA: TableMap[] = [
     },
   }),
   entry({
+    table: schema.consentTexts,
+    owner: 'guest/pass',
+    holds: "a version of a consent's wording",
+    columns: { id: none, channel: none, text: none, createdAt: none },
+  }),
+  entry({
+    table: schema.consentRecords,
+    owner: 'guest/pass',
+    holds: 'a change of a marketing consent (given or withdrawn), with the wording shown',
+    columns: {
+      id: none,
+      barcode: none,
+      channel: none,
+      given: guest('consent', 'delete', 'the history goes with the registration'),
+      textId: none,
+      source: none,
+      createdAt: none,
+    },
+  }),
+  entry({
     table: schema.ticketShares,
     owner: 'guest/share',
     holds: 'a credit ticket shared with another guest',
@@ -496,6 +516,12 @@ export const PERSONAL_DATA: TableMap[] = [
       objectVersion: none,
       ...stamps,
     },
+  }),
+  entry({
+    table: schema.spentPrivacyLinks,
+    owner: 'guest/privacy',
+    holds: "a guest's privacy link spent by an erasure (its random id)",
+    columns: { linkId: none, expiresAt: none },
   }),
   // ---- Platform and staff ----
   entry({

@@ -32,18 +32,35 @@ const tstz = () => timestamp({ withTimezone: true, mode: 'date' });
 const created = () => tstz().notNull().defaultNow();
 const updated = () => tstz().notNull().defaultNow();
 
+/**
+ * How a person is looked up across tables (the Privacy page, a guest's own request): an email
+ * regardless of case, a phone by its last ten digits whatever its formatting (a North American
+ * number with or without its +1). The indexes below are on these very expressions, so a lookup
+ * must use them unchanged; phoneKeyOf is the same rule for a phone typed in.
+ */
+export const emailKey = (column: AnyPgColumn) => sql`lower(${column})`;
+export const phoneKey = (column: AnyPgColumn) => sql`right(regexp_replace(${column}, '[^0-9]', '', 'g'), 10)`;
+export const phoneKeyOf = (phone: string) => phone.replace(/\D/g, '').slice(-10);
+
 // ---- Ticketing feed --------------------------------------------------------------------
 
-export const orders = pgTable('orders', {
-  orderId: text().primaryKey(),
-  orderDate: tstz().notNull(),
-  purchaserFirstName: text(),
-  purchaserLastName: text(),
-  purchaserEmail: text(),
-  purchaserPhone: text(),
-  createdAt: created(),
-  updatedAt: updated(),
-});
+export const orders = pgTable(
+  'orders',
+  {
+    orderId: text().primaryKey(),
+    orderDate: tstz().notNull(),
+    purchaserFirstName: text(),
+    purchaserLastName: text(),
+    purchaserEmail: text(),
+    purchaserPhone: text(),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    index('orders_purchaser_email_key_index').on(emailKey(t.purchaserEmail)),
+    index('orders_purchaser_phone_key_index').on(phoneKey(t.purchaserPhone)),
+  ],
+);
 
 export const tickets = pgTable(
   'tickets',
@@ -76,23 +93,63 @@ export const tickets = pgTable(
     createdAt: created(),
     updatedAt: updated(),
   },
-  (t) => [index().on(t.orderId)],
+  (t) => [
+    index().on(t.orderId),
+    index('tickets_holder_email_key_index').on(emailKey(t.holderEmail)),
+    index('tickets_holder_phone_key_index').on(phoneKey(t.holderPhone)),
+  ],
 );
 
 /** What a guest entered at registration; the ticketing feed never writes here. */
-export const registrations = pgTable('registrations', {
-  barcode: text()
-    .primaryKey()
-    .references(() => tickets.barcode, { onDelete: 'cascade' }),
-  firstName: text().notNull(),
-  lastName: text().notNull(),
-  email: text().notNull(),
-  phone: text().notNull(),
-  optInEmailMarketing: boolean().notNull().default(false),
-  optInSmsMarketing: boolean().notNull().default(false),
+export const registrations = pgTable(
+  'registrations',
+  {
+    barcode: text()
+      .primaryKey()
+      .references(() => tickets.barcode, { onDelete: 'cascade' }),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    email: text().notNull(),
+    phone: text().notNull(),
+    optInEmailMarketing: boolean().notNull().default(false),
+    optInSmsMarketing: boolean().notNull().default(false),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [index('registrations_email_key_index').on(emailKey(t.email)), index('registrations_phone_key_index').on(phoneKey(t.phone))],
+);
+
+/** Each version of a consent's wording, kept once (its id is the SHA-256 of the text): what a record was given under. */
+export const consentTexts = pgTable('consent_texts', {
+  id: text().primaryKey(),
+  channel: text().notNull(),
+  text: text().notNull(),
   createdAt: created(),
-  updatedAt: updated(),
 });
+
+/**
+ * The history of a registration's marketing consents, append-only: each change (given or
+ * withdrawn) with when, where and the wording shown.
+ */
+export const consentRecords = pgTable(
+  'consent_records',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    barcode: text()
+      .notNull()
+      .references(() => tickets.barcode, { onDelete: 'cascade' }),
+    /** email | sms */
+    channel: text().notNull(),
+    given: boolean().notNull(),
+    textId: text()
+      .notNull()
+      .references(() => consentTexts.id),
+    /** Where: the registration form (POST /api/register/). */
+    source: text().notNull(),
+    createdAt: created(),
+  },
+  (t) => [index().on(t.barcode, t.id)],
+);
 
 /** A ticket shared with another guest, reached by its hashUrl (only the hash is kept). */
 export const ticketShares = pgTable(
@@ -112,7 +169,11 @@ export const ticketShares = pgTable(
     /** Set when sharing stops: the link then answers "Pass No Longer Shared". */
     removedAt: tstz(),
   },
-  (t) => [index().on(t.barcode)],
+  (t) => [
+    index().on(t.barcode),
+    index('ticket_shares_email_key_index').on(emailKey(t.email)),
+    index('ticket_shares_phone_key_index').on(phoneKey(t.phone)),
+  ],
 );
 
 /**
@@ -188,18 +249,22 @@ export const checks = pgTable(
   (t) => [index().on(t.checkNumber), index().on(t.receiptCode)],
 );
 
-export const reservations = pgTable('reservations', {
-  reservationNumber: text().primaryKey(),
-  firstName: text(),
-  lastName: text(),
-  email: text(),
-  arrival: date({ mode: 'string' }).notNull(),
-  departure: date({ mode: 'string' }).notNull(),
-  total: money().notNull(),
-  cancelled: boolean().notNull().default(false),
-  createdAt: created(),
-  updatedAt: updated(),
-});
+export const reservations = pgTable(
+  'reservations',
+  {
+    reservationNumber: text().primaryKey(),
+    firstName: text(),
+    lastName: text(),
+    email: text(),
+    arrival: date({ mode: 'string' }).notNull(),
+    departure: date({ mode: 'string' }).notNull(),
+    total: money().notNull(),
+    cancelled: boolean().notNull().default(false),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [index('reservations_email_key_index').on(emailKey(t.email))],
+);
 
 // ---- Loyalty club ---------------------------------------------------------------------
 
@@ -246,7 +311,8 @@ export const loyaltyAccounts = pgTable(
     createdAt: created(),
   },
   (t) => [
-    uniqueIndex('loyalty_accounts_email_lower_index').on(sql`lower(${t.email})`),
+    uniqueIndex('loyalty_accounts_email_lower_index').on(emailKey(t.email)),
+    index('loyalty_accounts_phone_key_index').on(phoneKey(t.phone)),
     // The staff Account / Order Lookup: a substring of any of these (pg_trgm, migration 0006).
     index('loyalty_accounts_search_index').using('gin', sql`${loyaltyAccountSearchText(t)} gin_trgm_ops`),
   ],
@@ -707,17 +773,30 @@ export const photoResetRequests = pgTable(
 // ---- Platform --------------------------------------------------------------------------
 
 /** Outgoing mail: every message is kept here (its body only until sent); sentAt is set once SMTP accepted it. */
-export const outbox = pgTable('outbox', {
-  id: bigserial({ mode: 'number' }).primaryKey(),
-  to: text().notNull(),
-  subject: text().notNull(),
-  /** The body, sealed (AES-256-GCM, keys.plugin.ts seal) while bodySealed; null once sent. */
-  text: text(),
-  /** False only on rows written in clear before bodies were sealed (the mailer seals or erases them at start). */
-  bodySealed: boolean().notNull().default(false),
-  createdAt: created(),
-  sentAt: tstz(),
-  error: text(),
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    to: text().notNull(),
+    subject: text().notNull(),
+    /** The body, sealed (AES-256-GCM, keys.plugin.ts seal) while bodySealed; null once sent. */
+    text: text(),
+    /** False only on rows written in clear before bodies were sealed (the mailer seals or erases them at start). */
+    bodySealed: boolean().notNull().default(false),
+    createdAt: created(),
+    sentAt: tstz(),
+    error: text(),
+  },
+  (t) => [index('outbox_to_key_index').on(emailKey(t.to))],
+);
+
+/**
+ * A guest's privacy link (a signed token, apps/api/src/guest/privacy) spent by the erasure it
+ * made: the link deletes once. Kept until the token would have expired.
+ */
+export const spentPrivacyLinks = pgTable('spent_privacy_links', {
+  linkId: uuid().primaryKey(),
+  expiresAt: tstz().notNull(),
 });
 
 /**

@@ -17,6 +17,8 @@ declare module 'fastify' {
     loyaltyAccountsLimit: FailureThrottle;
     /** Loyalty statement links asked for: per client address and per email (each request counts). */
     loyaltyStatementLimits: { perAddress: FailureThrottle; perEmail: FailureThrottle };
+    /** Privacy links asked for by guests: per client address and per email (each request counts). */
+    privacyLinkLimits: { perAddress: FailureThrottle; perEmail: FailureThrottle };
     /** Apple's unauthenticated PassKit /log: requests per client address (each counts). */
     passkitLogLimit: FailureThrottle;
   }
@@ -56,6 +58,11 @@ export const throttlePlugin = fp<{ keyPrefix?: string }>(
     app.decorate('loyaltyStatementLimits', {
       perAddress: limit('loyalty-statement-address', 10, FIFTEEN_MINUTES),
       perEmail: limit('loyalty-statement-email', 5, FIFTEEN_MINUTES),
+    });
+    // The same for a guest's privacy link (a mail to whom the email names).
+    app.decorate('privacyLinkLimits', {
+      perAddress: limit('privacy-link-address', 10, FIFTEEN_MINUTES),
+      perEmail: limit('privacy-link-email', 5, FIFTEEN_MINUTES),
     });
     // Anyone may post to /log: 10 requests per address in 15 minutes reach the log.
     app.decorate('passkitLogLimit', limit('passkit-log-address', 10, FIFTEEN_MINUTES));

@@ -1,6 +1,6 @@
 // The route table. The pass page is in the entry chunk so a guest's first visit is one small
 // download. Staff pages (/login, /admin) and the other guest areas (/activate, /stored-value,
-// /loyalty) are React.lazy routes, so they never grow the guest entry (dist/bundle-size.json,
+// /loyalty, /privacy) are React.lazy routes, so they never grow the guest entry (dist/bundle-size.json,
 // e2e/bundle-size.test.ts).
 // Declarative routes: the data router would add about 15 KiB gzipped to every guest page.
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
@@ -30,6 +30,9 @@ const LoyaltyPassPage = lazy(() => import('../guest/loyalty/loyalty-pass-page.ts
 const StatementPage = lazy(() => import('../guest/loyalty/statement-page.tsx').then((m) => ({ default: m.StatementPage })));
 const FindPassPage = lazy(() => import('../guest/loyalty/find-pass-page.tsx').then((m) => ({ default: m.FindPassPage })));
 const CLAIM_KINDS = ['tickets', 'purchase', 'hotels'] as const;
+// A guest's own data (/privacy/ and the emailed link's /privacy/manage).
+const PrivacyRequestPage = lazy(() => import('../guest/privacy/privacy-request-page.tsx').then((m) => ({ default: m.PrivacyRequestPage })));
+const PrivacyManagePage = lazy(() => import('../guest/privacy/privacy-manage-page.tsx').then((m) => ({ default: m.PrivacyManagePage })));
 
 function GuestLayout() {
   const { pathname } = useLocation();
@@ -59,6 +62,11 @@ export function AppRoutes() {
           <Route path="passes" element={loading(<FindPassPage />)} />
           <Route path="pass" element={loading(<LoyaltyPassPage />)} />
           <Route path="statement" element={loading(<StatementPage />)} />
+          <Route path="*" element={<NotFound />} />
+        </Route>
+        <Route path="privacy">
+          <Route index element={loading(<PrivacyRequestPage />)} />
+          <Route path="manage" element={loading(<PrivacyManagePage />)} />
           <Route path="*" element={<NotFound />} />
         </Route>
         <Route path="stored-value/:barcodeHash" element={loading(<StoredValuePage />)} />

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useSiteInfo } from '../lib/site.ts';
 
-/** Every guest page: a header with the brand, the main content, a help line. */
+/** Every guest page: a header with the brand, the main content, a help line and the link to the guest's own data. */
 export function PageLayout({ children }: { children: ReactNode }) {
   const site = useSiteInfo();
   return (
@@ -25,10 +25,13 @@ export function PageLayout({ children }: { children: ReactNode }) {
       <footer className="site-footer">
         <div className="page-width">
           {site ? (
-            <p className="mb-0">
+            <p className="mb-1">
               Need help? Email <a href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a> or visit guest services.
             </p>
           ) : null}
+          <p className="mb-0">
+            <Link to="/privacy/">Your data and privacy</Link>
+          </p>
         </div>
       </footer>
     </div>

@@ -1,12 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError } from '@boardwalk/contract/errors';
-import { loginRequest, passOrder, registerRequest, siteInfo } from '@boardwalk/contract/pass';
-import { lookupPass, registerPass, type PassDeps } from './pass.service.ts';
+import { consentWording, loginRequest, passOrder, registerRequest, siteInfo } from '@boardwalk/contract/pass';
+import { consentTextsOnce, lookupPass, registerPass, type PassDeps } from './pass.service.ts';
 
 const errors = { 400: apiError, 404: apiError, 410: apiError, 429: apiError };
 
 export const passRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: PassDeps = { db: app.database.db, tickets: app.tickets, keys: app.keys, changes: app.jobs };
+  const deps: PassDeps = {
+    db: app.database.db,
+    tickets: app.tickets,
+    keys: app.keys,
+    changes: app.jobs,
+    consentTexts: consentTextsOnce(app.database.db, app.config.brandName),
+  };
 
   app.post('/api/login/', {
     schema: {
@@ -30,6 +36,10 @@ export const passRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/site/', {
     schema: { tags: ['guest'], summary: 'Public settings: brand and support email', response: { 200: siteInfo } },
-    handler: async () => ({ brandName: app.config.brandName, supportEmail: app.config.supportEmail }),
+    handler: async () => ({
+      brandName: app.config.brandName,
+      supportEmail: app.config.supportEmail,
+      consents: consentWording(app.config.brandName),
+    }),
   });
 };

@@ -1,5 +1,5 @@
 // The guest pass (POST /api/login/, POST /api/register/): the ticket core's lookup, and
-// saving a guest's registration.
+// saving a guest's registration, with a record of each consent it gives or withdraws.
 import { TEST_PASS_ORDER_ID, type LoginRequest, type PassOrder, type RegisterRequest } from '@boardwalk/contract/pass';
 import type { Executor } from '@boardwalk/db/client';
 import { TICKET_CHANGED } from '../../integrations/ticketing/ticket.topics.ts';
@@ -8,7 +8,8 @@ import type { Keys } from '../../platform/keys.plugin.ts';
 import { findPassByBarcode } from '../ticket/ticket.repo.ts';
 import { notFound, type Caller, type TicketCore, type TicketRequest } from '../ticket/ticket.service.ts';
 import { ticketTokens } from '../ticket/ticket-tokens.service.ts';
-import { upsertRegistration } from './pass.repo.ts';
+import { currentConsentTexts, recordConsentChanges, REGISTRATION_FORM, type ConsentTextIds } from './consent.repo.ts';
+import { lockRegistration, upsertRegistration } from './pass.repo.ts';
 
 /** What the pass feature is built with, once (pass.routes.ts). */
 export interface PassDeps {
@@ -16,6 +17,24 @@ export interface PassDeps {
   tickets: TicketCore;
   keys: Keys;
   changes: ChangeBus;
+  /** The current consent wording's versions (consentTextsOnce). */
+  consentTexts: () => Promise<ConsentTextIds>;
+}
+
+/**
+ * The current consent wording's versions, stored by the first registration that needs them and
+ * then remembered: the wording changes only with the configuration (a restart). A failed store
+ * is tried again by the next registration.
+ */
+export function consentTextsOnce(db: Executor, brand: string): () => Promise<ConsentTextIds> {
+  let ids: Promise<ConsentTextIds> | undefined;
+  return () => {
+    ids ??= currentConsentTexts(db, brand).catch((error: unknown) => {
+      ids = undefined;
+      throw error;
+    });
+    return ids;
+  };
 }
 
 /**
@@ -40,15 +59,20 @@ export async function lookupPass(deps: PassDeps, request: Caller & LoginRequest)
 export async function registerPass(deps: PassDeps, request: Caller & RegisterRequest & { phone: string }): Promise<PassOrder> {
   const { orderId, barcode } = request;
   await deps.tickets.find({ clientAddress: request.clientAddress, orderId, barcode });
+  const texts = await deps.consentTexts();
   await deps.db.transaction(async (tx) => {
+    // The ticket's row is locked first: two registrations of one ticket record their changes in turn.
+    const before = await lockRegistration(tx, barcode);
+    const after = { email: request.optInEmailMarketing ?? false, sms: request.optInSMSMarketing ?? false };
+    await recordConsentChanges(tx, barcode, { before, after, texts, source: REGISTRATION_FORM });
     await upsertRegistration(tx, {
       barcode,
       firstName: request.firstName,
       lastName: request.lastName,
       email: request.email,
       phone: request.phone,
-      optInEmailMarketing: request.optInEmailMarketing ?? false,
-      optInSmsMarketing: request.optInSMSMarketing ?? false,
+      optInEmailMarketing: after.email,
+      optInSmsMarketing: after.sms,
     });
     // The holder's name on passes already in wallets.
     await deps.changes.publish(tx, TICKET_CHANGED, [barcode]);

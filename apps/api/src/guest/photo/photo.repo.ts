@@ -1,7 +1,10 @@
 // The staff's photo reset requests (the photo itself is the ticket core's holder photo).
-import { and, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { PrivacySections } from '@boardwalk/contract/privacy';
 import type { Executor } from '@boardwalk/db/client';
 import { photoResetRequests, photos, tickets } from '@boardwalk/db/schema';
+import { TICKET_CHANGED } from '../../integrations/ticketing/ticket.topics.ts';
+import { iso, ownBarcodes, type Eraser, type Person } from '../../platform/privacy.ts';
 import { deleteRule } from '../../platform/retention.ts';
 
 /** An unhandled reset request for this barcode made since that time, or null. */
@@ -32,3 +35,30 @@ export const photoRetention = deleteRule(
   photos,
   (cutoff) => sql`exists (select 1 from ${tickets} where ${tickets.barcode} = ${photos.barcode} and ${lt(tickets.expires, cutoff)})`,
 );
+
+/** The photos section: the photos of the person's own tickets, as PNG. */
+export async function findPhotosOfPerson(db: Executor, person: Person): Promise<PrivacySections['photos']> {
+  const barcodes = ownBarcodes(person);
+  if (barcodes.length === 0) return [];
+  const rows = await db
+    .select({ barcode: photos.barcode, width: photos.width, height: photos.height, createdAt: photos.createdAt, png: photos.png })
+    .from(photos)
+    .where(inArray(photos.barcode, barcodes));
+  return rows.map(({ createdAt, png, ...row }) => ({ ...row, uploadedAt: iso(createdAt), png: png.toString('base64') }));
+}
+
+/** Erasure: the photos of the person's own tickets are deleted; the tickets are published, so their passes lose the photo. */
+export const photoErasure: Eraser = {
+  category: 'photos',
+  async erase(tx, person, changes) {
+    const barcodes = ownBarcodes(person);
+    if (barcodes.length === 0) return 0;
+    const rows = await tx.delete(photos).where(inArray(photos.barcode, barcodes)).returning({ barcode: photos.barcode });
+    await changes.publish(
+      tx,
+      TICKET_CHANGED,
+      rows.map((row) => row.barcode),
+    );
+    return rows.length;
+  },
+};

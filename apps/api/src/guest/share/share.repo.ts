@@ -1,9 +1,12 @@
 // The ticket_shares rows: a ticket's active shares, and the writes of the share calls. A
 // stopped share keeps its row (removedAt set) as a tombstone, so its link answers "Pass No
 // Longer Shared" rather than "not found".
-import { and, asc, count, eq, gte, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import type { PrivacySections } from '@boardwalk/contract/privacy';
 import type { Executor } from '@boardwalk/db/client';
 import { ticketShares } from '@boardwalk/db/schema';
+import { TICKET_CHANGED } from '../../integrations/ticketing/ticket.topics.ts';
+import { iso, isoOrNull, namesPerson, ownBarcodes, type Eraser, type Person } from '../../platform/privacy.ts';
 
 const shareColumns = {
   id: ticketShares.shareId,
@@ -94,3 +97,71 @@ export async function removeShare(db: Executor, opts: { barcode: string; shareId
     .returning({ id: ticketShares.shareId });
   return rows.length > 0;
 }
+
+const sharedPerson = (row: typeof ticketShares.$inferSelect) => ({
+  firstName: row.firstName,
+  lastName: row.lastName,
+  email: row.email,
+  phone: row.phone,
+});
+
+/** The sharesMade section: the shares of the person's own tickets, with whom they shared. */
+export async function findSharesMadeBy(db: Executor, person: Person): Promise<PrivacySections['sharesMade']> {
+  const barcodes = ownBarcodes(person);
+  if (barcodes.length === 0) return [];
+  const rows = await db.select().from(ticketShares).where(inArray(ticketShares.barcode, barcodes)).orderBy(asc(ticketShares.createdAt));
+  return rows.map((row) => ({
+    shareId: row.shareId,
+    barcode: row.barcode,
+    sharedWith: sharedPerson(row),
+    createdAt: iso(row.createdAt),
+    stoppedAt: isoOrNull(row.removedAt),
+  }));
+}
+
+/** The sharesReceived section: shares of other guests' tickets made to the person. */
+export async function findSharesMadeTo(db: Executor, person: Person): Promise<PrivacySections['sharesReceived']> {
+  const rows = await db
+    .select()
+    .from(ticketShares)
+    .where(namesPerson(person, { email: ticketShares.email, phone: ticketShares.phone }))
+    .orderBy(asc(ticketShares.createdAt));
+  return rows.map((row) => ({
+    shareId: row.shareId,
+    barcode: row.barcode,
+    person: sharedPerson(row),
+    crmId: row.salesforceId,
+    createdAt: iso(row.createdAt),
+    stoppedAt: isoOrNull(row.removedAt),
+  }));
+}
+
+/**
+ * Erasure: the shares made to the person stop (as Stop Sharing does: their link answers "Pass
+ * No Longer Shared", their wallet passes are voided) and name nobody. Shares the person made
+ * keep working for the people they were made to; the owner's name they show is the
+ * registration's, which its own erasure empties.
+ */
+export const shareErasure: Eraser = {
+  category: 'shares',
+  async erase(tx, person, changes) {
+    const rows = await tx
+      .update(ticketShares)
+      .set({
+        removedAt: sql`coalesce(${ticketShares.removedAt}, now())`,
+        firstName: '',
+        lastName: '',
+        email: '',
+        phone: null,
+        salesforceId: null,
+      })
+      .where(namesPerson(person, { email: ticketShares.email, phone: ticketShares.phone }))
+      .returning({ barcode: ticketShares.barcode });
+    await changes.publish(
+      tx,
+      TICKET_CHANGED,
+      rows.map((row) => row.barcode),
+    );
+    return rows.length;
+  },
+};

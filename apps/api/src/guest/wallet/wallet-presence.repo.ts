@@ -1,9 +1,11 @@
 // Whether passes are in a wallet, for staff: the devices registered for a pass's Apple Wallet
 // updates, and its Google object's state as Google's save and delete callbacks last said.
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, or, sql } from 'drizzle-orm';
+import type { PrivacySections } from '@boardwalk/contract/privacy';
 import type { WalletPresence } from '@boardwalk/contract/staff-loyalty';
 import type { Executor } from '@boardwalk/db/client';
-import { appleDeviceRegistrations, ticketShares, walletPasses } from '@boardwalk/db/schema';
+import { appleDeviceRegistrations, loyaltyAccounts, ticketShares, walletPasses } from '@boardwalk/db/schema';
+import { isoOrNull, namesPerson, ownBarcodes, type Person } from '../../platform/privacy.ts';
 import { passBarcode } from './apple-wallet.repo.ts';
 
 const NOWHERE: WalletPresence = { appleDevices: 0, google: 'unknown' };
@@ -39,4 +41,54 @@ export async function findTicketWalletPresence(db: Executor, barcodes: string[])
 export async function findMemberCardWalletPresence(db: Executor, loyaltyAccountId: string): Promise<WalletPresence> {
   const rows = await db.select(presenceColumns).from(walletPasses).where(eq(walletPasses.loyaltyAccountId, loyaltyAccountId));
   return rows.length > 0 ? combine(rows) : NOWHERE;
+}
+
+const registered = (pick: 'min' | 'max') =>
+  sql<Date | null>`(select ${sql.raw(pick)}(${appleDeviceRegistrations.createdAt}) from ${appleDeviceRegistrations} where ${appleDeviceRegistrations.serialNumber} = ${passSerialNumber})`.mapWith(
+    (value: string | Date | null) => (value === null ? null : new Date(value)),
+  );
+
+/**
+ * The wallet section: the passes of the person's own tickets, of the shares made to them and
+ * their member cards, with how many Apple devices hold each and since when, and the Google
+ * object's state; never a device's identifier or push token.
+ */
+export async function findWalletOfPerson(db: Executor, person: Person): Promise<PrivacySections['wallet']> {
+  const barcodes = ownBarcodes(person);
+  const sharesToThem = db
+    .select({ id: ticketShares.shareId })
+    .from(ticketShares)
+    .where(namesPerson(person, { email: ticketShares.email, phone: ticketShares.phone }));
+  const theirAccounts = db
+    .select({ id: loyaltyAccounts.id })
+    .from(loyaltyAccounts)
+    .where(namesPerson(person, { email: loyaltyAccounts.email, phone: loyaltyAccounts.phone }));
+  const rows = await db
+    .select({
+      barcode: sql<string | null>`${passBarcode}`,
+      shareId: walletPasses.shareId,
+      memberCard: walletPasses.loyaltyAccountId,
+      ...presenceColumns,
+      firstAddedAt: registered('min'),
+      lastAddedAt: registered('max'),
+      googleWalletStateAt: walletPasses.googleWalletStateAt,
+    })
+    .from(walletPasses)
+    .leftJoin(ticketShares, eq(ticketShares.shareId, walletPasses.shareId))
+    .where(
+      or(
+        barcodes.length > 0 ? inArray(walletPasses.barcode, barcodes) : undefined,
+        inArray(walletPasses.shareId, sharesToThem),
+        inArray(walletPasses.loyaltyAccountId, theirAccounts),
+      ),
+    );
+  return rows.map((row) => ({
+    pass: row.memberCard ? ('member' as const) : row.shareId ? ('share' as const) : ('ticket' as const),
+    barcode: row.barcode,
+    appleDevices: Number(row.appleDevices),
+    firstAddedAt: isoOrNull(row.firstAddedAt),
+    lastAddedAt: isoOrNull(row.lastAddedAt),
+    googleState: row.googleWalletState,
+    googleStateAt: isoOrNull(row.googleWalletStateAt),
+  }));
 }

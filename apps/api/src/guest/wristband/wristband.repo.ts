@@ -1,9 +1,11 @@
 // The wristband_bindings table: which band a guest bound to which ticket. One band binds once,
 // ever (a unique constraint); a ticket has at most one active band (a partial unique index);
 // staff deactivate a lost band, after which its ticket may bind another.
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { PrivacySections } from '@boardwalk/contract/privacy';
 import type { Executor } from '@boardwalk/db/client';
 import { tickets, wristbandBindings } from '@boardwalk/db/schema';
+import { iso, isoOrNull, ownBarcodes, type Person } from '../../platform/privacy.ts';
 
 export type WristbandBindingRow = typeof wristbandBindings.$inferSelect;
 
@@ -45,4 +47,21 @@ export async function deactivateBinding(db: Executor, id: string, by: string): P
     .where(and(eq(wristbandBindings.id, id), isNull(wristbandBindings.deactivatedAt)))
     .returning();
   return rows[0] ?? null;
+}
+
+/** The wristbands section: the bands bound to the person's own tickets. */
+export async function findWristbandsOfPerson(db: Executor, person: Person): Promise<PrivacySections['wristbands']> {
+  const barcodes = ownBarcodes(person);
+  if (barcodes.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(wristbandBindings)
+    .where(inArray(wristbandBindings.barcode, barcodes))
+    .orderBy(asc(wristbandBindings.activatedAt));
+  return rows.map((row) => ({
+    wristbandBarcode: row.wristbandBarcode,
+    barcode: row.barcode,
+    activatedAt: iso(row.activatedAt),
+    deactivatedAt: isoOrNull(row.deactivatedAt),
+  }));
 }

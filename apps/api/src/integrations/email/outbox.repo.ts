@@ -1,8 +1,10 @@
 // The outbox: every message the server sends is kept here, sent or not; its body sealed
 // (bodySealed) until sent, then erased.
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { PrivacySections } from '@boardwalk/contract/privacy';
 import type { Executor } from '@boardwalk/db/client';
 import { deliveries, outbox } from '@boardwalk/db/schema';
+import { iso, isoOrNull, namesPerson, type Eraser, type Person } from '../../platform/privacy.ts';
 import { deleteRule } from '../../platform/retention.ts';
 
 /** `text` is the sealed body. */
@@ -72,3 +74,35 @@ export const mailRetention = deleteRule(
     );
   },
 );
+
+/** The mails section: the mails to the person's email, without their bodies (a body holds links). */
+export async function findMailsToPerson(db: Executor, person: Person): Promise<PrivacySections['mails']> {
+  const rows = await db
+    .select({ to: outbox.to, subject: outbox.subject, createdAt: outbox.createdAt, sentAt: outbox.sentAt })
+    .from(outbox)
+    .where(namesPerson(person, { email: outbox.to }))
+    .orderBy(asc(outbox.id));
+  return rows.map((row) => ({ ...row, createdAt: iso(row.createdAt), sentAt: isoOrNull(row.sentAt) }));
+}
+
+/** Erasure: the mails to the person's email are deleted, with their deliveries. */
+export const mailErasure: Eraser = {
+  category: 'mails',
+  async erase(tx, person) {
+    const rows = await tx
+      .delete(outbox)
+      .where(namesPerson(person, { email: outbox.to }))
+      .returning({ id: outbox.id });
+    if (rows.length === 0) return 0;
+    await tx.delete(deliveries).where(
+      and(
+        eq(deliveries.target, 'mail'),
+        inArray(
+          sql`${deliveries.payload}->>'outboxId'`,
+          rows.map((row) => String(row.id)),
+        ),
+      ),
+    );
+    return rows.length;
+  },
+};

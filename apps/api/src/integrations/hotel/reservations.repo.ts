@@ -1,7 +1,9 @@
 // The hotel feed's reservations: its writes, and the reads of the loyalty claims.
-import { eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { PrivacySections } from '@boardwalk/contract/privacy';
 import type { Executor } from '@boardwalk/db/client';
 import { reservations } from '@boardwalk/db/schema';
+import { namesPerson, type Eraser, type Person } from '../../platform/privacy.ts';
 import { upsertWholeRow } from '../whole-row.repo.ts';
 
 export type ReservationValues = Omit<typeof reservations.$inferInsert, 'createdAt' | 'updatedAt'>;
@@ -23,3 +25,33 @@ export async function findReservationCancelled(tx: Executor, reservationNumber: 
     .where(eq(reservations.reservationNumber, reservationNumber));
   return row ? row.cancelled : null;
 }
+
+/** The hotelReservations section: the reservations under the person's email. */
+export function findReservationsOfPerson(db: Executor, person: Person): Promise<PrivacySections['hotelReservations']> {
+  return db
+    .select({
+      reservationNumber: reservations.reservationNumber,
+      firstName: reservations.firstName,
+      lastName: reservations.lastName,
+      email: reservations.email,
+      arrival: reservations.arrival,
+      departure: reservations.departure,
+      cancelled: reservations.cancelled,
+    })
+    .from(reservations)
+    .where(namesPerson(person, { email: reservations.email }))
+    .orderBy(asc(reservations.arrival));
+}
+
+/** Erasure: the reservations under the person's email name nobody (the stay stays: a financial record). */
+export const reservationErasure: Eraser = {
+  category: 'hotel reservations',
+  async erase(tx, person) {
+    const rows = await tx
+      .update(reservations)
+      .set({ firstName: null, lastName: null, email: null, updatedAt: sql`now()` })
+      .where(namesPerson(person, { email: reservations.email }))
+      .returning({ reservationNumber: reservations.reservationNumber });
+    return rows.length;
+  },
+};

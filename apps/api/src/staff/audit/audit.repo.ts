@@ -22,7 +22,10 @@ export type AuditAction =
   | 'adjust'
   | 'mail'
   | 'redeem'
-  | 'reverse-redemption';
+  | 'reverse-redemption'
+  // The Privacy tab's: a person's data found and downloaded, or erased.
+  | 'export'
+  | 'erase';
 
 export interface AuditEntry {
   /** Null for a failed login by an unknown username. */
@@ -66,11 +69,13 @@ const keyArray = (keys: string[]) =>
 const withoutKeys = (drop: SQL) => ({ before: sql`${auditLog.before} - ${drop}`, after: sql`${auditLog.after} - ${drop}` });
 
 /** Drops these keys from the before and after of every entry about one record (a person erased). */
-export async function redactAuditRecords(db: Executor, resource: string, recordId: string, keys: string[]): Promise<void> {
-  await db
+export async function redactAuditRecords(db: Executor, resource: string, recordId: string, keys: string[]): Promise<number> {
+  const rows = await db
     .update(auditLog)
     .set(withoutKeys(keyArray(keys)))
-    .where(and(eq(auditLog.resource, resource), eq(auditLog.recordId, recordId)));
+    .where(and(eq(auditLog.resource, resource), eq(auditLog.recordId, recordId)))
+    .returning({ id: auditLog.id });
+  return rows.length;
 }
 
 /**

@@ -28,6 +28,7 @@ import type { Db, Executor } from '@boardwalk/db/client';
 import type { Config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Keys } from '../../platform/keys.plugin.ts';
+import type { Eraser } from '../../platform/privacy.ts';
 import type { Mailer } from '../../integrations/email/mailer.ts';
 import { deleteOutboxMessagesTo } from '../../integrations/email/outbox.repo.ts';
 import {
@@ -36,6 +37,7 @@ import {
   findAccount,
   findAccountByEmail,
   findAccountIdByEmail,
+  findAccountIdsOfPerson,
   findLedgerOfAccount,
   findLoyaltyMember,
   findStandingOrdersOfAccount,
@@ -419,6 +421,21 @@ const PERSONAL_AUDIT_KEYS = ['email', 'firstName', 'lastName', 'phone', 'zip', '
 
 /** Retention: the loyalty audit entries lose the member's personal fields after RETENTION_AUDIT_DAYS. */
 export const loyaltyAuditRetention = auditRetention(LOYALTY_AUDIT_RESOURCE, PERSONAL_AUDIT_KEYS);
+
+/**
+ * Erasure of a person: the audit entries of their loyalty accounts lose their personal fields
+ * (before the accounts are pseudonymised, which finds them by the email this reads).
+ */
+export const loyaltyAuditErasure: Eraser = {
+  category: 'audit entries',
+  async erase(tx, person) {
+    let redacted = 0;
+    for (const id of await findAccountIdsOfPerson(tx, person)) {
+      redacted += await redactAuditRecords(tx, LOYALTY_AUDIT_RESOURCE, id, PERSONAL_AUDIT_KEYS);
+    }
+    return redacted;
+  },
+};
 
 /**
  * DELETE /api/admin/loyalty/{id}: the member is erased. The account, its loyalty orders, ledger

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import type { Statement, StatementEntry } from '@boardwalk/contract/loyalty-statement';
 import { describeRequestError, failedWith } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
+import { forgetLinkToken, hideLinkToken, takeLinkToken } from '../../lib/link-token.ts';
 import { useSiteInfo } from '../../lib/site.ts';
 import { EmailForm } from '../../loyalty/member-forms.tsx';
 import { BusyButton } from '../../ui/busy-button.tsx';
@@ -20,24 +21,7 @@ import './loyalty.css';
 
 /** The link's token stays in this tab (a reload keeps the statement) and leaves the address bar. */
 const TOKEN_KEY = 'boardwalk.loyalty.statementToken';
-
-function takeToken(): string | null {
-  const fromLink = window.location.hash.replace(/^#/, '').trim();
-  try {
-    if (fromLink) sessionStorage.setItem(TOKEN_KEY, fromLink);
-    return fromLink || sessionStorage.getItem(TOKEN_KEY);
-  } catch {
-    return fromLink || null;
-  }
-}
-
-function forgetToken() {
-  try {
-    sessionStorage.removeItem(TOKEN_KEY);
-  } catch {
-    // Storage refused: nothing kept.
-  }
-}
+const forgetToken = () => forgetLinkToken(TOKEN_KEY);
 
 /** A statement or page that did not load: a network failure or a server fault. */
 const loadError = (error: unknown, supportEmail: string) =>
@@ -53,11 +37,8 @@ const signed = (n: number) => (n > 0 ? `+${amount(n)}` : amount(n));
 
 /** /loyalty/statement: the member's points from the emailed link (#token); without a valid link, the form that sends one. */
 export function StatementPage() {
-  const [token, setToken] = useState(takeToken);
-  // The token leaves the address bar and the history once read (a shared screen, synced tabs).
-  useEffect(() => {
-    if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname);
-  }, []);
+  const [token, setToken] = useState(() => takeLinkToken(TOKEN_KEY));
+  useEffect(hideLinkToken, []);
   if (!token) return <StatementRequest />;
   return (
     <StatementView

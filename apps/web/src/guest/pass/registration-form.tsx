@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useIMask } from 'react-imask';
-import { registrationFields, type PassOrder } from '@boardwalk/contract/pass';
+import { consentWording, registrationFields, type PassOrder } from '@boardwalk/contract/pass';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { useSiteInfo } from '../../lib/site.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
@@ -24,7 +24,6 @@ const REQUIRED: Record<Field, string> = {
 };
 /** Shown as (999) 999-9999, kept as its digits. */
 const PHONE_MASK = { mask: '(000) 000-0000' };
-export const SMS_SHORT_CODE = '36401';
 
 interface Values {
   firstName: string;
@@ -63,7 +62,9 @@ interface RegistrationFormProps {
 
 /** The registration form; its own chunk (with the phone mask), loaded when a pass is looked up. */
 export default function RegistrationForm({ order, credentials, onCancel, onSaved, onStartOver }: RegistrationFormProps) {
-  const brand = useSiteInfo()?.brandName ?? 'us';
+  const site = useSiteInfo();
+  // The server's wording (what a registration records); the same function's until the site settings load.
+  const consents = site?.consents ?? consentWording(site?.brandName ?? 'us');
   const [values, setValues] = useState<Values>(() => ({
     firstName: order.firstName ?? '',
     lastName: order.lastName ?? '',
@@ -188,7 +189,7 @@ export default function RegistrationForm({ order, credentials, onCancel, onSaved
             className="mb-3"
             checked={values.optInEmailMarketing}
             onChange={set('optInEmailMarketing')}
-            label={`Yes, email me news and announcements from ${brand}.`}
+            label={consents.email.label}
           />
           <Form.Check id="optInSMSMarketing" className="mb-0">
             <Form.Check.Input
@@ -197,11 +198,9 @@ export default function RegistrationForm({ order, credentials, onCancel, onSaved
               onChange={set('optInSMSMarketing')}
               aria-describedby="sms-consent"
             />
-            <Form.Check.Label>{`Yes, text me news and offers from ${brand}.`}</Form.Check.Label>
+            <Form.Check.Label>{consents.sms.label}</Form.Check.Label>
             <p id="sms-consent" className="opt-ins__consent">
-              By checking this box, you agree to receive recurring automated marketing text messages from {brand} at the phone number above.
-              Message frequency varies. Reply HELP for help and STOP to cancel. Message and data rates may apply. Consent is not a condition
-              of purchase. For help, text HELP to {SMS_SHORT_CODE}; to stop receiving messages, text STOP to {SMS_SHORT_CODE}.
+              {consents.sms.disclosure}
             </p>
           </Form.Check>
         </fieldset>

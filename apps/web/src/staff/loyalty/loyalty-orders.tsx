@@ -13,7 +13,7 @@ import { hasPermission, type StaffUser } from '../auth/staff-session.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { accountQuery, api, id, loyaltyJson, ordersQuery } from './loyalty-api.ts';
 import { useLoyaltyFailure, useToastOnError } from './loyalty-errors.ts';
-import { ScrollRegion } from './scroll-region.tsx';
+import { ScrollRegion } from '../admin/scroll-region.tsx';
 import { appleDevicesText, googleText } from './wallet-presence.tsx';
 
 /** Order dates as M/D/YY. */

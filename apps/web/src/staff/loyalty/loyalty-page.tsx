@@ -23,7 +23,7 @@ import { EmailForm, NamesForm, type MemberNames } from '../../loyalty/member-for
 import { api, loyaltyJson, loyaltyText } from './loyalty-api.ts';
 import { LoyaltyAccount } from './loyalty-account.tsx';
 import { useLoyaltyFailure } from './loyalty-errors.ts';
-import { ScrollRegion } from './scroll-region.tsx';
+import { ScrollRegion } from '../admin/scroll-region.tsx';
 
 type Stage = { stage: 'lookup' } | { stage: 'signup'; email: string } | { stage: 'account'; userID: string; email: string };
 

@@ -12,7 +12,7 @@ import { TextField } from '../../ui/text-field.tsx';
 import { useToast } from '../admin/toasts.tsx';
 import { accountQuery, api, loyaltyJson, type LoyaltyAccountData } from './loyalty-api.ts';
 import { useLoyaltyFailure } from './loyalty-errors.ts';
-import { ScrollRegion } from './scroll-region.tsx';
+import { ScrollRegion } from '../admin/scroll-region.tsx';
 
 const CAUSED_BY = { guest: 'Guest', system: 'System', staff: 'Staff', till: 'Till' } as const;
 

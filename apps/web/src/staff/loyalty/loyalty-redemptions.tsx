@@ -22,7 +22,7 @@ import { hasPermission, type StaffUser } from '../auth/staff-session.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { accountQuery, api, id, loyaltyJson, memberKey } from './loyalty-api.ts';
 import { useLoyaltyFailure, useToastOnError } from './loyalty-errors.ts';
-import { ScrollRegion } from './scroll-region.tsx';
+import { ScrollRegion } from '../admin/scroll-region.tsx';
 
 const redemptionsQuery = (userID: string) =>
   queryOptions({

@@ -15,7 +15,7 @@ import { ClaimForm, type CandidatesProps } from '../../loyalty/claim-form.tsx';
 import { useToast } from '../admin/toasts.tsx';
 import { useStaffErrorHandler } from '../auth/staff-errors.ts';
 import { accountQuery, api, loyaltyJson, ordersQuery } from './loyalty-api.ts';
-import { ScrollRegion } from './scroll-region.tsx';
+import { ScrollRegion } from '../admin/scroll-region.tsx';
 
 export type StaffClaimKind = 'tickets' | 'purchase' | 'hotels';
 

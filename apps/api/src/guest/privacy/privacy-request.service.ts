@@ -1,0 +1,103 @@
+// A guest's own request for their data. Asking by email answers the same whether or not
+// anything is held (what Boardwalk holds is not told to whoever asks), and mails a link when
+// something is held, valid 24 hours, through the outbox and the mail job. The link's token,
+// sent back as a bearer token, shows everything held about that email (the staff export's
+// document) and deletes it (the staff erasure), once: the erasure spends the link.
+import { randomUUID } from 'node:crypto';
+import {
+  guestPrivacyMessages as messages,
+  holdsAnything,
+  PRIVACY_LINK_TOKEN,
+  PRIVACY_MANAGE_PATH,
+  type PrivacyErasure,
+  type PrivacyExport,
+  type PrivacyLinkAnswer,
+} from '@boardwalk/contract/privacy';
+import type { Executor } from '@boardwalk/db/client';
+import type { FastifyInstance } from 'fastify';
+import type { Mailer } from '../../integrations/email/mailer.ts';
+import type { Config } from '../../platform/config.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Keys } from '../../platform/keys.plugin.ts';
+import { attempt, type FailureThrottle } from '../../platform/throttle.ts';
+import { isLinkSpent, spendLink } from './privacy-links.repo.ts';
+
+export interface GuestPrivacy {
+  db: Executor;
+  keys: Keys;
+  mailer: Mailer;
+  privacy: FastifyInstance['privacy'];
+  config: Pick<Config, 'publicUrl' | 'brandName' | 'supportEmail'>;
+  limits: { perAddress: FailureThrottle; perEmail: FailureThrottle };
+  /** Records the guest's erasure in the audit log, in its transaction. */
+  recordErasure: (tx: Executor, email: string, erased: Record<string, number>) => Promise<void>;
+}
+
+const VALID_HOURS = PRIVACY_LINK_TOKEN.ttlSeconds / 3600;
+
+/** The token's subject: the link's own id (what an erasure spends) and the email. */
+const subjectOf = (linkId: string, email: string) => `${linkId} ${email}`;
+
+function privacyMail(deps: GuestPrivacy, email: string) {
+  const brand = deps.config.brandName;
+  const token = deps.keys.signToken(PRIVACY_LINK_TOKEN.purpose, subjectOf(randomUUID(), email), PRIVACY_LINK_TOKEN.ttlSeconds);
+  return {
+    to: email,
+    subject: `Your data at ${brand}`,
+    text: [
+      'Hello,',
+      '',
+      `You asked to see the data ${brand} holds about ${email}. This link shows all of it, lets you download it and lets you delete it:`,
+      `${deps.config.publicUrl}${PRIVACY_MANAGE_PATH}#${token}`,
+      '',
+      `The link works for ${VALID_HOURS} hours and is yours alone: please do not forward it.`,
+      `You did not ask for it? You can ignore this email. Questions? Email ${deps.config.supportEmail}.`,
+      '',
+      brand,
+    ].join('\n'),
+  };
+}
+
+/**
+ * POST /api/privacy/request: mails the link when anything is held about the email (one message
+ * per request, in the outbox with its mail job) and answers the same for any email. Each
+ * request counts against the client address and against the email (kept as a keyed hash).
+ */
+export function requestPrivacyLink(deps: GuestPrivacy, clientAddress: string, email: string): Promise<PrivacyLinkAnswer> {
+  const address = email.trim().toLowerCase();
+  const emailKey = deps.keys.keyedHash('privacy-link-email', address);
+  return attempt([deps.limits.perAddress.of(clientAddress), deps.limits.perEmail.of(emailKey)], async () => {
+    const { sections } = await deps.privacy.find({ email: address });
+    if (holdsAnything(sections)) await deps.mailer.send(deps.db, privacyMail(deps, address));
+    return { email, validHours: VALID_HOURS };
+  });
+}
+
+/** The link a token names (its id and email); 401 with what to do when it is missing, expired, not valid or spent. */
+async function linkOf(deps: Pick<GuestPrivacy, 'db' | 'keys'>, token: string | undefined) {
+  if (!token) throw new AppError('UNAUTHORIZED', messages.tokenRequired);
+  const check = deps.keys.verifyToken(PRIVACY_LINK_TOKEN.purpose, token);
+  if (!check.ok) throw new AppError('UNAUTHORIZED', check.reason === 'expired' ? messages.expired : messages.invalid);
+  const [linkId = '', email = ''] = check.subject.split(' ');
+  if (await isLinkSpent(deps.db, linkId)) throw new AppError('UNAUTHORIZED', messages.spent);
+  return { linkId, email };
+}
+
+/** GET /api/privacy/data: everything held about the link's email, as the staff export shows it. */
+export async function readPersonalData(deps: GuestPrivacy, token: string | undefined): Promise<PrivacyExport> {
+  const { email } = await linkOf(deps, token);
+  const { sections } = await deps.privacy.find({ email });
+  return { exportedAt: new Date().toISOString(), query: { email }, ...sections };
+}
+
+/** POST /api/privacy/erase: the staff erasure of the link's email, which spends the link. */
+export async function eraseOwnData(deps: GuestPrivacy, token: string | undefined): Promise<PrivacyErasure> {
+  const { linkId, email } = await linkOf(deps, token);
+  const { erased, orderIds } = await deps.privacy.erase({ email }, async (tx, result) => {
+    // Two erasures with one link at the same moment: the second waits here, then finds it spent.
+    if (!(await spendLink(tx, linkId, new Date(Date.now() + PRIVACY_LINK_TOKEN.ttlSeconds * 1000))))
+      throw new AppError('UNAUTHORIZED', messages.spent);
+    await deps.recordErasure(tx, email, result.erased);
+  });
+  return { held: Object.values(erased).some((n) => n > 0), erased, orderIds };
+}

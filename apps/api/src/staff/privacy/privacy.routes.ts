@@ -1,0 +1,32 @@
+// POST /api/admin/privacy/export (Privacy Export): everything held about a person;
+// POST /api/admin/privacy/erase (Privacy Erase): all of it erased.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiError } from '@boardwalk/contract/errors';
+import { privacyErasure, privacyExport, privacyQuery } from '@boardwalk/contract/privacy';
+import { PRIVACY } from '@boardwalk/contract/staff-resources';
+import { erasePersonalDataOf, exportPersonalData, type PrivacyDeps } from './privacy.service.ts';
+
+export const staffPrivacyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: PrivacyDeps = { db: app.database.db, keys: app.keys, privacy: app.privacy };
+  app.post(PRIVACY.export.api, {
+    onRequest: app.staffGuard(PRIVACY.export),
+    schema: {
+      tags: ['staff'],
+      summary: 'Privacy: everything held about the person an email address, a phone number or a barcode names (audited)',
+      body: privacyQuery,
+      response: { 200: privacyExport, 400: apiError, 401: apiError, 403: apiError },
+    },
+    handler: (request) => exportPersonalData(deps, request.staff!, request.body),
+  });
+  app.post(PRIVACY.erase.api, {
+    onRequest: app.staffGuard(PRIVACY.erase),
+    schema: {
+      tags: ['staff'],
+      summary:
+        'Privacy: erase everything held about the person an email address, a phone number or a barcode names; orders and the points ledger stay without them (audited)',
+      body: privacyQuery,
+      response: { 200: privacyErasure, 400: apiError, 401: apiError, 403: apiError },
+    },
+    handler: (request) => erasePersonalDataOf(deps, request.staff!, request.body),
+  });
+};

@@ -1,0 +1,70 @@
+// The Privacy tab: everything held about a person, found by an email address, a phone number or
+// a barcode, as one JSON document, and erased. Each export and each erasure is audited (who,
+// when, what was found or erased) under a keyed hash of what was asked: the log can tell that
+// the same person was asked for twice, never who they are.
+import type { PrivacyErasure, PrivacyExport, PrivacyQuery, PrivacySections } from '@boardwalk/contract/privacy';
+import type { Executor } from '@boardwalk/db/client';
+import type { Keys } from '../../platform/keys.plugin.ts';
+import type { FastifyInstance } from 'fastify';
+import { recordAudit } from '../audit/audit.repo.ts';
+import type { StaffActor } from '../auth/auth.service.ts';
+
+export interface PrivacyDeps {
+  db: Executor;
+  keys: Keys;
+  privacy: FastifyInstance['privacy'];
+}
+
+export const PRIVACY_AUDIT_RESOURCE = 'privacy';
+
+/** What a query names a person by, and the value. */
+const queried = (query: PrivacyQuery) => Object.entries(query).find(([, value]) => value !== undefined) as [string, string];
+
+/** What a query asked, as the audit log keeps it: a keyed hash (HMAC with a server key). */
+export function queryHash(keys: Keys, query: PrivacyQuery): string {
+  const [kind, value] = queried(query);
+  return keys.keyedHash('privacy-query', `${kind}:${value.toLowerCase()}`);
+}
+
+/** How many items each section holds (what the audit entry says was found). */
+const countsOf = (sections: PrivacySections) => Object.fromEntries(Object.entries(sections).map(([key, items]) => [key, items.length]));
+
+/** POST /api/admin/privacy/export: the person's document, audited. */
+export async function exportPersonalData(deps: PrivacyDeps, staff: StaffActor, query: PrivacyQuery): Promise<PrivacyExport> {
+  const { sections } = await deps.privacy.find(query);
+  await recordAudit(deps.db, {
+    teamMemberGuid: staff.teamMemberGuid,
+    username: staff.username,
+    action: 'export',
+    resource: PRIVACY_AUDIT_RESOURCE,
+    recordId: queryHash(deps.keys, query),
+    after: { asked: queried(query)[0], found: countsOf(sections) },
+  });
+  return { exportedAt: new Date().toISOString(), query, ...sections };
+}
+
+/** POST /api/admin/privacy/erase: everything held about the person erased in one transaction, with its audit entry. */
+export async function erasePersonalDataOf(deps: PrivacyDeps, staff: StaffActor, query: PrivacyQuery): Promise<PrivacyErasure> {
+  const { erased, orderIds } = await deps.privacy.erase(query, (tx, result) =>
+    recordAudit(tx, {
+      teamMemberGuid: staff.teamMemberGuid,
+      username: staff.username,
+      action: 'erase',
+      resource: PRIVACY_AUDIT_RESOURCE,
+      recordId: queryHash(deps.keys, query),
+      after: { asked: queried(query)[0], erased: result.erased, orders: result.orderIds.length },
+    }),
+  );
+  return { held: Object.values(erased).some((n) => n > 0), erased, orderIds };
+}
+
+/** The audit entry of a guest's erasure of their own data (through their emailed link): no staff member, the same keyed hash. */
+export const auditGuestErasure = (keys: Keys) => (tx: Executor, email: string, erased: Record<string, number>) =>
+  recordAudit(tx, {
+    teamMemberGuid: null,
+    username: null,
+    action: 'erase',
+    resource: PRIVACY_AUDIT_RESOURCE,
+    recordId: queryHash(keys, { email }),
+    after: { asked: 'email', by: 'guest', erased },
+  });

@@ -1,0 +1,8 @@
+/** Saves a value as a JSON file the browser downloads (a document already on the page: no second request). */
+export function saveJson(value: unknown, filename: string): void {
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(new Blob([JSON.stringify(value, null, 2)], { type: 'application/json' }));
+  link.download = filename;
+  link.click();
+  URL.revokeObjectURL(link.href);
+}

@@ -1,8 +1,0 @@
-/** A wide table scrolls sideways on a phone: the region takes keyboard focus so it can be scrolled without a pointer. */
-export function ScrollRegion({ label, className, children }: { label: string; className?: string; children: React.ReactNode }) {
-  return (
-    <div className={`table-responsive staff-loyalty__scroll ${className ?? ''}`} role="region" aria-label={label} tabIndex={0}>
-      {children}
-    </div>
-  );
-}
