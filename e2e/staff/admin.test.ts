@@ -51,6 +51,7 @@ const ALL_TABS = [
   'Loyalty',
   'Audit Log',
   'Deliveries',
+  'Privacy',
   'Loyalty Rewards',
   'Loyalty Tiers',
 ];
