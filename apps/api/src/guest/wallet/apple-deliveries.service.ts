@@ -6,7 +6,7 @@ import type { Executor } from '@boardwalk/db/client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppleWallet } from '../../integrations/apple-wallet/apple-wallet.plugin.ts';
 import { maskBarcode, maskUrl } from '../../platform/logging.ts';
-import { tryDelivery, queueDelivery, type DeliveryJobData } from '../../platform/jobs/delivery.ts';
+import { tryDeliveries, queueDelivery, type DeliveryJobData } from '../../platform/jobs/delivery.ts';
 import type { JobSender, RunningJob } from '../../platform/jobs/job-queue.ts';
 import {
   currentPassContent,
@@ -17,7 +17,7 @@ import {
 import { findApplePasses, findLoyaltyPass, findVoidedPass, setVoidReason, updateContentHash } from './apple-wallet.repo.ts';
 import { findPassByBarcode } from '../ticket/ticket.repo.ts';
 import { findLoyaltyMember } from '../../loyalty/loyalty.repo.ts';
-import { deleteDeviceRegistration, findDeviceRegistration, findDeviceRegistrations } from './passkit.repo.ts';
+import { deleteDeviceRegistration, findDeviceRegistrations, findPushTokens } from './passkit.repo.ts';
 
 /** What the delivery jobs of Apple passes need. */
 export interface AppleDeliveryDeps {
@@ -30,6 +30,12 @@ export interface AppleDeliveryDeps {
 
 /** The queue of APNs pushes (one device, one pass). */
 export const APPLE_PUSH_QUEUE = 'apple-push';
+/**
+ * Pushes a worker sends at once, over its one HTTP/2 connection to APNs (which allows many
+ * concurrent streams): a batch's two statements (its push tokens, its tries) and pg-boss's
+ * fetch and complete are paid per batch. 250 drained 10,000 pushes 1.5 times as fast as 100.
+ */
+export const APPLE_PUSH_BATCH = 250;
 
 export interface ApplePushPayload {
   serialNumber: string;
@@ -105,28 +111,28 @@ export function createAppleDeliveries(deps: AppleDeliveryDeps) {
   }
 
   /**
-   * One APNs push to one device. A 410 means the device no longer has the pass: its
-   * registration is removed and the push is not tried again.
+   * A batch of APNs pushes, one per device, sent at once: their push tokens read in one
+   * statement and their tries recorded in one. A 410 means the device no longer has the pass:
+   * its registration is removed and the push is not tried again.
    */
-  async function pushToDevice(job: RunningJob<ApplePushPayload & DeliveryJobData>): Promise<void> {
-    const { serialNumber, deviceLibraryIdentifier } = job.data;
-    await tryDelivery(deps.db, job, async () => {
-      const apns = deps.appleWallet.apns;
+  async function pushToDevices(jobs: RunningJob<ApplePushPayload & DeliveryJobData>[]): Promise<(Error | null)[]> {
+    const apns = deps.appleWallet.apns;
+    const tokens = apns ? await findPushTokens(deps.db, jobs.map((job) => job.data)) : new Map<string, string>();
+    return tryDeliveries(deps.db, jobs, async ({ data: { serialNumber, deviceLibraryIdentifier } }) => {
       if (!apns) return { state: 'skipped', note: 'APNs is not configured' };
-      const device = await findDeviceRegistration(deps.db, deviceLibraryIdentifier, serialNumber);
-      if (!device) return { state: 'skipped', note: 'The device no longer has the pass' };
-      const result = await apns.push(device.pushToken);
+      const pushToken = tokens.get(`${deviceLibraryIdentifier} ${serialNumber}`);
+      if (!pushToken) return { state: 'skipped', note: 'The device no longer has the pass' };
+      const result = await apns.push(pushToken);
       if (result.outcome === 'unregistered') {
         await deleteDeviceRegistration(deps.db, deviceLibraryIdentifier, serialNumber);
         deps.log.info({ serialNumber }, 'Apple Wallet: APNs says the device no longer has the pass; registration removed');
         return { state: 'skipped', note: 'APNs answered 410: the device no longer has the pass; registration removed' };
       }
-      if (result.outcome === 'failed')
-        throw new Error(`APNs answered ${result.status ?? 'nothing'}${result.reason ? ` (${result.reason})` : ''}`);
+      if (result.outcome === 'failed') throw new Error(`APNs answered ${result.status ?? 'nothing'}${result.reason ? ` (${result.reason})` : ''}`);
       deps.log.info({ serialNumber }, 'Apple Wallet: update pushed to a device');
       return { state: 'sent' };
     });
   }
 
-  return { compareTicketPass, compareMemberCard, compareVoidedCard, pushToDevice };
+  return { compareTicketPass, compareMemberCard, compareVoidedCard, pushToDevices };
 }

@@ -23,7 +23,7 @@ const isApplePush = and(eq(deliveries.target, 'apple'), isNotNull(deliveries.ser
 /**
  * A push waits for its device's fetch from the moment it is queued: the device may list and
  * fetch the pass (pushed by an earlier push) before this one's send is recorded, or while it
- * is retried. 'fetched' is never overwritten by a later try (recordAttempt).
+ * is retried. 'fetched' is never overwritten by a later try (recordAttempts).
  */
 const WAITING_STATES: DeliveryState[] = ['queued', 'retrying', 'sent'];
 /** The update tag a device is given (passkit.repo.ts): microseconds since the epoch. */

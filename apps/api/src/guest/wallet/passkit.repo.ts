@@ -135,17 +135,21 @@ export async function deleteDeviceRegistrations(db: Executor, deviceLibraryIdent
   return rows.length;
 }
 
-export async function findDeviceRegistration(db: Executor, deviceLibraryIdentifier: string, serialNumber: string) {
+/** The push tokens of these registrations (device and pass), in one statement: keyed `${device} ${serial}`; a removed one is absent. */
+export async function findPushTokens(db: Executor, registrations: { deviceLibraryIdentifier: string; serialNumber: string }[]) {
+  const wanted = JSON.stringify(registrations.map((r) => ({ d: r.deviceLibraryIdentifier, s: r.serialNumber })));
   const rows = await db
-    .select({ pushToken: appleDeviceRegistrations.pushToken })
+    .select({
+      deviceLibraryIdentifier: appleDeviceRegistrations.deviceLibraryIdentifier,
+      serialNumber: appleDeviceRegistrations.serialNumber,
+      pushToken: appleDeviceRegistrations.pushToken,
+    })
     .from(appleDeviceRegistrations)
     .where(
-      and(
-        eq(appleDeviceRegistrations.deviceLibraryIdentifier, deviceLibraryIdentifier),
-        eq(appleDeviceRegistrations.serialNumber, serialNumber),
-      ),
+      sql`(${appleDeviceRegistrations.deviceLibraryIdentifier}, ${appleDeviceRegistrations.serialNumber}) in
+        (select d, s from jsonb_to_recordset(${wanted}::jsonb) as w(d text, s uuid))`,
     );
-  return rows[0] ?? null;
+  return new Map(rows.map((r) => [`${r.deviceLibraryIdentifier} ${r.serialNumber}`, r.pushToken]));
 }
 
 export async function findDeviceRegistrations(db: Executor, serialNumber: string) {

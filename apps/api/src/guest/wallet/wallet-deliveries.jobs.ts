@@ -10,7 +10,7 @@ import type { DeliveryJobData } from '../../platform/jobs/delivery.ts';
 import { TICKET_CHANGED } from '../../integrations/ticketing/ticket.topics.ts';
 import { LOYALTY_ACCOUNT_CHANGED, LOYALTY_TIERS_CHANGED } from '../../loyalty/loyalty.topics.ts';
 import { PASSES_CHANGED } from '../ticket/ticket.topics.ts';
-import { APPLE_PUSH_QUEUE, type ApplePushPayload } from './apple-deliveries.service.ts';
+import { APPLE_PUSH_BATCH, APPLE_PUSH_QUEUE, type ApplePushPayload } from './apple-deliveries.service.ts';
 import { findAccountsWithCards, findBarcodesWithPasses } from './apple-wallet.repo.ts';
 import { GOOGLE_UPDATE_QUEUE, type GoogleUpdatePayload } from './google-deliveries.service.ts';
 import { MEMBER_CARD_VOIDED } from './member-cards.service.ts';
@@ -95,8 +95,8 @@ export const walletDeliveriesJobs = fp(
     await app.jobs.declare<ApplePushPayload & DeliveryJobData>({
       name: APPLE_PUSH_QUEUE,
       policy: 'stately',
-      batchSize: 100,
-      handler: (job) => apple.pushToDevice(job),
+      batchSize: APPLE_PUSH_BATCH,
+      batchHandler: (jobs) => apple.pushToDevices(jobs),
     });
     await app.jobs.declare<GoogleUpdatePayload & DeliveryJobData>({
       name: GOOGLE_UPDATE_QUEUE,

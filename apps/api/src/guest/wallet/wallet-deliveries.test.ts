@@ -20,6 +20,9 @@ const PASS_TYPE = 'pass.com.example.deliveries';
 const ISSUER_ID = '3388000000022999999';
 const CLIENT_EMAIL = 'wallet@boardwalk-deliveries.iam.gserviceaccount.com';
 const GONE_TOKEN = 'ee'.repeat(32);
+/** APNs answers this device 503 while failingPushes > 0 (counting down). */
+const FLAKY_TOKEN = 'f1'.repeat(32);
+let failingPushes = 0;
 const FANOUT = 1000;
 
 let t: TestApp;
@@ -44,7 +47,14 @@ beforeAll(async () => {
   await google.start();
   const keyFile = join(dir, 'service-account.json');
   await writeServiceAccountKey(keyFile, privateKey, CLIENT_EMAIL, `${google.baseUrl}/token`);
-  apns = await startApnsDouble(dir, (token) => (token === GONE_TOKEN ? { status: 410, reason: 'Unregistered' } : { status: 200 }));
+  apns = await startApnsDouble(dir, (token) => {
+    if (token === GONE_TOKEN) return { status: 410, reason: 'Unregistered' };
+    if (token === FLAKY_TOKEN && failingPushes > 0) {
+      failingPushes -= 1;
+      return { status: 503, reason: 'ServiceUnavailable' };
+    }
+    return { status: 200 };
+  });
   pushes = apns.pushes;
   t = await createTestApp({
     env: {
@@ -192,6 +202,29 @@ describe('retries and permanent answers', () => {
       headers: lister.headers,
     });
     expect(retry.statusCode).toBe(403);
+  });
+
+  it('one push of a batch failing: it alone is retried (once per try) and recorded; the others are sent once', async () => {
+    await ticketInWallets('52000004', '5200000000000043', [
+      { id: 'flaky0device000001', pushToken: FLAKY_TOKEN },
+      { id: 'fine00device000001', pushToken: 'c4'.repeat(32) },
+      { id: 'fine00device000002', pushToken: 'c5'.repeat(32) },
+    ]);
+    failingPushes = 1;
+    await putOrder(t.app, '52000004', anOrder([dayTicket('5200000000000043', 5)]));
+    await expect
+      .poll(async () => (await deliveryRows()).filter((d) => d.target === 'apple' && d.barcode === '5200000000000043'), { timeout: 15_000 })
+      .toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ state: 'sent', attempts: 2 }),
+          expect.objectContaining({ state: 'sent', attempts: 1 }),
+          expect.objectContaining({ state: 'sent', attempts: 1 }),
+        ]),
+      );
+    await settleDeliveries(t.app);
+    const tokens = pushes.map(pushTokenOf);
+    expect(tokens.filter((token) => token === FLAKY_TOKEN)).toHaveLength(2);
+    expect(tokens.filter((token) => token === 'c4'.repeat(32) || token === 'c5'.repeat(32))).toHaveLength(2);
   });
 
   it('APNs 410 removes the registration and is not retried', async () => {

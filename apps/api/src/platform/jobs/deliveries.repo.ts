@@ -28,25 +28,33 @@ export async function insertDelivery(
   await db.insert(deliveries).values(values);
 }
 
+/** One more try of a delivery, and how it went (with Google's object version when it reports one). */
+export interface Attempt {
+  id: string;
+  state: DeliveryState;
+  lastError: string | null;
+  objectVersion?: string | null | undefined;
+}
+
 /**
- * One more try, and how it went; a delivered one gets its first delivered time (and Google's
- * object version). A push whose device already fetched the pass stays 'fetched' whatever a
- * later try of it says (the device has the update).
+ * One more try of each delivery, and how it went, in one statement; a delivered one gets its
+ * first delivered time (and Google's object version). A push whose device already fetched the
+ * pass stays 'fetched' whatever a later try of it says (the device has the update).
  */
-export async function recordAttempt(
-  db: Executor,
-  id: string,
-  values: { state: DeliveryState; lastError: string | null; objectVersion?: string | null | undefined },
-) {
-  await db
-    .update(deliveries)
-    .set({
-      ...values,
-      attempts: sql`${deliveries.attempts} + 1`,
-      updatedAt: sql`now()`,
-      ...(values.state === 'sent' && { sentAt: sql`coalesce(${deliveries.sentAt}, now())` }),
-    })
-    .where(and(eq(deliveries.id, id), ne(deliveries.state, 'fetched')));
+export async function recordAttempts(db: Executor, attempts: Attempt[]) {
+  if (attempts.length === 0) return;
+  const tried = attempts.map((a) => ({ ...a, hasVersion: a.objectVersion !== undefined, objectVersion: a.objectVersion ?? null }));
+  await db.execute(sql`
+    update ${deliveries} d set
+      state = t.state,
+      last_error = t."lastError",
+      object_version = case when t."hasVersion" then t."objectVersion" else d.object_version end,
+      attempts = d.attempts + 1,
+      updated_at = now(),
+      sent_at = case when t.state = 'sent' then coalesce(d.sent_at, now()) else d.sent_at end
+    from jsonb_to_recordset(${JSON.stringify(tried)}::jsonb)
+      as t(id uuid, state text, "lastError" text, "objectVersion" text, "hasVersion" boolean)
+    where d.id = t.id and d.state <> 'fetched'`);
 }
 
 /** A failed or dead delivery, locked for a staff Retry. */

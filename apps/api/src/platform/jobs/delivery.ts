@@ -6,8 +6,9 @@ import type { JobSender, RunningJob } from './job-queue.ts';
 import {
   findRetryableDelivery,
   insertDelivery,
-  recordAttempt,
+  recordAttempts,
   requeueDelivery,
+  type Attempt,
   type ApplePushTrack,
   type DeliveryTarget,
 } from './deliveries.repo.ts';
@@ -58,22 +59,41 @@ export type TryOutcome = { state: 'sent'; objectVersion?: string | null } | { st
  * the last try, which records the delivery as dead; a permanent failure is dead at once.
  */
 export async function tryDelivery(db: Executor, job: RunningJob<DeliveryJobData>, deliver: () => Promise<TryOutcome>): Promise<void> {
-  try {
-    const outcome = await deliver();
-    await recordAttempt(
-      db,
-      job.data.deliveryId,
-      outcome.state === 'skipped'
-        ? { state: 'skipped', lastError: outcome.note }
-        : { state: 'sent', lastError: null, objectVersion: outcome.objectVersion },
-    );
-  } catch (error) {
+  const [error] = await tryDeliveries(db, [job], deliver);
+  if (error) throw error;
+}
+
+/**
+ * Runs one try of each job of a batch at once and records them all in one statement, as
+ * tryDelivery does one: answers, per job, the error the queue is to retry it for (or null).
+ */
+export async function tryDeliveries<J extends RunningJob<DeliveryJobData>>(
+  db: Executor,
+  jobs: J[],
+  deliver: (job: J) => Promise<TryOutcome>,
+): Promise<(Error | null)[]> {
+  const settled = await Promise.allSettled(jobs.map((job) => deliver(job)));
+  const attempts = settled.map((result, i): Attempt => {
+    const { deliveryId, retryCount, retryLimit } = { ...jobs[i]!.data, ...jobs[i]! };
+    if (result.status === 'fulfilled') {
+      const outcome = result.value;
+      return outcome.state === 'skipped'
+        ? { id: deliveryId, state: 'skipped', lastError: outcome.note }
+        : { id: deliveryId, state: 'sent', lastError: null, objectVersion: outcome.objectVersion };
+    }
+    const error: unknown = result.reason;
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-    const permanent = error instanceof PermanentDeliveryError;
-    const last = permanent || job.retryCount >= job.retryLimit;
-    await recordAttempt(db, job.data.deliveryId, { state: last ? 'dead' : 'retrying', lastError: message });
-    if (!permanent) throw error;
-  }
+    const last = error instanceof PermanentDeliveryError || retryCount >= retryLimit;
+    return { id: deliveryId, state: last ? 'dead' : 'retrying', lastError: message };
+  });
+  await recordAttempts(db, attempts);
+  return settled.map((result) =>
+    result.status === 'fulfilled' || result.reason instanceof PermanentDeliveryError
+      ? null
+      : result.reason instanceof Error
+        ? result.reason
+        : new Error(String(result.reason)),
+  );
 }
 
 /** A staff Retry (in tx): a failed or dead delivery gets a new job now. False when there is none to retry. */

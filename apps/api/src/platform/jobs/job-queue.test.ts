@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterEach, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@boardwalk/db/test-support/test-database';
-import { startJobQueue, type JobQueue } from './job-queue.ts';
+import { eachJob, startJobQueue, type JobQueue } from './job-queue.ts';
 
 const settings = { retryLimit: 2, retryDelaySeconds: 1, expireSeconds: 60, pollSeconds: 0.5 };
 const waiting = '11111111-1111-4111-8111-111111111111';
@@ -58,7 +58,11 @@ it('carries the jobs pg-boss 10 left waiting, retrying or running into pg-boss 1
   expect(old.rows[0]?.gone).toBe(true);
 
   const ran: string[] = [];
-  await queue.work<{ deliveryId: string }>('mail', { batchSize: 5 }, async (job) => void ran.push(job.data.deliveryId));
+  await queue.work<{ deliveryId: string }>(
+    'mail',
+    { batchSize: 5 },
+    eachJob(async (job) => void ran.push(job.data.deliveryId)),
+  );
   await expect.poll(() => ran.sort(), { timeout: 10_000 }).toEqual(['d1', 'd2']);
   await expect.poll(() => queue!.pending(['mail']), { timeout: 10_000 }).toBe(0);
 });

@@ -50,11 +50,11 @@ export interface JobQueue {
   /** Adds many jobs in one statement in the caller's transaction (keys as in send). */
   insert(tx: Executor, jobs: NewJob[]): Promise<void>;
   /**
-   * Runs the handler for each job of the queue, up to batchSize at once. A handler that
-   * throws fails its job alone: pg-boss retries it with exponential backoff and jitter, then
+   * Runs the handler on the queue's jobs, up to batchSize at once. Each job it answers with an
+   * error fails alone: pg-boss retries it with exponential backoff and jitter, then
    * dead-letters it.
    */
-  work<T>(name: string, options: { batchSize: number }, handler: (job: RunningJob<T>) => Promise<void>): Promise<void>;
+  work<T>(name: string, options: { batchSize: number }, handler: BatchHandler<T>): Promise<void>;
   /** Adds a job to the queue at every occurrence of the cron expression (UTC), once across all processes; declaring it again replaces it. */
   schedule(name: string, cron: string): Promise<void>;
   /** Creates a queue (or updates its retry settings, which may have changed since it was made). */
@@ -70,6 +70,17 @@ export interface JobQueue {
   depths(): Promise<{ queue: string; state: string; count: number }[]>;
   stop(): Promise<void>;
 }
+
+/** Runs a batch of jobs: answers, per job in the same order, null when it is done or the error it failed with. */
+export type BatchHandler<T> = (jobs: RunningJob<T>[]) => Promise<(Error | null)[]>;
+
+/** A handler of one job as a batch handler: the jobs run at once, each failing alone. */
+export const eachJob =
+  <T>(handler: (job: RunningJob<T>) => Promise<void>): BatchHandler<T> =>
+  (jobs) =>
+    Promise.all(jobs.map((job) => handler(job).then(() => null, (error: unknown) => toError(error))));
+
+const toError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
 
 /** What queueing a delivery needs of the queue. */
 export type JobSender = Pick<JobQueue, 'send'>;
@@ -130,6 +141,14 @@ export async function startJobQueue(database: Database, settings: JobSettings, o
   starting.set(database, started);
   return started;
 }
+
+/**
+ * Fetch loops per queue in a process (pg-boss's localConcurrency). On PostgreSQL two: one loop's
+ * statements (fetch, the batch's reads and writes, complete) overlap the other's outbound calls.
+ * PGlite is one session running one statement at a time, where a second loop only contends for
+ * it: measured on the drain of 10,000 APNs pushes, 2,988 pushes/s with one loop, 1,403 with two.
+ */
+const fetchLoops: Record<Database['kind'], number> = { postgres: 2, pglite: 1 };
 
 /** The schema pg-boss 10 made (version 24), set aside while pg-boss 12 makes its own. */
 const VERSION_10_SCHEMA = 'pgboss_v10';
@@ -252,11 +271,11 @@ async function startOnce(database: Database, settings: JobSettings, onError: OnE
     async carryOverVersion10Jobs(queues) {
       await moveVersion10Jobs(database, boss, new Set(queues));
     },
-    async work<T>(name: string, options: { batchSize: number }, handler: (job: RunningJob<T>) => Promise<void>) {
+    async work<T>(name: string, options: { batchSize: number }, handler: BatchHandler<T>) {
       // pg-boss's worker awaits its own complete() and fail(): a database that drops at that
       // moment is an 'error' event (onError), the worker keeps polling, and a job it could
       // not complete stays active until it expires and is taken up again. Each job of a batch
-      // is settled on its own (perJobResults).
+      // is settled on its own (perJobResults), the batch's in two statements.
       await boss.work(
         name,
         {
@@ -265,18 +284,17 @@ async function startOnce(database: Database, settings: JobSettings, onError: OnE
           perJobResults: true,
           pollingIntervalSeconds: settings.pollSeconds,
           burstWhenBatchFull: true,
+          localConcurrency: fetchLoops[database.kind],
         },
-        (jobs: JobWithMetadata<T>[]) =>
-          Promise.all(
-            jobs.map(async (job): Promise<JobResult> => {
-              try {
-                await handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit });
-                return { id: job.id, status: 'completed' };
-              } catch (error) {
-                return { id: job.id, status: 'failed', output: { message: error instanceof Error ? error.message : String(error) } };
-              }
-            }),
-          ),
+        async (jobs: JobWithMetadata<T>[]) => {
+          const errors = await handler(
+            jobs.map((job) => ({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit })),
+          );
+          return jobs.map((job, i): JobResult => {
+            const error = errors[i];
+            return error ? { id: job.id, status: 'failed', output: { message: error.message } } : { id: job.id, status: 'completed' };
+          });
+        },
       );
     },
     async pending(names) {

@@ -12,7 +12,16 @@
 import fp from 'fastify-plugin';
 import type { Executor } from '@boardwalk/db/client';
 import { isDatabaseUnavailable } from '../database-health.ts';
-import { DEAD_LETTERS, startJobQueue, type JobQueue, type NewJob, type QueuePolicy, type RunningJob } from './job-queue.ts';
+import {
+  DEAD_LETTERS,
+  eachJob,
+  startJobQueue,
+  type BatchHandler,
+  type JobQueue,
+  type NewJob,
+  type QueuePolicy,
+  type RunningJob,
+} from './job-queue.ts';
 
 /** What a queue takes from a topic it subscribes to. */
 export interface Subscription {
@@ -42,7 +51,10 @@ export interface QueueDeclaration<T> {
   cron?: string;
   /** One job when the app is ready (a stately queue keeps one waiting: instances starting together add one). */
   atStart?: boolean;
-  handler(job: RunningJob<T>): Promise<void>;
+  /** Runs one job: a throw fails it (to be tried again). */
+  handler?(job: RunningJob<T>): Promise<void>;
+  /** Instead of handler: runs a fetched batch at once (one statement for all its jobs, say), answering per job. */
+  batchHandler?: BatchHandler<T>;
 }
 
 /** The change bus, as the services that publish take it. */
@@ -73,6 +85,7 @@ export function createJobs(queue: JobQueue, coalesceSeconds: number) {
   const jobs: Jobs = {
     async declare(declaration) {
       if (declared.has(declaration.name)) throw new Error(`The queue ${declaration.name} is declared twice`);
+      if (!declaration.handler === !declaration.batchHandler) throw new Error(`The queue ${declaration.name} needs a handler or a batchHandler`);
       await queue.createQueue(declaration.name, declaration.policy);
       if (declaration.cron) await queue.schedule(declaration.name, declaration.cron);
       declared.set(declaration.name, declaration as QueueDeclaration<never>);
@@ -103,7 +116,8 @@ export function createJobs(queue: JobQueue, coalesceSeconds: number) {
       await queue.carryOverVersion10Jobs([...declared.keys(), DEAD_LETTERS]);
       for (const { name } of [...declared.values()].filter((d) => d.atStart)) await queue.send(db, { name, data: {}, singletonKey: name });
       if (!runWorkers) return;
-      for (const { name, batchSize, handler } of declared.values()) await queue.work(name, { batchSize }, handler);
+      for (const { name, batchSize, handler, batchHandler } of declared.values())
+        await queue.work(name, { batchSize }, batchHandler ?? eachJob(handler!));
     },
   };
 }
