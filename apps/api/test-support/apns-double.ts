@@ -68,7 +68,13 @@ export async function startApnsDouble(dir: string, answer: (pushToken: string) =
     stream.on('data', (chunk: string) => void (body += chunk));
     stream.on('end', () => {
       const path = String(headers[':path']);
-      pushes.push({ path, headers, body, clientSubject: subjectOf(stream.session?.socket as TLSSocket | undefined), at: performance.now() });
+      pushes.push({
+        path,
+        headers,
+        body,
+        clientSubject: subjectOf(stream.session?.socket as TLSSocket | undefined),
+        at: performance.now(),
+      });
       const answered = answer(path.replace('/3/device/', ''));
       if (answered === 'hang') return;
       const { status, reason } = answered;

@@ -117,7 +117,12 @@ export function createAppleDeliveries(deps: AppleDeliveryDeps) {
    */
   async function pushToDevices(jobs: RunningJob<ApplePushPayload & DeliveryJobData>[]): Promise<(Error | null)[]> {
     const apns = deps.appleWallet.apns;
-    const tokens = apns ? await findPushTokens(deps.db, jobs.map((job) => job.data)) : new Map<string, string>();
+    const tokens = apns
+      ? await findPushTokens(
+          deps.db,
+          jobs.map((job) => job.data),
+        )
+      : new Map<string, string>();
     return tryDeliveries(deps.db, jobs, async ({ data: { serialNumber, deviceLibraryIdentifier } }) => {
       if (!apns) return { state: 'skipped', note: 'APNs is not configured' };
       const pushToken = tokens.get(`${deviceLibraryIdentifier} ${serialNumber}`);
@@ -128,7 +133,8 @@ export function createAppleDeliveries(deps: AppleDeliveryDeps) {
         deps.log.info({ serialNumber }, 'Apple Wallet: APNs says the device no longer has the pass; registration removed');
         return { state: 'skipped', note: 'APNs answered 410: the device no longer has the pass; registration removed' };
       }
-      if (result.outcome === 'failed') throw new Error(`APNs answered ${result.status ?? 'nothing'}${result.reason ? ` (${result.reason})` : ''}`);
+      if (result.outcome === 'failed')
+        throw new Error(`APNs answered ${result.status ?? 'nothing'}${result.reason ? ` (${result.reason})` : ''}`);
       deps.log.info({ serialNumber }, 'Apple Wallet: update pushed to a device');
       return { state: 'sent' };
     });

@@ -78,7 +78,14 @@ export type BatchHandler<T> = (jobs: RunningJob<T>[]) => Promise<(Error | null)[
 export const eachJob =
   <T>(handler: (job: RunningJob<T>) => Promise<void>): BatchHandler<T> =>
   (jobs) =>
-    Promise.all(jobs.map((job) => handler(job).then(() => null, (error: unknown) => toError(error))));
+    Promise.all(
+      jobs.map((job) =>
+        handler(job).then(
+          () => null,
+          (error: unknown) => toError(error),
+        ),
+      ),
+    );
 
 const toError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
 

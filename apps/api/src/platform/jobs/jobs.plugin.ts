@@ -85,7 +85,8 @@ export function createJobs(queue: JobQueue, coalesceSeconds: number) {
   const jobs: Jobs = {
     async declare(declaration) {
       if (declared.has(declaration.name)) throw new Error(`The queue ${declaration.name} is declared twice`);
-      if (!declaration.handler === !declaration.batchHandler) throw new Error(`The queue ${declaration.name} needs a handler or a batchHandler`);
+      if (!declaration.handler === !declaration.batchHandler)
+        throw new Error(`The queue ${declaration.name} needs a handler or a batchHandler`);
       await queue.createQueue(declaration.name, declaration.policy);
       if (declaration.cron) await queue.schedule(declaration.name, declaration.cron);
       declared.set(declaration.name, declaration as QueueDeclaration<never>);
