@@ -1,5 +1,5 @@
 // The deliveries table: one row per outbound delivery, as the Deliveries tab shows it.
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
 import { deliveries } from '@boardwalk/db/schema';
 import { DELIVERY_STATES, FAILED_DELIVERY_STATES, type DeliveryState } from '@boardwalk/contract/staff-resources';
