@@ -41,6 +41,7 @@ import { mailerPlugin } from './integrations/email/mailer.plugin.ts';
 import { mailJobs } from './integrations/email/mail.jobs.ts';
 import { demoPlugin } from './demo/demo.plugin.ts';
 import { integrationAuthPlugin } from './integrations/integration-auth.plugin.ts';
+import { eventErasure, eventRetention } from './integrations/events/events.repo.ts';
 import { integrationsRoutes } from './integrations/integrations.routes.ts';
 import { staffAuthPlugin } from './staff/auth/staff-auth.plugin.ts';
 import { staffAuthRoutes } from './staff/auth/auth.routes.ts';
@@ -150,6 +151,7 @@ async function registerCore(app: Instance, options: BuildAppOptions) {
       photoErasure,
       reservationErasure,
       mailErasure,
+      eventErasure,
     ],
   });
 }
@@ -171,6 +173,7 @@ async function registerJobs(app: Instance) {
       deviceRetention,
       loyaltyAuditRetention,
       spentLinkRetention,
+      eventRetention,
     ],
   });
 }

@@ -5,6 +5,7 @@ import {
   auditLog,
   attractionUsage,
   deliveries,
+  integrationEvents,
   loyaltyAccounts,
   orders,
   outbox,
@@ -35,6 +36,7 @@ const PERIODS = {
   'device registrations': 30,
   'audit fields (loyalty)': 730,
   'spent privacy links': 1,
+  events: 30,
 };
 /** Rows of each category a dated set holds. */
 const PER_SET = {
@@ -46,6 +48,7 @@ const PER_SET = {
   'device registrations': 2,
   'audit fields (loyalty)': 1,
   'spent privacy links': 1,
+  events: 1,
 };
 
 let t: TestApp;
@@ -145,6 +148,11 @@ async function aSet(started: (periodDays: number) => Date) {
     location: 'Pier',
     timestamp: started(PERIODS['attraction usage']),
   });
+
+  // An event for the operator's systems that happened then.
+  await db
+    .insert(integrationEvents)
+    .values({ type: 'share.stopped', subject: 'ticket:0', data: { shareId: randomUUID() }, createdAt: started(PERIODS.events) });
 
   // A privacy link spent by an erasure, whose token would have expired then.
   await db.insert(spentPrivacyLinks).values({ linkId: randomUUID(), expiresAt: started(PERIODS['spent privacy links']) });
@@ -249,6 +257,7 @@ describe('retention', () => {
         'device registrations': 2,
         'audit fields (loyalty)': 1,
         'spent privacy links': 1,
+        events: 1,
       });
     } finally {
       await keeping.close();

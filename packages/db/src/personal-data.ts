@@ -518,6 +518,20 @@ export const PERSONAL_DATA: TableMap[] = [
     },
   }),
   entry({
+    table: schema.integrationEvents,
+    owner: 'integrations/events',
+    holds: "an event for the operator's systems (a registration, a share, a new member: their names and contacts)",
+    columns: {
+      seq: none,
+      id: none,
+      type: none,
+      subject: none,
+      data: guest('contact', 'delete'),
+      xid: none,
+      createdAt: none,
+    },
+  }),
+  entry({
     table: schema.spentPrivacyLinks,
     owner: 'guest/privacy',
     holds: "a guest's privacy link spent by an erasure (its random id)",

@@ -1,6 +1,6 @@
 // The one PostgreSQL schema of Boardwalk. Column names are snake_case in the database
 // (createDb sets drizzle's `casing: 'snake_case'`), camelCase here.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
@@ -39,7 +39,7 @@ const updated = () => tstz().notNull().defaultNow();
  * must use them unchanged; phoneKeyOf is the same rule for a phone typed in.
  */
 export const emailKey = (column: AnyPgColumn) => sql`lower(${column})`;
-export const phoneKey = (column: AnyPgColumn) => sql`right(regexp_replace(${column}, '[^0-9]', '', 'g'), 10)`;
+export const phoneKey = (column: AnyPgColumn | SQL) => sql`right(regexp_replace(${column}, '[^0-9]', '', 'g'), 10)`;
 export const phoneKeyOf = (phone: string) => phone.replace(/\D/g, '').slice(-10);
 
 // ---- Ticketing feed --------------------------------------------------------------------
@@ -798,6 +798,33 @@ export const spentPrivacyLinks = pgTable('spent_privacy_links', {
   linkId: uuid().primaryKey(),
   expiresAt: tstz().notNull(),
 });
+
+/** A transaction id (xid8), read and written as text: it passes 2^53. */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
+
+/**
+ * An event for the operator's systems (@boardwalk/contract/events), written by the transaction
+ * of the change that causes it. The feed lists them in the order of (xid, seq): an event is
+ * listed once every transaction that could still add one before it has ended
+ * (apps/api/src/integrations/events). Kept EVENTS_RETENTION_DAYS.
+ */
+export const integrationEvents = pgTable(
+  'integration_events',
+  {
+    seq: bigserial({ mode: 'number' }).primaryKey(),
+    id: uuid().notNull().unique().defaultRandom(),
+    type: text().notNull(),
+    /** What it is about, for ordering a subject's events: `ticket:<barcode>`, `member:<number>` or `person` (an erasure). */
+    subject: text().notNull(),
+    data: jsonb().notNull(),
+    /** The writing transaction's id. */
+    xid: xid8()
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
+    createdAt: created(),
+  },
+  (t) => [index().on(t.xid, t.seq), index().on(t.subject), index().on(t.createdAt)],
+);
 
 /**
  * One outbound delivery (an APNs push, a Google Wallet object update, a mail) and how it

@@ -5,6 +5,7 @@
 // loyalty core's till calls), so that integrations never import the features above them.
 import type { FastifyPluginAsync } from 'fastify';
 import { apiError } from '@boardwalk/contract/errors';
+import { eventsRoutes } from './events/events.routes.ts';
 import { usageRoutes } from './gate/usage.routes.ts';
 import { wristbandsRoutes } from './gate/wristbands.routes.ts';
 import { reservationsRoutes } from './hotel/reservations.routes.ts';
@@ -30,5 +31,6 @@ export const integrationsRoutes: FastifyPluginAsync<{ inbound?: FastifyPluginAsy
   await app.register(wristbandsRoutes); // gate
   await app.register(checksRoutes); // point of sale
   await app.register(reservationsRoutes); // hotel
+  await app.register(eventsRoutes); // the operator's CRM and marketing systems
   for (const routes of options.inbound ?? []) await app.register(routes);
 };

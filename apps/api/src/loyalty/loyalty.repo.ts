@@ -1,6 +1,7 @@
 // The loyalty club's tables: accounts, loyalty orders (the claimed purchases) and the points
 // ledger, and the member read model every audience reads (the wallet cards, the back office).
 // The purchases themselves are read through the ticket core and the feeds' repos.
+import { recordEvent } from '../platform/events.ts';
 import { and, asc, between, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { LoyaltyOrderType } from '@boardwalk/contract/loyalty';
 import type { PrivacySections } from '@boardwalk/contract/privacy';
@@ -35,13 +36,29 @@ export async function findAccountIdByEmail(db: Executor, email: string): Promise
   return row?.id ?? null;
 }
 
-/** The new account's id, or null when the email already has one (any case). */
+/**
+ * The new account's id, or null when the email already has one (any case). The operator's
+ * systems are told in tx (loyalty.member_created).
+ */
 export async function insertAccount(
-  db: Executor,
-  values: Pick<AccountRow, 'email' | 'firstName' | 'lastName' | 'createdBy' | 'createdAt'>,
+  tx: Executor,
+  values: Pick<AccountRow, 'email' | 'firstName' | 'lastName' | 'createdAt'> & { createdBy: 'guest' | 'staff' },
 ): Promise<string | null> {
-  const [row] = await db.insert(loyaltyAccounts).values(values).onConflictDoNothing().returning({ id: loyaltyAccounts.id });
-  return row?.id ?? null;
+  const [row] = await tx
+    .insert(loyaltyAccounts)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: loyaltyAccounts.id, memberNumber: loyaltyAccounts.memberNumber });
+  if (!row) return null;
+  const { email, firstName, lastName, createdBy } = values;
+  await recordEvent(tx, 'loyalty.member_created', `member:${row.memberNumber}`, {
+    memberNumber: row.memberNumber,
+    firstName,
+    lastName,
+    email,
+    createdBy,
+  });
+  return row.id;
 }
 
 /** The account, locked until the transaction ends: one claim at a time per account. */

@@ -152,6 +152,7 @@ const env = z.object({
   RETENTION_STAFF_SESSION_DAYS: retentionDays(90),
   RETENTION_ATTRACTION_USAGE_DAYS: retentionDays(90),
   RETENTION_DEVICE_DAYS: retentionDays(30),
+  RETENTION_EVENT_DAYS: retentionDays(30),
   METRICS_TOKEN: z
     .string()
     .min(16, 'must be at least 16 characters')
@@ -236,6 +237,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       attractionUsageDays: c.RETENTION_ATTRACTION_USAGE_DAYS,
       /** An Apple device registration, after its pass was voided or its ticket expired. */
       deviceDays: c.RETENTION_DEVICE_DAYS,
+      /** An event for the operator's systems (the event feed), after it happened. */
+      eventDays: c.RETENTION_EVENT_DAYS,
     },
     loyalty: {
       /** A purchase older than this many days cannot be claimed. */

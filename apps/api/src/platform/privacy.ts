@@ -9,6 +9,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { PrivacyQuery, PrivacySections } from '@boardwalk/contract/privacy';
 import type { Db, Executor } from '@boardwalk/db/client';
 import { emailKey, phoneKey } from '@boardwalk/db/schema';
+import { recordEvent } from './events.ts';
 import type { ChangeBus } from './jobs/jobs.plugin.ts';
 
 export interface Person {
@@ -97,6 +98,11 @@ export async function erasePersonalData(
     const erased: Record<string, number> = {};
     for (const { category, erase } of erasers) erased[category] = (erased[category] ?? 0) + (await erase(tx, person, changes));
     const result = { person, erased, orderIds: [...new Set(person.tickets.map((t) => t.orderId))] };
+    if (Object.values(erased).some((n) => n > 0)) {
+      // The operator's systems are told, with ids only (their earlier events went with the erasure).
+      const barcodes = person.tickets.map((t) => t.barcode);
+      await recordEvent(tx, 'guest.erased', 'person', { orderIds: result.orderIds, barcodes });
+    }
     await record(tx, result);
     return result;
   });

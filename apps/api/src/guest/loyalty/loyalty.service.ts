@@ -61,7 +61,7 @@ export function createAccount(
 ): Promise<string> {
   return attempt([guest.throttle.of(clientAddress), guest.accountsLimit.of(clientAddress)], async () => {
     // The server's clock, like every time a claim is compared with (the one-hour window).
-    const id = await insertAccount(guest.core.db, { ...request, createdBy: 'guest', createdAt: new Date() });
+    const id = await guest.core.db.transaction((tx) => insertAccount(tx, { ...request, createdBy: 'guest', createdAt: new Date() }));
     if (!id) throw new AppError('CONFLICT', 'A loyalty account already uses this email');
     return guest.keys.signToken(LOYALTY_CLAIM_TOKEN.purpose, id, LOYALTY_CLAIM_TOKEN.ttlSeconds);
   });

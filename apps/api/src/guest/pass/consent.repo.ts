@@ -29,14 +29,15 @@ export async function recordConsentChanges(
   tx: Executor,
   barcode: string,
   change: { before: ConsentState; after: ConsentState; texts: ConsentTextIds; source: string },
-): Promise<void> {
+): Promise<ConsentChannel[]> {
   const changed = CONSENT_CHANNELS.filter((channel) => change.before[channel] !== change.after[channel]);
-  if (changed.length === 0) return;
+  if (changed.length === 0) return changed;
   await tx
     .insert(consentRecords)
     .values(
       changed.map((channel) => ({ barcode, channel, given: change.after[channel], textId: change.texts[channel], source: change.source })),
     );
+  return changed;
 }
 
 /** The consent history of these tickets' registrations, oldest first, with the wording of each record. */

@@ -3,6 +3,7 @@
 import { TEST_PASS_ORDER_ID, type LoginRequest, type PassOrder, type RegisterRequest } from '@boardwalk/contract/pass';
 import type { Executor } from '@boardwalk/db/client';
 import { TICKET_CHANGED } from '../../integrations/ticketing/ticket.topics.ts';
+import { recordEvent } from '../../platform/events.ts';
 import type { ChangeBus } from '../../platform/jobs/jobs.plugin.ts';
 import type { Keys } from '../../platform/keys.plugin.ts';
 import { findPassByBarcode } from '../ticket/ticket.repo.ts';
@@ -64,16 +65,36 @@ export async function registerPass(deps: PassDeps, request: Caller & RegisterReq
     // The ticket's row is locked first: two registrations of one ticket record their changes in turn.
     const before = await lockRegistration(tx, barcode);
     const after = { email: request.optInEmailMarketing ?? false, sms: request.optInSMSMarketing ?? false };
-    await recordConsentChanges(tx, barcode, { before, after, texts, source: REGISTRATION_FORM });
+    const changed = await recordConsentChanges(tx, barcode, { before, after, texts, source: REGISTRATION_FORM });
+    const { firstName, lastName, email, phone } = request;
     await upsertRegistration(tx, {
       barcode,
-      firstName: request.firstName,
-      lastName: request.lastName,
-      email: request.email,
-      phone: request.phone,
+      firstName,
+      lastName,
+      email,
+      phone,
       optInEmailMarketing: after.email,
       optInSmsMarketing: after.sms,
     });
+    const subject = `ticket:${barcode}` as const;
+    await recordEvent(tx, 'guest.registered', subject, {
+      orderId,
+      barcode,
+      firstName,
+      lastName,
+      email,
+      phone,
+      consents: after,
+    });
+    for (const channel of changed) {
+      await recordEvent(tx, 'guest.consent_changed', subject, {
+        orderId,
+        barcode,
+        channel,
+        given: after[channel],
+        source: REGISTRATION_FORM,
+      });
+    }
     // The holder's name on passes already in wallets.
     await deps.changes.publish(tx, TICKET_CHANGED, [barcode]);
   });

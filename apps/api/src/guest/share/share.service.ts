@@ -16,6 +16,7 @@
 // - Changing a share's email stops the old share (its link answers 410) and starts a new one
 //   mailed to the new address; other changes are made in place. Stopping a share sets its
 //   removedAt: its link and share id stop at once.
+import { recordEvent } from '../../platform/events.ts';
 import { TICKET_CHANGED } from '../../integrations/ticketing/ticket.topics.ts';
 import type { ChangeBus } from '../../platform/jobs/jobs.plugin.ts';
 import { isPersonName, shareTexts, type CreateShareRequest, type UpdateShareRequest } from '@boardwalk/contract/share';
@@ -119,6 +120,16 @@ async function startShare(deps: ShareDeps, tx: Executor, ticket: LockedTicket, v
   }
   const hashUrl = newSecret();
   const share = await insertShare(tx, { barcode: ticket.barcode, hashUrlHash: hashSecret(hashUrl), ...values });
+  const { firstName, lastName, email, phone } = share;
+  await recordEvent(tx, 'share.created', `ticket:${ticket.barcode}`, {
+    orderId: ticket.orderId,
+    barcode: ticket.barcode,
+    shareId: share.id,
+    firstName,
+    lastName,
+    email,
+    phone,
+  });
   const directLink = `${deps.config.publicUrl}/${hashUrl}`;
   await deps.mailer.send(tx, shareMail(deps, ticket, share, directLink));
   return toShare(share, directLink);
@@ -155,8 +166,7 @@ export async function changeShare(
     const salesforceId = request.salesforceId === undefined ? current.salesforceId : request.salesforceId || null;
     if (current.email.toLowerCase() !== email.toLowerCase()) {
       // A new address gets a new link: the old one, which went to the old address, stops.
-      await removeShare(tx, { barcode, shareId: current.id });
-      await deps.changes.publish(tx, TICKET_CHANGED, [barcode]);
+      await endShare(deps, tx, ticket, current.id);
       return startShare(deps, tx, ticket, { firstName, lastName, email, phone, salesforceId });
     }
     const updated = await updateShare(tx, { barcode, shareId: current.id }, { firstName, lastName, email, phone, salesforceId });
@@ -169,10 +179,17 @@ export async function changeShare(
 export async function stopShare(deps: ShareDeps, params: Bearer & { orderId: string; ticket: string; shareId: string }): Promise<void> {
   const barcode = await authorizedBarcode(deps, params, params.ticket);
   await deps.db.transaction(async (tx) => {
-    await lockSharedTicket(tx, barcode, params.orderId);
-    if (!(await removeShare(tx, { barcode, shareId: params.shareId }))) throw shareGone();
-    await deps.changes.publish(tx, TICKET_CHANGED, [barcode]);
+    const ticket = await lockSharedTicket(tx, barcode, params.orderId);
+    if (!(await endShare(deps, tx, ticket, params.shareId))) throw shareGone();
   });
+}
+
+/** Stops a share in tx (its link opens nothing more), publishes the ticket and records the event; false when it was not active. */
+async function endShare(deps: ShareDeps, tx: Executor, ticket: LockedTicket, shareId: string): Promise<boolean> {
+  if (!(await removeShare(tx, { barcode: ticket.barcode, shareId }))) return false;
+  await deps.changes.publish(tx, TICKET_CHANGED, [ticket.barcode]);
+  await recordEvent(tx, 'share.stopped', `ticket:${ticket.barcode}`, { orderId: ticket.orderId, barcode: ticket.barcode, shareId });
+  return true;
 }
 
 /** The guest's email: who shared what, and their direct link. */

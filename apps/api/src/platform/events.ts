@@ -1,0 +1,14 @@
+// Events for the operator's systems (@boardwalk/contract/events), written by the transaction of
+// the change that causes them: an event exists exactly when its change committed. The feed that
+// lists them is integrations/events; a feature only records them, here.
+import { eventData, type EventDataOf, type EventType } from '@boardwalk/contract/events';
+import type { Executor } from '@boardwalk/db/client';
+import { integrationEvents } from '@boardwalk/db/schema';
+
+/** What an event is about: a ticket, a loyalty member (by number), or a person (an erasure). */
+export type EventSubject = `ticket:${string}` | `member:${string}` | 'person';
+
+/** Records one event in tx; its data is checked against the documented payload first. */
+export async function recordEvent<T extends EventType>(tx: Executor, type: T, subject: EventSubject, data: EventDataOf<T>): Promise<void> {
+  await tx.insert(integrationEvents).values({ type, subject, data: eventData[type].parse(data) });
+}

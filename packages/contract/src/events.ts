@@ -1,0 +1,93 @@
+// The events Boardwalk tells the operator's systems of (docs/integration-api.md, "Events"): each
+// with a stable type and a versioned payload `{ type, timestamp, data }`. A payload carries the
+// ids the operator's systems know (order id, barcode, member number, share id) and never a
+// secret: no token, no share or wallet link, no loyalty user id, no URL.
+import { z } from 'zod';
+import { CONSENT_CHANNELS } from './pass.ts';
+
+/** Version 1 of every payload: a field may be added; one is never removed or changed in meaning. */
+export const EVENT_VERSION = 1;
+
+const ticket = { orderId: z.string(), barcode: z.string() };
+/** The marketing consents as they stand: email news, SMS. */
+const consents = z.object({ email: z.boolean(), sms: z.boolean() });
+
+/** Each event type's data. */
+export const eventData = {
+  /** A guest saved a ticket's registration (first time or again). */
+  'guest.registered': z.object({
+    ...ticket,
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    consents,
+  }),
+  /** A marketing consent was given or withdrawn (one event per channel that changed). */
+  'guest.consent_changed': z.object({
+    ...ticket,
+    channel: z.enum(CONSENT_CHANNELS),
+    given: z.boolean(),
+    /** Where it changed: the registration form. */
+    source: z.string(),
+  }),
+  /** A guest shared a credit ticket with someone. */
+  'share.created': z.object({
+    ...ticket,
+    shareId: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+  }),
+  /** The guest stopped a share: its link no longer opens the pass. */
+  'share.stopped': z.object({ ...ticket, shareId: z.string() }),
+  /** A loyalty club member joined (on the guest page or by staff). */
+  'loyalty.member_created': z.object({
+    memberNumber: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    createdBy: z.enum(['guest', 'staff']),
+  }),
+  /**
+   * Everything held about a person was erased (on their own request or by staff): ids only, so
+   * the operator's systems erase them too. Their earlier events are gone from the feed.
+   */
+  'guest.erased': z.object({ orderIds: z.array(z.string()), barcodes: z.array(z.string()) }),
+} as const;
+
+export type EventType = keyof typeof eventData;
+export const EVENT_TYPES = Object.keys(eventData) as EventType[];
+export type EventDataOf<T extends EventType> = z.infer<(typeof eventData)[T]>;
+
+/** One event as the feed lists it (and a webhook will send it). */
+export const integrationEvent = z.object({
+  /** Unique and stable: the same event always has the same id. */
+  id: z.string().uuid(),
+  type: z.enum(EVENT_TYPES as [EventType, ...EventType[]]),
+  /** When the change happened, ISO 8601. */
+  timestamp: z.string(),
+  version: z.literal(EVENT_VERSION),
+  data: z.record(z.string(), z.unknown()),
+});
+export type IntegrationEvent = z.infer<typeof integrationEvent>;
+
+/** The feed's cursor: opaque to a reader, who passes back the `next` it was given. */
+const cursor = z.string().regex(/^\d{1,20}-\d{1,20}$/, 'after must be a cursor the feed answered (next)');
+
+/** GET /api/integrations/events?after=<cursor>&limit=N */
+export const eventFeedQuery = z.object({
+  after: cursor.optional().describe('The `next` of the previous page; left out, the feed starts at its oldest event'),
+  limit: z.coerce.number().int().min(1).max(1000).default(100).describe('Events per page, 1 to 1,000 (100)'),
+});
+export type EventFeedQuery = z.infer<typeof eventFeedQuery>;
+
+export const eventFeedPage = z.object({
+  events: z.array(integrationEvent),
+  /** Pass as `after` to read on: the same cursor again when there was nothing new. */
+  next: z.string(),
+});
+export type EventFeedPage = z.infer<typeof eventFeedPage>;
+
+export const EVENTS_API = '/api/integrations/events';
