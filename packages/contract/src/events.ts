@@ -12,6 +12,16 @@ const ticket = { orderId: z.string(), barcode: z.string() };
 /** The marketing consents as they stand: email news, SMS. */
 const consents = z.object({ email: z.boolean(), sms: z.boolean() });
 
+/** A wallet pass: a ticket's (order id and barcode; a shared guest's names the share) or a member card's (member number). */
+const walletPass = z.object({
+  wallet: z.enum(['apple', 'google']),
+  serialNumber: z.string(),
+  orderId: z.string().nullable(),
+  barcode: z.string().nullable(),
+  shareId: z.string().nullable(),
+  memberNumber: z.string().nullable(),
+});
+
 /** Each event type's data. */
 export const eventData = {
   /** A guest saved a ticket's registration (first time or again). */
@@ -40,8 +50,23 @@ export const eventData = {
     email: z.string().nullable(),
     phone: z.string().nullable(),
   }),
-  /** The guest stopped a share: its link no longer opens the pass. */
+  /** A share's person was corrected (same email: the link stays). */
+  'share.updated': z.object({
+    ...ticket,
+    shareId: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+  }),
+  /** The guest stopped a share (or gave it a new email, which makes a new share): its link no longer opens the pass. */
   'share.stopped': z.object({ ...ticket, shareId: z.string() }),
+  /** A guest activated a wristband for a ticket. */
+  'wristband.activated': z.object({ ...ticket, wristbandBarcode: z.string() }),
+  /** A pass was added to a wallet: an Apple device registered for it, or Google said it was saved. */
+  'wallet.pass_added': walletPass,
+  /** A pass left a wallet: an Apple device unregistered from it, or Google said it was deleted. */
+  'wallet.pass_removed': walletPass,
   /** A loyalty club member joined (on the guest page or by staff). */
   'loyalty.member_created': z.object({
     memberNumber: z.string(),

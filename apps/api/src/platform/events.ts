@@ -5,8 +5,8 @@ import { eventData, type EventDataOf, type EventType } from '@boardwalk/contract
 import type { Executor } from '@boardwalk/db/client';
 import { integrationEvents } from '@boardwalk/db/schema';
 
-/** What an event is about: a ticket, a loyalty member (by number), or a person (an erasure). */
-export type EventSubject = `ticket:${string}` | `member:${string}` | 'person';
+/** What an event is about: a ticket, a loyalty member (by number), a wallet pass of neither (a voided card), or a person (an erasure). */
+export type EventSubject = `ticket:${string}` | `member:${string}` | `pass:${string}` | 'person';
 
 /** Records one event in tx; its data is checked against the documented payload first. */
 export async function recordEvent<T extends EventType>(tx: Executor, type: T, subject: EventSubject, data: EventDataOf<T>): Promise<void> {

@@ -171,6 +171,15 @@ export async function changeShare(
     }
     const updated = await updateShare(tx, { barcode, shareId: current.id }, { firstName, lastName, email, phone, salesforceId });
     if (!updated) throw shareGone();
+    await recordEvent(tx, 'share.updated', `ticket:${barcode}`, {
+      orderId: ticket.orderId,
+      barcode,
+      shareId: updated.id,
+      firstName: updated.firstName,
+      lastName: updated.lastName,
+      email: updated.email,
+      phone: updated.phone,
+    });
     return toShare(updated);
   });
 }

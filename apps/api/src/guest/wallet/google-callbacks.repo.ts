@@ -20,7 +20,7 @@ export async function recordCallback(
   tx: Executor,
   message: CallbackMessage,
   serialNumber: string | null,
-): Promise<{ outcome: 'accepted' | 'duplicate'; resaved: Resaved }> {
+): Promise<{ outcome: 'accepted' | 'duplicate'; resaved: Resaved; applied: string | null }> {
   const [pass] = serialNumber
     ? await tx
         .select({
@@ -45,8 +45,8 @@ export async function recordCallback(
     })
     .onConflictDoNothing()
     .returning({ nonce: googleWalletCallbacks.nonce });
-  if (inserted.length === 0) return { outcome: 'duplicate', resaved: null };
-  if (!pass) return { outcome: 'accepted', resaved: null };
+  if (inserted.length === 0) return { outcome: 'duplicate', resaved: null, applied: null };
+  if (!pass) return { outcome: 'accepted', resaved: null, applied: null };
   const state = GOOGLE_WALLET_STATES[message.eventType];
   const applied = await tx
     .update(walletPasses)
@@ -61,6 +61,8 @@ export async function recordCallback(
   const resaved = applied.length > 0 && pass.state === GOOGLE_WALLET_STATES.del && state === GOOGLE_WALLET_STATES.save;
   return {
     outcome: 'accepted',
+    // The pass whose state the event changed (a save of a saved pass changes nothing).
+    applied: applied.length > 0 && pass.state !== state ? pass.serialNumber : null,
     resaved: !resaved
       ? null
       : pass.barcode

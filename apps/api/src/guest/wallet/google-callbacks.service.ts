@@ -13,6 +13,7 @@ import { LOYALTY_ACCOUNT_CHANGED } from '../../loyalty/loyalty.topics.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ChangeBus } from '../../platform/jobs/jobs.plugin.ts';
 import { recordCallback } from './google-callbacks.repo.ts';
+import { recordWalletEvent } from './wallet-events.repo.ts';
 
 export interface GoogleCallbacksDeps {
   db: Executor;
@@ -60,6 +61,10 @@ export function createGoogleCallbacks(deps: GoogleCallbacksDeps) {
         const { resaved } = recorded;
         if (resaved && 'barcode' in resaved) await deps.changes.publish(tx, TICKET_CHANGED, [resaved.barcode]);
         if (resaved && 'loyaltyAccountId' in resaved) await deps.changes.publish(tx, LOYALTY_ACCOUNT_CHANGED, [resaved.loyaltyAccountId]);
+        if (recorded.applied) {
+          const type = message.eventType === 'save' ? 'wallet.pass_added' : 'wallet.pass_removed';
+          await recordWalletEvent(tx, type, 'google', recorded.applied);
+        }
         return recorded.outcome;
       });
       counted.inc({ event: message.eventType, outcome });

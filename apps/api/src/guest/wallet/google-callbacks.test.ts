@@ -3,6 +3,7 @@
 // A verified event is recorded once per nonce and sets the pass's state; anything not signed
 // by a root key, expired or malformed answers 400 and records nothing; a deleted object gets
 // no more updates; every callback is counted on /metrics.
+import { eventsOfType, readEventFeed } from '../../../test-support/events.ts';
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -108,6 +109,10 @@ describe('Google Wallet callbacks', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ eventType: 'save', classId: `${ISSUER_ID}.park-ticket`, serialNumber: object.id.split('.')[1] });
     expect((await passOf(object.id)).googleWalletState).toBe('saved');
+    const serialNumber = object.id.split('.')[1];
+    expect((await eventsOfType(t.app, 'wallet.pass_added')).filter((e) => e.serialNumber === serialNumber)).toEqual([
+      { wallet: 'google', serialNumber, orderId: '41000001', barcode: '4100000000000015', shareId: null, memberNumber: null },
+    ]);
   });
 
   it('record one of two identical callbacks arriving at once', async () => {
@@ -187,6 +192,12 @@ describe('Google Wallet callbacks', () => {
     await putOrder(t.app, '41000001', anOrder([dayTicket('4100000000000015', 41)]));
     await settleDeliveries(t.app);
     expect(google.objectCalls.map((c) => c.body.id)).toEqual([object.id, object.id]);
+    // Removed, then added again (the late save, not applied, tells nothing).
+    const serialNumber = object.id.split('.')[1];
+    const walletEvents = (await readEventFeed(t.app)).events.filter(
+      (e) => e.type.startsWith('wallet.') && e.data.serialNumber === serialNumber,
+    );
+    expect(walletEvents.map((e) => e.type)).toEqual(['wallet.pass_added', 'wallet.pass_removed', 'wallet.pass_added']);
   });
 
   it('count callbacks on /metrics by event and outcome', async () => {

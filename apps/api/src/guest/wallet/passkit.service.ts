@@ -12,6 +12,7 @@ import type { ChangeBus } from '../../platform/jobs/jobs.plugin.ts';
 import { TICKET_CHANGED } from '../../integrations/ticketing/ticket.topics.ts';
 import { currentContentOf, passTokenOf, type WalletConfig } from './apple-pass-content.service.ts';
 import { recordPushesFetched, recordPushesListed, recordPushesUpToDate } from './apple-push-fetches.repo.ts';
+import { recordWalletEvent } from './wallet-events.repo.ts';
 import {
   deleteDeviceRegistration,
   deleteDeviceRegistrations,
@@ -94,6 +95,7 @@ export function createPassKitService(deps: PassKitDeps) {
       });
       const trimmed = await trimDeviceRegistrations(tx, pass.serialNumber, input.deviceLibraryIdentifier, deps.config.apple.devicesPerPass);
       if (pass.barcode) await deps.changes.publish(tx, TICKET_CHANGED, [pass.barcode]);
+      if (result === 'created') await recordWalletEvent(tx, 'wallet.pass_added', 'apple', pass.serialNumber);
       return { outcome: result, removed: trimmed };
     });
     deps.log.info(
@@ -110,6 +112,7 @@ export function createPassKitService(deps: PassKitDeps) {
     const removed = await deps.db.transaction(async (tx) => {
       const deleted = await deleteDeviceRegistration(tx, input.deviceLibraryIdentifier, pass.serialNumber);
       if (deleted && pass.barcode) await deps.changes.publish(tx, TICKET_CHANGED, [pass.barcode]);
+      if (deleted) await recordWalletEvent(tx, 'wallet.pass_removed', 'apple', pass.serialNumber);
       return deleted;
     });
     deps.log.info({ serialNumber: pass.serialNumber, removed }, 'Apple Wallet: device unregistered from a pass');

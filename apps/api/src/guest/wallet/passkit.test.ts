@@ -17,6 +17,7 @@ import { hashSecret } from '../../platform/secrets.ts';
 import { updateContentHash } from './apple-wallet.repo.ts';
 import { anOrder, putOrder } from '../../../test-support/fixtures.ts';
 import { manifestProblems, opensslVerify, unpackPass } from '../../../test-support/pkpass-check.ts';
+import { eventsOfType } from '../../../test-support/events.ts';
 import { createTestApp, settleDeliveries, type TestApp } from '../../../test-support/test-app.ts';
 
 const MIGRATIONS = fileURLToPath(new URL('../../../../../packages/db/migrations', import.meta.url));
@@ -155,6 +156,10 @@ describe('PassKit web service', () => {
     const again = await passkit('POST', registrationPath(serial), { token, payload: { pushToken: PUSH_TOKEN } });
     expect(again.statusCode).toBe(200);
     expect(await registrations()).toHaveLength(1);
+    // The operator's systems are told once: the device added the pass.
+    expect(await eventsOfType(t.app, 'wallet.pass_added')).toEqual([
+      { wallet: 'apple', serialNumber: serial, orderId: ORDER, barcode: BARCODE, shareId: null, memberNumber: null },
+    ]);
     expect((await login()).iCloudBoundToWallet).toBe(true);
 
     const before = await t.database.db.select().from(schema.walletPassTokens);
@@ -293,6 +298,9 @@ describe('PassKit web service', () => {
   it('unregisters (200), and the ticket is no longer bound', async () => {
     expect((await passkit('DELETE', registrationPath(serial), { token })).statusCode).toBe(200);
     expect(await registrations()).toEqual([]);
+    expect(await eventsOfType(t.app, 'wallet.pass_removed')).toEqual([
+      { wallet: 'apple', serialNumber: serial, orderId: ORDER, barcode: BARCODE, shareId: null, memberNumber: null },
+    ]);
     expect((await login()).iCloudBoundToWallet).toBe(false);
     expect((await generate()).statusCode).toBe(200);
   });

@@ -7,6 +7,7 @@
 //        was ever bound (to any ticket; a deactivated band never binds again).
 // The binding is its own table, so a later orders feed never undoes it; the order object then
 // shows isPassActivated (ticket.repo.ts). Wallet passes do not show activation: nothing to publish.
+import { recordEvent } from '../../platform/events.ts';
 import { wristbandTexts, validityPeriod, type WristbandActivateBody } from '@boardwalk/contract/wristband';
 import type { Executor } from '@boardwalk/db/client';
 import type { Config } from '../../platform/config.ts';
@@ -56,10 +57,11 @@ export async function activateWristband(deps: WristbandDeps, request: WristbandA
   if (band) throw band;
   if (order.isPassActivated) throw alreadyActivated(row.ticket.expires, deps);
 
-  const bound = await insertBinding(deps.db, {
-    wristbandBarcode: request.wristbandBarcode,
-    barcode: order.barcode,
-    orderId: row.order.orderId,
+  const binding = { wristbandBarcode: request.wristbandBarcode, barcode: order.barcode, orderId: row.order.orderId };
+  const bound = await deps.db.transaction(async (tx) => {
+    const inserted = await insertBinding(tx, binding);
+    if (inserted) await recordEvent(tx, 'wristband.activated', `ticket:${binding.barcode}`, binding);
+    return inserted;
   });
   // Another activation got there first: of this band (for any ticket) or of this ticket.
   if (!bound) throw (await bandRefusal(deps, request.wristbandBarcode)) ?? alreadyActivated(row.ticket.expires, deps);

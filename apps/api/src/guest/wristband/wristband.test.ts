@@ -1,5 +1,6 @@
 // Wristband activation (the answers and texts, the token's 15 minutes, one binding ever), the gate
 // system's lookup of a band and the staff Deactivate of a lost band, on a fresh database.
+import { eventsOfType } from '../../../test-support/events.ts';
 import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -115,6 +116,9 @@ describe('POST /api/wristband/activate/', () => {
     expect((await login(ticket)).isPassActivated).toBe(true);
     const [row] = await t.database.db.select().from(schema.wristbandBindings);
     expect(row).toMatchObject({ wristbandBarcode: band, barcode: ticket.barcode, orderId: ticket.orderId, deactivatedAt: null });
+    expect(await eventsOfType(t.app, 'wristband.activated')).toEqual([
+      { orderId: ticket.orderId, barcode: ticket.barcode, wristbandBarcode: band },
+    ]);
   });
 
   it('takes the code in any case and with surrounding spaces, and stores it upper case', async () => {
