@@ -75,6 +75,20 @@ export const eventData = {
     email: z.string(),
     createdBy: z.enum(['guest', 'staff']),
   }),
+  /** A ledger entry was written (earned, redeemed, reversed, expired, adjusted): the entry and the balance it left. */
+  'loyalty.points_changed': z.object({
+    memberNumber: z.string(),
+    entry: z.object({
+      /** The ledger entry's id (a whole number, as text). */
+      id: z.string(),
+      points: z.number().int(),
+      kind: z.string(),
+      reason: z.string(),
+      /** When it was written, ISO 8601. */
+      at: z.string(),
+    }),
+    balance: z.number().int(),
+  }),
   /**
    * Everything held about a person was erased (on their own request or by staff): ids only, so
    * the operator's systems erase them too. Their earlier events are gone from the feed.

@@ -8,6 +8,7 @@ import type { PrivacySections } from '@boardwalk/contract/privacy';
 import type { Executor } from '@boardwalk/db/client';
 import { activeTiersSql, earnedSinceSql, tierProgress, tierWindowStart } from './loyalty-rewards.repo.ts';
 import {
+  integrationEvents,
   loyaltyAccountSearchText,
   loyaltyAccounts,
   loyaltyLedger,
@@ -101,6 +102,38 @@ export function insertLoyaltyOrders(tx: Executor, rows: NewLoyaltyOrder[]): Prom
 export async function insertLedgerEntries(tx: Executor, rows: NewLedgerEntry[]): Promise<{ id: number }[]> {
   if (rows.length === 0) return [];
   return tx.insert(loyaltyLedger).values(rows).returning({ id: loyaltyLedger.id });
+}
+
+/**
+ * The operator's systems are told of each entry this transaction wrote to these accounts and
+ * has not told yet (loyalty.points_changed: the entry and the balance it left), in one
+ * statement: the entries are the ones whose row this transaction wrote (xmin), each balance
+ * the account's running sum up to its entry.
+ */
+export async function recordPointsChanged(tx: Executor, accountIds: string[]): Promise<void> {
+  if (accountIds.length === 0) return;
+  const l = loyaltyLedger;
+  await tx.execute(sql`
+    insert into ${integrationEvents} (type, subject, data)
+    select 'loyalty.points_changed', 'member:' || a.member_number,
+      jsonb_build_object(
+        'memberNumber', a.member_number,
+        'entry', jsonb_build_object('id', e.id::text, 'points', e.points, 'kind', e.kind, 'reason', e.reason, 'at', e.created_at),
+        'balance', e.balance)
+    from (
+      select ${l.id} as id, ${l.accountId} as account_id, ${l.points} as points, ${l.kind} as kind, ${l.reason} as reason,
+        ${l.createdAt} as created_at, ${l}.xmin as written_by,
+        sum(${l.points}) over (partition by ${l.accountId} order by ${l.id}) as balance
+      from ${l} where ${l.accountId} in (${sql.join(
+        accountIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})
+    ) e
+    join ${loyaltyAccounts} a on a.id = e.account_id
+    where e.written_by = pg_current_xact_id()::xid
+      and not exists (select 1 from ${integrationEvents} ev where ev.xid = pg_current_xact_id()
+        and ev.type = 'loyalty.points_changed' and ev.data->'entry'->>'id' = e.id::text)
+    order by e.id`);
 }
 
 /**

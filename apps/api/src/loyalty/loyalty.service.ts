@@ -3,13 +3,13 @@
 // is written by appendLedger, in the transaction of the change that earns, spends or takes
 // back points, under the account's row lock. It keeps the lots (what each positive entry gave,
 // what is left of it and when it expires) and publishes the account so that the member's
-// wallet card follows.
+// wallet card follows, and tells the operator's systems (loyalty.points_changed).
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '@boardwalk/db/client';
 import type { Config } from '../platform/config.ts';
 import { AppError } from '../platform/errors.ts';
 import type { ChangeBus } from '../platform/jobs/jobs.plugin.ts';
-import { balanceOf, insertLedgerEntries, lockAccount, type NewLedgerEntry } from './loyalty.repo.ts';
+import { balanceOf, insertLedgerEntries, lockAccount, recordPointsChanged, type NewLedgerEntry } from './loyalty.repo.ts';
 import { insertLots, owedBy, spendLots, type NewLot } from './loyalty-lots.repo.ts';
 import { LOYALTY_ACCOUNT_CHANGED } from './loyalty.topics.ts';
 
@@ -68,6 +68,7 @@ export async function appendLedger(
     }
   }
   await changes.publish(tx, LOYALTY_ACCOUNT_CHANGED, accounts);
+  await recordPointsChanged(tx, accounts);
 }
 
 /**

@@ -7,7 +7,8 @@ import { eventData, type EventFeedPage } from '@boardwalk/contract/events';
 import * as schema from '@boardwalk/db/schema';
 import { testDbKind } from '@boardwalk/db/test-support/test-database';
 import { anOrder, putOrder } from '../../../test-support/fixtures.ts';
-import { readEventFeed } from '../../../test-support/events.ts';
+import { eventsOfType, readEventFeed } from '../../../test-support/events.ts';
+import { loginAs } from '../../../test-support/staff.ts';
 import { createTestApp, integrationAuth, type TestApp } from '../../../test-support/test-app.ts';
 import { recordEvent } from '../../platform/events.ts';
 
@@ -92,6 +93,37 @@ describe('events', () => {
     const text = JSON.stringify(events);
     for (const secret of [token, directLink, directLink.split('/').at(-1)!, joined.body, member!.id]) expect(text).not.toContain(secret);
     expect(text).not.toMatch(/https?:/);
+  });
+
+  it('each ledger entry is told with the balance it left: a raise and a deduction by staff, in one transaction each', async () => {
+    const [member] = await t.database.db.select().from(schema.loyaltyAccounts);
+    const { headers } = await loginAs(t.app, { accessLevel: 1000 });
+    for (const [points, reason] of [
+      [250, 'Welcome gift'],
+      [-40, 'Duplicate claim'],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/loyalty/adjust/',
+        headers,
+        payload: { userID: member!.id, points, reason },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const changes = await eventsOfType(t.app, 'loyalty.points_changed');
+    expect(changes).toEqual([
+      {
+        memberNumber: member!.memberNumber,
+        entry: expect.objectContaining({ points: 250, kind: 'adjustment', reason: 'Welcome gift' }),
+        balance: 250,
+      },
+      {
+        memberNumber: member!.memberNumber,
+        entry: expect.objectContaining({ points: -40, kind: 'adjustment', reason: 'Duplicate claim' }),
+        balance: 210,
+      },
+    ]);
+    for (const data of changes) expect(() => eventData['loyalty.points_changed'].parse(data)).not.toThrow();
   });
 
   it('pages from a cursor: every event once, in order; the same cursor again when nothing is new', async () => {
