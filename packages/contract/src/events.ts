@@ -89,6 +89,18 @@ export const eventData = {
     }),
     balance: z.number().int(),
   }),
+  /** A member redeemed a reward (at a till or by staff); its loyalty.points_changed comes with it. */
+  'loyalty.reward_redeemed': z.object({
+    memberNumber: z.string(),
+    redemptionId: z.string(),
+    rewardId: z.string(),
+    rewardName: z.string(),
+    pointsSpent: z.number().int(),
+    /** The balance after the redemption. */
+    balance: z.number().int(),
+    /** Who redeemed it: `till` (the point of sale) or `staff`. */
+    redeemedBy: z.enum(['till', 'staff']),
+  }),
   /**
    * Everything held about a person was erased (on their own request or by staff): ids only, so
    * the operator's systems erase them too. Their earlier events are gone from the feed.

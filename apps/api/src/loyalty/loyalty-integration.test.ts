@@ -1,5 +1,6 @@
 // The tills' loyalty calls: a member by the card barcode, redemptions exactly once per
 // idempotency key (also 50 at once), the reasons a redemption is refused, and reversals once.
+import { eventsOfType } from '../../test-support/events.ts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loyaltyLedger, loyaltyRedemptions, loyaltyRewards, loyaltyTiers } from '@boardwalk/db/schema';
@@ -102,6 +103,18 @@ describe('redemptions', () => {
       { points: -100, reason: 'redeemed: Churro', causedBy: 'till', redemptionId: first.json().redemptionId },
     ]);
     expect(await balanceOf(member.accountId)).toBe(150);
+    // The operator's systems are told once, with the balance it left.
+    expect((await eventsOfType(t.app, 'loyalty.reward_redeemed')).filter((e) => e.memberNumber === member.memberNumber)).toEqual([
+      {
+        memberNumber: member.memberNumber,
+        redemptionId: first.json().redemptionId,
+        rewardId: reward.id,
+        rewardName: 'Churro',
+        pointsSpent: 100,
+        balance: 150,
+        redeemedBy: 'till',
+      },
+    ]);
     // The same key for another reward is no replay.
     const other = await aReward({ pointsCost: 1 });
     const reused = await redeem(member.memberNumber, other.id, 'till-7-0001');
