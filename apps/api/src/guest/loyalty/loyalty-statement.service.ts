@@ -14,7 +14,7 @@ import {
   type StatementLedgerPage,
   type StatementLinkAnswer,
 } from '@boardwalk/contract/loyalty-statement';
-import type { Mailer } from '../../integrations/email/mailer.ts';
+import { personalLinkClosing, type Mailer } from '../../integrations/email/mailer.ts';
 import type { Config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Keys } from '../../platform/keys.plugin.ts';
@@ -48,10 +48,7 @@ function statementMail(deps: GuestStatement, account: { id: string; email: strin
       'Here is the link to your Brownie points: your balance, your tier, every entry with its reason and the rewards you can redeem.',
       statementLink(deps.config, token),
       '',
-      `The link works for ${VALID_HOURS} hours and is yours alone: please do not forward it.`,
-      `You did not ask for it? You can ignore this email. Questions? Email ${deps.config.supportEmail}.`,
-      '',
-      brand,
+      ...personalLinkClosing(VALID_HOURS, deps.config.supportEmail, brand),
     ].join('\n'),
   };
 }

@@ -15,7 +15,7 @@ import {
 } from '@boardwalk/contract/privacy';
 import type { Executor } from '@boardwalk/db/client';
 import type { FastifyInstance } from 'fastify';
-import type { Mailer } from '../../integrations/email/mailer.ts';
+import { personalLinkClosing, type Mailer } from '../../integrations/email/mailer.ts';
 import type { Config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Keys } from '../../platform/keys.plugin.ts';
@@ -50,10 +50,7 @@ function privacyMail(deps: GuestPrivacy, email: string) {
       `You asked to see the data ${brand} holds about ${email}. This link shows all of it, lets you download it and lets you delete it:`,
       `${deps.config.publicUrl}${PRIVACY_MANAGE_PATH}#${token}`,
       '',
-      `The link works for ${VALID_HOURS} hours and is yours alone: please do not forward it.`,
-      `You did not ask for it? You can ignore this email. Questions? Email ${deps.config.supportEmail}.`,
-      '',
-      brand,
+      ...personalLinkClosing(VALID_HOURS, deps.config.supportEmail, brand),
     ].join('\n'),
   };
 }

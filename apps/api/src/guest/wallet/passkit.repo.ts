@@ -3,7 +3,7 @@
 // tokens handed out in passes before a pass's token was derived from its serial number.
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
-import { appleDeviceRegistrations, ticketShares, tickets, walletPassTokens, walletPasses } from '@boardwalk/db/schema';
+import { appleDeviceRegistrations, loyaltyAccounts, ticketShares, tickets, walletPassTokens, walletPasses } from '@boardwalk/db/schema';
 import { passBarcode } from './apple-wallet.repo.ts';
 import { deleteRule } from '../../platform/retention.ts';
 
@@ -15,7 +15,7 @@ const tagOf = (column: typeof walletPasses.updatedAt) => sql<string>`floor(extra
 
 /**
  * The pass with this serial number: a ticket's (barcode, order id; a shared guest's names
- * its share too), a member's, or a voided member card (neither).
+ * its share too), a member's (with the member number), or a voided member card (neither).
  */
 export async function findPassBySerialNumber(db: Executor, serialNumber: string) {
   const rows = await db
@@ -25,6 +25,7 @@ export async function findPassBySerialNumber(db: Executor, serialNumber: string)
       shareId: walletPasses.shareId,
       voidReason: walletPasses.voidReason,
       loyaltyAccountId: walletPasses.loyaltyAccountId,
+      memberNumber: loyaltyAccounts.memberNumber,
       serialNumber: walletPasses.serialNumber,
       updatedAt: walletPasses.updatedAt,
       voidedAt: walletPasses.voidedAt,
@@ -32,6 +33,7 @@ export async function findPassBySerialNumber(db: Executor, serialNumber: string)
     .from(walletPasses)
     .leftJoin(ticketShares, eq(ticketShares.shareId, walletPasses.shareId))
     .leftJoin(tickets, eq(tickets.barcode, passBarcode))
+    .leftJoin(loyaltyAccounts, eq(loyaltyAccounts.id, walletPasses.loyaltyAccountId))
     .where(eq(walletPasses.serialNumber, serialNumber))
     .limit(1);
   return rows[0] ?? null;
