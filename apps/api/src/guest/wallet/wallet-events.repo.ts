@@ -15,6 +15,10 @@ export async function recordWalletEvent(
   const pass = await findPassBySerialNumber(tx, serialNumber);
   if (!pass) return;
   const { barcode, orderId, shareId, memberNumber } = pass;
-  const subject = barcode ? (`ticket:${barcode}` as const) : memberNumber ? (`member:${memberNumber}` as const) : (`pass:${serialNumber}` as const);
+  const subject = barcode
+    ? (`ticket:${barcode}` as const)
+    : memberNumber
+      ? (`member:${memberNumber}` as const)
+      : (`pass:${serialNumber}` as const);
   await recordEvent(tx, type, subject, { wallet, serialNumber, orderId, barcode, shareId, memberNumber });
 }
