@@ -3,8 +3,9 @@
 // /api/integrations/loyalty/redemptions over HTTP (the key looked up, the account locked, the
 // reward, balance, tier and limit checked, the redemption and its ledger entry written, the
 // lots spent oldest expiry first, the account published). Beside it in the same run and
-// process, the baseline: a bare write of the same rows (the redemption, its ledger entry and
-// the change of the member's lot, in one transaction, no HTTP) on the same database with the
+// process, the baseline: a bare write of the same rows (the redemption, its ledger entry, its
+// two events for the operator's systems and the change of the member's lot, in one
+// transaction, no HTTP) on the same database with the
 // same concurrency, for members seeded the same way (100 points in one lot). Prints redemptions per
 // second, p50 and p99 of each and their ratio (goal: at least 0.3); exits non-zero when a
 // redemption fails.
@@ -18,7 +19,7 @@
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { eq, sql } from 'drizzle-orm';
-import { loyaltyAccounts, loyaltyLedger, loyaltyLots, loyaltyRedemptions, loyaltyRewards } from '@boardwalk/db/schema';
+import { integrationEvents, loyaltyAccounts, loyaltyLedger, loyaltyLots, loyaltyRedemptions, loyaltyRewards } from '@boardwalk/db/schema';
 import { createTestDatabase, defaultTestDatabaseUrl, type TestDatabase } from '@boardwalk/db/test-support/test-database';
 import { buildApp } from '../apps/api/src/app.ts';
 import { appendLedger, loyaltyCoreOf } from '../apps/api/src/loyalty/loyalty.service.ts';
@@ -118,9 +119,36 @@ async function measure(kind: 'postgres' | 'pglite') {
             causedBy: 'till',
           })
           .returning({ id: loyaltyRedemptions.id });
-        await tx
+        const [entry] = await tx
           .insert(loyaltyLedger)
-          .values({ accountId, points: -COST, kind: 'redemption', reason: 'redeemed: Soda', redemptionId: row!.id, causedBy: 'till' });
+          .values({ accountId, points: -COST, kind: 'redemption', reason: 'redeemed: Soda', redemptionId: row!.id, causedBy: 'till' })
+          .returning({ id: loyaltyLedger.id, at: loyaltyLedger.createdAt });
+        // The events a redemption tells the operator's systems (loyalty.points_changed, loyalty.reward_redeemed).
+        const { memberNumber } = bareMembers[i]!;
+        await tx.insert(integrationEvents).values([
+          {
+            type: 'loyalty.points_changed',
+            subject: `member:${memberNumber}`,
+            data: {
+              memberNumber,
+              entry: { id: String(entry!.id), points: -COST, kind: 'redemption', reason: 'redeemed: Soda', at: entry!.at.toISOString() },
+              balance: 100 - COST,
+            },
+          },
+          {
+            type: 'loyalty.reward_redeemed',
+            subject: `member:${memberNumber}`,
+            data: {
+              memberNumber,
+              redemptionId: row!.id,
+              rewardId: reward!.id,
+              rewardName: 'Soda',
+              pointsSpent: COST,
+              balance: 100 - COST,
+              redeemedBy: 'till',
+            },
+          },
+        ]);
         await tx
           .update(loyaltyLots)
           .set({ remaining: sql`${loyaltyLots.remaining} - ${COST}` })

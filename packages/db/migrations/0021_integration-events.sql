@@ -9,6 +9,4 @@ CREATE TABLE "integration_events" (
 	CONSTRAINT "integration_events_id_unique" UNIQUE("id")
 );
 --> statement-breakpoint
-CREATE INDEX "integration_events_xid_seq_index" ON "integration_events" USING btree ("xid","seq");--> statement-breakpoint
-CREATE INDEX "integration_events_subject_index" ON "integration_events" USING btree ("subject");--> statement-breakpoint
-CREATE INDEX "integration_events_created_at_index" ON "integration_events" USING btree ("created_at");
+CREATE INDEX "integration_events_xid_seq_index" ON "integration_events" USING btree ("xid","seq");

@@ -115,6 +115,12 @@ describe('redemptions', () => {
         redeemedBy: 'till',
       },
     ]);
+    expect(
+      (await eventsOfType(t.app, 'loyalty.points_changed')).filter((e) => e.memberNumber === member.memberNumber).at(-1),
+    ).toMatchObject({
+      entry: { points: -100, kind: 'redemption', reason: 'redeemed: Churro' },
+      balance: 150,
+    });
     // The same key for another reward is no replay.
     const other = await aReward({ pointsCost: 1 });
     const reused = await redeem(member.memberNumber, other.id, 'till-7-0001');

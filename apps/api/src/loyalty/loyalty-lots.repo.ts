@@ -1,10 +1,11 @@
 // The lots: what each positive ledger entry gave, what is left of it and when it expires. Only
 // the loyalty core writes them, under the account's row lock (appendLedger and the expiry job).
 // Also what the expiry job's pass over time reads: the cards the clock changed, and how far it looked.
+import type { EventRow } from '../platform/events.ts';
 import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
-import { loyaltyAccounts, loyaltyCardClock, loyaltyLedger, loyaltyLots } from '@boardwalk/db/schema';
-import { balanceFromSum, expiringSoonUntil, type NewLedgerEntry } from './loyalty.repo.ts';
+import { integrationEvents, loyaltyAccounts, loyaltyCardClock, loyaltyLedger, loyaltyLots } from '@boardwalk/db/schema';
+import { balanceFromSum, expiringSoonUntil, pointsChangedEvents, type NewLedgerEntry } from './loyalty.repo.ts';
 import { tierNameSql, tierWindowStart } from './loyalty-rewards.repo.ts';
 
 /** A lot to open for a positive entry: `repaid` of its points repay a negative balance, the rest remains. */
@@ -44,7 +45,8 @@ export async function owedBy(tx: Executor, accountId: string, pending: number): 
  * (less when the lots hold less). The order: the lot of `first` (a claim's, by its loyalty
  * order; or the lot an expiry names, the only one it takes from) first, then the oldest expiry
  * (never last), then the oldest lot. With `entry`, the ledger entry that spends is written by
- * the same statement (a round trip less for a redemption). The caller holds the account's lock.
+ * the same statement (a round trip less for a redemption). With `events`, the events that come with the entry (a redemption's) too. The caller
+ * holds the account's lock.
  */
 export async function spendLots(
   tx: Executor,
@@ -52,6 +54,7 @@ export async function spendLots(
   points: number,
   first: { loyaltyOrderId: string | null; lotId: number | null },
   entry?: NewLedgerEntry,
+  events: EventRow[] = [],
 ): Promise<number> {
   const isFirst =
     first.lotId !== null
@@ -60,8 +63,16 @@ export async function spendLots(
         ? sql`${loyaltyLots.loyaltyOrderId} = ${first.loyaltyOrderId}`
         : sql`false`;
   const only = first.lotId !== null ? sql`and ${loyaltyLots.id} = ${first.lotId}` : sql``;
-  // A data-modifying WITH runs whether or not the statement reads it (Drizzle puts the query it embeds in parentheses).
-  const writing = entry ? sql`entry as ${tx.insert(loyaltyLedger).values(entry)}, ` : sql``;
+  // A data-modifying WITH runs whether or not the statement reads it (Drizzle puts the query it
+  // embeds in parentheses). The entry's loyalty.points_changed event is written with it: the
+  // balance it leaves is the ledger's sum before this statement and the entry.
+  const told = sql`(select entry.*, (select coalesce(sum(${loyaltyLedger.points}), 0) from ${loyaltyLedger}
+    where ${loyaltyLedger.accountId} = entry.account_id) + entry.points as balance from entry)`;
+  const more = events.length > 0 ? sql`more as ${tx.insert(integrationEvents).values(events)}, ` : sql``;
+  const writing = entry
+    ? sql`entry as ${tx.insert(loyaltyLedger).values(entry).returning()},
+        told as (insert into ${integrationEvents} (type, subject, data) ${pointsChangedEvents(told)}), ${more}`
+    : sql``;
   const { rows } = (await tx.execute(sql`
     with ${writing}ordered as (
       select ${loyaltyLots.id} as id, ${loyaltyLots.remaining} as remaining,

@@ -3,7 +3,7 @@
 // never lower it). A redemption spends a reward's cost exactly once per idempotency key: the
 // account's row lock orders the redemptions of one member, so the balance checked is the
 // balance spent from, and a replayed key answers the stored redemption and spends nothing.
-import { recordEvent } from '../platform/events.ts';
+import { eventRow } from '../platform/events.ts';
 import type { RedemptionResult, RedemptionReversal, TillMember, TillReward } from '@boardwalk/contract/loyalty-integration';
 import type { Executor } from '@boardwalk/db/client';
 import { AppError } from '../platform/errors.ts';
@@ -205,18 +205,22 @@ export async function redeemReward(
             staffMember: redemption.staffMember,
           },
         ],
-        { locked: true },
+        {
+          locked: true,
+          events: [
+            eventRow('loyalty.reward_redeemed', `member:${request.memberNumber}`, {
+              memberNumber: request.memberNumber,
+              redemptionId: redemption.id,
+              rewardId: reward.id,
+              rewardName: reward.name,
+              pointsSpent: reward.pointsCost,
+              balance: redemption.balanceAfter,
+              redeemedBy: by.causedBy,
+            }),
+          ],
+        },
       );
       await recorded?.(tx, redemption, redemption.balanceAfter);
-      await recordEvent(tx, 'loyalty.reward_redeemed', `member:${request.memberNumber}`, {
-        memberNumber: request.memberNumber,
-        redemptionId: redemption.id,
-        rewardId: reward.id,
-        rewardName: reward.name,
-        pointsSpent: reward.pointsCost,
-        balance: redemption.balanceAfter,
-        redeemedBy: by.causedBy,
-      });
       return { result: answerOf({ redemption, memberNumber: request.memberNumber }), created: true };
     });
   } catch (error) {

@@ -2,7 +2,7 @@
 // ledger, and the member read model every audience reads (the wallet cards, the back office).
 // The purchases themselves are read through the ticket core and the feeds' repos.
 import { recordEvent } from '../platform/events.ts';
-import { and, asc, between, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, between, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { LoyaltyOrderType } from '@boardwalk/contract/loyalty';
 import type { PrivacySections } from '@boardwalk/contract/privacy';
 import type { Executor } from '@boardwalk/db/client';
@@ -105,31 +105,37 @@ export async function insertLedgerEntries(tx: Executor, rows: NewLedgerEntry[]):
 }
 
 /**
+ * The loyalty.points_changed events of the ledger entries a relation names (id, account_id,
+ * points, kind, reason, created_at and the balance each left), as rows for integration_events.
+ */
+export const pointsChangedEvents = (entries: SQL) => sql`
+  select 'loyalty.points_changed', 'member:' || a.member_number,
+    jsonb_build_object(
+      'memberNumber', a.member_number,
+      'entry', jsonb_build_object('id', e.id::text, 'points', e.points, 'kind', e.kind, 'reason', e.reason, 'at', e.created_at),
+      'balance', e.balance)
+  from ${entries} e join ${loyaltyAccounts} a on a.id = e.account_id`;
+
+/**
  * The operator's systems are told of each entry this transaction wrote to these accounts and
- * has not told yet (loyalty.points_changed: the entry and the balance it left), in one
- * statement: the entries are the ones whose row this transaction wrote (xmin), each balance
- * the account's running sum up to its entry.
+ * has not told yet (loyalty.points_changed), in one statement: the entries are the ones whose
+ * row this transaction wrote (xmin), each balance the account's running sum up to its entry.
+ * (A single spend tells its entry in the statement that writes it: spendLots.)
  */
 export async function recordPointsChanged(tx: Executor, accountIds: string[]): Promise<void> {
   if (accountIds.length === 0) return;
   const l = loyaltyLedger;
+  const written = sql`(
+    select ${l.id} as id, ${l.accountId} as account_id, ${l.points} as points, ${l.kind} as kind, ${l.reason} as reason,
+      ${l.createdAt} as created_at, ${l}.xmin as written_by,
+      sum(${l.points}) over (partition by ${l.accountId} order by ${l.id}) as balance
+    from ${l} where ${l.accountId} in (${sql.join(
+      accountIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )}))`;
   await tx.execute(sql`
     insert into ${integrationEvents} (type, subject, data)
-    select 'loyalty.points_changed', 'member:' || a.member_number,
-      jsonb_build_object(
-        'memberNumber', a.member_number,
-        'entry', jsonb_build_object('id', e.id::text, 'points', e.points, 'kind', e.kind, 'reason', e.reason, 'at', e.created_at),
-        'balance', e.balance)
-    from (
-      select ${l.id} as id, ${l.accountId} as account_id, ${l.points} as points, ${l.kind} as kind, ${l.reason} as reason,
-        ${l.createdAt} as created_at, ${l}.xmin as written_by,
-        sum(${l.points}) over (partition by ${l.accountId} order by ${l.id}) as balance
-      from ${l} where ${l.accountId} in (${sql.join(
-        accountIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})
-    ) e
-    join ${loyaltyAccounts} a on a.id = e.account_id
+    ${pointsChangedEvents(written)}
     where e.written_by = pg_current_xact_id()::xid
       and not exists (select 1 from ${integrationEvents} ev where ev.xid = pg_current_xact_id()
         and ev.type = 'loyalty.points_changed' and ev.data->'entry'->>'id' = e.id::text)

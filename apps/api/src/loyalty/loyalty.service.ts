@@ -4,6 +4,8 @@
 // back points, under the account's row lock. It keeps the lots (what each positive entry gave,
 // what is left of it and when it expires) and publishes the account so that the member's
 // wallet card follows, and tells the operator's systems (loyalty.points_changed).
+import { integrationEvents } from '@boardwalk/db/schema';
+import type { EventRow } from '../platform/events.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '@boardwalk/db/client';
 import type { Config } from '../platform/config.ts';
@@ -41,21 +43,22 @@ export const loyaltyCoreOf = (app: FastifyInstance): LoyaltyCore => ({
  * keeps the lots and publishes the accounts, so that every member card already in a wallet
  * shows the new balance: the one way points are written. `locked`: the caller's transaction
  * already holds the lock of every account the entries name (a claim, a redemption), which
- * spares a round trip.
+ * spares a round trip. `events`: events that come with the entries (a redemption's), written
+ * by the same statement when it can.
  */
 export async function appendLedger(
   tx: Executor,
   changes: LedgerChanges,
   entries: NewLedgerEntry[],
-  { locked = false }: { locked?: boolean } = {},
+  { locked = false, events = [] }: { locked?: boolean; events?: EventRow[] } = {},
 ): Promise<void> {
   const accounts = [...new Set(entries.map((entry) => entry.accountId))].sort();
   // The account's lock orders every change of its ledger and lots (taking it again in a transaction that holds it changes nothing).
   if (!locked) for (const accountId of accounts) await lockAccount(tx, accountId);
   const [only] = entries;
   if (entries.length === 1 && only!.points < 0) {
-    // One spend (a redemption, a deduction, an expiry, a reversal): its entry is written by the statement that takes from the lots.
-    await takeFromLots(tx, only!, true);
+    // One spend (a redemption, a deduction, an expiry, a reversal): its entry (and its event) is written by the statement that takes from the lots.
+    await takeFromLots(tx, only!, events);
   } else {
     const ids = (await insertLedgerEntries(tx, entries)).map((row) => row.id).sort((a, b) => a - b);
     const written = entries.map((entry, i) => ({ ...entry, id: ids[i]! }));
@@ -66,9 +69,10 @@ export async function appendLedger(
         written.filter((entry) => entry.accountId === accountId),
       );
     }
+    await recordPointsChanged(tx, accounts);
+    if (events.length > 0) await tx.insert(integrationEvents).values(events);
   }
   await changes.publish(tx, LOYALTY_ACCOUNT_CHANGED, accounts);
-  await recordPointsChanged(tx, accounts);
 }
 
 /**
@@ -100,7 +104,7 @@ async function keepLots(tx: Executor, months: number, entries: (NewLedgerEntry &
       opening.push({ accountId, entryId: entry.id, loyaltyOrderId, points: entry.points, repaid });
     } else if (entry.points < 0) {
       await open();
-      const left = await takeFromLots(tx, entry, false);
+      const left = await takeFromLots(tx, entry);
       if (owed !== null) owed += left;
     }
   }
@@ -108,18 +112,18 @@ async function keepLots(tx: Executor, months: number, entries: (NewLedgerEntry &
 }
 
 /**
- * Takes a negative entry's points from its account's lots (writing the entry in the same
- * statement when `write`): an expiry from its lot only, a claim's reversal from the claim's lot
+ * Takes a negative entry's points from its account's lots (writing the entry, its event and
+ * `writeWith`'s events in the same statement when `writeWith` is given): an expiry from its lot only, a claim's reversal from the claim's lot
  * first, any other spend oldest expiry first. Answers what the lots could not cover, which only
  * a reversal may leave (owed: a negative balance); any other spend was checked against the
  * balance, so the lots cover it.
  */
-async function takeFromLots(tx: Executor, entry: NewLedgerEntry, write: boolean): Promise<number> {
+async function takeFromLots(tx: Executor, entry: NewLedgerEntry, writeWith?: EventRow[]): Promise<number> {
   const first = {
     lotId: entry.lotId ?? null,
     loyaltyOrderId: entry.kind === 'reversal' ? (entry.loyaltyOrderId ?? null) : null,
   };
-  const left = -entry.points - (await spendLots(tx, entry.accountId, -entry.points, first, write ? entry : undefined));
+  const left = -entry.points - (await spendLots(tx, entry.accountId, -entry.points, first, writeWith && entry, writeWith));
   if (left > 0 && entry.kind !== 'reversal') {
     throw new Error(`The lots of account ${entry.accountId} do not cover a ${entry.kind} of ${-entry.points} points`);
   }

@@ -8,7 +8,13 @@ import { integrationEvents } from '@boardwalk/db/schema';
 /** What an event is about: a ticket, a loyalty member (by number), a wallet pass of neither (a voided card), or a person (an erasure). */
 export type EventSubject = `ticket:${string}` | `member:${string}` | `pass:${string}` | 'person';
 
+/** One event's row, its data checked against the documented payload. */
+export function eventRow<T extends EventType>(type: T, subject: EventSubject, data: EventDataOf<T>) {
+  return { type, subject, data: eventData[type].parse(data) };
+}
+export type EventRow = ReturnType<typeof eventRow>;
+
 /** Records one event in tx; its data is checked against the documented payload first. */
 export async function recordEvent<T extends EventType>(tx: Executor, type: T, subject: EventSubject, data: EventDataOf<T>): Promise<void> {
-  await tx.insert(integrationEvents).values({ type, subject, data: eventData[type].parse(data) });
+  await tx.insert(integrationEvents).values(eventRow(type, subject, data));
 }
