@@ -42,6 +42,8 @@ import { mailJobs } from './integrations/email/mail.jobs.ts';
 import { demoPlugin } from './demo/demo.plugin.ts';
 import { integrationAuthPlugin } from './integrations/integration-auth.plugin.ts';
 import { eventErasure, eventRetention } from './integrations/events/events.repo.ts';
+import { webhooksJobs } from './integrations/events/webhooks/webhooks.jobs.ts';
+import { webhookMessageRetention } from './integrations/events/webhooks/webhooks.repo.ts';
 import { integrationsRoutes } from './integrations/integrations.routes.ts';
 import { staffAuthPlugin } from './staff/auth/staff-auth.plugin.ts';
 import { staffAuthRoutes } from './staff/auth/auth.routes.ts';
@@ -70,6 +72,7 @@ import { findWalletOfPerson } from './guest/wallet/wallet-presence.repo.ts';
 import { memberCardErasure } from './guest/wallet/member-cards.service.ts';
 import { loyaltyAuditErasure } from './staff/loyalty/staff-loyalty.service.ts';
 import { staffPrivacyRoutes } from './staff/privacy/privacy.routes.ts';
+import { staffWebhooksRoutes } from './staff/webhooks/webhooks.routes.ts';
 import { auditGuestErasure } from './staff/privacy/privacy.service.ts';
 import { guestPrivacyRoutes } from './guest/privacy/privacy-request.routes.ts';
 import { spentLinkRetention } from './guest/privacy/privacy-links.repo.ts';
@@ -162,6 +165,7 @@ async function registerJobs(app: Instance) {
   await app.register(walletDeliveriesJobs);
   await app.register(loyaltyReversalsJobs);
   await app.register(loyaltyExpiryJobs);
+  await app.register(webhooksJobs);
   // Each rule sits beside the data it removes.
   await app.register(retentionJobs, {
     rules: [
@@ -174,6 +178,7 @@ async function registerJobs(app: Instance) {
       loyaltyAuditRetention,
       spentLinkRetention,
       eventRetention,
+      webhookMessageRetention,
     ],
   });
 }
@@ -206,6 +211,7 @@ async function registerRoutes(app: Instance) {
   await app.register(staffWristbandsRoutes);
   await app.register(staffLoyaltyRoutes);
   await app.register(staffPrivacyRoutes);
+  await app.register(staffWebhooksRoutes);
   // A guest's erasure of their own data is audited like a staff member's.
   await app.register(guestPrivacyRoutes, { recordErasure: auditGuestErasure(app.keys) });
 

@@ -89,6 +89,12 @@ export const eventData = {
     }),
     balance: z.number().int(),
   }),
+  /** A member's tier changed: points earned reached a higher tier, or a reversal took them below one (null: no tier). */
+  'loyalty.tier_changed': z.object({
+    memberNumber: z.string(),
+    from: z.string().nullable(),
+    to: z.string().nullable(),
+  }),
   /** A member redeemed a reward (at a till or by staff); its loyalty.points_changed comes with it. */
   'loyalty.reward_redeemed': z.object({
     memberNumber: z.string(),
@@ -111,6 +117,79 @@ export const eventData = {
 export type EventType = keyof typeof eventData;
 export const EVENT_TYPES = Object.keys(eventData) as EventType[];
 export type EventDataOf<T extends EventType> = z.infer<(typeof eventData)[T]>;
+
+/** An example of each type's data: the catalogue in docs/integration-api.md shows these (a test holds the two together). */
+export const EVENT_EXAMPLES: { [T in EventType]: EventDataOf<T> } = {
+  'guest.registered': {
+    orderId: '84000001',
+    barcode: '8400000100000001',
+    firstName: 'Ines',
+    lastName: 'Okafor',
+    email: 'ines.okafor@example.com',
+    phone: '3125550143',
+    consents: { email: false, sms: true },
+  },
+  'guest.consent_changed': { orderId: '84000001', barcode: '8400000100000001', channel: 'sms', given: true, source: 'registration form' },
+  'share.created': {
+    orderId: '84000001',
+    barcode: '8400000100000001',
+    shareId: '5c8a1f0e-2b7d-4e61-9f3a-1d2c3b4a5e6f',
+    firstName: 'Theo',
+    lastName: 'Marsh',
+    email: 'theo.marsh@example.com',
+    phone: null,
+  },
+  'share.updated': {
+    orderId: '84000001',
+    barcode: '8400000100000001',
+    shareId: '5c8a1f0e-2b7d-4e61-9f3a-1d2c3b4a5e6f',
+    firstName: 'Theodore',
+    lastName: 'Marsh',
+    email: 'theo.marsh@example.com',
+    phone: '3125550188',
+  },
+  'share.stopped': { orderId: '84000001', barcode: '8400000100000001', shareId: '5c8a1f0e-2b7d-4e61-9f3a-1d2c3b4a5e6f' },
+  'wristband.activated': { orderId: '84000001', barcode: '8400000100000001', wristbandBarcode: 'WB00012345' },
+  'wallet.pass_added': {
+    wallet: 'apple',
+    serialNumber: '0b7e9c52-3f1a-4d8e-a6b2-9c4d1e7f3a20',
+    orderId: '84000001',
+    barcode: '8400000100000001',
+    shareId: null,
+    memberNumber: null,
+  },
+  'wallet.pass_removed': {
+    wallet: 'google',
+    serialNumber: '0b7e9c52-3f1a-4d8e-a6b2-9c4d1e7f3a20',
+    orderId: '84000001',
+    barcode: '8400000100000001',
+    shareId: null,
+    memberNumber: null,
+  },
+  'loyalty.member_created': {
+    memberNumber: '7700000000000042',
+    firstName: 'Ines',
+    lastName: 'Okafor',
+    email: 'ines.okafor@example.com',
+    createdBy: 'guest',
+  },
+  'loyalty.points_changed': {
+    memberNumber: '7700000000000042',
+    entry: { id: '1187', points: -40, kind: 'adjustment', reason: 'Duplicate claim', at: '2026-11-24T16:03:11.204+00:00' },
+    balance: 210,
+  },
+  'loyalty.tier_changed': { memberNumber: '7700000000000042', from: 'Silver', to: 'Gold' },
+  'loyalty.reward_redeemed': {
+    memberNumber: '7700000000000042',
+    redemptionId: 'e4d2c1b0-7a6f-4e5d-9c8b-1a2b3c4d5e6f',
+    rewardId: '2f9a8b7c-6d5e-4f3a-8b2c-1d0e9f8a7b6c',
+    rewardName: 'Free Churro',
+    pointsSpent: 150,
+    balance: 60,
+    redeemedBy: 'till',
+  },
+  'guest.erased': { orderIds: ['84000001'], barcodes: ['8400000100000001'] },
+};
 
 /** One event as the feed lists it (and a webhook will send it). */
 export const integrationEvent = z.object({

@@ -95,7 +95,7 @@ export interface ResourceDeclaration {
 }
 
 /** The staff pages a tab may name; the client maps each name to its component. */
-export type StaffPageName = 'deliveries' | 'wristbands' | 'loyalty' | 'privacy';
+export type StaffPageName = 'deliveries' | 'wristbands' | 'loyalty' | 'privacy' | 'webhooks';
 
 /**
  * A tab that is a page of its own with no table behind it (Loyalty; a dashboard would be
@@ -747,6 +747,23 @@ export const privacy: PageDeclaration = {
   permissions: [PRIVACY.export, PRIVACY.erase],
 };
 
+/** The Webhooks tab's permission, seeded at level 100: managing the endpoints events are sent to (and their messages). */
+export const WEBHOOKS_MANAGE: PermissionDeclaration = {
+  name: 'Webhooks Manage',
+  api: '/api/admin/webhooks/',
+  method: 'POST',
+  minimumAccessLevel: 100,
+};
+
+/** The Webhooks tab: a page of its own (the endpoints, their secrets, their recent messages). */
+export const webhooks: PageDeclaration = {
+  key: 'webhooks',
+  title: 'Webhooks',
+  page: 'webhooks',
+  permission: WEBHOOKS_MANAGE,
+  permissions: [WEBHOOKS_MANAGE],
+};
+
 /**
  * The park's operating days (one row each: when it opens and closes). A dated admission's
  * pass comes to the lock screen during its visit day's hours, a season pass's on the next
@@ -832,6 +849,7 @@ export const tabs: TabDeclaration[] = [
   auditLog,
   deliveries,
   privacy,
+  webhooks,
   loyaltyRewards,
   loyaltyTiers,
 ];

@@ -829,6 +829,86 @@ export const integrationEvents = pgTable(
 );
 
 /**
+ * The operator's webhook endpoints (the Webhooks tab): where events are POSTed, signed with the
+ * endpoint's secret (sealed under the server's encryption key, never stored in clear).
+ */
+export const webhookEndpoints = pgTable('webhook_endpoints', {
+  id: uuid().primaryKey().defaultRandom(),
+  url: text().notNull(),
+  description: text().notNull().default(''),
+  /** The event types it receives; null: every type. */
+  eventTypes: text().array(),
+  active: boolean().notNull().default(true),
+  /** The signing secret (`whsec_...`), sealed. */
+  secret: text().notNull(),
+  /** After a rotation: the previous secret (sealed), whose signature deliveries carry until previousSecretUntil. */
+  previousSecret: text(),
+  previousSecretUntil: tstz(),
+  /** Why Boardwalk disabled it ('gone': it answered 410; 'failing': every attempt failed for 5 days); null otherwise. */
+  disabledReason: text(),
+  /** Since when every attempt has failed; null after a success. */
+  failingSince: tstz(),
+  createdAt: created(),
+  updatedAt: updated(),
+});
+
+/**
+ * One event (or a staff test message) for one endpoint, and how its delivery went. Messages of
+ * one subject go to an endpoint in order: a message waits ('waiting') while an earlier one of
+ * its subject is pending or retrying. Each attempt is a job of the `webhooks` queue.
+ */
+export const webhookMessages = pgTable(
+  'webhook_messages',
+  {
+    /** The order messages were made in: a subject's messages go in this order. */
+    seq: bigserial({ mode: 'number' }).primaryKey(),
+    /** The `webhook-id` (with `msg_`), the same on every attempt: receivers de-duplicate by it. */
+    id: uuid().notNull().unique().defaultRandom(),
+    endpointId: uuid()
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    /** The event it carries (gone with it, after RETENTION_EVENT_DAYS or an erasure); null for a test message. */
+    eventId: uuid().references(() => integrationEvents.id, { onDelete: 'cascade' }),
+    type: text().notNull(),
+    subject: text().notNull(),
+    /** waiting | pending | retrying | delivered | dead */
+    state: text().notNull(),
+    attempts: integer().notNull().default(0),
+    /** When the next attempt is due (a retrying message). */
+    nextAttemptAt: tstz(),
+    lastStatus: integer(),
+    lastLatencyMs: integer(),
+    lastError: text(),
+    deliveredAt: tstz(),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    // The tab's recent messages of an endpoint, and its last 24 hours.
+    index().on(t.endpointId, t.createdAt),
+    // An event deleted (retention, an erasure) takes its messages.
+    index().on(t.eventId),
+    // A subject's unfinished messages: the one in flight, and the next one waiting.
+    index()
+      .on(t.endpointId, t.subject, t.seq)
+      .where(sql`${t.state} in ('waiting', 'pending', 'retrying')`),
+  ],
+);
+
+/** How far the webhook dispatcher has read the event feed (one row). */
+export const webhookCursor = pgTable(
+  'webhook_cursor',
+  {
+    id: integer().primaryKey().default(1),
+    xid: xid8()
+      .notNull()
+      .default(sql`'0'::xid8`),
+    seq: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('webhook_cursor_one_row', sql`${t.id} = 1`)],
+);
+
+/**
  * One outbound delivery (an APNs push, a Google Wallet object update, a mail) and how it
  * went: the Deliveries tab. The pg-boss job that carries it names this row in its data.
  */

@@ -1,6 +1,6 @@
 // The rewards catalogue, the tiers and the redemptions: what points are spent on, and the
 // points earned that decide a member's tier.
-import { and, desc, eq, getTableColumns, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
 import { loyaltyAccounts, loyaltyLedger, loyaltyRedemptions, loyaltyRewards, loyaltyTiers } from '@boardwalk/db/schema';
 
@@ -75,6 +75,21 @@ const tierReachedSql = (what: SQL, accountId: SQL | AnyColumn, since: Date) => s
 
 /** The name of the highest active tier the account's points earned since then reach; null when none. */
 export const tierNameSql = (accountId: SQL | AnyColumn, since: Date) => tierReachedSql(sql`t.name`, accountId, since) as SQL<string | null>;
+
+/** Each account's member number and the name of the tier it reaches now (null: none). */
+export async function tiersOf(
+  db: Executor,
+  accountIds: string[],
+  now: Date,
+): Promise<Map<string, { memberNumber: string; tier: string | null }>> {
+  if (accountIds.length === 0) return new Map();
+  const since = tierWindowStart(now);
+  const rows = await db
+    .select({ id: loyaltyAccounts.id, memberNumber: loyaltyAccounts.memberNumber, tier: tierNameSql(loyaltyAccounts.id, since) })
+    .from(loyaltyAccounts)
+    .where(inArray(loyaltyAccounts.id, accountIds));
+  return new Map(rows.map((r) => [r.id, { memberNumber: r.memberNumber, tier: r.tier }]));
+}
 
 /** The account's redemptions not reversed, per reward id. */
 export async function countStandingRedemptions(db: Executor, accountId: string): Promise<Map<string, number>> {

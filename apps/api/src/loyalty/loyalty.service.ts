@@ -5,7 +5,7 @@
 // what is left of it and when it expires) and publishes the account so that the member's
 // wallet card follows, and tells the operator's systems (loyalty.points_changed).
 import { integrationEvents } from '@boardwalk/db/schema';
-import type { EventRow } from '../platform/events.ts';
+import { recordEvent, type EventRow } from '../platform/events.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '@boardwalk/db/client';
 import type { Config } from '../platform/config.ts';
@@ -14,6 +14,7 @@ import type { ChangeBus } from '../platform/jobs/jobs.plugin.ts';
 import { balanceOf, insertLedgerEntries, lockAccount, recordPointsChanged, type NewLedgerEntry } from './loyalty.repo.ts';
 import { insertLots, owedBy, spendLots, type NewLot } from './loyalty-lots.repo.ts';
 import { LOYALTY_ACCOUNT_CHANGED } from './loyalty.topics.ts';
+import { tiersOf } from './loyalty-rewards.repo.ts';
 
 /** What a ledger write needs besides its transaction: the change bus its accounts are published on, and the lots' lifetime. */
 export interface LedgerChanges extends ChangeBus {
@@ -55,6 +56,10 @@ export async function appendLedger(
   const accounts = [...new Set(entries.map((entry) => entry.accountId))].sort();
   // The account's lock orders every change of its ledger and lots (taking it again in a transaction that holds it changes nothing).
   if (!locked) for (const accountId of accounts) await lockAccount(tx, accountId);
+  // Only a claim's earn and its reversal move a tier.
+  const tiered = [...new Set(entries.filter((e) => e.kind === 'earn' || e.kind === 'reversal').map((e) => e.accountId))];
+  const now = new Date();
+  const tiersBefore = await tiersOf(tx, tiered, now);
   const [only] = entries;
   if (entries.length === 1 && only!.points < 0) {
     // One spend (a redemption, a deduction, an expiry, a reversal): its entry (and its event) is written by the statement that takes from the lots.
@@ -72,7 +77,20 @@ export async function appendLedger(
     await recordPointsChanged(tx, accounts);
     if (events.length > 0) await tx.insert(integrationEvents).values(events);
   }
+  await recordTierChanges(tx, tiersBefore, await tiersOf(tx, tiered, now));
   await changes.publish(tx, LOYALTY_ACCOUNT_CHANGED, accounts);
+}
+
+/** loyalty.tier_changed for each account whose tier is not what it was. */
+async function recordTierChanges(
+  tx: Executor,
+  before: Map<string, { memberNumber: string; tier: string | null }>,
+  after: Map<string, { memberNumber: string; tier: string | null }>,
+): Promise<void> {
+  for (const [accountId, { memberNumber, tier }] of after) {
+    const from = before.get(accountId)?.tier ?? null;
+    if (from !== tier) await recordEvent(tx, 'loyalty.tier_changed', `member:${memberNumber}`, { memberNumber, from, to: tier });
+  }
 }
 
 /**

@@ -131,6 +131,8 @@ const env = z.object({
     .max(3600, 'must be at most 3600 seconds')
     .default(30),
   DELIVERY_POLL_SECONDS: z.coerce.number().min(0.5, 'must be at least 0.5 seconds').max(60, 'must be at most 60 seconds').default(1),
+  // Webhooks to the operator's systems (integrations/events/webhooks).
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: bool(false),
   LOYALTY_CLAIM_DAYS: z.coerce.number().int().min(1).max(3650, 'must be at most 3650 days').default(90),
   LOYALTY_POINTS_PER_USD_TICKETS: z.coerce.number().int('must be whole points').min(0).max(1000).default(1),
   LOYALTY_POINTS_PER_USD_FOOD_AND_BEVERAGE: z.coerce.number().int('must be whole points').min(0).max(1000).default(1),
@@ -210,6 +212,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     adminPassword: c.ADMIN_PASSWORD,
     smtpUrl: c.SMTP_URL,
     teamEmail: c.TEAM_EMAIL,
+    webhooks: {
+      /** Endpoints on loopback, private and link-local addresses, and plain http, are accepted (an on-premises CRM; tests). */
+      allowPrivateNetworks: c.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+    },
     supportEmail: c.SUPPORT_EMAIL,
     brandName: c.BRAND_NAME,
     parkTimezone: c.PARK_TIMEZONE,

@@ -8,8 +8,8 @@
 // (pg_snapshot_xmin): every event listed is final, and any event still to come has a larger
 // xid than all of them, so a cursor never passes one. The cost: an event waits, unlisted, while
 // an older transaction runs.
-import { and, gt, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { IntegrationEvent } from '@boardwalk/contract/events';
+import { and, desc, gt, lt, or, sql, type SQL } from 'drizzle-orm';
+import { EVENT_VERSION, type IntegrationEvent } from '@boardwalk/contract/events';
 import type { Executor } from '@boardwalk/db/client';
 import { integrationEvents, phoneKey } from '@boardwalk/db/schema';
 import { deleteRule } from '../../platform/retention.ts';
@@ -30,11 +30,20 @@ export function parseCursor(text: string): Cursor {
 
 const xid = (value: string) => sql`${value}::xid8`;
 
-/** The events after the cursor that are final, at most `limit`, in feed order; with the cursor of the last. */
-export async function readEvents(db: Executor, after: Cursor, limit: number): Promise<{ events: IntegrationEvent[]; next: Cursor }> {
+/** An event's row as the feed and the webhook dispatcher read it. */
+export interface EventRow {
+  id: string;
+  type: string;
+  subject: string;
+  data: unknown;
+  createdAt: Date;
+}
+
+/** The rows of the events after the cursor that are final, at most `limit`, in feed order; with the cursor of the last. */
+export async function readEventRows(db: Executor, after: Cursor, limit: number): Promise<{ rows: EventRow[]; next: Cursor }> {
   const e = integrationEvents;
   const rows = await db
-    .select({ seq: e.seq, id: e.id, type: e.type, data: e.data, xid: e.xid, createdAt: e.createdAt })
+    .select({ seq: e.seq, id: e.id, type: e.type, subject: e.subject, data: e.data, xid: e.xid, createdAt: e.createdAt })
     .from(e)
     .where(
       and(
@@ -45,16 +54,34 @@ export async function readEvents(db: Executor, after: Cursor, limit: number): Pr
     .orderBy(e.xid, e.seq)
     .limit(limit);
   const last = rows.at(-1);
-  return {
-    events: rows.map((row) => ({
-      id: row.id,
-      type: row.type as IntegrationEvent['type'],
-      timestamp: row.createdAt.toISOString(),
-      version: 1,
-      data: row.data as Record<string, unknown>,
-    })),
-    next: last ? { xid: last.xid, seq: last.seq } : after,
-  };
+  return { rows, next: last ? { xid: last.xid, seq: last.seq } : after };
+}
+
+/** The cursor of the last event that is final (the start when there is none). */
+export async function lastFinalEvent(db: Executor): Promise<Cursor> {
+  const e = integrationEvents;
+  const [last] = await db
+    .select({ xid: e.xid, seq: e.seq })
+    .from(e)
+    .where(lt(e.xid, sql`pg_snapshot_xmin(pg_current_snapshot())`))
+    .orderBy(desc(e.xid), desc(e.seq))
+    .limit(1);
+  return last ?? START;
+}
+
+/** An event as the feed lists it and a webhook sends it. */
+export const eventOfRow = (row: EventRow): IntegrationEvent => ({
+  id: row.id,
+  type: row.type as IntegrationEvent['type'],
+  timestamp: row.createdAt.toISOString(),
+  version: EVENT_VERSION,
+  data: row.data as Record<string, unknown>,
+});
+
+/** The events after the cursor that are final, at most `limit`, in feed order; with the cursor of the last. */
+export async function readEvents(db: Executor, after: Cursor, limit: number): Promise<{ events: IntegrationEvent[]; next: Cursor }> {
+  const { rows, next } = await readEventRows(db, after, limit);
+  return { events: rows.map(eventOfRow), next };
 }
 
 /** Retention: an event goes RETENTION_EVENT_DAYS after it happened. */

@@ -67,6 +67,8 @@ export interface Jobs extends ChangeBus {
   declare<T>(queue: QueueDeclaration<T>): Promise<void>;
   /** Adds a job to a declared queue in tx; its id, or null when a waiting job of its key absorbed it. */
   send(tx: Executor, job: NewJob): Promise<string | null>;
+  /** Adds many jobs to declared queues in tx, in one statement per queue. */
+  insert(tx: Executor, jobs: NewJob[]): Promise<void>;
   /** Jobs of the declared queues (or of these) waiting or running now. */
   pending(names?: string[]): Promise<number>;
   depths: JobQueue['depths'];
@@ -107,6 +109,7 @@ export function createJobs(queue: JobQueue, coalesceSeconds: number) {
       if (newJobs.length > 0) await queue.insert(tx, newJobs);
     },
     send: (tx, job) => queue.send(tx, job),
+    insert: (tx, newJobs) => (newJobs.length > 0 ? queue.insert(tx, newJobs) : Promise.resolve()),
     pending: (names) => queue.pending(names ?? [...declared.keys()]),
     depths: () => queue.depths(),
   };

@@ -25,7 +25,11 @@ export type AuditAction =
   | 'reverse-redemption'
   // The Privacy tab's: a person's data found and downloaded, or erased.
   | 'export'
-  | 'erase';
+  | 'erase'
+  // The Webhooks tab's: a secret rotated, a test message sent, a dead message sent again.
+  | 'rotate'
+  | 'test'
+  | 'resend';
 
 export interface AuditEntry {
   /** Null for a failed login by an unknown username. */
