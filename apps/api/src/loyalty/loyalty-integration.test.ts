@@ -251,7 +251,7 @@ describe('reversing a redemption', () => {
 });
 
 describe('tiers', () => {
-  it('follow the points earned in 365 days: spending keeps the tier, a reversal can lower it', async () => {
+  it('follow the points earned in 365 days: spending keeps the tier, a reversal can lower it; each change is an event', async () => {
     await t.database.db.insert(loyaltyTiers).values([
       { name: 'Bronze', pointsToReach: 200 },
       { name: 'Gold', pointsToReach: 400 },
@@ -270,5 +270,11 @@ describe('tiers', () => {
     );
     await reverseInvalidClaims(loyaltyCoreOf(t.app), 'ticket', member.barcode);
     expect(await tierNow()).toBeNull();
+    // The operator's systems are told each change, and only the changes (the redemption kept the tier).
+    const changes = (await eventsOfType(t.app, 'loyalty.tier_changed')).filter((e) => e.memberNumber === member.memberNumber);
+    expect(changes).toEqual([
+      { memberNumber: member.memberNumber, from: null, to: 'Bronze' },
+      { memberNumber: member.memberNumber, from: 'Bronze', to: null },
+    ]);
   });
 });
