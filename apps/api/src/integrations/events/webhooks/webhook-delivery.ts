@@ -30,8 +30,11 @@ import {
 export const WEBHOOKS_QUEUE = 'webhooks';
 
 export interface WebhookJobData {
-  messageId: string;
+  messageIds: string[];
 }
+
+/** Messages per job: the attempts one job makes at once, fetched and completed as one. */
+export const MESSAGES_PER_JOB = 100;
 
 /** Events read from the feed per dispatcher transaction. */
 export const DISPATCH_BATCH = 1000;
@@ -42,16 +45,19 @@ export const secretPurpose = (endpointId: string) => `webhook-secret:${endpointI
 /** The `webhook-id` of a message: the same on every attempt. */
 export const webhookId = (messageId: string) => `msg_${messageId.replaceAll('-', '')}`;
 
-/** A job for each message's (next) attempt, in tx. */
+/** Jobs for the messages' (next) attempts, in tx: MESSAGES_PER_JOB to a job. */
 export async function queueAttempts(
   jobs: Pick<Jobs, 'insert'>,
   tx: Executor,
   messageIds: string[],
   startAfterSeconds?: number,
 ): Promise<void> {
+  const chunks = Array.from({ length: Math.ceil(messageIds.length / MESSAGES_PER_JOB) }, (_, i) =>
+    messageIds.slice(i * MESSAGES_PER_JOB, (i + 1) * MESSAGES_PER_JOB),
+  );
   await jobs.insert(
     tx,
-    messageIds.map((messageId) => ({ name: WEBHOOKS_QUEUE, data: { messageId }, ...(startAfterSeconds && { startAfterSeconds }) })),
+    chunks.map((ids) => ({ name: WEBHOOKS_QUEUE, data: { messageIds: ids }, ...(startAfterSeconds && { startAfterSeconds }) })),
   );
 }
 
@@ -116,7 +122,7 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
 
   /** The webhooks queue's batch: every message tried at once, all recorded in one transaction. */
   async function deliver(batch: RunningJob<WebhookJobData>[]): Promise<(Error | null)[]> {
-    const rows = await readMessagesToSend(db, [...new Set(batch.map((job) => job.data.messageId))]);
+    const rows = await readMessagesToSend(db, [...new Set(batch.flatMap((job) => job.data.messageIds))]);
     // A message already ended, or not due (a second job of it), is left as it is.
     const toTry = rows.filter((row) => (row.state === 'pending' || row.state === 'retrying') && row.due);
     const records = await Promise.all(

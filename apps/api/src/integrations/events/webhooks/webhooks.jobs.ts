@@ -52,7 +52,7 @@ export const webhooksJobs = fp(
       },
     });
 
-    await app.jobs.declare<WebhookJobData>({ name: WEBHOOKS_QUEUE, policy: 'standard', batchSize: 100, batchHandler: delivery.deliver });
+    await app.jobs.declare<WebhookJobData>({ name: WEBHOOKS_QUEUE, policy: 'standard', batchSize: 2, batchHandler: delivery.deliver });
 
     if (!app.config.deliveries.workers) return;
     let stopped = false;

@@ -72,12 +72,21 @@ export async function listMessages(db: Executor, endpointId: string, limit: numb
     .limit(limit);
 }
 
+/** Writes the messages in one statement (one parameter however many), in their order; answers each one's id and state. */
 export async function insertMessages(
   db: Executor,
   rows: { endpointId: string; eventId: string | null; type: string; subject: string; state: WebhookMessageState }[],
 ): Promise<{ id: string; state: string }[]> {
   if (rows.length === 0) return [];
-  return db.insert(webhookMessages).values(rows).returning({ id: webhookMessages.id, state: webhookMessages.state });
+  const result = (await db.execute(sql`
+    insert into ${webhookMessages} (endpoint_id, event_id, type, subject, state)
+    select r."endpointId", r."eventId", r.type, r.subject, r.state
+    from rows from (jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as ("endpointId" uuid, "eventId" uuid, type text, subject text, state text)) with ordinality
+      as r("endpointId", "eventId", type, subject, state, n)
+    order by r.n
+    returning id, state`)) as unknown as { rows: { id: string; state: string }[] };
+  return result.rows;
 }
 
 /** A dead message made pending again (a staff Resend), its attempts counted afresh; null when it is not dead. */
@@ -144,7 +153,7 @@ export async function readMessagesToSend(db: Executor, ids: string[]) {
     .from(m)
     .innerJoin(e, eq(e.id, m.endpointId))
     .leftJoin(ev, eq(ev.id, m.eventId))
-    .where(inArray(m.id, ids));
+    .where(sql`${m.id} = any(${`{${ids.join(',')}}`}::uuid[])`);
 }
 
 /** How one attempt went (or why none was made), as recordAttempts writes it. */
