@@ -52,6 +52,7 @@ const ALL_TABS = [
   'Audit Log',
   'Deliveries',
   'Privacy',
+  'Webhooks',
   'Loyalty Rewards',
   'Loyalty Tiers',
 ];

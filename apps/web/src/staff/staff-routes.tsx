@@ -12,10 +12,17 @@ import { useStaffLogout } from './auth/use-staff-logout.ts';
 import { DeliveriesPage } from './deliveries/deliveries-page.tsx';
 import { LoyaltyPage } from './loyalty/loyalty-page.tsx';
 import { PrivacyPage } from './privacy/privacy-page.tsx';
+import { WebhooksPage } from './webhooks/webhooks-page.tsx';
 import { WristbandsPage } from './wristbands/wristbands-page.tsx';
 import './staff.css';
 
-const PAGES: StaffPages = { deliveries: DeliveriesPage, wristbands: WristbandsPage, loyalty: LoyaltyPage, privacy: PrivacyPage };
+const PAGES: StaffPages = {
+  deliveries: DeliveriesPage,
+  wristbands: WristbandsPage,
+  loyalty: LoyaltyPage,
+  privacy: PrivacyPage,
+  webhooks: WebhooksPage,
+};
 
 /** setTimeout takes at most 2^31 - 1 ms (about 24.8 days). */
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;
