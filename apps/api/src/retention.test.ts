@@ -6,6 +6,8 @@ import {
   attractionUsage,
   deliveries,
   integrationEvents,
+  webhookEndpoints,
+  webhookMessages,
   loyaltyAccounts,
   orders,
   outbox,
@@ -37,6 +39,7 @@ const PERIODS = {
   'audit fields (loyalty)': 730,
   'spent privacy links': 1,
   events: 30,
+  'webhook test messages': 30,
 };
 /** Rows of each category a dated set holds. */
 const PER_SET = {
@@ -49,17 +52,24 @@ const PER_SET = {
   'audit fields (loyalty)': 1,
   'spent privacy links': 1,
   events: 1,
+  'webhook test messages': 1,
 };
 
 let t: TestApp;
 let second: TestApp;
 let adminGuid: string;
+let endpointId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   second = await createTestApp({ database: t.database });
   const [admin] = await t.database.db.select({ guid: teamMembers.guid }).from(teamMembers).limit(1);
   adminGuid = admin!.guid;
+  const [endpoint] = await t.database.db
+    .insert(webhookEndpoints)
+    .values({ url: 'https://crm.example.com/hook', secret: 'sealed', active: false })
+    .returning();
+  endpointId = endpoint!.id;
 });
 afterAll(async () => {
   await second.close();
@@ -153,6 +163,16 @@ async function aSet(started: (periodDays: number) => Date) {
   await db
     .insert(integrationEvents)
     .values({ type: 'share.stopped', subject: 'ticket:0', data: { shareId: randomUUID() }, createdAt: started(PERIODS.events) });
+
+  // A webhook test message sent then (an event's messages go with it).
+  await db.insert(webhookMessages).values({
+    endpointId,
+    eventId: null,
+    type: 'webhook.test',
+    subject: `test:${randomUUID()}`,
+    state: 'delivered',
+    createdAt: started(PERIODS['webhook test messages']),
+  });
 
   // A privacy link spent by an erasure, whose token would have expired then.
   await db.insert(spentPrivacyLinks).values({ linkId: randomUUID(), expiresAt: started(PERIODS['spent privacy links']) });
@@ -258,6 +278,7 @@ describe('retention', () => {
         'audit fields (loyalty)': 1,
         'spent privacy links': 1,
         events: 1,
+        'webhook test messages': 1,
       });
     } finally {
       await keeping.close();
