@@ -1,16 +1,15 @@
 // Deliveries across real processes on one PostgreSQL: a server killed with SIGKILL loses no
 // acknowledged change, a job in flight in a dead process is taken up again within seconds,
 // and two worker processes (`npm run worker`) deliver every job exactly once.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDbKind, type TestDatabase } from '@boardwalk/db/test-support/test-database';
 import * as schema from '@boardwalk/db/schema';
 import { startJobQueue } from '../../platform/jobs/job-queue.ts';
+import { killApiProcess, startApiProcess, type ApiProcess } from '../../../test-support/api-process.ts';
 import { startApnsDouble } from '../../../test-support/apns-double.ts';
 import { anOrder } from '../../../test-support/fixtures.ts';
 import { unpackPass } from '../../../test-support/pkpass-check.ts';
@@ -19,20 +18,6 @@ import { integrationAuth, TEST_INTEGRATION_KEY } from '../../../test-support/tes
 const PASS_TYPE = 'pass.com.example.processes';
 const TOKEN = 'f1'.repeat(32);
 const WORKER_TICKETS = 100;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-
-interface Running {
-  child: ChildProcess;
-  output: () => string;
-  url: string;
-}
 
 describe.skipIf(testDbKind() !== 'postgres')('deliveries across processes on one PostgreSQL', () => {
   let database: TestDatabase;
@@ -53,12 +38,8 @@ describe.skipIf(testDbKind() !== 'postgres')('deliveries across processes on one
     await rm(dir, { recursive: true, force: true });
   });
 
-  async function start(script: 'server.ts' | 'worker.ts', extra: Record<string, string> = {}): Promise<Running> {
-    const port = await freePort();
-    const env: Record<string, string> = {
-      ...(process.env as Record<string, string>),
-      PORT: String(port),
-      HOST: '127.0.0.1',
+  async function start(script: 'server.ts' | 'worker.ts', extra: Record<string, string> = {}): Promise<ApiProcess> {
+    const started = await startApiProcess(script, {
       DATABASE_URL: database.url!,
       DATA_DIR: dir,
       DEMO_DATA: 'false',
@@ -73,36 +54,12 @@ describe.skipIf(testDbKind() !== 'postgres')('deliveries across processes on one
       DELIVERY_RETRY_DELAY_SECONDS: '1',
       DELIVERY_POLL_SECONDS: '0.5',
       ...extra,
-    };
-    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL(`../../${script}`, import.meta.url))], { env });
-    running.push(child);
-    let output = '';
-    child.stdout!.on('data', (d) => (output += d));
-    child.stderr!.on('data', (d) => (output += d));
-    const url = `http://127.0.0.1:${port}`;
-    if (script === 'server.ts') {
-      let ready = false;
-      for (let i = 0; i < 150 && !ready; i++) {
-        await new Promise((r) => setTimeout(r, 200));
-        ready = await fetch(`${url}/readyz`).then(
-          (r) => r.ok,
-          () => false,
-        );
-      }
-      expect(ready, output).toBe(true);
-    } else {
-      await expect.poll(() => output, { timeout: 30_000 }).toContain('delivery worker is running');
-    }
-    return { child, output: () => output, url };
+    });
+    running.push(started.child);
+    return started;
   }
 
-  const kill = async (process: Running) => {
-    const exited = new Promise((resolve) => process.child.once('exit', resolve));
-    process.child.kill('SIGKILL');
-    await exited;
-  };
-
-  const putOrder = (server: Running, cash: number) =>
+  const putOrder = (server: ApiProcess, cash: number) =>
     fetch(`${server.url}/api/integrations/orders/60000001`, {
       method: 'PUT',
       headers: { ...integrationAuth, 'content-type': 'application/json' },
@@ -130,7 +87,7 @@ describe.skipIf(testDbKind() !== 'postgres')('deliveries across processes on one
 
     // Acknowledged, then the process dies before the coalescing window let the push go.
     expect((await putOrder(first, 2)).status).toBe(200);
-    await kill(first);
+    await killApiProcess(first);
     expect(apns.pushes).toHaveLength(0);
     const second = await start('server.ts');
     await expect.poll(() => apns.pushes.length, { timeout: 60_000 }).toBe(1);
@@ -139,7 +96,7 @@ describe.skipIf(testDbKind() !== 'postgres')('deliveries across processes on one
     hang = true;
     expect((await putOrder(second, 3)).status).toBe(200);
     await expect.poll(() => apns.pushes.length, { timeout: 30_000 }).toBe(2);
-    await kill(second);
+    await killApiProcess(second);
     hang = false;
     const restarted = Date.now();
     await start('server.ts');

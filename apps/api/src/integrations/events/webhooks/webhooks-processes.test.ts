@@ -1,28 +1,19 @@
 // Webhooks across a real process killed with SIGKILL (PostgreSQL): a change acknowledged by a
 // server that dies before its webhook went out is delivered within a minute of the restart,
 // once, signed with the endpoint's secret.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOKS_API } from '@boardwalk/contract/webhooks';
 import { createTestDatabase, testDbKind, type TestDatabase } from '@boardwalk/db/test-support/test-database';
+import { killApiProcess, startApiProcess } from '../../../../test-support/api-process.ts';
 import { anOrder } from '../../../../test-support/fixtures.ts';
 import { integrationAuth, TEST_INTEGRATION_KEY } from '../../../../test-support/test-app.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../../test-support/webhooks.ts';
 
 const ADMIN = { teamMemberUsername: 'admin@boardwalk.local', teamMemberPassword: 'webhook-processes-admin-password' };
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
 
 describe.skipIf(testDbKind() !== 'postgres')('webhooks across a server killed with SIGKILL', () => {
   let database: TestDatabase;
@@ -43,11 +34,7 @@ describe.skipIf(testDbKind() !== 'postgres')('webhooks across a server killed wi
   });
 
   async function start(extra: Record<string, string>) {
-    const port = await freePort();
-    const env: Record<string, string> = {
-      ...(process.env as Record<string, string>),
-      PORT: String(port),
-      HOST: '127.0.0.1',
+    const started = await startApiProcess('server.ts', {
       DATABASE_URL: database.url!,
       DATA_DIR: dir,
       DEMO_DATA: 'false',
@@ -57,23 +44,9 @@ describe.skipIf(testDbKind() !== 'postgres')('webhooks across a server killed wi
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
       DELIVERY_POLL_SECONDS: '1',
       ...extra,
-    };
-    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../../../server.ts', import.meta.url))], { env });
-    running.push(child);
-    let output = '';
-    child.stdout!.on('data', (d) => (output += d));
-    child.stderr!.on('data', (d) => (output += d));
-    const url = `http://127.0.0.1:${port}`;
-    let ready = false;
-    for (let i = 0; i < 150 && !ready; i++) {
-      await new Promise((r) => setTimeout(r, 200));
-      ready = await fetch(`${url}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      );
-    }
-    expect(ready, output).toBe(true);
-    return { child, url };
+    });
+    running.push(started.child);
+    return started;
   }
 
   it('delivers, once, the webhook of a change acknowledged just before the server died', async () => {
@@ -112,9 +85,7 @@ describe.skipIf(testDbKind() !== 'postgres')('webhooks across a server killed wi
       }),
     });
     expect(registered.status).toBe(200);
-    const exited = new Promise((resolve) => first.child.once('exit', resolve));
-    first.child.kill('SIGKILL');
-    await exited;
+    await killApiProcess(first);
     expect(receiver.received).toHaveLength(0);
 
     const restarted = Date.now();
