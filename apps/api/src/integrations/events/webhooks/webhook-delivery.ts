@@ -2,9 +2,9 @@
 // subject. The events are written by the changes that cause them (platform/events.ts); the
 // dispatcher reads them from the feed, in the feed's order, and makes one message per event and
 // subscribed endpoint, in one transaction with its place in the feed (an event is dispatched
-// exactly once, whichever process dispatches). Each attempt at a message is a job of the
-// `webhooks` queue: tried, recorded, and either ended (delivered, dead) or given a job for its
-// next attempt on the retry schedule. A message of a subject that has one in flight waits
+// exactly once, whichever process dispatches). A job of the `webhooks` queue makes one attempt
+// at each of its messages (up to MESSAGES_PER_JOB): each is tried, recorded, and either ended
+// (delivered, dead) or queued for its next attempt on the retry schedule. A message of a subject that has one in flight waits
 // ('waiting') and is let go when that one ends.
 import type { Executor } from '@boardwalk/db/client';
 import { EVENT_VERSION } from '@boardwalk/contract/events';
