@@ -1,6 +1,7 @@
 // The webhooks queue (a job: one attempt at each of its messages; two jobs fetched at once)
-// and the dispatcher that makes the messages from the event feed: it runs where DELIVERY_WORKERS is true, every
-// DELIVERY_POLL_SECONDS and again at once while it finds a full batch. Processes running it
+// and the dispatcher that makes the messages from the event feed: it runs where
+// DELIVERY_WORKERS is true, every DELIVERY_POLL_SECONDS and again at once while it finds a
+// full batch. Processes running it
 // together take turns (the dispatcher's cursor row is locked, SKIP LOCKED). /metrics counts each
 // attempt by endpoint, type and outcome, with its latency.
 import fp from 'fastify-plugin';
