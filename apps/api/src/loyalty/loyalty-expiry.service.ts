@@ -19,7 +19,7 @@ import {
   markLotsReminded,
   setCardsCheckedUntil,
 } from './loyalty-lots.repo.ts';
-import { appendLedger, type LoyaltyCore } from './loyalty.service.ts';
+import { appendLedger, recordTierChanges, type LoyaltyCore } from './loyalty.service.ts';
 import { LOYALTY_ACCOUNT_CHANGED, LOYALTY_TIERS_CHANGED } from './loyalty.topics.ts';
 
 /** Accounts one transaction each, this many looked up at a time. */
@@ -130,7 +130,9 @@ const CARDS_PER_PAGE = 1000;
  * comparisons, never a second push; that job runs at least DELIVERY_COALESCE_SECONDS later,
  * which covers a few seconds between two processes' clocks. The first run ever knows nothing
  * of what the cards showed: it republishes every member card once (loyalty-tiers.changed).
- * Answers the accounts it published.
+ * A member whose tier the window's move took (or changed) is told (loyalty.tier_changed) in the
+ * transaction that publishes the card; a run that died before moving its moment tells it
+ * again at the next run (at least once, as the webhooks are). Answers the accounts it published.
  */
 export async function publishCardsChangedByTime(core: Pick<LoyaltyCore, 'db' | 'changes'>, now = new Date()): Promise<string[]> {
   const from = await findCardsCheckedUntil(core.db);
@@ -147,7 +149,12 @@ export async function publishCardsChangedByTime(core: Pick<LoyaltyCore, 'db' | '
     const page = await findAccountsChangedByTime(core.db, { from, to: now }, after, CARDS_PER_PAGE);
     if (page.length === 0) break;
     const changed = page.filter((account) => account.changed).map((account) => account.accountId);
-    if (changed.length > 0) await core.db.transaction((tx) => core.changes.publish(tx, LOYALTY_ACCOUNT_CHANGED, changed));
+    const tierChanges = page.flatMap((account) => (account.tierChange ? [account.tierChange] : []));
+    if (changed.length > 0)
+      await core.db.transaction(async (tx) => {
+        await core.changes.publish(tx, LOYALTY_ACCOUNT_CHANGED, changed);
+        await recordTierChanges(tx, tierChanges);
+      });
     published.push(...changed);
     after = page.at(-1)!.accountId;
   }

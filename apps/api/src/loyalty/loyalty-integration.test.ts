@@ -5,6 +5,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loyaltyLedger, loyaltyRedemptions, loyaltyRewards, loyaltyTiers } from '@boardwalk/db/schema';
 import { anOrder, putOrder } from '../../test-support/fixtures.ts';
+import { loyaltyTiers as loyaltyTiersTab } from '@boardwalk/contract/staff-resources';
+import { loginAs } from '../../test-support/staff.ts';
 import { createTestApp, integrationAuth, type TestApp } from '../../test-support/test-app.ts';
 import { claimTickets } from './loyalty-claims.service.ts';
 import { insertAccount } from './loyalty.repo.ts';
@@ -275,6 +277,45 @@ describe('tiers', () => {
     expect(changes).toEqual([
       { memberNumber: member.memberNumber, from: null, to: 'Bronze' },
       { memberNumber: member.memberNumber, from: 'Bronze', to: null },
+    ]);
+  });
+
+  it('move with a staff change of the tiers: each member moved is told once, in the change; a refused change tells nothing', async () => {
+    // The tiers of the test before: Bronze 200, Gold 400 (and an inactive 300).
+    const staff = await loginAs(t.app, { accessLevel: 1000 });
+    const low = await aMember(150);
+    const high = await aMember(450);
+    const ours = new Set([low.memberNumber, high.memberNumber]);
+    const told = async () => (await eventsOfType(t.app, 'loyalty.tier_changed')).filter((e) => ours.has(String(e.memberNumber)));
+    const toldBefore = (await told()).length;
+    const newlyTold = async () => (await told()).slice(toldBefore);
+    const tierId = async (name: string) => (await t.database.db.select().from(loyaltyTiers).where(eq(loyaltyTiers.name, name)))[0]!.id;
+    const call = async (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, status = method === 'POST' ? 201 : 200) => {
+      const res = await t.app.inject({ method, url, headers: staff.headers, ...(payload && { payload }) });
+      expect(res.statusCode, res.body).toBe(status);
+      return res.json<Record<string, unknown>>();
+    };
+    const tiersApi = loyaltyTiersTab.api;
+
+    const copper = await call('POST', tiersApi, { loyaltyTierName: 'Copper', loyaltyTierPointsToReach: 100, loyaltyTierActive: true });
+    await call('PUT', `${tiersApi}${await tierId('Gold')}`, { loyaltyTierPointsToReach: 500 });
+    await call('PUT', `${tiersApi}${await tierId('Bronze')}`, { loyaltyTierName: 'Bronze Plus' });
+    await call('PUT', `${tiersApi}${String(copper.loyaltyTierID)}`, { loyaltyTierActive: false });
+    // Refused (400, 409): nothing changes, nobody is told.
+    await call('PUT', `${tiersApi}${await tierId('Gold')}`, { loyaltyTierPointsToReach: 0 }, 400);
+    await call('PUT', `${tiersApi}${await tierId('Gold')}`, { loyaltyTierPointsToReach: 200 }, 409);
+    await call('PUT', `${tiersApi}${await tierId('Gold')}`, { loyaltyTierPointsToReach: 400 });
+    await call('DELETE', `${tiersApi}${await tierId('Gold')}`);
+    // Deleting an inactive tier moves nobody.
+    await call('DELETE', `${tiersApi}${String(copper.loyaltyTierID)}`);
+
+    expect(await newlyTold()).toEqual([
+      { memberNumber: low.memberNumber, from: null, to: 'Copper' },
+      { memberNumber: high.memberNumber, from: 'Gold', to: 'Bronze' },
+      { memberNumber: high.memberNumber, from: 'Bronze', to: 'Bronze Plus' },
+      { memberNumber: low.memberNumber, from: 'Copper', to: null },
+      { memberNumber: high.memberNumber, from: 'Bronze Plus', to: 'Gold' },
+      { memberNumber: high.memberNumber, from: 'Gold', to: 'Bronze Plus' },
     ]);
   });
 });

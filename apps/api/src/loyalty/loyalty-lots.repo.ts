@@ -6,7 +6,7 @@ import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
 import { integrationEvents, loyaltyAccounts, loyaltyCardClock, loyaltyLedger, loyaltyLots } from '@boardwalk/db/schema';
 import { balanceFromSum, expiringSoonUntil, pointsChangedEvents, type NewLedgerEntry } from './loyalty.repo.ts';
-import { tierNameSql, tierWindowStart } from './loyalty-rewards.repo.ts';
+import { tierNameSql, tierWindowStart, type TierChange } from './loyalty-rewards.repo.ts';
 
 /** A lot to open for a positive entry: `repaid` of its points repay a negative balance, the rest remains. */
 export interface NewLot {
@@ -189,15 +189,16 @@ const iso = (at: Date) => sql`${at.toISOString()}::timestamptz`;
  * 30 days]). At most `limit` accounts with an id after `after`, in id order, each with whether
  * its card changed: a lot that entered always changes the amount expiring soon; an earn that
  * left changes the card only when the tier at `to` is not the tier at `from` (both counted on
- * today's tiers and ledger, so only the window's move differs). The ledger's earned-at index and
- * the lots' expiring index find the candidates; a page is one statement.
+ * today's tiers and ledger, so only the window's move differs); then `tierChange` says from
+ * which tier to which (null when the tier stayed). The ledger's earned-at index and the lots'
+ * expiring index find the candidates; a page is one statement.
  */
 export async function findAccountsChangedByTime(
   db: Executor,
   span: { from: Date; to: Date },
   after: string | null,
   limit: number,
-): Promise<{ accountId: string; changed: boolean }[]> {
+): Promise<{ accountId: string; changed: boolean; tierChange: TierChange | null }[]> {
   const left = { from: tierWindowStart(span.from), to: tierWindowStart(span.to) };
   const entered = { from: expiringSoonUntil(span.from), to: expiringSoonUntil(span.to) };
   const afterId = after === null ? sql`true` : sql`account_id > ${after}`;
@@ -209,11 +210,18 @@ export async function findAccountsChangedByTime(
       select ${loyaltyLots.accountId}, false from ${loyaltyLots}
       where ${loyaltyLots.remaining} > 0 and ${loyaltyLots.expiresAt} > ${iso(entered.from)} and ${loyaltyLots.expiresAt} <= ${iso(entered.to)}
     ), page as (
-      select account_id, bool_and(earn_left) as earn_left_only from candidates where ${afterId}
+      select account_id, bool_and(earn_left) as earn_left_only, bool_or(earn_left) as earn_left from candidates where ${afterId}
       group by account_id order by account_id limit ${limit}
+    ), tiers as (
+      select account_id, earn_left_only,
+        case when earn_left then ${tierNameSql(sql`page.account_id`, left.from)} end as tier_from,
+        case when earn_left then ${tierNameSql(sql`page.account_id`, left.to)} end as tier_to
+      from page
     )
-    select account_id as "accountId",
-      not earn_left_only or ${tierNameSql(sql`page.account_id`, left.from)} is distinct from ${tierNameSql(sql`page.account_id`, left.to)} as changed
-    from page order by account_id`)) as unknown as { rows: { accountId: string; changed: boolean }[] };
+    select tiers.account_id as "accountId", not earn_left_only or tier_from is distinct from tier_to as changed,
+      case when tier_from is distinct from tier_to then
+        jsonb_build_object('memberNumber', ${loyaltyAccounts.memberNumber}, 'from', tier_from, 'to', tier_to) end as "tierChange"
+    from tiers join ${loyaltyAccounts} on ${loyaltyAccounts.id} = tiers.account_id
+    order by tiers.account_id`)) as unknown as { rows: { accountId: string; changed: boolean; tierChange: TierChange | null }[] };
   return rows;
 }

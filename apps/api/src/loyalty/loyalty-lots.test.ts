@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loyaltyLedger, loyaltyLots, loyaltyRewards, loyaltyTiers, outbox } from '@boardwalk/db/schema';
 import { anOrder, putOrder } from '../../test-support/fixtures.ts';
+import { eventsOfType } from '../../test-support/events.ts';
 import { createTestApp, integrationAuth, type TestApp } from '../../test-support/test-app.ts';
 import { claimTickets } from './loyalty-claims.service.ts';
 import { expireLots, listMemberLots, publishCardsChangedByTime, remindExpiringLots } from './loyalty-expiry.service.ts';
@@ -346,10 +347,17 @@ describe('the member cards time changes', () => {
     expect(await publishCardsChangedByTime(core, at(entersAt))).toEqual([]);
 
     const left = await publishCardsChangedByTime(core, at(leavesAt + 60_000));
-    // Both members' earns left the window; only the one whose tier it took is published.
+    // Both members' earns left the window; only the one whose tier it took is published, and told (once).
     expect(left).toContain(tiered.accountId);
     expect(left).not.toContain(untiered.accountId);
     expect(await publishCardsChangedByTime(core, at(leavesAt + hour))).toEqual([]);
+    const told = (await eventsOfType(t.app, 'loyalty.tier_changed')).filter((e) =>
+      [tiered.memberNumber, untiered.memberNumber].includes(String(e.memberNumber)),
+    );
+    expect(told).toEqual([
+      { memberNumber: tiered.memberNumber, from: null, to: 'Lots Gold' },
+      { memberNumber: tiered.memberNumber, from: 'Lots Gold', to: null },
+    ]);
   });
 });
 

@@ -76,6 +76,13 @@ const tierReachedSql = (what: SQL, accountId: SQL | AnyColumn, since: Date) => s
 /** The name of the highest active tier the account's points earned since then reach; null when none. */
 export const tierNameSql = (accountId: SQL | AnyColumn, since: Date) => tierReachedSql(sql`t.name`, accountId, since) as SQL<string | null>;
 
+/** A member's tier moved (null: no tier). */
+export interface TierChange {
+  memberNumber: string;
+  from: string | null;
+  to: string | null;
+}
+
 /** Each account's member number and the name of the tier it reaches now (null: none). */
 export async function tiersOf(
   db: Executor,
@@ -89,6 +96,42 @@ export async function tiersOf(
     .from(loyaltyAccounts)
     .where(inArray(loyaltyAccounts.id, accountIds));
   return new Map(rows.map((r) => [r.id, { memberNumber: r.memberNumber, tier: r.tier }]));
+}
+
+/** A tier as the tiers tab holds it. */
+export type TierRule = Pick<typeof loyaltyTiers.$inferSelect, 'name' | 'pointsToReach' | 'active'>;
+
+/** Every tier's rule, with its id. */
+export async function listTierRules(db: Executor): Promise<(TierRule & { id: string })[]> {
+  return db
+    .select({ id: loyaltyTiers.id, name: loyaltyTiers.name, pointsToReach: loyaltyTiers.pointsToReach, active: loyaltyTiers.active })
+    .from(loyaltyTiers);
+}
+
+/**
+ * The members whose tier under today's tiers is not their tier under `before` (the tiers as
+ * they were before a staff change), counted on the points each earned in the 365 days before
+ * `now`. Only an account with an earn in that window can reach a tier (a threshold is at least
+ * 1 point), so the ledger's earned-at index finds the candidates; one statement.
+ */
+export async function findTierChangesSince(db: Executor, before: TierRule[], now: Date): Promise<TierChange[]> {
+  const since = tierWindowStart(now);
+  const { rows } = (await db.execute(sql`
+    with old_tiers as (
+      select * from jsonb_to_recordset(${JSON.stringify(before)}::jsonb) as t(name text, "pointsToReach" int, active boolean)
+    ), members as (
+      select a.member_number, ${earnedSinceSql(sql`a.id`, since)} as earned from ${loyaltyAccounts} a
+      where a.id in (select ${loyaltyLedger.accountId} from ${loyaltyLedger}
+        where ${loyaltyLedger.kind} = 'earn' and ${loyaltyLedger.createdAt} >= ${since.toISOString()}::timestamptz)
+    ), tiers as (
+      select member_number,
+        (select t.name from old_tiers t where t.active and t."pointsToReach" <= earned order by t."pointsToReach" desc limit 1) as "from",
+        (select t.name from ${loyaltyTiers} t where t.active and t.points_to_reach <= earned order by t.points_to_reach desc limit 1) as "to"
+      from members
+    )
+    select member_number as "memberNumber", "from", "to" from tiers where "from" is distinct from "to"
+    order by member_number`)) as unknown as { rows: TierChange[] };
+  return rows;
 }
 
 /** The account's redemptions not reversed, per reward id. */

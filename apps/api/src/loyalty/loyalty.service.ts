@@ -5,7 +5,7 @@
 // what is left of it and when it expires) and publishes the account so that the member's
 // wallet card follows, and tells the operator's systems (loyalty.points_changed).
 import { integrationEvents } from '@boardwalk/db/schema';
-import { recordEvent, type EventRow } from '../platform/events.ts';
+import { eventRow, type EventRow } from '../platform/events.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '@boardwalk/db/client';
 import type { Config } from '../platform/config.ts';
@@ -14,7 +14,7 @@ import type { ChangeBus } from '../platform/jobs/jobs.plugin.ts';
 import { balanceOf, insertLedgerEntries, lockAccount, recordPointsChanged, type NewLedgerEntry } from './loyalty.repo.ts';
 import { insertLots, owedBy, spendLots, type NewLot } from './loyalty-lots.repo.ts';
 import { LOYALTY_ACCOUNT_CHANGED } from './loyalty.topics.ts';
-import { tiersOf } from './loyalty-rewards.repo.ts';
+import { findTierChangesSince, tiersOf, type TierChange, type TierRule } from './loyalty-rewards.repo.ts';
 
 /** What a ledger write needs besides its transaction: the change bus its accounts are published on, and the lots' lifetime. */
 export interface LedgerChanges extends ChangeBus {
@@ -77,20 +77,46 @@ export async function appendLedger(
     await recordPointsChanged(tx, accounts);
     if (events.length > 0) await tx.insert(integrationEvents).values(events);
   }
-  await recordTierChanges(tx, tiersBefore, await tiersOf(tx, tiered, now));
+  await recordTiersMoved(tx, tiersBefore, await tiersOf(tx, tiered, now));
   await changes.publish(tx, LOYALTY_ACCOUNT_CHANGED, accounts);
 }
 
 /** loyalty.tier_changed for each account whose tier is not what it was. */
-async function recordTierChanges(
+async function recordTiersMoved(
   tx: Executor,
   before: Map<string, { memberNumber: string; tier: string | null }>,
   after: Map<string, { memberNumber: string; tier: string | null }>,
 ): Promise<void> {
-  for (const [accountId, { memberNumber, tier }] of after) {
+  const changes = [...after].flatMap(([accountId, { memberNumber, tier }]) => {
     const from = before.get(accountId)?.tier ?? null;
-    if (from !== tier) await recordEvent(tx, 'loyalty.tier_changed', `member:${memberNumber}`, { memberNumber, from, to: tier });
+    return from === tier ? [] : [{ memberNumber, from, to: tier }];
+  });
+  await recordTierChanges(tx, changes);
+}
+
+/** Events per statement: three parameters each, well under PostgreSQL's 65,535. */
+const EVENTS_PER_STATEMENT = 1000;
+
+/** loyalty.tier_changed for each change, in tx. */
+export async function recordTierChanges(tx: Executor, changes: TierChange[]): Promise<void> {
+  for (let start = 0; start < changes.length; start += EVENTS_PER_STATEMENT) {
+    await tx
+      .insert(integrationEvents)
+      .values(
+        changes
+          .slice(start, start + EVENTS_PER_STATEMENT)
+          .map((change) => eventRow('loyalty.tier_changed', `member:${change.memberNumber}`, change)),
+      );
   }
+}
+
+/**
+ * A staff change of the tiers (create, edit, deactivate, delete) moves the members whose
+ * earned points now reach another tier: each is told (loyalty.tier_changed), in the change's
+ * transaction. `before`: the tiers as they were.
+ */
+export async function recordTierChangesOfTiersEdit(tx: Executor, before: TierRule[], now = new Date()): Promise<void> {
+  await recordTierChanges(tx, await findTierChangesSince(tx, before, now));
 }
 
 /**

@@ -1,10 +1,20 @@
 // The server rules of particular tabs, declared per tab (by its key) beside the generic
 // service instead of branches on the tab key inside it. A tab without rules has no entry.
-import { loyaltyRewards, MAX_PARK_LOCATIONS, parkHours, parkLocations, sessions, teamMembers } from '@boardwalk/contract/staff-resources';
+import {
+  loyaltyRewards,
+  loyaltyTiers,
+  MAX_PARK_LOCATIONS,
+  parkHours,
+  parkLocations,
+  sessions,
+  teamMembers,
+} from '@boardwalk/contract/staff-resources';
 import type { Executor } from '@boardwalk/db/client';
 import { AppError } from '../../platform/errors.ts';
 import type { DbRow } from './resources.repo.ts';
 import { countParkLocationsLocked } from '../../guest/wallet/park-settings.repo.ts';
+import { listTierRules } from '../../loyalty/loyalty-rewards.repo.ts';
+import { recordTierChangesOfTiersEdit } from '../../loyalty/loyalty.service.ts';
 
 /** What a write is about to do: `changes` are the columns an update sets (adjustable). */
 export interface TabWrite {
@@ -81,10 +91,25 @@ async function atMostTenLocations(tx: Executor, write: TabWrite) {
     throw new AppError('CONFLICT', `At most ${MAX_PARK_LOCATIONS} park locations; delete one first.`);
 }
 
+/** A tier's rule as a row of the tab holds it. */
+const tierRule = (row: DbRow) => ({ name: String(row.name), pointsToReach: Number(row.pointsToReach), active: row.active === true });
+
+/**
+ * A change of the tiers moves the members whose earned points now reach another tier: the
+ * tiers as they were are today's with the written row as it was (none before a create, back
+ * after a delete), and each member moved is told (loyalty.tier_changed).
+ */
+async function tellTierChanges(tx: Executor, { action, stored, row }: TabWrite & { row: DbRow }) {
+  const others = (await listTierRules(tx)).filter((tier) => tier.id !== row.id);
+  const was = action === 'create' ? null : action === 'update' ? stored : row;
+  await recordTierChangesOfTiersEdit(tx, was ? [...others, tierRule(was)] : others);
+}
+
 export const tabHooks: Record<string, TabHooks> = {
   [parkHours.key]: { validate: hoursInOrder },
   [parkLocations.key]: { afterWrite: atMostTenLocations },
   [teamMembers.key]: { beforeWrite: keepOwnAccess },
   [sessions.key]: { beforeWrite: endSessionAtOnce },
   [loyaltyRewards.key]: { validate: datesInOrder },
+  [loyaltyTiers.key]: { afterWrite: tellTierChanges },
 };
