@@ -33,6 +33,8 @@ const BATCH = 100;
 const parts = (process.env.BENCH_PARTS ?? 'drain,register').split(',');
 const adminUrl = process.env.TEST_DATABASE_URL ?? defaultTestDatabaseUrl;
 
+const cpuMicros = (usage: NodeJS.CpuUsage) => usage.user + usage.system;
+
 async function startApp(database: TestDatabase, env: Record<string, string> = {}): Promise<{ app: App; url: string }> {
   const config = loadConfig({
     DEMO_DATA: 'false',
@@ -93,6 +95,7 @@ async function drain(kind: 'pglite' | 'postgres') {
     const sender = createWebhookSender({ allowPrivateNetworks: true });
     const secret = newWebhookSecret();
     const bodies = written.flatMap((row) => Array.from({ length: ENDPOINTS }, () => JSON.stringify(eventOfRow(row))));
+    const bareCpu = process.cpuUsage();
     const bareStart = performance.now();
     for (let start = 0; start < bodies.length; start += BATCH) {
       await Promise.all(
@@ -103,11 +106,14 @@ async function drain(kind: 'pglite' | 'postgres') {
       );
     }
     const bare = bodies.length / ((performance.now() - bareStart) / 1000);
+    const bareCpuPerPost = cpuMicros(process.cpuUsage(bareCpu)) / bodies.length;
     receiver.got.count = 0;
 
     const started = performance.now();
     const worker = await startApp(database);
+    const drainCpu = process.cpuUsage();
     while (receiver.got.count < bodies.length) await new Promise((resolve) => setTimeout(resolve, 20));
+    const drainCpuPerPost = cpuMicros(process.cpuUsage(drainCpu)) / bodies.length;
     const drainSeconds = (receiver.got.last - receiver.got.first) / 1000;
     const withStart = (performance.now() - started) / 1000;
     await worker.app.close();
@@ -117,6 +123,11 @@ async function drain(kind: 'pglite' | 'postgres') {
     console.log(`baseline: a bare loop POSTing the same bodies, ${BATCH} at a time: ${fmt(bare)} POSTs/s`);
     console.log(
       `dispatched and delivered by one app's workers:  ${fmt(rate)} POSTs/s in ${fmt(drainSeconds, 2)} s from the first to the last (ratio ${fmt(rate / bare, 2)}x); ${fmt(withStart, 2)} s with the app's start`,
+    );
+    // CPU time of this process (the app or the bare loop, and the receiver) per POST: what a
+    // change costs in the app's own work, read apart from what else the machine is doing.
+    console.log(
+      `CPU of this process per POST: bare ${fmt(bareCpuPerPost, 1)} µs, app ${fmt(drainCpuPerPost, 1)} µs (${fmt(drainCpuPerPost / bareCpuPerPost, 2)}x)`,
     );
     console.log(
       `messages by state: ${states.map((r) => `${String(r.state)} ${String(r.n)}`).join(', ')}; POSTs received ${receiver.got.count}`,

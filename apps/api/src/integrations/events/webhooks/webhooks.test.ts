@@ -234,13 +234,15 @@ describe('webhooks', () => {
           .sort(),
       )
       .toEqual(['share.created', 'wristband.activated']);
-    const states = (await messagesOf(endpoint.id)).map((m) => [m.type, m.state]);
-    expect(states).toEqual(
-      expect.arrayContaining([
-        ['share.stopped', 'waiting'],
-        ['share.created', 'retrying'],
-      ]),
-    );
+    // Recorded once the attempts of the worker's batch are all answered.
+    await expect
+      .poll(async () => (await messagesOf(endpoint.id)).map((m) => [m.type, m.state]))
+      .toEqual(
+        expect.arrayContaining([
+          ['share.stopped', 'waiting'],
+          ['share.created', 'retrying'],
+        ]),
+      );
     await arrivals('/ordered', 4, 30_000);
     const order = receiver.at('/ordered').map((d) => d.payload.type);
     expect(order.indexOf('share.stopped')).toBeGreaterThan(order.lastIndexOf('share.created'));
