@@ -79,11 +79,6 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
         // The deadline is a timer cleared at the answer, not AbortSignal.timeout: that one's
         // timer is never cleared, and each fires after its request has long ended, building a
         // DOMException and an abort event for nothing (2% of a drain's CPU, measured).
-        let timer: NodeJS.Timeout | undefined;
-        const settle = (outcome: WebhookOutcome) => {
-          clearTimeout(timer);
-          resolve(outcome);
-        };
         const req = request(target, {
           method: 'POST',
           agent: agents[target.protocol as 'https:' | 'http:'],
@@ -95,10 +90,14 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
             'webhook-signature': signature,
           },
         });
-        timer = setTimeout(() => {
+        const timer = setTimeout(() => {
           settle(failed(null, `No answer within ${timeoutMs / 1000} s`));
           req.destroy();
         }, timeoutMs);
+        const settle = (outcome: WebhookOutcome) => {
+          clearTimeout(timer);
+          resolve(outcome);
+        };
         req.on('response', (res) => {
           const status = res.statusCode ?? 0;
           let read = 0;
