@@ -15,3 +15,12 @@ const app = (
 // that markup as it is. Every other page starts from the empty root.
 if (root.hasChildNodes()) hydrateRoot(root, app);
 else createRoot(root).render(app);
+
+// The guest pages' service worker (src/service-worker/), registered once the page has loaded so
+// it never competes with the page's own files. Staff pages do not register it (the worker leaves
+// them alone either way); a development server has none.
+const registerServiceWorker = () => void navigator.serviceWorker.register('/service-worker.js').catch(() => undefined);
+if (import.meta.env.PROD && 'serviceWorker' in navigator && !/^\/(login|admin)(\/|$)/i.test(location.pathname)) {
+  if (document.readyState === 'complete') registerServiceWorker();
+  else window.addEventListener('load', registerServiceWorker, { once: true });
+}

@@ -25,13 +25,50 @@ export function inlineStyleHashes(): string[] {
 }
 
 /**
+ * The icons the build draws from the logo (apps/web/vite.config.ts, @vite-pwa/assets-generator's
+ * minimal-2023 preset), as the web manifest lists them.
+ */
+const MANIFEST_ICONS = [
+  { src: '/pwa-64x64.png', sizes: '64x64', type: 'image/png' },
+  { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png' },
+  { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png' },
+  { src: '/maskable-icon-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+];
+/** The park's colours on the guest pages (apps/web/index.html's theme-color, the cards' white). */
+const THEME_COLOR = '#1b4965';
+const BACKGROUND_COLOR = '#ffffff';
+
+/**
+ * The guest app's web manifest (installing it on a phone's home screen): the park's name is a
+ * setting (BRAND_NAME), so the server writes it rather than the build. It opens at the pass
+ * page and covers the guest pages only (the staff pages are no part of the installed app).
+ */
+export function webManifest(brandName: string) {
+  return {
+    name: brandName,
+    short_name: brandName,
+    description: 'Find your ticket or pass and add it to your digital wallet.',
+    id: '/',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: THEME_COLOR,
+    background_color: BACKGROUND_COLOR,
+    icons: MANIFEST_ICONS,
+  };
+}
+
+/**
  * The built single-page app on the same port as the API: hashed assets cached for a year,
  * every other GET outside /api/ that is not a file name answers a page of the app, so client
  * routes load directly, whatever Accept says (curl and a load balancer's check send none).
  * The page is the prerendered first screen of that path (@boardwalk/contract/guest-shells:
  * the login form, the pass page's frame, the stored-value and loyalty pages), or the empty
  * frame for the others. Files come as their .br or .gz twin written by the build when the
- * client accepts it; the prerendered pages are not served under their own names.
+ * client accepts it. The prerendered pages are also files of their own (/shells/pass.html):
+ * the guest pages' service worker (/service-worker.js) keeps them to open a page offline.
+ * Everything but the hashed assets is sent with `no-cache` (asked again each time), the
+ * worker's script included, so a new build is seen at the next visit.
  */
 export const webPlugin = fp(
   async (app) => {
@@ -42,8 +79,6 @@ export const webPlugin = fp(
         wildcard: false,
         index: false,
         preCompressed: true,
-        // The prerendered pages are sent for their paths (below), not as files of their own.
-        allowedPath: (_pathName, _root, request) => !request.url.toLowerCase().startsWith('/shells/'),
         setHeaders(reply, path) {
           reply.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
         },
@@ -51,6 +86,10 @@ export const webPlugin = fp(
     } else {
       app.log.warn(`no built app at ${webDist}: run "npm run build" to serve the guest pages`);
     }
+    const manifest = JSON.stringify(webManifest(app.config.brandName));
+    app.get('/manifest.webmanifest', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('Cache-Control', 'no-cache').type('application/manifest+json').send(manifest),
+    );
     app.setNotFoundHandler((request, reply) => {
       const path = request.url.split('?')[0] ?? '';
       const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isNotPage(path) && !looksLikeFile(path);
