@@ -23,7 +23,8 @@ import {
   WIDTHS,
   type Width,
 } from '../support/browser.ts';
-import { cachedUrls, reloadOffline, storedCopies, workerReady } from '../support/offline.ts';
+import { cachedUrls, nextBuild, reloadOffline, storedCopies, workerReady } from '../support/offline.ts';
+import { freePort, startServerProcess } from '../support/server-process.ts';
 import { decodeBarcodes } from '../support/zbar.ts';
 
 let browser: Browser;
@@ -185,4 +186,68 @@ describe('what the service worker leaves alone', () => {
       // The guest page's own address (it carries the barcode) is not kept either: only the build's files.
       expect(urls.filter((url) => url.includes(demo.passholder.barcode))).toEqual([]);
     }));
+});
+
+describe('a new build', () => {
+  it('is picked up at the next visit, online at once and offline once the old pages are closed, never mixed with the old files', async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const address = { PORT: String(port), PUBLIC_URL: base };
+    const next = nextBuild();
+    let server = await startServerProcess(address, { port });
+    const context = await browser.newContext({ baseURL: base, viewport: { width: WIDTHS.mobile, height: 780 }, locale: 'en-US' });
+    const passPath = `/${demo.passholder.orderId}/${demo.passholder.barcode}`;
+    const build = (page: Page) => page.evaluate(() => document.documentElement.dataset.build ?? 'first');
+    try {
+      const first = await context.newPage();
+      await first.goto(passPath);
+      await barcodeGraphic(first).waitFor();
+      await workerReady(first);
+      await expect.poll(async () => (await storedCopies(first)).length).toBe(1);
+      await expect(build(first)).resolves.toBe('first');
+      await first.close();
+
+      // The next build is deployed at the same address.
+      await server.close();
+      server = await startServerProcess({ ...address, WEB_DIR: next.dir }, { port });
+      const second = await context.newPage();
+      const scripts: string[] = [];
+      second.on('request', (request) => void (request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname)));
+      await second.goto(passPath);
+      await barcodeGraphic(second).waitFor();
+      await expect(build(second)).resolves.toBe('next');
+      expect(scripts).toContain(next.entry);
+      expect(scripts).not.toContain(next.oldEntry);
+      // Its worker installs beside the old one, which keeps this page's files, and waits.
+      await second.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        if (!registration) throw new Error('no service worker');
+        if (!registration.installing && !registration.waiting) await registration.update();
+        for (let waited = 0; !registration.waiting; waited += 50) {
+          if (waited > 20_000)
+            throw new Error(`the next build's worker is not waiting: ${registration.installing?.state ?? 'not installing'}`);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      });
+      await second.close();
+
+      // With every page of the old build closed, the new worker takes over: offline, the next build.
+      await context.setOffline(true);
+      let seen = '';
+      for (let attempt = 0; attempt < 20 && seen !== 'next'; attempt++) {
+        const page = await context.newPage();
+        await page.goto(passPath);
+        await page.getByTestId('offline-note').waitFor();
+        await barcodeGraphic(page).waitFor();
+        seen = await build(page);
+        await page.close();
+        if (seen !== 'next') await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      expect(seen).toBe('next');
+    } finally {
+      await context.close();
+      await server.close();
+      next.remove();
+    }
+  }, 180_000);
 });

@@ -17,8 +17,8 @@ const looksLikeFile = (path: string) => /\.[a-z0-9]+$/i.test(path.slice(path.las
  * The SHA-256 sources of the styles the build inlined in the prerendered pages (their first
  * screen's CSS, apps/web/vite.config.ts), for the CSP's style-src; none without a build.
  */
-export function inlineStyleHashes(): string[] {
-  const path = `${webDist}/shells/csp.json`;
+export function inlineStyleHashes(root = webDist): string[] {
+  const path = `${root}/shells/csp.json`;
   if (!existsSync(path)) return [];
   const { styleSrc } = JSON.parse(readFileSync(path, 'utf8')) as { styleSrc?: unknown };
   return Array.isArray(styleSrc) ? styleSrc.filter((s): s is string => typeof s === 'string' && /^'sha256-[A-Za-z0-9+/=]+'$/.test(s)) : [];
@@ -72,10 +72,11 @@ export function webManifest(brandName: string) {
  */
 export const webPlugin = fp(
   async (app) => {
-    const hasBuild = existsSync(`${webDist}/index.html`);
+    const root = app.config.webDir ?? webDist;
+    const hasBuild = existsSync(`${root}/index.html`);
     if (hasBuild) {
       await app.register(fastifyStatic, {
-        root: webDist,
+        root,
         wildcard: false,
         index: false,
         preCompressed: true,
@@ -84,7 +85,7 @@ export const webPlugin = fp(
         },
       });
     } else {
-      app.log.warn(`no built app at ${webDist}: run "npm run build" to serve the guest pages`);
+      app.log.warn(`no built app at ${root}: run "npm run build" to serve the guest pages`);
     }
     const manifest = JSON.stringify(webManifest(app.config.brandName));
     app.get('/manifest.webmanifest', { schema: { hide: true } }, (_request, reply) =>

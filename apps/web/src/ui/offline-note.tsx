@@ -4,7 +4,7 @@ import { formatShownAt } from '../lib/format.ts';
 export function OfflineNote({ shownAt }: { shownAt: string }) {
   return (
     <p className="offline-note" role="status" data-testid="offline-note">
-      Offline: shown as it was {formatShownAt(shownAt)}
+      Offline: shown as it was <span className="text-nowrap">{formatShownAt(shownAt)}</span>
     </p>
   );
 }
