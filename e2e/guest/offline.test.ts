@@ -64,6 +64,9 @@ describe('a pass shown once, with no network', () => {
         await reloadOffline(page, context);
         await expect(page.getByTestId('offline-note').textContent()).resolves.toMatch(offlineNote);
         await expect(page.getByTestId('pass-barcode').textContent()).resolves.toBe(barcode);
+        // Only the card and Start Over: the actions that need the server are not offered.
+        await expect(page.getByRole('heading', { name: 'Pass Photo' }).count()).resolves.toBe(0);
+        await expect(page.getByRole('button').allTextContents()).resolves.toEqual(['Start Over']);
         expect(decodeBarcodes(await barcodeGraphic(page).screenshot({ animations: 'disabled' }))).toEqual([barcode]);
         await expectNoAxeViolations(page);
         await screenshot(page, 'offline-pass');
@@ -76,6 +79,7 @@ describe('a pass shown once, with no network', () => {
         await context.setOffline(false);
         await page.getByTestId('offline-note').waitFor({ state: 'detached' });
         await passCard(page).locator('.pass-card__note', { hasText: 'Refunded' }).waitFor();
+        await page.getByRole('heading', { name: 'Pass Photo' }).waitFor();
         await expect.poll(async () => (await storedCopies(page))[0]?.value.data.refunded).toBe(true);
       }));
   }

@@ -29,9 +29,14 @@ export function PassView({ order, credentials, shownAt, onEditRegistration, onSt
       <PageHeading id="pass-heading">{order.sharedWith ? 'Shared Pass' : 'Your Pass'}</PageHeading>
       {shownAt ? <OfflineNote shownAt={shownAt} /> : null}
       <PassCard order={order} brandName={site?.brandName ?? null} />
-      <WalletActions order={order} credentials={credentials} brandName={site?.brandName ?? null} />
-      {hasShareSection(order) ? <ShareSection order={order} /> : null}
-      <PhotoSection order={order} />
+      {/* With no network only the card shows: the wallet, share and photo actions all need the server. */}
+      {shownAt ? null : (
+        <>
+          <WalletActions order={order} credentials={credentials} brandName={site?.brandName ?? null} />
+          {hasShareSection(order) ? <ShareSection order={order} /> : null}
+          <PhotoSection order={order} />
+        </>
+      )}
       <div className="actions actions--center">
         {onEditRegistration ? (
           <Button variant="outline-primary" onClick={onEditRegistration}>
