@@ -8,6 +8,7 @@ import react from '@vitejs/plugin-react';
 import Beasties from 'beasties';
 import type { Plugin as PostcssPlugin } from 'postcss';
 import { defineConfig, type Plugin, type ViteBuilder } from 'vite';
+import { VitePWA, type VitePluginPWAAPI } from 'vite-plugin-pwa';
 
 /** The guest entry must stay small on a phone on park Wi-Fi (e2e/bundle-size.test.ts checks it). */
 export const INITIAL_JS_LIMIT_BYTES = 150 * 1024;
@@ -128,7 +129,88 @@ async function prerenderShells(outDir: string, renderRootUrl: string) {
   writeFileSync(join(outDir, 'shells/csp.json'), `${JSON.stringify({ styleSrc: [...styleHashes] }, null, 2)}\n`);
 }
 
-/** The client, then the prerender entry, then the pages it renders, then their compressed twins. */
+/**
+ * What the guest pages need with no network, by the chunks of the client build: the entry and
+ * every chunk it imports statically, and the lazy chunks a pass shown offline loads (the barcode
+ * graphic, the stored-value page) with theirs. Every other lazy chunk (the staff app, the camera
+ * and face code, the loyalty pages) is left out: a guest's phone does not download the back
+ * office to keep a pass. Filled when the client build writes its bundle; read by the service
+ * worker's manifest (serviceWorker below) through OFFLINE_LIST.
+ */
+const OFFLINE_CHUNKS = /\/src\/(main\.tsx|guest\/ticket\/barcode-graphic\.tsx|guest\/stored-value\/stored-value-page\.tsx)$/;
+/** Written by the client build, read when the worker is built (Vite evaluates this file more than once: no shared variable). */
+const OFFLINE_LIST = resolve(import.meta.dirname, 'node_modules/.cache/boardwalk-offline-files.json');
+function offlineChunks(): Plugin {
+  return {
+    name: 'boardwalk:offline-chunks',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    generateBundle(_options, bundle) {
+      const chunks = new Map(Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [[item.fileName, item] as const] : [])));
+      const offlineFiles = new Set<string>();
+      const visit = (fileName: string) => {
+        const chunk = chunks.get(fileName);
+        if (!chunk || offlineFiles.has(fileName)) return;
+        offlineFiles.add(fileName);
+        chunk.imports.forEach(visit);
+      };
+      for (const chunk of chunks.values()) if (chunk.facadeModuleId && OFFLINE_CHUNKS.test(chunk.facadeModuleId)) visit(chunk.fileName);
+      if (offlineFiles.size < 3) throw new Error(`the offline chunks were not found (${[...offlineFiles].join(', ')})`);
+      mkdirSync(dirname(OFFLINE_LIST), { recursive: true });
+      writeFileSync(OFFLINE_LIST, JSON.stringify([...offlineFiles]));
+    },
+  };
+}
+
+/**
+ * The guest pages' service worker (src/service-worker/service-worker.ts) through vite-plugin-pwa:
+ * `injectManifest` bundles it with Workbox's modules inside (no importScripts, no CDN) and writes
+ * the list of files it keeps: the offline chunks above, the stylesheet, the public files, the
+ * icons and the prerendered pages. The plugin writes the worker when the client build closes,
+ * before the prerendered pages exist; its closeBundle hook is taken out here and buildApp asks
+ * for the worker (the plugin's API, generateSW) once they are written, so their true content is
+ * in the list. The web manifest is the server's (the park's name is a setting:
+ * apps/api/src/platform/web.plugin.ts); the worker is registered by src/main.tsx after load.
+ */
+function serviceWorker(): { plugins: Plugin[]; api: () => VitePluginPWAAPI } {
+  const plugins = VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/service-worker',
+    filename: 'service-worker.ts',
+    injectRegister: false,
+    manifest: false,
+    // The icons of every size the platforms ask for (@vite-pwa/assets-generator's minimal 2023
+    // preset: 64, 192, 512, a maskable 512, Apple's 180 and favicon.ico), drawn from the logo at
+    // build time, with their <link> tags in the pages' head.
+    pwaAssets: { image: 'public/logo.svg', preset: 'minimal-2023', htmlPreset: '2023', injectThemeColor: false },
+    injectManifest: {
+      globPatterns: ['**/*.{js,css,html,svg,png,ico}'],
+      globIgnores: ['service-worker.js', 'models/**', 'staff-*'],
+      manifestTransforms: [
+        (entries) => {
+          const offlineFiles = new Set(JSON.parse(readFileSync(OFFLINE_LIST, 'utf8')) as string[]);
+          return {
+            manifest: entries.filter(({ url }) => !url.startsWith('assets/') || !url.endsWith('.js') || offlineFiles.has(url)),
+            warnings: [],
+          };
+        },
+      ],
+    },
+  }).map((plugin) => ({
+    ...plugin,
+    applyToEnvironment: (environment: { name: string }) => environment.name === 'client',
+    ...(plugin.name === 'vite-plugin-pwa:build' && { closeBundle: undefined }),
+  }));
+  const api = () => {
+    const found = plugins.find((plugin) => plugin.name === 'vite-plugin-pwa')?.api as VitePluginPWAAPI | undefined;
+    if (!found) throw new Error('vite-plugin-pwa has no plugin named vite-plugin-pwa');
+    return found;
+  };
+  return { plugins, api };
+}
+const pwa = serviceWorker();
+
+/** The client, then the prerender entry, then the pages it renders, the service worker, then their compressed twins. */
 async function buildApp(builder: ViteBuilder) {
   const { client, ssr } = builder.environments;
   if (!client || !ssr) throw new Error('vite.config.ts declares the client and ssr environments');
@@ -139,6 +221,8 @@ async function buildApp(builder: ViteBuilder) {
   if (!entry) throw new Error(`no prerender entry in ${PRERENDER_OUT}`);
   await prerenderShells(outDir, pathToFileURL(join(PRERENDER_OUT, entry)).href);
   rmSync(PRERENDER_OUT, { recursive: true, force: true });
+  await (await pwa.api().pwaAssetsGenerator())?.generate();
+  await pwa.api().generateSW();
   precompress(outDir);
 }
 
@@ -174,7 +258,7 @@ const bootstrapInUse: PostcssPlugin = {
 };
 
 export default defineConfig({
-  plugins: [react(), initialBundleSize()],
+  plugins: [react(), initialBundleSize(), offlineChunks(), ...pwa.plugins],
   css: { postcss: { plugins: [bootstrapInUse] } },
   build: {
     outDir: 'dist',

@@ -16,7 +16,7 @@ export interface ServerProcess {
   close(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
@@ -33,10 +33,16 @@ export async function startServerProcess(
   {
     timeoutMs = 90_000,
     echoErrors = false,
-  }: { timeoutMs?: number; /** Copy the server's standard error to ours. */ echoErrors?: boolean } = {},
+    port: fixedPort,
+  }: {
+    timeoutMs?: number;
+    /** Copy the server's standard error to ours. */ echoErrors?: boolean;
+    /** This port rather than a free one (a server that replaces another at the same address). */
+    port?: number;
+  } = {},
 ): Promise<ServerProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'boardwalk-e2e-'));
-  const port = await freePort();
+  const port = fixedPort ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {

@@ -15,3 +15,16 @@ const app = (
 // that markup as it is. Every other page starts from the empty root.
 if (root.hasChildNodes()) hydrateRoot(root, app);
 else createRoot(root).render(app);
+
+// The guest pages' service worker (src/service-worker/), registered once the page has loaded and
+// the browser is idle, so its install (the files it keeps) never competes with the page's own
+// work: on a phone the pass is on screen first (measured: registered at load, it cost the pass
+// page's Lighthouse run blocking time). Staff pages do not register it (the worker leaves them
+// alone either way); a development server has none.
+const registerServiceWorker = () => void navigator.serviceWorker.register('/service-worker.js').catch(() => undefined);
+const whenIdle = () =>
+  'requestIdleCallback' in window ? requestIdleCallback(registerServiceWorker, { timeout: 5000 }) : setTimeout(registerServiceWorker, 1000);
+if (import.meta.env.PROD && 'serviceWorker' in navigator && !/^\/(login|admin)(\/|$)/i.test(location.pathname)) {
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
+}

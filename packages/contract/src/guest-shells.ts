@@ -2,7 +2,7 @@
 // the files named here, and sent by the server (apps/api/src/platform/web.plugin.ts) for the
 // paths that show them, so a phone paints the page's frame before its JavaScript has run.
 // The app then hydrates that markup (apps/web/src/main.tsx). One table for both sides.
-import { BARCODE_PATTERN, HASH_URL_MIN_SEGMENT, ORDER_ID_PATTERN, TEST_PASS_ORDER_ID } from './pass.ts';
+import { BARCODE_PATTERN, HASH_URL_MIN_SEGMENT, ORDER_ID_PATTERN, TEST_PASS_ORDER_ID } from './pass-address.ts';
 
 export const GUEST_SHELLS = {
   /** The login form (the bare pass page). */

@@ -1,14 +1,10 @@
 // The guest pass: login, registration and the order object.
 import { z } from 'zod';
+import { BARCODE_PATTERN, ORDER_ID_PATTERN, TEST_PASS_ORDER_ID } from './pass-address.ts';
 
-export const ORDER_ID_PATTERN = /^\d{8}$/;
-export const BARCODE_PATTERN = /^\d{8,18}$/;
+export { BARCODE_PATTERN, HASH_URL_MIN_SEGMENT, ORDER_ID_PATTERN, TEST_PASS_ORDER_ID } from './pass-address.ts';
 /** An email as the forms accept it: local part, @, domain, dot, at least 2 letters. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
-/** A first URL segment longer than this is a hashUrl, not an order id. */
-export const HASH_URL_MIN_SEGMENT = 80;
-/** The order id of test passes (back office "Test Passes"). */
-export const TEST_PASS_ORDER_ID = '0';
 
 export const orderId = z.string().trim().regex(ORDER_ID_PATTERN, 'Order ID must be 8 digits').describe('8-digit order id');
 export const barcode = z.string().trim().regex(BARCODE_PATTERN, 'Barcode must be 8 to 18 digits').describe('8 to 18 digits');

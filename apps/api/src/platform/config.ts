@@ -20,6 +20,7 @@ const env = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  WEB_DIR: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
@@ -203,6 +204,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: c.HOST,
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     dataDir: resolve(c.DATA_DIR),
+    /** The built web app to serve; null: the build beside the server (apps/web/dist). */
+    webDir: c.WEB_DIR ? resolve(c.WEB_DIR) : null,
     databaseUrl: c.DATABASE_URL,
     redisUrl: c.REDIS_URL,
     integrationApiKeys: c.INTEGRATION_API_KEYS,

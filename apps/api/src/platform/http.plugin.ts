@@ -18,7 +18,7 @@ export const httpPlugin = fp(
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'"],
           // The first screen's CSS inlined in the prerendered pages, allowed by hash only.
-          styleSrc: ["'self'", ...inlineStyleHashes()],
+          styleSrc: ["'self'", ...inlineStyleHashes(app.config.webDir ?? undefined)],
           imgSrc: ["'self'", 'data:', 'blob:'],
           connectSrc: ["'self'"],
           fontSrc: ["'self'"],

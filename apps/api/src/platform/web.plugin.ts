@@ -17,11 +17,45 @@ const looksLikeFile = (path: string) => /\.[a-z0-9]+$/i.test(path.slice(path.las
  * The SHA-256 sources of the styles the build inlined in the prerendered pages (their first
  * screen's CSS, apps/web/vite.config.ts), for the CSP's style-src; none without a build.
  */
-export function inlineStyleHashes(): string[] {
-  const path = `${webDist}/shells/csp.json`;
+export function inlineStyleHashes(root = webDist): string[] {
+  const path = `${root}/shells/csp.json`;
   if (!existsSync(path)) return [];
   const { styleSrc } = JSON.parse(readFileSync(path, 'utf8')) as { styleSrc?: unknown };
   return Array.isArray(styleSrc) ? styleSrc.filter((s): s is string => typeof s === 'string' && /^'sha256-[A-Za-z0-9+/=]+'$/.test(s)) : [];
+}
+
+/**
+ * The icons the build draws from the logo (apps/web/vite.config.ts, @vite-pwa/assets-generator's
+ * minimal-2023 preset), as the web manifest lists them.
+ */
+const MANIFEST_ICONS = [
+  { src: '/pwa-64x64.png', sizes: '64x64', type: 'image/png' },
+  { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png' },
+  { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png' },
+  { src: '/maskable-icon-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+];
+/** The park's colours on the guest pages (apps/web/index.html's theme-color, the cards' white). */
+const THEME_COLOR = '#1b4965';
+const BACKGROUND_COLOR = '#ffffff';
+
+/**
+ * The guest app's web manifest (installing it on a phone's home screen): the park's name is a
+ * setting (BRAND_NAME), so the server writes it rather than the build. It opens at the pass
+ * page and covers the guest pages only (the staff pages are no part of the installed app).
+ */
+export function webManifest(brandName: string) {
+  return {
+    name: brandName,
+    short_name: brandName,
+    description: 'Find your ticket or pass and add it to your digital wallet.',
+    id: '/',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: THEME_COLOR,
+    background_color: BACKGROUND_COLOR,
+    icons: MANIFEST_ICONS,
+  };
 }
 
 /**
@@ -31,26 +65,32 @@ export function inlineStyleHashes(): string[] {
  * The page is the prerendered first screen of that path (@boardwalk/contract/guest-shells:
  * the login form, the pass page's frame, the stored-value and loyalty pages), or the empty
  * frame for the others. Files come as their .br or .gz twin written by the build when the
- * client accepts it; the prerendered pages are not served under their own names.
+ * client accepts it. The prerendered pages are also files of their own (/shells/pass.html):
+ * the guest pages' service worker (/service-worker.js) keeps them to open a page offline.
+ * Everything but the hashed assets is sent with `no-cache` (asked again each time), the
+ * worker's script included, so a new build is seen at the next visit.
  */
 export const webPlugin = fp(
   async (app) => {
-    const hasBuild = existsSync(`${webDist}/index.html`);
+    const root = app.config.webDir ?? webDist;
+    const hasBuild = existsSync(`${root}/index.html`);
     if (hasBuild) {
       await app.register(fastifyStatic, {
-        root: webDist,
+        root,
         wildcard: false,
         index: false,
         preCompressed: true,
-        // The prerendered pages are sent for their paths (below), not as files of their own.
-        allowedPath: (_pathName, _root, request) => !request.url.toLowerCase().startsWith('/shells/'),
         setHeaders(reply, path) {
           reply.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
         },
       });
     } else {
-      app.log.warn(`no built app at ${webDist}: run "npm run build" to serve the guest pages`);
+      app.log.warn(`no built app at ${root}: run "npm run build" to serve the guest pages`);
     }
+    const manifest = JSON.stringify(webManifest(app.config.brandName));
+    app.get('/manifest.webmanifest', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('Cache-Control', 'no-cache').type('application/manifest+json').send(manifest),
+    );
     app.setNotFoundHandler((request, reply) => {
       const path = request.url.split('?')[0] ?? '';
       const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isNotPage(path) && !looksLikeFile(path);

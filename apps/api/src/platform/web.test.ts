@@ -36,7 +36,7 @@ describe('the app on every page path', () => {
   );
 
   it.skipIf(!hasBuild)(
-    'sends the prerendered first screen of the guest pages, with its inlined CSS allowed by hash, and not under its own name',
+    'sends the prerendered first screen of the guest pages, with its inlined CSS allowed by hash, and under its own name for the service worker',
     async () => {
       for (const [url, text] of [
         ['/', 'Find Your Pass'],
@@ -63,9 +63,12 @@ describe('the app on every page path', () => {
         const res = await t.app.inject({ url, headers: { accept: 'text/html' } });
         expect(res.body, url).toContain('<div id="root"></div>');
       }
-      for (const name of ['pass', 'storedValue', 'loyalty', 'app'] as const) {
+      // The guest pages' service worker keeps each of them by its file name, asked again each time (no-cache).
+      for (const name of ['login', 'pass', 'storedValue', 'loyalty', 'app'] as const) {
         const res = await t.app.inject({ url: `/${GUEST_SHELLS[name].file}` });
-        expect(res.statusCode, name).toBe(404);
+        expect(res.statusCode, name).toBe(200);
+        expect(res.body, name).toBe(readFileSync(`${webDist}/${GUEST_SHELLS[name].file}`, 'utf8'));
+        expect(res.headers['cache-control'], name).toBe('no-cache');
       }
     },
   );
@@ -97,7 +100,7 @@ describe('the app on every page path', () => {
       ['GET', '/API/nothing-here'],
       ['GET', '/assets/missing-1234.js'],
       ['GET', '/models/face-api/0.0.0/'],
-      ['GET', '/favicon.ico'],
+      ['GET', '/favicon-missing.ico'],
       ['POST', '/'],
     ] as const) {
       const res = await t.app.inject({ method, url, headers: { accept: 'text/html,*/*' } });
@@ -105,4 +108,54 @@ describe('the app on every page path', () => {
       expect(res.json()).toMatchObject({ statusCode: 404, error: 'NOT_FOUND' });
     }
   });
+});
+
+describe('the installable guest app', () => {
+  it('answers the web manifest with the park’s name, colours and icons, covering the guest pages', async () => {
+    const res = await t.app.inject({ url: '/manifest.webmanifest' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const manifest = res.json<{
+      name: string;
+      start_url: string;
+      scope: string;
+      theme_color: string;
+      icons: { src: string; sizes: string; purpose?: string }[];
+    }>();
+    expect(manifest).toMatchObject({
+      name: t.app.config.brandName,
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#1b4965',
+    });
+    expect(manifest.icons.map((icon) => `${icon.sizes}${icon.purpose ? ` ${icon.purpose}` : ''}`)).toEqual([
+      '64x64',
+      '192x192',
+      '512x512',
+      '512x512 maskable',
+    ]);
+    if (hasBuild) {
+      for (const { src } of manifest.icons) {
+        const icon = await t.app.inject({ url: src });
+        expect(icon.statusCode, src).toBe(200);
+        expect(icon.headers['content-type'], src).toBe('image/png');
+      }
+      expect((await t.app.inject({ url: '/apple-touch-icon-180x180.png' })).statusCode).toBe(200);
+    }
+  });
+
+  it.skipIf(!hasBuild)(
+    'sends the service worker so a new build is seen at the next visit: no-cache, the site’s own scripts only',
+    async () => {
+      const res = await t.app.inject({ url: '/service-worker.js' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/javascript/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      // Workbox is bundled in: the worker loads no other script, from here or elsewhere.
+      expect(res.body.match(/importScripts|\bimport\s*[("'{*]/g) ?? [], 'imports').toEqual([]);
+      expect(res.body).toContain('shells/pass.html');
+    },
+  );
 });

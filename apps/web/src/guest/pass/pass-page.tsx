@@ -1,7 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import type { PassOrder } from '@boardwalk/contract/pass';
+import { passOrder, type PassOrder } from '@boardwalk/contract/pass';
+import { failedWith } from '../../lib/api-client.ts';
+import { forgetAllCopies, useDeviceCopy } from '../../lib/device-copy.ts';
 import { LoadingState } from '../../ui/loading-state.tsx';
 import { NotFound } from '../../ui/not-found.tsx';
 import { ExclusionNotice } from '../ticket/exclusion-notice.tsx';
@@ -9,7 +11,8 @@ import { passQueryKey, usePass } from '../ticket/get-pass.ts';
 import { LoginForm } from '../ticket/login-form.tsx';
 import { NoLongerShared } from './no-longer-shared.tsx';
 import { canonicalCredentials, credentialsFromParams, passPath, type PassCredentials } from '../ticket/pass-route.ts';
-import { canEditRegistration, isNoLongerShared, loginErrorMessage, needsRegistration } from '../ticket/pass-rules.ts';
+import { canEditRegistration, isNoLongerShared, loginErrorMessage, needsRegistration, showsBarcode } from '../ticket/pass-rules.ts';
+import { preloadBarcodeGraphic } from '../ticket/barcode-slot.tsx';
 import { PassView } from './pass-view.tsx';
 
 // The registration form and its phone mask are only needed for some orders: a chunk of its
@@ -45,17 +48,27 @@ function PassFlow({ credentials }: { credentials: PassCredentials | null }) {
   useEffect(() => {
     if (needsNewUrl && credentials && order) showOrder(credentials, order);
   });
+  // With no network, the pass as this page last showed it (lib/device-copy.ts); a pass that is
+  // no longer shared or no longer found is erased from the device.
+  const device = useDeviceCopy(credentials && passPath(credentials), pass, {
+    schema: passOrder,
+    shown: !needsNewUrl,
+    erases: (error) => isNoLongerShared(error) || failedWith(error, 'ORDER_NOT_FOUND'),
+    prepare: (kept) => showsBarcode(kept) && preloadBarcodeGraphic(),
+  });
 
   const startOver = () => {
     queryClient.removeQueries({ queryKey: ['pass'] });
+    void forgetAllCopies();
     navigate('/');
   };
 
   if (!credentials) {
     return <LoginForm onSubmit={() => void loadRegistrationForm()} onLoggedIn={(loaded, requested) => showOrder(requested, loaded)} />;
   }
-  if (pass.isPending || needsNewUrl) return <LoadingState label="Finding your pass…" />;
-  if (pass.isError) {
+  if (pass.isPending || needsNewUrl || device.pending) return <LoadingState label="Finding your pass…" />;
+  const copy = device.copy;
+  if (pass.isError && !copy) {
     if (isNoLongerShared(pass.error)) return <NoLongerShared onStartOver={startOver} />;
     return (
       <LoginForm
@@ -66,7 +79,8 @@ function PassFlow({ credentials }: { credentials: PassCredentials | null }) {
       />
     );
   }
-  const loaded = pass.data;
+  const loaded = copy ? copy.data : pass.data;
+  if (!loaded) return null;
   if (loaded.excluded) return <ExclusionNotice order={loaded} onStartOver={startOver} />;
   if (editing || needsRegistration(loaded)) {
     return (
@@ -85,7 +99,8 @@ function PassFlow({ credentials }: { credentials: PassCredentials | null }) {
     <PassView
       order={loaded}
       credentials={credentials}
-      onEditRegistration={canEditRegistration(loaded) ? () => setEditing(true) : undefined}
+      shownAt={copy?.shownAt}
+      onEditRegistration={!copy && canEditRegistration(loaded) ? () => setEditing(true) : undefined}
       onStartOver={startOver}
     />
   );

@@ -1,6 +1,7 @@
 import Button from 'react-bootstrap/Button';
 import type { PassOrder } from '@boardwalk/contract/pass';
 import { useSiteInfo } from '../../lib/site.ts';
+import { OfflineNote } from '../../ui/offline-note.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { WalletActions } from '../wallet/wallet-actions.tsx';
 import { PhotoSection } from '../photo/photo-section.tsx';
@@ -13,21 +14,29 @@ interface PassViewProps {
   order: PassOrder;
   /** How the page reached the pass (the wallet calls use the same). */
   credentials: PassCredentials;
+  /** Set when the pass is the device's copy, shown with no network: when it was shown. */
+  shownAt?: string | undefined;
   /** Set when the guest may edit the registration. */
   onEditRegistration?: (() => void) | undefined;
   onStartOver: () => void;
 }
 
 /** The loaded pass: the card and the page's buttons. */
-export function PassView({ order, credentials, onEditRegistration, onStartOver }: PassViewProps) {
+export function PassView({ order, credentials, shownAt, onEditRegistration, onStartOver }: PassViewProps) {
   const site = useSiteInfo();
   return (
     <section className="pass-view" aria-labelledby="pass-heading">
       <PageHeading id="pass-heading">{order.sharedWith ? 'Shared Pass' : 'Your Pass'}</PageHeading>
+      {shownAt ? <OfflineNote shownAt={shownAt} /> : null}
       <PassCard order={order} brandName={site?.brandName ?? null} />
-      <WalletActions order={order} credentials={credentials} brandName={site?.brandName ?? null} />
-      {hasShareSection(order) ? <ShareSection order={order} /> : null}
-      <PhotoSection order={order} />
+      {/* With no network only the card shows: the wallet, share and photo actions all need the server. */}
+      {shownAt ? null : (
+        <>
+          <WalletActions order={order} credentials={credentials} brandName={site?.brandName ?? null} />
+          {hasShareSection(order) ? <ShareSection order={order} /> : null}
+          <PhotoSection order={order} />
+        </>
+      )}
       <div className="actions actions--center">
         {onEditRegistration ? (
           <Button variant="outline-primary" onClick={onEditRegistration}>

@@ -1,24 +1,32 @@
-import { lazy, Suspense } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link, useParams } from 'react-router';
-import { storedValueTexts, type StoredValueResponse } from '@boardwalk/contract/stored-value';
+import { storedValueResponse, storedValueTexts, type StoredValueResponse } from '@boardwalk/contract/stored-value';
 import { failedWith } from '../../lib/api-client.ts';
+import { useDeviceCopy } from '../../lib/device-copy.ts';
 import { formatCredits, formatUsd } from '../../lib/format.ts';
 import { LoadingState } from '../../ui/loading-state.tsx';
+import { OfflineNote } from '../../ui/offline-note.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
+import { BarcodeSlot, preloadBarcodeGraphic } from '../ticket/barcode-slot.tsx';
 import { useStoredValue } from './get-stored-value.ts';
 import { formatOperatingDay, formatParkTime } from './stored-value-format.ts';
 import '../ticket/pass-card.css';
 import './stored-value.css';
 
-// The pass card's Code 128 graphic (its own chunk); the digits show without it.
-const BarcodeGraphic = lazy(() => import('../ticket/barcode-graphic.tsx').catch(() => ({ default: () => null })));
-
 /** /stored-value/{barcodeHash}: a Stored Value Card's balance and today's attractions. */
 export default function StoredValuePage() {
   const { barcodeHash = '' } = useParams();
   const card = useStoredValue(barcodeHash);
-  if (card.isPending) return <LoadingState label="Loading your card…" />;
+  // With no network, the balance as this page last showed it (lib/device-copy.ts); a card the
+  // server no longer finds is erased from the device.
+  const device = useDeviceCopy(`/stored-value/${barcodeHash}`, card, {
+    schema: storedValueResponse,
+    shown: true,
+    erases: (error) => failedWith(error, 'ORDER_NOT_FOUND'),
+    prepare: preloadBarcodeGraphic,
+  });
+  if (card.isPending || device.pending) return <LoadingState label="Loading your card…" />;
+  if (device.copy) return <StoredValueView card={device.copy.data} shownAt={device.copy.shownAt} />;
   if (card.isError) {
     return (
       <section className="panel panel--narrow" aria-labelledby="stored-value-error-heading">
@@ -42,10 +50,12 @@ export default function StoredValuePage() {
   return <StoredValueView card={card.data} />;
 }
 
-function StoredValueView({ card }: { card: StoredValueResponse }) {
+/** The card; shownAt when it is the device's copy, shown with no network. */
+function StoredValueView({ card, shownAt }: { card: StoredValueResponse; shownAt?: string }) {
   return (
     <section className="stored-value" aria-labelledby="stored-value-heading">
       <PageHeading id="stored-value-heading">Stored Value Card</PageHeading>
+      {shownAt ? <OfflineNote shownAt={shownAt} /> : null}
       <div className="stored-value__card">
         <dl className="stored-value__balances">
           <div>
@@ -60,9 +70,7 @@ function StoredValueView({ card }: { card: StoredValueResponse }) {
         <div className="pass-card__barcode stored-value__barcode">
           <span className="pass-card__barcode-label">Barcode</span>
           <div className="pass-card__barcode-graphic">
-            <Suspense fallback={null}>
-              <BarcodeGraphic value={card.barcode} isVoid={false} />
-            </Suspense>
+            <BarcodeSlot value={card.barcode} isVoid={false} />
           </div>
           <span className="pass-card__barcode-value" data-testid="stored-value-barcode">
             {card.barcode}

@@ -1,15 +1,11 @@
-import { lazy, Suspense, type CSSProperties } from 'react';
+import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import type { PassOrder } from '@boardwalk/contract/pass';
 import { readableColors } from '../../lib/color.ts';
 import { formatCredits, formatDate, formatDateTime, formatUsd, fullName } from '../../lib/format.ts';
+import { BarcodeSlot } from './barcode-slot.tsx';
 import { isStoredValueCard, passTexts, purchaserName, showsBarcode, showsPhoto, ticketholderName, voidReasons } from './pass-rules.ts';
 import './pass-card.css';
-
-// The Code 128 graphic is a small chunk of its own, fetched when a barcode is shown; the
-// digits show at once and the graphic fills the space kept for it. If the chunk cannot be
-// fetched the digits remain.
-const BarcodeGraphic = lazy(() => import('./barcode-graphic.tsx').catch(() => ({ default: () => null })));
 
 interface Detail {
   label: string;
@@ -105,9 +101,7 @@ export function PassCard({ order, brandName }: { order: PassOrder; brandName: st
         <div className="pass-card__barcode">
           <span className="pass-card__barcode-label">Barcode</span>
           <div className="pass-card__barcode-graphic">
-            <Suspense fallback={null}>
-              <BarcodeGraphic value={order.barcode} isVoid={isVoid} />
-            </Suspense>
+            <BarcodeSlot value={order.barcode} isVoid={isVoid} />
           </div>
           <span className="pass-card__barcode-value" data-testid="pass-barcode">
             {order.barcode}
