@@ -24,6 +24,9 @@ interface Series<R> {
   label: string;
 }
 
+/** The legend's words in the page's ink (Recharts colours them like their series, some too light to read). */
+const legendText = (value: string) => <span className="staff-figure__legend">{value}</span>;
+
 /** A short day on the axis: 3/8. */
 const shortDay = (day: string) => `${Number(day.slice(5, 7))}/${Number(day.slice(8, 10))}`;
 const number = new Intl.NumberFormat('en-US');
@@ -38,7 +41,7 @@ function DayBars<R extends { day: string }>({ rows, series, stacked }: { rows: R
         <XAxis dataKey="day" tickFormatter={shortDay} minTickGap={12} />
         <YAxis allowDecimals={false} width={48} />
         <Tooltip />
-        <Legend />
+        <Legend formatter={legendText} />
         {series.map((s, i) => (
           <Bar key={s.key} dataKey={s.key as string} name={s.label} fill={COLORS[i % COLORS.length]} {...(stacked && { stackId: 'day' })} />
         ))}
@@ -184,7 +187,7 @@ function Figures({ data }: { data: Dashboard }) {
                 <XAxis dataKey="day" tickFormatter={shortDay} minTickGap={12} />
                 <YAxis width={48} unit=" s" />
                 <Tooltip />
-                <Legend />
+                <Legend formatter={legendText} />
                 <Line dataKey="fetchP50Seconds" name="Median (s)" stroke={COLORS[0]} connectNulls />
                 <Line dataKey="fetchP95Seconds" name="95th percentile (s)" stroke={COLORS[4]} connectNulls />
               </LineChart>

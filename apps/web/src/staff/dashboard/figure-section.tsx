@@ -67,7 +67,9 @@ export function FigureSection<R>({ id, title, rows, columns, file, chart }: Prop
             <tbody>
               {rows.map((row) => (
                 <tr key={String(row[label!.key])}>
-                  <th scope="row">{show(row[label!.key])}</th>
+                  <th scope="row" className="text-nowrap">
+                    {show(row[label!.key])}
+                  </th>
                   {figures.map((c) => (
                     <td key={c.key} className="text-end">
                       {c.format ? c.format(row[c.key]) : show(row[c.key])}
