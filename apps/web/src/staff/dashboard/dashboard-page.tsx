@@ -32,7 +32,8 @@ const shortDay = (day: string) => `${Number(day.slice(5, 7))}/${Number(day.slice
 const number = new Intl.NumberFormat('en-US');
 
 // The charts are pictures of the numbers below them (hidden from screen readers, and out of the
-// keyboard's way: no accessibility layer); the tables are what assistive technology reads.
+// keyboard's way: no accessibility layer); the tables are what assistive technology reads. They
+// are drawn at once, not animated in (figures refreshed every minute should not move).
 function DayBars<R extends { day: string }>({ rows, series, stacked }: { rows: R[]; series: Series<R>[]; stacked?: boolean }) {
   return (
     <ResponsiveContainer width="100%" height={240}>
@@ -43,7 +44,14 @@ function DayBars<R extends { day: string }>({ rows, series, stacked }: { rows: R
         <Tooltip />
         <Legend formatter={legendText} />
         {series.map((s, i) => (
-          <Bar key={s.key} dataKey={s.key as string} name={s.label} fill={COLORS[i % COLORS.length]} {...(stacked && { stackId: 'day' })} />
+          <Bar
+            isAnimationActive={false}
+            key={s.key}
+            dataKey={s.key as string}
+            name={s.label}
+            fill={COLORS[i % COLORS.length]}
+            {...(stacked && { stackId: 'day' })}
+          />
         ))}
       </BarChart>
     </ResponsiveContainer>
@@ -152,7 +160,7 @@ function Figures({ data }: { data: Dashboard }) {
               <XAxis type="number" allowDecimals={false} />
               <YAxis type="category" dataKey="tier" width={96} />
               <Tooltip />
-              <Bar dataKey="members" name="Members" fill={COLORS[0]} />
+              <Bar isAnimationActive={false} dataKey="members" name="Members" fill={COLORS[0]} />
             </BarChart>
           </ResponsiveContainer>
         }
@@ -188,8 +196,8 @@ function Figures({ data }: { data: Dashboard }) {
                 <YAxis width={48} unit=" s" />
                 <Tooltip />
                 <Legend formatter={legendText} />
-                <Line dataKey="fetchP50Seconds" name="Median (s)" stroke={COLORS[0]} connectNulls />
-                <Line dataKey="fetchP95Seconds" name="95th percentile (s)" stroke={COLORS[4]} connectNulls />
+                <Line isAnimationActive={false} dataKey="fetchP50Seconds" name="Median (s)" stroke={COLORS[0]} connectNulls />
+                <Line isAnimationActive={false} dataKey="fetchP95Seconds" name="95th percentile (s)" stroke={COLORS[4]} connectNulls />
               </LineChart>
             </ResponsiveContainer>
           }
