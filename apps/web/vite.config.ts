@@ -242,8 +242,10 @@ const purgeBootstrap = purgeCss({
       // purged, the staff toasts sat below the page's end instead of on the screen.
       /^(top|bottom|start|end)-(0|50|100)$/,
       /^translate-middle/,
+      // The staff navigation's responsive offcanvas (a side navigation on wide screens, a menu on phones).
+      /^offcanvas/,
     ],
-    greedy: [/^btn/, /^form-/, /^modal/, /^nav/, /^toast/, /^table/, /^was-validated/, /^is-/],
+    greedy: [/^btn/, /^form-/, /^modal/, /^nav/, /^toast/, /^table/, /^was-validated/, /^is-/, /^offcanvas/],
     variables: [/.*/],
   },
   variables: false,

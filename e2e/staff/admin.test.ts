@@ -9,6 +9,7 @@ import {
   apiLogin,
   aTeamMember,
   createTeamMember,
+  goToTab,
   logIn,
   modal,
   openStaffPage,
@@ -31,30 +32,31 @@ afterAll(async () => {
   await browser?.close();
 });
 
+// The navigation's order: its groups (Overview, Passes, Wristbands, Loyalty, Team, Operations), each tab in its group.
 const CONFIGURATION_TABS = [
+  'Dashboard',
   'Pass Customizations',
   'Pass Customization Categories',
   'Test Passes',
   'Wallet Exceptions',
   'Wallet Item Exclusions',
-  'Wristband Merch Pack IDs',
   'Park Hours',
   'Park Locations',
+  'Wristband Merch Pack IDs',
   'Wristbands',
 ];
-// Loyalty follows Session for members holding Loyalty Manage.
 const ALL_TABS = [
   ...CONFIGURATION_TABS,
+  'Loyalty',
+  'Loyalty Rewards',
+  'Loyalty Tiers',
   'Team',
   'Permissions',
   'Session',
-  'Loyalty',
   'Audit Log',
   'Deliveries',
   'Privacy',
   'Webhooks',
-  'Loyalty Rewards',
-  'Loyalty Tiers',
 ];
 
 /** A field of the open modal by its label. */
@@ -117,9 +119,18 @@ describe('admin area', () => {
       await openTab(viewer.page, 'Test Passes');
       await expect(viewer.page.getByRole('button', { name: 'Add New' }).count()).resolves.toBe(0);
       await expect(viewer.page.getByRole('button', { name: 'Edit' }).count()).resolves.toBe(0);
-      // A tab the member may not list is not there, even asked for by address.
-      await viewer.page.goto('/admin?tab=team');
-      await viewer.page.getByRole('heading', { level: 2, name: 'Pass Customizations' }).waitFor();
+      // Each tab has its address: a reload opens the same tab.
+      await viewer.page.reload();
+      await viewer.page.getByRole('heading', { level: 2, name: 'Test Passes' }).waitFor();
+      expect(new URL(viewer.page.url()).pathname).toBe('/admin/test-passes');
+      // An old link (?tab=<key>) opens its tab at its address.
+      await viewer.page.goto('/admin?tab=park-hours');
+      await viewer.page.waitForURL('**/admin/park-hours');
+      await viewer.page.getByRole('heading', { level: 2, name: 'Park Hours' }).waitFor();
+      // A tab the member may not list is not there, even asked for by address: the first tab opens.
+      await viewer.page.goto('/admin/team');
+      await viewer.page.waitForURL('**/admin/dashboard');
+      await viewer.page.getByRole('heading', { level: 2, name: 'Dashboard' }).waitFor();
     } finally {
       await viewer.close();
     }
@@ -330,7 +341,7 @@ describe('admin area', () => {
       await save(admin.page);
 
       // The member's next call answers 401: the toast, then the login page 5 seconds later.
-      await victim.page.getByRole('tab', { name: 'Test Passes' }).click();
+      await goToTab(victim.page, 'Test Passes');
       await victim.page.getByText('Session Expired, Logging Out.').waitFor();
       await expect(victim.page.url()).toContain('/admin');
       await victim.page.waitForURL('**/login', { timeout: 8_000 });

@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, unexpectedProblems, WIDTHS } from '../support/browser.ts';
 import { STAFF_ADMIN } from '../support/staff-admin.ts';
-import { logIn, openStaffPage, staffApi } from '../support/staff.ts';
+import { backOfficeNav, logIn, openStaffPage, staffApi } from '../support/staff.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -66,8 +66,8 @@ describe('staff login', () => {
       await remember.check();
       await password.fill(STAFF_ADMIN.password);
       await password.press('Enter');
-      await page.waitForURL('**/admin');
-      await page.getByRole('tablist').waitFor();
+      await page.waitForURL('**/admin/**');
+      await backOfficeNav(page).waitFor({ state: 'attached' });
       const stored = await storage(page);
       expect(stored.rememberTeamMemberUsername).toBe(STAFF_ADMIN.email);
       const user = JSON.parse(stored.user ?? 'null') as {
@@ -121,7 +121,7 @@ describe('staff login', () => {
         localStorage.setItem('sessionEndTimestamp', end);
       });
       await page.reload();
-      await page.getByRole('tablist').waitFor();
+      await backOfficeNav(page).waitFor({ state: 'attached' });
       await page.waitForURL('**/login', { timeout: 6_000 });
       await expect(page.evaluate(() => localStorage.getItem('user'))).resolves.toBeNull();
     } finally {
@@ -142,12 +142,15 @@ describe('staff login', () => {
       await page.getByRole('heading', { level: 1, name: 'Find Your Pass' }).waitFor();
       await page.goto('/no/such/page/here');
       await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
-      // Logged in: /login goes to /admin, and an unknown staff path to /login and on to /admin.
+      // Logged in: /login goes to /admin and its first tab, an unknown tab to the first tab, and
+      // any other staff path to /login and on to /admin.
       await logIn(page, STAFF_ADMIN.email, STAFF_ADMIN.password);
       await page.goto('/login');
-      await page.waitForURL('**/admin');
+      await page.waitForURL('**/admin/dashboard');
       await page.goto('/admin/unknown');
-      await page.waitForURL('**/admin');
+      await page.waitForURL('**/admin/dashboard');
+      await page.goto('/admin/a/b/c');
+      await page.waitForURL('**/admin/dashboard');
     } finally {
       await staff.close();
     }

@@ -13,6 +13,7 @@ import {
   aTeamMember,
   closeToasts,
   createTeamMember,
+  goToTab,
   logIn,
   modal,
   openStaffPage,
@@ -242,7 +243,7 @@ describe.each([WIDTHS.mobile, WIDTHS.desktop])('Redeeming in the Loyalty tab at 
     expect(dear.status).toBe(201);
     try {
       await asAdmin(width, async (page) => {
-        await page.getByRole('tablist').getByRole('tab', { name: 'Loyalty', exact: true }).click();
+        await goToTab(page, 'Loyalty');
         await page.getByLabel('Email', { exact: true }).fill(member.email);
         await page.getByRole('form', { name: 'Find or create an account', exact: true }).getByRole('button', { name: 'Submit' }).click();
         await page.getByTestId('loyalty-email').filter({ hasText: member.email }).waitFor();
@@ -347,7 +348,7 @@ describe('without Loyalty Redeem', () => {
     try {
       const { page } = staff;
       await logIn(page, clerk.email, clerk.password);
-      await page.getByRole('tablist').getByRole('tab', { name: 'Loyalty', exact: true }).click();
+      await goToTab(page, 'Loyalty');
       await page.getByLabel('Email', { exact: true }).fill(member.email);
       await page.getByRole('form', { name: 'Find or create an account', exact: true }).getByRole('button', { name: 'Submit' }).click();
       const row = page.locator('.staff-loyalty__redemptions tbody tr').filter({ hasText: 'E2E Pretzel' });

@@ -24,6 +24,7 @@ import {
   aTeamMember,
   closeToasts,
   createTeamMember,
+  goToTab,
   logIn,
   modal,
   openStaffPage,
@@ -97,7 +98,7 @@ const section = (page: Page, name: string) => page.getByRole('form', { name, exa
 
 async function openLoyalty(staff: GuestPage) {
   await signIn(staff.page, STAFF_ADMIN.email, STAFF_ADMIN.password);
-  await staff.page.getByRole('tablist').getByRole('tab', { name: 'Loyalty', exact: true }).click();
+  await goToTab(staff.page, 'Loyalty');
   await staff.page.getByRole('heading', { level: 2, name: 'Loyalty', exact: true }).waitFor();
 }
 
@@ -479,12 +480,12 @@ describe('Loyalty permissions in the page', () => {
     } finally {
       await staff.close();
     }
-    // The administrator's tabs list Loyalty right after Session.
+    // The administrator's navigation lists Loyalty first in its group, before the rewards.
     const admin = await openStaffPage(browser, WIDTHS.desktop);
     try {
       await signIn(admin.page, STAFF_ADMIN.email, STAFF_ADMIN.password);
       const names = await tabNames(admin.page);
-      expect(names[names.indexOf('Session') + 1]).toBe('Loyalty');
+      expect(names[names.indexOf('Loyalty') + 1]).toBe('Loyalty Rewards');
     } finally {
       await admin.close();
     }

@@ -12,13 +12,13 @@ import { expectNoAxeViolations, launchBrowser, screenshot, unexpectedProblems, W
 import { STAFF_ADMIN } from '../support/staff-admin.ts';
 import type { Page } from 'playwright-core';
 import { anOrderId, feed } from '../support/feed.ts';
-import { aTeamMember, apiLogin, createTeamMember, modal, openStaffPage, signIn, tabNames, unique } from '../support/staff.ts';
+import { apiLogin, aTeamMember, createTeamMember, goToTab, modal, openStaffPage, signIn, tabNames, unique } from '../support/staff.ts';
 
 let browser: Browser;
 
 /** Opens the Privacy tab (a page of its own: no table to wait for). */
 async function openPrivacy(page: Page) {
-  await page.getByRole('tablist').getByRole('tab', { name: 'Privacy', exact: true }).click();
+  await goToTab(page, 'Privacy');
   await page.getByRole('heading', { level: 2, name: 'Privacy', exact: true }).waitFor();
 }
 beforeAll(async () => {

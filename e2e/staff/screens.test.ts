@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '@boardwalk/contract/staff-resources';
 import { expectNoAxeViolations, launchBrowser, screenshot, unexpectedProblems, WIDTHS } from '../support/browser.ts';
 import { STAFF_ADMIN } from '../support/staff-admin.ts';
-import { modal, openStaffPage, signIn } from '../support/staff.ts';
+import { goToTab, modal, openStaffPage, signIn } from '../support/staff.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -44,7 +44,7 @@ for (const width of [WIDTHS.mobile, WIDTHS.desktop]) {
       try {
         await signIn(page, STAFF_ADMIN.email, STAFF_ADMIN.password);
         for (const resource of resources) {
-          await page.getByRole('tablist').getByRole('tab', { name: resource.title, exact: true }).click();
+          await goToTab(page, resource.title);
           await page.getByRole('heading', { level: 2, name: resource.title, exact: true }).waitFor();
           await page.locator('.staff-table tbody tr').first().waitFor();
           await page.waitForFunction(() => !document.querySelector('.staff-table[aria-busy="true"]'));
@@ -53,7 +53,7 @@ for (const width of [WIDTHS.mobile, WIDTHS.desktop]) {
           await expectNoOverflow(page);
         }
 
-        await page.getByRole('tab', { name: 'Pass Customizations', exact: true }).click();
+        await goToTab(page, 'Pass Customizations');
         await page.getByRole('button', { name: 'Add New' }).click();
         await modal(page).getByRole('heading', { name: 'New Pass Customizations' }).waitFor();
         // Past the fade-in.
@@ -64,7 +64,7 @@ for (const width of [WIDTHS.mobile, WIDTHS.desktop]) {
         await modal(page).getByRole('button', { name: 'Cancel' }).click();
         await modal(page).waitFor({ state: 'detached' });
 
-        await page.getByRole('tab', { name: 'Team', exact: true }).click();
+        await goToTab(page, 'Team');
         await page.locator('.staff-table tbody tr').first().click();
         await modal(page).getByRole('heading', { name: 'Edit Team' }).waitFor();
         await page.waitForTimeout(200);
@@ -74,10 +74,12 @@ for (const width of [WIDTHS.mobile, WIDTHS.desktop]) {
         await modal(page).waitFor({ state: 'detached' });
 
         if (width === WIDTHS.mobile) {
-          // Collapsed on a phone: the menu button opens Admin and Logout; no username.
+          // On a phone the menu button opens the grouped navigation and Logout; no username in the bar.
           await expect(page.getByRole('button', { name: 'Logout' }).isVisible()).resolves.toBe(false);
+          await expect(page.getByRole('navigation', { name: 'Back office' }).isVisible()).resolves.toBe(false);
           await page.getByRole('button', { name: 'Menu' }).click();
           await page.getByRole('button', { name: 'Logout' }).waitFor({ state: 'visible' });
+          await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Team', exact: true }).waitFor();
           await page.waitForTimeout(400);
           await expect(page.locator('.staff-navbar__user').isVisible()).resolves.toBe(false);
           await expectNoAxeViolations(page);

@@ -12,7 +12,7 @@ import { GoogleCallbackSigner, rootKeyPair } from '../../apps/api/test-support/g
 import { baseUrl, expectNoAxeViolations, launchBrowser, screenshot, unexpectedProblems, WIDTHS } from '../support/browser.ts';
 import { anOrderId, feed } from '../support/feed.ts';
 import { STAFF_ADMIN } from '../support/staff-admin.ts';
-import { apiLogin, openStaffPage, signIn, staffApi, unique } from '../support/staff.ts';
+import { apiLogin, goToTab, openStaffPage, signIn, staffApi, unique } from '../support/staff.ts';
 
 let browser: Browser;
 const api = '/api/admin/loyalty/';
@@ -104,7 +104,7 @@ describe.each([WIDTHS.mobile, WIDTHS.desktop])('where the passes are, at %i px',
     try {
       const { page } = staff;
       await signIn(page, STAFF_ADMIN.email, STAFF_ADMIN.password);
-      await page.getByRole('tablist').getByRole('tab', { name: 'Loyalty', exact: true }).click();
+      await goToTab(page, 'Loyalty');
       await page.getByLabel('Email', { exact: true }).fill(email);
       await page.getByRole('form', { name: 'Find or create an account', exact: true }).getByRole('button', { name: 'Submit' }).click();
       await orderRow(page, barcodes.none).waitFor();

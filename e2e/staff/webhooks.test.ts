@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, launchBrowser, screenshot, unexpectedProblems, WIDTHS } from '../support/browser.ts';
 import { STAFF_ADMIN } from '../support/staff-admin.ts';
-import { modal, openStaffPage, signIn, unique } from '../support/staff.ts';
+import { goToTab, modal, openStaffPage, signIn, unique } from '../support/staff.ts';
 
 let browser: Browser;
 let receiver: Server;
@@ -39,7 +39,7 @@ afterAll(async () => {
 });
 
 async function openWebhooks(page: Page) {
-  await page.getByRole('tablist').getByRole('tab', { name: 'Webhooks', exact: true }).click();
+  await goToTab(page, 'Webhooks');
   await page.getByRole('heading', { level: 2, name: 'Webhooks', exact: true }).waitFor();
 }
 

@@ -12,8 +12,8 @@ export interface StaffLogin {
   permissions: { permissionGUID: string; permissionName: string }[];
 }
 
-export async function apiLogin(email: string, password: string): Promise<StaffLogin> {
-  const response = await fetch(`${baseUrl()}/app/login/`, {
+export async function apiLogin(email: string, password: string, server = baseUrl()): Promise<StaffLogin> {
+  const response = await fetch(`${server}/app/login/`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ teamMemberUsername: email, teamMemberPassword: password }),
@@ -22,8 +22,8 @@ export async function apiLogin(email: string, password: string): Promise<StaffLo
   return (await response.json()) as StaffLogin;
 }
 
-export async function staffApi(token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) {
-  const response = await fetch(`${baseUrl()}${path}`, {
+export async function staffApi(token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, server = baseUrl()) {
+  const response = await fetch(`${server}${path}`, {
     method,
     headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -50,15 +50,21 @@ export function aTeamMember(accessLevel: number, name = 'Member'): TeamMemberSpe
 }
 
 /** Creates a team member through the API as the administrator. */
-export async function createTeamMember(adminToken: string, member: TeamMemberSpec): Promise<string> {
-  const { status, json } = await staffApi(adminToken, 'POST', '/api/admin/team-member/', {
-    teamMemberFirstName: member.firstName,
-    teamMemberLastName: member.lastName,
-    teamMemberInternalID: `E2E-${member.lastName}`,
-    teamMemberUsername: member.email,
-    teamMemberPassword: member.password,
-    teamMemberAccessLevel: member.accessLevel,
-  });
+export async function createTeamMember(adminToken: string, member: TeamMemberSpec, server = baseUrl()): Promise<string> {
+  const { status, json } = await staffApi(
+    adminToken,
+    'POST',
+    '/api/admin/team-member/',
+    {
+      teamMemberFirstName: member.firstName,
+      teamMemberLastName: member.lastName,
+      teamMemberInternalID: `E2E-${member.lastName}`,
+      teamMemberUsername: member.email,
+      teamMemberPassword: member.password,
+      teamMemberAccessLevel: member.accessLevel,
+    },
+    server,
+  );
   if (status !== 200 && status !== 201) throw new Error(`creating ${member.email} answered ${status}: ${JSON.stringify(json)}`);
   return (json as { teamMemberGUID: string }).teamMemberGUID;
 }
@@ -75,7 +81,7 @@ export async function logIn(page: Page, email: string, password: string, { remem
   if (remember !== undefined) await page.getByLabel('Remember my username on this device').setChecked(remember);
   await page.getByLabel('Password').press('Enter');
   await page.waitForURL('**/admin**');
-  await page.getByRole('tablist').waitFor();
+  await backOfficeNav(page).waitFor({ state: 'attached' });
 }
 
 /**
@@ -83,8 +89,8 @@ export async function logIn(page: Page, email: string, password: string, { remem
  * browser under the keys the form stores it under (apps/web/src/staff/auth/staff-session.ts),
  * once per tab, then /admin. Spares each test a page load of /login.
  */
-export async function signIn(page: Page, email: string, password: string) {
-  const user = await apiLogin(email, password);
+export async function signIn(page: Page, email: string, password: string, server = baseUrl()) {
+  const user = await apiLogin(email, password, server);
   const stored: [string, string][] = [
     ['user', JSON.stringify(user)],
     ['token', user.accessToken],
@@ -100,13 +106,33 @@ export async function signIn(page: Page, email: string, password: string) {
     for (const [key, value] of entries) localStorage.setItem(key, value);
   }, stored);
   await page.goto('/admin');
-  await page.getByRole('tablist').waitFor();
+  await backOfficeNav(page).waitFor({ state: 'attached' });
 }
 
-export const tabNames = (page: Page) => page.getByRole('tablist').getByRole('tab').allTextContents();
+/** The back office's navigation: a side navigation on wide screens, in the Menu on phones. */
+export const backOfficeNav = (page: Page) => page.locator('nav[aria-label="Back office"]');
+
+/** The tabs the member sees, in the navigation's order (whether or not the phone menu is open). */
+export const tabNames = (page: Page) => backOfficeNav(page).locator('a').allTextContents();
+
+/** Chooses a tab in the navigation as a member would: on a phone through the Menu button. */
+export async function goToTab(page: Page, title: string) {
+  const menu = page.getByRole('button', { name: 'Menu', exact: true });
+  if (await menu.isVisible()) {
+    await menu.click();
+    // Slid in before a link is chosen.
+    await page.waitForFunction(() => document.querySelector('#staff-menu.show:not(.offcanvas-toggling)'));
+  }
+  const link = backOfficeNav(page).getByRole('link', { name: title, exact: true });
+  const href = await link.getAttribute('href');
+  await link.click();
+  await page.waitForURL(`**${href}`);
+  // The phone menu closes (sliding out) before the page is looked at.
+  await page.waitForFunction(() => !document.querySelector('#staff-menu.show, #staff-menu.offcanvas-toggling'));
+}
 
 export async function openTab(page: Page, title: string) {
-  await page.getByRole('tablist').getByRole('tab', { name: title, exact: true }).click();
+  await goToTab(page, title);
   await page.getByRole('heading', { level: 2, name: title, exact: true }).waitFor();
   await page.locator('.staff-table tbody tr').first().waitFor();
 }

@@ -73,6 +73,8 @@ import { memberCardErasure } from './guest/wallet/member-cards.service.ts';
 import { loyaltyAuditErasure } from './staff/loyalty/staff-loyalty.service.ts';
 import { staffPrivacyRoutes } from './staff/privacy/privacy.routes.ts';
 import { staffWebhooksRoutes } from './staff/webhooks/webhooks.routes.ts';
+import { staffDashboardRoutes } from './staff/dashboard/dashboard.routes.ts';
+import { loyaltyExportsRoutes } from './staff/loyalty/loyalty-exports.routes.ts';
 import { auditGuestErasure } from './staff/privacy/privacy.service.ts';
 import { guestPrivacyRoutes } from './guest/privacy/privacy-request.routes.ts';
 import { spentLinkRetention } from './guest/privacy/privacy-links.repo.ts';
@@ -212,6 +214,8 @@ async function registerRoutes(app: Instance) {
   await app.register(staffLoyaltyRoutes);
   await app.register(staffPrivacyRoutes);
   await app.register(staffWebhooksRoutes);
+  await app.register(staffDashboardRoutes);
+  await app.register(loyaltyExportsRoutes);
   // A guest's erasure of their own data is audited like a staff member's.
   await app.register(guestPrivacyRoutes, { recordErasure: auditGuestErasure(app.keys) });
 

@@ -256,3 +256,15 @@ export const staffLot = z.object({
 /** GET /api/admin/loyalty/lots/{userId}/: the member's lots, newest first. */
 export const staffLots = z.array(staffLot);
 export type StaffLot = z.infer<typeof staffLot>;
+
+/** GET: every member with their balance and tier now, as CSV (Loyalty Export). */
+export const LOYALTY_MEMBERS_EXPORT_API = `${STAFF_LOYALTY_API}export/members.csv`;
+/** GET ?from=&to=: the ledger's entries of those operating days (both included), as CSV (Loyalty Export). */
+export const LOYALTY_LEDGER_EXPORT_API = `${STAFF_LOYALTY_API}export/ledger.csv`;
+
+export const ledgerExportQuery = z
+  .strictObject({
+    from: z.iso.date('From must be a date (YYYY-MM-DD)'),
+    to: z.iso.date('To must be a date (YYYY-MM-DD)'),
+  })
+  .refine((q) => q.from <= q.to, { message: 'From must not be after To', path: ['to'] });

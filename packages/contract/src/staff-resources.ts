@@ -95,7 +95,7 @@ export interface ResourceDeclaration {
 }
 
 /** The staff pages a tab may name; the client maps each name to its component. */
-export type StaffPageName = 'deliveries' | 'wristbands' | 'loyalty' | 'privacy' | 'webhooks';
+export type StaffPageName = 'dashboard' | 'deliveries' | 'wristbands' | 'loyalty' | 'privacy' | 'webhooks';
 
 /**
  * A tab that is a page of its own with no table behind it (Loyalty; a dashboard would be
@@ -103,7 +103,7 @@ export type StaffPageName = 'deliveries' | 'wristbands' | 'loyalty' | 'privacy' 
  * check (seeded with the tables' ones).
  */
 export interface PageDeclaration {
-  /** URL-safe key: the client's route segment (?tab=key). */
+  /** URL-safe key: the client's route segment (/admin/<key>). */
   key: string;
   title: string;
   page: StaffPageName;
@@ -163,6 +163,9 @@ export function tabPermissions(tab: TabDeclaration): PermissionDeclaration[] {
     .filter((op) => op === 'List' || tab.operations[op.toLowerCase() as keyof ResourceDeclaration['operations']])
     .map((op) => tabPermission(tab, op));
 }
+
+/** A table tab's CSV export (its `<Tab> List` permission): every row its list shows, with the list's search, filter and sort. */
+export const exportApi = (tab: Pick<ResourceDeclaration, 'api'>) => `${tab.api}export`;
 
 /** The admin area itself (the navbar's Admin link). */
 export const ADMIN_AREA: PermissionDeclaration = { name: ADMIN_PERMISSION, api: '/admin', method: 'GET', minimumAccessLevel: 1 };
@@ -709,14 +712,17 @@ export const optionList = z.array(z.object({ value: z.string(), label: z.string(
 
 /**
  * The Loyalty tab's permissions, each seeded at level 100: managing accounts (the admin loyalty
- * calls, and the tab itself), removing an account, removing an order, and redeeming a reward
- * for a member or reversing a redemption (points spent like money at a till).
+ * calls, and the tab itself), removing an account, removing an order, redeeming a reward
+ * for a member or reversing a redemption (points spent like money at a till), and exporting
+ * the members and the ledger.
  */
 export const LOYALTY = {
   manage: { name: 'Loyalty Manage', api: '/api/admin/loyalty/', method: 'POST', minimumAccessLevel: 100 },
   removeAccount: { name: 'Loyalty Remove Account', api: '/api/admin/loyalty/', method: 'DELETE', minimumAccessLevel: 100 },
   removeOrder: { name: 'Loyalty Remove Order', api: '/api/admin/loyalty/order/', method: 'DELETE', minimumAccessLevel: 100 },
   redeem: { name: 'Loyalty Redeem', api: '/api/admin/loyalty/redemptions/', method: 'POST', minimumAccessLevel: 100 },
+  /** Downloading the members (with balance and tier) and the ledger between two dates as CSV. */
+  export: { name: 'Loyalty Export', api: '/api/admin/loyalty/export/', method: 'GET', minimumAccessLevel: 100 },
 } as const satisfies Record<string, PermissionDeclaration>;
 
 /** The Loyalty tab: a page of its own (find, create and manage a member's account). */
@@ -725,7 +731,7 @@ export const loyalty: PageDeclaration = {
   title: 'Loyalty',
   page: 'loyalty',
   permission: LOYALTY.manage,
-  permissions: [LOYALTY.removeAccount, LOYALTY.removeOrder, LOYALTY.redeem, LOYALTY.manage],
+  permissions: [LOYALTY.removeAccount, LOYALTY.removeOrder, LOYALTY.redeem, LOYALTY.manage, LOYALTY.export],
 };
 export const LOYALTY_PERMISSIONS = loyalty.permissions.map((p) => p.name);
 
@@ -831,28 +837,49 @@ export const parkLocations: ResourceDeclaration = {
   ],
 };
 
-/** Every tab, in the order of the tab selector. */
-export const tabs: TabDeclaration[] = [
-  passCustomizations,
-  passCustomizationCategories,
-  testPasses,
-  walletExceptions,
-  walletItemExclusions,
-  wristbandMerchPackIds,
-  parkHours,
-  parkLocations,
-  wristbandBindings,
-  teamMembers,
-  permissions,
-  sessions,
-  loyalty,
-  auditLog,
-  deliveries,
-  privacy,
-  webhooks,
-  loyaltyRewards,
-  loyaltyTiers,
+/** The Dashboard's permission, seeded at level 1: the club's and the passes' figures over a range of operating days. */
+export const DASHBOARD_VIEW: PermissionDeclaration = {
+  name: 'Dashboard View',
+  api: '/api/admin/dashboard/',
+  method: 'GET',
+  minimumAccessLevel: 1,
+};
+
+/** The Dashboard tab: the back office's first page (claims, points, members, wallets and deliveries per day). */
+export const dashboard: PageDeclaration = {
+  key: 'dashboard',
+  title: 'Dashboard',
+  page: 'dashboard',
+  permission: DASHBOARD_VIEW,
+  permissions: [DASHBOARD_VIEW],
+};
+
+/** A group of the back office's navigation and its tabs, in the order shown. */
+export interface NavigationGroup {
+  title: 'Overview' | 'Passes' | 'Wristbands' | 'Loyalty' | 'Team' | 'Operations';
+  tabs: TabDeclaration[];
+}
+
+/**
+ * The back office's navigation, declared once: every tab (a table or a page alike) in its group.
+ * The client shows the groups as a side navigation on wide screens and a menu on phones, each
+ * tab at /admin/<key>; a member sees the tabs their permissions show, and a group with none
+ * is left out.
+ */
+export const navigation: NavigationGroup[] = [
+  { title: 'Overview', tabs: [dashboard] },
+  {
+    title: 'Passes',
+    tabs: [passCustomizations, passCustomizationCategories, testPasses, walletExceptions, walletItemExclusions, parkHours, parkLocations],
+  },
+  { title: 'Wristbands', tabs: [wristbandMerchPackIds, wristbandBindings] },
+  { title: 'Loyalty', tabs: [loyalty, loyaltyRewards, loyaltyTiers] },
+  { title: 'Team', tabs: [teamMembers, permissions, sessions, auditLog] },
+  { title: 'Operations', tabs: [deliveries, privacy, webhooks] },
 ];
+
+/** Every tab, in the navigation's order. */
+export const tabs: TabDeclaration[] = navigation.flatMap((group) => group.tabs);
 
 /** The table tabs: one route set each on the server. */
 export const resources: ResourceDeclaration[] = tabs.filter(isResourceTab);

@@ -315,6 +315,8 @@ export const loyaltyAccounts = pgTable(
     index('loyalty_accounts_phone_key_index').on(phoneKey(t.phone)),
     // The staff Account / Order Lookup: a substring of any of these (pg_trgm, migration 0006).
     index('loyalty_accounts_search_index').using('gin', sql`${loyaltyAccountSearchText(t)} gin_trgm_ops`),
+    // The Dashboard's new members per day.
+    index().on(t.createdAt),
   ],
 );
 
@@ -352,6 +354,8 @@ export const loyaltyOrders = pgTable(
     // A whole order id, barcode, check or reservation number typed into the lookup: exact first.
     index('loyalty_orders_reference_lower_index').on(sql`lower(${t.reference})`),
     index('loyalty_orders_source_id_lower_index').on(sql`lower(${t.sourceId})`),
+    // The Dashboard's claims per day by type (read from the index alone).
+    index().on(t.claimedAt, t.sourceType),
   ],
 );
 
@@ -389,6 +393,8 @@ export const loyaltyLedger = pgTable(
   (t) => [
     // An account's entries by id: its balance, and its statement's pages (newest first, keyset on the id).
     index('loyalty_ledger_account_id_id_index').on(t.accountId, t.id),
+    // The Dashboard's points per day by kind (read from the index alone).
+    index('loyalty_ledger_created_at_kind_points_index').on(t.createdAt, t.kind, t.points),
     // The earns that leave the tier window between two runs of the expiry job (the cards time changes).
     index('loyalty_ledger_earned_at_index')
       .on(t.createdAt)
@@ -735,7 +741,8 @@ export const appleDeviceRegistrations = pgTable(
     createdAt: created(),
     updatedAt: updated(),
   },
-  (t) => [primaryKey({ columns: [t.deviceLibraryIdentifier, t.serialNumber] }), index().on(t.serialNumber)],
+  // createdAt: the Dashboard's Apple passes added per day.
+  (t) => [primaryKey({ columns: [t.deviceLibraryIdentifier, t.serialNumber] }), index().on(t.serialNumber), index().on(t.createdAt)],
 );
 
 // ---- Photos ---------------------------------------------------------------------------
@@ -951,6 +958,8 @@ export const deliveries = pgTable(
     index().on(t.updatedAt),
     // The last 24 hours' pushes, and the devices that stopped fetching.
     index().on(t.target, t.sentAt),
+    // The Dashboard's deliveries per day.
+    index().on(t.sentAt),
     // A device listing or fetching its pass finds its pushes.
     index()
       .on(t.serialNumber, t.deviceLibraryIdentifier)
@@ -1086,7 +1095,8 @@ export const googleWalletCallbacks = pgTable(
     expiresAt: tstz().notNull(),
     receivedAt: created(),
   },
-  (t) => [index().on(t.serialNumber)],
+  // receivedAt: the Dashboard's Google objects saved per day.
+  (t) => [index().on(t.serialNumber), index().on(t.receivedAt)],
 );
 
 /** What Google Wallet was last sent of each pass class (its content hash): a class is created once and updated when it changes. */

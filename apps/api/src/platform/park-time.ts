@@ -3,6 +3,7 @@
 // wall clock), never offsets added by hand.
 import { TZDate } from '@date-fns/tz';
 import { addDays, differenceInCalendarDays } from 'date-fns';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 
 export const OPERATING_DAY_START_HOUR = 2;
 
@@ -46,3 +47,18 @@ export function operatingDayBounds(date: string, timeZone: string): { start: Dat
   const noon = (d: string) => new TZDate(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10)), 12, 0, 0, timeZone);
   return { start: operatingDayStart(noon(date), timeZone), end: operatingDayStart(noon(shiftDate(date, 1)), timeZone) };
 }
+
+/** A span of instants: from `start` (included) to `end` (excluded). */
+export interface InstantSpan {
+  start: Date;
+  end: Date;
+}
+
+/**
+ * SQL: the operating day (YYYY-MM-DD) of a timestamp, grouped by the database: its wall-clock
+ * time in the park less two hours (before 2:00 AM it is the previous day's; on the days clocks
+ * change, the wall clock already is the zone's). Group by it as the first column (`groupBy(sql`1`)`):
+ * its time zone is a parameter, so a repeated expression would be a different one to PostgreSQL.
+ */
+export const operatingDaySql = (column: SQL | AnyColumn, timeZone: string) =>
+  sql<string>`to_char((${column} at time zone ${timeZone}) - make_interval(hours => ${OPERATING_DAY_START_HOUR}), 'YYYY-MM-DD')`;

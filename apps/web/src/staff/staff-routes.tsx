@@ -2,7 +2,7 @@
 // /admin, and any other path under them goes to /login. The session's expiry timer runs here
 // while any staff page is open. PAGES maps each page a tab declaration names to its component:
 // a new page tab is its declaration in the contract and one entry here.
-import { useEffect } from 'react';
+import { lazy, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { AdminPage, type StaffPages } from './admin/admin-page.tsx';
 import { ToastProvider } from './admin/toasts.tsx';
@@ -16,7 +16,11 @@ import { WebhooksPage } from './webhooks/webhooks-page.tsx';
 import { WristbandsPage } from './wristbands/wristbands-page.tsx';
 import './staff.css';
 
+// The Dashboard and its charting library load only when it is opened.
+const DashboardPage = lazy(() => import('./dashboard/dashboard-page.tsx'));
+
 const PAGES: StaffPages = {
+  dashboard: DashboardPage,
   deliveries: DeliveriesPage,
   wristbands: WristbandsPage,
   loyalty: LoyaltyPage,
@@ -47,7 +51,10 @@ function StaffPages() {
   useExpiryTimer();
   const path = useLocation().pathname.replace(/\/+$/, '') || '/';
   if (path === '/login') return <LoginPage />;
-  if (path === '/admin') return <AdminPage pages={PAGES} />;
+  if (path === '/admin') return <AdminPage pages={PAGES} tabKey={undefined} />;
+  // Each tab at its own address: /admin/<key>.
+  const tab = /^\/admin\/([a-z0-9-]+)$/.exec(path);
+  if (tab) return <AdminPage pages={PAGES} tabKey={tab[1]} />;
   return <Navigate to="/login" replace />;
 }
 

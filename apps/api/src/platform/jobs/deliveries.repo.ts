@@ -1,8 +1,9 @@
 // The deliveries table: one row per outbound delivery, as the Deliveries tab shows it.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt, sql, type AnyColumn } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
 import { deliveries } from '@boardwalk/db/schema';
 import { DELIVERY_STATES, FAILED_DELIVERY_STATES, type DeliveryState } from '@boardwalk/contract/staff-resources';
+import { operatingDaySql, type InstantSpan } from '../park-time.ts';
 
 export type DeliveryTarget = 'apple' | 'google' | 'mail';
 
@@ -92,4 +93,23 @@ export async function countDeliveriesByTargetAndState(db: Executor) {
     .from(deliveries)
     .groupBy(deliveries.target, deliveries.state);
   return rows.map((r) => ({ target: r.target as DeliveryTarget, state: r.state as DeliveryState, count: Number(r.n) }));
+}
+
+/** Deliveries delivered (sent) and become dead per operating day of the park (the Dashboard). */
+export async function deliveriesPerDay(db: Executor, span: InstantSpan, timeZone: string) {
+  const inSpan = (column: AnyColumn) => and(gte(column, span.start), lt(column, span.end));
+  const [sent, dead] = await Promise.all([
+    db
+      .select({ day: operatingDaySql(deliveries.sentAt, timeZone), sent: count() })
+      .from(deliveries)
+      .where(inSpan(deliveries.sentAt))
+      .groupBy(sql`1`),
+    // A dead delivery's last change is when it died: the (state, updatedAt) index.
+    db
+      .select({ day: operatingDaySql(deliveries.updatedAt, timeZone), dead: count() })
+      .from(deliveries)
+      .where(and(eq(deliveries.state, 'dead'), inSpan(deliveries.updatedAt)))
+      .groupBy(sql`1`),
+  ]);
+  return { sent, dead };
 }

@@ -158,6 +158,7 @@ describe('seeding at start', () => {
       { name: 'Loyalty Remove Order', api: '/api/admin/loyalty/order/', method: 'DELETE', minimumAccessLevel: 100 },
       { name: 'Loyalty Redeem', api: '/api/admin/loyalty/redemptions/', method: 'POST', minimumAccessLevel: 100 },
       { name: 'Loyalty Manage', api: '/api/admin/loyalty/', method: 'POST', minimumAccessLevel: 100 },
+      { name: 'Loyalty Export', api: '/api/admin/loyalty/export/', method: 'GET', minimumAccessLevel: 100 },
     ]);
     // An install seeded before the loyalty permissions named their API: the next start fills it in.
     const first = await start();

@@ -4,6 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  DASHBOARD_VIEW,
   DELIVERY_RETRY_API,
   DELIVERY_RETRY_PERMISSION,
   deliveries,
@@ -19,6 +20,7 @@ import {
   type FieldDeclaration,
   type ResourceDeclaration,
 } from '@boardwalk/contract/staff-resources';
+import { DASHBOARD_API } from '@boardwalk/contract/dashboard';
 import { STAFF_LOYALTY_API } from '@boardwalk/contract/staff-loyalty';
 import * as schema from '@boardwalk/db/schema';
 import { anOrder, putOrder } from '../../../test-support/fixtures.ts';
@@ -140,6 +142,7 @@ routes.push(
     success: 200,
     request: async (may) => ({ url: `${WRISTBAND_DEACTIVATE_API}${may ? await anActiveWristband() : crypto.randomUUID()}` }),
   },
+  { name: DASHBOARD_VIEW.name, method: 'GET', success: 200, request: async () => ({ url: DASHBOARD_API }) },
 );
 
 // The Loyalty tab's calls (staff-loyalty.routes.ts): Loyalty Manage, Remove Account, Remove Order, Redeem.
@@ -326,8 +329,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-it('covers every tab operation, option list, the Deliveries counts, certificate and Retry, Wristbands Deactivate and the 20 loyalty calls (80 routes)', () => {
-  expect(routes).toHaveLength(80);
+it('covers every tab operation, option list, the Deliveries counts, certificate and Retry, Wristbands Deactivate, the Dashboard and the 20 loyalty calls (81 routes)', () => {
+  expect(routes).toHaveLength(81);
 });
 
 describe.each(routes)('$method $name', (route) => {

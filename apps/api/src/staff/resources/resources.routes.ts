@@ -3,14 +3,24 @@
 // guarded by its declared permission (app.staffGuard), run as an onRequest
 // hook: a caller without a session or the permission gets 401/403 before the body is even
 // parsed, never a 400 that would tell them about the tab's fields.
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiError } from '@boardwalk/contract/errors';
-import { OPTION_LISTS, optionListPermission, resources, tabPermission, type OptionSource } from '@boardwalk/contract/staff-resources';
+import {
+  exportApi,
+  OPTION_LISTS,
+  optionListPermission,
+  resources,
+  tabPermission,
+  type OptionSource,
+} from '@boardwalk/contract/staff-resources';
+import { attachment } from '../../platform/csv-stream.ts';
 import { createBodySchema, idParams, listQuerySchema, optionList, rowSchema, updateBodySchema } from './resource-schemas.ts';
 import {
   createResource,
   deleteResource,
+  exportResource,
   listOptions,
   listResource,
   prepareResource,
@@ -52,6 +62,21 @@ export const resourcesRoutes: FastifyPluginAsyncZod = async (app) => {
         reply.header('X-Total-Count', String(page.total));
         return page.rows;
       },
+    });
+
+    app.get(exportApi(tab), {
+      onRequest: app.staffGuard(tabPermission(tab, 'List')),
+      schema: {
+        tags,
+        summary: `${tab.title}: every row the list shows (its search, filter and sort), as CSV`,
+        querystring: listQuerySchema(tab),
+        response: { 200: z.instanceof(Readable).describe('A CSV file (text/csv; charset=utf-8), streamed'), 400: apiError, ...guarded },
+      },
+      handler: async (request, reply) =>
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', attachment(`${tab.key}.csv`))
+          .send(await exportResource(deps, resource, request.query, request.staff!)),
     });
 
     if (tab.operations.create) {

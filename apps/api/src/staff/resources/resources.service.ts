@@ -16,6 +16,9 @@ import { LOYALTY_TIERS_CHANGED } from '../../loyalty/loyalty.topics.ts';
 import { recordAudit, type AuditAction } from '../audit/audit.repo.ts';
 import type { StaffActor } from '../auth/auth.service.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import type { Readable } from 'node:stream';
+import type { CsvColumn } from '@boardwalk/contract/csv';
+import { csvStream, type PageReader } from '../../platform/csv-stream.ts';
 import type { ListQuery } from './resource-schemas.ts';
 import { readableFields } from './resource-schemas.ts';
 import { tabHooks, type TabHooks, type TabWrite } from './tab-hooks.ts';
@@ -178,6 +181,34 @@ export async function listResource(deps: ResourceDeps, resource: Resource, query
     offset: (query.page - 1) * query.pageSize,
   });
   return { rows: page.rows.map((row) => toApiRow(resource, row)), total: page.total };
+}
+
+/**
+ * Every row the tab's list shows (its search, filter and sort), as CSV: one column per field
+ * the list reads, headed by its label. Paged by offset in the list's own order (a tab may sort
+ * by any column, so there is no one key to page by; the tabs are configuration and logs, far
+ * smaller than the loyalty club's exports, which page by key). Audited before the first row:
+ * who exported which tab and what it showed, never the rows.
+ */
+export async function exportResource(deps: ResourceDeps, resource: Resource, query: ListQuery, staff: StaffActor): Promise<Readable> {
+  const shown = {
+    search: query.search ?? null,
+    filter: query.filter ?? null,
+    sort: query.sort ?? null,
+    direction: query.direction ?? null,
+  };
+  await recordAudit(deps.db, { ...staff, action: 'export', resource: resource.tab.key, recordId: null, after: shown });
+  const columns: CsvColumn<ApiRow>[] = readableFields(resource.tab).map((field) => ({
+    header: field.label,
+    value: (row) => row[field.name],
+  }));
+  let offset = 0;
+  const page: PageReader<ApiRow, null> = async (_after, limit) => {
+    const { rows } = await listResource(deps, resource, { ...query, page: offset / limit + 1, pageSize: limit });
+    offset += rows.length;
+    return rows;
+  };
+  return csvStream(columns, page, () => null);
 }
 
 export async function createResource(

@@ -1,29 +1,33 @@
-// The admin area: a tab for each declaration the member may see (a table's `<Tab> List`
-// permission, a page's own), in the declared order; the chosen tab is in the address (?tab=key).
-// A tab that names a page shows the component `pages` maps its name to (staff-routes.tsx).
-import { createElement, useEffect } from 'react';
-import Tab from 'react-bootstrap/Tab';
-import Tabs from 'react-bootstrap/Tabs';
+// The admin area: the grouped navigation (admin-navigation.tsx) beside the chosen tab, each tab
+// at its own address (/admin/<key>), so a link or a reload opens the same tab. A member sees the
+// tabs their permissions show (a table's `<Tab> List`, a page's own); /admin, an old
+// /admin?tab=<key> link and a tab they may not see open their first tab. A tab that names a
+// page shows the component `pages` maps its name to (staff-routes.tsx).
+import { createElement, Suspense, useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { tabs, tabShownBy, type StaffPageName } from '@boardwalk/contract/staff-resources';
 import { hasPermission, isAdmin, useStaffUser, type StaffUser } from '../auth/staff-session.ts';
 import { ResourceList } from '../resources/resource-list.tsx';
+import { AdminNavigation, tabPath } from './admin-navigation.tsx';
+import { StaffLoading } from './staff-loading.tsx';
 import { StaffNavbar } from './staff-navbar.tsx';
 
 export type StaffPages = Record<StaffPageName, (props: { user: StaffUser }) => React.ReactNode>;
 
-export function AdminPage({ pages }: { pages: StaffPages }) {
+export function AdminPage({ pages, tabKey }: { pages: StaffPages; tabKey: string | undefined }) {
   const user = useStaffUser();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const [menuOpen, setMenuOpen] = useState(false);
   const shown = tabs.filter((tab) => hasPermission(user, tabShownBy(tab)));
-  const requested = searchParams.get('tab');
-  const active = shown.find((t) => t.key === requested) ?? shown[0];
+  const active = shown.find((t) => t.key === tabKey);
 
   useEffect(() => {
     document.title = active ? `${active.title} | Admin` : 'Admin';
   }, [active]);
 
   if (!user || !isAdmin(user)) return <Navigate to="/login" replace />;
+  const fallback = shown.find((t) => t.key === searchParams.get('tab')) ?? shown[0];
+  if (!active && fallback) return <Navigate to={tabPath(fallback.key)} replace />;
 
   return (
     <div className="staff-page">
@@ -31,29 +35,25 @@ export function AdminPage({ pages }: { pages: StaffPages }) {
         Skip to content
       </a>
       <header>
-        <StaffNavbar user={user} />
+        <StaffNavbar user={user} onMenu={() => setMenuOpen(true)} />
       </header>
-      <main id="main" className="container-fluid py-3 staff-main" tabIndex={-1}>
-        <h1 className="visually-hidden">Admin</h1>
-        {active ? (
-          <Tabs
-            id="staff-tabs"
-            activeKey={active.key}
-            onSelect={(key) => key && setSearchParams({ tab: key }, { replace: true })}
-            className="staff-tabs mb-3"
-            mountOnEnter
-            unmountOnExit
-          >
-            {shown.map((tab) => (
-              <Tab key={tab.key} eventKey={tab.key} title={tab.title}>
-                {tab.page ? createElement(pages[tab.page], { user }) : <ResourceList resource={tab} user={user} />}
-              </Tab>
-            ))}
-          </Tabs>
-        ) : (
-          <p>You do not hold the list permission of any tab.</p>
-        )}
-      </main>
+      <div className="staff-layout">
+        <AdminNavigation user={user} shown={shown} open={menuOpen} onClose={() => setMenuOpen(false)} />
+        <main id="main" className="container-fluid py-3 staff-main" tabIndex={-1}>
+          <h1 className="visually-hidden">Admin</h1>
+          {active ? (
+            active.page ? (
+              <Suspense fallback={<StaffLoading label={`Loading ${active.title}…`} />}>
+                {createElement(pages[active.page], { key: active.key, user })}
+              </Suspense>
+            ) : (
+              <ResourceList key={active.key} resource={active} user={user} />
+            )
+          ) : (
+            <p>You do not hold the list permission of any tab.</p>
+          )}
+        </main>
+      </div>
     </div>
   );
 }

@@ -1,5 +1,5 @@
-// The top navigation: only permitted links, the username on wide screens, logout; collapsible
-// on narrow screens.
+// The top bar: the brand, only permitted links, the username and Logout on wide screens; on
+// phones a Menu button that opens the admin navigation (which holds Logout there).
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
@@ -13,33 +13,33 @@ import { useStaffLogout } from '../auth/use-staff-logout.ts';
 /** The links of the staff area, each with the permission that shows it. */
 const LINKS = [{ to: '/admin', label: 'Admin', permission: ADMIN_AREA }] as const;
 
-export function StaffNavbar({ user }: { user: StaffUser }) {
+export function StaffNavbar({ user, onMenu }: { user: StaffUser; onMenu: () => void }) {
   const logout = useStaffLogout();
   const brand = useSiteInfo()?.brandName;
   return (
-    <Navbar expand="lg" variant="dark" className="staff-navbar" collapseOnSelect>
+    <Navbar variant="dark" className="staff-navbar">
       <Container fluid>
         <Navbar.Brand as="span" className="fw-semibold">
           {brand ? `${brand} Back Office` : 'Back Office'}
         </Navbar.Brand>
-        <Navbar.Toggle aria-controls="staff-navbar-menu" label="Menu" />
-        <Navbar.Collapse id="staff-navbar-menu">
-          <Nav className="me-auto" as="ul">
-            {LINKS.filter((link) => hasPermission(user, link.permission)).map((link) => (
-              <Nav.Item as="li" key={link.to}>
-                <Nav.Link as={NavLink} to={link.to} eventKey={link.to}>
-                  {link.label}
-                </Nav.Link>
-              </Nav.Item>
-            ))}
-          </Nav>
-          <div className="d-flex align-items-center gap-3 py-2 py-lg-0">
-            <span className="navbar-text d-none d-lg-inline staff-navbar__user">{user.teamMemberUsername}</span>
-            <Button variant="outline-light" size="sm" onClick={logout}>
-              Logout
-            </Button>
-          </div>
-        </Navbar.Collapse>
+        <Button variant="outline-light" size="sm" className="d-lg-none" aria-controls="staff-menu" onClick={onMenu}>
+          Menu
+        </Button>
+        <Nav className="me-auto d-none d-lg-flex" as="ul">
+          {LINKS.filter((link) => hasPermission(user, link.permission)).map((link) => (
+            <Nav.Item as="li" key={link.to}>
+              <Nav.Link as={NavLink} to={link.to} eventKey={link.to}>
+                {link.label}
+              </Nav.Link>
+            </Nav.Item>
+          ))}
+        </Nav>
+        <div className="d-none d-lg-flex align-items-center gap-3">
+          <span className="navbar-text staff-navbar__user">{user.teamMemberUsername}</span>
+          <Button variant="outline-light" size="sm" onClick={logout}>
+            Logout
+          </Button>
+        </div>
       </Container>
     </Navbar>
   );

@@ -3,12 +3,17 @@
 // out, 403 a permission toast, 400/409 the server's message).
 import { z } from 'zod';
 import { staffLoginResult } from '@boardwalk/contract/staff-auth';
-import { apiResponse, type RequestOptions } from '../../lib/api-client.ts';
+import { apiFile, apiResponse, type DownloadedFile, type RequestOptions } from '../../lib/api-client.ts';
 import { getStaffUser, type StaffUser } from './staff-session.ts';
 
 /** A staff call with the member's token (or the given one), its answer parsed by the schema. */
 export function staffRequest<S extends z.ZodType>(path: string, options: RequestOptions & { schema: S }) {
   return apiResponse(path, { ...options, token: options.token === undefined ? getStaffUser()?.accessToken : options.token });
+}
+
+/** A file a staff call answers (a CSV export), with the member's token. */
+export function staffFile(path: string, options: { accept: string; fallbackName: string }): Promise<DownloadedFile> {
+  return apiFile(path, { ...options, token: getStaffUser()?.accessToken ?? null });
 }
 
 /** POST /app/login/: only 201 is a success. */

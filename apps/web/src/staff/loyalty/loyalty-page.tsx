@@ -18,7 +18,9 @@ import { formatPhone } from '../../lib/format.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { useToast } from '../admin/toasts.tsx';
-import type { StaffUser } from '../auth/staff-session.ts';
+import { hasPermission, type StaffUser } from '../auth/staff-session.ts';
+import { LOYALTY } from '@boardwalk/contract/staff-resources';
+import { LoyaltyExports } from './loyalty-exports.tsx';
 import { EmailForm, NamesForm, type MemberNames } from '../../loyalty/member-forms.tsx';
 import { api, loyaltyJson, loyaltyText } from './loyalty-api.ts';
 import { LoyaltyAccount } from './loyalty-account.tsx';
@@ -38,7 +40,10 @@ export function LoyaltyPage({ user }: { user: StaffUser }) {
         Loyalty
       </h2>
       {stage.stage === 'lookup' ? (
-        <LoyaltyLookup onFound={load} onUnknown={(email) => setStage({ stage: 'signup', email })} />
+        <>
+          <LoyaltyLookup onFound={load} onUnknown={(email) => setStage({ stage: 'signup', email })} />
+          {hasPermission(user, LOYALTY.export) ? <LoyaltyExports /> : null}
+        </>
       ) : stage.stage === 'signup' ? (
         <LoyaltySignup email={stage.email} onStartOver={startOver} onCreated={(userID) => load(userID, stage.email)} />
       ) : (

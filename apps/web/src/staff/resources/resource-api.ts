@@ -3,7 +3,14 @@
 // tab's key) and a save or delete invalidates that tab's lists.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { OPTION_LISTS, optionList, staffRow, type OptionSource, type ResourceDeclaration } from '@boardwalk/contract/staff-resources';
+import {
+  exportApi,
+  OPTION_LISTS,
+  optionList,
+  staffRow,
+  type OptionSource,
+  type ResourceDeclaration,
+} from '@boardwalk/contract/staff-resources';
 import { staffRequest } from '../auth/staff-api.ts';
 import { STAFF_QUERY_KEY } from '../auth/use-staff-logout.ts';
 
@@ -34,15 +41,21 @@ export const PAGE_SIZE = 50;
 /** Keeps a tab's cached list on screen while the next one loads; refetched when 30 s old. */
 const LIST_STALE_MS = 30_000;
 
-export async function fetchList(resource: ResourceDeclaration, params: ListParams, signal?: AbortSignal): Promise<ListAnswer> {
-  const query = new URLSearchParams({
-    page: String(params.page),
-    pageSize: String(params.pageSize),
-    sort: params.sort,
-    direction: params.direction,
-  });
+/** What the list shows (its sort, search and filter) as query parameters. */
+function shownBy(params: ListParams) {
+  const query = new URLSearchParams({ sort: params.sort, direction: params.direction });
   if (params.search) query.set('search', params.search);
   if (params.filter) query.set('filter', params.filter);
+  return query;
+}
+
+/** The CSV export of what the list shows. */
+export const exportPath = (resource: ResourceDeclaration, params: ListParams) => `${exportApi(resource)}?${shownBy(params)}`;
+
+export async function fetchList(resource: ResourceDeclaration, params: ListParams, signal?: AbortSignal): Promise<ListAnswer> {
+  const query = shownBy(params);
+  query.set('page', String(params.page));
+  query.set('pageSize', String(params.pageSize));
   const { data: rows, headers } = await staffRequest(`${resource.api}?${query}`, { signal, schema: z.array(staffRow) });
   const total = Number(headers.get('X-Total-Count'));
   return { rows, total: Number.isFinite(total) && headers.has('X-Total-Count') ? total : rows.length };

@@ -12,7 +12,8 @@ import { useStaffErrorHandler } from '../auth/staff-errors.ts';
 import { hasPermission, type StaffUser } from '../auth/staff-session.ts';
 import { ResourceCell } from './resource-cells.tsx';
 import { ResourceForm } from './resource-form.tsx';
-import { listQueryOptions, PAGE_SIZE, type ListParams, type Row } from './resource-api.ts';
+import { exportPath, listQueryOptions, PAGE_SIZE, type ListParams, type Row } from './resource-api.ts';
+import { ExportButton } from './export-button.tsx';
 
 export interface ResourceListProps {
   resource: ResourceDeclaration;
@@ -106,6 +107,7 @@ export function ResourceList({ resource, user, rowActions, intro }: ResourceList
             </InputGroup>
           </Form>
         ) : null}
+        <ExportButton path={exportPath(resource, params)} fallbackName={`${resource.key}.csv`} />
         {canCreate ? (
           <Button variant="primary" onClick={() => setEditing({ row: null })}>
             Add New

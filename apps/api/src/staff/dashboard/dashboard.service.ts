@@ -1,0 +1,76 @@
+// The Dashboard's figures over a range of operating days (today, or the last 7, 30 or 90 with
+// today): every figure is counted by the database (one grouped query each, on an index), and
+// here each series gets one row per day of the range (a day with nothing is zeros).
+import { DASHBOARD_RANGE_DAYS, type Dashboard, type DashboardRange } from '@boardwalk/contract/dashboard';
+import type { Db } from '@boardwalk/db/client';
+import {
+  countAppleRegistrations,
+  appleRegistrationsPerDay,
+  googleSavesPerDay,
+  pushFetchLatencyPerDay,
+} from '../../guest/wallet/wallet-figures.repo.ts';
+import { claimsPerDay, membersPerTier, newMembersPerDay, outstandingPoints, pointsPerDay } from '../../loyalty/loyalty-figures.repo.ts';
+import { deliveriesPerDay } from '../../platform/jobs/deliveries.repo.ts';
+import { operatingDay, operatingDayBounds, shiftDate } from '../../platform/park-time.ts';
+
+export interface DashboardDeps {
+  db: Db;
+  timeZone: string;
+  /** LOYALTY_POINTS_EXPIRE_MONTHS: 0 when points never expire. */
+  pointsExpireMonths: number;
+}
+
+/** Rows keyed by their operating day, merged into one row per day of the range with `zero` for the missing figures. */
+function perDay<Z extends object>(days: string[], zero: Z, ...series: ({ day: string } & Partial<Z>)[][]): ({ day: string } & Z)[] {
+  const byDay = new Map(days.map((day) => [day, { day, ...zero }]));
+  for (const rows of series) {
+    for (const { day, ...figures } of rows) {
+      const row = byDay.get(day);
+      if (row) Object.assign(row, figures);
+    }
+  }
+  return [...byDay.values()];
+}
+
+export async function loadDashboard(deps: DashboardDeps, range: DashboardRange, now: Date): Promise<Dashboard> {
+  const { db, timeZone } = deps;
+  const to = operatingDay(now, timeZone);
+  const from = shiftDate(to, 1 - DASHBOARD_RANGE_DAYS[range]);
+  const days = Array.from({ length: DASHBOARD_RANGE_DAYS[range] }, (_, i) => shiftDate(from, i));
+  const span = { start: operatingDayBounds(from, timeZone).start, end: operatingDayBounds(to, timeZone).end };
+
+  const [claims, members, points, outstanding, tiers, apple, google, activeDevices, latency, delivered] = await Promise.all([
+    claimsPerDay(db, span, timeZone),
+    newMembersPerDay(db, span, timeZone),
+    pointsPerDay(db, span, timeZone),
+    outstandingPoints(db, now),
+    membersPerTier(db, now),
+    appleRegistrationsPerDay(db, span, timeZone),
+    googleSavesPerDay(db, span, timeZone),
+    countAppleRegistrations(db),
+    pushFetchLatencyPerDay(db, span, timeZone),
+    deliveriesPerDay(db, span, timeZone),
+  ]);
+  const { within30Days, within60Days, within90Days } = outstanding;
+  return {
+    range,
+    timeZone,
+    from,
+    to,
+    claims: perDay(days, { tickets: 0, foodAndBeverage: 0, hotel: 0, newMembers: 0 }, claims, members),
+    points: perDay(days, { earned: 0, redeemed: 0, reversed: 0, expired: 0, adjusted: 0 }, points),
+    outstanding: {
+      points: outstanding.points,
+      expiring: deps.pointsExpireMonths > 0 ? { within30Days, within60Days, within90Days } : null,
+    },
+    tiers,
+    wallet: { days: perDay(days, { applePasses: 0, googleObjects: 0 }, apple, google), activeDevices },
+    deliveries: perDay(
+      days,
+      { sent: 0, dead: 0, fetchedPushes: 0, fetchP50Seconds: null as number | null, fetchP95Seconds: null as number | null },
+      delivered.sent,
+      delivered.dead,
+      latency,
+    ),
+  };
+}

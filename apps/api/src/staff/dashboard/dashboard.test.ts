@@ -1,0 +1,318 @@
+// The Dashboard's figures against rows this test writes: each series per operating day (from
+// 2:00 AM park time: a row at 1:59 AM is the previous day's, also on the days clocks go forward
+// and back), the club's standing now (points outstanding and expiring, members per tier), wallet
+// adoption, deliveries and push-to-fetch latency; the call's permission (Dashboard View) and
+// its validation. The figures at a chosen moment are read through the service; the call
+// itself through HTTP.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DASHBOARD_API, type Dashboard } from '@boardwalk/contract/dashboard';
+import * as schema from '@boardwalk/db/schema';
+import { loginAs, type StaffLogin } from '../../../test-support/staff.ts';
+import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
+import { loadDashboard, type DashboardDeps } from './dashboard.service.ts';
+
+const TIME_ZONE = 'America/Los_Angeles';
+let t: TestApp;
+let deps: DashboardDeps;
+let viewer: StaffLogin;
+let lacking: StaffLogin;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { PARK_TIMEZONE: TIME_ZONE } });
+  deps = { db: t.database.db, timeZone: TIME_ZONE, pointsExpireMonths: 12 };
+  viewer = await loginAs(t.app, { accessLevel: 1 });
+  lacking = await loginAs(t.app, { accessLevel: 0 });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const at = (iso: string) => new Date(iso);
+let seq = 0;
+
+async function aMember(createdAt = at('2025-01-01T20:00:00Z')) {
+  seq += 1;
+  const [row] = await t.database.db
+    .insert(schema.loyaltyAccounts)
+    .values({ email: `member-${seq}@example.com`, firstName: 'Dana', lastName: `Member ${seq}`, createdBy: 'staff', createdAt })
+    .returning();
+  return row!.id;
+}
+
+async function aClaim(accountId: string, sourceType: string, claimedAt: Date) {
+  seq += 1;
+  const [row] = await t.database.db
+    .insert(schema.loyaltyOrders)
+    .values({
+      accountId,
+      sourceType,
+      sourceId: `S-${seq}`,
+      reference: `R-${seq}`,
+      product: 'Day Pass',
+      amount: 10,
+      purchasedAt: claimedAt,
+      claimedAt,
+    })
+    .returning();
+  return row!.id;
+}
+
+async function anEntry(accountId: string, kind: string, points: number, createdAt: Date, loyaltyOrderId: string | null = null) {
+  const [row] = await t.database.db
+    .insert(schema.loyaltyLedger)
+    .values({ accountId, kind, points, reason: kind, causedBy: 'system', createdAt, loyaltyOrderId })
+    .returning();
+  return row!.id;
+}
+
+const dayOf = (figures: Dashboard, series: 'claims' | 'points' | 'deliveries', day: string) =>
+  figures[series].find((row) => row.day === day);
+
+describe("the club's standing now", () => {
+  it('counts the points outstanding (what the lots hold), what expires within 30, 60 and 90 days, and members per tier', async () => {
+    const now = at('2026-06-15T19:00:00Z');
+    await t.database.db.insert(schema.loyaltyTiers).values([
+      { name: 'Gold', pointsToReach: 1000 },
+      { name: 'Silver', pointsToReach: 300 },
+      { name: 'Retired', pointsToReach: 50, active: false },
+    ]);
+    // Gold: 1,200 earned in the window. Silver: 500 earned, 100 of them reversed (400 stands).
+    // Below: 900 earned in the window but 800 reversed. Old: 2,000 earned before the window. Idle: nothing.
+    const gold = await aMember();
+    await anEntry(gold, 'earn', 1200, at('2026-05-01T18:00:00Z'), await aClaim(gold, 'ticket', at('2026-05-01T18:00:00Z')));
+    const silver = await aMember();
+    const silverOrder = await aClaim(silver, 'hotel', at('2026-03-01T18:00:00Z'));
+    await anEntry(silver, 'earn', 500, at('2026-03-01T18:00:00Z'), silverOrder);
+    await anEntry(silver, 'reversal', -100, at('2026-06-01T18:00:00Z'), silverOrder);
+    const below = await aMember();
+    const belowOrder = await aClaim(below, 'food-and-beverage', at('2026-02-01T18:00:00Z'));
+    await anEntry(below, 'earn', 900, at('2026-02-01T18:00:00Z'), belowOrder);
+    await anEntry(below, 'reversal', -800, at('2026-02-02T18:00:00Z'), belowOrder);
+    const old = await aMember();
+    await anEntry(old, 'earn', 2000, at('2025-06-01T18:00:00Z'), await aClaim(old, 'ticket', at('2025-06-01T18:00:00Z')));
+    await aMember();
+
+    // The lots: 100 expiring in 10 days, 200 in 45, 300 in 80, 400 in 200, 500 never; one spent (0 left).
+    const day = 24 * 60 * 60 * 1000;
+    const lots = [
+      [100, 10],
+      [200, 45],
+      [300, 80],
+      [400, 200],
+      [500, null],
+      [0, 5],
+    ] as const;
+    for (const [remaining, days] of lots) {
+      const entryId = await anEntry(gold, 'adjustment', remaining || 1, at('2026-01-01T18:00:00Z'));
+      await t.database.db.insert(schema.loyaltyLots).values({
+        accountId: gold,
+        entryId,
+        points: remaining || 1,
+        remaining,
+        expiresAt: days === null ? null : new Date(now.getTime() + days * day),
+      });
+    }
+
+    const figures = await loadDashboard(deps, 'today', now);
+    expect(figures.outstanding).toEqual({ points: 1500, expiring: { within30Days: 100, within60Days: 300, within90Days: 600 } });
+    expect(figures.tiers).toEqual([
+      { tier: 'Gold', members: 1 },
+      { tier: 'Silver', members: 1 },
+      { tier: null, members: 3 },
+    ]);
+    // Points that never expire: no expiring figures.
+    expect((await loadDashboard({ ...deps, pointsExpireMonths: 0 }, 'today', now)).outstanding).toEqual({ points: 1500, expiring: null });
+  });
+});
+
+describe('the series per operating day', () => {
+  it('counts claims by type, new members and points by kind per operating day from 2:00 AM, on the day clocks go forward', async () => {
+    // Sunday March 8, 2026: 2:00 AM PST becomes 3:00 AM PDT, so its operating day runs from
+    // 10:00 UTC to 09:00 UTC on March 9 (23 hours).
+    const now = at('2026-03-09T20:00:00Z');
+    const before = at('2026-03-08T09:59:00Z'); // 1:59 AM PST: still March 7
+    const first = at('2026-03-08T10:00:00Z'); // 3:00 AM PDT: March 8
+    const last = at('2026-03-09T08:59:00Z'); // 1:59 AM PDT on March 9: still March 8
+    const next = at('2026-03-09T09:00:00Z'); // 2:00 AM PDT: March 9
+    const outside = [at('2026-03-03T09:59:00Z'), at('2026-03-10T09:00:00Z')]; // March 2 and March 10
+
+    const a = await aMember(before);
+    await aMember(first);
+    await aMember(last);
+    for (const when of outside) await aMember(when);
+    await aClaim(a, 'ticket', before);
+    await aClaim(a, 'ticket', first);
+    await aClaim(a, 'food-and-beverage', first);
+    await aClaim(a, 'hotel', last);
+    await aClaim(a, 'hotel', next);
+    for (const when of outside) await aClaim(a, 'ticket', when);
+
+    await anEntry(a, 'earn', 100, before);
+    await anEntry(a, 'earn', 250, first);
+    await anEntry(a, 'redemption', -80, first);
+    await anEntry(a, 'redemption-reversal', 30, last);
+    await anEntry(a, 'reversal', -40, last);
+    await anEntry(a, 'expired', -15, last);
+    await anEntry(a, 'adjustment', -5, first);
+    await anEntry(a, 'adjustment', 12, last);
+    await anEntry(a, 'earn', 7, next);
+    for (const when of outside) await anEntry(a, 'earn', 1000, when);
+
+    const figures = await loadDashboard(deps, '7', now);
+    expect(figures).toMatchObject({ range: '7', timeZone: TIME_ZONE, from: '2026-03-03', to: '2026-03-09' });
+    expect(figures.claims.map((row) => row.day)).toEqual([
+      '2026-03-03',
+      '2026-03-04',
+      '2026-03-05',
+      '2026-03-06',
+      '2026-03-07',
+      '2026-03-08',
+      '2026-03-09',
+    ]);
+    expect(dayOf(figures, 'claims', '2026-03-07')).toEqual({ day: '2026-03-07', tickets: 1, foodAndBeverage: 0, hotel: 0, newMembers: 1 });
+    expect(dayOf(figures, 'claims', '2026-03-08')).toEqual({ day: '2026-03-08', tickets: 1, foodAndBeverage: 1, hotel: 1, newMembers: 2 });
+    expect(dayOf(figures, 'claims', '2026-03-09')).toEqual({ day: '2026-03-09', tickets: 0, foodAndBeverage: 0, hotel: 1, newMembers: 0 });
+    expect(dayOf(figures, 'claims', '2026-03-03')).toEqual({ day: '2026-03-03', tickets: 0, foodAndBeverage: 0, hotel: 0, newMembers: 0 });
+
+    expect(dayOf(figures, 'points', '2026-03-07')).toEqual({
+      day: '2026-03-07',
+      earned: 100,
+      redeemed: 0,
+      reversed: 0,
+      expired: 0,
+      adjusted: 0,
+    });
+    expect(dayOf(figures, 'points', '2026-03-08')).toEqual({
+      day: '2026-03-08',
+      earned: 250,
+      redeemed: 50,
+      reversed: 40,
+      expired: 15,
+      adjusted: 7,
+    });
+    expect(dayOf(figures, 'points', '2026-03-09')).toEqual({
+      day: '2026-03-09',
+      earned: 7,
+      redeemed: 0,
+      reversed: 0,
+      expired: 0,
+      adjusted: 0,
+    });
+    // Nothing outside the range: 1,000-point earns were written just before and just after it.
+    expect(figures.points.reduce((sum, row) => sum + row.earned, 0)).toBe(357);
+
+    // Today alone: the current operating day, March 9.
+    const today = await loadDashboard(deps, 'today', now);
+    expect(today.claims).toEqual([{ day: '2026-03-09', tickets: 0, foodAndBeverage: 0, hotel: 1, newMembers: 0 }]);
+    // At 1:59 AM on March 9 it is still March 8's operating day.
+    expect((await loadDashboard(deps, 'today', last)).points).toEqual([
+      { day: '2026-03-08', earned: 250, redeemed: 50, reversed: 40, expired: 15, adjusted: 7 },
+    ]);
+  });
+
+  it('puts the repeated hour of the day clocks go back in the day before (1:00 to 2:00 AM, twice)', async () => {
+    // Sunday November 1, 2026: 2:00 AM PDT becomes 1:00 AM PST; the second 1:30 AM is 09:30 UTC.
+    const member = await aMember(at('2026-10-30T12:00:00Z'));
+    await anEntry(member, 'earn', 11, at('2026-11-01T08:30:00Z')); // 1:30 AM PDT: October 31
+    await anEntry(member, 'earn', 22, at('2026-11-01T09:30:00Z')); // 1:30 AM PST: October 31
+    await anEntry(member, 'earn', 33, at('2026-11-01T10:00:00Z')); // 2:00 AM PST: November 1
+    const figures = await loadDashboard(deps, '7', at('2026-11-02T20:00:00Z'));
+    expect(figures.points.find((row) => row.day === '2026-10-31')?.earned).toBe(33);
+    expect(figures.points.find((row) => row.day === '2026-11-01')?.earned).toBe(33);
+    expect(figures.points.find((row) => row.day === '2026-10-27')?.earned).toBe(0);
+  });
+
+  it('counts wallet adoption, deliveries sent and dead, and the Apple pushes push-to-fetch latency per day', async () => {
+    const now = at('2026-08-12T19:00:00Z'); // August 12, noon PDT
+    const account = await aMember(at('2026-08-01T19:00:00Z'));
+    const [pass] = await t.database.db.insert(schema.walletPasses).values({ loyaltyAccountId: account }).returning();
+    const registrations = [
+      ['device-1', at('2026-08-11T08:59:00Z')], // 1:59 AM PDT: August 10
+      ['device-2', at('2026-08-11T09:00:00Z')], // August 11
+      ['device-3', at('2026-08-12T17:00:00Z')], // August 12
+    ] as const;
+    for (const [device, createdAt] of registrations) {
+      await t.database.db
+        .insert(schema.appleDeviceRegistrations)
+        .values({ deviceLibraryIdentifier: device, serialNumber: pass!.serialNumber, pushToken: `token-${device}`, createdAt });
+    }
+    const callback = (nonce: string, eventType: string, receivedAt: Date) => ({
+      nonce,
+      eventType,
+      classId: 'issuer.class',
+      objectId: 'issuer.object',
+      expiresAt: receivedAt,
+      receivedAt,
+    });
+    await t.database.db
+      .insert(schema.googleWalletCallbacks)
+      .values([
+        callback('n-1', 'save', at('2026-08-11T18:00:00Z')),
+        callback('n-2', 'save', at('2026-08-11T19:00:00Z')),
+        callback('n-3', 'del', at('2026-08-11T20:00:00Z')),
+      ]);
+
+    const delivery = (values: Partial<typeof schema.deliveries.$inferInsert>) => ({
+      target: 'apple',
+      recipient: 'dev…ce',
+      queue: 'apple-push',
+      payload: {},
+      ...values,
+    });
+    const sentAt = at('2026-08-11T18:00:00Z');
+    const plus = (seconds: number) => new Date(sentAt.getTime() + seconds * 1000);
+    await t.database.db.insert(schema.deliveries).values([
+      delivery({ state: 'fetched', sentAt, fetchedAt: plus(2) }),
+      delivery({ state: 'fetched', sentAt, fetchedAt: plus(4) }),
+      delivery({ state: 'fetched', sentAt, fetchedAt: plus(30) }),
+      delivery({ state: 'sent', sentAt }),
+      delivery({ target: 'mail', queue: 'mail', state: 'sent', sentAt: at('2026-08-12T18:00:00Z') }),
+      delivery({ target: 'google', queue: 'google-update', state: 'dead', updatedAt: at('2026-08-12T18:00:00Z') }),
+      delivery({ state: 'dead', updatedAt: at('2026-08-12T08:00:00Z') }), // 1:00 AM: August 11
+    ]);
+
+    const figures = await loadDashboard(deps, '7', now);
+    expect(figures.wallet.activeDevices).toBe(3);
+    expect(figures.wallet.days.slice(-3)).toEqual([
+      { day: '2026-08-10', applePasses: 1, googleObjects: 0 },
+      { day: '2026-08-11', applePasses: 1, googleObjects: 2 },
+      { day: '2026-08-12', applePasses: 1, googleObjects: 0 },
+    ]);
+    expect(figures.deliveries.slice(-2)).toEqual([
+      { day: '2026-08-11', sent: 4, dead: 1, fetchedPushes: 3, fetchP50Seconds: 4, fetchP95Seconds: 27.4 },
+      { day: '2026-08-12', sent: 1, dead: 1, fetchedPushes: 0, fetchP50Seconds: null, fetchP95Seconds: null },
+    ]);
+  });
+});
+
+describe('GET /api/admin/dashboard/', () => {
+  const get = (query: string, as: StaffLogin | null) =>
+    t.app.inject({ method: 'GET', url: `${DASHBOARD_API}${query}`, ...(as && { headers: as.headers }) });
+
+  it('needs a session (401) and Dashboard View (403), which a level 1 member holds', async () => {
+    expect((await get('', null)).statusCode).toBe(401);
+    expect((await get('', lacking)).statusCode).toBe(403);
+    const res = await get('', viewer);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<Dashboard>().claims).toHaveLength(7);
+  });
+
+  it('answers each range with one row per operating day up to today', async () => {
+    for (const [range, days] of [
+      ['today', 1],
+      ['30', 30],
+      ['90', 90],
+    ] as const) {
+      const body = (await get(`?range=${range}`, viewer)).json<Dashboard>();
+      expect(body.points, range).toHaveLength(days);
+      expect(body.wallet.days.at(-1)?.day).toBe(body.to);
+      expect(body.deliveries[0]?.day).toBe(body.from);
+    }
+  });
+
+  it('refuses a range it does not offer with a 400 naming the field', async () => {
+    const res = await get('?range=365', viewer);
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('range must be today, 7, 30 or 90');
+  });
+});
