@@ -5,7 +5,7 @@
 import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportApi, passCustomizations, teamMembers } from '@boardwalk/contract/staff-resources';
+import { exportApi, loyaltyRewards, passCustomizations, teamMembers } from '@boardwalk/contract/staff-resources';
 import * as schema from '@boardwalk/db/schema';
 import { loginAs, type StaffLogin } from '../../../test-support/staff.ts';
 import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
@@ -75,5 +75,39 @@ describe('a table tab export', () => {
     expect(res.body.split('\n')[0]).not.toMatch(/password/i);
     expect(res.body).not.toMatch(/\$argon2/);
     expect(rowsOf(res.body).map((r) => r.Email)).toContain(admin.username);
+  });
+
+  it('follows the list’s order over its pages for a sort with nulls and ties (text, numbers, times), both ways', async () => {
+    await t.database.executeSql(
+      `insert into loyalty_rewards (name, description, points_cost, limit_per_member, valid_to)
+       select 'Reward ' || i,
+         case when i % 5 = 0 then null when i % 2 = 0 then 'Desc ' || (i % 37) else 'desc ' || (i % 37) end,
+         i,
+         case when i % 3 = 0 then null else i % 50 + 1 end,
+         case when i % 4 = 0 then null else timestamptz '2027-01-01' + (i % 97) * interval '1 microsecond' end
+       from generate_series(1, ${2 * EXPORT_PAGE_SIZE + 300}) i`,
+      [],
+    );
+    const listed = async (query: string) => {
+      const names: string[] = [];
+      for (let page = 1; ; page++) {
+        const res = await get(`${loyaltyRewards.api}?pageSize=200&page=${page}&${query}`);
+        expect(res.statusCode, res.body).toBe(200);
+        const rows = res.json<Record<string, unknown>[]>();
+        names.push(...rows.map((row) => String(row.loyaltyRewardName)));
+        if (rows.length < 200) return names;
+      }
+    };
+    for (const sort of ['loyaltyRewardDescription', 'loyaltyRewardLimitPerMember', 'loyaltyRewardValidTo']) {
+      for (const direction of ['asc', 'desc']) {
+        const query = `sort=${sort}&direction=${direction}`;
+        const res = await get(`${exportApi(loyaltyRewards)}?${query}`);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(
+          rowsOf(res.body).map((row) => row.Name),
+          query,
+        ).toEqual(await listed(query));
+      }
+    }
   });
 });

@@ -1,6 +1,6 @@
 // Generic reads and writes of the back-office tabs: each declaration names its Drizzle table
 // and columns (schema[tab.table][field.column]), so one set of queries serves every tab.
-import { and, asc, desc, getTableColumns, getTableName, ilike, inArray, or, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, getTableColumns, getTableName, ilike, inArray, isNotNull, isNull, or, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '@boardwalk/db/client';
 import * as schema from '@boardwalk/db/schema';
@@ -15,6 +15,8 @@ export interface ResourceTable {
   sqlName: string;
   columns: Record<string, AnyPgColumn>;
   id: AnyPgColumn;
+  /** The id column's key in a row. */
+  idKey: string;
 }
 
 /** Resolves a declaration's table and columns; throws at start when one does not exist. */
@@ -25,7 +27,7 @@ export function resolveTable(tab: ResourceDeclaration): ResourceTable {
   for (const name of [tab.idColumn, ...tab.fields.map((f) => f.column)]) {
     if (!columns[name]) throw new Error(`${tab.title}: no column ${name} in table ${tab.table}`);
   }
-  return { table, sqlName: getTableName(table), columns, id: columns[tab.idColumn]! };
+  return { table, sqlName: getTableName(table), columns, id: columns[tab.idColumn]!, idKey: tab.idColumn };
 }
 
 /** The value kind of a column as Drizzle maps it: string, number, boolean, date, json... */
@@ -49,17 +51,26 @@ export interface ListOptions {
   offset: number;
 }
 
-/** One page of rows (search, sort, then the id for a stable order) and the number of matching rows. */
-export async function listRows(db: Executor, t: ResourceTable, options: ListOptions): Promise<{ rows: DbRow[]; total: number }> {
+/** The rows a list shows: its filter's scope and its search. */
+function listWhere(t: ResourceTable, options: Pick<ListOptions, 'scope' | 'search' | 'searchColumns'>) {
   const search = options.search
     ? or(...options.searchColumns.map((c) => ilike(asText(t.columns[c]!), `%${escapeLike(options.search!)}%`)))
     : undefined;
-  const where = and(options.scope ? inArray(t.columns[options.scope.column]!, options.scope.values) : undefined, search);
-  const column = t.columns[options.sortColumn]!;
+  return and(options.scope ? inArray(t.columns[options.scope.column]!, options.scope.values) : undefined, search);
+}
+
+/**
+ * The list's sort keys before the id: text sorts case-insensitively, in code-point order (the
+ * same on PGlite and PostgreSQL whatever collation the database was created with).
+ */
+const sortKeysOf = (column: AnyPgColumn): SQL[] =>
+  isText(column) ? [sql`lower(${column}) collate "C"`, sql`${column} collate "C"`] : [sql`${column}`];
+
+/** One page of rows (search, sort, then the id for a stable order) and the number of matching rows. */
+export async function listRows(db: Executor, t: ResourceTable, options: ListOptions): Promise<{ rows: DbRow[]; total: number }> {
+  const where = listWhere(t, options);
   const order = options.direction === 'desc' ? desc : asc;
-  // Text sorts case-insensitively, in code-point order: the same on PGlite and PostgreSQL
-  // whatever collation the database was created with.
-  const sortKeys = isText(column) ? [order(sql`lower(${column}) collate "C"`), order(sql`${column} collate "C"`)] : [order(column)];
+  const sortKeys = sortKeysOf(t.columns[options.sortColumn]!).map((key) => order(key));
   // The page and the count side by side (two pooled connections on PostgreSQL): a window
   // count(*) over () would make the database carry every matching row to the sort.
   const [rows, counted] = await Promise.all([
@@ -76,6 +87,58 @@ export async function listRows(db: Executor, t: ResourceTable, options: ListOpti
       .where(where),
   ]);
   return { rows: rows as DbRow[], total: counted[0]?.n ?? 0 };
+}
+
+/** Where a page of a list read by key starts: after this row (its sort keys, whether its sort column is null, its id). */
+export interface ListKey {
+  isNull: boolean;
+  keys: unknown[];
+  id: unknown;
+}
+
+/**
+ * Up to `limit` rows of the list after the row whose key is `after` (null: from the first), in
+ * the list's order, each with its key: a page costs the same however deep it is (an export).
+ * Nulls sort where the list puts them (PostgreSQL's default: last ascending, first
+ * descending), as a block of their own ordered by id.
+ */
+export async function listRowsAfter(
+  db: Executor,
+  t: ResourceTable,
+  options: Omit<ListOptions, 'limit' | 'offset'>,
+  after: ListKey | null,
+  limit: number,
+): Promise<{ row: DbRow; key: ListKey }[]> {
+  const column = t.columns[options.sortColumn]!;
+  const descending = options.direction === 'desc';
+  const order = descending ? desc : asc;
+  const keys = sortKeysOf(column);
+  const beyond = descending ? sql`<` : sql`>`;
+  let past: SQL | undefined;
+  if (after) {
+    const idBeyond = sql`${t.id} ${beyond} ${after.id}`;
+    const tuple = sql`(${sql.join([...keys, sql`${t.id}`], sql`, `)}) ${beyond} (${sql.join(
+      [...after.keys, after.id].map((value) => sql`${value}`),
+      sql`, `,
+    )})`;
+    past = after.isNull
+      ? descending
+        ? or(and(isNull(column), idBeyond), isNotNull(column))
+        : and(isNull(column), idBeyond)
+      : descending
+        ? and(isNotNull(column), tuple)
+        : or(isNull(column), and(isNotNull(column), tuple));
+  }
+  const rows = (await db
+    .select({ row: getTableColumns(t.table), ...Object.fromEntries(keys.map((key, i) => [`sortKey${i}`, key])) })
+    .from(t.table)
+    .where(and(listWhere(t, options), past))
+    .orderBy(descending ? sql`${column} is null desc` : sql`${column} is null`, ...keys.map((key) => order(key)), order(t.id))
+    .limit(limit)) as ({ row: DbRow } & Record<string, unknown>)[];
+  return rows.map((r) => ({
+    row: r.row,
+    key: { isNull: r.row[options.sortColumn] === null, keys: keys.map((_, i) => r[`sortKey${i}`]), id: r.row[t.idKey] },
+  }));
 }
 
 /** The row with this id, locked for the rest of the transaction when `lock` is set. */

@@ -31,11 +31,13 @@ import {
   insertRow,
   listCustomizationNames,
   listRows,
+  listRowsAfter,
   listTeamMemberChoices,
   listTierNames,
   resolveTable,
   updateRow,
   type DbRow,
+  type ListKey,
   type ResourceTable,
 } from './resources.repo.ts';
 
@@ -167,16 +169,22 @@ function explainConstraint(resource: Resource, error: unknown, values: Record<st
 
 // ---- Use cases ---------------------------------------------------------------------------
 
-export async function listResource(deps: ResourceDeps, resource: Resource, query: ListQuery): Promise<{ rows: ApiRow[]; total: number }> {
-  const { tab } = resource;
+/** What a list's query selects and how it sorts (no paging). */
+function listQueryOptions(tab: ResourceDeclaration, query: Omit<ListQuery, 'page' | 'pageSize'>) {
   const sortField = fieldByName(tab, query.sort ?? tab.defaultSort.field);
   const filter = tab.filter?.options.find((o) => o.value === (query.filter ?? tab.filter!.options[0]!.value));
-  const page = await listRows(deps.db, resource.table, {
+  return {
     scope: filter?.values.length ? { column: fieldByName(tab, tab.filter!.field).column, values: filter.values } : undefined,
     search: query.search || undefined,
     searchColumns: tab.searchFields.map((name) => fieldByName(tab, name).column),
     sortColumn: sortField.column,
     direction: query.direction ?? (query.sort ? 'asc' : tab.defaultSort.direction),
+  };
+}
+
+export async function listResource(deps: ResourceDeps, resource: Resource, query: ListQuery): Promise<{ rows: ApiRow[]; total: number }> {
+  const page = await listRows(deps.db, resource.table, {
+    ...listQueryOptions(resource.tab, query),
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
   });
@@ -185,10 +193,10 @@ export async function listResource(deps: ResourceDeps, resource: Resource, query
 
 /**
  * Every row the tab's list shows (its search, filter and sort), as CSV: one column per field
- * the list reads, headed by its label. Paged by offset in the list's own order (a tab may sort
- * by any column, so there is no one key to page by; the tabs are configuration and logs, far
- * smaller than the loyalty club's exports, which page by key). Audited before the first row:
- * who exported which tab and what it showed, never the rows.
+ * the list reads, headed by its label. Read a page at a time in the list's own order, each page
+ * after the last row of the one before (its sort keys and id), so a page costs the same
+ * however deep it is (the Audit Log grows without end). Audited before the first row: who
+ * exported which tab and what it showed, never the rows.
  */
 export async function exportResource(deps: ResourceDeps, resource: Resource, query: ListQuery, staff: StaffActor): Promise<Readable> {
   const shown = {
@@ -198,17 +206,14 @@ export async function exportResource(deps: ResourceDeps, resource: Resource, que
     direction: query.direction ?? null,
   };
   await recordAudit(deps.db, { ...staff, action: 'export', resource: resource.tab.key, recordId: null, after: shown });
-  const columns: CsvColumn<ApiRow>[] = readableFields(resource.tab).map((field) => ({
+  const columns: CsvColumn<{ api: ApiRow }>[] = readableFields(resource.tab).map((field) => ({
     header: field.label,
-    value: (row) => row[field.name],
+    value: (row) => row.api[field.name],
   }));
-  let offset = 0;
-  const page: PageReader<ApiRow, null> = async (_after, limit) => {
-    const { rows } = await listResource(deps, resource, { ...query, page: offset / limit + 1, pageSize: limit });
-    offset += rows.length;
-    return rows;
-  };
-  return csvStream(columns, page, () => null);
+  const options = listQueryOptions(resource.tab, query);
+  const page: PageReader<{ api: ApiRow; key: ListKey }, ListKey> = async (after, limit) =>
+    (await listRowsAfter(deps.db, resource.table, options, after, limit)).map(({ row, key }) => ({ api: toApiRow(resource, row), key }));
+  return csvStream(columns, page, (row) => row.key);
 }
 
 export async function createResource(
