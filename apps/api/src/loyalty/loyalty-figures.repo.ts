@@ -61,8 +61,9 @@ export function pointsPerDay(db: Executor, span: InstantSpan, timeZone: string) 
 }
 
 /**
- * The points outstanding at `now` (what the lots hold: every balance, a negative one as 0) and,
- * of them, what expires within 30, 60 and 90 days (lots with no expiry never do).
+ * The points outstanding at `now` (what the lots not yet past their date hold: every balance, a
+ * negative one as 0) and, of them, what expires within 30, 60 and 90 days (lots with no expiry
+ * never do).
  */
 export async function outstandingPoints(db: Executor, now: Date) {
   const within = (days: number) =>
@@ -77,7 +78,10 @@ export async function outstandingPoints(db: Executor, now: Date) {
       within90Days: within(90),
     })
     .from(loyaltyLots)
-    .where(sql`${loyaltyLots.remaining} > 0`);
+    // A lot past its date is expired, whether or not the hourly expiry job has written it yet.
+    .where(
+      sql`${loyaltyLots.remaining} > 0 and (${loyaltyLots.expiresAt} is null or ${loyaltyLots.expiresAt} > ${now.toISOString()}::timestamptz)`,
+    );
   return row ?? { points: 0, within30Days: 0, within60Days: 0, within90Days: 0 };
 }
 

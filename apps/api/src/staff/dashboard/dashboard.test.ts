@@ -92,7 +92,8 @@ describe("the club's standing now", () => {
     await anEntry(old, 'earn', 2000, at('2025-06-01T18:00:00Z'), await aClaim(old, 'ticket', at('2025-06-01T18:00:00Z')));
     await aMember();
 
-    // The lots: 100 expiring in 10 days, 200 in 45, 300 in 80, 400 in 200, 500 never; one spent (0 left).
+    // The lots: 100 expiring in 10 days, 200 in 45, 300 in 80, 400 in 200, 500 never; one spent
+    // (0 left); 700 past their date an hour ago, which the expiry job has not written yet.
     const day = 24 * 60 * 60 * 1000;
     const lots = [
       [100, 10],
@@ -101,6 +102,7 @@ describe("the club's standing now", () => {
       [400, 200],
       [500, null],
       [0, 5],
+      [700, -1 / 24],
     ] as const;
     for (const [remaining, days] of lots) {
       const entryId = await anEntry(gold, 'adjustment', remaining || 1, at('2026-01-01T18:00:00Z'));
@@ -215,10 +217,10 @@ describe('the series per operating day', () => {
     const member = await aMember(at('2026-10-30T12:00:00Z'));
     await anEntry(member, 'earn', 11, at('2026-11-01T08:30:00Z')); // 1:30 AM PDT: October 31
     await anEntry(member, 'earn', 22, at('2026-11-01T09:30:00Z')); // 1:30 AM PST: October 31
-    await anEntry(member, 'earn', 33, at('2026-11-01T10:00:00Z')); // 2:00 AM PST: November 1
+    await anEntry(member, 'earn', 44, at('2026-11-01T10:00:00Z')); // 2:00 AM PST: November 1
     const figures = await loadDashboard(deps, '7', at('2026-11-02T20:00:00Z'));
     expect(figures.points.find((row) => row.day === '2026-10-31')?.earned).toBe(33);
-    expect(figures.points.find((row) => row.day === '2026-11-01')?.earned).toBe(33);
+    expect(figures.points.find((row) => row.day === '2026-11-01')?.earned).toBe(44);
     expect(figures.points.find((row) => row.day === '2026-10-27')?.earned).toBe(0);
   });
 
