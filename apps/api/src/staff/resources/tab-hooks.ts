@@ -99,7 +99,9 @@ const tierRule = (row: DbRow) => ({ name: String(row.name), pointsToReach: Numbe
  * tiers as they were are today's with the written row as it was (none before a create, back
  * after a delete), and each member moved is told (loyalty.tier_changed).
  */
-async function tellTierChanges(tx: Executor, { action, stored, row }: TabWrite & { row: DbRow }) {
+async function tellTierChanges(tx: Executor, { action, stored, changes, row }: TabWrite & { row: DbRow }) {
+  // Only the name, the threshold and whether it is active decide a member's tier.
+  if (action === 'update' && !['name', 'pointsToReach', 'active'].some((column) => column in changes)) return;
   const others = (await listTierRules(tx)).filter((tier) => tier.id !== row.id);
   const was = action === 'create' ? null : action === 'update' ? stored : row;
   await recordTierChangesOfTiersEdit(tx, was ? [...others, tierRule(was)] : others);
