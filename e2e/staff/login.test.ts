@@ -113,16 +113,17 @@ describe('staff login', () => {
     const { page } = staff;
     try {
       await logIn(page, STAFF_ADMIN.email, STAFF_ADMIN.password);
-      // The session ends 2 seconds from now as far as this browser knows.
+      // The session ends 5 seconds from now as far as this browser knows (time for the reload to
+      // show the back office first, on a busy machine too).
       await page.evaluate(() => {
         const user = JSON.parse(localStorage.getItem('user') ?? '{}') as Record<string, unknown>;
-        const end = new Date(Date.now() + 2_000).toISOString();
+        const end = new Date(Date.now() + 5_000).toISOString();
         localStorage.setItem('user', JSON.stringify({ ...user, sessionEndTimestamp: end }));
         localStorage.setItem('sessionEndTimestamp', end);
       });
       await page.reload();
       await backOfficeNav(page).waitFor({ state: 'attached' });
-      await page.waitForURL('**/login', { timeout: 6_000 });
+      await page.waitForURL('**/login', { timeout: 15_000 });
       await expect(page.evaluate(() => localStorage.getItem('user'))).resolves.toBeNull();
     } finally {
       await staff.close();
