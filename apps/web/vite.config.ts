@@ -242,10 +242,21 @@ const purgeBootstrap = purgeCss({
       // purged, the staff toasts sat below the page's end instead of on the screen.
       /^(top|bottom|start|end)-(0|50|100)$/,
       /^translate-middle/,
-      // The staff navigation's responsive offcanvas (a side navigation on wide screens, a menu on phones).
-      /^offcanvas/,
+      // The staff navigation's responsive offcanvas (a side navigation on wide screens, a menu on
+      // phones): its one breakpoint (lg) and placement (start) only, not every breakpoint's copy.
+      /^offcanvas(-lg|-start|-header|-title|-body|-backdrop)?$/,
     ],
-    greedy: [/^btn/, /^form-/, /^modal/, /^nav/, /^toast/, /^table/, /^was-validated/, /^is-/, /^offcanvas/],
+    greedy: [
+      /^btn/,
+      /^form-/,
+      /^modal/,
+      /^nav/,
+      /^toast/,
+      /^table/,
+      /^was-validated/,
+      /^is-/,
+      /^offcanvas(-lg|-start|-header|-title|-body|-backdrop)?$/,
+    ],
     variables: [/.*/],
   },
   variables: false,
