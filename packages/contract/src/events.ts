@@ -204,7 +204,16 @@ export const integrationEvent = z.object({
 export type IntegrationEvent = z.infer<typeof integrationEvent>;
 
 /** The feed's cursor: opaque to a reader, who passes back the `next` it was given. */
-const cursor = z.string().regex(/^\d{1,20}-\d{1,20}$/, 'after must be a cursor the feed answered (next)');
+const cursorMessage = 'after must be a cursor the feed answered (next)';
+const cursor = z
+  .string()
+  // Decimal with no leading zero: PostgreSQL reads xid8 text in C's base 0, so "09" is bad octal.
+  .regex(/^(0|[1-9]\d{0,19})-(0|[1-9]\d{0,15})$/, { error: cursorMessage, abort: true })
+  // Within the columns: a transaction id is an unsigned 64-bit number, a sequence a safe integer.
+  .refine((text) => {
+    const [xid = '', seq = ''] = text.split('-');
+    return BigInt(xid) < 2n ** 64n && Number.isSafeInteger(Number(seq));
+  }, cursorMessage);
 
 /** GET /api/integrations/events?after=<cursor>&limit=N */
 export const eventFeedQuery = z.object({
