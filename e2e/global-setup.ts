@@ -25,6 +25,8 @@ declare module 'vitest' {
     browserEndpoint: string;
     /** The root key (PKCS #8 PEM) the servers trust as Google's for Wallet callbacks (GOOGLE_WALLET_ROOT_KEYS). */
     googleRootKey: string;
+    /** When the servers started (ms): each loaded the demo data, today's usage included, after it. */
+    serversStartedAt: number;
   }
 }
 
@@ -85,6 +87,7 @@ export default async function setup(project: TestProject) {
   await writeFile(rootKeysFile, rootKeysDocument(rootKeyPair(googleRootKey).publicKey));
   // One server per worker: a browser test file changes the demo data and the throttle counters
   // of its server, as it did when the files ran one at a time.
+  const serversStartedAt = Date.now();
   const started = await Promise.allSettled(
     Array.from({ length: project.config.maxWorkers }, () =>
       startServerProcess(
@@ -120,6 +123,7 @@ export default async function setup(project: TestProject) {
     servers.map((server) => server.baseUrl),
   );
   project.provide('googleRootKey', googleRootKey);
+  project.provide('serversStartedAt', serversStartedAt);
   // One Chromium for the run: each test file connects and opens its own contexts.
   const browser = await chromium.launchServer(chromiumOptions()).catch(async (error: unknown) => {
     await closeAll();

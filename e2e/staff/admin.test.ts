@@ -105,7 +105,8 @@ describe('admin area', () => {
       await expect(tabNames(editor.page)).resolves.toEqual(CONFIGURATION_TABS);
       await openTab(editor.page, 'Pass Customizations');
       await expect(editor.page.getByRole('button', { name: 'Add New' }).isVisible()).resolves.toBe(true);
-      await expect(editor.page.getByRole('button', { name: 'Edit' }).count()).resolves.toBeGreaterThan(0);
+      // The rows load after the tab's controls: wait for the first row's Edit.
+      await editor.page.getByRole('button', { name: 'Edit' }).first().waitFor();
     } finally {
       await editor.close();
     }
@@ -117,6 +118,8 @@ describe('admin area', () => {
       await logIn(viewer.page, member.email, member.password);
       await expect(tabNames(viewer.page)).resolves.toEqual(CONFIGURATION_TABS);
       await openTab(viewer.page, 'Test Passes');
+      // Once the rows are in, none of them has an Edit.
+      await viewer.page.locator('.staff-table tbody tr').first().waitFor();
       await expect(viewer.page.getByRole('button', { name: 'Add New' }).count()).resolves.toBe(0);
       await expect(viewer.page.getByRole('button', { name: 'Edit' }).count()).resolves.toBe(0);
       // Each tab has its address: a reload opens the same tab.
