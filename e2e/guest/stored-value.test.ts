@@ -94,7 +94,8 @@ describe('the stored-value page', () => {
     expect(demoAnswer.timeZone).toBe('America/Los_Angeles');
     // The demo wrote its usage on the operating day the server started on. When the run has
     // since passed 2:00 AM park time, that day is over and the card rightly lists none.
-    const sameDay = operatingDay(new Date(inject('serversStartedAt')), demoAnswer.timeZone) === operatingDay(new Date(), demoAnswer.timeZone);
+    const sameDay =
+      operatingDay(new Date(inject('serversStartedAt')), demoAnswer.timeZone) === operatingDay(new Date(), demoAnswer.timeZone);
     const expected = sameDay ? ['Sea Dragon', 'Carousel', 'Ring Toss', 'Pacific Wheel', 'Sea Dragon'] : [];
     expect(demoAnswer.attractions.map((a) => a.attraction)).toEqual(expected);
   });

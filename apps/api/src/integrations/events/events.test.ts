@@ -176,7 +176,16 @@ describe('events', () => {
 
   it('refuses a call without the key (401), and a cursor or limit it never answered (400), naming the field', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/integrations/events' })).statusCode).toBe(401);
-    for (const query of ['?after=abc', '?after=1-2-3', '?after=09-0', '?after=18446744073709551616-0', '?after=1-9007199254740993', '?limit=0', '?limit=1001', '?limit=many']) {
+    for (const query of [
+      '?after=abc',
+      '?after=1-2-3',
+      '?after=09-0',
+      '?after=18446744073709551616-0',
+      '?after=1-9007199254740993',
+      '?limit=0',
+      '?limit=1001',
+      '?limit=many',
+    ]) {
       const res = await feed(query);
       expect(res.statusCode, query).toBe(400);
       expect(res.body).toMatch(/after|limit/);
