@@ -9,7 +9,7 @@ import { between, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Executor } from '@boardwalk/db/client';
 import { activityCounts } from '@boardwalk/db/schema';
-import { operatingDay } from './park-time.ts';
+import { operatingDay, operatingDayBounds } from './park-time.ts';
 
 export const ACTIVITIES = ['lookup-found', 'lookup-failed', 'lookup-throttled', 'share-link-opened'] as const;
 export type Activity = (typeof ACTIVITIES)[number];
@@ -57,12 +57,25 @@ export function createActivityCounts(db: Executor, timeZone: string): ActivityCo
     counts.set(activity, (counts.get(activity) ?? 0) + n);
   }
 
+  // The operating day is worked out in the zone once a day, not on every lookup.
+  let today = { day: '', start: 0, end: 0 };
+  function dayOf(at: Date) {
+    const time = at.getTime();
+    if (time < today.start || time >= today.end) {
+      const day = operatingDay(at, timeZone);
+      const { start, end } = operatingDayBounds(day, timeZone);
+      today = { day, start: start.getTime(), end: end.getTime() };
+    }
+    return today.day;
+  }
+
   return {
     count(activity, at = new Date()) {
-      add(operatingDay(at, timeZone), activity, 1);
+      add(dayOf(at), activity, 1);
     },
     flush() {
-      // One write at a time, so two flushes never add the same counts twice.
+      // One write at a time: a flush also waits for the one under way (the Dashboard's read
+      // then sees the timer's counts too).
       writing = writing
         .catch(() => undefined)
         .then(() => {
