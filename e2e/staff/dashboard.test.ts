@@ -1,6 +1,6 @@
 // The Dashboard tab, on a server of its own (its figures are the whole database's): empty at
-// first (every figure says the range holds nothing), then with members, a claim and an
-// adjustment made through the API (the standing cards, the numbers' tables, the range in the
+// first (every figure says the range holds nothing), then with members, a claim, an
+// adjustment and two guest lookups made through the API (the standing cards, the numbers' tables, the range in the
 // address, a CSV download); a member without Dashboard View never sees it. At 360 and 1280 px,
 // axe clean, screenshots staff-dashboard-<state>-<width>.png.
 import type { Browser, Page } from 'playwright-core';
@@ -68,7 +68,7 @@ describe('Dashboard tab', () => {
     for (const width of [WIDTHS.mobile, WIDTHS.desktop]) {
       await inPage(width, async (page) => {
         await openDashboard(page);
-        await expect(page.getByText('Nothing in this range.').count()).resolves.toBe(5);
+        await expect(page.getByText('Nothing in this range.').count()).resolves.toBe(6);
         const outstanding = page.locator('.staff-stats li').filter({ hasText: 'Points outstanding' });
         await expect(outstanding.locator('.staff-stats__value').textContent()).resolves.toBe('0');
         // No push was fetched: no latency figure at all.
@@ -109,6 +109,26 @@ describe('Dashboard tab', () => {
         server.baseUrl,
       );
       expect(adjusted.status).toBe(200);
+      // A guest finds a pass, and another tries an order that does not exist.
+      const orderId = String(73_000_000 + Math.floor(Math.random() * 999_999));
+      const ticket = {
+        barcode: `${orderId}0000001`,
+        product: 'Day Ticket',
+        category: 'Day Ticket',
+        holder: { firstName: 'Lia', lastName: 'Park' },
+        isPassholder: false,
+        credits: 0,
+        cash: 0,
+        refunded: false,
+        isPassActivated: false,
+      };
+      const order = { orderDate: new Date().toISOString(), purchaser: { firstName: 'Lia', lastName: 'Park' }, tickets: [ticket] };
+      const put = await call('PUT', `/api/integrations/orders/${orderId}`, order, {
+        Authorization: `Bearer ${E2E_INTEGRATION_KEY}`,
+      });
+      expect(put.status, put.text).toBe(201);
+      expect((await call('POST', '/api/login/', { orderId, barcode: ticket.barcode })).status).toBe(200);
+      expect((await call('POST', '/api/login/', { orderId: '72999999', barcode: ticket.barcode })).status).toBe(404);
 
       for (const width of [WIDTHS.mobile, WIDTHS.desktop]) {
         await inPage(width, async (page) => {
@@ -126,6 +146,8 @@ describe('Dashboard tab', () => {
             .locator('.staff-stats__value')
             .textContent();
           expect(Number(outstanding?.replace(/,/g, ''))).toBe(Number(points.at(-1)?.[1]) + 25);
+          // Today: one lookup found its pass, one found none, none refused.
+          expect((await numbers(page, 'Guest pass lookups per day')).at(-1)?.slice(1)).toEqual(['1', '1', '0']);
           await expectNoAxeViolations(page);
           await screenshot(page, 'staff-dashboard');
 

@@ -3,7 +3,7 @@
 // and beverage candidates, the check number scanner, the orders with Remove Order, points and
 // the ledger, the pass link, Remove Account), the empty and loading states and every toast; at
 // 360 and 1280 px, axe clean, screenshots. Every purchase and member here is made by this file.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   answerWithError,
@@ -90,6 +90,14 @@ async function aMember(email = newEmail(), firstName = 'Rosa', lastName = `Teste
   const { status, text } = await staffText(`${api}create`, { email, firstName, lastName });
   expect(status, text).toBe(200);
   return { email, userID: text, firstName, lastName };
+}
+
+/** Clicks an export button and answers the file the browser saved: its name and lines. */
+async function downloadCsv(page: Page, button: Locator) {
+  const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  let text = '';
+  for await (const chunk of await download.createReadStream()) text += String(chunk);
+  return { name: download.suggestedFilename(), lines: text.trim().split(/\r?\n/) };
 }
 
 const toast = (page: Page, text: string) => page.locator('.toast').filter({ hasText: text });
@@ -351,6 +359,31 @@ describe.each([WIDTHS.mobile, WIDTHS.desktop])('Loyalty tab at %i px', (width) =
       await expectNoAxeViolations(page);
       await expectNoSidewaysScroll(page);
       await screenshot(page, 'staff-loyalty-points');
+    });
+  });
+
+  it('exports the members with balance and tier, and the ledger between two days, as CSV files', async () => {
+    const member = await aMember();
+    const reason = `Export check ${unique()}`;
+    expect((await staffText(`${api}adjust/`, { userID: member.userID, points: 40, reason })).status).toBe(200);
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    await inLoyalty(width, async (page) => {
+      const exports = page.getByRole('region', { name: 'Exports', exact: true });
+      const members = await downloadCsv(page, exports.getByRole('button', { name: 'Export members' }));
+      expect(members.name).toMatch(/^loyalty-members-\d{4}-\d\d-\d\d\.csv$/);
+      expect(members.lines[0]).toBe('Member Number,Email,First Name,Last Name,Phone,ZIP,Joined,Balance,Tier');
+      const row = members.lines.find((line) => line.includes(member.email));
+      expect(row?.split(',').slice(-2, -1)).toEqual(['40']);
+
+      // The ledger of the days around today (the server reads them as the park's operating days).
+      await exports.getByLabel('Ledger from').fill(day(-2));
+      await exports.getByLabel('to', { exact: true }).fill(day(1));
+      await expectNoAxeViolations(page);
+      await screenshot(page, 'staff-loyalty-exports');
+      const ledger = await downloadCsv(page, exports.getByRole('button', { name: 'Export ledger' }));
+      expect(ledger.name).toBe(`loyalty-ledger-${day(-2)}-to-${day(1)}.csv`);
+      expect(ledger.lines[0]).toBe('Entry,Written,Member Number,Kind,Points,Reason,Source Type,Source ID,Caused By,Staff Member');
+      expect(ledger.lines.filter((line) => line.includes(reason))).toHaveLength(1);
     });
   });
 

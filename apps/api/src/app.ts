@@ -8,6 +8,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './platform/config.ts';
 import { dataPlugin } from './platform/database.plugin.ts';
 import { docsPlugin } from './platform/docs.plugin.ts';
+import { activityCountsPlugin } from './platform/activity-counts.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
 import { httpPlugin } from './platform/http.plugin.ts';
 import { compressionPlugin } from './platform/compression.plugin.ts';
@@ -127,6 +128,7 @@ async function registerCore(app: Instance, options: BuildAppOptions) {
   await app.register(appleWalletPlugin);
   await app.register(googleWalletPlugin);
   await app.register(throttlePlugin, options.throttleKeyPrefix ? { keyPrefix: options.throttleKeyPrefix } : {});
+  await app.register(activityCountsPlugin);
   await app.register(ticketPlugin);
   await app.register(walletPlugin);
   // A person's data: each section's finder and each eraser sits beside the data it reads.

@@ -46,6 +46,14 @@ export const dashboardWalletDay = z.object({
   day,
   applePasses: count.describe('Apple Wallet device registrations made that day (still registered)'),
   googleObjects: count.describe("Google Wallet objects saved that day (Google's save callbacks)"),
+  shareLinksOpened: count.describe('Share links that guests opened that day and that found their pass'),
+});
+
+export const dashboardLookupsDay = z.object({
+  day,
+  found: count.describe("Guests' pass lookups (POST /api/login/) that found the pass"),
+  failed: count.describe('Lookups that found none (a wrong order id or barcode, an unknown or stopped share link)'),
+  throttled: count.describe('Lookups refused by the throttle (too many failed ones from the address or for the order id)'),
 });
 
 export const dashboardDeliveriesDay = z.object({
@@ -79,5 +87,6 @@ export const dashboard = z.object({
     activeDevices: count.describe('Apple Wallet device registrations now'),
   }),
   deliveries: z.array(dashboardDeliveriesDay),
+  lookups: z.array(dashboardLookupsDay),
 });
 export type Dashboard = z.infer<typeof dashboard>;

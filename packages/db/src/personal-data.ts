@@ -585,6 +585,12 @@ export const PERSONAL_DATA: TableMap[] = [
   }),
   // ---- Platform and staff ----
   entry({
+    table: schema.activityCounts,
+    owner: 'platform',
+    holds: 'how many lookups and share links guests made on a day (counts only)',
+    columns: { day: none, activity: none, count: none },
+  }),
+  entry({
     table: schema.serverKeys,
     owner: 'platform',
     holds: "the server's own keys (sealed)",

@@ -974,6 +974,21 @@ export const serverKeys = pgTable('server_keys', {
   createdAt: created(),
 });
 
+/**
+ * How many times guests did something the Dashboard counts, per operating day in the park
+ * (apps/api/src/platform/activity-counts.ts): lookups found, failed and refused by the
+ * throttle, share links opened. Counts only: no address, barcode or link.
+ */
+export const activityCounts = pgTable(
+  'activity_counts',
+  {
+    day: date({ mode: 'string' }).notNull(),
+    activity: text().notNull(),
+    count: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.activity] })],
+);
+
 // ---- Staff: team members, permissions, sessions, audit --------------------------------
 
 export const teamMembers = pgTable(

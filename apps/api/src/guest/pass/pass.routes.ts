@@ -11,6 +11,7 @@ export const passRoutes: FastifyPluginAsyncZod = async (app) => {
     tickets: app.tickets,
     keys: app.keys,
     changes: app.jobs,
+    activity: app.activity,
     consentTexts: consentTextsOnce(app.database.db, app.config.brandName),
   };
 

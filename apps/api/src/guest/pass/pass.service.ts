@@ -3,6 +3,8 @@
 import { TEST_PASS_ORDER_ID, type LoginRequest, type PassOrder, type RegisterRequest } from '@boardwalk/contract/pass';
 import type { Executor } from '@boardwalk/db/client';
 import { TICKET_CHANGED } from '../../integrations/ticketing/ticket.topics.ts';
+import type { ActivityCounts } from '../../platform/activity-counts.ts';
+import { AppError } from '../../platform/errors.ts';
 import { recordEvent } from '../../platform/events.ts';
 import type { ChangeBus } from '../../platform/jobs/jobs.plugin.ts';
 import type { Keys } from '../../platform/keys.plugin.ts';
@@ -18,6 +20,7 @@ export interface PassDeps {
   tickets: TicketCore;
   keys: Keys;
   changes: ChangeBus;
+  activity: ActivityCounts;
   /** The current consent wording's versions (consentTextsOnce). */
   consentTexts: () => Promise<ConsentTextIds>;
 }
@@ -47,8 +50,23 @@ async function answer(deps: PassDeps, order: PassOrder): Promise<PassOrder> {
   return { ...order, ...tokens, barcodeHash };
 }
 
-/** POST /api/login/ */
+/** POST /api/login/, counted for the Dashboard: found, failed (no such pass, or a share stopped) or refused by the throttle. */
 export async function lookupPass(deps: PassDeps, request: Caller & LoginRequest): Promise<PassOrder> {
+  let order: PassOrder;
+  try {
+    order = await findPassOrder(deps, request);
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode < 500) {
+      deps.activity.count(error.code === 'TOO_MANY_ATTEMPTS' ? 'lookup-throttled' : 'lookup-failed');
+    }
+    throw error;
+  }
+  deps.activity.count('lookup-found');
+  if (request.hashUrl) deps.activity.count('share-link-opened');
+  return order;
+}
+
+async function findPassOrder(deps: PassDeps, request: Caller & LoginRequest): Promise<PassOrder> {
   if (!request.hashUrl && request.orderId === TEST_PASS_ORDER_ID) {
     return deps.tickets.findTestPassOrder({ clientAddress: request.clientAddress, barcode: request.barcode as string });
   }

@@ -10,6 +10,7 @@ export const staffDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.database.db,
     timeZone: app.config.parkTimezone,
     pointsExpireMonths: app.config.loyalty.pointsExpireMonths,
+    activity: app.activity,
   };
   app.get(DASHBOARD_API, {
     onRequest: app.staffGuard(DASHBOARD_VIEW),

@@ -10,6 +10,7 @@ import {
   pushFetchLatencyPerDay,
 } from '../../guest/wallet/wallet-figures.repo.ts';
 import { claimsPerDay, membersPerTier, newMembersPerDay, outstandingPoints, pointsPerDay } from '../../loyalty/loyalty-figures.repo.ts';
+import { activityPerDay, type Activity, type ActivityCounts } from '../../platform/activity-counts.ts';
 import { deliveriesPerDay } from '../../platform/jobs/deliveries.repo.ts';
 import { operatingDay, operatingDayBounds, shiftDate } from '../../platform/park-time.ts';
 
@@ -18,6 +19,18 @@ export interface DashboardDeps {
   timeZone: string;
   /** LOYALTY_POINTS_EXPIRE_MONTHS: 0 when points never expire. */
   pointsExpireMonths: number;
+  activity: ActivityCounts;
+}
+
+/** The activity counts as series: one row per day that has any, each activity under its figure's name. */
+function activitySeries<K extends string>(rows: { day: string; activity: string; count: number }[], figures: Partial<Record<Activity, K>>) {
+  const byDay = new Map<string, Record<string, string | number>>();
+  for (const { day, activity, count } of rows) {
+    const figure = figures[activity as Activity];
+    if (!figure) continue;
+    byDay.set(day, { ...byDay.get(day), day, [figure]: count });
+  }
+  return [...byDay.values()] as ({ day: string } & Partial<Record<K, number>>)[];
 }
 
 /** Rows keyed by their operating day, merged into one row per day of the range with `zero` for the missing figures. */
@@ -39,7 +52,9 @@ export async function loadDashboard(deps: DashboardDeps, range: DashboardRange, 
   const days = Array.from({ length: DASHBOARD_RANGE_DAYS[range] }, (_, i) => shiftDate(from, i));
   const span = { start: operatingDayBounds(from, timeZone).start, end: operatingDayBounds(to, timeZone).end };
 
-  const [claims, members, points, outstanding, tiers, apple, google, activeDevices, latency, delivered] = await Promise.all([
+  // This instance's counts not yet written, so that the figures include them.
+  await deps.activity.flush();
+  const [claims, members, points, outstanding, tiers, apple, google, activeDevices, latency, delivered, activity] = await Promise.all([
     claimsPerDay(db, span, timeZone),
     newMembersPerDay(db, span, timeZone),
     pointsPerDay(db, span, timeZone),
@@ -50,6 +65,7 @@ export async function loadDashboard(deps: DashboardDeps, range: DashboardRange, 
     countAppleRegistrations(db),
     pushFetchLatencyPerDay(db, span, timeZone),
     deliveriesPerDay(db, span, timeZone),
+    activityPerDay(db, from, to),
   ]);
   const { within30Days, within60Days, within90Days } = outstanding;
   return {
@@ -64,13 +80,27 @@ export async function loadDashboard(deps: DashboardDeps, range: DashboardRange, 
       expiring: deps.pointsExpireMonths > 0 ? { within30Days, within60Days, within90Days } : null,
     },
     tiers,
-    wallet: { days: perDay(days, { applePasses: 0, googleObjects: 0 }, apple, google), activeDevices },
+    wallet: {
+      days: perDay(
+        days,
+        { applePasses: 0, googleObjects: 0, shareLinksOpened: 0 },
+        apple,
+        google,
+        activitySeries(activity, { 'share-link-opened': 'shareLinksOpened' }),
+      ),
+      activeDevices,
+    },
     deliveries: perDay(
       days,
       { sent: 0, dead: 0, fetchedPushes: 0, fetchP50Seconds: null as number | null, fetchP95Seconds: null as number | null },
       delivered.sent,
       delivered.dead,
       latency,
+    ),
+    lookups: perDay(
+      days,
+      { found: 0, failed: 0, throttled: 0 },
+      activitySeries(activity, { 'lookup-found': 'found', 'lookup-failed': 'failed', 'lookup-throttled': 'throttled' }),
     ),
   };
 }

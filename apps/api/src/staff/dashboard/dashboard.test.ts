@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DASHBOARD_API, type Dashboard } from '@boardwalk/contract/dashboard';
 import * as schema from '@boardwalk/db/schema';
 import { loginAs, type StaffLogin } from '../../../test-support/staff.ts';
+import { aTicket, anOrder, putOrder } from '../../../test-support/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
+import { createActivityCounts } from '../../platform/activity-counts.ts';
 import { loadDashboard, type DashboardDeps } from './dashboard.service.ts';
 
 const TIME_ZONE = 'America/Los_Angeles';
@@ -19,7 +21,7 @@ let lacking: StaffLogin;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { PARK_TIMEZONE: TIME_ZONE } });
-  deps = { db: t.database.db, timeZone: TIME_ZONE, pointsExpireMonths: 12 };
+  deps = { db: t.database.db, timeZone: TIME_ZONE, pointsExpireMonths: 12, activity: t.app.activity };
   viewer = await loginAs(t.app, { accessLevel: 1 });
   lacking = await loginAs(t.app, { accessLevel: 0 });
 });
@@ -273,17 +275,63 @@ describe('the series per operating day', () => {
       delivery({ state: 'dead', updatedAt: at('2026-08-12T08:00:00Z') }), // 1:00 AM: August 11
     ]);
 
+    // Share links opened: counted in memory, written by the Dashboard's read.
+    t.app.activity.count('share-link-opened', at('2026-08-11T08:59:00Z')); // 1:59 AM PDT: August 10
+    t.app.activity.count('share-link-opened', at('2026-08-11T09:00:00Z'));
+    t.app.activity.count('share-link-opened', at('2026-08-12T03:00:00Z')); // 8:00 PM PDT: August 11
+
     const figures = await loadDashboard(deps, '7', now);
     expect(figures.wallet.activeDevices).toBe(3);
     expect(figures.wallet.days.slice(-3)).toEqual([
-      { day: '2026-08-10', applePasses: 1, googleObjects: 0 },
-      { day: '2026-08-11', applePasses: 1, googleObjects: 2 },
-      { day: '2026-08-12', applePasses: 1, googleObjects: 0 },
+      { day: '2026-08-10', applePasses: 1, googleObjects: 0, shareLinksOpened: 1 },
+      { day: '2026-08-11', applePasses: 1, googleObjects: 2, shareLinksOpened: 2 },
+      { day: '2026-08-12', applePasses: 1, googleObjects: 0, shareLinksOpened: 0 },
     ]);
     expect(figures.deliveries.slice(-2)).toEqual([
       { day: '2026-08-11', sent: 4, dead: 1, fetchedPushes: 3, fetchP50Seconds: 4, fetchP95Seconds: 27.4 },
       { day: '2026-08-12', sent: 1, dead: 1, fetchedPushes: 0, fetchP50Seconds: null, fetchP95Seconds: null },
     ]);
+  });
+});
+
+describe("guests' lookups and share links", () => {
+  const lookup = (body: object, address: string) =>
+    t.app.inject({ method: 'POST', url: '/api/login/', payload: body, remoteAddress: address });
+
+  it('counts each lookup today as found, failed or refused by the throttle, and each share link opened, through HTTP', async () => {
+    const orderId = '71000001';
+    const ticket = aTicket({ barcode: '7100000100000011' });
+    expect((await putOrder(t.app, orderId, anOrder([ticket]))).statusCode).toBe(201);
+    const before = (await t.app.inject({ method: 'GET', url: `${DASHBOARD_API}?range=today`, headers: viewer.headers })).json<Dashboard>();
+
+    expect((await lookup({ orderId, barcode: ticket.barcode }, '203.0.113.7')).statusCode).toBe(200);
+    expect((await lookup({ orderId, barcode: ticket.barcode }, '203.0.113.7')).statusCode).toBe(200);
+    // Ten misses from one address use up its failures; the eleventh attempt is refused.
+    for (let i = 0; i < 10; i += 1)
+      expect((await lookup({ orderId: `7200000${i}`, barcode: '12345678' }, '203.0.113.8')).statusCode).toBe(404);
+    expect((await lookup({ orderId, barcode: ticket.barcode }, '203.0.113.8')).statusCode).toBe(429);
+    expect((await lookup({ hashUrl: 'x'.repeat(86) }, '203.0.113.9')).statusCode).toBe(404);
+
+    const after = (await t.app.inject({ method: 'GET', url: `${DASHBOARD_API}?range=today`, headers: viewer.headers })).json<Dashboard>();
+    const [was, is] = [before.lookups[0]!, after.lookups[0]!];
+    expect({ found: is.found - was.found, failed: is.failed - was.failed, throttled: is.throttled - was.throttled }).toEqual({
+      found: 2,
+      failed: 11,
+      throttled: 1,
+    });
+  });
+
+  it('adds the counts of every instance on one database, and writes none twice', async () => {
+    const day = '2026-03-03';
+    const noon = at('2026-03-03T20:00:00Z');
+    const [a, b] = [createActivityCounts(t.database.db, TIME_ZONE), createActivityCounts(t.database.db, TIME_ZONE)];
+    for (let i = 0; i < 3; i += 1) a.count('lookup-found', noon);
+    b.count('lookup-found', noon);
+    b.count('lookup-throttled', noon);
+    await Promise.all([a.flush(), b.flush(), a.flush(), b.flush()]);
+    await a.flush();
+    const figures = await loadDashboard(deps, 'today', at('2026-03-03T21:00:00Z'));
+    expect(figures.lookups).toEqual([{ day, found: 4, failed: 0, throttled: 1 }]);
   });
 });
 

@@ -1,7 +1,8 @@
 // The Dashboard tab (Dashboard View), the back office's first page: for the chosen range of
 // operating days (in the address, ?range=), the club's standing now (points outstanding and
 // expiring, members per tier, Apple devices) and, per day, claims and new members, points by
-// kind, wallet adoption, deliveries and the Apple pushes' push-to-fetch latency. Each figure is
+// kind, wallet adoption and share links opened, deliveries, guests' pass lookups and the Apple
+// pushes' push-to-fetch latency. Each figure is
 // a chart, its numbers as a table and a CSV download (figure-section.tsx). Loaded on its own
 // (staff-routes.tsx), so the charting library comes only with this page.
 import { useEffect } from 'react';
@@ -77,6 +78,12 @@ const POINTS: Series<Dashboard['points'][number]>[] = [
 const WALLET: Series<Dashboard['wallet']['days'][number]>[] = [
   { key: 'applePasses', label: 'Apple Wallet passes added' },
   { key: 'googleObjects', label: 'Google Wallet passes saved' },
+  { key: 'shareLinksOpened', label: 'Share links opened' },
+];
+const LOOKUPS: Series<Dashboard['lookups'][number]>[] = [
+  { key: 'found', label: 'Found' },
+  { key: 'failed', label: 'Not found' },
+  { key: 'throttled', label: 'Refused (too many attempts)' },
 ];
 const DELIVERIES: Series<Dashboard['deliveries'][number]>[] = [
   { key: 'sent', label: 'Sent' },
@@ -167,7 +174,7 @@ function Figures({ data }: { data: Dashboard }) {
       />
       <FigureSection
         id="dashboard-wallet"
-        title="Wallet passes added per day"
+        title="Wallet passes added and share links opened per day"
         rows={data.wallet.days}
         columns={columnsOf(WALLET)}
         file={`wallet-${range}`}
@@ -180,6 +187,14 @@ function Figures({ data }: { data: Dashboard }) {
         columns={columnsOf(DELIVERIES)}
         file={`deliveries-${range}`}
         chart={<DayBars rows={data.deliveries} series={DELIVERIES} />}
+      />
+      <FigureSection
+        id="dashboard-lookups"
+        title="Guest pass lookups per day"
+        rows={data.lookups}
+        columns={columnsOf(LOOKUPS)}
+        file={`lookups-${range}`}
+        chart={<DayBars rows={data.lookups} series={LOOKUPS} stacked />}
       />
       {fetched && (
         <FigureSection
