@@ -119,7 +119,8 @@ describe('admin area', () => {
       await expect(tabNames(viewer.page)).resolves.toEqual(CONFIGURATION_TABS);
       await openTab(viewer.page, 'Test Passes');
       // Once the rows are in, none of them has an Edit.
-      await viewer.page.locator('.staff-table tbody tr').first().waitFor();
+      await viewer.page.locator('.staff-table[aria-busy="false"] tbody tr').first().waitFor();
+      await expect(viewer.page.locator('.staff-table tbody').getByText('Loading...').count()).resolves.toBe(0);
       await expect(viewer.page.getByRole('button', { name: 'Add New' }).count()).resolves.toBe(0);
       await expect(viewer.page.getByRole('button', { name: 'Edit' }).count()).resolves.toBe(0);
       // Each tab has its address: a reload opens the same tab.

@@ -1,8 +1,8 @@
 // The Dashboard tab, on a server of its own (its figures are the whole database's): empty at
 // first (every figure says the range holds nothing), then with members, a claim, an
-// adjustment and two guest lookups made through the API (the standing cards, the numbers' tables, the range in the
-// address, a CSV download); a member without Dashboard View never sees it. At 360 and 1280 px,
-// axe clean, screenshots staff-dashboard-<state>-<width>.png.
+// adjustment and two guest lookups made through the API (the standing cards, the numbers'
+// tables, the range in the address, a CSV download); a member without Dashboard View never
+// sees it. At 360 and 1280 px, axe clean, screenshots staff-dashboard-<state>-<width>.png.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, inServerPage, launchBrowser, screenshot, WIDTHS } from '../support/browser.ts';

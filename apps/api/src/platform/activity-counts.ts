@@ -35,7 +35,10 @@ export function createActivityCounts(db: Executor, timeZone: string): ActivityCo
   let writing: Promise<void> = Promise.resolve();
 
   async function write(batch: Map<string, Map<Activity, number>>) {
-    const rows = [...batch].flatMap(([day, counts]) => [...counts].map(([activity, count]) => ({ day, activity, count })));
+    // In key order: two instances upserting the same rows then lock them in the same order (no deadlock).
+    const rows = [...batch]
+      .flatMap(([day, counts]) => [...counts].map(([activity, count]) => ({ day, activity, count })))
+      .sort((a, b) => a.day.localeCompare(b.day) || a.activity.localeCompare(b.activity));
     if (rows.length === 0) return;
     try {
       await db
@@ -105,8 +108,9 @@ export const activityCountsPlugin = fp(
       activity.flush().catch((error: unknown) => app.log.warn({ err: error }, 'activity counts not written; kept for the next try'));
     }, FLUSH_EVERY_MS);
     timer.unref();
-    // preClose: the database is still open.
-    app.addHook('preClose', async () => {
+    // onClose: after the server has answered its last requests (their lookups counted), and
+    // before the database plugin's own onClose (close hooks run in reverse order).
+    app.addHook('onClose', async () => {
       clearInterval(timer);
       await activity.flush().catch((error: unknown) => app.log.warn({ err: error }, 'activity counts lost at close'));
     });

@@ -11,6 +11,7 @@ export const staffDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     timeZone: app.config.parkTimezone,
     pointsExpireMonths: app.config.loyalty.pointsExpireMonths,
     activity: app.activity,
+    log: app.log,
   };
   app.get(DASHBOARD_API, {
     onRequest: app.staffGuard(DASHBOARD_VIEW),

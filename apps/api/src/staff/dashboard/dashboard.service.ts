@@ -3,6 +3,7 @@
 // here each series gets one row per day of the range (a day with nothing is zeros).
 import { DASHBOARD_RANGE_DAYS, type Dashboard, type DashboardRange } from '@boardwalk/contract/dashboard';
 import type { Db } from '@boardwalk/db/client';
+import type { FastifyBaseLogger } from 'fastify';
 import {
   countAppleRegistrations,
   appleRegistrationsPerDay,
@@ -20,18 +21,18 @@ export interface DashboardDeps {
   /** LOYALTY_POINTS_EXPIRE_MONTHS: 0 when points never expire. */
   pointsExpireMonths: number;
   activity: ActivityCounts;
+  log: FastifyBaseLogger;
 }
 
-/** The activity counts as series: one row per day that has any, each activity under its figure's name. */
-function activitySeries<K extends string>(rows: { day: string; activity: string; count: number }[], figures: Partial<Record<Activity, K>>) {
-  const byDay = new Map<string, Record<string, string | number>>();
-  for (const { day, activity, count } of rows) {
+/** The activity counts as rows of a series, each activity under its figure's name (perDay merges a day's rows). */
+const activitySeries = <K extends string>(
+  rows: { day: string; activity: string; count: number }[],
+  figures: Partial<Record<Activity, K>>,
+) =>
+  rows.flatMap(({ day, activity, count }) => {
     const figure = figures[activity as Activity];
-    if (!figure) continue;
-    byDay.set(day, { ...byDay.get(day), day, [figure]: count });
-  }
-  return [...byDay.values()] as ({ day: string } & Partial<Record<K, number>>)[];
-}
+    return figure ? [{ day, [figure]: count } as { day: string } & Partial<Record<K, number>>] : [];
+  });
 
 /** Rows keyed by their operating day, merged into one row per day of the range with `zero` for the missing figures. */
 function perDay<Z extends object>(days: string[], zero: Z, ...series: ({ day: string } & Partial<Z>)[][]): ({ day: string } & Z)[] {
@@ -52,8 +53,11 @@ export async function loadDashboard(deps: DashboardDeps, range: DashboardRange, 
   const days = Array.from({ length: DASHBOARD_RANGE_DAYS[range] }, (_, i) => shiftDate(from, i));
   const span = { start: operatingDayBounds(from, timeZone).start, end: operatingDayBounds(to, timeZone).end };
 
-  // This instance's counts not yet written, so that the figures include them.
-  await deps.activity.flush();
+  // This instance's counts not yet written, so that the figures include them. A failed write
+  // keeps them for the next try; the figures are then read without them.
+  await deps.activity
+    .flush()
+    .catch((error: unknown) => deps.log.warn({ err: error }, 'activity counts not written before the Dashboard read'));
   const [claims, members, points, outstanding, tiers, apple, google, activeDevices, latency, delivered, activity] = await Promise.all([
     claimsPerDay(db, span, timeZone),
     newMembersPerDay(db, span, timeZone),

@@ -21,7 +21,7 @@ let lacking: StaffLogin;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { PARK_TIMEZONE: TIME_ZONE } });
-  deps = { db: t.database.db, timeZone: TIME_ZONE, pointsExpireMonths: 12, activity: t.app.activity };
+  deps = { db: t.database.db, timeZone: TIME_ZONE, pointsExpireMonths: 12, activity: t.app.activity, log: t.app.log };
   viewer = await loginAs(t.app, { accessLevel: 1 });
   lacking = await loginAs(t.app, { accessLevel: 0 });
 });
@@ -300,12 +300,30 @@ describe("guests' lookups and share links", () => {
 
   it('counts each lookup today as found, failed or refused by the throttle, and each share link opened, through HTTP', async () => {
     const orderId = '71000001';
-    const ticket = aTicket({ barcode: '7100000100000011' });
+    const ticket = aTicket({ barcode: '7100000100000011', credits: 2 });
     expect((await putOrder(t.app, orderId, anOrder([ticket]))).statusCode).toBe(201);
     const before = (await t.app.inject({ method: 'GET', url: `${DASHBOARD_API}?range=today`, headers: viewer.headers })).json<Dashboard>();
 
-    expect((await lookup({ orderId, barcode: ticket.barcode }, '203.0.113.7')).statusCode).toBe(200);
-    expect((await lookup({ orderId, barcode: ticket.barcode }, '203.0.113.7')).statusCode).toBe(200);
+    const found = await lookup({ orderId, barcode: ticket.barcode }, '203.0.113.7');
+    expect(found.statusCode).toBe(200);
+    // The ticket's guest shares it; the shared guest opens the link.
+    const shared = await t.app.inject({
+      method: 'POST',
+      url: '/api/share/',
+      payload: {
+        orderId,
+        barcode: ticket.barcode,
+        firstName: 'Rosa',
+        lastName: 'Diaz',
+        email: 'rosa@example.com',
+        phone: '3105550142',
+        hashUrl: '',
+      },
+      headers: { authorization: `Bearer ${found.json<{ ticketShareToken: string }>().ticketShareToken}` },
+    });
+    expect(shared.statusCode, shared.body).toBe(200);
+    const hashUrl = new URL(shared.json<{ directLink: string }>().directLink).pathname.slice(1);
+    expect((await lookup({ hashUrl }, '203.0.113.7')).statusCode).toBe(200);
     // Ten misses from one address use up its failures; the eleventh attempt is refused.
     for (let i = 0; i < 10; i += 1)
       expect((await lookup({ orderId: `7200000${i}`, barcode: '12345678' }, '203.0.113.8')).statusCode).toBe(404);
@@ -319,6 +337,8 @@ describe("guests' lookups and share links", () => {
       failed: 11,
       throttled: 1,
     });
+    // The failed link lookup is not an opening.
+    expect(after.wallet.days[0]!.shareLinksOpened - before.wallet.days[0]!.shareLinksOpened).toBe(1);
   });
 
   it('adds the counts of every instance on one database, and writes none twice', async () => {

@@ -2,9 +2,9 @@
 // operating days (in the address, ?range=), the club's standing now (points outstanding and
 // expiring, members per tier, Apple devices) and, per day, claims and new members, points by
 // kind, wallet adoption and share links opened, deliveries, guests' pass lookups and the Apple
-// pushes' push-to-fetch latency. Each figure is
-// a chart, its numbers as a table and a CSV download (figure-section.tsx). Loaded on its own
-// (staff-routes.tsx), so the charting library comes only with this page.
+// pushes' push-to-fetch latency. Each figure is a chart, its numbers as a table and a CSV
+// download (figure-section.tsx). Loaded on its own (staff-routes.tsx), so the charting library
+// comes only with this page.
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import ToggleButton from 'react-bootstrap/ToggleButton';
