@@ -355,6 +355,16 @@ describe("guests' lookups and share links", () => {
   });
 });
 
+describe('stopping the server', () => {
+  it('writes the counts it has not written yet', async () => {
+    const second = await createTestApp({ database: t.database, env: { PARK_TIMEZONE: TIME_ZONE } });
+    second.app.activity.count('lookup-found', at('2026-04-04T20:00:00Z'));
+    await second.close();
+    const figures = await loadDashboard(deps, 'today', at('2026-04-04T21:00:00Z'));
+    expect(figures.lookups).toEqual([{ day: '2026-04-04', found: 1, failed: 0, throttled: 0 }]);
+  });
+});
+
 describe('GET /api/admin/dashboard/', () => {
   const get = (query: string, as: StaffLogin | null) =>
     t.app.inject({ method: 'GET', url: `${DASHBOARD_API}${query}`, ...(as && { headers: as.headers }) });
