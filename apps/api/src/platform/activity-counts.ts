@@ -11,7 +11,7 @@ import type { Executor } from '@boardwalk/db/client';
 import { activityCounts } from '@boardwalk/db/schema';
 import { operatingDay, operatingDayBounds } from './park-time.ts';
 
-export const ACTIVITIES = ['lookup-found', 'lookup-failed', 'lookup-throttled', 'share-link-opened'] as const;
+const ACTIVITIES = ['lookup-found', 'lookup-failed', 'lookup-throttled', 'share-link-opened'] as const;
 export type Activity = (typeof ACTIVITIES)[number];
 
 export interface ActivityCounts {
