@@ -11,8 +11,7 @@ import type { Executor } from '@boardwalk/db/client';
 import { activityCounts } from '@boardwalk/db/schema';
 import { operatingDay, operatingDayBounds } from './park-time.ts';
 
-const ACTIVITIES = ['lookup-found', 'lookup-failed', 'lookup-throttled', 'share-link-opened'] as const;
-export type Activity = (typeof ACTIVITIES)[number];
+export type Activity = 'lookup-found' | 'lookup-failed' | 'lookup-throttled' | 'share-link-opened';
 
 export interface ActivityCounts {
   /** One more `activity` on the operating day of `at` (now). */
