@@ -25,6 +25,7 @@ import {
   photoSection,
   previewPhoto,
   secondPassholder,
+  waitForCropStep,
   waitForFaceCheck,
 } from '../support/photo-states.ts';
 
@@ -116,7 +117,7 @@ describe('the photo section', () => {
       expect(await page.getByRole('heading', { name: 'Crop Your Photo' }).count()).toBe(0);
 
       await choosePhoto(page, await fileOfSize(5242879));
-      await page.getByRole('heading', { level: 3, name: 'Crop Your Photo' }).waitFor();
+      await waitForCropStep(page);
     });
   });
 });

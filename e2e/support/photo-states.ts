@@ -24,9 +24,17 @@ export async function choosePhoto(page: Page, file: TestFile) {
   await page.getByLabel('Choose a photo').setInputFiles({ name: file.name, mimeType: file.mimeType, buffer: file.buffer });
 }
 
+/**
+ * Waits for the crop step. It opens once the file is read and the crop's code chunk loaded: a
+ * 5 MB file took more than the page's 10 s under a full test run's load.
+ */
+export async function waitForCropStep(page: Page) {
+  await page.getByRole('heading', { level: 3, name: 'Crop Your Photo' }).waitFor({ timeout: 30_000 });
+}
+
 /** Waits for the crop step with the face check done (face-api loaded and run). */
 export async function waitForFaceCheck(page: Page) {
-  await page.getByRole('heading', { level: 3, name: 'Crop Your Photo' }).waitFor();
+  await waitForCropStep(page);
   // face-api runs its model in the page: on a busy machine that takes more than the page's 10 s.
   await page.locator('.ReactCrop__crop-selection').waitFor({ timeout: 45_000 });
   await page.getByText('Checking your photo…').waitFor({ state: 'detached', timeout: 45_000 });
