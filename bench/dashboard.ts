@@ -1,8 +1,10 @@
 // npm run bench:dashboard: the back office Dashboard's answer (GET /api/admin/dashboard/?range=90)
 // over a club of BENCH_MEMBERS (100,000) members and BENCH_ENTRIES (1,000,000) ledger entries
 // spread over the last 120 days: 200,000 claims (loyalty orders, each with its earn entry and
-// its lot) and the rest redemptions, adjustments, expiries and reversals. One call at a time
-// for BENCH_SECONDS (10) after a warm-up: median, p90, p99. Baseline, in the same process: the
+// its lot) and the rest redemptions, adjustments, expiries and reversals; three active tiers
+// and an inactive one. One call at a time
+// for BENCH_SECONDS (10) after a warm-up: median, p90, p99; before them, the first call alone
+// (it counts the closed days, which the others read). Baseline, in the same process: the
 // one grouped query the points chart needs at least (the ledger's 90 days by day and kind),
 // alone. Goal: p99 <= 200 ms on PostgreSQL, <= 500 ms on PGlite.
 //
@@ -44,7 +46,10 @@ const seed = [
      now() - (i % 120) * interval '1 day' - (i % 1440) * interval '1 minute'
    from generate_series(1, ${entries - claims}) i join numbered a on a.n = 1 + i % ${members}`,
   `drop table numbered`,
-  `analyze`,
+  `insert into loyalty_tiers (name, points_to_reach, active)
+   values ('Silver', 50, true), ('Gold', 100, true), ('Platinum', 150, true), ('Retired', 180, false)`,
+  // What autovacuum does to tables written long ago: statistics, and the visibility map index-only scans need.
+  `vacuum analyze`,
 ];
 
 const row = (m: Measurement) =>
@@ -58,6 +63,11 @@ async function run(kind: 'pglite' | 'postgres') {
     const seeding = performance.now();
     for (const statement of seed) await database.executeSql(statement, []);
     const staff = await loginAs(app, { accessLevel: 1000 });
+    // The first Dashboard counts the 89 closed days and keeps them (as the first after an upgrade).
+    const first = performance.now();
+    const cold = await app.inject({ method: 'GET', url: `${DASHBOARD_API}?range=90`, headers: staff.headers });
+    if (cold.statusCode !== 200) throw new Error(`dashboard: ${cold.statusCode} ${cold.body}`);
+    const firstMs = performance.now() - first;
     const dashboard = await measureSequential(
       'GET /api/admin/dashboard/?range=90',
       seconds,
@@ -83,6 +93,7 @@ async function run(kind: 'pglite' | 'postgres') {
     console.log(
       `\n${kind}: ${fmt(members)} members, ${fmt(entries)} ledger entries (${fmt(claims)} claims), seeded in ${fmt((performance.now() - seeding) / 1000, 1)} s`,
     );
+    console.log(`first call, counting the 89 closed days: ${fmt(firstMs, 1)} ms`);
     console.log(row(dashboard));
     console.log(row(bare));
     console.log(

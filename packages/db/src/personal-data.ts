@@ -583,6 +583,25 @@ export const PERSONAL_DATA: TableMap[] = [
     holds: "a guest's privacy link spent by an erasure (its random id)",
     columns: { linkId: none, expiresAt: none },
   }),
+  entry({
+    table: schema.loyaltyDayFigures,
+    owner: 'loyalty',
+    holds: "the club's Dashboard figures of a closed operating day (counts and sums only)",
+    columns: {
+      day: none,
+      startsAt: none,
+      endsAt: none,
+      tickets: none,
+      foodAndBeverage: none,
+      hotel: none,
+      newMembers: none,
+      earned: none,
+      redeemed: none,
+      reversed: none,
+      expired: none,
+      adjusted: none,
+    },
+  }),
   // ---- Platform and staff ----
   entry({
     table: schema.activityCounts,

@@ -399,6 +399,10 @@ export const loyaltyLedger = pgTable(
     index('loyalty_ledger_earned_at_index')
       .on(t.createdAt)
       .where(sql`${t.kind} = 'earn'`),
+    // Each member's earns in the tier window, read in member order from the index alone: the Dashboard's members per tier.
+    index('loyalty_ledger_account_earns_index')
+      .on(t.accountId, t.createdAt, t.points)
+      .where(sql`${t.kind} = 'earn'`),
     uniqueIndex('loyalty_ledger_order_kind_index')
       .on(t.loyaltyOrderId, t.kind)
       .where(sql`${t.loyaltyOrderId} is not null`),
@@ -505,6 +509,30 @@ export const loyaltyRedemptions = pgTable(
   },
   (t) => [index().on(t.accountId, t.rewardId), check('loyalty_redemptions_points_spent_positive', sql`${t.pointsSpent} > 0`)],
 );
+
+/**
+ * The club's Dashboard figures of each closed operating day in the park (claims by type, new
+ * members, points by kind), counted once by apps/api/src/loyalty/loyalty-day-figures.ts the
+ * first time a Dashboard reads the day, so that a 90-day Dashboard reads 89 rows instead of
+ * grouping the ledger. `starts_at`/`ends_at` are the day's bounds: a row counted under another
+ * PARK_TIMEZONE is counted again. A row inserted into or deleted from loyalty_orders,
+ * loyalty_ledger or loyalty_accounts deletes the figures of its day (triggers, migration 0025),
+ * so a removed account's days are counted again.
+ */
+export const loyaltyDayFigures = pgTable('loyalty_day_figures', {
+  day: date({ mode: 'string' }).primaryKey(),
+  startsAt: tstz().notNull(),
+  endsAt: tstz().notNull(),
+  tickets: bigint({ mode: 'number' }).notNull(),
+  foodAndBeverage: bigint({ mode: 'number' }).notNull(),
+  hotel: bigint({ mode: 'number' }).notNull(),
+  newMembers: bigint({ mode: 'number' }).notNull(),
+  earned: bigint({ mode: 'number' }).notNull(),
+  redeemed: bigint({ mode: 'number' }).notNull(),
+  reversed: bigint({ mode: 'number' }).notNull(),
+  expired: bigint({ mode: 'number' }).notNull(),
+  adjusted: bigint({ mode: 'number' }).notNull(),
+});
 
 /**
  * The loyalty tiers (a back office tab): a member reaches a tier when the points they earned

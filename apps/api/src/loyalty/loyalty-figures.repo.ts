@@ -88,30 +88,40 @@ export async function outstandingPoints(db: Executor, now: Date) {
 /**
  * Members per active tier at `now` (the tier rule of loyalty-rewards.repo.ts: the highest tier
  * the points earned in the last 365 days, earns minus their claims' reversals, reach), highest
- * first, then the members in none (tier null). One statement: the window's earns and their
- * reversals summed per account, each sum's tier, counted.
+ * first, then the members in none (tier null). One statement: per account, the window's earns
+ * and the reversals of those earns (a reversal comes after its earn, so it is in the window
+ * too), summed apart and added; each total's tier is its bucket among the tiers' points to reach
+ * (width_bucket: 0 below the lowest). Each step is one pass: a tier looked up per member, or
+ * every earn joined to its order's entries, each took longer than all the rest at 200,000 earns.
  */
 export async function membersPerTier(db: Executor, now: Date): Promise<{ tier: string | null; members: number }[]> {
   const since = tierWindowStart(now).toISOString();
   const { rows } = (await db.execute(sql`
-    with earned as (
-      select e.account_id, sum(l.points) as points
-      from ${loyaltyLedger} e
-      join ${loyaltyLedger} l on l.loyalty_order_id = e.loyalty_order_id and l.kind in ('earn', 'reversal')
-      where e.kind = 'earn' and e.created_at >= ${since}::timestamptz
-      group by e.account_id
-    ), reached as (
-      select (select t.name from ${loyaltyTiers} t where t.active and t.points_to_reach <= earned.points
-              order by t.points_to_reach desc limit 1) as tier
-      from earned
+    with tiers as (
+      select name, points_to_reach, row_number() over (order by points_to_reach) as bucket from ${loyaltyTiers} where active
+    ), earned as (
+      select account_id, sum(points) as points from ${loyaltyLedger}
+      where kind = 'earn' and created_at >= ${since}::timestamptz
+      group by account_id
+    ), reversed as (
+      select r.account_id, sum(r.points) as points from ${loyaltyLedger} r
+      join ${loyaltyLedger} e on e.loyalty_order_id = r.loyalty_order_id and e.kind = 'earn'
+      where r.kind = 'reversal' and r.loyalty_order_id is not null and r.created_at >= ${since}::timestamptz
+        and e.created_at >= ${since}::timestamptz
+      group by r.account_id
     ), counted as (
-      select tier, count(*) as members from reached where tier is not null group by tier
+      select width_bucket(
+               earned.points + coalesce(reversed.points, 0),
+               (select coalesce(array_agg(points_to_reach order by points_to_reach), '{}') from tiers)
+             ) as bucket,
+             count(*) as members
+      from earned left join reversed using (account_id)
+      group by 1
     )
     select t.name as tier, coalesce(c.members, 0) as members, t.points_to_reach as reach
-    from ${loyaltyTiers} t left join counted c on c.tier = t.name
-    where t.active
+    from tiers t left join counted c using (bucket)
     union all
-    select null, (select count(*) from ${loyaltyAccounts}) - coalesce((select sum(members) from counted), 0), null
+    select null, (select count(*) from ${loyaltyAccounts}) - coalesce((select sum(members) from counted where bucket > 0), 0), null
     order by reach desc nulls last`)) as unknown as { rows: { tier: string | null; members: number | string }[] };
   return rows.map((row) => ({ tier: row.tier, members: Number(row.members) }));
 }

@@ -1,6 +1,7 @@
 // The Dashboard's figures over a range of operating days (today, or the last 7, 30 or 90 with
-// today): every figure is counted by the database (one grouped query each, on an index), and
-// here each series gets one row per day of the range (a day with nothing is zeros).
+// today): every figure is counted by the database (one grouped query each, on an index; the
+// club's closed days counted once and stored, loyalty/loyalty-day-figures.ts), and here each
+// series gets one row per day of the range (a day with nothing is zeros).
 import { DASHBOARD_RANGE_DAYS, type Dashboard, type DashboardRange } from '@boardwalk/contract/dashboard';
 import type { Db } from '@boardwalk/db/client';
 import type { FastifyBaseLogger } from 'fastify';
@@ -10,7 +11,8 @@ import {
   googleSavesPerDay,
   pushFetchLatencyPerDay,
 } from '../../guest/wallet/wallet-figures.repo.ts';
-import { claimsPerDay, membersPerTier, newMembersPerDay, outstandingPoints, pointsPerDay } from '../../loyalty/loyalty-figures.repo.ts';
+import { clubFiguresPerDay } from '../../loyalty/loyalty-day-figures.ts';
+import { membersPerTier, outstandingPoints } from '../../loyalty/loyalty-figures.repo.ts';
 import { activityPerDay, type Activity, type ActivityCounts } from '../../platform/activity-counts.ts';
 import { deliveriesPerDay } from '../../platform/jobs/deliveries.repo.ts';
 import { operatingDay, operatingDayBounds, shiftDate } from '../../platform/park-time.ts';
@@ -58,10 +60,8 @@ export async function loadDashboard(deps: DashboardDeps, range: DashboardRange, 
   await deps.activity
     .flush()
     .catch((error: unknown) => deps.log.warn({ err: error }, 'activity counts not written before the Dashboard read'));
-  const [claims, members, points, outstanding, tiers, apple, google, activeDevices, latency, delivered, activity] = await Promise.all([
-    claimsPerDay(db, span, timeZone),
-    newMembersPerDay(db, span, timeZone),
-    pointsPerDay(db, span, timeZone),
+  const [club, outstanding, tiers, apple, google, activeDevices, latency, delivered, activity] = await Promise.all([
+    clubFiguresPerDay(db, days, to, timeZone),
     outstandingPoints(db, now),
     membersPerTier(db, now),
     appleRegistrationsPerDay(db, span, timeZone),
@@ -77,8 +77,8 @@ export async function loadDashboard(deps: DashboardDeps, range: DashboardRange, 
     timeZone,
     from,
     to,
-    claims: perDay(days, { tickets: 0, foodAndBeverage: 0, hotel: 0, newMembers: 0 }, claims, members),
-    points: perDay(days, { earned: 0, redeemed: 0, reversed: 0, expired: 0, adjusted: 0 }, points),
+    claims: club.map(({ day, tickets, foodAndBeverage, hotel, newMembers }) => ({ day, tickets, foodAndBeverage, hotel, newMembers })),
+    points: club.map(({ day, earned, redeemed, reversed, expired, adjusted }) => ({ day, earned, redeemed, reversed, expired, adjusted })),
     outstanding: {
       points: outstanding.points,
       expiring: deps.pointsExpireMonths > 0 ? { within30Days, within60Days, within90Days } : null,

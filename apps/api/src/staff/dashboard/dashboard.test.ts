@@ -4,9 +4,11 @@
 // adoption, deliveries and push-to-fetch latency; the call's permission (Dashboard View) and
 // its validation. The figures at a chosen moment are read through the service; the call
 // itself through HTTP.
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DASHBOARD_API, type Dashboard } from '@boardwalk/contract/dashboard';
 import * as schema from '@boardwalk/db/schema';
+import { testDbKind } from '@boardwalk/db/test-support/test-database';
 import { loginAs, type StaffLogin } from '../../../test-support/staff.ts';
 import { aTicket, anOrder, putOrder } from '../../../test-support/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
@@ -292,6 +294,108 @@ describe('the series per operating day', () => {
       { day: '2026-08-12', sent: 1, dead: 1, fetchedPushes: 0, fetchP50Seconds: null, fetchP95Seconds: null },
     ]);
   });
+});
+
+describe("the club's closed days, counted once", () => {
+  // September 2026 in Los Angeles (PDT): September 8's operating day runs from 09:00 UTC to 09:00 UTC.
+  const now = at('2026-09-10T19:00:00Z');
+  const onTheDay = at('2026-09-08T18:00:00Z');
+  const storedDay = async (day: string) => (await t.database.db.select().from(schema.loyaltyDayFigures)).find((row) => row.day === day);
+  const earnedOn = async (day: string, timeZone = TIME_ZONE) =>
+    (await loadDashboard({ ...deps, timeZone }, '7', now)).points.find((row) => row.day === day)?.earned;
+
+  it('stores a closed day the first time it is read and reads it from there; today is counted live', async () => {
+    const member = await aMember(onTheDay);
+    await anEntry(member, 'earn', 40, onTheDay, await aClaim(member, 'ticket', onTheDay));
+    await anEntry(member, 'earn', 3, at('2026-09-10T18:00:00Z')); // today
+
+    const figures = await loadDashboard(deps, '7', now);
+    expect(dayOf(figures, 'claims', '2026-09-08')).toEqual({ day: '2026-09-08', tickets: 1, foodAndBeverage: 0, hotel: 0, newMembers: 1 });
+    expect(await storedDay('2026-09-08')).toMatchObject({
+      startsAt: at('2026-09-08T09:00:00Z'),
+      endsAt: at('2026-09-09T09:00:00Z'),
+      tickets: 1,
+      newMembers: 1,
+      earned: 40,
+    });
+    // The six closed days of the range are stored; today is not.
+    expect((await t.database.db.select().from(schema.loyaltyDayFigures)).map((row) => row.day)).toEqual(
+      expect.arrayContaining(['2026-09-04', '2026-09-05', '2026-09-06', '2026-09-07', '2026-09-08', '2026-09-09']),
+    );
+    expect(await storedDay('2026-09-10')).toBeUndefined();
+
+    // Read from the stored row: a figure changed there (no trigger watches this table) is what the Dashboard shows.
+    await t.database.db.update(schema.loyaltyDayFigures).set({ earned: 41 }).where(eq(schema.loyaltyDayFigures.day, '2026-09-08'));
+    expect(await earnedOn('2026-09-08')).toBe(41);
+    // Today is counted live on every read.
+    await anEntry(member, 'earn', 4, at('2026-09-10T18:30:00Z'));
+    expect(await earnedOn('2026-09-10')).toBe(7);
+  });
+
+  it('counts a day again when a row of that day is written or removed, and under another time zone', async () => {
+    const member = await aMember(at('2026-09-01T18:00:00Z'));
+    await anEntry(member, 'earn', 100, onTheDay, await aClaim(member, 'hotel', onTheDay));
+    expect(await earnedOn('2026-09-08')).toBe(140);
+    expect(await storedDay('2026-09-08')).toMatchObject({ hotel: 1, earned: 140, adjusted: 0 });
+
+    // An entry written into the closed day (a claim in flight at 2:00 AM commits after it) deletes its figures.
+    await anEntry(member, 'adjustment', 5, at('2026-09-08T20:00:00Z'));
+    expect(await storedDay('2026-09-08')).toBeUndefined();
+    expect(dayOf(await loadDashboard(deps, '7', now), 'points', '2026-09-08')).toMatchObject({ earned: 140, adjusted: 5 });
+
+    // Removing the account (its claims and entries go with it) counts its days again.
+    await t.database.db.delete(schema.loyaltyAccounts).where(eq(schema.loyaltyAccounts.id, member));
+    expect(await storedDay('2026-09-08')).toBeUndefined();
+    const removed = await loadDashboard(deps, '7', now);
+    expect(dayOf(removed, 'claims', '2026-09-08')).toMatchObject({ tickets: 1, hotel: 0 });
+    expect(dayOf(removed, 'points', '2026-09-08')).toMatchObject({ earned: 40, adjusted: 0 });
+
+    // Under another time zone the day has other bounds: counted again with them. In New York
+    // September 8's day starts three hours earlier, so an entry at 08:00 UTC (1:00 AM in Los
+    // Angeles, still September 7 there) is September 8's.
+    const other = await aMember(at('2026-09-01T18:00:00Z'));
+    await anEntry(other, 'earn', 1000, at('2026-09-08T08:00:00Z'));
+    expect(await earnedOn('2026-09-07')).toBe(1000);
+    expect(await earnedOn('2026-09-08', 'America/New_York')).toBe(1040);
+    expect(await storedDay('2026-09-08')).toMatchObject({ startsAt: at('2026-09-08T06:00:00Z'), endsAt: at('2026-09-09T06:00:00Z') });
+    expect(await earnedOn('2026-09-08')).toBe(40);
+    expect(await storedDay('2026-09-08')).toMatchObject({ startsAt: at('2026-09-08T09:00:00Z') });
+  });
+
+  it.skipIf(testDbKind() === 'pglite')(
+    'never keeps figures counted while a change of their day was being made (PostgreSQL: two connections)',
+    async () => {
+      const member = await aMember(at('2026-09-01T18:00:00Z'));
+      await loadDashboard(deps, '7', now);
+      expect(await storedDay('2026-09-06')).toBeDefined();
+      // A count holds its lock while a change of the day waits for it; the count writes figures
+      // without the change (it cannot see it), and the change, once the count commits, deletes them.
+      let change: Promise<unknown> | undefined;
+      await t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`lock table loyalty_day_figures in share row exclusive mode`);
+        await tx.delete(schema.loyaltyDayFigures).where(eq(schema.loyaltyDayFigures.day, '2026-09-06'));
+        change = anEntry(member, 'earn', 9, at('2026-09-06T18:00:00Z'));
+        // The change waits for the lock (polled: under load it takes a while to get there).
+        const waiting = async () => {
+          const { rows } = (await tx.execute(
+            sql`select count(*)::int as n from pg_locks where relation = 'loyalty_day_figures'::regclass and not granted`,
+          )) as unknown as { rows: { n: number }[] };
+          return rows[0]!.n;
+        };
+        for (let i = 0; i < 100 && (await waiting()) === 0; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(await waiting()).toBe(1);
+        await tx.insert(schema.loyaltyDayFigures).values({
+          ...{ tickets: 0, foodAndBeverage: 0, hotel: 0, newMembers: 0, earned: 0, redeemed: 0, reversed: 0, expired: 0, adjusted: 0 },
+          day: '2026-09-06',
+          startsAt: at('2026-09-06T09:00:00Z'),
+          endsAt: at('2026-09-07T09:00:00Z'),
+        });
+      });
+      await change;
+      expect(await storedDay('2026-09-06')).toBeUndefined();
+      expect(await earnedOn('2026-09-06')).toBe(9);
+    },
+  );
 });
 
 describe("guests' lookups and share links", () => {

@@ -1,0 +1,41 @@
+CREATE TABLE "loyalty_day_figures" (
+	"day" date PRIMARY KEY NOT NULL,
+	"starts_at" timestamp with time zone NOT NULL,
+	"ends_at" timestamp with time zone NOT NULL,
+	"tickets" bigint NOT NULL,
+	"food_and_beverage" bigint NOT NULL,
+	"hotel" bigint NOT NULL,
+	"new_members" bigint NOT NULL,
+	"earned" bigint NOT NULL,
+	"redeemed" bigint NOT NULL,
+	"reversed" bigint NOT NULL,
+	"expired" bigint NOT NULL,
+	"adjusted" bigint NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX "loyalty_ledger_account_earns_index" ON "loyalty_ledger" USING btree ("account_id","created_at","points") WHERE "loyalty_ledger"."kind" = 'earn';--> statement-breakpoint
+-- A row inserted into or deleted from the club's tables on a day whose Dashboard figures were
+-- counted (loyalty_day_figures) deletes those figures; the next Dashboard counts the day again.
+-- One trigger per table and event, once per statement, over the statement's rows (a transition
+-- table: a removed account's cascade is one statement per table). While a count is running (it
+-- holds SHARE ROW EXCLUSIVE on loyalty_day_figures) the DELETE waits for its ROW EXCLUSIVE lock,
+-- and PostgreSQL takes a statement's snapshot after its locks, so it sees and deletes the
+-- figures the count has just written (apps/api/src/staff/dashboard/dashboard.test.ts).
+-- loyalty_orders.claimed_at and the created_at columns are never updated (the ledger is
+-- append-only), so an UPDATE moves no row to another day.
+CREATE FUNCTION "loyalty_day_figures_forget"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_TABLE_NAME = 'loyalty_orders' THEN
+    DELETE FROM "loyalty_day_figures" f USING "changed_rows" c WHERE c."claimed_at" >= f."starts_at" AND c."claimed_at" < f."ends_at";
+  ELSE
+    DELETE FROM "loyalty_day_figures" f USING "changed_rows" c WHERE c."created_at" >= f."starts_at" AND c."created_at" < f."ends_at";
+  END IF;
+  RETURN NULL;
+END;
+$$;--> statement-breakpoint
+CREATE TRIGGER "loyalty_orders_inserted_day_figures" AFTER INSERT ON "loyalty_orders" REFERENCING NEW TABLE AS "changed_rows" FOR EACH STATEMENT EXECUTE FUNCTION "loyalty_day_figures_forget"();--> statement-breakpoint
+CREATE TRIGGER "loyalty_orders_deleted_day_figures" AFTER DELETE ON "loyalty_orders" REFERENCING OLD TABLE AS "changed_rows" FOR EACH STATEMENT EXECUTE FUNCTION "loyalty_day_figures_forget"();--> statement-breakpoint
+CREATE TRIGGER "loyalty_ledger_inserted_day_figures" AFTER INSERT ON "loyalty_ledger" REFERENCING NEW TABLE AS "changed_rows" FOR EACH STATEMENT EXECUTE FUNCTION "loyalty_day_figures_forget"();--> statement-breakpoint
+CREATE TRIGGER "loyalty_ledger_deleted_day_figures" AFTER DELETE ON "loyalty_ledger" REFERENCING OLD TABLE AS "changed_rows" FOR EACH STATEMENT EXECUTE FUNCTION "loyalty_day_figures_forget"();--> statement-breakpoint
+CREATE TRIGGER "loyalty_accounts_inserted_day_figures" AFTER INSERT ON "loyalty_accounts" REFERENCING NEW TABLE AS "changed_rows" FOR EACH STATEMENT EXECUTE FUNCTION "loyalty_day_figures_forget"();--> statement-breakpoint
+CREATE TRIGGER "loyalty_accounts_deleted_day_figures" AFTER DELETE ON "loyalty_accounts" REFERENCING OLD TABLE AS "changed_rows" FOR EACH STATEMENT EXECUTE FUNCTION "loyalty_day_figures_forget"();
