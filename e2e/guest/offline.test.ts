@@ -25,6 +25,8 @@ import {
 } from '../support/browser.ts';
 import { cachedUrls, nextBuild, reloadOffline, storedCopies, workerReady } from '../support/offline.ts';
 import { freePort, startServerProcess } from '../support/server-process.ts';
+import { STAFF_ADMIN } from '../support/staff-admin.ts';
+import { logIn } from '../support/staff.ts';
 import { decodeBarcodes } from '../support/zbar.ts';
 
 let browser: Browser;
@@ -178,11 +180,16 @@ describe('what the service worker leaves alone', () => {
       page.on('response', (response) => {
         if (response.fromServiceWorker()) fromWorker.push(response.url());
       });
+      const staffRequests: string[] = [];
+      page.on('request', (request) => staffRequests.push(new URL(request.url()).pathname));
       const login = await page.goto('/login');
       expect(login?.fromServiceWorker()).toBe(false);
       await page.getByRole('heading', { level: 1, name: 'Team Member Login' }).waitFor();
-      await page.goto('/admin');
+      // Logged in, the back office opens on the Dashboard and asks the API for its figures: none of it through the worker.
+      await logIn(page, STAFF_ADMIN.email, STAFF_ADMIN.password);
+      await page.getByRole('heading', { level: 2, name: 'Dashboard', exact: true }).waitFor();
       await page.waitForLoadState('networkidle');
+      expect(staffRequests).toEqual(expect.arrayContaining(['/app/login/', '/api/admin/dashboard/']));
       expect(fromWorker).toEqual([]);
       const urls = await cachedUrls(page);
       expect(urls.length).toBeGreaterThan(10);
