@@ -62,6 +62,28 @@ function DayBars<R extends { day: string }>({ rows, series, stacked }: { rows: R
 const dayColumn = { key: 'day', label: 'Operating day' } as const;
 const columnsOf = <R extends { day: string }>(series: Series<R>[]): FigureColumn<R>[] => [dayColumn, ...series];
 
+/** A figure of series per operating day: its bar chart, its numbers and their CSV. */
+function DaySeriesFigure<R extends { day: string }>(props: {
+  id: string;
+  title: string;
+  file: string;
+  rows: R[];
+  series: Series<R>[];
+  stacked?: boolean;
+}) {
+  const { rows, series, stacked } = props;
+  return (
+    <FigureSection
+      id={props.id}
+      title={props.title}
+      rows={rows}
+      columns={columnsOf(series)}
+      file={props.file}
+      chart={<DayBars rows={rows} series={series} stacked={stacked} />}
+    />
+  );
+}
+
 const CLAIMS: Series<Dashboard['claims'][number]>[] = [
   { key: 'tickets', label: 'Tickets' },
   { key: 'foodAndBeverage', label: 'Food and beverage' },
@@ -129,28 +151,21 @@ function Standing({ data }: { data: Dashboard }) {
 function Figures({ data }: { data: Dashboard }) {
   const range = `${data.from}-to-${data.to}`;
   const fetched = data.deliveries.some((d) => d.fetchedPushes > 0);
+  const tiers = data.tiers.map((t) => ({ tier: t.tier ?? 'No tier', members: t.members }));
   return (
     <div className="staff-figures">
-      <FigureSection
+      <DaySeriesFigure
         id="dashboard-claims"
         title="Claims and new members per day"
         rows={data.claims}
-        columns={columnsOf(CLAIMS)}
+        series={CLAIMS}
         file={`claims-${range}`}
-        chart={<DayBars rows={data.claims} series={CLAIMS} />}
       />
-      <FigureSection
-        id="dashboard-points"
-        title="Points per day"
-        rows={data.points}
-        columns={columnsOf(POINTS)}
-        file={`points-${range}`}
-        chart={<DayBars rows={data.points} series={POINTS} />}
-      />
+      <DaySeriesFigure id="dashboard-points" title="Points per day" rows={data.points} series={POINTS} file={`points-${range}`} />
       <FigureSection
         id="dashboard-tiers"
         title="Members per tier"
-        rows={data.tiers.map((t) => ({ tier: t.tier ?? 'No tier', members: t.members }))}
+        rows={tiers}
         columns={[
           { key: 'tier', label: 'Tier' },
           { key: 'members', label: 'Members' },
@@ -158,11 +173,7 @@ function Figures({ data }: { data: Dashboard }) {
         file="members-per-tier"
         chart={
           <ResponsiveContainer width="100%" height={Math.max(120, data.tiers.length * 40)}>
-            <BarChart
-              accessibilityLayer={false}
-              data={data.tiers.map((t) => ({ tier: t.tier ?? 'No tier', members: t.members }))}
-              layout="vertical"
-            >
+            <BarChart accessibilityLayer={false} data={tiers} layout="vertical">
               <CartesianGrid strokeDasharray="3 3" horizontal={false} />
               <XAxis type="number" allowDecimals={false} />
               <YAxis type="category" dataKey="tier" width={96} />
@@ -172,29 +183,27 @@ function Figures({ data }: { data: Dashboard }) {
           </ResponsiveContainer>
         }
       />
-      <FigureSection
+      <DaySeriesFigure
         id="dashboard-wallet"
         title="Wallet passes added and share links opened per day"
         rows={data.wallet.days}
-        columns={columnsOf(WALLET)}
+        series={WALLET}
         file={`wallet-${range}`}
-        chart={<DayBars rows={data.wallet.days} series={WALLET} />}
       />
-      <FigureSection
+      <DaySeriesFigure
         id="dashboard-deliveries"
         title="Deliveries per day"
         rows={data.deliveries}
-        columns={columnsOf(DELIVERIES)}
+        series={DELIVERIES}
         file={`deliveries-${range}`}
-        chart={<DayBars rows={data.deliveries} series={DELIVERIES} />}
       />
-      <FigureSection
+      <DaySeriesFigure
         id="dashboard-lookups"
         title="Guest pass lookups per day"
         rows={data.lookups}
-        columns={columnsOf(LOOKUPS)}
+        series={LOOKUPS}
         file={`lookups-${range}`}
-        chart={<DayBars rows={data.lookups} series={LOOKUPS} stacked />}
+        stacked
       />
       {fetched && (
         <FigureSection
