@@ -402,7 +402,7 @@ export const loyaltyLedger = pgTable(
     // Each member's earns in the tier window, read in member order from the index alone: the Dashboard's members per tier.
     index('loyalty_ledger_account_earns_index')
       .on(t.accountId, t.createdAt, t.points)
-      .where(sql`${t.kind} = 'earn'`),
+      .where(sql`${t.kind} = 'earn' and ${t.loyaltyOrderId} is not null`),
     uniqueIndex('loyalty_ledger_order_kind_index')
       .on(t.loyaltyOrderId, t.kind)
       .where(sql`${t.loyaltyOrderId} is not null`),
@@ -516,8 +516,9 @@ export const loyaltyRedemptions = pgTable(
  * first time a Dashboard reads the day, so that a 90-day Dashboard reads 89 rows instead of
  * grouping the ledger. `starts_at`/`ends_at` are the day's bounds: a row counted under another
  * PARK_TIMEZONE is counted again. A row inserted into or deleted from loyalty_orders,
- * loyalty_ledger or loyalty_accounts deletes the figures of its day (triggers, migration 0025),
- * so a removed account's days are counted again.
+ * loyalty_ledger or loyalty_accounts deletes the figures of its day, and a truncate all of them
+ * (triggers, migration 0025), so a removed account's days are counted again; the columns that
+ * place a row in a day (claimed_at, source_type, created_at) cannot be updated.
  */
 export const loyaltyDayFigures = pgTable('loyalty_day_figures', {
   day: date({ mode: 'string' }).primaryKey(),

@@ -5,16 +5,18 @@
 //
 // Exact by construction: triggers (migration 0025) delete a day's figures when a row of that
 // day is inserted into or deleted from loyalty_orders, loyalty_ledger or loyalty_accounts (a
-// claim still in flight across 2:00 AM, a removed account), and the next read counts it again.
+// claim still in flight across 2:00 AM, a removed account), and the next read counts it again;
+// a TRUNCATE deletes them all, and the columns that place a row in a day cannot be updated.
 // A count holds SHARE ROW EXCLUSIVE on loyalty_day_figures from before it reads to its commit,
 // which the triggers' deletes (ROW EXCLUSIVE) wait for, so a change and a count of its day never
 // pass each other: the count waits for the change's commit, or the change deletes what the
-// count wrote. Hand-written because this is a cache of the club's own SQL, with the database's
-// own locks; a materialized view would be recounted whole, not one day.
+// count wrote. A change of what a day's figures count (claimsPerDay, pointsPerDay) needs a
+// migration that empties loyalty_day_figures. Hand-written because this is a cache of the
+// club's own SQL with the database's own locks; a materialized view is recounted whole.
 import { and, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, Executor } from '@boardwalk/db/client';
 import { loyaltyDayFigures } from '@boardwalk/db/schema';
-import { operatingDayBounds, type InstantSpan } from '../platform/park-time.ts';
+import { operatingDayBounds, perDay, type InstantSpan } from '../platform/park-time.ts';
 import { claimsPerDay, newMembersPerDay, pointsPerDay } from './loyalty-figures.repo.ts';
 
 export interface ClubDay {
@@ -36,14 +38,10 @@ const ZERO = { tickets: 0, foodAndBeverage: 0, hotel: 0, newMembers: 0, earned: 
 async function countDays(db: Executor, days: string[], timeZone: string): Promise<ClubDay[]> {
   const span: InstantSpan = { start: operatingDayBounds(days[0]!, timeZone).start, end: operatingDayBounds(days.at(-1)!, timeZone).end };
   // One after the other: in a transaction they share one connection.
-  const counted = [
-    await claimsPerDay(db, span, timeZone),
-    await newMembersPerDay(db, span, timeZone),
-    await pointsPerDay(db, span, timeZone),
-  ];
-  const byDay = new Map(days.map((day) => [day, { day, ...ZERO }]));
-  for (const rows of counted) for (const { day, ...figures } of rows) Object.assign(byDay.get(day) ?? {}, figures);
-  return [...byDay.values()];
+  const claims = await claimsPerDay(db, span, timeZone);
+  const members = await newMembersPerDay(db, span, timeZone);
+  const points = await pointsPerDay(db, span, timeZone);
+  return perDay(days, ZERO, claims, members, points);
 }
 
 /**
@@ -70,26 +68,35 @@ async function closedDayFigures(db: Db, closed: string[], timeZone: string): Pro
     const bounds = operatingDayBounds(row.day, timeZone);
     if (startsAt.getTime() === bounds.start.getTime() && endsAt.getTime() === bounds.end.getTime()) figures.set(row.day, row);
   }
-  const missing = closed.filter((day) => !figures.has(day));
-  if (missing.length > 0) {
-    // The days from the first missing to the last, in one count (a day between them already stored is counted again).
-    const recount = closed.slice(closed.indexOf(missing[0]!), closed.indexOf(missing.at(-1)!) + 1);
-    for (const row of await countAndStore(db, recount, timeZone)) figures.set(row.day, row);
-  }
+  // Each run of consecutive missing days is counted over its own span (a removed account's old
+  // day and yesterday are two short counts, not one of every day between them).
+  const runs: string[][] = [];
+  closed.forEach((day, i) => {
+    if (figures.has(day)) return;
+    if (i > 0 && !figures.has(closed[i - 1]!)) runs.at(-1)!.push(day);
+    else runs.push([day]);
+  });
+  if (runs.length > 0) for (const row of await countAndStore(db, runs, timeZone)) figures.set(row.day, row);
   return closed.map((day) => figures.get(day)!);
 }
 
-/** Counts closed days and stores their figures, in one transaction that holds off the triggers' deletes (see the top of this file). */
-function countAndStore(db: Db, days: string[], timeZone: string): Promise<ClubDay[]> {
+/** Counts runs of closed days and stores their figures, in one transaction that holds off the triggers' deletes (see the top of this file). */
+function countAndStore(db: Db, runs: string[][], timeZone: string): Promise<ClubDay[]> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`lock table ${loyaltyDayFigures} in share row exclusive mode`);
-    const counted = await countDays(tx, days, timeZone);
+    const counted: ClubDay[] = [];
+    for (const days of runs) counted.push(...(await countDays(tx, days, timeZone)));
     const rows = counted.map((row) => {
       const { start, end } = operatingDayBounds(row.day, timeZone);
       return { ...row, startsAt: start, endsAt: end };
     });
     // A day stored under other bounds (another time zone) is replaced.
-    await tx.delete(loyaltyDayFigures).where(inArray(loyaltyDayFigures.day, days));
+    await tx.delete(loyaltyDayFigures).where(
+      inArray(
+        loyaltyDayFigures.day,
+        counted.map((row) => row.day),
+      ),
+    );
     await tx.insert(loyaltyDayFigures).values(rows);
     return counted;
   });

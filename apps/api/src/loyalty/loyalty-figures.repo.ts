@@ -89,9 +89,9 @@ export async function outstandingPoints(db: Executor, now: Date) {
  * Members per active tier at `now` (the tier rule of loyalty-rewards.repo.ts: the highest tier
  * the points earned in the last 365 days, earns minus their claims' reversals, reach), highest
  * first, then the members in none (tier null). One statement: per account, the window's earns
- * and the reversals of those earns (a reversal comes after its earn, so it is in the window
+ * of claims and the reversals of those earns (a reversal comes after its earn, so it is in the window
  * too), summed apart and added; each total's tier is its bucket among the tiers' points to reach
- * (width_bucket: 0 below the lowest). Each step is one pass: a tier looked up per member, or
+ * (width_bucket: 0 below the lowest, null with no active tier). Each step is one pass: a tier looked up per member, or
  * every earn joined to its order's entries, each took longer than all the rest at 200,000 earns.
  */
 export async function membersPerTier(db: Executor, now: Date): Promise<{ tier: string | null; members: number }[]> {
@@ -101,7 +101,7 @@ export async function membersPerTier(db: Executor, now: Date): Promise<{ tier: s
       select name, points_to_reach, row_number() over (order by points_to_reach) as bucket from ${loyaltyTiers} where active
     ), earned as (
       select account_id, sum(points) as points from ${loyaltyLedger}
-      where kind = 'earn' and created_at >= ${since}::timestamptz
+      where kind = 'earn' and loyalty_order_id is not null and created_at >= ${since}::timestamptz
       group by account_id
     ), reversed as (
       select r.account_id, sum(r.points) as points from ${loyaltyLedger} r
@@ -112,7 +112,7 @@ export async function membersPerTier(db: Executor, now: Date): Promise<{ tier: s
     ), counted as (
       select width_bucket(
                earned.points + coalesce(reversed.points, 0),
-               (select coalesce(array_agg(points_to_reach order by points_to_reach), '{}') from tiers)
+               (select array_agg(points_to_reach order by points_to_reach) from tiers)
              ) as bucket,
              count(*) as members
       from earned left join reversed using (account_id)

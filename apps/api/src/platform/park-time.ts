@@ -62,3 +62,15 @@ export interface InstantSpan {
  */
 export const operatingDaySql = (column: SQL | AnyColumn, timeZone: string) =>
   sql<string>`to_char((${column} at time zone ${timeZone}) - make_interval(hours => ${OPERATING_DAY_START_HOUR}), 'YYYY-MM-DD')`;
+
+/** Rows keyed by their operating day, merged into one row per day of the range with `zero` for the missing figures. */
+export function perDay<Z extends object>(days: string[], zero: Z, ...series: ({ day: string } & Partial<Z>)[][]): ({ day: string } & Z)[] {
+  const byDay = new Map(days.map((day) => [day, { day, ...zero }]));
+  for (const rows of series) {
+    for (const { day, ...figures } of rows) {
+      const row = byDay.get(day);
+      if (row) Object.assign(row, figures);
+    }
+  }
+  return [...byDay.values()];
+}

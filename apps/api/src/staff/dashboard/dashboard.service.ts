@@ -15,7 +15,7 @@ import { clubFiguresPerDay } from '../../loyalty/loyalty-day-figures.ts';
 import { membersPerTier, outstandingPoints } from '../../loyalty/loyalty-figures.repo.ts';
 import { activityPerDay, type Activity, type ActivityCounts } from '../../platform/activity-counts.ts';
 import { deliveriesPerDay } from '../../platform/jobs/deliveries.repo.ts';
-import { operatingDay, operatingDayBounds, shiftDate } from '../../platform/park-time.ts';
+import { operatingDay, operatingDayBounds, perDay, shiftDate } from '../../platform/park-time.ts';
 
 export interface DashboardDeps {
   db: Db;
@@ -35,18 +35,6 @@ const activitySeries = <K extends string>(
     const figure = figures[activity as Activity];
     return figure ? [{ day, [figure]: count } as { day: string } & Partial<Record<K, number>>] : [];
   });
-
-/** Rows keyed by their operating day, merged into one row per day of the range with `zero` for the missing figures. */
-function perDay<Z extends object>(days: string[], zero: Z, ...series: ({ day: string } & Partial<Z>)[][]): ({ day: string } & Z)[] {
-  const byDay = new Map(days.map((day) => [day, { day, ...zero }]));
-  for (const rows of series) {
-    for (const { day, ...figures } of rows) {
-      const row = byDay.get(day);
-      if (row) Object.assign(row, figures);
-    }
-  }
-  return [...byDay.values()];
-}
 
 export async function loadDashboard(deps: DashboardDeps, range: DashboardRange, now: Date): Promise<Dashboard> {
   const { db, timeZone } = deps;

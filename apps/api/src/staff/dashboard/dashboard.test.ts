@@ -300,6 +300,7 @@ describe("the club's closed days, counted once", () => {
   // September 2026 in Los Angeles (PDT): September 8's operating day runs from 09:00 UTC to 09:00 UTC.
   const now = at('2026-09-10T19:00:00Z');
   const onTheDay = at('2026-09-08T18:00:00Z');
+  // Each test writes on a day of its own.
   const storedDay = async (day: string) => (await t.database.db.select().from(schema.loyaltyDayFigures)).find((row) => row.day === day);
   const earnedOn = async (day: string, timeZone = TIME_ZONE) =>
     (await loadDashboard({ ...deps, timeZone }, '7', now)).points.find((row) => row.day === day)?.earned;
@@ -333,34 +334,75 @@ describe("the club's closed days, counted once", () => {
   });
 
   it('counts a day again when a row of that day is written or removed, and under another time zone', async () => {
+    // September 5 (its own day in this file).
     const member = await aMember(at('2026-09-01T18:00:00Z'));
-    await anEntry(member, 'earn', 100, onTheDay, await aClaim(member, 'hotel', onTheDay));
-    expect(await earnedOn('2026-09-08')).toBe(140);
-    expect(await storedDay('2026-09-08')).toMatchObject({ hotel: 1, earned: 140, adjusted: 0 });
+    await anEntry(member, 'earn', 100, at('2026-09-05T18:00:00Z'), await aClaim(member, 'hotel', at('2026-09-05T18:00:00Z')));
+    expect(await earnedOn('2026-09-05')).toBe(100);
+    expect(await storedDay('2026-09-05')).toMatchObject({ hotel: 1, earned: 100, adjusted: 0 });
 
     // An entry written into the closed day (a claim in flight at 2:00 AM commits after it) deletes its figures.
-    await anEntry(member, 'adjustment', 5, at('2026-09-08T20:00:00Z'));
-    expect(await storedDay('2026-09-08')).toBeUndefined();
-    expect(dayOf(await loadDashboard(deps, '7', now), 'points', '2026-09-08')).toMatchObject({ earned: 140, adjusted: 5 });
+    await anEntry(member, 'adjustment', 5, at('2026-09-05T20:00:00Z'));
+    expect(await storedDay('2026-09-05')).toBeUndefined();
+    expect(dayOf(await loadDashboard(deps, '7', now), 'points', '2026-09-05')).toMatchObject({ earned: 100, adjusted: 5 });
 
     // Removing the account (its claims and entries go with it) counts its days again.
     await t.database.db.delete(schema.loyaltyAccounts).where(eq(schema.loyaltyAccounts.id, member));
-    expect(await storedDay('2026-09-08')).toBeUndefined();
+    expect(await storedDay('2026-09-05')).toBeUndefined();
     const removed = await loadDashboard(deps, '7', now);
-    expect(dayOf(removed, 'claims', '2026-09-08')).toMatchObject({ tickets: 1, hotel: 0 });
-    expect(dayOf(removed, 'points', '2026-09-08')).toMatchObject({ earned: 40, adjusted: 0 });
+    expect(dayOf(removed, 'claims', '2026-09-05')).toMatchObject({ hotel: 0 });
+    expect(dayOf(removed, 'points', '2026-09-05')).toMatchObject({ earned: 0, adjusted: 0 });
 
     // Under another time zone the day has other bounds: counted again with them. In New York
-    // September 8's day starts three hours earlier, so an entry at 08:00 UTC (1:00 AM in Los
-    // Angeles, still September 7 there) is September 8's.
+    // September 5's day starts three hours earlier, so an entry at 08:00 UTC (1:00 AM in Los
+    // Angeles, still September 4 there) is September 5's.
     const other = await aMember(at('2026-09-01T18:00:00Z'));
-    await anEntry(other, 'earn', 1000, at('2026-09-08T08:00:00Z'));
-    expect(await earnedOn('2026-09-07')).toBe(1000);
-    expect(await earnedOn('2026-09-08', 'America/New_York')).toBe(1040);
-    expect(await storedDay('2026-09-08')).toMatchObject({ startsAt: at('2026-09-08T06:00:00Z'), endsAt: at('2026-09-09T06:00:00Z') });
-    expect(await earnedOn('2026-09-08')).toBe(40);
-    expect(await storedDay('2026-09-08')).toMatchObject({ startsAt: at('2026-09-08T09:00:00Z') });
+    await anEntry(other, 'earn', 1000, at('2026-09-05T08:00:00Z'));
+    expect(await earnedOn('2026-09-04')).toBe(1000);
+    expect(await earnedOn('2026-09-05', 'America/New_York')).toBe(1000);
+    expect(await storedDay('2026-09-05')).toMatchObject({ startsAt: at('2026-09-05T06:00:00Z'), endsAt: at('2026-09-06T06:00:00Z') });
+    expect(await earnedOn('2026-09-05')).toBe(0);
+    expect(await storedDay('2026-09-05')).toMatchObject({ startsAt: at('2026-09-05T09:00:00Z') });
   });
+
+  it('refuses to move a claim or a member to another day (the columns that place them cannot change)', async () => {
+    const failure = (query: Promise<unknown>) =>
+      query.then(
+        () => 'no error',
+        (error: Error & { cause?: Error }) => error.cause?.message ?? error.message,
+      );
+    const member = await aMember(at('2026-08-20T18:00:00Z'));
+    const order = await aClaim(member, 'ticket', at('2026-08-20T18:00:00Z'));
+    const orders = t.database.db.update(schema.loyaltyOrders);
+    const byId = eq(schema.loyaltyOrders.id, order);
+    expect(await failure(orders.set({ claimedAt: at('2026-08-21T18:00:00Z') }).where(byId))).toMatch(/cannot change/);
+    expect(await failure(orders.set({ sourceType: 'hotel' }).where(byId))).toMatch(/cannot change/);
+    const account = eq(schema.loyaltyAccounts.id, member);
+    expect(
+      await failure(
+        t.database.db
+          .update(schema.loyaltyAccounts)
+          .set({ createdAt: at('2026-08-21T18:00:00Z') })
+          .where(account),
+      ),
+    ).toMatch(/cannot change/);
+    // Everything else changes as before: a reversal, a new email.
+    await orders.set({ reversedAt: at('2026-08-22T18:00:00Z') }).where(byId);
+    await t.database.db.update(schema.loyaltyAccounts).set({ email: 'moved@example.com' }).where(account);
+  });
+
+  /** Waits until a session of this database waits for a lock on loyalty_day_figures (polled: under load it takes a while). */
+  async function untilSomeoneWaits(tx: Pick<typeof t.database.db, 'execute'>) {
+    const waiting = async () => {
+      const { rows } = (await tx.execute(
+        sql`select count(*)::int as n from pg_locks
+            where relation = 'loyalty_day_figures'::regclass and not granted
+              and database = (select oid from pg_database where datname = current_database())`,
+      )) as unknown as { rows: { n: number }[] };
+      return rows[0]!.n;
+    };
+    for (let i = 0; i < 100 && (await waiting()) === 0; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await waiting()).toBe(1);
+  }
 
   it.skipIf(testDbKind() === 'pglite')(
     'never keeps figures counted while a change of their day was being made (PostgreSQL: two connections)',
@@ -375,15 +417,7 @@ describe("the club's closed days, counted once", () => {
         await tx.execute(sql`lock table loyalty_day_figures in share row exclusive mode`);
         await tx.delete(schema.loyaltyDayFigures).where(eq(schema.loyaltyDayFigures.day, '2026-09-06'));
         change = anEntry(member, 'earn', 9, at('2026-09-06T18:00:00Z'));
-        // The change waits for the lock (polled: under load it takes a while to get there).
-        const waiting = async () => {
-          const { rows } = (await tx.execute(
-            sql`select count(*)::int as n from pg_locks where relation = 'loyalty_day_figures'::regclass and not granted`,
-          )) as unknown as { rows: { n: number }[] };
-          return rows[0]!.n;
-        };
-        for (let i = 0; i < 100 && (await waiting()) === 0; i++) await new Promise((resolve) => setTimeout(resolve, 100));
-        expect(await waiting()).toBe(1);
+        await untilSomeoneWaits(tx);
         await tx.insert(schema.loyaltyDayFigures).values({
           ...{ tickets: 0, foodAndBeverage: 0, hotel: 0, newMembers: 0, earned: 0, redeemed: 0, reversed: 0, expired: 0, adjusted: 0 },
           day: '2026-09-06',
@@ -396,6 +430,38 @@ describe("the club's closed days, counted once", () => {
       expect(await earnedOn('2026-09-06')).toBe(9);
     },
   );
+
+  it.skipIf(testDbKind() === 'pglite')(
+    'counts a day only once a change of it in flight has committed (PostgreSQL: two connections)',
+    async () => {
+      // October 4 to 10, never read before: October 6 is counted by the Dashboard below, which
+      // must wait for the entry written into it by a transaction still open.
+      const october = at('2026-10-10T19:00:00Z');
+      const member = await aMember(at('2026-10-01T18:00:00Z'));
+      let read: Promise<Dashboard> | undefined;
+      await t.database.db.transaction(async (tx) => {
+        await tx.insert(schema.loyaltyLedger).values({
+          accountId: member,
+          kind: 'adjustment',
+          points: 12,
+          reason: 'late',
+          causedBy: 'system',
+          createdAt: at('2026-10-06T18:00:00Z'),
+        });
+        read = loadDashboard(deps, '7', october);
+        await untilSomeoneWaits(tx);
+      });
+      expect(dayOf(await read!, 'points', '2026-10-06')).toMatchObject({ adjusted: 12 });
+      expect(await storedDay('2026-10-06')).toMatchObject({ adjusted: 12 });
+    },
+  );
+
+  it('forgets every day when one of the tables is emptied (TRUNCATE)', async () => {
+    await loadDashboard(deps, '7', now);
+    expect(await storedDay('2026-09-09')).toBeDefined();
+    await t.database.executeSql('truncate loyalty_ledger cascade', []);
+    expect(await t.database.db.select().from(schema.loyaltyDayFigures)).toEqual([]);
+  });
 });
 
 describe("guests' lookups and share links", () => {
