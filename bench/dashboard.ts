@@ -2,11 +2,10 @@
 // over a club of BENCH_MEMBERS (100,000) members and BENCH_ENTRIES (1,000,000) ledger entries
 // spread over the last 120 days: 200,000 claims (loyalty orders, each with its earn entry and
 // its lot) and the rest redemptions, adjustments, expiries and reversals; three active tiers
-// and an inactive one. One call at a time
-// for BENCH_SECONDS (10) after a warm-up: median, p90, p99; before them, the first call alone
-// (it counts the closed days, which the others read). Baseline, in the same process: the
-// one grouped query the points chart needs at least (the ledger's 90 days by day and kind),
-// alone. Goal: p99 <= 200 ms on PostgreSQL, <= 500 ms on PGlite.
+// and an inactive one. One call at a time for BENCH_SECONDS (10) after a warm-up: median, p90,
+// p99; before them, the first call alone (it counts the closed days, which the others read).
+// Baseline, in the same process: the one grouped query the points chart needs at least (the
+// ledger's 90 days by day and kind), alone. Goal: p99 <= 200 ms on PostgreSQL, <= 500 ms on PGlite.
 //
 // BENCH_DB=pglite|postgres (default both when PostgreSQL answers).
 import { loadavg } from 'node:os';

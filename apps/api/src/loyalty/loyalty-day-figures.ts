@@ -19,20 +19,20 @@ import { loyaltyDayFigures } from '@boardwalk/db/schema';
 import { operatingDayBounds, perDay, type InstantSpan } from '../platform/park-time.ts';
 import { claimsPerDay, newMembersPerDay, pointsPerDay } from './loyalty-figures.repo.ts';
 
-export interface ClubDay {
-  day: string;
-  tickets: number;
-  foodAndBeverage: number;
-  hotel: number;
-  newMembers: number;
-  earned: number;
-  redeemed: number;
-  reversed: number;
-  expired: number;
-  adjusted: number;
-}
+/** A day's figures, as loyalty_day_figures keeps them (without the day's bounds). */
+export type ClubDay = Omit<typeof loyaltyDayFigures.$inferSelect, 'startsAt' | 'endsAt'>;
 
-const ZERO = { tickets: 0, foodAndBeverage: 0, hotel: 0, newMembers: 0, earned: 0, redeemed: 0, reversed: 0, expired: 0, adjusted: 0 };
+const ZERO: Omit<ClubDay, 'day'> = {
+  tickets: 0,
+  foodAndBeverage: 0,
+  hotel: 0,
+  newMembers: 0,
+  earned: 0,
+  redeemed: 0,
+  reversed: 0,
+  expired: 0,
+  adjusted: 0,
+};
 
 /** The figures of each of `days` (consecutive operating days) grouped by the database over their span, a day with nothing as zeros. */
 async function countDays(db: Executor, days: string[], timeZone: string): Promise<ClubDay[]> {
@@ -63,10 +63,11 @@ async function closedDayFigures(db: Db, closed: string[], timeZone: string): Pro
     .select()
     .from(loyaltyDayFigures)
     .where(and(gte(loyaltyDayFigures.day, closed[0]!), lte(loyaltyDayFigures.day, closed.at(-1)!)));
+  const bounds = new Map(closed.map((day) => [day, operatingDayBounds(day, timeZone)]));
   const figures = new Map<string, ClubDay>();
   for (const { startsAt, endsAt, ...row } of stored) {
-    const bounds = operatingDayBounds(row.day, timeZone);
-    if (startsAt.getTime() === bounds.start.getTime() && endsAt.getTime() === bounds.end.getTime()) figures.set(row.day, row);
+    const { start, end } = bounds.get(row.day)!;
+    if (startsAt.getTime() === start.getTime() && endsAt.getTime() === end.getTime()) figures.set(row.day, row);
   }
   // Each run of consecutive missing days is counted over its own span (a removed account's old
   // day and yesterday are two short counts, not one of every day between them).
@@ -76,20 +77,17 @@ async function closedDayFigures(db: Db, closed: string[], timeZone: string): Pro
     if (i > 0 && !figures.has(closed[i - 1]!)) runs.at(-1)!.push(day);
     else runs.push([day]);
   });
-  if (runs.length > 0) for (const row of await countAndStore(db, runs, timeZone)) figures.set(row.day, row);
+  if (runs.length > 0) for (const row of await countAndStore(db, runs, bounds, timeZone)) figures.set(row.day, row);
   return closed.map((day) => figures.get(day)!);
 }
 
 /** Counts runs of closed days and stores their figures, in one transaction that holds off the triggers' deletes (see the top of this file). */
-function countAndStore(db: Db, runs: string[][], timeZone: string): Promise<ClubDay[]> {
+function countAndStore(db: Db, runs: string[][], bounds: Map<string, InstantSpan>, timeZone: string): Promise<ClubDay[]> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`lock table ${loyaltyDayFigures} in share row exclusive mode`);
     const counted: ClubDay[] = [];
     for (const days of runs) counted.push(...(await countDays(tx, days, timeZone)));
-    const rows = counted.map((row) => {
-      const { start, end } = operatingDayBounds(row.day, timeZone);
-      return { ...row, startsAt: start, endsAt: end };
-    });
+    const rows = counted.map((row) => ({ ...row, startsAt: bounds.get(row.day)!.start, endsAt: bounds.get(row.day)!.end }));
     // A day stored under other bounds (another time zone) is replaced.
     await tx.delete(loyaltyDayFigures).where(
       inArray(
