@@ -16,17 +16,8 @@ import { AppError } from '../platform/errors.ts';
 import { lockReservation } from '../integrations/hotel/reservations.repo.ts';
 import { lockChecksByNumberOrCode } from '../integrations/pos/checks.repo.ts';
 import { lockOrderTickets } from '../integrations/ticketing/ticket-lock.repo.ts';
-import {
-  claimsAndBalance,
-  findStandingClaims,
-  insertLoyaltyOrders,
-  isUniqueViolation,
-  lockAccount,
-  type AccountRow,
-  type LoyaltyOrderRow,
-  type NewLoyaltyOrder,
-} from './loyalty.repo.ts';
-import { appendLedger, type LoyaltyCore } from './loyalty.service.ts';
+import { claimState, isUniqueViolation, lockClaimingAccount, type AccountRow, type NewLoyaltyOrder } from './loyalty.repo.ts';
+import { appendClaims, type LoyaltyCore } from './loyalty.service.ts';
 
 /** Who makes a claim: the guest through the public calls, or a staff member on the guest's behalf. */
 export type Claimant = { kind: 'guest' } | { kind: 'staff'; username: string };
@@ -83,50 +74,33 @@ function assertClaimable(core: LoyaltyCore, purchases: Purchase[], claimedIds: S
  */
 async function recordClaim(tx: Executor, core: LoyaltyCore, account: AccountRow, purchases: Purchase[], by: Claimant) {
   const rate = (type: string) => core.config.loyalty.pointsPerUsd[type as LoyaltyOrderType];
-  const earned = purchases.map((p) => pointsFor(p.amount, rate(p.sourceType)));
-  if (earned.every((points) => points <= 0)) throw refused(messages.nothingToEarn);
-  const rows = await insertLoyaltyOrders(
-    tx,
-    purchases.map((p) => ({ ...p, accountId: account.id })),
-  );
-  await appendLedger(
-    tx,
-    core.changes,
-    rows.map((row, i) => ({
-      accountId: account.id,
-      points: earned[i]!,
-      kind: 'earn',
-      reason: 'claimed',
-      loyaltyOrderId: row.id,
-      sourceType: row.sourceType,
-      sourceId: row.sourceId,
-      causedBy: by.kind,
-      staffMember: by.kind === 'staff' ? by.username : null,
-    })),
-    { locked: true },
-  );
-  return rows.map((row, i) => toLoyaltyOrder(row, earned[i]!));
+  const claims = purchases.map((p) => ({ ...p, accountId: account.id, points: pointsFor(p.amount, rate(p.sourceType)) }));
+  if (claims.every((claim) => claim.points <= 0)) throw refused(messages.nothingToEarn);
+  const { orders, balance } = await appendClaims(tx, core.changes, claims, {
+    causedBy: by.kind,
+    staffMember: by.kind === 'staff' ? by.username : null,
+  });
+  const loyaltyOrders = claims.map((claim, i): LoyaltyOrder => ({
+    id: orders[i]!.id,
+    type: claim.sourceType as LoyaltyOrderType,
+    reference: claim.reference,
+    sourceId: claim.sourceId,
+    product: claim.product,
+    amount: claim.amount,
+    purchasedAt: claim.purchasedAt.toISOString(),
+    claimedAt: orders[i]!.claimedAt.toISOString(),
+    points: claim.points,
+  }));
+  return { loyaltyOrders, balance };
 }
 
-const toLoyaltyOrder = (row: LoyaltyOrderRow, points: number): LoyaltyOrder => ({
-  id: row.id,
-  type: row.sourceType as LoyaltyOrderType,
-  reference: row.reference,
-  sourceId: row.sourceId,
-  product: row.product,
-  amount: row.amount,
-  purchasedAt: row.purchasedAt.toISOString(),
-  claimedAt: row.claimedAt.toISOString(),
-  points,
-});
-
 /**
- * The account a claim is for, locked, with its balance: it must exist and carry the email
- * given. For a guest's claim, the account must be guest-created, younger than an hour, with no
- * claim yet.
+ * The account a claim is for, locked: it must exist and carry the email given. For a guest's
+ * claim, the account must be guest-created, younger than an hour, with no claim yet (checked
+ * here, before the purchase is looked at, and again exactly by the claim's state).
  */
 async function claimingAccount(tx: Executor, core: LoyaltyCore, request: { accountId: string; email: string }, by: Claimant) {
-  const account = await lockAccount(tx, request.accountId);
+  const account = await lockClaimingAccount(tx, request.accountId);
   if (!account) throw refused(messages.unknownAccount);
   if (account.email.toLowerCase() !== request.email.trim().toLowerCase()) throw refused(messages.emailMismatch);
   if (
@@ -135,9 +109,13 @@ async function claimingAccount(tx: Executor, core: LoyaltyCore, request: { accou
   ) {
     throw refused(messages.notPublic(core.config.supportEmail));
   }
-  const { claims, balance } = await claimsAndBalance(tx, account.id);
+  assertMayClaimOnline(core, account.claims, by);
+  return account;
+}
+
+/** A guest adds one purchase online. */
+function assertMayClaimOnline(core: LoyaltyCore, claims: number, by: Claimant) {
   if (by.kind === 'guest' && claims > 0) throw refused(messages.alreadyClaimedOnline(core.config.supportEmail));
-  return { account, balance };
 }
 
 /** A guest claims only a purchase under their own email; staff check ownership themselves. */
@@ -160,29 +138,34 @@ export interface ClaimOutcome {
   loyaltyOrders: LoyaltyOrder[];
 }
 
+/** Which of these purchases are claimed now, and by which account; it checks the guest's one claim online again, exactly. */
+type StandingClaims = (sourceType: LoyaltyOrderType, sourceIds: string[]) => Promise<{ sourceId: string; accountId: string }[]>;
+
 /**
  * A claim in one transaction: the account's checks, the purchases (read under a share lock, so
- * a feed refunding one waits for the claim), their record and the new balance. Several checks
- * with one number answer the candidates instead.
+ * a feed refunding one waits for the claim), their state, their record and the new balance.
+ * Several checks with one number answer the candidates instead.
  */
 async function claim(
   core: LoyaltyCore,
   request: { accountId: string; email: string },
   by: Claimant,
-  purchasesOf: (tx: Executor, account: AccountRow) => Promise<Purchase[] | Candidates>,
+  purchasesOf: (tx: Executor, account: AccountRow, standing: StandingClaims) => Promise<Purchase[] | Candidates>,
 ): Promise<ClaimOutcome | CheckCandidate[]> {
   try {
     const outcome = await core.db.transaction(async (tx) => {
-      const { account, balance } = await claimingAccount(tx, core, request, by);
-      const purchases = await purchasesOf(tx, account);
+      const account = await claimingAccount(tx, core, request, by);
+      const purchases = await purchasesOf(tx, account, async (sourceType, sourceIds) => {
+        const { claims, standing } = await claimState(tx, account.id, sourceType, sourceIds);
+        assertMayClaimOnline(core, claims, by);
+        return standing;
+      });
       if ('candidates' in purchases) return purchases;
-      const orders = await recordClaim(tx, core, account, purchases, by);
-      // The account's lock orders its ledger: the balance read under it plus what this claim earned.
-      return { account, orders, balance: balance + orders.reduce((sum, o) => sum + o.points, 0) };
+      return { account, ...(await recordClaim(tx, core, account, purchases, by)) };
     });
     if ('candidates' in outcome) return outcome.candidates;
-    const { account, orders, balance } = outcome;
-    return { accountId: account.id, pointsEarned: orders.reduce((sum, o) => sum + o.points, 0), balance, loyaltyOrders: orders };
+    const { account, loyaltyOrders, balance } = outcome;
+    return { accountId: account.id, pointsEarned: loyaltyOrders.reduce((sum, o) => sum + o.points, 0), balance, loyaltyOrders };
   } catch (error) {
     // The unique index on standing claims refused a concurrent claim of the same purchase.
     if (isUniqueViolation(error)) throw refused(messages.claimed);
@@ -195,7 +178,7 @@ const claimOnly = (...args: Parameters<typeof claim>) => claim(...args) as Promi
 
 /** An order's tickets, by its order id or a scanned ticket barcode. */
 export function claimTickets(core: LoyaltyCore, request: ClaimOf<TicketClaimRequest>, by: Claimant): Promise<ClaimOutcome> {
-  return claimOnly(core, request, by, async (tx, account) => {
+  return claimOnly(core, request, by, async (tx, account, standing) => {
     const code = request.orderId.trim();
     const found = await lockOrderTickets(tx, isScannedCode(code) ? { barcode: code } : { orderId: code });
     if (found.length === 0) throw refused(messages.unknown.ticket);
@@ -214,8 +197,7 @@ export function claimTickets(core: LoyaltyCore, request: ClaimOf<TicketClaimRequ
       amount: t.price ?? 0,
       purchasedAt: t.orderDate,
     }));
-    const claimed = await findStandingClaims(
-      tx,
+    const claimed = await standing(
       'ticket',
       purchases.map((p) => p.sourceId),
     );
@@ -247,10 +229,9 @@ export function claimPurchase(
   request: ClaimOf<PurchaseClaimRequest>,
   by: Claimant,
 ): Promise<ClaimOutcome | CheckCandidate[]> {
-  return claim(core, request, by, async (tx, account) => {
+  return claim(core, request, by, async (tx, account, standing) => {
     const checks = await claimableChecks(tx, request.checkNumber.trim(), by);
-    const claimed = await findStandingClaims(
-      tx,
+    const claimed = await standing(
       'food-and-beverage',
       checks.map((c) => c.checkId),
     );
@@ -282,7 +263,7 @@ export function claimPurchase(
 
 /** A hotel reservation by its number (its date: arrival). */
 export function claimHotel(core: LoyaltyCore, request: ClaimOf<HotelClaimRequest>, by: Claimant): Promise<ClaimOutcome> {
-  return claimOnly(core, request, by, async (tx, account) => {
+  return claimOnly(core, request, by, async (tx, account, standing) => {
     const reservationNumber = request.reservationNumber.trim();
     const reservation = await lockReservation(tx, reservationNumber);
     if (!reservation) throw refused(messages.unknown.hotel);
@@ -296,7 +277,7 @@ export function claimHotel(core: LoyaltyCore, request: ClaimOf<HotelClaimRequest
       amount: reservation.total,
       purchasedAt: new Date(`${reservation.arrival}T12:00:00Z`),
     };
-    const claimed = await findStandingClaims(tx, 'hotel', [reservationNumber]);
+    const claimed = await standing('hotel', [reservationNumber]);
     return assertClaimable(core, [purchase], new Set(claimed.map((c) => c.sourceId)));
   });
 }

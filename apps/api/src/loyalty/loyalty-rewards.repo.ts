@@ -67,14 +67,20 @@ export const earnedSinceSql = (accountId: SQL | AnyColumn, since: Date) => sql`(
       select e.loyalty_order_id from ${loyaltyLedger} e
       where e.account_id = ${accountId} and e.kind = 'earn' and e.created_at >= ${since.toISOString()}::timestamptz))`;
 
-/** The highest active tier the account's points earned since then reach, as `what` of its row `t`; null when none. */
-const tierReachedSql = (what: SQL, accountId: SQL | AnyColumn, since: Date) => sql`(
+/** The highest active tier these earned points (an SQL number) reach, as `what` of its row `t`; null when none. */
+const tierAtSql = (what: SQL, earned: SQL) => sql`(
   select ${what} from ${loyaltyTiers} t
-  where t.active and t.points_to_reach <= ${earnedSinceSql(accountId, since)}
+  where t.active and t.points_to_reach <= ${earned}
   order by t.points_to_reach desc limit 1)`;
 
+/** The highest active tier the account's points earned since then reach, as `what` of its row `t`; null when none. */
+const tierReachedSql = (what: SQL, accountId: SQL | AnyColumn, since: Date) => tierAtSql(what, earnedSinceSql(accountId, since));
+
+/** The name of the highest active tier these earned points reach; null when none. */
+export const tierNameAtSql = (earned: SQL) => tierAtSql(sql`t.name`, earned) as SQL<string | null>;
+
 /** The name of the highest active tier the account's points earned since then reach; null when none. */
-export const tierNameSql = (accountId: SQL | AnyColumn, since: Date) => tierReachedSql(sql`t.name`, accountId, since) as SQL<string | null>;
+export const tierNameSql = (accountId: SQL | AnyColumn, since: Date) => tierNameAtSql(earnedSinceSql(accountId, since));
 
 /** A member's tier moved (null: no tier). */
 export interface TierChange {

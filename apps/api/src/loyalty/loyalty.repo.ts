@@ -2,7 +2,7 @@
 // ledger, and the member read model every audience reads (the wallet cards, the back office).
 // The purchases themselves are read through the ticket core and the feeds' repos.
 import { recordEvent } from '../platform/events.ts';
-import { and, asc, between, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, desc, eq, getTableColumns, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { LoyaltyOrderType } from '@boardwalk/contract/loyalty';
 import type { PrivacySections } from '@boardwalk/contract/privacy';
 import type { Executor } from '@boardwalk/db/client';
@@ -26,7 +26,6 @@ export const isUniqueViolation = (error: unknown) => {
   const e = error as { code?: string; cause?: { code?: string } };
   return (e.code ?? e.cause?.code) === '23505';
 };
-export type LoyaltyOrderRow = typeof loyaltyOrders.$inferSelect;
 export type NewLoyaltyOrder = Omit<typeof loyaltyOrders.$inferInsert, 'id' | 'claimedAt' | 'reversedAt'>;
 export type NewLedgerEntry = Omit<typeof loyaltyLedger.$inferInsert, 'id' | 'createdAt'>;
 
@@ -69,20 +68,44 @@ export async function lockAccount(tx: Executor, id: string): Promise<AccountRow 
 }
 
 /**
- * How many purchases the account has claimed and its balance, read in one statement after the
- * account's lock (a statement of its own: its snapshot holds every change committed before it).
+ * The account locked for a claim, with how many purchases it has claimed. The count is read by
+ * the statement that waits for the lock, so it may miss a claim committed while it waited:
+ * claimState reads it again, exactly.
  */
-export async function claimsAndBalance(tx: Executor, accountId: string): Promise<{ claims: number; balance: number }> {
+export async function lockClaimingAccount(tx: Executor, id: string): Promise<(AccountRow & { claims: number }) | null> {
+  const [row] = await tx
+    .select({ ...getTableColumns(loyaltyAccounts), claims: claimsOf(id) })
+    .from(loyaltyAccounts)
+    .where(eq(loyaltyAccounts.id, id))
+    .for('update');
+  return row ?? null;
+}
+
+const claimsOf = (accountId: string) =>
+  sql<number>`(select count(*)::int from ${loyaltyOrders} where ${loyaltyOrders.accountId} = ${accountId})`;
+
+/**
+ * What a claim checks, in one statement read after the account's lock (its snapshot holds every
+ * claim committed before): how many purchases the account has claimed, and which of these
+ * purchases are claimed now (a standing claim: not reversed), by which account.
+ */
+export async function claimState(
+  tx: Executor,
+  accountId: string,
+  sourceType: LoyaltyOrderType,
+  sourceIds: string[],
+): Promise<{ claims: number; standing: { sourceId: string; accountId: string }[] }> {
+  const o = loyaltyOrders;
   const [row] = await tx
     .select({
-      claims: sql<number>`(select count(*)::int from ${loyaltyOrders} where ${loyaltyOrders.accountId} = ${accountId})`,
-      balance:
-        sql<string>`(select coalesce(sum(${loyaltyLedger.points}), 0)::bigint::text from ${loyaltyLedger} where ${loyaltyLedger.accountId} = ${accountId})`.mapWith(
-          balanceFromSum,
-        ),
+      claims: claimsOf(accountId),
+      standing: sql<
+        { sourceId: string; accountId: string }[]
+      >`(select coalesce(json_agg(json_build_object('sourceId', ${o.sourceId}, 'accountId', ${o.accountId})), '[]')
+        from ${o} where ${o.sourceType} = ${sourceType} and ${sourceIds.length > 0 ? inArray(o.sourceId, sourceIds) : sql`false`} and ${o.reversedAt} is null)`,
     })
     .from(sql`(values (1)) as one`);
-  return { claims: row?.claims ?? 0, balance: row?.balance ?? 0 };
+  return row!;
 }
 
 /** Which of these purchases are claimed now (a standing claim: not reversed), and by which account. */
@@ -92,10 +115,6 @@ export async function findStandingClaims(tx: Executor, sourceType: LoyaltyOrderT
     .select({ sourceId: loyaltyOrders.sourceId, accountId: loyaltyOrders.accountId })
     .from(loyaltyOrders)
     .where(and(eq(loyaltyOrders.sourceType, sourceType), inArray(loyaltyOrders.sourceId, sourceIds), isNull(loyaltyOrders.reversedAt)));
-}
-
-export function insertLoyaltyOrders(tx: Executor, rows: NewLoyaltyOrder[]): Promise<LoyaltyOrderRow[]> {
-  return tx.insert(loyaltyOrders).values(rows).returning();
 }
 
 /** Writes the entries; answers each with its id, in their order. */

@@ -13,6 +13,7 @@ import { AppError } from '../platform/errors.ts';
 import type { ChangeBus } from '../platform/jobs/jobs.plugin.ts';
 import { balanceOf, insertLedgerEntries, lockAccount, recordPointsChanged, type NewLedgerEntry } from './loyalty.repo.ts';
 import { insertLots, owedBy, spendLots, type NewLot } from './loyalty-lots.repo.ts';
+import { writeClaims, writeCredits, type ClaimEarning, type ClaimWritten } from './loyalty-credits.repo.ts';
 import { LOYALTY_ACCOUNT_CHANGED } from './loyalty.topics.ts';
 import { findTierChangesSince, tiersOf, type TierChange, type TierRule } from './loyalty-rewards.repo.ts';
 
@@ -53,32 +54,54 @@ export async function appendLedger(
   entries: NewLedgerEntry[],
   { locked = false, events = [] }: { locked?: boolean; events?: EventRow[] } = {},
 ): Promise<void> {
+  if (entries.length === 0) return;
   const accounts = [...new Set(entries.map((entry) => entry.accountId))].sort();
   // The account's lock orders every change of its ledger and lots (taking it again in a transaction that holds it changes nothing).
   if (!locked) for (const accountId of accounts) await lockAccount(tx, accountId);
-  // Only a claim's earn and its reversal move a tier.
-  const tiered = [...new Set(entries.filter((e) => e.kind === 'earn' || e.kind === 'reversal').map((e) => e.accountId))];
   const now = new Date();
-  const tiersBefore = await tiersOf(tx, tiered, now);
-  const [only] = entries;
-  if (entries.length === 1 && only!.points < 0) {
-    // One spend (a redemption, a deduction, an expiry, a reversal): its entry (and its event) is written by the statement that takes from the lots.
-    await takeFromLots(tx, only!, events);
+  if (entries.every((entry) => entry.points > 0)) {
+    // Points given (a raise, a redemption given back): one statement writes them, their lots and their events.
+    await writeCredits(tx, entries, { months: changes.pointsExpireMonths, events, now });
   } else {
-    const ids = (await insertLedgerEntries(tx, entries)).map((row) => row.id).sort((a, b) => a - b);
-    const written = entries.map((entry, i) => ({ ...entry, id: ids[i]! }));
-    for (const accountId of accounts) {
-      await keepLots(
-        tx,
-        changes.pointsExpireMonths,
-        written.filter((entry) => entry.accountId === accountId),
-      );
+    // Only a claim's earn and its reversal move a tier.
+    const tiered = [...new Set(entries.filter((e) => e.kind === 'earn' || e.kind === 'reversal').map((e) => e.accountId))];
+    const tiersBefore = await tiersOf(tx, tiered, now);
+    const [only] = entries;
+    if (entries.length === 1 && only!.points < 0) {
+      // One spend (a redemption, a deduction, an expiry, a reversal): its entry (and its event) is written by the statement that takes from the lots.
+      await takeFromLots(tx, only!, events);
+    } else {
+      const ids = (await insertLedgerEntries(tx, entries)).map((row) => row.id).sort((a, b) => a - b);
+      const written = entries.map((entry, i) => ({ ...entry, id: ids[i]! }));
+      for (const accountId of accounts) {
+        await keepLots(
+          tx,
+          changes.pointsExpireMonths,
+          written.filter((entry) => entry.accountId === accountId),
+        );
+      }
+      await recordPointsChanged(tx, accounts);
+      if (events.length > 0) await tx.insert(integrationEvents).values(events);
     }
-    await recordPointsChanged(tx, accounts);
-    if (events.length > 0) await tx.insert(integrationEvents).values(events);
+    await recordTiersMoved(tx, tiersBefore, await tiersOf(tx, tiered, now));
   }
-  await recordTiersMoved(tx, tiersBefore, await tiersOf(tx, tiered, now));
   await changes.publish(tx, LOYALTY_ACCOUNT_CHANGED, accounts);
+}
+
+/**
+ * A claim's write, the other way points are written (in the caller's transaction, which holds
+ * the account's lock): the claimed purchases and an earn entry for each, with their lots and
+ * events, in one statement; then the account is published.
+ */
+export async function appendClaims(
+  tx: Executor,
+  changes: LedgerChanges,
+  claims: ClaimEarning[],
+  by: Pick<NewLedgerEntry, 'causedBy' | 'staffMember'>,
+): Promise<ClaimWritten> {
+  const written = await writeClaims(tx, claims, by, { months: changes.pointsExpireMonths, events: [], now: new Date() });
+  await changes.publish(tx, LOYALTY_ACCOUNT_CHANGED, [...new Set(claims.map((claim) => claim.accountId))]);
+  return written;
 }
 
 /** loyalty.tier_changed for each account whose tier is not what it was. */

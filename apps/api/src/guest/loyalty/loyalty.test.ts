@@ -1,6 +1,6 @@
 // The loyalty club's guest calls: verify, create, the three claims and what each answers.
 import { eq, sql } from 'drizzle-orm';
-import { loyaltyAccounts, loyaltyLedger, loyaltyOrders } from '@boardwalk/db/schema';
+import { loyaltyAccounts, loyaltyLedger, loyaltyLots, loyaltyOrders } from '@boardwalk/db/schema';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { anOrder, putOrder } from '../../../test-support/fixtures.ts';
 import { createTestApp, integrationAuth, settleDeliveries, type TestApp } from '../../../test-support/test-app.ts';
@@ -189,6 +189,31 @@ describe('claims', () => {
       [59, 'earn', 'claimed', 'guest'],
       [20, 'earn', 'claimed', 'guest'],
     ]);
+  });
+
+  it('claims an order with a free ticket: it is recorded with 0 points and no lot, the paid one earns', async () => {
+    const email = 'free.ticket@example.com';
+    await putOrder(
+      t.app,
+      '70000031',
+      anOrder(
+        [
+          { barcode: '7000000000000318', price: 0, product: 'Child Day Ticket' },
+          { barcode: '7000000000000325', price: 12.5, product: 'Parking' },
+        ],
+        { orderDate: daysAgo(1), ...boughtBy(email) },
+      ),
+    );
+    const userID = await newMember(email);
+    const res = await post('/api/loyalty/tickets/', { orderId: '70000031', email, userID });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ pointsEarned: 12, balance: 12 });
+    expect((await ledgerOf(userID)).map((e) => e.points)).toEqual([0, 12]);
+    const lots = await t.database.db
+      .select()
+      .from(loyaltyLots)
+      .where(eq(loyaltyLots.accountId, accountOf(userID)));
+    expect(lots.map((lot) => [lot.points, lot.remaining])).toEqual([[12, 12]]);
   });
 
   it('claims an order by a scanned ticket barcode (18 characters)', async () => {
