@@ -79,3 +79,32 @@ it('starts a second time on the carried-over schema without moving anything agai
   const { rows } = await database.executeSql(`SELECT count(*)::int AS n FROM pgboss.job`);
   expect(rows[0]?.n).toBe(3);
 });
+
+it("counts a waiting job's tries to today's retry limit: a job added under a limit of 2 fails for good on its first try after a start with 0", async () => {
+  database = await createTestDatabase();
+  const before = await startJobQueue(database, settings, () => undefined);
+  await before.createQueue('mail', 'stately');
+  await before.send(database.db, { name: 'mail', data: { deliveryId: 'd1' } });
+  await before.stop();
+
+  queue = await startJobQueue(database, { ...settings, retryLimit: 0 }, (error) => {
+    throw error;
+  });
+  await queue.createQueue('mail', 'stately');
+  const { rows } = await database.executeSql(`SELECT retry_limit FROM pgboss.job WHERE name = 'mail'`);
+  expect(rows).toEqual([{ retry_limit: 0 }]);
+  const seen: { retryCount: number; retryLimit: number }[] = [];
+  await queue.work<{ deliveryId: string }>(
+    'mail',
+    { batchSize: 1 },
+    eachJob(async ({ retryCount, retryLimit }) => {
+      seen.push({ retryCount, retryLimit });
+      throw new Error('the mail server is down');
+    }),
+  );
+  await expect
+    .poll(async () => (await database!.executeSql(`SELECT state::text FROM pgboss.job WHERE name = 'mail'`)).rows, { timeout: 10_000 })
+    .toEqual([{ state: 'failed' }]);
+  // The one try the worker was told was the last (retryCount >= retryLimit): a delivery records it as dead.
+  expect(seen).toEqual([{ retryCount: 0, retryLimit: 0 }]);
+});
