@@ -22,14 +22,26 @@ export interface ConcurrentFigures {
   p99: number;
   seconds: number;
   times: number[];
+  /** CPU time of this process per call, in µs (all its threads): where a run's time went, beside the machine's load. */
+  cpuPerCall: number;
 }
 
-/** The figures of `times.length` calls that took `seconds` in all. */
-export function concurrentFigures(name: string, seconds: number, times: number[]): ConcurrentFigures {
+/** The figures of `times.length` calls that took `seconds` and `cpuMicros` of this process's CPU in all. */
+export function concurrentFigures(name: string, seconds: number, times: number[], cpuMicros: number): ConcurrentFigures {
   const sorted = [...times].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-  return { name, perSecond: sorted.length / seconds, p50: at(0.5), p99: at(0.99), seconds, times: sorted };
+  return {
+    name,
+    perSecond: sorted.length / seconds,
+    p50: at(0.5),
+    p99: at(0.99),
+    seconds,
+    times: sorted,
+    cpuPerCall: cpuMicros / sorted.length,
+  };
 }
+
+const cpuMicros = (usage: NodeJS.CpuUsage) => usage.user + usage.system;
 
 /** Runs `count` calls, `concurrency` at a time; each call's latency is kept. */
 export async function runConcurrently(
@@ -40,6 +52,7 @@ export async function runConcurrently(
 ): Promise<ConcurrentFigures> {
   const times: number[] = [];
   let next = 0;
+  const cpu = process.cpuUsage();
   const start = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -50,7 +63,7 @@ export async function runConcurrently(
       }
     }),
   );
-  return concurrentFigures(name, (performance.now() - start) / 1000, times);
+  return concurrentFigures(name, (performance.now() - start) / 1000, times, cpuMicros(process.cpuUsage(cpu)));
 }
 
 export type Call = (i: number) => Promise<void>;
@@ -68,7 +81,7 @@ export async function interleaved(
   { count, concurrency, rounds, warmUp }: { count: number; concurrency: number; rounds: number; warmUp: number },
 ) {
   for (const [name, call] of sides) await runConcurrently(name, warmUp, concurrency, (i) => call(count + i));
-  const done = sides.map(() => ({ seconds: 0, times: [] as number[] }));
+  const done = sides.map(() => ({ seconds: 0, times: [] as number[], cpu: 0 }));
   for (let round = 0; round < rounds; round++) {
     const from = Math.floor((round * count) / rounds);
     const share = Math.floor(((round + 1) * count) / rounds) - from;
@@ -76,9 +89,10 @@ export async function interleaved(
       const figures = await runConcurrently(name, share, concurrency, (i) => call(from + i));
       done[s]!.seconds += figures.seconds;
       done[s]!.times.push(...figures.times);
+      done[s]!.cpu += figures.cpuPerCall * figures.times.length;
     }
   }
-  const [first, second] = sides.map(([name], s) => concurrentFigures(name, done[s]!.seconds, done[s]!.times));
+  const [first, second] = sides.map(([name], s) => concurrentFigures(name, done[s]!.seconds, done[s]!.times, done[s]!.cpu));
   return [first!, second!] as const;
 }
 
