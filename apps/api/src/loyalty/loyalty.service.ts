@@ -1,9 +1,10 @@
 // The loyalty core: what the guest's, the staff's, the wallet's and the tills' loyalty calls
 // share. Points are money: the ledger is append-only and the balance is its sum; every entry
-// is written by appendLedger, in the transaction of the change that earns, spends or takes
-// back points, under the account's row lock. It keeps the lots (what each positive entry gave,
-// what is left of it and when it expires) and publishes the account so that the member's
-// wallet card follows, and tells the operator's systems (loyalty.points_changed).
+// is written by appendLedger (or appendClaims, a claim's), in the transaction of the change
+// that earns, spends or takes back points, under the account's row lock. It keeps the lots
+// (what each positive entry gave, what is left of it and when it expires) and publishes the
+// account so that the member's wallet card follows, and tells the operator's systems
+// (loyalty.points_changed).
 import { integrationEvents } from '@boardwalk/db/schema';
 import { eventRow, type EventRow } from '../platform/events.ts';
 import type { FastifyInstance } from 'fastify';
