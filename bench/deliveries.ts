@@ -44,6 +44,8 @@ const ISSUER_ID = '3388000000022000001';
 
 type Kind = 'pglite' | 'postgres';
 
+const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
+
 async function startApp(database: TestDatabase, env: Record<string, string>): Promise<{ app: App; url: string }> {
   const config = loadConfig({
     DEMO_DATA: 'false',
@@ -186,17 +188,21 @@ async function drain(kind: Kind) {
     await queuing.app.close();
 
     // Baseline: the same pushes straight through the APNs client, a workers' batch at a time.
+    const directCpu = process.cpuUsage();
     const direct = await sendDirect(
       apns.url,
       dir,
       devices.map((d) => d.pushToken),
     );
+    const directCpuMs = cpuMs(process.cpuUsage(directCpu));
     apns.pushes.length = 0;
 
+    const drainCpu = process.cpuUsage();
     const started = performance.now();
     const worker = await startApp(database, env);
     while (apns.pushes.length < devices.length) await new Promise((resolve) => setTimeout(resolve, 20));
     const withStartSeconds = (performance.now() - started) / 1000;
+    const drainCpuMs = cpuMs(process.cpuUsage(drainCpu));
     // The drain: from the first push to the last (the app's start, before its workers take the
     // first batch, is printed apart).
     const drainSeconds = (apns.pushes.at(-1)!.at - apns.pushes[0]!.at) / 1000;
@@ -207,6 +213,9 @@ async function drain(kind: Kind) {
     console.log(`baseline: direct APNs client, ${APPLE_PUSH_BATCH} at a time: ${fmt(direct, 0)} pushes/s`);
     console.log(
       `queue drained by one app's workers:         ${fmt(rate, 0)} pushes/s in ${fmt(drainSeconds, 2)} s from the first push to the last (ratio ${fmt(rate / direct, 2)}x); ${fmt(withStartSeconds, 2)} s with the app's start`,
+    );
+    console.log(
+      `CPU of this process (the app, the APNs double and, on PGlite, the database): direct ${fmt(directCpuMs)} ms, drain ${fmt(drainCpuMs)} ms with the app's start`,
     );
     console.log(
       `deliveries by state: ${rows.map((r) => `${String(r.state)} ${String(r.n)}`).join(', ')}; pushes received ${apns.pushes.length}, distinct ${new Set(apns.pushes.map((p) => p.path)).size}`,
