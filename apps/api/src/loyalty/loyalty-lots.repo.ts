@@ -5,57 +5,24 @@ import type { EventRow } from '../platform/events.ts';
 import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
 import { integrationEvents, loyaltyAccounts, loyaltyCardClock, loyaltyLedger, loyaltyLots } from '@boardwalk/db/schema';
-import { balanceFromSum, expiringSoonUntil, pointsChangedEvents, type NewLedgerEntry } from './loyalty.repo.ts';
+import { expiringSoonUntil, pointsChangedEvents, type NewLedgerEntry } from './loyalty.repo.ts';
 import { tierNameSql, tierWindowStart, type TierChange } from './loyalty-rewards.repo.ts';
 
-/** A lot to open for a positive entry: `repaid` of its points repay a negative balance, the rest remains. */
-export interface NewLot {
-  accountId: string;
-  entryId: number;
-  loyaltyOrderId: string | null;
-  points: number;
-  repaid: number;
-}
-
-/** Opens the lots, each expiring `months` after now (database time, like the entries' own); never when 0. */
-export async function insertLots(tx: Executor, lots: NewLot[], months: number): Promise<void> {
-  if (lots.length === 0) return;
-  const expiresAt = months > 0 ? sql`now() + make_interval(months => ${months})` : null;
-  await tx.insert(loyaltyLots).values(lots.map((lot) => ({ ...lot, remaining: lot.points - lot.repaid, expiresAt })));
-}
-
 /**
- * What a negative balance owes (0 when it is not negative): the lots' remainders minus the
- * balance, before `pending` more points (entries just written) are counted.
- */
-export async function owedBy(tx: Executor, accountId: string, pending: number): Promise<number> {
-  const [row] = await tx
-    .select({
-      owed: sql`((select coalesce(sum(${loyaltyLots.remaining}), 0) from ${loyaltyLots} where ${loyaltyLots.accountId} = ${accountId})
-        - (select coalesce(sum(${loyaltyLedger.points}), 0) from ${loyaltyLedger} where ${loyaltyLedger.accountId} = ${accountId})
-        + ${pending})::bigint::text`.mapWith(balanceFromSum),
-    })
-    .from(loyaltyAccounts)
-    .where(eq(loyaltyAccounts.id, accountId));
-  return row?.owed ?? 0;
-}
-
-/**
- * Takes up to `points` from the account's lots, in one statement, and answers how many it took
- * (less when the lots hold less). The order: the lot of `first` (a claim's, by its loyalty
- * order; or the lot an expiry names, the only one it takes from) first, then the oldest expiry
- * (never last), then the oldest lot. With `entry`, the ledger entry that spends is written by
- * the same statement (a round trip less for a redemption). With `events`, the events that come with the entry (a redemption's) too. The caller
- * holds the account's lock.
+ * Writes a negative ledger entry (with its loyalty.points_changed event and `events`) and takes
+ * its points from the account's lots, in one statement; answers how many it took (less when
+ * the lots hold less). The order: the lot of `first` (a claim's, by its loyalty order; or the
+ * lot an expiry names, the only one it takes from) first, then the oldest expiry (never last),
+ * then the oldest lot. The caller holds the account's lock.
  */
 export async function spendLots(
   tx: Executor,
-  accountId: string,
-  points: number,
   first: { loyaltyOrderId: string | null; lotId: number | null },
-  entry?: NewLedgerEntry,
-  events: EventRow[] = [],
+  entry: NewLedgerEntry,
+  events: EventRow[],
 ): Promise<number> {
+  const { accountId } = entry;
+  const points = -entry.points;
   const isFirst =
     first.lotId !== null
       ? sql`${loyaltyLots.id} = ${first.lotId}`
@@ -69,10 +36,8 @@ export async function spendLots(
   const told = sql`(select entry.*, (select coalesce(sum(${loyaltyLedger.points}), 0) from ${loyaltyLedger}
     where ${loyaltyLedger.accountId} = entry.account_id) + entry.points as balance from entry)`;
   const more = events.length > 0 ? sql`more as ${tx.insert(integrationEvents).values(events)}, ` : sql``;
-  const writing = entry
-    ? sql`entry as ${tx.insert(loyaltyLedger).values(entry).returning()},
-        told as (insert into ${integrationEvents} (type, subject, data) ${pointsChangedEvents(told)}), ${more}`
-    : sql``;
+  const writing = sql`entry as ${tx.insert(loyaltyLedger).values(entry).returning()},
+        told as (insert into ${integrationEvents} (type, subject, data) ${pointsChangedEvents(told)}), ${more}`;
   const { rows } = (await tx.execute(sql`
     with ${writing}ordered as (
       select ${loyaltyLots.id} as id, ${loyaltyLots.remaining} as remaining,

@@ -8,7 +8,6 @@ import type { PrivacySections } from '@boardwalk/contract/privacy';
 import type { Executor } from '@boardwalk/db/client';
 import { activeTiersSql, earnedSinceSql, tierProgress, tierWindowStart } from './loyalty-rewards.repo.ts';
 import {
-  integrationEvents,
   loyaltyAccountSearchText,
   loyaltyAccounts,
   loyaltyLedger,
@@ -117,12 +116,6 @@ export async function findStandingClaims(tx: Executor, sourceType: LoyaltyOrderT
     .where(and(eq(loyaltyOrders.sourceType, sourceType), inArray(loyaltyOrders.sourceId, sourceIds), isNull(loyaltyOrders.reversedAt)));
 }
 
-/** Writes the entries; answers each with its id, in their order. */
-export async function insertLedgerEntries(tx: Executor, rows: NewLedgerEntry[]): Promise<{ id: number }[]> {
-  if (rows.length === 0) return [];
-  return tx.insert(loyaltyLedger).values(rows).returning({ id: loyaltyLedger.id });
-}
-
 /**
  * The loyalty.points_changed events of the ledger entries a relation names (id, account_id,
  * points, kind, reason, created_at and the balance each left), as rows for integration_events.
@@ -134,32 +127,6 @@ export const pointsChangedEvents = (entries: SQL) => sql`
       'entry', jsonb_build_object('id', e.id::text, 'points', e.points, 'kind', e.kind, 'reason', e.reason, 'at', e.created_at),
       'balance', e.balance)
   from ${entries} e join ${loyaltyAccounts} a on a.id = e.account_id`;
-
-/**
- * The operator's systems are told of each entry this transaction wrote to these accounts and
- * has not told yet (loyalty.points_changed), in one statement: the entries are the ones whose
- * row this transaction wrote (xmin), each balance the account's running sum up to its entry.
- * (A single spend tells its entry in the statement that writes it: spendLots.)
- */
-export async function recordPointsChanged(tx: Executor, accountIds: string[]): Promise<void> {
-  if (accountIds.length === 0) return;
-  const l = loyaltyLedger;
-  const written = sql`(
-    select ${l.id} as id, ${l.accountId} as account_id, ${l.points} as points, ${l.kind} as kind, ${l.reason} as reason,
-      ${l.createdAt} as created_at, ${l}.xmin as written_by,
-      sum(${l.points}) over (partition by ${l.accountId} order by ${l.id}) as balance
-    from ${l} where ${l.accountId} in (${sql.join(
-      accountIds.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )}))`;
-  await tx.execute(sql`
-    insert into ${integrationEvents} (type, subject, data)
-    ${pointsChangedEvents(written)}
-    where e.written_by = pg_current_xact_id()::xid
-      and not exists (select 1 from ${integrationEvents} ev where ev.xid = pg_current_xact_id()
-        and ev.type = 'loyalty.points_changed' and ev.data->'entry'->>'id' = e.id::text)
-    order by e.id`);
-}
 
 /**
  * The ledger's sum as a number: summed as bigint (a balance past 2^31 is no error) and read

@@ -12,8 +12,8 @@ import type { Executor } from '@boardwalk/db/client';
 import type { Config } from '../platform/config.ts';
 import { AppError } from '../platform/errors.ts';
 import type { ChangeBus } from '../platform/jobs/jobs.plugin.ts';
-import { balanceOf, insertLedgerEntries, lockAccount, recordPointsChanged, type NewLedgerEntry } from './loyalty.repo.ts';
-import { insertLots, owedBy, spendLots, type NewLot } from './loyalty-lots.repo.ts';
+import { balanceOf, lockAccount, type NewLedgerEntry } from './loyalty.repo.ts';
+import { spendLots } from './loyalty-lots.repo.ts';
 import { writeClaims, writeCredits, type ClaimEarning, type ClaimWritten } from './loyalty-credits.repo.ts';
 import { LOYALTY_ACCOUNT_CHANGED } from './loyalty.topics.ts';
 import { findTierChangesSince, tiersOf, type TierChange, type TierRule } from './loyalty-rewards.repo.ts';
@@ -60,31 +60,19 @@ export async function appendLedger(
   // The account's lock orders every change of its ledger and lots (taking it again in a transaction that holds it changes nothing).
   if (!locked) for (const accountId of accounts) await lockAccount(tx, accountId);
   const now = new Date();
-  if (entries.every((entry) => entry.points > 0)) {
+  if (entries.every((entry) => entry.points >= 0)) {
     // Points given (a raise, a redemption given back): one statement writes them, their lots and their events.
     await writeCredits(tx, entries, { months: changes.pointsExpireMonths, events, now });
-  } else {
-    // Only a claim's earn and its reversal move a tier.
-    const tiered = [...new Set(entries.filter((e) => e.kind === 'earn' || e.kind === 'reversal').map((e) => e.accountId))];
+  } else if (entries.every((entry) => entry.points < 0)) {
+    // Points taken (a redemption, a deduction, a reversal, the lots an expiry ends): each entry
+    // is written by the statement that takes it from the lots, with its event; the change's
+    // events come with the last. Only a claim's reversal moves a tier.
+    const tiered = [...new Set(entries.filter((e) => e.kind === 'reversal').map((e) => e.accountId))];
     const tiersBefore = await tiersOf(tx, tiered, now);
-    const [only] = entries;
-    if (entries.length === 1 && only!.points < 0) {
-      // One spend (a redemption, a deduction, an expiry, a reversal): its entry (and its event) is written by the statement that takes from the lots.
-      await takeFromLots(tx, only!, events);
-    } else {
-      const ids = (await insertLedgerEntries(tx, entries)).map((row) => row.id).sort((a, b) => a - b);
-      const written = entries.map((entry, i) => ({ ...entry, id: ids[i]! }));
-      for (const accountId of accounts) {
-        await keepLots(
-          tx,
-          changes.pointsExpireMonths,
-          written.filter((entry) => entry.accountId === accountId),
-        );
-      }
-      await recordPointsChanged(tx, accounts);
-      if (events.length > 0) await tx.insert(integrationEvents).values(events);
-    }
+    for (const [i, entry] of entries.entries()) await takeFromLots(tx, entry, i === entries.length - 1 ? events : []);
     await recordTiersMoved(tx, tiersBefore, await tiersOf(tx, tiered, now));
+  } else {
+    throw new Error('A ledger write gives points or takes them, not both');
   }
   await changes.publish(tx, LOYALTY_ACCOUNT_CHANGED, accounts);
 }
@@ -144,58 +132,21 @@ export async function recordTierChangesOfTiersEdit(tx: Executor, before: TierRul
 }
 
 /**
- * The lots follow one account's new entries, in order. A positive entry opens a lot of its
- * points, of which what a negative balance owes is repaid first (so the lots hold exactly
- * max(balance, 0)). A negative entry takes from the lots (takeFromLots); what a reversal
- * could not take is owed, and repaid by the positive entries after it.
+ * Writes a negative entry, its event and `events` by the statement that takes its points from
+ * its account's lots: an expiry from its lot only, a claim's reversal from the claim's lot
+ * first, any other spend oldest expiry first. Only a reversal may take more than the lots hold
+ * (owed: a negative balance, which the next points given repay first); any other spend was
+ * checked against the balance, so the lots cover it.
  */
-async function keepLots(tx: Executor, months: number, entries: (NewLedgerEntry & { id: number })[]): Promise<void> {
-  const accountId = entries[0]!.accountId;
-  let owed: number | null = null;
-  // The lots of consecutive positive entries are opened in one statement.
-  let opening: NewLot[] = [];
-  const open = async () => {
-    await insertLots(tx, opening, months);
-    opening = [];
-  };
-  for (const entry of entries) {
-    if (entry.points > 0) {
-      // Owed before this entry and the ones after it in this call were written.
-      owed ??= await owedBy(
-        tx,
-        accountId,
-        entries.filter((e) => e.id >= entry.id).reduce((sum, e) => sum + e.points, 0),
-      );
-      const repaid = Math.min(owed, entry.points);
-      owed -= repaid;
-      const loyaltyOrderId = entry.kind === 'earn' ? (entry.loyaltyOrderId ?? null) : null;
-      opening.push({ accountId, entryId: entry.id, loyaltyOrderId, points: entry.points, repaid });
-    } else if (entry.points < 0) {
-      await open();
-      const left = await takeFromLots(tx, entry);
-      if (owed !== null) owed += left;
-    }
-  }
-  await open();
-}
-
-/**
- * Takes a negative entry's points from its account's lots (writing the entry, its event and
- * `writeWith`'s events in the same statement when `writeWith` is given): an expiry from its lot only, a claim's reversal from the claim's lot
- * first, any other spend oldest expiry first. Answers what the lots could not cover, which only
- * a reversal may leave (owed: a negative balance); any other spend was checked against the
- * balance, so the lots cover it.
- */
-async function takeFromLots(tx: Executor, entry: NewLedgerEntry, writeWith?: EventRow[]): Promise<number> {
+async function takeFromLots(tx: Executor, entry: NewLedgerEntry, events: EventRow[]): Promise<void> {
   const first = {
     lotId: entry.lotId ?? null,
     loyaltyOrderId: entry.kind === 'reversal' ? (entry.loyaltyOrderId ?? null) : null,
   };
-  const left = -entry.points - (await spendLots(tx, entry.accountId, -entry.points, first, writeWith && entry, writeWith));
-  if (left > 0 && entry.kind !== 'reversal') {
+  const taken = await spendLots(tx, first, entry, events);
+  if (taken < -entry.points && entry.kind !== 'reversal') {
     throw new Error(`The lots of account ${entry.accountId} do not cover a ${entry.kind} of ${-entry.points} points`);
   }
-  return left;
 }
 
 /**

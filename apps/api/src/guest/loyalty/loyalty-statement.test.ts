@@ -10,7 +10,7 @@ import { startSmtpServer, type TestSmtpServer } from '../../../test-support/smtp
 import { createTestApp, integrationAuth, settleDeliveries, type TestApp } from '../../../test-support/test-app.ts';
 import { claimTickets } from '../../loyalty/loyalty-claims.service.ts';
 import { reverseInvalidClaims } from '../../loyalty/loyalty-reversals.service.ts';
-import { insertAccount, insertLedgerEntries } from '../../loyalty/loyalty.repo.ts';
+import { insertAccount } from '../../loyalty/loyalty.repo.ts';
 import { loyaltyCoreOf } from '../../loyalty/loyalty.service.ts';
 
 const PUBLIC_URL = 'https://park.example.com';
@@ -318,8 +318,7 @@ describe('the statement', () => {
   it('pages the ledger newest first: each page at most the page size, no entry twice or missed; a bad cursor is a 400', async () => {
     const member = await aMember();
     const count = STATEMENT_PAGE_SIZE * 2 + 7;
-    await insertLedgerEntries(
-      t.database.db,
+    await t.database.db.insert(loyaltyLedger).values(
       Array.from({ length: count }, (_, i) => ({
         accountId: member.accountId,
         points: i + 1,
