@@ -22,8 +22,8 @@ export interface ConcurrentFigures {
   p99: number;
   seconds: number;
   times: number[];
-  /** CPU time of this process per call, in µs (all its threads): where a run's time went, beside the machine's load. */
-  cpuPerCall: number;
+  /** CPU time of this process over the run, in µs (all its threads): where a run's time went, beside the machine's load. */
+  cpuMicros: number;
 }
 
 /** The figures of `times.length` calls that took `seconds` and `cpuMicros` of this process's CPU in all. */
@@ -37,7 +37,7 @@ export function concurrentFigures(name: string, seconds: number, times: number[]
     p99: at(0.99),
     seconds,
     times: sorted,
-    cpuPerCall: cpuMicros / sorted.length,
+    cpuMicros,
   };
 }
 
@@ -89,7 +89,7 @@ export async function interleaved(
       const figures = await runConcurrently(name, share, concurrency, (i) => call(from + i));
       done[s]!.seconds += figures.seconds;
       done[s]!.times.push(...figures.times);
-      done[s]!.cpu += figures.cpuPerCall * figures.times.length;
+      done[s]!.cpu += figures.cpuMicros;
     }
   }
   const [first, second] = sides.map(([name], s) => concurrentFigures(name, done[s]!.seconds, done[s]!.times, done[s]!.cpu));

@@ -124,7 +124,7 @@ async function main() {
     );
 
     const line = (f: ConcurrentFigures) =>
-      `  ${f.name.padEnd(32)} ${fmt(f.perSecond).padStart(7)} claims/s  p50 ${fmt(f.p50, 1).padStart(6)} ms  p99 ${fmt(f.p99, 1).padStart(6)} ms  CPU of this process ${fmt(f.cpuPerCall).padStart(5)} µs a claim`;
+      `  ${f.name.padEnd(32)} ${fmt(f.perSecond).padStart(7)} claims/s  p50 ${fmt(f.p50, 1).padStart(6)} ms  p99 ${fmt(f.p99, 1).padStart(6)} ms  CPU of this process ${fmt(f.cpuMicros / f.times.length).padStart(5)} µs a claim`;
     console.log(
       `\nbench:claims, PostgreSQL, ${fmt(claims)} claims, ${concurrency} at once, in ${rounds} interleaved rounds after ${fmt(warmUp)} each to warm up, load average ${loadavg()[0]!.toFixed(2)}`,
     );

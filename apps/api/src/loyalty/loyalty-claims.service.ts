@@ -155,12 +155,16 @@ async function claim(
   try {
     const outcome = await core.db.transaction(async (tx) => {
       const account = await claimingAccount(tx, core, request, by);
+      let stateRead = false;
       const purchases = await purchasesOf(tx, account, async (sourceType, sourceIds) => {
         const { claims, standing } = await claimState(tx, account.id, sourceType, sourceIds);
         assertMayClaimOnline(core, claims, by);
+        stateRead = true;
         return standing;
       });
       if ('candidates' in purchases) return purchases;
+      // The exact check of a guest's one claim online is the state's: no claim is recorded without it.
+      if (!stateRead) throw new Error('A claim must read its purchases’ state (standing) before it is recorded');
       return { account, ...(await recordClaim(tx, core, account, purchases, by)) };
     });
     if ('candidates' in outcome) return outcome.candidates;

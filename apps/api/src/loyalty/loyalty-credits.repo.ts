@@ -10,14 +10,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
 import { integrationEvents, loyaltyAccounts, loyaltyLedger, loyaltyLots, loyaltyOrders } from '@boardwalk/db/schema';
-import type { EventRow } from '../platform/events.ts';
 import { balanceFromSum, pointsChangedEvents, type NewLedgerEntry, type NewLoyaltyOrder } from './loyalty.repo.ts';
 import { earnedSinceSql, tierNameAtSql, tierWindowStart } from './loyalty-rewards.repo.ts';
 
-/** What comes with the entries: their lots' lifetime in months (0: never expire), events of the change (after the entries'), the time. */
+/** What comes with the entries: their lots' lifetime in months (0: never expire), the time. */
 export interface CreditsWith {
   months: number;
-  events: EventRow[];
   now: Date;
 }
 
@@ -25,24 +23,23 @@ export interface CreditsWith {
  * The WITH list that follows `entry` (the ledger rows just written): each entry's lot, of which
  * what a negative balance owes is repaid first (the lots hold max(balance, 0), so held minus
  * balance is owed), oldest entry first; then one insert of the events in order: each entry's
- * loyalty.points_changed with the balance it left, `events`, and the tier moves.
+ * loyalty.points_changed with the balance it left, then the tier moves.
  *
  * The tier after is the tier before plus the entries' claim earns: a claim's earn is the first
  * entry of its loyalty order (each claim records a new one), so no reversal of that order
  * exists yet for the tier rule (earnedSinceSql) to count.
  */
-function following(accountIds: string[], { months, events, now }: CreditsWith): SQL {
+function following(accountIds: string[], { months, now }: CreditsWith): SQL {
   const accounts = sql.join(
     [...new Set(accountIds)].map((id) => sql`${id}::uuid`),
     sql`, `,
   );
   const expiresAt = months > 0 ? sql`now() + make_interval(months => ${months})` : sql`null::timestamptz`;
-  const given = events.map((event, i) => sql`(${i}, ${event.type}, ${event.subject}, ${JSON.stringify(event.data)}::jsonb)`);
   return sql`
     account as (
       select a.id, a.member_number,
         (select coalesce(sum(l.points), 0) from ${loyaltyLedger} l where l.account_id = a.id) as balance,
-        (select coalesce(sum(lot.remaining), 0) from ${loyaltyLots} lot where lot.account_id = a.id) as held
+        (select coalesce(sum(lot.remaining), 0) from ${loyaltyLots} lot where lot.account_id = a.id and lot.remaining > 0) as held
       from ${loyaltyAccounts} a where a.id in (${accounts})
     ),
     written as (
@@ -63,15 +60,14 @@ function following(accountIds: string[], { months, events, now }: CreditsWith): 
       ) n on n.account_id = a.id
     ),
     moved as (
-      select member_number, ${tierNameAtSql(sql`before`)} as "from", ${tierNameAtSql(sql`before + points`)} as "to" from earned
+      select member_number, ${tierNameAtSql(sql`earned.before`)} as "from", ${tierNameAtSql(sql`earned.before + earned.points`)} as "to" from earned
     ),
     told as (
       insert into ${integrationEvents} (type, subject, data)
       select type, subject, data from (
         select 1 as part, (data->'entry'->>'id')::bigint as at, type, subject, data
         from (${pointsChangedEvents(sql`written`)}) points_changed(type, subject, data)
-        ${given.length > 0 ? sql`union all select 2, at, type, subject, data from (values ${sql.join(given, sql`, `)}) given(at, type, subject, data)` : sql``}
-        union all select 3, 0, 'loyalty.tier_changed', 'member:' || member_number,
+        union all select 2, 0, 'loyalty.tier_changed', 'member:' || member_number,
           jsonb_build_object('memberNumber', member_number, 'from', "from", 'to', "to")
         from moved where "from" is distinct from "to"
       ) events order by part, at
@@ -109,7 +105,8 @@ export async function writeClaims(
   by: Pick<NewLedgerEntry, 'causedBy' | 'staffMember'>,
   credits: CreditsWith,
 ): Promise<ClaimWritten> {
-  const earning = claims.map((claim, i) => sql`(${i}, ${claim.sourceType}, ${claim.sourceId}, ${claim.points}::int)`);
+  // `at` is typed: an untyped parameter is text, and text sorts 10 before 2.
+  const earning = claims.map((claim, i) => sql`(${i}::int, ${claim.sourceType}, ${claim.sourceId}, ${claim.points}::int)`);
   const { rows } = (await tx.execute(sql`
     with claimed as ${tx
       .insert(loyaltyOrders)

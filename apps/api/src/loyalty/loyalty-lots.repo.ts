@@ -1,5 +1,6 @@
 // The lots: what each positive ledger entry gave, what is left of it and when it expires. Only
-// the loyalty core writes them, under the account's row lock (appendLedger and the expiry job).
+// the loyalty core writes them, under the account's row lock: points given open them
+// (loyalty-credits.repo.ts), spends here take from them (appendLedger, the expiry job).
 // Also what the expiry job's pass over time reads: the cards the clock changed, and how far it looked.
 import type { EventRow } from '../platform/events.ts';
 import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';

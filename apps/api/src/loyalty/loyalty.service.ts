@@ -44,10 +44,10 @@ export const loyaltyCoreOf = (app: FastifyInstance): LoyaltyCore => ({
 /**
  * Appends entries to the ledger (in the caller's transaction, under each account's row lock),
  * keeps the lots and publishes the accounts, so that every member card already in a wallet
- * shows the new balance: the one way points are written. `locked`: the caller's transaction
- * already holds the lock of every account the entries name (a claim, a redemption), which
- * spares a round trip. `events`: events that come with the entries (a redemption's), written
- * by the same statement when it can.
+ * shows the new balance: the way points are written, but for a claim's (appendClaims).
+ * `locked`: the caller's transaction already holds the lock of every account the entries name
+ * (a redemption), which spares a round trip. `events`: events that come with the entries (a
+ * redemption's), written by the statement of the last spend, or after points given.
  */
 export async function appendLedger(
   tx: Executor,
@@ -62,7 +62,8 @@ export async function appendLedger(
   const now = new Date();
   if (entries.every((entry) => entry.points >= 0)) {
     // Points given (a raise, a redemption given back): one statement writes them, their lots and their events.
-    await writeCredits(tx, entries, { months: changes.pointsExpireMonths, events, now });
+    await writeCredits(tx, entries, { months: changes.pointsExpireMonths, now });
+    if (events.length > 0) await tx.insert(integrationEvents).values(events);
   } else if (entries.every((entry) => entry.points < 0)) {
     // Points taken (a redemption, a deduction, a reversal, the lots an expiry ends): each entry
     // is written by the statement that takes it from the lots, with its event; the change's
@@ -88,7 +89,7 @@ export async function appendClaims(
   claims: ClaimEarning[],
   by: Pick<NewLedgerEntry, 'causedBy' | 'staffMember'>,
 ): Promise<ClaimWritten> {
-  const written = await writeClaims(tx, claims, by, { months: changes.pointsExpireMonths, events: [], now: new Date() });
+  const written = await writeClaims(tx, claims, by, { months: changes.pointsExpireMonths, now: new Date() });
   await changes.publish(tx, LOYALTY_ACCOUNT_CHANGED, [...new Set(claims.map((claim) => claim.accountId))]);
   return written;
 }

@@ -5,6 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { anOrder, putOrder } from '../../../test-support/fixtures.ts';
 import { createTestApp, integrationAuth, settleDeliveries, type TestApp } from '../../../test-support/test-app.ts';
 import { LOYALTY_WALLET_TOKEN } from '@boardwalk/contract/loyalty';
+import { claimTickets } from '../../loyalty/loyalty-claims.service.ts';
+import { loyaltyCoreOf } from '../../loyalty/loyalty.service.ts';
 import { LOYALTY_CLAIM_TOKEN } from './loyalty.service.ts';
 
 let t: TestApp;
@@ -214,6 +216,46 @@ describe('claims', () => {
       .from(loyaltyLots)
       .where(eq(loyaltyLots.accountId, accountOf(userID)));
     expect(lots.map((lot) => [lot.points, lot.remaining])).toEqual([[12, 12]]);
+  });
+
+  it('claims an order of 12 tickets in their order: each loyalty order, entry and lot belongs to its own ticket', async () => {
+    const email = 'twelve.tickets@example.com';
+    const barcodes = Array.from({ length: 12 }, (_, i) => `70000032000000${String(i).padStart(2, '0')}`);
+    await putOrder(
+      t.app,
+      '70000032',
+      anOrder(
+        barcodes.map((barcode, i) => ({ barcode, price: i + 1, product: `Ticket ${i + 1}` })),
+        { orderDate: daysAgo(1), ...boughtBy(email) },
+      ),
+    );
+    const userID = await newMember(email);
+    const outcome = await claimTickets(
+      loyaltyCoreOf(t.app),
+      { orderId: '70000032', email, accountId: accountOf(userID) },
+      { kind: 'staff', username: 'gina' },
+    );
+    expect(outcome.loyaltyOrders.map((o) => [o.sourceId, o.points])).toEqual(barcodes.map((barcode, i) => [barcode, i + 1]));
+    expect(outcome.balance).toBe(78);
+    const orders = await t.database.db
+      .select()
+      .from(loyaltyOrders)
+      .where(eq(loyaltyOrders.accountId, accountOf(userID)));
+    const sourceOf = new Map(orders.map((o) => [o.id, o.sourceId]));
+    for (const order of outcome.loyaltyOrders) expect(sourceOf.get(order.id)).toBe(order.sourceId);
+    // The entries in the tickets' order, each on its ticket's loyalty order, with a lot of its points.
+    const ledger = await ledgerOf(userID);
+    expect(ledger.map((e) => [e.sourceId, e.points, sourceOf.get(e.loyaltyOrderId!)])).toEqual(
+      barcodes.map((barcode, i) => [barcode, i + 1, barcode]),
+    );
+    const lots = await t.database.db
+      .select()
+      .from(loyaltyLots)
+      .where(eq(loyaltyLots.accountId, accountOf(userID)));
+    const entryOf = new Map(ledger.map((e) => [e.id, e]));
+    for (const lot of lots)
+      expect([lot.points, lot.loyaltyOrderId]).toEqual([entryOf.get(lot.entryId)!.points, entryOf.get(lot.entryId)!.loyaltyOrderId]);
+    expect(lots).toHaveLength(12);
   });
 
   it('claims an order by a scanned ticket barcode (18 characters)', async () => {
