@@ -1,12 +1,13 @@
 // The webhook sender: each message signed as Standard Webhooks define, verified here by the
 // scheme's own library (with the old and the new secret while both count); 2xx delivered, 410
 // gone, anything else failed; no redirect followed, no answer past the timeout, only the first
-// KiB of an answer read; and no address inside the operator's network reached unless allowed.
+// KiB of an answer read; no more than CONNECTIONS_PER_HOST connections to a receiver, kept and
+// reused; and no address inside the operator's network reached unless allowed.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import { createWebhookSender, newWebhookSecret, urlProblem } from './webhook-sender.ts';
+import { CONNECTIONS_PER_HOST, createWebhookSender, newWebhookSecret, urlProblem } from './webhook-sender.ts';
 
 interface Received {
   path: string;
@@ -28,6 +29,7 @@ beforeAll(async () => {
       else if (req.url === '/gone') res.writeHead(410).end();
       else if (req.url === '/down') res.writeHead(503).end('down for maintenance');
       else if (req.url === '/moved') res.writeHead(302, { location: `${base}/ok` }).end();
+      else if (req.url === '/slow') setTimeout(() => res.writeHead(204).end(), 300);
       else if (req.url === '/endless') {
         // 8 KiB of answer, then the answer never ends.
         res.writeHead(200);
@@ -91,6 +93,24 @@ describe('the webhook sender', () => {
     });
     // An answer that never ends is read up to its cap and counted, within the timeout.
     expect(await inside.send(`${base}/endless`, [newWebhookSecret()], message())).toMatchObject({ outcome: 'delivered', status: 200 });
+  });
+
+  it('opens no more than CONNECTIONS_PER_HOST connections to a receiver, and times each answer from its connection', async () => {
+    const connections = new Set<unknown>();
+    const count = (socket: unknown) => connections.add(socket);
+    server.on('connection', count);
+    try {
+      // A sender of its own, with no connection kept yet; a timeout shorter than the wait of the last message in line.
+      const sender = createWebhookSender({ allowPrivateNetworks: true, timeoutMs: 500 });
+      const outcomes = await Promise.all(
+        Array.from({ length: CONNECTIONS_PER_HOST * 3 }, () => sender.send(`${base}/slow`, [newWebhookSecret()], message())),
+      );
+      expect(outcomes.filter((o) => o.outcome === 'delivered')).toHaveLength(CONNECTIONS_PER_HOST * 3);
+      expect(connections.size).toBe(CONNECTIONS_PER_HOST);
+      expect(Math.max(...outcomes.map((o) => o.ms))).toBeLessThan(500);
+    } finally {
+      server.off('connection', count);
+    }
   });
 
   it('refuses loopback, private, link-local (metadata) and plain http addresses unless private networks are allowed', async () => {
