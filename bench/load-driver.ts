@@ -2,7 +2,9 @@
 // servers (Boardwalk's route and a bare Fastify route doing the same rows' select), autocannon
 // here loads each in turn, so the load generator never shares their event loop. Runs alternate
 // (bare, Boardwalk, Boardwalk, bare) and keep the better of each; the summary prints both and
-// their ratio. Exits non-zero when a run fails (errors, non-2xx, an empty run).
+// their ratio, and each run's CPU time of the servers' process per request (from /proc: what a
+// request costs the server, read apart from the load generator and the database sharing the
+// machine's cores). Exits non-zero when a run fails (errors, non-2xx, an empty run).
 //
 //   BENCH_SECONDS=10     seconds per run (after a warm-up of up to 2 s of each target)
 //   BENCH_DB=pglite      one database only (pglite or postgres); default both
@@ -10,6 +12,7 @@
 //   BENCH_CPU_PROF=dir   write a V8 CPU profile of the server process into dir
 //   TEST_DATABASE_URL    PostgreSQL server for the fresh database (default postgres://postgres@127.0.0.1:5432/test)
 import { execFileSync, fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -61,7 +64,31 @@ interface Measurement {
   p99: number;
   errors: number;
   non2xx: number;
+  /** CPU time of the server process per answered request (µs), or null where /proc does not tell it. */
+  cpuPerRequest: number | null;
 }
+
+/**
+ * CPU time (user + system, µs) the process has used, from /proc (Linux): the servers' child is
+ * measured from outside, so its own work is not disturbed. Null elsewhere.
+ */
+function processCpuMicros(pid: number): number | null {
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / clockTicks;
+  } catch {
+    return null;
+  }
+}
+/** USER_HZ: what /proc counts CPU time in. */
+const clockTicks = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
 interface DatabaseResult<R> {
   kind: DatabaseKind;
   ready: R;
@@ -95,11 +122,12 @@ async function startServers<R extends ServersReady>(module: URL, kind: DatabaseK
     await stop();
     throw new Error(`the ${kind} server process failed:\n${message.message}`);
   }
-  return { ready: message, stop };
+  return { ready: message, stop, pid: child.pid! };
 }
 
 const line = (m: Measurement) =>
-  `${m.name.padEnd(24)} ${fmt(m.reqPerSec).padStart(6)} req/s  p50 ${fmt(m.p50).padStart(3)} ms  p99 ${fmt(m.p99).padStart(3)} ms  errors ${m.errors}  non-2xx ${m.non2xx}`;
+  `${m.name.padEnd(24)} ${fmt(m.reqPerSec).padStart(6)} req/s  p50 ${fmt(m.p50).padStart(3)} ms  p99 ${fmt(m.p99).padStart(3)} ms  ` +
+  `${m.cpuPerRequest === null ? '' : `server CPU ${fmt(m.cpuPerRequest).padStart(4)} µs/req  `}errors ${m.errors}  non-2xx ${m.non2xx}`;
 
 function gitRevision() {
   try {
@@ -116,22 +144,41 @@ export async function runLoadBench<R extends ServersReady>(bench: LoadBench<R>):
   /** What made the run fail: any error, non-2xx answer or empty run. */
   const failures: string[] = [];
 
-  async function measure(name: string, url: string, bodies: string[], duration: number, overallRate?: number): Promise<Measurement> {
+  async function measure(
+    pid: number,
+    name: string,
+    url: string,
+    bodies: string[],
+    duration: number,
+    overallRate?: number,
+  ): Promise<Measurement> {
     const requests = bodies.map((body) => ({
       method: 'POST' as const,
       path: bench.path,
       headers: { 'content-type': 'application/json' },
       body,
     }));
+    const cpuBefore = processCpuMicros(pid);
     const r = await autocannon({ url, connections: CONNECTIONS, duration, requests, ...(overallRate && { overallRate }) });
+    const cpuAfter = processCpuMicros(pid);
     if (r.errors > 0 || r.non2xx > 0 || r.requests.total === 0)
       failures.push(`${name}: ${r.errors} errors, ${r.non2xx} non-2xx of ${r.requests.total} requests`);
-    return { name, reqPerSec: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
+    const cpuPerRequest =
+      cpuBefore !== null && cpuAfter !== null && r.requests.total > 0 ? (cpuAfter - cpuBefore) / r.requests.total : null;
+    return {
+      name,
+      reqPerSec: r.requests.average,
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      errors: r.errors,
+      non2xx: r.non2xx,
+      cpuPerRequest,
+    };
   }
 
   async function benchDatabase(kind: DatabaseKind): Promise<DatabaseResult<R>> {
     console.log(`\n${label[kind]}: starting the server process and seeding...`);
-    const { ready, stop } = await startServers<R>(bench.servers, kind);
+    const { ready, stop, pid } = await startServers<R>(bench.servers, kind);
     try {
       const load = loadavg()[0] ?? 0;
       console.log(
@@ -140,17 +187,18 @@ export async function runLoadBench<R extends ServersReady>(bench: LoadBench<R>):
       console.log(`  ${bench.describeSeed(ready)}`);
       const bodies = bench.bodies(ready);
       const url: Record<Target, string> = { bare: ready.bareUrl, Boardwalk: ready.boardwalkUrl };
-      for (const target of ['bare', 'Boardwalk'] as const) await measure(`${target} warm-up`, url[target], bodies, Math.min(2, seconds));
+      for (const target of ['bare', 'Boardwalk'] as const)
+        await measure(pid, `${target} warm-up`, url[target], bodies, Math.min(2, seconds));
       const runs: Measurement[] = [];
       for (const target of ['bare', 'Boardwalk', 'Boardwalk', 'bare'] as const) {
-        const m = await measure(target, url[target], bodies, seconds);
+        const m = await measure(pid, target, url[target], bodies, seconds);
         runs.push(m);
         console.log(`  ${line(m)}`);
       }
       const best = (target: Target) => runs.filter((m) => m.name === target).reduce((a, b) => (b.reqPerSec > a.reqPerSec ? b : a));
       const fixedRate: Measurement[] = [];
       for (const target of rate ? (['bare', 'Boardwalk'] as const) : []) {
-        const m = await measure(`${target} at ${rate} req/s`, url[target], bodies, seconds, rate);
+        const m = await measure(pid, `${target} at ${rate} req/s`, url[target], bodies, seconds, rate);
         fixedRate.push(m);
         console.log(`  ${line(m)}`);
       }
