@@ -8,7 +8,7 @@ import { AppError } from '../../platform/errors.ts';
 import { recordEvent } from '../../platform/events.ts';
 import type { ChangeBus } from '../../platform/jobs/jobs.plugin.ts';
 import type { Keys } from '../../platform/keys.plugin.ts';
-import { findPassByBarcode } from '../ticket/ticket.repo.ts';
+import { findPassByBarcode, type PassRow } from '../ticket/ticket.repo.ts';
 import { notFound, type Caller, type TicketCore, type TicketRequest } from '../ticket/ticket.service.ts';
 import { ticketTokens } from '../ticket/ticket-tokens.service.ts';
 import { currentConsentTexts, recordConsentChanges, REGISTRATION_FORM, type ConsentTextIds } from './consent.repo.ts';
@@ -42,11 +42,14 @@ export function consentTextsOnce(db: Executor, brand: string): () => Promise<Con
 }
 
 /**
- * The order object as login and register answer it: with the tokens this view of the ticket
- * may use and, for a Stored Value Card's own guest, its balance page (one more query, only then).
+ * The order object of a found ticket as login and register answer it, seen by the guest who
+ * came through shareId ('' for its own guest): with the tokens this view of the ticket may use
+ * and, for a Stored Value Card's own guest, its balance page (its link kept by the first such
+ * answer: one more query, only then).
  */
-async function answer(deps: PassDeps, order: PassOrder): Promise<PassOrder> {
-  const [tokens, barcodeHash] = await Promise.all([ticketTokens(deps.keys, order), deps.tickets.orderBarcodeHash(order)]);
+async function answer(deps: PassDeps, row: NonNullable<PassRow>, shareId = ''): Promise<PassOrder> {
+  const order = deps.tickets.toPassOrder(row, shareId);
+  const [tokens, barcodeHash] = await Promise.all([ticketTokens(deps.keys, order), deps.tickets.orderBarcodeHash(order, row)]);
   return { ...order, ...tokens, barcodeHash };
 }
 
@@ -71,7 +74,7 @@ async function findPassOrder(deps: PassDeps, request: Caller & LoginRequest): Pr
     return deps.tickets.findTestPassOrder({ clientAddress: request.clientAddress, barcode: request.barcode as string });
   }
   const { row, shareId } = await deps.tickets.find(request as Caller & TicketRequest);
-  return answer(deps, deps.tickets.toPassOrder(row, shareId));
+  return answer(deps, row, shareId);
 }
 
 /** POST /api/register/: saves what the guest entered; the ticketing feed never overwrites it. */
@@ -118,5 +121,5 @@ export async function registerPass(deps: PassDeps, request: Caller & RegisterReq
   });
   const row = await findPassByBarcode(deps.db, { orderId, barcode });
   if (!row) throw notFound();
-  return answer(deps, deps.tickets.toPassOrder(row));
+  return answer(deps, row);
 }

@@ -83,6 +83,30 @@ describe('the barcodeHash in the order object', () => {
     expect((await storedValue({ barcodeHash: expected })).statusCode).toBe(200);
   });
 
+  it('is kept by the first lookup that answers it: a lookup of a card whose link is kept writes nothing', async () => {
+    // Counts every insert tried on the links, conflicting ones too (a BEFORE trigger fires before the conflict check).
+    await t.database.executeSql(`
+      create table link_inserts_tried (barcode text);
+      create function count_link_insert() returns trigger language plpgsql as $$
+        begin insert into link_inserts_tried values (new.barcode); return new; end $$;
+      create trigger count_link_insert before insert on stored_value_links for each row execute function count_link_insert();`);
+    try {
+      const tried = async () =>
+        (await t.database.executeSql(`select count(*)::int as n from link_inserts_tried where barcode = $1`, [OTHER_SVC.barcode])).rows[0]!
+          .n;
+      const first = await login(OTHER_SVC);
+      expect(first.barcodeHash).toBe(t.app.keys.keyedHash('stored-value', OTHER_SVC.barcode));
+      expect(await tried()).toBe(1);
+      expect((await login(OTHER_SVC)).barcodeHash).toBe(first.barcodeHash);
+      expect((await login(OTHER_SVC)).barcodeHash).toBe(first.barcodeHash);
+      expect(await tried()).toBe(1);
+    } finally {
+      await t.database.executeSql(
+        `drop trigger count_link_insert on stored_value_links; drop function count_link_insert; drop table link_inserts_tried`,
+      );
+    }
+  });
+
   it('is null for a ticket that is not a Stored Value Card, which gets no link', async () => {
     expect((await login(DAY_TICKET)).barcodeHash).toBeNull();
     const links = await t.database.db.select().from(schema.storedValueLinks);

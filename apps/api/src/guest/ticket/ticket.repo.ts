@@ -13,6 +13,7 @@ import {
   passCustomizationCategories,
   passCustomizations,
   registrations,
+  storedValueLinks,
   testPasses,
   ticketShares,
   tickets,
@@ -102,6 +103,8 @@ function passQuery(db: Executor) {
     inner join ${walletPasses} on ${walletPasses.serialNumber} = ${appleDeviceRegistrations.serialNumber}
     where ${walletPasses.barcode} = ${t.barcode})`;
   const photoUid = sql<string | null>`(select ${photos.uid} from ${photos} where ${photos.barcode} = ${t.barcode})`;
+  // Whether the stored-value page's link is kept already: a lookup then writes nothing.
+  const storedValueLinked = sql<boolean>`exists (select 1 from ${storedValueLinks} where ${storedValueLinks.barcode} = ${t.barcode})`;
 
   const s = ticketShares;
   // directLink is null: only the link's hash is kept; the link itself went to the guest by email.
@@ -162,6 +165,7 @@ function passQuery(db: Executor) {
         isWristband,
         iCloudBoundToWallet,
         photoUid,
+        storedValueLinked,
         shares,
       })
       .from(t)

@@ -183,11 +183,12 @@ export function createTicketCore(deps: TicketCoreDeps) {
 
   /**
    * A ticket's barcodeHash (the keyed hash of its barcode that /stored-value/{barcodeHash}
-   * names), kept with its barcode so the page can find the ticket again, and answered.
+   * names), kept with its barcode so the page can find the ticket again (unless `linked`: the
+   * pair is kept already), and answered.
    */
-  async function issueBarcodeHash(barcode: string): Promise<string> {
+  async function issueBarcodeHash(barcode: string, linked = false): Promise<string> {
     const barcodeHash = keys.keyedHash('stored-value', barcode);
-    await insertStoredValueLink(db, { barcodeHash, barcode });
+    if (!linked) await insertStoredValueLink(db, { barcodeHash, barcode });
     return barcodeHash;
   }
 
@@ -236,11 +237,12 @@ export function createTicketCore(deps: TicketCoreDeps) {
     /**
      * The order object's barcodeHash: only a Stored Value Card's, and only for the ticket's own
      * guest (not a shared view, whose share can be stopped while a page link cannot; not a test
-     * pass). Other tickets cost no query.
+     * pass). Other tickets, and a card whose link is kept already (the row found says so), cost
+     * no query.
      */
-    async orderBarcodeHash(order: PassOrder): Promise<string | null> {
+    async orderBarcodeHash(order: PassOrder, row: Pick<NonNullable<PassRow>, 'storedValueLinked'>): Promise<string | null> {
       const ownGuest = !order.sharedWith && order.orderId !== '' && order.orderId !== TEST_PASS_ORDER_ID;
-      return ownGuest && isStoredValueCard(order) ? issueBarcodeHash(order.barcode) : null;
+      return ownGuest && isStoredValueCard(order) ? issueBarcodeHash(order.barcode, row.storedValueLinked) : null;
     },
   };
 }
