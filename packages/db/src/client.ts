@@ -10,10 +10,8 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { tightenFolder } from './private-files.ts';
-import * as schema from './schema.ts';
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction or the database itself: what every repo function accepts. */
 export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction'>;
 
@@ -58,9 +56,11 @@ const CONNECTION_TIMEOUT_MS = 5_000;
 export const pgliteExtensions = { pg_trgm };
 
 const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
-const config = { schema, casing: 'snake_case' } as const;
+// No schema: it is only for Drizzle's relational queries (db.query), which no code uses, and
+// with it every transaction built a query builder per table (48) before its first statement.
+const config = { casing: 'snake_case' } as const;
 
-type PgDb = NodePgDatabase<typeof schema>;
+type PgDb = NodePgDatabase;
 
 /** Statement texts seen (how often) and the names given, for at most this many texts. */
 const statementTexts = new Map<string, number | string>();
