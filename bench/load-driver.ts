@@ -3,8 +3,8 @@
 // here loads each in turn, so the load generator never shares their event loop. Runs alternate
 // (bare, Boardwalk, Boardwalk, bare) and keep the better of each; the summary prints both and
 // their ratio, and each run's CPU time of the servers' process per request (from /proc: what a
-// request costs the server, read apart from the load generator and the database sharing the
-// machine's cores). Exits non-zero when a run fails (errors, non-2xx, an empty run).
+// request costs the server, read apart from the load generator and PostgreSQL sharing the
+// machine's cores; PGlite runs inside that process, so its share is counted). Exits non-zero when a run fails (errors, non-2xx, an empty run).
 //
 //   BENCH_SECONDS=10     seconds per run (after a warm-up of up to 2 s of each target)
 //   BENCH_DB=pglite      one database only (pglite or postgres); default both
@@ -75,7 +75,8 @@ interface Measurement {
 function processCpuMicros(pid: number): number | null {
   try {
     // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / clockTicks;
   } catch {
     return null;

@@ -49,7 +49,10 @@ export function consentTextsOnce(db: Executor, brand: string): () => Promise<Con
  */
 async function answer(deps: PassDeps, row: NonNullable<PassRow>, shareId = ''): Promise<PassOrder> {
   const order = deps.tickets.toPassOrder(row, shareId);
-  const [tokens, barcodeHash] = await Promise.all([ticketTokens(deps.keys, order), deps.tickets.orderBarcodeHash(order, row)]);
+  const [tokens, barcodeHash] = await Promise.all([
+    ticketTokens(deps.keys, order),
+    deps.tickets.orderBarcodeHash(order, row.storedValueLinked),
+  ]);
   return { ...order, ...tokens, barcodeHash };
 }
 

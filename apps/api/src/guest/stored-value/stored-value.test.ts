@@ -18,6 +18,7 @@ const PUBLIC_URL = 'https://park.example.com';
 const SVC = { orderId: '50000001', barcode: '5000000000000011' };
 const DAY_TICKET = { orderId: '50000001', barcode: '5000000000000028' };
 const OTHER_SVC = { orderId: '50000002', barcode: '5000000000000035' };
+const LINKED_SVC = { orderId: '50000003', barcode: '5000000000000042' };
 
 let t: TestApp;
 let ipSeq = 0;
@@ -58,6 +59,11 @@ beforeAll(async () => {
     OTHER_SVC.orderId,
     anOrder([{ barcode: OTHER_SVC.barcode, product: 'Stored Value Card $20', category: 'stored value card ', credits: 20 }]),
   );
+  await putOrder(
+    t.app,
+    LINKED_SVC.orderId,
+    anOrder([{ barcode: LINKED_SVC.barcode, product: 'Stored Value Card $10', category: 'Stored Value Card', credits: 10 }]),
+  );
 });
 afterAll(() => t.close());
 afterEach(() => {
@@ -92,13 +98,13 @@ describe('the barcodeHash in the order object', () => {
       create trigger count_link_insert before insert on stored_value_links for each row execute function count_link_insert();`);
     try {
       const tried = async () =>
-        (await t.database.executeSql(`select count(*)::int as n from link_inserts_tried where barcode = $1`, [OTHER_SVC.barcode])).rows[0]!
+        (await t.database.executeSql(`select count(*)::int as n from link_inserts_tried where barcode = $1`, [LINKED_SVC.barcode])).rows[0]!
           .n;
-      const first = await login(OTHER_SVC);
-      expect(first.barcodeHash).toBe(t.app.keys.keyedHash('stored-value', OTHER_SVC.barcode));
+      const first = await login(LINKED_SVC);
+      expect(first.barcodeHash).toBe(t.app.keys.keyedHash('stored-value', LINKED_SVC.barcode));
       expect(await tried()).toBe(1);
-      expect((await login(OTHER_SVC)).barcodeHash).toBe(first.barcodeHash);
-      expect((await login(OTHER_SVC)).barcodeHash).toBe(first.barcodeHash);
+      expect((await login(LINKED_SVC)).barcodeHash).toBe(first.barcodeHash);
+      expect((await login(LINKED_SVC)).barcodeHash).toBe(first.barcodeHash);
       expect(await tried()).toBe(1);
     } finally {
       await t.database.executeSql(

@@ -237,12 +237,12 @@ export function createTicketCore(deps: TicketCoreDeps) {
     /**
      * The order object's barcodeHash: only a Stored Value Card's, and only for the ticket's own
      * guest (not a shared view, whose share can be stopped while a page link cannot; not a test
-     * pass). Other tickets, and a card whose link is kept already (the row found says so), cost
-     * no query.
+     * pass). Other tickets, and a card whose link is kept already (`linked`: the lookup's row
+     * says so), cost no query.
      */
-    async orderBarcodeHash(order: PassOrder, row: Pick<NonNullable<PassRow>, 'storedValueLinked'>): Promise<string | null> {
+    async orderBarcodeHash(order: PassOrder, linked: boolean): Promise<string | null> {
       const ownGuest = !order.sharedWith && order.orderId !== '' && order.orderId !== TEST_PASS_ORDER_ID;
-      return ownGuest && isStoredValueCard(order) ? issueBarcodeHash(order.barcode, row.storedValueLinked) : null;
+      return ownGuest && isStoredValueCard(order) ? issueBarcodeHash(order.barcode, linked) : null;
     },
   };
 }

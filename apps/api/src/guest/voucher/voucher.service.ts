@@ -38,9 +38,9 @@ export async function createVoucher(deps: VoucherDeps, request: Caller & Voucher
   const order = tickets.toPassOrder(row);
   if (order.excluded) throw new AppError('FORBIDDEN', order.excluded);
   const photoPng = order.photoUid ? await findPhotoPng(deps.db, order.barcode) : null;
-  // The QR code's link is kept (stored_value_links) so the page can find the card by it.
+  // The QR code's link is kept (stored_value_links, unless it is already) so the page can find the card by it.
   const storedValueUrl = isStoredValueCard(order)
-    ? `${config.publicUrl}/stored-value/${await tickets.issueBarcodeHash(order.barcode)}`
+    ? `${config.publicUrl}/stored-value/${await tickets.issueBarcodeHash(order.barcode, row.storedValueLinked)}`
     : null;
   const pdf = await renderVoucher({
     brandName: config.brandName,
