@@ -41,7 +41,11 @@ export function concurrentFigures(name: string, seconds: number, times: number[]
   };
 }
 
-const cpuMicros = (usage: NodeJS.CpuUsage) => usage.user + usage.system;
+/** The CPU time (user and system, µs) this process has used since `start` (a process.cpuUsage()). */
+export function cpuMicrosSince(start: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(start);
+  return used.user + used.system;
+}
 
 /** Runs `count` calls, `concurrency` at a time; each call's latency is kept. */
 export async function runConcurrently(
@@ -63,7 +67,7 @@ export async function runConcurrently(
       }
     }),
   );
-  return concurrentFigures(name, (performance.now() - start) / 1000, times, cpuMicros(process.cpuUsage(cpu)));
+  return concurrentFigures(name, (performance.now() - start) / 1000, times, cpuMicrosSince(cpu));
 }
 
 export type Call = (i: number) => Promise<void>;
@@ -145,7 +149,7 @@ export async function measureCalls<T>(
     check(answer);
   }
   const elapsed = (performance.now() - start) / 1000;
-  const cpuUsed = process.cpuUsage(cpuStart);
+  const cpuUsed = cpuMicrosSince(cpuStart);
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? NaN;
   return {
@@ -156,7 +160,7 @@ export async function measureCalls<T>(
     p90: at(0.9),
     p99: at(0.99),
     min: times[0] ?? NaN,
-    cpu: (cpuUsed.user + cpuUsed.system) / 1000 / times.length,
+    cpu: cpuUsed / 1000 / times.length,
   };
 }
 

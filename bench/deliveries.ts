@@ -32,7 +32,7 @@ import { APPLE_PUSH_BATCH, APPLE_PUSH_QUEUE } from '../apps/api/src/guest/wallet
 import { startApnsDouble } from '../apps/api/test-support/apns-double.ts';
 import { anOrder } from '../apps/api/test-support/fixtures.ts';
 import { GoogleDouble, writeServiceAccountKey } from '../apps/api/test-support/google-double.ts';
-import { fmt, measureSequential, positiveNumber, type Measurement } from './bench-support.ts';
+import { cpuMicrosSince, fmt, measureSequential, positiveNumber, type Measurement } from './bench-support.ts';
 
 const seconds = positiveNumber('BENCH_SECONDS', 8);
 const updates = positiveNumber('BENCH_UPDATES', 10_000);
@@ -43,8 +43,6 @@ const CLIENT_EMAIL = 'bench@boardwalk-bench.iam.gserviceaccount.com';
 const ISSUER_ID = '3388000000022000001';
 
 type Kind = 'pglite' | 'postgres';
-
-const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
 
 async function startApp(database: TestDatabase, env: Record<string, string>): Promise<{ app: App; url: string }> {
   const config = loadConfig({
@@ -194,7 +192,7 @@ async function drain(kind: Kind) {
       dir,
       devices.map((d) => d.pushToken),
     );
-    const directCpuMs = cpuMs(process.cpuUsage(directCpu));
+    const directCpuMs = cpuMicrosSince(directCpu) / 1000;
     apns.pushes.length = 0;
 
     const drainCpu = process.cpuUsage();
@@ -202,7 +200,7 @@ async function drain(kind: Kind) {
     const worker = await startApp(database, env);
     while (apns.pushes.length < devices.length) await new Promise((resolve) => setTimeout(resolve, 20));
     const withStartSeconds = (performance.now() - started) / 1000;
-    const drainCpuMs = cpuMs(process.cpuUsage(drainCpu));
+    const drainCpuMs = cpuMicrosSince(drainCpu) / 1000;
     // The drain: from the first push to the last (the app's start, before its workers take the
     // first batch, is printed apart).
     const drainSeconds = (apns.pushes.at(-1)!.at - apns.pushes[0]!.at) / 1000;

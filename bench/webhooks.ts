@@ -24,7 +24,7 @@ import { createWebhookSender, newWebhookSecret } from '../apps/api/src/integrati
 import { loadConfig } from '../apps/api/src/platform/config.ts';
 import { eventRow } from '../apps/api/src/platform/events.ts';
 import { loginAs } from '../apps/api/test-support/staff.ts';
-import { benchHeader, databaseKinds, fmt, interleaved, positiveNumber } from './bench-support.ts';
+import { benchHeader, cpuMicrosSince, databaseKinds, fmt, interleaved, positiveNumber } from './bench-support.ts';
 
 const events = positiveNumber('BENCH_EVENTS', 10_000);
 const registrations = positiveNumber('BENCH_REGISTRATIONS', 4_000);
@@ -32,8 +32,6 @@ const ENDPOINTS = 3;
 const BATCH = 100;
 const parts = (process.env.BENCH_PARTS ?? 'drain,register').split(',');
 const adminUrl = process.env.TEST_DATABASE_URL ?? defaultTestDatabaseUrl;
-
-const cpuMicros = (usage: NodeJS.CpuUsage) => usage.user + usage.system;
 
 async function startApp(database: TestDatabase, env: Record<string, string> = {}): Promise<{ app: App; url: string }> {
   const config = loadConfig({
@@ -106,14 +104,14 @@ async function drain(kind: 'pglite' | 'postgres') {
       );
     }
     const bare = bodies.length / ((performance.now() - bareStart) / 1000);
-    const bareCpuPerPost = cpuMicros(process.cpuUsage(bareCpu)) / bodies.length;
+    const bareCpuPerPost = cpuMicrosSince(bareCpu) / bodies.length;
     receiver.got.count = 0;
 
     const started = performance.now();
     const worker = await startApp(database);
     const drainCpu = process.cpuUsage();
     while (receiver.got.count < bodies.length) await new Promise((resolve) => setTimeout(resolve, 20));
-    const drainCpuPerPost = cpuMicros(process.cpuUsage(drainCpu)) / bodies.length;
+    const drainCpuPerPost = cpuMicrosSince(drainCpu) / bodies.length;
     const drainSeconds = (receiver.got.last - receiver.got.first) / 1000;
     const withStart = (performance.now() - started) / 1000;
     await worker.app.close();
