@@ -1,6 +1,9 @@
 // What every benchmark here shares: settings from the environment, number formatting, and
 // whether PostgreSQL can be measured.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import { availableParallelism, cpus } from 'node:os';
+import { join, resolve } from 'node:path';
 import pg from 'pg';
 
 /** A positive number from the environment, or the fallback when unset. */
@@ -48,6 +51,27 @@ export function cpuMicrosSince(start: NodeJS.CpuUsage): number {
 }
 
 /** Runs `count` calls, `concurrency` at a time; each call's latency is kept. */
+/**
+ * Runs work; with BENCH_CPU_PROF=dir, under V8's CPU profiler, written to dir/<name>.cpuprofile
+ * (for benches whose app runs in their own process; load-driver profiles its server process).
+ */
+export async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const dir = process.env.BENCH_CPU_PROF;
+  if (!dir) return work();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    await mkdir(resolve(dir), { recursive: true });
+    await writeFile(join(resolve(dir), `${name}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
 export async function runConcurrently(
   name: string,
   count: number,

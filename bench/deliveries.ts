@@ -6,7 +6,8 @@
 //    settings (2 s coalescing). Goal: p50 and p99 ratio <= 1.2 (the feed never waits for Google).
 // 2. Drain: BENCH_UPDATES (10,000) APNs pushes queued as delivery jobs, then drained by one
 //    app's workers to a local HTTP/2 APNs double; baseline: the same pushes sent straight
-//    through the APNs client, APPLE_PUSH_BATCH (250) at a time (the workers' batch), with no queue.
+//    through the APNs client, APPLE_PUSH_BATCH (250) at a time (the workers' batch), with no queue,
+//    before the drain and after it (the ratio is to their mean).
 // 3. The Deliveries tab: BENCH_DELIVERY_ROWS (100,000) deliveries over 7 days (apple pushes
 //    mostly fetched, Google updates, mail; some dead and retrying), read over HTTP with a
 //    staff login token one request at a time: the list's first page for the default filter
@@ -15,7 +16,7 @@
 //    indexes (dropped in the run's own database) to show what they buy.
 //
 // BENCH_DB=pglite|postgres (default both, PostgreSQL when reachable), BENCH_SECONDS per way (8),
-// BENCH_PARTS=feed,drain,tab (default all three).
+// BENCH_PARTS=feed,drain,tab (default all three), BENCH_CPU_PROF=dir (a CPU profile of each drain).
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -32,7 +33,7 @@ import { APPLE_PUSH_BATCH, APPLE_PUSH_QUEUE } from '../apps/api/src/guest/wallet
 import { startApnsDouble } from '../apps/api/test-support/apns-double.ts';
 import { anOrder } from '../apps/api/test-support/fixtures.ts';
 import { GoogleDouble, writeServiceAccountKey } from '../apps/api/test-support/google-double.ts';
-import { cpuMicrosSince, fmt, measureSequential, positiveNumber, type Measurement } from './bench-support.ts';
+import { cpuMicrosSince, fmt, measureSequential, positiveNumber, profiled, type Measurement } from './bench-support.ts';
 
 const seconds = positiveNumber('BENCH_SECONDS', 8);
 const updates = positiveNumber('BENCH_UPDATES', 10_000);
@@ -185,20 +186,34 @@ async function drain(kind: Kind) {
     const queueSeconds = (performance.now() - queuedAt) / 1000;
     await queuing.app.close();
 
-    // Baseline: the same pushes straight through the APNs client, a workers' batch at a time.
-    const directCpu = process.cpuUsage();
-    const direct = await sendDirect(
+    // Baseline: the same pushes straight through the APNs client, a workers' batch at a time,
+    // before the drain and again after it (this machine's speed drifts between runs by a third:
+    // the ratio is to their mean), after 2,000 pushes to warm up (the first run was 20 to 50%
+    // slower than the one after the drain).
+    await sendDirect(
       apns.url,
       dir,
-      devices.map((d) => d.pushToken),
+      devices.slice(0, 2000).map((d) => d.pushToken),
     );
-    const directCpuMs = cpuMicrosSince(directCpu) / 1000;
-    apns.pushes.length = 0;
+    const baseline = async () => {
+      const cpu = process.cpuUsage();
+      const rate = await sendDirect(
+        apns.url,
+        dir,
+        devices.map((d) => d.pushToken),
+      );
+      apns.pushes.length = 0;
+      return { rate, cpuMs: cpuMicrosSince(cpu) / 1000 };
+    };
+    const before = await baseline();
 
     const drainCpu = process.cpuUsage();
     const started = performance.now();
-    const worker = await startApp(database, env);
-    while (apns.pushes.length < devices.length) await new Promise((resolve) => setTimeout(resolve, 20));
+    const worker = await profiled(`drain-${kind}`, async () => {
+      const started = await startApp(database, env);
+      while (apns.pushes.length < devices.length) await new Promise((resolve) => setTimeout(resolve, 20));
+      return started;
+    });
     const withStartSeconds = (performance.now() - started) / 1000;
     const drainCpuMs = cpuMicrosSince(drainCpu) / 1000;
     // The drain: from the first push to the last (the app's start, before its workers take the
@@ -206,17 +221,22 @@ async function drain(kind: Kind) {
     const drainSeconds = (apns.pushes.at(-1)!.at - apns.pushes[0]!.at) / 1000;
     await worker.app.close();
     const { rows } = await database.executeSql(`select state, count(*)::int as n from deliveries group by state`);
+    const received = { all: apns.pushes.length, distinct: new Set(apns.pushes.map((p) => p.path)).size };
+    const after = await baseline();
+    const direct = (before.rate + after.rate) / 2;
     const rate = devices.length / drainSeconds;
     console.log(`\n${kind}: drain of ${fmt(devices.length)} queued APNs pushes (queued in ${fmt(queueSeconds, 1)} s)`);
-    console.log(`baseline: direct APNs client, ${APPLE_PUSH_BATCH} at a time: ${fmt(direct, 0)} pushes/s`);
+    console.log(
+      `baseline: direct APNs client, ${APPLE_PUSH_BATCH} at a time: ${fmt(direct, 0)} pushes/s (${fmt(before.rate, 0)} before the drain, ${fmt(after.rate, 0)} after)`,
+    );
     console.log(
       `queue drained by one app's workers:         ${fmt(rate, 0)} pushes/s in ${fmt(drainSeconds, 2)} s from the first push to the last (ratio ${fmt(rate / direct, 2)}x); ${fmt(withStartSeconds, 2)} s with the app's start`,
     );
     console.log(
-      `CPU of this process (the app, the APNs double and, on PGlite, the database): direct ${fmt(directCpuMs)} ms, drain ${fmt(drainCpuMs)} ms with the app's start`,
+      `CPU of this process (the app, the APNs double and, on PGlite, the database): direct ${fmt(before.cpuMs)} and ${fmt(after.cpuMs)} ms, drain ${fmt(drainCpuMs)} ms with the app's start`,
     );
     console.log(
-      `deliveries by state: ${rows.map((r) => `${String(r.state)} ${String(r.n)}`).join(', ')}; pushes received ${apns.pushes.length}, distinct ${new Set(apns.pushes.map((p) => p.path)).size}`,
+      `deliveries by state: ${rows.map((r) => `${String(r.state)} ${String(r.n)}`).join(', ')}; pushes received ${received.all}, distinct ${received.distinct}`,
     );
   } finally {
     apns.server.close();

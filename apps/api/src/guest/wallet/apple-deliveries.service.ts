@@ -1,6 +1,6 @@
 // Apple Wallet deliveries: when a ticket, a member or a voided card changed, what its pass
 // shows is compared with what the devices were last told; when it differs, the update tag
-// moves and every registered device gets an APNs push (apple-push, one per device), after
+// moves and every registered device gets an APNs push (apns-push, one per device), after
 // which the device fetches the latest pass from the PassKit web service.
 import type { Executor } from '@boardwalk/db/client';
 import type { FastifyBaseLogger } from 'fastify';
@@ -28,8 +28,18 @@ export interface AppleDeliveryDeps {
   log: FastifyBaseLogger;
 }
 
-/** The queue of APNs pushes (one device, one pass). */
-export const APPLE_PUSH_QUEUE = 'apple-push';
+/**
+ * The queue of APNs pushes (one device, one pass), with pg-boss's 'short' policy: a push
+ * waiting for a device absorbs the next, and nothing more is needed (two pushes of one pass to
+ * one device at once do no harm). The earlier queue, 'apple-push', was 'stately', whose fetch
+ * checks each candidate against every running push: 30 ms a batch during a drain. A queue's
+ * policy is fixed when it is made, hence the new name; the old one is still worked
+ * (RETIRED_APPLE_PUSH_QUEUE) for the pushes older processes queue during a deploy and for the
+ * Deliveries tab's retries of pushes recorded under it.
+ */
+export const APPLE_PUSH_QUEUE = 'apns-push';
+/** The APNs queue before 'apns-push': drained, never sent to by this version (see APPLE_PUSH_QUEUE). */
+export const RETIRED_APPLE_PUSH_QUEUE = 'apple-push';
 /**
  * Pushes a worker sends at once, over its one HTTP/2 connection to APNs (which allows many
  * concurrent streams): a batch's two statements (its push tokens, its tries) and pg-boss's

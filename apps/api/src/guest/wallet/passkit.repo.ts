@@ -137,7 +137,12 @@ export async function deleteDeviceRegistrations(db: Executor, deviceLibraryIdent
   return rows.length;
 }
 
-/** The push tokens of these registrations (device and pass), in one statement: keyed `${device} ${serial}`; a removed one is absent. */
+/**
+ * The push tokens of these registrations (device and pass), in one statement: keyed
+ * `${device} ${serial}`; a removed one is absent. The serial numbers come again as an array, which
+ * PostgreSQL counts (it guesses 100 rows for jsonb_to_recordset): it probes the pass's index
+ * instead of reading every registration (see recordAttempts).
+ */
 export async function findPushTokens(db: Executor, registrations: { deviceLibraryIdentifier: string; serialNumber: string }[]) {
   const wanted = JSON.stringify(registrations.map((r) => ({ d: r.deviceLibraryIdentifier, s: r.serialNumber })));
   const rows = await db
@@ -149,7 +154,8 @@ export async function findPushTokens(db: Executor, registrations: { deviceLibrar
     .from(appleDeviceRegistrations)
     .where(
       sql`(${appleDeviceRegistrations.deviceLibraryIdentifier}, ${appleDeviceRegistrations.serialNumber}) in
-        (select d, s from jsonb_to_recordset(${wanted}::jsonb) as w(d text, s uuid))`,
+        (select d, s from jsonb_to_recordset(${wanted}::jsonb) as w(d text, s uuid))
+        and ${appleDeviceRegistrations.serialNumber} = any(${`{${registrations.map((r) => r.serialNumber).join(',')}}`}::uuid[])`,
     );
   return new Map(rows.map((r) => [`${r.deviceLibraryIdentifier} ${r.serialNumber}`, r.pushToken]));
 }

@@ -3,14 +3,15 @@
 // member's voided cards (member-card-voided); a staff change re-publishes every saved pass
 // (passes-republish) and brings Google's ticket classes up to date (google-classes), and a
 // change of the tiers re-publishes every member card (member-cards-republish); and the
-// outbound calls go to APNs (apple-push) and Google (google-update).
+// outbound calls go to APNs (apns-push; apple-push, its earlier queue, is drained) and Google
+// (google-update).
 import fp from 'fastify-plugin';
 import type { Db } from '@boardwalk/db/client';
 import type { DeliveryJobData } from '../../platform/jobs/delivery.ts';
 import { TICKET_CHANGED } from '../../integrations/ticketing/ticket.topics.ts';
 import { LOYALTY_ACCOUNT_CHANGED, LOYALTY_TIERS_CHANGED } from '../../loyalty/loyalty.topics.ts';
 import { PASSES_CHANGED } from '../ticket/ticket.topics.ts';
-import { APPLE_PUSH_BATCH, APPLE_PUSH_QUEUE, type ApplePushPayload } from './apple-deliveries.service.ts';
+import { APPLE_PUSH_BATCH, APPLE_PUSH_QUEUE, RETIRED_APPLE_PUSH_QUEUE, type ApplePushPayload } from './apple-deliveries.service.ts';
 import { findAccountsWithCards, findBarcodesWithPasses } from './apple-wallet.repo.ts';
 import { GOOGLE_UPDATE_QUEUE, type GoogleUpdatePayload } from './google-deliveries.service.ts';
 import { MEMBER_CARD_VOIDED } from './member-cards.service.ts';
@@ -94,6 +95,12 @@ export const walletDeliveriesJobs = fp(
     });
     await app.jobs.declare<ApplePushPayload & DeliveryJobData>({
       name: APPLE_PUSH_QUEUE,
+      policy: 'short',
+      batchSize: APPLE_PUSH_BATCH,
+      batchHandler: (jobs) => apple.pushToDevices(jobs),
+    });
+    await app.jobs.declare<ApplePushPayload & DeliveryJobData>({
+      name: RETIRED_APPLE_PUSH_QUEUE,
       policy: 'stately',
       batchSize: APPLE_PUSH_BATCH,
       batchHandler: (jobs) => apple.pushToDevices(jobs),

@@ -14,7 +14,9 @@ import { GoogleDouble, writeServiceAccountKey } from '../../../test-support/goog
 import { loginAs } from '../../../test-support/staff.ts';
 import { createTestApp, integrationAuth, settleDeliveries, type TestApp } from '../../../test-support/test-app.ts';
 import { dayTicket, ticketInWallets as inWallets } from '../../../test-support/wallet-tickets.ts';
+import { queueDelivery } from '../../platform/jobs/delivery.ts';
 import { PASSES_CHANGED } from '../ticket/ticket.topics.ts';
+import { APPLE_PUSH_QUEUE, RETIRED_APPLE_PUSH_QUEUE } from './apple-deliveries.service.ts';
 
 const PASS_TYPE = 'pass.com.example.deliveries';
 const ISSUER_ID = '3388000000022999999';
@@ -244,6 +246,47 @@ describe('retries and permanent answers', () => {
     const gone = (await deliveryRows()).filter((d) => d.target === 'apple' && d.barcode === '5200000000000035');
     expect(gone.map((d) => d.state).sort()).toEqual(['sent', 'skipped']);
     expect(gone.find((d) => d.state === 'skipped')).toMatchObject({ attempts: 1, lastError: expect.stringContaining('410') });
+  });
+});
+
+describe('the APNs queue', () => {
+  const pushOf = (serialNumber: string, deviceLibraryIdentifier: string, queue: string) => ({
+    queue,
+    target: 'apple' as const,
+    barcode: null,
+    recipient: 'device test',
+    payload: { serialNumber, deviceLibraryIdentifier },
+    singletonKey: `${deviceLibraryIdentifier}:${serialNumber}`,
+  });
+
+  it(`a push waiting for a device absorbs the next push of the same pass (${APPLE_PUSH_QUEUE})`, async () => {
+    const { serialNumber } = await ticketInWallets('55000001', '5500000000000011', [
+      { id: 'absorb0device0001', pushToken: 'e1'.repeat(32) },
+    ]);
+    await settleDeliveries(t.app);
+    pushes.length = 0;
+    const queued = await t.database.db.transaction(async (tx) => [
+      await queueDelivery(t.app.jobs, tx, pushOf(serialNumber, 'absorb0device0001', APPLE_PUSH_QUEUE)),
+      await queueDelivery(t.app.jobs, tx, pushOf(serialNumber, 'absorb0device0001', APPLE_PUSH_QUEUE)),
+    ]);
+    expect(queued).toEqual([true, false]);
+    await settleDeliveries(t.app);
+    expect(pushes.map(pushTokenOf)).toEqual(['e1'.repeat(32)]);
+  });
+
+  it(`a push queued under the earlier queue (${RETIRED_APPLE_PUSH_QUEUE}, by a process of the previous version) is still delivered`, async () => {
+    const { serialNumber } = await ticketInWallets('55000002', '5500000000000028', [
+      { id: 'retired0device001', pushToken: 'e2'.repeat(32) },
+    ]);
+    await settleDeliveries(t.app);
+    pushes.length = 0;
+    await t.database.db.transaction((tx) =>
+      queueDelivery(t.app.jobs, tx, pushOf(serialNumber, 'retired0device001', RETIRED_APPLE_PUSH_QUEUE)),
+    );
+    await settleDeliveries(t.app);
+    expect(pushes.map(pushTokenOf)).toEqual(['e2'.repeat(32)]);
+    const [row] = (await deliveryRows()).filter((d) => d.queue === RETIRED_APPLE_PUSH_QUEUE);
+    expect(row).toMatchObject({ state: 'sent', attempts: 1 });
   });
 });
 

@@ -12,8 +12,13 @@ import type { Database, Executor } from '@boardwalk/db/client';
  */
 export const DEAD_LETTERS = 'dead-letters';
 
-/** 'stately': while one job of a singleton key waits, another is not added (coalescing); 'standard': every job is kept. */
-export type QueuePolicy = 'stately' | 'standard';
+/**
+ * 'stately': while one job of a singleton key waits, another is not added (coalescing), and
+ * one job of a key runs at a time; 'short': coalescing only (jobs of one key may run at once,
+ * and the fetch skips stately's check of every candidate against the running jobs);
+ * 'standard': every job is kept.
+ */
+export type QueuePolicy = 'stately' | 'short' | 'standard';
 
 export interface JobSettings {
   retryLimit: number;
@@ -31,7 +36,7 @@ export interface JobSettings {
 export interface NewJob {
   name: string;
   data: object;
-  /** With a stately queue: while one job of this key waits, another is not added (coalescing). */
+  /** With a stately or short queue: while one job of this key waits, another is not added (coalescing). */
   singletonKey?: string;
   startAfterSeconds?: number;
 }
