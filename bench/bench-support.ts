@@ -1,5 +1,7 @@
 // What every benchmark here shares: settings from the environment, number formatting, and
 // whether PostgreSQL can be measured.
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import { availableParallelism, cpus } from 'node:os';
@@ -27,10 +29,18 @@ export interface ConcurrentFigures {
   times: number[];
   /** CPU time of this process over the run, in µs (all its threads): where a run's time went, beside the machine's load. */
   cpuMicros: number;
+  /** CPU time of PostgreSQL's processes on this machine over the run, in µs, or null where /proc does not tell it. */
+  databaseCpuMicros: number | null;
 }
 
 /** The figures of `times.length` calls that took `seconds` and `cpuMicros` of this process's CPU in all. */
-export function concurrentFigures(name: string, seconds: number, times: number[], cpuMicros: number): ConcurrentFigures {
+export function concurrentFigures(
+  name: string,
+  seconds: number,
+  times: number[],
+  cpuMicros: number,
+  databaseCpuMicros: number | null = null,
+): ConcurrentFigures {
   const sorted = [...times].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
   return {
@@ -41,6 +51,7 @@ export function concurrentFigures(name: string, seconds: number, times: number[]
     seconds,
     times: sorted,
     cpuMicros,
+    databaseCpuMicros,
   };
 }
 
@@ -50,7 +61,54 @@ export function cpuMicrosSince(start: NodeJS.CpuUsage): number {
   return used.user + used.system;
 }
 
-/** Runs `count` calls, `concurrency` at a time; each call's latency is kept. */
+/**
+ * CPU time (user + system, µs) a process has used, from /proc (Linux): a process measured from
+ * outside, so its own work is not disturbed. Null elsewhere.
+ */
+export function processCpuMicros(pid: number): number | null {
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / clockTicks;
+  } catch {
+    return null;
+  }
+}
+
+/** USER_HZ: what /proc counts CPU time in. */
+const clockTicks = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/**
+ * CPU time (µs) PostgreSQL's processes on this machine have used (its backends among them), from
+ * /proc; null where /proc does not tell it. A backend that ends between two readings is missed:
+ * the benches' pools keep their connections open.
+ */
+export function postgresCpuMicros(): number | null {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return null;
+  }
+  let total = 0;
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += processCpuMicros(Number(entry)) ?? 0;
+    } catch {
+      // The process ended while the list was read.
+    }
+  }
+  return total;
+}
+
 /**
  * Runs work; with BENCH_CPU_PROF=dir, under V8's CPU profiler, written to dir/<name>.cpuprofile
  * (for benches whose app runs in their own process; load-driver profiles its server process).
@@ -72,6 +130,7 @@ export async function profiled<T>(name: string, work: () => Promise<T>): Promise
   }
 }
 
+/** Runs `count` calls, `concurrency` at a time; each call's latency is kept. */
 export async function runConcurrently(
   name: string,
   count: number,
@@ -81,6 +140,7 @@ export async function runConcurrently(
   const times: number[] = [];
   let next = 0;
   const cpu = process.cpuUsage();
+  const database = postgresCpuMicros();
   const start = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -91,7 +151,15 @@ export async function runConcurrently(
       }
     }),
   );
-  return concurrentFigures(name, (performance.now() - start) / 1000, times, cpuMicrosSince(cpu));
+  const seconds = (performance.now() - start) / 1000;
+  const databaseNow = postgresCpuMicros();
+  return concurrentFigures(
+    name,
+    seconds,
+    times,
+    cpuMicrosSince(cpu),
+    database === null || databaseNow === null ? null : databaseNow - database,
+  );
 }
 
 export type Call = (i: number) => Promise<void>;
@@ -109,7 +177,7 @@ export async function interleaved(
   { count, concurrency, rounds, warmUp }: { count: number; concurrency: number; rounds: number; warmUp: number },
 ) {
   for (const [name, call] of sides) await runConcurrently(name, warmUp, concurrency, (i) => call(count + i));
-  const done = sides.map(() => ({ seconds: 0, times: [] as number[], cpu: 0 }));
+  const done = sides.map(() => ({ seconds: 0, times: [] as number[], cpu: 0, database: 0 as number | null }));
   for (let round = 0; round < rounds; round++) {
     const from = Math.floor((round * count) / rounds);
     const share = Math.floor(((round + 1) * count) / rounds) - from;
@@ -118,9 +186,13 @@ export async function interleaved(
       done[s]!.seconds += figures.seconds;
       done[s]!.times.push(...figures.times);
       done[s]!.cpu += figures.cpuMicros;
+      done[s]!.database =
+        done[s]!.database === null || figures.databaseCpuMicros === null ? null : done[s]!.database + figures.databaseCpuMicros;
     }
   }
-  const [first, second] = sides.map(([name], s) => concurrentFigures(name, done[s]!.seconds, done[s]!.times, done[s]!.cpu));
+  const [first, second] = sides.map(([name], s) =>
+    concurrentFigures(name, done[s]!.seconds, done[s]!.times, done[s]!.cpu, done[s]!.database),
+  );
   return [first!, second!] as const;
 }
 

@@ -5,7 +5,7 @@
 // baseline: a bare insert of the same rows (a loyalty order and its earn entry in one
 // transaction) on the same database with the same concurrency. Prints claims per second,
 // p50 and p99 of each and their ratio, and the CPU this process (the app, its HTTP client and
-// the baseline's pool) spent per claim; exits non-zero when a claim fails.
+// the baseline's pool) and PostgreSQL spent per claim; exits non-zero when a claim fails.
 //
 //   BENCH_CLAIMS=2000       claims per run (each run gets fresh members and purchases)
 //   BENCH_CONCURRENCY=50    claims in flight at once
@@ -124,7 +124,8 @@ async function main() {
     );
 
     const line = (f: ConcurrentFigures) =>
-      `  ${f.name.padEnd(32)} ${fmt(f.perSecond).padStart(7)} claims/s  p50 ${fmt(f.p50, 1).padStart(6)} ms  p99 ${fmt(f.p99, 1).padStart(6)} ms  CPU of this process ${fmt(f.cpuMicros / f.times.length).padStart(5)} µs a claim`;
+      `  ${f.name.padEnd(32)} ${fmt(f.perSecond).padStart(7)} claims/s  p50 ${fmt(f.p50, 1).padStart(6)} ms  p99 ${fmt(f.p99, 1).padStart(6)} ms  CPU of this process ${fmt(f.cpuMicros / f.times.length).padStart(5)} µs a claim` +
+      (f.databaseCpuMicros === null ? '' : `, of PostgreSQL ${fmt(f.databaseCpuMicros / f.times.length).padStart(5)} µs`);
     console.log(
       `\nbench:claims, PostgreSQL, ${fmt(claims)} claims, ${concurrency} at once, in ${rounds} interleaved rounds after ${fmt(warmUp)} each to warm up, load average ${loadavg()[0]!.toFixed(2)}`,
     );

@@ -12,13 +12,12 @@
 //   BENCH_CPU_PROF=dir   write a V8 CPU profile of the server process into dir
 //   TEST_DATABASE_URL    PostgreSQL server for the fresh database (default postgres://postgres@127.0.0.1:5432/test)
 import { execFileSync, fork } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { defaultTestDatabaseUrl } from '@boardwalk/db/test-support/test-database';
-import { fmt, positiveNumber, postgresProblem } from './bench-support.ts';
+import { fmt, positiveNumber, postgresCpuMicros, postgresProblem, processCpuMicros } from './bench-support.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -66,30 +65,10 @@ interface Measurement {
   non2xx: number;
   /** CPU time of the server process per answered request (µs), or null where /proc does not tell it. */
   cpuPerRequest: number | null;
+  /** On PostgreSQL, CPU time of its processes per answered request (µs), or null. */
+  databaseCpuPerRequest: number | null;
 }
 
-/**
- * CPU time (user + system, µs) the process has used, from /proc (Linux): the servers' child is
- * measured from outside, so its own work is not disturbed. Null elsewhere.
- */
-function processCpuMicros(pid: number): number | null {
-  try {
-    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / clockTicks;
-  } catch {
-    return null;
-  }
-}
-/** USER_HZ: what /proc counts CPU time in. */
-const clockTicks = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
 interface DatabaseResult<R> {
   kind: DatabaseKind;
   ready: R;
@@ -128,7 +107,8 @@ async function startServers<R extends ServersReady>(module: URL, kind: DatabaseK
 
 const line = (m: Measurement) =>
   `${m.name.padEnd(24)} ${fmt(m.reqPerSec).padStart(6)} req/s  p50 ${fmt(m.p50).padStart(3)} ms  p99 ${fmt(m.p99).padStart(3)} ms  ` +
-  `${m.cpuPerRequest === null ? '' : `server CPU ${fmt(m.cpuPerRequest).padStart(4)} µs/req  `}errors ${m.errors}  non-2xx ${m.non2xx}`;
+  `${m.cpuPerRequest === null ? '' : `server CPU ${fmt(m.cpuPerRequest).padStart(4)} µs/req  `}` +
+  `${m.databaseCpuPerRequest === null ? '' : `PostgreSQL CPU ${fmt(m.databaseCpuPerRequest).padStart(4)} µs/req  `}errors ${m.errors}  non-2xx ${m.non2xx}`;
 
 function gitRevision() {
   try {
@@ -146,7 +126,7 @@ export async function runLoadBench<R extends ServersReady>(bench: LoadBench<R>):
   const failures: string[] = [];
 
   async function measure(
-    pid: number,
+    { pid, kind }: { pid: number; kind: DatabaseKind },
     name: string,
     url: string,
     bodies: string[],
@@ -160,8 +140,10 @@ export async function runLoadBench<R extends ServersReady>(bench: LoadBench<R>):
       body,
     }));
     const cpuBefore = processCpuMicros(pid);
+    const databaseBefore = kind === 'postgres' ? postgresCpuMicros() : null;
     const r = await autocannon({ url, connections: CONNECTIONS, duration, requests, ...(overallRate && { overallRate }) });
     const cpuAfter = processCpuMicros(pid);
+    const databaseAfter = kind === 'postgres' ? postgresCpuMicros() : null;
     if (r.errors > 0 || r.non2xx > 0 || r.requests.total === 0)
       failures.push(`${name}: ${r.errors} errors, ${r.non2xx} non-2xx of ${r.requests.total} requests`);
     const cpuPerRequest =
@@ -174,6 +156,10 @@ export async function runLoadBench<R extends ServersReady>(bench: LoadBench<R>):
       errors: r.errors,
       non2xx: r.non2xx,
       cpuPerRequest,
+      databaseCpuPerRequest:
+        databaseBefore !== null && databaseAfter !== null && r.requests.total > 0
+          ? (databaseAfter - databaseBefore) / r.requests.total
+          : null,
     };
   }
 
@@ -189,17 +175,17 @@ export async function runLoadBench<R extends ServersReady>(bench: LoadBench<R>):
       const bodies = bench.bodies(ready);
       const url: Record<Target, string> = { bare: ready.bareUrl, Boardwalk: ready.boardwalkUrl };
       for (const target of ['bare', 'Boardwalk'] as const)
-        await measure(pid, `${target} warm-up`, url[target], bodies, Math.min(2, seconds));
+        await measure({ pid, kind }, `${target} warm-up`, url[target], bodies, Math.min(2, seconds));
       const runs: Measurement[] = [];
       for (const target of ['bare', 'Boardwalk', 'Boardwalk', 'bare'] as const) {
-        const m = await measure(pid, target, url[target], bodies, seconds);
+        const m = await measure({ pid, kind }, target, url[target], bodies, seconds);
         runs.push(m);
         console.log(`  ${line(m)}`);
       }
       const best = (target: Target) => runs.filter((m) => m.name === target).reduce((a, b) => (b.reqPerSec > a.reqPerSec ? b : a));
       const fixedRate: Measurement[] = [];
       for (const target of rate ? (['bare', 'Boardwalk'] as const) : []) {
-        const m = await measure(pid, `${target} at ${rate} req/s`, url[target], bodies, seconds, rate);
+        const m = await measure({ pid, kind }, `${target} at ${rate} req/s`, url[target], bodies, seconds, rate);
         fixedRate.push(m);
         console.log(`  ${line(m)}`);
       }
