@@ -280,11 +280,6 @@ export async function createDb(options: CreateDbOptions): Promise<Database> {
     unlock();
     throw error;
   }
-  // PGlite's pages are in this process's memory: a page read at random costs what one read in
-  // order does, as PostgreSQL's documentation says to set for data held in memory. With the
-  // default (4), the planner read a whole table to join a few hundred rows by key (pg-boss's
-  // fetch of a batch: 21 ms against 13 ms).
-  await client.exec('set random_page_cost = 1.1');
   const pgConfig = createPgConfig(client);
   // node-postgres hands a Parse the query's `types`: with Drizzle, its type parsers (an object),
   // which node-postgres's own serializer skips, while PGlite's expects parameter types (an
