@@ -85,27 +85,39 @@ const clockTicks = (() => {
   }
 })();
 
-/**
- * CPU time (µs) PostgreSQL's processes on this machine have used (its backends among them), from
- * /proc; null where /proc does not tell it. A backend that ends between two readings is missed:
- * the benches' pools keep their connections open.
- */
-export function postgresCpuMicros(): number | null {
+/** The CPU time (µs) of each PostgreSQL process on this machine (its backends among them), by pid, from /proc; null where /proc does not tell it. */
+export function postgresCpu(): Map<number, number> | null {
   let entries: string[];
   try {
     entries = readdirSync('/proc');
   } catch {
     return null;
   }
-  let total = 0;
+  const cpu = new Map<number, number>();
   for (const entry of entries) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += processCpuMicros(Number(entry)) ?? 0;
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
+      const micros = processCpuMicros(Number(entry));
+      if (micros !== null) cpu.set(Number(entry), micros);
     } catch {
       // The process ended while the list was read.
     }
   }
+  return cpu.size > 0 ? cpu : null;
+}
+
+/**
+ * The CPU time (µs) PostgreSQL's processes have used since `before` (a postgresCpu()): a process
+ * started since counts whole, one that ended since is missed (the benches' pools keep their
+ * connections open while they measure). Null where /proc does not tell it. Every PostgreSQL
+ * process on the machine counts: the benches expect nothing else to be using it.
+ */
+export function postgresCpuMicrosSince(before: Map<number, number> | null): number | null {
+  const now = postgresCpu();
+  if (!before || !now) return null;
+  let total = 0;
+  for (const [pid, micros] of now) total += micros - (before.get(pid) ?? 0);
   return total;
 }
 
@@ -139,8 +151,8 @@ export async function runConcurrently(
 ): Promise<ConcurrentFigures> {
   const times: number[] = [];
   let next = 0;
+  const database = postgresCpu();
   const cpu = process.cpuUsage();
-  const database = postgresCpuMicros();
   const start = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -152,14 +164,8 @@ export async function runConcurrently(
     }),
   );
   const seconds = (performance.now() - start) / 1000;
-  const databaseNow = postgresCpuMicros();
-  return concurrentFigures(
-    name,
-    seconds,
-    times,
-    cpuMicrosSince(cpu),
-    database === null || databaseNow === null ? null : databaseNow - database,
-  );
+  const cpuMicros = cpuMicrosSince(cpu);
+  return concurrentFigures(name, seconds, times, cpuMicros, postgresCpuMicrosSince(database));
 }
 
 export type Call = (i: number) => Promise<void>;

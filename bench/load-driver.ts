@@ -17,7 +17,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { defaultTestDatabaseUrl } from '@boardwalk/db/test-support/test-database';
-import { fmt, positiveNumber, postgresCpuMicros, postgresProblem, processCpuMicros } from './bench-support.ts';
+import { fmt, positiveNumber, postgresCpu, postgresCpuMicrosSince, postgresProblem, processCpuMicros } from './bench-support.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -140,10 +140,10 @@ export async function runLoadBench<R extends ServersReady>(bench: LoadBench<R>):
       body,
     }));
     const cpuBefore = processCpuMicros(pid);
-    const databaseBefore = kind === 'postgres' ? postgresCpuMicros() : null;
+    const databaseBefore = kind === 'postgres' ? postgresCpu() : null;
     const r = await autocannon({ url, connections: CONNECTIONS, duration, requests, ...(overallRate && { overallRate }) });
     const cpuAfter = processCpuMicros(pid);
-    const databaseAfter = kind === 'postgres' ? postgresCpuMicros() : null;
+    const databaseCpu = postgresCpuMicrosSince(databaseBefore);
     if (r.errors > 0 || r.non2xx > 0 || r.requests.total === 0)
       failures.push(`${name}: ${r.errors} errors, ${r.non2xx} non-2xx of ${r.requests.total} requests`);
     const cpuPerRequest =
@@ -156,10 +156,7 @@ export async function runLoadBench<R extends ServersReady>(bench: LoadBench<R>):
       errors: r.errors,
       non2xx: r.non2xx,
       cpuPerRequest,
-      databaseCpuPerRequest:
-        databaseBefore !== null && databaseAfter !== null && r.requests.total > 0
-          ? (databaseAfter - databaseBefore) / r.requests.total
-          : null,
+      databaseCpuPerRequest: databaseCpu !== null && r.requests.total > 0 ? databaseCpu / r.requests.total : null,
     };
   }
 

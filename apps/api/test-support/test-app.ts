@@ -74,7 +74,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 /** Waits until the app's workers have run every delivery job that is due (not later retries). */
 export async function settleDeliveries(app: App, timeoutMs = 20_000): Promise<void> {
   const until = Date.now() + timeoutMs;
-  // Twice in a row: a job's handler may queue the next one (ticket-changed -> apple-push).
+  // Twice in a row: a job's handler may queue the next one (ticket-changed -> apns-push).
   for (let idle = 0; idle < 2;) {
     if (Date.now() > until) throw new Error('deliveries did not settle ' + JSON.stringify(await app.jobs.depths()));
     idle = (await app.jobs.pending()) === 0 ? idle + 1 : 0;

@@ -38,7 +38,7 @@ export interface AppleDeliveryDeps {
  * Deliveries tab's retries of pushes recorded under it.
  */
 export const APPLE_PUSH_QUEUE = 'apns-push';
-/** The APNs queue before 'apns-push': drained, never sent to by this version (see APPLE_PUSH_QUEUE). */
+/** The APNs queue before 'apns-push': still worked; this version sends to it only a staff Retry of a push recorded under it. */
 export const RETIRED_APPLE_PUSH_QUEUE = 'apple-push';
 /**
  * Pushes a worker sends at once, over its one HTTP/2 connection to APNs (which allows many

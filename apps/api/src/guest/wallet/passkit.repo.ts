@@ -6,6 +6,7 @@ import type { Executor } from '@boardwalk/db/client';
 import { appleDeviceRegistrations, loyaltyAccounts, ticketShares, tickets, walletPassTokens, walletPasses } from '@boardwalk/db/schema';
 import { passBarcode } from './apple-wallet.repo.ts';
 import { deleteRule } from '../../platform/retention.ts';
+import { uuidArray } from '@boardwalk/db/sql';
 
 /**
  * The update tag Apple devices send back as passesUpdatedSince: updatedAt in microseconds
@@ -139,9 +140,8 @@ export async function deleteDeviceRegistrations(db: Executor, deviceLibraryIdent
 
 /**
  * The push tokens of these registrations (device and pass), in one statement: keyed
- * `${device} ${serial}`; a removed one is absent. The serial numbers come again as an array, which
- * PostgreSQL counts (it guesses 100 rows for jsonb_to_recordset): it probes the pass's index
- * instead of reading every registration (see recordAttempts).
+ * `${device} ${serial}`; a removed one is absent. The serial numbers come again as an array
+ * (uuidArray): PostgreSQL then probes the pass's index instead of reading every registration.
  */
 export async function findPushTokens(db: Executor, registrations: { deviceLibraryIdentifier: string; serialNumber: string }[]) {
   const wanted = JSON.stringify(registrations.map((r) => ({ d: r.deviceLibraryIdentifier, s: r.serialNumber })));
@@ -155,7 +155,7 @@ export async function findPushTokens(db: Executor, registrations: { deviceLibrar
     .where(
       sql`(${appleDeviceRegistrations.deviceLibraryIdentifier}, ${appleDeviceRegistrations.serialNumber}) in
         (select d, s from jsonb_to_recordset(${wanted}::jsonb) as w(d text, s uuid))
-        and ${appleDeviceRegistrations.serialNumber} = any(${`{${registrations.map((r) => r.serialNumber).join(',')}}`}::uuid[])`,
+        and ${appleDeviceRegistrations.serialNumber} = any(${uuidArray(registrations.map((r) => r.serialNumber))})`,
     );
   return new Map(rows.map((r) => [`${r.deviceLibraryIdentifier} ${r.serialNumber}`, r.pushToken]));
 }

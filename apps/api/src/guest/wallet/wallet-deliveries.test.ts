@@ -272,6 +272,9 @@ describe('the APNs queue', () => {
     expect(queued).toEqual([true, false]);
     await settleDeliveries(t.app);
     expect(pushes.map(pushTokenOf)).toEqual(['e1'.repeat(32)]);
+    // Coalescing only: 'short', whose fetch does not check every candidate against the running jobs as 'stately' does.
+    const { rows } = await t.database.executeSql(`select policy from pgboss.queue where name = $1`, [APPLE_PUSH_QUEUE]);
+    expect(rows).toEqual([{ policy: 'short' }]);
   });
 
   it(`a push queued under the earlier queue (${RETIRED_APPLE_PUSH_QUEUE}, by a process of the previous version) is still delivered`, async () => {

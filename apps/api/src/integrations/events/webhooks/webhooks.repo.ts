@@ -5,6 +5,7 @@ import type { Executor } from '@boardwalk/db/client';
 import { integrationEvents, webhookCursor, webhookEndpoints, webhookMessages } from '@boardwalk/db/schema';
 import { deleteRule } from '../../../platform/retention.ts';
 import type { Cursor } from '../events.repo.ts';
+import { uuidArray } from '@boardwalk/db/sql';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 export type MessageRow = typeof webhookMessages.$inferSelect;
@@ -153,7 +154,7 @@ export async function readMessagesToSend(db: Executor, ids: string[]) {
     .from(m)
     .innerJoin(e, eq(e.id, m.endpointId))
     .leftJoin(ev, eq(ev.id, m.eventId))
-    .where(sql`${m.id} = any(${`{${ids.join(',')}}`}::uuid[])`);
+    .where(sql`${m.id} = any(${uuidArray(ids)})`);
 }
 
 /** How one attempt went (or why none was made), as recordAttempts writes it. */
@@ -202,7 +203,7 @@ export async function recordAttempts(tx: Executor, records: AttemptRecord[]) {
       where ${m.id} = r.id
     )
     update ${e} set failing_since = null
-    where ${e.id} = any(${`{${succeeded.join(',')}}`}::uuid[]) and ${e.failingSince} is not null`);
+    where ${e.id} = any(${uuidArray(succeeded)}) and ${e.failingSince} is not null`);
   let disabled: EndpointRow[] = [];
   if (failed.length > 0) {
     await tx

@@ -1,0 +1,30 @@
+// uuidArray: a batch's ids as one parameter that PostgreSQL counts and probes an index with.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../test-support/test-database.ts';
+import { uuidArray } from './sql.ts';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+const A = '0b7c0e4e-5f3a-4c1e-9d2a-7e6f5a4b3c21';
+const B = '9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a';
+
+const matching = async (ids: (string | null | undefined)[]) => {
+  const { rows } = (await database.db.execute(
+    sql`select id::text as id from (values (${A}::uuid), (${B}::uuid), (gen_random_uuid())) as t(id) where id = any(${uuidArray(ids)}) order by id`,
+  )) as unknown as { rows: { id: string }[] };
+  return rows.map((r) => r.id);
+};
+
+it('finds the rows of the ids given, once each', async () => {
+  expect(await matching([B, A, A])).toEqual([A, B].sort());
+});
+
+it('leaves out what is not a uuid (a malformed value in a batch fails nothing) and matches nothing for none', async () => {
+  expect(await matching([A, undefined, null, 'not-a-uuid', '{', `${B},x`])).toEqual([A]);
+  expect(await matching([])).toEqual([]);
+});

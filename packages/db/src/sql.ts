@@ -1,0 +1,16 @@
+// SQL fragments the repositories share.
+import { sql, type SQL } from 'drizzle-orm';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A list of uuids as one bound parameter (`uuid[]`), for `column = any(...)`: PostgreSQL counts
+ * the array's elements (it guesses 100 rows for a set-returning function such as
+ * jsonb_to_recordset) and probes the column's index with them. What is not a uuid is left out
+ * (it matches no row anyway), and so are repeats: one malformed value in a batch must not fail
+ * the whole statement.
+ */
+export function uuidArray(ids: readonly (string | null | undefined)[]): SQL {
+  const valid = [...new Set(ids.filter((id): id is string => typeof id === 'string' && UUID.test(id)))];
+  return sql`${`{${valid.join(',')}}`}::uuid[]`;
+}
