@@ -2,9 +2,10 @@
 // servers (Boardwalk's route and a bare Fastify route doing the same rows' select), autocannon
 // here loads each in turn, so the load generator never shares their event loop. Runs alternate
 // (bare, Boardwalk, Boardwalk, bare) and keep the better of each; the summary prints both and
-// their ratio, and each run's CPU time of the servers' process per request (from /proc: what a
+// their ratio, and each run's CPU time per request of the servers' process (from /proc: what a
 // request costs the server, read apart from the load generator and PostgreSQL sharing the
-// machine's cores; PGlite runs inside that process, so its share is counted). Exits non-zero when a run fails (errors, non-2xx, an empty run).
+// machine's cores; PGlite runs inside that process, so its share is counted) and, on
+// PostgreSQL, of its processes. Exits non-zero when a run fails (errors, non-2xx, an empty run).
 //
 //   BENCH_SECONDS=10     seconds per run (after a warm-up of up to 2 s of each target)
 //   BENCH_DB=pglite      one database only (pglite or postgres); default both

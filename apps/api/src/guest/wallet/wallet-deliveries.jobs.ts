@@ -93,18 +93,18 @@ export const walletDeliveriesJobs = fp(
       atStart: true,
       handler: () => google.syncClasses(),
     });
-    await app.jobs.declare<ApplePushPayload & DeliveryJobData>({
-      name: APPLE_PUSH_QUEUE,
-      policy: 'short',
-      batchSize: APPLE_PUSH_BATCH,
-      batchHandler: (jobs) => apple.pushToDevices(jobs),
-    });
-    await app.jobs.declare<ApplePushPayload & DeliveryJobData>({
-      name: RETIRED_APPLE_PUSH_QUEUE,
-      policy: 'stately',
-      batchSize: APPLE_PUSH_BATCH,
-      batchHandler: (jobs) => apple.pushToDevices(jobs),
-    });
+    // The APNs queue, and the one before it, drained by the same handler.
+    for (const [name, policy] of [
+      [APPLE_PUSH_QUEUE, 'short'],
+      [RETIRED_APPLE_PUSH_QUEUE, 'stately'],
+    ] as const) {
+      await app.jobs.declare<ApplePushPayload & DeliveryJobData>({
+        name,
+        policy,
+        batchSize: APPLE_PUSH_BATCH,
+        batchHandler: (jobs) => apple.pushToDevices(jobs),
+      });
+    }
     await app.jobs.declare<GoogleUpdatePayload & DeliveryJobData>({
       name: GOOGLE_UPDATE_QUEUE,
       policy: 'stately',
