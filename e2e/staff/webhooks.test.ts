@@ -105,10 +105,14 @@ describe('Webhooks tab', () => {
           // A test event reaches the receiver and shows as delivered.
           answers.set(path, 410);
           await endpointCard(page, description).getByRole('button', { name: 'Send test event' }).click();
+          // Other browser tests running beside this one send events to every endpoint that takes
+          // all types, as this one does: only the test events' rows and requests are counted.
           const messages = page.getByRole('region', { name: 'Latest messages' });
+          const testRows = messages.getByRole('row').filter({ hasText: 'webhook.test' });
+          const testsSent = () => received.filter((r) => r.path === path && r.type === 'webhook.test');
           // 410 Gone: the endpoint is disabled and the message dead.
           await endpointCard(page, description).getByText('Disabled: it answered 410 Gone').waitFor({ timeout: 30_000 });
-          await messages.getByText('Dead').waitFor({ timeout: 30_000 });
+          await testRows.getByText('Dead').waitFor({ timeout: 30_000 });
           await expectNoAxeViolations(page);
           await screenshot(page, 'staff-webhooks-dead');
 
@@ -119,15 +123,15 @@ describe('Webhooks tab', () => {
           await modal(page).getByRole('button', { name: 'Save' }).click();
           await modal(page).waitFor({ state: 'detached' });
           await endpointCard(page, description).getByText('Active', { exact: true }).waitFor();
-          await messages.getByRole('button', { name: 'Resend' }).click();
-          await messages.getByText('Delivered').waitFor({ timeout: 30_000 });
-          const sent = received.filter((r) => r.path === path);
-          expect(sent.map((r) => r.type)).toEqual(['webhook.test', 'webhook.test']);
+          await testRows.getByRole('button', { name: 'Resend' }).click();
+          await testRows.getByText('Delivered').waitFor({ timeout: 30_000 });
+          const sent = testsSent();
+          expect(sent).toHaveLength(2);
           expect(sent[1]!.id).toBe(sent[0]!.id);
 
           await endpointCard(page, description).getByRole('button', { name: 'Send test event' }).click();
-          await expect.poll(() => received.filter((r) => r.path === path).length, { timeout: 30_000 }).toBe(3);
-          await expect.poll(() => messages.getByText('Delivered').count(), { timeout: 30_000 }).toBe(2);
+          await expect.poll(() => testsSent().length, { timeout: 30_000 }).toBe(3);
+          await expect.poll(() => testRows.getByText('Delivered').count(), { timeout: 30_000 }).toBe(2);
           await expectNoAxeViolations(page);
           await screenshot(page, 'staff-webhooks-messages');
           expect(unexpectedProblems(staff.problems)).toEqual([]);
