@@ -16,7 +16,7 @@ import { AppError } from '../platform/errors.ts';
 import { lockReservation } from '../integrations/hotel/reservations.repo.ts';
 import { lockChecksByNumberOrCode } from '../integrations/pos/checks.repo.ts';
 import { lockOrderTickets } from '../integrations/ticketing/ticket-lock.repo.ts';
-import { claimState, isUniqueViolation, lockClaimingAccount, type AccountRow, type NewLoyaltyOrder } from './loyalty.repo.ts';
+import { claimStateColumns, isUniqueViolation, lockClaimingAccount, type AccountRow, type NewLoyaltyOrder } from './loyalty.repo.ts';
 import { appendClaims, type LoyaltyCore } from './loyalty.service.ts';
 
 /** Who makes a claim: the guest through the public calls, or a staff member on the guest's behalf. */
@@ -125,10 +125,17 @@ function assertOwnedBy(account: AccountRow, by: Claimant, emails: (string | null
   if (!emails.some((e) => e?.trim().toLowerCase() === email)) throw refused(messages.notYours);
 }
 
-/** Several checks share the number: the guest picks one (nothing is claimed). */
-interface Candidates {
-  candidates: CheckCandidate[];
-}
+/**
+ * The purchases a claim names, locked, with the state read in the same statement: the
+ * account's claims now (exact: read after the account's lock) and which purchases are claimed.
+ * Or, when several checks share the number, the candidates the guest picks from (nothing is
+ * claimed).
+ */
+type Found = { claims: number } & ({ purchases: Purchase[]; claimed: Set<string> } | { candidates: CheckCandidate[] });
+
+/** The purchases claimed now among locked rows that carry claimStateColumns. */
+const claimedAmong = <R extends { claimedBy: string | null }>(rows: R[], idOf: (row: R) => string) =>
+  new Set(rows.filter((row) => row.claimedBy !== null).map(idOf));
 
 /** What a claim recorded: the claimed purchases with every identifier, what they earned and the new balance. */
 export interface ClaimOutcome {
@@ -138,34 +145,27 @@ export interface ClaimOutcome {
   loyaltyOrders: LoyaltyOrder[];
 }
 
-/** Which of these purchases are claimed now, and by which account; it checks the guest's one claim online again, exactly. */
-type StandingClaims = (sourceType: LoyaltyOrderType, sourceIds: string[]) => Promise<{ sourceId: string; accountId: string }[]>;
-
 /**
  * A claim in one transaction: the account's checks, the purchases (read under a share lock, so
- * a feed refunding one waits for the claim), their state, their record and the new balance.
- * Several checks with one number answer the candidates instead.
+ * a feed refunding one waits for the claim) with their state, their record and the new balance.
+ * Several checks with one number answer the candidates instead. Four statements between BEGIN
+ * and COMMIT: the account, the purchases, the claim with its entries, the wallet's job.
  */
 async function claim(
   core: LoyaltyCore,
   request: { accountId: string; email: string },
   by: Claimant,
-  purchasesOf: (tx: Executor, account: AccountRow, standing: StandingClaims) => Promise<Purchase[] | Candidates>,
+  purchasesOf: (tx: Executor, account: AccountRow) => Promise<Found>,
 ): Promise<ClaimOutcome | CheckCandidate[]> {
   try {
     const outcome = await core.db.transaction(async (tx) => {
       const account = await claimingAccount(tx, core, request, by);
-      let stateRead = false;
-      const purchases = await purchasesOf(tx, account, async (sourceType, sourceIds) => {
-        const { claims, standing } = await claimState(tx, account.id, sourceType, sourceIds);
-        assertMayClaimOnline(core, claims, by);
-        stateRead = true;
-        return standing;
-      });
-      if ('candidates' in purchases) return purchases;
-      // The exact check of a guest's one claim online is the state's: no claim is recorded without it.
-      if (!stateRead) throw new Error('A claim must read its purchases’ state (standing) before it is recorded');
-      return { account, ...(await recordClaim(tx, core, account, purchases, by)) };
+      const found = await purchasesOf(tx, account);
+      // The exact check of a guest's one claim online: the count read after the account's lock.
+      assertMayClaimOnline(core, found.claims, by);
+      if ('candidates' in found) return found;
+      const open = assertClaimable(core, found.purchases, found.claimed);
+      return { account, ...(await recordClaim(tx, core, account, open, by)) };
     });
     if ('candidates' in outcome) return outcome.candidates;
     const { account, loyaltyOrders, balance } = outcome;
@@ -182,9 +182,10 @@ const claimOnly = (...args: Parameters<typeof claim>) => claim(...args) as Promi
 
 /** An order's tickets, by its order id or a scanned ticket barcode. */
 export function claimTickets(core: LoyaltyCore, request: ClaimOf<TicketClaimRequest>, by: Claimant): Promise<ClaimOutcome> {
-  return claimOnly(core, request, by, async (tx, account, standing) => {
+  return claimOnly(core, request, by, async (tx, account) => {
     const code = request.orderId.trim();
-    const found = await lockOrderTickets(tx, isScannedCode(code) ? { barcode: code } : { orderId: code });
+    const order = isScannedCode(code) ? { barcode: code } : { orderId: code };
+    const found = await lockOrderTickets(tx, order, claimStateColumns(account.id, 'ticket'));
     if (found.length === 0) throw refused(messages.unknown.ticket);
     assertOwnedBy(
       account,
@@ -201,11 +202,7 @@ export function claimTickets(core: LoyaltyCore, request: ClaimOf<TicketClaimRequ
       amount: t.price ?? 0,
       purchasedAt: t.orderDate,
     }));
-    const claimed = await standing(
-      'ticket',
-      purchases.map((p) => p.sourceId),
-    );
-    return assertClaimable(core, purchases, new Set(claimed.map((c) => c.sourceId)));
+    return { claims: found[0]!.claims, purchases, claimed: claimedAmong(valid, (t) => t.barcode) };
   });
 }
 
@@ -214,8 +211,8 @@ export function claimTickets(core: LoyaltyCore, request: ClaimOf<TicketClaimRequ
  * code. A guest: the check whose receipt code was scanned; otherwise only checks the point of
  * sale gave no receipt code, since a check number is short enough to guess.
  */
-async function claimableChecks(tx: Executor, code: string, by: Claimant) {
-  const checks = await lockChecksByNumberOrCode(tx, code);
+async function claimableChecks(tx: Executor, account: AccountRow, code: string, by: Claimant) {
+  const checks = await lockChecksByNumberOrCode(tx, code, claimStateColumns(account.id, 'food-and-beverage'));
   if (by.kind === 'staff') return checks;
   const scanned = checks.filter((c) => c.receiptCode === code);
   if (scanned.length > 0) return scanned;
@@ -233,20 +230,18 @@ export function claimPurchase(
   request: ClaimOf<PurchaseClaimRequest>,
   by: Claimant,
 ): Promise<ClaimOutcome | CheckCandidate[]> {
-  return claim(core, request, by, async (tx, account, standing) => {
-    const checks = await claimableChecks(tx, request.checkNumber.trim(), by);
-    const claimed = await standing(
-      'food-and-beverage',
-      checks.map((c) => c.checkId),
-    );
+  return claim(core, request, by, async (tx, account) => {
+    const checks = await claimableChecks(tx, account, request.checkNumber.trim(), by);
+    if (checks.length === 0) throw refused(messages.unknown['food-and-beverage']);
+    const claims = checks[0]!.claims;
     if (checks.length > 1 && !request.checkID) {
-      const inAccount = new Set(claimed.filter((c) => c.accountId === account.id).map((c) => c.sourceId));
       return {
+        claims,
         candidates: checks.map((c) => ({
           checkID: c.checkId,
           ORDER_DATE: c.orderDate.toISOString(),
           TERMINAL_ID: c.terminalId,
-          IN_LOYALTY_ORDERS: inAccount.has(c.checkId),
+          IN_LOYALTY_ORDERS: c.claimedBy === account.id,
         })),
       };
     }
@@ -261,15 +256,15 @@ export function claimPurchase(
       amount: check.total,
       purchasedAt: check.orderDate,
     };
-    return assertClaimable(core, [purchase], new Set(claimed.map((c) => c.sourceId)));
+    return { claims, purchases: [purchase], claimed: claimedAmong([check], (c) => c.checkId) };
   });
 }
 
 /** A hotel reservation by its number (its date: arrival). */
 export function claimHotel(core: LoyaltyCore, request: ClaimOf<HotelClaimRequest>, by: Claimant): Promise<ClaimOutcome> {
-  return claimOnly(core, request, by, async (tx, account, standing) => {
+  return claimOnly(core, request, by, async (tx, account) => {
     const reservationNumber = request.reservationNumber.trim();
-    const reservation = await lockReservation(tx, reservationNumber);
+    const reservation = await lockReservation(tx, reservationNumber, claimStateColumns(account.id, 'hotel'));
     if (!reservation) throw refused(messages.unknown.hotel);
     assertOwnedBy(account, by, [reservation.email]);
     if (reservation.cancelled) throw refused(messages.cancelled);
@@ -281,7 +276,6 @@ export function claimHotel(core: LoyaltyCore, request: ClaimOf<HotelClaimRequest
       amount: reservation.total,
       purchasedAt: new Date(`${reservation.arrival}T12:00:00Z`),
     };
-    const claimed = await standing('hotel', [reservationNumber]);
-    return assertClaimable(core, [purchase], new Set(claimed.map((c) => c.sourceId)));
+    return { claims: reservation.claims, purchases: [purchase], claimed: claimedAmong([reservation], (r) => r.reservationNumber) };
   });
 }

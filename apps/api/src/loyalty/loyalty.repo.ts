@@ -3,6 +3,7 @@
 // The purchases themselves are read through the ticket core and the feeds' repos.
 import { recordEvent } from '../platform/events.ts';
 import { and, asc, between, desc, eq, getTableColumns, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { LoyaltyOrderType } from '@boardwalk/contract/loyalty';
 import type { PrivacySections } from '@boardwalk/contract/privacy';
 import type { Executor } from '@boardwalk/db/client';
@@ -84,28 +85,22 @@ const claimsOf = (accountId: string) =>
   sql<number>`(select count(*)::int from ${loyaltyOrders} where ${loyaltyOrders.accountId} = ${accountId})`;
 
 /**
- * What a claim checks, in one statement read after the account's lock (its snapshot holds every
- * claim committed before): how many purchases the account has claimed, and which of these
- * purchases are claimed now (a standing claim: not reversed), by which account.
+ * What a claim checks, as columns of the statement that locks its purchases (one round trip
+ * less than a statement of its own), given the purchase's id column. That statement runs after
+ * the account's lock, so its snapshot holds every claim the account committed before: `claims`,
+ * how many purchases the account has claimed, is exact. `claimedBy`: the account holding a
+ * standing claim (not reversed) of the purchase; a claim of it committed while the statement
+ * waited for a purchase's lock is not seen, and the unique index of standing claims refuses
+ * this claim then.
  */
-export async function claimState(
-  tx: Executor,
-  accountId: string,
-  sourceType: LoyaltyOrderType,
-  sourceIds: string[],
-): Promise<{ claims: number; standing: { sourceId: string; accountId: string }[] }> {
+export const claimStateColumns = (accountId: string, sourceType: LoyaltyOrderType) => (sourceId: AnyPgColumn) => {
   const o = loyaltyOrders;
-  const [row] = await tx
-    .select({
-      claims: claimsOf(accountId),
-      standing: sql<
-        { sourceId: string; accountId: string }[]
-      >`(select coalesce(json_agg(json_build_object('sourceId', ${o.sourceId}, 'accountId', ${o.accountId})), '[]')
-        from ${o} where ${o.sourceType} = ${sourceType} and ${sourceIds.length > 0 ? inArray(o.sourceId, sourceIds) : sql`false`} and ${o.reversedAt} is null)`,
-    })
-    .from(sql`(values (1)) as one`);
-  return row!;
-}
+  return {
+    claims: claimsOf(accountId),
+    claimedBy: sql<string | null>`(select ${o.accountId} from ${o}
+      where ${o.sourceType} = ${sourceType} and ${o.sourceId} = ${sourceId} and ${o.reversedAt} is null)`,
+  };
+};
 
 /** Which of these purchases are claimed now (a standing claim: not reversed), and by which account. */
 export async function findStandingClaims(tx: Executor, sourceType: LoyaltyOrderType, sourceIds: string[]) {

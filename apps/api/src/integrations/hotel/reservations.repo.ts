@@ -1,5 +1,6 @@
 // The hotel feed's reservations: its writes, and the reads of the loyalty claims.
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { PrivacySections } from '@boardwalk/contract/privacy';
 import type { Executor } from '@boardwalk/db/client';
 import { reservations } from '@boardwalk/db/schema';
@@ -11,9 +12,20 @@ export type ReservationValues = Omit<typeof reservations.$inferInsert, 'createdA
 export const upsertReservationRow = (db: Executor, values: ReservationValues) =>
   upsertWholeRow(db, reservations, reservations.reservationNumber, values);
 
-/** The reservation, share-locked: a cancellation waits for a claim reading it. */
-export async function lockReservation(tx: Executor, reservationNumber: string) {
-  const [row] = await tx.select().from(reservations).where(eq(reservations.reservationNumber, reservationNumber)).for('share');
+/**
+ * The reservation, share-locked: a cancellation waits for a claim reading it. With the columns
+ * `also` gives for its number, read in the same statement.
+ */
+export async function lockReservation<Also extends Record<string, SQL>>(
+  tx: Executor,
+  reservationNumber: string,
+  also: (reservationNumber: AnyPgColumn) => Also,
+) {
+  const [row] = await tx
+    .select({ ...getTableColumns(reservations), ...also(reservations.reservationNumber) })
+    .from(reservations)
+    .where(eq(reservations.reservationNumber, reservationNumber))
+    .for('share');
   return row ?? null;
 }
 

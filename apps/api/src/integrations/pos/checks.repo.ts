@@ -1,5 +1,6 @@
 // The point-of-sale feed's checks: its writes, and the reads of the loyalty claims.
-import { asc, eq, or } from 'drizzle-orm';
+import { asc, eq, or, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '@boardwalk/db/client';
 import { checks } from '@boardwalk/db/schema';
 import { upsertWholeRow } from '../whole-row.repo.ts';
@@ -8,10 +9,18 @@ export type CheckValues = Omit<typeof checks.$inferInsert, 'createdAt' | 'update
 
 export const upsertCheckRow = (db: Executor, values: CheckValues) => upsertWholeRow(db, checks, checks.checkId, values);
 
-/** The checks with this number, or whose receipt code it is, share-locked: a refund waits for a claim reading them. */
-export function lockChecksByNumberOrCode(tx: Executor, numberOrCode: string) {
+/**
+ * The checks with this number, or whose receipt code it is, share-locked: a refund waits for a
+ * claim reading them. With the columns `also` gives for a check's id, read in the same statement.
+ */
+export function lockChecksByNumberOrCode<Also extends Record<string, SQL>>(
+  tx: Executor,
+  numberOrCode: string,
+  also: (checkId: AnyPgColumn) => Also,
+) {
   return tx
     .select({
+      ...also(checks.checkId),
       checkId: checks.checkId,
       checkNumber: checks.checkNumber,
       orderDate: checks.orderDate,

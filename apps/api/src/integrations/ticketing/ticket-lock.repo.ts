@@ -2,7 +2,8 @@
 // limit (the ticket shares' TICKET_SHARE_LIMIT) count and write under an update lock, so two
 // concurrent requests for one ticket take turns; a loyalty claim reads an order's tickets under
 // a share lock, so a feed refunding one waits for the claim to commit (and its reversal sees it).
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '@boardwalk/db/client';
 import { orders, registrations, tickets } from '@boardwalk/db/schema';
 
@@ -30,16 +31,18 @@ export async function lockTicket(tx: Executor, barcode: string) {
 /**
  * The tickets of an order (by its order id, or by the barcode of one of them), share-locked, in
  * order, with the email addresses that tie a person to the order: the purchaser's, each
- * ticket holder's and each guest registration's.
+ * ticket holder's and each guest registration's; and the columns `also` gives for a ticket's
+ * barcode, read in the same statement (a loyalty claim's state).
  */
-export async function lockOrderTickets(tx: Executor, by: { orderId: string } | { barcode: string }) {
-  const orderId =
-    'orderId' in by
-      ? by.orderId
-      : (await tx.select({ orderId: tickets.orderId }).from(tickets).where(eq(tickets.barcode, by.barcode)))[0]?.orderId;
-  if (orderId === undefined) return [];
+export function lockOrderTickets<Also extends Record<string, SQL>>(
+  tx: Executor,
+  by: { orderId: string } | { barcode: string },
+  also: (barcode: AnyPgColumn) => Also,
+) {
+  const orderId = 'orderId' in by ? by.orderId : sql`(select ${tickets.orderId} from ${tickets} where ${tickets.barcode} = ${by.barcode})`;
   return tx
     .select({
+      ...also(tickets.barcode),
       orderId: orders.orderId,
       orderDate: orders.orderDate,
       barcode: tickets.barcode,
