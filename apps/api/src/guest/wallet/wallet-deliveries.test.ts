@@ -195,6 +195,28 @@ describe('retries and permanent answers', () => {
     expect(audit).toMatchObject([{ action: 'retry', resource: 'deliveries', username: staff.username }]);
   });
 
+  it('Retry of two dead deliveries of one queue, the second before the first is fetched: both are queued and delivered', async () => {
+    // The Google queue keeps one waiting job per singleton key: each Retry has a key of its own.
+    const barcodes = ['5200000000000035', '5200000000000042'];
+    for (const [i, barcode] of barcodes.entries()) await ticketInWallets(`5200000${3 + i}`, barcode, []);
+    google.failWith = 503;
+    for (const [i, barcode] of barcodes.entries()) await putOrder(t.app, `5200000${3 + i}`, anOrder([dayTicket(barcode, 45)]));
+    const googleRows = async () => {
+      const rows = await deliveryRows();
+      return barcodes.map((barcode) => rows.find((d) => d.barcode === barcode && d.target === 'google'));
+    };
+    await expect.poll(async () => (await googleRows()).map((d) => d?.state), { timeout: 30_000 }).toEqual(['dead', 'dead']);
+
+    google.failWith = null;
+    const staff = await loginAs(t.app, { accessLevel: 1000 });
+    for (const row of await googleRows()) {
+      const retry = await t.app.inject({ method: 'POST', url: `/api/admin/deliveries/retry/${row!.id}`, headers: staff.headers });
+      expect(retry.statusCode).toBe(202);
+    }
+    await settleDeliveries(t.app);
+    expect((await googleRows()).map((d) => d?.state)).toEqual(['sent', 'sent']);
+  });
+
   it('Retry needs its own permission', async () => {
     const lister = await loginAs(t.app, { accessLevel: 5, permissions: ['Deliveries List'] });
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/deliveries/', headers: lister.headers })).statusCode).toBe(200);

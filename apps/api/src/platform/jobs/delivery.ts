@@ -96,11 +96,20 @@ export async function tryDeliveries<J extends RunningJob<DeliveryJobData>>(
   );
 }
 
-/** A staff Retry (in tx): a failed or dead delivery gets a new job now. False when there is none to retry. */
+/**
+ * A staff Retry (in tx): a failed or dead delivery gets a new job now. False when there is none
+ * to retry. The job's singleton key is the delivery's own: a stately queue keeps one waiting job
+ * per key, and with none (or the delivery's first key) a Retry of another delivery, or a new
+ * change, waiting in the queue would refuse it.
+ */
 export async function retryDelivery(jobs: JobSender, tx: Executor, id: string): Promise<boolean> {
   const row = await findRetryableDelivery(tx, id);
   if (!row) return false;
-  const jobId = await jobs.send(tx, { name: row.queue, data: { ...(row.payload as object), deliveryId: row.id } });
+  const jobId = await jobs.send(tx, {
+    name: row.queue,
+    data: { ...(row.payload as object), deliveryId: row.id },
+    singletonKey: `retry:${row.id}`,
+  });
   if (!jobId) return false;
   await requeueDelivery(tx, row.id, jobId);
   return true;
