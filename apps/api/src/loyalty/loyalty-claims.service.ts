@@ -234,6 +234,8 @@ export function claimPurchase(
     const checks = await claimableChecks(tx, account, request.checkNumber.trim(), by);
     if (checks.length === 0) throw refused(messages.unknown['food-and-beverage']);
     const claims = checks[0]!.claims;
+    // Before anything about the checks is told (as claim() does after it for every purchase).
+    assertMayClaimOnline(core, claims, by);
     if (checks.length > 1 && !request.checkID) {
       return {
         claims,

@@ -70,7 +70,7 @@ export async function lockAccount(tx: Executor, id: string): Promise<AccountRow 
 /**
  * The account locked for a claim, with how many purchases it has claimed. The count is read by
  * the statement that waits for the lock, so it may miss a claim committed while it waited:
- * claimState reads it again, exactly.
+ * the purchases' lock reads it again, exactly (claimStateColumns).
  */
 export async function lockClaimingAccount(tx: Executor, id: string): Promise<(AccountRow & { claims: number }) | null> {
   const [row] = await tx

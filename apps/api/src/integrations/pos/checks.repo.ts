@@ -20,7 +20,6 @@ export function lockChecksByNumberOrCode<Also extends Record<string, SQL>>(
 ) {
   return tx
     .select({
-      ...also(checks.checkId),
       checkId: checks.checkId,
       checkNumber: checks.checkNumber,
       orderDate: checks.orderDate,
@@ -28,6 +27,7 @@ export function lockChecksByNumberOrCode<Also extends Record<string, SQL>>(
       total: checks.total,
       refunded: checks.refunded,
       receiptCode: checks.receiptCode,
+      ...also(checks.checkId),
     })
     .from(checks)
     .where(or(eq(checks.checkNumber, numberOrCode), eq(checks.receiptCode, numberOrCode)))

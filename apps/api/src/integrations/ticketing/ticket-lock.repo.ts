@@ -39,10 +39,10 @@ export function lockOrderTickets<Also extends Record<string, SQL>>(
   by: { orderId: string } | { barcode: string },
   also: (barcode: AnyPgColumn) => Also,
 ) {
+  // The subquery's "tickets" is its own (the scanned ticket's row), not the outer one.
   const orderId = 'orderId' in by ? by.orderId : sql`(select ${tickets.orderId} from ${tickets} where ${tickets.barcode} = ${by.barcode})`;
   return tx
     .select({
-      ...also(tickets.barcode),
       orderId: orders.orderId,
       orderDate: orders.orderDate,
       barcode: tickets.barcode,
@@ -52,6 +52,7 @@ export function lockOrderTickets<Also extends Record<string, SQL>>(
       purchaserEmail: orders.purchaserEmail,
       holderEmail: tickets.holderEmail,
       registrationEmail: registrations.email,
+      ...also(tickets.barcode),
     })
     .from(tickets)
     .innerJoin(orders, eq(orders.orderId, tickets.orderId))
