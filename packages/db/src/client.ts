@@ -27,8 +27,8 @@ export interface Database {
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   close(): Promise<void>;
-  /** The pool's connections (open, idle) and the requests waiting for one. */
-  poolStats(): { total: number; idle: number; waiting: number };
+  /** The pool's connections (open, idle, at most) and the requests waiting for one. */
+  poolStats(): { total: number; idle: number; max: number; waiting: number };
 }
 
 export interface CreateDbOptions {
@@ -238,7 +238,7 @@ async function poolDatabase(
     kind,
     ping: async () => void (await pool.query('select 1')),
     executeSql: (text, values) => pool.query(text, values),
-    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, max: pool.options.max, waiting: pool.waitingCount }),
     close,
   };
 }

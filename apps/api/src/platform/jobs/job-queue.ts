@@ -2,6 +2,7 @@
 // pg-boss's `db` adapter (executeSql). A job is written by the caller's own transaction, so
 // it exists exactly when the change that caused it commits. Workers fetch with SKIP LOCKED:
 // several processes on one PostgreSQL never run one job twice.
+import pLimit from 'p-limit';
 import { PgBoss, type Db, type Job, type JobResult } from 'pg-boss';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '@boardwalk/db/client';
@@ -79,18 +80,22 @@ export interface JobQueue {
 /** Runs a batch of jobs: answers, per job in the same order, null when it is done or the error it failed with. */
 export type BatchHandler<T> = (jobs: RunningJob<T>[]) => Promise<(Error | null)[]>;
 
-/** A handler of one job as a batch handler: the jobs run at once, each failing alone. */
-export const eachJob =
-  <T>(handler: (job: RunningJob<T>) => Promise<void>): BatchHandler<T> =>
-  (jobs) =>
+/**
+ * A handler of one job as a batch handler: the jobs run at once, up to `atOnce` across the
+ * queue's fetch loops, each failing alone.
+ */
+export function eachJob<T>(handler: (job: RunningJob<T>) => Promise<void>, atOnce = Number.POSITIVE_INFINITY): BatchHandler<T> {
+  const limit = pLimit(atOnce);
+  return (jobs) =>
     Promise.all(
       jobs.map((job) =>
-        handler(job).then(
+        limit(() => handler(job)).then(
           () => null,
           (error: unknown) => toError(error),
         ),
       ),
     );
+}
 
 const toError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
 

@@ -80,8 +80,11 @@ declare module 'fastify' {
   }
 }
 
-/** The declared queues over a started job queue. */
-export function createJobs(queue: JobQueue, coalesceSeconds: number) {
+/**
+ * The declared queues over a started job queue. A queue's handler of one job runs up to
+ * `jobsAtOnce` of its jobs at once.
+ */
+export function createJobs(queue: JobQueue, coalesceSeconds: number, jobsAtOnce = Number.POSITIVE_INFINITY) {
   const declared = new Map<string, QueueDeclaration<never>>();
   const subscribers = new Map<string, { queue: string; subscription: Subscription }[]>();
   const jobs: Jobs = {
@@ -121,7 +124,7 @@ export function createJobs(queue: JobQueue, coalesceSeconds: number) {
       for (const { name } of [...declared.values()].filter((d) => d.atStart)) await queue.send(db, { name, data: {}, singletonKey: name });
       if (!runWorkers) return;
       for (const { name, batchSize, handler, batchHandler } of declared.values())
-        await queue.work(name, { batchSize }, batchHandler ?? eachJob(handler!));
+        await queue.work(name, { batchSize }, batchHandler ?? eachJob(handler!, jobsAtOnce));
     },
   };
 }
@@ -133,7 +136,15 @@ export const jobsPlugin = fp(
     const queue = await startJobQueue(app.database, settings, (err) =>
       isDatabaseUnavailable(err) ? app.databaseHealth.lost(err) : log.warn({ err: err.message }, 'job queue error'),
     );
-    const { jobs, start } = createJobs(queue, app.config.deliveries.coalesceSeconds);
+    // On PostgreSQL a queue runs as many of its jobs at once as the pool has connections: a
+    // job's transaction holds one, and more would only wait in the pool, whose wait gives up
+    // after 5 s and where pg-boss's own statements and the guests' requests wait behind them
+    // (a full test run saw a batch of 100 ticket-changed jobs on a pool of 5 time out, to be
+    // retried). PGlite's one session is waited for without a limit, and there a job's outbound
+    // call (Google's) does not wait for another's.
+    const { database } = app;
+    const jobsAtOnce = database.kind === 'postgres' ? database.poolStats().max : Number.POSITIVE_INFINITY;
+    const { jobs, start } = createJobs(queue, app.config.deliveries.coalesceSeconds, jobsAtOnce);
     app.decorate('jobs', jobs);
     app.addHook('onReady', () => start(app.database.db, app.config.deliveries.workers));
     // preClose: workers finish (or release) their jobs while the database is still open.
