@@ -11,6 +11,7 @@
 //   BENCH_CONCURRENCY=50    claims in flight at once
 //   BENCH_ROUNDS=5          rounds, Boardwalk's and the baseline's interleaved
 //   BENCH_WARM_UP=500       claims per side first, not measured (by members of their own)
+//   BENCH_CPU_PROF=dir      a CPU profile of this process while the claims run (both sides)
 //   TEST_DATABASE_URL       PostgreSQL server for the fresh database (default postgres://postgres@127.0.0.1:5432/test)
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
@@ -18,7 +19,7 @@ import pg from 'pg';
 import { createTestDatabase, defaultTestDatabaseUrl } from '@boardwalk/db/test-support/test-database';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/platform/config.ts';
-import { fmt, interleaved, positiveNumber, postgresProblem, type ConcurrentFigures } from './bench-support.ts';
+import { fmt, interleaved, positiveNumber, postgresProblem, profiled, type ConcurrentFigures } from './bench-support.ts';
 
 const claims = positiveNumber('BENCH_CLAIMS', 2000);
 const concurrency = positiveNumber('BENCH_CONCURRENCY', 50);
@@ -115,12 +116,14 @@ async function main() {
         client.release();
       }
     };
-    const [boardwalk, bare] = await interleaved(
-      [
-        ['Boardwalk claim (HTTP)', claim],
-        ['bare insert of the same rows', bareInsert],
-      ],
-      { count: claims, concurrency, rounds, warmUp },
+    const [boardwalk, bare] = await profiled('claims', () =>
+      interleaved(
+        [
+          ['Boardwalk claim (HTTP)', claim],
+          ['bare insert of the same rows', bareInsert],
+        ],
+        { count: claims, concurrency, rounds, warmUp },
+      ),
     );
 
     const line = (f: ConcurrentFigures) =>
