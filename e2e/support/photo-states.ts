@@ -3,9 +3,6 @@
 // test (e2e/guest/states.test.ts: axe and screenshots). None of these states stores or removes a photo: a
 // stored photo or an activated pass is the demo passholder's lookup answered as such, with
 // the photo itself answered by the browser.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { demo, openPass, passCard, type GuestState } from './browser.ts';
@@ -23,23 +20,15 @@ export async function openPhotoSection(page: Page, login: { orderId: string; bar
   await page.waitForFunction(() => [...document.images].every((img) => img.complete));
 }
 
-/** Where chosen files are written; the browser reads them when the page does, so they stay until the process ends. */
-let chosenFiles: string | undefined;
-
 /**
- * Chooses the file from disk, the way a guest does: a buffer is sent to the browser in base64
- * over the protocol, and a 5 MB one took more than the page's 10 s under a full test run's load
- * (CI, 2026-11-26). A path is handed to the local Chromium as it is.
+ * Chooses the file. Playwright sends its bytes to the browser server in base64 over the
+ * websocket: a 5 MB file took more than the page's 10 s under a full test run's load (CI,
+ * 2026-11-26).
  */
 export async function choosePhoto(page: Page, file: TestFile) {
-  if (!chosenFiles) {
-    const dir = mkdtempSync(join(tmpdir(), 'boardwalk-photos-'));
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-    chosenFiles = dir;
-  }
-  const path = join(mkdtempSync(join(chosenFiles, 'file-')), file.name);
-  writeFileSync(path, file.buffer);
-  await page.getByLabel('Choose a photo').setInputFiles(path, { timeout: 30_000 });
+  await page
+    .getByLabel('Choose a photo')
+    .setInputFiles({ name: file.name, mimeType: file.mimeType, buffer: file.buffer }, { timeout: 30_000 });
 }
 
 /**
@@ -118,7 +107,7 @@ export const photoStates: GuestState[] = [
     name: 'photo-file-too-large',
     open: async (page) => {
       await openPhotoSection(page);
-      await choosePhoto(page, { name: 'large.jpg', buffer: Buffer.alloc(5242880) });
+      await choosePhoto(page, { name: 'large.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(5242880) });
       await page.getByRole('alert').getByText('File size is too large').waitFor();
     },
   },

@@ -41,6 +41,7 @@ export const photograph = (name: 'astronaut.png' | 'coffee.png' | 'chelsea.png' 
 
 export interface TestFile {
   name: string;
+  mimeType: string;
   buffer: Buffer;
 }
 
@@ -48,13 +49,14 @@ export interface TestFile {
 export async function oneFace(): Promise<TestFile> {
   return {
     name: 'astronaut.jpg',
+    mimeType: 'image/jpeg',
     buffer: await sharp(photograph('astronaut.png')).jpeg({ quality: 90 }).toBuffer(),
   };
 }
 
 /** No human face: a cup of coffee. */
 export async function noFace(): Promise<TestFile> {
-  return { name: 'coffee.jpg', buffer: await sharp(photograph('coffee.png')).jpeg({ quality: 90 }).toBuffer() };
+  return { name: 'coffee.jpg', mimeType: 'image/jpeg', buffer: await sharp(photograph('coffee.png')).jpeg({ quality: 90 }).toBuffer() };
 }
 
 /** Two faces: the astronaut portrait and its mirror image side by side (1024 x 512). */
@@ -68,7 +70,7 @@ export async function twoFaces(): Promise<TestFile> {
     ])
     .png()
     .toBuffer();
-  return { name: 'two-astronauts.png', buffer };
+  return { name: 'two-astronauts.png', mimeType: 'image/png', buffer };
 }
 
 /** A file of exactly `bytes` bytes that starts as a real JPEG (the browser checks the size only). */
@@ -76,5 +78,5 @@ export async function fileOfSize(bytes: number): Promise<TestFile> {
   const jpeg = (await oneFace()).buffer;
   const buffer = Buffer.alloc(bytes);
   jpeg.copy(buffer, 0, 0, Math.min(jpeg.length, bytes));
-  return { name: 'large.jpg', buffer };
+  return { name: 'large.jpg', mimeType: 'image/jpeg', buffer };
 }

@@ -21,6 +21,7 @@ export const loyaltyReversalsJobs = fp(
     await app.jobs.declare<{ type: LoyaltyOrderType; sourceId: string }>({
       name: 'purchase-changed',
       policy: 'stately',
+      transaction: true,
       batchSize: 20,
       subscribes: [
         purchasesOf(TICKET_WITHDRAWN, 'ticket'),

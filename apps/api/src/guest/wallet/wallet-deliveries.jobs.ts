@@ -37,6 +37,7 @@ export const walletDeliveriesJobs = fp(
     await app.jobs.declare<{ barcode: string }>({
       name: 'ticket-changed',
       policy: 'stately',
+      transaction: true,
       batchSize: 100,
       subscribes: [{ topic: TICKET_CHANGED, data: (barcode) => ({ barcode }), coalesce: true }],
       handler: async ({ data }) => {
@@ -49,6 +50,7 @@ export const walletDeliveriesJobs = fp(
     await app.jobs.declare<{ accountId: string }>({
       name: 'loyalty-account-changed',
       policy: 'stately',
+      transaction: true,
       batchSize: 100,
       subscribes: [{ topic: LOYALTY_ACCOUNT_CHANGED, data: (accountId) => ({ accountId }), coalesce: true }],
       handler: async ({ data }) => {
@@ -61,6 +63,7 @@ export const walletDeliveriesJobs = fp(
     await app.jobs.declare<{ serialNumber: string }>({
       name: 'member-card-voided',
       policy: 'stately',
+      transaction: true,
       batchSize: 20,
       subscribes: [{ topic: MEMBER_CARD_VOIDED, data: (serialNumber) => ({ serialNumber }) }],
       handler: async ({ data }) => {

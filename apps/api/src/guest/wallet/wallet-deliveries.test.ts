@@ -362,6 +362,7 @@ describe('staff changes', () => {
     // And no job of the setup left to retry later, when the phones are there.
     const retrying = async () => (await t.app.jobs.depths()).filter((d) => d.state === 'retry');
     await expect.poll(retrying, { timeout: 60_000, interval: 500 }).toEqual([]);
+    await settleDeliveries(t.app, 180_000);
     await db.update(schema.walletPasses).set({ googleIssued: true }).where(like(schema.walletPasses.barcode, '54%'));
     await db.insert(schema.appleDeviceRegistrations).values(
       passes.map((p, i) => ({

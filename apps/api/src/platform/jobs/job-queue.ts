@@ -2,7 +2,7 @@
 // pg-boss's `db` adapter (executeSql). A job is written by the caller's own transaction, so
 // it exists exactly when the change that caused it commits. Workers fetch with SKIP LOCKED:
 // several processes on one PostgreSQL never run one job twice.
-import pLimit from 'p-limit';
+import type { LimitFunction } from 'p-limit';
 import { PgBoss, type Db, type Job, type JobResult } from 'pg-boss';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '@boardwalk/db/client';
@@ -81,21 +81,20 @@ export interface JobQueue {
 export type BatchHandler<T> = (jobs: RunningJob<T>[]) => Promise<(Error | null)[]>;
 
 /**
- * A handler of one job as a batch handler: the jobs run at once, up to `atOnce` across the
- * queue's fetch loops, each failing alone.
+ * A handler of one job as a batch handler: the jobs run at once (through `limit`, when given,
+ * which may be shared with other queues), each failing alone.
  */
-export function eachJob<T>(handler: (job: RunningJob<T>) => Promise<void>, atOnce = Number.POSITIVE_INFINITY): BatchHandler<T> {
-  const limit = pLimit(atOnce);
-  return (jobs) =>
+export const eachJob =
+  <T>(handler: (job: RunningJob<T>) => Promise<void>, limit?: LimitFunction): BatchHandler<T> =>
+  (jobs) =>
     Promise.all(
       jobs.map((job) =>
-        limit(() => handler(job)).then(
+        (limit ? limit(() => handler(job)) : handler(job)).then(
           () => null,
           (error: unknown) => toError(error),
         ),
       ),
     );
-}
 
 const toError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
 

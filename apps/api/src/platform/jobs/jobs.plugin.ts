@@ -10,6 +10,7 @@
 // process runs workers: an API process with DELIVERY_WORKERS=false still publishes. Handlers
 // run only when it does, from the moment the app is ready (every feature declared).
 import fp from 'fastify-plugin';
+import pLimit from 'p-limit';
 import type { Executor } from '@boardwalk/db/client';
 import { isDatabaseUnavailable } from '../database-health.ts';
 import {
@@ -53,6 +54,11 @@ export interface QueueDeclaration<T> {
   atStart?: boolean;
   /** Runs one job: a throw fails it (to be tried again). */
   handler?(job: RunningJob<T>): Promise<void>;
+  /**
+   * The handler runs each job in one database transaction, holding a connection throughout:
+   * such jobs, of every queue, share a limit of how many run at once (createJobs).
+   */
+  transaction?: boolean;
   /** Instead of handler: runs a fetched batch at once (one statement for all its jobs, say), answering per job. */
   batchHandler?: BatchHandler<T>;
 }
@@ -81,10 +87,11 @@ declare module 'fastify' {
 }
 
 /**
- * The declared queues over a started job queue. A queue's handler of one job runs up to
- * `jobsAtOnce` of its jobs at once.
+ * The declared queues over a started job queue. At most `transactionsAtOnce` jobs of the
+ * queues that declare `transaction` run at once, across those queues and their fetch loops.
  */
-export function createJobs(queue: JobQueue, coalesceSeconds: number, jobsAtOnce = Number.POSITIVE_INFINITY) {
+export function createJobs(queue: JobQueue, coalesceSeconds: number, transactionsAtOnce = Number.POSITIVE_INFINITY) {
+  const transactions = pLimit(transactionsAtOnce);
   const declared = new Map<string, QueueDeclaration<never>>();
   const subscribers = new Map<string, { queue: string; subscription: Subscription }[]>();
   const jobs: Jobs = {
@@ -123,8 +130,8 @@ export function createJobs(queue: JobQueue, coalesceSeconds: number, jobsAtOnce 
       await queue.carryOverVersion10Jobs([...declared.keys(), DEAD_LETTERS]);
       for (const { name } of [...declared.values()].filter((d) => d.atStart)) await queue.send(db, { name, data: {}, singletonKey: name });
       if (!runWorkers) return;
-      for (const { name, batchSize, handler, batchHandler } of declared.values())
-        await queue.work(name, { batchSize }, batchHandler ?? eachJob(handler!, jobsAtOnce));
+      for (const { name, batchSize, handler, batchHandler, transaction } of declared.values())
+        await queue.work(name, { batchSize }, batchHandler ?? eachJob(handler!, transaction ? transactions : undefined));
     },
   };
 }
@@ -136,15 +143,14 @@ export const jobsPlugin = fp(
     const queue = await startJobQueue(app.database, settings, (err) =>
       isDatabaseUnavailable(err) ? app.databaseHealth.lost(err) : log.warn({ err: err.message }, 'job queue error'),
     );
-    // On PostgreSQL a queue runs as many of its jobs at once as the pool has connections: a
-    // job's transaction holds one, and more would only wait in the pool, whose wait gives up
-    // after 5 s and where pg-boss's own statements and the guests' requests wait behind them
-    // (a full test run saw a batch of 100 ticket-changed jobs on a pool of 5 time out, to be
-    // retried). PGlite's one session is waited for without a limit, and there a job's outbound
-    // call (Google's) does not wait for another's.
+    // On PostgreSQL the jobs that hold a transaction run at most one fewer at once than the
+    // pool has connections: more would only wait in the pool, whose wait gives up after 5 s,
+    // with pg-boss's own fetch and complete and the guests' requests behind them (a full test
+    // run saw a batch of 100 ticket-changed jobs on a pool of 5 time out, to be retried), and
+    // the one left over serves those. PGlite's one session is waited for without a limit.
     const { database } = app;
-    const jobsAtOnce = database.kind === 'postgres' ? database.poolStats().max : Number.POSITIVE_INFINITY;
-    const { jobs, start } = createJobs(queue, app.config.deliveries.coalesceSeconds, jobsAtOnce);
+    const transactionsAtOnce = database.kind === 'postgres' ? Math.max(1, database.poolStats().max - 1) : Number.POSITIVE_INFINITY;
+    const { jobs, start } = createJobs(queue, app.config.deliveries.coalesceSeconds, transactionsAtOnce);
     app.decorate('jobs', jobs);
     app.addHook('onReady', () => start(app.database.db, app.config.deliveries.workers));
     // preClose: workers finish (or release) their jobs while the database is still open.
