@@ -10,17 +10,25 @@ import { createJobs } from './jobs.plugin.ts';
 const batch = (n: number): RunningJob<{ n: number }>[] =>
   Array.from({ length: n }, (_, i) => ({ id: `job-${i}`, data: { n: i }, retryCount: 0, retryLimit: 2 }));
 
+/** A handler that keeps the most jobs it had running at one time (`most`). */
+function counting() {
+  let running = 0;
+  const counter = {
+    most: 0,
+    handler: async () => {
+      counter.most = Math.max(counter.most, ++running);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      running -= 1;
+    },
+  };
+  return counter;
+}
+
 /** Runs the batches at once, each through its own eachJob of the given limit; the most jobs running at one time. */
 async function mostAtOnce(limit: ReturnType<typeof pLimit> | undefined, ...batches: number[]): Promise<number> {
-  let running = 0;
-  let most = 0;
-  const handler = async () => {
-    most = Math.max(most, ++running);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    running -= 1;
-  };
-  await Promise.all(batches.map((n) => eachJob<{ n: number }>(handler, limit)(batch(n))));
-  return most;
+  const counter = counting();
+  await Promise.all(batches.map((n) => eachJob<{ n: number }>(counter.handler, limit)(batch(n))));
+  return counter.most;
 }
 
 it('runs a batch all at once without a limit', async () => {
@@ -50,20 +58,15 @@ it('limits the jobs of the queues that declare a transaction together, and no ot
     work: async (name: string, _options: unknown, handler: BatchHandler<{ n: number }>) => void handlers.set(name, handler),
   } as unknown as JobQueue;
   const { jobs, start } = createJobs(queue, 0, 3);
-  let running = 0;
-  let most = 0;
-  const handler = async () => {
-    most = Math.max(most, ++running);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    running -= 1;
-  };
+  const counter = counting();
+  const { handler } = counter;
   for (const name of ['first', 'second']) await jobs.declare({ name, policy: 'stately', batchSize: 10, transaction: true, handler });
   await jobs.declare({ name: 'outbound', policy: 'stately', batchSize: 10, handler });
   await start({} as Executor, true);
 
   await Promise.all([handlers.get('first')!(batch(10)), handlers.get('second')!(batch(10))]);
-  expect(most).toBe(3);
-  most = 0;
+  expect(counter.most).toBe(3);
+  counter.most = 0;
   await handlers.get('outbound')!(batch(10));
-  expect(most).toBe(10);
+  expect(counter.most).toBe(10);
 });
