@@ -6,7 +6,7 @@
 //    settings (2 s coalescing). Goal: p50 and p99 ratio <= 1.2 (the feed never waits for Google).
 // 2. Drain: BENCH_UPDATES (10,000) APNs pushes queued as delivery jobs, then drained by one
 //    app's workers to a local HTTP/2 APNs double; baseline: the same pushes sent straight
-//    through the APNs client, APPLE_PUSH_BATCH (250) at a time (the workers' batch), with no queue,
+//    through the APNs client, APPLE_PUSH_BATCH (500) at a time (the workers' batch), with no queue,
 //    before the drain and after it (the ratio is to their mean).
 // 3. The Deliveries tab: BENCH_DELIVERY_ROWS (100,000) deliveries over 7 days (apple pushes
 //    mostly fetched, Google updates, mail; some dead and retrying), read over HTTP with a

@@ -61,7 +61,14 @@ export async function startApnsDouble(dir: string, answer: (pushToken: string) =
     }
     return subjects.get(socket);
   };
-  const server = createSecureServer({ key: await readFile(key), cert: await readFile(cert), requestCert: true, rejectUnauthorized: false });
+  // 500 streams at once on a connection, as APNs allows.
+  const server = createSecureServer({
+    key: await readFile(key),
+    cert: await readFile(cert),
+    requestCert: true,
+    rejectUnauthorized: false,
+    settings: { maxConcurrentStreams: 500 },
+  });
   server.on('stream', (stream, headers) => {
     let body = '';
     stream.setEncoding('utf8');
