@@ -22,8 +22,16 @@ export interface ApnsAnswer {
   reason?: string;
 }
 
-/** 'hang': the push is recorded and never answered (a slow APNs, or a process that dies meanwhile). */
-export async function startApnsDouble(dir: string, answer: (pushToken: string) => ApnsAnswer | 'hang' = () => ({ status: 200 })) {
+/**
+ * 'hang': the push is recorded and never answered (a slow APNs, or a process that dies
+ * meanwhile); a promise: answered when it settles. The double takes `maxConcurrentStreams`
+ * streams at once on a connection: 500, as APNs does.
+ */
+export async function startApnsDouble(
+  dir: string,
+  answer: (pushToken: string) => ApnsAnswer | 'hang' | Promise<ApnsAnswer> = () => ({ status: 200 }),
+  { maxConcurrentStreams = 500 } = {},
+) {
   const key = join(dir, 'apns-key.pem');
   const cert = join(dir, 'apns-cert.pem');
   execFileSync(
@@ -61,13 +69,12 @@ export async function startApnsDouble(dir: string, answer: (pushToken: string) =
     }
     return subjects.get(socket);
   };
-  // 500 streams at once on a connection, as APNs allows.
   const server = createSecureServer({
     key: await readFile(key),
     cert: await readFile(cert),
     requestCert: true,
     rejectUnauthorized: false,
-    settings: { maxConcurrentStreams: 500 },
+    settings: { maxConcurrentStreams },
   });
   server.on('stream', (stream, headers) => {
     let body = '';
@@ -84,14 +91,16 @@ export async function startApnsDouble(dir: string, answer: (pushToken: string) =
       });
       const answered = answer(path.replace('/3/device/', ''));
       if (answered === 'hang') return;
-      const { status, reason } = answered;
-      if (status === 200) {
-        stream.respond({ ':status': 200, 'apns-id': '00000000-0000-0000-0000-000000000001' });
-        stream.end();
-      } else {
-        stream.respond({ ':status': status, 'content-type': 'application/json' });
-        stream.end(JSON.stringify({ reason: reason ?? 'InternalServerError', timestamp: Date.now() }));
-      }
+      void Promise.resolve(answered).then(({ status, reason }) => {
+        if (stream.closed) return;
+        if (status === 200) {
+          stream.respond({ ':status': 200, 'apns-id': '00000000-0000-0000-0000-000000000001' });
+          stream.end();
+        } else {
+          stream.respond({ ':status': status, 'content-type': 'application/json' });
+          stream.end(JSON.stringify({ reason: reason ?? 'InternalServerError', timestamp: Date.now() }));
+        }
+      });
     });
   });
   server.listen(0, '127.0.0.1');

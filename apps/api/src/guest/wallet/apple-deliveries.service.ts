@@ -43,10 +43,10 @@ export const RETIRED_APPLE_PUSH_QUEUE = 'apple-push';
 /**
  * Pushes a fetch loop sends at once, over the worker's one HTTP/2 connection to APNs: a
  * batch's two statements (its push tokens, its tries) and pg-boss's fetch and complete are
- * paid per batch. APNs takes 500 streams at once on a connection; beyond that the HTTP/2
- * client holds a stream until one ends. 250 drained 10,000 pushes 1.5 times as fast as 100,
- * and 500 1.1 to 1.2 times as fast as 250 (bench:deliveries, its APNs double taking 500
- * streams at once, as APNs does).
+ * paid per batch. APNs says in its SETTINGS how many streams it takes at once (500 when all
+ * is well, fewer after rejected pushes); the client holds the rest (apns.ts). 250 drained
+ * 10,000 pushes 1.5 times as fast as 100, and 500 1.0 to 1.2 times as fast as 250
+ * (bench:deliveries, its APNs double taking 500 streams at once).
  */
 export const APPLE_PUSH_BATCH = 500;
 

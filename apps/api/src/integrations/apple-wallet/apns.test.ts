@@ -1,4 +1,8 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, it } from 'vitest';
+import { startApnsDouble } from '../../../test-support/apns-double.ts';
 import { createHttp2ApnsClient } from './apns.ts';
 
 it('fails a push to an APNs that cannot be reached, and still closes at once', async () => {
@@ -10,4 +14,33 @@ it('fails a push to an APNs that cannot be reached, and still closes at once', a
     new Promise((resolve) => setTimeout(() => resolve('hung'), 2000)),
   ]);
   expect(closed).toBe('closed');
+});
+
+it('sends no more pushes at once than APNs takes, each timed from when it is sent, not while it waits', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'bw-apns-'));
+  // An APNs that takes 2 streams at once and answers each after 300 ms.
+  const apns = await startApnsDouble(dir, () => new Promise((resolve) => setTimeout(() => resolve({ status: 200 }), 300)), {
+    maxConcurrentStreams: 2,
+  });
+  const client = createHttp2ApnsClient({
+    url: apns.url,
+    topic: 'pass.com.boardwalk.demo',
+    certPem: '',
+    keyPem: '',
+    extraCaPem: await readFile(apns.caFile, 'utf8'),
+    timeoutMs: 1000,
+  });
+  const token = (i: number) => i.toString(16).padStart(64, '0');
+  try {
+    // The connection, and with it APNs's SETTINGS.
+    expect((await client.push(token(0))).outcome).toBe('sent');
+    // 10 pushes, 2 at a time: the last is sent 1.2 s after the first, past the 1 s timeout.
+    const outcomes = await Promise.all(Array.from({ length: 10 }, (_, i) => client.push(token(i + 1))));
+    expect(outcomes).toEqual(Array.from({ length: 10 }, () => ({ outcome: 'sent', status: 200 })));
+    expect(apns.pushes).toHaveLength(11);
+  } finally {
+    await client.close();
+    apns.server.close();
+    await rm(dir, { recursive: true, force: true });
+  }
 });

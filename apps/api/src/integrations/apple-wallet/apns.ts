@@ -6,6 +6,7 @@
 // push itself is a single empty HTTP/2 POST.)
 import { connect, constants, type ClientHttp2Session } from 'node:http2';
 import { rootCertificates } from 'node:tls';
+import pLimit from 'p-limit';
 
 export type PushOutcome = 'sent' | 'unregistered' | 'failed';
 
@@ -30,9 +31,16 @@ export interface Http2ApnsOptions {
 /** Push tokens are hex strings; anything else never reaches the request path. */
 const PUSH_TOKEN = /^[0-9a-fA-F]{8,200}$/;
 
+/** Streams at once until APNs's SETTINGS say how many it takes (what Node assumes meanwhile). */
+const STREAMS_BEFORE_SETTINGS = 100;
+
 export function createHttp2ApnsClient(options: Http2ApnsOptions): ApnsClient {
   const timeoutMs = options.timeoutMs ?? 10_000;
   let session: ClientHttp2Session | undefined;
+  // A push waits here for a stream APNs allows (its SETTINGS: 500 at once, fewer after rejected
+  // pushes), not in the HTTP/2 client, which would hold it too but with its timeout already
+  // running: a push is timed from when it is sent.
+  const streams = pLimit(STREAMS_BEFORE_SETTINGS);
 
   const open = () => {
     if (session && !session.closed && !session.destroyed) return session;
@@ -40,6 +48,9 @@ export function createHttp2ApnsClient(options: Http2ApnsOptions): ApnsClient {
       cert: options.certPem,
       key: options.keyPem,
       ca: options.extraCaPem ? [...rootCertificates, options.extraCaPem] : undefined,
+    });
+    s.on('remoteSettings', ({ maxConcurrentStreams }) => {
+      if (maxConcurrentStreams) streams.concurrency = maxConcurrentStreams;
     });
     s.on('error', () => s.destroy());
     s.on('goaway', () => s.close());
@@ -52,40 +63,7 @@ export function createHttp2ApnsClient(options: Http2ApnsOptions): ApnsClient {
   return {
     push(pushToken) {
       if (!PUSH_TOKEN.test(pushToken)) return Promise.resolve({ outcome: 'failed', reason: 'BadDeviceToken' });
-      return new Promise((resolve) => {
-        let s: ClientHttp2Session;
-        try {
-          s = open();
-        } catch (error) {
-          resolve({ outcome: 'failed', reason: (error as Error).message });
-          return;
-        }
-        const req = s.request({
-          [constants.HTTP2_HEADER_METHOD]: 'POST',
-          [constants.HTTP2_HEADER_PATH]: `/3/device/${pushToken}`,
-          [constants.HTTP2_HEADER_CONTENT_TYPE]: 'application/json',
-          'apns-topic': options.topic,
-        });
-        req.setTimeout(timeoutMs, () => req.close(constants.NGHTTP2_CANCEL));
-        let status = 0;
-        let body = '';
-        req.setEncoding('utf8');
-        req.on('response', (headers) => void (status = Number(headers[constants.HTTP2_HEADER_STATUS])));
-        req.on('data', (chunk: string) => void (body += chunk));
-        req.on('error', (error) => resolve({ outcome: 'failed', reason: error.message }));
-        req.on('close', () => {
-          let reason: string | undefined;
-          try {
-            reason = body ? (JSON.parse(body) as { reason?: string }).reason : undefined;
-          } catch {
-            reason = undefined;
-          }
-          if (status === 200) resolve({ outcome: 'sent', status });
-          else if (status === 410) resolve({ outcome: 'unregistered', status, ...(reason && { reason }) });
-          else resolve({ outcome: 'failed', status, reason: reason ?? (status ? `HTTP ${status}` : 'no answer') });
-        });
-        req.end('{}');
-      });
+      return streams(() => send(pushToken));
     },
     async close() {
       const s = session;
@@ -94,4 +72,41 @@ export function createHttp2ApnsClient(options: Http2ApnsOptions): ApnsClient {
       if (s && !s.closed && !s.destroyed) await new Promise<void>((resolve) => s.close(() => resolve()));
     },
   };
+
+  function send(pushToken: string): Promise<{ outcome: PushOutcome; status?: number; reason?: string }> {
+    return new Promise((resolve) => {
+      let s: ClientHttp2Session;
+      try {
+        s = open();
+      } catch (error) {
+        resolve({ outcome: 'failed', reason: (error as Error).message });
+        return;
+      }
+      const req = s.request({
+        [constants.HTTP2_HEADER_METHOD]: 'POST',
+        [constants.HTTP2_HEADER_PATH]: `/3/device/${pushToken}`,
+        [constants.HTTP2_HEADER_CONTENT_TYPE]: 'application/json',
+        'apns-topic': options.topic,
+      });
+      req.setTimeout(timeoutMs, () => req.close(constants.NGHTTP2_CANCEL));
+      let status = 0;
+      let body = '';
+      req.setEncoding('utf8');
+      req.on('response', (headers) => void (status = Number(headers[constants.HTTP2_HEADER_STATUS])));
+      req.on('data', (chunk: string) => void (body += chunk));
+      req.on('error', (error) => resolve({ outcome: 'failed', reason: error.message }));
+      req.on('close', () => {
+        let reason: string | undefined;
+        try {
+          reason = body ? (JSON.parse(body) as { reason?: string }).reason : undefined;
+        } catch {
+          reason = undefined;
+        }
+        if (status === 200) resolve({ outcome: 'sent', status });
+        else if (status === 410) resolve({ outcome: 'unregistered', status, ...(reason && { reason }) });
+        else resolve({ outcome: 'failed', status, reason: reason ?? (status ? `HTTP ${status}` : 'no answer') });
+      });
+      req.end('{}');
+    });
+  }
 }
