@@ -1,7 +1,7 @@
 // A handler of one job as a batch handler (eachJob): the batch's jobs run at once, through a
 // limit when given one, and each fails alone; the declared queues whose jobs hold a
 // transaction share one limit (createJobs).
-import pLimit from 'p-limit';
+import pLimit, { type LimitFunction } from 'p-limit';
 import { expect, it } from 'vitest';
 import type { Executor } from '@boardwalk/db/client';
 import { eachJob, type BatchHandler, type JobQueue, type RunningJob } from './job-queue.ts';
@@ -25,7 +25,7 @@ function counting() {
 }
 
 /** Runs the batches at once, each through its own eachJob of the given limit; the most jobs running at one time. */
-async function mostAtOnce(limit: ReturnType<typeof pLimit> | undefined, ...batches: number[]): Promise<number> {
+async function mostAtOnce(limit: LimitFunction | undefined, ...batches: number[]): Promise<number> {
   const counter = counting();
   await Promise.all(batches.map((n) => eachJob<{ n: number }>(counter.handler, limit)(batch(n))));
   return counter.most;
