@@ -742,6 +742,12 @@ export const walletPasses = pgTable(
 );
 
 /**
+ * A pass is in a wallet: Apple's was generated (it has a content hash) or Google's link was
+ * handed out. Only such a pass has anything to update.
+ */
+export const walletPassIssued = sql<boolean>`(${walletPasses.contentHash} is not null or ${walletPasses.googleIssued})`;
+
+/**
  * Authentication tokens of Apple passes issued before a pass's token was derived from its
  * serial number (only their hash is kept): still accepted for the devices that hold them;
  * no new row is written.

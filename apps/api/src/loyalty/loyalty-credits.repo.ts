@@ -9,7 +9,15 @@
 // worked out from the entries themselves.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
-import { integrationEvents, loyaltyAccounts, loyaltyLedger, loyaltyLots, loyaltyOrders } from '@boardwalk/db/schema';
+import {
+  integrationEvents,
+  loyaltyAccounts,
+  loyaltyLedger,
+  loyaltyLots,
+  loyaltyOrders,
+  walletPassIssued,
+  walletPasses,
+} from '@boardwalk/db/schema';
 import { balanceFromSum, pointsChangedEvents, type NewLedgerEntry, type NewLoyaltyOrder } from './loyalty.repo.ts';
 import { earnedSinceSql, tierNameAtSql, tierWindowStart } from './loyalty-rewards.repo.ts';
 
@@ -88,10 +96,14 @@ export async function writeCredits(tx: Executor, entries: NewLedgerEntry[], cred
 /** A purchase to claim and the points it earns. */
 export type ClaimEarning = NewLoyaltyOrder & { points: number };
 
-/** What a claim wrote: each purchase's loyalty order id and claim time, in order, and the balance it left. */
+/**
+ * What a claim wrote: each purchase's loyalty order id and claim time, in order, and the
+ * balance it left; and which of its accounts hold a wallet card (read after their locks).
+ */
 export interface ClaimWritten {
   orders: { id: string; claimedAt: Date }[];
   balance: number;
+  cardHolders: string[];
 }
 
 /**
@@ -124,11 +136,13 @@ export async function writeClaims(
       claims.map((claim) => claim.accountId),
       credits,
     )}
-    select c.id, to_json(c.claimed_at) #>> '{}' as claimed_at, (select balance from written order by id desc limit 1)::bigint::text as balance
+    select c.id, to_json(c.claimed_at) #>> '{}' as claimed_at, (select balance from written order by id desc limit 1)::bigint::text as balance,
+      c.account_id, exists (select 1 from ${walletPasses} where ${walletPasses.loyaltyAccountId} = c.account_id and ${walletPassIssued}) as card
     from claimed c join earning p on p.source_type = c.source_type and p.source_id = c.source_id
-    order by p.at`)) as unknown as { rows: { id: string; claimed_at: string; balance: string }[] };
+    order by p.at`)) as unknown as { rows: { id: string; claimed_at: string; balance: string; account_id: string; card: boolean }[] };
   return {
     orders: rows.map((row) => ({ id: row.id, claimedAt: new Date(row.claimed_at) })),
     balance: balanceFromSum(rows[0]!.balance),
+    cardHolders: [...new Set(rows.filter((row) => row.card).map((row) => row.account_id))],
   };
 }

@@ -81,7 +81,11 @@ export async function appendLedger(
 /**
  * A claim's write, the other way points are written (in the caller's transaction, which holds
  * the account's lock): the claimed purchases and an earn entry for each, with their lots and
- * events, in one statement; then the account is published.
+ * events, in one statement; then the account is published if it holds a wallet card. Most
+ * claims are a new member's first, with no card yet: their job would find nothing to update.
+ * A card issued meanwhile cannot miss these points: recording it (a wallet_passes row naming
+ * the account) waits for the account's lock, which this transaction holds, and its issuing
+ * then publishes the account, so its job reads the member after this claim.
  */
 export async function appendClaims(
   tx: Executor,
@@ -90,7 +94,7 @@ export async function appendClaims(
   by: Pick<NewLedgerEntry, 'causedBy' | 'staffMember'>,
 ): Promise<ClaimWritten> {
   const written = await writeClaims(tx, claims, by, { months: changes.pointsExpireMonths, now: new Date() });
-  await changes.publish(tx, LOYALTY_ACCOUNT_CHANGED, [...new Set(claims.map((claim) => claim.accountId))]);
+  if (written.cardHolders.length > 0) await changes.publish(tx, LOYALTY_ACCOUNT_CHANGED, written.cardHolders);
   return written;
 }
 

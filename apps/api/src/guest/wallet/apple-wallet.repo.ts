@@ -4,7 +4,7 @@
 // the devices that have a pass are in passkit.repo.ts.
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
-import { ticketShares, tickets, walletPasses } from '@boardwalk/db/schema';
+import { ticketShares, tickets, walletPassIssued, walletPasses } from '@boardwalk/db/schema';
 
 /**
  * The next update tag: now, and always in a later second than the previous one, so a device
@@ -149,7 +149,7 @@ export async function findAccountsWithCards(db: Executor, after: string | null, 
     .where(
       and(
         isNotNull(walletPasses.loyaltyAccountId),
-        sql`(${walletPasses.contentHash} is not null or ${walletPasses.googleIssued})`,
+        walletPassIssued,
         after === null ? undefined : sql`${walletPasses.loyaltyAccountId} > ${after}`,
       ),
     )
@@ -164,13 +164,7 @@ export async function findBarcodesWithPasses(db: Executor, after: string | null,
     .select({ barcode: sql<string>`${passBarcode}` })
     .from(walletPasses)
     .leftJoin(ticketShares, eq(ticketShares.shareId, walletPasses.shareId))
-    .where(
-      and(
-        isNotNull(passBarcode),
-        sql`(${walletPasses.contentHash} is not null or ${walletPasses.googleIssued})`,
-        after === null ? undefined : sql`${passBarcode} > ${after}`,
-      ),
-    )
+    .where(and(isNotNull(passBarcode), walletPassIssued, after === null ? undefined : sql`${passBarcode} > ${after}`))
     .groupBy(passBarcode)
     .orderBy(passBarcode)
     .limit(limit);

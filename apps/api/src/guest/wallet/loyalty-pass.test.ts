@@ -13,6 +13,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOYALTY_WALLET_TOKEN } from '@boardwalk/contract/loyalty';
 import * as schema from '@boardwalk/db/schema';
+import { testDbKind } from '@boardwalk/db/test-support/test-database';
 import { startApnsDouble, type Push } from '../../../test-support/apns-double.ts';
 import { anOrder, putOrder } from '../../../test-support/fixtures.ts';
 import { GoogleDouble, writeServiceAccountKey } from '../../../test-support/google-double.ts';
@@ -352,6 +353,89 @@ describe('keeping the card up to date', () => {
     await settleDeliveries(t.app);
     expect(pushes.map((p) => p.path)).toEqual([`/3/device/${'cd'.repeat(32)}`]);
   }, 60_000);
+});
+
+describe('a claim publishes the account only when it holds a card', () => {
+  const accountJobs = async (accountId: string) => {
+    const { rows } = await t.database.executeSql(`select count(*)::int as n from pgboss.job where name = $1 and data->>'accountId' = $2`, [
+      'loyalty-account-changed',
+      accountId,
+    ]);
+    return Number(rows[0]!.n);
+  };
+
+  it('a member with no card: no job; with an Apple card or only a Google link handed out: one job per claim', async () => {
+    const member = await memberWithClaim('rosa.nocard@example.com', '81000030', 10);
+    await putOrder(t.app, '81000031', anOrder([{ barcode: '8100003100000001', price: 5 }], { orderDate: today() }));
+    await staffAdds(member, '81000031');
+    expect(await accountJobs(member.userID)).toBe(0);
+
+    // The Apple card: its issuing publishes the account once, and each claim after it once.
+    await appleCard({ email: member.email, walletToken: member.walletToken });
+    expect(await accountJobs(member.userID)).toBe(1);
+    await settleDeliveries(t.app);
+    await putOrder(t.app, '81000032', anOrder([{ barcode: '8100003200000001', price: 5 }], { orderDate: today() }));
+    await staffAdds(member, '81000032');
+    expect(await accountJobs(member.userID)).toBe(2);
+
+    // Only a Google link handed out (no Apple card) counts as a card too.
+    const other = await memberWithClaim('rosa.googleonly@example.com', '81000033', 10);
+    const link = await post('/api/google-wallet/', { email: other.email, walletToken: other.walletToken });
+    expect(link.statusCode).toBe(200);
+    await putOrder(t.app, '81000034', anOrder([{ barcode: '8100003400000001', price: 5 }], { orderDate: today() }));
+    await staffAdds(other, '81000034');
+    expect(await accountJobs(other.userID)).toBe(1);
+    await settleDeliveries(t.app);
+  }, 60_000);
+
+  // Two connections at once: PGlite has one.
+  it.skipIf(testDbKind() !== 'postgres')(
+    'a card issued while a claim is in flight shows its points: recording the card waits for the claim, then publishes',
+    async () => {
+      const member = await memberWithClaim('rosa.inflight@example.com', '81000035', 10);
+      await putOrder(t.app, '81000036', anOrder([{ barcode: '8100003600000001', price: 7 }], { orderDate: today() }));
+      let endClaim!: () => void;
+      const claimHeld = new Promise<void>((resolve) => (endClaim = resolve));
+      let claimWritten!: () => void;
+      const written = new Promise<void>((resolve) => (claimWritten = resolve));
+      // The claim writes its points (no card yet: nothing published) and holds its transaction open.
+      const core = loyaltyCoreOf(t.app);
+      const claim = claimTickets(
+        {
+          ...core,
+          db: {
+            ...core.db,
+            transaction: (work) =>
+              core.db.transaction(async (tx) => {
+                const outcome = await work(tx);
+                claimWritten();
+                await claimHeld;
+                return outcome;
+              }),
+          } as typeof core.db,
+        },
+        { orderId: '81000036', email: member.email, accountId: member.userID },
+        { kind: 'staff', username: 'gina' },
+      );
+      await written;
+      // Meanwhile the member adds the card: it reads the balance before the claim, and recording
+      // the card waits for the account's lock, which the claim holds.
+      const card = appleCard({ email: member.email, walletToken: member.walletToken });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      endClaim();
+      expect((await claim).balance).toBe(17);
+      const pass = await card;
+      expect(pass.storeCard.headerFields![0]!.value).toBe(10);
+      // The claim published nothing (no card when it wrote); the card's issuing did, after it.
+      await settleDeliveries(t.app);
+      const latest = await latestCard(pass);
+      expect(latest.statusCode).toBe(200);
+      const updated = await unpackPass(latest.rawPayload);
+      await updated.cleanup();
+      expect((updated.pass as typeof pass).storeCard.headerFields![0]!.value).toBe(17);
+    },
+    60_000,
+  );
 });
 
 describe('removing a member voids their cards', () => {
