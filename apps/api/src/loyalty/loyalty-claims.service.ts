@@ -148,8 +148,9 @@ export interface ClaimOutcome {
 /**
  * A claim in one transaction: the account's checks, the purchases (read under a share lock, so
  * a feed refunding one waits for the claim) with their state, their record and the new balance.
- * Several checks with one number answer the candidates instead. Four statements between BEGIN
- * and COMMIT: the account, the purchases, the claim with its entries, the wallet's job.
+ * Several checks with one number answer the candidates instead. Three statements between BEGIN
+ * and COMMIT: the account, the purchases, the claim with its entries; and the wallet's job when
+ * the member holds a card.
  */
 async function claim(
   core: LoyaltyCore,
