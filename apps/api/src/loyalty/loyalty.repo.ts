@@ -70,7 +70,9 @@ export async function lockAccount(tx: Executor, id: string): Promise<AccountRow 
 /**
  * The account locked for a claim, with how many purchases it has claimed. The count is read by
  * the statement that waits for the lock, so it may miss a claim committed while it waited:
- * the purchases' lock reads it again, exactly (claimStateColumns).
+ * the purchases' lock reads it again, exactly (claimStateColumns). FOR UPDATE, not FOR NO KEY
+ * UPDATE: recording a wallet card (a row referencing the account, whose key check takes FOR
+ * KEY SHARE) must wait for the claim, which publishes only an account it saw with a card.
  */
 export async function lockClaimingAccount(tx: Executor, id: string): Promise<(AccountRow & { claims: number }) | null> {
   const [row] = await tx

@@ -28,7 +28,7 @@ export interface LedgerChanges extends ChangeBus {
 export interface LoyaltyCore {
   db: Executor;
   config: Pick<Config, 'loyalty' | 'supportEmail'>;
-  /** Every ledger entry changes what the member's wallet card shows: the account is published. */
+  /** A ledger entry changes what the member's wallet card shows: the account is published (a claim's, when it holds a card). */
   changes: LedgerChanges;
 }
 

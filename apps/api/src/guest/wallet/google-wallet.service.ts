@@ -19,6 +19,7 @@ import {
 import { passStyleOf, relevanceOf, voidReasonOf } from './pass-style.service.ts';
 import { markGoogleIssued } from './google-wallet.repo.ts';
 import { authorizedMember } from '../../loyalty/loyalty-member.service.ts';
+import { findLoyaltyMember } from '../../loyalty/loyalty.repo.ts';
 
 export interface GoogleWalletDeps {
   db: Executor;
@@ -65,10 +66,16 @@ export function createGoogleWalletService(deps: GoogleWalletDeps) {
       return googleWallet.saveUrl(saveToWalletPayload(walletClass, target));
     },
 
-    /** The "Save to Google Wallet" link of the member's card. */
+    /**
+     * The "Save to Google Wallet" link of the member's card. The object it carries is read
+     * after the card is recorded: recording a new card waits for a claim in flight (it holds
+     * the account's lock), which did not see the card and so published nothing; Google creates
+     * the object from the link, so the link must show that claim's points.
+     */
     async createMemberCardLink(request: LoyaltyWalletRequest): Promise<string> {
-      const member = await authorizedMember(deps, request);
-      const { serialNumber } = await markGoogleIssued(db, { loyaltyAccountId: member.id });
+      const authorized = await authorizedMember(deps, request);
+      const { serialNumber } = await markGoogleIssued(db, { loyaltyAccountId: authorized.id });
+      const member = (await findLoyaltyMember(db, authorized.id)) ?? authorized;
       return googleWallet.saveUrl({
         loyaltyClasses: [loyaltyClass(issuerId, config)],
         loyaltyObjects: [toLoyaltyObject(member, serialNumber, issuerId, config.parkTimezone)],

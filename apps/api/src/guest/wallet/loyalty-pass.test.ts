@@ -3,7 +3,8 @@
 // of a claim (never the email alone), with the tier, and kept up to date: every ledger entry
 // (claims, refunds, redemptions and their reversals) and every change of the tiers moves the
 // card's update tag and goes through the delivery queue; so does what time alone changes (a
-// tier lost as earns leave the 365-day window, a lot entering the 30-day window), once.
+// tier lost as earns leave the 365-day window, a lot entering the 30-day window), once. A claim
+// publishes only a member with a card; a card recorded during a claim still shows its points.
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -249,8 +250,8 @@ describe('a balance past 2^31 points', () => {
 /**
  * The member's card in wallets: the Apple card registered on these devices and the Google
  * object saved, with the deliveries of that settled and the doubles' records cleared. The
- * account is published once the object is saved, so Google is known to show the card whether
- * or not the claim's own (coalesced) change ran before the link was handed out.
+ * account is published once the object is saved, so Google is known to show the card whatever
+ * the link carried.
  */
 async function cardInWallets(member: { userID: string; email: string; walletToken: string }, devices: { id: string; pushToken: string }[]) {
   const pass = await appleCard({ email: member.email, walletToken: member.walletToken });
@@ -388,51 +389,86 @@ describe('a claim publishes the account only when it holds a card', () => {
     await settleDeliveries(t.app);
   }, 60_000);
 
+  /** Staff add the purchase; the claim's transaction stays open, holding the account's lock, until `end`. */
+  async function heldClaim(member: { email: string; userID: string }, orderId: string) {
+    let end!: () => void;
+    const held = new Promise<void>((resolve) => (end = resolve));
+    let wrote!: () => void;
+    const written = new Promise<void>((resolve) => (wrote = resolve));
+    const core = loyaltyCoreOf(t.app);
+    const db = Object.assign(Object.create(core.db) as typeof core.db, {
+      transaction: ((work: Parameters<typeof core.db.transaction>[0]) =>
+        core.db.transaction(async (tx) => {
+          const outcome = await work(tx);
+          wrote();
+          await held;
+          return outcome;
+        })) as typeof core.db.transaction,
+    });
+    const claim = claimTickets(
+      { ...core, db },
+      { orderId, email: member.email, accountId: member.userID },
+      { kind: 'staff', username: 'gina' },
+    );
+    await Promise.race([written, claim]);
+    return { claim, end };
+  }
+
+  /** Waits until another connection's insert of a card row waits on a lock. */
+  async function cardRecordingWaits() {
+    for (const until = Date.now() + 10_000; Date.now() < until;) {
+      const { rows } = await t.database.executeSql(
+        `select count(*)::int as n from pg_stat_activity
+         where datname = current_database() and wait_event_type = 'Lock' and query ilike 'insert into "wallet_passes"%'`,
+        [],
+      );
+      if (Number(rows[0]!.n) > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error('no card recording waited for the claim');
+  }
+
   // Two connections at once: PGlite has one.
   it.skipIf(testDbKind() !== 'postgres')(
-    'a card issued while a claim is in flight shows its points: recording the card waits for the claim, then publishes',
+    "a card recorded while a claim is in flight waits for it and shows its points: Apple through the issuing's job, Google in the link",
     async () => {
       const member = await memberWithClaim('rosa.inflight@example.com', '81000035', 10);
       await putOrder(t.app, '81000036', anOrder([{ barcode: '8100003600000001', price: 7 }], { orderDate: today() }));
-      let endClaim!: () => void;
-      const claimHeld = new Promise<void>((resolve) => (endClaim = resolve));
-      let claimWritten!: () => void;
-      const written = new Promise<void>((resolve) => (claimWritten = resolve));
-      // The claim writes its points (no card yet: nothing published) and holds its transaction open.
-      const core = loyaltyCoreOf(t.app);
-      const claim = claimTickets(
-        {
-          ...core,
-          db: {
-            ...core.db,
-            transaction: (work) =>
-              core.db.transaction(async (tx) => {
-                const outcome = await work(tx);
-                claimWritten();
-                await claimHeld;
-                return outcome;
-              }),
-          } as typeof core.db,
-        },
-        { orderId: '81000036', email: member.email, accountId: member.userID },
-        { kind: 'staff', username: 'gina' },
-      );
-      await written;
-      // Meanwhile the member adds the card: it reads the balance before the claim, and recording
-      // the card waits for the account's lock, which the claim holds.
-      const card = appleCard({ email: member.email, walletToken: member.walletToken });
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      endClaim();
-      expect((await claim).balance).toBe(17);
-      const pass = await card;
-      expect(pass.storeCard.headerFields![0]!.value).toBe(10);
-      // The claim published nothing (no card when it wrote); the card's issuing did, after it.
-      await settleDeliveries(t.app);
-      const latest = await latestCard(pass);
-      expect(latest.statusCode).toBe(200);
-      const updated = await unpackPass(latest.rawPayload);
-      await updated.cleanup();
-      expect((updated.pass as typeof pass).storeCard.headerFields![0]!.value).toBe(17);
+      const apple = await heldClaim(member, '81000036');
+      try {
+        // The member adds the card: read before the claim ends, recorded after.
+        const card = appleCard({ email: member.email, walletToken: member.walletToken });
+        await cardRecordingWaits();
+        apple.end();
+        expect((await apple.claim).balance).toBe(17);
+        const pass = await card;
+        expect(pass.storeCard.headerFields![0]!.value).toBe(10);
+        await settleDeliveries(t.app);
+        const latest = await latestCard(pass);
+        expect(latest.statusCode).toBe(200);
+        const updated = await unpackPass(latest.rawPayload);
+        await updated.cleanup();
+        expect((updated.pass as typeof pass).storeCard.headerFields![0]!.value).toBe(17);
+      } finally {
+        apple.end();
+      }
+
+      const other = await memberWithClaim('rosa.inflight.google@example.com', '81000037', 10);
+      await putOrder(t.app, '81000038', anOrder([{ barcode: '8100003800000001', price: 7 }], { orderDate: today() }));
+      const google = await heldClaim(other, '81000038');
+      try {
+        const link = post('/api/google-wallet/', { email: other.email, walletToken: other.walletToken });
+        await cardRecordingWaits();
+        google.end();
+        expect((await google.claim).balance).toBe(17);
+        const res = await link;
+        expect(res.statusCode).toBe(200);
+        expect(googleObjects(res.body).loyaltyObjects![0]).toMatchObject({ loyaltyPoints: { balance: { int: 17 } } });
+        // The claim saw no card: it published nothing (a link publishes nothing either).
+        expect(await accountJobs(other.userID)).toBe(0);
+      } finally {
+        google.end();
+      }
     },
     60_000,
   );
