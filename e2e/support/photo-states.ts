@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { demo, openPass, passCard, type GuestState } from './browser.ts';
-import { noFace, oneFace, photograph, twoFaces, type TestFile } from './photographs.ts';
+import { fileOfSize, noFace, oneFace, photograph, twoFaces, type TestFile } from './photographs.ts';
 
 /** The second passholder of demo order 10000001 (Mateo Lopez): photo.test.ts uploads to it. */
 export const secondPassholder = { orderId: '10000001', barcode: '2400000000000028' } as const;
@@ -107,7 +107,7 @@ export const photoStates: GuestState[] = [
     name: 'photo-file-too-large',
     open: async (page) => {
       await openPhotoSection(page);
-      await choosePhoto(page, { name: 'large.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(5242880) });
+      await choosePhoto(page, await fileOfSize(5242880));
       await page.getByRole('alert').getByText('File size is too large').waitFor();
     },
   },
