@@ -15,8 +15,6 @@ export interface Ready extends ServersReady {
   coverage: Record<string, number>;
 }
 
-/** createDb's default pool, as production runs it (PGlite is one connection). */
-
 interface Pass {
   barcode: string;
   backgroundColor: string;

@@ -1,8 +1,10 @@
 // The PostgreSQL client's statement cache: a statement the code repeats is prepared once per
-// connection (named), a one-off is not, inside transactions too, with the same answers.
+// connection (named), a one-off is not, inside transactions too, with the same answers. Each
+// pool keeps its own cache: what other test files in this worker ran never fills this one's.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDbKind, type TestDatabase } from '../test-support/test-database.ts';
+import { STATEMENT_CACHE_TEXTS } from './client.ts';
 import { loyaltyAccounts } from './schema.ts';
 
 describe.skipIf(testDbKind() !== 'postgres')('statement cache (PostgreSQL)', () => {
@@ -41,6 +43,13 @@ describe.skipIf(testDbKind() !== 'postgres')('statement cache (PostgreSQL)', () 
       expect(rows).toEqual([{ from_library: i + 1 }]);
     }
     expect(await prepared('%from_library%')).toHaveLength(1);
+  });
+
+  it('still names a repeated statement after more one-off texts than it remembers', async () => {
+    for (let i = 0; i <= STATEMENT_CACHE_TEXTS; i++) await database.executeSql(`select $1::int as one_off_${i}`, [i]);
+    expect(await prepared('%one_off_%')).toEqual([]);
+    for (let i = 0; i < 3; i++) await database.executeSql('select $1::int as after_one_offs', [i]);
+    expect(await prepared('%after_one_offs%')).toHaveLength(1);
   });
 
   it('never prepares a statement without parameters', async () => {

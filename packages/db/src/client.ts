@@ -62,50 +62,64 @@ const config = { casing: 'snake_case' } as const;
 
 type PgDb = NodePgDatabase;
 
-/** Statement texts seen (how often) and the names given, for at most this many texts. */
-const statementTexts = new Map<string, number | string>();
-const MAX_STATEMENT_TEXTS = 1_000;
+/** A pool names at most this many statement texts, and remembers as many texts seen once. */
+export const STATEMENT_CACHE_TEXTS = 1_000;
 
-/** The statement's name once its text has come twice (a statement the code repeats, not a one-off). */
-function statementName(text: string): string | undefined {
-  const seen = statementTexts.get(text);
-  if (typeof seen === 'string') return seen;
-  if (seen === undefined) {
-    if (statementTexts.size < MAX_STATEMENT_TEXTS) statementTexts.set(text, 1);
-    return undefined;
-  }
-  const name = `s_${createHash('sha256').update(text).digest('base64url').slice(0, 43)}`;
-  statementTexts.set(text, name);
-  return name;
+/**
+ * A pool's naming of statement texts: a text's second coming names it (a statement the code
+ * repeats, not a one-off), for at most STATEMENT_CACHE_TEXTS texts, each prepared at most once
+ * on each of the pool's connections. Texts seen once are remembered as many, the oldest
+ * forgotten first: one-offs (an IN list of a new length, a search) never keep a statement the
+ * code repeats from its name, however long the process runs.
+ */
+function statementNames(): (text: string) => string | undefined {
+  const named = new Map<string, string>();
+  const seenOnce = new Set<string>();
+  return (text) => {
+    const name = named.get(text);
+    if (name) return name;
+    if (!seenOnce.delete(text)) {
+      seenOnce.add(text);
+      if (seenOnce.size > STATEMENT_CACHE_TEXTS) seenOnce.delete(seenOnce.values().next().value!);
+      return undefined;
+    }
+    if (named.size >= STATEMENT_CACHE_TEXTS) return undefined;
+    const made = `s_${createHash('sha256').update(text).digest('base64url').slice(0, 43)}`;
+    named.set(text, made);
+    return made;
+  };
 }
 
 /**
- * A client with a statement cache. node-postgres sends every statement unnamed, so PostgreSQL
- * parses and plans it again at each call; drivers elsewhere keep a cache (postgres.js prepares
- * every statement, JDBC after a threshold). This one names a statement with parameters once its
- * text has come twice, for at most MAX_STATEMENT_TEXTS texts: PostgreSQL then plans it once per
- * connection (or keeps custom plans where the parameters matter). The name is the text's hash,
- * so one text is one statement on every connection. pg-boss's job insert, made in the
+ * A client class with a statement cache, one per pool. node-postgres sends every statement
+ * unnamed, so PostgreSQL parses and plans it again at each call; drivers elsewhere keep a cache
+ * (postgres.js prepares every statement, JDBC after a threshold). This one names a statement
+ * with parameters once its text has come twice (statementNames): PostgreSQL then plans it once
+ * per connection (or keeps custom plans where the parameters matter). The name is the text's
+ * hash, so one text is one statement on every connection. pg-boss's job insert, made in the
  * transaction of every change that reaches a wallet or a member card: 0.59 ms planned at each
  * call, 0.16 ms named (bench:claims). Nothing to install does this for node-postgres.
  */
-class StatementCachingClient extends pg.Client {
-  constructor(config?: pg.ClientConfig) {
-    super(config);
-    const query = this.query.bind(this) as (...args: unknown[]) => unknown;
-    this.query = ((config: unknown, values?: unknown, callback?: unknown) => {
-      if (typeof config === 'string' && Array.isArray(values) && values.length > 0) {
-        const name = statementName(config);
-        if (name) return query({ name, text: config, values }, callback);
-      } else if (typeof config === 'object' && config !== null && !('submit' in config)) {
-        const c = config as pg.QueryConfig;
-        // Drizzle gives the values beside the config.
-        const name = !c.name && (Array.isArray(values) ? values : c.values)?.length ? statementName(c.text) : undefined;
-        if (name) return query({ ...c, name }, values, callback);
-      }
-      return query(config, values, callback);
-    }) as pg.Client['query'];
-  }
+function statementCachingClient(): typeof pg.Client {
+  const statementName = statementNames();
+  return class StatementCachingClient extends pg.Client {
+    constructor(config?: pg.ClientConfig) {
+      super(config);
+      const query = this.query.bind(this) as (...args: unknown[]) => unknown;
+      this.query = ((config: unknown, values?: unknown, callback?: unknown) => {
+        if (typeof config === 'string' && Array.isArray(values) && values.length > 0) {
+          const name = statementName(config);
+          if (name) return query({ name, text: config, values }, callback);
+        } else if (typeof config === 'object' && config !== null && !('submit' in config)) {
+          const c = config as pg.QueryConfig;
+          // Drizzle gives the values beside the config.
+          const name = !c.name && (Array.isArray(values) ? values : c.values)?.length ? statementName(c.text) : undefined;
+          if (name) return query({ ...c, name }, values, callback);
+        }
+        return query(config, values, callback);
+      }) as pg.Client['query'];
+    }
+  };
 }
 
 /**
@@ -258,7 +272,7 @@ export async function createDb(options: CreateDbOptions): Promise<Database> {
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: options.connectionTimeoutMs ?? CONNECTION_TIMEOUT_MS,
-      Client: StatementCachingClient,
+      Client: statementCachingClient(),
     });
     // Closing while the server is gone must not throw out of a shutdown.
     return poolDatabase(pool, 'postgres', lost, () => pool.end().catch((error: Error) => lost(error)));
@@ -289,7 +303,7 @@ export async function createDb(options: CreateDbOptions): Promise<Database> {
   connection.parse = (query: { types?: unknown }) => parse({ ...query, types: Array.isArray(query.types) ? query.types : undefined });
   // One connection, kept while idle (PGlite's session holds the named statements); a request
   // waits for it as long as it takes, as it waits for PGlite itself.
-  const pool = new SessionPool({ ...pgConfig, max: 1, idleTimeoutMillis: 0, Client: StatementCachingClient });
+  const pool = new SessionPool({ ...pgConfig, max: 1, idleTimeoutMillis: 0, Client: statementCachingClient() });
   // PGlite writes the files it unpacks 0666: its folder is made private once open, and again once closed.
   const tighten = () => void (dataDir && tightenFolder(dataDir));
   const database = await poolDatabase(pool, 'pglite', lost, async () => {
