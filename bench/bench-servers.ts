@@ -9,14 +9,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '@boardwalk/db/client';
+import { defaultPoolSize, type Db } from '@boardwalk/db/client';
 import { createTestDatabase, type TestDatabase } from '@boardwalk/db/test-support/test-database';
 import { buildApp, type App } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/platform/config.ts';
 import type { DatabaseKind, ServersMessage, ServersReady } from './load-driver.ts';
 
 /** createDb's default pool, as production runs it (PGlite is one connection). */
-const POOL_SIZE = 10;
+const POOL_SIZE = defaultPoolSize();
 /** The integration key the seeding uses. */
 export const BENCH_KEY = 'bench-integration-key-0123456789';
 

@@ -23,6 +23,7 @@ import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
+import { defaultPoolSize } from '@boardwalk/db/client';
 import * as schema from '@boardwalk/db/schema';
 import { createTestDatabase, type TestDatabase } from '@boardwalk/db/test-support/test-database';
 import { buildApp, type App } from '../apps/api/src/app.ts';
@@ -142,7 +143,8 @@ async function feedLatency(kind: Kind) {
 async function drain(kind: Kind) {
   const dir = await mkdtemp(join(tmpdir(), 'bw-bench-drain-'));
   const apns = await startApnsDouble(dir);
-  const database = await createTestDatabase(kind, 10);
+  // createDb's default pool, as production runs it.
+  const database = await createTestDatabase(kind, defaultPoolSize());
   const env = { DATA_DIR: dir, APNS_URL: apns.url, APNS_CA_FILE: apns.caFile, DELIVERY_POLL_SECONDS: '0.5' };
   try {
     // Tickets with a pass on one device each, and one queued push per device.

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -38,8 +39,8 @@ export interface CreateDbOptions {
   dataDir?: string | undefined;
   /** PGlite in memory only: starts from this data folder (a tarball of PGlite's dumpDataDir) instead of an empty one. */
   loadDataDir?: Blob | undefined;
-  /** Pool size for PostgreSQL. */
-  poolSize?: number;
+  /** Pool size for PostgreSQL; unset: defaultPoolSize(). */
+  poolSize?: number | undefined;
   /**
    * Told when a pooled connection is lost (server restart, admin command), idle or checked
    * out; the pool replaces it. The query that was running on it fails with the error.
@@ -48,6 +49,16 @@ export interface CreateDbOptions {
   /** How long a request waits for a connection before failing (PostgreSQL). */
   connectionTimeoutMs?: number;
 }
+
+/**
+ * The PostgreSQL pool's size unless configured: two connections per core, at least 4 (the usual
+ * sizing, cores x 2 plus the disks: HikariCP's "About Pool Sizing", after PostgreSQL's advice).
+ * More connections than cores can run only take turns: on 2 cores a pool of 10 cost each guest
+ * lookup 125 µs of PostgreSQL's CPU against 100 µs with 4 to 6, and answered 10 to 15 % fewer
+ * (bench:lookup, docs/decisions.md). A database on a machine of its own: set DATABASE_POOL_SIZE
+ * from its cores, shared among the processes that use it.
+ */
+export const defaultPoolSize = () => Math.max(4, 2 * availableParallelism());
 
 /** A PostgreSQL server that is gone answers at once; one that hangs must not hold a request longer. */
 const CONNECTION_TIMEOUT_MS = 5_000;
@@ -270,7 +281,7 @@ export async function createDb(options: CreateDbOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      max: options.poolSize ?? 10,
+      max: options.poolSize ?? defaultPoolSize(),
       connectionTimeoutMillis: options.connectionTimeoutMs ?? CONNECTION_TIMEOUT_MS,
       Client: statementCachingClient(),
     });

@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       publicUrl: 'http://localhost:3000',
       databaseUrl: undefined,
+      databasePoolSize: undefined,
       redisUrl: undefined,
       demoData: true,
       brandName: 'Boardwalk',
@@ -33,6 +34,7 @@ describe('loadConfig', () => {
       PORT: '8080',
       PUBLIC_URL: 'https://passes.example.com/',
       DATABASE_URL: 'postgres://u@db/boardwalk',
+      DATABASE_POOL_SIZE: '8',
       REDIS_URL: 'redis://cache:6379',
       INTEGRATION_API_KEYS: 'ticketing:0123456789abcdef0123, gate:fedcba9876543210fedc',
       DEMO_DATA: 'false',
@@ -44,6 +46,7 @@ describe('loadConfig', () => {
     expect(c.metricsToken).toBe('scrape-0123456789abcdef');
     expect(c.publicUrl).toBe('https://passes.example.com');
     expect(c.port).toBe(8080);
+    expect(c.databasePoolSize).toBe(8);
     expect([...c.integrationApiKeys.keys()]).toEqual(['ticketing', 'gate']);
     expect(c.demoData).toBe(false);
     expect(c.trustProxy).toBe('10.0.0.0/8');
@@ -53,6 +56,10 @@ describe('loadConfig', () => {
     ['PORT', 'abc'],
     ['PORT', '70000'],
     ['DATABASE_URL', 'mysql://x'],
+    ['DATABASE_POOL_SIZE', '1'],
+    ['DATABASE_POOL_SIZE', '101'],
+    ['DATABASE_POOL_SIZE', '2.5'],
+    ['DATABASE_POOL_SIZE', 'many'],
     ['REDIS_URL', 'localhost:6379'],
     ['INTEGRATION_API_KEYS', 'nocolon'],
     ['INTEGRATION_API_KEYS', 'short:secret'],

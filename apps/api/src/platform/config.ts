@@ -25,6 +25,12 @@ const env = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
     .optional(),
+  DATABASE_POOL_SIZE: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(2, 'must be at least 2 (the job queue keeps one connection for requests)')
+    .max(100, 'must be at most 100')
+    .optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
@@ -207,6 +213,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     /** The built web app to serve; null: the build beside the server (apps/web/dist). */
     webDir: c.WEB_DIR ? resolve(c.WEB_DIR) : null,
     databaseUrl: c.DATABASE_URL,
+    /** PostgreSQL connections a process opens at most; unset: two per core (defaultPoolSize). */
+    databasePoolSize: c.DATABASE_POOL_SIZE,
     redisUrl: c.REDIS_URL,
     integrationApiKeys: c.INTEGRATION_API_KEYS,
     demoData: c.DEMO_DATA,

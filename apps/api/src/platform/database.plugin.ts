@@ -30,6 +30,7 @@ export const dataPlugin = fp<DataOptions>(
     const health = watchDatabaseHealth(() => database!.ping(), app.log.child({ module: 'database' }));
     database ??= await createDb({
       databaseUrl: opts.config.databaseUrl,
+      poolSize: opts.config.databasePoolSize,
       dataDir: opts.config.dataDir,
       // A lost connection is replaced by the pool; whether the database itself is gone, the health watch tells.
       onConnectionError: (err) =>

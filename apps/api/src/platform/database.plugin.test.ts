@@ -1,0 +1,43 @@
+// The database the app opens itself (no database handed in): on PostgreSQL its pool holds
+// DATABASE_POOL_SIZE connections at most, or two per core (defaultPoolSize) when that is unset.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultPoolSize } from '@boardwalk/db/client';
+import { createTestDatabase, testDbKind, type TestDatabase } from '@boardwalk/db/test-support/test-database';
+import { buildApp } from '../app.ts';
+import { loadConfig } from './config.ts';
+
+describe.skipIf(testDbKind() !== 'postgres')('the pool of the database the app opens (PostgreSQL)', () => {
+  let database: TestDatabase;
+  let dataDir: string;
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres', 1);
+    dataDir = mkdtempSync(join(tmpdir(), 'bw-pool-'));
+  });
+  afterAll(async () => {
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const poolMax = async (env: Record<string, string>) => {
+    const config = loadConfig({ DATABASE_URL: database.url!, DATA_DIR: dataDir, DEMO_DATA: 'false', DELIVERY_WORKERS: 'false', ...env });
+    const app = await buildApp({ config, logger: false });
+    try {
+      await app.ready();
+      return app.database.poolStats().max;
+    } finally {
+      await app.close();
+    }
+  };
+
+  it('opens at most DATABASE_POOL_SIZE connections', async () => {
+    expect(await poolMax({ DATABASE_POOL_SIZE: '3' })).toBe(3);
+  });
+
+  it('opens two per core, at least 4, when it is unset', async () => {
+    expect(defaultPoolSize()).toBeGreaterThanOrEqual(4);
+    expect(await poolMax({})).toBe(defaultPoolSize());
+  });
+});
