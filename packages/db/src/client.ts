@@ -51,14 +51,15 @@ export interface CreateDbOptions {
 }
 
 /**
- * The PostgreSQL pool's size unless configured: two connections per core, at least 4 (the usual
- * sizing, cores x 2 plus the disks: HikariCP's "About Pool Sizing", after PostgreSQL's advice).
- * More connections than cores can run only take turns: on 2 cores a pool of 10 cost each guest
- * lookup 125 µs of PostgreSQL's CPU against 100 µs with 4 to 6, and answered 10 to 15 % fewer
- * (bench:lookup, docs/decisions.md). A database on a machine of its own: set DATABASE_POOL_SIZE
- * from its cores, shared among the processes that use it.
+ * The PostgreSQL pool's size unless configured: three connections per core, at least 4 (the usual
+ * advice is two to three per core). More connections than cores can run only take turns: on 2
+ * cores a pool of 10 cost each guest lookup 125 µs of PostgreSQL's CPU against 100 µs with 4 to
+ * 6 and answered 10 to 15 % fewer, while 4 slowed the drain of queued pushes, whose jobs run
+ * as many at once as the pool allows (bench:lookup, bench:deliveries; docs/decisions.md). A
+ * database on a machine of its own: set DATABASE_POOL_SIZE from its cores, shared among the
+ * processes that use it.
  */
-export const defaultPoolSize = () => Math.max(4, 2 * availableParallelism());
+export const defaultPoolSize = () => Math.max(4, 3 * availableParallelism());
 
 /** A PostgreSQL server that is gone answers at once; one that hangs must not hold a request longer. */
 const CONNECTION_TIMEOUT_MS = 5_000;

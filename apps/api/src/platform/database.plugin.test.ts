@@ -1,5 +1,5 @@
 // The database the app opens itself (no database handed in): on PostgreSQL its pool holds
-// DATABASE_POOL_SIZE connections at most, or two per core (defaultPoolSize) when that is unset.
+// DATABASE_POOL_SIZE connections at most, or three per core (defaultPoolSize) when that is unset.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,7 +36,7 @@ describe.skipIf(testDbKind() !== 'postgres')('the pool of the database the app o
     expect(await poolMax({ DATABASE_POOL_SIZE: '3' })).toBe(3);
   });
 
-  it('opens two per core, at least 4, when it is unset', async () => {
+  it('opens three per core, at least 4, when it is unset', async () => {
     expect(defaultPoolSize()).toBeGreaterThanOrEqual(4);
     expect(await poolMax({})).toBe(defaultPoolSize());
   });
