@@ -13,10 +13,11 @@ import { defaultPoolSize, type Db } from '@boardwalk/db/client';
 import { createTestDatabase, type TestDatabase } from '@boardwalk/db/test-support/test-database';
 import { buildApp, type App } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/platform/config.ts';
+import { positiveNumber } from './bench-support.ts';
 import type { DatabaseKind, ServersMessage, ServersReady } from './load-driver.ts';
 
-/** createDb's default pool, as production runs it (PGlite is one connection). */
-const POOL_SIZE = defaultPoolSize();
+/** createDb's default pool, as production runs it, or DATABASE_POOL_SIZE (PGlite is one connection). */
+const POOL_SIZE = positiveNumber('DATABASE_POOL_SIZE', defaultPoolSize());
 /** The integration key the seeding uses. */
 export const BENCH_KEY = 'bench-integration-key-0123456789';
 

@@ -16,7 +16,8 @@
 //    indexes (dropped in the run's own database) to show what they buy.
 //
 // BENCH_DB=pglite|postgres (default both, PostgreSQL when reachable), BENCH_SECONDS per way (8),
-// BENCH_PARTS=feed,drain,tab (default all three), BENCH_CPU_PROF=dir (a CPU profile of each drain).
+// BENCH_PARTS=feed,drain,tab (default all three), BENCH_CPU_PROF=dir (a CPU profile of each drain),
+// DATABASE_POOL_SIZE (the drain's pool; default: the app's).
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -143,8 +144,8 @@ async function feedLatency(kind: Kind) {
 async function drain(kind: Kind) {
   const dir = await mkdtemp(join(tmpdir(), 'bw-bench-drain-'));
   const apns = await startApnsDouble(dir);
-  // createDb's default pool, as production runs it.
-  const database = await createTestDatabase(kind, defaultPoolSize());
+  // createDb's default pool, as production runs it, or DATABASE_POOL_SIZE.
+  const database = await createTestDatabase(kind, positiveNumber('DATABASE_POOL_SIZE', defaultPoolSize()));
   const env = { DATA_DIR: dir, APNS_URL: apns.url, APNS_CA_FILE: apns.caFile, DELIVERY_POLL_SECONDS: '0.5' };
   try {
     // Tickets with a pass on one device each, and one queued push per device.

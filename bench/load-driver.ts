@@ -11,6 +11,7 @@
 //   BENCH_DB=pglite      one database only (pglite or postgres); default both
 //   BENCH_RATE=300       also measure both at this fixed offered rate: latency without queueing
 //   BENCH_CPU_PROF=dir   write a V8 CPU profile of the server process into dir
+//   DATABASE_POOL_SIZE   both servers' pool on PostgreSQL (default: the app's, three per core, 4 to 10)
 //   TEST_DATABASE_URL    PostgreSQL server for the fresh database (default postgres://postgres@127.0.0.1:5432/test)
 import { execFileSync, fork } from 'node:child_process';
 import { availableParallelism, cpus, loadavg } from 'node:os';

@@ -52,6 +52,19 @@ describe.skipIf(testDbKind() !== 'postgres')('statement cache (PostgreSQL)', () 
     expect(await prepared('%after_one_offs%')).toHaveLength(1);
   });
 
+  it("keeps a cache per pool: another pool's full cache leaves this one naming", async () => {
+    const other = await createTestDatabase('postgres', 1);
+    try {
+      for (let i = 0; i < STATEMENT_CACHE_TEXTS; i++) {
+        for (const run of [1, 2]) await other.executeSql(`select $1::int as repeated_${i}`, [run]);
+      }
+    } finally {
+      await other.close();
+    }
+    for (let i = 0; i < 3; i++) await database.executeSql('select $1::int as beside_a_full_pool', [i]);
+    expect(await prepared('%beside_a_full_pool%')).toHaveLength(1);
+  });
+
   it('never prepares a statement without parameters', async () => {
     for (let i = 0; i < 3; i++) await database.db.execute(sql.raw('select 7 as without_parameters'));
     expect(await prepared('%without_parameters%')).toEqual([]);

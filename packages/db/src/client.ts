@@ -51,15 +51,13 @@ export interface CreateDbOptions {
 }
 
 /**
- * The PostgreSQL pool's size unless configured: three connections per core, at least 4 (the usual
- * advice is two to three per core). More connections than cores can run only take turns: on 2
- * cores a pool of 10 cost each guest lookup 125 µs of PostgreSQL's CPU against 100 µs with 4 to
- * 6 and answered 10 to 15 % fewer, while 4 slowed the drain of queued pushes, whose jobs run
- * as many at once as the pool allows (bench:lookup, bench:deliveries; docs/decisions.md). A
- * database on a machine of its own: set DATABASE_POOL_SIZE from its cores, shared among the
- * processes that use it.
+ * The PostgreSQL pool's size unless configured: three connections per core, 4 to 10 (the usual
+ * advice is two to three per core of the database's machine; 10 was the fixed size before, and
+ * operators sized max_connections for it). More connections than cores only take turns
+ * (docs/decisions.md, "Three connections per core"). A database on a machine of its own: set
+ * DATABASE_POOL_SIZE from its cores, shared among the processes that use it.
  */
-export const defaultPoolSize = () => Math.max(4, 3 * availableParallelism());
+export const defaultPoolSize = (cores = availableParallelism()) => Math.min(10, Math.max(4, 3 * cores));
 
 /** A PostgreSQL server that is gone answers at once; one that hangs must not hold a request longer. */
 const CONNECTION_TIMEOUT_MS = 5_000;
@@ -81,21 +79,20 @@ export const STATEMENT_CACHE_TEXTS = 1_000;
  * A pool's naming of statement texts: a text's second coming names it (a statement the code
  * repeats, not a one-off), for at most STATEMENT_CACHE_TEXTS texts, each prepared at most once
  * on each of the pool's connections. Texts seen once are remembered as many, the oldest
- * forgotten first: one-offs (an IN list of a new length, a search) never keep a statement the
- * code repeats from its name, however long the process runs.
+ * forgotten first: one-offs (a search, an IN list of a new length) never take the places of
+ * the statements the code repeats.
  */
 function statementNames(): (text: string) => string | undefined {
   const named = new Map<string, string>();
   const seenOnce = new Set<string>();
   return (text) => {
     const name = named.get(text);
-    if (name) return name;
+    if (name || named.size >= STATEMENT_CACHE_TEXTS) return name;
     if (!seenOnce.delete(text)) {
       seenOnce.add(text);
       if (seenOnce.size > STATEMENT_CACHE_TEXTS) seenOnce.delete(seenOnce.values().next().value!);
       return undefined;
     }
-    if (named.size >= STATEMENT_CACHE_TEXTS) return undefined;
     const made = `s_${createHash('sha256').update(text).digest('base64url').slice(0, 43)}`;
     named.set(text, made);
     return made;

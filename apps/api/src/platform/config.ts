@@ -213,7 +213,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     /** The built web app to serve; null: the build beside the server (apps/web/dist). */
     webDir: c.WEB_DIR ? resolve(c.WEB_DIR) : null,
     databaseUrl: c.DATABASE_URL,
-    /** PostgreSQL connections a process opens at most; unset: three per core (defaultPoolSize). */
+    /** PostgreSQL connections a process opens at most; unset: three per core, 4 to 10 (defaultPoolSize). */
     databasePoolSize: c.DATABASE_POOL_SIZE,
     redisUrl: c.REDIS_URL,
     integrationApiKeys: c.INTEGRATION_API_KEYS,

@@ -1,5 +1,5 @@
 // The database the app opens itself (no database handed in): on PostgreSQL its pool holds
-// DATABASE_POOL_SIZE connections at most, or three per core (defaultPoolSize) when that is unset.
+// DATABASE_POOL_SIZE connections at most, or three per core, 4 to 10 (defaultPoolSize), when that is unset.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,8 +36,13 @@ describe.skipIf(testDbKind() !== 'postgres')('the pool of the database the app o
     expect(await poolMax({ DATABASE_POOL_SIZE: '3' })).toBe(3);
   });
 
-  it('opens three per core, at least 4, when it is unset', async () => {
-    expect(defaultPoolSize()).toBeGreaterThanOrEqual(4);
+  it('opens defaultPoolSize() when it is unset', async () => {
     expect(await poolMax({})).toBe(defaultPoolSize());
+  });
+});
+
+describe('the default pool size', () => {
+  it('is three connections per core, at least 4 and at most 10', () => {
+    expect([1, 2, 3, 4, 64].map((cores) => defaultPoolSize(cores))).toEqual([4, 6, 9, 10, 10]);
   });
 });
