@@ -9,15 +9,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { defaultPoolSize, type Db } from '@boardwalk/db/client';
+import type { Db } from '@boardwalk/db/client';
 import { createTestDatabase, type TestDatabase } from '@boardwalk/db/test-support/test-database';
 import { buildApp, type App } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/platform/config.ts';
-import { positiveNumber } from './bench-support.ts';
+import { benchPoolSize } from './bench-support.ts';
 import type { DatabaseKind, ServersMessage, ServersReady } from './load-driver.ts';
 
-/** createDb's default pool, as production runs it, or DATABASE_POOL_SIZE (PGlite is one connection). */
-const POOL_SIZE = positiveNumber('DATABASE_POOL_SIZE', defaultPoolSize());
+/** The pool both servers use on PostgreSQL (PGlite is one connection). */
+const POOL_SIZE = benchPoolSize();
 /** The integration key the seeding uses. */
 export const BENCH_KEY = 'bench-integration-key-0123456789';
 

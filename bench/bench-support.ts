@@ -7,6 +7,10 @@ import { Session } from 'node:inspector/promises';
 import { availableParallelism, cpus } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { defaultPoolSize } from '@boardwalk/db/client';
+
+/** The app's PostgreSQL pool as production runs it (createDb's default), or DATABASE_POOL_SIZE. */
+export const benchPoolSize = () => positiveNumber('DATABASE_POOL_SIZE', defaultPoolSize());
 
 /** A positive number from the environment, or the fallback when unset. */
 export function positiveNumber(name: string, fallback: number) {

@@ -24,7 +24,6 @@ import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { defaultPoolSize } from '@boardwalk/db/client';
 import * as schema from '@boardwalk/db/schema';
 import { createTestDatabase, type TestDatabase } from '@boardwalk/db/test-support/test-database';
 import { buildApp, type App } from '../apps/api/src/app.ts';
@@ -35,7 +34,7 @@ import { APPLE_PUSH_BATCH, APPLE_PUSH_QUEUE } from '../apps/api/src/guest/wallet
 import { startApnsDouble } from '../apps/api/test-support/apns-double.ts';
 import { anOrder } from '../apps/api/test-support/fixtures.ts';
 import { GoogleDouble, writeServiceAccountKey } from '../apps/api/test-support/google-double.ts';
-import { cpuMicrosSince, fmt, measureSequential, positiveNumber, profiled, type Measurement } from './bench-support.ts';
+import { benchPoolSize, cpuMicrosSince, fmt, measureSequential, positiveNumber, profiled, type Measurement } from './bench-support.ts';
 
 const seconds = positiveNumber('BENCH_SECONDS', 8);
 const updates = positiveNumber('BENCH_UPDATES', 10_000);
@@ -144,8 +143,7 @@ async function feedLatency(kind: Kind) {
 async function drain(kind: Kind) {
   const dir = await mkdtemp(join(tmpdir(), 'bw-bench-drain-'));
   const apns = await startApnsDouble(dir);
-  // createDb's default pool, as production runs it, or DATABASE_POOL_SIZE.
-  const database = await createTestDatabase(kind, positiveNumber('DATABASE_POOL_SIZE', defaultPoolSize()));
+  const database = await createTestDatabase(kind, benchPoolSize());
   const env = { DATA_DIR: dir, APNS_URL: apns.url, APNS_CA_FILE: apns.caFile, DELIVERY_POLL_SECONDS: '0.5' };
   try {
     // Tickets with a pass on one device each, and one queued push per device.
