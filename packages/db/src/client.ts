@@ -14,7 +14,7 @@ import { tightenFolder } from './private-files.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction or the database itself: what every repo function accepts. */
-export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction'>;
+export type Executor = Pick<Db, '_' | 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction'>;
 
 export interface Database {
   db: Db;
@@ -68,7 +68,7 @@ export const pgliteExtensions = { pg_trgm };
 const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
 // No schema: it is only for Drizzle's relational queries (db.query), which no code uses, and
 // with it every transaction built a query builder per table (48) before its first statement.
-const config = { casing: 'snake_case' } as const;
+export const drizzleConfig = { casing: 'snake_case' } as const;
 
 type PgDb = NodePgDatabase;
 
@@ -169,7 +169,7 @@ function poolTransaction(pool: pg.Pool): PgDb['transaction'] {
   const boundTo = (client: pg.PoolClient): PgDb => {
     const existing = bound.get(client);
     if (existing) return existing;
-    const made = drizzlePg({ client, ...config });
+    const made = drizzlePg({ client, ...drizzleConfig });
     bound.set(client, made);
     return made;
   };
@@ -253,7 +253,7 @@ async function poolDatabase(
   // between two queries) only the client itself can, so every client gets its own listener.
   pool.on('error', onConnectionError);
   pool.on('connect', (client) => client.on('error', onConnectionError));
-  const db = drizzlePg({ client: pool, ...config });
+  const db = drizzlePg({ client: pool, ...drizzleConfig });
   db.transaction = poolTransaction(pool);
   await migrate(db, { migrationsFolder });
   return {

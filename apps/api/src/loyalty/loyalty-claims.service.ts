@@ -11,7 +11,9 @@ import type {
   TicketClaimRequest,
 } from '@boardwalk/contract/loyalty';
 import { isScannedCode } from '@boardwalk/contract/loyalty';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
+import { preparedPerSession } from '@boardwalk/db/prepared';
 import { AppError } from '../platform/errors.ts';
 import { lockReservation } from '../integrations/hotel/reservations.repo.ts';
 import { lockChecksByNumberOrCode } from '../integrations/pos/checks.repo.ts';
@@ -74,9 +76,9 @@ function assertClaimable(core: LoyaltyCore, purchases: Purchase[], claimedIds: S
  */
 async function recordClaim(tx: Executor, core: LoyaltyCore, account: AccountRow, purchases: Purchase[], by: Claimant) {
   const rate = (type: string) => core.config.loyalty.pointsPerUsd[type as LoyaltyOrderType];
-  const claims = purchases.map((p) => ({ ...p, accountId: account.id, points: pointsFor(p.amount, rate(p.sourceType)) }));
+  const claims = purchases.map((p) => ({ ...p, points: pointsFor(p.amount, rate(p.sourceType)) }));
   if (claims.every((claim) => claim.points <= 0)) throw refused(messages.nothingToEarn);
-  const { orders, balance } = await appendClaims(tx, core.changes, claims, {
+  const { orders, balance } = await appendClaims(tx, core.changes, account.id, claims, {
     causedBy: by.kind,
     staffMember: by.kind === 'staff' ? by.username : null,
   });
@@ -181,12 +183,35 @@ async function claim(
 /** A claim that cannot answer candidates. */
 const claimOnly = (...args: Parameters<typeof claim>) => claim(...args) as Promise<ClaimOutcome>;
 
+/**
+ * Each kind's purchases, share-locked, with the claim's state (claimStateColumns): rendered once
+ * (packages/db/src/prepared.ts). Their values: `code`, what the guest or staff member typed or
+ * scanned, and `accountId`.
+ */
+const placeholder = { code: sql.placeholder('code'), accountId: sql.placeholder('accountId') };
+const lockedPurchases = {
+  orderTickets: preparedPerSession((db) =>
+    lockOrderTickets(db, { orderId: placeholder.code }, claimStateColumns(placeholder.accountId, 'ticket')).prepare('claim_order_tickets'),
+  ),
+  scannedTickets: preparedPerSession((db) =>
+    lockOrderTickets(db, { barcode: placeholder.code }, claimStateColumns(placeholder.accountId, 'ticket')).prepare(
+      'claim_scanned_tickets',
+    ),
+  ),
+  checks: preparedPerSession((db) =>
+    lockChecksByNumberOrCode(db, placeholder.code, claimStateColumns(placeholder.accountId, 'food-and-beverage')).prepare('claim_checks'),
+  ),
+  reservation: preparedPerSession((db) =>
+    lockReservation(db, placeholder.code, claimStateColumns(placeholder.accountId, 'hotel')).prepare('claim_reservation'),
+  ),
+};
+
 /** An order's tickets, by its order id or a scanned ticket barcode. */
 export function claimTickets(core: LoyaltyCore, request: ClaimOf<TicketClaimRequest>, by: Claimant): Promise<ClaimOutcome> {
   return claimOnly(core, request, by, async (tx, account) => {
     const code = request.orderId.trim();
-    const order = isScannedCode(code) ? { barcode: code } : { orderId: code };
-    const found = await lockOrderTickets(tx, order, claimStateColumns(account.id, 'ticket'));
+    const lock = isScannedCode(code) ? lockedPurchases.scannedTickets : lockedPurchases.orderTickets;
+    const found = await lock(tx).execute({ code, accountId: account.id });
     if (found.length === 0) throw refused(messages.unknown.ticket);
     assertOwnedBy(
       account,
@@ -213,7 +238,7 @@ export function claimTickets(core: LoyaltyCore, request: ClaimOf<TicketClaimRequ
  * sale gave no receipt code, since a check number is short enough to guess.
  */
 async function claimableChecks(tx: Executor, account: AccountRow, code: string, by: Claimant) {
-  const checks = await lockChecksByNumberOrCode(tx, code, claimStateColumns(account.id, 'food-and-beverage'));
+  const checks = await lockedPurchases.checks(tx).execute({ code, accountId: account.id });
   if (by.kind === 'staff') return checks;
   const scanned = checks.filter((c) => c.receiptCode === code);
   if (scanned.length > 0) return scanned;
@@ -267,7 +292,7 @@ export function claimPurchase(
 export function claimHotel(core: LoyaltyCore, request: ClaimOf<HotelClaimRequest>, by: Claimant): Promise<ClaimOutcome> {
   return claimOnly(core, request, by, async (tx, account) => {
     const reservationNumber = request.reservationNumber.trim();
-    const reservation = await lockReservation(tx, reservationNumber, claimStateColumns(account.id, 'hotel'));
+    const [reservation] = await lockedPurchases.reservation(tx).execute({ code: reservationNumber, accountId: account.id });
     if (!reservation) throw refused(messages.unknown.hotel);
     assertOwnedBy(account, by, [reservation.email]);
     if (reservation.cancelled) throw refused(messages.cancelled);

@@ -1,6 +1,6 @@
 // The rewards catalogue, the tiers and the redemptions: what points are spent on, and the
 // points earned that decide a member's tier.
-import { and, desc, eq, getTableColumns, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNull, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
 import { loyaltyAccounts, loyaltyLedger, loyaltyRedemptions, loyaltyRewards, loyaltyTiers } from '@boardwalk/db/schema';
 
@@ -55,17 +55,17 @@ export const TIER_WINDOW_DAYS = 365;
 export const tierWindowStart = (now: Date) => new Date(now.getTime() - TIER_WINDOW_DAYS * DAY_MS);
 
 /**
- * The points an account earned since then, as SQL for any account id expression: its claims'
- * earn entries written since then, minus those claims' reversals (whenever written). Spending,
- * expiry and adjustments do not count.
+ * The points an account earned since then (a time, or a prepared statement's placeholder), as
+ * SQL for any account id expression: its claims' earn entries written since then, minus those
+ * claims' reversals (whenever written). Spending, expiry and adjustments do not count.
  */
-export const earnedSinceSql = (accountId: SQL | AnyColumn, since: Date) => sql`(
+export const earnedSinceSql = (accountId: SQL | AnyColumn, since: Date | Placeholder) => sql`(
   select coalesce(sum(l.points), 0)::bigint from ${loyaltyLedger} l
   where l.account_id = ${accountId} and l.kind in ('earn', 'reversal')
     and l.loyalty_order_id in (
       -- the claims earned since then, as one set (a semi-join), not one look-up per entry
       select e.loyalty_order_id from ${loyaltyLedger} e
-      where e.account_id = ${accountId} and e.kind = 'earn' and e.created_at >= ${since.toISOString()}::timestamptz))`;
+      where e.account_id = ${accountId} and e.kind = 'earn' and e.created_at >= ${since instanceof Date ? since.toISOString() : since}::timestamptz))`;
 
 /** The highest active tier these earned points (an SQL number) reach, as `what` of its row `t`; null when none. */
 const tierAtSql = (what: SQL, earned: SQL) => sql`(

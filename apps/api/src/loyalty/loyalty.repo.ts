@@ -2,11 +2,12 @@
 // ledger, and the member read model every audience reads (the wallet cards, the back office).
 // The purchases themselves are read through the ticket core and the feeds' repos.
 import { recordEvent } from '../platform/events.ts';
-import { and, asc, between, desc, eq, getTableColumns, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, desc, eq, getTableColumns, inArray, isNull, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { LoyaltyOrderType } from '@boardwalk/contract/loyalty';
 import type { PrivacySections } from '@boardwalk/contract/privacy';
 import type { Executor } from '@boardwalk/db/client';
+import { preparedPerSession } from '@boardwalk/db/prepared';
 import { activeTiersSql, earnedSinceSql, tierProgress, tierWindowStart } from './loyalty-rewards.repo.ts';
 import {
   loyaltyAccountSearchText,
@@ -75,15 +76,20 @@ export async function lockAccount(tx: Executor, id: string): Promise<AccountRow 
  * KEY SHARE) must wait for the claim, which publishes only an account it saw with a card.
  */
 export async function lockClaimingAccount(tx: Executor, id: string): Promise<(AccountRow & { claims: number }) | null> {
-  const [row] = await tx
-    .select({ ...getTableColumns(loyaltyAccounts), claims: claimsOf(id) })
-    .from(loyaltyAccounts)
-    .where(eq(loyaltyAccounts.id, id))
-    .for('update');
+  const [row] = await claimingAccountLock(tx).execute({ id });
   return row ?? null;
 }
 
-const claimsOf = (accountId: string) =>
+const claimingAccountLock = preparedPerSession((db) =>
+  db
+    .select({ ...getTableColumns(loyaltyAccounts), claims: claimsOf(sql.placeholder('id')) })
+    .from(loyaltyAccounts)
+    .where(eq(loyaltyAccounts.id, sql.placeholder('id')))
+    .for('update')
+    .prepare('lock_claiming_account'),
+);
+
+const claimsOf = (accountId: string | Placeholder) =>
   sql<number>`(select count(*)::int from ${loyaltyOrders} where ${loyaltyOrders.accountId} = ${accountId})`;
 
 /**
@@ -95,7 +101,7 @@ const claimsOf = (accountId: string) =>
  * waited for a purchase's lock is not seen, and the unique index of standing claims refuses
  * this claim then.
  */
-export const claimStateColumns = (accountId: string, sourceType: LoyaltyOrderType) => (sourceId: AnyPgColumn) => {
+export const claimStateColumns = (accountId: string | Placeholder, sourceType: LoyaltyOrderType) => (sourceId: AnyPgColumn) => {
   const o = loyaltyOrders;
   return {
     claims: claimsOf(accountId),

@@ -90,11 +90,12 @@ export async function appendLedger(
 export async function appendClaims(
   tx: Executor,
   changes: LedgerChanges,
+  accountId: string,
   claims: ClaimEarning[],
   by: Pick<NewLedgerEntry, 'causedBy' | 'staffMember'>,
 ): Promise<ClaimWritten> {
-  const written = await writeClaims(tx, claims, by, { months: changes.pointsExpireMonths, now: new Date() });
-  if (written.cardHolders.length > 0) await changes.publish(tx, LOYALTY_ACCOUNT_CHANGED, written.cardHolders);
+  const written = await writeClaims(tx, accountId, claims, by, { months: changes.pointsExpireMonths, now: new Date() });
+  if (written.cardHolder) await changes.publish(tx, LOYALTY_ACCOUNT_CHANGED, [accountId]);
   return written;
 }
 

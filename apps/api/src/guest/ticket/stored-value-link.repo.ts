@@ -3,6 +3,7 @@
 // handed out (the voucher's QR code, the order object) and read by POST /api/stored-value/.
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
+import { preparedPerSession } from '@boardwalk/db/prepared';
 import { storedValueLinks, tickets } from '@boardwalk/db/schema';
 
 /** Keeps the pair; a barcode already linked (the same hash: it derives from the barcode) is left as it is. */
@@ -10,25 +11,19 @@ export async function insertStoredValueLink(db: Executor, link: { barcodeHash: s
   await db.insert(storedValueLinks).values(link).onConflictDoNothing();
 }
 
-function prepareLinkLookup(db: Executor) {
-  return db
+const linkLookup = preparedPerSession((db) =>
+  db
     .select({ barcode: tickets.barcode, category: tickets.category, credits: tickets.credits, cash: tickets.cash })
     .from(storedValueLinks)
     .innerJoin(tickets, eq(tickets.barcode, storedValueLinks.barcode))
     .where(eq(storedValueLinks.barcodeHash, sql.placeholder('barcodeHash')))
     .limit(1)
-    .prepare('find_ticket_by_barcode_hash');
-}
-const preparedLookups = new WeakMap<Executor, ReturnType<typeof prepareLinkLookup>>();
+    .prepare('find_ticket_by_barcode_hash'),
+);
 
-/** The ticket a barcodeHash names (its balance), or null: one primary-key lookup, prepared once per database. */
+/** The ticket a barcodeHash names (its balance), or null: one primary-key lookup, prepared once per session. */
 export async function findTicketByBarcodeHash(db: Executor, barcodeHash: string) {
-  let lookup = preparedLookups.get(db);
-  if (!lookup) {
-    lookup = prepareLinkLookup(db);
-    preparedLookups.set(db, lookup);
-  }
-  const rows = await lookup.execute({ barcodeHash });
+  const rows = await linkLookup(db).execute({ barcodeHash });
   return rows[0] ?? null;
 }
 

@@ -6,6 +6,7 @@
 import { and, asc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '@boardwalk/db/client';
+import { preparedPerSession } from '@boardwalk/db/prepared';
 import {
   appleDeviceRegistrations,
   orders,
@@ -191,25 +192,19 @@ export interface ShareRow {
 export type PassRow = Awaited<ReturnType<typeof findPassByBarcode>>;
 
 /**
- * The lookup is built once per database and prepared: building the query and planning it
+ * The lookup is built once per session (packages/db/src/prepared.ts) and prepared: building the query and planning it
  * again on every call cost more than running it (bench/lookup).
  */
-function preparePassLookup(db: Executor) {
-  return passQuery(db)
+const passLookup = preparedPerSession((db) =>
+  passQuery(db)
     .where(and(eq(tickets.barcode, sql.placeholder('barcode')), eq(tickets.orderId, sql.placeholder('orderId'))))
     .limit(1)
-    .prepare('find_pass_by_barcode');
-}
-const preparedLookups = new WeakMap<Executor, ReturnType<typeof preparePassLookup>>();
+    .prepare('find_pass_by_barcode'),
+);
 
 /** The ticket with this barcode in this order, or null: one query whichever part is wrong. */
 export async function findPassByBarcode(db: Executor, opts: { orderId: string; barcode: string }) {
-  let lookup = preparedLookups.get(db);
-  if (!lookup) {
-    lookup = preparePassLookup(db);
-    preparedLookups.set(db, lookup);
-  }
-  const rows = await lookup.execute(opts);
+  const rows = await passLookup(db).execute(opts);
   return rows[0] ?? null;
 }
 

@@ -1,5 +1,5 @@
 // The hotel feed's reservations: its writes, and the reads of the loyalty claims.
-import { asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, getTableColumns, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { PrivacySections } from '@boardwalk/contract/privacy';
 import type { Executor } from '@boardwalk/db/client';
@@ -13,20 +13,19 @@ export const upsertReservationRow = (db: Executor, values: ReservationValues) =>
   upsertWholeRow(db, reservations, reservations.reservationNumber, values);
 
 /**
- * The reservation, share-locked: a cancellation waits for a claim reading it. With the columns
- * `also` gives for its number, read in the same statement.
+ * The reservation (a row or none), share-locked: a cancellation waits for a claim reading it.
+ * With the columns `also` gives for its number, read in the same statement.
  */
-export async function lockReservation<Also extends Record<string, SQL>>(
+export function lockReservation<Also extends Record<string, SQL>>(
   tx: Executor,
-  reservationNumber: string,
+  reservationNumber: string | Placeholder,
   also: (reservationNumber: AnyPgColumn) => Also,
 ) {
-  const [row] = await tx
+  return tx
     .select({ ...getTableColumns(reservations), ...also(reservations.reservationNumber) })
     .from(reservations)
     .where(eq(reservations.reservationNumber, reservationNumber))
     .for('share');
-  return row ?? null;
 }
 
 /** A reservation's cancelled flag, or null when there is no such reservation. */

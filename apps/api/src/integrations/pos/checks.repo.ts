@@ -1,5 +1,5 @@
 // The point-of-sale feed's checks: its writes, and the reads of the loyalty claims.
-import { asc, eq, or, type SQL } from 'drizzle-orm';
+import { asc, eq, or, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '@boardwalk/db/client';
 import { checks } from '@boardwalk/db/schema';
@@ -15,7 +15,7 @@ export const upsertCheckRow = (db: Executor, values: CheckValues) => upsertWhole
  */
 export function lockChecksByNumberOrCode<Also extends Record<string, SQL>>(
   tx: Executor,
-  numberOrCode: string,
+  numberOrCode: string | Placeholder,
   also: (checkId: AnyPgColumn) => Also,
 ) {
   return tx

@@ -2,7 +2,7 @@
 // limit (the ticket shares' TICKET_SHARE_LIMIT) count and write under an update lock, so two
 // concurrent requests for one ticket take turns; a loyalty claim reads an order's tickets under
 // a share lock, so a feed refunding one waits for the claim to commit (and its reversal sees it).
-import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '@boardwalk/db/client';
 import { orders, registrations, tickets } from '@boardwalk/db/schema';
@@ -36,7 +36,7 @@ export async function lockTicket(tx: Executor, barcode: string) {
  */
 export function lockOrderTickets<Also extends Record<string, SQL>>(
   tx: Executor,
-  by: { orderId: string } | { barcode: string },
+  by: { orderId: string | Placeholder } | { barcode: string | Placeholder },
   also: (barcode: AnyPgColumn) => Also,
 ) {
   // The subquery's "tickets" is its own (the scanned ticket's row), not the outer one.
