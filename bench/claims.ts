@@ -12,6 +12,7 @@
 //   BENCH_ROUNDS=5          rounds, Boardwalk's and the baseline's interleaved
 //   BENCH_WARM_UP=500       claims per side first, not measured (by members of their own)
 //   BENCH_CPU_PROF=dir      a CPU profile of this process while the claims run (both sides)
+//   DATABASE_POOL_SIZE      the app's pool (default: the app's own, three per core, 4 to 10)
 //   TEST_DATABASE_URL       PostgreSQL server for the fresh database (default postgres://postgres@127.0.0.1:5432/test)
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
@@ -20,7 +21,7 @@ import { Pool } from 'undici';
 import { createTestDatabase, defaultTestDatabaseUrl } from '@boardwalk/db/test-support/test-database';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/platform/config.ts';
-import { fmt, interleaved, positiveNumber, postgresProblem, profiled, type ConcurrentFigures } from './bench-support.ts';
+import { benchPoolSize, fmt, interleaved, positiveNumber, postgresProblem, profiled, type ConcurrentFigures } from './bench-support.ts';
 
 const claims = positiveNumber('BENCH_CLAIMS', 2000);
 const concurrency = positiveNumber('BENCH_CONCURRENCY', 50);
@@ -28,6 +29,8 @@ const adminUrl = process.env.TEST_DATABASE_URL ?? defaultTestDatabaseUrl;
 const INTEGRATION_KEY = 'bench-integration-key-0123456789';
 
 const rounds = positiveNumber('BENCH_ROUNDS', 5);
+/** The baseline's pool: its best (3,300 bare inserts/s with 6 connections, 3,600 to 4,300 with 20). */
+const BARE_POOL = 20;
 const warmUp = positiveNumber('BENCH_WARM_UP', 500);
 
 const orderIdOf = (round: number, i: number) => String(80_000_000 + round * 100_000 + i);
@@ -36,7 +39,7 @@ const barcodeOf = (round: number, i: number) => `${orderIdOf(round, i)}00000001`
 async function main() {
   const problem = await postgresProblem(adminUrl);
   if (problem) throw new Error(`${problem}: bench:claims measures PostgreSQL`);
-  const database = await createTestDatabase('postgres', 20);
+  const database = await createTestDatabase('postgres', benchPoolSize());
   const config = loadConfig({
     DEMO_DATA: 'false',
     LOG_LEVEL: 'silent',
@@ -47,7 +50,7 @@ async function main() {
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const pool = new pg.Pool({ connectionString: database.url, max: 20 });
+  const pool = new pg.Pool({ connectionString: database.url, max: BARE_POOL });
   // The guests' side: undici's own client, keep-alive, a connection per claim in flight. It
   // runs in this process, so its CPU counts here beside the app's: fetch (undici behind WHATWG
   // streams) cost about 100 µs a claim more (docs/decisions.md, "A claim's statements are
