@@ -11,14 +11,10 @@ import type {
   TicketClaimRequest,
 } from '@boardwalk/contract/loyalty';
 import { isScannedCode } from '@boardwalk/contract/loyalty';
-import { sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
-import { preparedPerSession } from '@boardwalk/db/prepared';
 import { AppError } from '../platform/errors.ts';
-import { lockReservation } from '../integrations/hotel/reservations.repo.ts';
-import { lockChecksByNumberOrCode } from '../integrations/pos/checks.repo.ts';
-import { lockOrderTickets } from '../integrations/ticketing/ticket-lock.repo.ts';
-import { claimStateColumns, isUniqueViolation, lockClaimingAccount, type AccountRow, type NewLoyaltyOrder } from './loyalty.repo.ts';
+import { lockedPurchases } from './loyalty-claims.repo.ts';
+import { isUniqueViolation, lockClaimingAccount, type AccountRow, type NewLoyaltyOrder } from './loyalty.repo.ts';
 import { appendClaims, type LoyaltyCore } from './loyalty.service.ts';
 
 /** Who makes a claim: the guest through the public calls, or a staff member on the guest's behalf. */
@@ -182,29 +178,6 @@ async function claim(
 
 /** A claim that cannot answer candidates. */
 const claimOnly = (...args: Parameters<typeof claim>) => claim(...args) as Promise<ClaimOutcome>;
-
-/**
- * Each kind's purchases, share-locked, with the claim's state (claimStateColumns): rendered once
- * (packages/db/src/prepared.ts). Their values: `code`, what the guest or staff member typed or
- * scanned, and `accountId`.
- */
-const placeholder = { code: sql.placeholder('code'), accountId: sql.placeholder('accountId') };
-const lockedPurchases = {
-  orderTickets: preparedPerSession((db) =>
-    lockOrderTickets(db, { orderId: placeholder.code }, claimStateColumns(placeholder.accountId, 'ticket')).prepare('claim_order_tickets'),
-  ),
-  scannedTickets: preparedPerSession((db) =>
-    lockOrderTickets(db, { barcode: placeholder.code }, claimStateColumns(placeholder.accountId, 'ticket')).prepare(
-      'claim_scanned_tickets',
-    ),
-  ),
-  checks: preparedPerSession((db) =>
-    lockChecksByNumberOrCode(db, placeholder.code, claimStateColumns(placeholder.accountId, 'food-and-beverage')).prepare('claim_checks'),
-  ),
-  reservation: preparedPerSession((db) =>
-    lockReservation(db, placeholder.code, claimStateColumns(placeholder.accountId, 'hotel')).prepare('claim_reservation'),
-  ),
-};
 
 /** An order's tickets, by its order id or a scanned ticket barcode. */
 export function claimTickets(core: LoyaltyCore, request: ClaimOf<TicketClaimRequest>, by: Claimant): Promise<ClaimOutcome> {
