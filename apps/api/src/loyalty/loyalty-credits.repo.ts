@@ -66,14 +66,15 @@ function following(accounts: SQL, months: number | Placeholder, since: Date | Pl
         select account_id, sum(points) as points from entry where kind = 'earn' and loyalty_order_id is not null group by account_id
       ) n on n.account_id = a.id
     ),
-    moved as (
+    -- materialized: each member's two tiers are worked out once, not again for the filter below
+    moved as materialized (
       select member_number, ${tierNameAtSql(sql`earned.before`)} as "from", ${tierNameAtSql(sql`earned.before + earned.points`)} as "to" from earned
     ),
     told as (
       insert into ${integrationEvents} (type, subject, data)
       select type, subject, data from (
         select 1 as part, (data->'entry'->>'id')::bigint as at, type, subject, data
-        from (${pointsChangedEvents(sql`written`)}) points_changed(type, subject, data)
+        from (${pointsChangedEvents(sql`written`, sql`account`)}) points_changed(type, subject, data)
         union all select 2, 0, 'loyalty.tier_changed', 'member:' || member_number,
           jsonb_build_object('memberNumber', member_number, 'from', "from", 'to', "to")
         from moved where "from" is distinct from "to"

@@ -121,15 +121,17 @@ export async function findStandingClaims(tx: Executor, sourceType: LoyaltyOrderT
 
 /**
  * The loyalty.points_changed events of the ledger entries a relation names (id, account_id,
- * points, kind, reason, created_at and the balance each left), as rows for integration_events.
+ * points, kind, reason, created_at and the balance each left), as rows for integration_events;
+ * their members' numbers from `members` (a relation of id and member_number: the accounts, or
+ * a statement's own rows of them).
  */
-export const pointsChangedEvents = (entries: SQL) => sql`
+export const pointsChangedEvents = (entries: SQL, members: SQL | typeof loyaltyAccounts = loyaltyAccounts) => sql`
   select 'loyalty.points_changed', 'member:' || a.member_number,
     jsonb_build_object(
       'memberNumber', a.member_number,
       'entry', jsonb_build_object('id', e.id::text, 'points', e.points, 'kind', e.kind, 'reason', e.reason, 'at', e.created_at),
       'balance', e.balance)
-  from ${entries} e join ${loyaltyAccounts} a on a.id = e.account_id`;
+  from ${entries} e join ${members} a on a.id = e.account_id`;
 
 /**
  * The ledger's sum as a number: summed as bigint (a balance past 2^31 is no error) and read
