@@ -30,11 +30,11 @@ export interface CreditsWith {
 
 /**
  * The WITH list that follows `entry` (the ledger rows just written) for the accounts `accounts`
- * names (a set of ids, as SQL): each entry's lot, of which
- * what a negative balance owes is repaid first (the lots hold max(balance, 0), so held minus
- * balance is owed), oldest entry first; then one insert of the events in order: each entry's
- * loyalty.points_changed with the balance it left, then the tier moves. `months` and `since`
- * (the start of the tier window) are values or a prepared statement's placeholders.
+ * names (their ids, as SQL): each entry's lot, of which what a negative balance owes is repaid
+ * first (the lots hold max(balance, 0), so held minus balance is owed), oldest entry first;
+ * then one insert of the events in order: each entry's loyalty.points_changed with the balance
+ * it left, then the tier moves. `months` and `since` (the start of the tier window) are values
+ * or a prepared statement's placeholders.
  *
  * The tier after is the tier before plus the entries' claim earns: a claim's earn is the first
  * entry of its loyalty order (each claim records a new one), so no reversal of that order
@@ -111,12 +111,13 @@ const value = (name: string) => sql.placeholder(name);
 
 /**
  * A claim's write (one account's), rendered once (prepared.ts) whatever the number of
- * purchases: they come as one JSON array, in order (`at`). jsonb_to_recordset, not unnest of an array per column:
- * PostgreSQL guesses a set-returning function's rows (100) the same with or without its
- * values, so it keeps one generic plan of the statement; unnest's guess follows its array once
- * the values are known, and PostgreSQL planned the statement anew at every claim (0.83 ms).
- * Then the claimed purchases (the unique index of standing claims refuses a purchase claimed
- * meanwhile), an earn entry for each, in order, and what comes with them (above).
+ * purchases: they come as one JSON array, in order (`at`). jsonb_to_recordset, not unnest of
+ * an array per column: PostgreSQL guesses a set-returning function's rows (100) the same with
+ * or without its values, so it keeps one generic plan of the statement; unnest's guess follows
+ * its array once the values are known, and PostgreSQL planned the statement anew at every
+ * claim (0.83 ms). Then the claimed purchases (the unique index of standing claims refuses a
+ * purchase claimed meanwhile), an earn entry for each, in order, and what comes with them
+ * (above).
  */
 const claimStatement = preparedSql<{ id: string; claimed_at: string; balance: string; card: boolean }>(
   'write_claims',
