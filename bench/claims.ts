@@ -2,10 +2,11 @@
 // member claiming a purchase of its own through POST /api/loyalty/tickets/ over HTTP, from
 // undici's client (the account locked, the purchase read, the claim and its ledger entry
 // written in one transaction, the balance summed, the wallet token signed). Beside it in the
-// same run, the baseline: a bare insert of the same rows (a loyalty order and its earn entry in one
-// transaction) on the same database with the same concurrency. Prints claims per second,
-// p50 and p99 of each and their ratio, and the CPU this process (the app, its HTTP client and
-// the baseline's pool) and PostgreSQL spent per claim; exits non-zero when a claim fails.
+// same run, the baseline: a bare insert of the same rows (a loyalty order and its earn entry
+// in one transaction) on the same database with the same concurrency. Prints claims per
+// second, p50 and p99 of each and their ratio, and the CPU this process (the app, its HTTP
+// client and the baseline's pool) and PostgreSQL spent per claim; exits non-zero when a claim
+// fails.
 //
 //   BENCH_CLAIMS=2000       claims per run (each run gets fresh members and purchases)
 //   BENCH_CONCURRENCY=50    claims in flight at once

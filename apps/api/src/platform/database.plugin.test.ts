@@ -1,5 +1,6 @@
 // The database the app opens itself (no database handed in): on PostgreSQL its pool holds
-// DATABASE_POOL_SIZE connections at most, or three per core, 4 to 10 (defaultPoolSize), when that is unset.
+// DATABASE_POOL_SIZE connections at most, or, when that is unset, three per core, 4 to 10
+// (defaultPoolSize).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -192,8 +192,8 @@ export interface ShareRow {
 export type PassRow = Awaited<ReturnType<typeof findPassByBarcode>>;
 
 /**
- * The lookup is built once per session (packages/db/src/prepared.ts) and prepared: building the query and planning it
- * again on every call cost more than running it (bench/lookup).
+ * The lookup is built once per session (packages/db/src/prepared.ts) and prepared: building
+ * the query and planning it again on every call cost more than running it (bench/lookup).
  */
 const passLookup = preparedPerSession((db) =>
   passQuery(db)
