@@ -1,6 +1,7 @@
-// Failure throttles reserve before they look: an attempt takes its point atomically first,
+// Failure throttles reserve before they act: an attempt takes its point atomically first,
 // so attempts arriving together can never run more failures than the limit; a success or a
-// server fault gives the point back, a failure keeps it.
+// server fault gives the point back, a failure keeps it. A lookup looks first and reserves
+// before it answers: every answer holds a point, while the looks run together.
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDbKind } from '@boardwalk/db/test-support/test-database';
@@ -8,7 +9,7 @@ import { anOrder, putOrder } from '../../test-support/fixtures.ts';
 import { createTeamMember } from '../../test-support/staff.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { AppError } from './errors.ts';
-import { attempt, createFailureThrottle, type ThrottleObserver } from './throttle.ts';
+import { answer, attempt, createFailureThrottle, type ThrottleObserver } from './throttle.ts';
 
 const miss = () => Promise.reject(new AppError('NOT_FOUND', 'no such thing'));
 const hit = () => Promise.resolve('found');
@@ -162,6 +163,62 @@ describe('attempt', () => {
     await statusOf(inner.attempt('k', miss));
     for (let i = 0; i < 3; i++) expect(await statusOf(outer.attempt('k', () => inner.attempt('k', hit)))).toBe(429);
     expect(await statusOf(outer.attempt('k', miss))).toBe(404);
+  });
+});
+
+describe('answer', () => {
+  /** A look that takes 5 ms and tells how many looks ran at once. */
+  function looks(result: () => Promise<string>) {
+    const seen = { ran: 0, running: 0, most: 0 };
+    const look = async () => {
+      seen.ran++;
+      seen.most = Math.max(seen.most, ++seen.running);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      seen.running--;
+      return result();
+    };
+    return { seen, look };
+  }
+
+  it('runs the looks of 50 parallel hits together, and every one answers', async () => {
+    const throttle = memoryThrottle('answer-hits', 10);
+    const { seen, look } = looks(hit);
+    const statuses = await Promise.all(Array.from({ length: 50 }, () => statusOf(answer([throttle.of('k')], look))));
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    // attempt() would have run them ten at a time.
+    expect(seen.most).toBe(50);
+    // And every point came back.
+    for (let i = 0; i < 10; i++) expect(await statusOf(answer([throttle.of('k')], miss))).toBe(404);
+    expect(await statusOf(answer([throttle.of('k')], miss))).toBe(429);
+  });
+
+  it('answers only the limit of parallel misses, the rest 429, a hit among them too', async () => {
+    const throttle = memoryThrottle('answer-misses', 10);
+    const { look } = looks(() => Promise.reject(new AppError('NOT_FOUND', 'no such thing')));
+    const statuses = await Promise.all([
+      ...Array.from({ length: 50 }, () => statusOf(answer([throttle.of('k')], look))),
+      // Arrives last: its look runs, but its answer finds the failures used up.
+      new Promise((resolve) => setTimeout(resolve, 1)).then(() => statusOf(answer([throttle.of('k')], looks(hit).look))),
+    ]);
+    expect(statuses.filter((s) => s === 404)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(41);
+  });
+
+  it('refuses a key whose failures are used up without looking', async () => {
+    const throttle = memoryThrottle('answer-spent', 2);
+    for (let i = 0; i < 2; i++) expect(await statusOf(answer([throttle.of('k')], miss))).toBe(404);
+    const { seen, look } = looks(hit);
+    expect(await statusOf(answer([throttle.of('k')], look))).toBe(429);
+    expect(seen.ran).toBe(0);
+  });
+
+  it('takes the points of every key for an answer: a spent second key refuses, the first keeps its points', async () => {
+    const perAddress = memoryThrottle('answer-address', 10);
+    const perOrder = memoryThrottle('answer-order', 1);
+    expect(await statusOf(answer([perAddress.of('a'), perOrder.of('o')], miss))).toBe(404);
+    for (let i = 0; i < 5; i++) expect(await statusOf(answer([perAddress.of('a'), perOrder.of('o')], hit))).toBe(429);
+    for (let i = 0; i < 9; i++) expect(await statusOf(answer([perAddress.of('a'), perOrder.of(`o${i}`)], miss))).toBe(404);
+    expect(await statusOf(answer([perAddress.of('a'), perOrder.of('o-last')], hit))).toBe(429);
   });
 });
 

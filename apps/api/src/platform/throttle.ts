@@ -3,9 +3,12 @@
 // rate-limiter-flexible keeps the counters, in Redis when one is configured (so every
 // instance shares them), in memory otherwise.
 //
-// An attempt reserves before it looks: it takes a point atomically first, then does the work,
+// An attempt reserves before it acts: it takes a point atomically first, then does the work,
 // and gives the point back unless the work failed. So attempts arriving together can never run
-// more failures than the limit. A second count, of the failures kept, tells a key that used up
+// more failures than the limit. A lookup, which only reads, looks first and reserves before it
+// answers (answer()): what a guess learns is its answer, and every answer holds a point, so
+// the limit holds the same, while lookups from one address run together instead of ten at a
+// time. A second count, of the failures kept, tells a key that used up
 // its failures (429) from one whose points are only held by attempts still running: an
 // attempt waits for those to settle (most give their point back) rather than being refused.
 import type { Redis } from 'ioredis';
@@ -37,6 +40,8 @@ export interface ThrottleKey {
   readonly counter: string;
   /** Takes a point atomically; throws TOO_MANY_ATTEMPTS when the key has none left. */
   reserve(): Promise<void>;
+  /** Throws TOO_MANY_ATTEMPTS when the key's failures are used up; takes nothing. */
+  refuseIfSpent(): Promise<void>;
   /** Gives the point back; after a success, clears the key's failures when the counter says so. */
   release(succeeded: boolean): Promise<void>;
   /** The attempt failed: the point stays taken, and the failure is counted. */
@@ -104,6 +109,29 @@ export async function attempt<T>(keys: readonly ThrottleKey[], work: () => Promi
   }
   await Promise.all(taken.map((key) => key.release(true)));
   return result;
+}
+
+/**
+ * attempt() for work that only reads, such as a lookup: a key whose failures are used up
+ * refuses at once, without a look; otherwise the look runs first and its answer, found or
+ * not, is then given under attempt(), so it takes its points as any attempt does and a miss
+ * keeps them. Points are held only while an answer is given, not while the database is read:
+ * 50 right lookups from one address (a park's Wi-Fi) run at once rather than ten at a time
+ * (bench:lookup, docs/decisions.md "Lookups look, then reserve"). Never for work that writes
+ * or costs what a guess should not (a password's hash): that reserves first.
+ */
+export async function answer<T>(keys: readonly ThrottleKey[], look: () => Promise<T>): Promise<T> {
+  await Promise.all(keys.map((key) => key.refuseIfSpent()));
+  let outcome: { found: T } | { error: unknown };
+  try {
+    outcome = { found: await look() };
+  } catch (error) {
+    outcome = { error };
+  }
+  return attempt(keys, async () => {
+    if ('error' in outcome) throw outcome.error;
+    return outcome.found;
+  });
 }
 
 /**
@@ -178,8 +206,15 @@ export function createFailureThrottle(
     });
   };
 
+  /** Refuses once the key's failures kept reach the limit. */
+  const refuseIfSpent = async (key: string) => {
+    const failed = await failures.get(key);
+    if (failed && failed.consumedPoints >= limit.points) throw refuse(failed.msBeforeNext);
+  };
+
   const of = (key: string): ThrottleKey => ({
     counter: limit.name,
+    refuseIfSpent: () => refuseIfSpent(key),
     async reserve() {
       const deadline = Date.now() + SETTLE_WAIT_MS;
       let inLine: Waiter | undefined;
@@ -198,8 +233,7 @@ export function createFailureThrottle(
             }
             // The refused point goes back: the count stays failures plus attempts running.
             await taken.reward(key, 1);
-            const failed = await failures.get(key);
-            if (failed && failed.consumedPoints >= limit.points) throw refuse(failed.msBeforeNext);
+            await refuseIfSpent(key);
           }
           // Attempts still running hold the points left: wait for them, not for the window.
           if (Date.now() >= deadline) throw refuse(1000);

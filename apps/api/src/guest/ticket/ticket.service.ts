@@ -12,7 +12,7 @@ import type { Config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Keys } from '../../platform/keys.plugin.ts';
 import { hashSecret } from '../../platform/secrets.ts';
-import { attempt, type LookupThrottles } from '../../platform/throttle.ts';
+import { answer, type LookupThrottles } from '../../platform/throttle.ts';
 import { findPassByBarcode, findShareByHashUrlHash, findTestPass, type PassRow } from './ticket.repo.ts';
 import { findTicketByBarcodeHash, insertStoredValueLink, type StoredValueTicket } from './stored-value-link.repo.ts';
 
@@ -37,8 +37,9 @@ const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const color = (hex: string) => `#${hex.toLowerCase()}`;
 
 /**
- * Runs a lookup under the anti-enumeration throttle: each attempt takes a point from the
- * address and the order id before it looks; a miss keeps them, a hit gives them back.
+ * Runs a lookup under the anti-enumeration throttle: each answer takes a point from the
+ * address and the order id (the look runs first, throttle.ts answer()); a miss keeps them, a
+ * hit gives them back.
  */
 async function throttled<T>(
   deps: TicketCoreDeps,
@@ -48,7 +49,7 @@ async function throttled<T>(
 ): Promise<T> {
   const { perAddress, perOrder } = deps.throttles;
   const keys = orderId === null ? [perAddress.of(clientAddress)] : [perAddress.of(clientAddress), perOrder.of(orderId)];
-  return attempt(keys, async () => {
+  return answer(keys, async () => {
     const found = await find();
     if (found === null) throw notFound();
     return found;
