@@ -667,6 +667,23 @@ export const wristbandMerchPackIds = pgTable('wristband_merch_pack_ids', {
   updatedAt: updated(),
 });
 
+/**
+ * Which version of the pass rules (the four tables above: customizations and their categories,
+ * wallet exceptions, item exclusions, wristband pack ids) is committed (one row). Every
+ * statement that writes one of those tables moves it on (a trigger, migration 0026), so a
+ * process that keeps the rules in memory knows from a lookup's own row whether its copy is
+ * current (apps/api/src/guest/ticket/pass-rules.ts).
+ */
+export const passRulesVersion = pgTable(
+  'pass_rules_version',
+  {
+    /** Always true: the table holds one row. */
+    id: boolean().primaryKey().default(true),
+    version: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [check('pass_rules_version_one_row', sql`${t.id}`)],
+);
+
 // ---- Wallet passes --------------------------------------------------------------------
 
 /**

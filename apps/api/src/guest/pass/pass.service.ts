@@ -8,8 +8,7 @@ import { AppError } from '../../platform/errors.ts';
 import { recordEvent } from '../../platform/events.ts';
 import type { ChangeBus } from '../../platform/jobs/jobs.plugin.ts';
 import type { Keys } from '../../platform/keys.plugin.ts';
-import { findPassByBarcode, type PassRow } from '../ticket/ticket.repo.ts';
-import { notFound, type Caller, type TicketCore, type TicketRequest } from '../ticket/ticket.service.ts';
+import { notFound, type Caller, type PassRow, type TicketCore, type TicketRequest } from '../ticket/ticket.service.ts';
 import { ticketTokens } from '../ticket/ticket-tokens.service.ts';
 import { currentConsentTexts, recordConsentChanges, REGISTRATION_FORM, type ConsentTextIds } from './consent.repo.ts';
 import { lockRegistration, upsertRegistration } from './pass.repo.ts';
@@ -47,7 +46,7 @@ export function consentTextsOnce(db: Executor, brand: string): () => Promise<Con
  * and, for a Stored Value Card's own guest, its balance page (its link kept by the first such
  * answer: one more query, only then).
  */
-async function answer(deps: PassDeps, row: NonNullable<PassRow>, shareId = ''): Promise<PassOrder> {
+async function answer(deps: PassDeps, row: PassRow, shareId = ''): Promise<PassOrder> {
   const order = deps.tickets.toPassOrder(row, shareId);
   const [tokens, barcodeHash] = await Promise.all([
     ticketTokens(deps.keys, order),
@@ -122,7 +121,7 @@ export async function registerPass(deps: PassDeps, request: Caller & RegisterReq
     // The holder's name on passes already in wallets.
     await deps.changes.publish(tx, TICKET_CHANGED, [barcode]);
   });
-  const row = await findPassByBarcode(deps.db, { orderId, barcode });
+  const row = await deps.tickets.findPass(deps.db, { orderId, barcode });
   if (!row) throw notFound();
   return answer(deps, row);
 }

@@ -1,29 +1,25 @@
 // The ticket core's reads: a ticket with everything the order object shows in one round
 // trip (its order, the guest's registration, shares, the holder photo's uid, the wallet
-// binding and everything staff configured that applies to it), share links, test passes.
+// binding, and the version of the pass rules its statement saw: the rules themselves are kept
+// in memory, pass-rules.service.ts), share links, test passes.
 // This query is the one place that joins across the guest tables: a second round trip per
 // lookup would cost what bench/lookup measures.
-import { and, asc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
 import { preparedPerSession } from '@boardwalk/db/prepared';
 import {
   appleDeviceRegistrations,
   orders,
   photos,
-  passCustomizationCategories,
-  passCustomizations,
   registrations,
   storedValueLinks,
   testPasses,
   ticketShares,
   tickets,
-  walletExceptions,
-  walletItemExclusions,
   walletPasses,
   wristbandBindings,
-  wristbandMerchPackIds,
 } from '@boardwalk/db/schema';
+import { passRulesVersionSql } from './pass-rules.repo.ts';
 
 /**
  * A pass is activated when the ticketing feed says so or a wristband is actively bound to it
@@ -33,72 +29,8 @@ export const isPassActivatedSql = (t: typeof tickets) =>
   sql<boolean>`(${t.isPassActivated} or exists (select 1 from ${wristbandBindings}
     where ${wristbandBindings.barcode} = ${t.barcode} and ${wristbandBindings.deactivatedAt} is null))`;
 
-const activeNow = (from: AnyPgColumn, to: AnyPgColumn) => and(or(isNull(from), lte(from, sql`now()`)), or(isNull(to), gte(to, sql`now()`)));
-
 function passQuery(db: Executor) {
   const t = tickets;
-  const customization = db
-    .select({
-      backgroundColor: passCustomizations.backgroundColor,
-      color: passCustomizations.color,
-      instructions: passCustomizations.instructions,
-      googleInstructions: passCustomizations.googleInstructions,
-      googleUri: passCustomizations.googleUri,
-      hideBarcode: passCustomizations.hideBarcode,
-    })
-    .from(passCustomizationCategories)
-    .innerJoin(passCustomizations, eq(passCustomizations.name, passCustomizationCategories.customizationName))
-    .where(
-      and(
-        eq(passCustomizationCategories.active, true),
-        or(
-          eq(passCustomizationCategories.barcode, t.barcode),
-          eq(passCustomizationCategories.packId, t.packId),
-          eq(passCustomizationCategories.categoryId, t.categoryId),
-        ),
-      ),
-    )
-    // An exact barcode match wins over a pack id, which wins over a category id.
-    .orderBy(
-      sql`case when ${passCustomizationCategories.barcode} = ${t.barcode} then 0
-               when ${passCustomizationCategories.packId} = ${t.packId} then 1 else 2 end`,
-      asc(passCustomizationCategories.createdAt),
-    )
-    .limit(1)
-    .as('customization');
-
-  const exception = db
-    .select({
-      skipRegistration: sql<boolean>`coalesce(bool_or(${walletExceptions.skipRegistration}), false)`.as('skip_registration'),
-      skipImage: sql<boolean>`coalesce(bool_or(${walletExceptions.skipImage}), false)`.as('skip_image'),
-    })
-    .from(walletExceptions)
-    .where(eq(walletExceptions.orderNumber, t.orderId))
-    .as('exception');
-
-  // An exclusion matches when each id it names matches the ticket (and it names one).
-  const x = walletItemExclusions;
-  const exclusion = db
-    .select({ customError: x.customError, excludeNfc: x.excludeNfc })
-    .from(x)
-    .where(
-      and(
-        eq(x.active, true),
-        activeNow(x.validFrom, x.validTo),
-        or(sql`${x.merchItemId} is not null`, sql`${x.merchPackId} is not null`),
-        or(isNull(x.merchItemId), eq(x.merchItemId, t.merchItemId)),
-        or(isNull(x.merchPackId), eq(x.merchPackId, t.packId)),
-      ),
-    )
-    // A full exclusion wins over one that only drops NFC.
-    .orderBy(asc(x.excludeNfc), asc(x.createdAt))
-    .limit(1)
-    .as('exclusion');
-
-  const w = wristbandMerchPackIds;
-  const isWristband = sql<boolean>`exists (select 1 from ${w} where ${w.merchItemId} = ${t.packId}
-    and ${w.active} and ${activeNow(w.validFrom, w.validTo)})`;
-
   // A device registered through the PassKit web service binds the pass to a wallet.
   const iCloudBoundToWallet = sql<boolean>`exists (select 1 from ${appleDeviceRegistrations}
     inner join ${walletPasses} on ${walletPasses.serialNumber} = ${appleDeviceRegistrations.serialNumber}
@@ -136,6 +68,10 @@ function passQuery(db: Executor) {
           refunded: t.refunded,
           isPassActivated: isPassActivatedSql(t),
           iCloudBindingLink: t.iCloudBindingLink,
+          // What the pass rules match.
+          packId: t.packId,
+          categoryId: t.categoryId,
+          merchItemId: t.merchItemId,
         },
         order: {
           orderId: orders.orderId,
@@ -151,19 +87,7 @@ function passQuery(db: Executor) {
           optInEmailMarketing: registrations.optInEmailMarketing,
           optInSmsMarketing: registrations.optInSmsMarketing,
         },
-        customization: {
-          backgroundColor: customization.backgroundColor,
-          color: customization.color,
-          instructions: customization.instructions,
-          googleInstructions: customization.googleInstructions,
-          googleUri: customization.googleUri,
-          hideBarcode: customization.hideBarcode,
-        },
-        skipRegistration: exception.skipRegistration,
-        skipImage: exception.skipImage,
-        // Drizzle nulls a left-joined object when its first column is null: lead with a NOT NULL one.
-        exclusion: { excludeNfc: exclusion.excludeNfc, customError: exclusion.customError },
-        isWristband,
+        rulesVersion: passRulesVersionSql,
         iCloudBoundToWallet,
         photoUid,
         storedValueLinked,
@@ -172,9 +96,6 @@ function passQuery(db: Executor) {
       .from(t)
       .innerJoin(orders, eq(orders.orderId, t.orderId))
       .leftJoin(registrations, eq(registrations.barcode, t.barcode))
-      .leftJoinLateral(customization, sql`true`)
-      .leftJoinLateral(exception, sql`true`)
-      .leftJoinLateral(exclusion, sql`true`)
       .$dynamic()
   );
 }
@@ -189,7 +110,7 @@ export interface ShareRow {
   directLink: null;
 }
 
-export type PassRow = Awaited<ReturnType<typeof findPassByBarcode>>;
+export type TicketRow = NonNullable<Awaited<ReturnType<typeof findTicketRow>>>;
 
 /**
  * The lookup is built once per session (packages/db/src/prepared.ts) and prepared: building
@@ -203,7 +124,7 @@ const passLookup = preparedPerSession((db) =>
 );
 
 /** The ticket with this barcode in this order, or null: one query whichever part is wrong. */
-export async function findPassByBarcode(db: Executor, opts: { orderId: string; barcode: string }) {
+export async function findTicketRow(db: Executor, opts: { orderId: string; barcode: string }) {
   const rows = await passLookup(db).execute(opts);
   return rows[0] ?? null;
 }
@@ -212,7 +133,7 @@ export async function findPassByBarcode(db: Executor, opts: { orderId: string; b
  * The ticket with this barcode, whatever its order, or null: for calls that carry a signed
  * ticket token (which names the barcode) instead of the order id.
  */
-export async function findPassByBarcodeOnly(db: Executor, barcode: string) {
+export async function findTicketRowOfBarcode(db: Executor, barcode: string) {
   const rows = await passQuery(db).where(eq(tickets.barcode, barcode)).limit(1);
   return rows[0] ?? null;
 }

@@ -13,7 +13,8 @@ import { AppError } from '../../platform/errors.ts';
 import type { Keys } from '../../platform/keys.plugin.ts';
 import { hashSecret } from '../../platform/secrets.ts';
 import { answer, type LookupThrottles } from '../../platform/throttle.ts';
-import { findPassByBarcode, findShareByHashUrlHash, findTestPass, type PassRow } from './ticket.repo.ts';
+import { createPassRules, type TicketRules } from './pass-rules.service.ts';
+import { findShareByHashUrlHash, findTestPass, findTicketRow, findTicketRowOfBarcode, type TicketRow } from './ticket.repo.ts';
 import { findTicketByBarcodeHash, insertStoredValueLink, type StoredValueTicket } from './stored-value-link.repo.ts';
 
 export const DEFAULT_EXCLUSION_MESSAGE = 'This item cannot be added to a digital wallet. Please visit guest services for assistance.';
@@ -56,7 +57,10 @@ async function throttled<T>(
   });
 }
 
-export function toPassOrder(row: NonNullable<PassRow>, ctx: Pick<TicketCoreDeps, 'config'>, shareId = ''): PassOrder {
+/** A ticket's row with the pass rules that apply to it. */
+export type PassRow = Omit<TicketRow, 'rulesVersion'> & TicketRules;
+
+export function toPassOrder(row: PassRow, ctx: Pick<TicketCoreDeps, 'config'>, shareId = ''): PassOrder {
   const { ticket, order, registration: reg } = row;
   const share = shareId ? row.shares.find((s) => s.id === shareId) : undefined;
   const excluded = row.exclusion && !row.exclusion.excludeNfc ? row.exclusion.customError || DEFAULT_EXCLUSION_MESSAGE : null;
@@ -79,8 +83,8 @@ export function toPassOrder(row: NonNullable<PassRow>, ctx: Pick<TicketCoreDeps,
     iCloudBindingLink: ticket.iCloudBindingLink,
     iCloudBoundToWallet: row.iCloudBoundToWallet,
     photoUid: row.photoUid,
-    skipRegistration: row.skipRegistration ?? false,
-    skipImage: row.skipImage ?? false,
+    skipRegistration: row.skipRegistration,
+    skipImage: row.skipImage,
     isPassholder: ticket.isPassholder,
     credits: ticket.credits,
     cash: ticket.cash,
@@ -163,22 +167,34 @@ export type TicketRequest = { orderId: string; barcode: string; shareId?: string
  */
 export function createTicketCore(deps: TicketCoreDeps) {
   const { db, keys } = deps;
+  const rules = createPassRules();
+
+  /** A found ticket's row with its pass rules, read on `on` (a transaction, or the database). */
+  async function withRules(on: Executor, row: TicketRow | null): Promise<PassRow | null> {
+    if (!row) return null;
+    const { rulesVersion, ...rest } = row;
+    const { barcode, packId, categoryId, merchItemId } = row.ticket;
+    return { ...rest, ...(await rules.of(on, rulesVersion, { barcode, orderId: row.order.orderId, packId, categoryId, merchItemId })) };
+  }
+
+  /** The ticket with this barcode in this order, with its pass rules, or null. */
+  const findPass = async (on: Executor, opts: { orderId: string; barcode: string }) => withRules(on, await findTicketRow(on, opts));
 
   /**
    * The ticket a login, wallet or voucher call names, under the lookup throttle, with the
    * share the guest came through ('' for the ticket's own guest).
    */
-  async function find(request: Caller & TicketRequest): Promise<{ row: NonNullable<PassRow>; shareId: string }> {
+  async function find(request: Caller & TicketRequest): Promise<{ row: PassRow; shareId: string }> {
     if ('hashUrl' in request && request.hashUrl) {
       const hashUrlHash = hashSecret(request.hashUrl);
       const share = await throttled(deps, request, null, () => findShareByHashUrlHash(db, hashUrlHash));
       if (share.removedAt) throw new AppError('PASS_NO_LONGER_SHARED', guestMessages.passNoLongerShared);
-      const row = await findPassByBarcode(db, { orderId: share.orderId, barcode: share.barcode });
+      const row = await findPass(db, { orderId: share.orderId, barcode: share.barcode });
       if (!row) throw notFound();
       return { row, shareId: share.shareId };
     }
     const { orderId, barcode, shareId } = request as { orderId: string; barcode: string; shareId?: string };
-    const row = await throttled(deps, request, orderId, () => findPassByBarcode(db, { orderId, barcode }));
+    const row = await throttled(deps, request, orderId, () => findPass(db, { orderId, barcode }));
     return { row, shareId: shareId ?? '' };
   }
 
@@ -195,13 +211,20 @@ export function createTicketCore(deps: TicketCoreDeps) {
 
   return {
     find,
+    findPass,
+
+    /**
+     * The ticket with this barcode, whatever its order, with its pass rules, or null: for calls
+     * that carry a signed ticket token (which names the barcode) instead of the order id.
+     */
+    findPassOfBarcode: async (on: Executor, barcode: string) => withRules(on, await findTicketRowOfBarcode(on, barcode)),
 
     /**
      * The ticket of a wallet call (Apple, Google): by order id + barcode (+ share id) or by a
      * share link, with the share the guest came through ('' for the ticket's own guest). A
      * share id that names no active share is the page's "Pass No Longer Shared".
      */
-    async findForWallet(request: Caller & TicketWalletRequest): Promise<{ row: NonNullable<PassRow>; shareId: string }> {
+    async findForWallet(request: Caller & TicketWalletRequest): Promise<{ row: PassRow; shareId: string }> {
       const { row, shareId } = await find({
         clientAddress: request.clientAddress,
         ...(request.hashUrl
@@ -231,7 +254,7 @@ export function createTicketCore(deps: TicketCoreDeps) {
     },
 
     /** The order object of a found ticket, as the guest who came through shareId ('' for its own guest) sees it. */
-    toPassOrder: (row: NonNullable<PassRow>, shareId = '') => toPassOrder(row, deps, shareId),
+    toPassOrder: (row: PassRow, shareId = '') => toPassOrder(row, deps, shareId),
 
     issueBarcodeHash,
 

@@ -15,13 +15,14 @@ import {
   type WalletConfig,
 } from './apple-pass-content.service.ts';
 import { findApplePasses, findLoyaltyPass, findVoidedPass, setVoidReason, updateContentHash } from './apple-wallet.repo.ts';
-import { findPassByBarcode } from '../ticket/ticket.repo.ts';
+import type { TicketCore } from '../ticket/ticket.service.ts';
 import { findLoyaltyMember } from '../../loyalty/loyalty.repo.ts';
 import { deleteDeviceRegistration, findDeviceRegistrations, findPushTokens } from './passkit.repo.ts';
 
 /** What the delivery jobs of Apple passes need. */
 export interface AppleDeliveryDeps {
   db: Executor;
+  tickets: Pick<TicketCore, 'findPass'>;
   config: WalletConfig;
   appleWallet: AppleWallet;
   jobs: JobSender;
@@ -67,7 +68,7 @@ export function createAppleDeliveries(deps: AppleDeliveryDeps) {
   async function compareTicketPass(tx: Executor, barcode: string): Promise<void> {
     const passes = await findApplePasses(tx, [barcode]);
     if (passes.length === 0) return;
-    const row = await findPassByBarcode(tx, { orderId: passes[0]!.orderId, barcode });
+    const row = await deps.tickets.findPass(tx, { orderId: passes[0]!.orderId, barcode });
     if (!row) return;
     for (const pass of passes) {
       const content = await currentPassContent({ ...deps, db: tx }, row, pass.serialNumber, pass);

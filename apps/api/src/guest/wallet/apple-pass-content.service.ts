@@ -12,8 +12,7 @@ import type { AppleWallet } from '../../integrations/apple-wallet/apple-wallet.p
 import type { Config } from '../../platform/config.ts';
 import type { Keys } from '../../platform/keys.plugin.ts';
 import { findPhotoPng } from '../ticket/holder-photo.repo.ts';
-import { findPassByBarcode, type PassRow } from '../ticket/ticket.repo.ts';
-import { toPassOrder } from '../ticket/ticket.service.ts';
+import { toPassOrder, type PassRow, type TicketCore } from '../ticket/ticket.service.ts';
 import { findLoyaltyMember, type LoyaltyMember } from '../../loyalty/loyalty.repo.ts';
 import { cardExpiring, cardTier, loyaltyPassTexts, memberName } from '../../loyalty/loyalty-member.service.ts';
 import { passStyleOf, relevanceOf, voidReasonOf, type Relevance, type VoidReason } from './pass-style.service.ts';
@@ -23,6 +22,7 @@ export type WalletConfig = Pick<Config, 'defaultPassColors' | 'brandName' | 'pub
 /** What reading a pass's current content needs (db: the caller's executor, a job's transaction or the pool). */
 export interface PassContentContext {
   db: Executor;
+  tickets: Pick<TicketCore, 'findPass'>;
   config: WalletConfig;
   appleWallet: Pick<AppleWallet, 'nfcPublicKey'>;
 }
@@ -75,7 +75,7 @@ function passBase(config: WalletConfig, serialNumber: string, description: strin
 
 export interface PassContentInput {
   order: PassOrder;
-  row: Pick<NonNullable<PassRow>, 'customization' | 'exclusion'>;
+  row: Pick<PassRow, 'customization' | 'exclusion'>;
   serialNumber: string;
   photoPng: Buffer | null;
   config: WalletConfig;
@@ -332,6 +332,6 @@ export async function currentContentOf(
     return member && loyaltyApplePassContent(member, ctx.config, pass.serialNumber);
   }
   if (!pass.barcode || !pass.orderId) return null;
-  const row = await findPassByBarcode(ctx.db, { orderId: pass.orderId, barcode: pass.barcode });
+  const row = await ctx.tickets.findPass(ctx.db, { orderId: pass.orderId, barcode: pass.barcode });
   return row && currentPassContent(ctx, row, pass.serialNumber, pass);
 }

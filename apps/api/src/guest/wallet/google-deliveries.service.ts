@@ -13,7 +13,7 @@ import {
 import { maskBarcode } from '../../platform/logging.ts';
 import { PermanentDeliveryError, queueDelivery, tryDelivery, type DeliveryJobData } from '../../platform/jobs/delivery.ts';
 import type { JobSender, RunningJob } from '../../platform/jobs/job-queue.ts';
-import { findPassByBarcode } from '../ticket/ticket.repo.ts';
+import type { TicketCore } from '../ticket/ticket.service.ts';
 import { toPassOrder } from '../ticket/ticket.service.ts';
 import { findLoyaltyPass, findVoidedPass, setVoidReason } from './apple-wallet.repo.ts';
 import {
@@ -34,6 +34,7 @@ import { findLoyaltyMember } from '../../loyalty/loyalty.repo.ts';
 /** What the delivery jobs of Google objects need. */
 export interface GoogleDeliveryDeps {
   db: Executor;
+  tickets: Pick<TicketCore, 'findPass'>;
   jobs: JobSender;
   config: GoogleWalletConfig;
   googleWallet: GoogleWallet;
@@ -118,7 +119,7 @@ export function createGoogleDeliveries(deps: GoogleDeliveryDeps) {
         (serialNumber === undefined ? true : serialNumber === null ? p.shareId === null : p.serialNumber === serialNumber),
     );
     if (passes.length === 0) return [];
-    const found = await findPassByBarcode(db, { orderId: passes[0]!.orderId, barcode });
+    const found = await deps.tickets.findPass(db, { orderId: passes[0]!.orderId, barcode });
     if (!found) return [];
     const order = toPassOrder(found, deps);
     // A dated admission's object shows its visit day's hours (its valid time); the locations are on the class.

@@ -21,7 +21,7 @@ import type {
   WalletObject,
 } from '../../integrations/google-wallet/google-wallet.ts';
 import type { Config } from '../../platform/config.ts';
-import type { PassRow } from '../ticket/ticket.repo.ts';
+import type { PassRow } from '../ticket/ticket.service.ts';
 import type { LoyaltyMember } from '../../loyalty/loyalty.repo.ts';
 import { cardExpiring, cardTier, loyaltyPassTexts, memberName } from '../../loyalty/loyalty-member.service.ts';
 import type { ParkLocation } from './park-settings.repo.ts';

@@ -10,6 +10,7 @@ import type { Keys } from '../../platform/keys.plugin.ts';
 import { hashSecret } from '../../platform/secrets.ts';
 import type { ChangeBus } from '../../platform/jobs/jobs.plugin.ts';
 import { TICKET_CHANGED } from '../../integrations/ticketing/ticket.topics.ts';
+import type { TicketCore } from '../ticket/ticket.service.ts';
 import { currentContentOf, passTokenOf, type WalletConfig } from './apple-pass-content.service.ts';
 import { recordPushesFetched, recordPushesListed, recordPushesUpToDate } from './apple-push-fetches.repo.ts';
 import { recordWalletEvent } from './wallet-events.repo.ts';
@@ -26,6 +27,7 @@ import {
 
 export interface PassKitDeps {
   db: Executor;
+  tickets: Pick<TicketCore, 'findPass'>;
   /** The server key every pass's authentication token is derived from. */
   keys: Keys;
   changes: ChangeBus;

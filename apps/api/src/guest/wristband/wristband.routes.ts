@@ -6,7 +6,7 @@ import { activateWristband, type WristbandDeps } from './wristband.service.ts';
 const errors = { 400: apiError, 401: apiError, 403: apiError, 408: apiError };
 
 export const wristbandRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: WristbandDeps = { db: app.database.db, keys: app.keys, config: app.config };
+  const deps: WristbandDeps = { db: app.database.db, tickets: app.tickets, keys: app.keys, config: app.config };
   app.post('/api/wristband/activate/', {
     schema: {
       tags: ['guest'],

@@ -14,14 +14,14 @@ import type { Config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Keys } from '../../platform/keys.plugin.ts';
 import { parkShortDate } from '../../platform/park-time.ts';
-import { findPassByBarcodeOnly } from '../ticket/ticket.repo.ts';
-import { toPassOrder } from '../ticket/ticket.service.ts';
+import { toPassOrder, type TicketCore } from '../ticket/ticket.service.ts';
 import { verifyTicketToken } from '../ticket/ticket-tokens.service.ts';
 import { findBindingOfBand, insertBinding } from './wristband.repo.ts';
 
 /** What wristband activation is built with, once (wristband.routes.ts). */
 export interface WristbandDeps {
   db: Executor;
+  tickets: Pick<TicketCore, 'findPassOfBarcode'>;
   keys: Keys;
   config: Pick<Config, 'defaultPassColors' | 'parkTimezone'>;
 }
@@ -47,7 +47,7 @@ async function bandRefusal(deps: WristbandDeps, wristbandBarcode: string): Promi
 export async function activateWristband(deps: WristbandDeps, request: WristbandActivateBody): Promise<string> {
   const subject = await verifyTicketToken(deps.keys, 'wristband', request.wristbandActivateToken);
   if (subject !== request.barcode) throw unauthorized();
-  const row = await findPassByBarcodeOnly(deps.db, request.barcode);
+  const row = await deps.tickets.findPassOfBarcode(deps.db, request.barcode);
   if (!row) throw unauthorized();
   const order = toPassOrder(row, deps);
   const expired = row.ticket.expires !== null && row.ticket.expires.getTime() <= Date.now();
