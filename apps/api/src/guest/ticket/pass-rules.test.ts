@@ -47,14 +47,20 @@ describe('pass rules kept in memory', () => {
     await staff.walletException(db, { orderNumber: TICKET.orderId, skipRegistration: true });
     await staff.exclusion(db, { merchPackId: '870', customError: 'Not in wallets.' });
     await staff.wristbandPack(db, { merchItemId: '870' });
-    for (const t of [two, one]) expect(await lookup(t)).toMatchObject({ skipRegistration: true, excluded: 'Not in wallets.', isWristband: true });
+    for (const t of [two, one])
+      expect(await lookup(t)).toMatchObject({ skipRegistration: true, excluded: 'Not in wallets.', isWristband: true });
 
     await db.update(schema.passCustomizationCategories).set({ active: false });
     await db.delete(schema.walletExceptions);
     await db.execute(sql`truncate ${schema.walletItemExclusions}`);
     await db.update(schema.wristbandMerchPackIds).set({ validFrom: new Date(Date.now() + 3_600_000) });
     for (const t of [one, two]) {
-      expect(await lookup(t)).toMatchObject({ backgroundColor: DEFAULT_BACKGROUND, skipRegistration: false, excluded: null, isWristband: false });
+      expect(await lookup(t)).toMatchObject({
+        backgroundColor: DEFAULT_BACKGROUND,
+        skipRegistration: false,
+        excluded: null,
+        isWristband: false,
+      });
     }
   });
 
