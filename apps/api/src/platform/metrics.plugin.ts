@@ -44,10 +44,11 @@ export const metricsPlugin = fp(
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers: [registry],
     });
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       const labels = { method: request.method, route: request.routeOptions.url ?? UNMATCHED_ROUTE, status_code: String(reply.statusCode) };
       requests.inc(labels);
       latency.observe(labels, reply.elapsedTime / 1000);
+      done();
     });
 
     const failures = new Counter({

@@ -223,6 +223,8 @@ describe('the loyalty variant of POST /api/google-wallet/', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/google-wallet/program-logo.png' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
+    // The route's own caching, not the API answers' no-store.
+    expect(res.headers['cache-control']).toBe('public, max-age=86400');
     expect(await sharp(res.rawPayload).metadata()).toMatchObject({ format: 'png', width: 660, height: 660 });
   });
 });
