@@ -392,6 +392,12 @@ export const PERSONAL_DATA: TableMap[] = [
     holds: 'a merch item sold as a wristband',
     columns: { guid: none, merchItemId: none, active: none, validFrom: none, validTo: none, ...stamps },
   }),
+  entry({
+    table: schema.passRulesVersion,
+    owner: 'guest/ticket',
+    holds: 'which version of the pass rules is committed',
+    columns: { id: none, version: none },
+  }),
   // ---- Wallets ----
   entry({
     table: schema.walletPasses,

@@ -8,9 +8,9 @@
 // more failures than the limit. A lookup, which only reads, looks first and reserves before it
 // answers (answer()): what a guess learns is its answer, and every answer holds a point, so
 // the limit holds the same, while lookups from one address run together instead of ten at a
-// time. A second count, of the failures kept, tells a key that used up
-// its failures (429) from one whose points are only held by attempts still running: an
-// attempt waits for those to settle (most give their point back) rather than being refused.
+// time. A second count, of the failures kept, tells a key that used up its failures (429)
+// from one whose points are only held by attempts still running: an attempt waits for those
+// to settle (most give their point back) rather than being refused.
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { AppError } from './errors.ts';
