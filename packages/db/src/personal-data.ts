@@ -396,7 +396,7 @@ export const PERSONAL_DATA: TableMap[] = [
     table: schema.passRulesVersion,
     owner: 'guest/ticket',
     holds: 'which version of the pass rules is committed',
-    columns: { id: none, version: none },
+    columns: { id: none, version: none, writtenBy: none },
   }),
   // ---- Wallets ----
   entry({

@@ -668,11 +668,12 @@ export const wristbandMerchPackIds = pgTable('wristband_merch_pack_ids', {
 });
 
 /**
- * Which version of the pass rules (the four tables above: customizations and their categories,
+ * Which version of the pass rules (the five tables above: customizations and their categories,
  * wallet exceptions, item exclusions, wristband pack ids) is committed (one row). Every
- * statement that writes one of those tables moves it on (a trigger, migration 0026), so a
- * process that keeps the rules in memory knows from a lookup's own row whether its copy is
- * current (apps/api/src/guest/ticket/pass-rules.ts).
+ * statement that writes one of those tables moves it on and names its transaction (a trigger,
+ * migration 0026), so a process that keeps the rules in memory knows from a lookup's own row
+ * whether its copy is current, and a transaction knows a version it wrote itself
+ * (apps/api/src/guest/ticket/pass-rules.service.ts).
  */
 export const passRulesVersion = pgTable(
   'pass_rules_version',
@@ -680,6 +681,8 @@ export const passRulesVersion = pgTable(
     /** Always true: the table holds one row. */
     id: boolean().primaryKey().default(true),
     version: bigint({ mode: 'number' }).notNull(),
+    /** The top-level transaction that last moved it (pg_current_xact_id()), even under a savepoint. */
+    writtenBy: bigint({ mode: 'number' }),
   },
   (t) => [check('pass_rules_version_one_row', sql`${t.id}`)],
 );

@@ -9,7 +9,7 @@ import { anOrder, putOrder } from '../../test-support/fixtures.ts';
 import { createTeamMember } from '../../test-support/staff.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { AppError } from './errors.ts';
-import { answer, attempt, createFailureThrottle, type ThrottleObserver } from './throttle.ts';
+import { answer, attempt, createFailureThrottle, LOOKS_AT_ONCE, type ThrottleObserver } from './throttle.ts';
 
 const miss = () => Promise.reject(new AppError('NOT_FOUND', 'no such thing'));
 const hit = () => Promise.resolve('found');
@@ -196,12 +196,27 @@ describe('answer', () => {
     const throttle = memoryThrottle('answer-misses', 10);
     const { look } = looks(() => Promise.reject(new AppError('NOT_FOUND', 'no such thing')));
     const statuses = await Promise.all([
-      ...Array.from({ length: 50 }, () => statusOf(answer([throttle.of('k')], look))),
+      ...Array.from({ length: 40 }, () => statusOf(answer([throttle.of('k')], look))),
       // Arrives last: its look runs, but its answer finds the failures used up.
       new Promise((resolve) => setTimeout(resolve, 1)).then(() => statusOf(answer([throttle.of('k')], looks(hit).look))),
     ]);
     expect(statuses.filter((s) => s === 404)).toHaveLength(10);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(41);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(31);
+  });
+
+  it(`looks at most ${LOOKS_AT_ONCE} times at once for one key; beyond, a lookup reserves first`, async () => {
+    const throttle = memoryThrottle('answer-burst', 10);
+    const { seen, look } = looks(() => Promise.reject(new AppError('NOT_FOUND', 'no such thing')));
+    const statuses = await Promise.all(Array.from({ length: 3 * LOOKS_AT_ONCE }, () => statusOf(answer([throttle.of('k')], look))));
+    // The bound's looks, and at most the limit's attempts reserving first beside them.
+    expect(seen.most).toBeLessThanOrEqual(LOOKS_AT_ONCE + 10);
+    expect(seen.ran).toBeLessThanOrEqual(LOOKS_AT_ONCE + 10);
+    expect(statuses.filter((s) => s === 404)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(3 * LOOKS_AT_ONCE - 10);
+    const hits = looks(hit);
+    const answers = await Promise.all(Array.from({ length: 3 * LOOKS_AT_ONCE }, () => statusOf(answer([throttle.of('other')], hits.look))));
+    expect(answers.every((s) => s === 200)).toBe(true);
+    expect(hits.seen.most).toBeLessThanOrEqual(LOOKS_AT_ONCE + 10);
   });
 
   it('refuses a key whose failures are used up without looking', async () => {

@@ -40,8 +40,11 @@ export interface ThrottleKey {
   readonly counter: string;
   /** Takes a point atomically; throws TOO_MANY_ATTEMPTS when the key has none left. */
   reserve(): Promise<void>;
-  /** Throws TOO_MANY_ATTEMPTS when the key's failures are used up; takes nothing. */
+  /** Throws TOO_MANY_ATTEMPTS when reserve() would refuse at once (failures used up); takes nothing. */
   refuseIfSpent(): Promise<void>;
+  /** Counts a look of this key in this process: false (counting nothing) when LOOKS_AT_ONCE run already. */
+  startLook(): boolean;
+  endLook(): void;
   /** Gives the point back; after a success, clears the key's failures when the counter says so. */
   release(succeeded: boolean): Promise<void>;
   /** The attempt failed: the point stays taken, and the failure is counted. */
@@ -112,21 +115,40 @@ export async function attempt<T>(keys: readonly ThrottleKey[], work: () => Promi
 }
 
 /**
+ * At most this many looks of one key (an address, an order id) run at once in a process under
+ * answer(); more reserve first, as attempt() does. So a burst of guesses from a new address
+ * costs at most 50 reads before its misses count, and at most 50 refused guesses could be told
+ * apart by how long their look took.
+ */
+export const LOOKS_AT_ONCE = 50;
+
+/**
  * attempt() for work that only reads, such as a lookup: a key whose failures are used up
  * refuses at once, without a look; otherwise the look runs first and its answer, found or
  * not, is then given under attempt(), so it takes its points as any attempt does and a miss
  * keeps them. Points are held only while an answer is given, not while the database is read:
  * 50 right lookups from one address (a park's Wi-Fi) run at once rather than ten at a time
- * (bench:lookup, docs/decisions.md "Lookups look, then reserve"). Never for work that writes
- * or costs what a guess should not (a password's hash): that reserves first.
+ * (bench:lookup, docs/decisions.md "Throttles reserve before they act; lookups before they
+ * answer"). Never for work that writes or costs what a guess should not (a password's hash):
+ * that reserves first.
  */
 export async function answer<T>(keys: readonly ThrottleKey[], look: () => Promise<T>): Promise<T> {
-  await Promise.all(keys.map((key) => key.refuseIfSpent()));
+  const looking = keys.filter((key) => key.startLook());
+  if (looking.length < keys.length) {
+    for (const key of looking) key.endLook();
+    return attempt(keys, look);
+  }
   let outcome: { found: T } | { error: unknown };
   try {
-    outcome = { found: await look() };
-  } catch (error) {
-    outcome = { error };
+    // One key after the other: a refusal is counted once.
+    for (const key of keys) await key.refuseIfSpent();
+    try {
+      outcome = { found: await look() };
+    } catch (error) {
+      outcome = { error };
+    }
+  } finally {
+    for (const key of keys) key.endLook();
   }
   return attempt(keys, async () => {
     if ('error' in outcome) throw outcome.error;
@@ -212,9 +234,27 @@ export function createFailureThrottle(
     if (failed && failed.consumedPoints >= limit.points) throw refuse(failed.msBeforeNext);
   };
 
+  // This process's looks of each key running under answer().
+  const looking = new Map<string, number>();
+
   const of = (key: string): ThrottleKey => ({
     counter: limit.name,
-    refuseIfSpent: () => refuseIfSpent(key),
+    async refuseIfSpent() {
+      // Points taken fill the window (a window that ended starts again at the next point).
+      const points = await taken.get(key);
+      if (points && points.consumedPoints >= limit.points) await refuseIfSpent(key);
+    },
+    startLook() {
+      const running = looking.get(key) ?? 0;
+      if (running >= LOOKS_AT_ONCE) return false;
+      looking.set(key, running + 1);
+      return true;
+    },
+    endLook() {
+      const running = (looking.get(key) ?? 1) - 1;
+      if (running === 0) looking.delete(key);
+      else looking.set(key, running);
+    },
     async reserve() {
       const deadline = Date.now() + SETTLE_WAIT_MS;
       let inLine: Waiter | undefined;

@@ -20,15 +20,14 @@ export type PassRulesRows = Awaited<ReturnType<typeof readPassRules>>;
 /**
  * Every active rule, oldest first, and the version they are at: read in the caller's
  * transaction, if any (PGlite has one connection, which the transaction holds).
- * `uncommitted`: the caller's own transaction moved the version (it wrote a rule), so what it
- * reads may never be committed. (A rule written under a savepoint is not told apart; nothing
- * writes a rule and then looks a pass up in one transaction.)
+ * `uncommitted`: the caller's own transaction moved the version (it wrote a rule, under a
+ * savepoint or not), so what it reads may never be committed.
  */
 export async function readPassRules(db: Executor) {
   const [head] = await db
     .select({
       version: passRulesVersion.version,
-      uncommitted: sql<boolean>`coalesce(${passRulesVersion}.xmin = xid(pg_current_xact_id_if_assigned()), false)`,
+      uncommitted: sql<boolean>`coalesce(${passRulesVersion.writtenBy} = pg_current_xact_id_if_assigned()::text::bigint, false)`,
     })
     .from(passRulesVersion);
   const c = passCustomizationCategories;

@@ -8,7 +8,8 @@
 // statement saw (pass_rules_version, moved on by a trigger at every write to a rule, migration
 // 0026); a copy older than that version is read again, in the caller's transaction, before it
 // is used. So a lookup never applies rules older than its own row, in any process, with no
-// message between processes. No library keeps a query's result current this way.
+// message between processes. Validity windows are compared with this process's clock at the
+// lookup (the statement used the database's, at its transaction's start).
 import type { Executor } from '@boardwalk/db/client';
 import { readPassRules, type PassRulesRows } from './pass-rules.repo.ts';
 
@@ -96,24 +97,41 @@ function rulesOf(rules: Indexed, t: RuledTicket, at: number): TicketRules {
 }
 
 export interface PassRules {
-  /** The rules of a ticket whose row saw `version`: from the copy kept, read again first when it is older. */
-  of(db: Executor, version: number, ticket: RuledTicket): Promise<TicketRules>;
+  /**
+   * The rules of a ticket whose row saw `version` (null: the version row is gone), from the
+   * copy kept, read again first on `db` when it is older.
+   */
+  of(db: Executor, version: number | null, ticket: RuledTicket): Promise<TicketRules>;
 }
 
-/** One process's copy of the pass rules (the ticket core holds it). */
-export function createPassRules(): PassRules {
+/** One process's copy of the pass rules (the ticket core holds it, with its database). */
+export function createPassRules(database: Executor): PassRules {
   let kept: Indexed | undefined;
+  /** A read on the database itself, which the lookups that find the copy old at once share. */
+  let shared: Promise<Indexed> | undefined;
+
+  async function read(db: Executor): Promise<Indexed> {
+    const rows = await readPassRules(db);
+    const rules = indexRules(rows);
+    // Rules a transaction wrote itself may never be committed: used, not kept.
+    if (!rows.uncommitted && (!kept || kept.version < rules.version)) kept = rules;
+    return rules;
+  }
+
+  const current = (rules: Indexed | undefined, version: number | null): rules is Indexed =>
+    rules !== undefined && version !== null && rules.version >= version;
+
   return {
     async of(db, version, ticket) {
       let rules = kept;
-      if (!rules || rules.version < version) {
-        // Each caller reads on its own executor: waiting for a read on the pool from inside a
-        // transaction would wait for the connection that transaction holds (PGlite has one).
-        const rows = await readPassRules(db);
-        rules = indexRules(rows);
-        // Rules a transaction wrote itself may never be committed: used, not kept.
-        if (!rows.uncommitted && (!kept || kept.version < rules.version)) kept = rules;
+      if (!current(rules, version) && db === database) {
+        shared ??= read(database).finally(() => (shared = undefined));
+        rules = await shared;
       }
+      // A shared read that began before this lookup's statement may be older than its row.
+      // Inside a transaction the read is its own: waiting for one on the database would wait
+      // for the connection the transaction holds (PGlite has one).
+      if (!current(rules, version)) rules = await read(db);
       return rulesOf(rules, ticket, Date.now());
     },
   };

@@ -64,18 +64,34 @@ describe('pass rules kept in memory', () => {
     }
   });
 
-  it('applies a rule a transaction wrote inside it only, and not after it rolls back', async () => {
+  it('applies a rule a transaction wrote inside it only, under a savepoint too, and not after it rolls back', async () => {
     const db = one.database.db;
     await staff.customization(db, 'Rolled Back', '0000aa', 'ffffff');
     expect((await lookup(one)).backgroundColor).toBe(DEFAULT_BACKGROUND);
     const rollback = new Error('rollback');
-    const inside = db.transaction(async (tx) => {
-      await tx.insert(schema.passCustomizationCategories).values({ barcode: TICKET.barcode, customizationName: 'Rolled Back' });
-      const row = await one.app.tickets.findPass(tx, TICKET);
-      expect(row?.customization?.backgroundColor).toBe('0000aa');
-      throw rollback;
-    });
-    await expect(inside).rejects.toBe(rollback);
+    for (const underSavepoint of [false, true]) {
+      const inside = db.transaction(async (tx) => {
+        const mapping = { barcode: TICKET.barcode, customizationName: 'Rolled Back' };
+        if (underSavepoint) await tx.transaction(async (sp) => void (await sp.insert(schema.passCustomizationCategories).values(mapping)));
+        else await tx.insert(schema.passCustomizationCategories).values(mapping);
+        const row = await one.app.tickets.findPass(tx, TICKET);
+        expect(row?.customization?.backgroundColor).toBe('0000aa');
+        throw rollback;
+      });
+      await expect(inside).rejects.toBe(rollback);
+      expect((await lookup(one)).backgroundColor).toBe(DEFAULT_BACKGROUND);
+    }
+    // The next committed change has the version the rolled-back ones had: it is read, not taken for theirs.
+    await staff.mapping(db, { barcode: TICKET.barcode, customizationName: 'Rolled Back' });
+    expect((await lookup(one)).backgroundColor).toBe('#0000aa');
+    await db.delete(schema.passCustomizationCategories).where(eq(schema.passCustomizationCategories.barcode, TICKET.barcode));
+  });
+
+  it('reads the rules at every lookup while the version row is gone', async () => {
+    const db = one.database.db;
     expect((await lookup(one)).backgroundColor).toBe(DEFAULT_BACKGROUND);
+    await db.delete(schema.passRulesVersion);
+    await staff.mapping(db, { barcode: TICKET.barcode, customizationName: 'Rolled Back' });
+    expect((await lookup(one)).backgroundColor).toBe('#0000aa');
   });
 });

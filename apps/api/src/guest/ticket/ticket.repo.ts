@@ -155,8 +155,8 @@ export interface TicketRow {
     typeof registrations.$inferSelect,
     'firstName' | 'lastName' | 'email' | 'phone' | 'optInEmailMarketing' | 'optInSmsMarketing'
   > | null;
-  /** The pass rules version the statement saw (pass-rules.service.ts). */
-  rulesVersion: number;
+  /** The pass rules version the statement saw (pass-rules.service.ts); null if its row is gone. */
+  rulesVersion: number | null;
   iCloudBoundToWallet: boolean;
   photoUid: string | null;
   storedValueLinked: boolean;

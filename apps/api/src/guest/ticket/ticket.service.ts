@@ -167,7 +167,7 @@ export type TicketRequest = { orderId: string; barcode: string; shareId?: string
  */
 export function createTicketCore(deps: TicketCoreDeps) {
   const { db, keys } = deps;
-  const rules = createPassRules();
+  const rules = createPassRules(db);
 
   /** A found ticket's row with its pass rules, read on `on` (a transaction, or the database). */
   async function withRules(on: Executor, row: TicketRow | null): Promise<PassRow | null> {

@@ -57,10 +57,10 @@ export const googleWalletRoutes: FastifyPluginAsyncZod = async (app) => {
       produces: ['image/png'],
       response: { 200: z.instanceof(Buffer).describe('image/png, 660 x 660') },
     },
-    handler: async (_request, reply) =>
-      reply
-        .type('image/png')
-        .header('Cache-Control', 'public, max-age=86400')
-        .send(await renderProgramLogo()),
+    handler: async (_request, reply) => {
+      // Rendered first: an answer that failed is not cached for a day.
+      const logo = await renderProgramLogo();
+      return reply.type('image/png').header('Cache-Control', 'public, max-age=86400').send(logo);
+    },
   });
 };
