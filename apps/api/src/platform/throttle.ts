@@ -229,7 +229,7 @@ export function createFailureThrottle(
   };
 
   /** Refuses once the key's failures kept reach the limit. */
-  const refuseIfSpent = async (key: string) => {
+  const refuseIfFailuresUsedUp = async (key: string) => {
     const failed = await failures.get(key);
     if (failed && failed.consumedPoints >= limit.points) throw refuse(failed.msBeforeNext);
   };
@@ -242,7 +242,7 @@ export function createFailureThrottle(
     async refuseIfSpent() {
       // Points taken fill the window (a window that ended starts again at the next point).
       const points = await taken.get(key);
-      if (points && points.consumedPoints >= limit.points) await refuseIfSpent(key);
+      if (points && points.consumedPoints >= limit.points) await refuseIfFailuresUsedUp(key);
     },
     startLook() {
       const running = looking.get(key) ?? 0;
@@ -273,7 +273,7 @@ export function createFailureThrottle(
             }
             // The refused point goes back: the count stays failures plus attempts running.
             await taken.reward(key, 1);
-            await refuseIfSpent(key);
+            await refuseIfFailuresUsedUp(key);
           }
           // Attempts still running hold the points left: wait for them, not for the window.
           if (Date.now() >= deadline) throw refuse(1000);

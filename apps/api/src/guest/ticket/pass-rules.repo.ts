@@ -13,7 +13,7 @@ import {
 } from '@boardwalk/db/schema';
 
 /** Which rules version a statement saw, as a column of its own row. */
-export const passRulesVersionSql = sql<number>`(select ${passRulesVersion.version} from ${passRulesVersion})`.mapWith(Number);
+export const passRulesVersionSql = sql<number>`(select ${passRulesVersion.version} from ${passRulesVersion})`;
 
 export type PassRulesRows = Awaited<ReturnType<typeof readPassRules>>;
 

@@ -56,10 +56,16 @@ function passQuery(db: Executor) {
 
   const s = ticketShares;
   // directLink is null: only the link's hash is kept; the link itself went to the guest by email.
-  const shares = sql`coalesce((select json_agg(json_build_object(
-      'id', ${s.shareId}, 'firstName', ${s.firstName}, 'lastName', ${s.lastName},
-      'email', ${s.email}, 'phone', ${s.phone}, 'salesforceId', ${s.salesforceId},
-      'directLink', null) order by ${s.createdAt}, ${s.shareId})
+  const share = jsonObject({
+    id: s.shareId,
+    firstName: s.firstName,
+    lastName: s.lastName,
+    email: s.email,
+    phone: s.phone,
+    salesforceId: s.salesforceId,
+    directLink: sql`null`,
+  });
+  const shares = sql`coalesce((select json_agg(${share} order by ${s.createdAt}, ${s.shareId})
     from ${s} where ${s.barcode} = ${t.barcode} and ${s.removedAt} is null), '[]'::json)`;
 
   // Only what the order object shows and the pass rules match.

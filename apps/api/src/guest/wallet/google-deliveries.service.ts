@@ -13,8 +13,7 @@ import {
 import { maskBarcode } from '../../platform/logging.ts';
 import { PermanentDeliveryError, queueDelivery, tryDelivery, type DeliveryJobData } from '../../platform/jobs/delivery.ts';
 import type { JobSender, RunningJob } from '../../platform/jobs/job-queue.ts';
-import type { TicketCore } from '../ticket/ticket.service.ts';
-import { toPassOrder } from '../ticket/ticket.service.ts';
+import { toPassOrder, type TicketCore } from '../ticket/ticket.service.ts';
 import { findLoyaltyPass, findVoidedPass, setVoidReason } from './apple-wallet.repo.ts';
 import {
   loyaltyClass,
