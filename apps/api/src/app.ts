@@ -53,6 +53,7 @@ import { deliveriesRoutes } from './staff/deliveries/deliveries.routes.ts';
 import { staffWristbandsRoutes } from './staff/wristbands/wristbands.routes.ts';
 import { staffLoyaltyRoutes } from './staff/loyalty/staff-loyalty.routes.ts';
 import { retentionJobs } from './platform/retention.ts';
+import { databaseUpkeepJobs } from './platform/database-upkeep.ts';
 import { photoRetention } from './guest/photo/photo.repo.ts';
 import { registrationRetention } from './guest/pass/pass.repo.ts';
 import { mailRetention } from './integrations/email/outbox.repo.ts';
@@ -185,6 +186,8 @@ async function registerJobs(app: Instance) {
       webhookMessageRetention,
     ],
   });
+  // The embedded database only: PostgreSQL's autovacuum does this there.
+  await app.register(databaseUpkeepJobs);
 }
 
 /** What the server answers over HTTP: the ops routes, the guest features, the integration API, the staff features, the web app. */
