@@ -186,7 +186,6 @@ async function registerJobs(app: Instance) {
       webhookMessageRetention,
     ],
   });
-  // The embedded database only: PostgreSQL's autovacuum does this there.
   await app.register(databaseUpkeepJobs);
 }
 

@@ -63,8 +63,11 @@ export interface JobQueue {
   work<T>(name: string, options: { batchSize: number }, handler: BatchHandler<T>): Promise<void>;
   /** Adds a job to the queue at every occurrence of the cron expression (UTC), once across all processes; declaring it again replaces it. */
   schedule(name: string, cron: string): Promise<void>;
-  /** Creates a queue (or updates its retry settings, which may have changed since it was made). */
-  createQueue(name: string, policy: QueuePolicy): Promise<void>;
+  /**
+   * Creates a queue (or updates its retry settings, which may have changed since it was made);
+   * `expireSeconds` instead of the settings' for a queue whose jobs run long.
+   */
+  createQueue(name: string, policy: QueuePolicy, expireSeconds?: number): Promise<void>;
   /**
    * Moves the jobs an older Boardwalk's pg-boss 10 left unfinished into these queues (created
    * before), keeping their ids, then drops its schema. Nothing to do on a newer database.
@@ -277,11 +280,12 @@ async function startOnce(database: Database, settings: JobSettings, onError: OnE
     async schedule(name, cron) {
       await boss.schedule(name, cron, {});
     },
-    async createQueue(name, policy) {
+    async createQueue(name, policy, expireSeconds) {
+      const options = { ...retries, ...(expireSeconds && { expireInSeconds: expireSeconds }), deadLetter: DEAD_LETTERS };
       await retryOnDeadlock(async () => {
-        await boss.createQueue(name, { policy, ...retries, deadLetter: DEAD_LETTERS });
+        await boss.createQueue(name, { policy, ...options });
         // Settings may have changed since the queue was made.
-        await boss.updateQueue(name, { ...retries, deadLetter: DEAD_LETTERS });
+        await boss.updateQueue(name, options);
       });
       // A job keeps the retry limit its queue had when it was added: the jobs still to run
       // take today's, so that every job's limit is the one the workers count to (work()).

@@ -52,6 +52,8 @@ export interface QueueDeclaration<T> {
   cron?: string;
   /** One job when the app is ready (a stately queue keeps one waiting: instances starting together add one). */
   atStart?: boolean;
+  /** A job still running this long is failed and tried again: DELIVERY_EXPIRE_SECONDS unless set. */
+  expireSeconds?: number;
   /** Runs one job: a throw fails it (to be tried again). */
   handler?(job: RunningJob<T>): Promise<void>;
   /**
@@ -99,7 +101,7 @@ export function createJobs(queue: JobQueue, coalesceSeconds: number, transaction
       if (declared.has(declaration.name)) throw new Error(`The queue ${declaration.name} is declared twice`);
       if (!declaration.handler === !declaration.batchHandler)
         throw new Error(`The queue ${declaration.name} needs a handler or a batchHandler`);
-      await queue.createQueue(declaration.name, declaration.policy);
+      await queue.createQueue(declaration.name, declaration.policy, declaration.expireSeconds);
       if (declaration.cron) await queue.schedule(declaration.name, declaration.cron);
       declared.set(declaration.name, declaration as QueueDeclaration<never>);
       for (const subscription of declaration.subscribes ?? []) {
