@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
-import { createSecureServer, type IncomingHttpHeaders } from 'node:http2';
+import { constants, createSecureServer, type Http2Session, type IncomingHttpHeaders } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { TLSSocket } from 'node:tls';
@@ -25,12 +25,15 @@ export interface ApnsAnswer {
 /**
  * 'hang': the push is recorded and never answered (a slow APNs, or a process that dies
  * meanwhile); a promise: answered when it settles. The double takes `maxConcurrentStreams`
- * streams at once on a connection: 500, as APNs does.
+ * streams at once on a connection: 500, as APNs does. With `goAwayAfter`, the first connection
+ * goes away at its stream number goAwayAfter + 1, its GOAWAY naming the one before as the last
+ * it handles (as APNs does when it closes a connection): that stream and the ones after it are
+ * refused unprocessed, and not recorded.
  */
 export async function startApnsDouble(
   dir: string,
   answer: (pushToken: string) => ApnsAnswer | 'hang' | Promise<ApnsAnswer> = () => ({ status: 200 }),
-  { maxConcurrentStreams = 500 } = {},
+  { maxConcurrentStreams = 500, goAwayAfter }: { maxConcurrentStreams?: number; goAwayAfter?: number } = {},
 ) {
   const key = join(dir, 'apns-key.pem');
   const cert = join(dir, 'apns-cert.pem');
@@ -76,7 +79,17 @@ export async function startApnsDouble(
     rejectUnauthorized: false,
     settings: { maxConcurrentStreams },
   });
+  let firstSession: Http2Session | undefined;
+  let firstSessionStreams = 0;
   server.on('stream', (stream, headers) => {
+    const session = stream.session!;
+    firstSession ??= session;
+    if (goAwayAfter !== undefined && session === firstSession && ++firstSessionStreams > goAwayAfter) {
+      // Refused by the GOAWAY: the client is told so (REFUSED_STREAM), the stream here errs.
+      stream.on('error', () => undefined);
+      if (firstSessionStreams === goAwayAfter + 1) session.goaway(constants.NGHTTP2_NO_ERROR, stream.id! - 2);
+      return;
+    }
     let body = '';
     stream.setEncoding('utf8');
     stream.on('data', (chunk: string) => void (body += chunk));

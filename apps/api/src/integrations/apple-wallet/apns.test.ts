@@ -44,3 +44,30 @@ it('sends no more pushes at once than APNs takes, each timed from when it is sen
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+it('sends again, on a new connection, the pushes APNs refused unprocessed when it went away, each once', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'bw-apns-'));
+  // The first connection goes away at its 4th stream; its answers take 100 ms, so all 10 pushes are in flight then.
+  const apns = await startApnsDouble(dir, () => new Promise((resolve) => setTimeout(() => resolve({ status: 200 }), 100)), {
+    goAwayAfter: 3,
+  });
+  const client = createHttp2ApnsClient({
+    url: apns.url,
+    topic: 'pass.com.boardwalk.demo',
+    certPem: '',
+    keyPem: '',
+    extraCaPem: await readFile(apns.caFile, 'utf8'),
+  });
+  const paths = Array.from({ length: 10 }, (_, i) => `/3/device/${i.toString(16).padStart(64, '0')}`);
+  try {
+    const outcomes = await Promise.all(paths.map((path) => client.push(path.slice('/3/device/'.length))));
+    expect(outcomes).toEqual(paths.map(() => ({ outcome: 'sent', status: 200 })));
+    expect(apns.pushes.map((push) => push.path).sort()).toEqual(paths);
+    // And the client goes on with the new connection.
+    expect((await client.push(paths[0]!.slice('/3/device/'.length))).outcome).toBe('sent');
+  } finally {
+    await client.close();
+    apns.server.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+});

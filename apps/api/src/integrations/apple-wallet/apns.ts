@@ -4,7 +4,7 @@
 // type certificate. (@parse/node-apn was considered: its endpoint is chosen by a production
 // flag and its `ca` option replaces the trusted roots instead of adding to them, while the
 // push itself is a single empty HTTP/2 POST.)
-import { connect, constants, type ClientHttp2Session } from 'node:http2';
+import { connect, constants, type ClientHttp2Session, type ClientHttp2Stream } from 'node:http2';
 import { rootCertificates } from 'node:tls';
 import pLimit from 'p-limit';
 
@@ -53,7 +53,7 @@ export function createHttp2ApnsClient(options: Http2ApnsOptions): ApnsClient {
       if (maxConcurrentStreams) streams.concurrency = maxConcurrentStreams;
     });
     s.on('error', () => s.destroy());
-    s.on('goaway', () => s.close());
+    s.on('goaway', () => retire(s));
     // An idle connection must not keep the process alive.
     s.unref();
     session = s;
@@ -73,29 +73,52 @@ export function createHttp2ApnsClient(options: Http2ApnsOptions): ApnsClient {
     },
   };
 
-  function send(pushToken: string): Promise<{ outcome: PushOutcome; status?: number; reason?: string }> {
+  /** A session APNs is done with: no push goes on it any more, and it closes once its answers are in. */
+  function retire(s: ClientHttp2Session) {
+    if (session === s) session = undefined;
+    if (!s.closed && !s.destroyed) s.close();
+  }
+
+  /**
+   * One push. A stream APNs refused unprocessed (REFUSED_STREAM: it went away, its GOAWAY
+   * naming an earlier stream as the last it handles, or it took no more streams) is sent once
+   * more on a new connection: HTTP/2 guarantees such a stream was not acted on (RFC 9113,
+   * 8.7), so the device gets one push, now rather than at the delivery's next try.
+   */
+  function send(pushToken: string, resent = false): Promise<{ outcome: PushOutcome; status?: number; reason?: string }> {
     return new Promise((resolve) => {
       let s: ClientHttp2Session;
+      let req: ClientHttp2Stream;
       try {
         s = open();
+        req = s.request({
+          [constants.HTTP2_HEADER_METHOD]: 'POST',
+          [constants.HTTP2_HEADER_PATH]: `/3/device/${pushToken}`,
+          [constants.HTTP2_HEADER_CONTENT_TYPE]: 'application/json',
+          'apns-topic': options.topic,
+        });
       } catch (error) {
         resolve({ outcome: 'failed', reason: (error as Error).message });
         return;
       }
-      const req = s.request({
-        [constants.HTTP2_HEADER_METHOD]: 'POST',
-        [constants.HTTP2_HEADER_PATH]: `/3/device/${pushToken}`,
-        [constants.HTTP2_HEADER_CONTENT_TYPE]: 'application/json',
-        'apns-topic': options.topic,
-      });
       req.setTimeout(timeoutMs, () => req.close(constants.NGHTTP2_CANCEL));
       let status = 0;
       let body = '';
+      let failure: string | undefined;
       req.setEncoding('utf8');
       req.on('response', (headers) => void (status = Number(headers[constants.HTTP2_HEADER_STATUS])));
       req.on('data', (chunk: string) => void (body += chunk));
-      req.on('error', (error) => resolve({ outcome: 'failed', reason: error.message }));
+      req.on('error', (error) => void (failure = error.message));
       req.on('close', () => {
+        if (!status && req.rstCode === constants.NGHTTP2_REFUSED_STREAM && !resent) {
+          retire(s);
+          resolve(send(pushToken, true));
+          return;
+        }
+        if (!status && failure) {
+          resolve({ outcome: 'failed', reason: failure });
+          return;
+        }
         let reason: string | undefined;
         try {
           reason = body ? (JSON.parse(body) as { reason?: string }).reason : undefined;
