@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { startApnsDouble } from '../../../test-support/apns-double.ts';
-import { createHttp2ApnsClient } from './apns.ts';
+import { createHttp2ApnsClient, type ApnsClient } from './apns.ts';
 
 it('fails a push to an APNs that cannot be reached, and still closes at once', async () => {
   // Nothing listens on port 9: the session is destroyed by its connection error.
@@ -16,58 +16,59 @@ it('fails a push to an APNs that cannot be reached, and still closes at once', a
   expect(closed).toBe('closed');
 });
 
-it('sends no more pushes at once than APNs takes, each timed from when it is sent, not while it waits', async () => {
+/** A push token (64 hex digits) for each number. */
+const token = (i: number) => i.toString(16).padStart(64, '0');
+
+/** A client of an APNs double that answers every push 200 after `answerAfterMs`, closed after `use`. */
+async function withApns(
+  answerAfterMs: number,
+  doubleOptions: Parameters<typeof startApnsDouble>[2],
+  clientOptions: { timeoutMs?: number },
+  use: (client: ApnsClient, apns: Awaited<ReturnType<typeof startApnsDouble>>) => Promise<void>,
+) {
   const dir = await mkdtemp(join(tmpdir(), 'bw-apns-'));
-  // An APNs that takes 2 streams at once and answers each after 300 ms.
-  const apns = await startApnsDouble(dir, () => new Promise((resolve) => setTimeout(() => resolve({ status: 200 }), 300)), {
-    maxConcurrentStreams: 2,
-  });
+  const apns = await startApnsDouble(
+    dir,
+    () => new Promise((resolve) => setTimeout(() => resolve({ status: 200 }), answerAfterMs)),
+    doubleOptions,
+  );
   const client = createHttp2ApnsClient({
     url: apns.url,
     topic: 'pass.com.boardwalk.demo',
     certPem: '',
     keyPem: '',
     extraCaPem: await readFile(apns.caFile, 'utf8'),
-    timeoutMs: 1000,
+    ...clientOptions,
   });
-  const token = (i: number) => i.toString(16).padStart(64, '0');
   try {
+    await use(client, apns);
+  } finally {
+    await client.close();
+    apns.server.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+it('sends no more pushes at once than APNs takes, each timed from when it is sent, not while it waits', async () => {
+  // An APNs that takes 2 streams at once and answers each after 300 ms.
+  await withApns(300, { maxConcurrentStreams: 2 }, { timeoutMs: 1000 }, async (client, apns) => {
     // The connection, and with it APNs's SETTINGS.
     expect((await client.push(token(0))).outcome).toBe('sent');
     // 10 pushes, 2 at a time: the last is sent 1.2 s after the first, past the 1 s timeout.
     const outcomes = await Promise.all(Array.from({ length: 10 }, (_, i) => client.push(token(i + 1))));
     expect(outcomes).toEqual(Array.from({ length: 10 }, () => ({ outcome: 'sent', status: 200 })));
     expect(apns.pushes).toHaveLength(11);
-  } finally {
-    await client.close();
-    apns.server.close();
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 it('sends again, on a new connection, the pushes APNs refused unprocessed when it went away, each once', async () => {
-  const dir = await mkdtemp(join(tmpdir(), 'bw-apns-'));
-  // The first connection goes away at its 4th stream; its answers take 100 ms, so all 10 pushes are in flight then.
-  const apns = await startApnsDouble(dir, () => new Promise((resolve) => setTimeout(() => resolve({ status: 200 }), 100)), {
-    goAwayAfter: 3,
-  });
-  const client = createHttp2ApnsClient({
-    url: apns.url,
-    topic: 'pass.com.boardwalk.demo',
-    certPem: '',
-    keyPem: '',
-    extraCaPem: await readFile(apns.caFile, 'utf8'),
-  });
-  const paths = Array.from({ length: 10 }, (_, i) => `/3/device/${i.toString(16).padStart(64, '0')}`);
-  try {
-    const outcomes = await Promise.all(paths.map((path) => client.push(path.slice('/3/device/'.length))));
-    expect(outcomes).toEqual(paths.map(() => ({ outcome: 'sent', status: 200 })));
-    expect(apns.pushes.map((push) => push.path).sort()).toEqual(paths);
+  // The first connection goes away at its 4th stream; answers take 100 ms, so all 10 pushes are in flight then.
+  await withApns(100, { goAwayAfter: 3 }, {}, async (client, apns) => {
+    const tokens = Array.from({ length: 10 }, (_, i) => token(i));
+    const outcomes = await Promise.all(tokens.map((t) => client.push(t)));
+    expect(outcomes).toEqual(tokens.map(() => ({ outcome: 'sent', status: 200 })));
+    expect(apns.pushes.map((push) => push.path).sort()).toEqual(tokens.map((t) => `/3/device/${t}`));
     // And the client goes on with the new connection.
-    expect((await client.push(paths[0]!.slice('/3/device/'.length))).outcome).toBe('sent');
-  } finally {
-    await client.close();
-    apns.server.close();
-    await rm(dir, { recursive: true, force: true });
-  }
+    expect((await client.push(tokens[0]!)).outcome).toBe('sent');
+  });
 });
