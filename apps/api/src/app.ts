@@ -5,6 +5,7 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '@boardwalk/db/client';
 import type { Redis } from 'ioredis';
+import type { Clock } from 'pg-boss';
 import type { Config } from './platform/config.ts';
 import { dataPlugin } from './platform/database.plugin.ts';
 import { docsPlugin } from './platform/docs.plugin.ts';
@@ -91,6 +92,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Where log lines go (tests read them); standard output by default. */
   logStream?: { write(line: string): void };
+  /** The job queue's clock: pg-boss's system clock unless given (tests keep the queue on real time while they move the Date). */
+  jobClock?: Clock;
 }
 
 function createFastify(options: BuildAppOptions) {
@@ -124,7 +127,7 @@ async function registerCore(app: Instance, options: BuildAppOptions) {
   // First after the data: its request hook must see every route.
   await app.register(metricsPlugin);
   await app.register(keysPlugin);
-  await app.register(jobsPlugin);
+  await app.register(jobsPlugin, options.jobClock ? { clock: options.jobClock } : {});
   await app.register(mailerPlugin);
   await app.register(appleWalletPlugin);
   await app.register(googleWalletPlugin);

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@boardwalk/db/test-support/test-database';
 import type { Redis } from 'ioredis';
+import { systemClock, type Clock } from 'pg-boss';
 import { buildApp, type App } from '../src/app.ts';
 import { loadConfig } from '../src/platform/config.ts';
 
@@ -18,6 +19,15 @@ export const TEST_ADMIN_PASSWORD = 'test-admin-password-0123';
  * at first start are made once per worker, outside the checkout.
  */
 const workerDataDir = mkdtempSync(join(tmpdir(), 'bw-test-data-'));
+
+/**
+ * The job queue's clock in tests: real time, whatever Date a test sets (vi.setSystemTime).
+ * pg-boss times its poll loop with its clock, so a fetch that started under a Date moved ahead
+ * and ended after the move back measured minus that jump and its worker slept for it: a queue
+ * stopped for the 30 minutes a test had moved (a CI run, loyalty-pass.test.ts). PGlite's now()
+ * still reads the test's Date, so the jobs come due by it.
+ */
+const realTimeClock: Clock = { ...systemClock, now: Date.now.bind(Date) };
 
 export interface TestApp {
   app: App;
@@ -55,6 +65,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const app = await buildApp({
     config,
     database,
+    jobClock: realTimeClock,
     ...(options.redis && { redis: options.redis }),
     throttleKeyPrefix: options.throttleKeyPrefix ?? `test-${randomBytes(6).toString('hex')}`,
     ...(options.logStream ? { logStream: options.logStream } : { logger: false }),

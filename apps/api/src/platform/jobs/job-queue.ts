@@ -3,7 +3,7 @@
 // it exists exactly when the change that caused it commits. Workers fetch with SKIP LOCKED:
 // several processes on one PostgreSQL never run one job twice.
 import type { LimitFunction } from 'p-limit';
-import { PgBoss, type Db, type Job, type JobResult } from 'pg-boss';
+import { PgBoss, type Clock, type Db, type Job, type JobResult } from 'pg-boss';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '@boardwalk/db/client';
 
@@ -32,6 +32,8 @@ export interface JobSettings {
    * per occurrence, however many processes run it): a process that runs workers.
    */
   schedules?: boolean;
+  /** What pg-boss keeps time and sets its timers by: the system clock unless given (tests give one, test-app.ts). */
+  clock?: Clock;
 }
 
 export interface NewJob {
@@ -248,6 +250,7 @@ async function startOnce(database: Database, settings: JobSettings, onError: OnE
     superviseIntervalSeconds: expiryCheckSeconds,
     monitorIntervalSeconds: expiryCheckSeconds,
     schedule: settings.schedules ?? false,
+    ...(settings.clock && { clock: settings.clock }),
   });
   // pg-boss reports a worker's errors as plain objects carrying the error's fields.
   boss.on('error', (error: unknown) =>

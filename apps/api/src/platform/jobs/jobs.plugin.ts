@@ -11,6 +11,7 @@
 // run only when it does, from the moment the app is ready (every feature declared).
 import fp from 'fastify-plugin';
 import pLimit from 'p-limit';
+import type { Clock } from 'pg-boss';
 import type { Executor } from '@boardwalk/db/client';
 import { isDatabaseUnavailable } from '../database-health.ts';
 import {
@@ -139,9 +140,9 @@ export function createJobs(queue: JobQueue, coalesceSeconds: number, transaction
 }
 
 export const jobsPlugin = fp(
-  async (app) => {
+  async (app, options: { clock?: Clock }) => {
     const log = app.log.child({ module: 'jobs' });
-    const settings = { ...app.config.deliveries, schedules: app.config.deliveries.workers };
+    const settings = { ...app.config.deliveries, schedules: app.config.deliveries.workers, ...(options.clock && { clock: options.clock }) };
     const queue = await startJobQueue(app.database, settings, (err) =>
       isDatabaseUnavailable(err) ? app.databaseHealth.lost(err) : log.warn({ err: err.message }, 'job queue error'),
     );
