@@ -295,8 +295,10 @@ describe('retention', () => {
     expect(metrics.body).toContain('boardwalk_retention_removed_total{category="device registrations"}');
   });
 
-  it('is a daily job, and runs at start', async () => {
+  it('is a daily job, runs at start, and may run an hour', async () => {
     const { rows } = await t.database.executeSql(`select cron from pgboss.schedule where name = 'retention'`);
     expect(rows).toEqual([{ cron: '0 10 * * *' }]);
+    const queue = await t.database.executeSql(`select expire_seconds from pgboss.queue where name = 'retention'`);
+    expect(queue.rows).toEqual([{ expire_seconds: 3600 }]);
   });
 });

@@ -102,6 +102,9 @@ export const retentionJobs = fp<{ rules: RetentionRule[] }>(
       // 10:00 UTC: 2 or 3 AM on the US west coast, after the park closes.
       cron: '0 10 * * *',
       atStart: true,
+      // A first run over a year of data deletes it all in one statement per rule: not the
+      // deliveries' 30 s, after which pg-boss would fail the job and start it again beside it.
+      expireSeconds: 60 * 60,
       handler: async () => void (await run()),
     });
   },
