@@ -26,10 +26,10 @@ const longBrowserFiles = ['e2e/guest/states.test.ts', 'e2e/staff/screens.test.ts
 class LongFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const isLong = (file: TestSpecification) => longBrowserFiles.some((path) => file.moduleId.endsWith(path));
-    // Vitest's order keeps each project's files together: within each, the long files first.
-    const projects = new Map<string, TestSpecification[]>();
-    for (const file of await super.sort(files)) projects.set(file.project.name, [...(projects.get(file.project.name) ?? []), file]);
-    return [...projects.values()].flatMap((group) => [...group.filter(isLong), ...group.filter((file) => !isLong(file))]);
+    // Vitest groups the files by sequence.groupOrder after sorting, keeping this order within
+    // a group: the browser project's group starts with these.
+    const sorted = await super.sort(files);
+    return [...sorted.filter(isLong), ...sorted.filter((file) => !isLong(file))];
   }
 }
 
@@ -37,8 +37,9 @@ export default defineConfig({
   test: {
     // An API test file spends much of its time waiting (on PostgreSQL, a server process it
     // started, a delivery retry coming due): with two workers the API phase left 30 % of this
-    // 2-core machine idle (530 s); three took 412 s (14 % idle), four 386 s (6 % idle) but with
-    // a lock timing flake. So one worker more than the cores; the browser project sets its own.
+    // 2-core machine idle (530 s); three took 412 s (14 % idle), four 386 s (6 % idle), the
+    // cores then nearly full, where timing-bound tests have the least margin. So one worker
+    // more than the cores; the browser project sets its own.
     maxWorkers: availableParallelism() + 1,
     sequence: { sequencer: LongFirstSequencer },
     projects: [

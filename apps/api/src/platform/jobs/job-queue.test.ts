@@ -108,3 +108,16 @@ it("counts a waiting job's tries to today's retry limit: a job added under a lim
   // The one try the worker was told was the last (retryCount >= retryLimit): a delivery records it as dead.
   expect(seen).toEqual([{ retryCount: 0, retryLimit: 0 }]);
 });
+
+it("gives the jobs still to run (or running) their queue's expiry of today: a job added under 60 s may run the hour its queue now allows", async () => {
+  database = await createTestDatabase();
+  const before = await startJobQueue(database, settings, () => undefined);
+  await before.createQueue('retention', 'stately');
+  await before.send(database.db, { name: 'retention', data: {} });
+  await before.stop();
+
+  queue = await startJobQueue(database, settings, () => undefined);
+  await queue.createQueue('retention', 'stately', 3600);
+  const { rows } = await database.executeSql(`SELECT expire_seconds FROM pgboss.job WHERE name = 'retention'`);
+  expect(rows).toEqual([{ expire_seconds: 3600 }]);
+});

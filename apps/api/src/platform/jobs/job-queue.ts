@@ -284,17 +284,20 @@ async function startOnce(database: Database, settings: JobSettings, onError: OnE
       await boss.schedule(name, cron, {});
     },
     async createQueue(name, policy, expireSeconds) {
-      const options = { ...retries, ...(expireSeconds && { expireInSeconds: expireSeconds }), deadLetter: DEAD_LETTERS };
+      const expireInSeconds = expireSeconds ?? retries.expireInSeconds;
+      const options = { ...retries, expireInSeconds, deadLetter: DEAD_LETTERS };
       await retryOnDeadlock(async () => {
         await boss.createQueue(name, { policy, ...options });
         // Settings may have changed since the queue was made.
         await boss.updateQueue(name, options);
       });
-      // A job keeps the retry limit its queue had when it was added: the jobs still to run
-      // take today's, so that every job's limit is the one the workers count to (work()).
+      // A job keeps the retry limit and expiry its queue had when it was added: the jobs still
+      // to run (or running) take today's, so that every job's limit is the one the workers
+      // count to (work()), and a run a longer expiry allows is not failed by an older one.
       await database.executeSql(
-        `update pgboss.job set retry_limit = $1 where name = $2 and state in ('created', 'retry', 'active') and retry_limit <> $1`,
-        [settings.retryLimit, name],
+        `update pgboss.job set retry_limit = $1, expire_seconds = $3
+         where name = $2 and state in ('created', 'retry', 'active') and (retry_limit <> $1 or expire_seconds <> $3)`,
+        [settings.retryLimit, name, expireInSeconds],
       );
     },
     async carryOverVersion10Jobs(queues) {

@@ -1,7 +1,7 @@
 // The test app's job queue keeps real time (test-app.ts): tests move the process's Date
 // (vi.setSystemTime) and back, and a worker whose fetch waited across the move back must go on
 // polling, not sleep for the jump (pg-boss times its poll loop with its clock).
-import { afterAll, beforeAll, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, it, vi } from 'vitest';
 import { createTestApp, settleDeliveries, type TestApp } from '../../../test-support/test-app.ts';
 
 let t: TestApp;
@@ -9,6 +9,9 @@ beforeAll(async () => {
   t = await createTestApp();
 }, 60_000);
 afterAll(() => t?.close());
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 it('a Date moved 31 minutes ahead and back while a worker waits on its fetch leaves it polling', async () => {
   const QUEUE = 'passes-republish';
@@ -16,9 +19,10 @@ it('a Date moved 31 minutes ahead and back while a worker waits on its fetch lea
   const table = `pgboss.${String(rows[0]!.table_name)}`;
   vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
   vi.setSystemTime(Date.now() + 31 * 60_000);
-  // The queue's job table locked (that one table alone: nothing held while waiting, so no
-  // deadlock with pg-boss's own statements): its worker's next fetch starts under the moved
-  // Date and waits.
+  // The table the queue's jobs are in locked (job_common, which the unpartitioned queues share;
+  // that table alone, not the partitioned parent, so nothing is held while the lock waits and
+  // it cannot deadlock with pg-boss's statements): the workers' next fetches start under the
+  // moved Date and wait.
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   let locked!: Promise<void>;
