@@ -113,7 +113,8 @@ export type StaffClaimResult = z.infer<typeof staffClaimResult>;
 export const ledgerEntry = z.object({
   id: z.number().int(),
   points: z.number().int(),
-  kind: z.enum(['earn', 'reversal', 'adjustment', 'redemption', 'redemption-reversal']),
+  /** An `expired` entry takes what was left of a lot on its expiry date. */
+  kind: z.enum(['earn', 'reversal', 'adjustment', 'redemption', 'redemption-reversal', 'expired']),
   reason: z.string(),
   /** The order id, check number or reservation number of the purchase it is about. */
   reference: z.string().nullable(),

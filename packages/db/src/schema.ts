@@ -359,6 +359,10 @@ export const loyaltyOrders = pgTable(
   ],
 );
 
+/** Every kind of ledger entry: the answers that show entries (packages/contract) list the same kinds, which the typecheck holds them to. */
+export const LEDGER_KINDS = ['earn', 'reversal', 'adjustment', 'redemption', 'redemption-reversal', 'expired'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
 /**
  * The points ledger, append-only (a trigger refuses updates): an account's balance is the
  * sum of its entries. A loyalty order has at most one earn and one reversal entry.
@@ -372,8 +376,7 @@ export const loyaltyLedger = pgTable(
       .references(() => loyaltyAccounts.id, { onDelete: 'cascade' }),
     /** Signed whole points. */
     points: integer().notNull(),
-    /** earn | reversal | adjustment | redemption | redemption-reversal | expired */
-    kind: text().notNull(),
+    kind: text().$type<LedgerKind>().notNull(),
     /** Why, in words: claimed, refunded, cancelled, removed by staff, or a staff member's reason. */
     reason: text().notNull(),
     /** A claim with ledger entries cannot be deleted on its own (only with its account). */

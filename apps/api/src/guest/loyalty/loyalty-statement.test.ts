@@ -297,8 +297,8 @@ describe('the statement', () => {
       .returning();
     const entry = { accountId: member.accountId, loyaltyOrderId: old!.id, causedBy: 'system' };
     await t.database.db.insert(loyaltyLedger).values([
-      { ...entry, points: 100, kind: 'earn', reason: 'claimed', createdAt: longAgo },
-      { ...entry, points: -100, kind: 'reversal', reason: 'cancelled' },
+      { ...entry, points: 100, kind: 'earn' as const, reason: 'claimed', createdAt: longAgo },
+      { ...entry, points: -100, kind: 'reversal' as const, reason: 'cancelled' },
     ]);
     const body = (await getStatement(tokenFor(member.accountId))).json();
     expect(body).toMatchObject({ balance: 30, pointsEarned: 30 });
@@ -322,7 +322,7 @@ describe('the statement', () => {
       Array.from({ length: count }, (_, i) => ({
         accountId: member.accountId,
         points: i + 1,
-        kind: 'adjustment',
+        kind: 'adjustment' as const,
         reason: `goodwill ${i + 1}`,
         causedBy: 'staff',
         staffMember: 'gina',

@@ -236,7 +236,7 @@ describe('a balance past 2^31 points', () => {
       [2_000_000_000, 2_000_000_000].map((points) => ({
         accountId: member.userID,
         points,
-        kind: 'adjustment',
+        kind: 'adjustment' as const,
         reason: 'test',
         causedBy: 'system',
       })),

@@ -61,7 +61,7 @@ async function aClaim(accountId: string, sourceType: string, claimedAt: Date) {
   return row!.id;
 }
 
-async function anEntry(accountId: string, kind: string, points: number, createdAt: Date, loyaltyOrderId: string | null = null) {
+async function anEntry(accountId: string, kind: schema.LedgerKind, points: number, createdAt: Date, loyaltyOrderId: string | null = null) {
   const [row] = await t.database.db
     .insert(schema.loyaltyLedger)
     .values({ accountId, kind, points, reason: kind, causedBy: 'system', createdAt, loyaltyOrderId })

@@ -129,7 +129,7 @@ describe('the loyalty exports', () => {
     const entry = (points: number, createdAt: string) => ({
       accountId: member.id,
       points,
-      kind: 'adjustment',
+      kind: 'adjustment' as const,
       reason: `at ${createdAt}`,
       causedBy: 'staff',
       createdAt: new Date(createdAt),

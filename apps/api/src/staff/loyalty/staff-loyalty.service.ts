@@ -172,7 +172,7 @@ export async function staffSearch(ctx: Pick<StaffLoyaltyDeps, 'db'>, term: strin
 const toLedgerEntry = ({ entry, reference }: Awaited<ReturnType<typeof findLedgerOfAccount>>[number]): LedgerEntry => ({
   id: entry.id,
   points: entry.points,
-  kind: entry.kind as LedgerEntry['kind'],
+  kind: entry.kind,
   reason: entry.reason,
   reference,
   causedBy: entry.causedBy as LedgerEntry['causedBy'],
