@@ -262,6 +262,12 @@ export function mutatedBody(body: unknown, m: BodyMutation): { payload: string |
   }
 }
 
+/** The body once for each place in it (the whole, every member, every item), that place a text holding a NUL. */
+export function withNulAtEachPlace(body: unknown): unknown[] {
+  const places = pathsOf(JSON.parse(JSON.stringify(body ?? null))).length;
+  return Array.from({ length: places }, (_, at) => mutate(body, { kind: 'replace', at, value: 'a\u0000b', key: '' }));
+}
+
 function mutate(body: unknown, m: BodyMutation): unknown {
   if (m.kind === 'none') return body;
   const copy = JSON.parse(JSON.stringify(body ?? null)) as Json;

@@ -8,6 +8,29 @@ import { inlineStyleHashes } from './web.plugin.ts';
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 
 /**
+ * Where a parsed body holds a NUL (a value or a key, at any depth), as the validation errors
+ * name fields (`items.0.name`); undefined when none. PostgreSQL stores no NUL in text or jsonb:
+ * such a value reached the database and answered 500. Other control characters are text a
+ * field may hold (a line break in a description), and each field's own schema judges them.
+ */
+export function nulPath(body: unknown): string | undefined {
+  const stack: [unknown, string][] = [[body, '']];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const [value, path] = next;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return path || '(body)';
+    } else if (typeof value === 'object' && value !== null && !ArrayBuffer.isView(value)) {
+      for (const [key, inner] of Object.entries(value)) {
+        const at = path ? `${path}.${key}` : key;
+        if (key.includes('\u0000')) return at;
+        stack.push([inner, at]);
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
  * The headers a helmet middleware sets, recorded once. Helmet sets the same headers on every
  * response (this policy has no nonce, nothing per request), through a chain of a dozen
  * middlewares that each call setHeader; set from the recorded list, with no-store added to API
@@ -54,8 +77,9 @@ export const httpPlugin = fp(
       reply.headers(request.url.startsWith('/api/') ? apiHeaders : securityHeaders);
       done();
     });
-    // Path and query values never carry control characters (a NUL cannot even be stored):
-    // refused for every route, present and future, before its own validation or any query.
+    // Path and query values never carry control characters, nor a body a NUL (which cannot even
+    // be stored): refused for every route, present and future, before its own validation or any
+    // query.
     app.addHook('preValidation', (request, _reply, done) => {
       for (const [where, values] of [
         ['path', request.params],
@@ -68,6 +92,12 @@ export const httpPlugin = fp(
             return;
           }
         }
+      }
+      const inBody = nulPath(request.body);
+      if (inBody !== undefined) {
+        const message = `${inBody}: must not contain the NUL character`;
+        done(new AppError('VALIDATION_FAILED', message, { fields: [{ path: inBody, message }] }));
+        return;
       }
       done();
     });
