@@ -133,6 +133,9 @@ describe('the webhook sender', () => {
       `https://127.0.0.1:${port}/ok`,
       `https://localhost:${port}/ok`,
       `https://[::1]:${port}/ok`,
+      // IPv4-compatible IPv6: 127.0.0.1 and the metadata service.
+      `https://[::7f00:1]:${port}/ok`,
+      `https://[::a9fe:a9fe]/latest/meta-data/`,
       `https://10.0.0.7:${port}/ok`,
       `https://192.168.1.20:${port}/ok`,
       `https://169.254.169.254/latest/meta-data/`,
@@ -148,5 +151,7 @@ describe('the webhook sender', () => {
     expect(urlProblem('ftp://example.com/', true)).toBe('The URL must start with https:// or http://');
     expect(urlProblem('not a url', false)).toBe('Enter a full URL, starting with https://');
     expect(urlProblem('https://crm.example.com/hooks', false)).toBeNull();
+    expect(urlProblem('https://user:pass@crm.example.com/hooks', false)).toBe('The URL must not hold a user name or password');
+    expect(urlProblem('https://token@crm.example.com/hooks', true)).toBe('The URL must not hold a user name or password');
   });
 });

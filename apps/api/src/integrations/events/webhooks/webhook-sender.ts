@@ -54,6 +54,9 @@ export interface WebhookSenderOptions {
   timeoutMs?: number;
 }
 
+/** The IPv4-compatible IPv6 block (RFC 4291 2.5.5.1): `::` and `::1` are in it too, already refused. */
+const IPV4_COMPATIBLE = '::/96';
+
 /** A new signing secret as Standard Webhooks define it: `whsec_` and 32 random bytes in base64. */
 export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
 
@@ -65,13 +68,22 @@ export function urlProblem(url: string, allowPrivateNetworks: boolean): string |
   } catch {
     return 'Enter a full URL, starting with https://';
   }
+  // Credentials in the address would be stored and shown in clear: receivers check the signature.
+  if (parsed.username || parsed.password) return 'The URL must not hold a user name or password';
   if (parsed.protocol === 'https:') return null;
   if (parsed.protocol === 'http:' && allowPrivateNetworks) return null;
   return allowPrivateNetworks ? 'The URL must start with https:// or http://' : 'The URL must start with https://';
 }
 
 export function createWebhookSender(options: WebhookSenderOptions): WebhookSender {
-  const filter = { allowPrivateIPAddress: options.allowPrivateNetworks, keepAlive: true, maxSockets: CONNECTIONS_PER_HOST };
+  const filter = {
+    allowPrivateIPAddress: options.allowPrivateNetworks,
+    // IPv4-compatible IPv6 addresses (::a.b.c.d, deprecated) reach the IPv4 address on Linux,
+    // yet ipaddr.js calls them unicast: `::7f00:1` passed as an outside address.
+    denyIPAddressList: options.allowPrivateNetworks ? [] : [IPV4_COMPATIBLE],
+    keepAlive: true,
+    maxSockets: CONNECTIONS_PER_HOST,
+  };
   const agents = { 'https:': new RequestFilteringHttpsAgent(filter), 'http:': new RequestFilteringHttpAgent(filter) };
   const timeoutMs = options.timeoutMs ?? 10_000;
 
