@@ -18,7 +18,7 @@ export const DASHBOARD_RANGE_LABELS: Record<DashboardRange, string> = {
 /** How many operating days a range holds. */
 export const DASHBOARD_RANGE_DAYS: Record<DashboardRange, number> = { today: 1, '7': 7, '30': 30, '90': 90 };
 
-export const dashboardQuery = z.object({
+export const dashboardQuery = z.strictObject({
   range: z.enum(DASHBOARD_RANGES, { error: 'range must be today, 7, 30 or 90' }).default('7'),
 });
 
@@ -72,13 +72,16 @@ export const dashboard = z.object({
   to: day.describe('The last: the current operating day'),
   claims: z.array(dashboardClaimsDay),
   points: z.array(dashboardPointsDay),
-  outstanding: z.object({
-    points: count.describe('Points members hold now that can be spent (a negative balance counts as 0)'),
-    expiring: z
-      .object({ within30Days: count, within60Days: count, within90Days: count })
-      .nullable()
-      .describe('Of them, those expiring within 30, 60 and 90 days; null when points never expire (LOYALTY_POINTS_EXPIRE_MONTHS unset)'),
-  }),
+  outstanding: z
+    .object({
+      points: count.describe('Points members hold now that can be spent (a negative balance counts as 0)'),
+      expiring: z
+        .object({ within30Days: count, within60Days: count, within90Days: count })
+        .nullable()
+        .describe('Of them, those expiring within 30, 60 and 90 days; null when points never expire (LOYALTY_POINTS_EXPIRE_MONTHS unset)'),
+    })
+    .nullable()
+    .describe('The points liability: null unless the staff member holds Loyalty Export (the ledger is theirs to download anyway)'),
   tiers: z
     .array(z.object({ tier: z.string().nullable().describe('null: members below every tier'), members: count }))
     .describe('Members per active tier now, highest first, then those in none'),

@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors.ts';
 import { hashSecret, newSecret } from '../../platform/secrets.ts';
 import { attempt, type StaffLoginThrottles } from '../../platform/throttle.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
-import type { StaffMethod } from '@boardwalk/contract/staff-resources';
+import type { PermissionDeclaration, StaffMethod } from '@boardwalk/contract/staff-resources';
 import {
   endSession,
   findSessionByTokenHash,
@@ -126,6 +126,10 @@ export async function authenticate(db: Db, authorization: string | undefined): P
 export async function authorize(db: Db, staff: StaffIdentity, api: string, method: StaffMethod): Promise<void> {
   if (!(await hasPermission(db, api, method, staff.accessLevel))) throw forbidden();
 }
+
+/** Whether the member holds a permission besides the route's own (a figure or a field shown only to some). */
+export const holds = (db: Db, staff: StaffIdentity, { api, method }: PermissionDeclaration) =>
+  hasPermission(db, api, method, staff.accessLevel);
 
 /** Ends the caller's own session; another session's id answers 403 and ends nothing. */
 export async function logout(db: Db, staff: StaffIdentity, sessionGuid: string): Promise<void> {

@@ -2,7 +2,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DASHBOARD_API, dashboard, dashboardQuery } from '@boardwalk/contract/dashboard';
 import { apiError } from '@boardwalk/contract/errors';
-import { DASHBOARD_VIEW } from '@boardwalk/contract/staff-resources';
+import { DASHBOARD_VIEW, LOYALTY } from '@boardwalk/contract/staff-resources';
+import { holds } from '../auth/auth.service.ts';
 import { loadDashboard, type DashboardDeps } from './dashboard.service.ts';
 
 export const staffDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -21,6 +22,7 @@ export const staffDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: dashboardQuery,
       response: { 200: dashboard, 400: apiError, 401: apiError, 403: apiError },
     },
-    handler: (request) => loadDashboard(deps, request.query.range, new Date()),
+    handler: async (request) =>
+      loadDashboard(deps, request.query.range, new Date(), await holds(app.database.db, request.staff!, LOYALTY.export)),
   });
 };

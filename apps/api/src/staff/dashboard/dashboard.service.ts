@@ -36,7 +36,11 @@ const activitySeries = <K extends string>(
     return figure ? [{ day, [figure]: count } as { day: string } & Partial<Record<K, number>>] : [];
   });
 
-export async function loadDashboard(deps: DashboardDeps, range: DashboardRange, now: Date): Promise<Dashboard> {
+/**
+ * The Dashboard for a range ending `now`. `liability`: the points outstanding are read and shown
+ * (to a staff member who may download the ledger: a financial figure level 1 does not see).
+ */
+export async function loadDashboard(deps: DashboardDeps, range: DashboardRange, now: Date, liability = true): Promise<Dashboard> {
   const { db, timeZone } = deps;
   const to = operatingDay(now, timeZone);
   const from = shiftDate(to, 1 - DASHBOARD_RANGE_DAYS[range]);
@@ -50,7 +54,7 @@ export async function loadDashboard(deps: DashboardDeps, range: DashboardRange, 
     .catch((error: unknown) => deps.log.warn({ err: error }, 'activity counts not written before the Dashboard read'));
   const [club, outstanding, tiers, apple, google, activeDevices, latency, delivered, activity] = await Promise.all([
     clubFiguresPerDay(db, days, to, timeZone),
-    outstandingPoints(db, now),
+    liability ? outstandingPoints(db, now) : null,
     membersPerTier(db, now),
     appleRegistrationsPerDay(db, span, timeZone),
     googleSavesPerDay(db, span, timeZone),
@@ -59,7 +63,6 @@ export async function loadDashboard(deps: DashboardDeps, range: DashboardRange, 
     deliveriesPerDay(db, span, timeZone),
     activityPerDay(db, from, to),
   ]);
-  const { within30Days, within60Days, within90Days } = outstanding;
   return {
     range,
     timeZone,
@@ -67,9 +70,12 @@ export async function loadDashboard(deps: DashboardDeps, range: DashboardRange, 
     to,
     claims: club.map(({ day, tickets, foodAndBeverage, hotel, newMembers }) => ({ day, tickets, foodAndBeverage, hotel, newMembers })),
     points: club.map(({ day, earned, redeemed, reversed, expired, adjusted }) => ({ day, earned, redeemed, reversed, expired, adjusted })),
-    outstanding: {
+    outstanding: outstanding && {
       points: outstanding.points,
-      expiring: deps.pointsExpireMonths > 0 ? { within30Days, within60Days, within90Days } : null,
+      expiring:
+        deps.pointsExpireMonths > 0
+          ? { within30Days: outstanding.within30Days, within60Days: outstanding.within60Days, within90Days: outstanding.within90Days }
+          : null,
     },
     tiers,
     wallet: {

@@ -560,6 +560,22 @@ describe('GET /api/admin/dashboard/', () => {
     }
   });
 
+  it('shows the points liability only to a member who holds Loyalty Export (level 100), not to level 1', async () => {
+    expect((await get('?range=today', viewer)).json<Dashboard>().outstanding).toBeNull();
+    const exporter = await loginAs(t.app, { accessLevel: 100 });
+    expect((await get('?range=today', exporter)).json<Dashboard>().outstanding).toMatchObject({ points: expect.any(Number) });
+  });
+
+  it('refuses a malformed query (range[]=1, an unknown key) with a 400, writing nothing', async () => {
+    const count = async () => (await t.database.executeSql('select count(*)::int as n from loyalty_day_figures', [])).rows[0];
+    const before = await count();
+    for (const query of ['?range[]=1', '?range=7&extra=1']) {
+      const res = await get(query, viewer);
+      expect(res.statusCode, res.body).toBe(400);
+    }
+    expect(await count()).toEqual(before);
+  });
+
   it('refuses a range it does not offer with a 400 naming the field', async () => {
     const res = await get('?range=365', viewer);
     expect(res.statusCode).toBe(400);

@@ -120,8 +120,8 @@ const LATENCY: Series<Dashboard['deliveries'][number]>[] = [
 function Standing({ data }: { data: Dashboard }) {
   const members = data.tiers.reduce((sum, t) => sum + t.members, 0);
   const cards: [string, number][] = [
-    ['Points outstanding', data.outstanding.points],
-    ...(data.outstanding.expiring
+    ...(data.outstanding ? ([['Points outstanding', data.outstanding.points]] as [string, number][]) : []),
+    ...(data.outstanding?.expiring
       ? ([
           ['Expiring within 30 days', data.outstanding.expiring.within30Days],
           ['Expiring within 60 days', data.outstanding.expiring.within60Days],
