@@ -35,10 +35,10 @@ export const loyaltyExportsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { ...csv, ...errors },
     },
     handler: async (request, reply) => {
-      const file = await exportLedger(deps, request.staff!, request.query);
+      const { range, file } = await exportLedger(deps, request.staff!, request.query, new Date());
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', attachment(`loyalty-ledger-${request.query.from}-to-${request.query.to}.csv`))
+        .header('content-disposition', attachment(`loyalty-ledger-${range.from}-to-${range.to}.csv`))
         .send(file);
     },
   });

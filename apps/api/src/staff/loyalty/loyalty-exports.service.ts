@@ -6,7 +6,8 @@ import type { CsvColumn } from '@boardwalk/contract/csv';
 import type { Db } from '@boardwalk/db/client';
 import { ledgerPage, membersPage, type LedgerExportRow, type MemberExportRow } from '../../loyalty/loyalty-exports.repo.ts';
 import { csvStream } from '../../platform/csv-stream.ts';
-import { operatingDayBounds } from '../../platform/park-time.ts';
+import { AppError } from '../../platform/errors.ts';
+import { operatingDay, operatingDayBounds } from '../../platform/park-time.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import type { StaffActor } from '../auth/auth.service.ts';
 
@@ -53,13 +54,29 @@ export async function exportMembers(deps: LoyaltyExportDeps, staff: StaffActor, 
   );
 }
 
-/** The ledger entries written from `from`'s operating day through `to`'s (park time, from 2:00 AM), by entry id. */
-export async function exportLedger(deps: LoyaltyExportDeps, staff: StaffActor, range: { from: string; to: string }): Promise<Readable> {
+/**
+ * The ledger entries written from `from`'s operating day through `to`'s (park time, from 2:00 AM),
+ * by entry id, and the range they cover: one that runs past today ends today (no entry is written
+ * later); one that starts after today is a 400 naming the limit, never an empty file without a word.
+ */
+export async function exportLedger(
+  deps: LoyaltyExportDeps,
+  staff: StaffActor,
+  asked: { from: string; to: string },
+  now: Date,
+): Promise<{ range: { from: string; to: string }; file: Readable }> {
+  const today = operatingDay(now, deps.timeZone);
+  if (asked.from > today) {
+    const message = `From must not be after today (${today}): no entry is written yet`;
+    throw new AppError('VALIDATION_FAILED', message, { fields: [{ path: 'from', message }] });
+  }
+  const range = { from: asked.from, to: asked.to < today ? asked.to : today };
   const span = { start: operatingDayBounds(range.from, deps.timeZone).start, end: operatingDayBounds(range.to, deps.timeZone).end };
   await audit(deps, staff, 'ledger', range);
-  return csvStream(
+  const file = await csvStream(
     LEDGER_COLUMNS,
     (after: number | null, limit) => ledgerPage(deps.db, span, after, limit),
     (row) => row.id,
   );
+  return { range, file };
 }

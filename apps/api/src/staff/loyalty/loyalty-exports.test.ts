@@ -13,6 +13,7 @@ import { LOYALTY_LEDGER_EXPORT_API, LOYALTY_MEMBERS_EXPORT_API } from '@boardwal
 import * as schema from '@boardwalk/db/schema';
 import { loginAs, type StaffLogin } from '../../../test-support/staff.ts';
 import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
+import { operatingDay } from '../../platform/park-time.ts';
 
 let t: TestApp;
 let manager: StaffLogin;
@@ -148,6 +149,17 @@ describe('the loyalty exports', () => {
     expect(rows[0]).toMatchObject({ Written: '2026-03-10T09:00:00.000Z', 'Member Number': member.memberNumber, Kind: 'adjustment' });
     const audited = (await exportsAudited()).find((a) => a.recordId === 'ledger');
     expect(audited?.after).toEqual({ from: '2026-03-10', to: '2026-03-10' });
+  });
+
+  it('ends a range that runs past today today (to 9999-12-31 answered an empty file), and refuses one that starts after today', async () => {
+    const res = await get(`${LOYALTY_LEDGER_EXPORT_API}?from=2026-03-10&to=9999-12-31`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(rowsOf(res.body).map((r) => r.Points)).toEqual(expect.arrayContaining(['2', '3', '4']));
+    const today = operatingDay(new Date(), t.app.config.parkTimezone);
+    expect(res.headers['content-disposition']).toContain(`loyalty-ledger-2026-03-10-to-${today}.csv`);
+    const later = await get(`${LOYALTY_LEDGER_EXPORT_API}?from=9999-12-30&to=9999-12-31`);
+    expect(later.statusCode).toBe(400);
+    expect(later.json()).toMatchObject({ message: `From must not be after today (${today}): no entry is written yet` });
   });
 });
 
