@@ -154,8 +154,16 @@ function bodyObject(shape: Record<string, z.ZodType>, keep: Set<string>) {
     .meta({ additionalProperties: false });
 }
 
-/** Sent back unchanged by a client that posts the whole row: accepted and ignored. */
-const ignored = z.unknown().optional();
+/**
+ * Sent back unchanged by a client that posts the whole row: accepted and ignored, as long as it
+ * is a value a row shows (an id, a read-only text, number or date), not a nested object or list
+ * (a 2,000-deep object in a tier's id was taken with a 201).
+ */
+const ignored = z
+  .union([z.string().max(TEXT_MAX_DEFAULT), z.number(), z.boolean(), z.null()], {
+    error: 'must be the value the list shows (text, a number, true or false), or left out',
+  })
+  .optional();
 
 /** POST {api}: required (and requiredOnCreate) fields present; notOnCreate refused; read-only ignored. */
 export function createBodySchema(tab: ResourceDeclaration) {

@@ -159,6 +159,24 @@ describe('Pass Customizations', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('colour: Unknown field');
   });
+
+  it('refuses a nested object or list where the row is sent back (the id, a read-only field), on create and on update', async () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 2000; i++) deep = { a: deep };
+    const before = await list(passCustomizations);
+    for (const res of [
+      await create(passCustomizations, customization('Deep', { passCustomizationGUID: deep })),
+      await create(passCustomizations, customization('Listed', { passCustomizationGUID: [1] })),
+    ]) {
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toMatch(/^passCustomizationGUID: must be the value the list shows/);
+    }
+    expect((await list(passCustomizations)).headers['x-total-count']).toBe(before.headers['x-total-count']);
+    const row = await created(passCustomizations, customization('Sent back'));
+    const id = row.passCustomizationGUID as string;
+    expect((await update(passCustomizations, id, { ...row, passCustomizationGUID: { id } })).statusCode).toBe(400);
+    expect((await update(passCustomizations, id, row)).statusCode).toBe(200);
+  });
 });
 
 describe('Pass Customization Categories', () => {
