@@ -14,7 +14,7 @@ import { createVerifier } from 'fast-jwt';
 import { eq } from 'drizzle-orm';
 import * as schema from '@boardwalk/db/schema';
 import type { StaffAccount, StaffLoyaltyOrder } from '@boardwalk/contract/staff-loyalty';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GenericClass, GenericObject } from '../../integrations/google-wallet/google-wallet.ts';
 import { DEVELOPMENT_ISSUER_ID } from '../../integrations/google-wallet/google-wallet-credentials.ts';
 import { anOrder, putOrder } from '../../../test-support/fixtures.ts';
@@ -300,7 +300,7 @@ describe('Google root keys (GOOGLE_WALLET_ROOT_KEYS)', () => {
     }
   });
 
-  it('fetch them from a URL once for callbacks arriving together, keep them for max-age, and answer 503 while they cannot be fetched', async () => {
+  it('fetch them from a URL once for callbacks arriving together, keep them for max-age, and answer 503 for a minute after a failed fetch', async () => {
     const devSigner = new GoogleCallbackSigner(DEVELOPMENT_ISSUER_ID);
     let fetched = 0;
     let answer: 'fail' | 'keys' = 'fail';
@@ -326,11 +326,18 @@ describe('Google root keys (GOOGLE_WALLET_ROOT_KEYS)', () => {
       expect(unavailable.statusCode).toBe(503);
       expect(unavailable.headers['retry-after']).toBe('60');
       answer = 'keys';
+      // The failure is remembered for a minute: no fetch meanwhile; then the next callback fetches.
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+      vi.setSystemTime(Date.now() + 59_000);
+      expect((await send()).statusCode).toBe(503);
+      expect(fetched).toBe(1);
+      vi.setSystemTime(Date.now() + 2_000);
       // Two callbacks at once share one fetch; the next one uses the keys kept.
       expect((await Promise.all([send(), send()])).map((r) => r.json())).toEqual([{ outcome: 'accepted' }, { outcome: 'accepted' }]);
       expect((await send()).json()).toEqual({ outcome: 'accepted' });
       expect(fetched).toBe(2);
     } finally {
+      vi.useRealTimers();
       await other.close();
       server.close();
     }

@@ -47,6 +47,9 @@ export class CallbackRefused extends Error {
   }
 }
 
+/** How long a failed fetch of Google's root keys is remembered before the next try. */
+export const ROOT_KEYS_RETRY_MS = 60_000;
+
 /** Google's root keys could not be fetched: answered 503, so Google tries again. */
 export class RootKeysUnavailable extends Error {}
 
@@ -142,7 +145,9 @@ export function parseRootKeys(text: string): RootKey[] {
 /**
  * The root keys of GOOGLE_WALLET_ROOT_KEYS: an http(s) URL, fetched when a callback first
  * needs it and again when Google's Cache-Control max-age (or an hour) has passed; or a
- * file, read and checked at start (a bad one stops the server, naming the setting).
+ * file, read and checked at start (a bad one stops the server, naming the setting). A failed
+ * fetch is remembered for ROOT_KEYS_RETRY_MS: the callbacks meanwhile are answered 503 at once
+ * (Google retries them) instead of each waiting on a Google that does not answer.
  */
 export async function loadRootKeys(source: string, fetchTimeoutMs = 5000): Promise<RootKeys> {
   if (!/^https?:\/\//i.test(source)) {
@@ -156,6 +161,7 @@ export async function loadRootKeys(source: string, fetchTimeoutMs = 5000): Promi
     return { current: async () => keys };
   }
   let cached: { keys: RootKey[]; until: number } | null = null;
+  let failed: { error: RootKeysUnavailable; until: number } | null = null;
   /** The fetch under way: callbacks arriving meanwhile wait for it rather than fetch again. */
   let fetching: Promise<RootKey[]> | null = null;
   const fetchKeys = async (): Promise<RootKey[]> => {
@@ -167,12 +173,15 @@ export async function loadRootKeys(source: string, fetchTimeoutMs = 5000): Promi
       cached = { keys, until: Date.now() + (maxAge ? Number(maxAge) : 3600) * 1000 };
       return keys;
     } catch (err) {
-      throw new RootKeysUnavailable(`Google's root keys could not be fetched from ${source}: ${(err as Error).message}`);
+      const error = new RootKeysUnavailable(`Google's root keys could not be fetched from ${source}: ${(err as Error).message}`);
+      failed = { error, until: Date.now() + ROOT_KEYS_RETRY_MS };
+      throw error;
     }
   };
   return {
     async current() {
       if (cached && cached.until > Date.now()) return cached.keys;
+      if (failed && failed.until > Date.now()) throw failed.error;
       fetching ??= fetchKeys().finally(() => {
         fetching = null;
       });
