@@ -12,6 +12,11 @@ describe('masking', () => {
     expect(maskUrl(`/10000003/1000000000000035`)).toBe('/****0003/************0035');
     expect(maskUrl(`/${hashUrl}?x=1`)).toBe('/AAAA…[88]?x=1');
   });
+  it("masks the device id of Apple's PassKit calls, whatever its length", () => {
+    expect(maskUrl('/api/passkit/v1/devices/4f1c9a0b7e2d/registrations/pass.com.boardwalk.demo/SERIAL')).toBe(
+      '/api/passkit/v1/devices/********7e2d/registrations/pass.com.boardwalk.demo/SERIAL',
+    );
+  });
   it("masks the wristband code of the gate's lookup, letters included", () => {
     expect(maskUrl('/api/integrations/wristbands/AB12CD34EF56GH78')).toBe('/api/integrations/wristbands/************GH78');
     expect(maskUrl('/api/admin/wristbands/?search=ab12cd34ef56gh78&page=1')).toBe('/api/admin/wristbands/?search=************gh78&page=1');

@@ -20,12 +20,15 @@ export function maskEmails(text: string): string {
 
 /**
  * Masks what looks like a secret in a URL: email addresses (a search by email), digit runs
- * of 8+ (barcodes), long tokens (hashUrls) and the wristband code of the gate's lookup (16
- * letters or digits).
+ * of 8+ (barcodes), long tokens (hashUrls), the wristband code of the gate's lookup (16
+ * letters or digits) and the device id of Apple's PassKit calls (whoever knows one may list
+ * that device's passes).
  */
 export function maskUrl(url: string): string {
   return (
     maskEmails(url)
+      // PassKit's /v1/devices/{deviceLibraryIdentifier}/...: the id whatever its length.
+      .replace(/(\/devices\/)([^/?#]+)/g, (_, prefix: string, id: string) => `${prefix}${maskBarcode(id)}`)
       // Share links and other long secrets first, whole.
       .replace(/[A-Za-z0-9_-]{40,}/g, (m) => `${m.slice(0, 4)}…[${m.length}]`)
       // Wristband codes (16 letters or digits), in a path or a search.

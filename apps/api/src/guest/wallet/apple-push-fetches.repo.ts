@@ -2,9 +2,10 @@
 // them. After a push (APNs accepted: 'sent') the device asks the PassKit web service which of
 // its passes changed (naming itself) and then fetches each one (naming only the pass): the
 // first call marks its pushes listed, the fetch (200 with the new tag) marks the pushes of the
-// device that listed the pass first 'fetched'; a listing answered 204 (the device has every
-// pass as of its tag) marks that device's pushes up to the tag 'fetched'. The staff
-// Deliveries tab reads the figures.
+// device that listed the pass first 'fetched'. Only that fetch, made with the pass's own
+// authentication token, proves anything: the listing carries no token (Apple's protocol), so
+// anyone knowing a device id could send one, and a listing answered 204 proves nothing. The
+// staff Deliveries tab reads the figures.
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
 import { appleDeviceRegistrations, deliveries } from '@boardwalk/db/schema';
@@ -26,8 +27,6 @@ const isApplePush = and(eq(deliveries.target, 'apple'), isNotNull(deliveries.ser
  * is retried. 'fetched' is never overwritten by a later try (recordAttempts).
  */
 const WAITING_STATES: DeliveryState[] = ['queued', 'retrying', 'sent'];
-/** The update tag a device is given (passkit.repo.ts): microseconds since the epoch. */
-const tagOf = (column: typeof deliveries.passUpdatedAt) => sql`floor(extract(epoch from ${column}) * 1000000)::bigint`;
 /**
  * Marks pushes fetched now. One that was not yet recorded as sent (the device had the pass
  * from an earlier push before APNs answered for this one) counts as sent at its fetch, so its
@@ -49,35 +48,6 @@ export async function recordPushesListed(db: Executor, deviceLibraryIdentifier: 
         isNull(deliveries.listedAt),
       ),
     );
-}
-
-/**
- * The device asked for its passes updated since its tag and none were (204): it has every
- * pass as of that tag, so its waiting pushes announcing that tag or an older one are fetched
- * (a push sent after the device had already fetched the newest pass, listing nothing new).
- * Only the passes it is still registered for: a 204 says nothing of the others.
- */
-export async function recordPushesUpToDate(db: Executor, deviceLibraryIdentifier: string, tag: string): Promise<number> {
-  const rows = await db
-    .update(deliveries)
-    .set(markFetched)
-    .where(
-      and(
-        // The device's passes first: the (serial number, device) index finds their pushes.
-        inArray(
-          deliveries.serialNumber,
-          db
-            .select({ serialNumber: appleDeviceRegistrations.serialNumber })
-            .from(appleDeviceRegistrations)
-            .where(eq(appleDeviceRegistrations.deviceLibraryIdentifier, deviceLibraryIdentifier)),
-        ),
-        eq(deliveries.deviceLibraryIdentifier, deviceLibraryIdentifier),
-        inArray(deliveries.state, WAITING_STATES),
-        sql`${tagOf(deliveries.passUpdatedAt)} <= ${tag}::bigint`,
-      ),
-    )
-    .returning({ id: deliveries.id });
-  return rows.length;
 }
 
 /**

@@ -12,7 +12,7 @@ import type { ChangeBus } from '../../platform/jobs/jobs.plugin.ts';
 import { TICKET_CHANGED } from '../../integrations/ticketing/ticket.topics.ts';
 import type { TicketCore } from '../ticket/ticket.service.ts';
 import { currentContentOf, passTokenOf, type WalletConfig } from './apple-pass-content.service.ts';
-import { recordPushesFetched, recordPushesListed, recordPushesUpToDate } from './apple-push-fetches.repo.ts';
+import { recordPushesFetched, recordPushesListed } from './apple-push-fetches.repo.ts';
 import { recordWalletEvent } from './wallet-events.repo.ts';
 import {
   deleteDeviceRegistration,
@@ -133,11 +133,8 @@ export function createPassKitService(deps: PassKitDeps) {
   }): Promise<{ serialNumbers: string[]; lastUpdated: string } | null> {
     assertPassType(input.passTypeIdentifier);
     const rows = await findUpdatedSerialNumbers(deps.db, input.deviceLibraryIdentifier, input.passesUpdatedSince);
-    if (rows.length === 0) {
-      if (input.passesUpdatedSince !== undefined)
-        await recordPushesUpToDate(deps.db, input.deviceLibraryIdentifier, input.passesUpdatedSince);
-      return null;
-    }
+    // Nothing is recorded of a 204: this call has no pass token to prove who makes it.
+    if (rows.length === 0) return null;
     const voided = rows.filter((r) => r.voided).map((r) => r.serialNumber);
     if (voided.length > 0) {
       const removed = await deleteDeviceRegistrations(deps.db, input.deviceLibraryIdentifier, voided);

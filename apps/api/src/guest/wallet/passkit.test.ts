@@ -420,7 +420,9 @@ describe('the device log', () => {
 
   it('logs the first 5 lines, each at most 200 characters, control characters removed; the rest is dropped (200)', async () => {
     logLines.length = 0;
-    const lines = Array.from({ length: 100 }, (_, i) => `line ${i}\u0000\r\n\u001b[31mforged \u202eentry\u2028${'x '.repeat(300)}`);
+    // A NUL is refused like anywhere else (400); every other control character is removed.
+    expect((await logFrom('10.77.0.9', ['line\u0000'])).statusCode).toBe(400);
+    const lines = Array.from({ length: 100 }, (_, i) => `line ${i}\u0007\r\n\u001b[31mforged \u202eentry\u2028${'x '.repeat(300)}`);
     const res = await logFrom('10.77.0.1', lines);
     expect(res.statusCode).toBe(200);
     const logged = logLines
