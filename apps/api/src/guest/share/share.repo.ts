@@ -4,7 +4,7 @@
 import { and, asc, count, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { PrivacySections } from '@boardwalk/contract/privacy';
 import type { Executor } from '@boardwalk/db/client';
-import { ticketShares } from '@boardwalk/db/schema';
+import { outbox, ticketShares } from '@boardwalk/db/schema';
 import { TICKET_CHANGED } from '../../integrations/ticketing/ticket.topics.ts';
 import { iso, isoOrNull, namesPerson, ownBarcodes, type Eraser, type Person } from '../../platform/privacy.ts';
 
@@ -136,11 +136,16 @@ export async function findSharesMadeTo(db: Executor, person: Person): Promise<Pr
   }));
 }
 
+/** A share invitation's subject (shareMail): who, then the rest. */
+const INVITATION_SUBJECT = /^.+( shared a .+ ticket with you)$/;
+
 /**
  * Erasure: the shares made to the person stop (as Stop Sharing does: their link answers "Pass
  * No Longer Shared", their wallet passes are voided) and name nobody. Shares the person made
  * keep working for the people they were made to; the owner's name they show is the
- * registration's, which its own erasure empties.
+ * registration's, which its own erasure empties. The invitations those shares mailed named the
+ * owner in their subject, which the outbox keeps after sending: they now say "A guest" (a
+ * recipient of shares from two owners loses both names: erring towards erasure).
  */
 export const shareErasure: Eraser = {
   category: 'shares',
@@ -157,6 +162,17 @@ export const shareErasure: Eraser = {
       })
       .where(namesPerson(person, { email: ticketShares.email, phone: ticketShares.phone }))
       .returning({ barcode: ticketShares.barcode });
+    const own = ownBarcodes(person);
+    if (own.length > 0)
+      await tx
+        .update(outbox)
+        .set({ subject: sql`regexp_replace(${outbox.subject}, ${INVITATION_SUBJECT.source}, 'A guest\\1')` })
+        .where(
+          and(
+            inArray(outbox.to, tx.select({ email: ticketShares.email }).from(ticketShares).where(inArray(ticketShares.barcode, own))),
+            sql`${outbox.subject} ~ ${INVITATION_SUBJECT.source}`,
+          ),
+        );
     await changes.publish(
       tx,
       TICKET_CHANGED,

@@ -407,3 +407,15 @@ describe('DELETE /api/share/{orderId or 0}/{ticket}/{shareId}/{salesforceId or e
     expect(await counts()).toEqual(before);
   });
 });
+
+describe('erasing the owner', () => {
+  it("takes the owner's name out of the invitations their shares mailed (the outbox keeps a sent mail's subject)", async () => {
+    const res = await create({ ...T.other, ...guest, email: 'zoe.invited@example.com', hashUrl: '' }, await tokenOf(T.other));
+    expect(res.statusCode, res.body).toBe(200);
+    const subjectTo = async (to: string) =>
+      (await t.database.db.select({ subject: schema.outbox.subject }).from(schema.outbox).where(eq(schema.outbox.to, to)))[0]?.subject;
+    expect(await subjectTo('zoe.invited@example.com')).toBe('Carl Diaz shared a Pier Park ticket with you');
+    await t.app.privacy.erase({ barcode: T.other.barcode }, async () => {});
+    expect(await subjectTo('zoe.invited@example.com')).toBe('A guest shared a Pier Park ticket with you');
+  });
+});
