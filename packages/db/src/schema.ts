@@ -910,7 +910,7 @@ export const webhookEndpoints = pgTable('webhook_endpoints', {
   previousSecret: text(),
   previousSecretUntil: tstz(),
   /** Why Boardwalk disabled it ('gone': it answered 410; 'failing': every attempt failed for 5 days); null otherwise. */
-  disabledReason: text(),
+  disabledReason: text().$type<'gone' | 'failing'>(),
   /** Since when every attempt has failed; null after a success. */
   failingSince: tstz(),
   createdAt: created(),
@@ -936,8 +936,7 @@ export const webhookMessages = pgTable(
     eventId: uuid().references(() => integrationEvents.id, { onDelete: 'cascade' }),
     type: text().notNull(),
     subject: text().notNull(),
-    /** waiting | pending | retrying | delivered | dead */
-    state: text().notNull(),
+    state: text().$type<'waiting' | 'pending' | 'retrying' | 'delivered' | 'dead'>().notNull(),
     attempts: integer().notNull().default(0),
     /** When the next attempt is due (a retrying message). */
     nextAttemptAt: tstz(),

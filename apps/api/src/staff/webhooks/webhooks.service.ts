@@ -53,7 +53,7 @@ function toEndpoint(row: EndpointRow, lastDay: { delivered: number; attempted: n
     description: row.description,
     eventTypes: row.eventTypes,
     active: row.active,
-    disabledReason: row.disabledReason as WebhookEndpoint['disabledReason'],
+    disabledReason: row.disabledReason,
     failingSince: iso(row.failingSince),
     previousSecretUntil: row.previousSecretUntil && row.previousSecretUntil > new Date() ? row.previousSecretUntil.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
@@ -64,7 +64,7 @@ function toEndpoint(row: EndpointRow, lastDay: { delivered: number; attempted: n
 const toMessage = (row: MessageRow): WebhookMessage => ({
   id: row.id,
   type: row.type,
-  state: row.state as WebhookMessage['state'],
+  state: row.state,
   attempts: row.attempts,
   lastStatus: row.lastStatus,
   lastLatencyMs: row.lastLatencyMs,
