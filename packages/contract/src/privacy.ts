@@ -69,6 +69,11 @@ export const privacySections = {
   ),
   /** Season-pass photos of their tickets, as PNG (base64). */
   photos: z.array(z.object({ barcode: z.string(), width: z.number(), height: z.number(), uploadedAt: at, png: z.string() })),
+  /**
+   * Locks on their activated season passes: left by an erasure, a lock keeps a new photo or name
+   * off the pass until staff lift it (POST /api/admin/privacy/pass-lock/lift).
+   */
+  passLocks: z.array(z.object({ barcode: z.string(), reason: z.enum(['erasure']), lockedAt: at })),
   /** Wristbands bound to their tickets. */
   wristbands: z.array(z.object({ wristbandBarcode: z.string(), barcode: z.string(), activatedAt: at, deactivatedAt: at.nullable() })),
   /** Their loyalty account with its whole history (by a phone, more than one may match). */
@@ -146,6 +151,12 @@ export const privacyErasure = z.object({
   orderIds: z.array(z.string()),
 });
 export type PrivacyErasure = z.infer<typeof privacyErasure>;
+
+/** POST /api/admin/privacy/pass-lock/lift: the season pass whose lock staff lift. */
+export const passLockLiftRequest = z.strictObject({ barcode });
+/** The lock as it was, now lifted. */
+export const passLockLifted = z.object({ barcode: z.string(), reason: z.string(), lockedAt: at, liftedAt: at });
+export type PassLockLifted = z.infer<typeof passLockLifted>;
 
 // ---- The guest's own request ----
 

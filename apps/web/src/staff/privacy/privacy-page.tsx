@@ -3,7 +3,9 @@
 // passes), with Download for the same as one JSON file. Each Find is one audited export; the
 // download saves the document already shown, so it is not asked for (nor audited) twice. A
 // member holding Privacy Erase erases it all after a confirmation that names what goes and
-// what is kept; the answer lists the orders to erase in the ticketing system too.
+// what is kept; the answer lists the orders to erase in the ticketing system too. An activated
+// season pass whose holder was erased is locked (no new photo or name): the Season pass locks
+// section says why and since when, and a member holding Privacy Lift Pass Lock lifts it.
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
@@ -11,7 +13,14 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Table from 'react-bootstrap/Table';
-import { privacyErasure, privacyExport, privacyQuery, type PrivacyErasure, type PrivacyExport } from '@boardwalk/contract/privacy';
+import {
+  passLockLifted,
+  privacyErasure,
+  privacyExport,
+  privacyQuery,
+  type PrivacyErasure,
+  type PrivacyExport,
+} from '@boardwalk/contract/privacy';
 import { PRIVACY } from '@boardwalk/contract/staff-resources';
 import { saveJson } from '../../lib/save-json.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
@@ -88,6 +97,7 @@ function erasureSummary(doc: PrivacyExport) {
     'Orders and tickets stay (financial records of the ticketing system); a ticket that is still valid stays valid, and its pass is updated without their name and photo.',
     doc.loyalty.length > 0 && 'The points ledger stays under the member number: the points liability stays exact.',
     doc.sharesMade.length > 0 && 'Shares they made keep working for the people they were made to.',
+    'An activated season pass of theirs is locked: no new photo or name goes on it until staff lift the lock here.',
   ].filter((line): line is string => typeof line === 'string');
   return { goes, kept };
 }
@@ -172,7 +182,32 @@ function Erased({ result }: { result: PrivacyErasure }) {
   );
 }
 
-function PersonalData({ doc, onErase }: { doc: PrivacyExport; onErase: (() => void) | undefined }) {
+/** Why a pass is locked, in staff's words. */
+const LOCK_REASONS: Record<PrivacyExport['passLocks'][number]['reason'], string> = {
+  erasure: "Its holder's data was erased: the photo the gate checks is gone. Check the guest's identity before lifting.",
+};
+
+/** Lift Lock: the pass takes a new photo and name again (audited). */
+function LiftLock({ barcode }: { barcode: string }) {
+  const handleError = useStaffErrorHandler();
+  const [message, setMessage] = useState<string | null>(null);
+  const lift = useMutation({
+    mutationFn: async () =>
+      (await staffRequest(PRIVACY.liftPassLock.api, { method: 'POST', body: { barcode }, schema: passLockLifted })).data,
+    onError: (error) => setMessage(handleError(error)),
+  });
+  if (lift.isSuccess) return <span role="status">Lifted: the guest can put a new photo and name on the pass.</span>;
+  return (
+    <>
+      <BusyButton size="sm" variant="outline-primary" busy={lift.isPending} busyLabel="Lifting..." onClick={() => lift.mutate()}>
+        Lift Lock
+      </BusyButton>
+      {message ? <span className="text-danger ms-2">{message}</span> : null}
+    </>
+  );
+}
+
+function PersonalData({ doc, onErase, canLift }: { doc: PrivacyExport; onErase: (() => void) | undefined; canLift: boolean }) {
   const total = doc.tickets.length + doc.sharesReceived.length + doc.loyalty.length + doc.hotelReservations.length + doc.mails.length;
   return (
     <section aria-labelledby="privacy-found" className="staff-privacy__found">
@@ -225,6 +260,17 @@ function PersonalData({ doc, onErase }: { doc: PrivacyExport; onErase: (() => vo
             p.barcode,
             <img key="photo" src={`data:image/png;base64,${p.png}`} alt={`Photo of ticket ${p.barcode}`} width={64} />,
             at(p.uploadedAt),
+          ])}
+        />
+      </Section>
+      <Section id="pass-locks" title="Season pass locks" count={doc.passLocks.length}>
+        <Rows
+          head={['Barcode', 'Why', 'Since', '']}
+          rows={doc.passLocks.map((l) => [
+            l.barcode,
+            LOCK_REASONS[l.reason],
+            at(l.lockedAt),
+            canLift ? <LiftLock key="lift" barcode={l.barcode} /> : 'Ask a member who may lift locks',
           ])}
         />
       </Section>
@@ -332,7 +378,11 @@ export function PrivacyPage({ user }: { user: StaffUser }) {
       <div aria-live="polite">
         {erased ? <Erased result={erased} /> : null}
         {find.data && !find.isPending && !erased ? (
-          <PersonalData doc={find.data} onErase={canErase ? () => setConfirming(true) : undefined} />
+          <PersonalData
+            doc={find.data}
+            onErase={canErase ? () => setConfirming(true) : undefined}
+            canLift={hasPermission(user, PRIVACY.liftPassLock)}
+          />
         ) : null}
       </div>
       {confirming && find.data ? (
