@@ -44,7 +44,7 @@ export function PhotoSection({ order }: { order: PassOrder }) {
   if (order.passLocked && !order.photoUid) {
     // Erased, then locked: a new photo (and name) only at Guest Services.
     body = (
-      <p className="alert alert-info photo-step" role="status">
+      <p className="alert alert-info mb-0" role="status">
         {photoMessages.passLocked}
       </p>
     );
