@@ -19,8 +19,11 @@ export interface PrivacyDeps {
 
 export const PRIVACY_AUDIT_RESOURCE = 'privacy';
 
-/** What a query names a person by, and the value. */
-const queried = (query: PrivacyQuery) => Object.entries(query).find(([, value]) => value !== undefined) as [string, string];
+/** What a query names a person by (`email`, or `firstName+lastName+orderId`), and the value (the values, space-separated). */
+const queried = (query: PrivacyQuery): [string, string] => {
+  const given = Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined);
+  return [given.map(([kind]) => kind).join('+'), given.map(([, value]) => value).join(' ')];
+};
 
 /** What a query asked, as the audit log keeps it: a keyed hash (HMAC with a server key). */
 export function queryHash(keys: Keys, query: PrivacyQuery): string {
