@@ -1,4 +1,5 @@
-// The Privacy tab: find a person by email, phone or barcode and see everything held about them,
+// The Privacy tab: find a person by email, phone or barcode, or by name with an order id, a
+// barcode or the order's date (a ticket holder with no email or phone), and see everything held about them,
 // grouped (tickets, consents, shares, photos, wristbands, loyalty, hotel stays, mails, wallet
 // passes), with Download for the same as one JSON file. Each Find is one audited export; the
 // download saves the document already shown, so it is not asked for (nor audited) twice. A
@@ -34,8 +35,17 @@ const KINDS = {
   email: { label: 'Email', hint: 'The address as the guest gave it', input: 'email' },
   phone: { label: 'Phone', hint: 'Any formatting; matched by its last 10 digits', input: 'tel' },
   barcode: { label: 'Barcode', hint: 'A ticket or pass barcode: finds its guest', input: 'text' },
+  name: { label: 'Name', hint: '', input: 'text' },
 } as const;
 type Kind = keyof typeof KINDS;
+
+/** What narrows a search by name to the tickets of one person. */
+const SCOPES = {
+  orderId: { label: 'Order ID', hint: 'The 8-digit order id', input: 'text' },
+  barcode: { label: 'Barcode', hint: "The holder's ticket or pass barcode", input: 'text' },
+  orderDate: { label: 'Order Date', hint: 'The day the order was placed (UTC)', input: 'date' },
+} as const;
+type Scope = keyof typeof SCOPES;
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const at = (iso: string | null) => (iso ? when.format(new Date(iso)) : '–');
@@ -112,7 +122,11 @@ function EraseDialog({ doc, onClose, onErased }: { doc: PrivacyExport; onClose: 
   });
   const { goes, kept } = erasureSummary(doc);
   const close = () => !erase.isPending && onClose();
-  const who = doc.query.email ?? doc.query.phone ?? `the guest of ${doc.query.barcode ?? ''}`;
+  const { query } = doc;
+  const who =
+    query.firstName !== undefined
+      ? `${query.firstName} ${query.lastName ?? ''}`
+      : (query.email ?? query.phone ?? `the guest of ${query.barcode ?? ''}`);
   return (
     <Modal show onHide={close} aria-labelledby="privacy-erase-title" className="staff-modal">
       <Modal.Header>
@@ -318,6 +332,9 @@ export function PrivacyPage({ user }: { user: StaffUser }) {
   const handleError = useStaffErrorHandler();
   const [kind, setKind] = useState<Kind>('email');
   const [value, setValue] = useState('');
+  const [firstName, setFirstName] = useState('');
+  const [lastName, setLastName] = useState('');
+  const [scope, setScope] = useState<Scope>('orderId');
   const [error, setError] = useState<string | undefined>();
   const [confirming, setConfirming] = useState(false);
   const [erased, setErased] = useState<PrivacyErasure | null>(null);
@@ -327,7 +344,7 @@ export function PrivacyPage({ user }: { user: StaffUser }) {
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const body = { [kind]: value };
+    const body = kind === 'name' ? { firstName, lastName, [scope]: value } : { [kind]: value };
     const parsed = privacyQuery.safeParse(body);
     if (!parsed.success) return setError(parsed.error.issues[0]?.message);
     setError(undefined);
@@ -361,11 +378,49 @@ export function PrivacyPage({ user }: { user: StaffUser }) {
             ))}
           </Form.Select>
         </Form.Group>
+        {kind === 'name' ? (
+          <>
+            <p className="small text-body-secondary">
+              A ticket holder known by name only (no email or phone): their name and one of the following.
+            </p>
+            <TextField
+              id="privacy-first-name"
+              label="First Name"
+              autoComplete="off"
+              value={firstName}
+              onChange={(e) => setFirstName(e.target.value)}
+            />
+            <TextField
+              id="privacy-last-name"
+              label="Last Name"
+              autoComplete="off"
+              value={lastName}
+              onChange={(e) => setLastName(e.target.value)}
+            />
+            <Form.Group controlId="privacy-scope" className="mb-3">
+              <Form.Label>With</Form.Label>
+              <Form.Select
+                value={scope}
+                onChange={(e) => {
+                  setScope(e.target.value as Scope);
+                  setValue('');
+                  setError(undefined);
+                }}
+              >
+                {(Object.keys(SCOPES) as Scope[]).map((s) => (
+                  <option key={s} value={s}>
+                    {SCOPES[s].label}
+                  </option>
+                ))}
+              </Form.Select>
+            </Form.Group>
+          </>
+        ) : null}
         <TextField
           id="privacy-value"
-          label={KINDS[kind].label}
-          hint={KINDS[kind].hint}
-          type={KINDS[kind].input}
+          label={kind === 'name' ? SCOPES[scope].label : KINDS[kind].label}
+          hint={kind === 'name' ? SCOPES[scope].hint : KINDS[kind].hint}
+          type={kind === 'name' ? SCOPES[scope].input : KINDS[kind].input}
           autoComplete="off"
           value={value}
           error={error}
