@@ -56,6 +56,7 @@ const order: PassOrder = {
   photoUid: null,
   skipRegistration: false,
   skipImage: false,
+  passLocked: false,
   isPassholder: false,
   credits: 40,
   cash: 12.5,

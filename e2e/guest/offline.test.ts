@@ -5,7 +5,8 @@
 // again and the new answer replaces the copy (a refunded pass); the same for the stored-value
 // page and a shared view, whose copy a "no longer shared" answer erases; the staff pages are
 // left to the network; and a new build is picked up at the next visit. axe and screenshots
-// (offline-*) at 360 and 1280 px. How fast the offline pass shows is bench/offline.ts's figure.
+// (offline-*) at 360 and 1280 px. The copy keeps only what the offline pass shows (no token, no
+// one's email or phone) and expires. How fast the offline pass shows is bench/offline.ts's figure.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -85,6 +86,67 @@ describe('a pass shown once, with no network', () => {
         await expect.poll(async () => (await storedCopies(page))[0]?.value.data.refunded).toBe(true);
       }));
   }
+
+  it("keeps only what the offline pass shows (no token, no one's email or phone), and the copy expires", () =>
+    inPage(WIDTHS.mobile, async (page, context) => {
+      // The demo card with credits: the server answers a share token and its share to Rosa Diaz (with her email).
+      const { orderId, barcode } = demo.storedValue;
+      const answered = page.waitForResponse('**/api/login/');
+      await openPass(page, orderId, barcode);
+      const answer = (await (await answered).json()) as Record<string, unknown>;
+      expect(answer.ticketShareToken).toEqual(expect.any(String));
+      expect(JSON.stringify(answer.ticketShares)).toContain('@');
+      await passCard(page).waitFor();
+      await workerReady(page);
+      await expect.poll(async () => (await storedCopies(page)).length).toBe(1);
+      const [kept] = await storedCopies(page);
+      const copy = kept!.value as { shownAt: string; expiresAt: string; data: Record<string, unknown> };
+      expect(copy.data).toMatchObject({
+        barcode,
+        ticketShareToken: null,
+        wristbandActivateToken: null,
+        ticketShares: [],
+        email: null,
+        phone: null,
+        iCloudBindingLink: null,
+      });
+      expect(JSON.stringify(copy)).not.toContain('@');
+      // At most 30 days after it was shown, and never after the pass's own expiry.
+      const days = (Date.parse(copy.expiresAt) - Date.parse(copy.shownAt)) / 86_400_000;
+      expect(days).toBeGreaterThan(0);
+      expect(days).toBeLessThanOrEqual(30);
+      if (typeof answer.expires === 'string') expect(Date.parse(copy.expiresAt)).toBeLessThanOrEqual(Date.parse(answer.expires));
+
+      // Offline, the card is what it was (this card shows no barcode: it is not a passholder's).
+      await context.setOffline(true);
+      await page.reload({ waitUntil: 'commit' });
+      await page.getByTestId('offline-note').waitFor();
+      await expect(passCard(page).locator('#pass-product').textContent()).resolves.toBe(answer.product);
+
+      // Past its expiry, the copy is not shown and is erased.
+      await page.evaluate(
+        ([key]) =>
+          new Promise<void>((resolve, reject) => {
+            const open = indexedDB.open('boardwalk-guest');
+            open.onerror = () => reject(open.error);
+            open.onsuccess = () => {
+              const db = open.result;
+              const store = db.transaction('shown', 'readwrite').objectStore('shown');
+              const read = store.get(key!);
+              read.onsuccess = () => {
+                const put = store.put({ ...read.result, expiresAt: new Date(Date.now() - 1000).toISOString() }, key!);
+                put.onsuccess = () => (db.close(), resolve());
+                put.onerror = () => reject(put.error);
+              };
+            };
+          }),
+        [kept!.key],
+      );
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'Find Your Pass' }).waitFor();
+      await expect(page.getByTestId('offline-note').count()).resolves.toBe(0);
+      await expect.poll(() => storedCopies(page)).toEqual([]);
+    }));
 
   it('Start Over offline leaves nothing stored', () =>
     inPage(WIDTHS.mobile, async (page, context) => {

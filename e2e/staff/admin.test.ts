@@ -1,6 +1,6 @@
 // The admin area against the real server: permitted tabs only, a pass customization that
-// reaches a guest's card, a session ended from the Session tab, a 400 kept in the modal and
-// the static backdrop's bounce.
+// reaches a guest's card, a session ended from the Session tab, a 400 kept in the modal,
+// the static backdrop's bounce and a level above one's own refused.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computedColors, demo, launchBrowser, openGuestPage, openPass, passCard, unexpectedProblems, WIDTHS } from '../support/browser.ts';
@@ -314,6 +314,28 @@ describe('admin area', () => {
       await expect(page.url()).toContain('/admin');
     } finally {
       await staffApi(adminToken, 'PUT', `/api/admin/permission/${id}`, { permissionMinimumAccessLevel: 10 });
+      await staff.close();
+    }
+  });
+
+  it('refuses, with the server message in a toast, a new member above the level of the one adding them', async () => {
+    // Level 100 holds the Team permissions (the seeded administrator level), not level 1000.
+    const lead = aTeamMember(100, 'Lead');
+    await createTeamMember(adminToken, lead);
+    const staff = await openStaffPage(browser);
+    const { page } = staff;
+    try {
+      await logIn(page, lead.email, lead.password);
+      await openTab(page, 'Team');
+      await page.getByRole('button', { name: 'Add New' }).click();
+      const member = aTeamMember(1000, 'TooHigh');
+      await fillTeamMember(page, member);
+      await modal(page).getByRole('button', { name: 'Save' }).click();
+      await page.getByText('You cannot grant an access level above your own (100).').waitFor();
+      await expect(modal(page).isVisible()).resolves.toBe(true);
+      const found = await staffApi(adminToken, 'GET', `/api/admin/team-member/?search=${encodeURIComponent(member.email)}`);
+      expect(found.json).toEqual([]);
+    } finally {
       await staff.close();
     }
   });

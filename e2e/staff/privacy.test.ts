@@ -1,7 +1,7 @@
 // The Privacy tab on the demo data: a guest found by email shows her tickets (the other guest on
 // her order only as a ticket she bought), her hotel stay, and Download saves the same document;
-// a person nobody holds says so; a bad email is said at the field; a member without Privacy
-// Export does not see the tab.
+// a person nobody holds says so; a bad email is said at the field; a holder known by name only
+// is found by name and order id and erased alone; a member without Privacy Export does not see the tab.
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +12,18 @@ import { expectNoAxeViolations, launchBrowser, screenshot, unexpectedProblems, W
 import { STAFF_ADMIN } from '../support/staff-admin.ts';
 import type { Page } from 'playwright-core';
 import { anOrderId, feed } from '../support/feed.ts';
-import { apiLogin, aTeamMember, createTeamMember, goToTab, modal, openStaffPage, signIn, tabNames, unique } from '../support/staff.ts';
+import {
+  apiLogin,
+  aTeamMember,
+  createTeamMember,
+  goToTab,
+  modal,
+  openStaffPage,
+  signIn,
+  staffApi,
+  tabNames,
+  unique,
+} from '../support/staff.ts';
 
 let browser: Browser;
 
@@ -84,9 +95,60 @@ describe('Privacy tab', () => {
         await page.getByLabel('Phone', { exact: true }).fill('(555) 010-9999');
         await page.getByRole('button', { name: 'Find' }).click();
         await page.getByRole('heading', { name: 'Nothing is held about this person' }).waitFor();
-        await expect(page.getByText('None held.').count()).resolves.toBe(10);
+        await expect(page.getByText('None held.').count()).resolves.toBe(11);
         await expectNoAxeViolations(page);
         await screenshot(page, 'staff-privacy-nothing');
+        expect(unexpectedProblems(staff.problems)).toEqual([]);
+      } finally {
+        await staff.close();
+      }
+    });
+  }
+
+  for (const width of [WIDTHS.mobile, WIDTHS.desktop]) {
+    it(`finds and erases a holder known by name only (name and order id), leaving the order's other child, at ${width} px`, async () => {
+      const orderId = anOrderId('6');
+      const purchaser = { firstName: 'Maren', lastName: 'Lindqvist', email: `maren.${unique()}@example.com`, phone: '4155550123' };
+      const child = (n: number, firstName: string) => ({
+        barcode: `${orderId}000${n}`,
+        product: 'Junior Day Ticket',
+        holder: { firstName, lastName: 'Lindqvist' },
+        isPassholder: false,
+        credits: 0,
+        cash: 0,
+        refunded: false,
+      });
+      await feed(`orders/${orderId}`, { orderDate: new Date().toISOString(), purchaser, tickets: [child(1, 'Ava'), child(2, 'Ben')] });
+      const staff = await openStaffPage(browser, width);
+      const { page } = staff;
+      try {
+        await signIn(page, STAFF_ADMIN.email, STAFF_ADMIN.password);
+        await openPrivacy(page);
+        await page.getByLabel('Find by').selectOption('name');
+        await page.getByLabel('First Name', { exact: true }).fill('Ava');
+        await page.getByLabel('Last Name', { exact: true }).fill('Lindqvist');
+        await page.getByLabel('With').selectOption('orderId');
+        await page.getByLabel('Order ID', { exact: true }).fill(orderId);
+        await page.getByRole('button', { name: 'Find' }).click();
+        await page.getByRole('heading', { name: 'Held about this person' }).waitFor();
+        const tickets = page.getByRole('region', { name: /^Tickets/ }).getByRole('row');
+        await expect(tickets.count()).resolves.toBe(2);
+        await expect(tickets.nth(1).textContent()).resolves.toContain(`${orderId}0001`);
+        await expect(page.getByText('Ben').count()).resolves.toBe(0);
+        await expectNoAxeViolations(page);
+        await screenshot(page, 'staff-privacy-by-name');
+        await page.getByRole('button', { name: 'Erase...' }).click();
+        const dialog = modal(page);
+        await dialog.getByRole('heading', { name: 'Erase Personal Data' }).waitFor();
+        await expect(dialog.textContent()).resolves.toContain('Ava Lindqvist');
+        await dialog.getByRole('button', { name: 'Yes, Erase' }).click();
+        await page.getByRole('heading', { name: 'Personal data erased' }).waitFor();
+        // Ben, on the same order, is as he was.
+        const token = (await apiLogin(STAFF_ADMIN.email, STAFF_ADMIN.password)).accessToken;
+        const ben = await staffApi(token, 'POST', '/api/admin/privacy/export', { firstName: 'Ben', lastName: 'Lindqvist', orderId });
+        expect((ben.json as PrivacyExport).tickets.map((t) => t.holder)).toEqual([
+          { firstName: 'Ben', lastName: 'Lindqvist', email: null, phone: null },
+        ]);
         expect(unexpectedProblems(staff.problems)).toEqual([]);
       } finally {
         await staff.close();

@@ -64,6 +64,7 @@ import { deviceRetention } from './guest/wallet/passkit.repo.ts';
 import { loyaltyAuditRetention } from './staff/loyalty/staff-loyalty.service.ts';
 import { privacyPlugin } from './platform/privacy.ts';
 import { findTicketsOfPerson, identifyPerson, ticketContactsErasure } from './guest/ticket/ticket-privacy.repo.ts';
+import { findPassLocksOfPerson } from './guest/ticket/pass-lock.repo.ts';
 import { findConsentsOfPerson, registrationErasure } from './guest/pass/pass.repo.ts';
 import { findSharesMadeBy, findSharesMadeTo, shareErasure } from './guest/share/share.repo.ts';
 import { findPhotosOfPerson, photoErasure } from './guest/photo/photo.repo.ts';
@@ -144,6 +145,7 @@ async function registerCore(app: Instance, options: BuildAppOptions) {
       sharesMade: findSharesMadeBy,
       sharesReceived: findSharesMadeTo,
       photos: findPhotosOfPerson,
+      passLocks: findPassLocksOfPerson,
       wristbands: findWristbandsOfPerson,
       loyalty: findLoyaltyOfPerson,
       hotelReservations: findReservationsOfPerson,

@@ -105,6 +105,9 @@ export const passOrder = z.object({
   photoUid: nullableText.describe("The passholder photo's uid (GET /api/download/{uid}/photo.bmp), null without one"),
   skipRegistration: z.boolean(),
   skipImage: z.boolean(),
+  passLocked: z
+    .boolean()
+    .describe("An activated season pass whose holder's data was erased: no photo upload or registration until staff lift the lock"),
   isPassholder: z.boolean(),
   credits: z.number(),
   cash: z.number(),

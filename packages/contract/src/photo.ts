@@ -21,6 +21,8 @@ export const photoMessages = {
   resetFailed: 'Unable to request a photo replacement',
   replaced: 'Replaced!',
   resetRequested: 'Your request has been received. A team member will respond by email.',
+  /** An activated season pass locked by its holder's erasure: what the guest sees instead of the upload and the registration. */
+  passLocked: 'Visit Guest Services to put a new photo on this pass',
 } as const;
 
 /** Characters of a base64 string of MAX_PHOTO_BYTES bytes. */

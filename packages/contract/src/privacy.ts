@@ -4,7 +4,7 @@
 // about the person only: on a ticket where they are the registrant but not the purchaser, the
 // purchaser's fields are left out; never a link, a token or a device's push token.
 import { z } from 'zod';
-import { barcode, EMAIL_PATTERN, phone, printable } from './pass.ts';
+import { barcode, EMAIL_PATTERN, orderId, phone, printable } from './pass.ts';
 
 const email = z
   .string()
@@ -13,10 +13,38 @@ const email = z
   .regex(EMAIL_PATTERN, 'Email is not valid')
   .refine(printable, 'Email is not valid');
 
-/** Whom to find: exactly one of an email address, a phone number (its digits) or a barcode. */
+const personName = z.string().trim().min(1).max(100).refine(printable, 'Name is not valid');
+
+export const PRIVACY_QUERY_MESSAGE =
+  "Enter one of an email, a phone or a barcode, or a first and last name with an order id, a barcode or the order's date";
+
+/**
+ * Whom to find: exactly one of an email address, a phone number (its digits) or a barcode; or,
+ * for a person known by name only (a ticket holder with no email or phone, often a child), a
+ * first and last name with exactly one of an order id, a barcode or the order's date
+ * (YYYY-MM-DD, UTC).
+ */
 export const privacyQuery = z
-  .strictObject({ email: email.optional(), phone: phone.optional(), barcode: barcode.optional() })
-  .refine((q) => [q.email, q.phone, q.barcode].filter((v) => v !== undefined).length === 1, 'Enter one of an email, a phone or a barcode');
+  .strictObject({
+    email: email.optional(),
+    phone: phone.optional(),
+    barcode: barcode.optional(),
+    firstName: personName.optional(),
+    lastName: personName.optional(),
+    orderId: orderId.optional(),
+    orderDate: z.iso.date('Order date must be YYYY-MM-DD').optional(),
+  })
+  .refine((q) => {
+    const given = (...values: unknown[]) => values.filter((v) => v !== undefined).length;
+    if (q.firstName === undefined && q.lastName === undefined)
+      return given(q.email, q.phone, q.barcode, q.orderId, q.orderDate) === 1 && q.orderId === undefined && q.orderDate === undefined;
+    return (
+      q.firstName !== undefined &&
+      q.lastName !== undefined &&
+      given(q.email, q.phone) === 0 &&
+      given(q.orderId, q.barcode, q.orderDate) === 1
+    );
+  }, PRIVACY_QUERY_MESSAGE);
 export type PrivacyQuery = z.infer<typeof privacyQuery>;
 
 const at = z.iso.datetime({ offset: true });
@@ -69,6 +97,11 @@ export const privacySections = {
   ),
   /** Season-pass photos of their tickets, as PNG (base64). */
   photos: z.array(z.object({ barcode: z.string(), width: z.number(), height: z.number(), uploadedAt: at, png: z.string() })),
+  /**
+   * Locks on their activated season passes: left by an erasure, a lock keeps a new photo or name
+   * off the pass until staff lift it (POST /api/admin/privacy/pass-lock/lift).
+   */
+  passLocks: z.array(z.object({ barcode: z.string(), reason: z.enum(['erasure']), lockedAt: at })),
   /** Wristbands bound to their tickets. */
   wristbands: z.array(z.object({ wristbandBarcode: z.string(), barcode: z.string(), activatedAt: at, deactivatedAt: at.nullable() })),
   /** Their loyalty account with its whole history (by a phone, more than one may match). */
@@ -129,7 +162,15 @@ export type PrivacySections = { [K in keyof typeof privacySections]: z.infer<(ty
 
 export const privacyExport = z.object({
   exportedAt: at,
-  query: z.object({ email: z.string().optional(), phone: z.string().optional(), barcode: z.string().optional() }),
+  query: z.object({
+    email: z.string().optional(),
+    phone: z.string().optional(),
+    barcode: z.string().optional(),
+    firstName: z.string().optional(),
+    lastName: z.string().optional(),
+    orderId: z.string().optional(),
+    orderDate: z.string().optional(),
+  }),
   ...privacySections,
 });
 export type PrivacyExport = z.infer<typeof privacyExport>;
@@ -146,6 +187,12 @@ export const privacyErasure = z.object({
   orderIds: z.array(z.string()),
 });
 export type PrivacyErasure = z.infer<typeof privacyErasure>;
+
+/** POST /api/admin/privacy/pass-lock/lift: the season pass whose lock staff lift. */
+export const passLockLiftRequest = z.strictObject({ barcode });
+/** The lock as it was, now lifted. */
+export const passLockLifted = z.object({ barcode: z.string(), reason: z.string(), lockedAt: at, liftedAt: at });
+export type PassLockLifted = z.infer<typeof passLockLifted>;
 
 // ---- The guest's own request ----
 

@@ -742,6 +742,8 @@ export const LOYALTY_PERMISSIONS = loyalty.permissions.map((p) => p.name);
 export const PRIVACY = {
   export: { name: 'Privacy Export', api: '/api/admin/privacy/export', method: 'POST', minimumAccessLevel: 100 },
   erase: { name: 'Privacy Erase', api: '/api/admin/privacy/erase', method: 'POST', minimumAccessLevel: 100 },
+  /** Lifts the lock an erasure left on an activated season pass (a new photo or name may then go on it). */
+  liftPassLock: { name: 'Privacy Lift Pass Lock', api: '/api/admin/privacy/pass-lock/lift', method: 'POST', minimumAccessLevel: 100 },
 } as const satisfies Record<string, PermissionDeclaration>;
 
 /** The Privacy tab: a page of its own (find a person by email, phone or barcode; download what is held). */
@@ -750,7 +752,7 @@ export const privacy: PageDeclaration = {
   title: 'Privacy',
   page: 'privacy',
   permission: PRIVACY.export,
-  permissions: [PRIVACY.export, PRIVACY.erase],
+  permissions: [PRIVACY.export, PRIVACY.erase, PRIVACY.liftPassLock],
 };
 
 /** The Webhooks tab's permission, seeded at level 100: managing the endpoints events are sent to (and their messages). */

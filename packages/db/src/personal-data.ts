@@ -482,6 +482,12 @@ export const PERSONAL_DATA: TableMap[] = [
     holds: "a guest's request to replace an approved photo",
     columns: { id: none, orderId: none, barcode: none, createdAt: none, handledAt: none },
   }),
+  entry({
+    table: schema.passLocks,
+    owner: 'guest/ticket',
+    holds: "an activated season pass locked by its holder's erasure (staff lift it)",
+    columns: { barcode: none, reason: none, lockedAt: none },
+  }),
   // ---- Mail and deliveries ----
   entry({
     table: schema.outbox,

@@ -835,6 +835,19 @@ export const photoResetRequests = pgTable(
   (t) => [index().on(t.barcode)],
 );
 
+/**
+ * An activated season pass whose holder's data was erased: no new photo or name goes on it
+ * until staff lift the lock (Privacy tab). The photo is the gate's proof of who holds the pass.
+ */
+export const passLocks = pgTable('pass_locks', {
+  barcode: text()
+    .primaryKey()
+    .references(() => tickets.barcode, { onDelete: 'cascade' }),
+  /** Why it is locked: 'erasure' (the holder's data was erased). */
+  reason: text().notNull(),
+  lockedAt: tstz().notNull().defaultNow(),
+});
+
 // ---- Platform --------------------------------------------------------------------------
 
 /** Outgoing mail: every message is kept here (its body only until sent); sentAt is set once SMTP accepted it. */

@@ -18,6 +18,11 @@ export interface Person {
   /** The phone's lookup key (phoneKeyOf: its last ten digits); null when the person is known by an email only. */
   phone: string | null;
   /**
+   * Set for a person known by name only (a ticket holder with no email or phone): their name as
+   * the tickets found hold it; their own tickets are those found by it.
+   */
+  name?: { firstName: string; lastName: string } | null;
+  /**
    * Every ticket they bought (as the order's purchaser), hold or registered, with only their own
    * fields. A ticket is `own` when they are its person: its registrant, or its holder when nobody
    * registered it, or its purchaser when it names nobody else; the photo, wristband, shares and

@@ -4,6 +4,7 @@ import { TEST_PASS_ORDER_ID, type LoginRequest, type PassOrder, type RegisterReq
 import type { Executor } from '@boardwalk/db/client';
 import { TICKET_CHANGED } from '../../integrations/ticketing/ticket.topics.ts';
 import type { ActivityCounts } from '../../platform/activity-counts.ts';
+import { photoMessages } from '@boardwalk/contract/photo';
 import { AppError } from '../../platform/errors.ts';
 import { recordEvent } from '../../platform/events.ts';
 import type { ChangeBus } from '../../platform/jobs/jobs.plugin.ts';
@@ -82,7 +83,9 @@ async function findPassOrder(deps: PassDeps, request: Caller & LoginRequest): Pr
 /** POST /api/register/: saves what the guest entered; the ticketing feed never overwrites it. */
 export async function registerPass(deps: PassDeps, request: Caller & RegisterRequest & { phone: string }): Promise<PassOrder> {
   const { orderId, barcode } = request;
-  await deps.tickets.find({ clientAddress: request.clientAddress, orderId, barcode });
+  const { row: found } = await deps.tickets.find({ clientAddress: request.clientAddress, orderId, barcode });
+  // A season pass locked by its holder's erasure takes no new name until staff lift the lock.
+  if (found.passLocked) throw new AppError('FORBIDDEN', photoMessages.passLocked);
   const texts = await deps.consentTexts();
   await deps.db.transaction(async (tx) => {
     // The ticket's row is locked first: two registrations of one ticket record their changes in turn.

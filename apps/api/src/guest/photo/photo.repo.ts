@@ -6,6 +6,7 @@ import { photoResetRequests, photos, tickets } from '@boardwalk/db/schema';
 import { TICKET_CHANGED } from '../../integrations/ticketing/ticket.topics.ts';
 import { iso, ownBarcodes, type Eraser, type Person } from '../../platform/privacy.ts';
 import { deleteRule } from '../../platform/retention.ts';
+import { lockActivatedPasses } from '../ticket/pass-lock.repo.ts';
 
 /** An unhandled reset request for this barcode made since that time, or null. */
 export async function findOpenResetRequest(db: Executor, opts: { barcode: string; since: Date }) {
@@ -47,12 +48,17 @@ export async function findPhotosOfPerson(db: Executor, person: Person): Promise<
   return rows.map(({ createdAt, png, ...row }) => ({ ...row, uploadedAt: iso(createdAt), png: png.toString('base64') }));
 }
 
-/** Erasure: the photos of the person's own tickets are deleted; the tickets are published, so their passes lose the photo. */
+/**
+ * Erasure: the photos of the person's own tickets are deleted; the tickets are published, so
+ * their passes lose the photo. Their activated season passes are locked (no new photo or name
+ * until staff lift the lock): erasing must never free a pass for someone else's face.
+ */
 export const photoErasure: Eraser = {
   category: 'photos',
   async erase(tx, person, changes) {
     const barcodes = ownBarcodes(person);
     if (barcodes.length === 0) return 0;
+    await lockActivatedPasses(tx, barcodes, 'erasure');
     const rows = await tx.delete(photos).where(inArray(photos.barcode, barcodes)).returning({ barcode: photos.barcode });
     await changes.publish(
       tx,

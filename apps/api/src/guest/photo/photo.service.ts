@@ -9,7 +9,9 @@
 // - replace-photo (delete): knowledge of barcode + photo uid, only before activation;
 // - reset-photo: an activated pass with a photo; the team removes it, after which the
 //   guest uploads a new one (so upload itself is not refused after activation, or a reset
-//   would leave the pass with no way to get a photo).
+//   would leave the pass with no way to get a photo);
+// - preview and upload are refused on a pass locked by its holder's erasure (pass-lock.repo.ts)
+//   until staff lift the lock: 403 "Visit Guest Services to put a new photo on this pass".
 import { randomBytes } from 'node:crypto';
 import { MAX_PHOTO_BYTES, photoMessages, type PreviewAnswer, type PreviewRequest, type UploadRequest } from '@boardwalk/contract/photo';
 import { AppError } from '../../platform/errors.ts';
@@ -53,6 +55,7 @@ async function findPhotoTicket(deps: PhotoDeps, request: Caller & { orderId: str
   }
   const { row } = found;
   if (!row.ticket.isPassholder || row.skipImage) throw new AppError('FORBIDDEN', message);
+  if (row.passLocked) throw new AppError('FORBIDDEN', photoMessages.passLocked);
   return row;
 }
 

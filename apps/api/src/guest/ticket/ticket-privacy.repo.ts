@@ -1,14 +1,17 @@
 // Who a privacy query names and their tickets (the ticket core's part of a person's data): the
 // tickets they bought, hold or registered, each with only their own fields, so an order's other
 // guests stay out of their document. A barcode names the ticket's person: its registrant, else
-// its holder, else its purchaser.
-import { asc, eq, inArray, or, sql } from 'drizzle-orm';
+// its holder, else its purchaser. A name with an order id, a barcode or the order's date names
+// a holder or registrant of that name: by their email or phone when the ticket has one, else by
+// the name alone (a ticket holder with no email or phone, often a child).
+import { and, asc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { union } from 'drizzle-orm/pg-core';
-import type { PrivacySections } from '@boardwalk/contract/privacy';
+import type { PrivacyQuery, PrivacySections } from '@boardwalk/contract/privacy';
 import type { Executor } from '@boardwalk/db/client';
 import { orders, phoneKeyOf, registrations, tickets } from '@boardwalk/db/schema';
 import { TICKET_CHANGED } from '../../integrations/ticketing/ticket.topics.ts';
-import { iso, isoOrNull, namesPerson, type Eraser, type Identify, type Person } from '../../platform/privacy.ts';
+import { iso, isoOrNull, namesPerson, ownBarcodes, type Eraser, type Identify, type Person } from '../../platform/privacy.ts';
 
 interface Contact {
   firstName: string | null;
@@ -84,7 +87,74 @@ function barcodesOf(db: Executor, person: Pick<Person, 'email' | 'phone'>) {
   );
 }
 
+type Name = NonNullable<Person['name']>;
+const sameText = (column: AnyPgColumn, value: string) => sql`lower(trim(${column})) = lower(${value.trim()})`;
+/** A contact (its first and last name columns) of this name, whatever its case. */
+const hasName = (name: Name, first: AnyPgColumn, last: AnyPgColumn) => and(sameText(first, name.firstName), sameText(last, name.lastName))!;
+const isNamed = (name: Name, c: Contact | null) =>
+  Boolean(
+    c?.firstName &&
+    c.lastName &&
+    c.firstName.trim().toLowerCase() === name.firstName.trim().toLowerCase() &&
+    c.lastName.trim().toLowerCase() === name.lastName.trim().toLowerCase(),
+  );
+
+/** The tickets a name query reaches: its order, its barcode or the orders of its date (UTC day). */
+function nameScope(query: PrivacyQuery): SQL {
+  if (query.orderId !== undefined) return eq(tickets.orderId, query.orderId);
+  if (query.barcode !== undefined) return eq(tickets.barcode, query.barcode);
+  const day = new Date(`${query.orderDate!}T00:00:00Z`);
+  return and(gte(orders.orderDate, day), lt(orders.orderDate, new Date(day.getTime() + 86_400_000)))!;
+}
+
+/**
+ * A name query: the tickets in its scope whose holder or registrant has that name. When one of
+ * them has an email or a phone, the person is who that names (as any query by email or phone);
+ * otherwise they are known by the name alone, and their own tickets are the ones found.
+ */
+async function identifyByName(db: Executor, query: PrivacyQuery): Promise<Person> {
+  const name: Name = { firstName: query.firstName!.trim(), lastName: query.lastName!.trim() };
+  const rows = await ticketRows(
+    db,
+    and(
+      nameScope(query),
+      or(hasName(name, tickets.holderFirstName, tickets.holderLastName), hasName(name, registrations.firstName, registrations.lastName)),
+    ),
+  );
+  const named = rows.flatMap((row) => [row.registration, row.holder]).find((c) => isNamed(name, c) && names(c));
+  if (named?.email) return identifyPerson(db, { email: named.email });
+  if (named?.phone) return identifyPerson(db, { phone: named.phone });
+  return {
+    email: null,
+    phone: null,
+    name,
+    tickets: rows.map((row) => {
+      const roles = (
+        [
+          ['holder', row.holder],
+          ['registrant', row.registration],
+        ] as const
+      )
+        .filter(([, contact]) => isNamed(name, contact))
+        .map(([role]) => role);
+      return {
+        orderId: row.orderId,
+        barcode: row.barcode,
+        product: row.product,
+        visitDate: row.visitDate,
+        expires: isoOrNull(row.expires),
+        roles,
+        purchaser: null,
+        holder: roles.includes('holder') ? row.holder : null,
+        registration: null,
+        own: true,
+      };
+    }),
+  };
+}
+
 export const identifyPerson: Identify = async (db, query) => {
+  if (query.firstName !== undefined) return identifyByName(db, query);
   const who: Pick<Person, 'email' | 'phone'> = { email: null, phone: null };
   const asked = query.barcode ?? null;
   if (query.email !== undefined) who.email = query.email.toLowerCase();
@@ -152,10 +222,20 @@ export const ticketContactsErasure: Eraser = {
       .set({ purchaserFirstName: null, purchaserLastName: null, purchaserEmail: null, purchaserPhone: null, updatedAt: now })
       .where(namesPerson(person, { email: orders.purchaserEmail, phone: orders.purchaserPhone }))
       .returning({ orderId: orders.orderId });
+    // A person known by name only: the holder of that name, with no email or phone, on the tickets found (the order's other people stay).
+    const byName =
+      person.name && ownBarcodes(person).length > 0
+        ? and(
+            inArray(tickets.barcode, ownBarcodes(person)),
+            isNull(tickets.holderEmail),
+            isNull(tickets.holderPhone),
+            hasName(person.name, tickets.holderFirstName, tickets.holderLastName),
+          )
+        : undefined;
     const held = await tx
       .update(tickets)
       .set({ holderFirstName: null, holderLastName: null, holderEmail: null, holderPhone: null, updatedAt: now })
-      .where(namesPerson(person, { email: tickets.holderEmail, phone: tickets.holderPhone }))
+      .where(or(namesPerson(person, { email: tickets.holderEmail, phone: tickets.holderPhone }), byName))
       .returning({ barcode: tickets.barcode });
     await changes.publish(
       tx,

@@ -10,6 +10,7 @@ import { preparedPerSession } from '@boardwalk/db/prepared';
 import {
   appleDeviceRegistrations,
   orders,
+  passLocks,
   photos,
   registrations,
   storedValueLinks,
@@ -52,6 +53,8 @@ function passQuery(db: Executor) {
     where ${walletPasses.barcode} = ${t.barcode})`;
   const photoUid = sql`(select ${photos.uid} from ${photos} where ${photos.barcode} = ${t.barcode})`;
   // Whether the stored-value page's link is kept already: a lookup then writes nothing.
+  // An erasure's lock on an activated season pass (pass-lock.repo.ts).
+  const passLocked = sql`exists (select 1 from ${passLocks} where ${passLocks.barcode} = ${t.barcode})`;
   const storedValueLinked = sql`exists (select 1 from ${storedValueLinks} where ${storedValueLinks.barcode} = ${t.barcode})`;
 
   const s = ticketShares;
@@ -108,6 +111,7 @@ function passQuery(db: Executor) {
     rulesVersion: passRulesVersionSql,
     iCloudBoundToWallet,
     photoUid,
+    passLocked,
     storedValueLinked,
     shares,
   });
@@ -165,6 +169,7 @@ export interface TicketRow {
   rulesVersion: number | null;
   iCloudBoundToWallet: boolean;
   photoUid: string | null;
+  passLocked: boolean;
   storedValueLinked: boolean;
   shares: ShareRow[];
 }

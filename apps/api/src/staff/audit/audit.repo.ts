@@ -26,6 +26,8 @@ export type AuditAction =
   // The Privacy tab's: a person's data found and downloaded, or erased.
   | 'export'
   | 'erase'
+  // ... and the lock an erasure left on an activated season pass, lifted.
+  | 'lift-pass-lock'
   // The Webhooks tab's: a secret rotated, a test message sent, a dead message sent again.
   | 'rotate'
   | 'test'

@@ -1,5 +1,5 @@
 // Reads and writes behind staff login, sessions and permission checks.
-import { and, asc, eq, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
 import { permissions, staffSessions, teamMembers } from '@boardwalk/db/schema';
 import { deleteRule } from '../../platform/retention.ts';
@@ -60,6 +60,20 @@ export async function endSession(db: Executor, sessionGuid: string): Promise<voi
     .update(staffSessions)
     .set({ active: false, endTimestamp: sql`least(${staffSessions.endTimestamp}, now())`, updatedAt: sql`now()` })
     .where(eq(staffSessions.guid, sessionGuid));
+}
+
+/** Ends every open session of a member now, but the one kept (the caller's own, or none). */
+export async function endSessionsOfMember(db: Executor, teamMemberGuid: string, keepSessionGuid: string | null): Promise<void> {
+  await db
+    .update(staffSessions)
+    .set({ active: false, endTimestamp: sql`least(${staffSessions.endTimestamp}, now())`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(staffSessions.teamMemberGuid, teamMemberGuid),
+        eq(staffSessions.active, true),
+        keepSessionGuid ? ne(staffSessions.guid, keepSessionGuid) : undefined,
+      ),
+    );
 }
 
 /** True when an active permission for this api and method allows the access level. */

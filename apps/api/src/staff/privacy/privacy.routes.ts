@@ -2,9 +2,9 @@
 // POST /api/admin/privacy/erase (Privacy Erase): all of it erased.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError } from '@boardwalk/contract/errors';
-import { privacyErasure, privacyExport, privacyQuery } from '@boardwalk/contract/privacy';
+import { passLockLifted, passLockLiftRequest, privacyErasure, privacyExport, privacyQuery } from '@boardwalk/contract/privacy';
 import { PRIVACY } from '@boardwalk/contract/staff-resources';
-import { erasePersonalDataOf, exportPersonalData, type PrivacyDeps } from './privacy.service.ts';
+import { erasePersonalDataOf, exportPersonalData, liftPassLockOf, type PrivacyDeps } from './privacy.service.ts';
 
 export const staffPrivacyRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: PrivacyDeps = { db: app.database.db, keys: app.keys, privacy: app.privacy };
@@ -28,5 +28,15 @@ export const staffPrivacyRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: privacyErasure, 400: apiError, 401: apiError, 403: apiError },
     },
     handler: (request) => erasePersonalDataOf(deps, request.staff!, request.body),
+  });
+  app.post(PRIVACY.liftPassLock.api, {
+    onRequest: app.staffGuard(PRIVACY.liftPassLock),
+    schema: {
+      tags: ['staff'],
+      summary: 'Privacy: lift the lock an erasure left on an activated season pass, so a new photo and name can go on it (audited)',
+      body: passLockLiftRequest,
+      response: { 200: passLockLifted, 400: apiError, 401: apiError, 403: apiError, 404: apiError },
+    },
+    handler: (request) => liftPassLockOf(deps, request.staff!, request.body.barcode),
   });
 };

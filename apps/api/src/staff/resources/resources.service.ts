@@ -14,7 +14,7 @@ import type { ChangeBus } from '../../platform/jobs/jobs.plugin.ts';
 import { PASSES_CHANGED } from '../../guest/ticket/ticket.topics.ts';
 import { LOYALTY_TIERS_CHANGED } from '../../loyalty/loyalty.topics.ts';
 import { recordAudit, type AuditAction } from '../audit/audit.repo.ts';
-import type { StaffActor } from '../auth/auth.service.ts';
+import type { StaffActor, StaffIdentity } from '../auth/auth.service.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Readable } from 'node:stream';
 import type { CsvColumn } from '@boardwalk/contract/csv';
@@ -220,7 +220,7 @@ export async function createResource(
   deps: ResourceDeps,
   resource: Resource,
   body: Record<string, unknown>,
-  staff: StaffActor,
+  staff: StaffIdentity,
 ): Promise<ApiRow> {
   const values = await toColumns(resource, body);
   try {
@@ -244,7 +244,7 @@ export async function updateResource(
   resource: Resource,
   id: string,
   body: Record<string, unknown>,
-  staff: StaffActor,
+  staff: StaffIdentity,
 ): Promise<ApiRow> {
   const { tab } = resource;
   // Hashing costs tens of milliseconds on purpose: done before the row is locked.
@@ -278,10 +278,12 @@ export async function updateResource(
   }
 }
 
-export async function deleteResource(deps: ResourceDeps, resource: Resource, id: string, staff: StaffActor): Promise<ApiRow> {
+export async function deleteResource(deps: ResourceDeps, resource: Resource, id: string, staff: StaffIdentity): Promise<ApiRow> {
   try {
     const row = await inTransaction(deps.db, async (tx) => {
-      const write: TabWrite = { action: 'delete', id, stored: null, changes: {} };
+      const stored = await findRow(tx, resource.table, id, true);
+      if (!stored) throw notFound(resource.tab);
+      const write: TabWrite = { action: 'delete', id, stored, changes: {} };
       resource.hooks.beforeWrite?.(write, staff);
       const deleted = await deleteRow(tx, resource.table, id);
       if (!deleted) throw notFound(resource.tab);
@@ -303,7 +305,7 @@ export async function deleteResource(deps: ResourceDeps, resource: Resource, id:
 async function recordWrite(
   tx: Executor,
   deps: ResourceDeps,
-  staff: StaffActor,
+  staff: StaffIdentity,
   resource: Resource,
   write: TabWrite,
   row: DbRow,

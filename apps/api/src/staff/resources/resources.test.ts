@@ -362,6 +362,108 @@ describe('Team', () => {
     ).toBe(200);
   });
 
+  describe('levels: nobody reaches above their own', () => {
+    const teamList = { permissions: ['Team List', 'Team Create', 'Team Update', 'Team Delete'] };
+    const body = (username: string, level: number) => ({ ...member, teamMemberUsername: username, teamMemberAccessLevel: level });
+    const storedLevel = async (guid: string) =>
+      (await t.database.db.select().from(schema.teamMembers).where(eq(schema.teamMembers.guid, guid)))[0]!.accessLevel;
+
+    it('refuses creating a member above the creator (403, nothing written); their own level is fine', async () => {
+      const lead = await loginAs(t.app, { accessLevel: 100, ...teamList });
+      const res = await create(teamMembers, body('too.high@example.com', 101), lead);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe('You cannot grant an access level above your own (100).');
+      const rows = await t.database.db.select().from(schema.teamMembers).where(eq(schema.teamMembers.username, 'too.high@example.com'));
+      expect(rows).toHaveLength(0);
+      expect((await create(teamMembers, body('same.level@example.com', 100), lead)).statusCode).toBe(201);
+    });
+
+    it("refuses raising oneself above one's own level", async () => {
+      const lead = await loginAs(t.app, { accessLevel: 100, ...teamList });
+      const res = await update(teamMembers, lead.teamMemberGuid, { teamMemberAccessLevel: 1000 }, lead);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe('You cannot grant an access level above your own (100).');
+      expect(await storedLevel(lead.teamMemberGuid)).toBe(100);
+    });
+
+    it("refuses raising another member above the editor; up to the editor's level is fine", async () => {
+      const lead = await loginAs(t.app, { accessLevel: 100, ...teamList });
+      const other = await created(teamMembers, body('raise.me@example.com', 10));
+      const id = other.teamMemberGUID as string;
+      expect((await update(teamMembers, id, { teamMemberAccessLevel: 500 }, lead)).statusCode).toBe(403);
+      expect(await storedLevel(id)).toBe(10);
+      expect((await update(teamMembers, id, { teamMemberAccessLevel: 100 }, lead)).statusCode).toBe(200);
+    });
+
+    it('refuses changing, re-passwording or deleting a member above the editor (403, nothing written)', async () => {
+      const lead = await loginAs(t.app, { accessLevel: 100, ...teamList });
+      const boss = await loginAs(t.app, { accessLevel: 1000 });
+      const [hashBefore] = await t.database.db.select().from(schema.teamMembers).where(eq(schema.teamMembers.guid, boss.teamMemberGuid));
+      const message = 'You cannot change a team member whose access level (1000) is above your own (100).';
+      for (const res of [
+        await update(teamMembers, boss.teamMemberGuid, { teamMemberPassword: 'taken over password' }, lead),
+        await update(teamMembers, boss.teamMemberGuid, { teamMemberAccessLevel: 100 }, lead),
+        await update(teamMembers, boss.teamMemberGuid, { teamMemberActive: false }, lead),
+        await update(teamMembers, boss.teamMemberGuid, { teamMemberDescription: 'mine now' }, lead),
+        await remove(teamMembers, boss.teamMemberGuid, lead),
+      ]) {
+        expect(res.statusCode).toBe(403);
+        expect(res.json().message).toBe(message);
+      }
+      const [after] = await t.database.db.select().from(schema.teamMembers).where(eq(schema.teamMembers.guid, boss.teamMemberGuid));
+      expect(after).toEqual(hashBefore);
+      expect((await call(boss, 'GET', teamMembers.api)).statusCode).toBe(200);
+    });
+  });
+
+  describe("a new password or a deactivation ends the member's sessions", () => {
+    const sessionStatus = (who: StaffLogin) => call(who, 'GET', sessions.api).then((r) => r.statusCode);
+
+    it('a password set by another member ends every session of the member', async () => {
+      const target = await loginAs(t.app, { accessLevel: 1000 });
+      const second = await t.app.inject({
+        method: 'POST',
+        url: '/app/login/',
+        remoteAddress: nextIp(),
+        payload: { teamMemberUsername: target.username, teamMemberPassword: target.password },
+      });
+      const secondHeaders = { authorization: `Bearer ${second.json().accessToken as string}` };
+      expect(await sessionStatus(target)).toBe(200);
+      expect((await update(teamMembers, target.teamMemberGuid, { teamMemberPassword: 'a brand new password' })).statusCode).toBe(200);
+      expect(await sessionStatus(target)).toBe(401);
+      expect((await t.app.inject({ method: 'GET', url: sessions.api, headers: secondHeaders })).statusCode).toBe(401);
+      // The administrator's own session is untouched.
+      expect(await sessionStatus(admin)).toBe(200);
+    });
+
+    it('a deactivation ends them; reactivating does not bring them back', async () => {
+      const target = await loginAs(t.app, { accessLevel: 1000 });
+      expect((await update(teamMembers, target.teamMemberGuid, { teamMemberActive: false })).statusCode).toBe(200);
+      expect((await update(teamMembers, target.teamMemberGuid, { teamMemberActive: true })).statusCode).toBe(200);
+      expect(await sessionStatus(target)).toBe(401);
+    });
+
+    it("changing one's own password ends one's other sessions and keeps the one it was changed from", async () => {
+      const me = await loginAs(t.app, { accessLevel: 1000 });
+      const other = await t.app.inject({
+        method: 'POST',
+        url: '/app/login/',
+        remoteAddress: nextIp(),
+        payload: { teamMemberUsername: me.username, teamMemberPassword: me.password },
+      });
+      const otherHeaders = { authorization: `Bearer ${other.json().accessToken as string}` };
+      expect((await update(teamMembers, me.teamMemberGuid, { teamMemberPassword: 'my own new password' }, me)).statusCode).toBe(200);
+      expect(await sessionStatus(me)).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: sessions.api, headers: otherHeaders })).statusCode).toBe(401);
+    });
+
+    it('another change (a description) ends nothing', async () => {
+      const target = await loginAs(t.app, { accessLevel: 1000 });
+      expect((await update(teamMembers, target.teamMemberGuid, { teamMemberDescription: 'Night shift' })).statusCode).toBe(200);
+      expect(await sessionStatus(target)).toBe(200);
+    });
+  });
+
   it('lists members as "Last, First (level)" options', async () => {
     const res = await call(admin, 'GET', '/api/team-member/');
     expect(res.statusCode).toBe(200);

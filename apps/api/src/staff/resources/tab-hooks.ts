@@ -15,18 +15,22 @@ import type { DbRow } from './resources.repo.ts';
 import { countParkLocationsLocked } from '../../guest/wallet/park-settings.repo.ts';
 import { listTierRules } from '../../loyalty/loyalty-rewards.repo.ts';
 import { recordTierChangesOfTiersEdit } from '../../loyalty/loyalty.service.ts';
+import { endSessionsOfMember } from '../auth/auth.repo.ts';
 
 /** What a write is about to do: `changes` are the columns an update sets (adjustable). */
 export interface TabWrite {
   action: 'create' | 'update' | 'delete';
   id: string | null;
+  /** The row as stored before an update or a delete (locked); null for a create. */
   stored: DbRow | null;
   changes: DbRow;
 }
 
-/** The staff member making the write. */
+/** The staff member making the write: their access level as read for this request, and their session. */
 export interface TabWriter {
   teamMemberGuid: string;
+  accessLevel: number;
+  sessionGuid: string;
 }
 
 export interface TabHooks {
@@ -61,6 +65,34 @@ function keepOwnAccess({ action, id, stored, changes }: TabWrite, staff: TabWrit
   if (changes.active === false) throw refuse('deactivate');
   if (typeof changes.accessLevel === 'number' && changes.accessLevel < Number(stored?.accessLevel))
     throw refuse('lower the access level of');
+}
+
+/**
+ * No member reaches above their own access level: none grants a level above their own (to
+ * themselves, another member or a new one), nor changes or deletes a member whose level is
+ * above their own (their password, their level, anything). 403 naming both levels.
+ */
+function withinOwnLevel({ action, stored, changes }: TabWrite, staff: TabWriter) {
+  const own = staff.accessLevel;
+  if (stored && Number(stored.accessLevel) > own) {
+    const message = `You cannot change a team member whose access level (${Number(stored.accessLevel)}) is above your own (${own}).`;
+    throw new AppError('FORBIDDEN', message);
+  }
+  if (action !== 'delete' && typeof changes.accessLevel === 'number' && changes.accessLevel > own) {
+    const message = `You cannot grant an access level above your own (${own}).`;
+    throw new AppError('FORBIDDEN', message, { fields: [{ path: 'teamMemberAccessLevel', message }] });
+  }
+}
+
+/**
+ * A new password or a deactivation ends the member's sessions at once (whoever set it could
+ * otherwise stay logged in as them, and a thief keeps a stolen session). A member changing
+ * their own password keeps the session they changed it from; every other one ends.
+ */
+async function endSessionsOnCredentialChange(tx: Executor, { action, changes, row }: TabWrite & { row: DbRow }, staff: TabWriter) {
+  if (action !== 'update' || !('passwordHash' in changes || changes.active === false)) return;
+  const guid = String(row.guid);
+  await endSessionsOfMember(tx, guid, guid === staff.teamMemberGuid ? staff.sessionGuid : null);
 }
 
 /** A reward's dates, when both are set, are in order (the database's check backs this). */
@@ -110,7 +142,13 @@ async function tellTierChanges(tx: Executor, { action, stored, changes, row }: T
 export const tabHooks: Record<string, TabHooks> = {
   [parkHours.key]: { validate: hoursInOrder },
   [parkLocations.key]: { afterWrite: atMostTenLocations },
-  [teamMembers.key]: { beforeWrite: keepOwnAccess },
+  [teamMembers.key]: {
+    beforeWrite: (write, staff) => {
+      keepOwnAccess(write, staff);
+      withinOwnLevel(write, staff);
+    },
+    afterWrite: endSessionsOnCredentialChange,
+  },
   [sessions.key]: { beforeWrite: endSessionAtOnce },
   [loyaltyRewards.key]: { validate: datesInOrder },
   [loyaltyTiers.key]: { afterWrite: tellTierChanges },

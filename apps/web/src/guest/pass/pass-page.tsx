@@ -14,6 +14,7 @@ import { canonicalCredentials, credentialsFromParams, passPath, type PassCredent
 import { canEditRegistration, isNoLongerShared, loginErrorMessage, needsRegistration, showsBarcode } from '../ticket/pass-rules.ts';
 import { preloadBarcodeGraphic } from '../ticket/barcode-slot.tsx';
 import { PassView } from './pass-view.tsx';
+import { offlinePass, passExpiry } from './offline-pass.ts';
 
 // The registration form and its phone mask are only needed for some orders: a chunk of its
 // own, fetched as soon as the guest submits a lookup so it is there when the answer asks for
@@ -55,6 +56,8 @@ function PassFlow({ credentials }: { credentials: PassCredentials | null }) {
     shown: !needsNewUrl,
     erases: (error) => isNoLongerShared(error) || failedWith(error, 'ORDER_NOT_FOUND'),
     prepare: (kept) => showsBarcode(kept) && preloadBarcodeGraphic(),
+    keep: offlinePass,
+    expires: passExpiry,
   });
 
   const startOver = () => {

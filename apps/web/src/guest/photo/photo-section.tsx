@@ -41,7 +41,14 @@ export function PhotoSection({ order }: { order: PassOrder }) {
   if (!hasPhotoSection(order)) return null;
 
   let body;
-  if (order.photoUid) {
+  if (order.passLocked && !order.photoUid) {
+    // Erased, then locked: a new photo (and name) only at Guest Services.
+    body = (
+      <p className="alert alert-info mb-0" role="status">
+        {photoMessages.passLocked}
+      </p>
+    );
+  } else if (order.photoUid) {
     body = <ExistingPhoto order={order} notice={notice} onReplaced={() => setNotice(photoMessages.replaced)} />;
   } else if (chosen) {
     body = (

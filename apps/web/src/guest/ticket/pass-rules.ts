@@ -25,11 +25,15 @@ export const isNoLongerShared = (error: unknown) => failedWith(error, 'PASS_NO_L
  */
 export const canRegister = (order: PassOrder) => ORDER_ID_PATTERN.test(order.orderId) && !order.shareId;
 
+/**
+ * A pass locked by its holder's erasure takes no new name (the server refuses it): the photo
+ * section says to visit Guest Services instead of the registration form.
+ */
 export const needsRegistration = (order: PassOrder) =>
-  canRegister(order) && !order.skipRegistration && (!order.firstName?.trim() || !order.lastName?.trim());
+  canRegister(order) && !order.passLocked && !order.skipRegistration && (!order.firstName?.trim() || !order.lastName?.trim());
 
 /** Edit Registration: only if the order has an email and there is no share id. */
-export const canEditRegistration = (order: PassOrder) => canRegister(order) && Boolean(order.email?.trim());
+export const canEditRegistration = (order: PassOrder) => canRegister(order) && !order.passLocked && Boolean(order.email?.trim());
 
 /** A passholder with a photo shows it on the card (gate staff compare it with the guest). */
 export const showsPhoto = (order: PassOrder) => order.isPassholder && Boolean(order.photoUid);

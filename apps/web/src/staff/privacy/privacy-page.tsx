@@ -1,9 +1,12 @@
-// The Privacy tab: find a person by email, phone or barcode and see everything held about them,
+// The Privacy tab: find a person by email, phone or barcode, or by name with an order id, a
+// barcode or the order's date (a ticket holder with no email or phone), and see everything held about them,
 // grouped (tickets, consents, shares, photos, wristbands, loyalty, hotel stays, mails, wallet
 // passes), with Download for the same as one JSON file. Each Find is one audited export; the
 // download saves the document already shown, so it is not asked for (nor audited) twice. A
 // member holding Privacy Erase erases it all after a confirmation that names what goes and
-// what is kept; the answer lists the orders to erase in the ticketing system too.
+// what is kept; the answer lists the orders to erase in the ticketing system too. An activated
+// season pass whose holder was erased is locked (no new photo or name): the Season pass locks
+// section says why and since when, and a member holding Privacy Lift Pass Lock lifts it.
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
@@ -11,7 +14,14 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Table from 'react-bootstrap/Table';
-import { privacyErasure, privacyExport, privacyQuery, type PrivacyErasure, type PrivacyExport } from '@boardwalk/contract/privacy';
+import {
+  passLockLifted,
+  privacyErasure,
+  privacyExport,
+  privacyQuery,
+  type PrivacyErasure,
+  type PrivacyExport,
+} from '@boardwalk/contract/privacy';
 import { PRIVACY } from '@boardwalk/contract/staff-resources';
 import { saveJson } from '../../lib/save-json.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
@@ -25,8 +35,17 @@ const KINDS = {
   email: { label: 'Email', hint: 'The address as the guest gave it', input: 'email' },
   phone: { label: 'Phone', hint: 'Any formatting; matched by its last 10 digits', input: 'tel' },
   barcode: { label: 'Barcode', hint: 'A ticket or pass barcode: finds its guest', input: 'text' },
+  name: { label: 'Name', hint: '', input: 'text' },
 } as const;
 type Kind = keyof typeof KINDS;
+
+/** What narrows a search by name to the tickets of one person. */
+const SCOPES = {
+  orderId: { label: 'Order ID', hint: 'The 8-digit order id', input: 'text' },
+  barcode: { label: 'Barcode', hint: "The holder's ticket or pass barcode", input: 'text' },
+  orderDate: { label: 'Order Date', hint: 'The day the order was placed (UTC)', input: 'date' },
+} as const;
+type Scope = keyof typeof SCOPES;
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const at = (iso: string | null) => (iso ? when.format(new Date(iso)) : '–');
@@ -88,6 +107,7 @@ function erasureSummary(doc: PrivacyExport) {
     'Orders and tickets stay (financial records of the ticketing system); a ticket that is still valid stays valid, and its pass is updated without their name and photo.',
     doc.loyalty.length > 0 && 'The points ledger stays under the member number: the points liability stays exact.',
     doc.sharesMade.length > 0 && 'Shares they made keep working for the people they were made to.',
+    'An activated season pass of theirs is locked: no new photo or name goes on it until staff lift the lock here.',
   ].filter((line): line is string => typeof line === 'string');
   return { goes, kept };
 }
@@ -102,7 +122,11 @@ function EraseDialog({ doc, onClose, onErased }: { doc: PrivacyExport; onClose: 
   });
   const { goes, kept } = erasureSummary(doc);
   const close = () => !erase.isPending && onClose();
-  const who = doc.query.email ?? doc.query.phone ?? `the guest of ${doc.query.barcode ?? ''}`;
+  const { query } = doc;
+  const who =
+    query.firstName !== undefined
+      ? `${query.firstName} ${query.lastName ?? ''}`
+      : (query.email ?? query.phone ?? `the guest of ${query.barcode ?? ''}`);
   return (
     <Modal show onHide={close} aria-labelledby="privacy-erase-title" className="staff-modal">
       <Modal.Header>
@@ -172,7 +196,32 @@ function Erased({ result }: { result: PrivacyErasure }) {
   );
 }
 
-function PersonalData({ doc, onErase }: { doc: PrivacyExport; onErase: (() => void) | undefined }) {
+/** Why a pass is locked, in staff's words. */
+const LOCK_REASONS: Record<PrivacyExport['passLocks'][number]['reason'], string> = {
+  erasure: "Its holder's data was erased: the photo the gate checks is gone. Check the guest's identity before lifting.",
+};
+
+/** Lift Lock: the pass takes a new photo and name again (audited). */
+function LiftLock({ barcode }: { barcode: string }) {
+  const handleError = useStaffErrorHandler();
+  const [message, setMessage] = useState<string | null>(null);
+  const lift = useMutation({
+    mutationFn: async () =>
+      (await staffRequest(PRIVACY.liftPassLock.api, { method: 'POST', body: { barcode }, schema: passLockLifted })).data,
+    onError: (error) => setMessage(handleError(error)),
+  });
+  if (lift.isSuccess) return <span role="status">Lifted: the guest can put a new photo and name on the pass.</span>;
+  return (
+    <>
+      <BusyButton size="sm" variant="outline-primary" busy={lift.isPending} busyLabel="Lifting..." onClick={() => lift.mutate()}>
+        Lift Lock
+      </BusyButton>
+      {message ? <span className="text-danger ms-2">{message}</span> : null}
+    </>
+  );
+}
+
+function PersonalData({ doc, onErase, canLift }: { doc: PrivacyExport; onErase: (() => void) | undefined; canLift: boolean }) {
   const total = doc.tickets.length + doc.sharesReceived.length + doc.loyalty.length + doc.hotelReservations.length + doc.mails.length;
   return (
     <section aria-labelledby="privacy-found" className="staff-privacy__found">
@@ -228,6 +277,17 @@ function PersonalData({ doc, onErase }: { doc: PrivacyExport; onErase: (() => vo
           ])}
         />
       </Section>
+      <Section id="pass-locks" title="Season pass locks" count={doc.passLocks.length}>
+        <Rows
+          head={['Barcode', 'Why', 'Since', '']}
+          rows={doc.passLocks.map((l) => [
+            l.barcode,
+            LOCK_REASONS[l.reason],
+            at(l.lockedAt),
+            canLift ? <LiftLock key="lift" barcode={l.barcode} /> : 'Ask a member who may lift locks',
+          ])}
+        />
+      </Section>
       <Section id="wristbands" title="Wristbands" count={doc.wristbands.length}>
         <Rows
           head={['Wristband', 'Barcode', 'Activated', 'Deactivated']}
@@ -272,6 +332,9 @@ export function PrivacyPage({ user }: { user: StaffUser }) {
   const handleError = useStaffErrorHandler();
   const [kind, setKind] = useState<Kind>('email');
   const [value, setValue] = useState('');
+  const [firstName, setFirstName] = useState('');
+  const [lastName, setLastName] = useState('');
+  const [scope, setScope] = useState<Scope>('orderId');
   const [error, setError] = useState<string | undefined>();
   const [confirming, setConfirming] = useState(false);
   const [erased, setErased] = useState<PrivacyErasure | null>(null);
@@ -281,7 +344,7 @@ export function PrivacyPage({ user }: { user: StaffUser }) {
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const body = { [kind]: value };
+    const body = kind === 'name' ? { firstName, lastName, [scope]: value } : { [kind]: value };
     const parsed = privacyQuery.safeParse(body);
     if (!parsed.success) return setError(parsed.error.issues[0]?.message);
     setError(undefined);
@@ -315,11 +378,49 @@ export function PrivacyPage({ user }: { user: StaffUser }) {
             ))}
           </Form.Select>
         </Form.Group>
+        {kind === 'name' ? (
+          <>
+            <p className="small text-body-secondary">
+              A ticket holder known by name only (no email or phone): their name and one of the following.
+            </p>
+            <TextField
+              id="privacy-first-name"
+              label="First Name"
+              autoComplete="off"
+              value={firstName}
+              onChange={(e) => setFirstName(e.target.value)}
+            />
+            <TextField
+              id="privacy-last-name"
+              label="Last Name"
+              autoComplete="off"
+              value={lastName}
+              onChange={(e) => setLastName(e.target.value)}
+            />
+            <Form.Group controlId="privacy-scope" className="mb-3">
+              <Form.Label>With</Form.Label>
+              <Form.Select
+                value={scope}
+                onChange={(e) => {
+                  setScope(e.target.value as Scope);
+                  setValue('');
+                  setError(undefined);
+                }}
+              >
+                {(Object.keys(SCOPES) as Scope[]).map((s) => (
+                  <option key={s} value={s}>
+                    {SCOPES[s].label}
+                  </option>
+                ))}
+              </Form.Select>
+            </Form.Group>
+          </>
+        ) : null}
         <TextField
           id="privacy-value"
-          label={KINDS[kind].label}
-          hint={KINDS[kind].hint}
-          type={KINDS[kind].input}
+          label={kind === 'name' ? SCOPES[scope].label : KINDS[kind].label}
+          hint={kind === 'name' ? SCOPES[scope].hint : KINDS[kind].hint}
+          type={kind === 'name' ? SCOPES[scope].input : KINDS[kind].input}
           autoComplete="off"
           value={value}
           error={error}
@@ -332,7 +433,11 @@ export function PrivacyPage({ user }: { user: StaffUser }) {
       <div aria-live="polite">
         {erased ? <Erased result={erased} /> : null}
         {find.data && !find.isPending && !erased ? (
-          <PersonalData doc={find.data} onErase={canErase ? () => setConfirming(true) : undefined} />
+          <PersonalData
+            doc={find.data}
+            onErase={canErase ? () => setConfirming(true) : undefined}
+            canLift={hasPermission(user, PRIVACY.liftPassLock)}
+          />
         ) : null}
       </div>
       {confirming && find.data ? (

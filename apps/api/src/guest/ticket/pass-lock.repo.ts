@@ -1,0 +1,48 @@
+// The lock an erasure leaves on an activated season pass: the photo is the gate's proof of who
+// holds the pass, so once the holder's data (photo, name) is erased, no new photo or name goes
+// on it until staff lift the lock (the Privacy tab), with the guest in front of them.
+import { and, eq, inArray } from 'drizzle-orm';
+import type { PrivacySections } from '@boardwalk/contract/privacy';
+import type { Executor } from '@boardwalk/db/client';
+import { passLocks, tickets } from '@boardwalk/db/schema';
+import { iso, ownBarcodes, type Person } from '../../platform/privacy.ts';
+import { isPassActivatedSql } from './ticket.repo.ts';
+
+/** Why a pass is locked. */
+export type PassLockReason = 'erasure';
+
+/** Locks the activated season passes among these barcodes (a lock already there stays as it was). */
+export async function lockActivatedPasses(tx: Executor, barcodes: string[], reason: PassLockReason): Promise<string[]> {
+  if (barcodes.length === 0) return [];
+  const activated = await tx
+    .select({ barcode: tickets.barcode })
+    .from(tickets)
+    .where(and(inArray(tickets.barcode, barcodes), eq(tickets.isPassholder, true), isPassActivatedSql(tickets)));
+  if (activated.length === 0) return [];
+  const rows = await tx
+    .insert(passLocks)
+    .values(activated.map(({ barcode }) => ({ barcode, reason })))
+    .onConflictDoNothing({ target: passLocks.barcode })
+    .returning({ barcode: passLocks.barcode });
+  return rows.map((r) => r.barcode);
+}
+
+/** True when the pass is locked. */
+export async function isPassLocked(db: Executor, barcode: string): Promise<boolean> {
+  const [row] = await db.select({ barcode: passLocks.barcode }).from(passLocks).where(eq(passLocks.barcode, barcode)).limit(1);
+  return row !== undefined;
+}
+
+/** Lifts the lock; answers it as it was, or null when the pass was not locked. */
+export async function liftPassLock(tx: Executor, barcode: string) {
+  const [row] = await tx.delete(passLocks).where(eq(passLocks.barcode, barcode)).returning();
+  return row ?? null;
+}
+
+/** The passLocks section: the locks on the person's own tickets (why, since when). */
+export async function findPassLocksOfPerson(db: Executor, person: Person): Promise<PrivacySections['passLocks']> {
+  const barcodes = ownBarcodes(person);
+  if (barcodes.length === 0) return [];
+  const rows = await db.select().from(passLocks).where(inArray(passLocks.barcode, barcodes));
+  return rows.map((row) => ({ barcode: row.barcode, reason: row.reason as PassLockReason, lockedAt: iso(row.lockedAt) }));
+}
