@@ -178,6 +178,22 @@ describe('Dashboard tab', () => {
     },
   );
 
+  it('shows a level 1 member the activity, not the points liability (Loyalty Export is level 100)', { timeout: 90_000 }, async () => {
+    const viewer = aTeamMember(1, 'Viewer');
+    await createTeamMember(adminToken, viewer, server.baseUrl);
+    for (const width of [WIDTHS.mobile, WIDTHS.desktop]) {
+      await inPage(width, async (page) => {
+        await signIn(page, viewer.email, viewer.password, server.baseUrl);
+        await page.waitForURL('**/admin/dashboard');
+        await page.getByText('Apple devices registered').waitFor();
+        const cards = await page.locator('.staff-stats__label').allTextContents();
+        expect(cards).toEqual(['Members', 'Apple devices registered']);
+        await expectNoAxeViolations(page);
+        await screenshot(page, 'staff-dashboard-level-1');
+      });
+    }
+  });
+
   it('is not shown to a member without Dashboard View', { timeout: 90_000 }, async () => {
     // Dashboard View raised above a clerk's level (it is seeded at 1).
     const found = await staffApi(adminToken, 'GET', '/api/admin/permission/?search=Dashboard%20View', undefined, server.baseUrl);
