@@ -33,6 +33,8 @@ import { walletDeliveriesJobs } from './guest/wallet/wallet-deliveries.jobs.ts';
 import { walletPlugin } from './guest/wallet/wallet.plugin.ts';
 import { loyaltyRoutes } from './guest/loyalty/loyalty.routes.ts';
 import { loyaltyExpiryJobs } from './loyalty/loyalty-expiry.jobs.ts';
+import { loyaltyStatementJobs } from './guest/loyalty/loyalty-statement.jobs.ts';
+import { emailCodeRetention } from './guest/loyalty/loyalty-email-codes.repo.ts';
 import { loyaltyReversalsJobs } from './loyalty/loyalty-reversals.jobs.ts';
 import { loyaltyIntegrationRoutes } from './loyalty/loyalty-integration.routes.ts';
 import { wristbandRoutes } from './guest/wristband/wristband.routes.ts';
@@ -173,6 +175,7 @@ async function registerJobs(app: Instance) {
   await app.register(walletDeliveriesJobs);
   await app.register(loyaltyReversalsJobs);
   await app.register(loyaltyExpiryJobs);
+  await app.register(loyaltyStatementJobs);
   await app.register(webhooksJobs);
   // Each rule sits beside the data it removes.
   await app.register(retentionJobs, {
@@ -185,6 +188,7 @@ async function registerJobs(app: Instance) {
       deviceRetention,
       loyaltyAuditRetention,
       spentLinkRetention,
+      emailCodeRetention,
       eventRetention,
       webhookMessageRetention,
     ],
