@@ -59,14 +59,14 @@ export const throttlePlugin = fp<{ keyPrefix?: string }>(
     // Accounts are free to make and each may claim once: making them is limited per address too.
     app.decorate('loyaltyAccountsLimit', limit('loyalty-accounts-address', app.config.loyalty.accountsPerAddressPerHour, 60 * 60));
     // A loyalty email's one-time code: 10 mails per address in 15 minutes and 5 per email in an hour;
-    // 10 wrong or expired codes per email in an hour, from any address (the code's own 10 tries aside).
+    // 20 wrong or expired codes per email in an hour, from any address (two codes' worth of their 10 tries each).
     app.decorate('loyaltyCodeLimits', {
       perAddress: limit('loyalty-code-address', 10, FIFTEEN_MINUTES),
       perEmail: limit('loyalty-code-email', 5, 60 * 60),
     });
     app.decorate(
       'loyaltyCodeFailures',
-      createFailureThrottle({ name: 'loyalty-code-email-failures', points: 10, windowSeconds: 60 * 60 }, store, app.metrics.throttles),
+      createFailureThrottle({ name: 'loyalty-code-email-failures', points: 20, windowSeconds: 60 * 60 }, store, app.metrics.throttles),
     );
     // Every statement link asked for sends a mail (to a member): 10 per address and 5 per email in 15 minutes.
     app.decorate('loyaltyStatementLimits', {
