@@ -2,7 +2,7 @@
 // joining with it, as the loyalty page does.
 import { desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { ConfirmAnswer } from '@boardwalk/contract/loyalty';
+import { LOYALTY_EMAIL_PROOF, type ConfirmAnswer } from '@boardwalk/contract/loyalty';
 import { outbox } from '@boardwalk/db/schema';
 import type { TestApp } from './test-app.ts';
 import type { TestSmtpServer } from './smtp.fixtures.ts';
@@ -44,3 +44,7 @@ export async function joinLoyalty(
   const res = await t.app.inject({ method: 'POST', url: '/api/loyalty/create', payload: { ...request, proof: proved.proof }, remoteAddress });
   return { statusCode: res.statusCode, body: res.body };
 }
+
+/** What confirm answers a proven email with no account, made directly (for tests of what comes after the proof). */
+export const proofOf = (t: TestApp, email: string) =>
+  t.app.keys.signToken(LOYALTY_EMAIL_PROOF.purpose, email.trim().toLowerCase(), LOYALTY_EMAIL_PROOF.ttlSeconds);
