@@ -4,6 +4,7 @@
 // escapes), sent as a guest, as a staff member holding every permission, as the integration
 // key and with a ticket share token. Never a 5xx; after every 4xx, the row count of every
 // table is what it was before the request. At least 10,000 requests per run.
+import { proofOf } from '../test-support/loyalty.fixtures.ts';
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import fc from 'fast-check';
@@ -110,7 +111,7 @@ beforeAll(async () => {
   const member = await t.app.inject({
     method: 'POST',
     url: '/api/loyalty/create',
-    payload: { email: memberEmail, firstName: 'Fuzz', lastName: 'Member' },
+    payload: { email: memberEmail, firstName: 'Fuzz', lastName: 'Member', proof: proofOf(t, memberEmail) },
   });
   known.userID = [member.body];
   expect(await watchWrites()).toBeGreaterThan(25);

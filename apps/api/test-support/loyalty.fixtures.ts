@@ -41,7 +41,12 @@ export async function joinLoyalty(
 ): Promise<{ statusCode: number; body: string }> {
   const proved = await proveEmail(t, request.email, remoteAddress);
   if (proved.account !== 'new') throw new Error(`${request.email} has an account already`);
-  const res = await t.app.inject({ method: 'POST', url: '/api/loyalty/create', payload: { ...request, proof: proved.proof }, remoteAddress });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/loyalty/create',
+    payload: { ...request, proof: proved.proof },
+    remoteAddress,
+  });
   return { statusCode: res.statusCode, body: res.body };
 }
 

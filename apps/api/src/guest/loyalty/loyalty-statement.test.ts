@@ -135,7 +135,10 @@ describe('asking for the link', () => {
 
   it('mails a member whose email is not proven how to prove it: no name, no link; their statement stays closed', async () => {
     const member = await aMember(10);
-    await t.database.db.update(loyaltyAccounts).set({ emailProvenAt: null, emailProvenBy: null }).where(eq(loyaltyAccounts.id, member.accountId));
+    await t.database.db
+      .update(loyaltyAccounts)
+      .set({ emailProvenAt: null, emailProvenBy: null })
+      .where(eq(loyaltyAccounts.id, member.accountId));
     const before = smtp.received.length;
     expect((await askForLink(member.email)).statusCode).toBe(202);
     await settleDeliveries(t.app);

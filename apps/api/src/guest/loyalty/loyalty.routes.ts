@@ -104,7 +104,8 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/loyalty/verify', {
     schema: {
       tags: ['loyalty'],
-      summary: 'Email a one-time code (6 digits, valid 60 minutes, 10 tries) that proves the email; the same answer for any email, a member\'s or not',
+      summary:
+        "Email a one-time code (6 digits, valid 60 minutes, 10 tries) that proves the email; the same answer for any email, a member's or not",
       body: verifyRequest,
       response: { 202: verifyAnswer, 400: apiError, 429: apiError },
     },
@@ -116,7 +117,11 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['loyalty'],
       summary: "Prove the email with its code: the account's user id, or (no account) the proof create takes",
       body: confirmRequest,
-      response: { 200: confirmAnswer, 400: apiError.describe('The code is wrong, expired or used up: what to do, fit to show'), 429: apiError },
+      response: {
+        200: confirmAnswer,
+        400: apiError.describe('The code is wrong, expired or used up: what to do, fit to show'),
+        429: apiError,
+      },
     },
     handler: (request) => confirmEmailCode(guest, request.ip, request.body),
   });
@@ -124,7 +129,8 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/loyalty/create', {
     schema: {
       tags: ['loyalty'],
-      summary: 'Create a loyalty account for an email proven by its code: its user id for the claim calls (text); 409 when the email already has one',
+      summary:
+        'Create a loyalty account for an email proven by its code: its user id for the claim calls (text); 409 when the email already has one',
       body: createAccountRequest,
       response: { 200: claimTokenText, 400: apiError, 409: apiError, 429: apiError },
     },

@@ -105,7 +105,11 @@ export function requestEmailCode(guest: GuestLoyalty, clientAddress: string, ema
  * now proven; or, when no account has the email, the proof that create takes. A wrong code uses
  * one of the code's tries; failures count against the address and the email.
  */
-export function confirmEmailCode(guest: GuestLoyalty, clientAddress: string, request: { email: string; code: string }): Promise<ConfirmAnswer> {
+export function confirmEmailCode(
+  guest: GuestLoyalty,
+  clientAddress: string,
+  request: { email: string; code: string },
+): Promise<ConfirmAnswer> {
   const email = request.email.trim();
   const emailHash = emailHashOf(guest.keys, email);
   return attempt([guest.throttle.of(clientAddress), guest.codeFailures.of(emailHash)], async () => {

@@ -129,7 +129,11 @@ describe('accounts', () => {
     const codes = await t.database.db.$count(loyaltyEmailCodes);
     for (const body of [{ email: 'not-an-email' }, { email: 'a@b.c' }, {}])
       expect((await post('/api/loyalty/verify', body)).statusCode).toBe(400);
-    for (const body of [{ email: 'ok@example.com', code: '12345' }, { email: 'ok@example.com', code: 'abcdef' }, { email: 'ok@example.com' }])
+    for (const body of [
+      { email: 'ok@example.com', code: '12345' },
+      { email: 'ok@example.com', code: 'abcdef' },
+      { email: 'ok@example.com' },
+    ])
       expect((await post('/api/loyalty/confirm', body)).statusCode).toBe(400);
     const proof = proofFor('ok@example.com');
     for (const body of [
@@ -147,7 +151,11 @@ describe('accounts', () => {
   it('makes at most LOYALTY_ACCOUNTS_PER_ADDRESS_PER_HOUR (20) accounts per address: the 21st answers 429 and makes nothing', async () => {
     const address = '10.98.0.1';
     const create = (i: number, from?: string) =>
-      post('/api/loyalty/create', { email: `many${i}@example.com`, firstName: 'Ana', lastName: 'Lopez', proof: proofFor(`many${i}@example.com`) }, from);
+      post(
+        '/api/loyalty/create',
+        { email: `many${i}@example.com`, firstName: 'Ana', lastName: 'Lopez', proof: proofFor(`many${i}@example.com`) },
+        from,
+      );
     for (let i = 0; i < 20; i++) {
       const res = await create(i, address);
       expect(res.statusCode, res.body).toBe(200);
@@ -183,7 +191,12 @@ describe('proof of the email', () => {
     const memberBody = t.app.mailer.readBody(memberMail!)!;
     const code = await codeMailedTo(t, 'proof.member@example.com');
     // The mails differ in their code only, and name nobody.
-    expect(memberBody.replace(code, 'CODE')).toBe(t.app.mailer.readBody(strangerMail!)!.replace(/^\d{6}$/m, 'CODE').replace('proof.stranger', 'proof.member'));
+    expect(memberBody.replace(code, 'CODE')).toBe(
+      t.app.mailer
+        .readBody(strangerMail!)!
+        .replace(/^\d{6}$/m, 'CODE')
+        .replace('proof.stranger', 'proof.member'),
+    );
     expect(memberBody).not.toContain('Ana');
     const stored = JSON.stringify(await emailCodes());
     expect(stored).not.toContain(code);
@@ -197,10 +210,20 @@ describe('proof of the email', () => {
     expect(stranger).toEqual({ account: 'new', proof: expect.any(String) });
     if (stranger.account !== 'new') throw new Error('expected a proof');
     // Its proof does not create another email's account.
-    const other = await post('/api/loyalty/create', { email: 'proof.other@example.com', firstName: 'A', lastName: 'B', proof: stranger.proof });
+    const other = await post('/api/loyalty/create', {
+      email: 'proof.other@example.com',
+      firstName: 'A',
+      lastName: 'B',
+      proof: stranger.proof,
+    });
     expect(other.statusCode).toBe(400);
     expect(other.json().message).toBe(loyaltyEmailMessages.proofRequired);
-    const created = await post('/api/loyalty/create', { email: 'proof.new@example.com', firstName: 'A', lastName: 'B', proof: stranger.proof });
+    const created = await post('/api/loyalty/create', {
+      email: 'proof.new@example.com',
+      firstName: 'A',
+      lastName: 'B',
+      proof: stranger.proof,
+    });
     expect(created.statusCode, created.body).toBe(200);
   });
 
@@ -270,7 +293,8 @@ describe('proof of the email', () => {
     expect(limited.statusCode).toBe(429);
     expect((await mailsTo(email)).length).toBe(mails);
     const address = '10.97.0.1';
-    for (let i = 0; i < 10; i++) expect((await post('/api/loyalty/verify', { email: `proof.addr${i}@example.com` }, address)).statusCode).toBe(202);
+    for (let i = 0; i < 10; i++)
+      expect((await post('/api/loyalty/verify', { email: `proof.addr${i}@example.com` }, address)).statusCode).toBe(202);
     expect((await post('/api/loyalty/verify', { email: 'proof.addr10@example.com' }, address)).statusCode).toBe(429);
   });
 
