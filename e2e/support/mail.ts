@@ -12,7 +12,10 @@ export async function mailedLink(smtp: TestSmtpServer, to: string, baseUrl: stri
   for (;;) {
     // The first such mail to the address (a loyalty code mailed before it carries no link).
     const pattern = new RegExp(`${baseUrl}${path}#[A-Za-z0-9_.-]+`);
-    const link = smtp.received.filter((m) => m.to.includes(to)).map((m) => pattern.exec(bodyOf(m.raw))?.[0]).find(Boolean);
+    const link = smtp.received
+      .filter((m) => m.to.includes(to))
+      .map((m) => pattern.exec(bodyOf(m.raw))?.[0])
+      .find(Boolean);
     if (link) return link.slice(baseUrl.length);
     if (Date.now() > until) throw new Error(`no mail with a link to ${path} came for ${to}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -46,7 +49,11 @@ export async function proveLoyaltyEmail(call: Call, smtp: TestSmtpServer, email:
 }
 
 /** Joins the loyalty club through the API with a proven email: create's answer (the claim token as text on 200). */
-export async function joinLoyaltyThroughApi(call: Call, smtp: TestSmtpServer, body: { email: string; firstName: string; lastName: string }) {
+export async function joinLoyaltyThroughApi(
+  call: Call,
+  smtp: TestSmtpServer,
+  body: { email: string; firstName: string; lastName: string },
+) {
   const proved = await proveLoyaltyEmail(call, smtp, body.email);
   if (proved.account !== 'new') throw new Error(`${body.email} has an account already`);
   return call('POST', '/api/loyalty/create', { ...body, proof: proved.proof });

@@ -82,7 +82,7 @@ import { staffDashboardRoutes } from './staff/dashboard/dashboard.routes.ts';
 import { loyaltyExportsRoutes } from './staff/loyalty/loyalty-exports.routes.ts';
 import { auditGuestErasure } from './staff/privacy/privacy.service.ts';
 import { guestPrivacyRoutes } from './guest/privacy/privacy-request.routes.ts';
-import { spentLinkRetention } from './guest/privacy/privacy-links.repo.ts';
+import { revokedLinkRetention, spentLinkRetention } from './guest/privacy/privacy-links.repo.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -189,6 +189,7 @@ async function registerJobs(app: Instance) {
       loyaltyAuditRetention,
       spentLinkRetention,
       emailCodeRetention,
+      revokedLinkRetention,
       eventRetention,
       webhookMessageRetention,
     ],

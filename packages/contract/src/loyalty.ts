@@ -57,11 +57,10 @@ export const confirmAnswer = z.discriminatedUnion('account', [
 ]);
 export type ConfirmAnswer = z.infer<typeof confirmAnswer>;
 
+/** An account's email and names: what staff create an account with (the staff member proves the email). */
+export const accountNames = z.strictObject({ email: loyaltyEmail, firstName, lastName });
 /** POST /api/loyalty/create: the names, for an email proven by its code. */
-export const createAccountRequest = z.strictObject({
-  email: loyaltyEmail,
-  firstName,
-  lastName,
+export const createAccountRequest = accountNames.extend({
   proof: z.string().min(1, 'Confirm your email first').max(2048, 'Confirm your email first'),
 });
 

@@ -447,7 +447,8 @@ export async function findAccountIdsOfPerson(db: Executor, person: Person): Prom
  * (erased-<id>@erased.invalid: unique, as the column must be, and under a reserved domain that
  * can never receive mail), the name "Erased Member"; phone, zip and season pass id are emptied.
  * The member number, claims, lots and ledger stay (the points liability stays exact); nobody
- * can find the account by the old email.
+ * can find the account by the old email. erasedAt voids every link and token issued for it:
+ * its statement links, wallet tokens and claim tokens open nothing, and no new card is issued.
  */
 export const loyaltyAccountErasure: Eraser = {
   category: 'loyalty accounts',
@@ -461,6 +462,8 @@ export const loyaltyAccountErasure: Eraser = {
         phone: null,
         zip: null,
         seasonPassId: null,
+        // Every link and token issued for the account (statement, wallet, claim) is void from now on.
+        erasedAt: sql`coalesce(${loyaltyAccounts.erasedAt}, now())`,
       })
       .where(ofPerson(person))
       .returning({ id: loyaltyAccounts.id });

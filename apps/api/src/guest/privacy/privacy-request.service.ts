@@ -20,7 +20,7 @@ import type { Config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Keys } from '../../platform/keys.plugin.ts';
 import { attempt, type FailureThrottle } from '../../platform/throttle.ts';
-import { isLinkSpent, spendLink } from './privacy-links.repo.ts';
+import { isLinkSpent, privacyLinksRevokedAt, revokePrivacyLinks, spendLink } from './privacy-links.repo.ts';
 
 export interface GuestPrivacy {
   db: Executor;
@@ -35,12 +35,26 @@ export interface GuestPrivacy {
 
 const VALID_HOURS = PRIVACY_LINK_TOKEN.ttlSeconds / 3600;
 
-/** The token's subject: the link's own id (what an erasure spends) and the email. */
-const subjectOf = (linkId: string, email: string) => `${linkId} ${email}`;
+/** The token's subject: the link's own id (what an erasure spends), the email and when it was issued (what an erasure revokes). */
+const subjectOf = (linkId: string, email: string, issuedAt: number) => `${linkId} ${email} ${issuedAt}`;
+
+/** The keyed hash an email's revoked links are kept under. */
+const revokedKey = (keys: Keys, email: string) => keys.keyedHash('privacy-links-revoked', email.toLowerCase());
+
+/**
+ * In an erasure's transaction: every privacy link issued for the person's email until now is
+ * revoked (a guest's own erasure and a staff erasure alike). A person known by a phone or a
+ * name only has no privacy links.
+ */
+export async function revokeLinksOf(tx: Executor, keys: Keys, email: string | null): Promise<void> {
+  if (!email) return;
+  const now = new Date();
+  await revokePrivacyLinks(tx, revokedKey(keys, email), now, new Date(now.getTime() + PRIVACY_LINK_TOKEN.ttlSeconds * 1000));
+}
 
 function privacyMail(deps: GuestPrivacy, email: string) {
   const brand = deps.config.brandName;
-  const token = deps.keys.signToken(PRIVACY_LINK_TOKEN.purpose, subjectOf(randomUUID(), email), PRIVACY_LINK_TOKEN.ttlSeconds);
+  const token = deps.keys.signToken(PRIVACY_LINK_TOKEN.purpose, subjectOf(randomUUID(), email, Date.now()), PRIVACY_LINK_TOKEN.ttlSeconds);
   return {
     to: email,
     subject: `Your data at ${brand}`,
@@ -75,8 +89,13 @@ async function linkOf(deps: Pick<GuestPrivacy, 'db' | 'keys'>, token: string | u
   if (!token) throw new AppError('UNAUTHORIZED', messages.tokenRequired);
   const check = deps.keys.verifyToken(PRIVACY_LINK_TOKEN.purpose, token);
   if (!check.ok) throw new AppError('UNAUTHORIZED', check.reason === 'expired' ? messages.expired : messages.invalid);
-  const [linkId = '', email = ''] = check.subject.split(' ');
-  if (await isLinkSpent(deps.db, linkId)) throw new AppError('UNAUTHORIZED', messages.spent);
+  const [linkId = '', email = '', issuedAt = '0'] = check.subject.split(' ');
+  const [spent, revokedAt] = await Promise.all([
+    isLinkSpent(deps.db, linkId),
+    privacyLinksRevokedAt(deps.db, revokedKey(deps.keys, email)),
+  ]);
+  // Spent by its own erasure, or revoked by an erasure of the email after it was issued.
+  if (spent || (revokedAt && Number(issuedAt) < revokedAt.getTime())) throw new AppError('UNAUTHORIZED', messages.spent);
   return { linkId, email };
 }
 
@@ -94,6 +113,7 @@ export async function eraseOwnData(deps: GuestPrivacy, token: string | undefined
     // Two erasures with one link at the same moment: the second waits here, then finds it spent.
     if (!(await spendLink(tx, linkId, new Date(Date.now() + PRIVACY_LINK_TOKEN.ttlSeconds * 1000))))
       throw new AppError('UNAUTHORIZED', messages.spent);
+    await revokeLinksOf(tx, deps.keys, result.person.email);
     await deps.recordErasure(tx, email, result.erased);
   });
   return { held: Object.values(erased).some((n) => n > 0), erased, orderIds };

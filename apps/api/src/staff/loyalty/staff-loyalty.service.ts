@@ -513,7 +513,8 @@ export function passLink(ctx: Pick<StaffLoyaltyDeps, 'config' | 'keys'>, account
 export async function staffMailPassLink(ctx: StaffLoyaltyDeps, staff: StaffActor, userId: string): Promise<{ sentTo: string }> {
   return ctx.db.transaction(async (tx) => {
     const account = await lockAccount(tx, userId);
-    if (!account) throw notFound();
+    // An erased member gets no pass link: their card stays void.
+    if (!account || account.erasedAt) throw notFound();
     const brand = ctx.config.brandName;
     const { outboxId } = await ctx.mailer.send(tx, {
       to: account.email,
