@@ -34,6 +34,7 @@ import { walletPlugin } from './guest/wallet/wallet.plugin.ts';
 import { loyaltyRoutes } from './guest/loyalty/loyalty.routes.ts';
 import { loyaltyExpiryJobs } from './loyalty/loyalty-expiry.jobs.ts';
 import { loyaltyStatementJobs } from './guest/loyalty/loyalty-statement.jobs.ts';
+import { privacyRequestJobs } from './guest/privacy/privacy-request.jobs.ts';
 import { emailCodeRetention } from './guest/loyalty/loyalty-email-codes.repo.ts';
 import { loyaltyReversalsJobs } from './loyalty/loyalty-reversals.jobs.ts';
 import { loyaltyIntegrationRoutes } from './loyalty/loyalty-integration.routes.ts';
@@ -176,6 +177,7 @@ async function registerJobs(app: Instance) {
   await app.register(loyaltyReversalsJobs);
   await app.register(loyaltyExpiryJobs);
   await app.register(loyaltyStatementJobs);
+  await app.register(privacyRequestJobs);
   await app.register(webhooksJobs);
   // Each rule sits beside the data it removes.
   await app.register(retentionJobs, {

@@ -1,7 +1,8 @@
 // The statement link's queue: the look-up of an email asked for and its mail, after the answer.
 import fp from 'fastify-plugin';
 import { loyaltyCoreOf } from '../../loyalty/loyalty.service.ts';
-import { mailStatementLink, STATEMENT_LINK_QUEUE, type StatementLinkJob } from './loyalty-statement.service.ts';
+import type { SealedEmailJob } from '../../platform/jobs/sealed-email-job.ts';
+import { mailStatementLink, STATEMENT_LINK_QUEUE } from './loyalty-statement.service.ts';
 
 export const loyaltyStatementJobs = fp(
   async (app) => {
@@ -13,7 +14,7 @@ export const loyaltyStatementJobs = fp(
       config: app.config,
       limits: app.loyaltyStatementLimits,
     };
-    await app.jobs.declare<StatementLinkJob>({
+    await app.jobs.declare<SealedEmailJob>({
       name: STATEMENT_LINK_QUEUE,
       policy: 'standard',
       batchSize: 5,

@@ -19,6 +19,7 @@ import { personalLinkClosing, type Mailer } from '../../integrations/email/maile
 import type { Config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs/jobs.plugin.ts';
+import { openEmailJob, sealedEmailJob, type SealedEmailJob } from '../../platform/jobs/sealed-email-job.ts';
 import type { Keys } from '../../platform/keys.plugin.ts';
 import { attempt, type FailureThrottle } from '../../platform/throttle.ts';
 import { memberWithRewards } from '../../loyalty/loyalty-redemptions.service.ts';
@@ -58,11 +59,6 @@ function statementMail(deps: GuestStatement, account: { id: string; email: strin
 
 /** The queue whose jobs look up the email and mail the link: the request answers before (the same time for any email). */
 export const STATEMENT_LINK_QUEUE = 'loyalty-statement-link';
-/** A job's data: the email, sealed (the job table never holds it in clear). */
-export interface StatementLinkJob {
-  email: string;
-}
-const JOB_SEAL = 'loyalty-statement-link-job';
 
 /**
  * POST /api/loyalty/statement-link: queues the look-up of the email (its mail job) and answers
@@ -73,7 +69,7 @@ const JOB_SEAL = 'loyalty-statement-link-job';
 export function requestStatementLink(deps: GuestStatement, clientAddress: string, email: string): Promise<StatementLinkAnswer> {
   const emailKey = deps.keys.keyedHash('loyalty-statement-email', email.trim().toLowerCase());
   return attempt([deps.limits.perAddress.of(clientAddress), deps.limits.perEmail.of(emailKey)], async () => {
-    await deps.jobs.send(deps.core.db, { name: STATEMENT_LINK_QUEUE, data: { email: deps.keys.seal(JOB_SEAL, email.trim()) } });
+    await deps.jobs.send(deps.core.db, sealedEmailJob(deps.keys, STATEMENT_LINK_QUEUE, email.trim()));
     return { email, validHours: VALID_HOURS };
   });
 }
@@ -101,8 +97,8 @@ function proveFirstMail(deps: GuestStatement, email: string) {
  * The statement link job: one message for a member (the link when their email is proven, else
  * how to prove it), none for an email that is not a member's or an erased account's.
  */
-export async function mailStatementLink(deps: GuestStatement, job: StatementLinkJob): Promise<void> {
-  const email = deps.keys.unseal(JOB_SEAL, job.email);
+export async function mailStatementLink(deps: GuestStatement, job: SealedEmailJob): Promise<void> {
+  const email = openEmailJob(deps.keys, STATEMENT_LINK_QUEUE, job);
   if (!email) return;
   await deps.core.db.transaction(async (tx) => {
     const account = await findAccountByEmail(tx, email);

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { guestPrivacyMessages, PRIVACY_LINK_TOKEN, type PrivacyErasure, type PrivacyExport } from '@boardwalk/contract/privacy';
 import * as schema from '@boardwalk/db/schema';
 import { anOrder, putOrder } from '../../../test-support/fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
+import { createTestApp, settleDeliveries, type TestApp } from '../../../test-support/test-app.ts';
 import { revokeLinksOf } from './privacy-request.service.ts';
 
 let t: TestApp;
@@ -41,6 +41,8 @@ describe('POST /api/privacy/request', () => {
     expect(stranger.statusCode).toBe(202);
     expect(held.json()).toEqual({ email: EMAIL, validHours: 24 });
     expect(stranger.json()).toEqual({ email: 'nobody.here@example.com', validHours: 24 });
+    // The search and the mail run after the answer, in a job.
+    await settleDeliveries(t.app);
     const [mail] = await mailsTo(EMAIL);
     expect(mail).toBeDefined();
     expect(await mailsTo('nobody.here@example.com')).toEqual([]);
