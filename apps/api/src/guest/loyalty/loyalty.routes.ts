@@ -26,7 +26,6 @@ import { loyaltyCoreOf } from '../../loyalty/loyalty.service.ts';
 import { confirmEmailCode, createAccount, guestClaim, requestEmailCode, type GuestLoyalty } from './loyalty.service.ts';
 import { bearerToken, readStatement, readStatementLedger, requestStatementLink, type GuestStatement } from './loyalty-statement.service.ts';
 
-const userIdText = z.string().describe('The loyalty user id, as text');
 const claimTokenText = z
   .string()
   .describe("The new account's user id for the claim calls, as text: a secret token, valid for the hour in which it may claim online");

@@ -41,6 +41,8 @@ export function MemberSignIn() {
   });
   const confirm = useMutation({
     mutationFn: (code: string) => confirmCode({ email, code }),
+    // The note about a new code gives way to what this code's answer says.
+    onMutate: () => setResent(false),
     onSuccess: (answer) => {
       if (answer.account === 'existing') verified(email, answer.userID);
       else setStep({ at: 'names', proof: answer.proof });
