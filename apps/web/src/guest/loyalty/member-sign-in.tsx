@@ -35,6 +35,8 @@ export function MemberSignIn() {
   const email = (typedEmail ?? remembered ?? '').trim();
   const [step, setStep] = useState<Step>({ at: 'email' });
   const [resent, setResent] = useState(false);
+  // Each code mailed gets an empty field (a new code replaces the one typed before).
+  const [codeRound, setCodeRound] = useState(0);
   const send = useMutation({
     mutationFn: (value: string) => sendCode(value),
     onSuccess: (answer) => setStep({ at: 'code', validMinutes: answer.validMinutes }),
@@ -64,6 +66,7 @@ export function MemberSignIn() {
   const sendAgain = () => {
     confirm.reset();
     setResent(true);
+    setCodeRound((round) => round + 1);
     send.mutate(email);
   };
   const submit = { label: 'Submit', busyLabel: loyaltyTexts.submitting, look: { variant: 'primary' } } as const;
@@ -100,6 +103,7 @@ export function MemberSignIn() {
         : null;
     return (
       <CodeStep
+        key={codeRound}
         email={email}
         validMinutes={step.validMinutes}
         resent={resent && send.isSuccess && !send.isPending}
