@@ -23,6 +23,9 @@
 //   SOAK_RATE=60         requests per second offered (open loop: a slow answer does not slow the sending)
 //   BENCH_BUILD=false    run the API already built in apps/api/dist instead of building it
 //   TEST_DATABASE_URL    PostgreSQL server (default postgres://postgres@127.0.0.1:5432/test)
+import { LOYALTY_EMAIL_PROOF } from '@boardwalk/contract/loyalty';
+import { createDb, type Database } from '@boardwalk/db/client';
+import { loadKeys } from '../apps/api/src/platform/keys.plugin.ts';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -150,8 +153,10 @@ async function main() {
   let redis: PrivateRedis | undefined;
   const instances: ServerInstance[] = [];
   let created = false;
+  let keysDatabase: Database | undefined;
   const cleanup = async () => {
     await Promise.all(instances.map((i) => i.stop()));
+    await keysDatabase?.close();
     await redis?.destroy();
     if (created) {
       const admin = new pg.Client({ connectionString: adminUrl });
@@ -188,6 +193,11 @@ async function main() {
     instances.push(await startInstance('instance 1', env, { watch }));
     instances.push(await startInstance('instance 2', env, { watch }));
     const clients = instances.map((i) => httpClient(i.url, { maxSockets: 128 }));
+    // A new member's email proven as its mailed code proves it (what confirm answers): signed with the
+    // servers' own keys, read from the database they share (the soak has no mailbox to read codes from).
+    keysDatabase = await createDb({ databaseUrl, poolSize: 1 });
+    const keys = await loadKeys(keysDatabase.db);
+    const proofOf = (email: string) => keys.signToken(LOYALTY_EMAIL_PROOF.purpose, email, LOYALTY_EMAIL_PROOF.ttlSeconds);
     console.log(`Seeding ${SEED_ORDERS} orders of ${TICKETS_PER_ORDER} tickets through the feed...`);
     const hashes = await seed(clients[0]!);
 
@@ -302,7 +312,7 @@ async function main() {
           const createdMember = await record(
             'loyalty create',
             instance,
-            (c) => c.call('POST', '/api/loyalty/create', { json: { email, firstName: 'Soak', lastName: 'Member' } }),
+            (c) => c.call('POST', '/api/loyalty/create', { json: { email, firstName: 'Soak', lastName: 'Member', proof: proofOf(email) } }),
             status(200),
           );
           if (createdMember.status !== 200 || !orderId) return;

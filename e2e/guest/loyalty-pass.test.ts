@@ -14,15 +14,42 @@ import {
   WIDTHS,
   type Width,
 } from '../support/browser.ts';
-import { feed } from '../support/feed.ts';
+import { startSmtpServer, type TestSmtpServer } from '../../apps/api/test-support/smtp.fixtures.ts';
+import { mailedCode } from '../support/mail.ts';
+import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
+import { E2E_INTEGRATION_KEY } from '../support/staff-admin.ts';
 
+// A server of this file's own, mailing through a real SMTP server: joining proves the email by its code.
 let browser: Browser;
+let smtp: TestSmtpServer;
+let server: ServerProcess;
 beforeAll(async () => {
-  browser = await launchBrowser();
-});
+  smtp = await startSmtpServer();
+  [browser, server] = await Promise.all([
+    launchBrowser(),
+    startServerProcess({
+      SMTP_URL: smtp.url,
+      DELIVERY_POLL_SECONDS: '0.5',
+      INTEGRATION_API_KEYS: `e2e:${E2E_INTEGRATION_KEY}`,
+      TRUST_PROXY: '127.0.0.1',
+    }),
+  ]);
+}, 120_000);
 afterAll(async () => {
   await browser?.close();
+  await server?.close();
+  await smtp?.close();
 });
+
+/** PUT /api/integrations/{path} on this file's server; the feed must take it as new (201). */
+async function feed(path: string, body: object): Promise<void> {
+  const response = await fetch(`${server.baseUrl}/api/integrations/${path}`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${E2E_INTEGRATION_KEY}` },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, await response.text()).toBe(201);
+}
 
 const email = `loyalty.card.${Date.now().toString(36)}@example.com`;
 const reservationNumber = `HC${Date.now().toString(36).toUpperCase()}`;
@@ -40,7 +67,7 @@ beforeAll(async () => {
 let walletToken = '';
 let addresses = 0;
 const inPage = (width: Width, userAgent: string | undefined, body: (page: Page) => Promise<void>) =>
-  inGuestPage(browser, width, body, { userAgent, clientAddress: `198.51.101.${++addresses}` });
+  inGuestPage(browser, width, body, { userAgent, clientAddress: `198.51.101.${++addresses}`, serverUrl: server.baseUrl });
 
 const busyText = (page: Page) => page.getByText('Generating Pass Please wait...');
 const appleButton = (page: Page) => page.getByRole('button', { name: /Apple Wallet/ });
@@ -66,6 +93,8 @@ describe('the success screen of a claim', () => {
       await page.goto('/loyalty/');
       await page.getByLabel('Email').fill(email);
       await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByLabel('Code').fill(await mailedCode(smtp, email));
+      await page.getByRole('button', { name: 'Confirm' }).click();
       await page.getByLabel('First Name').fill('Noa');
       await page.getByLabel('Last Name').fill('Berg');
       await page.getByRole('button', { name: 'Submit' }).click();

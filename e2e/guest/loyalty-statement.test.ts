@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer, type TestSmtpServer } from '../../apps/api/test-support/smtp.fixtures.ts';
 import { statementMessages } from '@boardwalk/contract/loyalty-statement';
 import { answerWithError, expectNoAxeViolations, inServerPage, launchBrowser, screenshot, WIDTHS, type Width } from '../support/browser.ts';
-import { mailedLink } from '../support/mail.ts';
+import { joinLoyaltyThroughApi, loyaltyAccountId, mailedLink } from '../support/mail.ts';
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
 import { E2E_INTEGRATION_KEY, STAFF_ADMIN } from '../support/staff-admin.ts';
 
@@ -38,7 +38,7 @@ const feed = (path: string, body: unknown) =>
 /** A new member (through the guest's create call) with a hotel stay of `total` USD claimed when given: their account id. */
 async function aMember(name: string, total?: number) {
   const email = `statement.${name}.${run}@example.com`;
-  const created = await call('POST', '/api/loyalty/create', { email, firstName: 'Lia', lastName: 'Park' });
+  const created = await joinLoyaltyThroughApi(call, smtp, { email, firstName: 'Lia', lastName: 'Park' });
   expect(created.status, created.text).toBe(200);
   const reservationNumber = `ST${name.toUpperCase()}${run.toUpperCase()}`.slice(0, 32);
   if (total !== undefined) {
@@ -48,8 +48,7 @@ async function aMember(name: string, total?: number) {
     const claimed = await call('POST', '/api/loyalty/hotels/', { userID: created.text, email, reservationNumber });
     expect(claimed.status, claimed.text).toBe(200);
   }
-  const verified = await call('POST', '/api/loyalty/verify', { email });
-  return { email, accountId: verified.text, reservationNumber };
+  return { email, accountId: await loyaltyAccountId(call, smtp, email), reservationNumber };
 }
 
 /** The statement link mailed to this email (waits for it). */
@@ -147,7 +146,7 @@ beforeAll(async () => {
     if (Date.now() > until) throw new Error('the cancelled stay was not reversed');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  const removedId = (await call('POST', '/api/loyalty/verify', { email: `statement.removed.${run}@example.com` })).text;
+  const removedId = await loyaltyAccountId(call, smtp, `statement.removed.${run}@example.com`);
   expect((await asStaff('DELETE', `/api/admin/loyalty/${removedId}`)).status).toBeLessThan(300);
 }, 180_000);
 afterAll(async () => {

@@ -1,7 +1,9 @@
 // Every state of the loyalty area in Chromium against the demo data, at 360 and 1280 px, axe
-// clean. Each test joins with an email of its own; a ticket claim is of an order the test
-// puts through the feed under that email (a guest claims only what is under their email), a
-// check claim of demo checks no other test claims.
+// clean, on a server process of its own that mails through a real SMTP server: joining proves
+// the email by the code mailed to it (the code step: sent, a wrong code, a new code, expired).
+// Each test joins with an email of its own; a ticket claim is of an order the test puts
+// through the feed under that email (a guest claims only what is under their email), a check
+// claim of demo checks no other test claims.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -16,25 +18,53 @@ import {
   type Width,
   inGuestPage,
 } from '../support/browser.ts';
+import { loyaltyEmailMessages } from '@boardwalk/contract/loyalty';
+import { startSmtpServer, type TestSmtpServer } from '../../apps/api/test-support/smtp.fixtures.ts';
 import { launchCameraBrowser } from '../support/fake-camera.ts';
-import { anOrderId, feed } from '../support/feed.ts';
+import { anOrderId } from '../support/feed.ts';
+import { mailedCode } from '../support/mail.ts';
+import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
+import { E2E_INTEGRATION_KEY } from '../support/staff-admin.ts';
 
 let browser: Browser;
+let smtp: TestSmtpServer;
+let server: ServerProcess;
 beforeAll(async () => {
-  browser = await launchBrowser();
-});
+  smtp = await startSmtpServer();
+  [browser, server] = await Promise.all([
+    launchBrowser(),
+    startServerProcess({
+      SMTP_URL: smtp.url,
+      DELIVERY_POLL_SECONDS: '0.5',
+      INTEGRATION_API_KEYS: `e2e:${E2E_INTEGRATION_KEY}`,
+      TRUST_PROXY: '127.0.0.1',
+    }),
+  ]);
+}, 120_000);
 afterAll(async () => {
   await browser?.close();
+  await server?.close();
+  await smtp?.close();
 });
+
+/** PUT /api/integrations/{path} on this file's server; the feed must take it as new (201). */
+async function feed(path: string, body: object): Promise<void> {
+  const response = await fetch(`${server.baseUrl}/api/integrations/${path}`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${E2E_INTEGRATION_KEY}` },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, await response.text()).toBe(201);
+}
 
 let emails = 0;
 const newEmail = () => `loyalty.e2e.${Date.now().toString(36)}.${++emails}@example.com`;
 const pathname = (page: Page) => new URL(page.url()).pathname;
 
 let addresses = 0;
-/** Each page is a guest of its own address: joining starts with a verify that misses, which the throttle counts. */
+/** Each page is a guest of its own address: codes mailed and refused count against it. */
 const inPage = (body: (page: Page) => Promise<void>, width: Width = WIDTHS.mobile) =>
-  inGuestPage(browser, width, body, { clientAddress: `198.51.100.${++addresses}` });
+  inGuestPage(browser, width, body, { clientAddress: `198.51.100.${++addresses}`, serverUrl: server.baseUrl });
 
 /** A one-ticket order of yesterday bought by this email: its order id. */
 async function anOrderBoughtBy(email: string): Promise<string> {
@@ -49,12 +79,26 @@ async function anOrderBoughtBy(email: string): Promise<string> {
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 
-/** Joins with a new email from /loyalty/: the email, then the names form. */
-async function join(page: Page, email = newEmail()) {
+/** From /loyalty/: the email, then the code step (the code mailed to it): answers once the code is asked for. */
+async function askForCode(page: Page, email: string) {
   await page.goto('/loyalty/');
   await heading(page, 'Brownie Points').waitFor();
   await page.getByLabel('Email').fill(email);
+  const after = smtp.received.length;
   await page.getByRole('button', { name: 'Continue' }).click();
+  await heading(page, 'Check Your Email').waitFor();
+  return mailedCode(smtp, email, after);
+}
+
+/** The email proven: the code entered and confirmed. */
+async function proveEmail(page: Page, email: string) {
+  await page.getByLabel('Code').fill(await askForCode(page, email));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+}
+
+/** Joins with a new email from /loyalty/: the email, the code, then the names form. */
+async function join(page: Page, email = newEmail()) {
+  await proveEmail(page, email);
   await heading(page, 'Join Brownie Points').waitFor();
   await page.getByLabel('First Name').fill('Lia');
   await page.getByLabel('Last Name').fill('Park');
@@ -80,11 +124,42 @@ describe.each([WIDTHS.mobile, WIDTHS.desktop])('at %i px', (width) => {
     }, width);
   });
 
-  it('asks an unknown email for the name (Start Over goes back), then shows the three choices', async () => {
+  it('asks for the code mailed to the email: a wrong code is refused in red, a new code can be sent, Start Over goes back', async () => {
     await inPage(async (page) => {
-      await page.goto('/loyalty/');
-      await page.getByLabel('Email').fill(newEmail());
-      await page.getByRole('button', { name: 'Continue' }).click();
+      const email = newEmail();
+      const code = await askForCode(page, email);
+      expect(await page.getByText(`We sent a 6-digit code to ${email}.`).isVisible()).toBe(true);
+      const confirm = page.getByRole('button', { name: 'Confirm' });
+      expect(await confirm.isDisabled()).toBe(true);
+      await expectNoAxeViolations(page);
+      await screenshot(page, 'loyalty-code');
+      await page.getByLabel('Code').fill(String((Number(code) + 1) % 1_000_000).padStart(6, '0'));
+      await confirm.click();
+      expect(await alertText(page)).toBe(loyaltyEmailMessages.wrongCode);
+      await expectNoAxeViolations(page);
+      await screenshot(page, 'loyalty-code-wrong');
+      const after = smtp.received.length;
+      await page.getByRole('button', { name: 'Send a New Code' }).click();
+      await page.getByText('We sent you a new code. Only the newest code works.').waitFor();
+      const newCode = await mailedCode(smtp, email, after);
+      await expectNoAxeViolations(page);
+      await screenshot(page, 'loyalty-code-resent');
+      // The code expired or was tried too often: the server's words, and a new code is one click away.
+      await answerWithError(page, '/api/loyalty/confirm', 400, loyaltyEmailMessages.expired);
+      await page.getByLabel('Code').fill(newCode);
+      await confirm.click();
+      expect(await alertText(page)).toBe(loyaltyEmailMessages.expired);
+      expect(await page.getByRole('button', { name: 'Send a New Code' }).isEnabled()).toBe(true);
+      await expectNoAxeViolations(page);
+      await screenshot(page, 'loyalty-code-expired');
+      await page.getByRole('button', { name: 'Start Over' }).click();
+      await heading(page, 'Brownie Points').waitFor();
+    }, width);
+  });
+
+  it('asks an unknown email for the name once its code is proven (Start Over goes back), then shows the three choices', async () => {
+    await inPage(async (page) => {
+      await proveEmail(page, newEmail());
       await heading(page, 'Join Brownie Points').waitFor();
       expect(await page.getByRole('button', { name: 'Submit' }).isDisabled()).toBe(true);
       await expectNoAxeViolations(page);
@@ -188,8 +263,8 @@ describe('claims', () => {
       await page.getByRole('button', { name: 'Log Out' }).click();
       await heading(page, 'Brownie Points').waitFor();
       expect(pathname(page)).toBe('/loyalty/');
-      await page.getByLabel('Email').fill(email);
-      await page.getByRole('button', { name: 'Continue' }).click();
+      // The same email again: its code leads to the account, not to the names form.
+      await proveEmail(page, email);
       await page.getByRole('link', { name: 'Hotel Reservation' }).click();
       await page.getByText(/^You already have a loyalty account\./).waitFor();
       expect(await page.getByLabel('Reservation Number').count()).toBe(0);
@@ -198,24 +273,31 @@ describe('claims', () => {
     });
   });
 
-  it('verifies a remembered email on load', async () => {
+  it('keeps a proven member signed in; a member remembered from before the proof proves the email at the next visit', async () => {
     const email = newEmail();
     await inPage(async (page) => {
       await join(page, email);
-      // Only the remembered email is left, as after the member data was cleared.
-      await page.evaluate(() => localStorage.removeItem('boardwalk.loyalty.member'));
-      const verified = page.waitForResponse('**/api/loyalty/verify');
       await page.goto('/loyalty/');
-      expect((await verified).status()).toBe(200);
+      await page.getByRole('link', { name: 'Food & Beverage Purchase' }).waitFor();
+      // A member kept on the device before emails were proven (no "proven"): no code was mailed on load.
+      await page.evaluate(() => {
+        const member = JSON.parse(localStorage.getItem('boardwalk.loyalty.member')!) as Record<string, unknown>;
+        delete member.proven;
+        localStorage.setItem('boardwalk.loyalty.member', JSON.stringify(member));
+      });
+      const before = smtp.received.length;
+      await page.goto('/loyalty/');
+      await heading(page, 'Brownie Points').waitFor();
+      await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(email);
+      expect(smtp.received.length).toBe(before);
+      await proveEmail(page, email);
       await page.getByRole('link', { name: 'Food & Beverage Purchase' }).waitFor();
     });
   });
 
   it('shows the create conflict without error styling', async () => {
     await inPage(async (page) => {
-      await page.goto('/loyalty/');
-      await page.getByLabel('Email').fill(newEmail());
-      await page.getByRole('button', { name: 'Continue' }).click();
+      await proveEmail(page, newEmail());
       await page.getByLabel('First Name').fill('Lia');
       await page.getByLabel('Last Name').fill('Park');
       await answerWithError(page, '/api/loyalty/create', 409, 'A loyalty account already uses this email');
@@ -255,7 +337,7 @@ describe('camera scanner', () => {
   });
 
   it('scans a Code 128 receipt code with the camera into the check number, then stops', async () => {
-    const guest = await openGuestPage(cameraBrowser, WIDTHS.mobile, { clientAddress: '198.51.100.250' });
+    const guest = await openGuestPage(cameraBrowser, WIDTHS.mobile, { clientAddress: '198.51.100.250', serverUrl: server.baseUrl });
     try {
       const { page } = guest;
       await join(page);
@@ -274,7 +356,7 @@ describe('camera scanner', () => {
   });
 
   it('closes with Close and keeps typed entry', async () => {
-    const guest = await openGuestPage(browser, WIDTHS.desktop, { clientAddress: '198.51.100.251' });
+    const guest = await openGuestPage(browser, WIDTHS.desktop, { clientAddress: '198.51.100.251', serverUrl: server.baseUrl });
     try {
       const { page } = guest;
       await join(page);

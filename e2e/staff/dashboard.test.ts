@@ -6,18 +6,25 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, inServerPage, launchBrowser, screenshot, WIDTHS } from '../support/browser.ts';
+import { startSmtpServer, type TestSmtpServer } from '../../apps/api/test-support/smtp.fixtures.ts';
+import { joinLoyaltyThroughApi, loyaltyAccountId } from '../support/mail.ts';
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
 import { E2E_INTEGRATION_KEY, STAFF_ADMIN } from '../support/staff-admin.ts';
 import { aTeamMember, apiLogin, createTeamMember, signIn, staffApi, tabNames, unique } from '../support/staff.ts';
 
 let browser: Browser;
 let server: ServerProcess;
+let smtp: TestSmtpServer;
 let adminToken = '';
 
 beforeAll(async () => {
+  // Joining proves the email by a mailed code: the server mails through a real SMTP server.
+  smtp = await startSmtpServer();
   [browser, server] = await Promise.all([
     launchBrowser(),
     startServerProcess({
+      SMTP_URL: smtp.url,
+      DELIVERY_POLL_SECONDS: '0.5',
       ADMIN_EMAIL: STAFF_ADMIN.email,
       ADMIN_PASSWORD: STAFF_ADMIN.password,
       INTEGRATION_API_KEYS: `e2e:${E2E_INTEGRATION_KEY}`,
@@ -29,6 +36,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
+  await smtp?.close();
 });
 
 let addresses = 0;
@@ -60,7 +68,8 @@ const call = async (method: 'POST' | 'PUT', path: string, body: unknown, headers
     headers: { 'Content-Type': 'application/json', 'x-forwarded-for': `198.51.104.${++addresses}`, ...headers },
     body: JSON.stringify(body),
   });
-  return { status: response.status, text: await response.text() };
+  const text = await response.text();
+  return { status: response.status, text, json: () => JSON.parse(text) as Record<string, unknown> };
 };
 
 describe('Dashboard tab', () => {
@@ -85,10 +94,10 @@ describe('Dashboard tab', () => {
     async () => {
       const run = unique();
       const email = `dash.${run}@example.com`;
-      const created = await call('POST', '/api/loyalty/create', { email, firstName: 'Lia', lastName: 'Park' });
+      const created = await joinLoyaltyThroughApi(call, smtp, { email, firstName: 'Lia', lastName: 'Park' });
       expect(created.status, created.text).toBe(200);
       expect(
-        (await call('POST', '/api/loyalty/create', { email: `dash2.${run}@example.com`, firstName: 'Ray', lastName: 'Shore' })).status,
+        (await joinLoyaltyThroughApi(call, smtp, { email: `dash2.${run}@example.com`, firstName: 'Ray', lastName: 'Shore' })).status,
       ).toBe(200);
       const day = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
       const reservationNumber = `DASH${run.toUpperCase()}`.slice(0, 32);
@@ -99,8 +108,8 @@ describe('Dashboard tab', () => {
       ).toBe(201);
       const claimed = await call('POST', '/api/loyalty/hotels/', { userID: created.text, email, reservationNumber });
       expect(claimed.status, claimed.text).toBe(200);
-      // Staff name an account by its id (what verify answers), not the create call's claim token.
-      const accountId = (await call('POST', '/api/loyalty/verify', { email })).text;
+      // Staff name an account by its id (what its proven code answers), not the create call's claim token.
+      const accountId = await loyaltyAccountId(call, smtp, email);
       const adjusted = await staffApi(
         adminToken,
         'POST',

@@ -55,16 +55,19 @@ export async function openGuestPage(
     deviceScaleFactor = 1,
     userAgent,
     clientAddress,
+    serverUrl,
   }: {
     deviceScaleFactor?: number;
     userAgent?: string | undefined;
     /** The guest's address as the server sees it (X-Forwarded-For through the trusted loopback): its own throttle counters. */
     clientAddress?: string | undefined;
+    /** A server process of the test's own rather than this worker's server. */
+    serverUrl?: string | undefined;
   } = {},
 ): Promise<GuestPage> {
   const context = await browser.newContext({
     ...(clientAddress && { extraHTTPHeaders: { 'x-forwarded-for': clientAddress } }),
-    baseURL: baseUrl(),
+    baseURL: serverUrl ?? baseUrl(),
     viewport: { width, height: width === WIDTHS.mobile ? 780 : 900 },
     deviceScaleFactor,
     ...(userAgent && { userAgent }),

@@ -33,6 +33,9 @@ import { walletDeliveriesJobs } from './guest/wallet/wallet-deliveries.jobs.ts';
 import { walletPlugin } from './guest/wallet/wallet.plugin.ts';
 import { loyaltyRoutes } from './guest/loyalty/loyalty.routes.ts';
 import { loyaltyExpiryJobs } from './loyalty/loyalty-expiry.jobs.ts';
+import { loyaltyStatementJobs } from './guest/loyalty/loyalty-statement.jobs.ts';
+import { privacyRequestJobs } from './guest/privacy/privacy-request.jobs.ts';
+import { emailCodeRetention } from './guest/loyalty/loyalty-email-codes.repo.ts';
 import { loyaltyReversalsJobs } from './loyalty/loyalty-reversals.jobs.ts';
 import { loyaltyIntegrationRoutes } from './loyalty/loyalty-integration.routes.ts';
 import { wristbandRoutes } from './guest/wristband/wristband.routes.ts';
@@ -81,7 +84,7 @@ import { staffDashboardRoutes } from './staff/dashboard/dashboard.routes.ts';
 import { loyaltyExportsRoutes } from './staff/loyalty/loyalty-exports.routes.ts';
 import { auditGuestErasure } from './staff/privacy/privacy.service.ts';
 import { guestPrivacyRoutes } from './guest/privacy/privacy-request.routes.ts';
-import { spentLinkRetention } from './guest/privacy/privacy-links.repo.ts';
+import { revokedLinkRetention, spentLinkRetention } from './guest/privacy/privacy-links.repo.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -175,6 +178,8 @@ async function registerJobs(app: Instance) {
   await app.register(walletDeliveriesJobs);
   await app.register(loyaltyReversalsJobs);
   await app.register(loyaltyExpiryJobs);
+  await app.register(loyaltyStatementJobs);
+  await app.register(privacyRequestJobs);
   await app.register(webhooksJobs);
   // Each rule sits beside the data it removes.
   await app.register(retentionJobs, {
@@ -187,6 +192,8 @@ async function registerJobs(app: Instance) {
       deviceRetention,
       loyaltyAuditRetention,
       spentLinkRetention,
+      emailCodeRetention,
+      revokedLinkRetention,
       eventRetention,
       webhookMessageRetention,
     ],

@@ -18,6 +18,8 @@ import {
   tickets,
   walletPasses,
   spentPrivacyLinks,
+  loyaltyEmailCodes,
+  revokedPrivacyLinks,
 } from '@boardwalk/db/schema';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 
@@ -38,6 +40,8 @@ const PERIODS = {
   'device registrations': 30,
   'audit fields (loyalty)': 730,
   'spent privacy links': 1,
+  'loyalty email codes': 1,
+  'revoked privacy links': 1,
   events: 30,
   'webhook test messages': 30,
 };
@@ -51,6 +55,8 @@ const PER_SET = {
   'device registrations': 2,
   'audit fields (loyalty)': 1,
   'spent privacy links': 1,
+  'loyalty email codes': 1,
+  'revoked privacy links': 1,
   events: 1,
   'webhook test messages': 1,
 };
@@ -176,6 +182,11 @@ async function aSet(started: (periodDays: number) => Date) {
 
   // A privacy link spent by an erasure, whose token would have expired then.
   await db.insert(spentPrivacyLinks).values({ linkId: randomUUID(), expiresAt: started(PERIODS['spent privacy links']) });
+  // A loyalty email's code that expired then, and an erasure's revocation of links that would have expired then.
+  await db.insert(loyaltyEmailCodes).values({ emailHash: randomUUID(), codeHash: 'x', expiresAt: started(PERIODS['loyalty email codes']) });
+  await db
+    .insert(revokedPrivacyLinks)
+    .values({ emailHash: randomUUID(), revokedAt: new Date(0), expiresAt: started(PERIODS['revoked privacy links']) });
 
   // A staff edit of a member then (its personal fields go, the entry stays), and one of a team member's record (not a guest's: kept).
   const audited = started(PERIODS['audit fields (loyalty)']);
@@ -277,6 +288,8 @@ describe('retention', () => {
         'device registrations': 2,
         'audit fields (loyalty)': 1,
         'spent privacy links': 1,
+        'loyalty email codes': 1,
+        'revoked privacy links': 1,
         events: 1,
         'webhook test messages': 1,
       });

@@ -17,6 +17,7 @@ export const statementMessages = {
   expired: 'This link has expired: links to your points work for 24 hours. Enter your email and we will send you a new one.',
   invalid: 'This link is not valid, or the membership it was for has ended. Enter your email and we will send you a new link.',
   tokenRequired: 'Open the link from our email to see your points.',
+  unproven: 'Confirm your email on the Brownie Points page first (we send you a code), then ask for your points again.',
 } as const;
 
 /** POST /api/loyalty/statement-link */

@@ -22,10 +22,47 @@ export const LOYALTY_PASS_PATH = '/loyalty/pass';
 const { firstName, lastName } = registrationFields.shape;
 export const userId = z.uuid('User ID is not valid');
 
-/** POST /api/loyalty/verify */
+/** The one-time code that proves a loyalty email: valid 60 minutes, 10 tries. */
+export const LOYALTY_EMAIL_CODE = { digits: 6, ttlSeconds: 60 * 60, tries: 10 } as const;
+/** What proving the code answers for an email with no account: create takes it (signed, the email, valid 60 minutes). */
+export const LOYALTY_EMAIL_PROOF = { purpose: 'loyalty-email-proof', ttlSeconds: 60 * 60 } as const;
+
+/** POST /api/loyalty/verify: mails a one-time code to the email. */
 export const verifyRequest = z.strictObject({ email: loyaltyEmail });
-/** POST /api/loyalty/create */
-export const createAccountRequest = z.strictObject({ email: loyaltyEmail, firstName, lastName });
+/** What verify answers, the same for any email: the address the code went to and how long it works. */
+export const verifyAnswer = z.object({
+  email: z.string(),
+  validMinutes: z.number().int().describe('How long the code works'),
+});
+export type VerifyAnswer = z.infer<typeof verifyAnswer>;
+
+/** POST /api/loyalty/confirm: the code from the mail. */
+export const confirmRequest = z.strictObject({
+  email: loyaltyEmail,
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code from the email'),
+});
+/** A proven email: its account's user id, or (no account) the proof that create takes. */
+export const confirmAnswer = z.discriminatedUnion('account', [
+  z.object({
+    account: z.literal('existing'),
+    userID: z.string().describe("The account's user id (as verify answered before): it cannot claim or obtain a card"),
+  }),
+  z.object({
+    account: z.literal('new'),
+    proof: z.string().describe('Signed for the email, valid 60 minutes: create takes it'),
+  }),
+]);
+export type ConfirmAnswer = z.infer<typeof confirmAnswer>;
+
+/** An account's email and names: what staff create an account with (the staff member proves the email). */
+export const accountNames = z.strictObject({ email: loyaltyEmail, firstName, lastName });
+/** POST /api/loyalty/create: the names, for an email proven by its code. */
+export const createAccountRequest = accountNames.extend({
+  proof: z.string().min(1, 'Confirm your email first').max(2048, 'Confirm your email first'),
+});
 
 /**
  * The user id a public claim names: the secret that create answered for the new account (a
@@ -122,3 +159,10 @@ export const checkCandidate = z.object({
 });
 export const checkCandidates = z.array(checkCandidate);
 export type CheckCandidate = z.infer<typeof checkCandidate>;
+
+/** What the proof of a loyalty email says to the guest (400 messages and the mail). */
+export const loyaltyEmailMessages = {
+  wrongCode: 'This code is not right. Check the latest email we sent you and try again.',
+  expired: 'This code has expired or was tried too many times. Ask for a new code.',
+  proofRequired: 'Confirm your email with the code we sent you first.',
+} as const;

@@ -2,7 +2,7 @@
 // points, set the season pass id, phone and zip, remove an order or the account. The claim
 // bodies are the guest calls' (loyalty.ts); the staff answers keep the back office's field names.
 import { z } from 'zod';
-import { claimFields, createAccountRequest, loyaltyEmail, loyaltyOrder, userId, verifyRequest, LOYALTY_ORDER_TYPES } from './loyalty.ts';
+import { accountNames, claimFields, loyaltyEmail, loyaltyOrder, userId, verifyRequest, LOYALTY_ORDER_TYPES } from './loyalty.ts';
 import { tillReward } from './loyalty-integration.ts';
 import { phone, printable } from './pass.ts';
 
@@ -26,7 +26,7 @@ export const PASS_LINK_TTL_SECONDS = 24 * 60 * 60;
 
 /** Staff verify and create: the admin variants of the public calls (no throttle, created by staff). */
 export const staffVerifyRequest = verifyRequest;
-export const staffCreateRequest = createAccountRequest;
+export const staffCreateRequest = accountNames;
 
 /** POST /api/admin/loyalty/ (the account's orders) */
 export const ordersRequest = z.strictObject({ email: loyaltyEmail });

@@ -224,7 +224,16 @@ export const PERSONAL_DATA: TableMap[] = [
       phone: guest('loyalty', 'blank'),
       zip: guest('loyalty', 'blank'),
       createdAt: none,
+      emailProvenAt: none,
+      emailProvenBy: none,
+      erasedAt: none,
     },
+  }),
+  entry({
+    table: schema.loyaltyEmailCodes,
+    owner: 'guest/loyalty',
+    holds: "a loyalty email's one-time code, waiting to be entered (keyed hashes only; gone within 60 minutes)",
+    columns: { emailHash: none, codeHash: none, tries: none, expiresAt: none, createdAt: none },
   }),
   entry({
     table: schema.loyaltyOrders,
@@ -594,6 +603,12 @@ export const PERSONAL_DATA: TableMap[] = [
     owner: 'guest/privacy',
     holds: "a guest's privacy link spent by an erasure (its random id)",
     columns: { linkId: none, expiresAt: none },
+  }),
+  entry({
+    table: schema.revokedPrivacyLinks,
+    owner: 'guest/privacy',
+    holds: 'the privacy links of an erased email revoked (a keyed hash of the email, until its links would have expired)',
+    columns: { emailHash: none, revokedAt: none, expiresAt: none },
   }),
   entry({
     table: schema.loyaltyDayFigures,

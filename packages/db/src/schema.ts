@@ -309,6 +309,15 @@ export const loyaltyAccounts = pgTable(
     phone: text(),
     zip: text(),
     createdAt: created(),
+    /**
+     * When the email was proven: by the guest entering the one-time code mailed to it, or by the
+     * staff member who created the account. Null until then: no claim, card or statement.
+     */
+    emailProvenAt: tstz(),
+    /** 'guest' (the one-time code) or 'staff' (created by staff: who is in the audit log). */
+    emailProvenBy: text(),
+    /** Set by an erasure: every link and token issued for the account is void from then on. */
+    erasedAt: tstz(),
   },
   (t) => [
     uniqueIndex('loyalty_accounts_email_lower_index').on(emailKey(t.email)),
@@ -872,6 +881,29 @@ export const outbox = pgTable(
  * A guest's privacy link (a signed token, apps/api/src/guest/privacy) spent by the erasure it
  * made: the link deletes once. Kept until the token would have expired.
  */
+/**
+ * A loyalty email's one-time code (POST /api/loyalty/verify), one per email: keyed by a keyed
+ * hash of the email, the code kept as a keyed hash only. Valid until expiresAt (at most 60
+ * minutes) and for at most 10 tries; a proof or a new code replaces it.
+ */
+export const loyaltyEmailCodes = pgTable('loyalty_email_codes', {
+  emailHash: text().primaryKey(),
+  codeHash: text().notNull(),
+  tries: integer().notNull().default(0),
+  expiresAt: tstz().notNull(),
+  createdAt: created(),
+});
+
+/**
+ * Links revoked by an erasure: the privacy links issued for an email (a keyed hash of it)
+ * before the erasure no longer open. Kept until every such link has expired anyway.
+ */
+export const revokedPrivacyLinks = pgTable('revoked_privacy_links', {
+  emailHash: text().primaryKey(),
+  revokedAt: tstz().notNull(),
+  expiresAt: tstz().notNull(),
+});
+
 export const spentPrivacyLinks = pgTable('spent_privacy_links', {
   linkId: uuid().primaryKey(),
   expiresAt: tstz().notNull(),

@@ -39,7 +39,8 @@ export async function authorizedMember(ctx: { db: Executor; keys: Keys }, reques
   if (!check.ok)
     throw new AppError('UNAUTHORIZED', check.reason === 'expired' ? loyaltyPassMessages.tokenExpired : loyaltyPassMessages.invalid);
   const member = await findLoyaltyMember(ctx.db, check.subject);
-  if (!member || member.email.toLowerCase() !== request.email.trim().toLowerCase())
+  // An erased member's tokens are void: no new live card from a link issued before the erasure.
+  if (!member || member.erasedAt || member.email.toLowerCase() !== request.email.trim().toLowerCase())
     throw new AppError('UNAUTHORIZED', loyaltyPassMessages.invalid);
   return member;
 }

@@ -45,9 +45,10 @@ export async function insertAccount(
   tx: Executor,
   values: Pick<AccountRow, 'email' | 'firstName' | 'lastName' | 'createdAt'> & { createdBy: 'guest' | 'staff' },
 ): Promise<string | null> {
+  // Either way the email is proven: by its one-time code (guest) or by the staff member.
   const [row] = await tx
     .insert(loyaltyAccounts)
-    .values(values)
+    .values({ ...values, emailProvenAt: values.createdAt, emailProvenBy: values.createdBy })
     .onConflictDoNothing()
     .returning({ id: loyaltyAccounts.id, memberNumber: loyaltyAccounts.memberNumber });
   if (!row) return null;
@@ -60,6 +61,24 @@ export async function insertAccount(
     createdBy,
   });
   return row.id;
+}
+
+/** The account with this email (any case): its id, and whether its email was proven. */
+export async function findAccountProofByEmail(db: Executor, email: string): Promise<{ id: string; proven: boolean } | null> {
+  const [row] = await db
+    .select({ id: loyaltyAccounts.id, provenAt: loyaltyAccounts.emailProvenAt })
+    .from(loyaltyAccounts)
+    .where(byEmail(email))
+    .limit(1);
+  return row ? { id: row.id, proven: row.provenAt !== null } : null;
+}
+
+/** The guest proved the account's email (its one-time code): kept the first time. */
+export async function markEmailProven(db: Executor, id: string, at: Date): Promise<void> {
+  await db
+    .update(loyaltyAccounts)
+    .set({ emailProvenAt: at, emailProvenBy: 'guest' })
+    .where(and(eq(loyaltyAccounts.id, id), isNull(loyaltyAccounts.emailProvenAt)));
 }
 
 /** The account, locked until the transaction ends: one claim at a time per account. */
@@ -188,6 +207,8 @@ export async function findLoyaltyMemberStanding(db: Executor, accountId: string,
       firstName: loyaltyAccounts.firstName,
       lastName: loyaltyAccounts.lastName,
       memberNumber: loyaltyAccounts.memberNumber,
+      emailProvenAt: loyaltyAccounts.emailProvenAt,
+      erasedAt: loyaltyAccounts.erasedAt,
       balance: sql`${balanceSql(loyaltyAccounts.id)}`.mapWith(balanceFromSum),
       earned: sql`${earnedSinceSql(loyaltyAccounts.id, tierWindowStart(now))}::text`.mapWith(balanceFromSum),
       tiers: activeTiersSql(),
@@ -426,7 +447,8 @@ export async function findAccountIdsOfPerson(db: Executor, person: Person): Prom
  * (erased-<id>@erased.invalid: unique, as the column must be, and under a reserved domain that
  * can never receive mail), the name "Erased Member"; phone, zip and season pass id are emptied.
  * The member number, claims, lots and ledger stay (the points liability stays exact); nobody
- * can find the account by the old email.
+ * can find the account by the old email. erasedAt voids every link and token issued for it:
+ * its statement links, wallet tokens and claim tokens open nothing, and no new card is issued.
  */
 export const loyaltyAccountErasure: Eraser = {
   category: 'loyalty accounts',
@@ -440,6 +462,8 @@ export const loyaltyAccountErasure: Eraser = {
         phone: null,
         zip: null,
         seasonPassId: null,
+        // Every link and token issued for the account (statement, wallet, claim) is void from now on.
+        erasedAt: sql`coalesce(${loyaltyAccounts.erasedAt}, now())`,
       })
       .where(ofPerson(person))
       .returning({ id: loyaltyAccounts.id });

@@ -15,6 +15,10 @@ declare module 'fastify' {
     loyaltyThrottle: FailureThrottle;
     /** Loyalty accounts created per client address: successes count. */
     loyaltyAccountsLimit: FailureThrottle;
+    /** Loyalty email codes mailed: per client address and per email (each request counts). */
+    loyaltyCodeLimits: { perAddress: FailureThrottle; perEmail: FailureThrottle };
+    /** Loyalty email codes refused (wrong or expired) per email, whatever the address. */
+    loyaltyCodeFailures: FailureThrottle;
     /** Loyalty statement links asked for: per client address and per email (each request counts). */
     loyaltyStatementLimits: { perAddress: FailureThrottle; perEmail: FailureThrottle };
     /** Privacy links asked for by guests: per client address and per email (each request counts). */
@@ -54,6 +58,16 @@ export const throttlePlugin = fp<{ keyPrefix?: string }>(
       createFailureThrottle({ name, points, windowSeconds, keeps: 'successes' }, store, app.metrics.throttles);
     // Accounts are free to make and each may claim once: making them is limited per address too.
     app.decorate('loyaltyAccountsLimit', limit('loyalty-accounts-address', app.config.loyalty.accountsPerAddressPerHour, 60 * 60));
+    // A loyalty email's one-time code: 10 mails per address in 15 minutes and 5 per email in an hour;
+    // 20 wrong or expired codes per email in an hour, from any address (two codes' worth of their 10 tries each).
+    app.decorate('loyaltyCodeLimits', {
+      perAddress: limit('loyalty-code-address', 10, FIFTEEN_MINUTES),
+      perEmail: limit('loyalty-code-email', 5, 60 * 60),
+    });
+    app.decorate(
+      'loyaltyCodeFailures',
+      createFailureThrottle({ name: 'loyalty-code-email-failures', points: 20, windowSeconds: 60 * 60 }, store, app.metrics.throttles),
+    );
     // Every statement link asked for sends a mail (to a member): 10 per address and 5 per email in 15 minutes.
     app.decorate('loyaltyStatementLimits', {
       perAddress: limit('loyalty-statement-address', 10, FIFTEEN_MINUTES),

@@ -3,6 +3,7 @@
 // order has a ticket for each of them (each racer holds one, so each may claim the order), and
 // the winner takes every ticket of it. And a new account's guest adds one purchase online, however
 // many claims arrive at once.
+import { proofOf } from '../../../test-support/loyalty.fixtures.ts';
 import { loyaltyLedger, loyaltyOrders } from '@boardwalk/db/schema';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { anOrder, putOrder } from '../../../test-support/fixtures.ts';
@@ -27,7 +28,7 @@ it('lets exactly one of 100 concurrent claims of one purchase succeed', async ()
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/loyalty/create',
-        payload: { email, firstName: 'Race', lastName: `No ${i}` },
+        payload: { email, firstName: 'Race', lastName: `No ${i}`, proof: proofOf(t, email) },
         remoteAddress: `10.71.0.${i}`,
       });
       expect(res.statusCode).toBe(200);
@@ -71,7 +72,7 @@ it("lets a new account's guest add one purchase online, also with 10 claims of 1
   const created = await t.app.inject({
     method: 'POST',
     url: '/api/loyalty/create',
-    payload: { email, firstName: 'Una', lastName: 'Vez' },
+    payload: { email, firstName: 'Una', lastName: 'Vez', proof: proofOf(t, email) },
     remoteAddress: '10.72.0.1',
   });
   expect(created.statusCode).toBe(200);

@@ -4,6 +4,7 @@ import { loyaltyAccounts, loyaltyLedger, loyaltyOrders } from '@boardwalk/db/sch
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anOrder, putOrder } from '../../../test-support/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
+import { proofOf } from '../../../test-support/loyalty.fixtures.ts';
 
 let t: TestApp;
 let userID = '';
@@ -11,7 +12,8 @@ const email = 'fuzz@example.com';
 beforeAll(async () => {
   t = await createTestApp();
   await putOrder(t.app, '73000001', anOrder([{ barcode: '7300000000000011', price: 10 }], { orderDate: new Date().toISOString() }));
-  userID = (await t.app.inject({ method: 'POST', url: '/api/loyalty/create', payload: { email, firstName: 'F', lastName: 'Z' } })).body;
+  const payload = { email, firstName: 'F', lastName: 'Z', proof: proofOf(t, email) };
+  userID = (await t.app.inject({ method: 'POST', url: '/api/loyalty/create', payload })).body;
 });
 afterAll(() => t.close());
 
@@ -24,7 +26,8 @@ const counts = async () =>
 
 const calls: [string, Record<string, unknown>][] = [
   ['/api/loyalty/verify', { email }],
-  ['/api/loyalty/create', { email: 'new@example.com', firstName: 'A', lastName: 'B' }],
+  ['/api/loyalty/confirm', { email, code: '123456' }],
+  ['/api/loyalty/create', { email: 'new@example.com', firstName: 'A', lastName: 'B', proof: 'x.y.z' }],
   ['/api/loyalty/tickets/', { orderId: '73000001', email, userID: '' }],
   ['/api/loyalty/purchase/', { checkNumber: '4012', email, userID: '', checkID: 'FB-1' }],
   ['/api/loyalty/hotels/', { reservationNumber: 'H1', email, userID: '' }],

@@ -1,6 +1,7 @@
-// The member's own statement. Asking for it by email answers the same whether or not the email
-// is a member's (membership is not told), and mails a member a link signed for their account,
-// valid 24 hours, through the outbox and the mail job. The link's token, sent back as a bearer
+// The member's own statement. Asking for it by email answers the same, in the same time, whether
+// or not the email is a member's (membership is not told): a job looks the email up after the
+// answer and mails a member whose email is proven a link signed for their account, valid 24
+// hours, through the outbox and the mail job. The link's token, sent back as a bearer
 // token, opens the balance and the points expiring within 30 days, the tier and the progress to
 // the next one, the ledger page by page
 // and the rewards catalogue with what the member can redeem now (the core's rules).
@@ -17,6 +18,8 @@ import {
 import { personalLinkClosing, type Mailer } from '../../integrations/email/mailer.ts';
 import type { Config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { Jobs } from '../../platform/jobs/jobs.plugin.ts';
+import { openEmailJob, sealedEmailJob, type SealedEmailJob } from '../../platform/jobs/sealed-email-job.ts';
 import type { Keys } from '../../platform/keys.plugin.ts';
 import { attempt, type FailureThrottle } from '../../platform/throttle.ts';
 import { memberWithRewards } from '../../loyalty/loyalty-redemptions.service.ts';
@@ -28,6 +31,7 @@ export interface GuestStatement {
   core: LoyaltyCore;
   keys: Keys;
   mailer: Mailer;
+  jobs: Pick<Jobs, 'send'>;
   config: Pick<Config, 'publicUrl' | 'brandName' | 'supportEmail'>;
   limits: { perAddress: FailureThrottle; perEmail: FailureThrottle };
 }
@@ -53,19 +57,53 @@ function statementMail(deps: GuestStatement, account: { id: string; email: strin
   };
 }
 
+/** The queue whose jobs look up the email and mail the link: the request answers before (the same time for any email). */
+export const STATEMENT_LINK_QUEUE = 'loyalty-statement-link';
+
 /**
- * POST /api/loyalty/statement-link: mails the member their statement link (one message per
- * request, in the outbox with its mail job) and answers the same for any email. Each request
- * counts against the client address and against the email (kept as a keyed hash).
+ * POST /api/loyalty/statement-link: queues the look-up of the email (its mail job) and answers
+ * the same for any email, in the same time: whether the email is a member's is decided after
+ * the answer (mailStatementLink). Each request counts against the client address and against
+ * the email (kept as a keyed hash).
  */
 export function requestStatementLink(deps: GuestStatement, clientAddress: string, email: string): Promise<StatementLinkAnswer> {
   const emailKey = deps.keys.keyedHash('loyalty-statement-email', email.trim().toLowerCase());
   return attempt([deps.limits.perAddress.of(clientAddress), deps.limits.perEmail.of(emailKey)], async () => {
-    await deps.core.db.transaction(async (tx) => {
-      const account = await findAccountByEmail(tx, email.trim());
-      if (account) await deps.mailer.send(tx, statementMail(deps, account));
-    });
+    await deps.jobs.send(deps.core.db, sealedEmailJob(deps.keys, STATEMENT_LINK_QUEUE, email.trim()));
     return { email, validHours: VALID_HOURS };
+  });
+}
+
+/** Mailed instead of the link while a member's email is not proven: no name (typed by whoever joined), no link. */
+function proveFirstMail(deps: GuestStatement, email: string) {
+  const brand = deps.config.brandName;
+  return {
+    to: email,
+    subject: `Your ${brand} Brownie points`,
+    text: [
+      'Hello,',
+      '',
+      `You asked for your Brownie points. First confirm your email: open ${deps.config.publicUrl}/loyalty/, enter this email and the code we send you.`,
+      'Then ask for your points again and we will send you the link.',
+      '',
+      `You did not ask for it? You can ignore this email. Questions? Email ${deps.config.supportEmail}.`,
+      '',
+      brand,
+    ].join('\n'),
+  };
+}
+
+/**
+ * The statement link job: one message for a member (the link when their email is proven, else
+ * how to prove it), none for an email that is not a member's or an erased account's.
+ */
+export async function mailStatementLink(deps: GuestStatement, job: SealedEmailJob): Promise<void> {
+  const email = openEmailJob(deps.keys, STATEMENT_LINK_QUEUE, job);
+  if (!email) return;
+  await deps.core.db.transaction(async (tx) => {
+    const account = await findAccountByEmail(tx, email);
+    if (!account || account.erasedAt) return;
+    await deps.mailer.send(tx, account.emailProvenAt ? statementMail(deps, account) : proveFirstMail(deps, account.email));
   });
 }
 
@@ -120,8 +158,10 @@ export async function readStatement(
 ): Promise<Statement> {
   const accountId = accountOfToken(deps.keys, token);
   // Every read at once (one round on PostgreSQL's pool): the member with their tier progress and rewards, and the newest page.
+  // An erased account's links are void, and an email not yet proven opens no statement.
   const [found, ledger] = await Promise.all([memberWithRewards(deps.core.db, accountId, now), ledgerPage(deps.core, accountId, null)]);
-  if (!found) throw new AppError('UNAUTHORIZED', statementMessages.invalid);
+  if (!found || found.member.erasedAt) throw new AppError('UNAUTHORIZED', statementMessages.invalid);
+  if (!found.member.emailProvenAt) throw new AppError('UNAUTHORIZED', statementMessages.unproven);
   const { member, progress, rewards } = found;
   return {
     firstName: member.firstName,
@@ -153,6 +193,8 @@ export async function readStatementLedger(
   before: number,
 ): Promise<StatementLedgerPage> {
   const accountId = accountOfToken(deps.keys, token);
-  if (!(await findAccount(deps.core.db, accountId))) throw new AppError('UNAUTHORIZED', statementMessages.invalid);
+  const account = await findAccount(deps.core.db, accountId);
+  if (!account || account.erasedAt) throw new AppError('UNAUTHORIZED', statementMessages.invalid);
+  if (!account.emailProvenAt) throw new AppError('UNAUTHORIZED', statementMessages.unproven);
   return ledgerPage(deps.core, accountId, before);
 }

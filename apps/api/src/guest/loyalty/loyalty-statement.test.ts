@@ -129,7 +129,31 @@ describe('asking for the link', () => {
       expect(limited.statusCode).toBe(429);
       expect(limited.headers['retry-after']).toBeDefined();
     }
+    await settleDeliveries(t.app);
     expect(await outboxTo(member.email)).toHaveLength(5);
+  });
+
+  it('mails a member whose email is not proven how to prove it: no name, no link; their statement stays closed', async () => {
+    const member = await aMember(10);
+    await t.database.db
+      .update(loyaltyAccounts)
+      .set({ emailProvenAt: null, emailProvenBy: null })
+      .where(eq(loyaltyAccounts.id, member.accountId));
+    const before = smtp.received.length;
+    expect((await askForLink(member.email)).statusCode).toBe(202);
+    await settleDeliveries(t.app);
+    const mails = smtp.received.slice(before).filter((m) => m.to.includes(member.email));
+    expect(mails).toHaveLength(1);
+    const body = bodyOf(mails[0]!.raw);
+    expect(body).toContain('First confirm your email');
+    expect(body).toContain(`${PUBLIC_URL}/loyalty/`);
+    expect(body).not.toContain('Rosa');
+    expect(body).not.toContain('/loyalty/statement#');
+    // A link issued before (or forged for it) opens nothing until the email is proven.
+    const closed = await getStatement(tokenFor(member.accountId));
+    expect(closed.statusCode).toBe(401);
+    expect(closed.json().message).toBe(statementMessages.unproven);
+    expect((await getLedger(tokenFor(member.accountId), 1_000_000)).statusCode).toBe(401);
   });
 });
 

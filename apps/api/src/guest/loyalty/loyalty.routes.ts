@@ -4,11 +4,14 @@ import { apiError } from '@boardwalk/contract/errors';
 import {
   checkCandidates,
   claimResult,
+  confirmAnswer,
+  confirmRequest,
   createAccountRequest,
   type ClaimResult,
   hotelClaimRequest,
   purchaseClaimRequest,
   ticketClaimRequest,
+  verifyAnswer,
   verifyRequest,
 } from '@boardwalk/contract/loyalty';
 import {
@@ -20,10 +23,9 @@ import {
 } from '@boardwalk/contract/loyalty-statement';
 import { claimHotel, claimPurchase, claimTickets } from '../../loyalty/loyalty-claims.service.ts';
 import { loyaltyCoreOf } from '../../loyalty/loyalty.service.ts';
-import { createAccount, guestClaim, verifyAccount, type GuestLoyalty } from './loyalty.service.ts';
+import { confirmEmailCode, createAccount, guestClaim, requestEmailCode, type GuestLoyalty } from './loyalty.service.ts';
 import { bearerToken, readStatement, readStatementLedger, requestStatementLink, type GuestStatement } from './loyalty-statement.service.ts';
 
-const userIdText = z.string().describe('The loyalty user id, as text');
 const claimTokenText = z
   .string()
   .describe("The new account's user id for the claim calls, as text: a secret token, valid for the hour in which it may claim online");
@@ -36,8 +38,9 @@ const statementErrors = {
 const claimErrors = { 400: apiError.describe('The reason the purchase cannot be claimed, fit to show the guest'), 429: apiError };
 
 /**
- * The loyalty club's public calls: no authorization, throttled per client address. Only the
- * user id create answers claims; a claim needs the purchase to be under the member's email.
+ * The loyalty club's public calls: no authorization, throttled per client address. An email
+ * counts once its one-time code proved it; only the user id create answers (for a proven
+ * email) claims; a claim needs the purchase to be under the member's email.
  */
 export const loyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
   const guest: GuestLoyalty = {
@@ -45,12 +48,17 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
     keys: app.keys,
     throttle: app.loyaltyThrottle,
     accountsLimit: app.loyaltyAccountsLimit,
+    mailer: app.mailer,
+    config: app.config,
+    codeLimits: app.loyaltyCodeLimits,
+    codeFailures: app.loyaltyCodeFailures,
   };
 
   const statementDeps: GuestStatement = {
     core: guest.core,
     keys: app.keys,
     mailer: app.mailer,
+    jobs: app.jobs,
     config: app.config,
     limits: app.loyaltyStatementLimits,
   };
@@ -95,18 +103,33 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/loyalty/verify', {
     schema: {
       tags: ['loyalty'],
-      summary: 'The user id (text) of the loyalty account with this email; 404 when there is none. It cannot claim or obtain a card',
+      summary:
+        "Email a one-time code (6 digits, valid 60 minutes, 10 tries) that proves the email; the same answer for any email, a member's or not",
       body: verifyRequest,
-      response: { 200: userIdText, 400: apiError, 404: apiError, 429: apiError },
+      response: { 202: verifyAnswer, 400: apiError, 429: apiError },
     },
-    handler: async (request, reply) =>
-      reply.type('text/plain; charset=utf-8').send(await verifyAccount(guest, request.ip, request.body.email)),
+    handler: async (request, reply) => reply.code(202).send(await requestEmailCode(guest, request.ip, request.body.email)),
+  });
+
+  app.post('/api/loyalty/confirm', {
+    schema: {
+      tags: ['loyalty'],
+      summary: "Prove the email with its code: the account's user id, or (no account) the proof create takes",
+      body: confirmRequest,
+      response: {
+        200: confirmAnswer,
+        400: apiError.describe('The code is wrong, expired or used up: what to do, fit to show'),
+        429: apiError,
+      },
+    },
+    handler: (request) => confirmEmailCode(guest, request.ip, request.body),
   });
 
   app.post('/api/loyalty/create', {
     schema: {
       tags: ['loyalty'],
-      summary: 'Create a loyalty account: its user id for the claim calls (text); 409 when the email already has one',
+      summary:
+        'Create a loyalty account for an email proven by its code: its user id for the claim calls (text); 409 when the email already has one',
       body: createAccountRequest,
       response: { 200: claimTokenText, 400: apiError, 409: apiError, 429: apiError },
     },

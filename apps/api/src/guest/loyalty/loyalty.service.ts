@@ -1,8 +1,14 @@
-// The loyalty club's guest calls: verify and create an account, and the public claims of a
-// new account, throttled per client address. The claims themselves are the loyalty core's.
+// The loyalty club's guest calls: prove an email by a one-time code, create an account for a
+// proven email, and the public claims of a new account, throttled per client address. The claims themselves are the loyalty core's.
+import { randomInt, timingSafeEqual } from 'node:crypto';
 import {
   ALLOWED_CHANGES,
+  LOYALTY_EMAIL_CODE,
+  LOYALTY_EMAIL_PROOF,
   LOYALTY_WALLET_TOKEN,
+  loyaltyEmailMessages,
+  type ConfirmAnswer,
+  type VerifyAnswer,
   type CheckCandidate,
   type ClaimedPurchase,
   type ClaimResult,
@@ -11,7 +17,10 @@ import {
 import { AppError } from '../../platform/errors.ts';
 import type { Keys } from '../../platform/keys.plugin.ts';
 import { attempt, type FailureThrottle } from '../../platform/throttle.ts';
-import { findAccountIdByEmail, insertAccount } from '../../loyalty/loyalty.repo.ts';
+import type { Mailer } from '../../integrations/email/mailer.ts';
+import type { Config } from '../../platform/config.ts';
+import { findAccountProofByEmail, insertAccount, markEmailProven } from '../../loyalty/loyalty.repo.ts';
+import { putEmailCode, spendCode, takeCodeTry } from './loyalty-email-codes.repo.ts';
 import {
   claimMessages,
   PUBLIC_CLAIM_WINDOW_SECONDS,
@@ -30,6 +39,12 @@ export interface GuestLoyalty {
   throttle: FailureThrottle;
   /** Accounts made per client address and hour. */
   accountsLimit: FailureThrottle;
+  mailer: Mailer;
+  config: Pick<Config, 'brandName' | 'supportEmail'>;
+  /** Codes mailed: per client address and per email (each request counts). */
+  codeLimits: { perAddress: FailureThrottle; perEmail: FailureThrottle };
+  /** Wrong or expired codes per email (a keyed hash), whatever the address. */
+  codeFailures: FailureThrottle;
 }
 
 /**
@@ -40,28 +55,100 @@ export interface GuestLoyalty {
 export const LOYALTY_CLAIM_TOKEN = { purpose: 'loyalty-claim', ttlSeconds: PUBLIC_CLAIM_WINDOW_SECONDS } as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** POST /api/loyalty/verify: the account's user id; 404 when the email has none. */
-export function verifyAccount(guest: GuestLoyalty, clientAddress: string, email: string): Promise<string> {
-  return guest.throttle.attempt(clientAddress, async () => {
-    const id = await findAccountIdByEmail(guest.core.db, email);
-    if (!id) throw new AppError('NOT_FOUND', 'No loyalty account uses this email');
-    return id;
+/** The keyed hash an email's code and throttles are kept under (never the email itself). */
+const emailHashOf = (keys: Keys, email: string) => keys.keyedHash('loyalty-email', email.trim().toLowerCase());
+const codeHashOf = (keys: Keys, emailHash: string, code: string) => keys.keyedHash('loyalty-email-code', `${emailHash}:${code}`);
+const CODE_MINUTES = LOYALTY_EMAIL_CODE.ttlSeconds / 60;
+
+function codeMail(guest: GuestLoyalty, email: string, code: string) {
+  const brand = guest.config.brandName;
+  return {
+    to: email,
+    subject: `Your ${brand} Brownie Points code`,
+    text: [
+      'Hello,',
+      '',
+      `Your code to confirm this email for ${brand} Brownie Points is:`,
+      '',
+      code,
+      '',
+      `Enter it on the Brownie Points page. It works for ${CODE_MINUTES} minutes. Never share it: we will never ask you for it.`,
+      `You did not ask for it? You can ignore this email. Questions? Email ${guest.config.supportEmail}.`,
+      '',
+      brand,
+    ].join('\n'),
+  };
+}
+
+/**
+ * POST /api/loyalty/verify: mails a new one-time code to the email (replacing an earlier one)
+ * and answers the same for any email. It never looks for an account: the answer, its time and
+ * its mail are the same whether or not the email is a member's. Each request counts against
+ * the client address and against the email (a keyed hash).
+ */
+export function requestEmailCode(guest: GuestLoyalty, clientAddress: string, email: string): Promise<VerifyAnswer> {
+  const address = email.trim();
+  const emailHash = emailHashOf(guest.keys, address);
+  return attempt([guest.codeLimits.perAddress.of(clientAddress), guest.codeLimits.perEmail.of(emailHash)], async () => {
+    const code = String(randomInt(0, 10 ** LOYALTY_EMAIL_CODE.digits)).padStart(LOYALTY_EMAIL_CODE.digits, '0');
+    const expiresAt = new Date(Date.now() + LOYALTY_EMAIL_CODE.ttlSeconds * 1000);
+    await guest.core.db.transaction(async (tx) => {
+      await putEmailCode(tx, { emailHash, codeHash: codeHashOf(guest.keys, emailHash, code), expiresAt });
+      await guest.mailer.send(tx, codeMail(guest, address, code));
+    });
+    return { email, validMinutes: CODE_MINUTES };
   });
 }
 
 /**
- * POST /api/loyalty/create: the new account's claim token (its user id for the claim calls);
- * 409 when the email already has an account. A failure counts against the address like any
- * other loyalty call; an account made counts against the address's accounts per hour.
+ * POST /api/loyalty/confirm: the code proves the email (once): the account's user id, its email
+ * now proven; or, when no account has the email, the proof that create takes. A wrong code uses
+ * one of the code's tries; failures count against the address and the email.
+ */
+export function confirmEmailCode(
+  guest: GuestLoyalty,
+  clientAddress: string,
+  request: { email: string; code: string },
+): Promise<ConfirmAnswer> {
+  const email = request.email.trim();
+  const emailHash = emailHashOf(guest.keys, email);
+  return attempt([guest.throttle.of(clientAddress), guest.codeFailures.of(emailHash)], async () => {
+    const now = new Date();
+    const codeHash = await takeCodeTry(guest.core.db, emailHash, LOYALTY_EMAIL_CODE.tries, now);
+    if (!codeHash) throw new AppError('VALIDATION_FAILED', loyaltyEmailMessages.expired);
+    const given = codeHashOf(guest.keys, emailHash, request.code);
+    if (!safeEqual(given, codeHash)) throw new AppError('VALIDATION_FAILED', loyaltyEmailMessages.wrongCode);
+    if (!(await spendCode(guest.core.db, emailHash, codeHash))) throw new AppError('VALIDATION_FAILED', loyaltyEmailMessages.expired);
+    const account = await findAccountProofByEmail(guest.core.db, email);
+    if (!account) {
+      const proof = guest.keys.signToken(LOYALTY_EMAIL_PROOF.purpose, email.toLowerCase(), LOYALTY_EMAIL_PROOF.ttlSeconds);
+      return { account: 'new', proof };
+    }
+    if (!account.proven) await markEmailProven(guest.core.db, account.id, now);
+    return { account: 'existing', userID: account.id };
+  });
+}
+
+const safeEqual = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/**
+ * POST /api/loyalty/create: the new account's claim token (its user id for the claim calls),
+ * for an email proven by its code (the proof confirm answered); 409 when the email already
+ * has an account. A failure counts against the address like any other loyalty call; an
+ * account made counts against the address's accounts per hour.
  */
 export function createAccount(
   guest: GuestLoyalty,
   clientAddress: string,
-  request: { email: string; firstName: string; lastName: string },
+  request: { email: string; firstName: string; lastName: string; proof: string },
 ): Promise<string> {
   return attempt([guest.throttle.of(clientAddress), guest.accountsLimit.of(clientAddress)], async () => {
+    const { proof, ...names } = request;
+    const check = guest.keys.verifyToken(LOYALTY_EMAIL_PROOF.purpose, proof);
+    if (!check.ok || check.subject !== names.email.trim().toLowerCase())
+      throw new AppError('VALIDATION_FAILED', loyaltyEmailMessages.proofRequired);
     // The server's clock, like every time a claim is compared with (the one-hour window).
-    const id = await guest.core.db.transaction((tx) => insertAccount(tx, { ...request, createdBy: 'guest', createdAt: new Date() }));
+    const id = await guest.core.db.transaction((tx) => insertAccount(tx, { ...names, createdBy: 'guest', createdAt: new Date() }));
     if (!id) throw new AppError('CONFLICT', 'A loyalty account already uses this email');
     return guest.keys.signToken(LOYALTY_CLAIM_TOKEN.purpose, id, LOYALTY_CLAIM_TOKEN.ttlSeconds);
   });

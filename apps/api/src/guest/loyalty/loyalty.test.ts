@@ -1,10 +1,11 @@
 // The loyalty club's guest calls: verify, create, the three claims and what each answers.
 import { eq, sql } from 'drizzle-orm';
-import { loyaltyAccounts, loyaltyLedger, loyaltyLots, loyaltyOrders } from '@boardwalk/db/schema';
+import { loyaltyAccounts, loyaltyEmailCodes, loyaltyLedger, loyaltyLots, loyaltyOrders, outbox } from '@boardwalk/db/schema';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { anOrder, putOrder } from '../../../test-support/fixtures.ts';
 import { createTestApp, integrationAuth, settleDeliveries, type TestApp } from '../../../test-support/test-app.ts';
-import { LOYALTY_WALLET_TOKEN } from '@boardwalk/contract/loyalty';
+import { LOYALTY_EMAIL_CODE, LOYALTY_EMAIL_PROOF, LOYALTY_WALLET_TOKEN, loyaltyEmailMessages } from '@boardwalk/contract/loyalty';
+import { codeMailedTo, joinLoyalty, proveEmail } from '../../../test-support/loyalty.fixtures.ts';
 import { claimTickets } from '../../loyalty/loyalty-claims.service.ts';
 import { loyaltyCoreOf } from '../../loyalty/loyalty.service.ts';
 import { LOYALTY_CLAIM_TOKEN } from './loyalty.service.ts';
@@ -19,10 +20,12 @@ const now = Date.now();
 const daysAgo = (days: number) => new Date(now - days * 24 * 60 * 60 * 1000).toISOString();
 
 async function newMember(email: string) {
-  const res = await post('/api/loyalty/create', { email, firstName: 'Ana', lastName: 'Lopez' });
+  const res = await joinLoyalty(t, { email, firstName: 'Ana', lastName: 'Lopez' });
   expect(res.statusCode).toBe(200);
   return res.body;
 }
+/** A proof of the email as confirm answers it (signed for the email, lower case). */
+const proofFor = (email: string) => t.app.keys.signToken(LOYALTY_EMAIL_PROOF.purpose, email.toLowerCase(), LOYALTY_EMAIL_PROOF.ttlSeconds);
 const putCheck = (checkId: string, body: object) =>
   t.app.inject({ method: 'PUT', url: `/api/integrations/checks/${checkId}`, headers: integrationAuth, payload: body });
 const putReservation = (number: string, body: object) =>
@@ -96,66 +99,226 @@ afterEach(() => {
 });
 
 describe('accounts', () => {
-  it('creates an account (a secret claim token as its user id) and verifies it by email, whatever its case', async () => {
+  it('creates an account for a proven email (a secret claim token as its user id); its code later answers its plain id, whatever its case', async () => {
     const token = await newMember('Mia.Chen@Example.com');
     const id = accountOf(token);
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(token).not.toContain(id);
-    const verified = await post('/api/loyalty/verify', { email: 'mia.chen@example.COM' });
-    expect(verified.statusCode).toBe(200);
-    expect(verified.headers['content-type']).toMatch(/^text\/plain/);
-    // verify answers the account's plain id, which claims nothing (see "capability" below).
-    expect(verified.body).toBe(id);
+    const proved = await proveEmail(t, 'mia.chen@example.COM');
+    // The account's plain id, which claims nothing (see "capability" below).
+    expect(proved).toEqual({ account: 'existing', userID: id });
     const [row] = await t.database.db.select().from(loyaltyAccounts).where(eq(loyaltyAccounts.id, id));
-    expect(row).toMatchObject({ firstName: 'Ana', lastName: 'Lopez', createdBy: 'guest' });
+    expect(row).toMatchObject({ firstName: 'Ana', lastName: 'Lopez', createdBy: 'guest', emailProvenBy: 'guest' });
+    expect(row!.emailProvenAt).toBeInstanceOf(Date);
     expect(row!.memberNumber).toMatch(/^77\d{14}$/);
   });
 
-  it('answers 404 for an unknown email and 409 for an email that has an account', async () => {
-    expect((await post('/api/loyalty/verify', { email: 'nobody@example.com' })).statusCode).toBe(404);
+  it('answers 409 for an email that has an account, even with a proof of it', async () => {
     await newMember('taken@example.com');
-    const again = await post('/api/loyalty/create', { email: 'TAKEN@example.com', firstName: 'X', lastName: 'Y' });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/loyalty/create',
+      payload: { email: 'TAKEN@example.com', firstName: 'X', lastName: 'Y', proof: proofFor('taken@example.com') },
+    });
     expect(again.statusCode).toBe(409);
     expect(await t.database.db.$count(loyaltyAccounts, sql`lower(${loyaltyAccounts.email}) = 'taken@example.com'`)).toBe(1);
   });
 
   it('refuses bad input with 400 and writes nothing', async () => {
     const before = await t.database.db.$count(loyaltyAccounts);
+    const codes = await t.database.db.$count(loyaltyEmailCodes);
     for (const body of [{ email: 'not-an-email' }, { email: 'a@b.c' }, {}])
       expect((await post('/api/loyalty/verify', body)).statusCode).toBe(400);
     for (const body of [
-      { email: 'ok@example.com', firstName: '', lastName: 'Y' },
-      { email: 'ok@example.com', firstName: 'X' },
-      { email: 'ok@example.com', firstName: 'X', lastName: 'Y', extra: 1 },
+      { email: 'ok@example.com', code: '12345' },
+      { email: 'ok@example.com', code: 'abcdef' },
+      { email: 'ok@example.com' },
+    ])
+      expect((await post('/api/loyalty/confirm', body)).statusCode).toBe(400);
+    const proof = proofFor('ok@example.com');
+    for (const body of [
+      { email: 'ok@example.com', firstName: '', lastName: 'Y', proof },
+      { email: 'ok@example.com', firstName: 'X', proof },
+      { email: 'ok@example.com', firstName: 'X', lastName: 'Y', proof, extra: 1 },
+      { email: 'ok@example.com', firstName: 'X', lastName: 'Y' },
     ]) {
       expect((await post('/api/loyalty/create', body)).statusCode).toBe(400);
     }
     expect(await t.database.db.$count(loyaltyAccounts)).toBe(before);
+    expect(await t.database.db.$count(loyaltyEmailCodes)).toBe(codes);
   });
 
-  it('throttles verify per client address: the 11th miss in 15 minutes answers 429 (a membership oracle)', async () => {
-    const address = '10.99.0.1';
-    for (let i = 0; i < 10; i++)
-      expect((await post('/api/loyalty/verify', { email: `miss${i}@example.com` }, address)).statusCode).toBe(404);
-    const limited = await post('/api/loyalty/verify', { email: 'taken@example.com' }, address);
-    expect(limited.statusCode).toBe(429);
-    expect(limited.headers['retry-after']).toBeDefined();
-    expect((await post('/api/loyalty/verify', { email: 'taken@example.com' })).statusCode).toBe(200);
-  });
   it('makes at most LOYALTY_ACCOUNTS_PER_ADDRESS_PER_HOUR (20) accounts per address: the 21st answers 429 and makes nothing', async () => {
     const address = '10.98.0.1';
+    const create = (i: number, from?: string) =>
+      post(
+        '/api/loyalty/create',
+        { email: `many${i}@example.com`, firstName: 'Ana', lastName: 'Lopez', proof: proofFor(`many${i}@example.com`) },
+        from,
+      );
     for (let i = 0; i < 20; i++) {
-      const res = await post('/api/loyalty/create', { email: `many${i}@example.com`, firstName: 'Ana', lastName: 'Lopez' }, address);
+      const res = await create(i, address);
       expect(res.statusCode, res.body).toBe(200);
     }
     const before = await t.database.db.$count(loyaltyAccounts);
-    const limited = await post('/api/loyalty/create', { email: 'many20@example.com', firstName: 'Ana', lastName: 'Lopez' }, address);
+    const limited = await create(20, address);
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(15 * 60);
     expect(await t.database.db.$count(loyaltyAccounts)).toBe(before);
     // Verify is not limited by it, and another address still makes accounts.
-    expect((await post('/api/loyalty/verify', { email: 'many0@example.com' }, address)).statusCode).toBe(200);
-    expect((await post('/api/loyalty/create', { email: 'many20@example.com', firstName: 'Ana', lastName: 'Lopez' })).statusCode).toBe(200);
+    expect((await post('/api/loyalty/verify', { email: 'many0@example.com' }, address)).statusCode).toBe(202);
+    expect((await create(20)).statusCode).toBe(200);
+  });
+});
+
+describe('proof of the email', () => {
+  const emailCodes = () => t.database.db.select().from(loyaltyEmailCodes);
+  const mailsTo = (email: string) => t.database.db.select().from(outbox).where(eq(outbox.to, email));
+  const confirm = (email: string, code: string, from?: string) => post('/api/loyalty/confirm', { email, code }, from);
+  const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+  it('answers verify the same for a member and a stranger: 202, one mail with a code and no name, the code kept hashed', async () => {
+    await newMember('proof.member@example.com');
+    const member = await post('/api/loyalty/verify', { email: 'proof.member@example.com' });
+    const stranger = await post('/api/loyalty/verify', { email: 'proof.stranger@example.com' });
+    expect(member.statusCode).toBe(202);
+    expect(stranger.statusCode).toBe(202);
+    expect(member.json()).toEqual({ email: 'proof.member@example.com', validMinutes: 60 });
+    expect(stranger.json()).toEqual({ email: 'proof.stranger@example.com', validMinutes: 60 });
+    const [memberMail] = await mailsTo('proof.member@example.com').then((rows) => rows.slice(-1));
+    const [strangerMail] = await mailsTo('proof.stranger@example.com');
+    expect(memberMail!.subject).toBe(strangerMail!.subject);
+    const memberBody = t.app.mailer.readBody(memberMail!)!;
+    const code = await codeMailedTo(t, 'proof.member@example.com');
+    // The mails differ in their code only, and name nobody.
+    expect(memberBody.replace(code, 'CODE')).toBe(
+      t.app.mailer
+        .readBody(strangerMail!)!
+        .replace(/^\d{6}$/m, 'CODE')
+        .replace('proof.stranger', 'proof.member'),
+    );
+    expect(memberBody).not.toContain('Ana');
+    const stored = JSON.stringify(await emailCodes());
+    expect(stored).not.toContain(code);
+    expect(stored).not.toContain('proof.member');
+  });
+
+  it('leads a proven member to their account and a proven stranger to the proof create takes (valid for that email only)', async () => {
+    const token = await newMember('proof.lead@example.com');
+    expect(await proveEmail(t, 'proof.lead@example.com')).toEqual({ account: 'existing', userID: accountOf(token) });
+    const stranger = await proveEmail(t, 'proof.new@example.com');
+    expect(stranger).toEqual({ account: 'new', proof: expect.any(String) });
+    if (stranger.account !== 'new') throw new Error('expected a proof');
+    // Its proof does not create another email's account.
+    const other = await post('/api/loyalty/create', {
+      email: 'proof.other@example.com',
+      firstName: 'A',
+      lastName: 'B',
+      proof: stranger.proof,
+    });
+    expect(other.statusCode).toBe(400);
+    expect(other.json().message).toBe(loyaltyEmailMessages.proofRequired);
+    const created = await post('/api/loyalty/create', {
+      email: 'proof.new@example.com',
+      firstName: 'A',
+      lastName: 'B',
+      proof: stranger.proof,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+  });
+
+  it('refuses create without a proof of the email, or with an expired one (60 minutes): no account is made', async () => {
+    const before = await t.database.db.$count(loyaltyAccounts);
+    const names = { email: 'proof.none@example.com', firstName: 'Eve', lastName: 'Stranger' };
+    const forged = await post('/api/loyalty/create', { ...names, proof: 'not.a.proof' });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().message).toBe(loyaltyEmailMessages.proofRequired);
+    const proof = proofFor(names.email);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + LOYALTY_EMAIL_PROOF.ttlSeconds * 1000 + 1000 });
+    expect((await post('/api/loyalty/create', { ...names, proof })).statusCode).toBe(400);
+    expect(await t.database.db.$count(loyaltyAccounts)).toBe(before);
+  });
+
+  it('refuses a wrong code, then takes the right one once; a new code replaces the old one', async () => {
+    const email = 'proof.wrong@example.com';
+    await post('/api/loyalty/verify', { email });
+    const first = await codeMailedTo(t, email);
+    const refused = await confirm(email, wrong(first));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(loyaltyEmailMessages.wrongCode);
+    await post('/api/loyalty/verify', { email });
+    const second = await codeMailedTo(t, email);
+    if (second !== first) expect((await confirm(email, first)).json().message).toBe(loyaltyEmailMessages.wrongCode);
+    expect((await confirm(email, second)).statusCode).toBe(200);
+    // Spent: the same code again proves nothing.
+    const again = await confirm(email, second);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe(loyaltyEmailMessages.expired);
+  });
+
+  it('lets a code work 60 minutes at most', async () => {
+    const email = 'proof.expired@example.com';
+    await post('/api/loyalty/verify', { email });
+    const code = await codeMailedTo(t, email);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + LOYALTY_EMAIL_CODE.ttlSeconds * 1000 + 1000 });
+    const late = await confirm(email, code);
+    expect(late.statusCode).toBe(400);
+    expect(late.json().message).toBe(loyaltyEmailMessages.expired);
+  });
+
+  it('lets a code be tried 10 times at most: the right code on the 11th try is refused', async () => {
+    const email = 'proof.tries@example.com';
+    await post('/api/loyalty/verify', { email });
+    const code = await codeMailedTo(t, email);
+    // From several addresses (each under its own limit), as an attacker would.
+    for (let i = 0; i < 10; i++) expect((await confirm(email, wrong(code))).statusCode).toBe(400);
+    const last = await confirm(email, code);
+    expect(last.statusCode).toBe(400);
+    expect(last.json().message).toBe(loyaltyEmailMessages.expired);
+  });
+
+  it('counts ten tries even when they arrive together: at most one of 20 concurrent confirms of the right code proves it', async () => {
+    const email = 'proof.race@example.com';
+    await post('/api/loyalty/verify', { email });
+    const code = await codeMailedTo(t, email);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => confirm(email, code)));
+    expect(answers.filter((res) => res.statusCode === 200)).toHaveLength(1);
+  });
+
+  it('throttles codes per email (5 in an hour) and per address (10 in 15 minutes): 429, no mail', async () => {
+    const email = 'proof.throttle@example.com';
+    for (let i = 0; i < 5; i++) expect((await post('/api/loyalty/verify', { email })).statusCode).toBe(202);
+    const mails = (await mailsTo(email)).length;
+    const limited = await post('/api/loyalty/verify', { email });
+    expect(limited.statusCode).toBe(429);
+    expect((await mailsTo(email)).length).toBe(mails);
+    const address = '10.97.0.1';
+    for (let i = 0; i < 10; i++)
+      expect((await post('/api/loyalty/verify', { email: `proof.addr${i}@example.com` }, address)).statusCode).toBe(202);
+    expect((await post('/api/loyalty/verify', { email: 'proof.addr10@example.com' }, address)).statusCode).toBe(429);
+  });
+
+  it('throttles wrong codes per email whatever the address (20 in an hour) and per address (10 in 15 minutes)', async () => {
+    const email = 'proof.guess@example.com';
+    for (let round = 0; round < 2; round++) {
+      await post('/api/loyalty/verify', { email });
+      const code = await codeMailedTo(t, email);
+      for (let i = 0; i < 10; i++) expect((await confirm(email, wrong(code))).statusCode).toBe(400);
+    }
+    await post('/api/loyalty/verify', { email });
+    expect((await confirm(email, await codeMailedTo(t, email))).statusCode).toBe(429);
+    const address = '10.96.0.1';
+    for (let i = 0; i < 10; i++) expect((await confirm(`proof.g${i}@example.com`, '000000', address)).statusCode).toBe(400);
+    expect((await confirm('proof.g10@example.com', '000000', address)).statusCode).toBe(429);
+  });
+
+  it('proves an existing member at their next visit: an account from before has no proof until its code', async () => {
+    const token = await newMember('proof.old@example.com');
+    const id = accountOf(token);
+    await t.database.db.update(loyaltyAccounts).set({ emailProvenAt: null, emailProvenBy: null }).where(eq(loyaltyAccounts.id, id));
+    expect(await proveEmail(t, 'proof.old@example.com')).toEqual({ account: 'existing', userID: id });
+    const [row] = await t.database.db.select().from(loyaltyAccounts).where(eq(loyaltyAccounts.id, id));
+    expect(row).toMatchObject({ emailProvenBy: 'guest', emailProvenAt: expect.any(Date) });
   });
 });
 
@@ -438,11 +601,12 @@ describe('proof of ownership and the claim capability', () => {
     expect(await claimsOf(userID)).toBe(0);
   });
 
-  it('lets only the user id create answered claim: the id verify answers for the email claims nothing and gets no card', async () => {
+  it('lets only the user id create answered claim: the id the proven code answers for the email claims nothing and gets no card', async () => {
     const email = 'capability@example.com';
     await putOrder(t.app, '70000012', anOrder([{ barcode: '7000000000000127', price: 30 }], { orderDate: daysAgo(1), ...boughtBy(email) }));
     const token = await newMember(email);
-    const verifiedId = (await post('/api/loyalty/verify', { email })).body;
+    const proved = await proveEmail(t, email);
+    const verifiedId = proved.account === 'existing' ? proved.userID : '';
     const withVerifiedId = await post('/api/loyalty/tickets/', { orderId: '70000012', email, userID: verifiedId });
     expect(withVerifiedId.statusCode).toBe(400);
     expect(withVerifiedId.json().message).toMatch(/^This account can no longer add purchases online/);

@@ -3,7 +3,7 @@
 // expired anyway, and names nobody.
 import { eq, lt } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
-import { spentPrivacyLinks } from '@boardwalk/db/schema';
+import { revokedPrivacyLinks, spentPrivacyLinks } from '@boardwalk/db/schema';
 import { deleteRule } from '../../platform/retention.ts';
 
 export async function isLinkSpent(db: Executor, linkId: string): Promise<boolean> {
@@ -23,4 +23,32 @@ export const spentLinkRetention = deleteRule(
   () => 1,
   spentPrivacyLinks,
   (cutoff) => lt(spentPrivacyLinks.expiresAt, cutoff),
+);
+
+/**
+ * An erasure revokes every privacy link issued for the email before it (a keyed hash of the
+ * email: the row names nobody), until they would have expired anyway (`expiresAt`).
+ */
+export async function revokePrivacyLinks(tx: Executor, emailHash: string, revokedAt: Date, expiresAt: Date): Promise<void> {
+  await tx
+    .insert(revokedPrivacyLinks)
+    .values({ emailHash, revokedAt, expiresAt })
+    .onConflictDoUpdate({ target: revokedPrivacyLinks.emailHash, set: { revokedAt, expiresAt } });
+}
+
+/** When the email's links were last revoked, or null. */
+export async function privacyLinksRevokedAt(db: Executor, emailHash: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ revokedAt: revokedPrivacyLinks.revokedAt })
+    .from(revokedPrivacyLinks)
+    .where(eq(revokedPrivacyLinks.emailHash, emailHash));
+  return row?.revokedAt ?? null;
+}
+
+/** Retention: a revocation goes a day after every link it revoked would have expired. */
+export const revokedLinkRetention = deleteRule(
+  'revoked privacy links',
+  () => 1,
+  revokedPrivacyLinks,
+  (cutoff) => lt(revokedPrivacyLinks.expiresAt, cutoff),
 );

@@ -20,6 +20,7 @@ export const guestPrivacyRoutes: FastifyPluginAsyncZod<{ recordErasure: GuestPri
     db: app.database.db,
     keys: app.keys,
     mailer: app.mailer,
+    jobs: app.jobs,
     privacy: app.privacy,
     config: app.config,
     limits: app.privacyLinkLimits,

@@ -7,7 +7,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { guestPrivacyMessages, PRIVACY_LINK_TOKEN, type PrivacyErasure, type PrivacyExport } from '@boardwalk/contract/privacy';
 import * as schema from '@boardwalk/db/schema';
 import { anOrder, putOrder } from '../../../test-support/fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
+import { createTestApp, settleDeliveries, type TestApp } from '../../../test-support/test-app.ts';
+import { revokeLinksOf } from './privacy-request.service.ts';
 
 let t: TestApp;
 let ip = 0;
@@ -19,8 +20,8 @@ const withToken = (token?: string) => (token === undefined ? {} : { authorizatio
 const data = (token?: string) => t.app.inject({ method: 'GET', url: '/api/privacy/data', headers: withToken(token) });
 const erase = (token?: string) => t.app.inject({ method: 'POST', url: '/api/privacy/erase', headers: withToken(token) });
 const mailsTo = (email: string) => t.database.db.select().from(schema.outbox).where(eq(schema.outbox.to, email));
-const signed = (email: string) =>
-  t.app.keys.signToken(PRIVACY_LINK_TOKEN.purpose, `${crypto.randomUUID()} ${email}`, PRIVACY_LINK_TOKEN.ttlSeconds);
+const signed = (email: string, issuedAt = Date.now()) =>
+  t.app.keys.signToken(PRIVACY_LINK_TOKEN.purpose, `${crypto.randomUUID()} ${email} ${issuedAt}`, PRIVACY_LINK_TOKEN.ttlSeconds);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -40,6 +41,8 @@ describe('POST /api/privacy/request', () => {
     expect(stranger.statusCode).toBe(202);
     expect(held.json()).toEqual({ email: EMAIL, validHours: 24 });
     expect(stranger.json()).toEqual({ email: 'nobody.here@example.com', validHours: 24 });
+    // The search and the mail run after the answer, in a job.
+    await settleDeliveries(t.app);
     const [mail] = await mailsTo(EMAIL);
     expect(mail).toBeDefined();
     expect(await mailsTo('nobody.here@example.com')).toEqual([]);
@@ -89,5 +92,32 @@ describe("the link's data and erasure", () => {
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ teamMemberGuid: null, username: null, resource: 'privacy', after: { by: 'guest' } });
     expect(JSON.stringify(entries)).not.toContain(EMAIL);
+  });
+
+  it("revokes the email's other links: one mailed before the erasure opens nothing after it, one asked for after works", async () => {
+    const email = 'revoked.links@example.com';
+    const guest = { firstName: 'Rita', lastName: 'Vale', email };
+    await putOrder(t.app, '82000002', anOrder([{ barcode: '8200000200000001', holder: guest }], { purchaser: guest }));
+    const mailedBefore = signed(email, Date.now() - 60_000);
+    const erasing = signed(email, Date.now() - 30_000);
+    expect((await data(mailedBefore)).statusCode).toBe(200);
+    expect((await erase(erasing)).statusCode).toBe(200);
+    const refused = await data(mailedBefore);
+    expect(refused.json()).toMatchObject({ statusCode: 401, message: guestPrivacyMessages.spent });
+    expect((await erase(mailedBefore)).statusCode).toBe(401);
+    // The revocation names nobody (a keyed hash), and a link issued after it works.
+    const revoked = await t.database.db.select().from(schema.revokedPrivacyLinks);
+    expect(JSON.stringify(revoked)).not.toContain(email);
+    expect((await data(signed(email, Date.now() + 1))).statusCode).toBe(200);
+  });
+
+  it('revokes the links of a person a staff member erased', async () => {
+    const email = 'staff.erased.links@example.com';
+    const guest = { firstName: 'Sam', lastName: 'Ode', email };
+    await putOrder(t.app, '82000003', anOrder([{ barcode: '8200000300000001', holder: guest }], { purchaser: guest }));
+    const mailed = signed(email, Date.now() - 60_000);
+    expect((await data(mailed)).statusCode).toBe(200);
+    await t.app.privacy.erase({ email }, (tx, result) => revokeLinksOf(tx, t.app.keys, result.person.email));
+    expect((await data(mailed)).json()).toMatchObject({ statusCode: 401, message: guestPrivacyMessages.spent });
   });
 });

@@ -5,6 +5,8 @@
 // card's update tag and goes through the delivery queue; so does what time alone changes (a
 // tier lost as earns leave the 365-day window, a lot entering the 30-day window), once. A claim
 // publishes only a member with a card; a card recorded during a claim still shows its points.
+import { proofOf } from '../../../test-support/loyalty.fixtures.ts';
+import { LOYALTY_CLAIM_TOKEN } from '../loyalty/loyalty.service.ts';
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -48,13 +50,14 @@ const today = () => new Date().toISOString();
 async function memberWithClaim(email: string, orderId: string, price: number) {
   const purchaser = { firstName: 'Rosa', lastName: 'Parks', email };
   await putOrder(t.app, orderId, anOrder([{ barcode: `${orderId}00000001`, price }], { orderDate: today(), purchaser }));
-  const created = await post('/api/loyalty/create', { email, firstName: 'Rosa', lastName: 'Parks' });
+  const created = await post('/api/loyalty/create', { email, firstName: 'Rosa', lastName: 'Parks', proof: proofOf(t, email) });
   expect(created.statusCode).toBe(200);
   const claim = await post('/api/loyalty/tickets/', { orderId, email, userID: created.body });
   expect(claim.statusCode, claim.body).toBe(200);
   const body = claim.json() as { balance: number; walletToken: string };
-  // The account's id (what verify answers), as staff calls name it.
-  const userID = (await post('/api/loyalty/verify', { email })).body;
+  // The account's id (what a proven code answers), as staff calls name it.
+  const check = t.app.keys.verifyToken(LOYALTY_CLAIM_TOKEN.purpose, created.body);
+  const userID = check.ok ? check.subject : '';
   return { userID, email, walletToken: body.walletToken, balance: body.balance };
 }
 

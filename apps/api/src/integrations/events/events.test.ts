@@ -2,6 +2,7 @@
 // documented payload and no secret, in the change's own transaction; the feed lists them in
 // order from a cursor that never passes one (an event of a transaction still running holds
 // back the later ones); an erasure takes a person's events with it and leaves guest.erased.
+import { proofOf } from '../../../test-support/loyalty.fixtures.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventData, type EventFeedPage } from '@boardwalk/contract/events';
 import * as schema from '@boardwalk/db/schema';
@@ -62,7 +63,12 @@ describe('events', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(stopped.statusCode).toBe(204);
-    const joined = await post('/api/loyalty/create', { email: guest.email, firstName: guest.firstName, lastName: guest.lastName });
+    const joined = await post('/api/loyalty/create', {
+      email: guest.email,
+      firstName: guest.firstName,
+      lastName: guest.lastName,
+      proof: proofOf(t, guest.email),
+    });
     expect(joined.statusCode).toBe(200);
     const [member] = await t.database.db.select().from(schema.loyaltyAccounts);
 

@@ -90,6 +90,8 @@ const auditRow = (a: AccountRow) => ({
   phone: a.phone,
   zip: a.zip,
   seasonPassID: a.seasonPassId,
+  // Who proved the email: 'staff' for an account staff created (the audit entry's staff member), 'guest' for its one-time code.
+  emailProvenBy: a.emailProvenBy,
 });
 
 function audit(
@@ -511,13 +513,15 @@ export function passLink(ctx: Pick<StaffLoyaltyDeps, 'config' | 'keys'>, account
 export async function staffMailPassLink(ctx: StaffLoyaltyDeps, staff: StaffActor, userId: string): Promise<{ sentTo: string }> {
   return ctx.db.transaction(async (tx) => {
     const account = await lockAccount(tx, userId);
-    if (!account) throw notFound();
+    // An erased member gets no pass link: their card stays void.
+    if (!account || account.erasedAt) throw notFound();
     const brand = ctx.config.brandName;
     const { outboxId } = await ctx.mailer.send(tx, {
       to: account.email,
       subject: `Your ${brand} loyalty pass`,
       text: [
-        `Hi ${account.firstName},`,
+        // A name typed by whoever made the account is not mailed until the email is proven.
+        account.emailProvenAt ? `Hi ${account.firstName},` : 'Hello,',
         '',
         `Here is the link to your ${brand} loyalty pass (member number ${account.memberNumber}).`,
         'Open it on your phone to add the pass to Apple Wallet or Google Wallet:',

@@ -86,9 +86,11 @@ describe('verify and create', () => {
     expect(again.statusCode).toBe(409);
     const [row] = await t.database.db.select().from(loyaltyAccounts).where(eq(loyaltyAccounts.id, id));
     expect(row!.createdBy).toBe('staff');
+    // The staff member proved the email (no code): the audit entry of the creation says so, and who.
+    expect(row).toMatchObject({ emailProvenBy: 'staff', emailProvenAt: expect.any(Date) });
     const [entry] = await auditOf(id);
     expect(entry).toMatchObject({ action: 'create', username: staff.username, teamMemberGuid: staff.teamMemberGuid });
-    expect(entry!.after).toMatchObject({ userID: id, email, firstName: 'Mia', lastName: 'Chen' });
+    expect(entry!.after).toMatchObject({ userID: id, email, firstName: 'Mia', lastName: 'Chen', emailProvenBy: 'staff' });
   });
 
   it('refuses a bad email with 400 and creates nothing', async () => {

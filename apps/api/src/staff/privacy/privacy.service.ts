@@ -8,6 +8,7 @@ import { liftPassLock } from '../../guest/ticket/pass-lock.repo.ts';
 import type { Executor } from '@boardwalk/db/client';
 import type { Keys } from '../../platform/keys.plugin.ts';
 import type { FastifyInstance } from 'fastify';
+import { revokeLinksOf } from '../../guest/privacy/privacy-request.service.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import type { StaffActor } from '../auth/auth.service.ts';
 
@@ -50,16 +51,18 @@ export async function exportPersonalData(deps: PrivacyDeps, staff: StaffActor, q
 
 /** POST /api/admin/privacy/erase: everything held about the person erased in one transaction, with its audit entry. */
 export async function erasePersonalDataOf(deps: PrivacyDeps, staff: StaffActor, query: PrivacyQuery): Promise<PrivacyErasure> {
-  const { erased, orderIds } = await deps.privacy.erase(query, (tx, result) =>
-    recordAudit(tx, {
+  const { erased, orderIds } = await deps.privacy.erase(query, async (tx, result) => {
+    // The person's privacy links mailed before the erasure open nothing any more.
+    await revokeLinksOf(tx, deps.keys, result.person.email);
+    await recordAudit(tx, {
       teamMemberGuid: staff.teamMemberGuid,
       username: staff.username,
       action: 'erase',
       resource: PRIVACY_AUDIT_RESOURCE,
       recordId: queryHash(deps.keys, query),
       after: { asked: queried(query)[0], erased: result.erased, orders: result.orderIds.length },
-    }),
-  );
+    });
+  });
   return { held: Object.values(erased).some((n) => n > 0), erased, orderIds };
 }
 

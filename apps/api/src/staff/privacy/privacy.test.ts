@@ -5,7 +5,9 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PrivacyErasure, PrivacyExport } from '@boardwalk/contract/privacy';
+import { LOYALTY_WALLET_TOKEN } from '@boardwalk/contract/loyalty';
+import { LOYALTY_STATEMENT_TOKEN, statementMessages } from '@boardwalk/contract/loyalty-statement';
+import { PRIVACY_LINK_TOKEN, type PrivacyErasure, type PrivacyExport } from '@boardwalk/contract/privacy';
 import * as schema from '@boardwalk/db/schema';
 import { anOrder, putOrder, staff as fixtures } from '../../../test-support/fixtures.ts';
 import { loginAs, type StaffLogin } from '../../../test-support/staff.ts';
@@ -328,5 +330,56 @@ describe('POST /api/admin/privacy/erase', () => {
     expect(entries).toHaveLength(2);
     expect(entries[0]!.recordId).toBe(entries[1]!.recordId);
     expect(entries[0]).toMatchObject({ resource: 'privacy', username: officer.username, after: { asked: 'email', orders: 1 } });
+  });
+});
+
+describe('erasure revokes', () => {
+  it('revokes every link and token issued to her: statement, wallet and privacy links mailed before open nothing, no new card', async () => {
+    const email = 'revoked.member@example.com';
+    const loyalty = await loginAs(t.app, { accessLevel: 100, permissions: ['Loyalty Manage'] });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/loyalty/create',
+      headers: loyalty.headers,
+      payload: { email, firstName: 'Rev', lastName: 'Oked' },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const accountId = created.body;
+    const statementToken = t.app.keys.signToken(LOYALTY_STATEMENT_TOKEN.purpose, accountId, LOYALTY_STATEMENT_TOKEN.ttlSeconds);
+    const walletToken = t.app.keys.signToken(LOYALTY_WALLET_TOKEN.purpose, accountId, LOYALTY_WALLET_TOKEN.ttlSeconds);
+    const privacyToken = t.app.keys.signToken(
+      PRIVACY_LINK_TOKEN.purpose,
+      `${crypto.randomUUID()} ${email} ${Date.now() - 1000}`,
+      PRIVACY_LINK_TOKEN.ttlSeconds,
+    );
+    const statement = () =>
+      t.app.inject({ method: 'GET', url: '/api/loyalty/statement', headers: { authorization: `Bearer ${statementToken}` } });
+    const privacyData = () =>
+      t.app.inject({ method: 'GET', url: '/api/privacy/data', headers: { authorization: `Bearer ${privacyToken}` } });
+    expect((await statement()).statusCode).toBe(200);
+    expect((await privacyData()).statusCode).toBe(200);
+
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/admin/privacy/erase', headers: officer.headers, payload: { email } })).statusCode,
+    ).toBe(200);
+    const afterStatement = await statement();
+    expect(afterStatement.statusCode).toBe(401);
+    expect(afterStatement.json().message).toBe(statementMessages.invalid);
+    expect(afterStatement.body).not.toContain('walletToken');
+    expect((await privacyData()).statusCode).toBe(401);
+    // The erased account's own (pseudonymous) email with an old wallet token makes no card.
+    const erasedEmail = `erased-${accountId}@erased.invalid`;
+    for (const url of ['/api/apple-wallet/', '/api/google-wallet/']) {
+      const card = await t.app.inject({ method: 'POST', url, payload: { email: erasedEmail, walletToken } });
+      expect(card.statusCode, `${url} ${card.body}`).toBe(401);
+    }
+    // Nor does staff mail her a new pass link.
+    const passLink = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/loyalty/pass-link/',
+      headers: loyalty.headers,
+      payload: { userID: accountId },
+    });
+    expect(passLink.statusCode).toBe(404);
   });
 });

@@ -1,9 +1,11 @@
-// The loyalty calls (verify, create, the three claims): fetchers and mutations side by side.
+// The loyalty calls (the email's code, create, the three claims): fetchers and mutations side by side.
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   checkCandidates,
   claimResult,
+  confirmAnswer,
+  verifyAnswer,
   type CheckCandidate,
   type ClaimResult,
   type HotelClaimRequest,
@@ -12,8 +14,12 @@ import {
 } from '@boardwalk/contract/loyalty';
 import { apiRequest, apiText } from '../../lib/api-client.ts';
 
-export const verifyMember = (email: string) => apiText('/api/loyalty/verify', { method: 'POST', body: { email } });
-export const createMember = (body: { email: string; firstName: string; lastName: string }) =>
+/** Mails a one-time code to the email (the same answer for any email). */
+export const sendCode = (email: string) => apiRequest('/api/loyalty/verify', { method: 'POST', body: { email }, schema: verifyAnswer });
+/** The code proves the email: the account's user id, or the proof create takes. */
+export const confirmCode = (body: { email: string; code: string }) =>
+  apiRequest('/api/loyalty/confirm', { method: 'POST', body, schema: confirmAnswer });
+export const createMember = (body: { email: string; firstName: string; lastName: string; proof: string }) =>
   apiText('/api/loyalty/create', { method: 'POST', body });
 
 export type ClaimKind = 'tickets' | 'purchase' | 'hotels';

@@ -1,6 +1,7 @@
 // The loyalty member on this device (in local storage): the email is remembered under its own
-// key and verified again on the next visit; the member (user id, allowedChanges) is kept
-// locally until logout.
+// key (it fills the email field on the next visit); the member (user id, allowedChanges) is
+// kept locally until logout, once their email was proven by its code. A member kept before
+// emails were proven (no `proven`) is not signed in: they prove their email at their next visit.
 import { useCallback, useSyncExternalStore } from 'react';
 import { ALLOWED_CHANGES } from '@boardwalk/contract/loyalty';
 
@@ -12,6 +13,8 @@ export interface LoyaltyMember {
   userID: string;
   /** -1 the account existed before (claims go through staff), 1 ready to claim, 0 claimed. */
   allowedChanges: number;
+  /** The email was proven by its one-time code on this device. */
+  proven: true;
 }
 
 const listeners = new Set<() => void>();
@@ -29,7 +32,10 @@ function parse(raw: string | null): LoyaltyMember | null {
   if (!raw) return null;
   try {
     const value = JSON.parse(raw) as Partial<LoyaltyMember>;
-    return typeof value.email === 'string' && typeof value.userID === 'string' && typeof value.allowedChanges === 'number'
+    return typeof value.email === 'string' &&
+      typeof value.userID === 'string' &&
+      typeof value.allowedChanges === 'number' &&
+      value.proven === true
       ? (value as LoyaltyMember)
       : null;
   } catch {
@@ -71,9 +77,9 @@ export function useLoyaltyMember() {
   }, []);
   return {
     member: parse(raw),
-    /** An existing account found by its email: claims go through staff (allowedChanges -1). */
-    verified: (email: string, userID: string) => save({ email, userID, allowedChanges: ALLOWED_CHANGES.existingAccount }),
-    created: (email: string, userID: string) => save({ email, userID, allowedChanges: ALLOWED_CHANGES.readyToClaim }),
+    /** An existing account whose email the code proved: claims go through staff (allowedChanges -1). */
+    verified: (email: string, userID: string) => save({ email, userID, allowedChanges: ALLOWED_CHANGES.existingAccount, proven: true }),
+    created: (email: string, userID: string) => save({ email, userID, allowedChanges: ALLOWED_CHANGES.readyToClaim, proven: true }),
     claimed: (member: LoyaltyMember) => save({ ...member, allowedChanges: ALLOWED_CHANGES.claimed }),
     logout: () => save(null),
   };

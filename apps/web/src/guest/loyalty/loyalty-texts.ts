@@ -6,6 +6,7 @@ export const loyaltyTexts = {
   submitting: 'Submitting your info...',
   earned: "You've Earned some Brownie Points!",
   createConflict: 'Unable to create your profile, please try again later...',
+  codeResent: 'We sent you a new code. Only the newest code works.',
   downloadApp: 'Download our mobile app and finish setting up your account with the same email to see and use your Brownie points.',
   failure: (supportEmail: string) =>
     `Unable to submit, please try again later. If this issue persists, please email us at ${supportEmail} for assistance.`,
@@ -23,7 +24,7 @@ export function claimErrorMessage(error: unknown, supportEmail: string): string 
   return loyaltyTexts.failure(supportEmail);
 }
 
-/** Verify and create failures other than the ones the flow handles (404, 409). */
+/** Code and create failures other than the ones the flow handles (a refused code, 409). */
 export const memberErrorMessage = (error: unknown, supportEmail: string) =>
   describeRequestError(error, { networkError: loyaltyTexts.failure(supportEmail), failure: loyaltyTexts.failure(supportEmail) });
 

@@ -1,20 +1,29 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
 import { failedWith } from '../../lib/api-client.ts';
 import { useSiteInfo } from '../../lib/site.ts';
 import { EmailForm, NamesForm, type MemberNames } from '../../loyalty/member-forms.tsx';
+import { BusyButton } from '../../ui/busy-button.tsx';
 import { LiveAlert } from '../../ui/live-alert.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
-import { createMember, verifyMember } from './loyalty-api.ts';
+import { TextField } from '../../ui/text-field.tsx';
+import { confirmCode, createMember, sendCode } from './loyalty-api.ts';
 import { rememberedEmail, useLoyaltyMember } from './loyalty-member.ts';
 import { loyaltyTexts, memberErrorMessage } from './loyalty-texts.ts';
 
 const noChanges = () => () => {};
+const CODE_PATTERN = /^\d{6}$/;
+
+/** The step the sign-in is at: the email, the code mailed to it, or (no account) the names with the email's proof. */
+type Step = { at: 'email' } | { at: 'code'; validMinutes: number } | { at: 'names'; proof: string };
 
 /**
- * The loyalty email: a known email signs the member in; an unknown one (404) asks for first and
- * last name and creates the account. A remembered email is verified on load.
+ * The loyalty email, proven by a one-time code: the email first, then the code mailed to it
+ * (the same step whether or not the email is a member's), then the account, or for an email
+ * with no account the first and last name that create it. A remembered email fills the field.
  */
 export function MemberSignIn() {
   const { verified, created } = useLoyaltyMember();
@@ -23,45 +32,52 @@ export function MemberSignIn() {
   // the prerendered page (no storage, no email) hydrates as it was rendered, then shows it.
   const remembered = useSyncExternalStore(noChanges, rememberedEmail, () => null);
   const [typedEmail, setEmail] = useState<string | null>(null);
-  const email = typedEmail ?? remembered ?? '';
-  const [joining, setJoining] = useState(false);
-  const verify = useMutation({
-    mutationFn: (value: string) => verifyMember(value),
-    onSuccess: (userID, value) => verified(value, userID),
-    onError: (error) => {
-      if (failedWith(error, 'NOT_FOUND')) setJoining(true);
+  const email = (typedEmail ?? remembered ?? '').trim();
+  const [step, setStep] = useState<Step>({ at: 'email' });
+  const [resent, setResent] = useState(false);
+  // Each code mailed gets an empty field (a new code replaces the one typed before).
+  const [codeRound, setCodeRound] = useState(0);
+  const send = useMutation({
+    mutationFn: (value: string) => sendCode(value),
+    onSuccess: (answer) => setStep({ at: 'code', validMinutes: answer.validMinutes }),
+  });
+  const confirm = useMutation({
+    mutationFn: (code: string) => confirmCode({ email, code }),
+    // The note about a new code gives way to what this code's answer says.
+    onMutate: () => setResent(false),
+    onSuccess: (answer) => {
+      if (answer.account === 'existing') verified(email, answer.userID);
+      else setStep({ at: 'names', proof: answer.proof });
     },
   });
   const create = useMutation({
-    mutationFn: (names: MemberNames) => createMember({ email: email.trim(), ...names }),
-    onSuccess: (userID) => created(email.trim(), userID),
+    mutationFn: ({ names, proof }: { names: MemberNames; proof: string }) => createMember({ email, ...names, proof }),
+    onSuccess: (userID) => created(email, userID),
   });
 
-  // A remembered email is verified once, on load.
-  const autoVerified = useRef(false);
-  useEffect(() => {
-    const stored = rememberedEmail();
-    if (stored && !autoVerified.current) {
-      autoVerified.current = true;
-      verify.mutate(stored);
-    }
-  }, [verify]);
-
   const startOver = () => {
-    setJoining(false);
+    setStep({ at: 'email' });
     setEmail('');
-    verify.reset();
+    setResent(false);
+    send.reset();
+    confirm.reset();
     create.reset();
+  };
+  const sendAgain = () => {
+    confirm.reset();
+    setResent(true);
+    setCodeRound((round) => round + 1);
+    send.mutate(email);
   };
   const submit = { label: 'Submit', busyLabel: loyaltyTexts.submitting, look: { variant: 'primary' } } as const;
 
-  if (joining) {
+  if (step.at === 'names') {
     const conflict = failedWith(create.error, 'CONFLICT');
     return (
       <section className="panel panel--narrow" aria-labelledby="loyalty-join-heading">
         <PageHeading id="loyalty-join-heading">Join Brownie Points</PageHeading>
         <p className="panel__intro">
-          We could not find an account for <strong className="text-break">{email.trim()}</strong>. Tell us your name to join.
+          We could not find an account for <strong className="text-break">{email}</strong>. Tell us your name to join.
         </p>
         <div role="status">{conflict ? <p className="loyalty-note">{loyaltyTexts.createConflict}</p> : null}</div>
         <LiveAlert message={create.isError && !conflict ? memberErrorMessage(create.error, supportEmail) : null} />
@@ -69,37 +85,127 @@ export function MemberSignIn() {
           ids={{ firstName: 'loyaltyFirstName', lastName: 'loyaltyLastName' }}
           autoComplete={{ firstName: 'given-name', lastName: 'family-name' }}
           onStartOver={startOver}
-          onSubmit={(names) => create.mutate(names)}
+          onSubmit={(names) => create.mutate({ names, proof: step.proof })}
           submit={{ ...submit, busy: create.isPending }}
         />
       </section>
     );
   }
 
-  const verifyError = verify.isError && !failedWith(verify.error, 'NOT_FOUND') ? memberErrorMessage(verify.error, supportEmail) : null;
+  if (step.at === 'code') {
+    // A wrong, expired or used-up code: the server's words (shown in red); anything else the support text.
+    const confirmError = confirm.isError
+      ? failedWith(confirm.error, 'VALIDATION_FAILED') && confirm.error.body?.message
+        ? confirm.error.body.message
+        : memberErrorMessage(confirm.error, supportEmail)
+      : send.isError
+        ? memberErrorMessage(send.error, supportEmail)
+        : null;
+    return (
+      <CodeStep
+        key={codeRound}
+        email={email}
+        validMinutes={step.validMinutes}
+        resent={resent && send.isSuccess && !send.isPending}
+        error={confirmError}
+        busy={confirm.isPending}
+        sending={send.isPending}
+        onSubmit={(code) => confirm.mutate(code)}
+        onSendAgain={sendAgain}
+        onStartOver={startOver}
+      />
+    );
+  }
+
+  const sendError = send.isError ? memberErrorMessage(send.error, supportEmail) : null;
   return (
     <section className="panel panel--narrow" aria-labelledby="loyalty-email-heading">
       <PageHeading id="loyalty-email-heading">Brownie Points</PageHeading>
       <p className="panel__intro">
         Earn Brownie points for your park tickets, food and drinks, and hotel stays. Enter your email to start.
       </p>
-      <LiveAlert message={verifyError} />
+      <LiveAlert message={sendError} />
       <EmailForm
         id="loyaltyEmail"
         autoComplete="email"
-        email={email}
+        email={typedEmail ?? remembered ?? ''}
         onEmailChange={setEmail}
-        onSubmit={(value) => verify.mutate(value)}
+        onSubmit={(value) => {
+          setEmail(value);
+          send.mutate(value);
+        }}
         submit={{
           label: 'Continue',
           busyLabel: loyaltyTexts.submitting,
-          busy: verify.isPending,
+          busy: send.isPending,
           look: { variant: 'primary', size: 'lg', className: 'w-100 mt-2' },
         }}
       />
       <p className="mt-4 mb-0">
         Already a member? <Link to="/loyalty/statement">See my points</Link>
       </p>
+    </section>
+  );
+}
+
+/** The code step: the 6 digits mailed to the email, a new code, or Start Over. */
+function CodeStep(props: {
+  email: string;
+  validMinutes: number;
+  resent: boolean;
+  error: string | null;
+  busy: boolean;
+  sending: boolean;
+  onSubmit: (code: string) => void;
+  onSendAgain: () => void;
+  onStartOver: () => void;
+}) {
+  const [code, setCode] = useState('');
+  const valid = CODE_PATTERN.test(code.trim());
+  const submitted = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (valid) props.onSubmit(code.trim());
+  };
+  return (
+    <section className="panel panel--narrow" aria-labelledby="loyalty-code-heading">
+      <PageHeading id="loyalty-code-heading">Check Your Email</PageHeading>
+      <p className="panel__intro">
+        We sent a 6-digit code to <strong className="text-break">{props.email}</strong>. Enter it to continue. It works for{' '}
+        {props.validMinutes} minutes.
+      </p>
+      <div role="status">{props.resent ? <p className="loyalty-note">{loyaltyTexts.codeResent}</p> : null}</div>
+      <LiveAlert message={props.error} />
+      <Form noValidate onSubmit={submitted}>
+        <TextField
+          id="loyaltyCode"
+          label="Code"
+          hint="6 digits, from our email"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={code}
+          onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+        />
+        <BusyButton
+          type="submit"
+          variant="primary"
+          size="lg"
+          className="w-100"
+          disabled={!valid}
+          busy={props.busy}
+          busyLabel={loyaltyTexts.submitting}
+        >
+          Confirm
+        </BusyButton>
+      </Form>
+      <div className="actions mt-3">
+        <Button variant="outline-secondary" onClick={props.onStartOver}>
+          Start Over
+        </Button>
+        <BusyButton variant="outline-primary" onClick={props.onSendAgain} busy={props.sending} busyLabel="Sending...">
+          Send a New Code
+        </BusyButton>
+      </div>
     </section>
   );
 }
