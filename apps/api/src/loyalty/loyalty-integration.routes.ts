@@ -22,6 +22,7 @@ export const loyaltyIntegrationRoutes: FastifyPluginAsyncZod = async (app) => {
   const core = loyaltyCoreOf(app);
 
   app.get(`${LOYALTY_INTEGRATION_API}members/:memberNumber`, {
+    config: { integrationScope: 'members' },
     schema: {
       summary:
         'A loyalty member by the card barcode: name, email, balance, tier, points expiring within 30 days and the rewards they can redeem now',
@@ -32,6 +33,7 @@ export const loyaltyIntegrationRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post(`${LOYALTY_INTEGRATION_API}redemptions`, {
+    config: { integrationScope: 'redeem' },
     schema: {
       summary: 'Redeem a reward for a member, once per idempotency key (201; the same key again: 200, the same answer, nothing spent)',
       body: redemptionRequest,
@@ -49,6 +51,7 @@ export const loyaltyIntegrationRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post(`${LOYALTY_INTEGRATION_API}redemptions/:redemptionId/reverse`, {
+    config: { integrationScope: 'reverse' },
     schema: {
       summary: 'Give back the points of a redemption (the sale was voided): once; again answers 200 and gives nothing more',
       params: redemptionIdParam,
