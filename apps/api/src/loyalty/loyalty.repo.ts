@@ -424,7 +424,8 @@ export async function findAccountIdsOfPerson(db: Executor, person: Person): Prom
 /**
  * Erasure: the person's accounts are pseudonymised. The email becomes one that names nobody
  * (erased-<id>@erased.invalid: unique, as the column must be, and under a reserved domain that
- * can never receive mail), the name "Erased Member"; phone, zip and season pass id are emptied.
+ * can never receive mail), the name "Erased Member"; phone, zip and season pass id are emptied;
+ * the card token is replaced (the card in a wallet spends nothing).
  * The member number, claims, lots and ledger stay (the points liability stays exact); nobody
  * can find the account by the old email.
  */
@@ -440,6 +441,7 @@ export const loyaltyAccountErasure: Eraser = {
         phone: null,
         zip: null,
         seasonPassId: null,
+        cardToken: sql`replace(gen_random_uuid()::text, '-', '')`,
       })
       .where(ofPerson(person))
       .returning({ id: loyaltyAccounts.id });
