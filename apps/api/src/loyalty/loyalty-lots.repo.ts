@@ -38,7 +38,7 @@ export async function spendLots(
     where ${loyaltyLedger.accountId} = entry.account_id) + entry.points as balance from entry)`;
   const more = events.length > 0 ? sql`more as ${tx.insert(integrationEvents).values(events)}, ` : sql``;
   const writing = sql`entry as ${tx.insert(loyaltyLedger).values(entry).returning()},
-        told as (insert into ${integrationEvents} (type, subject, data) ${pointsChangedEvents(told)}), ${more}`;
+        told as (insert into ${integrationEvents} (type, subject, data, system) ${pointsChangedEvents(told)}), ${more}`;
   const { rows } = (await tx.execute(sql`
     with ${writing}ordered as (
       select ${loyaltyLots.id} as id, ${loyaltyLots.remaining} as remaining,

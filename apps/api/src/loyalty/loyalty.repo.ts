@@ -121,7 +121,8 @@ export async function findStandingClaims(tx: Executor, sourceType: LoyaltyOrderT
 
 /**
  * The loyalty.points_changed events of the ledger entries a relation names (id, account_id,
- * points, kind, reason, created_at and the balance each left), as rows for integration_events;
+ * points, kind, reason, created_at, system and the balance each left), as rows (type, subject,
+ * data, system) for integration_events;
  * their members' numbers from `members` (a relation of id and member_number: the accounts, or
  * a statement's own rows of them).
  */
@@ -130,7 +131,8 @@ export const pointsChangedEvents = (entries: SQL, members: SQL | typeof loyaltyA
     jsonb_build_object(
       'memberNumber', a.member_number,
       'entry', jsonb_build_object('id', e.id::text, 'points', e.points, 'kind', e.kind, 'reason', e.reason, 'at', e.created_at),
-      'balance', e.balance)
+      'balance', e.balance),
+    e.system
   from ${entries} e join ${members} a on a.id = e.account_id`;
 
 /**
@@ -188,6 +190,8 @@ export async function findLoyaltyMemberStanding(db: Executor, accountId: string,
       firstName: loyaltyAccounts.firstName,
       lastName: loyaltyAccounts.lastName,
       memberNumber: loyaltyAccounts.memberNumber,
+      /** The member card's barcode (a secret: only the card shows it). */
+      cardToken: loyaltyAccounts.cardToken,
       balance: sql`${balanceSql(loyaltyAccounts.id)}`.mapWith(balanceFromSum),
       earned: sql`${earnedSinceSql(loyaltyAccounts.id, tierWindowStart(now))}::text`.mapWith(balanceFromSum),
       tiers: activeTiersSql(),
