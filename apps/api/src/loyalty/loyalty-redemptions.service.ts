@@ -27,7 +27,9 @@ import {
   type RewardWithTier,
   type Tier,
 } from './loyalty-rewards.repo.ts';
-import { appendLedger, type LoyaltyCore } from './loyalty.service.ts';
+import { findRedemptionLots, writeRestoringLots } from './loyalty-lots.repo.ts';
+import { appendLedger, type LedgerChanges, type LoyaltyCore } from './loyalty.service.ts';
+import { LOYALTY_ACCOUNT_CHANGED } from './loyalty.topics.ts';
 
 export type { Tier, TierProgress } from './loyalty-rewards.repo.ts';
 
@@ -253,6 +255,61 @@ export async function redeemReward(
   }
 }
 
+const isoDate = (at: Date) => at.toISOString().slice(0, 10);
+
+/**
+ * A reversed redemption's points go back to the lots they were taken from, with those lots' own
+ * expiry (never a new 12-month lot): one redemption-reversal entry of the whole cost; the part
+ * whose lot's date has come comes back expired (an `expired` entry naming the redemption, so
+ * the balance does not move for it). What a negative balance owes is repaid first, from the
+ * points that expire first (the lots hold max(balance, 0)). A redemption made before its lots
+ * were recorded opens a new lot, as it did then. In the caller's transaction, under the
+ * account's lock.
+ */
+async function giveBack(tx: Executor, changes: LedgerChanges, redemption: RedemptionRow, by: Redeemer): Promise<void> {
+  const { accountId } = redemption;
+  const reversal = {
+    accountId,
+    points: redemption.pointsSpent,
+    kind: 'redemption-reversal',
+    reason: `redemption reversed: ${redemption.rewardName}`,
+    redemptionId: redemption.id,
+    ...recordedBy(by),
+  };
+  const taken = await findRedemptionLots(tx, redemption.id);
+  if (taken.length === 0) {
+    await appendLedger(tx, changes, [reversal], { locked: true });
+    return;
+  }
+  const now = new Date();
+  const isExpired = (lot: (typeof taken)[number]) => lot.expiresAt !== null && lot.expiresAt <= now;
+  const expired = taken.filter(isExpired);
+  const balance = await balanceOf(tx, accountId);
+  let owed = Math.max(0, -balance);
+  const restores = taken
+    .filter((lot) => !isExpired(lot))
+    .map((lot) => {
+      const repaid = Math.min(owed, lot.points);
+      owed -= repaid;
+      return { lotId: lot.lotId, points: lot.points - repaid };
+    })
+    .filter((restore) => restore.points > 0);
+  const expiredPoints = expired.reduce((sum, lot) => sum + lot.points, 0);
+  const expiry =
+    expiredPoints > 0
+      ? [
+          {
+            ...reversal,
+            points: -expiredPoints,
+            kind: 'expired',
+            reason: `expired: points earned ${isoDate(expired[0]!.earnedAt)}, given back after their date`,
+          },
+        ]
+      : [];
+  await writeRestoringLots(tx, [reversal, ...expiry], balance, restores);
+  await changes.publish(tx, LOYALTY_ACCOUNT_CHANGED, [accountId]);
+}
+
 /**
  * POST /api/integrations/loyalty/redemptions/{id}/reverse: gives the points back once, with an
  * entry naming the reward; again, it answers the same and writes nothing. 404 when unknown; 403
@@ -277,23 +334,7 @@ export async function reverseRedemption(
     if (!locked) throw notFound();
     const { redemption, memberNumber } = locked;
     const reversed = await markRedemptionReversed(tx, redemption.id);
-    if (reversed) {
-      await appendLedger(
-        tx,
-        core.changes,
-        [
-          {
-            accountId,
-            points: redemption.pointsSpent,
-            kind: 'redemption-reversal',
-            reason: `redemption reversed: ${redemption.rewardName}`,
-            redemptionId: redemption.id,
-            ...recordedBy(by),
-          },
-        ],
-        { locked: true },
-      );
-    }
+    if (reversed) await giveBack(tx, core.changes, redemption, by);
     const balance = await balanceOf(tx, accountId);
     if (reversed) await recorded?.(tx, redemption, balance);
     return { redemptionId: redemption.id, memberNumber, rewardId: redemption.rewardId, pointsReturned: redemption.pointsSpent, balance };
