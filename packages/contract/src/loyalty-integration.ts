@@ -61,7 +61,9 @@ export const redemptionRequest = feedObject({
     .min(1, 'Must not be empty')
     .max(100, 'Must be at most 100 characters')
     .refine(printable, 'Must not contain control characters')
-    .describe("The till's transaction id, unique per system (per integration key): the same key again from the same system answers the same redemption and spends nothing"),
+    .describe(
+      "The till's transaction id, unique per system (per integration key): the same key again from the same system answers the same redemption and spends nothing",
+    ),
 });
 export type RedemptionRequest = z.infer<typeof redemptionRequest>;
 

@@ -51,7 +51,13 @@ let seq = 0;
 async function aMember(points: number) {
   const n = ++seq;
   const email = `system${n}@example.com`;
-  const accountId = (await insertAccount(t.database.db, { email, firstName: 'Sys', lastName: `Member ${n}`, createdBy: 'staff', createdAt: new Date() }))!;
+  const accountId = (await insertAccount(t.database.db, {
+    email,
+    firstName: 'Sys',
+    lastName: `Member ${n}`,
+    createdBy: 'staff',
+    createdAt: new Date(),
+  }))!;
   const orderId = String(74000000 + n);
   await putOrder(t.app, orderId, anOrder([{ barcode: `${orderId}00000001`, price: points }], { orderDate: new Date().toISOString() }));
   await claimTickets(loyaltyCoreOf(t.app), { orderId, email, accountId }, { kind: 'staff', username: 'gina' });
@@ -63,7 +69,10 @@ async function aMember(points: number) {
 }
 
 async function aReward(pointsCost = 100) {
-  const [row] = await t.database.db.insert(loyaltyRewards).values({ name: `System reward ${++seq}`, pointsCost }).returning();
+  const [row] = await t.database.db
+    .insert(loyaltyRewards)
+    .values({ name: `System reward ${++seq}`, pointsCost })
+    .returning();
   return row!;
 }
 
@@ -86,15 +95,30 @@ describe('scoped integration keys', () => {
         {
           method: 'POST',
           url: '/api/integrations/usage',
-          payload: { events: [{ barcode: '7500000100000001', attraction: 'Sea Dragon', location: 'West Pier', timestamp: '2026-11-21T11:02:09-08:00' }] },
+          payload: {
+            events: [
+              { barcode: '7500000100000001', attraction: 'Sea Dragon', location: 'West Pier', timestamp: '2026-11-21T11:02:09-08:00' },
+            ],
+          },
         },
       ],
       ['wristbands', { method: 'GET', url: '/api/integrations/wristbands/WB00000001' }],
       [
         'checks',
-        { method: 'PUT', url: '/api/integrations/checks/C-75', payload: { checkNumber: '75', orderDate: '2026-11-21T12:30:00-08:00', terminalId: 'FB-07', total: 9 } },
+        {
+          method: 'PUT',
+          url: '/api/integrations/checks/C-75',
+          payload: { checkNumber: '75', orderDate: '2026-11-21T12:30:00-08:00', terminalId: 'FB-07', total: 9 },
+        },
       ],
-      ['reservations', { method: 'PUT', url: '/api/integrations/reservations/H75', payload: { arrival: '2026-12-01', departure: '2026-12-03', total: 412 } }],
+      [
+        'reservations',
+        {
+          method: 'PUT',
+          url: '/api/integrations/reservations/H75',
+          payload: { arrival: '2026-12-01', departure: '2026-12-03', total: 412 },
+        },
+      ],
       ['members', { method: 'GET', url: `${API}members/${memberNumber}` }],
       ['redeem', { method: 'POST', url: `${API}redemptions`, payload: { card, rewardId: crypto.randomUUID(), idempotencyKey: 'scope-1' } }],
       ['reverse', { method: 'POST', url: `${API}redemptions/${crypto.randomUUID()}/reverse` }],
@@ -110,7 +134,9 @@ describe('scoped integration keys', () => {
       return tables;
     };
     const before = await feedTables();
-    const [events] = await t.database.executeSql('select count(*)::int as n from integration_events').then((r) => r.rows as { n: number }[]);
+    const [events] = await t.database
+      .executeSql('select count(*)::int as n from integration_events')
+      .then((r) => r.rows as { n: number }[]);
     const holders: Record<string, (keyof typeof SECRET)[]> = {
       orders: [],
       checks: [],
@@ -237,7 +263,11 @@ describe('the card credential', () => {
     const numberAsCard = await redeem('till', { card: member.memberNumber, rewardId: reward.id, idempotencyKey: 'num-2' });
     expect(numberAsCard.statusCode).toBe(400);
     expect(numberAsCard.json().fields).toContainEqual(expect.objectContaining({ path: 'card' }));
-    const guessed = await redeem('till', { card: `${member.card.slice(0, 31)}${member.card.endsWith('0') ? '1' : '0'}`, rewardId: reward.id, idempotencyKey: 'num-3' });
+    const guessed = await redeem('till', {
+      card: `${member.card.slice(0, 31)}${member.card.endsWith('0') ? '1' : '0'}`,
+      rewardId: reward.id,
+      idempotencyKey: 'num-3',
+    });
     expect(guessed.statusCode).toBe(404);
     expect(await balanceOf(member.accountId)).toBe(300);
     // A scanner's upper case is the same card.

@@ -74,7 +74,12 @@ export async function spendLots(
 /** What a redemption took from each lot, with the lot's dates (none for a redemption made before they were recorded). */
 export function findRedemptionLots(tx: Executor, redemptionId: string) {
   return tx
-    .select({ lotId: loyaltyLots.id, points: loyaltyRedemptionLots.points, earnedAt: loyaltyLots.earnedAt, expiresAt: loyaltyLots.expiresAt })
+    .select({
+      lotId: loyaltyLots.id,
+      points: loyaltyRedemptionLots.points,
+      earnedAt: loyaltyLots.earnedAt,
+      expiresAt: loyaltyLots.expiresAt,
+    })
     .from(loyaltyRedemptionLots)
     .innerJoin(loyaltyLots, eq(loyaltyLots.id, loyaltyRedemptionLots.lotId))
     .where(eq(loyaltyRedemptionLots.redemptionId, redemptionId))

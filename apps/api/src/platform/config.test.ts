@@ -54,8 +54,15 @@ describe('loadConfig', () => {
   });
 
   it('reads scoped integration keys (name:secret:scope+scope); an old-style key holds every scope', () => {
-    const keys = loadConfig({ INTEGRATION_API_KEYS: 'till:0123456789abcdef0123:members+redeem+reverse, old:fedcba9876543210fedc' }).integrationApiKeys;
-    expect(keys.get('till')).toEqual({ name: 'till', secret: '0123456789abcdef0123', scopes: new Set(['members', 'redeem', 'reverse']), unscoped: false });
+    const keys = loadConfig({
+      INTEGRATION_API_KEYS: 'till:0123456789abcdef0123:members+redeem+reverse, old:fedcba9876543210fedc',
+    }).integrationApiKeys;
+    expect(keys.get('till')).toEqual({
+      name: 'till',
+      secret: '0123456789abcdef0123',
+      scopes: new Set(['members', 'redeem', 'reverse']),
+      unscoped: false,
+    });
     expect(keys.get('old')).toMatchObject({ unscoped: true });
     expect(keys.get('old')!.scopes.size).toBe(10);
   });
@@ -64,7 +71,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ INTEGRATION_API_KEYS: 'old:fedcba9876543210:fedc' })).toThrow(/unknown scopes \("fedc"\).*orders, checks/);
     const old = loadConfig({ INTEGRATION_API_KEYS: 'old:fedcba9876543210fedc' }).integrationApiKeys.get('old')!;
     expect(old.unscoped).toBe(true);
-    expect([...old.scopes]).toEqual(['orders', 'checks', 'reservations', 'usage', 'wristbands', 'members', 'redeem', 'reverse', 'reverse-any', 'events']);
+    expect([...old.scopes]).toEqual([
+      'orders',
+      'checks',
+      'reservations',
+      'usage',
+      'wristbands',
+      'members',
+      'redeem',
+      'reverse',
+      'reverse-any',
+      'events',
+    ]);
   });
 
   it.each([

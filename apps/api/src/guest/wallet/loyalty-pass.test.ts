@@ -715,7 +715,9 @@ describe('time alone changes the card: the hourly expiry job publishes it once',
     const device = { id: 'token-phone', pushToken: 'f6'.repeat(32) };
     const { pass, objectId } = await cardInWallets(member, [device]);
     // As before the migration: the card shows a barcode the account no longer has (the member number then).
-    await t.database.executeSql(`update loyalty_accounts set card_token = replace(gen_random_uuid()::text, '-', '') where id = '${member.userID}'`);
+    await t.database.executeSql(
+      `update loyalty_accounts set card_token = replace(gen_random_uuid()::text, '-', '') where id = '${member.userID}'`,
+    );
     const [account] = await t.database.db.select().from(schema.loyaltyAccounts).where(eq(schema.loyaltyAccounts.id, member.userID));
     // The migration's own hand-written statements, then the expiry job's run at start.
     const migrations = new URL('../../../../../packages/db/migrations/', import.meta.url);
@@ -728,7 +730,9 @@ describe('time alone changes the card: the hourly expiry job publishes it once',
     await hourlyRun(new Date());
     const sent = deliveredTo(device, objectId);
     expect(sent.pushes).toBe(1);
-    expect(sent.google).toEqual([expect.objectContaining({ barcode: { type: 'CODE_128', value: account!.cardToken, alternateText: account!.memberNumber } })]);
+    expect(sent.google).toEqual([
+      expect.objectContaining({ barcode: { type: 'CODE_128', value: account!.cardToken, alternateText: account!.memberNumber } }),
+    ]);
     const card = await unpackPass((await latestCard(pass)).rawPayload);
     await card.cleanup();
     expect((card.pass as typeof pass).barcodes[0]).toMatchObject({ message: account!.cardToken, altText: account!.memberNumber });

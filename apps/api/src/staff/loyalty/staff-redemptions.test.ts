@@ -51,7 +51,8 @@ const redemptionsOf = async (userID: string) => {
 const accountOf = async (userID: string) => (await call('GET', `${api}account/${userID}/`)).json<StaffAccount>();
 /** The member card's barcode, what a till redeems with. */
 const cardOf = async (userID: string) =>
-  ((await t.database.executeSql(`select card_token from loyalty_accounts where id = $1`, [userID])).rows[0] as { card_token: string }).card_token;
+  ((await t.database.executeSql(`select card_token from loyalty_accounts where id = $1`, [userID])).rows[0] as { card_token: string })
+    .card_token;
 const redeem = (userID: string, rewardId: string, idempotencyKey: string = crypto.randomUUID(), as = staff) =>
   call('POST', `${api}redemptions/`, { userID, rewardId, idempotencyKey }, as);
 const reverse = (userID: string, redemptionId: string, as = staff) =>
