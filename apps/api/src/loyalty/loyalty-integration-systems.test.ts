@@ -273,6 +273,11 @@ describe('the card credential', () => {
     // A scanner's upper case is the same card.
     expect((await redeem('till', { card: member.card.toUpperCase(), rewardId: reward.id, idempotencyKey: 'num-4' })).statusCode).toBe(201);
     expect(await balanceOf(member.accountId)).toBe(200);
+    // Looked up by it (in the URL): the log never holds the token.
+    expect((await t.app.inject({ method: 'GET', url: `${API}members/${member.card}`, headers: as('till') })).statusCode).toBe(200);
+    const log = lines.join('\n');
+    expect(log).toContain(`members/${'*'.repeat(28)}${member.card.slice(-4)}`);
+    expect(log.toLowerCase()).not.toContain(member.card);
   });
 
   it('gives every account its own random token, also the ones a migration finds (a column default per row)', async () => {
