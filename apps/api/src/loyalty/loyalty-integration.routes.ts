@@ -62,9 +62,14 @@ export const loyaltyIntegrationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(`${LOYALTY_INTEGRATION_API}redemptions/:redemptionId/reverse`, {
     config: { integrationScope: 'reverse' },
     schema: {
-      summary: 'Give back the points of a redemption (the sale was voided): once; again answers 200 and gives nothing more',
+      summary:
+        'Give back the points of a redemption (the sale was voided) to the lots they came from, with their own expiry: once; again answers 200 and gives nothing more',
       params: redemptionIdParam,
-      response: { 200: redemptionReversal, 404: apiError },
+      response: {
+        200: redemptionReversal,
+        403: apiError.describe('Another system\'s redemption, and the key lacks the scope "reverse-any"'),
+        404: apiError,
+      },
     },
     handler: (request) => reverseRedemption(core, request.params.redemptionId, tillOf(request)),
   });
