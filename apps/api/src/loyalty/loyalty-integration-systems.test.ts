@@ -11,7 +11,7 @@ import { readEventFeed } from '../../test-support/events.ts';
 import { feedTablesFingerprint } from '../../test-support/integration-tables.fixtures.ts';
 import { createTestApp, integrationAuth, TEST_INTEGRATION_KEY, type TestApp } from '../../test-support/test-app.ts';
 import { claimTickets } from './loyalty-claims.service.ts';
-import { insertAccount } from './loyalty.repo.ts';
+import { insertAccount, loyaltyAccountErasure } from './loyalty.repo.ts';
 import { loyaltyCoreOf } from './loyalty.service.ts';
 
 const SECRET = {
@@ -65,7 +65,7 @@ async function aMember(points: number) {
     member_number: string;
     card_token: string;
   }[];
-  return { memberNumber: rows[0]!.member_number, card: rows[0]!.card_token, accountId };
+  return { memberNumber: rows[0]!.member_number, card: rows[0]!.card_token, accountId, email };
 }
 
 async function aReward(pointsCost = 100) {
@@ -278,6 +278,16 @@ describe('the card credential', () => {
     const log = lines.join('\n');
     expect(log).toContain(`members/${'*'.repeat(28)}${member.card.slice(-4)}`);
     expect(log.toLowerCase()).not.toContain(member.card);
+  });
+
+  it('is replaced when the member’s data is erased: the card left in a wallet spends nothing', async () => {
+    const member = await aMember(300);
+    const reward = await aReward(100);
+    await t.database.db.transaction((tx) => loyaltyAccountErasure.erase(tx, { email: member.email, phone: null, tickets: [] }));
+    const res = await redeem('till', { card: member.card, rewardId: reward.id, idempotencyKey: 'erased-1' });
+    expect(res.statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `${API}members/${member.card}`, headers: as('till') })).statusCode).toBe(404);
+    expect(await balanceOf(member.accountId)).toBe(300);
   });
 
   it('gives every account its own random token, also the ones a migration finds (a column default per row)', async () => {
