@@ -1,10 +1,12 @@
 // npm run bench:redemptions: rewards redeemed at the tills, many at once, on PostgreSQL and on
 // PGlite. Each redemption is one member redeeming a reward through POST
-// /api/integrations/loyalty/redemptions over HTTP (the key looked up, the account locked, the
+// /api/integrations/loyalty/redemptions over HTTP with the card's barcode (the key and its
+// scope checked, the account locked by its card token, the
 // reward, balance, tier and limit checked, the redemption and its ledger entry written, the
 // lots spent oldest expiry first, the account published). Beside it in the same run and
 // process, the baseline: a bare write of the same rows (the redemption, its ledger entry, its
-// two events for the operator's systems and the change of the member's lot, in one
+// two events for the operator's systems, the change of the member's lot and the record of what
+// it took from the lot, in one
 // transaction, no HTTP) on the same database with the
 // same concurrency, for members seeded the same way (100 points in one lot). Prints redemptions per
 // second, p50 and p99 of each and their ratio (goal: at least 0.3); exits non-zero when a
@@ -19,7 +21,15 @@
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { eq, sql } from 'drizzle-orm';
-import { integrationEvents, loyaltyAccounts, loyaltyLedger, loyaltyLots, loyaltyRedemptions, loyaltyRewards } from '@boardwalk/db/schema';
+import {
+  integrationEvents,
+  loyaltyAccounts,
+  loyaltyLedger,
+  loyaltyLots,
+  loyaltyRedemptionLots,
+  loyaltyRedemptions,
+  loyaltyRewards,
+} from '@boardwalk/db/schema';
 import { createTestDatabase, defaultTestDatabaseUrl, type TestDatabase } from '@boardwalk/db/test-support/test-database';
 import { buildApp } from '../apps/api/src/app.ts';
 import { appendLedger, loyaltyCoreOf } from '../apps/api/src/loyalty/loyalty.service.ts';
@@ -38,7 +48,7 @@ const warmUp = positiveNumber('BENCH_WARM_UP', 500);
 
 /** `count` members, each with 100 points in one lot (written through appendLedger). */
 async function seedMembers(database: TestDatabase, core: ReturnType<typeof loyaltyCoreOf>, round: number, count: number) {
-  const members: { id: string; memberNumber: string }[] = [];
+  const members: { id: string; memberNumber: string; cardToken: string }[] = [];
   for (let from = 0; from < count; from += 500) {
     const rows = await database.db
       .insert(loyaltyAccounts)
@@ -50,7 +60,7 @@ async function seedMembers(database: TestDatabase, core: ReturnType<typeof loyal
           createdBy: 'staff',
         })),
       )
-      .returning({ id: loyaltyAccounts.id, memberNumber: loyaltyAccounts.memberNumber });
+      .returning({ id: loyaltyAccounts.id, memberNumber: loyaltyAccounts.memberNumber, cardToken: loyaltyAccounts.cardToken });
     await database.db.transaction((tx) =>
       appendLedger(
         tx,
@@ -76,7 +86,7 @@ async function measure(kind: 'postgres' | 'pglite') {
     DEMO_DATA: 'false',
     LOG_LEVEL: 'silent',
     DELIVERY_WORKERS: 'false',
-    INTEGRATION_API_KEYS: `bench:${INTEGRATION_KEY}`,
+    INTEGRATION_API_KEYS: `bench:${INTEGRATION_KEY}:members+redeem+reverse`,
     ADMIN_PASSWORD: 'bench admin password',
   });
   const app = await buildApp({ config, database, logger: false });
@@ -98,7 +108,7 @@ async function measure(kind: 'postgres' | 'pglite') {
       const response = await fetch(`${base}/api/integrations/loyalty/redemptions`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${INTEGRATION_KEY}` },
-        body: JSON.stringify({ memberNumber: members[i]!.memberNumber, rewardId: reward!.id, idempotencyKey: `bench-${i}` }),
+        body: JSON.stringify({ card: members[i]!.cardToken, rewardId: reward!.id, idempotencyKey: `bench-${i}` }),
       });
       const body = (await response.json()) as { balance?: number };
       if (response.status !== 201 || body.balance !== 100 - COST)
@@ -117,11 +127,20 @@ async function measure(kind: 'postgres' | 'pglite') {
             pointsSpent: COST,
             balanceAfter: 100 - COST,
             causedBy: 'till',
+            system: 'bench',
           })
           .returning({ id: loyaltyRedemptions.id });
         const [entry] = await tx
           .insert(loyaltyLedger)
-          .values({ accountId, points: -COST, kind: 'redemption', reason: 'redeemed: Soda', redemptionId: row!.id, causedBy: 'till' })
+          .values({
+            accountId,
+            points: -COST,
+            kind: 'redemption',
+            reason: 'redeemed: Soda',
+            redemptionId: row!.id,
+            causedBy: 'till',
+            system: 'bench',
+          })
           .returning({ id: loyaltyLedger.id, at: loyaltyLedger.createdAt });
         // The events a redemption tells the operator's systems (loyalty.points_changed, loyalty.reward_redeemed).
         const { memberNumber } = bareMembers[i]!;
@@ -134,6 +153,7 @@ async function measure(kind: 'postgres' | 'pglite') {
               entry: { id: String(entry!.id), points: -COST, kind: 'redemption', reason: 'redeemed: Soda', at: entry!.at.toISOString() },
               balance: 100 - COST,
             },
+            system: 'bench',
           },
           {
             type: 'loyalty.reward_redeemed',
@@ -147,12 +167,14 @@ async function measure(kind: 'postgres' | 'pglite') {
               balance: 100 - COST,
               redeemedBy: 'till',
             },
+            system: 'bench',
           },
         ]);
         await tx
           .update(loyaltyLots)
           .set({ remaining: sql`${loyaltyLots.remaining} - ${COST}` })
           .where(eq(loyaltyLots.id, lotOf.get(accountId)!));
+        await tx.insert(loyaltyRedemptionLots).values({ redemptionId: row!.id, lotId: lotOf.get(accountId)!, points: COST });
       });
     };
     const [boardwalk, bare] = await interleaved(

@@ -199,6 +199,8 @@ export const integrationEvent = z.object({
   /** When the change happened, ISO 8601. */
   timestamp: z.string(),
   version: z.literal(EVENT_VERSION),
+  /** The integration key's name (INTEGRATION_API_KEYS) whose call caused it, e.g. a till's redemption; null when a guest, staff or Boardwalk itself did. */
+  system: z.string().nullable(),
   data: z.record(z.string(), z.unknown()),
 });
 export type IntegrationEvent = z.infer<typeof integrationEvent>;

@@ -6,6 +6,29 @@ import { SCANNED_CODE_PATTERN } from './loyalty.ts';
 import { barcode, BARCODE_PATTERN, ORDER_ID_PATTERN, printable } from './pass.ts';
 
 /**
+ * What an integration key may call (INTEGRATION_API_KEYS: `name:secret:scope+scope`): each
+ * integration route declares one; a key without it is answered 403 naming it.
+ */
+export const INTEGRATION_SCOPES = [
+  'orders',
+  'checks',
+  'reservations',
+  'usage',
+  'wristbands',
+  /** Look a loyalty member up (by card or by typed member number). */
+  'members',
+  /** Redeem rewards (with the card's barcode). */
+  'redeem',
+  /** Reverse the redemptions this key made. */
+  'reverse',
+  /** Reverse any redemption (any system's or staff's). */
+  'reverse-any',
+  /** Read the event feed. */
+  'events',
+] as const;
+export type IntegrationScope = (typeof INTEGRATION_SCOPES)[number];
+
+/**
  * A strict object that reports each unknown field at its own path ("tickets.0.colour:
  * Unknown field"), so typos surface where they are; z.strictObject would name only the
  * enclosing object. The check runs even when other fields are wrong, so one answer lists

@@ -1,19 +1,29 @@
 // The tills' and the operator's mobile app's loyalty calls on the integration API (documented
-// for integrators in docs/integration-api.md): read a member by the card's barcode, redeem a
-// reward exactly once per idempotency key, and reverse a redemption when the sale is voided.
+// for integrators in docs/integration-api.md): read a member by the card's barcode (or a typed
+// member number), redeem a reward with the card's barcode exactly once per idempotency key of
+// the calling system, and reverse a redemption when the sale is voided.
 import { z } from 'zod';
 import { feedObject } from './integrations.ts';
 import { printable } from './pass.ts';
 
 export const LOYALTY_INTEGRATION_API = '/api/integrations/loyalty/';
 
-/** The member number printed as the card's barcode: 77 and 14 digits. */
-const memberNumber = z
+/** The member card's barcode: a random token of 32 hex digits (a scanner's upper case is read as lower). */
+export const CARD_PATTERN = /^[0-9a-f]{32}$/;
+const card = z
   .string()
-  .regex(/^\d{16}$/, 'Member number must be the 16 digits of the card barcode')
-  .describe("The member number, the loyalty card's barcode (16 digits)");
+  .transform((text) => text.toLowerCase())
+  .pipe(z.string().regex(CARD_PATTERN, "Card must be the member card's barcode (32 hex digits)"))
+  .describe("The member card's barcode as scanned: 32 hex digits (a random token, not the member number)");
 
-export const memberNumberParam = z.object({ memberNumber });
+/** A member looked up: the card's barcode, or the member number typed (77 and 14 digits: it looks up, never spends). */
+const member = z
+  .string()
+  .transform((text) => text.toLowerCase())
+  .pipe(z.string().regex(/^(\d{16}|[0-9a-f]{32})$/, "Must be the member card's barcode (32 hex digits) or the member number (16 digits)"))
+  .describe("The member card's barcode (32 hex digits) or the member number printed under it (16 digits)");
+
+export const memberParam = z.object({ member });
 export const redemptionIdParam = z.object({ redemptionId: z.guid('Redemption id must be a GUID') });
 
 /** A reward as the till offers it. */
@@ -30,7 +40,6 @@ export const tillMember = z.object({
   memberNumber: z.string(),
   firstName: z.string(),
   lastName: z.string(),
-  email: z.string(),
   balance: z.number().int().describe('Points now: the sum of the ledger (negative after a refund took back spent points)'),
   tier: z.string().nullable().describe('The tier reached by the points earned in the last 365 days; null when none'),
   expiringPoints: z.number().int().describe('Points that expire within the next 30 days (0 when none)'),
@@ -45,14 +54,16 @@ export const tillMember = z.object({
 export type TillMember = z.infer<typeof tillMember>;
 
 export const redemptionRequest = feedObject({
-  memberNumber,
+  card,
   rewardId: z.guid('Reward id must be a GUID'),
   idempotencyKey: z
     .string()
     .min(1, 'Must not be empty')
     .max(100, 'Must be at most 100 characters')
     .refine(printable, 'Must not contain control characters')
-    .describe("The till's transaction id: the same key again answers the same redemption and spends nothing"),
+    .describe(
+      "The till's transaction id, unique per system (per integration key): the same key again from the same system answers the same redemption and spends nothing",
+    ),
 });
 export type RedemptionRequest = z.infer<typeof redemptionRequest>;
 

@@ -216,6 +216,7 @@ export const PERSONAL_DATA: TableMap[] = [
     columns: {
       id: none,
       memberNumber: guest('loyalty', 'keep', 'the ledger stays under it; nobody can look it up by the old email'),
+      cardToken: guest('loyalty', 'pseudonymise', 'a new random token: the card in a wallet spends nothing'),
       email: guest('loyalty', 'pseudonymise'),
       firstName: guest('loyalty', 'pseudonymise'),
       lastName: guest('loyalty', 'pseudonymise'),
@@ -269,6 +270,7 @@ export const PERSONAL_DATA: TableMap[] = [
       sourceId: none,
       causedBy: none,
       staffMember: staff,
+      system: none,
       createdAt: none,
     },
   }),
@@ -302,6 +304,7 @@ export const PERSONAL_DATA: TableMap[] = [
     columns: {
       id: none,
       idempotencyKey: none,
+      system: none,
       accountId: guest('loyalty', 'keep'),
       rewardId: none,
       rewardName: none,
@@ -312,6 +315,12 @@ export const PERSONAL_DATA: TableMap[] = [
       redeemedAt: none,
       reversedAt: none,
     },
+  }),
+  entry({
+    table: schema.loyaltyRedemptionLots,
+    owner: 'loyalty',
+    holds: 'what a redemption took from a lot (its reversal gives it back there)',
+    columns: { redemptionId: none, lotId: none, points: none },
   }),
   entry({
     table: schema.loyaltyTiers,
@@ -548,6 +557,7 @@ export const PERSONAL_DATA: TableMap[] = [
       type: none,
       subject: none,
       data: guest('contact', 'delete'),
+      system: none,
       xid: none,
       createdAt: none,
     },

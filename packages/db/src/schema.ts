@@ -18,6 +18,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -297,6 +298,15 @@ export const loyaltyAccounts = pgTable(
       .notNull()
       .unique()
       .default(sql`('77' || lpad(nextval('loyalty_member_number_seq')::text, 14, '0'))`),
+    /**
+     * What the member card's barcode carries and what a till spends against: 32 random hex
+     * digits (122 bits), which nobody can guess from the sequential member number. Erasure
+     * replaces it (the old card spends nothing).
+     */
+    cardToken: text()
+      .notNull()
+      .unique()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     /** Unique regardless of case. */
     email: text().notNull(),
     firstName: text().notNull(),
@@ -400,6 +410,8 @@ export const loyaltyLedger = pgTable(
     causedBy: text().notNull(),
     /** The staff member's username when causedBy is staff. */
     staffMember: text(),
+    /** The integration key's name (INTEGRATION_API_KEYS) when a system's call caused the entry: a till's redemption or reversal. */
+    system: text(),
     createdAt: created(),
   },
   (t) => [
@@ -500,7 +512,10 @@ export const loyaltyRedemptions = pgTable(
   'loyalty_redemptions',
   {
     id: uuid().primaryKey().defaultRandom(),
-    idempotencyKey: text().notNull().unique(),
+    /** Unique per system: the same key from two systems is two redemptions. */
+    idempotencyKey: text().notNull(),
+    /** The integration key's name that redeemed it; null for staff (whose keys are `staff:`-prefixed). */
+    system: text(),
     accountId: uuid()
       .notNull()
       .references(() => loyaltyAccounts.id, { onDelete: 'cascade' }),
@@ -519,7 +534,30 @@ export const loyaltyRedemptions = pgTable(
     redeemedAt: created(),
     reversedAt: tstz(),
   },
-  (t) => [index().on(t.accountId, t.rewardId), check('loyalty_redemptions_points_spent_positive', sql`${t.pointsSpent} > 0`)],
+  (t) => [
+    unique('loyalty_redemptions_system_key_unique').on(t.system, t.idempotencyKey).nullsNotDistinct(),
+    index().on(t.accountId, t.rewardId),
+    check('loyalty_redemptions_points_spent_positive', sql`${t.pointsSpent} > 0`),
+  ],
+);
+
+/**
+ * What a redemption took from each lot, so that its reversal gives the points back to the lots
+ * they came from, with their own expiry (the part of a lot whose date has come comes back
+ * expired). Written by the statement that spends the redemption's points.
+ */
+export const loyaltyRedemptionLots = pgTable(
+  'loyalty_redemption_lots',
+  {
+    redemptionId: uuid()
+      .notNull()
+      .references(() => loyaltyRedemptions.id, { onDelete: 'cascade' }),
+    lotId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => loyaltyLots.id, { onDelete: 'cascade' }),
+    points: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.redemptionId, t.lotId] }), check('loyalty_redemption_lots_points_positive', sql`${t.points} > 0`)],
 );
 
 /**
@@ -927,6 +965,8 @@ export const integrationEvents = pgTable(
     /** What it is about, for ordering a subject's events: `ticket:<barcode>`, `member:<number>` or `person` (an erasure). */
     subject: text().notNull(),
     data: jsonb().notNull(),
+    /** The integration key's name when a system's call caused it (a till's redemption); null otherwise. */
+    system: text(),
     /** The writing transaction's id. */
     xid: xid8()
       .notNull()

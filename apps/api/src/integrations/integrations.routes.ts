@@ -12,12 +12,14 @@ import { reservationsRoutes } from './hotel/reservations.routes.ts';
 import { checksRoutes } from './pos/checks.routes.ts';
 import { ordersRoutes } from './ticketing/orders.routes.ts';
 
-/** Answers any call may get: a bad request, no or a wrong key, too large, not JSON. */
-const sharedErrors = { 400: apiError, 401: apiError, 413: apiError, 415: apiError };
+/** Answers any call may get: a bad request, no or a wrong key, a key without the route's scope, too large, not JSON. */
+const sharedErrors = { 400: apiError, 401: apiError, 403: apiError, 413: apiError, 415: apiError };
 
 export const integrationsRoutes: FastifyPluginAsync<{ inbound?: FastifyPluginAsync[] }> = async (app, options) => {
   app.addHook('onRequest', app.verifyIntegrationKey);
   app.addHook('onRoute', (route) => {
+    // A route without a scope would answer 403 to every key: say so at start instead.
+    if (!route.config?.integrationScope) throw new Error(`The integration route ${route.method} ${route.url} declares no integrationScope`);
     const schema = route.schema ?? {};
     route.schema = {
       tags: ['integrations'],

@@ -71,12 +71,12 @@ function following(accounts: SQL, months: number | Placeholder, since: Date | Pl
       select member_number, ${tierNameAtSql(sql`earned.before`)} as "from", ${tierNameAtSql(sql`earned.before + earned.points`)} as "to" from earned
     ),
     told as (
-      insert into ${integrationEvents} (type, subject, data)
-      select type, subject, data from (
-        select 1 as part, (data->'entry'->>'id')::bigint as at, type, subject, data
-        from (${pointsChangedEvents(sql`written`, sql`account`)}) points_changed(type, subject, data)
+      insert into ${integrationEvents} (type, subject, data, system)
+      select type, subject, data, system from (
+        select 1 as part, (data->'entry'->>'id')::bigint as at, type, subject, data, system
+        from (${pointsChangedEvents(sql`written`, sql`account`)}) points_changed(type, subject, data, system)
         union all select 2, 0, 'loyalty.tier_changed', 'member:' || member_number,
-          jsonb_build_object('memberNumber', member_number, 'from', "from", 'to', "to")
+          jsonb_build_object('memberNumber', member_number, 'from', "from", 'to', "to"), null
         from moved where "from" is distinct from "to"
       ) events order by part, at
     )`;

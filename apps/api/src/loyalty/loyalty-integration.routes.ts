@@ -6,54 +6,71 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError } from '@boardwalk/contract/errors';
 import {
   LOYALTY_INTEGRATION_API,
-  memberNumberParam,
+  memberParam,
   redemptionIdParam,
   redemptionRequest,
   redemptionResult,
   redemptionReversal,
   tillMember,
 } from '@boardwalk/contract/loyalty-integration';
-import { findTillMember, redeemReward, reverseRedemption, type Redeemer } from './loyalty-redemptions.service.ts';
+import type { FastifyRequest } from 'fastify';
+import { holdsScope } from '../integrations/integration-auth.plugin.ts';
+import { findTillMember, memberKeyOf, redeemReward, reverseRedemption, type Redeemer } from './loyalty-redemptions.service.ts';
 import { loyaltyCoreOf } from './loyalty.service.ts';
 
-const TILL: Redeemer = { causedBy: 'till' };
+/** The till calling: its key's name is the system recorded as the cause. */
+const tillOf = (request: FastifyRequest): Redeemer => ({
+  causedBy: 'till',
+  system: request.integration,
+  reverseAny: holdsScope(request.integrationScopes, 'reverse-any'),
+});
 
 export const loyaltyIntegrationRoutes: FastifyPluginAsyncZod = async (app) => {
   const core = loyaltyCoreOf(app);
 
-  app.get(`${LOYALTY_INTEGRATION_API}members/:memberNumber`, {
+  app.get(`${LOYALTY_INTEGRATION_API}members/:member`, {
+    config: { integrationScope: 'members' },
     schema: {
       summary:
-        'A loyalty member by the card barcode: name, email, balance, tier, points expiring within 30 days and the rewards they can redeem now',
-      params: memberNumberParam,
+        "A loyalty member by the card's barcode or the typed member number: name, balance, tier, points expiring within 30 days and the rewards they can redeem now",
+      params: memberParam,
       response: { 200: tillMember, 404: apiError },
     },
-    handler: (request) => findTillMember(core, request.params.memberNumber),
+    handler: (request) => findTillMember(core, memberKeyOf(request.params.member)),
   });
 
   app.post(`${LOYALTY_INTEGRATION_API}redemptions`, {
+    config: { integrationScope: 'redeem' },
     schema: {
-      summary: 'Redeem a reward for a member, once per idempotency key (201; the same key again: 200, the same answer, nothing spent)',
+      summary:
+        "Redeem a reward for the member whose card's barcode is given, once per idempotency key of this system (201; the same key again: 200, the same answer, nothing spent)",
       body: redemptionRequest,
       response: {
         200: redemptionResult,
         201: redemptionResult,
-        404: apiError.describe('Unknown member number or reward'),
+        404: apiError.describe('Unknown card or reward'),
         409: apiError.describe('Why the member cannot redeem it now: points, tier, limit, dates, or a key used for another redemption'),
       },
     },
     handler: async (request, reply) => {
-      const { result, created } = await redeemReward(core, request.body, TILL);
+      const { card, ...rest } = request.body;
+      const { result, created } = await redeemReward(core, { member: { card }, ...rest }, tillOf(request));
       return reply.code(created ? 201 : 200).send(result);
     },
   });
 
   app.post(`${LOYALTY_INTEGRATION_API}redemptions/:redemptionId/reverse`, {
+    config: { integrationScope: 'reverse' },
     schema: {
-      summary: 'Give back the points of a redemption (the sale was voided): once; again answers 200 and gives nothing more',
+      summary:
+        'Give back the points of a redemption (the sale was voided) to the lots they came from, with their own expiry: once; again answers 200 and gives nothing more',
       params: redemptionIdParam,
-      response: { 200: redemptionReversal, 404: apiError },
+      response: {
+        200: redemptionReversal,
+        403: apiError.describe('Another system\'s redemption, and the key lacks the scope "reverse-any"'),
+        404: apiError,
+      },
     },
-    handler: (request) => reverseRedemption(core, request.params.redemptionId, TILL),
+    handler: (request) => reverseRedemption(core, request.params.redemptionId, tillOf(request)),
   });
 };

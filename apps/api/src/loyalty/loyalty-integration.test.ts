@@ -41,9 +41,9 @@ async function aMember(points: number) {
     await claimTickets(loyaltyCoreOf(t.app), { orderId, email, accountId }, { kind: 'staff', username: 'gina' });
   }
   const [row] = await t.database
-    .executeSql(`select member_number from loyalty_accounts where id = '${accountId}'`)
-    .then((r) => r.rows as { member_number: string }[]);
-  return { memberNumber: row!.member_number, accountId, email, orderId, barcode };
+    .executeSql(`select member_number, card_token from loyalty_accounts where id = '${accountId}'`)
+    .then((r) => r.rows as { member_number: string; card_token: string }[]);
+  return { memberNumber: row!.member_number, card: row!.card_token, accountId, email, orderId, barcode };
 }
 
 async function aReward(values: Partial<typeof loyaltyRewards.$inferInsert> = {}) {
@@ -55,8 +55,9 @@ async function aReward(values: Partial<typeof loyaltyRewards.$inferInsert> = {})
 }
 
 const getMember = (memberNumber: string) => t.app.inject({ method: 'GET', url: `${API}members/${memberNumber}`, headers: integrationAuth });
-const redeem = (memberNumber: string, rewardId: string, idempotencyKey: string) =>
-  t.app.inject({ method: 'POST', url: `${API}redemptions`, headers: integrationAuth, payload: { memberNumber, rewardId, idempotencyKey } });
+/** A redemption at the till, with the card's barcode (its token). */
+const redeem = (card: string, rewardId: string, idempotencyKey: string, headers: Record<string, string> = integrationAuth) =>
+  t.app.inject({ method: 'POST', url: `${API}redemptions`, headers, payload: { card, rewardId, idempotencyKey } });
 const reverse = (redemptionId: string) =>
   t.app.inject({ method: 'POST', url: `${API}redemptions/${redemptionId}/reverse`, headers: integrationAuth });
 const ledgerOf = (accountId: string) =>
@@ -64,16 +65,22 @@ const ledgerOf = (accountId: string) =>
 const balanceOf = async (accountId: string) => (await ledgerOf(accountId)).reduce((sum, e) => sum + e.points, 0);
 
 describe('a member at the till', () => {
-  it('answers the member by card barcode with balance, tier and the rewards they can redeem now; 404 unknown, 400 malformed, 401 without the key', async () => {
+  it('answers the member by card barcode (or typed member number) with balance, tier and the rewards they can redeem now, no email; 404 unknown, 400 malformed, 401 without the key', async () => {
     const member = await aMember(300);
     const cheap = await aReward({ name: 'Soda', pointsCost: 50, description: 'Any fountain drink' });
     await aReward({ name: 'Too dear', pointsCost: 301 });
     await aReward({ name: 'Retired', pointsCost: 10, active: false });
     await aReward({ name: 'Next summer', pointsCost: 10, validFrom: new Date(Date.now() + 30 * DAY) });
-    const res = await getMember(member.memberNumber);
+    const res = await getMember(member.card);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ memberNumber: member.memberNumber, firstName: 'Till', email: member.email, balance: 300, tier: null });
+    expect(body).toMatchObject({ memberNumber: member.memberNumber, firstName: 'Till', balance: 300, tier: null });
+    // The till is not told the member's email (the review's item 12).
+    expect(body).not.toHaveProperty('email');
+    expect(res.body).not.toContain(member.email);
+    // A scanner's upper case and the typed member number find the same member.
+    expect((await getMember(member.card.toUpperCase())).json()).toEqual(body);
+    expect((await getMember(member.memberNumber)).json()).toEqual(body);
     expect(body.rewards).toContainEqual({ rewardId: cheap.id, name: 'Soda', description: 'Any fountain drink', pointsCost: 50 });
     for (const name of ['Too dear', 'Retired', 'Next summer'])
       expect(body.rewards.map((r: { name: string }) => r.name)).not.toContain(name);
@@ -88,7 +95,7 @@ describe('redemptions', () => {
   it('spends the cost once: 201, then 200 with the same body for the same key, one ledger entry naming the reward', async () => {
     const member = await aMember(250);
     const reward = await aReward({ name: 'Churro', pointsCost: 100 });
-    const first = await redeem(member.memberNumber, reward.id, 'till-7-0001');
+    const first = await redeem(member.card, reward.id, 'till-7-0001');
     expect(first.statusCode, first.body).toBe(201);
     expect(first.json()).toEqual({
       redemptionId: expect.any(String),
@@ -97,7 +104,7 @@ describe('redemptions', () => {
       pointsSpent: 100,
       balance: 150,
     });
-    const again = await redeem(member.memberNumber, reward.id, 'till-7-0001');
+    const again = await redeem(member.card, reward.id, 'till-7-0001');
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(first.json());
     const ledger = await ledgerOf(member.accountId);
@@ -125,7 +132,7 @@ describe('redemptions', () => {
     });
     // The same key for another reward is no replay.
     const other = await aReward({ pointsCost: 1 });
-    const reused = await redeem(member.memberNumber, other.id, 'till-7-0001');
+    const reused = await redeem(member.card, other.id, 'till-7-0001');
     expect(reused.statusCode).toBe(409);
     expect(reused.json()).toMatchObject({ error: 'CONFLICT', message: 'This idempotency key was used for another redemption.' });
   });
@@ -141,7 +148,7 @@ describe('redemptions', () => {
     await t.database.db.insert(loyaltyTiers).values({ name: 'Sapphire', pointsToReach: 100_000 });
     const tiered = await aReward({ name: 'Lounge', pointsCost: 10, minimumTier: 'Sapphire' });
     const limited = await aReward({ name: 'Photo', pointsCost: 10, limitPerMember: 1 });
-    expect((await redeem(member.memberNumber, limited.id, `limit-${member.memberNumber}-1`)).statusCode).toBe(201);
+    expect((await redeem(member.card, limited.id, `limit-${member.memberNumber}-1`)).statusCode).toBe(201);
     const all = [
       ...cases,
       [tiered, "Lounge needs the Sapphire tier; this member's tier is none yet."],
@@ -149,36 +156,36 @@ describe('redemptions', () => {
     ] as const;
     const before = await ledgerOf(member.accountId);
     for (const [reward, message] of all) {
-      const res = await redeem(member.memberNumber, reward.id, `refused-${reward.id}`);
+      const res = await redeem(member.card, reward.id, `refused-${reward.id}`);
       expect(res.statusCode, reward.name).toBe(409);
       expect(res.json()).toEqual({ statusCode: 409, error: 'CONFLICT', message });
     }
     expect(await ledgerOf(member.accountId)).toEqual(before);
     expect(await t.database.db.$count(loyaltyRedemptions, eq(loyaltyRedemptions.accountId, member.accountId))).toBe(1);
-    expect((await redeem(member.memberNumber, crypto.randomUUID(), 'no-such-reward')).statusCode).toBe(404);
-    expect((await redeem('7700000099999999', limited.id, 'no-such-member')).statusCode).toBe(404);
+    expect((await redeem(member.card, crypto.randomUUID(), 'no-such-reward')).statusCode).toBe(404);
+    expect((await redeem('0'.repeat(32), limited.id, 'no-such-member')).statusCode).toBe(404);
   });
 
   it('refuses bad bodies with 400 naming the field, and spends nothing', async () => {
     const member = await aMember(100);
     const reward = await aReward({ pointsCost: 1 });
     for (const payload of [
-      { memberNumber: member.memberNumber, rewardId: reward.id, idempotencyKey: '' },
-      { memberNumber: member.memberNumber, rewardId: reward.id, idempotencyKey: 'k'.repeat(101) },
+      { card: member.card, rewardId: reward.id, idempotencyKey: '' },
+      { card: member.card, rewardId: reward.id, idempotencyKey: 'k'.repeat(101) },
       { memberNumber: member.memberNumber, rewardId: 'not-a-guid', idempotencyKey: 'k1' },
-      { memberNumber: member.memberNumber, rewardId: reward.id, idempotencyKey: 'k2', points: 5 },
+      { card: member.card, rewardId: reward.id, idempotencyKey: 'k2', points: 5 },
     ]) {
       const res = await t.app.inject({ method: 'POST', url: `${API}redemptions`, headers: integrationAuth, payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
     }
     expect(await balanceOf(member.accountId)).toBe(100);
-    expect((await redeem(member.memberNumber, reward.id, 'k'.repeat(100))).statusCode).toBe(201);
+    expect((await redeem(member.card, reward.id, 'k'.repeat(100))).statusCode).toBe(201);
   });
 
   it('lets a negative balance block redemptions until it is earned back', async () => {
     const member = await aMember(100);
     const reward = await aReward({ name: 'Ice cream', pointsCost: 80 });
-    expect((await redeem(member.memberNumber, reward.id, `neg-${member.memberNumber}-1`)).statusCode).toBe(201);
+    expect((await redeem(member.card, reward.id, `neg-${member.memberNumber}-1`)).statusCode).toBe(201);
     // The feed refunds the ticket: the claim's 100 points are taken back, leaving -80.
     await putOrder(
       t.app,
@@ -188,7 +195,7 @@ describe('redemptions', () => {
     await reverseInvalidClaims(loyaltyCoreOf(t.app), 'ticket', member.barcode);
     expect(await balanceOf(member.accountId)).toBe(-80);
     const cheap = await aReward({ name: 'Sticker', pointsCost: 1 });
-    const res = await redeem(member.memberNumber, cheap.id, `neg-${member.memberNumber}-2`);
+    const res = await redeem(member.card, cheap.id, `neg-${member.memberNumber}-2`);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('Not enough points: the balance is -80 and Sticker costs 1.');
   });
@@ -197,7 +204,7 @@ describe('redemptions', () => {
     const member = await aMember(100);
     const reward = await aReward({ pointsCost: 60 });
     const answers = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => redeem(member.memberNumber, reward.id, `race-${member.memberNumber}-${i}`)),
+      Array.from({ length: 50 }, (_, i) => redeem(member.card, reward.id, `race-${member.memberNumber}-${i}`)),
     );
     const statuses = answers.map((a) => a.statusCode);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
@@ -210,7 +217,7 @@ describe('redemptions', () => {
     const member = await aMember(1000);
     const reward = await aReward({ pointsCost: 10 });
     const key = `replay-${member.memberNumber}`;
-    const answers = await Promise.all(Array.from({ length: 50 }, () => redeem(member.memberNumber, reward.id, key)));
+    const answers = await Promise.all(Array.from({ length: 50 }, () => redeem(member.card, reward.id, key)));
     expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(49);
     expect(new Set(answers.map((a) => a.body)).size).toBe(1);
@@ -227,7 +234,7 @@ describe('reversing a redemption', () => {
   it('gives the points back once with an entry naming the reward; again: 200 and nothing more; 404 unknown, 400 malformed', async () => {
     const member = await aMember(200);
     const reward = await aReward({ name: 'Funnel cake', pointsCost: 150, limitPerMember: 1 });
-    const { redemptionId } = (await redeem(member.memberNumber, reward.id, `rev-${member.memberNumber}`)).json();
+    const { redemptionId } = (await redeem(member.card, reward.id, `rev-${member.memberNumber}`)).json();
     const first = await reverse(redemptionId);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toEqual({
@@ -246,7 +253,7 @@ describe('reversing a redemption', () => {
       ['redemption-reversal', 150, 'redemption reversed: Funnel cake'],
     ]);
     // A reversed redemption no longer counts against the limit.
-    expect((await redeem(member.memberNumber, reward.id, `rev-${member.memberNumber}-again`)).statusCode).toBe(201);
+    expect((await redeem(member.card, reward.id, `rev-${member.memberNumber}-again`)).statusCode).toBe(201);
     expect((await reverse(crypto.randomUUID())).statusCode).toBe(404);
     expect((await reverse('nope')).statusCode).toBe(400);
   });
@@ -263,7 +270,7 @@ describe('tiers', () => {
     const tierNow = async () => (await getMember(member.memberNumber)).json().tier;
     expect(await tierNow()).toBe('Bronze');
     const lounge = await aReward({ name: 'Bronze lounge', pointsCost: 300, minimumTier: 'Bronze' });
-    expect((await redeem(member.memberNumber, lounge.id, `tier-${member.memberNumber}`)).statusCode).toBe(201);
+    expect((await redeem(member.card, lounge.id, `tier-${member.memberNumber}`)).statusCode).toBe(201);
     expect(await tierNow()).toBe('Bronze');
     await putOrder(
       t.app,

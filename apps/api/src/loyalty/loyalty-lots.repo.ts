@@ -5,7 +5,14 @@
 import type { EventRow } from '../platform/events.ts';
 import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
-import { integrationEvents, loyaltyAccounts, loyaltyCardClock, loyaltyLedger, loyaltyLots } from '@boardwalk/db/schema';
+import {
+  integrationEvents,
+  loyaltyAccounts,
+  loyaltyCardClock,
+  loyaltyLedger,
+  loyaltyLots,
+  loyaltyRedemptionLots,
+} from '@boardwalk/db/schema';
 import { expiringSoonUntil, pointsChangedEvents, type NewLedgerEntry } from './loyalty.repo.ts';
 import { tierNameSql, tierWindowStart, type TierChange } from './loyalty-rewards.repo.ts';
 
@@ -14,7 +21,9 @@ import { tierNameSql, tierWindowStart, type TierChange } from './loyalty-rewards
  * its points from the account's lots, in one statement; answers how many it took (less when
  * the lots hold less). The order: the lot of `first` (a claim's, by its loyalty order; or the
  * lot an expiry names, the only one it takes from) first, then the oldest expiry (never last),
- * then the oldest lot. The caller holds the account's lock.
+ * then the oldest lot. A redemption's entry records what it took from each lot
+ * (loyalty_redemption_lots), so that its reversal gives the points back there. The caller holds
+ * the account's lock.
  */
 export async function spendLots(
   tx: Executor,
@@ -37,8 +46,13 @@ export async function spendLots(
   const told = sql`(select entry.*, (select coalesce(sum(${loyaltyLedger.points}), 0) from ${loyaltyLedger}
     where ${loyaltyLedger.accountId} = entry.account_id) + entry.points as balance from entry)`;
   const more = events.length > 0 ? sql`more as ${tx.insert(integrationEvents).values(events)}, ` : sql``;
+  const kept =
+    entry.kind === 'redemption' && entry.redemptionId
+      ? sql`, kept as (insert into ${loyaltyRedemptionLots} (redemption_id, lot_id, points)
+          select ${entry.redemptionId}::uuid, id, take from spent)`
+      : sql``;
   const writing = sql`entry as ${tx.insert(loyaltyLedger).values(entry).returning()},
-        told as (insert into ${integrationEvents} (type, subject, data) ${pointsChangedEvents(told)}), ${more}`;
+        told as (insert into ${integrationEvents} (type, subject, data, system) ${pointsChangedEvents(told)}), ${more}`;
   const { rows } = (await tx.execute(sql`
     with ${writing}ordered as (
       select ${loyaltyLots.id} as id, ${loyaltyLots.remaining} as remaining,
@@ -51,10 +65,53 @@ export async function spendLots(
     ), spent as (
       update ${loyaltyLots} set remaining = ${loyaltyLots.remaining} - taken.take
       from taken where ${loyaltyLots.id} = taken.id
-      returning taken.take
-    )
+      returning taken.id, taken.take
+    )${kept}
     select coalesce(sum(take), 0)::int as taken from spent`)) as unknown as { rows: { taken: number | string }[] };
   return Number(rows[0]!.taken);
+}
+
+/** What a redemption took from each lot, with the lot's dates (none for a redemption made before they were recorded). */
+export function findRedemptionLots(tx: Executor, redemptionId: string) {
+  return tx
+    .select({
+      lotId: loyaltyLots.id,
+      points: loyaltyRedemptionLots.points,
+      earnedAt: loyaltyLots.earnedAt,
+      expiresAt: loyaltyLots.expiresAt,
+    })
+    .from(loyaltyRedemptionLots)
+    .innerJoin(loyaltyLots, eq(loyaltyLots.id, loyaltyRedemptionLots.lotId))
+    .where(eq(loyaltyRedemptionLots.redemptionId, redemptionId))
+    .orderBy(asc(loyaltyLots.expiresAt), asc(loyaltyLots.id));
+}
+
+/**
+ * Points given back to the lots they came from, in one statement: the entries (a reversal's,
+ * and the expiry of what came back after its date), each with its loyalty.points_changed event
+ * (the balance each leaves, from `balanceBefore`), and the lots' remainders raised by `restores`.
+ * The entries open no lot. The caller holds the account's lock.
+ */
+export async function writeRestoringLots(
+  tx: Executor,
+  entries: NewLedgerEntry[],
+  balanceBefore: number,
+  restores: { lotId: number; points: number }[],
+): Promise<void> {
+  const told = sql`(select entry.*, ${balanceBefore}::bigint + sum(entry.points) over (order by entry.id) as balance from entry)`;
+  const restored =
+    restores.length > 0
+      ? sql`, restored as (update ${loyaltyLots} set remaining = ${loyaltyLots.remaining} + r.points
+          from (values ${sql.join(
+            restores.map((r) => sql`(${r.lotId}::bigint, ${r.points}::int)`),
+            sql`, `,
+          )}) r(id, points) where ${loyaltyLots.id} = r.id)`
+      : sql``;
+  await tx.execute(sql`
+    with entry as ${tx.insert(loyaltyLedger).values(entries).returning()},
+    told as (insert into ${integrationEvents} (type, subject, data, system)
+      select * from (${pointsChangedEvents(told)}) e(type, subject, data, system) order by (data->'entry'->>'id')::bigint)${restored}
+    select 1`);
 }
 
 /** Accounts with a lot whose date has come and that still holds points, at most `limit`. */

@@ -47,10 +47,11 @@ async function aMember(firstName = 'Lot') {
     createdBy: 'staff',
     createdAt: new Date(),
   }))!;
-  const [row] = (await t.database.executeSql(`select member_number from loyalty_accounts where id = $1`, [accountId])).rows as {
+  const [row] = (await t.database.executeSql(`select member_number, card_token from loyalty_accounts where id = $1`, [accountId])).rows as {
     member_number: string;
+    card_token: string;
   }[];
-  return { accountId, email, memberNumber: row!.member_number };
+  return { accountId, email, memberNumber: row!.member_number, card: row!.card_token };
 }
 
 /** The member earns `points` (a ticket of that many USD), with the given core (its expiry setting); the claim's order and barcode. */
@@ -93,17 +94,20 @@ async function aReward(pointsCost: number) {
     .returning();
   return row!;
 }
-async function redeem(memberNumber: string, pointsCost: number) {
+/** A redemption at the till with the member's card. */
+async function redeem(card: string, pointsCost: number) {
   const reward = await aReward(pointsCost);
   const res = await t.app.inject({
     method: 'POST',
     url: `${API}redemptions`,
     headers: integrationAuth,
-    payload: { memberNumber, rewardId: reward.id, idempotencyKey: `lots-${++seq}` },
+    payload: { card, rewardId: reward.id, idempotencyKey: `lots-${++seq}` },
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { redemptionId: string };
 }
+const reverse = (redemptionId: string) =>
+  t.app.inject({ method: 'POST', url: `${API}redemptions/${redemptionId}/reverse`, headers: integrationAuth });
 async function refund(accountId: string, claim: { orderId: string; barcode: string }, price: number) {
   await putOrder(
     t.app,
@@ -145,7 +149,7 @@ describe('expiry', () => {
     await earn(member, 50);
     await dateLot(old.lotId, 395, -30);
     // 30 spent: from the old lot, whose expiry comes first.
-    await redeem(member.memberNumber, 30);
+    await redeem(member.card, 30);
     expect(await remainingOf(member.accountId)).toEqual([70, 50]);
 
     await Promise.all([expireLots(core), expireLots(loyaltyCoreOf(second.app))]);
@@ -188,7 +192,7 @@ describe('spending', () => {
     await dateLot(later.lotId, 10, 200);
     await dateLot(sooner.lotId, 5, 20);
     await dateLot(never.lotId, 1, null);
-    await redeem(member.memberNumber, 150);
+    await redeem(member.card, 150);
     expect(await remainingOf(member.accountId)).toEqual([50, 0, 100]);
     await core.db.transaction((tx) =>
       adjustPoints(tx, core.changes, { accountId: member.accountId, points: -80, reason: 'goodwill undone', staffMember: 'gina' }),
@@ -197,22 +201,113 @@ describe('spending', () => {
     expect(await balanceOf(member.accountId)).toBe(70);
   });
 
-  it('gives a reversed redemption back as a new lot, and a staff raise is a lot too', async () => {
+  it('gives a reversed redemption back to the lots it came from, with their own expiry (no new lot); a staff raise is a lot', async () => {
     const member = await aMember();
-    await earn(member, 100);
-    const { redemptionId } = await redeem(member.memberNumber, 100);
-    const res = await t.app.inject({ method: 'POST', url: `${API}redemptions/${redemptionId}/reverse`, headers: integrationAuth });
-    expect(res.statusCode).toBe(200);
+    const later = await earn(member, 100);
+    const sooner = await earn(member, 100);
+    await dateLot(later.lotId, 10, 200);
+    await dateLot(sooner.lotId, 5, 20);
+    const dates = (await lotsOf(member.accountId)).map((lot) => lot.expiresAt!.getTime());
+    const { redemptionId } = await redeem(member.card, 150);
+    expect(await remainingOf(member.accountId)).toEqual([50, 0]);
+    expect((await reverse(redemptionId)).statusCode).toBe(200);
+    expect(await remainingOf(member.accountId)).toEqual([100, 100]);
+    expect((await lotsOf(member.accountId)).map((lot) => lot.expiresAt!.getTime())).toEqual(dates);
+    expect(await balanceOf(member.accountId)).toBe(200);
     await core.db.transaction((tx) =>
       adjustPoints(tx, core.changes, { accountId: member.accountId, points: 5, reason: 'sorry for the wait', staffMember: 'gina' }),
     );
     const lots = await listMemberLots(core, member.accountId);
     expect(lots.map((lot) => [lot.kind, lot.points, lot.remaining])).toEqual([
       ['adjustment', 5, 5],
-      ['redemption-reversal', 100, 100],
-      ['earn', 100, 0],
+      ['earn', 100, 100],
+      ['earn', 100, 100],
     ]);
-    expect(lots[1]!.expiresAt!.getTime()).toBeGreaterThan(Date.now() + 360 * DAY);
+  });
+
+  it('reversed just before a lot’s date, its points still expire on that date (not a year later)', async () => {
+    const member = await aMember();
+    const { lotId } = await earn(member, 100);
+    await dateLot(lotId, 360, 2);
+    const { redemptionId } = await redeem(member.card, 100);
+    expect((await reverse(redemptionId)).statusCode).toBe(200);
+    expect(await balanceOf(member.accountId)).toBe(100);
+    // The clock moved three days on: the lot's date has come, and what came back expires with it.
+    await expireLots(core, new Date(Date.now() + 3 * DAY));
+    expect(await balanceOf(member.accountId)).toBe(0);
+    expect(await remainingOf(member.accountId)).toEqual([0]);
+  });
+
+  it('reversed after a lot’s date, still succeeds: that lot’s points come back expired (an expiry entry, the balance unchanged)', async () => {
+    const member = await aMember();
+    const sooner = await earn(member, 100);
+    const later = await earn(member, 100);
+    await dateLot(sooner.lotId, 300, 20);
+    await dateLot(later.lotId, 100, 200);
+    const { redemptionId } = await redeem(member.card, 150);
+    expect(await remainingOf(member.accountId)).toEqual([0, 50]);
+    // The clock moves past the first lot's date (by moving the date back: what the expiry job and the reversal read).
+    await dateLot(sooner.lotId, 400, -1);
+    await expireLots(core);
+    expect((await ledgerOf(member.accountId)).filter((e) => e.kind === 'expired')).toEqual([]);
+    const res = await reverse(redemptionId);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ pointsReturned: 150, balance: 100 });
+    expect(await remainingOf(member.accountId)).toEqual([0, 100]);
+    const entries = (await ledgerOf(member.accountId)).slice(-2);
+    expect(entries).toMatchObject([
+      { kind: 'redemption-reversal', points: 150, redemptionId, system: 'ticketing' },
+      { kind: 'expired', points: -100, redemptionId, lotId: null, system: 'ticketing' },
+    ]);
+    expect(entries[1]!.reason).toMatch(/^expired: points earned \d{4}-\d{2}-\d{2}, given back after their date$/);
+    // Nothing of it expires again.
+    await expireLots(core, new Date(Date.now() + 30 * DAY));
+    expect(await balanceOf(member.accountId)).toBe(100);
+    const changed = (await eventsOfType(t.app, 'loyalty.points_changed')).filter((e) => e.memberNumber === member.memberNumber).slice(-2);
+    expect(changed.map((e) => [(e.entry as { kind: string }).kind, e.balance])).toEqual([
+      ['redemption-reversal', 200],
+      ['expired', 100],
+    ]);
+  });
+
+  it('repays what a negative balance owes first, from the points that expire first: the lots hold the balance', async () => {
+    const member = await aMember();
+    const first = await earn(member, 100);
+    const second = await earn(member, 80);
+    const { redemptionId } = await redeem(member.card, 150);
+    expect(await remainingOf(member.accountId)).toEqual([0, 30]);
+    await refund(member.accountId, first, 100);
+    expect(await balanceOf(member.accountId)).toBe(-70);
+    expect((await reverse(redemptionId)).statusCode).toBe(200);
+    expect(await balanceOf(member.accountId)).toBe(80);
+    // 100 from the first lot and 50 from the second come back, the first 70 repaying the debt.
+    expect(await remainingOf(member.accountId)).toEqual([30, 50]);
+    void second;
+  });
+
+  it('under racing reversals and redemptions of one account, gives back once and keeps the lots equal to the balance', async () => {
+    const member = await aMember();
+    await earn(member, 300);
+    const { redemptionId } = await redeem(member.card, 200);
+    const reward = await aReward(100);
+    const answers = await Promise.all([
+      ...Array.from({ length: 10 }, () => reverse(redemptionId)),
+      ...Array.from({ length: 10 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: `${API}redemptions`,
+          headers: integrationAuth,
+          payload: { card: member.card, rewardId: reward.id, idempotencyKey: `race-lots-${member.memberNumber}-${i}` },
+        }),
+      ),
+    ]);
+    expect(answers.slice(0, 10).every((a) => a.statusCode === 200)).toBe(true);
+    const redeemed = answers.slice(10).filter((a) => a.statusCode === 201).length;
+    expect((await ledgerOf(member.accountId)).filter((e) => e.kind === 'redemption-reversal')).toHaveLength(1);
+    const balance = await balanceOf(member.accountId);
+    expect(balance).toBe(300 - 100 * redeemed);
+    expect(balance).toBeGreaterThanOrEqual(0);
+    expect((await remainingOf(member.accountId)).reduce((a, b) => a + b, 0)).toBe(balance);
   });
 });
 
@@ -224,7 +319,7 @@ describe('a reversal', () => {
     await refund(member.accountId, second, 80);
     expect(await remainingOf(member.accountId)).toEqual([100, 0]);
     await earn(member, 80);
-    await redeem(member.memberNumber, 150);
+    await redeem(member.card, 150);
     expect(await remainingOf(member.accountId)).toEqual([0, 0, 30]);
     // The first claim is refunded: its lot is empty, so the 100 come from the third lot's 30 and 70 are owed.
     await refund(member.accountId, first, 100);
@@ -280,7 +375,7 @@ describe('reminders', () => {
   it('are not sent for a lot with nothing left', async () => {
     const member = await aMember();
     const lot = await earn(member, 50);
-    await redeem(member.memberNumber, 50);
+    await redeem(member.card, 50);
     await dateLot(lot.lotId, 350, 10);
     await remindExpiringLots(remindersOf(t));
     expect(await mailsTo(member.email)).toHaveLength(0);
@@ -303,7 +398,7 @@ describe('the tills', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ balance: 400, expiringPoints: 100, expiringAt: await dateOf(b.lotId) });
     // 70 spent: the 40 expiring first, then 30 of the 60.
-    await redeem(member.memberNumber, 70);
+    await redeem(member.card, 70);
     expect((await get()).json()).toMatchObject({ balance: 330, expiringPoints: 30, expiringAt: await dateOf(a.lotId) });
 
     const fresh = await aMember();
@@ -386,7 +481,7 @@ describe('the migration', () => {
     await earn(member, 60);
     await earn(member, 40);
     await refund(member.accountId, first, 100);
-    await redeem(member.memberNumber, 50);
+    await redeem(member.card, 50);
     // As the upgrade finds the ledger: no lots yet; then the migration's own statement.
     await t.database.db.delete(loyaltyLots).where(eq(loyaltyLots.accountId, member.accountId));
     const migration = readFileSync(new URL('../../../../packages/db/migrations/0012_loyalty-lots.sql', import.meta.url), 'utf8');

@@ -150,25 +150,46 @@ export async function countStandingRedemptions(db: Executor, accountId: string):
   return new Map(rows.map((r) => [r.rewardId, r.n]));
 }
 
-const redemptionWithMember = { redemption: loyaltyRedemptions, memberNumber: loyaltyAccounts.memberNumber };
+const redemptionWithMember = {
+  redemption: loyaltyRedemptions,
+  memberNumber: loyaltyAccounts.memberNumber,
+  cardToken: loyaltyAccounts.cardToken,
+};
+
+/**
+ * How a call names the member: by the card's barcode (its random token: what a till spends
+ * against), or by the member number (a typed number looks up; staff redeem by it).
+ */
+export type MemberKey = { card: string } | { memberNumber: string };
+
+const memberIs = (member: MemberKey) =>
+  'card' in member ? eq(loyaltyAccounts.cardToken, member.card) : eq(loyaltyAccounts.memberNumber, member.memberNumber);
+
+/** Whether a redemption's member is the one the call names. */
+export const isMember = (found: { memberNumber: string; cardToken: string }, member: MemberKey) =>
+  'card' in member ? found.cardToken === member.card : found.memberNumber === member.memberNumber;
+
+/** A redemption's key is unique per system (null: staff's, whose keys are prefixed `staff:`). */
+const keyIs = (system: string | null, idempotencyKey: string) =>
+  and(eq(loyaltyRedemptions.idempotencyKey, idempotencyKey), sql`${loyaltyRedemptions.system} is not distinct from ${system}`);
 
 /**
  * Locks the member's account until the transaction ends, in a statement of its own, and reads
- * the reward with it (no redemption changes a reward). Null when no account has the member
- * number; `reward` null when the reward does not exist.
+ * the reward with it (no redemption changes a reward). Null when no account is the member;
+ * `reward` null when the reward does not exist.
  */
-export async function lockMemberWithReward(tx: Executor, memberNumber: string, rewardId: string) {
+export async function lockMemberWithReward(tx: Executor, member: MemberKey, rewardId: string) {
   const [row] = await tx
-    .select({ accountId: loyaltyAccounts.id, reward: rewardWithTier })
+    .select({ accountId: loyaltyAccounts.id, memberNumber: loyaltyAccounts.memberNumber, reward: rewardWithTier })
     .from(loyaltyAccounts)
     .leftJoin(loyaltyRewards, eq(loyaltyRewards.id, rewardId))
     .leftJoin(loyaltyTiers, eq(loyaltyTiers.name, loyaltyRewards.minimumTier))
-    .where(eq(loyaltyAccounts.memberNumber, memberNumber))
+    .where(memberIs(member))
     .for('update', { of: loyaltyAccounts });
   if (!row) return null;
   // Left joined: a missing reward reads as its columns all null.
   const reward = row.reward as RewardWithTier | null;
-  return { accountId: row.accountId, reward: reward?.id ? reward : null };
+  return { accountId: row.accountId, memberNumber: row.memberNumber, reward: reward?.id ? reward : null };
 }
 
 /**
@@ -179,12 +200,12 @@ export async function lockMemberWithReward(tx: Executor, memberNumber: string, r
  */
 export async function findRedemptionStanding(
   tx: Executor,
-  request: { accountId: string; rewardId: string; idempotencyKey: string; since: Date },
+  request: { accountId: string; rewardId: string; system: string | null; idempotencyKey: string; since: Date },
 ) {
-  const { accountId, rewardId, idempotencyKey, since } = request;
+  const { accountId, rewardId, system, idempotencyKey, since } = request;
   const [row] = await tx
     .select({
-      keyUsed: sql<boolean>`exists (select 1 from ${loyaltyRedemptions} where ${loyaltyRedemptions.idempotencyKey} = ${idempotencyKey})`,
+      keyUsed: sql<boolean>`exists (select 1 from ${loyaltyRedemptions} where ${keyIs(system, idempotencyKey)})`,
       /** The ledger's sum as text (balanceFromSum reads it). */
       balanceSum: sql<string>`(select coalesce(sum(${loyaltyLedger.points}), 0)::bigint::text from ${loyaltyLedger} where ${loyaltyLedger.accountId} = ${accountId})`,
       tier: sql<{
@@ -199,13 +220,13 @@ export async function findRedemptionStanding(
   return row!;
 }
 
-/** The redemption of an idempotency key, with its member's number. */
-export async function findRedemptionByKey(db: Executor, idempotencyKey: string) {
+/** The redemption of a system's idempotency key, with its member's number and card token. */
+export async function findRedemptionByKey(db: Executor, system: string | null, idempotencyKey: string) {
   const [row] = await db
     .select(redemptionWithMember)
     .from(loyaltyRedemptions)
     .innerJoin(loyaltyAccounts, eq(loyaltyAccounts.id, loyaltyRedemptions.accountId))
-    .where(eq(loyaltyRedemptions.idempotencyKey, idempotencyKey));
+    .where(keyIs(system, idempotencyKey));
   return row ?? null;
 }
 
@@ -235,8 +256,8 @@ export async function markRedemptionReversed(tx: Executor, redemptionId: string)
   return rows.length > 0;
 }
 
-export async function findAccountIdByMemberNumber(db: Executor, memberNumber: string): Promise<string | null> {
-  const [row] = await db.select({ id: loyaltyAccounts.id }).from(loyaltyAccounts).where(eq(loyaltyAccounts.memberNumber, memberNumber));
+export async function findAccountIdOf(db: Executor, member: MemberKey): Promise<string | null> {
+  const [row] = await db.select({ id: loyaltyAccounts.id }).from(loyaltyAccounts).where(memberIs(member));
   return row?.id ?? null;
 }
 

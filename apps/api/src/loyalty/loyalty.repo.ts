@@ -140,7 +140,8 @@ export async function findStandingClaims(tx: Executor, sourceType: LoyaltyOrderT
 
 /**
  * The loyalty.points_changed events of the ledger entries a relation names (id, account_id,
- * points, kind, reason, created_at and the balance each left), as rows for integration_events;
+ * points, kind, reason, created_at, system and the balance each left), as rows (type, subject,
+ * data, system) for integration_events;
  * their members' numbers from `members` (a relation of id and member_number: the accounts, or
  * a statement's own rows of them).
  */
@@ -149,7 +150,8 @@ export const pointsChangedEvents = (entries: SQL, members: SQL | typeof loyaltyA
     jsonb_build_object(
       'memberNumber', a.member_number,
       'entry', jsonb_build_object('id', e.id::text, 'points', e.points, 'kind', e.kind, 'reason', e.reason, 'at', e.created_at),
-      'balance', e.balance)
+      'balance', e.balance),
+    e.system
   from ${entries} e join ${members} a on a.id = e.account_id`;
 
 /**
@@ -209,6 +211,8 @@ export async function findLoyaltyMemberStanding(db: Executor, accountId: string,
       memberNumber: loyaltyAccounts.memberNumber,
       emailProvenAt: loyaltyAccounts.emailProvenAt,
       erasedAt: loyaltyAccounts.erasedAt,
+      /** The member card's barcode (a secret: only the card shows it). */
+      cardToken: loyaltyAccounts.cardToken,
       balance: sql`${balanceSql(loyaltyAccounts.id)}`.mapWith(balanceFromSum),
       earned: sql`${earnedSinceSql(loyaltyAccounts.id, tierWindowStart(now))}::text`.mapWith(balanceFromSum),
       tiers: activeTiersSql(),
@@ -445,7 +449,8 @@ export async function findAccountIdsOfPerson(db: Executor, person: Person): Prom
 /**
  * Erasure: the person's accounts are pseudonymised. The email becomes one that names nobody
  * (erased-<id>@erased.invalid: unique, as the column must be, and under a reserved domain that
- * can never receive mail), the name "Erased Member"; phone, zip and season pass id are emptied.
+ * can never receive mail), the name "Erased Member"; phone, zip and season pass id are emptied;
+ * the card token is replaced (the card in a wallet spends nothing).
  * The member number, claims, lots and ledger stay (the points liability stays exact); nobody
  * can find the account by the old email. erasedAt voids every link and token issued for it:
  * its statement links, wallet tokens and claim tokens open nothing, and no new card is issued.
@@ -464,6 +469,7 @@ export const loyaltyAccountErasure: Eraser = {
         seasonPassId: null,
         // Every link and token issued for the account (statement, wallet, claim) is void from now on.
         erasedAt: sql`coalesce(${loyaltyAccounts.erasedAt}, now())`,
+        cardToken: sql`replace(gen_random_uuid()::text, '-', '')`,
       })
       .where(ofPerson(person))
       .returning({ id: loyaltyAccounts.id });

@@ -48,8 +48,41 @@ describe('loadConfig', () => {
     expect(c.port).toBe(8080);
     expect(c.databasePoolSize).toBe(8);
     expect([...c.integrationApiKeys.keys()]).toEqual(['ticketing', 'gate']);
+    expect(c.integrationApiKeys.get('gate')).toMatchObject({ secret: 'fedcba9876543210fedc', unscoped: true });
     expect(c.demoData).toBe(false);
     expect(c.trustProxy).toBe('10.0.0.0/8');
+  });
+
+  it('reads scoped integration keys (name:secret:scope+scope); an old-style key holds every scope', () => {
+    const keys = loadConfig({
+      INTEGRATION_API_KEYS: 'till:0123456789abcdef0123:members+redeem+reverse, old:fedcba9876543210fedc',
+    }).integrationApiKeys;
+    expect(keys.get('till')).toEqual({
+      name: 'till',
+      secret: '0123456789abcdef0123',
+      scopes: new Set(['members', 'redeem', 'reverse']),
+      unscoped: false,
+    });
+    expect(keys.get('old')).toMatchObject({ unscoped: true });
+    expect(keys.get('old')!.scopes.size).toBe(10);
+  });
+
+  it('refuses a key whose last part is not scopes (rather than read a secret with a colon), naming the scopes', () => {
+    expect(() => loadConfig({ INTEGRATION_API_KEYS: 'old:fedcba9876543210:fedc' })).toThrow(/unknown scopes \("fedc"\).*orders, checks/);
+    const old = loadConfig({ INTEGRATION_API_KEYS: 'old:fedcba9876543210fedc' }).integrationApiKeys.get('old')!;
+    expect(old.unscoped).toBe(true);
+    expect([...old.scopes]).toEqual([
+      'orders',
+      'checks',
+      'reservations',
+      'usage',
+      'wristbands',
+      'members',
+      'redeem',
+      'reverse',
+      'reverse-any',
+      'events',
+    ]);
   });
 
   it.each([
@@ -63,6 +96,10 @@ describe('loadConfig', () => {
     ['REDIS_URL', 'localhost:6379'],
     ['INTEGRATION_API_KEYS', 'nocolon'],
     ['INTEGRATION_API_KEYS', 'short:secret'],
+    ['INTEGRATION_API_KEYS', 'till:0123456789abcdef0123:members+fly'],
+    ['INTEGRATION_API_KEYS', 'till:0123456789abcdef0123:'],
+    ['INTEGRATION_API_KEYS', 'till:0123456789abcdef0123:redeem,till:fedcba9876543210fedc:members'],
+    ['INTEGRATION_API_KEYS', 'a till:0123456789abcdef0123:redeem'],
     ['DEMO_DATA', 'yes'],
     ['PARK_TIMEZONE', 'Mars/Olympus'],
     ['SUPPORT_EMAIL', 'not-an-email'],

@@ -3,6 +3,7 @@
 // docs/configuration.md describes each.
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { INTEGRATION_SCOPES, type IntegrationScope } from '@boardwalk/contract/integrations';
 
 const bool = (fallback: boolean) =>
   z
@@ -14,6 +15,42 @@ const hexColor = z.string().regex(/^[0-9a-fA-F]{6}$/, 'must be 6 hex digits with
 /** A retention period in whole days; 0 keeps the data. */
 const retentionDays = (fallback: number) =>
   z.coerce.number().int('must be whole days').min(0, 'must be 0 (keep) or more').max(3650, 'must be at most 3650 days').default(fallback);
+
+/** One integration key of INTEGRATION_API_KEYS: its name (the system it records as the cause), its secret, what it may call. */
+export interface IntegrationKeyConfig {
+  name: string;
+  secret: string;
+  scopes: ReadonlySet<IntegrationScope>;
+  /** Written the old way (`name:secret`, no scopes): it may call every scope, and the server warns at start. */
+  unscoped: boolean;
+}
+
+const KEY_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$/;
+const KEY_FORM = 'must be name:secret:scope+scope (or the old name:secret), each secret at least 16 characters';
+
+/**
+ * `name:secret:scope+scope+…`, or the old `name:secret` (every scope). The secret may not hold
+ * a colon in the new form; in the old form (one colon) it may. Answers why not, in words.
+ */
+export function parseIntegrationKey(item: string): IntegrationKeyConfig | string {
+  const first = item.indexOf(':');
+  const last = item.lastIndexOf(':');
+  const name = item.slice(0, Math.max(first, 0));
+  const unscoped = first === last;
+  const secret = unscoped ? item.slice(first + 1) : item.slice(first + 1, last);
+  if (first < 1 || secret.length < 16) return KEY_FORM;
+  if (!KEY_NAME.test(name)) return `the key name "${name}" must be letters, digits, ".", "_" or "-" (at most 40)`;
+  if (unscoped) return { name, secret, scopes: new Set(INTEGRATION_SCOPES), unscoped };
+  const scopes = item
+    .slice(last + 1)
+    .split('+')
+    .map((s) => s.trim());
+  const unknown = scopes.filter((s) => !(INTEGRATION_SCOPES as readonly string[]).includes(s));
+  if (unknown.length > 0) {
+    return `the key "${name}" names unknown scopes (${unknown.map((s) => `"${s}"`).join(', ')}); the scopes are ${INTEGRATION_SCOPES.join(', ')}`;
+  }
+  return { name, secret, scopes: new Set(scopes as IntegrationScope[]), unscoped };
+}
 
 const env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -39,19 +76,21 @@ const env = z.object({
     .string()
     .optional()
     .transform((v, ctx) => {
-      const keys = new Map<string, string>();
-      for (const pair of (v ?? '')
+      const keys = new Map<string, IntegrationKeyConfig>();
+      for (const item of (v ?? '')
         .split(',')
         .map((p) => p.trim())
         .filter(Boolean)) {
-        const at = pair.indexOf(':');
-        const name = pair.slice(0, at);
-        const secret = pair.slice(at + 1);
-        if (at < 1 || secret.length < 16) {
-          ctx.addIssue({ code: 'custom', message: 'must be name:secret pairs, each secret at least 16 characters' });
+        const parsed = parseIntegrationKey(item);
+        if (typeof parsed === 'string') {
+          ctx.addIssue({ code: 'custom', message: parsed });
           return z.NEVER;
         }
-        keys.set(name, secret);
+        if (keys.has(parsed.name)) {
+          ctx.addIssue({ code: 'custom', message: `the key name "${parsed.name}" is used twice` });
+          return z.NEVER;
+        }
+        keys.set(parsed.name, parsed);
       }
       return keys;
     }),

@@ -8,9 +8,12 @@ import { integrationEvents } from '@boardwalk/db/schema';
 /** What an event is about: a ticket, a loyalty member (by number), a wallet pass of neither (a voided card), or a person (an erasure). */
 export type EventSubject = `ticket:${string}` | `member:${string}` | `pass:${string}` | 'person';
 
-/** One event's row, its data checked against the documented payload. */
-export function eventRow<T extends EventType>(type: T, subject: EventSubject, data: EventDataOf<T>) {
-  return { type, subject, data: eventData[type].parse(data) };
+/**
+ * One event's row, its data checked against the documented payload; `system`: the integration
+ * key's name whose call caused it (null: a guest, staff or Boardwalk itself).
+ */
+export function eventRow<T extends EventType>(type: T, subject: EventSubject, data: EventDataOf<T>, system: string | null = null) {
+  return { type, subject, data: eventData[type].parse(data), system };
 }
 export type EventRow = ReturnType<typeof eventRow>;
 

@@ -21,6 +21,11 @@ describe('masking', () => {
     expect(maskUrl('/api/integrations/wristbands/AB12CD34EF56GH78')).toBe('/api/integrations/wristbands/************GH78');
     expect(maskUrl('/api/admin/wristbands/?search=ab12cd34ef56gh78&page=1')).toBe('/api/admin/wristbands/?search=************gh78&page=1');
   });
+  it("masks the member card's token of a till's look-up", () => {
+    expect(maskUrl('/api/integrations/loyalty/members/4f9c2a7be0d14c6f8a3b5e2d7c1f0a96')).toBe(
+      `/api/integrations/loyalty/members/${'*'.repeat(28)}0a96`,
+    );
+  });
 });
 
 describe('masking email addresses', () => {

@@ -20,9 +20,9 @@ export function maskEmails(text: string): string {
 
 /**
  * Masks what looks like a secret in a URL: email addresses (a search by email), digit runs
- * of 8+ (barcodes), long tokens (hashUrls), the wristband code of the gate's lookup (16
- * letters or digits) and the device id of Apple's PassKit calls (whoever knows one may list
- * that device's passes).
+ * of 8+ (barcodes), long tokens (hashUrls), the member card's token (32 hex digits: a till's
+ * member look-up), the wristband code of the gate's lookup (16 letters or digits) and the
+ * device id of Apple's PassKit calls (whoever knows one may list that device's passes).
  */
 export function maskUrl(url: string): string {
   return (
@@ -31,6 +31,8 @@ export function maskUrl(url: string): string {
       .replace(/(\/devices\/)([^/?#]+)/g, (_, prefix: string, id: string) => `${prefix}${maskBarcode(id)}`)
       // Share links and other long secrets first, whole.
       .replace(/[A-Za-z0-9_-]{40,}/g, (m) => `${m.slice(0, 4)}…[${m.length}]`)
+      // Member card tokens (32 hex digits).
+      .replace(/(?<![A-Za-z0-9])[0-9a-fA-F]{32}(?![A-Za-z0-9])/g, maskBarcode)
       // Wristband codes (16 letters or digits), in a path or a search.
       .replace(/(?<![A-Za-z0-9])(?=[A-Za-z]*\d)[A-Za-z0-9]{16}(?![A-Za-z0-9])/g, maskBarcode)
       .replace(/\d{8,}/g, maskBarcode)

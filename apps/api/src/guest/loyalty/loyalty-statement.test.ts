@@ -64,7 +64,7 @@ async function aMember(points = 0) {
     await claimTickets(loyaltyCoreOf(t.app), { orderId, email, accountId }, { kind: 'staff', username: 'gina' });
   }
   const [row] = await t.database.db.select().from(loyaltyAccounts).where(eq(loyaltyAccounts.id, accountId));
-  return { accountId, email, orderId, barcode, memberNumber: row!.memberNumber };
+  return { accountId, email, orderId, barcode, memberNumber: row!.memberNumber, card: row!.cardToken };
 }
 
 /** The body of a raw message with quoted-printable soft line breaks undone (a long link is wrapped). */
@@ -217,7 +217,7 @@ describe('the statement', () => {
       method: 'POST',
       url: '/api/integrations/loyalty/redemptions',
       headers: integrationAuth,
-      payload: { memberNumber: member.memberNumber, rewardId: soda!.id, idempotencyKey: `statement-${tag}` },
+      payload: { card: member.card, rewardId: soda!.id, idempotencyKey: `statement-${tag}` },
     });
     expect(redeemed.statusCode, redeemed.body).toBe(201);
 
@@ -283,7 +283,7 @@ describe('the statement', () => {
       method: 'POST',
       url: '/api/integrations/loyalty/redemptions',
       headers: integrationAuth,
-      payload: { memberNumber: member.memberNumber, rewardId: treat!.id, idempotencyKey: `treat-${seq}` },
+      payload: { card: member.card, rewardId: treat!.id, idempotencyKey: `treat-${seq}` },
     });
     expect(redeemed.statusCode).toBe(201);
     await putOrder(

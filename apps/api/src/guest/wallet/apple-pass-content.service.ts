@@ -226,7 +226,11 @@ export function applePassContent(input: PassContentInput): PassContent {
   return { pass, files, contentHash: contentHashOf(pass, files) };
 }
 
-/** What a loyalty member's card shows: a store card with the balance, the name, the tier, the points expiring within 30 days and the member number as its barcode. */
+/**
+ * What a loyalty member's card shows: a store card with the balance, the name, the tier, the
+ * points expiring within 30 days and the member number; its barcode carries the card token (what
+ * a till spends against), the member number its text.
+ */
 export function loyaltyApplePassContent(member: LoyaltyMember, config: WalletConfig, serialNumber = ''): PassContent {
   const expiring = cardExpiring(member, config.parkTimezone);
   const pass: Record<string, unknown> = {
@@ -257,7 +261,7 @@ export function loyaltyApplePassContent(member: LoyaltyMember, config: WalletCon
       backFields: [{ key: 'support', label: 'Guest Services', value: config.supportEmail }],
     } satisfies Record<string, Field[]>,
     barcodes: [
-      { format: 'PKBarcodeFormatCode128', message: member.memberNumber, messageEncoding: 'iso-8859-1', altText: member.memberNumber },
+      { format: 'PKBarcodeFormatCode128', message: member.cardToken, messageEncoding: 'iso-8859-1', altText: member.memberNumber },
     ],
   };
   return { pass, files: {}, contentHash: contentHashOf(pass, {}) };

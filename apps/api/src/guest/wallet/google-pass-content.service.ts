@@ -286,7 +286,8 @@ export function toLoyaltyObject(member: LoyaltyMember, serialNumber: string, iss
     accountId: member.memberNumber,
     accountName: memberName(member),
     loyaltyPoints: { label: loyaltyPassTexts.pointsLabel, balance: googleBalance(member.balance) },
-    barcode: { type: 'CODE_128', value: member.memberNumber, alternateText: member.memberNumber },
+    // The card token is what a till spends against; the member number is the text under it.
+    barcode: { type: 'CODE_128', value: member.cardToken, alternateText: member.memberNumber },
     textModulesData: [
       { id: 'tier', header: loyaltyPassTexts.tierLabel, body: cardTier(member) },
       ...(expiring ? [{ id: 'expiring', header: loyaltyPassTexts.expiringLabel, body: expiring }] : []),

@@ -8,6 +8,7 @@
 import { proofOf } from '../../../test-support/loyalty.fixtures.ts';
 import { LOYALTY_CLAIM_TOKEN } from '../loyalty/loyalty.service.ts';
 import { generateKeyPairSync } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -158,7 +159,7 @@ afterEach(() => {
 });
 
 describe('the loyalty variant of POST /api/apple-wallet/', () => {
-  it('answers a signed store card with the member name, number (the barcode) and balance, that openssl verifies offline', async () => {
+  it('answers a signed store card with the member name, number and balance, the card token as the barcode, that openssl verifies offline', async () => {
     const member = await memberWithClaim('rosa.apple@example.com', '81000001', 42.5);
     const pass = await appleCard({ email: 'Rosa.Apple@example.com', walletToken: member.walletToken });
     const [account] = await t.database.db.select().from(schema.loyaltyAccounts).where(eq(schema.loyaltyAccounts.id, member.userID));
@@ -167,7 +168,14 @@ describe('the loyalty variant of POST /api/apple-wallet/', () => {
     expect(pass.storeCard.primaryFields![0]).toMatchObject({ key: 'member', value: 'Rosa Parks' });
     expect(pass.storeCard.secondaryFields![0]).toMatchObject({ key: 'memberNumber', value: account!.memberNumber });
     expect(pass.storeCard.secondaryFields![1]).toMatchObject({ key: 'tier', value: 'Member', changeMessage: 'You are now %@' });
-    expect(pass.barcodes[0]).toMatchObject({ format: 'PKBarcodeFormatCode128', message: account!.memberNumber });
+    // The barcode carries the random card token (what a till spends against), the member number only its text.
+    expect(account!.cardToken).toMatch(/^[0-9a-f]{32}$/);
+    expect(pass.barcodes[0]).toEqual({
+      format: 'PKBarcodeFormatCode128',
+      message: account!.cardToken,
+      messageEncoding: 'iso-8859-1',
+      altText: account!.memberNumber,
+    });
     const [row] = await t.database.db.select().from(schema.walletPasses).where(eq(schema.walletPasses.serialNumber, pass.serialNumber));
     expect(row).toMatchObject({ loyaltyAccountId: member.userID, barcode: null });
   });
@@ -217,7 +225,7 @@ describe('the loyalty variant of POST /api/google-wallet/', () => {
       accountId: account!.memberNumber,
       accountName: 'Rosa Parks',
       loyaltyPoints: { label: 'Brownie Points', balance: { int: 99 } },
-      barcode: { type: 'CODE_128', value: account!.memberNumber },
+      barcode: { type: 'CODE_128', value: account!.cardToken, alternateText: account!.memberNumber },
       textModulesData: [{ id: 'tier', header: 'Tier', body: 'Member' }],
     });
   });
@@ -704,6 +712,37 @@ describe('time alone changes the card: the hourly expiry job publishes it once',
     await settleDeliveries(t.app);
   }
   const lotsOf = (accountId: string) => t.database.db.select().from(schema.loyaltyLots).where(eq(schema.loyaltyLots.accountId, accountId));
+
+  it('a card already in wallets when the migration gave its account a card token is republished once with the token as its barcode', async () => {
+    const member = await memberWithClaim('rosa.token@example.com', '81000016', 20);
+    const device = { id: 'token-phone', pushToken: 'f6'.repeat(32) };
+    const { pass, objectId } = await cardInWallets(member, [device]);
+    // As before the migration: the card shows a barcode the account no longer has (the member number then).
+    await t.database.executeSql(
+      `update loyalty_accounts set card_token = replace(gen_random_uuid()::text, '-', '') where id = '${member.userID}'`,
+    );
+    const [account] = await t.database.db.select().from(schema.loyaltyAccounts).where(eq(schema.loyaltyAccounts.id, member.userID));
+    // The migration's own hand-written statements, then the expiry job's run at start.
+    const migrations = new URL('../../../../../packages/db/migrations/', import.meta.url);
+    const handWritten = readdirSync(migrations)
+      .filter((name) => name.endsWith('.sql'))
+      .map((name) => readFileSync(new URL(name, migrations), 'utf8'))
+      .find((sql) => sql.includes('-- hand-written') && sql.includes('"card_token"'))!
+      .split('-- hand-written (keep when renumbering)')[1]!;
+    await t.database.executeSql(handWritten);
+    await hourlyRun(new Date());
+    const sent = deliveredTo(device, objectId);
+    expect(sent.pushes).toBe(1);
+    expect(sent.google).toEqual([
+      expect.objectContaining({ barcode: { type: 'CODE_128', value: account!.cardToken, alternateText: account!.memberNumber } }),
+    ]);
+    const card = await unpackPass((await latestCard(pass)).rawPayload);
+    await card.cleanup();
+    expect((card.pass as typeof pass).barcodes[0]).toMatchObject({ message: account!.cardToken, altText: account!.memberNumber });
+    // Once: the next hour republishes nothing.
+    await hourlyRun(new Date(Date.now() + 3_600_000));
+    expect(deliveredTo(device, objectId)).toEqual({ pushes: 0, google: [], all: 0 });
+  }, 60_000);
 
   it('a lot entering the 30-day window shows its points and date on the card: one push, one Google update; the next hour none', async () => {
     const member = await memberWithClaim('rosa.window@example.com', '81000014', 80);

@@ -36,6 +36,7 @@ export interface EventRow {
   type: string;
   subject: string;
   data: unknown;
+  system: string | null;
   createdAt: Date;
 }
 
@@ -43,7 +44,7 @@ export interface EventRow {
 export async function readEventRows(db: Executor, after: Cursor, limit: number): Promise<{ rows: EventRow[]; next: Cursor }> {
   const e = integrationEvents;
   const rows = await db
-    .select({ seq: e.seq, id: e.id, type: e.type, subject: e.subject, data: e.data, xid: e.xid, createdAt: e.createdAt })
+    .select({ seq: e.seq, id: e.id, type: e.type, subject: e.subject, data: e.data, system: e.system, xid: e.xid, createdAt: e.createdAt })
     .from(e)
     .where(
       and(
@@ -75,6 +76,7 @@ export const eventOfRow = (row: EventRow): IntegrationEvent => ({
   type: row.type as IntegrationEvent['type'],
   timestamp: row.createdAt.toISOString(),
   version: EVENT_VERSION,
+  system: row.system,
   data: row.data as Record<string, unknown>,
 });
 

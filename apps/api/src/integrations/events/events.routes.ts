@@ -5,6 +5,7 @@ import { cursorText, parseCursor, readEvents, START } from './events.repo.ts';
 /** The event feed: GET /api/integrations/events?after=<cursor>&limit=N, in order, from a cursor. */
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(EVENTS_API, {
+    config: { integrationScope: 'events' },
     schema: {
       summary: 'The events after a cursor, oldest first (kept RETENTION_EVENT_DAYS); pass back `next` to read on',
       querystring: eventFeedQuery,

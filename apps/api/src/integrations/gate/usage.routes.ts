@@ -5,6 +5,7 @@ import { recordUsage } from './usage.service.ts';
 /** The gate feed: POST /api/integrations/usage. */
 export const usageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/integrations/usage', {
+    config: { integrationScope: 'usage' },
     schema: {
       summary: 'Record attraction usage events (up to 1000; an event sent again is a duplicate)',
       body: usageFeed,

@@ -6,6 +6,7 @@ import { findGateWristband } from './wristbands.service.ts';
 /** The gate system's wristband lookup: GET /api/integrations/wristbands/{wristbandBarcode}. */
 export const wristbandsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/integrations/wristbands/:wristbandBarcode', {
+    config: { integrationScope: 'wristbands' },
     schema: {
       summary: 'The ticket a wristband is actively bound to (404 when the band is unknown or was deactivated)',
       params: wristbandParams,

@@ -5,6 +5,7 @@ import { upsertReservation } from './reservations.service.ts';
 /** The hotel feed: PUT /api/integrations/reservations/{reservationNumber}. */
 export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put('/api/integrations/reservations/:reservationNumber', {
+    config: { integrationScope: 'reservations' },
     schema: {
       summary: 'Create or replace a hotel reservation (201 created, 200 replaced or unchanged)',
       params: reservationParam,

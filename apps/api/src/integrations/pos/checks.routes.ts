@@ -5,6 +5,7 @@ import { upsertCheck } from './checks.service.ts';
 /** The point-of-sale feed: PUT /api/integrations/checks/{checkId}. */
 export const checksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put('/api/integrations/checks/:checkId', {
+    config: { integrationScope: 'checks' },
     schema: {
       summary: 'Create or replace a food and beverage check (201 created, 200 replaced or unchanged)',
       params: checkIdParam,

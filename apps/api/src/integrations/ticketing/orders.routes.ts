@@ -6,6 +6,7 @@ import { getHeldOrder, upsertOrder } from './orders.service.ts';
 /** The ticketing feed: PUT and GET /api/integrations/orders/{orderId}. */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put('/api/integrations/orders/:orderId', {
+    config: { integrationScope: 'orders' },
     schema: {
       summary: 'Create or replace an order and its tickets (201 created, 200 replaced or unchanged)',
       params: orderIdParam,
@@ -24,6 +25,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/integrations/orders/:orderId', {
+    config: { integrationScope: 'orders' },
     schema: {
       summary: 'What Boardwalk holds for an order: tickets, registrations and active shares',
       params: orderIdParam,

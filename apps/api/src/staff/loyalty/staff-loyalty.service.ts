@@ -282,7 +282,7 @@ export async function staffRedeem(
   if (!account) throw notFound();
   const { result } = await redeemReward(
     ctx.core,
-    { memberNumber: account.memberNumber, rewardId: request.rewardId, idempotencyKey: staffKey(request.idempotencyKey) },
+    { member: { memberNumber: account.memberNumber }, rewardId: request.rewardId, idempotencyKey: staffKey(request.idempotencyKey) },
     { causedBy: 'staff', staffMember: staff.username },
     auditRedemption(staff, request.userID, 'redeem'),
   );

@@ -49,6 +49,10 @@ const redemptionsOf = async (userID: string) => {
   return res.json<StaffRedemptions>();
 };
 const accountOf = async (userID: string) => (await call('GET', `${api}account/${userID}/`)).json<StaffAccount>();
+/** The member card's barcode, what a till redeems with. */
+const cardOf = async (userID: string) =>
+  ((await t.database.executeSql(`select card_token from loyalty_accounts where id = $1`, [userID])).rows[0] as { card_token: string })
+    .card_token;
 const redeem = (userID: string, rewardId: string, idempotencyKey: string = crypto.randomUUID(), as = staff) =>
   call('POST', `${api}redemptions/`, { userID, rewardId, idempotencyKey }, as);
 const reverse = (userID: string, redemptionId: string, as = staff) =>
@@ -166,12 +170,12 @@ describe('redeeming for a member', () => {
     const reward = await aReward({ name: 'Shared key', pointsCost: 100 });
     const key = crypto.randomUUID();
     expect((await redeem(userID, reward.id, key)).statusCode).toBe(200);
-    const { memberNumber } = await accountOf(userID);
+    const card = await cardOf(userID);
     const till = await t.app.inject({
       method: 'POST',
       url: '/api/integrations/loyalty/redemptions',
       headers: integrationAuth,
-      payload: { memberNumber, rewardId: reward.id, idempotencyKey: key },
+      payload: { card, rewardId: reward.id, idempotencyKey: key },
     });
     expect(till.statusCode, till.body).toBe(201);
     expect((await accountOf(userID)).balance).toBe(100);
@@ -222,12 +226,12 @@ describe('reversing a redemption', () => {
     expect(listed!.reversedAt).not.toBeNull();
 
     // A till's redemption: staff reverse it the same way.
-    const { memberNumber } = await accountOf(userID);
+    const card = await cardOf(userID);
     const till = await t.app.inject({
       method: 'POST',
       url: '/api/integrations/loyalty/redemptions',
       headers: integrationAuth,
-      payload: { memberNumber, rewardId: reward.id, idempotencyKey: `till-${++seq}` },
+      payload: { card, rewardId: reward.id, idempotencyKey: `till-${++seq}` },
     });
     expect(till.statusCode, till.body).toBe(201);
     expect((await redemptionsOf(userID)).redemptions[0]).toMatchObject({ causedBy: 'till', staffMember: null });

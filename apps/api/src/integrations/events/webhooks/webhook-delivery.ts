@@ -152,7 +152,14 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
           .filter((secret): secret is string => secret !== null);
         const payload = row.event
           ? eventOfRow(row.event)
-          : { id: row.id, type: TEST_EVENT_TYPE, timestamp: row.createdAt.toISOString(), version: EVENT_VERSION, data: { test: true } };
+          : {
+              id: row.id,
+              type: TEST_EVENT_TYPE,
+              timestamp: row.createdAt.toISOString(),
+              version: EVENT_VERSION,
+              system: null,
+              data: { test: true },
+            };
         const outcome = await sender.send(row.url, secrets, {
           id: webhookId(row.id),
           timestamp: new Date(),

@@ -149,7 +149,7 @@ export async function readMessagesToSend(db: Executor, ids: string[]) {
       active: e.active,
       secret: e.secret,
       previousSecret: sql<string | null>`case when ${e.previousSecretUntil} > now() then ${e.previousSecret} end`,
-      event: { id: ev.id, type: ev.type, subject: ev.subject, data: ev.data, createdAt: ev.createdAt },
+      event: { id: ev.id, type: ev.type, subject: ev.subject, data: ev.data, system: ev.system, createdAt: ev.createdAt },
     })
     .from(m)
     .innerJoin(e, eq(e.id, m.endpointId))
