@@ -5,12 +5,13 @@
 // spends only against the card's random token, never a typed member number.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { integrationEvents, loyaltyLedger, loyaltyRedemptions, loyaltyRewards } from '@boardwalk/db/schema';
+import { integrationEvents, loyaltyAccounts, loyaltyLedger, loyaltyRedemptions, loyaltyRewards } from '@boardwalk/db/schema';
 import { anOrder, putOrder } from '../../test-support/fixtures.ts';
 import { readEventFeed } from '../../test-support/events.ts';
 import { feedTablesFingerprint } from '../../test-support/integration-tables.fixtures.ts';
 import { createTestApp, integrationAuth, TEST_INTEGRATION_KEY, type TestApp } from '../../test-support/test-app.ts';
 import { claimTickets } from './loyalty-claims.service.ts';
+import { UNPROVEN_MEMBER } from './loyalty-redemptions.service.ts';
 import { insertAccount, loyaltyAccountErasure } from './loyalty.repo.ts';
 import { loyaltyCoreOf } from './loyalty.service.ts';
 
@@ -290,6 +291,25 @@ describe('the card credential', () => {
     expect(res.statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `${API}members/${member.card}`, headers: as('till') })).statusCode).toBe(404);
     expect(await balanceOf(member.accountId)).toBe(300);
+  });
+
+  it('spends nothing at a till for an account whose email was never proven (taken before proof existed), until it is', async () => {
+    const member = await aMember(300);
+    const reward = await aReward(100);
+    await t.database.db
+      .update(loyaltyAccounts)
+      .set({ emailProvenAt: null, emailProvenBy: null })
+      .where(eq(loyaltyAccounts.id, member.accountId));
+    const refused = await redeem('till', { card: member.card, rewardId: reward.id, idempotencyKey: 'unproven-1' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ message: UNPROVEN_MEMBER });
+    expect(await balanceOf(member.accountId)).toBe(300);
+    await t.database.db
+      .update(loyaltyAccounts)
+      .set({ emailProvenAt: new Date(), emailProvenBy: 'guest' })
+      .where(eq(loyaltyAccounts.id, member.accountId));
+    expect((await redeem('till', { card: member.card, rewardId: reward.id, idempotencyKey: 'unproven-1' })).statusCode).toBe(201);
+    expect(await balanceOf(member.accountId)).toBe(200);
   });
 
   it('gives every account its own random token, also the ones a migration finds (a column default per row)', async () => {

@@ -97,6 +97,10 @@ export async function memberWithRewards(db: Executor, accountId: string, now: Da
   return { ...found, rewards: rewardsFor(rewards, { balance: found.member.balance, tier: found.progress.tier, redeemed }, now) };
 }
 
+/** A till's refusal while the member's email is not proven. */
+export const UNPROVEN_MEMBER =
+  'This member has not confirmed their email yet: points can be spent once they confirm it on the loyalty page.';
+
 const unknownMember = () => new AppError('NOT_FOUND', 'No loyalty member has this card or member number.');
 
 async function accountIdOf(db: Executor, member: MemberKey): Promise<string> {
@@ -194,6 +198,10 @@ export async function redeemReward(
       if (found.keyUsed) return replay(tx);
       const { reward } = locked;
       if (!reward) throw new AppError('NOT_FOUND', 'No reward has this id.');
+      // An account from before emails were proven may have been taken by whoever typed the
+      // email: its card spends nothing at a till until its owner proves it (staff, who see the
+      // member, still may).
+      if (by.causedBy === 'till' && !locked.emailProven) throw new AppError('CONFLICT', UNPROVEN_MEMBER);
       const standing: Standing = {
         balance: balanceFromSum(found.balanceSum),
         tier: found.tier,

@@ -180,7 +180,12 @@ const keyIs = (system: string | null, idempotencyKey: string) =>
  */
 export async function lockMemberWithReward(tx: Executor, member: MemberKey, rewardId: string) {
   const [row] = await tx
-    .select({ accountId: loyaltyAccounts.id, memberNumber: loyaltyAccounts.memberNumber, reward: rewardWithTier })
+    .select({
+      accountId: loyaltyAccounts.id,
+      memberNumber: loyaltyAccounts.memberNumber,
+      emailProven: sql<boolean>`${loyaltyAccounts.emailProvenAt} is not null`,
+      reward: rewardWithTier,
+    })
     .from(loyaltyAccounts)
     .leftJoin(loyaltyRewards, eq(loyaltyRewards.id, rewardId))
     .leftJoin(loyaltyTiers, eq(loyaltyTiers.name, loyaltyRewards.minimumTier))
@@ -189,7 +194,7 @@ export async function lockMemberWithReward(tx: Executor, member: MemberKey, rewa
   if (!row) return null;
   // Left joined: a missing reward reads as its columns all null.
   const reward = row.reward as RewardWithTier | null;
-  return { accountId: row.accountId, memberNumber: row.memberNumber, reward: reward?.id ? reward : null };
+  return { accountId: row.accountId, memberNumber: row.memberNumber, emailProven: row.emailProven, reward: reward?.id ? reward : null };
 }
 
 /**
