@@ -11,6 +11,7 @@ import type { PrivacyQuery, PrivacySections } from '@boardwalk/contract/privacy'
 import type { Executor } from '@boardwalk/db/client';
 import { orders, phoneKeyOf, registrations, tickets } from '@boardwalk/db/schema';
 import { TICKET_CHANGED } from '../../integrations/ticketing/ticket.topics.ts';
+import { AppError } from '../../platform/errors.ts';
 import { iso, isoOrNull, namesPerson, ownBarcodes, type Eraser, type Identify, type Person } from '../../platform/privacy.ts';
 
 interface Contact {
@@ -121,6 +122,13 @@ async function identifyByName(db: Executor, query: PrivacyQuery): Promise<Person
       or(hasName(name, tickets.holderFirstName, tickets.holderLastName), hasName(name, registrations.firstName, registrations.lastName)),
     ),
   );
+  // A date reaches every order of the day: two orders holding the name may be two people, whom
+  // an export would mix and an erasure could not undo. The order id tells them apart.
+  const orderIds = [...new Set(rows.map((row) => row.orderId))];
+  if (orderIds.length > 1) {
+    const message = `${orderIds.length} orders of ${query.orderDate} hold someone of this name (${orderIds.join(', ')}): search with the order id.`;
+    throw new AppError('CONFLICT', message);
+  }
   const named = rows.flatMap((row) => [row.registration, row.holder]).find((c) => isNamed(name, c) && names(c));
   if (named?.email) return identifyPerson(db, { email: named.email });
   if (named?.phone) return identifyPerson(db, { phone: named.phone });

@@ -82,6 +82,27 @@ describe('finding a person known by name', () => {
     expect((await find({ firstName: 'Eva', lastName: 'Lindqvist', orderId: ORDER })).tickets).toEqual([]);
   });
 
+  it('refuses a date that two orders holding the name share (two people, maybe), naming the orders; nothing is erased', async () => {
+    const SAME_DAY_ORDER = '86000004';
+    await putOrder(
+      t.app,
+      SAME_DAY_ORDER,
+      anOrder([{ barcode: '8600000400000001', product: 'Day Ticket', holder: { firstName: 'Ava', lastName: 'Lindqvist' } }], {
+        orderDate: '2026-11-20T22:00:00Z',
+      }),
+    );
+    const query = { firstName: 'Ava', lastName: 'Lindqvist', orderDate: '2026-11-20' };
+    for (const url of ['/api/admin/privacy/export', '/api/admin/privacy/erase']) {
+      const res = await post(url, query);
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().message).toBe(
+        `2 orders of 2026-11-20 hold someone of this name (${ORDER}, ${SAME_DAY_ORDER}): search with the order id.`,
+      );
+    }
+    expect((await holderOf('8600000400000001')).holderFirstName).toBe('Ava');
+    expect((await holderOf(AVA.barcode)).holderFirstName).toBe('Ava');
+  });
+
   it('finds a named holder who has an email as a query by that email would', async () => {
     const byName = await find({ firstName: 'Tove', lastName: 'Berg', orderId: ADULT_ORDER });
     const byEmail = await find({ email: ADULT.email });
