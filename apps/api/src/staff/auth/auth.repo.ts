@@ -62,6 +62,12 @@ export async function endSession(db: Executor, sessionGuid: string): Promise<voi
     .where(eq(staffSessions.guid, sessionGuid));
 }
 
+/** A team member's access level; null when there is no such member. */
+export async function accessLevelOfMember(db: Executor, guid: string): Promise<number | null> {
+  const [row] = await db.select({ accessLevel: teamMembers.accessLevel }).from(teamMembers).where(eq(teamMembers.guid, guid));
+  return row?.accessLevel ?? null;
+}
+
 /** Ends every open session of a member now, but the one kept (the caller's own, or none). */
 export async function endSessionsOfMember(db: Executor, teamMemberGuid: string, keepSessionGuid: string | null): Promise<void> {
   await db

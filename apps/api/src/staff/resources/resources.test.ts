@@ -414,6 +414,42 @@ describe('Team', () => {
       expect(after).toEqual(hashBefore);
       expect((await call(boss, 'GET', teamMembers.api)).statusCode).toBe(200);
     });
+
+    it("keeps permissions within the editor's level: none set above it, none changed that is above it", async () => {
+      const lead = await loginAs(t.app, {
+        accessLevel: 100,
+        permissions: ['Permissions List', 'Permissions Create', 'Permissions Update'],
+      });
+      const high = await created(permissions, { permissionName: `High ${Date.now()}`, permissionMinimumAccessLevel: 1000 });
+      const id = high.permissionGUID as string;
+      const lowered = await update(permissions, id, { permissionMinimumAccessLevel: 1 }, lead);
+      expect(lowered.statusCode).toBe(403);
+      expect(lowered.json().message).toBe('You cannot change a permission whose minimum access level (1000) is above your own (100).');
+      const own = await created(permissions, { permissionName: `Own ${Date.now()}`, permissionMinimumAccessLevel: 100 });
+      const raised = await update(permissions, own.permissionGUID as string, { permissionMinimumAccessLevel: 500 }, lead);
+      expect(raised.statusCode).toBe(403);
+      expect(raised.json().message).toBe('You cannot set a minimum access level above your own (100).');
+      expect((await create(permissions, { permissionName: `New ${Date.now()}`, permissionMinimumAccessLevel: 101 }, lead)).statusCode).toBe(
+        403,
+      );
+      const rows = await t.database.db.select().from(schema.permissions).where(eq(schema.permissions.guid, id));
+      expect(rows[0]!.minimumAccessLevel).toBe(1000);
+      expect((await update(permissions, own.permissionGUID as string, { permissionMinimumAccessLevel: 50 }, lead)).statusCode).toBe(200);
+    });
+
+    it('refuses ending the session of a member above the editor; a member at or below it, fine', async () => {
+      const lead = await loginAs(t.app, { accessLevel: 100, permissions: ['Session List', 'Session Update'] });
+      const boss = await loginAs(t.app, { accessLevel: 1000 });
+      const peer = await loginAs(t.app, { accessLevel: 100 });
+      const end = (who: StaffLogin) => update(sessions, who.sessionGuid, { sessionActive: false }, lead);
+      const refused = await end(boss);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe(
+        'You cannot change the session of a team member whose access level (1000) is above your own (100).',
+      );
+      expect((await call(boss, 'GET', teamMembers.api)).statusCode).toBe(200);
+      expect((await end(peer)).statusCode).toBe(200);
+    });
   });
 
   describe("a new password or a deactivation ends the member's sessions", () => {

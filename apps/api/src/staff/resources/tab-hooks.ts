@@ -6,6 +6,7 @@ import {
   MAX_PARK_LOCATIONS,
   parkHours,
   parkLocations,
+  permissions,
   sessions,
   teamMembers,
 } from '@boardwalk/contract/staff-resources';
@@ -15,7 +16,7 @@ import type { DbRow } from './resources.repo.ts';
 import { countParkLocationsLocked } from '../../guest/wallet/park-settings.repo.ts';
 import { listTierRules } from '../../loyalty/loyalty-rewards.repo.ts';
 import { recordTierChangesOfTiersEdit } from '../../loyalty/loyalty.service.ts';
-import { endSessionsOfMember } from '../auth/auth.repo.ts';
+import { accessLevelOfMember, endSessionsOfMember } from '../auth/auth.repo.ts';
 
 /** What a write is about to do: `changes` are the columns an update sets (adjustable). */
 export interface TabWrite {
@@ -72,16 +73,42 @@ function keepOwnAccess({ action, id, stored, changes }: TabWrite, staff: TabWrit
  * themselves, another member or a new one), nor changes or deletes a member whose level is
  * above their own (their password, their level, anything). 403 naming both levels.
  */
-function withinOwnLevel({ action, stored, changes }: TabWrite, staff: TabWriter) {
-  const own = staff.accessLevel;
-  if (stored && Number(stored.accessLevel) > own) {
-    const message = `You cannot change a team member whose access level (${Number(stored.accessLevel)}) is above your own (${own}).`;
-    throw new AppError('FORBIDDEN', message);
-  }
-  if (action !== 'delete' && typeof changes.accessLevel === 'number' && changes.accessLevel > own) {
-    const message = `You cannot grant an access level above your own (${own}).`;
-    throw new AppError('FORBIDDEN', message, { fields: [{ path: 'teamMemberAccessLevel', message }] });
-  }
+function withinOwnLevel(level: { column: string; field: string; stored: string; granted: string }) {
+  return ({ action, stored, changes }: TabWrite, staff: TabWriter) => {
+    const own = staff.accessLevel;
+    if (stored && Number(stored[level.column]) > own) {
+      const message = `You cannot change ${level.stored} (${Number(stored[level.column])}) is above your own (${own}).`;
+      throw new AppError('FORBIDDEN', message);
+    }
+    const granted = changes[level.column];
+    if (action !== 'delete' && typeof granted === 'number' && granted > own) {
+      const message = `You cannot ${level.granted} above your own (${own}).`;
+      throw new AppError('FORBIDDEN', message, { fields: [{ path: level.field, message }] });
+    }
+  };
+}
+const memberWithinOwnLevel = withinOwnLevel({
+  column: 'accessLevel',
+  field: 'teamMemberAccessLevel',
+  stored: 'a team member whose access level',
+  granted: 'grant an access level',
+});
+/** A permission: nobody lowers one set above their level, nor sets one above it (out of everyone else's reach). */
+const permissionWithinOwnLevel = withinOwnLevel({
+  column: 'minimumAccessLevel',
+  field: 'permissionMinimumAccessLevel',
+  stored: 'a permission whose minimum access level',
+  granted: 'set a minimum access level',
+});
+
+/** Nobody ends the session of a member whose level is above their own. */
+async function sessionWithinOwnLevel(tx: Executor, { row }: TabWrite & { row: DbRow }, staff: TabWriter) {
+  const level = await accessLevelOfMember(tx, String(row.teamMemberGuid));
+  if (level !== null && level > staff.accessLevel)
+    throw new AppError(
+      'FORBIDDEN',
+      `You cannot change the session of a team member whose access level (${level}) is above your own (${staff.accessLevel}).`,
+    );
 }
 
 /**
@@ -145,11 +172,12 @@ export const tabHooks: Record<string, TabHooks> = {
   [teamMembers.key]: {
     beforeWrite: (write, staff) => {
       keepOwnAccess(write, staff);
-      withinOwnLevel(write, staff);
+      memberWithinOwnLevel(write, staff);
     },
     afterWrite: endSessionsOnCredentialChange,
   },
-  [sessions.key]: { beforeWrite: endSessionAtOnce },
+  [sessions.key]: { beforeWrite: endSessionAtOnce, afterWrite: sessionWithinOwnLevel },
+  [permissions.key]: { beforeWrite: permissionWithinOwnLevel },
   [loyaltyRewards.key]: { validate: datesInOrder },
   [loyaltyTiers.key]: { afterWrite: tellTierChanges },
 };
