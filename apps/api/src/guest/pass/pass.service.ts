@@ -12,6 +12,7 @@ import type { Keys } from '../../platform/keys.plugin.ts';
 import { notFound, type Caller, type PassRow, type TicketCore, type TicketRequest } from '../ticket/ticket.service.ts';
 import { ticketTokens } from '../ticket/ticket-tokens.service.ts';
 import { currentConsentTexts, recordConsentChanges, REGISTRATION_FORM, type ConsentTextIds } from './consent.repo.ts';
+import { isPassLockedForWrite } from '../ticket/pass-lock.repo.ts';
 import { lockRegistration, upsertRegistration } from './pass.repo.ts';
 
 /** What the pass feature is built with, once (pass.routes.ts). */
@@ -90,6 +91,7 @@ export async function registerPass(deps: PassDeps, request: Caller & RegisterReq
   await deps.db.transaction(async (tx) => {
     // The ticket's row is locked first: two registrations of one ticket record their changes in turn.
     const before = await lockRegistration(tx, barcode);
+    if (await isPassLockedForWrite(tx, barcode)) throw new AppError('FORBIDDEN', photoMessages.passLocked);
     const after = { email: request.optInEmailMarketing ?? false, sms: request.optInSMSMarketing ?? false };
     const changed = await recordConsentChanges(tx, barcode, { before, after, texts, source: REGISTRATION_FORM });
     const { firstName, lastName, email, phone } = request;

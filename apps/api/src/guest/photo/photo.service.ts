@@ -24,6 +24,7 @@ import type { LookupThrottles } from '../../platform/throttle.ts';
 import type { Caller, TicketCore } from '../ticket/ticket.service.ts';
 import { decodePhotoData, PhotoError, previewBmp, storedForms } from './photo-image.ts';
 import { deletePhoto, findPhotoFile, findPhotoOfTicket, insertPhoto } from '../ticket/holder-photo.repo.ts';
+import { isPassLockedForWrite } from '../ticket/pass-lock.repo.ts';
 import { findOpenResetRequest, insertResetRequest } from './photo.repo.ts';
 
 /** What the photo feature is built with, once (photo.routes.ts). */
@@ -89,6 +90,7 @@ export async function uploadPhoto(deps: PhotoDeps, request: Caller & UploadReque
     photoFailure(error, photoMessages.uploadFailed);
   }
   const uid = await deps.db.transaction(async (tx) => {
+    if (await isPassLockedForWrite(tx, row.ticket.barcode)) throw new AppError('FORBIDDEN', photoMessages.passLocked);
     const stored = await insertPhoto(tx, { uid: newPhotoUid(), barcode: row.ticket.barcode, ...forms });
     // The photo on passes already in wallets.
     if (stored) await deps.changes.publish(tx, TICKET_CHANGED, [row.ticket.barcode]);

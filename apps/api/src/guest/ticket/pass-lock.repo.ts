@@ -17,7 +17,9 @@ export async function lockActivatedPasses(tx: Executor, barcodes: string[], reas
   const activated = await tx
     .select({ barcode: tickets.barcode })
     .from(tickets)
-    .where(and(inArray(tickets.barcode, barcodes), eq(tickets.isPassholder, true), isPassActivatedSql(tickets)));
+    .where(and(inArray(tickets.barcode, barcodes), eq(tickets.isPassholder, true), isPassActivatedSql(tickets)))
+    // Held to the erasure's end: a write to the pass checking its lock (isPassLockedForWrite) waits for it.
+    .for('update');
   if (activated.length === 0) return [];
   const rows = await tx
     .insert(passLocks)
@@ -27,9 +29,14 @@ export async function lockActivatedPasses(tx: Executor, barcodes: string[], reas
   return rows.map((r) => r.barcode);
 }
 
-/** True when the pass is locked. */
-export async function isPassLocked(db: Executor, barcode: string): Promise<boolean> {
-  const [row] = await db.select({ barcode: passLocks.barcode }).from(passLocks).where(eq(passLocks.barcode, barcode)).limit(1);
+/**
+ * Inside a write of a name or a photo to the pass: waits for an erasure locking it (it holds the
+ * ticket's row), then answers whether the pass is locked. The check before the transaction
+ * answers at once; this one closes the gap between the two.
+ */
+export async function isPassLockedForWrite(tx: Executor, barcode: string): Promise<boolean> {
+  await tx.select({ barcode: tickets.barcode }).from(tickets).where(eq(tickets.barcode, barcode)).for('share');
+  const [row] = await tx.select({ barcode: passLocks.barcode }).from(passLocks).where(eq(passLocks.barcode, barcode)).limit(1);
   return row !== undefined;
 }
 

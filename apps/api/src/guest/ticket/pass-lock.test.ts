@@ -11,6 +11,8 @@ import { anOrder, putOrder } from '../../../test-support/fixtures.ts';
 import { aJpeg, dataUrl } from '../../../test-support/photo.fixtures.ts';
 import { loginAs, type StaffLogin } from '../../../test-support/staff.ts';
 import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
+import { testDbKind } from '@boardwalk/db/test-support/test-database';
+import { lockActivatedPasses } from './pass-lock.repo.ts';
 
 let t: TestApp;
 let officer: StaffLogin;
@@ -153,5 +155,34 @@ describe("the guest's own erasure", () => {
     expect(await lookup(pass)).toMatchObject({ passLocked: true });
     expect((await tryUpload(pass)).json().message).toBe(photoMessages.passLocked);
     expect((await register(pass)).statusCode).toBe(403);
+  });
+});
+
+// PostgreSQL only: PGlite has one connection, so a transaction held open would stop the request.
+describe.skipIf(testDbKind() !== 'postgres')('a name or a photo racing the erasure that locks the pass', () => {
+  it('waits for the erasure and is then refused: the check before the write answered before the lock was committed', async () => {
+    for (const write of [register, tryUpload]) {
+      const pass = await aSeasonPass(9);
+      let locked!: () => void;
+      let commit!: () => void;
+      const lockWritten = new Promise<void>((resolve) => (locked = resolve));
+      const committed = new Promise<void>((resolve) => (commit = resolve));
+      // The erasure's step, held open after it locked the pass.
+      const erasure = t.database.db.transaction(async (tx) => {
+        expect(await lockActivatedPasses(tx, [pass.barcode], 'erasure')).toEqual([pass.barcode]);
+        locked();
+        await committed;
+      });
+      await lockWritten;
+      const writing = write(pass);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      commit();
+      await erasure;
+      const res = await writing;
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().message).toBe(photoMessages.passLocked);
+      expect(await photoOf(pass.barcode)).toEqual([]);
+      expect(await registrationOf(pass.barcode)).toBeNull();
+    }
   });
 });
