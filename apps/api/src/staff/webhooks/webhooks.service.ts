@@ -45,11 +45,23 @@ export interface WebhooksDeps {
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
+/**
+ * The address as the tab shows it: one saved before credentials were refused shows them masked
+ * (each send refuses it, so the tab says why and staff edit it).
+ */
+function shownUrl(url: string): string {
+  const parsed = new URL(url);
+  if (!parsed.username && !parsed.password) return url;
+  parsed.username = '***';
+  if (parsed.password) parsed.password = '***';
+  return parsed.toString();
+}
+
 function toEndpoint(row: EndpointRow, lastDay: { delivered: number; attempted: number } | undefined): WebhookEndpoint {
   const { delivered = 0, attempted = 0 } = lastDay ?? {};
   return {
     id: row.id,
-    url: row.url,
+    url: shownUrl(row.url),
     description: row.description,
     eventTypes: row.eventTypes,
     active: row.active,

@@ -47,12 +47,25 @@ describe('the Webhooks tab calls', () => {
     expect(await endpointCount()).toBe(0);
   });
 
+  it('show an address saved with credentials before they were refused masked', async () => {
+    const [row] = await t.database.db
+      .insert(schema.webhookEndpoints)
+      .values({ url: 'https://crm-user:s3cret-pass@crm.example.com/old', secret: 'sealed', eventTypes: null })
+      .returning();
+    const { body } = await call('GET', WEBHOOKS_API);
+    expect(body).toContain('https://***:***@crm.example.com/old');
+    expect(body).not.toContain('s3cret-pass');
+    expect(body).not.toContain('crm-user');
+    await t.database.db.delete(schema.webhookEndpoints).where(eq(schema.webhookEndpoints.id, row!.id));
+  });
+
   it('refuse bad input with a 400 naming the field, and write nothing', async () => {
     const bad = [
       [{ url: '', eventTypes: null }, 'url', 'Enter the URL'],
       [{ url: 'ftp://crm.example.com/hook', eventTypes: null }, 'url', 'The URL must start with https://'],
       [{ url: 'http://crm.example.com/hook', eventTypes: null }, 'url', 'The URL must start with https://'],
       [{ url: 'not a url', eventTypes: null }, 'url', 'Enter a full URL, starting with https://'],
+      [{ url: 'https://user:pass@crm.example.com/hook', eventTypes: null }, 'url', 'The URL must not hold a user name or password'],
       [{ url: CRM_URL, eventTypes: [] }, 'eventTypes', 'Choose at least one event type, or all of them'],
       [{ url: CRM_URL, eventTypes: ['ticket.sold'] }, 'eventTypes', ''],
       [{ url: CRM_URL }, 'eventTypes', ''],
