@@ -63,16 +63,6 @@ export async function insertAccount(
   return row.id;
 }
 
-/** The account with this email (any case): its id, and whether its email was proven. */
-export async function findAccountProofByEmail(db: Executor, email: string): Promise<{ id: string; proven: boolean } | null> {
-  const [row] = await db
-    .select({ id: loyaltyAccounts.id, provenAt: loyaltyAccounts.emailProvenAt })
-    .from(loyaltyAccounts)
-    .where(byEmail(email))
-    .limit(1);
-  return row ? { id: row.id, proven: row.provenAt !== null } : null;
-}
-
 /** The guest proved the account's email (its one-time code): kept the first time. */
 export async function markEmailProven(db: Executor, id: string, at: Date): Promise<void> {
   await db

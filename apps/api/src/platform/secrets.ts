@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** SHA-256 of a high-entropy secret (hashUrl, token): what the database keeps instead of it. */
 export function hashSecret(secret: string): string {
@@ -9,3 +9,6 @@ export function hashSecret(secret: string): string {
 export function newSecret(bytes = 66): string {
   return randomBytes(bytes).toString('base64url');
 }
+
+/** Two secrets (or their hashes) compared in a time that does not tell how much of them matched. */
+export const sameSecret = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));

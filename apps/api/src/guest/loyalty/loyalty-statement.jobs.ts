@@ -12,7 +12,6 @@ export const loyaltyStatementJobs = fp(
       mailer: app.mailer,
       jobs: app.jobs,
       config: app.config,
-      limits: app.loyaltyStatementLimits,
     };
     await app.jobs.declare<SealedEmailJob>({
       name: STATEMENT_LINK_QUEUE,
@@ -21,5 +20,5 @@ export const loyaltyStatementJobs = fp(
       handler: ({ data }) => mailStatementLink(deps, data),
     });
   },
-  { name: 'loyalty-statement-jobs', dependencies: ['jobs', 'mailer', 'throttle'] },
+  { name: 'loyalty-statement-jobs', dependencies: ['jobs', 'mailer'] },
 );

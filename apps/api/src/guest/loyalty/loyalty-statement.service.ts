@@ -35,12 +35,14 @@ export interface GuestStatement {
   config: Pick<Config, 'publicUrl' | 'brandName' | 'supportEmail'>;
   limits: { perAddress: FailureThrottle; perEmail: FailureThrottle };
 }
+/** What the statement link's job needs: no throttle (the request counted it). */
+type StatementMailer = Omit<GuestStatement, 'limits'>;
 
 const VALID_HOURS = LOYALTY_STATEMENT_TOKEN.ttlSeconds / 3600;
 
 export const statementLink = (config: Pick<Config, 'publicUrl'>, token: string) => `${config.publicUrl}${LOYALTY_STATEMENT_PATH}#${token}`;
 
-function statementMail(deps: GuestStatement, account: { id: string; email: string; firstName: string }) {
+function statementMail(deps: StatementMailer, account: { id: string; email: string; firstName: string }) {
   const brand = deps.config.brandName;
   const token = deps.keys.signToken(LOYALTY_STATEMENT_TOKEN.purpose, account.id, LOYALTY_STATEMENT_TOKEN.ttlSeconds);
   return {
@@ -75,7 +77,7 @@ export function requestStatementLink(deps: GuestStatement, clientAddress: string
 }
 
 /** Mailed instead of the link while a member's email is not proven: no name (typed by whoever joined), no link. */
-function proveFirstMail(deps: GuestStatement, email: string) {
+function proveFirstMail(deps: StatementMailer, email: string) {
   const brand = deps.config.brandName;
   return {
     to: email,
@@ -97,7 +99,7 @@ function proveFirstMail(deps: GuestStatement, email: string) {
  * The statement link job: one message for a member (the link when their email is proven, else
  * how to prove it), none for an email that is not a member's or an erased account's.
  */
-export async function mailStatementLink(deps: GuestStatement, job: SealedEmailJob): Promise<void> {
+export async function mailStatementLink(deps: StatementMailer, job: SealedEmailJob): Promise<void> {
   const email = openEmailJob(deps.keys, STATEMENT_LINK_QUEUE, job);
   if (!email) return;
   await deps.core.db.transaction(async (tx) => {

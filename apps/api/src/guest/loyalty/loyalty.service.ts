@@ -1,6 +1,6 @@
 // The loyalty club's guest calls: prove an email by a one-time code, create an account for a
 // proven email, and the public claims of a new account, throttled per client address. The claims themselves are the loyalty core's.
-import { randomInt, timingSafeEqual } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import {
   ALLOWED_CHANGES,
   LOYALTY_EMAIL_CODE,
@@ -15,11 +15,12 @@ import {
   type LoyaltyOrder,
 } from '@boardwalk/contract/loyalty';
 import { AppError } from '../../platform/errors.ts';
+import { sameSecret } from '../../platform/secrets.ts';
 import type { Keys } from '../../platform/keys.plugin.ts';
 import { attempt, type FailureThrottle } from '../../platform/throttle.ts';
 import type { Mailer } from '../../integrations/email/mailer.ts';
 import type { Config } from '../../platform/config.ts';
-import { findAccountProofByEmail, insertAccount, markEmailProven } from '../../loyalty/loyalty.repo.ts';
+import { findAccountByEmail, insertAccount, markEmailProven } from '../../loyalty/loyalty.repo.ts';
 import { putEmailCode, spendCode, takeCodeTry } from './loyalty-email-codes.repo.ts';
 import {
   claimMessages,
@@ -117,19 +118,17 @@ export function confirmEmailCode(
     const codeHash = await takeCodeTry(guest.core.db, emailHash, LOYALTY_EMAIL_CODE.tries, now);
     if (!codeHash) throw new AppError('VALIDATION_FAILED', loyaltyEmailMessages.expired);
     const given = codeHashOf(guest.keys, emailHash, request.code);
-    if (!safeEqual(given, codeHash)) throw new AppError('VALIDATION_FAILED', loyaltyEmailMessages.wrongCode);
+    if (!sameSecret(given, codeHash)) throw new AppError('VALIDATION_FAILED', loyaltyEmailMessages.wrongCode);
     if (!(await spendCode(guest.core.db, emailHash, codeHash))) throw new AppError('VALIDATION_FAILED', loyaltyEmailMessages.expired);
-    const account = await findAccountProofByEmail(guest.core.db, email);
+    const account = await findAccountByEmail(guest.core.db, email);
     if (!account) {
       const proof = guest.keys.signToken(LOYALTY_EMAIL_PROOF.purpose, email.toLowerCase(), LOYALTY_EMAIL_PROOF.ttlSeconds);
       return { account: 'new', proof };
     }
-    if (!account.proven) await markEmailProven(guest.core.db, account.id, now);
+    if (!account.emailProvenAt) await markEmailProven(guest.core.db, account.id, now);
     return { account: 'existing', userID: account.id };
   });
 }
-
-const safeEqual = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /**
  * POST /api/loyalty/create: the new account's claim token (its user id for the claim calls),

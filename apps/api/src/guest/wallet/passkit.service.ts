@@ -1,13 +1,12 @@
 // Apple's PassKit web service: devices register and unregister for a pass, ask which of
 // their passes changed since a tag, and fetch the latest version of one. Every call names a
 // pass and carries its token (`Authorization: ApplePass <token>`), except the device's list.
-import { timingSafeEqual } from 'node:crypto';
 import type { Executor } from '@boardwalk/db/client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppleWallet } from '../../integrations/apple-wallet/apple-wallet.plugin.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Keys } from '../../platform/keys.plugin.ts';
-import { hashSecret } from '../../platform/secrets.ts';
+import { hashSecret, sameSecret } from '../../platform/secrets.ts';
 import type { ChangeBus } from '../../platform/jobs/jobs.plugin.ts';
 import { TICKET_CHANGED } from '../../integrations/ticketing/ticket.topics.ts';
 import type { TicketCore } from '../ticket/ticket.service.ts';
@@ -45,8 +44,6 @@ function applePassToken(authorization: string | undefined): string | null {
 const unauthorized = () => new AppError('UNAUTHORIZED', 'The pass authentication token is not valid');
 const passTypeNotServed = () => new AppError('NOT_FOUND', 'Unknown pass type identifier');
 
-const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
-
 export interface RegistrationInput {
   deviceLibraryIdentifier: string;
   passTypeIdentifier: string;
@@ -69,7 +66,7 @@ export function createPassKitService(deps: PassKitDeps) {
     const token = applePassToken(authorization);
     if (!token) throw unauthorized();
     const valid =
-      sameText(token, passTokenOf(deps.keys, serialNumber)) || (await isLegacyPassToken(deps.db, serialNumber, hashSecret(token)));
+      sameSecret(token, passTokenOf(deps.keys, serialNumber)) || (await isLegacyPassToken(deps.db, serialNumber, hashSecret(token)));
     if (!valid) throw unauthorized();
     const pass = await findPassBySerialNumber(deps.db, serialNumber);
     if (!pass) throw unauthorized();
