@@ -66,8 +66,8 @@ export const createAccountRequest = accountNames.extend({
 
 /**
  * The user id a public claim names: the secret that create answered for the new account (a
- * signed token, valid as long as the account may claim online). The id verify answers for an
- * existing email is not one: it cannot claim or obtain a card.
+ * signed token, valid as long as the account may claim online). The id confirm answers for an
+ * existing, proven email is not one: it cannot claim or obtain a card.
  */
 export const claimUserId = z
   .string()

@@ -33,7 +33,7 @@ const FIFTEEN_MINUTES = 15 * 60;
 /**
  * 10 failed lookups per address and 5 per order id per 15 minutes;
  * the same for staff logins per address and per username, and for the loyalty club's public
- * calls per address (verify answers whether an email is a member). Each counter's failures
+ * calls per address (confirm, a code's try, answers whether an email is a member). Each counter's failures
  * and refusals are counted in the metrics under its name.
  */
 export const throttlePlugin = fp<{ keyPrefix?: string }>(

@@ -51,7 +51,7 @@ export interface GuestLoyalty {
 /**
  * What create answers as the user id: a token signed for the new account, valid for the hour
  * in which it may claim online. It is the only thing that claims publicly and obtains a card:
- * the id verify answers for an email is the account's plain id and claims nothing.
+ * the id confirm answers for a proven email is the account's plain id and claims nothing.
  */
 export const LOYALTY_CLAIM_TOKEN = { purpose: 'loyalty-claim', ttlSeconds: PUBLIC_CLAIM_WINDOW_SECONDS } as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -155,7 +155,7 @@ export function createAccount(
 
 /**
  * The account a guest's claim names by its claim token. A token past its hour, or the plain id
- * verify answers, names an account that can no longer claim online.
+ * confirm answers, names an account that can no longer claim online.
  */
 function accountOfClaimToken(guest: GuestLoyalty, userID: string): string {
   const check = guest.keys.verifyToken(LOYALTY_CLAIM_TOKEN.purpose, userID);
