@@ -1,14 +1,18 @@
+import { lazy, Suspense } from 'react';
 import Button from 'react-bootstrap/Button';
 import type { PassOrder } from '@boardwalk/contract/pass';
 import { useSiteInfo } from '../../lib/site.ts';
 import { OfflineNote } from '../../ui/offline-note.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { WalletActions } from '../wallet/wallet-actions.tsx';
-import { PhotoSection } from '../photo/photo-section.tsx';
+import { hasPhotoSection } from '../photo/photo-rules.ts';
 import { ShareSection } from '../share/share-section.tsx';
 import { hasShareSection } from '../share/share-rules.ts';
 import { PassCard } from '../ticket/pass-card.tsx';
 import type { PassCredentials } from '../ticket/pass-route.ts';
+
+/** A chunk of its own: only a season pass's own guest loads it (the guest pages' first screens stay small). */
+const PhotoSection = lazy(() => import('../photo/photo-section.tsx').then((m) => ({ default: m.PhotoSection })));
 
 interface PassViewProps {
   order: PassOrder;
@@ -34,7 +38,11 @@ export function PassView({ order, credentials, shownAt, onEditRegistration, onSt
         <>
           <WalletActions order={order} credentials={credentials} brandName={site?.brandName ?? null} />
           {hasShareSection(order) ? <ShareSection order={order} /> : null}
-          <PhotoSection order={order} />
+          {hasPhotoSection(order) ? (
+            <Suspense fallback={null}>
+              <PhotoSection order={order} />
+            </Suspense>
+          ) : null}
         </>
       )}
       <div className="actions actions--center">

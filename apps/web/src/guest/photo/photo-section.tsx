@@ -4,11 +4,12 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import { MAX_PHOTO_BYTES, photoMessages } from '@boardwalk/contract/photo';
-import { ORDER_ID_PATTERN, type PassOrder } from '@boardwalk/contract/pass';
+import type { PassOrder } from '@boardwalk/contract/pass';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { LiveAlert } from '../../ui/live-alert.tsx';
 import { LoadingState } from '../../ui/loading-state.tsx';
 import { preloadFaceApi } from './face-check.ts';
+import { hasPhotoSection } from './photo-rules.ts';
 import { replaceErrorMessage, resetErrorMessage, useReplacePhoto, useRequestPhotoReset } from './photo-api.ts';
 import type { ChosenPhoto } from './photo-editor.tsx';
 import './photo.css';
@@ -29,10 +30,6 @@ export const photoTexts = {
     'Your pass has been activated, so our team will remove your current photo for you. Once it has been removed you can upload a new photo here. This can take up to 48 hours, and we will respond by email. Do you want to request a photo replacement?',
   fileUnreadable: photoMessages.previewFailed,
 } as const;
-
-/** The order's own guest (not a shared view, not a test pass) uploads a passholder's photo. */
-export const hasPhotoSection = (order: PassOrder) =>
-  order.isPassholder && !order.skipImage && ORDER_ID_PATTERN.test(order.orderId) && !order.shareId;
 
 /** The photo section, or nothing for an order that has none. */
 export function PhotoSection({ order }: { order: PassOrder }) {
