@@ -58,6 +58,9 @@ async function seedMembers(database: TestDatabase, core: ReturnType<typeof loyal
           firstName: 'Bench',
           lastName: `Member ${from + i}`,
           createdBy: 'staff',
+          // Created by staff: proven (a till spends nothing for an unproven account).
+          emailProvenAt: new Date(),
+          emailProvenBy: 'staff',
         })),
       )
       .returning({ id: loyaltyAccounts.id, memberNumber: loyaltyAccounts.memberNumber, cardToken: loyaltyAccounts.cardToken });
