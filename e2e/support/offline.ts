@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 
@@ -94,8 +94,31 @@ export function nextBuild(): NextBuild {
   if (!oldEntry) throw new Error('no entry script in the built index.html');
   const entry = oldEntry.replace(/\.js$/, '-next.js');
   const remove = (file: string) => ['', '.br', '.gz'].forEach((twin) => rmSync(join(dir, `${file}${twin}`), { force: true }));
-  writeFileSync(join(dir, entry), `${readFileSync(join(dir, oldEntry), 'utf8')}\ndocument.documentElement.dataset.build = 'next';\n`);
-  remove(oldEntry);
+  // A chunk that imports a renamed file names it in its content, so it is a new file too, and so
+  // on (a lazy chunk imports what it shares from the entry): each is renamed, and every renamed
+  // file names the others' new names.
+  const newName = (file: string) => file.replace(/\.js$/, '-next.js');
+  const renamed = new Map([[oldEntry, entry]]);
+  const chunks = readdirSync(join(dir, 'assets'))
+    .filter((name) => name.endsWith('.js'))
+    .map((name) => `/assets/${name}`);
+  for (let grown = true; grown;) {
+    grown = false;
+    for (const chunk of chunks.filter((c) => !renamed.has(c))) {
+      const text = readFileSync(join(dir, chunk), 'utf8');
+      if ([...renamed.keys()].some((old) => text.includes(basename(old)))) {
+        renamed.set(chunk, newName(chunk));
+        grown = true;
+      }
+    }
+  }
+  const withNewNames = (text: string) =>
+    [...renamed].reduce((result, [old, next]) => result.replaceAll(basename(old), basename(next)), text);
+  for (const [old, next] of renamed) {
+    const text = withNewNames(readFileSync(join(dir, old), 'utf8'));
+    writeFileSync(join(dir, next), old === oldEntry ? `${text}\ndocument.documentElement.dataset.build = 'next';\n` : text);
+    remove(old);
+  }
   const pages = [
     'index.html',
     ...readdirSync(join(dir, 'shells'))
@@ -104,16 +127,15 @@ export function nextBuild(): NextBuild {
   ];
   const revisions = new Map<string, string>();
   for (const page of pages) {
-    const html = readFileSync(join(dir, page), 'utf8').replaceAll(oldEntry, entry);
+    const html = withNewNames(readFileSync(join(dir, page), 'utf8'));
     remove(page);
     writeFileSync(join(dir, page), html);
     revisions.set(page, createHash('md5').update(html).digest('hex'));
   }
-  const worker = readFileSync(join(dir, 'service-worker.js'), 'utf8')
-    .replaceAll(oldEntry.slice(1), entry.slice(1))
-    .replace(/\{"revision":"[0-9a-f]+","url":"([\w/.-]+\.html)"\}/g, (whole, url: string) =>
-      revisions.has(url) ? `{"revision":"${revisions.get(url)}","url":"${url}"}` : whole,
-    );
+  const worker = withNewNames(readFileSync(join(dir, 'service-worker.js'), 'utf8')).replace(
+    /\{"revision":"[0-9a-f]+","url":"([\w/.-]+\.html)"\}/g,
+    (whole, url: string) => (revisions.has(url) ? `{"revision":"${revisions.get(url)}","url":"${url}"}` : whole),
+  );
   remove('service-worker.js');
   writeFileSync(join(dir, 'service-worker.js'), worker);
   return { dir, oldEntry, entry, remove: () => rmSync(dir, { recursive: true, force: true }) };
