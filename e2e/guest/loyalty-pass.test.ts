@@ -18,6 +18,7 @@ import { startSmtpServer, type TestSmtpServer } from '../../apps/api/test-suppor
 import { mailedCode } from '../support/mail.ts';
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
 import { E2E_INTEGRATION_KEY } from '../support/staff-admin.ts';
+import { feed as feedTo } from '../support/feed.ts';
 
 // A server of this file's own, mailing through a real SMTP server: joining proves the email by its code.
 let browser: Browser;
@@ -42,14 +43,7 @@ afterAll(async () => {
 });
 
 /** PUT /api/integrations/{path} on this file's server; the feed must take it as new (201). */
-async function feed(path: string, body: object): Promise<void> {
-  const response = await fetch(`${server.baseUrl}/api/integrations/${path}`, {
-    method: 'PUT',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${E2E_INTEGRATION_KEY}` },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, await response.text()).toBe(201);
-}
+const feed = (path: string, body: object) => feedTo(path, body, server.baseUrl);
 
 const email = `loyalty.card.${Date.now().toString(36)}@example.com`;
 const reservationNumber = `HC${Date.now().toString(36).toUpperCase()}`;

@@ -21,7 +21,7 @@ import {
 import { loyaltyEmailMessages } from '@boardwalk/contract/loyalty';
 import { startSmtpServer, type TestSmtpServer } from '../../apps/api/test-support/smtp.fixtures.ts';
 import { launchCameraBrowser } from '../support/fake-camera.ts';
-import { anOrderId } from '../support/feed.ts';
+import { anOrderId, feed as feedTo } from '../support/feed.ts';
 import { mailedCode } from '../support/mail.ts';
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
 import { E2E_INTEGRATION_KEY } from '../support/staff-admin.ts';
@@ -48,14 +48,7 @@ afterAll(async () => {
 });
 
 /** PUT /api/integrations/{path} on this file's server; the feed must take it as new (201). */
-async function feed(path: string, body: object): Promise<void> {
-  const response = await fetch(`${server.baseUrl}/api/integrations/${path}`, {
-    method: 'PUT',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${E2E_INTEGRATION_KEY}` },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, await response.text()).toBe(201);
-}
+const feed = (path: string, body: object) => feedTo(path, body, server.baseUrl);
 
 let emails = 0;
 const newEmail = () => `loyalty.e2e.${Date.now().toString(36)}.${++emails}@example.com`;

@@ -4,9 +4,9 @@ import { expect } from 'vitest';
 import { baseUrl } from './browser.ts';
 import { E2E_INTEGRATION_KEY } from './staff-admin.ts';
 
-/** PUT /api/integrations/{path}; the feed must take it as new (201). */
-export async function feed(path: string, body: object): Promise<void> {
-  const response = await fetch(`${baseUrl()}/api/integrations/${path}`, {
+/** PUT /api/integrations/{path} (on the run's server, or a file's own); the feed must take it as new (201). */
+export async function feed(path: string, body: object, server = baseUrl()): Promise<void> {
+  const response = await fetch(`${server}/api/integrations/${path}`, {
     method: 'PUT',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${E2E_INTEGRATION_KEY}` },
     body: JSON.stringify(body),
