@@ -9,8 +9,8 @@ import { integrationEvents, loyaltyAccounts, loyaltyLedger, loyaltyRedemptions, 
 import { anOrder, putOrder } from '../../test-support/fixtures.ts';
 import { readEventFeed } from '../../test-support/events.ts';
 import { feedTablesFingerprint } from '../../test-support/integration-tables.fixtures.ts';
-import { createTestApp, integrationAuth, TEST_INTEGRATION_KEY, type TestApp } from '../../test-support/test-app.ts';
-import { claimTickets } from './loyalty-claims.service.ts';
+import { createTestApp, integrationAuth, settleDeliveries, TEST_INTEGRATION_KEY, type TestApp } from '../../test-support/test-app.ts';
+import { claimHotel, claimPurchase, claimTickets } from './loyalty-claims.service.ts';
 import { UNPROVEN_MEMBER } from './loyalty-redemptions.service.ts';
 import { insertAccount, loyaltyAccountErasure } from './loyalty.repo.ts';
 import { loyaltyCoreOf } from './loyalty.service.ts';
@@ -23,6 +23,13 @@ const SECRET = {
   crm: 'crm-secret-0123456789abcdef',
 };
 const as = (name: keyof typeof SECRET) => ({ authorization: `Bearer ${SECRET[name]}` });
+/** The feeds' keys, each holding its feed's scope alone. */
+const FEED_SECRET = {
+  boxoffice: 'boxoffice-secret-0123456789abcdef',
+  pos: 'pos-secret-0123456789abcdef',
+  hotel: 'hotel-secret-0123456789abcdef',
+};
+const asFeed = (name: keyof typeof FEED_SECRET) => ({ authorization: `Bearer ${FEED_SECRET[name]}` });
 
 const lines: string[] = [];
 let t: TestApp;
@@ -35,6 +42,9 @@ beforeAll(async () => {
         `kiosk:${SECRET.kiosk}:members+redeem+reverse`,
         `office:${SECRET.office}:reverse-any`,
         `crm:${SECRET.crm}:events`,
+        `boxoffice:${FEED_SECRET.boxoffice}:orders`,
+        `pos:${FEED_SECRET.pos}:checks`,
+        `hotel:${FEED_SECRET.hotel}:reservations`,
         // The old form: every scope (the test helpers read the feed with it).
         `ticketing:${TEST_INTEGRATION_KEY}`,
       ].join(','),
@@ -205,6 +215,56 @@ describe('the system that caused it', () => {
     ]);
     const stored = await t.database.db.select({ system: integrationEvents.system }).from(integrationEvents);
     expect(stored.some((e) => e.system === 'till')).toBe(true);
+  });
+
+  it('records the feed’s key name on the reversal a refund or cancellation causes, for each feed', async () => {
+    const member = await aMember(10);
+    const core = loyaltyCoreOf(t.app);
+    const who = { kind: 'staff', username: 'gina' } as const;
+    const check = { checkNumber: '76', orderDate: new Date().toISOString(), terminalId: 'FB-07', total: 30 };
+    const stay = { email: member.email, arrival: '2026-12-01', departure: '2026-12-03', total: 400 };
+    expect(
+      (await t.app.inject({ method: 'PUT', url: '/api/integrations/checks/C-76', headers: asFeed('pos'), payload: check })).statusCode,
+    ).toBe(201);
+    const put = (url: string, payload: object) => t.app.inject({ method: 'PUT', url, headers: asFeed('hotel'), payload });
+    expect((await put('/api/integrations/reservations/H76', stay)).statusCode).toBe(201);
+    const orderId = String(76000000 + ++seq);
+    await putOrder(t.app, orderId, anOrder([{ barcode: `${orderId}00000001`, price: 50 }], { orderDate: new Date().toISOString() }));
+    await claimTickets(core, { orderId, email: member.email, accountId: member.accountId }, who);
+    await claimPurchase(core, { accountId: member.accountId, email: member.email, checkNumber: '76', checkID: 'C-76' }, who);
+    await claimHotel(core, { accountId: member.accountId, email: member.email, reservationNumber: 'H76' }, who);
+    expect((await ledgerOf(member.accountId)).filter((e) => e.kind === 'earn')).toHaveLength(4);
+
+    const refunded = anOrder([{ barcode: `${orderId}00000001`, price: 50, refunded: true }], { orderDate: new Date().toISOString() });
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `/api/integrations/orders/${orderId}`, headers: asFeed('boxoffice'), payload: refunded }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: '/api/integrations/checks/C-76',
+          headers: asFeed('pos'),
+          payload: { ...check, refunded: true },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await put('/api/integrations/reservations/H76', { ...stay, cancelled: true })).statusCode).toBe(200);
+    await settleDeliveries(t.app);
+    const reversals = (await ledgerOf(member.accountId)).filter((e) => e.kind === 'reversal');
+    expect(reversals.map((e) => [e.sourceType, e.causedBy, e.system]).sort()).toEqual([
+      ['food-and-beverage', 'system', 'pos'],
+      ['hotel', 'system', 'hotel'],
+      ['ticket', 'system', 'boxoffice'],
+    ]);
+    const ours = (await readEventFeed(t.app)).events.filter((e) => e.data.memberNumber === member.memberNumber);
+    expect(
+      ours
+        .filter((e) => e.type === 'loyalty.points_changed' && (e.data.entry as { kind: string }).kind === 'reversal')
+        .map((e) => e.system)
+        .sort(),
+    ).toEqual(['boxoffice', 'hotel', 'pos']);
   });
 
   it('reverses only its own redemptions without reverse-any: 403 naming reverse-any, nothing given back; reverse-any reverses any', async () => {

@@ -192,7 +192,7 @@ describe('redemptions', () => {
       member.orderId,
       anOrder([{ barcode: member.barcode, price: 100, refunded: true }], { orderDate: new Date().toISOString() }),
     );
-    await reverseInvalidClaims(loyaltyCoreOf(t.app), 'ticket', member.barcode);
+    await reverseInvalidClaims(loyaltyCoreOf(t.app), 'ticket', member.barcode, null);
     expect(await balanceOf(member.accountId)).toBe(-80);
     const cheap = await aReward({ name: 'Sticker', pointsCost: 1 });
     const res = await redeem(member.card, cheap.id, `neg-${member.memberNumber}-2`);
@@ -277,7 +277,7 @@ describe('tiers', () => {
       member.orderId,
       anOrder([{ barcode: member.barcode, price: 350, refunded: true }], { orderDate: new Date().toISOString() }),
     );
-    await reverseInvalidClaims(loyaltyCoreOf(t.app), 'ticket', member.barcode);
+    await reverseInvalidClaims(loyaltyCoreOf(t.app), 'ticket', member.barcode, null);
     expect(await tierNow()).toBeNull();
     // The operator's systems are told each change, and only the changes (the redemption kept the tier).
     const changes = (await eventsOfType(t.app, 'loyalty.tier_changed')).filter((e) => e.memberNumber === member.memberNumber);

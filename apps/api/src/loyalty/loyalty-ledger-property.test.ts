@@ -348,14 +348,14 @@ it('keeps every balance the sum of its ledger and the model, the lots whole, eac
             await putOrder(t.app, ORDERS[c.n]!, anOrder([{ barcode: source, price: 33.33, refunded: true }], { orderDate: today }));
           } else if (c.type === 'hotel') await setHotel(source, true);
           else await setCheck(source, true);
-          await reverseInvalidClaims(core, c.type, source);
+          await reverseInvalidClaims(core, c.type, source, null);
           const claim = model.standing.get(`${c.type}:${source}`);
           if (claim) {
             add(model.earned, claim.accountId, -claim.points);
             model.standing.delete(`${c.type}:${source}`);
           }
         } else {
-          await reverseInvalidClaims(core, c.type, source);
+          await reverseInvalidClaims(core, c.type, source, null);
         }
         await checkInvariants(model);
       }

@@ -1,5 +1,6 @@
 // The loyalty club's queue: a purchase a feed resent or dropped (purchase-changed) has its
-// invalid claims reversed.
+// invalid claims reversed, recording the system whose feed call changed it (jobs enqueued
+// before the system was carried have none).
 import fp from 'fastify-plugin';
 import type { LoyaltyOrderType } from '@boardwalk/contract/loyalty';
 import { CHECK_REFUNDED } from '../integrations/pos/check.topics.ts';
@@ -11,14 +12,14 @@ import { loyaltyCoreOf } from './loyalty.service.ts';
 /** A feed's topic as this queue's jobs: the purchase type and its id. */
 const purchasesOf = (topic: string, type: LoyaltyOrderType) => ({
   topic,
-  data: (sourceId: string) => ({ type, sourceId }),
+  data: (sourceId: string, system: string | null) => ({ type, sourceId, system }),
   singletonKey: (sourceId: string) => `${type}:${sourceId}`,
 });
 
 export const loyaltyReversalsJobs = fp(
   async (app) => {
     const core = loyaltyCoreOf(app);
-    await app.jobs.declare<{ type: LoyaltyOrderType; sourceId: string }>({
+    await app.jobs.declare<{ type: LoyaltyOrderType; sourceId: string; system?: string | null }>({
       name: 'purchase-changed',
       policy: 'stately',
       transaction: true,
@@ -29,7 +30,7 @@ export const loyaltyReversalsJobs = fp(
         purchasesOf(RESERVATION_CANCELLED, 'hotel'),
       ],
       handler: async ({ data }) => {
-        await reverseInvalidClaims(core, data.type, data.sourceId);
+        await reverseInvalidClaims(core, data.type, data.sourceId, data.system ?? null);
       },
     });
   },

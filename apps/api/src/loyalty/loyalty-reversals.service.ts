@@ -20,7 +20,8 @@ export interface StandingClaim {
 }
 
 /** Who takes a claim back and why: the system after a feed's change, or a staff member. */
-export type ReversalCause = { reason: string; causedBy: 'system' } | { reason: string; causedBy: 'staff'; staffMember: string };
+export type ReversalCause =
+  { reason: string; causedBy: 'system'; system: string | null } | { reason: string; causedBy: 'staff'; staffMember: string };
 
 /**
  * Reverses one standing claim in the caller's transaction: marks it reversed and writes the
@@ -39,6 +40,7 @@ export async function reverseClaim(tx: Executor, changes: LedgerChanges, claim: 
       sourceId: claim.sourceId,
       causedBy: cause.causedBy,
       staffMember: cause.causedBy === 'staff' ? cause.staffMember : null,
+      system: cause.causedBy === 'system' ? cause.system : null,
     },
   ]);
   return true;
@@ -63,12 +65,14 @@ async function purchaseState(
 /**
  * A feed resent or dropped a purchase (a purchase-changed job): each standing claim of it that
  * is no longer valid is reversed, with one reversal entry taking back what it earned. Runs
- * again harmlessly: a reversed claim is no longer standing.
+ * again harmlessly: a reversed claim is no longer standing. `system`: the integration key whose
+ * feed call changed the purchase, recorded on each reversal (null: the import command).
  */
 export async function reverseInvalidClaims(
   core: Pick<LoyaltyCore, 'db' | 'changes'>,
   sourceType: LoyaltyOrderType,
   sourceId: string,
+  system: string | null,
 ): Promise<number> {
   return core.db.transaction(async (tx) => {
     // The accounts first, then the claims: the order every change of points takes its locks in.
@@ -81,7 +85,12 @@ export async function reverseInvalidClaims(
     let reversed = 0;
     for (const claim of standing) {
       if (
-        await reverseClaim(tx, core.changes, { ...claim, sourceType, sourceId }, { reason: REVERSAL_REASON[state], causedBy: 'system' })
+        await reverseClaim(
+          tx,
+          core.changes,
+          { ...claim, sourceType, sourceId },
+          { reason: REVERSAL_REASON[state], causedBy: 'system', system },
+        )
       ) {
         reversed++;
       }

@@ -291,7 +291,7 @@ describe('the statement', () => {
       member.orderId,
       anOrder([{ barcode: member.barcode, price: 60, refunded: true, product: 'Day Ticket' }], { orderDate: new Date().toISOString() }),
     );
-    await reverseInvalidClaims(loyaltyCoreOf(t.app), 'ticket', member.barcode);
+    await reverseInvalidClaims(loyaltyCoreOf(t.app), 'ticket', member.barcode, null);
     const body = (await getStatement(tokenFor(member.accountId))).json();
     expect(body.balance).toBe(-60);
     expect(body.pointsEarned).toBe(0);

@@ -19,6 +19,7 @@ export const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
         changes: app.jobs,
         reservationNumber,
         reservation: request.body,
+        system: request.integration,
       });
       return reply.code(outcome === 'created' ? 201 : 200).send({ outcome });
     },

@@ -11,6 +11,8 @@ export function upsertReservation(opts: {
   changes: ChangeBus;
   reservationNumber: string;
   reservation: ReservationFeed;
+  /** The integration key's name whose call this is (null: the import command): recorded on what its change causes. */
+  system?: string | null;
 }): Promise<UpsertOutcome> {
   const { reservationNumber, reservation: r } = opts;
   return opts.db.transaction(async (tx) => {
@@ -25,7 +27,7 @@ export function upsertReservation(opts: {
       cancelled: r.cancelled,
     });
     // A claimed reservation that was cancelled gives its points back.
-    if (outcome === 'replaced' && r.cancelled) await opts.changes.publish(tx, RESERVATION_CANCELLED, [reservationNumber]);
+    if (outcome === 'replaced' && r.cancelled) await opts.changes.publish(tx, RESERVATION_CANCELLED, [reservationNumber], opts.system);
     return outcome;
   });
 }

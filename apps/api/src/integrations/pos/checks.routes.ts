@@ -18,6 +18,7 @@ export const checksRoutes: FastifyPluginAsyncZod = async (app) => {
         changes: app.jobs,
         checkId: request.params.checkId,
         check: request.body,
+        system: request.integration,
       });
       return reply.code(outcome === 'created' ? 201 : 200).send({ outcome });
     },

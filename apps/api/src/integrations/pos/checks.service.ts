@@ -7,7 +7,14 @@ import { CHECK_REFUNDED } from './check.topics.ts';
 import { upsertCheckRow } from './checks.repo.ts';
 
 /** PUT /api/integrations/checks/{checkId}: creates or replaces the check, idempotently. */
-export function upsertCheck(opts: { db: Executor; changes: ChangeBus; checkId: string; check: CheckFeed }): Promise<UpsertOutcome> {
+export function upsertCheck(opts: {
+  db: Executor;
+  changes: ChangeBus;
+  checkId: string;
+  check: CheckFeed;
+  /** The integration key's name whose call this is (null: the import command): recorded on what its change causes. */
+  system?: string | null;
+}): Promise<UpsertOutcome> {
   const { checkId, check } = opts;
   return opts.db.transaction(async (tx) => {
     const outcome = await upsertCheckRow(tx, {
@@ -20,7 +27,7 @@ export function upsertCheck(opts: { db: Executor; changes: ChangeBus; checkId: s
       receiptCode: check.receiptCode ?? null,
     });
     // A claimed check that was refunded gives its points back.
-    if (outcome === 'replaced' && check.refunded) await opts.changes.publish(tx, CHECK_REFUNDED, [checkId]);
+    if (outcome === 'replaced' && check.refunded) await opts.changes.publish(tx, CHECK_REFUNDED, [checkId], opts.system);
     return outcome;
   });
 }

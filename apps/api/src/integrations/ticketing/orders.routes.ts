@@ -19,6 +19,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         changes: app.jobs,
         orderId: request.params.orderId,
         order: request.body,
+        system: request.integration,
       });
       return reply.code(outcome === 'created' ? 201 : 200).send({ outcome });
     },

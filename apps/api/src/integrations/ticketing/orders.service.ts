@@ -82,7 +82,14 @@ const concurrentWrite = () => new AppError('CONFLICT', 'Another call changed the
  * PUT /api/integrations/orders/{orderId}: creates or replaces the order and its ticket set.
  * A barcode held by another order is a conflict and nothing is written.
  */
-export async function upsertOrder(opts: { db: Executor; changes: ChangeBus; orderId: string; order: OrderFeed }): Promise<UpsertOutcome> {
+export async function upsertOrder(opts: {
+  db: Executor;
+  changes: ChangeBus;
+  orderId: string;
+  order: OrderFeed;
+  /** The integration key's name whose call this is (null: the import command): recorded on what its change causes. */
+  system?: string | null;
+}): Promise<UpsertOutcome> {
   const { db, orderId, order } = opts;
   const nextOrder = orderValues(orderId, order);
   const nextTickets = order.tickets.map((ticket, position) => ticketValues(orderId, ticket, position));
@@ -127,7 +134,12 @@ export async function upsertOrder(opts: { db: Executor; changes: ChangeBus; orde
         nextTickets.map((t) => t.barcode),
       );
       // A claimed ticket that was refunded or dropped gives its points back.
-      await opts.changes.publish(tx, TICKET_WITHDRAWN, [...removed, ...replaced.filter((t) => t.refunded).map((t) => t.barcode)]);
+      await opts.changes.publish(
+        tx,
+        TICKET_WITHDRAWN,
+        [...removed, ...replaced.filter((t) => t.refunded).map((t) => t.barcode)],
+        opts.system,
+      );
       return 'replaced';
     });
   } catch (error) {

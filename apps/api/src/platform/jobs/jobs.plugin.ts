@@ -28,8 +28,8 @@ import {
 /** What a queue takes from a topic it subscribes to. */
 export interface Subscription {
   topic: string;
-  /** The job data for one published key. */
-  data(key: string): object;
+  /** The job data for one published key; `system`: the integration key whose call caused the change (null: anyone else). */
+  data(key: string, system: string | null): object;
   /** The key a waiting job coalesces on (a stately queue keeps one waiting job per key): the key itself by default. */
   singletonKey?(key: string): string;
   /**
@@ -68,8 +68,12 @@ export interface QueueDeclaration<T> {
 
 /** The change bus, as the services that publish take it. */
 export interface ChangeBus {
-  /** One job per key (duplicates dropped) for each queue subscribed to the topic, in tx. A topic nobody subscribes to costs nothing. */
-  publish(tx: Executor, topic: string, keys: string[]): Promise<void>;
+  /**
+   * One job per key (duplicates dropped) for each queue subscribed to the topic, in tx. A topic
+   * nobody subscribes to costs nothing. `system`: the integration key's name whose call caused
+   * the change, handed to the subscribers' job data.
+   */
+  publish(tx: Executor, topic: string, keys: string[], system?: string | null): Promise<void>;
 }
 
 export interface Jobs extends ChangeBus {
@@ -109,12 +113,12 @@ export function createJobs(queue: JobQueue, coalesceSeconds: number, transaction
         subscribers.set(subscription.topic, [...(subscribers.get(subscription.topic) ?? []), { queue: declaration.name, subscription }]);
       }
     },
-    async publish(tx, topic, keys) {
+    async publish(tx, topic, keys, system = null) {
       const unique = [...new Set(keys)];
       const newJobs = (subscribers.get(topic) ?? []).flatMap(({ queue: name, subscription }) =>
         unique.map((key): NewJob => ({
           name,
-          data: subscription.data(key),
+          data: subscription.data(key, system),
           singletonKey: subscription.singletonKey?.(key) ?? key,
           ...(subscription.coalesce && { startAfterSeconds: coalesceSeconds }),
         })),
