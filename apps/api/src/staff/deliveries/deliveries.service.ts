@@ -6,7 +6,7 @@ import type { Db } from '@boardwalk/db/client';
 import { countDeliveriesByState } from '../../platform/jobs/deliveries.repo.ts';
 import { retryDelivery } from '../../platform/jobs/delivery.ts';
 import type { JobSender } from '../../platform/jobs/job-queue.ts';
-import { applePushFigures, findSilentDevices } from '../../guest/wallet/apple-push-fetches.repo.ts';
+import { applePushFigures, findSilentDevices } from '../../wallet/deliveries/apple-push-fetches.repo.ts';
 import { AppError } from '../../platform/errors.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import type { StaffActor } from '../auth/auth.service.ts';
