@@ -4,12 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { Executor } from '@boardwalk/db/client';
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  GoogleWalletApiError,
-  type GoogleWallet,
-  type WalletClass,
-  type WalletObject,
-} from '../google/google-wallet.ts';
+import { GoogleWalletApiError, type GoogleWallet, type WalletClass, type WalletObject } from '../google/google-wallet.ts';
 import { maskBarcode } from '../../platform/logging.ts';
 import { PermanentDeliveryError, queueDelivery, tryDelivery, type DeliveryJobData } from '../../platform/jobs/delivery.ts';
 import type { JobSender, RunningJob } from '../../platform/jobs/job-queue.ts';

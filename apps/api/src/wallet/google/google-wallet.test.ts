@@ -7,11 +7,7 @@ import { createDecoder, createVerifier } from 'fast-jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '@boardwalk/db/schema';
 import type { GenericClass, GenericObject, LoyaltyObject } from './google-wallet.ts';
-import {
-  DEVELOPMENT_ISSUER_ID,
-  DEVELOPMENT_KEY_FILE,
-  DEVELOPMENT_PUBLIC_KEY_FILE,
-} from './google-wallet-credentials.ts';
+import { DEVELOPMENT_ISSUER_ID, DEVELOPMENT_KEY_FILE, DEVELOPMENT_PUBLIC_KEY_FILE } from './google-wallet-credentials.ts';
 import { hashSecret, newSecret } from '../../platform/secrets.ts';
 import { pem } from '../../../test-support/google-double.ts';
 import { anOrder, putOrder, staff } from '../../../test-support/fixtures.ts';
