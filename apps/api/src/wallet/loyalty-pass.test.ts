@@ -723,7 +723,7 @@ describe('time alone changes the card: the hourly expiry job publishes it once',
     );
     const [account] = await t.database.db.select().from(schema.loyaltyAccounts).where(eq(schema.loyaltyAccounts.id, member.userID));
     // The migration's own hand-written statements, then the expiry job's run at start.
-    const migrations = new URL('../../../../packages/db/migrations', import.meta.url);
+    const migrations = new URL('../../../../packages/db/migrations/', import.meta.url);
     const handWritten = readdirSync(migrations)
       .filter((name) => name.endsWith('.sql'))
       .map((name) => readFileSync(new URL(name, migrations), 'utf8'))
