@@ -7,10 +7,12 @@ import { readdirSync } from 'node:fs';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 
 // ---- The layout, enforced (docs/architecture.md "Layers") ---------------------------------
-// Imports run one way: app -> staff -> guest -> loyalty core -> integrations / platform -> db /
-// contract (the loyalty core also imports the ticket core). A feature never imports another
-// feature, except the declared cores (the ticket core, the loyalty core, the staff core); an
-// integration never imports another system's folder.
+// Imports run one way: app -> staff -> guest -> wallet core -> loyalty core -> integrations /
+// platform -> db / contract (the wallet and loyalty cores also import the ticket core). A feature
+// never imports another feature, except the declared cores (the ticket core, the wallet core,
+// the loyalty core, the staff core); an integration never imports another system's folder, and
+// inside the wallet Apple's side (wallet/apple) and Google's (wallet/google) never import each
+// other. Platform imports no feature.
 //
 // The rules are zones of import-x's no-restricted-paths, checked on the path an import
 // resolves to, not its text: a feature may have subfolders, and a file deep inside one is
@@ -34,6 +36,9 @@ const api = (...names) => names.map((name) => `${API}/${name}`);
 const API_TOP = api('app.ts', 'server.ts', 'worker.ts');
 const TICKET_CORE = `${API}/guest/ticket`;
 const LOYALTY_CORE = `${API}/loyalty`;
+const WALLET_CORE = `${API}/wallet`;
+const WALLET_APPLE = `${WALLET_CORE}/apple`;
+const WALLET_GOOGLE = `${WALLET_CORE}/google`;
 const GUEST = foldersOf(`${API}/guest`);
 const STAFF = foldersOf(`${API}/staff`);
 const STAFF_CORE = api('staff/auth', 'staff/audit', 'staff/resources');
@@ -58,20 +63,38 @@ const WEB_GUEST_SECTIONS = {
 const zones = [
   zone(
     `${API}/platform`,
-    [...api('integrations', 'loyalty', 'guest', 'staff', 'demo', 'ops'), ...API_TOP],
+    [...api('integrations', 'wallet', 'loyalty', 'guest', 'staff', 'demo', 'ops'), ...API_TOP],
     'platform depends on nothing above it',
   ),
   // The loyalty core reads the feeds' repos, so no integration imports it (no cycle).
-  zone(`${API}/integrations`, [...api('guest', 'loyalty', 'staff', 'demo', 'ops'), ...API_TOP], 'integrations depend on platform only'),
+  zone(
+    `${API}/integrations`,
+    [...api('guest', 'wallet', 'loyalty', 'staff', 'demo', 'ops'), ...API_TOP],
+    'integrations depend on platform only',
+  ),
   ...SYSTEMS.map((system) => zone(system, except(SYSTEMS, system), "one system's integration never imports another's")),
+  // The wallet serves guest and staff code (ticket passes, member cards, the Deliveries tab and
+  // the Dashboard) and sits on the loyalty and ticket cores: it imports no guest feature and no
+  // staff code, and neither core imports it.
+  zone(
+    WALLET_CORE,
+    [...except(GUEST, TICKET_CORE), ...api('staff', 'demo', 'ops'), ...API_TOP],
+    'the wallet core imports platform, integrations, the loyalty core and the ticket core only',
+  ),
+  zone(WALLET_APPLE, WALLET_GOOGLE, "the wallet's Apple side never imports its Google side"),
+  zone(WALLET_GOOGLE, WALLET_APPLE, "the wallet's Google side never imports its Apple side"),
   zone(
     LOYALTY_CORE,
-    [...except(GUEST, TICKET_CORE), ...api('staff', 'demo', 'ops'), ...API_TOP],
+    [...except(GUEST, TICKET_CORE), WALLET_CORE, ...api('staff', 'demo', 'ops'), ...API_TOP],
     'the loyalty core imports platform, integrations and the ticket core only',
   ),
   zone(`${API}/guest`, api('staff', 'demo', 'ops'), 'guest code never imports staff code'),
   zone(`${API}/guest`, API_TOP, 'the app imports guest code, not the reverse'),
-  zone(TICKET_CORE, [...except(GUEST, TICKET_CORE), LOYALTY_CORE], 'the ticket core imports no guest feature'),
+  zone(
+    TICKET_CORE,
+    [...except(GUEST, TICKET_CORE), WALLET_CORE, LOYALTY_CORE],
+    'the ticket core imports no guest feature, nor the wallet or loyalty core',
+  ),
   ...except(GUEST, TICKET_CORE).map((feature) =>
     zone(feature, except(GUEST, feature, TICKET_CORE), 'a guest feature imports only the ticket core of the others'),
   ),

@@ -17,8 +17,8 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase, defaultTestDatabaseUrl } from '@boardwalk/db/test-support/test-database';
 import { buildApp } from '../apps/api/src/app.ts';
-import { verifyCallback } from '../apps/api/src/integrations/google-wallet/google-wallet-callbacks.ts';
-import { DEVELOPMENT_ISSUER_ID } from '../apps/api/src/integrations/google-wallet/google-wallet-credentials.ts';
+import { verifyCallback } from '../apps/api/src/wallet/google/google-wallet-callbacks.ts';
+import { DEVELOPMENT_ISSUER_ID } from '../apps/api/src/wallet/google/google-wallet-credentials.ts';
 import { loadConfig } from '../apps/api/src/platform/config.ts';
 import { GoogleCallbackSigner } from '../apps/api/test-support/google-callbacks-double.ts';
 import {

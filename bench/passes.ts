@@ -1,5 +1,5 @@
 // npm run bench:passes: Apple Wallet passes per second for the same ticket, from Boardwalk's
-// builder (apps/api/src/integrations/apple-wallet) and from a plain passkit-generator 3.x
+// builder (apps/api/src/wallet/apple) and from a plain passkit-generator 3.x
 // script (a model folder with the same images, the same certificates, PKPass.from per pass),
 // in one process, one core, interleaved in rounds so that other work on the machine weighs
 // on both alike. Goal (issue 3): Boardwalk >= 10x passkit-generator. Both passes are checked
@@ -15,12 +15,12 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PKPass } from 'passkit-generator';
 import type { PassOrder } from '@boardwalk/contract/pass';
-import { loadAppleCredentials } from '../apps/api/src/integrations/apple-wallet/apple-certificates.ts';
-import { renderPassImages } from '../apps/api/src/integrations/apple-wallet/apple-pass-images.ts';
-import { createPkpassBuilder } from '../apps/api/src/integrations/apple-wallet/apple-pkpass.ts';
-import { createManifestSigner } from '../apps/api/src/integrations/apple-wallet/apple-signature.ts';
-import { applePassContent } from '../apps/api/src/guest/wallet/apple-pass-content.service.ts';
-import type { Relevance } from '../apps/api/src/guest/wallet/pass-style.service.ts';
+import { loadAppleCredentials } from '../apps/api/src/wallet/apple/apple-certificates.ts';
+import { renderPassImages } from '../apps/api/src/wallet/apple/apple-pass-images.ts';
+import { createPkpassBuilder } from '../apps/api/src/wallet/apple/apple-pkpass.ts';
+import { createManifestSigner } from '../apps/api/src/wallet/apple/apple-signature.ts';
+import { applePassContent } from '../apps/api/src/wallet/apple/apple-pass-content.service.ts';
+import type { Relevance } from '../apps/api/src/wallet/pass-style.service.ts';
 import { loadConfig } from '../apps/api/src/platform/config.ts';
 import { newSecret } from '../apps/api/src/platform/secrets.ts';
 import { manifestProblems, opensslVerify, unpackPass } from '../apps/api/test-support/pkpass-check.ts';

@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { createVerifier } from 'fast-jwt';
-import type { EventTicketObject, GenericObject, LoyaltyObject } from '../src/integrations/google-wallet/google-wallet.ts';
+import type { EventTicketObject, GenericObject, LoyaltyObject } from '../src/wallet/google/google-wallet.ts';
 
 /** A public key as the PEM text a JWT verifier takes. */
 export const pem = (key: KeyObject) => key.export({ type: 'spki', format: 'pem' }).toString();

@@ -4,6 +4,7 @@
 // and answer); `column` names the Drizzle column of `table` (packages/db/src/schema.ts) that
 // holds the value.
 import { z } from 'zod';
+import { DELIVERY_STATE_LABELS, DELIVERY_STATES, FAILED_DELIVERY_STATES, type DeliveryState } from './deliveries.ts';
 
 /** Modal field types: one input component each. */
 export type FieldType = 'checkbox' | 'color' | 'number' | 'datetime' | 'password' | 'select' | 'textarea' | 'text';
@@ -473,19 +474,6 @@ export const auditLog: ResourceDeclaration = {
     { name: 'auditLogBefore', label: 'Before', type: 'textarea', column: 'before', readOnly: true, cell: 'longText', maxLength: 80 },
     { name: 'auditLogAfter', label: 'After', type: 'textarea', column: 'after', readOnly: true, cell: 'longText', maxLength: 80 },
   ],
-};
-
-export const DELIVERY_STATES = ['queued', 'sent', 'fetched', 'skipped', 'retrying', 'dead'] as const;
-export type DeliveryState = (typeof DELIVERY_STATES)[number];
-/** The failed states: what the Deliveries list shows by default, and what a staff Retry takes. */
-export const FAILED_DELIVERY_STATES: DeliveryState[] = ['retrying', 'dead'];
-export const DELIVERY_STATE_LABELS: Record<DeliveryState, string> = {
-  queued: 'Queued',
-  sent: 'Sent',
-  fetched: 'Fetched',
-  skipped: 'Skipped',
-  retrying: 'Retrying',
-  dead: 'Dead',
 };
 
 /**

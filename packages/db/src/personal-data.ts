@@ -419,7 +419,7 @@ export const PERSONAL_DATA: TableMap[] = [
   // ---- Wallets ----
   entry({
     table: schema.walletPasses,
-    owner: 'guest/wallet',
+    owner: 'wallet',
     holds: 'an Apple pass or Google object issued for a ticket, a share or a member',
     columns: {
       serialNumber: none,
@@ -440,13 +440,13 @@ export const PERSONAL_DATA: TableMap[] = [
   }),
   entry({
     table: schema.walletPassTokens,
-    owner: 'guest/wallet',
+    owner: 'wallet',
     holds: "a pass's authentication token (its hash)",
     columns: { tokenHash: none, serialNumber: none, createdAt: none },
   }),
   entry({
     table: schema.appleDeviceRegistrations,
-    owner: 'guest/wallet',
+    owner: 'wallet',
     holds: 'an Apple device that holds a pass',
     columns: {
       deviceLibraryIdentifier: guest(
@@ -461,7 +461,7 @@ export const PERSONAL_DATA: TableMap[] = [
   }),
   entry({
     table: schema.googleWalletCallbacks,
-    owner: 'guest/wallet',
+    owner: 'wallet',
     holds: "a Google Wallet save or delete callback's nonce",
     columns: {
       nonce: none,
@@ -475,7 +475,7 @@ export const PERSONAL_DATA: TableMap[] = [
   }),
   entry({
     table: schema.googleWalletClasses,
-    owner: 'guest/wallet',
+    owner: 'wallet',
     holds: 'a Google Wallet class as last sent',
     columns: { classId: none, contentHash: none, updatedAt: none },
   }),

@@ -6,7 +6,7 @@
 // whether the database answered and whether Redis is connected; and Node's process metrics.
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { DELIVERY_STATES } from '@boardwalk/contract/staff-resources';
+import { DELIVERY_STATES, DELIVERY_TARGETS } from '@boardwalk/contract/deliveries';
 import { isDatabaseUnavailable } from './database-health.ts';
 import { countDeliveriesByTargetAndState } from './jobs/deliveries.repo.ts';
 import type { ThrottleObserver } from './throttle.ts';
@@ -111,7 +111,7 @@ export const metricsPlugin = fp(
       try {
         const [byState, depths] = await Promise.all([countDeliveriesByTargetAndState(app.database.db), app.jobs.depths()]);
         deliveries.reset();
-        for (const targetName of ['apple', 'google', 'mail']) {
+        for (const targetName of DELIVERY_TARGETS) {
           for (const state of DELIVERY_STATES) deliveries.set({ target: targetName, state }, 0);
         }
         for (const row of byState) deliveries.set({ target: row.target, state: row.state }, row.count);

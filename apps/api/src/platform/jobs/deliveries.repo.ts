@@ -2,11 +2,9 @@
 import { and, count, eq, gte, inArray, lt, sql, type AnyColumn } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
 import { deliveries } from '@boardwalk/db/schema';
-import { DELIVERY_STATES, FAILED_DELIVERY_STATES, type DeliveryState } from '@boardwalk/contract/staff-resources';
+import { DELIVERY_STATES, FAILED_DELIVERY_STATES, type DeliveryState, type DeliveryTarget } from '@boardwalk/contract/deliveries';
 import { operatingDaySql, type InstantSpan } from '../park-time.ts';
 import { uuidArray } from '@boardwalk/db/sql';
-
-export type DeliveryTarget = 'apple' | 'google' | 'mail';
 
 /** What an Apple push announces: the pass, the device, and the pass's update tag. */
 export interface ApplePushTrack {

@@ -10,8 +10,8 @@ import {
   requeueDelivery,
   type Attempt,
   type ApplePushTrack,
-  type DeliveryTarget,
 } from './deliveries.repo.ts';
+import type { DeliveryTarget } from '@boardwalk/contract/deliveries';
 
 /** An answer that will not change by trying again (a refused recipient): the delivery is dead at once. */
 export class PermanentDeliveryError extends Error {}

@@ -10,7 +10,7 @@ import {
   appleRegistrationsPerDay,
   googleSavesPerDay,
   pushFetchLatencyPerDay,
-} from '../../guest/wallet/wallet-figures.repo.ts';
+} from '../../wallet/wallet-figures.repo.ts';
 import { clubFiguresPerDay } from '../../loyalty/loyalty-day-figures.ts';
 import { membersPerTier, outstandingPoints } from '../../loyalty/loyalty-figures.repo.ts';
 import { activityPerDay, type Activity, type ActivityCounts } from '../../platform/activity-counts.ts';

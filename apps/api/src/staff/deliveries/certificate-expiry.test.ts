@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loginAs } from '../../../test-support/staff.ts';
 import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
-import { certificateStatus, watchCertificateExpiry } from '../../integrations/apple-wallet/apple-certificate-expiry.ts';
+import { certificateStatus, watchCertificateExpiry } from '../../wallet/apple/apple-certificate-expiry.ts';
 
 const openssl = (...args: string[]) => execFileSync('openssl', args, { stdio: 'ignore' });
 

@@ -11,7 +11,7 @@ import {
   deliveryCounts,
   tabPermission,
 } from '@boardwalk/contract/staff-resources';
-import { certificateStatus } from '../../integrations/apple-wallet/apple-certificate-expiry.ts';
+import { certificateStatus } from '../../wallet/apple/apple-certificate-expiry.ts';
 import { idParams } from '../resources/resource-schemas.ts';
 import { countDeliveries, reportApplePushes, retryFailedDelivery, type DeliveriesDeps } from './deliveries.service.ts';
 

@@ -1,12 +1,13 @@
 // The Deliveries tab beyond its generic list: how many deliveries are in each state, the
 // proof of delivery of Apple pushes, and a staff Retry of a failed or dead one (audited in
 // the same transaction).
-import type { ApplePushReport, DeliveryState } from '@boardwalk/contract/staff-resources';
+import type { DeliveryState } from '@boardwalk/contract/deliveries';
+import type { ApplePushReport } from '@boardwalk/contract/staff-resources';
 import type { Db } from '@boardwalk/db/client';
 import { countDeliveriesByState } from '../../platform/jobs/deliveries.repo.ts';
 import { retryDelivery } from '../../platform/jobs/delivery.ts';
 import type { JobSender } from '../../platform/jobs/job-queue.ts';
-import { applePushFigures, findSilentDevices } from '../../guest/wallet/apple-push-fetches.repo.ts';
+import { applePushFigures, findSilentDevices } from '../../wallet/deliveries/apple-push-fetches.repo.ts';
 import { AppError } from '../../platform/errors.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import type { StaffActor } from '../auth/auth.service.ts';

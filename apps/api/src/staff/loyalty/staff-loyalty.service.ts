@@ -56,10 +56,10 @@ import { findRedemption, listRedemptionsOfAccount } from '../../loyalty/loyalty-
 import { listMemberLots } from '../../loyalty/loyalty-expiry.service.ts';
 import { reverseClaim } from '../../loyalty/loyalty-reversals.service.ts';
 import { adjustPoints, type LoyaltyCore } from '../../loyalty/loyalty.service.ts';
-import { voidMemberCards, type CardVoiding } from '../../guest/wallet/member-cards.service.ts';
+import { voidMemberCards, type CardVoiding } from '../../wallet/member-cards.service.ts';
 import { auditRetention, redactAuditRecords, recordAudit, type AuditAction } from '../audit/audit.repo.ts';
 import type { StaffActor } from '../auth/auth.service.ts';
-import { findMemberCardWalletPresence, findTicketWalletPresence } from '../../guest/wallet/wallet-presence.repo.ts';
+import { findMemberCardWalletPresence, findTicketWalletPresence } from '../../wallet/wallet-presence.repo.ts';
 
 /** The audit log's resource name for every loyalty action. */
 export const LOYALTY_AUDIT_RESOURCE = 'loyalty';

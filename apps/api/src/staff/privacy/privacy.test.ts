@@ -12,7 +12,7 @@ import * as schema from '@boardwalk/db/schema';
 import { anOrder, putOrder, staff as fixtures } from '../../../test-support/fixtures.ts';
 import { loginAs, type StaffLogin } from '../../../test-support/staff.ts';
 import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
-import { MEMBER_CARD_VOIDED } from '../../guest/wallet/member-cards.service.ts';
+import { MEMBER_CARD_VOIDED } from '../../wallet/member-cards.service.ts';
 import { hashSecret } from '../../platform/secrets.ts';
 
 let t: TestApp;

@@ -13,7 +13,7 @@ import {
 import type { Executor } from '@boardwalk/db/client';
 import { AppError } from '../../platform/errors.ts';
 import type { DbRow } from './resources.repo.ts';
-import { countParkLocationsLocked } from '../../guest/wallet/park-settings.repo.ts';
+import { countParkLocationsLocked } from '../../wallet/park-settings.repo.ts';
 import { listTierRules } from '../../loyalty/loyalty-rewards.repo.ts';
 import { recordTierChangesOfTiersEdit } from '../../loyalty/loyalty.service.ts';
 import { accessLevelOfMember, endSessionsOfMember } from '../auth/auth.repo.ts';

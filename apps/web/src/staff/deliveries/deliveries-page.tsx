@@ -8,16 +8,13 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
+import { DELIVERY_STATE_LABELS, DELIVERY_STATES, FAILED_DELIVERY_STATES, type DeliveryState } from '@boardwalk/contract/deliveries';
 import {
   appleCertificateStatus,
   applePushReport,
   DELIVERY_RETRY,
-  DELIVERY_STATE_LABELS,
-  DELIVERY_STATES,
   deliveryCounts,
   deliveries as resource,
-  FAILED_DELIVERY_STATES,
-  type DeliveryState,
 } from '@boardwalk/contract/staff-resources';
 import { useToast } from '../admin/toasts.tsx';
 import { staffRequest } from '../auth/staff-api.ts';
