@@ -6,7 +6,7 @@
 // whether the database answered and whether Redis is connected; and Node's process metrics.
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { DELIVERY_STATES } from '@boardwalk/contract/staff-resources';
+import { DELIVERY_STATES } from '@boardwalk/contract/staff-operations-tabs';
 import { isDatabaseUnavailable } from './database-health.ts';
 import { countDeliveriesByTargetAndState } from './jobs/deliveries.repo.ts';
 import type { ThrottleObserver } from './throttle.ts';

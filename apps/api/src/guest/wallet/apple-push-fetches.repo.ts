@@ -9,7 +9,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
 import { appleDeviceRegistrations, deliveries } from '@boardwalk/db/schema';
-import type { DeliveryState } from '@boardwalk/contract/staff-resources';
+import type { DeliveryState } from '@boardwalk/contract/staff-operations-tabs';
 
 /** A push accepted by APNs is counted as not fetched when its device has not fetched the pass this long after. */
 export const FETCH_EXPECTED_WITHIN_MS = 60 * 60 * 1000;

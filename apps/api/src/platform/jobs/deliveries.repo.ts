@@ -2,7 +2,7 @@
 import { and, count, eq, gte, inArray, lt, sql, type AnyColumn } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
 import { deliveries } from '@boardwalk/db/schema';
-import { DELIVERY_STATES, FAILED_DELIVERY_STATES, type DeliveryState } from '@boardwalk/contract/staff-resources';
+import { DELIVERY_STATES, FAILED_DELIVERY_STATES, type DeliveryState } from '@boardwalk/contract/staff-operations-tabs';
 import { operatingDaySql, type InstantSpan } from '../park-time.ts';
 import { uuidArray } from '@boardwalk/db/sql';
 

@@ -1,7 +1,7 @@
 // The Deliveries tab beyond its generic list: how many deliveries are in each state, the
 // proof of delivery of Apple pushes, and a staff Retry of a failed or dead one (audited in
 // the same transaction).
-import type { ApplePushReport, DeliveryState } from '@boardwalk/contract/staff-resources';
+import type { ApplePushReport, DeliveryState } from '@boardwalk/contract/staff-operations-tabs';
 import type { Db } from '@boardwalk/db/client';
 import { countDeliveriesByState } from '../../platform/jobs/deliveries.repo.ts';
 import { retryDelivery } from '../../platform/jobs/delivery.ts';

@@ -3,7 +3,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError } from '@boardwalk/contract/errors';
 import { passLockLifted, passLockLiftRequest, privacyErasure, privacyExport, privacyQuery } from '@boardwalk/contract/privacy';
-import { PRIVACY } from '@boardwalk/contract/staff-resources';
+import { PRIVACY } from '@boardwalk/contract/staff-operations-tabs';
 import { erasePersonalDataOf, exportPersonalData, liftPassLockOf, type PrivacyDeps } from './privacy.service.ts';
 
 export const staffPrivacyRoutes: FastifyPluginAsyncZod = async (app) => {

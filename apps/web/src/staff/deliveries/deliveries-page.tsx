@@ -18,7 +18,7 @@ import {
   deliveries as resource,
   FAILED_DELIVERY_STATES,
   type DeliveryState,
-} from '@boardwalk/contract/staff-resources';
+} from '@boardwalk/contract/staff-operations-tabs';
 import { useToast } from '../admin/toasts.tsx';
 import { staffRequest } from '../auth/staff-api.ts';
 import { useStaffErrorHandler } from '../auth/staff-errors.ts';
