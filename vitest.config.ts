@@ -43,8 +43,8 @@ export default defineConfig({
     maxWorkers: availableParallelism() + 1,
     sequence: { sequencer: LongFirstSequencer },
     projects: [
-      // The repository's own rules (eslint.config.js).
-      { test: { name: 'layout', include: ['eslint.config.test.ts'], testTimeout: 30_000 } },
+      // The repository's own rules (eslint.config.js) and scripts (when `npm start` builds).
+      { test: { name: 'layout', include: ['eslint.config.test.ts', 'scripts/**/*.test.ts'], testTimeout: 30_000 } },
       { test: { name: 'pglite', env: { TEST_DB: 'pglite' }, ...apiProject } },
       ...(withPostgres ? [{ test: { name: 'postgres', env: { TEST_DB: 'postgres' }, ...apiProject } }] : []),
       {

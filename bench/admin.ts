@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { teamMembers as teamTab } from '@boardwalk/contract/staff-resources';
+import { teamMembers as teamTab } from '@boardwalk/contract/staff-team-tabs';
 import { teamMembers } from '@boardwalk/db/schema';
 import { createTestDatabase, defaultTestDatabaseUrl, type TestDatabase } from '@boardwalk/db/test-support/test-database';
 import { buildApp } from '../apps/api/src/app.ts';

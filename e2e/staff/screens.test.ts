@@ -3,7 +3,7 @@
 // screenshots/staff-<state>-<width>.png; each page must not overflow horizontally.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resources } from '@boardwalk/contract/staff-resources';
+import { resources } from '@boardwalk/contract/staff-navigation';
 import { expectNoAxeViolations, launchBrowser, screenshot, unexpectedProblems, WIDTHS } from '../support/browser.ts';
 import { STAFF_ADMIN } from '../support/staff-admin.ts';
 import { goToTab, modal, openStaffPage, signIn } from '../support/staff.ts';

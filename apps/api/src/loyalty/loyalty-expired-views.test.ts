@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { DASHBOARD_API } from '@boardwalk/contract/dashboard';
 import { LOYALTY_STATEMENT_TOKEN } from '@boardwalk/contract/loyalty-statement';
 import { LOYALTY_LEDGER_EXPORT_API, type StaffAccount } from '@boardwalk/contract/staff-loyalty';
-import { PRIVACY } from '@boardwalk/contract/staff-resources';
+import { PRIVACY } from '@boardwalk/contract/staff-operations-tabs';
 import { anOrder, putOrder } from '../../test-support/fixtures.ts';
 import { loginAs } from '../../test-support/staff.ts';
 import { createTestApp, integrationAuth, type TestApp } from '../../test-support/test-app.ts';

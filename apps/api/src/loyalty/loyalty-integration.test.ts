@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loyaltyLedger, loyaltyRedemptions, loyaltyRewards, loyaltyTiers } from '@boardwalk/db/schema';
 import { anOrder, putOrder } from '../../test-support/fixtures.ts';
-import { loyaltyTiers as loyaltyTiersTab } from '@boardwalk/contract/staff-resources';
+import { loyaltyTiers as loyaltyTiersTab } from '@boardwalk/contract/staff-loyalty-tabs';
 import { loginAs } from '../../test-support/staff.ts';
 import { createTestApp, integrationAuth, type TestApp } from '../../test-support/test-app.ts';
 import { claimTickets } from './loyalty-claims.service.ts';

@@ -1,7 +1,7 @@
 // The park settings passes carry (back office tabs Park Hours and Park Locations): the
 // operating hours that bring a pass to the lock screen, and the places at the park where it
 // comes up.
-import { MAX_PARK_LOCATIONS } from '@boardwalk/contract/staff-resources';
+import { MAX_PARK_LOCATIONS } from '@boardwalk/contract/staff-pass-tabs';
 import { and, asc, count, gt, gte, lt, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
 import { parkHours, parkLocations } from '@boardwalk/db/schema';

@@ -35,6 +35,8 @@ const statementHeaders = z.object({
 const statementErrors = {
   401: apiError.describe('The link is missing, expired, not valid or its member was removed: what to do, fit to show'),
 };
+/** A call that mails a link or a code: a malformed email, or too many calls from this address. */
+const mailingErrors = { 400: apiError, 429: apiError };
 const claimErrors = { 400: apiError.describe('The reason the purchase cannot be claimed, fit to show the guest'), 429: apiError };
 
 /**
@@ -68,7 +70,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['loyalty'],
       summary: "Email a member the link to their statement (valid 24 hours); the same answer for any email, a member's or not",
       body: statementLinkRequest,
-      response: { 202: statementLinkAnswer, 400: apiError, 429: apiError },
+      response: { 202: statementLinkAnswer, ...mailingErrors },
     },
     handler: async (request, reply) => reply.code(202).send(await requestStatementLink(statementDeps, request.ip, request.body.email)),
   });
@@ -80,10 +82,8 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
       headers: statementHeaders,
       response: { 200: statement, ...statementErrors },
     },
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return readStatement(statementDeps, bearerToken(request.headers.authorization));
-    },
+    // Never cached, like every /api/ answer (platform/http.plugin.ts).
+    handler: (request) => readStatement(statementDeps, bearerToken(request.headers.authorization)),
   });
 
   app.get('/api/loyalty/statement/ledger', {
@@ -94,10 +94,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: statementLedgerQuery,
       response: { 200: statementLedgerPage, 400: apiError, ...statementErrors },
     },
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return readStatementLedger(statementDeps, bearerToken(request.headers.authorization), request.query.before);
-    },
+    handler: (request) => readStatementLedger(statementDeps, bearerToken(request.headers.authorization), request.query.before),
   });
 
   app.post('/api/loyalty/verify', {
@@ -106,7 +103,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
       summary:
         "Email a one-time code (6 digits, valid 60 minutes, 10 tries) that proves the email; the same answer for any email, a member's or not",
       body: verifyRequest,
-      response: { 202: verifyAnswer, 400: apiError, 429: apiError },
+      response: { 202: verifyAnswer, ...mailingErrors },
     },
     handler: async (request, reply) => reply.code(202).send(await requestEmailCode(guest, request.ip, request.body.email)),
   });

@@ -40,10 +40,8 @@ export const guestPrivacyRoutes: FastifyPluginAsyncZod<{ recordErasure: GuestPri
 
   app.get('/api/privacy/data', {
     schema: { tags, summary: "Everything held about the link's email", headers, response: { 200: privacyExport, ...refused } },
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return readPersonalData(deps, bearerToken(request.headers.authorization));
-    },
+    // Never cached, like every /api/ answer (platform/http.plugin.ts).
+    handler: (request) => readPersonalData(deps, bearerToken(request.headers.authorization)),
   });
 
   app.post('/api/privacy/erase', {

@@ -7,6 +7,7 @@ import type { Executor } from '@boardwalk/db/client';
 import { outbox, ticketShares } from '@boardwalk/db/schema';
 import { TICKET_CHANGED } from '../../integrations/ticketing/ticket.topics.ts';
 import { iso, isoOrNull, namesPerson, ownBarcodes, type Eraser, type Person } from '../../platform/privacy.ts';
+import type { ShareRow } from '../ticket/ticket.repo.ts';
 
 const shareColumns = {
   id: ticketShares.shareId,
@@ -16,14 +17,8 @@ const shareColumns = {
   phone: ticketShares.phone,
   salesforceId: ticketShares.salesforceId,
 };
-export type StoredShare = {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string | null;
-  salesforceId: string | null;
-};
+/** A stored share: the ticket core's share row without its direct link (the share calls add it). */
+export type StoredShare = Omit<ShareRow, 'directLink'>;
 
 const active = (barcode: string) => and(eq(ticketShares.barcode, barcode), isNull(ticketShares.removedAt));
 

@@ -7,7 +7,7 @@
 import { and, asc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { union } from 'drizzle-orm/pg-core';
-import type { PrivacyQuery, PrivacySections } from '@boardwalk/contract/privacy';
+import type { PrivacyQuery, PrivacySections, TICKET_ROLES } from '@boardwalk/contract/privacy';
 import type { Executor } from '@boardwalk/db/client';
 import { orders, phoneKeyOf, registrations, tickets } from '@boardwalk/db/schema';
 import { TICKET_CHANGED } from '../../integrations/ticketing/ticket.topics.ts';
@@ -68,6 +68,22 @@ type TicketRow = Awaited<ReturnType<typeof ticketRows>>[number];
 /** The person a ticket is for: its registrant, else its holder, else its purchaser. */
 const personOf = (row: TicketRow): Contact | null =>
   [row.registration, row.holder, row.purchaser].find((c): c is Contact => names(c)) ?? null;
+
+type TicketRole = (typeof TICKET_ROLES)[number];
+
+/** The roles on a ticket whose contact is the person's (of purchaser, holder and registrant). */
+const rolesOf = (contacts: [TicketRole, Contact | null][], isTheirs: (contact: Contact | null) => boolean): TicketRole[] =>
+  contacts.filter(([, contact]) => isTheirs(contact)).map(([role]) => role);
+
+/** What the export says of a ticket, whoever asked: which it is, and the person's roles on it. */
+const ticketOf = (row: TicketRow, roles: TicketRole[]) => ({
+  orderId: row.orderId,
+  barcode: row.barcode,
+  product: row.product,
+  visitDate: row.visitDate,
+  expires: isoOrNull(row.expires),
+  roles,
+});
 
 /** The barcodes of the tickets a person bought, holds or registered (each by its lookup index). */
 function barcodesOf(db: Executor, person: Pick<Person, 'email' | 'phone'>) {
@@ -137,21 +153,15 @@ async function identifyByName(db: Executor, query: PrivacyQuery): Promise<Person
     phone: null,
     name,
     tickets: rows.map((row) => {
-      const roles = (
+      const roles = rolesOf(
         [
           ['holder', row.holder],
           ['registrant', row.registration],
-        ] as const
-      )
-        .filter(([, contact]) => isNamed(name, contact))
-        .map(([role]) => role);
+        ],
+        (contact) => isNamed(name, contact),
+      );
       return {
-        orderId: row.orderId,
-        barcode: row.barcode,
-        product: row.product,
-        visitDate: row.visitDate,
-        expires: isoOrNull(row.expires),
-        roles,
+        ...ticketOf(row, roles),
         purchaser: null,
         holder: roles.includes('holder') ? row.holder : null,
         registration: null,
@@ -182,23 +192,17 @@ export const identifyPerson: Identify = async (db, query) => {
     ...who,
     tickets: rows.map((row) => {
       const registration = names(row.registration) ? row.registration : null;
-      const roles = (
+      const roles = rolesOf(
         [
           ['purchaser', row.purchaser],
           ['holder', row.holder],
           ['registrant', registration],
-        ] as const
-      )
-        .filter(([, contact]) => isPerson(who, contact))
-        .map(([role]) => role);
+        ],
+        (contact) => isPerson(who, contact),
+      );
       const ticketPerson = personOf(row);
       return {
-        orderId: row.orderId,
-        barcode: row.barcode,
-        product: row.product,
-        visitDate: row.visitDate,
-        expires: isoOrNull(row.expires),
-        roles,
+        ...ticketOf(row, roles),
         purchaser: roles.includes('purchaser') ? row.purchaser : null,
         holder: roles.includes('holder') ? row.holder : null,
         registration:

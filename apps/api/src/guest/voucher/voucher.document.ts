@@ -156,6 +156,13 @@ export async function renderVoucher(content: VoucherContent): Promise<Buffer> {
 
   const left = PAGE.margin;
   const width = PAGE.width - 2 * PAGE.margin;
+  /** A thin grey line across the page at this height, between the voucher's sections. */
+  const rule = (at: number) =>
+    doc
+      .moveTo(left, at)
+      .lineTo(left + width, at)
+      .lineWidth(1)
+      .stroke(RULE);
   let y = PAGE.margin;
 
   // Brand
@@ -173,11 +180,7 @@ export async function renderVoucher(content: VoucherContent): Promise<Buffer> {
     .fontSize(11)
     .text('Ticket Voucher', brandX, y + 34, { lineBreak: false });
   y += logoSize + 18;
-  doc
-    .moveTo(left, y)
-    .lineTo(left + width, y)
-    .lineWidth(1)
-    .stroke(RULE);
+  rule(y);
   y += 20;
 
   // Product and balance, the photo at the right
@@ -236,11 +239,7 @@ export async function renderVoucher(content: VoucherContent): Promise<Buffer> {
     y = doc.y + 6;
   }
   y = Math.max(y, photo ? top + photoHeight : y) + 18;
-  doc
-    .moveTo(left, y)
-    .lineTo(left + width, y)
-    .lineWidth(1)
-    .stroke(RULE);
+  rule(y);
   y += 24;
 
   // The codes side by side: the barcode with its digits, and for a Stored Value Card the QR

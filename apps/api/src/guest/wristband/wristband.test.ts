@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { wristbandTexts } from '@boardwalk/contract/wristband';
-import { WRISTBAND_DEACTIVATE_PERMISSION, wristbandBindings } from '@boardwalk/contract/staff-resources';
+import { WRISTBAND_DEACTIVATE_PERMISSION, wristbandBindings } from '@boardwalk/contract/staff-wristband-tabs';
 import type { OrderFeed } from '@boardwalk/contract/integrations';
 import * as schema from '@boardwalk/db/schema';
 import { anOrder, putOrder, staff } from '../../../test-support/fixtures.ts';

@@ -1,19 +1,11 @@
 // The hotel feed: one reservation per reservation number, replaced by a resend.
 import type { ReservationFeed, UpsertOutcome } from '@boardwalk/contract/integrations';
-import type { Executor } from '@boardwalk/db/client';
-import type { ChangeBus } from '../../platform/jobs/jobs.plugin.ts';
+import type { FeedWrite } from '../feed-write.ts';
 import { RESERVATION_CANCELLED } from './reservation.topics.ts';
 import { upsertReservationRow } from './reservations.repo.ts';
 
 /** PUT /api/integrations/reservations/{reservationNumber}: creates or replaces it, idempotently. */
-export function upsertReservation(opts: {
-  db: Executor;
-  changes: ChangeBus;
-  reservationNumber: string;
-  reservation: ReservationFeed;
-  /** The integration key's name whose call this is (null: the import command): recorded on what its change causes. */
-  system?: string | null;
-}): Promise<UpsertOutcome> {
+export function upsertReservation(opts: FeedWrite & { reservationNumber: string; reservation: ReservationFeed }): Promise<UpsertOutcome> {
   const { reservationNumber, reservation: r } = opts;
   return opts.db.transaction(async (tx) => {
     const outcome = await upsertReservationRow(tx, {

@@ -1,20 +1,12 @@
 // The point-of-sale feed: one check per check id; several checks may share a check number
 // (different days or terminals).
 import type { CheckFeed, UpsertOutcome } from '@boardwalk/contract/integrations';
-import type { Executor } from '@boardwalk/db/client';
-import type { ChangeBus } from '../../platform/jobs/jobs.plugin.ts';
+import type { FeedWrite } from '../feed-write.ts';
 import { CHECK_REFUNDED } from './check.topics.ts';
 import { upsertCheckRow } from './checks.repo.ts';
 
 /** PUT /api/integrations/checks/{checkId}: creates or replaces the check, idempotently. */
-export function upsertCheck(opts: {
-  db: Executor;
-  changes: ChangeBus;
-  checkId: string;
-  check: CheckFeed;
-  /** The integration key's name whose call this is (null: the import command): recorded on what its change causes. */
-  system?: string | null;
-}): Promise<UpsertOutcome> {
+export function upsertCheck(opts: FeedWrite & { checkId: string; check: CheckFeed }): Promise<UpsertOutcome> {
   const { checkId, check } = opts;
   return opts.db.transaction(async (tx) => {
     const outcome = await upsertCheckRow(tx, {

@@ -4,7 +4,7 @@
 import type { HeldOrder, OrderFeed, UpsertOutcome } from '@boardwalk/contract/integrations';
 import type { Executor } from '@boardwalk/db/client';
 import { AppError } from '../../platform/errors.ts';
-import type { ChangeBus } from '../../platform/jobs/jobs.plugin.ts';
+import type { FeedWrite } from '../feed-write.ts';
 import { TICKET_CHANGED, TICKET_WITHDRAWN } from './ticket.topics.ts';
 import {
   deleteTickets,
@@ -82,14 +82,7 @@ const concurrentWrite = () => new AppError('CONFLICT', 'Another call changed the
  * PUT /api/integrations/orders/{orderId}: creates or replaces the order and its ticket set.
  * A barcode held by another order is a conflict and nothing is written.
  */
-export async function upsertOrder(opts: {
-  db: Executor;
-  changes: ChangeBus;
-  orderId: string;
-  order: OrderFeed;
-  /** The integration key's name whose call this is (null: the import command): recorded on what its change causes. */
-  system?: string | null;
-}): Promise<UpsertOutcome> {
+export async function upsertOrder(opts: FeedWrite & { orderId: string; order: OrderFeed }): Promise<UpsertOutcome> {
   const { db, orderId, order } = opts;
   const nextOrder = orderValues(orderId, order);
   const nextTickets = order.tickets.map((ticket, position) => ticketValues(orderId, ticket, position));

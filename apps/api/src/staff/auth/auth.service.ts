@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors.ts';
 import { hashSecret, newSecret } from '../../platform/secrets.ts';
 import { attempt, type StaffLoginThrottles } from '../../platform/throttle.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
-import type { PermissionDeclaration, StaffMethod } from '@boardwalk/contract/staff-resources';
+import type { PermissionDeclaration, StaffMethod } from '@boardwalk/contract/staff-tabs';
 import {
   endSession,
   findSessionByTokenHash,

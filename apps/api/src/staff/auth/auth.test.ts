@@ -3,7 +3,9 @@
 import { DrizzleQueryError, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffLoginResult, staffMessages } from '@boardwalk/contract/staff-auth';
-import { permissionName, passCustomizations, tabPermission, teamMembers as teamTab } from '@boardwalk/contract/staff-resources';
+import { permissionName, tabPermission } from '@boardwalk/contract/staff-tabs';
+import { passCustomizations } from '@boardwalk/contract/staff-pass-tabs';
+import { teamMembers as teamTab } from '@boardwalk/contract/staff-team-tabs';
 import * as schema from '@boardwalk/db/schema';
 import type { App } from '../../app.ts';
 import { createTeamMember, loginAs } from '../../../test-support/staff.ts';

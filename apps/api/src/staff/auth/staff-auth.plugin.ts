@@ -5,7 +5,7 @@
 // Seeds the permissions and the first administrator at start.
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import type { PermissionDeclaration } from '@boardwalk/contract/staff-resources';
+import type { PermissionDeclaration } from '@boardwalk/contract/staff-tabs';
 import { authenticate, authorize, type StaffIdentity } from './auth.service.ts';
 import { dummyPasswordHash } from './passwords.ts';
 import { seedStaff } from './staff-seed.service.ts';

@@ -2,7 +2,8 @@
 // Runs at every start: permissions missing by name are added (those present keep what staff
 // set), and an administrator is made only while no team member exists. The work is done
 // under an advisory lock, so two instances starting on one database seed one at a time.
-import { LOYALTY, seededPermissions } from '@boardwalk/contract/staff-resources';
+import { LOYALTY } from '@boardwalk/contract/staff-loyalty-tabs';
+import { seededPermissions } from '@boardwalk/contract/staff-navigation';
 import type { Db } from '@boardwalk/db/client';
 import { newSecret } from '../../platform/secrets.ts';
 import {

@@ -2,7 +2,9 @@
 // generated password is printed once.
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ADMIN_PERMISSION, LOYALTY_PERMISSIONS, permissionName, resources } from '@boardwalk/contract/staff-resources';
+import { ADMIN_PERMISSION, permissionName } from '@boardwalk/contract/staff-tabs';
+import { LOYALTY_PERMISSIONS } from '@boardwalk/contract/staff-loyalty-tabs';
+import { resources } from '@boardwalk/contract/staff-navigation';
 import { createTestDatabase, type TestDatabase } from '@boardwalk/db/test-support/test-database';
 import * as schema from '@boardwalk/db/schema';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test-support/test-app.ts';

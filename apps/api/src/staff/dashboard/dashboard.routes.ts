@@ -2,7 +2,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DASHBOARD_API, dashboard, dashboardQuery } from '@boardwalk/contract/dashboard';
 import { apiError } from '@boardwalk/contract/errors';
-import { DASHBOARD_VIEW, LOYALTY } from '@boardwalk/contract/staff-resources';
+import { DASHBOARD_VIEW } from '@boardwalk/contract/staff-operations-tabs';
+import { LOYALTY } from '@boardwalk/contract/staff-loyalty-tabs';
 import { holds } from '../auth/auth.service.ts';
 import { loadDashboard, type DashboardDeps } from './dashboard.service.ts';
 

@@ -9,8 +9,8 @@ import {
   DELIVERY_RETRY,
   deliveries,
   deliveryCounts,
-  tabPermission,
-} from '@boardwalk/contract/staff-resources';
+} from '@boardwalk/contract/staff-operations-tabs';
+import { tabPermission } from '@boardwalk/contract/staff-tabs';
 import { certificateStatus } from '../../wallet/apple/apple-certificate-expiry.ts';
 import { idParams } from '../resources/resource-schemas.ts';
 import { countDeliveries, reportApplePushes, retryFailedDelivery, type DeliveriesDeps } from './deliveries.service.ts';

@@ -2,7 +2,7 @@
 // proof of delivery of Apple pushes, and a staff Retry of a failed or dead one (audited in
 // the same transaction).
 import type { DeliveryState } from '@boardwalk/contract/deliveries';
-import type { ApplePushReport } from '@boardwalk/contract/staff-resources';
+import type { ApplePushReport } from '@boardwalk/contract/staff-operations-tabs';
 import type { Db } from '@boardwalk/db/client';
 import { countDeliveriesByState } from '../../platform/jobs/deliveries.repo.ts';
 import { retryDelivery } from '../../platform/jobs/delivery.ts';

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { apiError } from '@boardwalk/contract/errors';
-import { LOYALTY } from '@boardwalk/contract/staff-resources';
+import { LOYALTY } from '@boardwalk/contract/staff-loyalty-tabs';
 import { LOYALTY_LEDGER_EXPORT_API, LOYALTY_MEMBERS_EXPORT_API, ledgerExportQuery } from '@boardwalk/contract/staff-loyalty';
 import { attachment } from '../../platform/csv-stream.ts';
 import { exportLedger, exportMembers, type LoyaltyExportDeps } from './loyalty-exports.service.ts';

@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiError } from '@boardwalk/contract/errors';
 import { checkCandidates } from '@boardwalk/contract/loyalty';
-import { LOYALTY } from '@boardwalk/contract/staff-resources';
+import { LOYALTY } from '@boardwalk/contract/staff-loyalty-tabs';
 import {
   adjustRequest,
   contactRequest,

@@ -4,7 +4,7 @@
 // spends once and a reversal gives the points back once. The account shows the member's tier.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOYALTY } from '@boardwalk/contract/staff-resources';
+import { LOYALTY } from '@boardwalk/contract/staff-loyalty-tabs';
 import type { StaffAccount, StaffRedemptions } from '@boardwalk/contract/staff-loyalty';
 import { auditLog, loyaltyLedger, loyaltyRedemptions, loyaltyRewards, loyaltyTiers, permissions } from '@boardwalk/db/schema';
 import { anOrder, putOrder } from '../../../test-support/fixtures.ts';

@@ -2,7 +2,8 @@
 // generic routes cannot know (dates in order, one tier per name and threshold, a tier a
 // reward needs cannot go, the Minimum Tier option list) and nothing seeded.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loyaltyRewards, loyaltyTiers, OPTION_LISTS, type ResourceDeclaration } from '@boardwalk/contract/staff-resources';
+import { loyaltyRewards, loyaltyTiers } from '@boardwalk/contract/staff-loyalty-tabs';
+import { OPTION_LISTS, type ResourceDeclaration } from '@boardwalk/contract/staff-tabs';
 import * as schema from '@boardwalk/db/schema';
 import { loginAs, type StaffLogin } from '../../../test-support/staff.ts';
 import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';

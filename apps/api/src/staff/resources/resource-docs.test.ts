@@ -1,7 +1,7 @@
 // The OpenAPI document types every field of every staff tab, from the declarations: the
 // create and update bodies and the rows the list answers.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { resources } from '@boardwalk/contract/staff-resources';
+import { resources } from '@boardwalk/contract/staff-navigation';
 import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
 import { readableFields, writableFields } from './resource-schemas.ts';
 

@@ -1,15 +1,9 @@
 // The body and query schemas generated from the declarations (no database).
 import { describe, expect, it } from 'vitest';
-import {
-  auditLog,
-  passCustomizationCategories,
-  passCustomizations,
-  resources,
-  sessions,
-  teamMembers,
-  walletItemExclusions,
-  wristbandMerchPackIds,
-} from '@boardwalk/contract/staff-resources';
+import { auditLog, sessions, teamMembers } from '@boardwalk/contract/staff-team-tabs';
+import { passCustomizationCategories, passCustomizations, walletItemExclusions } from '@boardwalk/contract/staff-pass-tabs';
+import { resources } from '@boardwalk/contract/staff-navigation';
+import { wristbandMerchPackIds } from '@boardwalk/contract/staff-wristband-tabs';
 import { createBodySchema, listQuerySchema, rowSchema, updateBodySchema } from './resource-schemas.ts';
 
 const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>

@@ -1,10 +1,10 @@
-// The validation of every back-office tab, generated from its declaration
-// (packages/contract/src/staff-resources.ts): create and update bodies, the list query and
-// the row the list answers. Messages name the field's label, so the staff modal can show
+// The validation of every back-office tab, generated from its declaration (the contract's
+// staff-tabs.ts describes one): create and update bodies, the list query and the row the
+// list answers. Messages name the field's label, so the staff modal can show
 // them as they are ("passCustomizationName: Name is required").
 import { z } from 'zod';
 import { EMAIL_PATTERN, printable } from '@boardwalk/contract/pass';
-import { requireOneOfMessage, type FieldDeclaration, type ResourceDeclaration } from '@boardwalk/contract/staff-resources';
+import { requireOneOfMessage, type FieldDeclaration, type ResourceDeclaration } from '@boardwalk/contract/staff-tabs';
 
 export const PAGE_SIZE_DEFAULT = 50;
 export const PAGE_SIZE_MAX = 200;
@@ -251,5 +251,3 @@ export function rowSchema(tab: ResourceDeclaration) {
 }
 
 export const idParams = z.object({ id: z.guid('The id must be a GUID') });
-
-export { optionList } from '@boardwalk/contract/staff-resources';

@@ -5,7 +5,10 @@
 import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportApi, loyaltyRewards, passCustomizations, teamMembers } from '@boardwalk/contract/staff-resources';
+import { exportApi } from '@boardwalk/contract/staff-tabs';
+import { loyaltyRewards } from '@boardwalk/contract/staff-loyalty-tabs';
+import { passCustomizations } from '@boardwalk/contract/staff-pass-tabs';
+import { teamMembers } from '@boardwalk/contract/staff-team-tabs';
 import * as schema from '@boardwalk/db/schema';
 import { loginAs, type StaffLogin } from '../../../test-support/staff.ts';
 import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';

@@ -3,7 +3,9 @@
 import fc from 'fast-check';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resources, sessions, type FieldDeclaration, type ResourceDeclaration } from '@boardwalk/contract/staff-resources';
+import { resources } from '@boardwalk/contract/staff-navigation';
+import { sessions } from '@boardwalk/contract/staff-team-tabs';
+import type { FieldDeclaration, ResourceDeclaration } from '@boardwalk/contract/staff-tabs';
 import * as schema from '@boardwalk/db/schema';
 import { loginAs, type StaffLogin } from '../../../test-support/staff.ts';
 import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';

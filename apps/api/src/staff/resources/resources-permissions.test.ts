@@ -3,23 +3,13 @@
 // 401 / 401 / 403 / 2xx; and a permission raised above a member's level applies at once.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DASHBOARD_VIEW,
-  DELIVERY_RETRY_API,
-  DELIVERY_RETRY_PERMISSION,
-  deliveries,
-  passCustomizations,
-  permissionName,
-  permissions,
-  resources,
-  sessions,
-  walletExceptions,
-  WRISTBAND_DEACTIVATE_API,
-  WRISTBAND_DEACTIVATE_PERMISSION,
-  LOYALTY,
-  type FieldDeclaration,
-  type ResourceDeclaration,
-} from '@boardwalk/contract/staff-resources';
+import { DASHBOARD_VIEW, DELIVERY_RETRY_API, DELIVERY_RETRY_PERMISSION, deliveries } from '@boardwalk/contract/staff-operations-tabs';
+import { passCustomizations, walletExceptions } from '@boardwalk/contract/staff-pass-tabs';
+import { permissionName, type FieldDeclaration, type ResourceDeclaration } from '@boardwalk/contract/staff-tabs';
+import { permissions, sessions } from '@boardwalk/contract/staff-team-tabs';
+import { resources } from '@boardwalk/contract/staff-navigation';
+import { WRISTBAND_DEACTIVATE_API, WRISTBAND_DEACTIVATE_PERMISSION } from '@boardwalk/contract/staff-wristband-tabs';
+import { LOYALTY } from '@boardwalk/contract/staff-loyalty-tabs';
 import { DASHBOARD_API } from '@boardwalk/contract/dashboard';
 import { STAFF_LOYALTY_API } from '@boardwalk/contract/staff-loyalty';
 import * as schema from '@boardwalk/db/schema';

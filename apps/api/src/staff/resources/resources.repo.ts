@@ -4,7 +4,7 @@ import { and, asc, desc, getTableColumns, getTableName, ilike, inArray, isNotNul
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '@boardwalk/db/client';
 import * as schema from '@boardwalk/db/schema';
-import type { ResourceDeclaration } from '@boardwalk/contract/staff-resources';
+import type { ResourceDeclaration } from '@boardwalk/contract/staff-tabs';
 
 /** A row as Drizzle reads it: column key (camelCase) to value. */
 export type DbRow = Record<string, unknown>;

@@ -1,6 +1,6 @@
-// The routes of every back-office tab, generated from the declarations
-// (packages/contract/src/staff-resources.ts), and the select option lists. Each route is
-// guarded by its declared permission (app.staffGuard), run as an onRequest
+// The routes of every back-office tab, generated from the declarations (the contract's
+// staff-*-tabs.ts files, listed in staff-navigation.ts), and the select option lists. Each
+// route is guarded by its declared permission (app.staffGuard), run as an onRequest
 // hook: a caller without a session or the permission gets 401/403 before the body is even
 // parsed, never a 400 that would tell them about the tab's fields.
 import { Readable } from 'node:stream';
@@ -10,13 +10,14 @@ import { apiError } from '@boardwalk/contract/errors';
 import {
   exportApi,
   OPTION_LISTS,
+  optionList,
   optionListPermission,
-  resources,
   tabPermission,
   type OptionSource,
-} from '@boardwalk/contract/staff-resources';
+} from '@boardwalk/contract/staff-tabs';
+import { resources } from '@boardwalk/contract/staff-navigation';
 import { attachment } from '../../platform/csv-stream.ts';
-import { createBodySchema, idParams, listQuerySchema, optionList, rowSchema, updateBodySchema } from './resource-schemas.ts';
+import { createBodySchema, idParams, listQuerySchema, rowSchema, updateBodySchema } from './resource-schemas.ts';
 import {
   createResource,
   deleteResource,

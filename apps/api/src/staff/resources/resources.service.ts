@@ -2,13 +2,8 @@
 // declared tab, each write committed with its audit entry. What differs between tabs lives in
 // the declarations and, for rules that need server code, in the tab's hooks (tab-hooks.ts).
 import type { Db, Executor } from '@boardwalk/db/client';
-import {
-  requireOneOfMessage,
-  resources,
-  type FieldDeclaration,
-  type OptionSource,
-  type ResourceDeclaration,
-} from '@boardwalk/contract/staff-resources';
+import { requireOneOfMessage, type FieldDeclaration, type OptionSource, type ResourceDeclaration } from '@boardwalk/contract/staff-tabs';
+import { resources } from '@boardwalk/contract/staff-navigation';
 import { AppError } from '../../platform/errors.ts';
 import type { ChangeBus } from '../../platform/jobs/jobs.plugin.ts';
 import { PASSES_CHANGED } from '../../guest/ticket/ticket.topics.ts';

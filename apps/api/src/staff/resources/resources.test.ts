@@ -2,19 +2,16 @@
 // search, the Session tab, the option lists, and what staff configure reaching guests.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, permissions, sessions, teamMembers } from '@boardwalk/contract/staff-team-tabs';
 import {
-  auditLog,
   passCustomizationCategories,
   passCustomizations,
-  permissions,
-  sessions,
-  teamMembers,
   testPasses,
   walletExceptions,
   walletItemExclusions,
-  wristbandMerchPackIds,
-  type ResourceDeclaration,
-} from '@boardwalk/contract/staff-resources';
+} from '@boardwalk/contract/staff-pass-tabs';
+import { wristbandMerchPackIds } from '@boardwalk/contract/staff-wristband-tabs';
+import type { ResourceDeclaration } from '@boardwalk/contract/staff-tabs';
 import * as schema from '@boardwalk/db/schema';
 import { anOrder, putOrder } from '../../../test-support/fixtures.ts';
 import { loginAs, type StaffLogin } from '../../../test-support/staff.ts';

@@ -1,15 +1,8 @@
 // The server rules of particular tabs, declared per tab (by its key) beside the generic
 // service instead of branches on the tab key inside it. A tab without rules has no entry.
-import {
-  loyaltyRewards,
-  loyaltyTiers,
-  MAX_PARK_LOCATIONS,
-  parkHours,
-  parkLocations,
-  permissions,
-  sessions,
-  teamMembers,
-} from '@boardwalk/contract/staff-resources';
+import { loyaltyRewards, loyaltyTiers } from '@boardwalk/contract/staff-loyalty-tabs';
+import { MAX_PARK_LOCATIONS, parkHours, parkLocations } from '@boardwalk/contract/staff-pass-tabs';
+import { permissions, sessions, teamMembers } from '@boardwalk/contract/staff-team-tabs';
 import type { Executor } from '@boardwalk/db/client';
 import { AppError } from '../../platform/errors.ts';
 import type { DbRow } from './resources.repo.ts';

@@ -3,7 +3,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiError } from '@boardwalk/contract/errors';
-import { WEBHOOKS_MANAGE } from '@boardwalk/contract/staff-resources';
+import { WEBHOOKS_MANAGE } from '@boardwalk/contract/staff-operations-tabs';
 import {
   WEBHOOKS_API,
   webhookEndpoint,

@@ -2,7 +2,7 @@
 // generic one (resources.routes.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError } from '@boardwalk/contract/errors';
-import { WRISTBAND_DEACTIVATE, wristbandBindings } from '@boardwalk/contract/staff-resources';
+import { WRISTBAND_DEACTIVATE, wristbandBindings } from '@boardwalk/contract/staff-wristband-tabs';
 import { idParams, rowSchema } from '../resources/resource-schemas.ts';
 import { deactivateWristband } from './wristbands.service.ts';
 

@@ -1,7 +1,7 @@
 // The Wristbands tab beyond its generic list: Deactivate of a lost band (its own permission,
 // audited in the same transaction). The ticket may then bind a new band; the lost band never
 // binds again (its row stays, and a band binds once, ever).
-import { wristbandBindings } from '@boardwalk/contract/staff-resources';
+import { wristbandBindings } from '@boardwalk/contract/staff-wristband-tabs';
 import type { Db } from '@boardwalk/db/client';
 import { AppError } from '../../platform/errors.ts';
 import { deactivateBinding, findBindingForUpdate } from '../../guest/wristband/wristband.repo.ts';

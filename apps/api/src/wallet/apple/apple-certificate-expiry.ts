@@ -3,7 +3,7 @@
 // APPLE_CERT_WARNING_DAYS before it a warning in the log, once a day, which the Deliveries tab
 // shows too (GET /api/admin/deliveries/certificate). A pass signed with an expired
 // certificate no longer installs, and APNs refuses its pushes.
-import type { AppleCertificateStatus } from '@boardwalk/contract/staff-resources';
+import type { AppleCertificateStatus } from '@boardwalk/contract/staff-operations-tabs';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

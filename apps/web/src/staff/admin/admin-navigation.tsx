@@ -6,7 +6,8 @@ import Button from 'react-bootstrap/Button';
 import Nav from 'react-bootstrap/Nav';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { NavLink } from 'react-router';
-import { navigation, type TabDeclaration } from '@boardwalk/contract/staff-resources';
+import { navigation } from '@boardwalk/contract/staff-navigation';
+import type { TabDeclaration } from '@boardwalk/contract/staff-tabs';
 import type { StaffUser } from '../auth/staff-session.ts';
 import { useStaffLogout } from '../auth/use-staff-logout.ts';
 

@@ -5,7 +5,8 @@
 // page shows the component `pages` maps its name to (staff-routes.tsx).
 import { createElement, Suspense, useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { tabs, tabShownBy, type StaffPageName } from '@boardwalk/contract/staff-resources';
+import { tabs } from '@boardwalk/contract/staff-navigation';
+import { tabShownBy, type StaffPageName } from '@boardwalk/contract/staff-tabs';
 import { hasPermission, isAdmin, useStaffUser, type StaffUser } from '../auth/staff-session.ts';
 import { ResourceList } from '../resources/resource-list.tsx';
 import { AdminNavigation, tabPath } from './admin-navigation.tsx';

@@ -5,7 +5,7 @@ import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
 import Navbar from 'react-bootstrap/Navbar';
 import { NavLink } from 'react-router';
-import { ADMIN_AREA } from '@boardwalk/contract/staff-resources';
+import { ADMIN_AREA } from '@boardwalk/contract/staff-tabs';
 import { useSiteInfo } from '../../lib/site.ts';
 import { hasPermission, type StaffUser } from '../auth/staff-session.ts';
 import { useStaffLogout } from '../auth/use-staff-logout.ts';

@@ -4,7 +4,7 @@
 // (useSyncExternalStore).
 import { useSyncExternalStore } from 'react';
 import { staffLoginResult, type StaffLoginResult } from '@boardwalk/contract/staff-auth';
-import { ADMIN_AREA, type PermissionDeclaration } from '@boardwalk/contract/staff-resources';
+import { ADMIN_AREA, type PermissionDeclaration } from '@boardwalk/contract/staff-tabs';
 
 /** The login result of POST /app/login/. */
 export type StaffUser = StaffLoginResult;

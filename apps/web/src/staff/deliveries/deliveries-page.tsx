@@ -15,7 +15,7 @@ import {
   DELIVERY_RETRY,
   deliveryCounts,
   deliveries as resource,
-} from '@boardwalk/contract/staff-resources';
+} from '@boardwalk/contract/staff-operations-tabs';
 import { useToast } from '../admin/toasts.tsx';
 import { staffRequest } from '../auth/staff-api.ts';
 import { useStaffErrorHandler } from '../auth/staff-errors.ts';

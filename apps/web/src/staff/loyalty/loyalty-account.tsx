@@ -8,7 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import Button from 'react-bootstrap/Button';
 import { passLinkResult, staffLoyaltyMessages as texts } from '@boardwalk/contract/staff-loyalty';
-import { LOYALTY } from '@boardwalk/contract/staff-resources';
+import { LOYALTY } from '@boardwalk/contract/staff-loyalty-tabs';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { useToast } from '../admin/toasts.tsx';
 import { hasPermission, type StaffUser } from '../auth/staff-session.ts';

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { staffLoyaltyMessages as texts, type StaffLoyaltyOrder } from '@boardwalk/contract/staff-loyalty';
-import { LOYALTY } from '@boardwalk/contract/staff-resources';
+import { LOYALTY } from '@boardwalk/contract/staff-loyalty-tabs';
 import { useToast } from '../admin/toasts.tsx';
 import { hasPermission, type StaffUser } from '../auth/staff-session.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';

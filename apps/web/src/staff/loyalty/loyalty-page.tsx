@@ -19,7 +19,7 @@ import { BusyButton } from '../../ui/busy-button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { useToast } from '../admin/toasts.tsx';
 import { hasPermission, type StaffUser } from '../auth/staff-session.ts';
-import { LOYALTY } from '@boardwalk/contract/staff-resources';
+import { LOYALTY } from '@boardwalk/contract/staff-loyalty-tabs';
 import { LoyaltyExports } from './loyalty-exports.tsx';
 import { EmailForm, NamesForm, type MemberNames } from '../../loyalty/member-forms.tsx';
 import { api, loyaltyJson, loyaltyText } from './loyalty-api.ts';

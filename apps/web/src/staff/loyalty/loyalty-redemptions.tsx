@@ -14,7 +14,7 @@ import {
   staffReverseResult,
   type StaffRedemption,
 } from '@boardwalk/contract/staff-loyalty';
-import { LOYALTY } from '@boardwalk/contract/staff-resources';
+import { LOYALTY } from '@boardwalk/contract/staff-loyalty-tabs';
 import { formatDateTime } from '../../lib/format.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { useToast } from '../admin/toasts.tsx';

@@ -22,7 +22,7 @@ import {
   type PrivacyErasure,
   type PrivacyExport,
 } from '@boardwalk/contract/privacy';
-import { PRIVACY } from '@boardwalk/contract/staff-resources';
+import { PRIVACY } from '@boardwalk/contract/staff-operations-tabs';
 import { saveJson } from '../../lib/save-json.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { TextField } from '../../ui/text-field.tsx';

@@ -3,14 +3,7 @@
 // tab's key) and a save or delete invalidates that tab's lists.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import {
-  exportApi,
-  OPTION_LISTS,
-  optionList,
-  staffRow,
-  type OptionSource,
-  type ResourceDeclaration,
-} from '@boardwalk/contract/staff-resources';
+import { exportApi, OPTION_LISTS, optionList, staffRow, type OptionSource, type ResourceDeclaration } from '@boardwalk/contract/staff-tabs';
 import { staffRequest } from '../auth/staff-api.ts';
 import { STAFF_QUERY_KEY } from '../auth/use-staff-logout.ts';
 

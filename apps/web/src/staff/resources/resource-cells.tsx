@@ -1,6 +1,6 @@
 // Table cells per type: how a list shows a boolean, colour, amount, date, option or text.
 import { useQuery } from '@tanstack/react-query';
-import type { CellType, FieldDeclaration } from '@boardwalk/contract/staff-resources';
+import type { CellType, FieldDeclaration } from '@boardwalk/contract/staff-tabs';
 import { optionsQueryOptions, type Row } from './resource-api.ts';
 
 export function cellType(field: FieldDeclaration): CellType {

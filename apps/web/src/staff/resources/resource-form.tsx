@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import type { ResourceDeclaration } from '@boardwalk/contract/staff-resources';
+import type { ResourceDeclaration } from '@boardwalk/contract/staff-tabs';
 import { useStaffErrorHandler } from '../auth/staff-errors.ts';
 import { useToast } from '../admin/toasts.tsx';
 import { FieldInput } from './fields/field-inputs.tsx';

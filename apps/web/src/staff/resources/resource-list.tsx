@@ -7,7 +7,7 @@ import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
-import { tabPermission, type FieldDeclaration, type ResourceDeclaration } from '@boardwalk/contract/staff-resources';
+import { tabPermission, type FieldDeclaration, type ResourceDeclaration } from '@boardwalk/contract/staff-tabs';
 import { useStaffErrorHandler } from '../auth/staff-errors.ts';
 import { hasPermission, type StaffUser } from '../auth/staff-session.ts';
 import { ResourceCell } from './resource-cells.tsx';

@@ -1,5 +1,5 @@
 // Between the API's values and the modal's inputs, and the modal's save rules.
-import type { FieldDeclaration, ResourceDeclaration } from '@boardwalk/contract/staff-resources';
+import type { FieldDeclaration, ResourceDeclaration } from '@boardwalk/contract/staff-tabs';
 import type { Row } from './resource-api.ts';
 
 export type FormValue = string | boolean;

@@ -22,7 +22,7 @@ import {
   type WebhookEndpointInput,
   type WebhookMessageState,
 } from '@boardwalk/contract/webhooks';
-import { webhooks as tab } from '@boardwalk/contract/staff-resources';
+import { webhooks as tab } from '@boardwalk/contract/staff-operations-tabs';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { useToast } from '../admin/toasts.tsx';
 import { ScrollRegion } from '../admin/scroll-region.tsx';

@@ -2,7 +2,7 @@
 // choosing among them from the declaration.
 import { useQuery } from '@tanstack/react-query';
 import Form from 'react-bootstrap/Form';
-import type { FieldDeclaration, FieldType } from '@boardwalk/contract/staff-resources';
+import type { FieldDeclaration, FieldType } from '@boardwalk/contract/staff-tabs';
 import { optionsQueryOptions } from '../resource-api.ts';
 import type { FormValue } from '../resource-values.ts';
 
