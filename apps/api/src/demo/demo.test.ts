@@ -137,7 +137,8 @@ describe('demo data', () => {
     const second = await createTestApp({ database: t.database, env: { DEMO_DATA: 'true' } });
     await second.app.close();
     expect(await countDemoTables(t.database.db)).toEqual(before);
-    expect(await loadDemoData({ db: t.database.db, changes: t.app.jobs, parkTimezone: 'America/Los_Angeles' })).toBeNull();
+    const history = { jobs: t.app.jobs, keys: t.app.keys, config: t.app.config };
+    expect(await loadDemoData({ db: t.database.db, changes: t.app.jobs, parkTimezone: 'America/Los_Angeles', history })).toBeNull();
   });
 
   it('places its dates around today by default: every order inside the 90-day claim window, none in the future', async () => {
