@@ -60,8 +60,9 @@ const FIRST = [
 const LAST = ['Garcia', 'Nguyen', 'Smith', 'Patel', 'Rossi', 'Kowalski', 'Okafor', 'Silva', 'Moreau', 'Tanaka', 'Haddad', 'Jensen'];
 
 /** Members of each profile joining over the 90 days (besides the featured ones), and veterans from the year before. */
-const JOINING: Record<Exclude<Profile, 'veteran'>, number> = { casual: 34, regular: 26, fan: 16, vip: 8 };
-const VETERANS = 12;
+const JOINING: Record<Exclude<Profile, 'veteran'>, number> = { casual: 20, regular: 16, fan: 10, vip: 5 };
+/** The days (before today) the veterans joined: their points expire 365 days later, 80 to 7 days ago or in 7 to 22 days. */
+const VETERANS = [-445, -425, -405, -385, -372, -358, -350, -343];
 /** Purchases each profile claims (the first at joining, the rest on later days). */
 const CLAIMS: Record<Profile, [number, number]> = { casual: [1, 1], regular: [2, 4], fan: [3, 5], vip: [4, 6], veteran: [2, 2] };
 
@@ -136,23 +137,15 @@ export function planHistory(today: string, timeZone: string, now: Date): DemoPla
     const n = ++serial;
     const holder = { firstName: m.firstName, lastName: m.lastName, email: m.email };
     const roll = rng.next();
-    const type =
-      profile === 'veteran'
-        ? 'food-and-beverage'
-        : profile === 'vip' && roll < 0.6
-          ? 'hotel'
-          : roll < 0.45
-            ? 'ticket'
-            : roll < 0.8
-              ? 'food-and-beverage'
-              : profile === 'casual'
-                ? 'food-and-beverage'
-                : 'hotel';
+    // Casual members and regulars (Bronze) buy tickets and food; fans (Silver) and VIPs (Gold) stay at the hotel too.
+    const small = profile === 'casual' || profile === 'regular';
+    const hotel = profile === 'vip' ? roll < 0.6 : !small && profile !== 'veteran' && roll >= 0.8;
+    const type = hotel ? 'hotel' : profile !== 'veteran' && roll < 0.45 ? 'ticket' : 'food-and-beverage';
     const boughtAt = new Date(claimAt.getTime() - rng.int(10, 90) * 60_000);
     if (type === 'ticket') {
       const orderId = `2${pad(n, 7)}`;
-      const season = profile !== 'casual' && rng.next() < 0.3;
-      const count = profile === 'casual' ? 1 : rng.int(1, 3);
+      const season = !small && rng.next() < 0.3;
+      const count = small ? 1 : rng.int(1, 3);
       purchases.orders[orderId] = {
         orderDate: boughtAt.toISOString(),
         purchaser: holder,
@@ -214,9 +207,9 @@ export function planHistory(today: string, timeZone: string, now: Date): DemoPla
   };
 
   let key = 0;
-  // Veterans joined 455 to 345 days ago: their points expire (12 months) during the 90 days or soon after.
-  for (let i = 0; i < VETERANS; i++) {
-    const day = shiftDate(today, -455 + i * 10);
+  // Veterans joined last year: their points expire (12 months) during the 90 days or soon after.
+  for (const joined of VETERANS) {
+    const day = shiftDate(today, joined);
     const m = member(++key + 100, rng.pick(FIRST), rng.pick(LAST), at(day, openHours()));
     joining(m, day, 'veteran', day);
   }
@@ -225,7 +218,7 @@ export function planHistory(today: string, timeZone: string, now: Date): DemoPla
     const day = shiftDate(first, i + 1);
     joining(member(i + 1, f.firstName, f.lastName, at(day, openHours())), day, f.profile, today);
   });
-  key = FEATURED_MEMBERS.length + VETERANS + 100;
+  key = FEATURED_MEMBERS.length + VETERANS.length + 100;
   for (const [profile, count] of Object.entries(JOINING) as [Profile, number][]) {
     for (let i = 0; i < count; i++) {
       const day = shiftDate(first, rng.int(0, HISTORY_DAYS - 1));
