@@ -5,17 +5,19 @@ import { loadDemoData } from './demo.service.ts';
 export const demoPlugin = fp(
   async (app) => {
     if (!app.config.demoData) return;
+    const started = performance.now();
     const loaded = await loadDemoData({
       db: app.database.db,
       changes: app.jobs,
       parkTimezone: app.config.parkTimezone,
       today: app.config.demoToday,
+      history: { jobs: app.jobs, keys: app.keys, config: app.config },
     });
     if (!loaded) {
       app.log.info('demo data not loaded: the database already holds orders');
       return;
     }
-    const { report, configuration } = loaded;
+    const { report, configuration, history } = loaded;
     app.log.info(
       {
         orders: report.orders.created,
@@ -23,8 +25,10 @@ export const demoPlugin = fp(
         reservations: report.reservations.created,
         usageEvents: report.usage.accepted,
         staffConfiguration: configuration,
+        history,
+        seconds: (performance.now() - started) / 1000,
       },
-      `demo data loaded: ${report.orders.created} orders, ${report.checks.created} checks, ${report.reservations.created} reservations, ${report.usage.accepted} usage events today (README.md "Demo data")`,
+      `demo data loaded: ${report.orders.created} orders, ${report.checks.created} checks, ${report.reservations.created} reservations, ${report.usage.accepted} usage events today; 90 days of loyalty history: ${history.members} members, ${history.claims} claims, ${history.redemptions} redemptions (README.md "Demo data")`,
     );
   },
   { name: 'demo', dependencies: ['data', 'jobs'] },

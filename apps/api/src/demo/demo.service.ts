@@ -10,6 +10,7 @@ import { TZDate } from '@date-fns/tz';
 import { daysBetween, operatingDay, operatingDayStart, shiftDate, shiftInstant } from '../platform/park-time.ts';
 import type { ChangeBus } from '../platform/jobs/jobs.plugin.ts';
 import { hasOrders, insertDemoConfiguration, lockDemoLoad, type DemoConfiguration } from './demo.repo.ts';
+import { loadHistory, type HistoryDeps, type HistoryReport } from './demo-history.service.ts';
 
 const demoDataFile = new URL('./demo-data.json', import.meta.url);
 
@@ -165,6 +166,7 @@ export function shiftDemoDates(data: ImportFile, today: string, timeZone: string
 export interface DemoLoad {
   report: IngestReport;
   configuration: Record<keyof DemoConfiguration, number>;
+  history: HistoryReport;
 }
 
 /** Loads the demo data unless the database already holds orders; null when it did not. */
@@ -175,6 +177,8 @@ export async function loadDemoData(opts: {
   now?: Date;
   /** The operating day the dates are placed around (DEMO_TODAY); default today's. */
   today?: string | undefined;
+  /** What the 90 days of loyalty history are written with (demo-history.service.ts). */
+  history: Omit<HistoryDeps, 'changes'>;
 }): Promise<DemoLoad | null> {
   const now = opts.now ?? new Date();
   const today = opts.today ?? operatingDay(now, opts.parkTimezone);
@@ -192,6 +196,7 @@ export async function loadDemoData(opts: {
     }
     await insertDemoConfiguration(tx, configuration);
     const counts = Object.fromEntries(Object.entries(configuration).map(([k, rows]) => [k, rows.length]));
-    return { report, configuration: counts as DemoLoad['configuration'] };
+    const history = await loadHistory(tx, { ...opts.history, changes: opts.changes }, today, now);
+    return { report, configuration: counts as DemoLoad['configuration'], history };
   });
 }

@@ -1,9 +1,41 @@
 import { readFile } from 'node:fs/promises';
+import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DASHBOARD_API, type Dashboard } from '@boardwalk/contract/dashboard';
+import { STAFF_LOYALTY_API } from '@boardwalk/contract/staff-loyalty';
+import type { Db } from '@boardwalk/db/client';
+import * as schema from '@boardwalk/db/schema';
 import { countDemoTables, snapshotFeedTables } from '../../test-support/integration-tables.fixtures.ts';
+import { loginAs } from '../../test-support/staff.ts';
 import { createTestApp, integrationAuth, type TestApp } from '../../test-support/test-app.ts';
 import { operatingDayStart } from '../platform/park-time.ts';
 import { DEMO_SHARE_LINKS, loadDemoData, shiftDemoDates, shiftUsageToToday } from './demo.service.ts';
+import { DEMO_TIERS } from './demo-plan.service.ts';
+
+/** The club's rows the demo history writes, counted (its lookup counts apart: the other tests' lookups add to today's). */
+async function countClub(db: Db) {
+  const tables = {
+    accounts: schema.loyaltyAccounts,
+    claims: schema.loyaltyOrders,
+    ledger: schema.loyaltyLedger,
+    lots: schema.loyaltyLots,
+    redemptions: schema.loyaltyRedemptions,
+    tiers: schema.loyaltyTiers,
+    rewards: schema.loyaltyRewards,
+    webhookEndpoints: schema.webhookEndpoints,
+  };
+  const counts: Record<string, number> = {};
+  for (const [name, table] of Object.entries(tables)) counts[name] = (await db.select({ n: count() }).from(table))[0]!.n;
+  return counts;
+}
+
+/** The Dashboard over 90 days, as an administrator sees it (the outstanding points too). */
+async function dashboard90(app: TestApp['app']) {
+  const viewer = await loginAs(app, { accessLevel: 1000 });
+  const res = await app.inject({ method: 'GET', url: `${DASHBOARD_API}?range=90`, headers: viewer.headers });
+  expect(res.statusCode).toBe(200);
+  return res.json<Dashboard>();
+}
 
 let t: TestApp;
 let ip = 0;
@@ -18,11 +50,12 @@ afterAll(() => t.close());
 describe('demo data', () => {
   it('is loaded into an empty database at start', async () => {
     const counts = await countDemoTables(t.database.db);
+    // The README's records, and the purchases of the 90 days of club history (DEMO_TODAY fixed by the tests).
     expect(counts).toMatchObject({
-      orders: 9,
-      tickets: 10,
-      checks: 4,
-      reservations: 3,
+      orders: 9 + 64,
+      tickets: 10 + 89,
+      checks: 4 + 83,
+      reservations: 3 + 18,
       attractionUsage: 5,
       registrations: 0,
       ticketShares: 2,
@@ -137,7 +170,8 @@ describe('demo data', () => {
     const second = await createTestApp({ database: t.database, env: { DEMO_DATA: 'true' } });
     await second.app.close();
     expect(await countDemoTables(t.database.db)).toEqual(before);
-    expect(await loadDemoData({ db: t.database.db, changes: t.app.jobs, parkTimezone: 'America/Los_Angeles' })).toBeNull();
+    const history = { jobs: t.app.jobs, keys: t.app.keys, config: t.app.config };
+    expect(await loadDemoData({ db: t.database.db, changes: t.app.jobs, parkTimezone: 'America/Los_Angeles', history })).toBeNull();
   });
 
   it('places its dates around today by default: every order inside the 90-day claim window, none in the future', async () => {
@@ -154,7 +188,7 @@ describe('demo data', () => {
     } finally {
       await fresh.close();
     }
-  });
+  }, 60_000); // a fresh demo load, with its 90 days of history
 
   it('moves its dates by whole days at the same park clock time, across a daylight-saving change', () => {
     const data = {
@@ -178,10 +212,88 @@ describe('demo data', () => {
     try {
       const counts = await countDemoTables(off.database.db);
       expect(Object.values(counts).every((n) => n === 0)).toBe(true);
+      expect(Object.values(await countClub(off.database.db)).every((n) => n === 0)).toBe(true);
     } finally {
       await off.close();
     }
   });
+});
+
+describe('demo history', () => {
+  it('holds 90 days of the club: members in every tier, claims, redemptions, expired lots, lookups and a webhook endpoint', async () => {
+    const club = await countClub(t.database.db);
+    expect(club).toMatchObject({ tiers: 3, rewards: 4, webhookEndpoints: 1 });
+    expect((await t.database.db.select({ n: count() }).from(schema.activityCounts))[0]!.n).toBeGreaterThan(200);
+    expect(club.accounts).toBeGreaterThan(60);
+    expect(club.claims).toBeGreaterThan(120);
+    expect(club.redemptions).toBeGreaterThan(20);
+    const expired = await t.database.db
+      .select({ n: count() })
+      .from(schema.loyaltyLedger)
+      .where(sql`kind = 'expired'`);
+    expect(expired[0]!.n).toBeGreaterThan(0);
+  });
+
+  it('answers non-empty Dashboard series over 90 days', async () => {
+    const board = await dashboard90(t.app);
+    expect(board.claims).toHaveLength(90);
+    const days = (series: Record<string, unknown>[], key: string) => series.filter((d) => Number(d[key]) > 0).length;
+    // Claims on most days, new members, points earned, redeemed and expired, lookups every day.
+    expect(days(board.claims, 'tickets') + days(board.claims, 'foodAndBeverage')).toBeGreaterThan(60);
+    expect(days(board.claims, 'newMembers')).toBeGreaterThan(30);
+    expect(days(board.points, 'earned')).toBeGreaterThan(60);
+    expect(days(board.points, 'redeemed')).toBeGreaterThan(10);
+    expect(days(board.points, 'expired')).toBeGreaterThan(3);
+    expect(days(board.lookups, 'found')).toBeGreaterThanOrEqual(84);
+    expect(days(board.wallet.days, 'shareLinksOpened')).toBeGreaterThan(30);
+    // Members in every tier, and points expiring within 30 days.
+    for (const tier of DEMO_TIERS) expect(board.tiers.find((row) => row.tier === tier.name)?.members, tier.name).toBeGreaterThan(0);
+    expect(board.outstanding?.points).toBeGreaterThan(0);
+    expect(board.outstanding?.expiring?.within30Days).toBeGreaterThan(0);
+  });
+
+  it('lists the README members in the Loyalty tab, each in their tier', async () => {
+    const readme = await readFile(new URL('../../../../README.md', import.meta.url), 'utf8');
+    const rows = [...readme.matchAll(/^\| (\S+@example\.com) \| (\d{16}) \| (.+?) \|$/gm)].map((m) => ({
+      email: m[1]!,
+      number: m[2]!,
+      tier: m[3]!,
+    }));
+    expect(rows.map((row) => row.tier)).toEqual(['Gold', 'Silver', 'Bronze', 'none']);
+    const staff = await loginAs(t.app, { accessLevel: 1000 });
+    const listed = [];
+    for (const row of rows) {
+      const found = await t.app.inject({
+        method: 'POST',
+        url: `${STAFF_LOYALTY_API}search/`,
+        headers: staff.headers,
+        payload: { searchTerm: row.email },
+      });
+      expect(found.statusCode, row.email).toBe(200);
+      const [result] = found.json<{ STRACCOUNTID: string; userID: string }[]>();
+      const account = await t.app.inject({ method: 'GET', url: `${STAFF_LOYALTY_API}account/${result!.userID}/`, headers: staff.headers });
+      listed.push({ email: row.email, number: result!.STRACCOUNTID, tier: account.json<{ tier: string | null }>().tier ?? 'none' });
+    }
+    expect(listed).toEqual(rows);
+  });
+
+  it('is the same on two fresh databases (deterministic)', async () => {
+    const again = await createTestApp({ env: { DEMO_DATA: 'true' } });
+    try {
+      expect(await countDemoTables(again.database.db)).toEqual(await countDemoTables(t.database.db));
+      expect(await countClub(again.database.db)).toEqual(await countClub(t.database.db));
+      const [a, b] = [await dashboard90(t.app), await dashboard90(again.app)];
+      expect({ claims: b.claims, points: b.points, tiers: b.tiers, lookups: b.lookups.slice(0, -1) }).toEqual({
+        claims: a.claims,
+        points: a.points,
+        tiers: a.tiers,
+        // Today's lookups also count the other tests' lookups.
+        lookups: a.lookups.slice(0, -1),
+      });
+    } finally {
+      await again.close();
+    }
+  }, 60_000); // a fresh demo load, with its 90 days of history
 });
 
 describe('operating day', () => {

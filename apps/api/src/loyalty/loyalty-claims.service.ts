@@ -59,7 +59,8 @@ type Purchase = Omit<NewLoyaltyOrder, 'accountId'>;
 /** A purchase is claimable: not refunded or cancelled, not too old, not claimed, worth points. */
 function assertClaimable(core: LoyaltyCore, purchases: Purchase[], claimedIds: Set<string>) {
   const { claimDays } = core.config.loyalty;
-  if (purchases.every((p) => p.purchasedAt.getTime() < Date.now() - claimDays * DAY_MS)) throw refused(messages.tooOld(claimDays));
+  const now = (core.changes.at ?? new Date()).getTime();
+  if (purchases.every((p) => p.purchasedAt.getTime() < now - claimDays * DAY_MS)) throw refused(messages.tooOld(claimDays));
   const open = purchases.filter((p) => !claimedIds.has(p.sourceId));
   if (open.length === 0) throw refused(messages.claimed);
   return open;

@@ -26,6 +26,8 @@ import { earnedSinceSql, tierNameAtSql, tierWindowStart } from './loyalty-reward
 export interface CreditsWith {
   months: number;
   now: Date;
+  /** A claim's time when it is a past day's (LedgerChanges.at); null: the transaction's. */
+  at?: Date | null;
 }
 
 /**
@@ -54,9 +56,9 @@ function following(accounts: SQL, months: number | Placeholder, since: Date | Pl
       window w as (partition by e.account_id order by e.id)
     ),
     lots as (
-      insert into ${loyaltyLots} (account_id, entry_id, loyalty_order_id, points, repaid, remaining, expires_at)
-      select account_id, id, case when kind = 'earn' then loyalty_order_id end, points, repaid, points - repaid,
-        case when ${months}::int > 0 then now() + make_interval(months => ${months}::int) end
+      insert into ${loyaltyLots} (account_id, entry_id, loyalty_order_id, points, repaid, remaining, earned_at, expires_at)
+      select account_id, id, case when kind = 'earn' then loyalty_order_id end, points, repaid, points - repaid, created_at,
+        case when ${months}::int > 0 then created_at + make_interval(months => ${months}::int) end
       from (select written.*, least(points, greatest(owed, 0)) as repaid from written) w
       where points > 0 -- a free ticket of a claimed order earns nothing: it has an entry, not a lot
     ),
@@ -128,13 +130,15 @@ const claimStatement = preparedSql<{ id: string; claimed_at: string; balance: st
         with ordinality as i(source_type, source_id, reference, product, amount, purchased_at, points, at)
     ),
     claimed as (
-      insert into ${loyaltyOrders} (account_id, source_type, source_id, reference, product, amount, purchased_at)
-      select ${value('accountId')}::uuid, source_type, source_id, reference, product, amount, purchased_at from input order by at
+      insert into ${loyaltyOrders} (account_id, source_type, source_id, reference, product, amount, purchased_at, claimed_at)
+      select ${value('accountId')}::uuid, source_type, source_id, reference, product, amount, purchased_at,
+        coalesce(${value('at')}::timestamptz, now()) from input order by at
       returning *
     ),
     entry as (
-      insert into ${loyaltyLedger} (account_id, points, kind, reason, loyalty_order_id, source_type, source_id, caused_by, staff_member)
-      select c.account_id, i.points, 'earn', 'claimed', c.id, c.source_type, c.source_id, ${value('causedBy')}::text, ${value('staffMember')}::text
+      insert into ${loyaltyLedger} (account_id, points, kind, reason, loyalty_order_id, source_type, source_id, caused_by, staff_member, created_at)
+      select c.account_id, i.points, 'earn', 'claimed', c.id, c.source_type, c.source_id, ${value('causedBy')}::text, ${value('staffMember')}::text,
+        c.claimed_at
       from claimed c join input i on i.source_type = c.source_type and i.source_id = c.source_id
       order by i.at
       returning *
@@ -152,7 +156,7 @@ export async function writeClaims(
   accountId: string,
   claims: ClaimEarning[],
   by: Pick<NewLedgerEntry, 'causedBy' | 'staffMember'>,
-  { months, now }: CreditsWith,
+  { months, now, at = null }: CreditsWith,
 ): Promise<ClaimWritten> {
   const rows = await claimStatement(tx, {
     claims: JSON.stringify(
@@ -171,6 +175,7 @@ export async function writeClaims(
     staffMember: by.staffMember ?? null,
     months,
     since: tierWindowStart(now).toISOString(),
+    at: at?.toISOString() ?? null,
   });
   return {
     orders: rows.map((row) => ({ id: row.id, claimedAt: new Date(row.claimed_at) })),

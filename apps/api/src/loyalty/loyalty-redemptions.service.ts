@@ -186,7 +186,7 @@ export async function redeemReward(
       // No such member: a key used before still answers as a replay (a key reused for another member is refused).
       if (!locked) return replay(tx);
       const { accountId, memberNumber } = locked;
-      const now = new Date();
+      const now = core.changes.at ?? new Date();
       const found = await findRedemptionStanding(tx, {
         accountId,
         rewardId: request.rewardId,
@@ -217,6 +217,7 @@ export async function redeemReward(
         pointsSpent: reward.pointsCost,
         balanceAfter: standing.balance - reward.pointsCost,
         ...who,
+        ...(core.changes.at && { redeemedAt: core.changes.at }),
       });
       await appendLedger(
         tx,

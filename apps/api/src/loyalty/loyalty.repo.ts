@@ -28,7 +28,8 @@ export const isUniqueViolation = (error: unknown) => {
   return (e.code ?? e.cause?.code) === '23505';
 };
 export type NewLoyaltyOrder = Omit<typeof loyaltyOrders.$inferInsert, 'id' | 'claimedAt' | 'reversedAt'>;
-export type NewLedgerEntry = Omit<typeof loyaltyLedger.$inferInsert, 'id' | 'createdAt'>;
+/** A ledger entry to write; `createdAt` only for a past day written through the core (LedgerChanges.at), else the transaction's time. */
+export type NewLedgerEntry = Omit<typeof loyaltyLedger.$inferInsert, 'id'>;
 
 const byEmail = (email: string) => eq(sql`lower(${loyaltyAccounts.email})`, email.toLowerCase());
 

@@ -22,6 +22,11 @@ import { findTierChangesSince, tiersOf, type TierChange, type TierRule } from '.
 export interface LedgerChanges extends ChangeBus {
   /** A lot expires this many months after its entry (LOYALTY_POINTS_EXPIRE_MONTHS); 0: never. */
   pointsExpireMonths: number;
+  /**
+   * The time the changes are written at, for a past day (the demo's history, demo-history.service.ts):
+   * entries, claims, lots and redemptions carry it. Unset: now (the transaction's time).
+   */
+  at?: Date | undefined;
 }
 
 /** The loyalty core's dependencies, built once when a feature registers; use cases take the per-request facts as arguments. */
@@ -59,7 +64,8 @@ export async function appendLedger(
   const accounts = [...new Set(entries.map((entry) => entry.accountId))].sort();
   // The account's lock orders every change of its ledger and lots (taking it again in a transaction that holds it changes nothing).
   if (!locked) for (const accountId of accounts) await lockAccount(tx, accountId);
-  const now = new Date();
+  const now = changes.at ?? new Date();
+  if (changes.at) entries = entries.map((entry) => ({ ...entry, createdAt: changes.at }));
   if (entries.every((entry) => entry.points >= 0)) {
     // Points given (a raise, a redemption given back): one statement writes them, their lots and their events.
     await writeCredits(tx, entries, { months: changes.pointsExpireMonths, now });
@@ -94,7 +100,11 @@ export async function appendClaims(
   claims: ClaimEarning[],
   by: Pick<NewLedgerEntry, 'causedBy' | 'staffMember'>,
 ): Promise<ClaimWritten> {
-  const written = await writeClaims(tx, accountId, claims, by, { months: changes.pointsExpireMonths, now: new Date() });
+  const written = await writeClaims(tx, accountId, claims, by, {
+    months: changes.pointsExpireMonths,
+    now: changes.at ?? new Date(),
+    at: changes.at ?? null,
+  });
   if (written.cardHolder) await changes.publish(tx, LOYALTY_ACCOUNT_CHANGED, [accountId]);
   return written;
 }

@@ -122,12 +122,12 @@ export async function staffVerify(ctx: Pick<StaffLoyaltyDeps, 'db'>, email: stri
 
 /** POST /api/admin/loyalty/create: a new account created by staff (audited); 409 when the email has one. */
 export async function staffCreate(
-  ctx: StaffLoyaltyDeps,
+  ctx: Pick<StaffLoyaltyDeps, 'db' | 'core'>,
   staff: StaffActor,
   request: { email: string; firstName: string; lastName: string },
 ) {
   return ctx.db.transaction(async (tx) => {
-    const id = await insertAccount(tx, { ...request, createdBy: 'staff', createdAt: new Date() });
+    const id = await insertAccount(tx, { ...request, createdBy: 'staff', createdAt: ctx.core.changes.at ?? new Date() });
     if (!id) throw new AppError('CONFLICT', 'A loyalty account already uses this email');
     const created = (await findAccount(tx, id))!;
     await audit(tx, staff, 'create', id, null, auditRow(created));
@@ -274,7 +274,7 @@ const staffKey = (idempotencyKey: string) => `staff:${idempotencyKey}`;
  * 409s with their reason.
  */
 export async function staffRedeem(
-  ctx: StaffLoyaltyDeps,
+  ctx: Pick<StaffLoyaltyDeps, 'db' | 'core'>,
   staff: StaffActor,
   request: { userID: string; rewardId: string; idempotencyKey: string },
 ): Promise<StaffRedeemResult> {
@@ -461,7 +461,7 @@ export async function staffRemoveAccount(ctx: StaffLoyaltyDeps, staff: StaffActo
 
 /** Staff add a purchase on the member's behalf: the claim with a staff claimant, audited. */
 async function staffClaim(
-  ctx: StaffLoyaltyDeps,
+  ctx: Pick<StaffLoyaltyDeps, 'db' | 'core'>,
   staff: StaffActor,
   request: { userID: string },
   what: Record<string, unknown>,
@@ -483,19 +483,19 @@ async function staffClaim(
 const forAccount = <R extends { userID: string }>({ userID, ...request }: R) => ({ ...request, accountId: userID });
 
 /** POST /api/admin/loyalty/tickets/ */
-export const staffClaimTickets = (ctx: StaffLoyaltyDeps, staff: StaffActor, request: StaffTicketClaimRequest) =>
+export const staffClaimTickets = (ctx: Pick<StaffLoyaltyDeps, 'db' | 'core'>, staff: StaffActor, request: StaffTicketClaimRequest) =>
   staffClaim(ctx, staff, request, { type: 'ticket', orderId: request.orderId }, (by) =>
     claimTickets(ctx.core, forAccount(request), by),
   ) as Promise<StaffClaimResult>;
 
 /** POST /api/admin/loyalty/purchase/: several checks with the number answer the candidates (nothing claimed). */
-export const staffClaimPurchase = (ctx: StaffLoyaltyDeps, staff: StaffActor, request: StaffPurchaseClaimRequest) =>
+export const staffClaimPurchase = (ctx: Pick<StaffLoyaltyDeps, 'db' | 'core'>, staff: StaffActor, request: StaffPurchaseClaimRequest) =>
   staffClaim(ctx, staff, request, { type: 'food-and-beverage', checkNumber: request.checkNumber, checkID: request.checkID ?? null }, (by) =>
     claimPurchase(ctx.core, forAccount(request), by),
   );
 
 /** POST /api/admin/loyalty/hotels/ */
-export const staffClaimHotel = (ctx: StaffLoyaltyDeps, staff: StaffActor, request: StaffHotelClaimRequest) =>
+export const staffClaimHotel = (ctx: Pick<StaffLoyaltyDeps, 'db' | 'core'>, staff: StaffActor, request: StaffHotelClaimRequest) =>
   staffClaim(ctx, staff, request, { type: 'hotel', reservationNumber: request.reservationNumber }, (by) =>
     claimHotel(ctx.core, forAccount(request), by),
   ) as Promise<StaffClaimResult>;
