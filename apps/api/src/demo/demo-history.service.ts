@@ -4,7 +4,7 @@
 // accounts staff create (proven), staff claims, staff redemptions, the expiry job's pass at
 // each day's end, the Dashboard's lookup counts, and a webhook endpoint with a test message.
 // In the demo load's transaction.
-import { loyaltyRewards as rewardsTab, loyaltyTiers as tiersTab } from '@boardwalk/contract/staff-resources';
+import { loyaltyRewards as rewardsTab, loyaltyTiers as tiersTab } from '@boardwalk/contract/staff-loyalty-tabs';
 import type { Db, Executor } from '@boardwalk/db/client';
 import { ingestRecords } from '../integrations/ingest.service.ts';
 import { expireLots } from '../loyalty/loyalty-expiry.service.ts';
