@@ -39,10 +39,23 @@ const guest = (category: PersonalCategory, erasure: Erasure, note?: string): Col
   ...(note && { note }),
 });
 
+/** Code other than the owner's that may import a table, and why (the reason is the rule's record). */
+export interface SharedWith {
+  /** A folder or a file under apps/api/src. */
+  path: string;
+  reason: string;
+}
+
 export interface TableMap<T extends Table = Table> {
   table: T;
-  /** The feature that owns the table (its folder under apps/api/src). */
+  /**
+   * The feature that owns the table: its folder under apps/api/src. Only files in that folder
+   * import the table from @boardwalk/db/schema; other code reads and writes it through the
+   * owner's functions (table-ownership.test.ts checks every product file of the API).
+   */
   owner: string;
+  /** The few exceptions, each with its reason; none by default. */
+  sharedWith?: SharedWith[];
   /** What a row is, in a few words. */
   holds: string;
   columns: { [K in keyof InferSelectModel<T>]: ColumnClass };
@@ -419,7 +432,7 @@ export const PERSONAL_DATA: TableMap[] = [
   // ---- Wallets ----
   entry({
     table: schema.walletPasses,
-    owner: 'guest/wallet',
+    owner: 'wallet',
     holds: 'an Apple pass or Google object issued for a ticket, a share or a member',
     columns: {
       serialNumber: none,
@@ -440,13 +453,13 @@ export const PERSONAL_DATA: TableMap[] = [
   }),
   entry({
     table: schema.walletPassTokens,
-    owner: 'guest/wallet',
+    owner: 'wallet',
     holds: "a pass's authentication token (its hash)",
     columns: { tokenHash: none, serialNumber: none, createdAt: none },
   }),
   entry({
     table: schema.appleDeviceRegistrations,
-    owner: 'guest/wallet',
+    owner: 'wallet',
     holds: 'an Apple device that holds a pass',
     columns: {
       deviceLibraryIdentifier: guest(
@@ -461,7 +474,7 @@ export const PERSONAL_DATA: TableMap[] = [
   }),
   entry({
     table: schema.googleWalletCallbacks,
-    owner: 'guest/wallet',
+    owner: 'wallet',
     holds: "a Google Wallet save or delete callback's nonce",
     columns: {
       nonce: none,
@@ -475,7 +488,7 @@ export const PERSONAL_DATA: TableMap[] = [
   }),
   entry({
     table: schema.googleWalletClasses,
-    owner: 'guest/wallet',
+    owner: 'wallet',
     holds: 'a Google Wallet class as last sent',
     columns: { classId: none, contentHash: none, updatedAt: none },
   }),
@@ -524,7 +537,7 @@ export const PERSONAL_DATA: TableMap[] = [
   }),
   entry({
     table: schema.deliveries,
-    owner: 'platform/jobs',
+    owner: 'wallet',
     holds: 'a delivery to a wallet, a device or a mailbox, with its attempts',
     columns: {
       id: none,
@@ -564,7 +577,7 @@ export const PERSONAL_DATA: TableMap[] = [
   }),
   entry({
     table: schema.webhookEndpoints,
-    owner: 'integrations/webhooks',
+    owner: 'integrations/events/webhooks',
     holds: "an endpoint of the operator's systems that events are sent to",
     columns: {
       id: none,
@@ -582,7 +595,7 @@ export const PERSONAL_DATA: TableMap[] = [
   }),
   entry({
     table: schema.webhookMessages,
-    owner: 'integrations/webhooks',
+    owner: 'integrations/events/webhooks',
     holds:
       'an event sent (or to send) to an endpoint: the event itself is read from integration_events, which an erasure deletes (and its messages with it)',
     columns: {
@@ -604,7 +617,7 @@ export const PERSONAL_DATA: TableMap[] = [
   }),
   entry({
     table: schema.webhookCursor,
-    owner: 'integrations/webhooks',
+    owner: 'integrations/events/webhooks',
     holds: 'how far the webhook dispatcher has read the event feed',
     columns: { id: none, xid: none, seq: none },
   }),
@@ -717,6 +730,18 @@ export const PERSONAL_DATA: TableMap[] = [
     holds: 'a place where passes show on the lock screen',
     columns: { guid: none, name: none, latitude: none, longitude: none, relevantText: none, ...stamps },
   }),
+];
+
+/**
+ * Code that may import the whole schema (`import * as schema`), and why: it reaches a table by
+ * a name it is given, never one it chooses. Any other file names the tables it imports.
+ */
+export const SCHEMA_WIDE: SharedWith[] = [
+  {
+    path: 'staff/resources/resources.repo.ts',
+    reason:
+      "the back office's generic tabs read and write the table a declaration names (packages/contract/src/staff-resources.ts); a tab over another feature's table is that feature's choice, made in its declaration and hooks",
+  },
 ];
 
 /** The columns of a table, by their names in code. */
