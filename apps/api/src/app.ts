@@ -72,7 +72,7 @@ import { findConsentsOfPerson, registrationErasure } from './guest/pass/pass.rep
 import { findSharesMadeBy, findSharesMadeTo, shareErasure } from './guest/share/share.repo.ts';
 import { findPhotosOfPerson, photoErasure } from './guest/photo/photo.repo.ts';
 import { findWristbandsOfPerson } from './guest/wristband/wristband.repo.ts';
-import { findLoyaltyOfPerson, loyaltyAccountErasure } from './loyalty/loyalty.repo.ts';
+import { findLoyaltyOfPerson, loyaltyAccountErasure } from './loyalty/loyalty-privacy.repo.ts';
 import { findReservationsOfPerson, reservationErasure } from './integrations/hotel/reservations.repo.ts';
 import { findMailsToPerson, mailErasure } from './integrations/email/outbox.repo.ts';
 import { findWalletOfPerson } from './guest/wallet/wallet-presence.repo.ts';
