@@ -58,7 +58,7 @@ import { staffWristbandsRoutes } from './staff/wristbands/wristbands.routes.ts';
 import { staffLoyaltyRoutes } from './staff/loyalty/staff-loyalty.routes.ts';
 import { retentionJobs } from './platform/retention.ts';
 import { databaseUpkeepJobs } from './platform/database-upkeep.ts';
-import { photoRetention } from './guest/photo/photo.repo.ts';
+import { photoRetention } from './guest/ticket/holder-photo.repo.ts';
 import { registrationRetention } from './guest/pass/pass.repo.ts';
 import { mailRetention } from './integrations/email/outbox.repo.ts';
 import { staffSessionRetention } from './staff/auth/auth.repo.ts';
@@ -70,7 +70,7 @@ import { findTicketsOfPerson, identifyPerson, ticketContactsErasure } from './gu
 import { findPassLocksOfPerson } from './guest/ticket/pass-lock.repo.ts';
 import { findConsentsOfPerson, registrationErasure } from './guest/pass/pass.repo.ts';
 import { findSharesMadeBy, findSharesMadeTo, shareErasure } from './guest/share/share.repo.ts';
-import { findPhotosOfPerson, photoErasure } from './guest/photo/photo.repo.ts';
+import { findPhotosOfPerson, photoErasure } from './guest/ticket/holder-photo.repo.ts';
 import { findWristbandsOfPerson } from './guest/wristband/wristband.repo.ts';
 import { findLoyaltyOfPerson, loyaltyAccountErasure } from './loyalty/loyalty-privacy.repo.ts';
 import { findReservationsOfPerson, reservationErasure } from './integrations/hotel/reservations.repo.ts';

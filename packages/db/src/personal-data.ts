@@ -66,11 +66,42 @@ const entry = <T extends Table>(map: TableMap<T>): TableMap => map as unknown as
 
 const stamps = { createdAt: none, updatedAt: none } as const;
 
+// ---- The exceptions to one owner per table, each with its reason ----
+// A table a back-office tab edits is reached by the generic resources through SCHEMA_WIDE;
+// its owner is the feature whose rules read it (the pass rules, the wallet's park settings,
+// staff sign-in).
+
+/** The ticket core reads, never writes, the rows around a ticket. */
+const TICKET_CORE: SharedWith = {
+  path: 'guest/ticket',
+  reason:
+    "the ticket core finds a ticket and derives the order object from the feed's rows and what hangs off them, in one query per lookup (bench:lookup's figure); it imports no guest feature, so it cannot ask their repos",
+};
+/** The ticketing feed answers an order with what guests added to its tickets. */
+const TICKETING_ORDER: SharedWith = {
+  path: 'integrations/ticketing',
+  reason:
+    "the ticketing feed's order read shows each ticket with its registration and shares in its query, and a refund drops them with the tickets; an integration imports no guest feature",
+};
+/** The gate's lookup of a wristband. */
+const GATE_BAND: SharedWith = {
+  path: 'integrations/gate/wristbands.repo.ts',
+  reason:
+    "the gate's lookup of a band reads its binding and its ticket in one query; an integration imports neither a guest feature nor another system's folder",
+};
+/** The demo loader's seed. */
+const DEMO: SharedWith = {
+  path: 'demo/demo.repo.ts',
+  reason:
+    "the demo loader seeds, in one transaction, the configuration and shares a fresh demo's orders need; it runs only when the demo is asked for, never on an operator's data",
+};
+
 export const PERSONAL_DATA: TableMap[] = [
   // ---- Ticketing feed ----
   entry({
     table: schema.orders,
     owner: 'integrations/ticketing',
+    sharedWith: [TICKET_CORE, DEMO],
     holds: 'an order of the ticketing system, with its purchaser',
     columns: {
       orderId: none,
@@ -85,6 +116,7 @@ export const PERSONAL_DATA: TableMap[] = [
   entry({
     table: schema.tickets,
     owner: 'integrations/ticketing',
+    sharedWith: [TICKET_CORE, GATE_BAND],
     holds: 'a ticket or pass of an order, with its holder',
     columns: {
       barcode: none,
@@ -115,6 +147,7 @@ export const PERSONAL_DATA: TableMap[] = [
   entry({
     table: schema.registrations,
     owner: 'guest/pass',
+    sharedWith: [TICKET_CORE, TICKETING_ORDER],
     holds: "a guest's registration of a ticket, with their marketing consents",
     columns: {
       barcode: none,
@@ -150,6 +183,7 @@ export const PERSONAL_DATA: TableMap[] = [
   entry({
     table: schema.ticketShares,
     owner: 'guest/share',
+    sharedWith: [TICKET_CORE, TICKETING_ORDER, DEMO],
     holds: 'a credit ticket shared with another guest',
     columns: {
       shareId: none,
@@ -167,6 +201,7 @@ export const PERSONAL_DATA: TableMap[] = [
   entry({
     table: schema.wristbandBindings,
     owner: 'guest/wristband',
+    sharedWith: [TICKET_CORE, GATE_BAND],
     holds: 'a wristband bound to a ticket',
     columns: {
       id: none,
@@ -180,7 +215,7 @@ export const PERSONAL_DATA: TableMap[] = [
   }),
   entry({
     table: schema.storedValueLinks,
-    owner: 'guest/stored-value',
+    owner: 'guest/ticket',
     holds: "a stored-value link's key to its ticket",
     columns: { barcodeHash: none, barcode: none, createdAt: none },
   }),
@@ -361,7 +396,8 @@ export const PERSONAL_DATA: TableMap[] = [
   // ---- Pass configuration ----
   entry({
     table: schema.passCustomizations,
-    owner: 'staff/resources',
+    owner: 'guest/ticket',
+    sharedWith: [DEMO],
     holds: 'how a kind of pass looks',
     columns: {
       passCustomizationGuid: none,
@@ -377,7 +413,8 @@ export const PERSONAL_DATA: TableMap[] = [
   }),
   entry({
     table: schema.passCustomizationCategories,
-    owner: 'staff/resources',
+    owner: 'guest/ticket',
+    sharedWith: [DEMO],
     holds: 'which tickets a pass customization applies to',
     columns: {
       guid: none,
@@ -391,19 +428,22 @@ export const PERSONAL_DATA: TableMap[] = [
   }),
   entry({
     table: schema.testPasses,
-    owner: 'staff/resources',
+    owner: 'guest/ticket',
+    sharedWith: [DEMO],
     holds: "a staff member's test pass",
     columns: { guid: none, barcode: none, description: none, data: none, ...stamps },
   }),
   entry({
     table: schema.walletExceptions,
-    owner: 'staff/resources',
+    owner: 'guest/ticket',
+    sharedWith: [DEMO],
     holds: 'an order that skips registration or the photo',
     columns: { guid: none, orderNumber: none, skipRegistration: none, skipImage: none, ...stamps },
   }),
   entry({
     table: schema.walletItemExclusions,
-    owner: 'staff/resources',
+    owner: 'guest/ticket',
+    sharedWith: [DEMO],
     holds: 'a merch item or pack kept out of the wallets',
     columns: {
       guid: none,
@@ -419,7 +459,8 @@ export const PERSONAL_DATA: TableMap[] = [
   }),
   entry({
     table: schema.wristbandMerchPackIds,
-    owner: 'staff/resources',
+    owner: 'guest/ticket',
+    sharedWith: [DEMO],
     holds: 'a merch item sold as a wristband',
     columns: { guid: none, merchItemId: none, active: none, validFrom: none, validTo: none, ...stamps },
   }),
@@ -433,6 +474,7 @@ export const PERSONAL_DATA: TableMap[] = [
   entry({
     table: schema.walletPasses,
     owner: 'wallet',
+    sharedWith: [TICKET_CORE],
     holds: 'an Apple pass or Google object issued for a ticket, a share or a member',
     columns: {
       serialNumber: none,
@@ -460,6 +502,7 @@ export const PERSONAL_DATA: TableMap[] = [
   entry({
     table: schema.appleDeviceRegistrations,
     owner: 'wallet',
+    sharedWith: [TICKET_CORE],
     holds: 'an Apple device that holds a pass',
     columns: {
       deviceLibraryIdentifier: guest(
@@ -495,7 +538,7 @@ export const PERSONAL_DATA: TableMap[] = [
   // ---- Photos ----
   entry({
     table: schema.photos,
-    owner: 'guest/photo',
+    owner: 'guest/ticket',
     holds: "a season-pass holder's photo",
     columns: {
       uid: none,
@@ -563,6 +606,13 @@ export const PERSONAL_DATA: TableMap[] = [
   entry({
     table: schema.integrationEvents,
     owner: 'integrations/events',
+    sharedWith: [
+      {
+        path: 'platform/events.ts',
+        reason:
+          'the one writer: every feature records its events in its own transaction through it, and platform sits below the integrations, so the writer cannot live in the feed',
+      },
+    ],
     holds: "an event for the operator's systems (a registration, a share, a new member: their names and contacts)",
     columns: {
       seq: none,
@@ -667,7 +717,7 @@ export const PERSONAL_DATA: TableMap[] = [
   }),
   entry({
     table: schema.teamMembers,
-    owner: 'staff/resources',
+    owner: 'staff/auth',
     holds: 'a member of the staff team',
     columns: {
       guid: none,
@@ -684,7 +734,7 @@ export const PERSONAL_DATA: TableMap[] = [
   }),
   entry({
     table: schema.permissions,
-    owner: 'staff/resources',
+    owner: 'staff/auth',
     holds: 'what an access level may call',
     columns: { guid: none, name: none, api: none, method: none, minimumAccessLevel: none, active: none, ...stamps },
   }),
@@ -720,13 +770,15 @@ export const PERSONAL_DATA: TableMap[] = [
   }),
   entry({
     table: schema.parkHours,
-    owner: 'staff/resources',
+    owner: 'wallet',
+    sharedWith: [DEMO],
     holds: "the park's opening hours",
     columns: { guid: none, opensAt: none, closesAt: none, ...stamps },
   }),
   entry({
     table: schema.parkLocations,
-    owner: 'staff/resources',
+    owner: 'wallet',
+    sharedWith: [DEMO],
     holds: 'a place where passes show on the lock screen',
     columns: { guid: none, name: none, latitude: none, longitude: none, relevantText: none, ...stamps },
   }),

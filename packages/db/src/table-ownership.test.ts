@@ -141,7 +141,7 @@ describe('the ownership of tables', () => {
       "import { eq } from 'drizzle-orm';",
       "import type { Executor } from '@boardwalk/db/client';",
       "import {\n  type loyaltyTiers,\n  tickets as t,\n  emailKey,\n} from '@boardwalk/db/schema';",
-      "import { photos } from '@boardwalk/db/schema';",
+      "import { photoResetRequests } from '@boardwalk/db/schema';",
     ].join('\n');
     expect(ownershipViolations([{ file: 'guest/photo/photo-thing.repo.ts', text: planted }])).toEqual([
       { file: 'guest/photo/photo-thing.repo.ts', table: 'tickets', owner: 'integrations/ticketing' },
