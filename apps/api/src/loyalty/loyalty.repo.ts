@@ -30,6 +30,10 @@ export type NewLedgerEntry = Omit<typeof loyaltyLedger.$inferInsert, 'id' | 'cre
 
 const byEmail = (email: string) => eq(sql`lower(${loyaltyAccounts.email})`, email.toLowerCase());
 
+/** An account uses this email (any case): a member's, as other features' statements ask it. */
+export const isMemberEmailSql = (email: AnyPgColumn | SQL): SQL =>
+  sql`exists (select 1 from ${loyaltyAccounts} where lower(${loyaltyAccounts.email}) = lower(${email}))`;
+
 export async function findAccountIdByEmail(db: Executor, email: string): Promise<string | null> {
   const [row] = await db.select({ id: loyaltyAccounts.id }).from(loyaltyAccounts).where(byEmail(email)).limit(1);
   return row?.id ?? null;
