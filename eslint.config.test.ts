@@ -21,6 +21,7 @@ const resolves = (file: string, specifier: string) =>
 
 const LAYERS = 'import-x/no-restricted-paths';
 const TEST_SUPPORT = 'no-restricted-imports';
+const CYCLE = 'import-x/no-cycle';
 
 describe('the layout rules', () => {
   it.each([
@@ -195,6 +196,21 @@ describe('the layout rules', () => {
   ])('allows %s', async (_what, file, specifiers) => {
     for (const specifier of specifiers) expect(resolves(file, specifier), specifier).toBe(true);
     expect(await reported(file, specifiers.map(importing).join('\n'))).toEqual([]);
+  });
+
+  // A planted cycle: the text linted stands at an existing file's path and imports a file that
+  // imports that path back (error-handler.ts imports errors.ts; site.ts imports api-client.ts).
+  it.each([
+    ['in the API', 'apps/api/src/platform/errors.ts', './error-handler.ts'],
+    ['in the web app', 'apps/web/src/lib/api-client.ts', './site.ts'],
+    ['in a package', 'packages/db/src/client.ts', './prepared.ts'],
+  ])('rejects an import cycle %s', async (_where, file, specifier) => {
+    expect(resolves(file, specifier), specifier).toBe(true);
+    expect(await reported(file, importing(specifier))).toContain(CYCLE);
+  });
+
+  it('allows an import of a file that does not import back', async () => {
+    expect(await reported('apps/api/src/platform/error-handler.ts', importing('./errors.ts'))).not.toContain(CYCLE);
   });
 
   it('wants kebab-case file names with an optional role suffix', async () => {

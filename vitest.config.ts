@@ -1,18 +1,27 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // Projects: unit and API tests on PGlite, the same API tests on PostgreSQL (skipped only
 // when scripts/test.mjs found no PostgreSQL and said so), and the browser tests.
 const withPostgres = process.env.BW_SKIP_POSTGRES !== '1';
 const apiTests = ['apps/api/src/**/*.test.ts', 'packages/*/src/**/*.test.ts'];
+// The repository's own rules: the lint zones and the ownership of tables (no database).
+const layoutTests = ['eslint.config.test.ts', 'packages/db/src/table-ownership.test.ts', 'scripts/**/*.test.ts'];
 // Each API test file's databases are copies of one template migrated once per run.
 const templateSetup = ['packages/db/test-support/template-setup.ts'];
 // API test files share their worker's loaded modules (isolate: false): a file makes its own
 // app and database (apps/api/test-support/test-app.ts) and restores what it changes (fake
 // timers), so only the loading (the app, PGlite's WebAssembly) is shared, and it is done once
 // per worker instead of once per file.
-const apiProject = { include: apiTests, globalSetup: templateSetup, isolate: false, testTimeout: 30_000, hookTimeout: 60_000 };
+const apiProject = {
+  include: apiTests,
+  exclude: [...configDefaults.exclude, ...layoutTests],
+  globalSetup: templateSetup,
+  isolate: false,
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
 
 /**
  * Browser files whose source is short but which run long: each drives a table of states
@@ -43,8 +52,8 @@ export default defineConfig({
     maxWorkers: availableParallelism() + 1,
     sequence: { sequencer: LongFirstSequencer },
     projects: [
-      // The repository's own rules (eslint.config.js) and scripts (when `npm start` builds).
-      { test: { name: 'layout', include: ['eslint.config.test.ts', 'scripts/**/*.test.ts'], testTimeout: 30_000 } },
+      // The repository's own rules (eslint.config.js, the table owners) and scripts (when `npm start` builds).
+      { test: { name: 'layout', include: layoutTests, testTimeout: 30_000 } },
       { test: { name: 'pglite', env: { TEST_DB: 'pglite' }, ...apiProject } },
       ...(withPostgres ? [{ test: { name: 'postgres', env: { TEST_DB: 'postgres' }, ...apiProject } }] : []),
       {

@@ -39,10 +39,23 @@ const guest = (category: PersonalCategory, erasure: Erasure, note?: string): Col
   ...(note && { note }),
 });
 
+/** Code other than the owner's that may import a table, and why (the reason is the rule's record). */
+export interface SharedWith {
+  /** A folder or a file under apps/api/src. */
+  path: string;
+  reason: string;
+}
+
 export interface TableMap<T extends Table = Table> {
   table: T;
-  /** The feature that owns the table (its folder under apps/api/src). */
+  /**
+   * The feature that owns the table: its folder under apps/api/src. Only files in that folder
+   * import the table from @boardwalk/db/schema; other code reads and writes it through the
+   * owner's functions (table-ownership.test.ts checks every product file of the API).
+   */
   owner: string;
+  /** The few exceptions, each with its reason; none by default. */
+  sharedWith?: SharedWith[];
   /** What a row is, in a few words. */
   holds: string;
   columns: { [K in keyof InferSelectModel<T>]: ColumnClass };
@@ -53,11 +66,42 @@ const entry = <T extends Table>(map: TableMap<T>): TableMap => map as unknown as
 
 const stamps = { createdAt: none, updatedAt: none } as const;
 
+// ---- The exceptions to one owner per table, each with its reason ----
+// A table a back-office tab edits is reached by the generic resources through SCHEMA_WIDE;
+// its owner is the feature whose rules read it (the pass rules, the wallet's park settings,
+// staff sign-in).
+
+/** The ticket core reads, never writes, the rows around a ticket. */
+const TICKET_CORE: SharedWith = {
+  path: 'guest/ticket',
+  reason:
+    "the ticket core finds a ticket and derives the order object from the feed's rows and what hangs off them, in one query per lookup (bench:lookup's figure); it imports no guest feature, so it cannot ask their repos",
+};
+/** The ticketing feed answers an order with what guests added to its tickets. */
+const TICKETING_ORDER: SharedWith = {
+  path: 'integrations/ticketing',
+  reason:
+    "the ticketing feed's order read shows each ticket with its registration and shares in its query, and a refund drops them with the tickets; an integration imports no guest feature",
+};
+/** The gate's lookup of a wristband. */
+const GATE_BAND: SharedWith = {
+  path: 'integrations/gate/wristbands.repo.ts',
+  reason:
+    "the gate's lookup of a band reads its binding and its ticket in one query; an integration imports neither a guest feature nor another system's folder",
+};
+/** The demo loader's seed. */
+const DEMO: SharedWith = {
+  path: 'demo/demo.repo.ts',
+  reason:
+    "the demo loader seeds, in one transaction, the configuration and shares a fresh demo's orders need; it runs only when the demo is asked for, never on an operator's data",
+};
+
 export const PERSONAL_DATA: TableMap[] = [
   // ---- Ticketing feed ----
   entry({
     table: schema.orders,
     owner: 'integrations/ticketing',
+    sharedWith: [TICKET_CORE, DEMO],
     holds: 'an order of the ticketing system, with its purchaser',
     columns: {
       orderId: none,
@@ -72,6 +116,7 @@ export const PERSONAL_DATA: TableMap[] = [
   entry({
     table: schema.tickets,
     owner: 'integrations/ticketing',
+    sharedWith: [TICKET_CORE, GATE_BAND],
     holds: 'a ticket or pass of an order, with its holder',
     columns: {
       barcode: none,
@@ -102,6 +147,7 @@ export const PERSONAL_DATA: TableMap[] = [
   entry({
     table: schema.registrations,
     owner: 'guest/pass',
+    sharedWith: [TICKET_CORE, TICKETING_ORDER],
     holds: "a guest's registration of a ticket, with their marketing consents",
     columns: {
       barcode: none,
@@ -137,6 +183,7 @@ export const PERSONAL_DATA: TableMap[] = [
   entry({
     table: schema.ticketShares,
     owner: 'guest/share',
+    sharedWith: [TICKET_CORE, TICKETING_ORDER, DEMO],
     holds: 'a credit ticket shared with another guest',
     columns: {
       shareId: none,
@@ -154,6 +201,7 @@ export const PERSONAL_DATA: TableMap[] = [
   entry({
     table: schema.wristbandBindings,
     owner: 'guest/wristband',
+    sharedWith: [TICKET_CORE, GATE_BAND],
     holds: 'a wristband bound to a ticket',
     columns: {
       id: none,
@@ -167,7 +215,7 @@ export const PERSONAL_DATA: TableMap[] = [
   }),
   entry({
     table: schema.storedValueLinks,
-    owner: 'guest/stored-value',
+    owner: 'guest/ticket',
     holds: "a stored-value link's key to its ticket",
     columns: { barcodeHash: none, barcode: none, createdAt: none },
   }),
@@ -348,7 +396,8 @@ export const PERSONAL_DATA: TableMap[] = [
   // ---- Pass configuration ----
   entry({
     table: schema.passCustomizations,
-    owner: 'staff/resources',
+    owner: 'guest/ticket',
+    sharedWith: [DEMO],
     holds: 'how a kind of pass looks',
     columns: {
       passCustomizationGuid: none,
@@ -364,7 +413,8 @@ export const PERSONAL_DATA: TableMap[] = [
   }),
   entry({
     table: schema.passCustomizationCategories,
-    owner: 'staff/resources',
+    owner: 'guest/ticket',
+    sharedWith: [DEMO],
     holds: 'which tickets a pass customization applies to',
     columns: {
       guid: none,
@@ -378,19 +428,22 @@ export const PERSONAL_DATA: TableMap[] = [
   }),
   entry({
     table: schema.testPasses,
-    owner: 'staff/resources',
+    owner: 'guest/ticket',
+    sharedWith: [DEMO],
     holds: "a staff member's test pass",
     columns: { guid: none, barcode: none, description: none, data: none, ...stamps },
   }),
   entry({
     table: schema.walletExceptions,
-    owner: 'staff/resources',
+    owner: 'guest/ticket',
+    sharedWith: [DEMO],
     holds: 'an order that skips registration or the photo',
     columns: { guid: none, orderNumber: none, skipRegistration: none, skipImage: none, ...stamps },
   }),
   entry({
     table: schema.walletItemExclusions,
-    owner: 'staff/resources',
+    owner: 'guest/ticket',
+    sharedWith: [DEMO],
     holds: 'a merch item or pack kept out of the wallets',
     columns: {
       guid: none,
@@ -406,7 +459,8 @@ export const PERSONAL_DATA: TableMap[] = [
   }),
   entry({
     table: schema.wristbandMerchPackIds,
-    owner: 'staff/resources',
+    owner: 'guest/ticket',
+    sharedWith: [DEMO],
     holds: 'a merch item sold as a wristband',
     columns: { guid: none, merchItemId: none, active: none, validFrom: none, validTo: none, ...stamps },
   }),
@@ -420,6 +474,7 @@ export const PERSONAL_DATA: TableMap[] = [
   entry({
     table: schema.walletPasses,
     owner: 'wallet',
+    sharedWith: [TICKET_CORE],
     holds: 'an Apple pass or Google object issued for a ticket, a share or a member',
     columns: {
       serialNumber: none,
@@ -447,6 +502,7 @@ export const PERSONAL_DATA: TableMap[] = [
   entry({
     table: schema.appleDeviceRegistrations,
     owner: 'wallet',
+    sharedWith: [TICKET_CORE],
     holds: 'an Apple device that holds a pass',
     columns: {
       deviceLibraryIdentifier: guest(
@@ -482,7 +538,7 @@ export const PERSONAL_DATA: TableMap[] = [
   // ---- Photos ----
   entry({
     table: schema.photos,
-    owner: 'guest/photo',
+    owner: 'guest/ticket',
     holds: "a season-pass holder's photo",
     columns: {
       uid: none,
@@ -524,7 +580,7 @@ export const PERSONAL_DATA: TableMap[] = [
   }),
   entry({
     table: schema.deliveries,
-    owner: 'platform/jobs',
+    owner: 'wallet',
     holds: 'a delivery to a wallet, a device or a mailbox, with its attempts',
     columns: {
       id: none,
@@ -550,6 +606,13 @@ export const PERSONAL_DATA: TableMap[] = [
   entry({
     table: schema.integrationEvents,
     owner: 'integrations/events',
+    sharedWith: [
+      {
+        path: 'platform/events.ts',
+        reason:
+          'the one writer: every feature records its events in its own transaction through it, and platform sits below the integrations, so the writer cannot live in the feed',
+      },
+    ],
     holds: "an event for the operator's systems (a registration, a share, a new member: their names and contacts)",
     columns: {
       seq: none,
@@ -564,7 +627,7 @@ export const PERSONAL_DATA: TableMap[] = [
   }),
   entry({
     table: schema.webhookEndpoints,
-    owner: 'integrations/webhooks',
+    owner: 'integrations/events/webhooks',
     holds: "an endpoint of the operator's systems that events are sent to",
     columns: {
       id: none,
@@ -582,7 +645,7 @@ export const PERSONAL_DATA: TableMap[] = [
   }),
   entry({
     table: schema.webhookMessages,
-    owner: 'integrations/webhooks',
+    owner: 'integrations/events/webhooks',
     holds:
       'an event sent (or to send) to an endpoint: the event itself is read from integration_events, which an erasure deletes (and its messages with it)',
     columns: {
@@ -604,7 +667,7 @@ export const PERSONAL_DATA: TableMap[] = [
   }),
   entry({
     table: schema.webhookCursor,
-    owner: 'integrations/webhooks',
+    owner: 'integrations/events/webhooks',
     holds: 'how far the webhook dispatcher has read the event feed',
     columns: { id: none, xid: none, seq: none },
   }),
@@ -654,7 +717,7 @@ export const PERSONAL_DATA: TableMap[] = [
   }),
   entry({
     table: schema.teamMembers,
-    owner: 'staff/resources',
+    owner: 'staff/auth',
     holds: 'a member of the staff team',
     columns: {
       guid: none,
@@ -671,7 +734,7 @@ export const PERSONAL_DATA: TableMap[] = [
   }),
   entry({
     table: schema.permissions,
-    owner: 'staff/resources',
+    owner: 'staff/auth',
     holds: 'what an access level may call',
     columns: { guid: none, name: none, api: none, method: none, minimumAccessLevel: none, active: none, ...stamps },
   }),
@@ -707,16 +770,30 @@ export const PERSONAL_DATA: TableMap[] = [
   }),
   entry({
     table: schema.parkHours,
-    owner: 'staff/resources',
+    owner: 'wallet',
+    sharedWith: [DEMO],
     holds: "the park's opening hours",
     columns: { guid: none, opensAt: none, closesAt: none, ...stamps },
   }),
   entry({
     table: schema.parkLocations,
-    owner: 'staff/resources',
+    owner: 'wallet',
+    sharedWith: [DEMO],
     holds: 'a place where passes show on the lock screen',
     columns: { guid: none, name: none, latitude: none, longitude: none, relevantText: none, ...stamps },
   }),
+];
+
+/**
+ * Code that may import the whole schema (`import * as schema`), and why: it reaches a table by
+ * a name it is given, never one it chooses. Any other file names the tables it imports.
+ */
+export const SCHEMA_WIDE: SharedWith[] = [
+  {
+    path: 'staff/resources/resources.repo.ts',
+    reason:
+      "the back office's generic tabs read and write the table a declaration names (packages/contract/src/staff-resources.ts); a tab over another feature's table is that feature's choice, made in its declaration and hooks",
+  },
 ];
 
 /** The columns of a table, by their names in code. */

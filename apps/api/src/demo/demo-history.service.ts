@@ -16,13 +16,9 @@ import { operatingDayBounds } from '../platform/park-time.ts';
 import type { ChangeBus, Jobs } from '../platform/jobs/jobs.plugin.ts';
 import type { Keys } from '../platform/keys.plugin.ts';
 import type { StaffIdentity } from '../staff/auth/auth.service.ts';
-import {
-  staffClaimHotel,
-  staffClaimPurchase,
-  staffClaimTickets,
-  staffCreate,
-  staffRedeem,
-} from '../staff/loyalty/staff-loyalty.service.ts';
+import { staffCreate } from '../staff/loyalty/staff-loyalty-accounts.service.ts';
+import { staffClaimHotel, staffClaimPurchase, staffClaimTickets } from '../staff/loyalty/staff-loyalty-claims.service.ts';
+import { staffRedeem } from '../staff/loyalty/staff-loyalty-points.service.ts';
 import { createResource, prepareResource } from '../staff/resources/resources.service.ts';
 import { createWebhookEndpoint, sendTestMessage } from '../staff/webhooks/webhooks.service.ts';
 import { DEMO_REWARDS, DEMO_TIERS, planHistory, type PlannedMember } from './demo-plan.service.ts';

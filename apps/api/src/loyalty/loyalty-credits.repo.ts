@@ -10,15 +10,8 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
 import { preparedSql } from '@boardwalk/db/prepared';
-import {
-  integrationEvents,
-  loyaltyAccounts,
-  loyaltyLedger,
-  loyaltyLots,
-  loyaltyOrders,
-  walletPassIssued,
-  walletPasses,
-} from '@boardwalk/db/schema';
+import { loyaltyAccounts, loyaltyLedger, loyaltyLots, loyaltyOrders, walletPassIssued, walletPasses } from '@boardwalk/db/schema';
+import { insertEventsSql } from '../platform/events.ts';
 import { balanceFromSum, pointsChangedEvents, type NewLedgerEntry, type NewLoyaltyOrder } from './loyalty.repo.ts';
 import { earnedSinceSql, tierNameAtSql, tierWindowStart } from './loyalty-rewards.repo.ts';
 
@@ -73,14 +66,13 @@ function following(accounts: SQL, months: number | Placeholder, since: Date | Pl
       select member_number, ${tierNameAtSql(sql`earned.before`)} as "from", ${tierNameAtSql(sql`earned.before + earned.points`)} as "to" from earned
     ),
     told as (
-      insert into ${integrationEvents} (type, subject, data, system)
-      select type, subject, data, system from (
+      ${insertEventsSql(sql`select type, subject, data, system from (
         select 1 as part, (data->'entry'->>'id')::bigint as at, type, subject, data, system
         from (${pointsChangedEvents(sql`written`, sql`account`)}) points_changed(type, subject, data, system)
         union all select 2, 0, 'loyalty.tier_changed', 'member:' || member_number,
           jsonb_build_object('memberNumber', member_number, 'from', "from", 'to', "to"), null
         from moved where "from" is distinct from "to"
-      ) events order by part, at
+      ) events order by part, at`)}
     )`;
 }
 

@@ -12,7 +12,8 @@ import { feedTablesFingerprint } from '../../test-support/integration-tables.fix
 import { createTestApp, integrationAuth, settleDeliveries, TEST_INTEGRATION_KEY, type TestApp } from '../../test-support/test-app.ts';
 import { claimHotel, claimPurchase, claimTickets } from './loyalty-claims.service.ts';
 import { UNPROVEN_MEMBER } from './loyalty-redemptions.service.ts';
-import { insertAccount, loyaltyAccountErasure } from './loyalty.repo.ts';
+import { insertAccount } from './loyalty.repo.ts';
+import { loyaltyAccountErasure } from './loyalty-privacy.repo.ts';
 import { loyaltyCoreOf } from './loyalty.service.ts';
 
 const SECRET = {

@@ -2,17 +2,10 @@
 // the loyalty core writes them, under the account's row lock: points given open them
 // (loyalty-credits.repo.ts), spends here take from them (appendLedger, the expiry job).
 // Also what the expiry job's pass over time reads: the cards the clock changed, and how far it looked.
-import type { EventRow } from '../platform/events.ts';
+import { eventRowsInsert, insertEventsSql, type EventRow } from '../platform/events.ts';
 import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
-import {
-  integrationEvents,
-  loyaltyAccounts,
-  loyaltyCardClock,
-  loyaltyLedger,
-  loyaltyLots,
-  loyaltyRedemptionLots,
-} from '@boardwalk/db/schema';
+import { loyaltyAccounts, loyaltyCardClock, loyaltyLedger, loyaltyLots, loyaltyRedemptionLots } from '@boardwalk/db/schema';
 import { expiringSoonUntil, pointsChangedEvents, type NewLedgerEntry } from './loyalty.repo.ts';
 import { tierNameSql, tierWindowStart, type TierChange } from './loyalty-rewards.repo.ts';
 
@@ -45,14 +38,14 @@ export async function spendLots(
   // balance it leaves is the ledger's sum before this statement and the entry.
   const told = sql`(select entry.*, (select coalesce(sum(${loyaltyLedger.points}), 0) from ${loyaltyLedger}
     where ${loyaltyLedger.accountId} = entry.account_id) + entry.points as balance from entry)`;
-  const more = events.length > 0 ? sql`more as ${tx.insert(integrationEvents).values(events)}, ` : sql``;
+  const more = events.length > 0 ? sql`more as ${eventRowsInsert(tx, events)}, ` : sql``;
   const kept =
     entry.kind === 'redemption' && entry.redemptionId
       ? sql`, kept as (insert into ${loyaltyRedemptionLots} (redemption_id, lot_id, points)
           select ${entry.redemptionId}::uuid, id, take from spent)`
       : sql``;
   const writing = sql`entry as ${tx.insert(loyaltyLedger).values(entry).returning()},
-        told as (insert into ${integrationEvents} (type, subject, data, system) ${pointsChangedEvents(told)}), ${more}`;
+        told as (${insertEventsSql(pointsChangedEvents(told))}), ${more}`;
   const { rows } = (await tx.execute(sql`
     with ${writing}ordered as (
       select ${loyaltyLots.id} as id, ${loyaltyLots.remaining} as remaining,
@@ -109,8 +102,9 @@ export async function writeRestoringLots(
       : sql``;
   await tx.execute(sql`
     with entry as ${tx.insert(loyaltyLedger).values(entries).returning()},
-    told as (insert into ${integrationEvents} (type, subject, data, system)
-      select * from (${pointsChangedEvents(told)}) e(type, subject, data, system) order by (data->'entry'->>'id')::bigint)${restored}
+    told as (${insertEventsSql(
+      sql`select * from (${pointsChangedEvents(told)}) e(type, subject, data, system) order by (data->'entry'->>'id')::bigint`,
+    )})${restored}
     select 1`);
 }
 

@@ -2,10 +2,9 @@
 // ledger, and the member read model every audience reads (the wallet cards, the back office).
 // The purchases themselves are read through the ticket core and the feeds' repos.
 import { recordEvent } from '../platform/events.ts';
-import { and, asc, between, desc, eq, getTableColumns, inArray, isNull, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, between, desc, eq, getTableColumns, inArray, isNull, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { LoyaltyOrderType } from '@boardwalk/contract/loyalty';
-import type { PrivacySections } from '@boardwalk/contract/privacy';
 import type { Executor } from '@boardwalk/db/client';
 import { preparedPerSession } from '@boardwalk/db/prepared';
 import { activeTiersSql, earnedSinceSql, tierProgress, tierWindowStart } from './loyalty-rewards.repo.ts';
@@ -16,9 +15,8 @@ import {
   loyaltyLots,
   loyaltyOrders,
   loyaltyOrderSearchText,
-  loyaltyRedemptions,
 } from '@boardwalk/db/schema';
-import { iso, isoOrNull, namesPerson, type Eraser, type Person } from '../platform/privacy.ts';
+import { namesPerson, type Person } from '../platform/privacy.ts';
 
 export type AccountRow = typeof loyaltyAccounts.$inferSelect;
 
@@ -32,6 +30,10 @@ export type NewLoyaltyOrder = Omit<typeof loyaltyOrders.$inferInsert, 'id' | 'cl
 export type NewLedgerEntry = Omit<typeof loyaltyLedger.$inferInsert, 'id'>;
 
 const byEmail = (email: string) => eq(sql`lower(${loyaltyAccounts.email})`, email.toLowerCase());
+
+/** An account uses this email (any case): a member's, as other features' statements ask it. */
+export const isMemberEmailSql = (email: AnyPgColumn | SQL): SQL =>
+  sql`exists (select 1 from ${loyaltyAccounts} where lower(${loyaltyAccounts.email}) = lower(${email}))`;
 
 export async function findAccountIdByEmail(db: Executor, email: string): Promise<string | null> {
   const [row] = await db.select({ id: loyaltyAccounts.id }).from(loyaltyAccounts).where(byEmail(email)).limit(1);
@@ -62,14 +64,6 @@ export async function insertAccount(
     createdBy,
   });
   return row.id;
-}
-
-/** The guest proved the account's email (its one-time code): kept the first time. */
-export async function markEmailProven(db: Executor, id: string, at: Date): Promise<void> {
-  await db
-    .update(loyaltyAccounts)
-    .set({ emailProvenAt: at, emailProvenBy: 'guest' })
-    .where(and(eq(loyaltyAccounts.id, id), isNull(loyaltyAccounts.emailProvenAt)));
 }
 
 /** The account, locked until the transaction ends: one claim at a time per account. */
@@ -384,86 +378,11 @@ export async function deleteAccount(tx: Executor, accountId: string): Promise<bo
   return rows.length > 0;
 }
 
-const ofPerson = (person: Person) => namesPerson(person, { email: loyaltyAccounts.email, phone: loyaltyAccounts.phone });
-
-/** The loyalty section: the person's accounts (by email, or every one with their phone), each with its whole history. */
-export async function findLoyaltyOfPerson(db: Executor, person: Person): Promise<PrivacySections['loyalty']> {
-  const accounts = await db.select().from(loyaltyAccounts).where(ofPerson(person));
-  return Promise.all(
-    accounts.map(async (account) => {
-      const [ledger, claims, redemptions] = await Promise.all([
-        db.select().from(loyaltyLedger).where(eq(loyaltyLedger.accountId, account.id)).orderBy(asc(loyaltyLedger.id)),
-        db.select().from(loyaltyOrders).where(eq(loyaltyOrders.accountId, account.id)).orderBy(asc(loyaltyOrders.claimedAt)),
-        db
-          .select()
-          .from(loyaltyRedemptions)
-          .where(eq(loyaltyRedemptions.accountId, account.id))
-          .orderBy(asc(loyaltyRedemptions.redeemedAt)),
-      ]);
-      return {
-        memberNumber: account.memberNumber,
-        firstName: account.firstName,
-        lastName: account.lastName,
-        email: account.email,
-        phone: account.phone,
-        zip: account.zip,
-        seasonPassId: account.seasonPassId,
-        joinedAt: iso(account.createdAt),
-        balance: ledger.reduce((sum, entry) => sum + entry.points, 0),
-        ledger: ledger.map((entry) => ({ points: entry.points, kind: entry.kind, reason: entry.reason, at: iso(entry.createdAt) })),
-        claims: claims.map((claim) => ({
-          sourceType: claim.sourceType,
-          sourceId: claim.sourceId,
-          product: claim.product,
-          amount: claim.amount,
-          purchasedAt: iso(claim.purchasedAt),
-          claimedAt: iso(claim.claimedAt),
-          reversedAt: isoOrNull(claim.reversedAt),
-        })),
-        redemptions: redemptions.map((r) => ({
-          reward: r.rewardName,
-          pointsSpent: r.pointsSpent,
-          redeemedAt: iso(r.redeemedAt),
-          reversedAt: isoOrNull(r.reversedAt),
-        })),
-      };
-    }),
-  );
-}
+/** The person's accounts: by email, or every one with their phone. */
+export const accountsOfPerson = (person: Person) => namesPerson(person, { email: loyaltyAccounts.email, phone: loyaltyAccounts.phone });
 
 /** The ids of the person's loyalty accounts (by email, or every one with their phone). */
 export async function findAccountIdsOfPerson(db: Executor, person: Person): Promise<string[]> {
-  const rows = await db.select({ id: loyaltyAccounts.id }).from(loyaltyAccounts).where(ofPerson(person));
+  const rows = await db.select({ id: loyaltyAccounts.id }).from(loyaltyAccounts).where(accountsOfPerson(person));
   return rows.map((row) => row.id);
 }
-
-/**
- * Erasure: the person's accounts are pseudonymised. The email becomes one that names nobody
- * (erased-<id>@erased.invalid: unique, as the column must be, and under a reserved domain that
- * can never receive mail), the name "Erased Member"; phone, zip and season pass id are emptied;
- * the card token is replaced (the card in a wallet spends nothing).
- * The member number, claims, lots and ledger stay (the points liability stays exact); nobody
- * can find the account by the old email. erasedAt voids every link and token issued for it:
- * its statement links, wallet tokens and claim tokens open nothing, and no new card is issued.
- */
-export const loyaltyAccountErasure: Eraser = {
-  category: 'loyalty accounts',
-  async erase(tx, person) {
-    const rows = await tx
-      .update(loyaltyAccounts)
-      .set({
-        email: sql`'erased-' || ${loyaltyAccounts.id} || '@erased.invalid'`,
-        firstName: 'Erased',
-        lastName: 'Member',
-        phone: null,
-        zip: null,
-        seasonPassId: null,
-        // Every link and token issued for the account (statement, wallet, claim) is void from now on.
-        erasedAt: sql`coalesce(${loyaltyAccounts.erasedAt}, now())`,
-        cardToken: sql`replace(gen_random_uuid()::text, '-', '')`,
-      })
-      .where(ofPerson(person))
-      .returning({ id: loyaltyAccounts.id });
-    return rows.length;
-  },
-};

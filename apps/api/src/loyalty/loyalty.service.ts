@@ -5,8 +5,7 @@
 // (what each positive entry gave, what is left of it and when it expires) and publishes the
 // account so that the member's wallet card follows, and tells the operator's systems
 // (loyalty.points_changed).
-import { integrationEvents } from '@boardwalk/db/schema';
-import { eventRow, type EventRow } from '../platform/events.ts';
+import { eventRow, recordEventRows, type EventRow } from '../platform/events.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '@boardwalk/db/client';
 import type { Config } from '../platform/config.ts';
@@ -69,7 +68,7 @@ export async function appendLedger(
   if (entries.every((entry) => entry.points >= 0)) {
     // Points given (a raise, a redemption given back): one statement writes them, their lots and their events.
     await writeCredits(tx, entries, { months: changes.pointsExpireMonths, now });
-    if (events.length > 0) await tx.insert(integrationEvents).values(events);
+    await recordEventRows(tx, events);
   } else if (entries.every((entry) => entry.points < 0)) {
     // Points taken (a redemption, a deduction, a reversal, the lots an expiry ends): each entry
     // is written by the statement that takes it from the lots, with its event; the change's
@@ -128,13 +127,12 @@ const EVENTS_PER_STATEMENT = 1000;
 /** loyalty.tier_changed for each change, in tx. */
 export async function recordTierChanges(tx: Executor, changes: TierChange[]): Promise<void> {
   for (let start = 0; start < changes.length; start += EVENTS_PER_STATEMENT) {
-    await tx
-      .insert(integrationEvents)
-      .values(
-        changes
-          .slice(start, start + EVENTS_PER_STATEMENT)
-          .map((change) => eventRow('loyalty.tier_changed', `member:${change.memberNumber}`, change)),
-      );
+    await recordEventRows(
+      tx,
+      changes
+        .slice(start, start + EVENTS_PER_STATEMENT)
+        .map((change) => eventRow('loyalty.tier_changed', `member:${change.memberNumber}`, change)),
+    );
   }
 }
 

@@ -2,6 +2,7 @@
 // the change that causes them: an event exists exactly when its change committed. The feed that
 // lists them is integrations/events; a feature only records them, here.
 import { eventData, type EventDataOf, type EventType } from '@boardwalk/contract/events';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
 import { integrationEvents } from '@boardwalk/db/schema';
 
@@ -21,3 +22,17 @@ export type EventRow = ReturnType<typeof eventRow>;
 export async function recordEvent<T extends EventType>(tx: Executor, type: T, subject: EventSubject, data: EventDataOf<T>): Promise<void> {
   await tx.insert(integrationEvents).values(eventRow(type, subject, data));
 }
+
+/** Records these events in tx (rows made by eventRow, their data checked). */
+export async function recordEventRows(tx: Executor, rows: EventRow[]): Promise<void> {
+  if (rows.length > 0) await tx.insert(integrationEvents).values(rows);
+}
+
+/** The insert of these events, to embed in a statement that writes them with its change (a data-modifying WITH). */
+export const eventRowsInsert = (tx: Executor, rows: EventRow[]) => tx.insert(integrationEvents).values(rows);
+
+/**
+ * The insert of the events a query selects (its columns: type, subject, data, system), to embed
+ * in a statement that makes them with its change; the query checks its own payloads.
+ */
+export const insertEventsSql = (select: SQL): SQL => sql`insert into ${integrationEvents} (type, subject, data, system) ${select}`;

@@ -4,7 +4,7 @@
 // everything in one transaction: the staff Privacy page and a guest's own request do the same. A person is who an email address, a phone number or a barcode names
 // (identify, from the ticket core); the finders match on the lookup keys the schema indexes.
 import fp from 'fastify-plugin';
-import { or, sql, type SQL } from 'drizzle-orm';
+import { and, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { PrivacyQuery, PrivacySections } from '@boardwalk/contract/privacy';
 import type { Db, Executor } from '@boardwalk/db/client';
@@ -62,6 +62,11 @@ export function namesPerson(person: Pick<Person, 'email' | 'phone'>, columns: { 
 }
 
 /** The JSON form of a stored time. */
+const sameText = (column: AnyPgColumn, value: string) => sql`lower(trim(${column})) = lower(${value.trim()})`;
+/** A contact (its first and last name columns) of this name, whatever its case. */
+export const hasNameSql = (name: NonNullable<Person['name']>, first: AnyPgColumn, last: AnyPgColumn): SQL =>
+  and(sameText(first, name.firstName), sameText(last, name.lastName))!;
+
 export const iso = (value: Date) => value.toISOString();
 export const isoOrNull = (value: Date | null) => (value ? value.toISOString() : null);
 

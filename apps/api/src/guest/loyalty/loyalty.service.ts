@@ -20,7 +20,8 @@ import type { Keys } from '../../platform/keys.plugin.ts';
 import { attempt, type FailureThrottle } from '../../platform/throttle.ts';
 import type { Mailer } from '../../integrations/email/mailer.ts';
 import type { Config } from '../../platform/config.ts';
-import { findAccountByEmail, insertAccount, markEmailProven } from '../../loyalty/loyalty.repo.ts';
+import { findAccountByEmail, insertAccount } from '../../loyalty/loyalty.repo.ts';
+import { markEmailProven } from '../../loyalty/loyalty-email-proof.repo.ts';
 import { putEmailCode, spendCode, takeCodeTry } from './loyalty-email-codes.repo.ts';
 import {
   claimMessages,

@@ -1,14 +1,16 @@
 // The pass feature's writes: the guest's registration (the ticketing feed never overwrites it).
-import { and, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, not, sql, type SQL } from 'drizzle-orm';
 import type { ConsentChannel } from '@boardwalk/contract/pass';
 import type { PrivacySections } from '@boardwalk/contract/privacy';
 import type { Executor } from '@boardwalk/db/client';
-import { loyaltyAccounts, registrations, tickets } from '@boardwalk/db/schema';
+import { registrations } from '@boardwalk/db/schema';
+import { lockTicketRow, ticketEndedBeforeSql } from '../../integrations/ticketing/tickets.repo.ts';
 import { TICKET_CHANGED } from '../../integrations/ticketing/ticket.topics.ts';
 import type { ChangeBus } from '../../platform/jobs/jobs.plugin.ts';
 import { iso, namesPerson, ownBarcodes, type Eraser, type Person } from '../../platform/privacy.ts';
 import { deleteConsentHistory, findConsentHistory } from './consent.repo.ts';
 import { countDue, type RetentionRule } from '../../platform/retention.ts';
+import { isMemberEmailSql } from '../../loyalty/loyalty.repo.ts';
 
 export type RegistrationValues = Omit<typeof registrations.$inferInsert, 'createdAt' | 'updatedAt'>;
 
@@ -27,7 +29,7 @@ export async function upsertRegistration(db: Executor, values: RegistrationValue
  * wait (a joined row would be read from before it).
  */
 export async function lockRegistration(tx: Executor, barcode: string): Promise<{ email: boolean; sms: boolean }> {
-  await tx.select({ barcode: tickets.barcode }).from(tickets).where(eq(tickets.barcode, barcode)).for('update');
+  await lockTicketRow(tx, barcode);
   const [row] = await tx
     .select({ email: registrations.optInEmailMarketing, sms: registrations.optInSmsMarketing })
     .from(registrations)
@@ -64,9 +66,8 @@ export const registrationRetention: RetentionRule = {
   async apply(db, cutoff, { dryRun, changes }) {
     const due = and(
       ne(registrations.email, ''),
-      sql`exists (select 1 from ${tickets} where ${tickets.barcode} = ${registrations.barcode}
-        and (${lt(tickets.expires, cutoff)} or ${lt(tickets.redeemed, cutoff)}))`,
-      sql`not exists (select 1 from ${loyaltyAccounts} where lower(${loyaltyAccounts.email}) = lower(${registrations.email}))`,
+      ticketEndedBeforeSql(registrations.barcode, cutoff),
+      not(isMemberEmailSql(registrations.email)),
     );
     if (dryRun) return countDue(db, registrations, due);
     return db.transaction((tx) => pseudonymiseRegistrations(tx, due, changes));

@@ -4,7 +4,8 @@
 import { and, asc, count, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { PrivacySections } from '@boardwalk/contract/privacy';
 import type { Executor } from '@boardwalk/db/client';
-import { outbox, ticketShares } from '@boardwalk/db/schema';
+import { ticketShares } from '@boardwalk/db/schema';
+import { rewriteSubjects } from '../../integrations/email/outbox.repo.ts';
 import { TICKET_CHANGED } from '../../integrations/ticketing/ticket.topics.ts';
 import { iso, isoOrNull, namesPerson, ownBarcodes, type Eraser, type Person } from '../../platform/privacy.ts';
 import type { ShareRow } from '../ticket/ticket.repo.ts';
@@ -159,15 +160,11 @@ export const shareErasure: Eraser = {
       .returning({ barcode: ticketShares.barcode });
     const own = ownBarcodes(person);
     if (own.length > 0)
-      await tx
-        .update(outbox)
-        .set({ subject: sql`regexp_replace(${outbox.subject}, ${INVITATION_SUBJECT.source}, 'A guest\\1')` })
-        .where(
-          and(
-            inArray(outbox.to, tx.select({ email: ticketShares.email }).from(ticketShares).where(inArray(ticketShares.barcode, own))),
-            sql`${outbox.subject} ~ ${INVITATION_SUBJECT.source}`,
-          ),
-        );
+      await rewriteSubjects(tx, {
+        to: tx.select({ email: ticketShares.email }).from(ticketShares).where(inArray(ticketShares.barcode, own)),
+        pattern: INVITATION_SUBJECT.source,
+        replacement: 'A guest\\1',
+      });
     await changes.publish(
       tx,
       TICKET_CHANGED,

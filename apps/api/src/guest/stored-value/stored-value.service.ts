@@ -6,7 +6,7 @@ import type { Executor } from '@boardwalk/db/client';
 import type { Config } from '../../platform/config.ts';
 import { operatingDay, operatingDayStart } from '../../platform/park-time.ts';
 import type { Caller, TicketCore } from '../ticket/ticket.service.ts';
-import { findUsageBetween } from './stored-value.repo.ts';
+import { findUsageBetween } from '../../integrations/gate/usage.repo.ts';
 
 /** What the stored-value page is built with, once (stored-value.routes.ts). */
 export interface StoredValueDeps {

@@ -4,15 +4,13 @@
 // its holder, else its purchaser. A name with an order id, a barcode or the order's date names
 // a holder or registrant of that name: by their email or phone when the ticket has one, else by
 // the name alone (a ticket holder with no email or phone, often a child).
-import { and, asc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, eq, gte, inArray, lt, or, type SQL } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { PrivacyQuery, PrivacySections, TICKET_ROLES } from '@boardwalk/contract/privacy';
 import type { Executor } from '@boardwalk/db/client';
 import { orders, phoneKeyOf, registrations, tickets } from '@boardwalk/db/schema';
-import { TICKET_CHANGED } from '../../integrations/ticketing/ticket.topics.ts';
 import { AppError } from '../../platform/errors.ts';
-import { iso, isoOrNull, namesPerson, ownBarcodes, type Eraser, type Identify, type Person } from '../../platform/privacy.ts';
+import { hasNameSql, iso, isoOrNull, namesPerson, type Identify, type Person } from '../../platform/privacy.ts';
 
 interface Contact {
   firstName: string | null;
@@ -105,9 +103,6 @@ function barcodesOf(db: Executor, person: Pick<Person, 'email' | 'phone'>) {
 }
 
 type Name = NonNullable<Person['name']>;
-const sameText = (column: AnyPgColumn, value: string) => sql`lower(trim(${column})) = lower(${value.trim()})`;
-/** A contact (its first and last name columns) of this name, whatever its case. */
-const hasName = (name: Name, first: AnyPgColumn, last: AnyPgColumn) => and(sameText(first, name.firstName), sameText(last, name.lastName))!;
 const isNamed = (name: Name, c: Contact | null) =>
   Boolean(
     c?.firstName &&
@@ -135,7 +130,10 @@ async function identifyByName(db: Executor, query: PrivacyQuery): Promise<Person
     db,
     and(
       nameScope(query),
-      or(hasName(name, tickets.holderFirstName, tickets.holderLastName), hasName(name, registrations.firstName, registrations.lastName)),
+      or(
+        hasNameSql(name, tickets.holderFirstName, tickets.holderLastName),
+        hasNameSql(name, registrations.firstName, registrations.lastName),
+      ),
     ),
   );
   // A date reaches every order of the day: two orders holding the name may be two people, whom
@@ -219,41 +217,3 @@ export const identifyPerson: Identify = async (db, query) => {
 /** The tickets section: the person's tickets as identified. */
 export const findTicketsOfPerson = async (_db: Executor, person: Person): Promise<PrivacySections['tickets']> =>
   person.tickets.map(({ own: _own, ...ticket }) => ticket);
-
-/**
- * Erasure: the person's name, email and phone leave the orders they bought and the tickets
- * they hold (the ticketing system's records stay: an order is a financial record); every ticket
- * of theirs is published, so its passes are updated without them (a valid ticket stays valid).
- */
-export const ticketContactsErasure: Eraser = {
-  category: 'orders and tickets',
-  async erase(tx, person, changes) {
-    const now = sql`now()`;
-    const bought = await tx
-      .update(orders)
-      .set({ purchaserFirstName: null, purchaserLastName: null, purchaserEmail: null, purchaserPhone: null, updatedAt: now })
-      .where(namesPerson(person, { email: orders.purchaserEmail, phone: orders.purchaserPhone }))
-      .returning({ orderId: orders.orderId });
-    // A person known by name only: the holder of that name, with no email or phone, on the tickets found (the order's other people stay).
-    const byName =
-      person.name && ownBarcodes(person).length > 0
-        ? and(
-            inArray(tickets.barcode, ownBarcodes(person)),
-            isNull(tickets.holderEmail),
-            isNull(tickets.holderPhone),
-            hasName(person.name, tickets.holderFirstName, tickets.holderLastName),
-          )
-        : undefined;
-    const held = await tx
-      .update(tickets)
-      .set({ holderFirstName: null, holderLastName: null, holderEmail: null, holderPhone: null, updatedAt: now })
-      .where(or(namesPerson(person, { email: tickets.holderEmail, phone: tickets.holderPhone }), byName))
-      .returning({ barcode: tickets.barcode });
-    await changes.publish(
-      tx,
-      TICKET_CHANGED,
-      person.tickets.map((t) => t.barcode),
-    );
-    return bought.length + held.length;
-  },
-};

@@ -4,7 +4,8 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { PrivacySections } from '@boardwalk/contract/privacy';
 import type { Executor } from '@boardwalk/db/client';
-import { tickets, wristbandBindings } from '@boardwalk/db/schema';
+import { wristbandBindings } from '@boardwalk/db/schema';
+import { qualified, ticketExpiresSql } from '../../integrations/ticketing/tickets.repo.ts';
 import { iso, isoOrNull, ownBarcodes, type Person } from '../../platform/privacy.ts';
 
 export type WristbandBindingRow = typeof wristbandBindings.$inferSelect;
@@ -12,9 +13,8 @@ export type WristbandBindingRow = typeof wristbandBindings.$inferSelect;
 /** The binding of this band (active or deactivated) with its ticket's expiry (null once the feed dropped the ticket), or null. */
 export async function findBindingOfBand(db: Executor, wristbandBarcode: string) {
   const rows = await db
-    .select({ binding: wristbandBindings, expires: tickets.expires })
+    .select({ binding: wristbandBindings, expires: ticketExpiresSql(qualified(wristbandBindings.barcode)) })
     .from(wristbandBindings)
-    .leftJoin(tickets, eq(tickets.barcode, wristbandBindings.barcode))
     .where(eq(wristbandBindings.wristbandBarcode, wristbandBarcode))
     .limit(1);
   return rows[0] ?? null;

@@ -1,6 +1,6 @@
 // The outbox: every message the server sends is kept here, sent or not; its body sealed
 // (bodySealed) until sent, then erased.
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { PrivacySections } from '@boardwalk/contract/privacy';
 import type { Executor } from '@boardwalk/db/client';
 import { deliveries, outbox } from '@boardwalk/db/schema';
@@ -83,6 +83,18 @@ export async function findMailsToPerson(db: Executor, person: Person): Promise<P
     .where(namesPerson(person, { email: outbox.to }))
     .orderBy(asc(outbox.id));
   return rows.map((row) => ({ ...row, createdAt: iso(row.createdAt), sentAt: isoOrNull(row.sentAt) }));
+}
+
+/**
+ * Rewrites the subjects of the mails to these recipients that match the pattern (a PostgreSQL
+ * regular expression): each becomes the replacement (\1 names the pattern's first group).
+ * An erasure's way to drop a name a subject kept after sending.
+ */
+export async function rewriteSubjects(tx: Executor, opts: { to: SQLWrapper; pattern: string; replacement: string }): Promise<void> {
+  await tx
+    .update(outbox)
+    .set({ subject: sql`regexp_replace(${outbox.subject}, ${opts.pattern}, ${opts.replacement})` })
+    .where(and(inArray(outbox.to, opts.to), sql`${outbox.subject} ~ ${opts.pattern}`));
 }
 
 /** Erasure: the mails to the person's email are deleted, with their deliveries. */

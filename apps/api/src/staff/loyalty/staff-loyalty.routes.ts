@@ -38,26 +38,18 @@ import {
 import {
   staffAccount,
   staffAddSeasonPass,
-  staffAdjust,
-  staffClaimHotel,
-  staffClaimPurchase,
-  staffClaimTickets,
   staffCreate,
   staffMailPassLink,
-  staffLots,
-  staffOrders,
-  staffRedeem,
-  staffRedemptions,
   staffRemoveAccount,
-  staffRemoveOrder,
   staffRemoveSeasonPass,
-  staffReverseRedemption,
   staffSearch,
   staffSeasonPass,
   staffSetContact,
   staffVerify,
-  type StaffLoyaltyDeps,
-} from './staff-loyalty.service.ts';
+} from './staff-loyalty-accounts.service.ts';
+import { staffClaimHotel, staffClaimPurchase, staffClaimTickets, staffOrders, staffRemoveOrder } from './staff-loyalty-claims.service.ts';
+import { staffAdjust, staffLots, staffRedeem, staffRedemptions, staffReverseRedemption } from './staff-loyalty-points.service.ts';
+import type { StaffLoyaltyDeps } from './staff-loyalty.service.ts';
 import { loyaltyCoreOf } from '../../loyalty/loyalty.service.ts';
 
 const api = STAFF_LOYALTY_API;
