@@ -96,6 +96,13 @@ const DEMO: SharedWith = {
     "the demo loader seeds, in one transaction, the configuration and shares a fresh demo's orders need; it runs only when the demo is asked for, never on an operator's data",
 };
 
+/** The wallet's pass queries: whose pass a serial number is, in the statement that reads it. */
+const WALLET_PASSES: SharedWith = {
+  path: 'wallet',
+  reason:
+    "a pass's serial number names a ticket, a share or a member: the wallet's repos (the passes, PassKit's registrations and listings, Google's callbacks, presence) find whose pass it is, and whether it still stands, in the statement that reads the pass (PassKit's list of updated serials is one query per device); they only read these rows",
+};
+
 export const PERSONAL_DATA: TableMap[] = [
   // ---- Ticketing feed ----
   entry({
@@ -116,7 +123,7 @@ export const PERSONAL_DATA: TableMap[] = [
   entry({
     table: schema.tickets,
     owner: 'integrations/ticketing',
-    sharedWith: [TICKET_CORE, GATE_BAND],
+    sharedWith: [TICKET_CORE, GATE_BAND, WALLET_PASSES],
     holds: 'a ticket or pass of an order, with its holder',
     columns: {
       barcode: none,
@@ -183,7 +190,7 @@ export const PERSONAL_DATA: TableMap[] = [
   entry({
     table: schema.ticketShares,
     owner: 'guest/share',
-    sharedWith: [TICKET_CORE, TICKETING_ORDER, DEMO],
+    sharedWith: [TICKET_CORE, TICKETING_ORDER, DEMO, WALLET_PASSES],
     holds: 'a credit ticket shared with another guest',
     columns: {
       shareId: none,
@@ -260,6 +267,7 @@ export const PERSONAL_DATA: TableMap[] = [
   entry({
     table: schema.loyaltyAccounts,
     owner: 'loyalty',
+    sharedWith: [WALLET_PASSES],
     holds: 'a member of the loyalty club',
     columns: {
       id: none,
@@ -474,7 +482,14 @@ export const PERSONAL_DATA: TableMap[] = [
   entry({
     table: schema.walletPasses,
     owner: 'wallet',
-    sharedWith: [TICKET_CORE],
+    sharedWith: [
+      TICKET_CORE,
+      {
+        path: 'loyalty/loyalty-credits.repo.ts',
+        reason:
+          "a claim's one statement writes the points and answers whether the member holds a card (to publish the card's change only then); the loyalty core sits below the wallet and cannot ask it",
+      },
+    ],
     holds: 'an Apple pass or Google object issued for a ticket, a share or a member',
     columns: {
       serialNumber: none,
@@ -580,7 +595,19 @@ export const PERSONAL_DATA: TableMap[] = [
   }),
   entry({
     table: schema.deliveries,
-    owner: 'wallet',
+    owner: 'platform/jobs',
+    sharedWith: [
+      {
+        path: 'wallet',
+        reason:
+          "an Apple push's proof of delivery (the device fetched the pass) is recorded on its delivery row, and the Dashboard's wallet figures count deliveries per day, in the statements that read the wallet's own rows",
+      },
+      {
+        path: 'integrations/email/outbox.repo.ts',
+        reason:
+          "a mail's retention and erasure remove its delivery rows with it, in one statement; platform sits below the mail adapter and names no feature",
+      },
+    ],
     holds: 'a delivery to a wallet, a device or a mailbox, with its attempts',
     columns: {
       id: none,

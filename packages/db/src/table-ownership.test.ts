@@ -94,47 +94,6 @@ export function ownershipViolations(files: { file: string; text: string }[], map
 
 const describeViolation = (v: Violation) => `${v.file} imports ${v.table}, owned by ${v.owner}`;
 
-/**
- * Not an exception: the imports that wait on the wallet module (issue 48 moves guest/wallet,
- * integrations/apple-wallet and google-wallet, platform/jobs/deliveries.repo.ts,
- * platform/metrics.plugin.ts and staff/deliveries into apps/api/src/wallet, the owner the map
- * names for the wallet's tables). The move settles the wallet's own tables; the wallet's reads
- * of tickets, shares and members need their owners' functions (or a reason in the map), and
- * the outbox's and the loyalty credits' reads of the wallet's tables need the wallet's. The
- * list may only shrink: an entry that is no longer a violation fails below, so it is removed
- * when fixed.
- */
-const AWAITING_WALLET_MODULE: string[] = [
-  'guest/wallet/apple-push-fetches.repo.ts imports appleDeviceRegistrations, owned by wallet',
-  'guest/wallet/apple-push-fetches.repo.ts imports deliveries, owned by wallet',
-  'guest/wallet/apple-wallet.repo.ts imports ticketShares, owned by guest/share',
-  'guest/wallet/apple-wallet.repo.ts imports tickets, owned by integrations/ticketing',
-  'guest/wallet/apple-wallet.repo.ts imports walletPasses, owned by wallet',
-  'guest/wallet/google-callbacks.repo.ts imports googleWalletCallbacks, owned by wallet',
-  'guest/wallet/google-callbacks.repo.ts imports ticketShares, owned by guest/share',
-  'guest/wallet/google-callbacks.repo.ts imports walletPasses, owned by wallet',
-  'guest/wallet/google-classes.repo.ts imports googleWalletClasses, owned by wallet',
-  'guest/wallet/google-wallet.repo.ts imports walletPasses, owned by wallet',
-  'guest/wallet/park-settings.repo.ts imports parkHours, owned by wallet',
-  'guest/wallet/park-settings.repo.ts imports parkLocations, owned by wallet',
-  'guest/wallet/passkit.repo.ts imports appleDeviceRegistrations, owned by wallet',
-  'guest/wallet/passkit.repo.ts imports loyaltyAccounts, owned by loyalty',
-  'guest/wallet/passkit.repo.ts imports ticketShares, owned by guest/share',
-  'guest/wallet/passkit.repo.ts imports tickets, owned by integrations/ticketing',
-  'guest/wallet/passkit.repo.ts imports walletPassTokens, owned by wallet',
-  'guest/wallet/passkit.repo.ts imports walletPasses, owned by wallet',
-  'guest/wallet/wallet-figures.repo.ts imports appleDeviceRegistrations, owned by wallet',
-  'guest/wallet/wallet-figures.repo.ts imports deliveries, owned by wallet',
-  'guest/wallet/wallet-figures.repo.ts imports googleWalletCallbacks, owned by wallet',
-  'guest/wallet/wallet-presence.repo.ts imports appleDeviceRegistrations, owned by wallet',
-  'guest/wallet/wallet-presence.repo.ts imports loyaltyAccounts, owned by loyalty',
-  'guest/wallet/wallet-presence.repo.ts imports ticketShares, owned by guest/share',
-  'guest/wallet/wallet-presence.repo.ts imports walletPasses, owned by wallet',
-  'integrations/email/outbox.repo.ts imports deliveries, owned by wallet',
-  'loyalty/loyalty-credits.repo.ts imports walletPasses, owned by wallet',
-  'platform/jobs/deliveries.repo.ts imports deliveries, owned by wallet',
-];
-
 describe('the ownership of tables', () => {
   const files = productFiles().map((file) => ({ file, text: readFileSync(join(API_SRC, file), 'utf8') }));
 
@@ -153,20 +112,14 @@ describe('the ownership of tables', () => {
       ),
     );
     const exists = (path: string) => folders.has(path) || files.some((f) => f.file === path);
-    const pending = new Set(['wallet']); // the wallet module's folder, made by its move (issue 48)
     const missing = PERSONAL_DATA.flatMap((e) => [e.owner, ...(e.sharedWith ?? []).map((s) => s.path)])
       .concat(SCHEMA_WIDE.map((s) => s.path))
-      .filter((path) => !exists(path) && !pending.has(path));
+      .filter((path) => !exists(path));
     expect(missing).toEqual([]);
   });
 
   it('lets only the owner of a table import it from the schema', () => {
-    const found = ownershipViolations(files).map(describeViolation);
-    expect(found.filter((v) => !AWAITING_WALLET_MODULE.includes(v))).toEqual([]);
-    expect(
-      AWAITING_WALLET_MODULE.filter((v) => !found.includes(v)),
-      'fixed: remove from AWAITING_WALLET_MODULE',
-    ).toEqual([]);
+    expect(ownershipViolations(files).map(describeViolation)).toEqual([]);
   });
 
   it('fails on a planted import of a table the file does not own', () => {
