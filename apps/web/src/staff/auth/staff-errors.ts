@@ -3,7 +3,7 @@
 // 5xx and network failures 'Unable to submit, please try again later.'.
 import { useCallback } from 'react';
 import { failedWith } from '../../lib/api-client.ts';
-import { useToast } from '../admin/toasts.tsx';
+import { useToast } from '../../ui/toasts.tsx';
 import { useStaffLogout } from './use-staff-logout.ts';
 
 export const STAFF_TEXTS = {

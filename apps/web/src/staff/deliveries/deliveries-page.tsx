@@ -19,7 +19,7 @@ import {
   FAILED_DELIVERY_STATES,
   type DeliveryState,
 } from '@boardwalk/contract/staff-resources';
-import { useToast } from '../admin/toasts.tsx';
+import { useToast } from '../../ui/toasts.tsx';
 import { staffRequest } from '../auth/staff-api.ts';
 import { useStaffErrorHandler } from '../auth/staff-errors.ts';
 import { hasPermission, type StaffUser } from '../auth/staff-session.ts';

@@ -7,7 +7,7 @@ import { staffLoyaltyMessages as texts, staffLots } from '@boardwalk/contract/st
 import { formatDate } from '../../lib/format.ts';
 import { accountQuery, api, id, loyaltyJson } from './loyalty-api.ts';
 import { useToastOnError } from './loyalty-errors.ts';
-import { ScrollRegion } from '../admin/scroll-region.tsx';
+import { ScrollRegion } from '../resources/scroll-region.tsx';
 
 const lotsQuery = (userID: string) =>
   queryOptions({

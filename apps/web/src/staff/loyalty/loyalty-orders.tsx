@@ -8,12 +8,12 @@ import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { staffLoyaltyMessages as texts, type StaffLoyaltyOrder } from '@boardwalk/contract/staff-loyalty';
 import { LOYALTY } from '@boardwalk/contract/staff-resources';
-import { useToast } from '../admin/toasts.tsx';
+import { useToast } from '../../ui/toasts.tsx';
 import { hasPermission, type StaffUser } from '../auth/staff-session.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { accountQuery, api, id, loyaltyJson, ordersQuery } from './loyalty-api.ts';
 import { useLoyaltyFailure, useToastOnError } from './loyalty-errors.ts';
-import { ScrollRegion } from '../admin/scroll-region.tsx';
+import { ScrollRegion } from '../resources/scroll-region.tsx';
 import { appleDevicesText, googleText } from './wallet-presence.tsx';
 
 /** Order dates as M/D/YY. */

@@ -17,7 +17,7 @@ import { failedWith } from '../../lib/api-client.ts';
 import { formatPhone } from '../../lib/format.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { useToast } from '../admin/toasts.tsx';
+import { useToast } from '../../ui/toasts.tsx';
 import { hasPermission, type StaffUser } from '../auth/staff-session.ts';
 import { LOYALTY } from '@boardwalk/contract/staff-resources';
 import { LoyaltyExports } from './loyalty-exports.tsx';
@@ -25,7 +25,7 @@ import { EmailForm, NamesForm, type MemberNames } from '../../loyalty/member-for
 import { api, loyaltyJson, loyaltyText } from './loyalty-api.ts';
 import { LoyaltyAccount } from './loyalty-account.tsx';
 import { useLoyaltyFailure } from './loyalty-errors.ts';
-import { ScrollRegion } from '../admin/scroll-region.tsx';
+import { ScrollRegion } from '../resources/scroll-region.tsx';
 
 type Stage = { stage: 'lookup' } | { stage: 'signup'; email: string } | { stage: 'account'; userID: string; email: string };
 

@@ -9,10 +9,10 @@ import { staffLoyaltyMessages as texts } from '@boardwalk/contract/staff-loyalty
 import { formatDateTime } from '../../lib/format.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { useToast } from '../admin/toasts.tsx';
+import { useToast } from '../../ui/toasts.tsx';
 import { accountQuery, api, loyaltyJson, type LoyaltyAccountData } from './loyalty-api.ts';
 import { useLoyaltyFailure } from './loyalty-errors.ts';
-import { ScrollRegion } from '../admin/scroll-region.tsx';
+import { ScrollRegion } from '../resources/scroll-region.tsx';
 
 const CAUSED_BY = { guest: 'Guest', system: 'System', staff: 'Staff', till: 'Till' } as const;
 

@@ -17,12 +17,12 @@ import {
 import { LOYALTY } from '@boardwalk/contract/staff-resources';
 import { formatDateTime } from '../../lib/format.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
-import { useToast } from '../admin/toasts.tsx';
+import { useToast } from '../../ui/toasts.tsx';
 import { hasPermission, type StaffUser } from '../auth/staff-session.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { accountQuery, api, id, loyaltyJson, memberKey } from './loyalty-api.ts';
 import { useLoyaltyFailure, useToastOnError } from './loyalty-errors.ts';
-import { ScrollRegion } from '../admin/scroll-region.tsx';
+import { ScrollRegion } from '../resources/scroll-region.tsx';
 
 const redemptionsQuery = (userID: string) =>
   queryOptions({

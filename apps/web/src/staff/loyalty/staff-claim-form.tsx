@@ -12,10 +12,10 @@ import { failedWith } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useSiteInfo } from '../../lib/site.ts';
 import { ClaimForm, type CandidatesProps } from '../../loyalty/claim-form.tsx';
-import { useToast } from '../admin/toasts.tsx';
+import { useToast } from '../../ui/toasts.tsx';
 import { useStaffErrorHandler } from '../auth/staff-errors.ts';
 import { accountQuery, api, loyaltyJson, ordersQuery } from './loyalty-api.ts';
-import { ScrollRegion } from '../admin/scroll-region.tsx';
+import { ScrollRegion } from '../resources/scroll-region.tsx';
 
 export type StaffClaimKind = 'tickets' | 'purchase' | 'hotels';
 

@@ -26,7 +26,7 @@ import { PRIVACY } from '@boardwalk/contract/staff-resources';
 import { saveJson } from '../../lib/save-json.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { ScrollRegion } from '../admin/scroll-region.tsx';
+import { ScrollRegion } from '../resources/scroll-region.tsx';
 import { staffRequest } from '../auth/staff-api.ts';
 import { useStaffErrorHandler } from '../auth/staff-errors.ts';
 import { hasPermission, type StaffUser } from '../auth/staff-session.ts';

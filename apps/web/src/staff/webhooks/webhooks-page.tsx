@@ -24,8 +24,8 @@ import {
 } from '@boardwalk/contract/webhooks';
 import { webhooks as tab } from '@boardwalk/contract/staff-resources';
 import { BusyButton } from '../../ui/busy-button.tsx';
-import { useToast } from '../admin/toasts.tsx';
-import { ScrollRegion } from '../admin/scroll-region.tsx';
+import { useToast } from '../../ui/toasts.tsx';
+import { ScrollRegion } from '../resources/scroll-region.tsx';
 import { staffRequest } from '../auth/staff-api.ts';
 import { useStaffErrorHandler } from '../auth/staff-errors.ts';
 import { STAFF_QUERY_KEY } from '../auth/use-staff-logout.ts';

@@ -7,7 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { staffRow, WRISTBAND_DEACTIVATE, wristbandBindings as resource } from '@boardwalk/contract/staff-resources';
-import { useToast } from '../admin/toasts.tsx';
+import { useToast } from '../../ui/toasts.tsx';
 import { staffRequest } from '../auth/staff-api.ts';
 import { useStaffErrorHandler } from '../auth/staff-errors.ts';
 import { hasPermission, type StaffUser } from '../auth/staff-session.ts';
