@@ -49,3 +49,16 @@ export function useStaffErrorHandler() {
     [logout, toast],
   );
 }
+
+/** Handles a failed admin call that has no place to show a message: the message is toasted too. */
+export function useStaffErrorToast() {
+  const toast = useToast();
+  const handleError = useStaffErrorHandler();
+  return useCallback(
+    (error: unknown) => {
+      const message = handleError(error);
+      if (message) toast(message, 'danger');
+    },
+    [handleError, toast],
+  );
+}
