@@ -3,11 +3,9 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-import Modal from 'react-bootstrap/Modal';
 import { privacyErasure, type PrivacyErasure, type PrivacyExport } from '@boardwalk/contract/privacy';
 import { PRIVACY } from '@boardwalk/contract/staff-resources';
-import { BusyButton } from '../../ui/busy-button.tsx';
+import { ConfirmModal } from '../resources/confirm-modal.tsx';
 import { staffRequest } from '../auth/staff-api.ts';
 import { useStaffErrorHandler } from '../auth/staff-errors.ts';
 
@@ -51,49 +49,38 @@ export function EraseDialog({
     onError: (error) => setMessage(handleError(error)),
   });
   const { goes, kept } = erasureSummary(doc);
-  const close = () => !erase.isPending && onClose();
   const { query } = doc;
   const who =
     query.firstName !== undefined
       ? `${query.firstName} ${query.lastName ?? ''}`
       : (query.email ?? query.phone ?? `the guest of ${query.barcode ?? ''}`);
   return (
-    <Modal show onHide={close} aria-labelledby="privacy-erase-title" className="staff-modal">
-      <Modal.Header>
-        <Modal.Title id="privacy-erase-title" as="h2" className="h5">
-          Erase Personal Data
-        </Modal.Title>
-        <button type="button" className="btn-close" aria-label="Close" onClick={close} disabled={erase.isPending} />
-      </Modal.Header>
-      <Modal.Body>
-        <div role="alert" aria-atomic="true">
-          {message ? <div className="alert alert-danger">{message}</div> : null}
-        </div>
-        <p>
-          Erase everything held about <strong className="text-break">{who}</strong>? This cannot be undone.
-        </p>
-        <h3 className="h6">Erased</h3>
-        <ul>
-          {goes.map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ul>
-        <h3 className="h6">Kept</h3>
-        <ul className="mb-0">
-          {kept.map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ul>
-      </Modal.Body>
-      <Modal.Footer>
-        <Button variant="outline-secondary" onClick={close} disabled={erase.isPending}>
-          Cancel
-        </Button>
-        <BusyButton variant="danger" busy={erase.isPending} busyLabel="Erasing..." onClick={() => erase.mutate()}>
-          Yes, Erase
-        </BusyButton>
-      </Modal.Footer>
-    </Modal>
+    <ConfirmModal
+      id="privacy-erase-title"
+      title="Erase Personal Data"
+      busy={erase.isPending}
+      busyLabel="Erasing..."
+      confirmLabel="Yes, Erase"
+      message={message}
+      onConfirm={() => erase.mutate()}
+      onClose={onClose}
+    >
+      <p>
+        Erase everything held about <strong className="text-break">{who}</strong>? This cannot be undone.
+      </p>
+      <h3 className="h6">Erased</h3>
+      <ul>
+        {goes.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      <h3 className="h6">Kept</h3>
+      <ul className="mb-0">
+        {kept.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+    </ConfirmModal>
   );
 }
 
