@@ -72,20 +72,14 @@ function NameFields({
       <p className="small text-body-secondary">
         A ticket holder known by name only (no email or phone): their name and one of the following.
       </p>
-      <TextField
-        id="privacy-first-name"
-        label="First Name"
-        autoComplete="off"
-        value={firstName}
-        onChange={(e) => onFirstName(e.target.value)}
-      />
-      <TextField
-        id="privacy-last-name"
-        label="Last Name"
-        autoComplete="off"
-        value={lastName}
-        onChange={(e) => onLastName(e.target.value)}
-      />
+      {(
+        [
+          ['privacy-first-name', 'First Name', firstName, onFirstName],
+          ['privacy-last-name', 'Last Name', lastName, onLastName],
+        ] as const
+      ).map(([id, label, value, onChange]) => (
+        <TextField key={id} id={id} label={label} autoComplete="off" value={value} onChange={(e) => onChange(e.target.value)} />
+      ))}
       <ChoiceField id="privacy-scope" label="With" value={scope} choices={SCOPES} onChange={onScope} />
     </>
   );
