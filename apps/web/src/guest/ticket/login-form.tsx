@@ -76,26 +76,30 @@ export function LoginForm({
       {/* method="dialog": a tap on the prerendered form before the app has taken it over does nothing
           (a form outside a dialog is not sent), rather than reloading the page and losing what was typed. */}
       <Form noValidate method="dialog" onSubmit={submit}>
-        {(
-          [
-            ['orderId', 'Order ID', '8 digits', 8, orderIdRef, orderId, setOrderId],
-            ['barcode', 'Barcode', '8 to 18 digits', 18, barcodeRef, barcode, setBarcode],
-          ] as const
-        ).map(([id, label, hint, length, ref, value, setValue]) => (
-          <TextField
-            key={id}
-            ref={ref}
-            id={id}
-            label={label}
-            hint={hint}
-            name={id}
-            inputMode="numeric"
-            autoComplete="off"
-            value={value}
-            error={errors[id]}
-            onChange={(e) => setValue(digitsOnly(e.target.value, length))}
-          />
-        ))}
+        <TextField
+          ref={orderIdRef}
+          id="orderId"
+          label="Order ID"
+          hint="8 digits"
+          name="orderId"
+          inputMode="numeric"
+          autoComplete="off"
+          value={orderId}
+          error={errors.orderId}
+          onChange={(e) => setOrderId(digitsOnly(e.target.value, 8))}
+        />
+        <TextField
+          ref={barcodeRef}
+          id="barcode"
+          label="Barcode"
+          hint="8 to 18 digits"
+          name="barcode"
+          inputMode="numeric"
+          autoComplete="off"
+          value={barcode}
+          error={errors.barcode}
+          onChange={(e) => setBarcode(digitsOnly(e.target.value, 18))}
+        />
         <BusyButton type="submit" variant="primary" size="lg" className="w-100 mt-2" busy={login.isPending} busyLabel="Finding your pass…">
           Find My Pass
         </BusyButton>
