@@ -180,7 +180,7 @@ describe('the layout rules', () => {
     [
       'a web staff feature importing the staff core and the shared loyalty forms',
       'apps/web/src/staff/loyalty/thing.tsx',
-      ['../admin/toasts.tsx', '../auth/staff-api.ts', '../resources/resource-list.tsx', '../../loyalty/member-forms.tsx'],
+      ['../admin/staff-loading.tsx', '../auth/staff-api.ts', '../resources/resource-list.tsx', '../../loyalty/member-forms.tsx'],
     ],
     [
       "a file in a web feature's subfolder importing its own feature and the staff core",

@@ -198,12 +198,25 @@ describe('Edit Registration', () => {
     inPage(async (page) => {
       await openPass(page, demo.nfc.orderId, demo.nfc.barcode);
       await passCard(page).waitFor();
-      await button(page, 'Edit Registration').click();
+      // By keyboard, the way a focus ring would show if the heading drew one.
+      await button(page, 'Edit Registration').focus();
+      await page.keyboard.press('Enter');
       await h1(page).filter({ hasText: 'Edit Registration' }).waitFor();
       await expect(page.getByLabel('First Name').inputValue()).resolves.toBe('Gus');
       await expect(page.getByLabel('Email', { exact: true }).inputValue()).resolves.toBe('gus.olsen@example.com');
       await expect(page.getByLabel('Phone', { exact: true }).inputValue()).resolves.toBe('(310) 555-0133');
       await expect(h1(page).evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+      // The heading the page focused draws no ring; the next control, reached by Tab, does.
+      await expect(
+        h1(page).evaluate((el) => getComputedStyle(el).outlineStyle === 'none' || getComputedStyle(el).outlineWidth === '0px'),
+      ).resolves.toBe(true);
+      await page.keyboard.press('Tab');
+      await expect(
+        page.evaluate(() => {
+          const style = getComputedStyle(document.activeElement ?? document.body);
+          return document.activeElement?.tagName === 'INPUT' && (style.boxShadow !== 'none' || style.outlineStyle !== 'none');
+        }),
+      ).resolves.toBe(true);
 
       // Cancel keeps the card as it was.
       await button(page, 'Cancel').click();

@@ -5,7 +5,7 @@
 import { lazy, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { AdminPage, type StaffPages } from './admin/admin-page.tsx';
-import { ToastProvider } from './admin/toasts.tsx';
+import { ToastProvider } from '../ui/toasts.tsx';
 import { LoginPage } from './auth/login-page.tsx';
 import { msUntilExpiry, useStaffUser } from './auth/staff-session.ts';
 import { useStaffLogout } from './auth/use-staff-logout.ts';

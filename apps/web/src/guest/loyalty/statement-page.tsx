@@ -8,7 +8,7 @@ import { describeRequestError, failedWith } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 import { forgetLinkToken, hideLinkToken, takeLinkToken } from '../../lib/link-token.ts';
 import { useSiteInfo } from '../../lib/site.ts';
-import { EmailForm } from '../../loyalty/member-forms.tsx';
+import { EmailLinkRequest } from '../../loyalty/email-link-request.tsx';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { LiveAlert } from '../../ui/live-alert.tsx';
 import { LoadingState } from '../../ui/loading-state.tsx';
@@ -54,54 +54,34 @@ export function StatementPage() {
 /** Asks for the link by email; the answer reads the same whether or not the email is a member's. */
 export function StatementRequest({ notice }: { notice?: string | undefined }) {
   const supportEmail = useSiteInfo()?.supportEmail ?? '';
-  const [email, setEmail] = useState(() => rememberedEmail() ?? '');
   const request = useStatementLink();
-
-  if (request.isSuccess) {
-    return (
-      <section className="panel panel--narrow" aria-labelledby="statement-sent-heading">
-        <PageHeading id="statement-sent-heading">Check Your Email</PageHeading>
-        <p className="panel__intro" role="status">
-          If <strong className="text-break">{request.data.email}</strong> belongs to a Brownie Points member, a link to your points is on
-          its way. It works for {request.data.validHours} hours.
-        </p>
-        <p>Nothing after a few minutes? Check your spam folder, or make sure you used the email of your membership.</p>
-        <Button variant="outline-secondary" onClick={() => request.reset()}>
-          Use Another Email
-        </Button>
-      </section>
-    );
-  }
   return (
-    <section className="panel panel--narrow" aria-labelledby="statement-request-heading">
-      <PageHeading id="statement-request-heading">My Points</PageHeading>
-      {notice ? (
-        <p className="loyalty-note" data-testid="statement-link-refused">
-          {notice}
-        </p>
-      ) : null}
-      <p className="panel__intro">
-        See your balance, your tier, every entry with its reason and the rewards you can redeem. Enter the email of your membership and we
-        will email you a link.
-      </p>
-      <LiveAlert message={request.isError ? memberErrorMessage(request.error, supportEmail) : null} />
-      <EmailForm
-        id="statementEmail"
-        autoComplete="email"
-        email={email}
-        onEmailChange={setEmail}
-        onSubmit={(value) => request.mutate(value)}
-        submit={{
-          label: 'Email Me a Link',
-          busyLabel: 'Sending...',
-          busy: request.isPending,
-          look: { variant: 'primary', size: 'lg', className: 'w-100 mt-2' },
-        }}
-      />
+    <EmailLinkRequest
+      name="statement"
+      heading="My Points"
+      initialEmail={rememberedEmail() ?? ''}
+      request={request}
+      error={request.isError ? memberErrorMessage(request.error, supportEmail) : null}
+      notice={
+        notice ? (
+          <p className="loyalty-note" data-testid="statement-link-refused">
+            {notice}
+          </p>
+        ) : null
+      }
+      intro="See your balance, your tier, every entry with its reason and the rewards you can redeem. Enter the email of your membership and we will email you a link."
+      sent={(answer) => (
+        <>
+          If <strong className="text-break">{answer.email}</strong> belongs to a Brownie Points member, a link to your points is on its way.
+          It works for {answer.validHours} hours.
+        </>
+      )}
+      sentHint="Nothing after a few minutes? Check your spam folder, or make sure you used the email of your membership."
+    >
       <Link to="/loyalty/" className="btn btn-link px-0 mt-3">
         Back to Brownie Points
       </Link>
-    </section>
+    </EmailLinkRequest>
   );
 }
 

@@ -1,6 +1,6 @@
-import Button from 'react-bootstrap/Button';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { passTexts } from '../ticket/pass-rules.ts';
+import { StartOverActions } from '../ticket/start-over.tsx';
 
 /** A share link whose share was stopped (the server answers 410). */
 export function NoLongerShared({ onStartOver }: { onStartOver: () => void }) {
@@ -11,11 +11,7 @@ export function NoLongerShared({ onStartOver }: { onStartOver: () => void }) {
         The guest who shared this pass with you has stopped sharing it. Ask them to share it again, or find your own ticket with its order
         ID and barcode.
       </p>
-      <div className="actions">
-        <Button variant="primary" onClick={onStartOver}>
-          Start Over
-        </Button>
-      </div>
+      <StartOverActions variant="primary" onStartOver={onStartOver} />
     </section>
   );
 }

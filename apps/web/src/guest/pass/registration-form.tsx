@@ -11,19 +11,18 @@ import { PageHeading } from '../../ui/page-heading.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import type { PassCredentials } from '../ticket/pass-route.ts';
 import { registerErrorMessage } from '../ticket/pass-rules.ts';
+import { PERSON_FIELDS, personFieldErrors, PHONE_MASK, type PersonField, type PersonFieldErrors } from '../ticket/person-fields.ts';
 import { useRegisterPass } from './register-pass.ts';
 
-type Field = 'firstName' | 'lastName' | 'email' | 'phone';
-type FieldErrors = Partial<Record<Field, string>>;
-const FIELDS: Field[] = ['firstName', 'lastName', 'email', 'phone'];
+type Field = PersonField;
+type FieldErrors = PersonFieldErrors;
+const FIELDS = PERSON_FIELDS;
 const REQUIRED: Record<Field, string> = {
   firstName: 'First name is required',
   lastName: 'Last name is required',
   email: 'Email is required',
   phone: 'Phone is required',
 };
-/** Shown as (999) 999-9999, kept as its digits. */
-const PHONE_MASK = { mask: '(000) 000-0000' };
 
 interface Values {
   firstName: string;
@@ -36,14 +35,7 @@ interface Values {
 
 /** First name, last name, email and phone all required; the contract's schema for the rest. */
 function validate(values: Values): FieldErrors {
-  const errors: FieldErrors = {};
-  const parsed = registrationFields.safeParse(values);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as Field;
-      if (FIELDS.includes(field) && !errors[field]) errors[field] = issue.message;
-    }
-  }
+  const errors = personFieldErrors(registrationFields, values);
   for (const field of FIELDS) if (!values[field].trim()) errors[field] = REQUIRED[field];
   return errors;
 }

@@ -7,14 +7,13 @@ import type { TicketShare } from '@boardwalk/contract/pass';
 import { shareFields, shareTexts, type ShareFields } from '@boardwalk/contract/share';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { LiveAlert } from '../../ui/live-alert.tsx';
+import { PERSON_FIELDS, personFieldErrors, PHONE_MASK, type PersonField, type PersonFieldErrors } from '../ticket/person-fields.ts';
 import { shareErrorMessage, useShareMutations, type ShareTicket } from './share-api.ts';
 
-type Field = 'firstName' | 'lastName' | 'email' | 'phone';
-type FieldErrors = Partial<Record<Field, string>>;
-const FIELDS: Field[] = ['firstName', 'lastName', 'email', 'phone'];
+type Field = PersonField;
+type FieldErrors = PersonFieldErrors;
+const FIELDS = PERSON_FIELDS;
 const REQUIRED: Field[] = ['firstName', 'lastName', 'email'];
-/** Shown as (999) 999-9999, sent as its digits. */
-const PHONE_MASK = { mask: '(000) 000-0000' };
 
 interface Values {
   firstName: string;
@@ -24,17 +23,7 @@ interface Values {
 }
 
 /** The share form: the contract's rules, field by field. */
-function validate(values: Values): FieldErrors {
-  const errors: FieldErrors = {};
-  const parsed = shareFields.safeParse(values);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as Field;
-      if (FIELDS.includes(field)) errors[field] ??= issue.message;
-    }
-  }
-  return errors;
-}
+const validate = (values: Values): FieldErrors => personFieldErrors(shareFields, values);
 
 interface ShareModalProps {
   ticket: ShareTicket;

@@ -1,4 +1,4 @@
-import Button from 'react-bootstrap/Button';
+import { StartOverActions } from './start-over.tsx';
 import type { PassOrder } from '@boardwalk/contract/pass';
 import { PageHeading } from '../../ui/page-heading.tsx';
 
@@ -23,11 +23,7 @@ export function ExclusionNotice({ order, onStartOver }: { order: PassOrder; onSt
           <dd>{order.barcode}</dd>
         </div>
       </dl>
-      <div className="actions">
-        <Button variant="outline-secondary" onClick={onStartOver}>
-          Start Over
-        </Button>
-      </div>
+      <StartOverActions onStartOver={onStartOver} />
     </section>
   );
 }

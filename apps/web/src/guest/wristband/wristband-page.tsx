@@ -4,7 +4,6 @@
 // /activate/. Loaded on demand (router.tsx), so the guest entry does not grow.
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useNavigate, useParams } from 'react-router';
 import type { PassOrder } from '@boardwalk/contract/pass';
@@ -14,6 +13,7 @@ import { LiveAlert } from '../../ui/live-alert.tsx';
 import { LoadingState } from '../../ui/loading-state.tsx';
 import { NotFound } from '../../ui/not-found.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
+import { StartOverActions } from '../ticket/start-over.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { ExclusionNotice } from '../ticket/exclusion-notice.tsx';
 import { passQueryKey, usePass } from '../ticket/get-pass.ts';
@@ -136,11 +136,7 @@ function WristbandView({ order, onActivated, onStartOver }: { order: PassOrder; 
       <div className="wristband-panel" aria-live="polite">
         {content}
       </div>
-      <div className="actions actions--center">
-        <Button variant="outline-secondary" onClick={onStartOver}>
-          Start Over
-        </Button>
-      </div>
+      <StartOverActions className="actions actions--center" onStartOver={onStartOver} />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 // The team member login: username and password, with "Remember my username on this device".
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type Ref } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Navigate } from 'react-router';
@@ -8,6 +8,30 @@ import { getRememberedUsername, isAdmin, rememberUsername, storeStaffUser, useSt
 import { useStaffLogout } from './use-staff-logout.ts';
 
 export const LOGIN_FAILED = 'Unable to Login';
+
+/** A labelled login field. */
+function LoginField({
+  id,
+  label,
+  onChange,
+  ...input
+}: {
+  id: string;
+  label: string;
+  ref: Ref<HTMLInputElement>;
+  type: string;
+  name: string;
+  autoComplete: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Form.Group controlId={id} className="mb-3">
+      <Form.Label>{label}</Form.Label>
+      <Form.Control {...input} onChange={(e) => onChange(e.target.value)} />
+    </Form.Group>
+  );
+}
 
 export function LoginPage() {
   const user = useStaffUser();
@@ -84,28 +108,26 @@ function LoginForm() {
         Team Member Login
       </h1>
       <Form noValidate onSubmit={(event) => void submit(event)}>
-        <Form.Group controlId="staff-username" className="mb-3">
-          <Form.Label>Email</Form.Label>
-          <Form.Control
-            ref={usernameRef}
-            type="email"
-            name="username"
-            autoComplete="username"
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-          />
-        </Form.Group>
-        <Form.Group controlId="staff-password" className="mb-3">
-          <Form.Label>Password</Form.Label>
-          <Form.Control
-            ref={passwordRef}
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </Form.Group>
+        <LoginField
+          id="staff-username"
+          label="Email"
+          ref={usernameRef}
+          type="email"
+          name="username"
+          autoComplete="username"
+          value={username}
+          onChange={setUsername}
+        />
+        <LoginField
+          id="staff-password"
+          label="Password"
+          ref={passwordRef}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+        />
         <Form.Check
           id="staff-remember"
           className="mb-3"

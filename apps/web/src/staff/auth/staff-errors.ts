@@ -3,7 +3,7 @@
 // 5xx and network failures 'Unable to submit, please try again later.'.
 import { useCallback } from 'react';
 import { failedWith } from '../../lib/api-client.ts';
-import { useToast } from '../admin/toasts.tsx';
+import { useToast } from '../../ui/toasts.tsx';
 import { useStaffLogout } from './use-staff-logout.ts';
 
 export const STAFF_TEXTS = {
@@ -47,5 +47,18 @@ export function useStaffErrorHandler() {
       return null;
     },
     [logout, toast],
+  );
+}
+
+/** Handles a failed admin call that has no place to show a message: the message is toasted too. */
+export function useStaffErrorToast() {
+  const toast = useToast();
+  const handleError = useStaffErrorHandler();
+  return useCallback(
+    (error: unknown) => {
+      const message = handleError(error);
+      if (message) toast(message, 'danger');
+    },
+    [handleError, toast],
   );
 }

@@ -6,7 +6,7 @@ import Table from 'react-bootstrap/Table';
 import { stringify } from 'csv-stringify/browser/esm/sync';
 import { csvCell } from '@boardwalk/contract/csv';
 import { saveBlob } from '../../lib/save-json.ts';
-import { ScrollRegion } from '../admin/scroll-region.tsx';
+import { ScrollRegion } from '../resources/scroll-region.tsx';
 
 export interface FigureColumn<R> {
   key: keyof R & string;

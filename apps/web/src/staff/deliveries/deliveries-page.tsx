@@ -8,15 +8,9 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
+import { appleCertificateStatus, applePushReport, DELIVERY_RETRY, deliveryCounts, deliveries as resource } from '@boardwalk/contract/staff-operations-tabs';
 import { DELIVERY_STATE_LABELS, DELIVERY_STATES, FAILED_DELIVERY_STATES, type DeliveryState } from '@boardwalk/contract/deliveries';
-import {
-  appleCertificateStatus,
-  applePushReport,
-  DELIVERY_RETRY,
-  deliveryCounts,
-  deliveries as resource,
-} from '@boardwalk/contract/staff-operations-tabs';
-import { useToast } from '../admin/toasts.tsx';
+import { useToast } from '../../ui/toasts.tsx';
 import { staffRequest } from '../auth/staff-api.ts';
 import { useStaffErrorHandler } from '../auth/staff-errors.ts';
 import { hasPermission, type StaffUser } from '../auth/staff-session.ts';

@@ -7,7 +7,7 @@ import { staffLoyaltyMessages as texts } from '@boardwalk/contract/staff-loyalty
 import { formatPhone } from '../../lib/format.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { useToast } from '../admin/toasts.tsx';
+import { useToast } from '../../ui/toasts.tsx';
 import { accountQuery, api, loyaltyJson } from './loyalty-api.ts';
 import { useLoyaltyFailure } from './loyalty-errors.ts';
 

@@ -10,7 +10,7 @@ import Button from 'react-bootstrap/Button';
 import { passLinkResult, staffLoyaltyMessages as texts } from '@boardwalk/contract/staff-loyalty';
 import { LOYALTY } from '@boardwalk/contract/staff-loyalty-tabs';
 import { BusyButton } from '../../ui/busy-button.tsx';
-import { useToast } from '../admin/toasts.tsx';
+import { useToast } from '../../ui/toasts.tsx';
 import { hasPermission, type StaffUser } from '../auth/staff-session.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { ContactForm } from './contact-form.tsx';

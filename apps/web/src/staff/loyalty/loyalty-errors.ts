@@ -2,7 +2,7 @@
 // words (the member can act on them) toasted as they are; anything else the call's own toast.
 import { useCallback, useEffect } from 'react';
 import { failedWith } from '../../lib/api-client.ts';
-import { useToast } from '../admin/toasts.tsx';
+import { useToast } from '../../ui/toasts.tsx';
 import { useStaffErrorHandler } from '../auth/staff-errors.ts';
 
 export function useLoyaltyFailure() {

@@ -2,12 +2,11 @@
 // and when they expire (or expired). The query sits under the account's key, so every change
 // of points (each invalidates the account) refreshes it.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import Table from 'react-bootstrap/Table';
 import { staffLoyaltyMessages as texts, staffLots } from '@boardwalk/contract/staff-loyalty';
 import { formatDate } from '../../lib/format.ts';
 import { accountQuery, api, id, loyaltyJson } from './loyalty-api.ts';
 import { useToastOnError } from './loyalty-errors.ts';
-import { ScrollRegion } from '../admin/scroll-region.tsx';
+import { ListStates, StaffTable } from '../resources/staff-table.tsx';
 
 const lotsQuery = (userID: string) =>
   queryOptions({
@@ -27,47 +26,30 @@ export function LoyaltyLots({ userID }: { userID: string }) {
       <h3 id="loyalty-lots-heading" className="h5">
         Points by Expiry
       </h3>
-      {lots.isPending ? (
-        <p role="status">Loading Points...</p>
-      ) : !rows || rows.length === 0 ? (
-        <p>No points earned yet.</p>
-      ) : (
-        <ScrollRegion label="Lots: points left and their expiry">
-          <Table size="sm" className="align-middle mb-0 staff-loyalty__lots">
-            <caption className="visually-hidden">Points by the entry that gave them, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Earned</th>
-                <th scope="col">Reason</th>
-                <th scope="col" className="text-end">
-                  Points
-                </th>
-                <th scope="col" className="text-end">
-                  Left
-                </th>
-                <th scope="col">Expires</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((lot) => (
-                <tr key={lot.lotId}>
-                  <td className="text-nowrap">{formatDate(lot.earnedAt)}</td>
-                  <td>{lot.reason}</td>
-                  <td className="text-end text-nowrap">{points(lot.points)}</td>
-                  <td className="text-end text-nowrap">{points(lot.remaining)}</td>
-                  <td className="text-nowrap">
-                    {!lot.expiresAt
-                      ? 'Never'
-                      : lot.expired
-                        ? `Expired ${formatDate(lot.expiresAt)} (${points(lot.expiredPoints)} points)`
-                        : formatDate(lot.expiresAt)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </ScrollRegion>
-      )}
+      <ListStates pending={lots.isPending} empty={!rows || rows.length === 0} loading="Loading Points..." none="No points earned yet.">
+        <StaffTable
+          label="Lots: points left and their expiry"
+          caption="Points by the entry that gave them, newest first"
+          columns={['Earned', 'Reason', { label: 'Points', className: 'text-end' }, { label: 'Left', className: 'text-end' }, 'Expires']}
+          className="align-middle mb-0 staff-loyalty__lots"
+        >
+          {rows?.map((lot) => (
+            <tr key={lot.lotId}>
+              <td className="text-nowrap">{formatDate(lot.earnedAt)}</td>
+              <td>{lot.reason}</td>
+              <td className="text-end text-nowrap">{points(lot.points)}</td>
+              <td className="text-end text-nowrap">{points(lot.remaining)}</td>
+              <td className="text-nowrap">
+                {!lot.expiresAt
+                  ? 'Never'
+                  : lot.expired
+                    ? `Expired ${formatDate(lot.expiresAt)} (${points(lot.expiredPoints)} points)`
+                    : formatDate(lot.expiresAt)}
+              </td>
+            </tr>
+          ))}
+        </StaffTable>
+      </ListStates>
     </section>
   );
 }

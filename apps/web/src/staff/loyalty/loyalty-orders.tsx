@@ -5,15 +5,14 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import Button from 'react-bootstrap/Button';
-import Table from 'react-bootstrap/Table';
 import { staffLoyaltyMessages as texts, type StaffLoyaltyOrder } from '@boardwalk/contract/staff-loyalty';
 import { LOYALTY } from '@boardwalk/contract/staff-loyalty-tabs';
-import { useToast } from '../admin/toasts.tsx';
+import { useToast } from '../../ui/toasts.tsx';
 import { hasPermission, type StaffUser } from '../auth/staff-session.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { accountQuery, api, id, loyaltyJson, ordersQuery } from './loyalty-api.ts';
 import { useLoyaltyFailure, useToastOnError } from './loyalty-errors.ts';
-import { ScrollRegion } from '../admin/scroll-region.tsx';
+import { ListStates, StaffTable } from '../resources/staff-table.tsx';
 import { appleDevicesText, googleText } from './wallet-presence.tsx';
 
 /** Order dates as M/D/YY. */
@@ -47,52 +46,33 @@ export function LoyaltyOrders({ user, userID, email }: { user: StaffUser; userID
       <h3 id="loyalty-orders-heading" className="h5">
         Orders
       </h3>
-      {orders.isPending ? (
-        <p role="status">Loading Orders...</p>
-      ) : !rows || rows.length === 0 ? (
-        <p>No Orders</p>
-      ) : (
-        <ScrollRegion label="Loyalty orders">
-          <Table size="sm" className="align-middle mb-0 staff-loyalty__orders">
-            <thead>
-              <tr>
-                <th scope="col">Order ID / Check #</th>
-                <th scope="col">Barcode / Check ID</th>
-                <th scope="col">Product</th>
-                <th scope="col">Order Date</th>
-                <th scope="col">Type</th>
-                <th scope="col">Apple Wallet</th>
-                <th scope="col">Google Wallet</th>
-                {canRemove ? (
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                ) : null}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((o) => (
-                <tr key={`${o.type}:${o.barcode}`}>
-                  <td className="text-nowrap">{o.id}</td>
-                  <td className="staff-loyalty__mono text-nowrap">{o.barcode}</td>
-                  <td>{o.product}</td>
-                  <td>{shortDate.format(new Date(o.timestamp))}</td>
-                  <td className="text-nowrap">{TYPE_LABELS[o.type]}</td>
-                  <td className="text-nowrap">{o.wallets ? appleDevicesText(o.wallets) : '—'}</td>
-                  <td className="text-nowrap">{o.wallets ? googleText(o.wallets) : '—'}</td>
-                  {canRemove ? (
-                    <td>
-                      <Button size="sm" variant="outline-danger" className="text-nowrap" onClick={() => setConfirming(o)}>
-                        Remove Order
-                      </Button>
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </ScrollRegion>
-      )}
+      <ListStates pending={orders.isPending} empty={!rows || rows.length === 0} loading="Loading Orders..." none="No Orders">
+        <StaffTable
+          label="Loyalty orders"
+          columns={['Order ID / Check #', 'Barcode / Check ID', 'Product', 'Order Date', 'Type', 'Apple Wallet', 'Google Wallet']}
+          actions={canRemove}
+          className="align-middle mb-0 staff-loyalty__orders"
+        >
+          {rows?.map((o) => (
+            <tr key={`${o.type}:${o.barcode}`}>
+              <td className="text-nowrap">{o.id}</td>
+              <td className="staff-loyalty__mono text-nowrap">{o.barcode}</td>
+              <td>{o.product}</td>
+              <td>{shortDate.format(new Date(o.timestamp))}</td>
+              <td className="text-nowrap">{TYPE_LABELS[o.type]}</td>
+              <td className="text-nowrap">{o.wallets ? appleDevicesText(o.wallets) : '—'}</td>
+              <td className="text-nowrap">{o.wallets ? googleText(o.wallets) : '—'}</td>
+              {canRemove ? (
+                <td>
+                  <Button size="sm" variant="outline-danger" className="text-nowrap" onClick={() => setConfirming(o)}>
+                    Remove Order
+                  </Button>
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </StaffTable>
+      </ListStates>
       {confirming ? (
         <ConfirmDialog
           title="Remove Order"

@@ -5,7 +5,6 @@ import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Table from 'react-bootstrap/Table';
 import {
   SEARCH_MIN_ENABLED,
   SEARCH_MIN_SUBMIT,
@@ -17,7 +16,7 @@ import { failedWith } from '../../lib/api-client.ts';
 import { formatPhone } from '../../lib/format.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { useToast } from '../admin/toasts.tsx';
+import { useToast } from '../../ui/toasts.tsx';
 import { hasPermission, type StaffUser } from '../auth/staff-session.ts';
 import { LOYALTY } from '@boardwalk/contract/staff-loyalty-tabs';
 import { LoyaltyExports } from './loyalty-exports.tsx';
@@ -25,7 +24,7 @@ import { EmailForm, NamesForm, type MemberNames } from '../../loyalty/member-for
 import { api, loyaltyJson, loyaltyText } from './loyalty-api.ts';
 import { LoyaltyAccount } from './loyalty-account.tsx';
 import { useLoyaltyFailure } from './loyalty-errors.ts';
-import { ScrollRegion } from '../admin/scroll-region.tsx';
+import { StaffTable } from '../resources/staff-table.tsx';
 
 type Stage = { stage: 'lookup' } | { stage: 'signup'; email: string } | { stage: 'account'; userID: string; email: string };
 
@@ -142,41 +141,30 @@ function AccountSearch({ onLoad }: { onLoad: (userID: string, email: string) => 
 function SearchResults({ results, onLoad }: { results: SearchResult[]; onLoad: (userID: string, email: string) => void }) {
   if (results.length === 0) return <p className="mb-0">No accounts match this search.</p>;
   return (
-    <ScrollRegion label="Accounts found">
-      <Table size="sm" className="staff-loyalty__results align-middle mb-0">
-        <caption className="visually-hidden">Accounts found</caption>
-        <thead>
-          <tr>
-            <th scope="col">Account</th>
-            <th scope="col">Email</th>
-            <th scope="col">Name</th>
-            <th scope="col">Phone</th>
-            <th scope="col">Zip</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {results.map((r) => (
-            <tr key={r.userID}>
-              <td className="text-nowrap">{r.STRACCOUNTID}</td>
-              <td className="text-break">{r.STREMAIL}</td>
-              <td>
-                {r.STRFIRSTNAME} {r.STRLASTNAME}
-              </td>
-              <td className="text-nowrap">{r.STRPHONEDAY ? formatPhone(r.STRPHONEDAY) : ''}</td>
-              <td>{r.STRZIP}</td>
-              <td>
-                <Button size="sm" variant="outline-primary" className="text-nowrap" onClick={() => onLoad(r.userID, r.STREMAIL)}>
-                  Load Account
-                </Button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
-    </ScrollRegion>
+    <StaffTable
+      label="Accounts found"
+      caption="Accounts found"
+      columns={['Account', 'Email', 'Name', 'Phone', 'Zip']}
+      actions
+      className="staff-loyalty__results align-middle mb-0"
+    >
+      {results.map((r) => (
+        <tr key={r.userID}>
+          <td className="text-nowrap">{r.STRACCOUNTID}</td>
+          <td className="text-break">{r.STREMAIL}</td>
+          <td>
+            {r.STRFIRSTNAME} {r.STRLASTNAME}
+          </td>
+          <td className="text-nowrap">{r.STRPHONEDAY ? formatPhone(r.STRPHONEDAY) : ''}</td>
+          <td>{r.STRZIP}</td>
+          <td>
+            <Button size="sm" variant="outline-primary" className="text-nowrap" onClick={() => onLoad(r.userID, r.STREMAIL)}>
+              Load Account
+            </Button>
+          </td>
+        </tr>
+      ))}
+    </StaffTable>
   );
 }
 

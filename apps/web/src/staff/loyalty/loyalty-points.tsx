@@ -4,15 +4,14 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import Form from 'react-bootstrap/Form';
-import Table from 'react-bootstrap/Table';
 import { staffLoyaltyMessages as texts } from '@boardwalk/contract/staff-loyalty';
 import { formatDateTime } from '../../lib/format.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { useToast } from '../admin/toasts.tsx';
+import { useToast } from '../../ui/toasts.tsx';
 import { accountQuery, api, loyaltyJson, type LoyaltyAccountData } from './loyalty-api.ts';
 import { useLoyaltyFailure } from './loyalty-errors.ts';
-import { ScrollRegion } from '../admin/scroll-region.tsx';
+import { StaffTable } from '../resources/staff-table.tsx';
 
 const CAUSED_BY = { guest: 'Guest', system: 'System', staff: 'Staff', till: 'Till' } as const;
 
@@ -94,35 +93,25 @@ export function LoyaltyPoints({ userID, account }: { userID: string; account: Lo
         </BusyButton>
       </Form>
       {account && account.ledger.length > 0 ? (
-        <ScrollRegion label="Points ledger" className="mt-3">
-          <Table size="sm" className="align-middle mb-0 staff-loyalty__ledger">
-            <caption className="visually-hidden">Points ledger, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col" className="text-end">
-                  Points
-                </th>
-                <th scope="col">Reason</th>
-                <th scope="col">Order</th>
-                <th scope="col">By</th>
-              </tr>
-            </thead>
-            <tbody>
-              {account.ledger.map((e) => (
-                <tr key={e.id}>
-                  <td className="text-nowrap">{formatDateTime(e.createdAt)}</td>
-                  <td className="text-end text-nowrap">
-                    {e.points > 0 ? `+${e.points.toLocaleString('en-US')}` : e.points.toLocaleString('en-US')}
-                  </td>
-                  <td>{e.reason}</td>
-                  <td className="text-nowrap">{e.reference ?? ''}</td>
-                  <td className="text-nowrap">{e.staffMember ?? CAUSED_BY[e.causedBy]}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </ScrollRegion>
+        <StaffTable
+          label="Points ledger"
+          caption="Points ledger, newest first"
+          columns={['When', { label: 'Points', className: 'text-end' }, 'Reason', 'Order', 'By']}
+          className="align-middle mb-0 staff-loyalty__ledger"
+          regionClassName="mt-3"
+        >
+          {account.ledger.map((e) => (
+            <tr key={e.id}>
+              <td className="text-nowrap">{formatDateTime(e.createdAt)}</td>
+              <td className="text-end text-nowrap">
+                {e.points > 0 ? `+${e.points.toLocaleString('en-US')}` : e.points.toLocaleString('en-US')}
+              </td>
+              <td>{e.reason}</td>
+              <td className="text-nowrap">{e.reference ?? ''}</td>
+              <td className="text-nowrap">{e.staffMember ?? CAUSED_BY[e.causedBy]}</td>
+            </tr>
+          ))}
+        </StaffTable>
       ) : account ? (
         <p className="mt-3">No points yet.</p>
       ) : null}

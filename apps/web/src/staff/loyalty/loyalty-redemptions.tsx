@@ -6,7 +6,6 @@ import { useState } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Table from 'react-bootstrap/Table';
 import {
   staffLoyaltyMessages as texts,
   staffRedeemResult,
@@ -17,12 +16,12 @@ import {
 import { LOYALTY } from '@boardwalk/contract/staff-loyalty-tabs';
 import { formatDateTime } from '../../lib/format.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
-import { useToast } from '../admin/toasts.tsx';
+import { useToast } from '../../ui/toasts.tsx';
 import { hasPermission, type StaffUser } from '../auth/staff-session.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { accountQuery, api, id, loyaltyJson, memberKey } from './loyalty-api.ts';
 import { useLoyaltyFailure, useToastOnError } from './loyalty-errors.ts';
-import { ScrollRegion } from '../admin/scroll-region.tsx';
+import { ListStates, StaffTable } from '../resources/staff-table.tsx';
 
 const redemptionsQuery = (userID: string) =>
   queryOptions({
@@ -109,49 +108,39 @@ export function LoyaltyRedemptions({ user, userID }: { user: StaffUser; userID: 
           </BusyButton>
         </Form>
       ) : null}
-      {list.isPending ? (
-        <p role="status">Loading Redemptions...</p>
-      ) : !data || data.redemptions.length === 0 ? (
-        <p>No Redemptions</p>
-      ) : (
-        <ScrollRegion label="Redemptions">
-          <Table size="sm" className="align-middle mb-0 staff-loyalty__redemptions">
-            <caption className="visually-hidden">Redemptions, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Redeemed</th>
-                <th scope="col">Reward</th>
-                <th scope="col" className="text-end">
-                  Points
-                </th>
-                <th scope="col">By</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.redemptions.map((r) => (
-                <tr key={r.redemptionId}>
-                  <td className="text-nowrap">{formatDateTime(r.redeemedAt)}</td>
-                  <td>{r.rewardName}</td>
-                  <td className="text-end text-nowrap">-{points(r.pointsSpent)}</td>
-                  <td className="text-nowrap">{r.staffMember ?? 'Till'}</td>
-                  <td className="text-nowrap">
-                    {r.reversedAt ? (
-                      `Reversed ${formatDateTime(r.reversedAt)}`
-                    ) : canRedeem ? (
-                      <Button size="sm" variant="outline-danger" onClick={() => setConfirming(r)}>
-                        Reverse
-                      </Button>
-                    ) : (
-                      'Redeemed'
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </ScrollRegion>
-      )}
+      <ListStates
+        pending={list.isPending}
+        empty={!data || data.redemptions.length === 0}
+        loading="Loading Redemptions..."
+        none="No Redemptions"
+      >
+        <StaffTable
+          label="Redemptions"
+          caption="Redemptions, newest first"
+          columns={['Redeemed', 'Reward', { label: 'Points', className: 'text-end' }, 'By', 'Status']}
+          className="align-middle mb-0 staff-loyalty__redemptions"
+        >
+          {data?.redemptions.map((r) => (
+            <tr key={r.redemptionId}>
+              <td className="text-nowrap">{formatDateTime(r.redeemedAt)}</td>
+              <td>{r.rewardName}</td>
+              <td className="text-end text-nowrap">-{points(r.pointsSpent)}</td>
+              <td className="text-nowrap">{r.staffMember ?? 'Till'}</td>
+              <td className="text-nowrap">
+                {r.reversedAt ? (
+                  `Reversed ${formatDateTime(r.reversedAt)}`
+                ) : canRedeem ? (
+                  <Button size="sm" variant="outline-danger" onClick={() => setConfirming(r)}>
+                    Reverse
+                  </Button>
+                ) : (
+                  'Redeemed'
+                )}
+              </td>
+            </tr>
+          ))}
+        </StaffTable>
+      </ListStates>
       {confirming ? (
         <ConfirmDialog
           title="Reverse Redemption"

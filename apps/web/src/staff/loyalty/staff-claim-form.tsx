@@ -5,17 +5,16 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import Button from 'react-bootstrap/Button';
-import Table from 'react-bootstrap/Table';
 import { checkCandidates } from '@boardwalk/contract/loyalty';
 import { staffClaimResult, staffLoyaltyMessages as texts } from '@boardwalk/contract/staff-loyalty';
 import { failedWith } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useSiteInfo } from '../../lib/site.ts';
 import { ClaimForm, type CandidatesProps } from '../../loyalty/claim-form.tsx';
-import { useToast } from '../admin/toasts.tsx';
+import { useToast } from '../../ui/toasts.tsx';
 import { useStaffErrorHandler } from '../auth/staff-errors.ts';
 import { accountQuery, api, loyaltyJson, ordersQuery } from './loyalty-api.ts';
-import { ScrollRegion } from '../admin/scroll-region.tsx';
+import { StaffTable } from '../resources/staff-table.tsx';
 
 export type StaffClaimKind = 'tickets' | 'purchase' | 'hotels';
 
@@ -87,32 +86,19 @@ function Candidates({ candidates, busy, onAdd }: CandidatesProps) {
   return (
     <div className="mt-3">
       <p className="mb-2">Several checks have this number:</p>
-      <ScrollRegion label="Checks with this number">
-        <Table size="sm" className="align-middle mb-0">
-          <thead>
-            <tr>
-              <th scope="col">Order Date</th>
-              <th scope="col">Terminal</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {candidates.map((c) => (
-              <tr key={c.checkID}>
-                <td>{formatDateTime(c.ORDER_DATE)}</td>
-                <td>{c.TERMINAL_ID}</td>
-                <td>
-                  <Button size="sm" variant="outline-primary" disabled={busy || c.IN_LOYALTY_ORDERS} onClick={() => onAdd(c.checkID)}>
-                    {c.IN_LOYALTY_ORDERS ? 'Added' : 'Add'}
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      </ScrollRegion>
+      <StaffTable label="Checks with this number" columns={['Order Date', 'Terminal']} actions>
+        {candidates.map((c) => (
+          <tr key={c.checkID}>
+            <td>{formatDateTime(c.ORDER_DATE)}</td>
+            <td>{c.TERMINAL_ID}</td>
+            <td>
+              <Button size="sm" variant="outline-primary" disabled={busy || c.IN_LOYALTY_ORDERS} onClick={() => onAdd(c.checkID)}>
+                {c.IN_LOYALTY_ORDERS ? 'Added' : 'Add'}
+              </Button>
+            </td>
+          </tr>
+        ))}
+      </StaffTable>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { saveBlob } from '../../lib/save-json.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { staffFile } from '../auth/staff-api.ts';
 import { useStaffErrorHandler } from '../auth/staff-errors.ts';
-import { useToast } from '../admin/toasts.tsx';
+import { useToast } from '../../ui/toasts.tsx';
 
 export function ExportButton({ path, fallbackName, label = 'Export CSV' }: { path: string; fallbackName: string; label?: string }) {
   const handleError = useStaffErrorHandler();

@@ -6,7 +6,7 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import type { ResourceDeclaration } from '@boardwalk/contract/staff-tabs';
 import { useStaffErrorHandler } from '../auth/staff-errors.ts';
-import { useToast } from '../admin/toasts.tsx';
+import { useToast } from '../../ui/toasts.tsx';
 import { FieldInput } from './fields/field-inputs.tsx';
 import { useDeleteRecord, useSaveRecord, type Row } from './resource-api.ts';
 import {

@@ -14,6 +14,7 @@ import { ResourceCell } from './resource-cells.tsx';
 import { ResourceForm } from './resource-form.tsx';
 import { exportPath, listQueryOptions, PAGE_SIZE, type ListParams, type Row } from './resource-api.ts';
 import { ExportButton } from './export-button.tsx';
+import { ActionsHeader } from './staff-table.tsx';
 
 export interface ResourceListProps {
   resource: ResourceDeclaration;
@@ -119,11 +120,7 @@ export function ResourceList({ resource, user, rowActions, intro }: ResourceList
       <Table responsive striped hover={rowsOpen} size="sm" className="staff-table align-middle" aria-busy={list.isFetching}>
         <thead>
           <tr>
-            {rowsOpen ? (
-              <th scope="col">
-                <span className="visually-hidden">Edit</span>
-              </th>
-            ) : null}
+            {rowsOpen ? <ActionsHeader label="Edit" /> : null}
             {columns.map((field) => {
               const sorted = params.sort === field.name;
               return (
@@ -137,11 +134,7 @@ export function ResourceList({ resource, user, rowActions, intro }: ResourceList
                 </th>
               );
             })}
-            {rowActions ? (
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            ) : null}
+            {rowActions ? <ActionsHeader /> : null}
           </tr>
         </thead>
         <tbody>

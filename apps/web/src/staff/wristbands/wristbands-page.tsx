@@ -5,15 +5,15 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
-import Modal from 'react-bootstrap/Modal';
 import { staffRow } from '@boardwalk/contract/staff-tabs';
 import { WRISTBAND_DEACTIVATE, wristbandBindings as resource } from '@boardwalk/contract/staff-wristband-tabs';
-import { useToast } from '../admin/toasts.tsx';
+import { useToast } from '../../ui/toasts.tsx';
 import { staffRequest } from '../auth/staff-api.ts';
 import { useStaffErrorHandler } from '../auth/staff-errors.ts';
 import { hasPermission, type StaffUser } from '../auth/staff-session.ts';
 import { STAFF_QUERY_KEY } from '../auth/use-staff-logout.ts';
 import { ResourceList } from '../resources/resource-list.tsx';
+import { ConfirmModal } from '../resources/confirm-modal.tsx';
 import type { Row } from '../resources/resource-api.ts';
 
 export function WristbandsPage({ user }: { user: StaffUser }) {
@@ -56,42 +56,27 @@ export function WristbandsPage({ user }: { user: StaffUser }) {
         }
       />
       {confirming ? (
-        <Modal show onHide={close} aria-labelledby="wristband-deactivate-title" className="staff-modal">
-          <Modal.Header>
-            <Modal.Title id="wristband-deactivate-title" as="h2" className="h5">
-              Deactivate Wristband
-            </Modal.Title>
-            <button type="button" className="btn-close" aria-label="Close" onClick={close} disabled={deactivate.isPending} />
-          </Modal.Header>
-          <Modal.Body>
-            <div role="alert" aria-atomic="true">
-              {message ? <div className="alert alert-danger">{message}</div> : null}
-            </div>
-            <p>
-              Deactivate wristband <strong className="text-nowrap">{String(confirming.wristbandBarcode)}</strong> of ticket{' '}
-              <strong className="text-nowrap">{String(confirming.wristbandTicketBarcode)}</strong>?
-            </p>
-            <p className="mb-0">
-              The gates will no longer admit this wristband and it can never be activated again. The guest can then activate a new wristband
-              for the ticket.
-            </p>
-          </Modal.Body>
-          <Modal.Footer>
-            <Button variant="outline-secondary" onClick={close} disabled={deactivate.isPending}>
-              Cancel
-            </Button>
-            <Button
-              variant="danger"
-              disabled={deactivate.isPending}
-              onClick={() => {
-                setMessage(null);
-                deactivate.mutate(String(confirming[resource.idField]));
-              }}
-            >
-              Yes, Deactivate
-            </Button>
-          </Modal.Footer>
-        </Modal>
+        <ConfirmModal
+          id="wristband-deactivate-title"
+          title="Deactivate Wristband"
+          busy={deactivate.isPending}
+          confirmLabel="Yes, Deactivate"
+          message={message}
+          onConfirm={() => {
+            setMessage(null);
+            deactivate.mutate(String(confirming[resource.idField]));
+          }}
+          onClose={close}
+        >
+          <p>
+            Deactivate wristband <strong className="text-nowrap">{String(confirming.wristbandBarcode)}</strong> of ticket{' '}
+            <strong className="text-nowrap">{String(confirming.wristbandTicketBarcode)}</strong>?
+          </p>
+          <p className="mb-0">
+            The gates will no longer admit this wristband and it can never be activated again. The guest can then activate a new wristband
+            for the ticket.
+          </p>
+        </ConfirmModal>
       ) : null}
     </>
   );
