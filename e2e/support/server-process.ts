@@ -52,6 +52,9 @@ export async function startServerProcess(
       NODE_ENV: 'production',
       DATA_DIR: dataDir,
       DEMO_DATA: 'true',
+      // The browser tests' screens count from an empty club; the Dashboard's own test turns the
+      // history on.
+      DEMO_HISTORY: 'false',
       // The demo dates the browser tests show (Oct 2, 2026 ...), whatever today is.
       DEMO_TODAY: '2026-11-21',
       HOST: '127.0.0.1',

@@ -11,7 +11,7 @@ export const demoPlugin = fp(
       changes: app.jobs,
       parkTimezone: app.config.parkTimezone,
       today: app.config.demoToday,
-      history: { jobs: app.jobs, keys: app.keys, config: app.config },
+      history: app.config.demoHistory ? { jobs: app.jobs, keys: app.keys, config: app.config } : null,
     });
     if (!loaded) {
       app.log.info('demo data not loaded: the database already holds orders');
@@ -28,7 +28,7 @@ export const demoPlugin = fp(
         history,
         seconds: (performance.now() - started) / 1000,
       },
-      `demo data loaded: ${report.orders.created} orders, ${report.checks.created} checks, ${report.reservations.created} reservations, ${report.usage.accepted} usage events today; 90 days of loyalty history: ${history.members} members, ${history.claims} claims, ${history.redemptions} redemptions (README.md "Demo data")`,
+      `demo data loaded: ${report.orders.created} orders, ${report.checks.created} checks, ${report.reservations.created} reservations, ${report.usage.accepted} usage events today; ${history ? `90 days of loyalty history: ${history.members} members, ${history.claims} claims, ${history.redemptions} redemptions` : 'no loyalty history (DEMO_HISTORY=false)'} (README.md "Demo data")`,
     );
   },
   { name: 'demo', dependencies: ['data', 'jobs'] },

@@ -166,7 +166,8 @@ export function shiftDemoDates(data: ImportFile, today: string, timeZone: string
 export interface DemoLoad {
   report: IngestReport;
   configuration: Record<keyof DemoConfiguration, number>;
-  history: HistoryReport;
+  /** Null when the history was left out (DEMO_HISTORY=false). */
+  history: HistoryReport | null;
 }
 
 /** Loads the demo data unless the database already holds orders; null when it did not. */
@@ -177,8 +178,8 @@ export async function loadDemoData(opts: {
   now?: Date;
   /** The operating day the dates are placed around (DEMO_TODAY); default today's. */
   today?: string | undefined;
-  /** What the 90 days of loyalty history are written with (demo-history.service.ts). */
-  history: Omit<HistoryDeps, 'changes'>;
+  /** What the 90 days of loyalty history are written with (demo-history.service.ts); null: no history. */
+  history: Omit<HistoryDeps, 'changes'> | null;
 }): Promise<DemoLoad | null> {
   const now = opts.now ?? new Date();
   const today = opts.today ?? operatingDay(now, opts.parkTimezone);
@@ -196,7 +197,7 @@ export async function loadDemoData(opts: {
     }
     await insertDemoConfiguration(tx, configuration);
     const counts = Object.fromEntries(Object.entries(configuration).map(([k, rows]) => [k, rows.length]));
-    const history = await loadHistory(tx, { ...opts.history, changes: opts.changes }, today, now);
+    const history = opts.history && (await loadHistory(tx, { ...opts.history, changes: opts.changes }, today, now));
     return { report, configuration: counts as DemoLoad['configuration'], history };
   });
 }

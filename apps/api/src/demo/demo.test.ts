@@ -217,6 +217,17 @@ describe('demo data', () => {
       await off.close();
     }
   });
+
+  it('leaves the club empty with DEMO_HISTORY=false, the rest of the demo loaded', async () => {
+    const bare = await createTestApp({ env: { DEMO_DATA: 'true', DEMO_HISTORY: 'false' } });
+    try {
+      const counts = await countDemoTables(bare.database.db);
+      expect(counts.orders).toBeGreaterThan(0);
+      expect(Object.values(await countClub(bare.database.db)).every((n) => n === 0)).toBe(true);
+    } finally {
+      await bare.close();
+    }
+  });
 });
 
 describe('demo history', () => {

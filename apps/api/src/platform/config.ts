@@ -95,6 +95,7 @@ const env = z.object({
       return keys;
     }),
   DEMO_DATA: bool(true),
+  DEMO_HISTORY: bool(true),
   DEMO_TODAY: z.iso
     .date({ error: 'must be a date, e.g. 2026-11-21' })
     .optional()
@@ -257,6 +258,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     redisUrl: c.REDIS_URL,
     integrationApiKeys: c.INTEGRATION_API_KEYS,
     demoData: c.DEMO_DATA,
+    /** With the demo: its 90 days of loyalty club history (the browser tests start from an empty club). */
+    demoHistory: c.DEMO_HISTORY,
     demoToday: c.DEMO_TODAY,
     adminEmail: c.ADMIN_EMAIL,
     adminPassword: c.ADMIN_PASSWORD,

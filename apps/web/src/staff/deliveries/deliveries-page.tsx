@@ -8,7 +8,13 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
-import { appleCertificateStatus, applePushReport, DELIVERY_RETRY, deliveryCounts, deliveries as resource } from '@boardwalk/contract/staff-operations-tabs';
+import {
+  appleCertificateStatus,
+  applePushReport,
+  DELIVERY_RETRY,
+  deliveryCounts,
+  deliveries as resource,
+} from '@boardwalk/contract/staff-operations-tabs';
 import { DELIVERY_STATE_LABELS, DELIVERY_STATES, FAILED_DELIVERY_STATES, type DeliveryState } from '@boardwalk/contract/deliveries';
 import { useToast } from '../../ui/toasts.tsx';
 import { staffRequest } from '../auth/staff-api.ts';
