@@ -50,6 +50,8 @@ export function inputsHash(root, inputs = BUILD_INPUTS) {
   const hash = createHash('sha256');
   for (const file of files) {
     const path = join(root, file);
+    // An untracked repository inside is listed as its folder ("dir/"): not a file the build reads.
+    if (file.endsWith('/')) continue;
     // A tracked file deleted from the working tree is still listed: it counts as absent.
     const content = existsSync(path) ? createHash('sha256').update(readFileSync(path)).digest('hex') : 'absent';
     hash.update(`${file}\0${content}\n`);

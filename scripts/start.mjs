@@ -6,8 +6,8 @@
 // worker started beside a running server must not rebuild the folders that server runs from.
 // Both run on the project's Node.js (project-node.mjs), which the install brings.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { inputsHash, needsBuild, writeStamp } from './build-stamp.mjs';
+import { existsSync, rmSync } from 'node:fs';
+import { inputsHash, needsBuild, STAMP_FILE, writeStamp } from './build-stamp.mjs';
 import { useProjectNode } from './project-node.mjs';
 
 const worker = process.argv[2] === 'worker';
@@ -23,6 +23,9 @@ await useProjectNode();
 const root = process.cwd();
 const hash = inputsHash(root);
 if (worker ? !existsSync(entry) : needsBuild({ root, hash })) {
+  // The old stamp goes first: a build that fails part-way (after a package's output was removed)
+  // must not leave a stamp that sources reverted to their old state would match.
+  rmSync(STAMP_FILE, { force: true });
   step('npm', ['run', '--silent', 'build']);
   writeStamp({ root, hash });
 } else if (!worker) {

@@ -819,7 +819,7 @@ export const SCHEMA_WIDE: SharedWith[] = [
   {
     path: 'staff/resources/resources.repo.ts',
     reason:
-      "the back office's generic tabs read and write the table a declaration names (packages/contract/src/staff-resources.ts); a tab over another feature's table is that feature's choice, made in its declaration and hooks",
+      "the back office's generic tabs read and write the table a declaration names (packages/contract/src/staff-*-tabs.ts); a tab over another feature's table is that feature's choice, made in its declaration and hooks",
   },
 ];
 

@@ -61,12 +61,13 @@ export function namesPerson(person: Pick<Person, 'email' | 'phone'>, columns: { 
   return or(...tests) ?? sql`false`;
 }
 
-/** The JSON form of a stored time. */
+/** The column's text, trimmed, equal to this value whatever its case. */
 const sameText = (column: AnyPgColumn, value: string) => sql`lower(trim(${column})) = lower(${value.trim()})`;
 /** A contact (its first and last name columns) of this name, whatever its case. */
 export const hasNameSql = (name: NonNullable<Person['name']>, first: AnyPgColumn, last: AnyPgColumn): SQL =>
   and(sameText(first, name.firstName), sameText(last, name.lastName))!;
 
+/** The JSON form of a stored time. */
 export const iso = (value: Date) => value.toISOString();
 export const isoOrNull = (value: Date | null) => (value ? value.toISOString() : null);
 

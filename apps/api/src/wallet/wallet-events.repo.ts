@@ -3,7 +3,7 @@
 // the ids the operator knows: the ticket's order id and barcode (and share), or the member number.
 import type { Executor } from '@boardwalk/db/client';
 import { recordEvent } from '../platform/events.ts';
-import { findPassBySerialNumber } from './apple/passkit.repo.ts';
+import { findPassBySerialNumber } from './wallet-passes.repo.ts';
 
 /** Records wallet.pass_added or wallet.pass_removed for the pass, in tx (nothing for a pass that no longer exists). */
 export async function recordWalletEvent(

@@ -4,7 +4,7 @@
 // the devices that have a pass are in passkit.repo.ts.
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
-import { ticketShares, tickets, walletPassIssued, walletPasses } from '@boardwalk/db/schema';
+import { loyaltyAccounts, ticketShares, tickets, walletPassIssued, walletPasses } from '@boardwalk/db/schema';
 
 /**
  * The next update tag: now, and always in a later second than the previous one, so a device
@@ -169,4 +169,30 @@ export async function findBarcodesWithPasses(db: Executor, after: string | null,
     .orderBy(passBarcode)
     .limit(limit);
   return rows.map((r) => r.barcode);
+}
+
+/**
+ * The pass with this serial number: a ticket's (barcode, order id; a shared guest's names
+ * its share too), a member's (with the member number), or a voided member card (neither).
+ */
+export async function findPassBySerialNumber(db: Executor, serialNumber: string) {
+  const rows = await db
+    .select({
+      barcode: tickets.barcode,
+      orderId: tickets.orderId,
+      shareId: walletPasses.shareId,
+      voidReason: walletPasses.voidReason,
+      loyaltyAccountId: walletPasses.loyaltyAccountId,
+      memberNumber: loyaltyAccounts.memberNumber,
+      serialNumber: walletPasses.serialNumber,
+      updatedAt: walletPasses.updatedAt,
+      voidedAt: walletPasses.voidedAt,
+    })
+    .from(walletPasses)
+    .leftJoin(ticketShares, eq(ticketShares.shareId, walletPasses.shareId))
+    .leftJoin(tickets, eq(tickets.barcode, passBarcode))
+    .leftJoin(loyaltyAccounts, eq(loyaltyAccounts.id, walletPasses.loyaltyAccountId))
+    .where(eq(walletPasses.serialNumber, serialNumber))
+    .limit(1);
+  return rows[0] ?? null;
 }

@@ -1,4 +1,4 @@
-// app.wallet: the wallet feature's services, built once when the app starts from what the
+// app.wallet: the wallet module's services, built once when the app starts from what the
 // platform and the wallet adapters offer (the database, the keys, the job queue and change
 // bus, the ticket core, Apple's and Google's adapters). Routes and jobs call them
 // with the per-request facts only (the request, the client's address, a job's transaction).

@@ -1,10 +1,9 @@
 // Reads and writes behind Apple's PassKit web service: the devices registered for a pass,
-// a pass by its serial number with its update tag, and the hashes of the authentication
+// its update tag, and the hashes of the authentication
 // tokens handed out in passes before a pass's token was derived from its serial number.
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
-import { appleDeviceRegistrations, loyaltyAccounts, ticketShares, tickets, walletPassTokens, walletPasses } from '@boardwalk/db/schema';
-import { passBarcode } from '../wallet-passes.repo.ts';
+import { appleDeviceRegistrations, tickets, walletPassTokens, walletPasses } from '@boardwalk/db/schema';
 import { deleteRule } from '../../platform/retention.ts';
 import { uuidArray } from '@boardwalk/db/sql';
 
@@ -13,32 +12,6 @@ import { uuidArray } from '@boardwalk/db/sql';
  * since the epoch, the column's own precision, so a tag never hides a later change.
  */
 const tagOf = (column: typeof walletPasses.updatedAt) => sql<string>`floor(extract(epoch from ${column}) * 1000000)::bigint::text`;
-
-/**
- * The pass with this serial number: a ticket's (barcode, order id; a shared guest's names
- * its share too), a member's (with the member number), or a voided member card (neither).
- */
-export async function findPassBySerialNumber(db: Executor, serialNumber: string) {
-  const rows = await db
-    .select({
-      barcode: tickets.barcode,
-      orderId: tickets.orderId,
-      shareId: walletPasses.shareId,
-      voidReason: walletPasses.voidReason,
-      loyaltyAccountId: walletPasses.loyaltyAccountId,
-      memberNumber: loyaltyAccounts.memberNumber,
-      serialNumber: walletPasses.serialNumber,
-      updatedAt: walletPasses.updatedAt,
-      voidedAt: walletPasses.voidedAt,
-    })
-    .from(walletPasses)
-    .leftJoin(ticketShares, eq(ticketShares.shareId, walletPasses.shareId))
-    .leftJoin(tickets, eq(tickets.barcode, passBarcode))
-    .leftJoin(loyaltyAccounts, eq(loyaltyAccounts.id, walletPasses.loyaltyAccountId))
-    .where(eq(walletPasses.serialNumber, serialNumber))
-    .limit(1);
-  return rows[0] ?? null;
-}
 
 /** True when tokenHash is the hash of a token this pass was issued with before tokens were derived. */
 export async function isLegacyPassToken(db: Executor, serialNumber: string, tokenHash: string): Promise<boolean> {

@@ -13,10 +13,10 @@ import type { TicketCore } from '../../guest/ticket/ticket.service.ts';
 import { currentContentOf, passTokenOf, type WalletConfig } from './apple-pass-content.service.ts';
 import { recordPushesFetched, recordPushesListed } from '../deliveries/apple-push-fetches.repo.ts';
 import { recordWalletEvent } from '../wallet-events.repo.ts';
+import { findPassBySerialNumber } from '../wallet-passes.repo.ts';
 import {
   deleteDeviceRegistration,
   deleteDeviceRegistrations,
-  findPassBySerialNumber,
   findUpdatedSerialNumbers,
   isLegacyPassToken,
   lockPass,

@@ -18,7 +18,7 @@ import {
 import { DELIVERY_STATE_LABELS, DELIVERY_STATES, FAILED_DELIVERY_STATES, type DeliveryState } from '@boardwalk/contract/deliveries';
 import { useToast } from '../../ui/toasts.tsx';
 import { staffRequest } from '../auth/staff-api.ts';
-import { useStaffErrorHandler } from '../auth/staff-errors.ts';
+import { useStaffErrorToast } from '../auth/staff-errors.ts';
 import { hasPermission, type StaffUser } from '../auth/staff-session.ts';
 import { STAFF_QUERY_KEY } from '../auth/use-staff-logout.ts';
 import { ResourceList } from '../resources/resource-list.tsx';
@@ -127,18 +127,15 @@ export function DeliveriesPage({ user }: { user: StaffUser }) {
   const counts = useQuery(countsQuery);
   const queryClient = useQueryClient();
   const toast = useToast();
-  const handleError = useStaffErrorHandler();
+  const showError = useStaffErrorToast();
   const retry = useMutation({
     mutationFn: (id: string) => staffRequest(`${DELIVERY_RETRY.api}${encodeURIComponent(id)}`, { method: 'POST', schema: z.unknown() }),
     onSuccess: async () => {
       toast('Deliveries: retry queued.', 'success');
       await queryClient.invalidateQueries({ queryKey: [STAFF_QUERY_KEY, resource.key] });
     },
-    onError: (error) => {
-      // A 409 (retried meanwhile) is said here; everything else the handler toasts itself.
-      const message = handleError(error);
-      if (message) toast(message, 'danger');
-    },
+    // A 409 (retried meanwhile) is said in a toast; everything else the handler toasts itself.
+    onError: showError,
   });
   const canRetry = hasPermission(user, DELIVERY_RETRY);
 

@@ -4,19 +4,14 @@ import { useMutation } from '@tanstack/react-query';
 import { saveBlob } from '../../lib/save-json.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { staffFile } from '../auth/staff-api.ts';
-import { useStaffErrorHandler } from '../auth/staff-errors.ts';
-import { useToast } from '../../ui/toasts.tsx';
+import { useStaffErrorToast } from '../auth/staff-errors.ts';
 
 export function ExportButton({ path, fallbackName, label = 'Export CSV' }: { path: string; fallbackName: string; label?: string }) {
-  const handleError = useStaffErrorHandler();
-  const toast = useToast();
+  const showError = useStaffErrorToast();
   const download = useMutation({
     mutationFn: () => staffFile(path, { accept: 'text/csv', fallbackName }),
     onSuccess: (file) => saveBlob(file.blob, file.fileName),
-    onError: (error) => {
-      const message = handleError(error);
-      if (message) toast(message, 'danger');
-    },
+    onError: showError,
   });
   return (
     <BusyButton variant="outline-secondary" size="sm" busy={download.isPending} busyLabel="Exporting…" onClick={() => download.mutate()}>
