@@ -291,31 +291,23 @@ export async function searchAccounts(db: Executor, term: string, limit: number):
     .limit(limit);
 }
 
-/** An account's standing claims (not reversed) with the points each earned, newest purchase first. */
-export function findStandingOrdersOfAccount(db: Executor, accountId: string) {
-  return db
+/** The account's standing claims (not reversed) that meet `also`, with the points each earned. */
+const standingOrders = (db: Executor, accountId: string, ...also: SQL[]) =>
+  db
     .select({ order: loyaltyOrders, earned: loyaltyLedger.points })
     .from(loyaltyOrders)
     .innerJoin(loyaltyLedger, and(eq(loyaltyLedger.loyaltyOrderId, loyaltyOrders.id), eq(loyaltyLedger.kind, 'earn')))
-    .where(and(eq(loyaltyOrders.accountId, accountId), isNull(loyaltyOrders.reversedAt)))
-    .orderBy(desc(loyaltyOrders.purchasedAt), loyaltyOrders.sourceId);
+    .where(and(eq(loyaltyOrders.accountId, accountId), ...also, isNull(loyaltyOrders.reversedAt)));
+
+/** An account's standing claims (not reversed) with the points each earned, newest purchase first. */
+export function findStandingOrdersOfAccount(db: Executor, accountId: string) {
+  return standingOrders(db, accountId).orderBy(desc(loyaltyOrders.purchasedAt), loyaltyOrders.sourceId);
 }
 
 /** One standing claim of the account by its reference and source id, locked, with the points it earned. */
 export async function lockStandingOrder(tx: Executor, accountId: string, reference: string, sourceId: string) {
-  const [row] = await tx
-    .select({ order: loyaltyOrders, earned: loyaltyLedger.points })
-    .from(loyaltyOrders)
-    .innerJoin(loyaltyLedger, and(eq(loyaltyLedger.loyaltyOrderId, loyaltyOrders.id), eq(loyaltyLedger.kind, 'earn')))
-    .where(
-      and(
-        eq(loyaltyOrders.accountId, accountId),
-        eq(loyaltyOrders.reference, reference),
-        eq(loyaltyOrders.sourceId, sourceId),
-        isNull(loyaltyOrders.reversedAt),
-      ),
-    )
-    .for('update', { of: loyaltyOrders });
+  const claim = [eq(loyaltyOrders.reference, reference), eq(loyaltyOrders.sourceId, sourceId)];
+  const [row] = await standingOrders(tx, accountId, ...claim).for('update', { of: loyaltyOrders });
   return row ?? null;
 }
 

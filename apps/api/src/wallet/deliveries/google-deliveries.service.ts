@@ -67,6 +67,20 @@ const inGoogleWallet = <T extends { googleIssued: boolean; googleWalletState: st
 
 const hashOf = (object: object) => createHash('sha256').update(JSON.stringify(object)).digest('hex');
 
+/** The object a saved pass should show now (`target`) beside what Google was last sent of it. */
+const currentOf = (
+  pass: { serialNumber: string; googleContentHash: string | null; googleNotifiedAt: Date[] },
+  target: WalletObject,
+  details: Record<string, string>,
+): CurrentObject => ({
+  target,
+  serialNumber: pass.serialNumber,
+  contentHash: hashOf(target.object),
+  storedHash: pass.googleContentHash,
+  notifiedAt: pass.googleNotifiedAt,
+  details,
+});
+
 export type GoogleDeliveries = ReturnType<typeof createGoogleDeliveries>;
 
 export function createGoogleDeliveries(deps: GoogleDeliveryDeps) {
@@ -76,28 +90,14 @@ export function createGoogleDeliveries(deps: GoogleDeliveryDeps) {
       const pass = await findVoidedPass(db, of.voidedSerialNumber);
       if (!inGoogleWallet(pass)) return null;
       const object = voidedLoyaltyObject(pass.serialNumber, deps.googleWallet.issuerId);
-      return {
-        target: { kind: 'loyaltyObject', object },
-        serialNumber: pass.serialNumber,
-        contentHash: hashOf(object),
-        storedHash: pass.googleContentHash,
-        notifiedAt: pass.googleNotifiedAt,
-        details: { objectId: object.id, state: object.state },
-      };
+      return currentOf(pass, { kind: 'loyaltyObject', object }, { objectId: object.id, state: object.state });
     }
     if ('loyaltyAccountId' in of) {
       const pass = await findLoyaltyPass(db, of.loyaltyAccountId);
       const member = inGoogleWallet(pass) ? await findLoyaltyMember(db, of.loyaltyAccountId) : null;
       if (!pass || !member) return null;
       const object = toLoyaltyObject(member, pass.serialNumber, deps.googleWallet.issuerId, deps.config.parkTimezone);
-      return {
-        target: { kind: 'loyaltyObject', object },
-        serialNumber: pass.serialNumber,
-        contentHash: hashOf(object),
-        storedHash: pass.googleContentHash,
-        notifiedAt: pass.googleNotifiedAt,
-        details: { objectId: object.id },
-      };
+      return currentOf(pass, { kind: 'loyaltyObject', object }, { objectId: object.id });
     }
     return (await currentTicketObjects(db, of.barcode, of.serialNumber ?? null))[0] ?? null;
   }
@@ -135,14 +135,7 @@ export function createGoogleDeliveries(deps: GoogleDeliveryDeps) {
         relevance,
         kind: pass.googleObjectKind ?? 'genericObject',
       });
-      objects.push({
-        target,
-        serialNumber: pass.serialNumber,
-        contentHash: hashOf(target.object),
-        storedHash: pass.googleContentHash,
-        notifiedAt: pass.googleNotifiedAt,
-        details: { objectId: target.object.id, barcode: maskBarcode(barcode), state: target.object.state },
-      });
+      objects.push(currentOf(pass, target, { objectId: target.object.id, barcode: maskBarcode(barcode), state: target.object.state }));
     }
     return objects;
   }

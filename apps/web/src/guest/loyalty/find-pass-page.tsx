@@ -4,12 +4,10 @@ import { useNavigate } from 'react-router';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { LiveAlert } from '../../ui/live-alert.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
-import { TextField } from '../../ui/text-field.tsx';
 import { useLogin } from '../ticket/get-pass.ts';
+import { OrderFields } from '../ticket/order-fields.tsx';
 import { isBarcodeInput, isOrderIdInput, passPath } from '../ticket/pass-route.ts';
 import { loginErrorMessage } from '../ticket/pass-rules.ts';
-
-const digitsOnly = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);
 
 /**
  * The loyalty area's pass lookup (/loyalty/passes): the same call as the main page's
@@ -35,23 +33,10 @@ export function FindPassPage() {
       </p>
       <LiveAlert message={login.isError ? loginErrorMessage(login.error) : null} />
       <Form noValidate onSubmit={submit}>
-        <TextField
-          id="findOrderId"
-          label="Order ID"
-          hint="8 digits"
-          inputMode="numeric"
-          autoComplete="off"
-          value={orderId}
-          onChange={(e) => setOrderId(digitsOnly(e.target.value, 8))}
-        />
-        <TextField
-          id="findBarcode"
-          label="Barcode"
-          hint="8 to 18 digits"
-          inputMode="numeric"
-          autoComplete="off"
-          value={barcode}
-          onChange={(e) => setBarcode(digitsOnly(e.target.value, 18))}
+        <OrderFields
+          ids={{ orderId: 'findOrderId', barcode: 'findBarcode' }}
+          values={{ orderId, barcode }}
+          onChange={{ orderId: setOrderId, barcode: setBarcode }}
         />
         <BusyButton
           type="submit"

@@ -77,6 +77,14 @@ export default function RegistrationForm({ order, credentials, onCancel, onSaved
 
   const set = (field: keyof Values) => (event: { target: HTMLInputElement }) =>
     setValues((v) => ({ ...v, [field]: event.target.type === 'checkbox' ? event.target.checked : event.target.value }));
+  /** A person field's input (the masked phone's aside): its id and name, its value, error and change. */
+  const bound = (field: Exclude<Field, 'phone'>) => ({
+    id: field,
+    name: field,
+    value: values[field],
+    error: errors[field],
+    onChange: set(field),
+  });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -125,39 +133,14 @@ export default function RegistrationForm({ order, credentials, onCancel, onSaved
           <TextField
             ref={firstNameRef}
             className="col-sm-6 mb-3 mb-sm-0"
-            id="firstName"
-            name="firstName"
             label="First Name"
             autoComplete="given-name"
-            value={values.firstName}
-            error={errors.firstName}
-            onChange={set('firstName')}
+            {...bound('firstName')}
           />
-          <TextField
-            ref={lastNameRef}
-            className="col-sm-6 mb-3"
-            id="lastName"
-            name="lastName"
-            label="Last Name"
-            autoComplete="family-name"
-            value={values.lastName}
-            error={errors.lastName}
-            onChange={set('lastName')}
-          />
+          <TextField ref={lastNameRef} className="col-sm-6 mb-3" label="Last Name" autoComplete="family-name" {...bound('lastName')} />
         </div>
         <div className="row g-sm-3">
-          <TextField
-            ref={emailRef}
-            className="col-sm-6 mb-3 mb-sm-0"
-            id="email"
-            name="email"
-            type="email"
-            label="Email"
-            autoComplete="email"
-            value={values.email}
-            error={errors.email}
-            onChange={set('email')}
-          />
+          <TextField ref={emailRef} className="col-sm-6 mb-3 mb-sm-0" type="email" label="Email" autoComplete="email" {...bound('email')} />
           <TextField
             ref={phoneRef}
             className="col-sm-6 mb-3"

@@ -7,7 +7,7 @@ import { formatCredits, formatUsd } from '../../lib/format.ts';
 import { LoadingState } from '../../ui/loading-state.tsx';
 import { OfflineNote } from '../../ui/offline-note.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
-import { BarcodeSlot, preloadBarcodeGraphic } from '../ticket/barcode-slot.tsx';
+import { PassBarcode, preloadBarcodeGraphic } from '../ticket/barcode-slot.tsx';
 import { useStoredValue } from './get-stored-value.ts';
 import { formatOperatingDay, formatParkTime } from './stored-value-format.ts';
 import '../ticket/pass-card.css';
@@ -67,15 +67,7 @@ function StoredValueView({ card, shownAt }: { card: StoredValueResponse; shownAt
             <dd data-testid="stored-value-cash">{formatUsd(card.cash)}</dd>
           </div>
         </dl>
-        <div className="pass-card__barcode stored-value__barcode">
-          <span className="pass-card__barcode-label">Barcode</span>
-          <div className="pass-card__barcode-graphic">
-            <BarcodeSlot value={card.barcode} isVoid={false} />
-          </div>
-          <span className="pass-card__barcode-value" data-testid="stored-value-barcode">
-            {card.barcode}
-          </span>
-        </div>
+        <PassBarcode className="stored-value__barcode" value={card.barcode} isVoid={false} testId="stored-value-barcode" />
       </div>
 
       <section className="stored-value__history" aria-labelledby="stored-value-today-heading">

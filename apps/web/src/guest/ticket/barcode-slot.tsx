@@ -5,7 +5,7 @@
 // A state set when the chunk arrives rather than React.lazy: React holds back content that
 // replaces a Suspense fallback (up to 300 ms), which a pass opened from the device with no
 // network at the gate should not wait for; once fetched, the graphic renders at once.
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 
 type BarcodeGraphicComponent = typeof import('./barcode-graphic.tsx').default;
 interface BarcodeProps {
@@ -37,4 +37,28 @@ export function BarcodeSlot(props: BarcodeProps) {
     };
   }, [Graphic]);
   return Graphic ? <Graphic {...props} /> : null;
+}
+
+/**
+ * A barcode as a page shows it: its label, its graphic and its digits (`testId` names the
+ * digits), then `children` (the pass card's Void).
+ */
+export function PassBarcode({
+  className,
+  testId,
+  children,
+  ...barcode
+}: BarcodeProps & { className?: string; testId: string; children?: ReactNode }) {
+  return (
+    <div className={className ? `pass-card__barcode ${className}` : 'pass-card__barcode'}>
+      <span className="pass-card__barcode-label">Barcode</span>
+      <div className="pass-card__barcode-graphic">
+        <BarcodeSlot {...barcode} />
+      </div>
+      <span className="pass-card__barcode-value" data-testid={testId}>
+        {barcode.value}
+      </span>
+      {children}
+    </div>
+  );
 }

@@ -4,10 +4,10 @@ import type { PassOrder } from '@boardwalk/contract/pass';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { LiveAlert } from '../../ui/live-alert.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
-import { TextField } from '../../ui/text-field.tsx';
 import { useLogin } from './get-pass.ts';
 import { isBarcodeInput, isOrderIdInput, type PassCredentials } from './pass-route.ts';
 import { loginErrorMessage } from './pass-rules.ts';
+import { OrderFields } from './order-fields.tsx';
 
 interface LoginFormProps {
   /** The page's own heading and intro (the wristband activation page); the pass page's by default. */
@@ -26,8 +26,6 @@ interface LoginErrors {
   orderId?: string;
   barcode?: string;
 }
-
-const digitsOnly = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);
 
 function validate(orderId: string, barcode: string): LoginErrors {
   const errors: LoginErrors = {};
@@ -76,29 +74,13 @@ export function LoginForm({
       {/* method="dialog": a tap on the prerendered form before the app has taken it over does nothing
           (a form outside a dialog is not sent), rather than reloading the page and losing what was typed. */}
       <Form noValidate method="dialog" onSubmit={submit}>
-        <TextField
-          ref={orderIdRef}
-          id="orderId"
-          label="Order ID"
-          hint="8 digits"
-          name="orderId"
-          inputMode="numeric"
-          autoComplete="off"
-          value={orderId}
-          error={errors.orderId}
-          onChange={(e) => setOrderId(digitsOnly(e.target.value, 8))}
-        />
-        <TextField
-          ref={barcodeRef}
-          id="barcode"
-          label="Barcode"
-          hint="8 to 18 digits"
-          name="barcode"
-          inputMode="numeric"
-          autoComplete="off"
-          value={barcode}
-          error={errors.barcode}
-          onChange={(e) => setBarcode(digitsOnly(e.target.value, 18))}
+        <OrderFields
+          ids={{ orderId: 'orderId', barcode: 'barcode' }}
+          named
+          values={{ orderId, barcode }}
+          onChange={{ orderId: setOrderId, barcode: setBarcode }}
+          errors={errors}
+          refs={{ orderId: orderIdRef, barcode: barcodeRef }}
         />
         <BusyButton type="submit" variant="primary" size="lg" className="w-100 mt-2" busy={login.isPending} busyLabel="Finding your pass…">
           Find My Pass

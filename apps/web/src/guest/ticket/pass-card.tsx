@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { PassOrder } from '@boardwalk/contract/pass';
 import { readableColors } from '../../lib/color.ts';
 import { formatCredits, formatDate, formatDateTime, formatUsd, fullName } from '../../lib/format.ts';
-import { BarcodeSlot } from './barcode-slot.tsx';
+import { PassBarcode } from './barcode-slot.tsx';
 import { isStoredValueCard, passTexts, purchaserName, showsBarcode, showsPhoto, ticketholderName, voidReasons } from './pass-rules.ts';
 import './pass-card.css';
 
@@ -98,16 +98,9 @@ export function PassCard({ order, brandName }: { order: PassOrder; brandName: st
       </dl>
 
       {showsBarcode(order) ? (
-        <div className="pass-card__barcode">
-          <span className="pass-card__barcode-label">Barcode</span>
-          <div className="pass-card__barcode-graphic">
-            <BarcodeSlot value={order.barcode} isVoid={isVoid} />
-          </div>
-          <span className="pass-card__barcode-value" data-testid="pass-barcode">
-            {order.barcode}
-          </span>
+        <PassBarcode value={order.barcode} isVoid={isVoid} testId="pass-barcode">
           {isVoid ? <span className="pass-card__barcode-void">Void</span> : null}
-        </div>
+        </PassBarcode>
       ) : null}
       {showsBarcode(order) ? <p className="pass-card__disclaimer">{passTexts.disclaimer}</p> : null}
     </article>

@@ -2,14 +2,13 @@
 // and the tabs the member may see, as links to each tab's address. On wide screens a side
 // navigation; on phones a menu the navbar's Menu button opens (Bootstrap's responsive
 // offcanvas: one markup for both), which closes when a tab is chosen and also holds Logout.
-import Button from 'react-bootstrap/Button';
 import Nav from 'react-bootstrap/Nav';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { NavLink } from 'react-router';
 import { navigation } from '@boardwalk/contract/staff-navigation';
 import type { TabDeclaration } from '@boardwalk/contract/staff-tabs';
 import type { StaffUser } from '../auth/staff-session.ts';
-import { useStaffLogout } from '../auth/use-staff-logout.ts';
+import { LogoutButton } from './logout-button.tsx';
 
 /** The address of a tab. */
 export const tabPath = (key: string) => `/admin/${key}`;
@@ -24,7 +23,6 @@ interface Props {
 }
 
 export function AdminNavigation({ user, shown, open, onClose }: Props) {
-  const logout = useStaffLogout();
   const groups = navigation
     .map((group) => ({ title: group.title, tabs: group.tabs.filter((tab) => shown.includes(tab)) }))
     .filter((group) => group.tabs.length > 0);
@@ -58,9 +56,7 @@ export function AdminNavigation({ user, shown, open, onClose }: Props) {
           </nav>
           <div className="d-lg-none border-top pt-3 mt-2 w-100">
             <p className="mb-2 text-break">{user.teamMemberUsername}</p>
-            <Button variant="outline-secondary" size="sm" onClick={logout}>
-              Logout
-            </Button>
+            <LogoutButton variant="outline-secondary" />
           </div>
         </Offcanvas.Body>
       </Offcanvas>

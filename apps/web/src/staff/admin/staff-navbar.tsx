@@ -8,13 +8,12 @@ import { NavLink } from 'react-router';
 import { ADMIN_AREA } from '@boardwalk/contract/staff-tabs';
 import { useSiteInfo } from '../../lib/site.ts';
 import { hasPermission, type StaffUser } from '../auth/staff-session.ts';
-import { useStaffLogout } from '../auth/use-staff-logout.ts';
+import { LogoutButton } from './logout-button.tsx';
 
 /** The links of the staff area, each with the permission that shows it. */
 const LINKS = [{ to: '/admin', label: 'Admin', permission: ADMIN_AREA }] as const;
 
 export function StaffNavbar({ user, onMenu }: { user: StaffUser; onMenu: () => void }) {
-  const logout = useStaffLogout();
   const brand = useSiteInfo()?.brandName;
   return (
     <Navbar variant="dark" className="staff-navbar">
@@ -36,9 +35,7 @@ export function StaffNavbar({ user, onMenu }: { user: StaffUser; onMenu: () => v
         </Nav>
         <div className="d-none d-lg-flex align-items-center gap-3">
           <span className="navbar-text staff-navbar__user">{user.teamMemberUsername}</span>
-          <Button variant="outline-light" size="sm" onClick={logout}>
-            Logout
-          </Button>
+          <LogoutButton variant="outline-light" />
         </div>
       </Container>
     </Navbar>

@@ -62,11 +62,14 @@ function DayBars<R extends { day: string }>({ rows, series, stacked }: { rows: R
 const dayColumn = { key: 'day', label: 'Operating day' } as const;
 const columnsOf = <R extends { day: string }>(series: Series<R>[]): FigureColumn<R>[] => [dayColumn, ...series];
 
-/** A figure of series per operating day: its bar chart, its numbers and their CSV. */
+/**
+ * A figure of series per operating day: its bar chart, its numbers and their CSV. `name` makes
+ * its id (dashboard-claims) and, with the range, its file (claims-2026-03-01-to-2026-03-07).
+ */
 function DaySeriesFigure<R extends { day: string }>(props: {
-  id: string;
+  name: string;
+  range: string;
   title: string;
-  file: string;
   rows: R[];
   series: Series<R>[];
   stacked?: boolean;
@@ -74,11 +77,11 @@ function DaySeriesFigure<R extends { day: string }>(props: {
   const { rows, series, stacked } = props;
   return (
     <FigureSection
-      id={props.id}
+      id={`dashboard-${props.name}`}
       title={props.title}
       rows={rows}
       columns={columnsOf(series)}
-      file={props.file}
+      file={`${props.name}-${props.range}`}
       chart={<DayBars rows={rows} series={series} stacked={stacked} />}
     />
   );
@@ -154,14 +157,8 @@ function Figures({ data }: { data: Dashboard }) {
   const tiers = data.tiers.map((t) => ({ tier: t.tier ?? 'No tier', members: t.members }));
   return (
     <div className="staff-figures">
-      <DaySeriesFigure
-        id="dashboard-claims"
-        title="Claims and new members per day"
-        rows={data.claims}
-        series={CLAIMS}
-        file={`claims-${range}`}
-      />
-      <DaySeriesFigure id="dashboard-points" title="Points per day" rows={data.points} series={POINTS} file={`points-${range}`} />
+      <DaySeriesFigure name="claims" range={range} title="Claims and new members per day" rows={data.claims} series={CLAIMS} />
+      <DaySeriesFigure name="points" range={range} title="Points per day" rows={data.points} series={POINTS} />
       <FigureSection
         id="dashboard-tiers"
         title="Members per tier"
@@ -184,27 +181,14 @@ function Figures({ data }: { data: Dashboard }) {
         }
       />
       <DaySeriesFigure
-        id="dashboard-wallet"
+        name="wallet"
+        range={range}
         title="Wallet passes added and share links opened per day"
         rows={data.wallet.days}
         series={WALLET}
-        file={`wallet-${range}`}
       />
-      <DaySeriesFigure
-        id="dashboard-deliveries"
-        title="Deliveries per day"
-        rows={data.deliveries}
-        series={DELIVERIES}
-        file={`deliveries-${range}`}
-      />
-      <DaySeriesFigure
-        id="dashboard-lookups"
-        title="Guest pass lookups per day"
-        rows={data.lookups}
-        series={LOOKUPS}
-        file={`lookups-${range}`}
-        stacked
-      />
+      <DaySeriesFigure name="deliveries" range={range} title="Deliveries per day" rows={data.deliveries} series={DELIVERIES} />
+      <DaySeriesFigure name="lookups" range={range} title="Guest pass lookups per day" rows={data.lookups} series={LOOKUPS} stacked />
       {fetched && (
         <FigureSection
           id="dashboard-latency"
