@@ -65,6 +65,15 @@ function pgliteTemplate(): Blob | undefined {
 }
 
 /**
+ * The run's migrated PGlite template as a tarball, to unpack into a data folder (loadPglite in
+ * src/backup.ts); undefined without one (a run of the postgres project, a script).
+ */
+export function pgliteTemplateTarball(): Uint8Array | undefined {
+  const path = process.env[TEMPLATE_ENV.pgliteDump];
+  return path ? new Uint8Array(readFileSync(path)) : undefined;
+}
+
+/**
  * A fresh, migrated database: PGlite in memory, or a new PostgreSQL database dropped on close,
  * opened with a pool of poolSize connections.
  */

@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { loadPglite, pgliteFolder } from '@boardwalk/db/backup';
 import { createDb } from '@boardwalk/db/client';
+import { pgliteTemplateTarball } from '@boardwalk/db/test-support/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anOrder } from '../../test-support/fixtures.ts';
 import { createTestApp, integrationAuth, publishedTicketChanges, type TestApp } from '../../test-support/test-app.ts';
@@ -188,6 +190,10 @@ describe('npm run import (the command)', () => {
   it('imports a file into the database of DATA_DIR and exits 0; invalid data exits 1; misuse exits 2', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'bw-import-data-'));
     try {
+      // A migrated embedded database (a copy of the run's template, when it has one): a first
+      // start's migrations took most of this test (server.test.ts starts on an empty folder).
+      const template = pgliteTemplateTarball();
+      if (template) await loadPglite(pgliteFolder(dataDir), template);
       const ok = await run([await fileWith('cli.json', validFile)], { DATA_DIR: dataDir });
       expect(ok.code, ok.stderr).toBe(0);
       expect(ok.stdout).toContain('imported');
@@ -213,6 +219,7 @@ describe('npm run import (the command)', () => {
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
-    // Three processes, each opening an on-disk PGlite and (for the first two) its job queue.
+    // Three processes, each opening an on-disk PGlite and (for the first two) its job queue; the
+    // first migrates it when the run has no PGlite template (the postgres project).
   }, 120_000);
 });

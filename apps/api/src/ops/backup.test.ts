@@ -2,14 +2,15 @@
 // table (count and content), and the commands refuse what would lose or corrupt data. On
 // PostgreSQL the README's pg_dump / pg_restore lines get the same round trip.
 import { execFile } from 'node:child_process';
-import { existsSync, lstatSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, DatabaseInUseError, PGLITE_LOCK_FILE, type Database } from '@boardwalk/db/client';
-import { createTestDatabase, testDbKind, type TestDatabase } from '@boardwalk/db/test-support/test-database';
+import { loadPglite, pgliteFolder } from '@boardwalk/db/backup';
+import { createTestDatabase, pgliteTemplateTarball, testDbKind, type TestDatabase } from '@boardwalk/db/test-support/test-database';
 import { createTestApp } from '../../test-support/test-app.ts';
 import { loginAs } from '../../test-support/staff.ts';
 import { main, type Output } from './backup.command.ts';
@@ -80,6 +81,13 @@ describe.skipIf(testDbKind() !== 'pglite')('npm run backup / restore (the embedd
   };
 
   beforeAll(async () => {
+    // The run's migrated template (always there in this project, PGlite's) instead of an empty
+    // folder migrated from scratch: what matters here is the rows, which populate writes.
+    const template = pgliteTemplateTarball();
+    if (template) {
+      mkdirSync(source, { mode: 0o700 });
+      await loadPglite(pgliteFolder(source), template);
+    }
     const database = (await createDb({ dataDir: source })) as TestDatabase;
     await populate(database);
     await database.close();

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { LOYALTY_WALLET_TOKEN } from '@boardwalk/contract/loyalty';
 import * as schema from '@boardwalk/db/schema';
 import { testDbKind } from '@boardwalk/db/test-support/test-database';
@@ -36,6 +36,7 @@ const SAVE_PREFIX = 'https://pay.google.com/gp/v/save/';
 const PUBLIC_URL = 'https://wallet.example.com';
 
 let t: TestApp;
+let env: Record<string, string>;
 let dir: string;
 let rootCa: string;
 let google: GoogleDouble;
@@ -129,23 +130,22 @@ beforeAll(async () => {
   await writeServiceAccountKey(keyFile, privateKey, CLIENT_EMAIL, `${google.baseUrl}/token`);
   apns = await startApnsDouble(dir);
   pushes = apns.pushes;
-  t = await createTestApp({
-    env: {
-      DATA_DIR: dir,
-      PUBLIC_URL,
-      BRAND_NAME: 'Sea Breeze Pier',
-      SUPPORT_EMAIL: 'help@seabreeze.example.com',
-      APPLE_PASS_TYPE_ID: PASS_TYPE,
-      APNS_URL: apns.url,
-      APNS_CA_FILE: apns.caFile,
-      GOOGLE_WALLET_ISSUER_ID: ISSUER_ID,
-      GOOGLE_WALLET_KEY_FILE: keyFile,
-      GOOGLE_WALLET_API_URL: `${google.baseUrl}/walletobjects/v1`,
-      DELIVERY_COALESCE_SECONDS: '1',
-      LOG_LEVEL: 'info',
-    },
-    logStream: { write: (line) => void logLines.push(line) },
-  });
+  env = {
+    DATA_DIR: dir,
+    PUBLIC_URL,
+    BRAND_NAME: 'Sea Breeze Pier',
+    SUPPORT_EMAIL: 'help@seabreeze.example.com',
+    APPLE_PASS_TYPE_ID: PASS_TYPE,
+    APNS_URL: apns.url,
+    APNS_CA_FILE: apns.caFile,
+    GOOGLE_WALLET_ISSUER_ID: ISSUER_ID,
+    GOOGLE_WALLET_KEY_FILE: keyFile,
+    GOOGLE_WALLET_API_URL: `${google.baseUrl}/walletobjects/v1`,
+    LOG_LEVEL: 'info',
+  };
+  // Deliveries run as soon as they are queued (createTestApp's window of 0): the test that
+  // needs a change still queued has an app of its own with a window (appWithCoalescingWindow).
+  t = await createTestApp({ env, logStream: { write: (line) => void logLines.push(line) } });
   rootCa = join(dir, 'certs', 'apple-dev-root.pem');
 }, 60_000);
 afterAll(async () => {
@@ -157,6 +157,22 @@ afterAll(async () => {
 afterEach(() => {
   vi.useRealTimers();
 });
+
+/**
+ * The calling test runs on an app (and database) of its own with a 1 s coalescing window: on
+ * the file's app every settle would wait the window out.
+ */
+async function appWithCoalescingWindow() {
+  const main = t;
+  t = await createTestApp({
+    env: { ...env, DELIVERY_COALESCE_SECONDS: '1' },
+    logStream: { write: (line) => void logLines.push(line) },
+  });
+  onTestFinished(async () => {
+    await t.close();
+    t = main;
+  });
+}
 
 describe('the loyalty variant of POST /api/apple-wallet/', () => {
   it('answers a signed store card with the member name, number and balance, the card token as the barcode, that openssl verifies offline', async () => {
@@ -353,6 +369,7 @@ describe('keeping the card up to date', () => {
   }, 60_000);
 
   it('a card added again on another device leaves the stored content: a change still queued reaches the first device', async () => {
+    await appWithCoalescingWindow();
     const member = await memberWithClaim('rosa.again@example.com', '81000006', 20);
     const pass = await appleCard({ email: member.email, walletToken: member.walletToken });
     await register(pass, { id: 'again-phone', pushToken: 'cd'.repeat(32) });

@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import * as schema from '@boardwalk/db/schema';
 import { startApnsDouble, type Push } from '../../../test-support/apns-double.ts';
 import { anOrder, putOrder } from '../../../test-support/fixtures.ts';
@@ -28,6 +28,7 @@ let failingPushes = 0;
 const FANOUT = 1000;
 
 let t: TestApp;
+let env: Record<string, string>;
 let dir: string;
 let google: GoogleDouble;
 let apns: Awaited<ReturnType<typeof startApnsDouble>>;
@@ -58,21 +59,21 @@ beforeAll(async () => {
     return { status: 200 };
   });
   pushes = apns.pushes;
-  t = await createTestApp({
-    env: {
-      DATA_DIR: dir,
-      PUBLIC_URL: 'https://wallet.example.com',
-      APPLE_PASS_TYPE_ID: PASS_TYPE,
-      APNS_URL: apns.url,
-      APNS_CA_FILE: apns.caFile,
-      GOOGLE_WALLET_ISSUER_ID: ISSUER_ID,
-      GOOGLE_WALLET_KEY_FILE: keyFile,
-      GOOGLE_WALLET_API_URL: `${google.baseUrl}/walletobjects/v1`,
-      DELIVERY_COALESCE_SECONDS: '2',
-      DELIVERY_RETRY_LIMIT: '2',
-      DELIVERY_RETRY_DELAY_SECONDS: '1',
-    },
-  });
+  env = {
+    DATA_DIR: dir,
+    PUBLIC_URL: 'https://wallet.example.com',
+    APPLE_PASS_TYPE_ID: PASS_TYPE,
+    APNS_URL: apns.url,
+    APNS_CA_FILE: apns.caFile,
+    GOOGLE_WALLET_ISSUER_ID: ISSUER_ID,
+    GOOGLE_WALLET_KEY_FILE: keyFile,
+    GOOGLE_WALLET_API_URL: `${google.baseUrl}/walletobjects/v1`,
+    DELIVERY_RETRY_LIMIT: '2',
+    DELIVERY_RETRY_DELAY_SECONDS: '1',
+  };
+  // Deliveries run as soon as they are queued (createTestApp's window of 0): the test of the
+  // coalescing window has an app of its own (appWithCoalescingWindow).
+  t = await createTestApp({ env });
 }, 60_000);
 afterAll(async () => {
   await t?.close();
@@ -80,6 +81,19 @@ afterAll(async () => {
   apns?.server.close();
   await rm(dir, { recursive: true, force: true });
 });
+/**
+ * The calling test runs on an app (and database) of its own with a 2 s coalescing window: on
+ * the file's app every settle would wait the window out.
+ */
+async function appWithCoalescingWindow() {
+  const main = t;
+  t = await createTestApp({ env: { ...env, DELIVERY_COALESCE_SECONDS: '2' } });
+  onTestFinished(async () => {
+    await t.close();
+    t = main;
+  });
+}
+
 beforeEach(() => {
   pushes.length = 0;
   google.objectCalls = [];
@@ -88,6 +102,7 @@ beforeEach(() => {
 
 describe('coalescing', () => {
   it('20 feed changes to one ticket within a second: one push per device and one Google update with the last state', async () => {
+    await appWithCoalescingWindow();
     const devices = [
       { id: 'coalesce0device0a', pushToken: 'a1'.repeat(32) },
       { id: 'coalesce0device0b', pushToken: 'b1'.repeat(32) },
