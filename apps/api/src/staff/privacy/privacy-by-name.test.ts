@@ -150,7 +150,10 @@ describe('erasing a person known by name', () => {
       .where(inArray(schema.auditLog.action, ['erase', 'export']));
     const mine = entries.filter((e) => (e.after as { asked?: string } | null)?.asked === 'firstName+lastName+orderId');
     expect(mine.length).toBeGreaterThan(0);
-    expect(JSON.stringify(mine)).not.toContain('Ava');
-    expect(JSON.stringify(mine)).not.toContain('Lindqvist');
+    // The record id is a keyed digest of the query: random letters, which once spelled "Ava" by chance.
+    for (const entry of mine) expect(entry.recordId).toMatch(/^[\w-]{43}$/);
+    const withoutDigests = JSON.stringify(mine.map(({ recordId: _digest, ...rest }) => rest));
+    expect(withoutDigests).not.toContain('Ava');
+    expect(withoutDigests).not.toContain('Lindqvist');
   });
 });
