@@ -98,13 +98,14 @@ describe('POST /app/login/', () => {
     };
     const known: number[] = [];
     const unknown: number[] = [];
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 6; i++) {
       known.push(await time('timing@example.com'));
       unknown.push(await time(`unknown-${i}@example.com`));
     }
-    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-    // Without the dummy hash an unknown username answers in a fraction of the time.
-    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
+    // The fastest of each: a busy machine only adds time, so the minimum is the work itself
+    // (the median once failed on a loaded machine). Without the dummy hash an unknown username
+    // answers in a fraction of the time.
+    expect(Math.min(...unknown)).toBeGreaterThan(Math.min(...known) * 0.5);
   });
 
   it('refuses an inactive member with the same answer, even with the right password', async () => {
