@@ -1,8 +1,10 @@
-// uuidArray: a batch's ids as one parameter that PostgreSQL counts and probes an index with.
+// uuidArray: a batch's ids as one parameter that PostgreSQL counts and probes an index with;
+// pickColumns: some of a table's columns under their own names.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test-support/test-database.ts';
-import { uuidArray } from './sql.ts';
+import { tickets } from './schema.ts';
+import { pickColumns, uuidArray } from './sql.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -27,4 +29,11 @@ it('finds the rows of the ids given, once each', async () => {
 it('leaves out what is not a uuid (a malformed value in a batch fails nothing) and matches nothing for none', async () => {
   expect(await matching([A, undefined, null, 'not-a-uuid', '{', `${B},x`])).toEqual([A]);
   expect(await matching([])).toEqual([]);
+});
+
+it('picks the named columns of a table under their own names, in the order named', () => {
+  const picked = pickColumns(tickets, 'orderId', 'barcode');
+  expect(Object.keys(picked)).toEqual(['orderId', 'barcode']);
+  expect(picked.orderId).toBe(tickets.orderId);
+  expect(picked.barcode).toBe(tickets.barcode);
 });

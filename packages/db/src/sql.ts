@@ -1,5 +1,5 @@
 // SQL fragments the repositories share.
-import { sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL, type Table } from 'drizzle-orm';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -13,4 +13,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function uuidArray(ids: readonly (string | null | undefined)[]): SQL {
   const valid = [...new Set(ids.filter((id): id is string => typeof id === 'string' && UUID.test(id)))];
   return sql`${`{${valid.join(',')}}`}::uuid[]`;
+}
+
+/**
+ * Some of a table's columns under their own names, for a select list:
+ * `pickColumns(tickets, 'barcode', 'orderId')` is `{ barcode: tickets.barcode, orderId: tickets.orderId }`.
+ */
+export function pickColumns<T extends Table, K extends keyof T['_']['columns'] & string>(
+  table: T,
+  ...keys: K[]
+): Pick<T['_']['columns'], K> {
+  const columns = getTableColumns(table);
+  return Object.fromEntries(keys.map((key) => [key, columns[key]])) as Pick<T['_']['columns'], K>;
 }

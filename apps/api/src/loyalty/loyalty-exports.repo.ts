@@ -2,6 +2,7 @@
 // with their balance and tier now, and the ledger's entries written between two instants.
 import { and, asc, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
+import { pickColumns } from '@boardwalk/db/sql';
 import { loyaltyAccounts, loyaltyLedger } from '@boardwalk/db/schema';
 import type { InstantSpan } from '../platform/park-time.ts';
 import { balanceFromSum } from './loyalty.repo.ts';
@@ -12,14 +13,7 @@ export function membersPage(db: Executor, now: Date, after: string | null, limit
   const a = loyaltyAccounts;
   return db
     .select({
-      id: a.id,
-      memberNumber: a.memberNumber,
-      email: a.email,
-      firstName: a.firstName,
-      lastName: a.lastName,
-      phone: a.phone,
-      zip: a.zip,
-      createdAt: a.createdAt,
+      ...pickColumns(a, 'id', 'memberNumber', 'email', 'firstName', 'lastName', 'phone', 'zip', 'createdAt'),
       // The balance by the (account, id) index; the account's id named with its table (a bare
       // "id" inside the subquery would be the ledger's).
       balance: sql`(select coalesce(sum(l.points), 0)::bigint::text from ${loyaltyLedger} l where l.account_id = ${a}.id)`.mapWith(
@@ -39,16 +33,8 @@ export function ledgerPage(db: Executor, span: InstantSpan, after: number | null
   const l = loyaltyLedger;
   return db
     .select({
-      id: l.id,
-      createdAt: l.createdAt,
+      ...pickColumns(l, 'id', 'createdAt', 'kind', 'points', 'reason', 'sourceType', 'sourceId', 'causedBy', 'staffMember'),
       memberNumber: loyaltyAccounts.memberNumber,
-      kind: l.kind,
-      points: l.points,
-      reason: l.reason,
-      sourceType: l.sourceType,
-      sourceId: l.sourceId,
-      causedBy: l.causedBy,
-      staffMember: l.staffMember,
     })
     .from(l)
     .innerJoin(loyaltyAccounts, eq(loyaltyAccounts.id, l.accountId))

@@ -4,6 +4,7 @@
 // heading, intro and what the link opens.
 import { useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
+import { MAIN_BUTTON } from '../ui/busy-button.tsx';
 import { LiveAlert } from '../ui/live-alert.tsx';
 import { PageHeading } from '../ui/page-heading.tsx';
 import { EmailForm } from './member-forms.tsx';
@@ -83,7 +84,7 @@ export function EmailLinkRequest({
           label: 'Email Me a Link',
           busyLabel: 'Sending...',
           busy: request.isPending,
-          look: { variant: 'primary', size: 'lg', className: 'w-100 mt-2' },
+          look: MAIN_BUTTON,
         }}
       />
       {children}

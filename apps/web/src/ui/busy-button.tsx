@@ -2,6 +2,9 @@ import type { ReactNode } from 'react';
 import Button, { type ButtonProps } from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 
+/** A guest page's main button under its fields: primary, large, the form's full width. */
+export const MAIN_BUTTON = { variant: 'primary', size: 'lg', className: 'w-100 mt-2' } as const satisfies ButtonProps;
+
 /** A button that shows a spinner and a busy label while its action runs. */
 export function BusyButton({
   busy,

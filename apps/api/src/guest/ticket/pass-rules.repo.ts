@@ -3,6 +3,7 @@
 // exclusions and the wristband pack ids, with the version they are at.
 import { and, asc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
+import { pickColumns } from '@boardwalk/db/sql';
 import {
   passCustomizationCategories,
   passCustomizations,
@@ -31,22 +32,14 @@ export async function readPassRules(db: Executor) {
     })
     .from(passRulesVersion);
   const c = passCustomizationCategories;
+  const p = passCustomizations;
   const customizations = await db
     .select({
-      barcode: c.barcode,
-      packId: c.packId,
-      categoryId: c.categoryId,
-      customization: {
-        backgroundColor: passCustomizations.backgroundColor,
-        color: passCustomizations.color,
-        instructions: passCustomizations.instructions,
-        googleInstructions: passCustomizations.googleInstructions,
-        googleUri: passCustomizations.googleUri,
-        hideBarcode: passCustomizations.hideBarcode,
-      },
+      ...pickColumns(c, 'barcode', 'packId', 'categoryId'),
+      customization: pickColumns(p, 'backgroundColor', 'color', 'instructions', 'googleInstructions', 'googleUri', 'hideBarcode'),
     })
     .from(c)
-    .innerJoin(passCustomizations, eq(passCustomizations.name, c.customizationName))
+    .innerJoin(p, eq(p.name, c.customizationName))
     .where(eq(c.active, true))
     .orderBy(asc(c.createdAt), asc(c.guid));
   const exceptions = await db
@@ -59,21 +52,14 @@ export async function readPassRules(db: Executor) {
     .groupBy(walletExceptions.orderNumber);
   const x = walletItemExclusions;
   const exclusions = await db
-    .select({
-      merchItemId: x.merchItemId,
-      merchPackId: x.merchPackId,
-      validFrom: x.validFrom,
-      validTo: x.validTo,
-      excludeNfc: x.excludeNfc,
-      customError: x.customError,
-    })
+    .select(pickColumns(x, 'merchItemId', 'merchPackId', 'validFrom', 'validTo', 'excludeNfc', 'customError'))
     .from(x)
     .where(and(eq(x.active, true), or(isNotNull(x.merchItemId), isNotNull(x.merchPackId))))
     // A full exclusion wins over one that only drops NFC.
     .orderBy(asc(x.excludeNfc), asc(x.createdAt), asc(x.guid));
   const w = wristbandMerchPackIds;
   const wristbandPacks = await db
-    .select({ merchItemId: w.merchItemId, validFrom: w.validFrom, validTo: w.validTo })
+    .select(pickColumns(w, 'merchItemId', 'validFrom', 'validTo'))
     .from(w)
     .where(eq(w.active, true));
   return { version: head?.version ?? 0, uncommitted: head?.uncommitted ?? false, customizations, exceptions, exclusions, wristbandPacks };

@@ -2,20 +2,15 @@
 // bindings are written by the guest's activation (guest/wristband) and staff deactivation.
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
+import { pickColumns } from '@boardwalk/db/sql';
 import { tickets, wristbandBindings } from '@boardwalk/db/schema';
 
 /** The band's active binding with its ticket; null when the band is unknown or deactivated. */
 export async function findActiveBindingWithTicket(db: Executor, wristbandBarcode: string) {
   const rows = await db
     .select({
-      wristbandBarcode: wristbandBindings.wristbandBarcode,
-      activatedAt: wristbandBindings.activatedAt,
-      barcode: tickets.barcode,
-      orderId: tickets.orderId,
-      product: tickets.product,
-      expires: tickets.expires,
-      redeemed: tickets.redeemed,
-      refunded: tickets.refunded,
+      ...pickColumns(wristbandBindings, 'wristbandBarcode', 'activatedAt'),
+      ...pickColumns(tickets, 'barcode', 'orderId', 'product', 'expires', 'redeemed', 'refunded'),
     })
     .from(wristbandBindings)
     .innerJoin(tickets, eq(tickets.barcode, wristbandBindings.barcode))

@@ -2,6 +2,7 @@
 // shares are only read here (the feed never writes them).
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
+import { pickColumns } from '@boardwalk/db/sql';
 import { orders, registrations, ticketShares, tickets } from '@boardwalk/db/schema';
 import { upsertWholeRow } from '../whole-row.repo.ts';
 
@@ -20,7 +21,7 @@ export async function findTicketsOfOrder(db: Executor, orderId: string): Promise
 export async function findBarcodesOfOtherOrders(db: Executor, orderId: string, barcodes: string[]) {
   if (barcodes.length === 0) return [];
   return db
-    .select({ barcode: tickets.barcode, orderId: tickets.orderId })
+    .select(pickColumns(tickets, 'barcode', 'orderId'))
     .from(tickets)
     .where(and(inArray(tickets.barcode, barcodes), ne(tickets.orderId, orderId)));
 }
@@ -71,15 +72,7 @@ export async function findOrderWithTickets(db: Executor, orderId: string) {
       .where(eq(tickets.orderId, orderId))
       .orderBy(asc(tickets.position), asc(tickets.barcode)),
     db
-      .select({
-        barcode: ticketShares.barcode,
-        shareId: ticketShares.shareId,
-        firstName: ticketShares.firstName,
-        lastName: ticketShares.lastName,
-        email: ticketShares.email,
-        phone: ticketShares.phone,
-        createdAt: ticketShares.createdAt,
-      })
+      .select(pickColumns(ticketShares, 'barcode', 'shareId', 'firstName', 'lastName', 'email', 'phone', 'createdAt'))
       .from(ticketShares)
       .innerJoin(tickets, eq(tickets.barcode, ticketShares.barcode))
       .where(and(eq(tickets.orderId, orderId), isNull(ticketShares.removedAt)))

@@ -5,20 +5,15 @@
 import { asc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '@boardwalk/db/client';
+import { pickColumns } from '@boardwalk/db/sql';
 import { orders, registrations, tickets } from '@boardwalk/db/schema';
 
 /** The ticket (with what a message about it names), locked FOR UPDATE; null when there is none. */
 export async function lockTicket(tx: Executor, barcode: string) {
   const rows = await tx
     .select({
-      barcode: tickets.barcode,
-      orderId: tickets.orderId,
-      credits: tickets.credits,
-      product: tickets.product,
-      holderFirstName: tickets.holderFirstName,
-      holderLastName: tickets.holderLastName,
-      firstName: registrations.firstName,
-      lastName: registrations.lastName,
+      ...pickColumns(tickets, 'barcode', 'orderId', 'credits', 'product', 'holderFirstName', 'holderLastName'),
+      ...pickColumns(registrations, 'firstName', 'lastName'),
     })
     .from(tickets)
     .leftJoin(registrations, eq(registrations.barcode, tickets.barcode))

@@ -3,11 +3,11 @@
 // moves and every registered device gets an APNs push (apns-push, one per device), after
 // which the device fetches the latest pass from the PassKit web service.
 import type { Executor } from '@boardwalk/db/client';
-import type { FastifyBaseLogger } from 'fastify';
 import type { AppleWallet } from '../apple/apple-wallet.plugin.ts';
 import { maskBarcode, maskUrl } from '../../platform/logging.ts';
 import { tryDeliveries, queueDelivery, type DeliveryJobData } from '../../platform/jobs/delivery.ts';
-import type { JobSender, RunningJob } from '../../platform/jobs/job-queue.ts';
+import type { RunningJob } from '../../platform/jobs/job-queue.ts';
+import type { DeliveryDeps } from './delivery-deps.ts';
 import {
   currentPassContent,
   loyaltyApplePassContent,
@@ -15,18 +15,13 @@ import {
   type WalletConfig,
 } from '../apple/apple-pass-content.service.ts';
 import { findApplePasses, findLoyaltyPass, findVoidedPass, setVoidReason, updateContentHash } from '../wallet-passes.repo.ts';
-import type { TicketCore } from '../../guest/ticket/ticket.service.ts';
 import { findLoyaltyMember } from '../../loyalty/loyalty.repo.ts';
 import { deleteDeviceRegistration, findDeviceRegistrations, findPushTokens } from '../apple/passkit.repo.ts';
 
 /** What the delivery jobs of Apple passes need. */
-export interface AppleDeliveryDeps {
-  db: Executor;
-  tickets: Pick<TicketCore, 'findPass'>;
+export interface AppleDeliveryDeps extends DeliveryDeps {
   config: WalletConfig;
   appleWallet: AppleWallet;
-  jobs: JobSender;
-  log: FastifyBaseLogger;
 }
 
 /**

@@ -3,12 +3,12 @@
 // a google-update job replaces the object through Google's REST API.
 import { createHash } from 'node:crypto';
 import type { Executor } from '@boardwalk/db/client';
-import type { FastifyBaseLogger } from 'fastify';
 import { GoogleWalletApiError, type GoogleWallet, type WalletClass, type WalletObject } from '../google/google-wallet.ts';
 import { maskBarcode } from '../../platform/logging.ts';
 import { PermanentDeliveryError, queueDelivery, tryDelivery, type DeliveryJobData } from '../../platform/jobs/delivery.ts';
-import type { JobSender, RunningJob } from '../../platform/jobs/job-queue.ts';
-import { toPassOrder, type TicketCore } from '../../guest/ticket/ticket.service.ts';
+import type { RunningJob } from '../../platform/jobs/job-queue.ts';
+import type { DeliveryDeps } from './delivery-deps.ts';
+import { toPassOrder } from '../../guest/ticket/ticket.service.ts';
 import { findLoyaltyPass, findVoidedPass, setVoidReason } from '../wallet-passes.repo.ts';
 import {
   loyaltyClass,
@@ -26,13 +26,9 @@ import { relevanceOf, voidReasonOf } from '../pass-style.service.ts';
 import { findLoyaltyMember } from '../../loyalty/loyalty.repo.ts';
 
 /** What the delivery jobs of Google objects need. */
-export interface GoogleDeliveryDeps {
-  db: Executor;
-  tickets: Pick<TicketCore, 'findPass'>;
-  jobs: JobSender;
+export interface GoogleDeliveryDeps extends DeliveryDeps {
   config: GoogleWalletConfig;
   googleWallet: GoogleWallet;
-  log: FastifyBaseLogger;
 }
 
 /** The queue of Google object updates (one object). */

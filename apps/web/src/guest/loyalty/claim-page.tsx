@@ -38,7 +38,8 @@ function MemberClaim({ kind, member, initial }: { kind: ClaimKind; member: Loyal
   const supportEmail = useSiteInfo()?.supportEmail ?? '';
   const claim = useClaim(kind);
   const [result, setResult] = useState<ClaimResult | null>(null);
-  const { title, label, hint, field, scan } = CLAIMS[kind];
+  // The kind's label, hint and scanner title are the form's.
+  const { title, field, ...texts } = CLAIMS[kind];
 
   if (result) return <ClaimSuccess result={result} email={member.email} />;
   if (member.allowedChanges < 1) {
@@ -76,9 +77,7 @@ function MemberClaim({ kind, member, initial }: { kind: ClaimKind; member: Loyal
       <LiveAlert message={claim.isError ? claimErrorMessage(claim.error, supportEmail) : null} />
       <ClaimForm
         id={field}
-        label={label}
-        hint={hint}
-        scan={scan}
+        {...texts}
         initial={initial}
         claim={send}
         busy={claim.isPending}

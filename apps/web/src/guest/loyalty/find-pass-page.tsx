@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useNavigate } from 'react-router';
-import { BusyButton } from '../../ui/busy-button.tsx';
+import { BusyButton, MAIN_BUTTON } from '../../ui/busy-button.tsx';
 import { LiveAlert } from '../../ui/live-alert.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { useLogin } from '../ticket/get-pass.ts';
@@ -38,15 +38,7 @@ export function FindPassPage() {
           values={{ orderId, barcode }}
           onChange={{ orderId: setOrderId, barcode: setBarcode }}
         />
-        <BusyButton
-          type="submit"
-          variant="primary"
-          size="lg"
-          className="w-100 mt-2"
-          disabled={!ready}
-          busy={login.isPending}
-          busyLabel="Finding your info..."
-        >
+        <BusyButton type="submit" {...MAIN_BUTTON} disabled={!ready} busy={login.isPending} busyLabel="Finding your info...">
           Find My Pass
         </BusyButton>
       </Form>

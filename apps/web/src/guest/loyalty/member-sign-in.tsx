@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { failedWith } from '../../lib/api-client.ts';
 import { useSiteInfo } from '../../lib/site.ts';
 import { EmailForm, NamesForm, type MemberNames } from '../../loyalty/member-forms.tsx';
-import { BusyButton } from '../../ui/busy-button.tsx';
+import { BusyButton, MAIN_BUTTON } from '../../ui/busy-button.tsx';
 import { LiveAlert } from '../../ui/live-alert.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { TextField } from '../../ui/text-field.tsx';
@@ -138,7 +138,7 @@ export function MemberSignIn() {
           label: 'Continue',
           busyLabel: loyaltyTexts.submitting,
           busy: send.isPending,
-          look: { variant: 'primary', size: 'lg', className: 'w-100 mt-2' },
+          look: MAIN_BUTTON,
         }}
       />
       <p className="mt-4 mb-0">

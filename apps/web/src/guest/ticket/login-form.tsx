@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import Form from 'react-bootstrap/Form';
 import type { PassOrder } from '@boardwalk/contract/pass';
-import { BusyButton } from '../../ui/busy-button.tsx';
+import { BusyButton, MAIN_BUTTON } from '../../ui/busy-button.tsx';
 import { LiveAlert } from '../../ui/live-alert.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { useLogin } from './get-pass.ts';
@@ -82,7 +82,7 @@ export function LoginForm({
           errors={errors}
           refs={{ orderId: orderIdRef, barcode: barcodeRef }}
         />
-        <BusyButton type="submit" variant="primary" size="lg" className="w-100 mt-2" busy={login.isPending} busyLabel="Finding your pass…">
+        <BusyButton type="submit" {...MAIN_BUTTON} busy={login.isPending} busyLabel="Finding your pass…">
           Find My Pass
         </BusyButton>
       </Form>

@@ -1,33 +1,15 @@
+import type { ComponentProps } from 'react';
 import { ConfirmModal } from '../resources/confirm-modal.tsx';
 
 /** Asks before a removal or reversal (an account, an order, a redemption); closes only when none is under way. */
 export function ConfirmDialog({
-  title,
   children,
-  busy,
   busyLabel = 'Removing...',
-  confirmLabel,
-  onConfirm,
   onCancel,
-}: {
-  title: string;
-  children: React.ReactNode;
-  busy: boolean;
-  busyLabel?: string;
-  confirmLabel: string;
-  onConfirm: () => void;
-  onCancel: () => void;
-}) {
+  ...modal
+}: Omit<ComponentProps<typeof ConfirmModal>, 'id' | 'message' | 'onClose'> & { onCancel: () => void }) {
   return (
-    <ConfirmModal
-      id="loyalty-confirm-title"
-      title={title}
-      busy={busy}
-      busyLabel={busyLabel}
-      confirmLabel={confirmLabel}
-      onConfirm={onConfirm}
-      onClose={onCancel}
-    >
+    <ConfirmModal id="loyalty-confirm-title" busyLabel={busyLabel} onClose={onCancel} {...modal}>
       <p className="mb-0">{children}</p>
     </ConfirmModal>
   );
