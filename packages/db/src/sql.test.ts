@@ -1,8 +1,9 @@
-// uuidArray: a batch's ids as one parameter that PostgreSQL counts and probes an index with.
+// uuidArray: a batch's ids as one parameter that PostgreSQL counts and probes an index with;
+// nowOr: the time a write is stamped with.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test-support/test-database.ts';
-import { uuidArray } from './sql.ts';
+import { nowOr, uuidArray } from './sql.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -27,4 +28,15 @@ it('finds the rows of the ids given, once each', async () => {
 it('leaves out what is not a uuid (a malformed value in a batch fails nothing) and matches nothing for none', async () => {
   expect(await matching([A, undefined, null, 'not-a-uuid', '{', `${B},x`])).toEqual([A]);
   expect(await matching([])).toEqual([]);
+});
+
+it('stamps a write with the past time given, or with the transaction’s now()', async () => {
+  const stamp = async (at?: Date) => {
+    const { rows } = (await database.db.execute(sql`select ${nowOr(at)} = now() as now, ${nowOr(at)} as at`)) as unknown as {
+      rows: { now: boolean; at: string | Date }[];
+    };
+    return { now: rows[0]!.now, at: new Date(rows[0]!.at).toISOString() };
+  };
+  expect(await stamp(new Date('2026-08-24T17:05:09.250Z'))).toEqual({ now: false, at: '2026-08-24T17:05:09.250Z' });
+  expect((await stamp()).now).toBe(true);
 });

@@ -14,3 +14,6 @@ export function uuidArray(ids: readonly (string | null | undefined)[]): SQL {
   const valid = [...new Set(ids.filter((id): id is string => typeof id === 'string' && UUID.test(id)))];
   return sql`${`{${valid.join(',')}}`}::uuid[]`;
 }
+
+/** The time a write is stamped with: `at`, a past time (the demo's history), or the transaction's now(). */
+export const nowOr = (at?: Date | null): SQL => (at ? sql`${at.toISOString()}::timestamptz` : sql`now()`);
