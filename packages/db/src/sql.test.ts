@@ -1,10 +1,10 @@
 // uuidArray: a batch's ids as one parameter that PostgreSQL counts and probes an index with;
-// pickColumns: some of a table's columns under their own names.
+// pickColumns: some of a table's columns under their own names; nowOr: the time a write is stamped with.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test-support/test-database.ts';
 import { tickets } from './schema.ts';
-import { pickColumns, uuidArray } from './sql.ts';
+import { nowOr, pickColumns, uuidArray } from './sql.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -36,4 +36,15 @@ it('picks the named columns of a table under their own names, in the order named
   expect(Object.keys(picked)).toEqual(['orderId', 'barcode']);
   expect(picked.orderId).toBe(tickets.orderId);
   expect(picked.barcode).toBe(tickets.barcode);
+});
+
+it('stamps a write with the past time given, or with the transaction’s now()', async () => {
+  const stamp = async (at?: Date) => {
+    const { rows } = (await database.db.execute(sql`select ${nowOr(at)} = now() as now, ${nowOr(at)} as at`)) as unknown as {
+      rows: { now: boolean; at: string | Date }[];
+    };
+    return { now: rows[0]!.now, at: new Date(rows[0]!.at).toISOString() };
+  };
+  expect(await stamp(new Date('2026-08-24T17:05:09.250Z'))).toEqual({ now: false, at: '2026-08-24T17:05:09.250Z' });
+  expect((await stamp()).now).toBe(true);
 });

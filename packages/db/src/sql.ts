@@ -26,3 +26,6 @@ export function pickColumns<T extends Table, K extends keyof T['_']['columns'] &
   const columns = getTableColumns(table);
   return Object.fromEntries(keys.map((key) => [key, columns[key]])) as Pick<T['_']['columns'], K>;
 }
+
+/** The time a write is stamped with: `at`, a past time (the demo's history), or the transaction's now(). */
+export const nowOr = (at?: Date | null): SQL => (at ? sql`${at.toISOString()}::timestamptz` : sql`now()`);

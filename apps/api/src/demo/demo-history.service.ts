@@ -2,19 +2,19 @@
 // calls, each at its planned past time (the loyalty core's LedgerChanges.at): the tiers and
 // rewards as staff create them in their tabs, the purchases through the integration ingest,
 // accounts staff create (proven), staff claims, staff redemptions, the expiry job's pass at
-// each day's end, the Dashboard's lookup counts, and a webhook endpoint with a test message.
-// In the demo load's transaction.
+// each day's end, the Dashboard's lookup counts, a webhook endpoint with a test message, and the
+// member cards in Apple and Google wallets with their deliveries (demo-wallet.service.ts). In the
+// demo load's transaction.
 import { loyaltyRewards as rewardsTab, loyaltyTiers as tiersTab } from '@boardwalk/contract/staff-loyalty-tabs';
 import type { Db, Executor } from '@boardwalk/db/client';
+import type { FastifyInstance } from 'fastify';
 import { ingestRecords } from '../integrations/ingest.service.ts';
-import { expireLots } from '../loyalty/loyalty-expiry.service.ts';
+import { expireLots, publishCardsChangedByTime } from '../loyalty/loyalty-expiry.service.ts';
 import type { LoyaltyCore } from '../loyalty/loyalty.service.ts';
 import { createActivityCounts } from '../platform/activity-counts.ts';
-import type { Config } from '../platform/config.ts';
 import { AppError } from '../platform/errors.ts';
 import { operatingDayBounds } from '../platform/park-time.ts';
-import type { ChangeBus, Jobs } from '../platform/jobs/jobs.plugin.ts';
-import type { Keys } from '../platform/keys.plugin.ts';
+import type { Jobs } from '../platform/jobs/jobs.plugin.ts';
 import type { StaffIdentity } from '../staff/auth/auth.service.ts';
 import { staffCreate } from '../staff/loyalty/staff-loyalty-accounts.service.ts';
 import { staffClaimHotel, staffClaimPurchase, staffClaimTickets } from '../staff/loyalty/staff-loyalty-claims.service.ts';
@@ -22,6 +22,7 @@ import { staffRedeem } from '../staff/loyalty/staff-loyalty-points.service.ts';
 import { createResource, prepareResource } from '../staff/resources/resources.service.ts';
 import { createWebhookEndpoint, sendTestMessage } from '../staff/webhooks/webhooks.service.ts';
 import { DEMO_REWARDS, DEMO_TIERS, planHistory, type PlannedMember } from './demo-plan.service.ts';
+import { createWalletHistory, type WalletHistoryDeps, type WalletReport } from './demo-wallet.service.ts';
 
 /** The staff member the demo's history names (audit entries, claims, redemptions). */
 export const DEMO_STAFF: StaffIdentity = {
@@ -34,12 +35,20 @@ export const DEMO_STAFF: StaffIdentity = {
 /** The demo's webhook endpoint (its messages fail: nothing answers there). */
 export const DEMO_WEBHOOK_URL = 'https://crm.example.com/boardwalk/webhooks';
 
-export interface HistoryDeps {
-  changes: ChangeBus;
+export interface HistoryDeps extends Omit<WalletHistoryDeps, 'db'> {
   jobs: Pick<Jobs, 'insert'>;
-  keys: Pick<Keys, 'seal'>;
-  config: Pick<Config, 'loyalty' | 'supportEmail' | 'parkTimezone'>;
 }
+
+/** What the history is written with, from the app. */
+export const historyDepsOf = (app: FastifyInstance): Omit<HistoryDeps, 'changes'> => ({
+  jobs: app.jobs,
+  keys: app.keys,
+  config: app.config,
+  tickets: app.tickets,
+  appleWallet: app.appleWallet,
+  googleWallet: app.googleWallet,
+  log: app.log,
+});
 
 export interface HistoryReport {
   tiers: number;
@@ -53,6 +62,8 @@ export interface HistoryReport {
   expiredLots: number;
   lookups: number;
   webhookEndpoints: number;
+  /** The member cards in the wallets, and the deliveries in each state. */
+  wallet: WalletReport;
 }
 
 /** Carries out the plan for the days up to `today` in `tx`; nothing planned after `now`. */
@@ -60,16 +71,15 @@ export async function loadHistory(tx: Executor, deps: HistoryDeps, today: string
   const db = tx as unknown as Db;
   const timeZone = deps.config.parkTimezone;
   const plan = planHistory(today, timeZone, now);
+  // The member cards follow each step: the history's changes go through the wallet's side.
+  const wallet = createWalletHistory({ ...deps, db: tx }, now);
+  const { changes } = wallet;
   const coreAt = (at?: Date): LoyaltyCore => ({
     db,
     config: deps.config,
-    changes: {
-      publish: (t, topic, keys) => deps.changes.publish(t, topic, keys),
-      pointsExpireMonths: deps.config.loyalty.pointsExpireMonths,
-      at,
-    },
+    changes: { publish: changes.publish, pointsExpireMonths: deps.config.loyalty.pointsExpireMonths, at },
   });
-  const report: HistoryReport = {
+  const report: Omit<HistoryReport, 'wallet'> = {
     tiers: 0,
     rewards: 0,
     purchases: { orders: 0, checks: 0, reservations: 0 },
@@ -83,7 +93,7 @@ export async function loadHistory(tx: Executor, deps: HistoryDeps, today: string
   };
 
   // The club as staff set it up in the Loyalty Tiers and Loyalty Rewards tabs.
-  const resources = { db, changes: deps.changes };
+  const resources = { db, changes };
   for (const tier of DEMO_TIERS) {
     await createResource(
       resources,
@@ -187,9 +197,18 @@ export async function loadHistory(tx: Executor, deps: HistoryDeps, today: string
         break;
       }
       case 'expire':
+        // The expiry job's pass: the lots whose date came, then the cards time alone changed.
         report.expiredLots += await expireLots(coreAt(step.at), step.at);
+        await publishCardsChangedByTime(coreAt(step.at), step.at);
+        break;
+      case 'card':
+        await wallet.addCard(userID(step.member), step.member.email, step.card, step.at);
+        break;
+      case 'card-removed':
+        await wallet.removeCard(userID(step.member), step.card, step.at);
         break;
     }
+    await wallet.follow(step.at);
   }
 
   // The guest lookups of each day, as the lookup and share routes count them.
@@ -207,5 +226,5 @@ export async function loadHistory(tx: Executor, deps: HistoryDeps, today: string
     report.lookups += found + failed + throttled;
   }
   await activity.flush();
-  return report;
+  return { ...report, wallet: await wallet.report() };
 }

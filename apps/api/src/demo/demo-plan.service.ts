@@ -29,12 +29,16 @@ export const DEMO_REWARDS = [
   },
 ] as const;
 
-/** The members the README lists: one in each tier and one without. */
+/**
+ * The members the README lists: one in each tier and one without, and their member card: in
+ * Apple Wallet on these devices (Maya's on her phone, her watch and an old iPad whose push token
+ * APNs refuses), in Google Wallet, or nowhere.
+ */
 export const FEATURED_MEMBERS = [
-  { firstName: 'Maya', lastName: 'Chen', profile: 'vip' },
-  { firstName: 'Leo', lastName: 'Park', profile: 'fan' },
-  { firstName: 'Ivy', lastName: 'Brooks', profile: 'regular' },
-  { firstName: 'Sam', lastName: 'Reed', profile: 'casual' },
+  { firstName: 'Maya', lastName: 'Chen', profile: 'vip', card: ['fetches', 'fetches', 'stale'] },
+  { firstName: 'Leo', lastName: 'Park', profile: 'fan', card: 'google' },
+  { firstName: 'Ivy', lastName: 'Brooks', profile: 'regular', card: ['fetches'] },
+  { firstName: 'Sam', lastName: 'Reed', profile: 'casual', card: null },
 ] as const;
 
 type Profile = 'casual' | 'regular' | 'fan' | 'vip' | 'veteran';
@@ -66,8 +70,11 @@ const VETERANS = [-445, -425, -405, -385, -372, -358, -350, -343];
 /** Purchases each profile claims (the first at joining, the rest on later days). */
 const CLAIMS: Record<Profile, [number, number]> = { casual: [1, 1], regular: [2, 4], fan: [3, 5], vip: [4, 6], veteran: [2, 2] };
 
+const SEED = 20_261_121;
+const DAY_MS = 24 * 3600_000;
+
 /** mulberry32: a small seeded generator, the same numbers for the same seed on every platform. */
-function generator(seed: number) {
+export function generator(seed: number) {
   let a = seed >>> 0;
   const next = () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -90,11 +97,27 @@ export interface PlannedMember {
   joinsAt: Date;
 }
 
+/**
+ * A device a member card is on, as the demo plays it (demo-wallet.service.ts): one that
+ * 'fetches' each update it is pushed (a phone, a watch), one 'off' (APNs takes its pushes, it
+ * never fetches), one whose token APNs refuses ('stale': 400, tried again until dead), one
+ * 'wiped' (APNs answers 410 and the product removes its registration).
+ */
+export interface PlannedDevice {
+  id: string;
+  pushToken: string;
+  kind: 'fetches' | 'off' | 'stale' | 'wiped';
+}
+
+/** A member card in a wallet: Apple's on its devices, or Google's (saved, or its link never used). */
+export type PlannedCard = { wallet: 'apple'; devices: PlannedDevice[] } | { wallet: 'google'; saved: boolean };
+
 export type PlannedStep =
   | { at: Date; kind: 'join'; member: PlannedMember }
   | { at: Date; kind: 'claim'; member: PlannedMember; type: 'ticket' | 'food-and-beverage' | 'hotel'; reference: string; checkId?: string }
   | { at: Date; kind: 'redeem'; member: PlannedMember; reward: number; key: string }
-  | { at: Date; kind: 'expire' };
+  | { at: Date; kind: 'expire' }
+  | { at: Date; kind: 'card' | 'card-removed'; member: PlannedMember; card: PlannedCard };
 
 export interface DemoPlan {
   /** The purchases, in the import file format (ingested before the steps). */
@@ -109,7 +132,7 @@ const pad = (n: number, width: number) => String(n).padStart(width, '0');
 
 /** The plan for the HISTORY_DAYS operating days up to `today`; whatever would fall after `now` is left out. */
 export function planHistory(today: string, timeZone: string, now: Date): DemoPlan {
-  const rng = generator(20_261_121);
+  const rng = generator(SEED);
   const first = shiftDate(today, 1 - HISTORY_DAYS);
   /** A time of an operating day, `minutes` after 2:00 AM (the park opens 8 hours in). */
   const starts = new Map<string, number>();
@@ -257,7 +280,7 @@ export function planHistory(today: string, timeZone: string, now: Date): DemoPla
     });
   }
 
-  const kept = steps.filter((s) => s.at <= now).sort((a, b) => a.at.getTime() - b.at.getTime());
+  const kept = [...steps, ...planCards(steps)].filter((s) => s.at <= now).sort((a, b) => a.at.getTime() - b.at.getTime());
   // A purchase whose claim falls after now is not made (a future order would be odd).
   const claimed = new Set(kept.flatMap((s) => (s.kind === 'claim' ? [s.checkId ?? s.reference] : [])));
   const only = <T>(records: Record<string, T>) => Object.fromEntries(Object.entries(records).filter(([id]) => claimed.has(id)));
@@ -266,4 +289,45 @@ export function planHistory(today: string, timeZone: string, now: Date): DemoPla
     steps: kept,
     lookups,
   };
+}
+
+/**
+ * The member cards: who adds theirs to a wallet (minutes after their first claim, from the page
+ * that answers it), on which devices, and the few who remove it weeks later. Numbers of their
+ * own, so that the rest of the plan stays as it was.
+ */
+function planCards(steps: PlannedStep[]): PlannedStep[] {
+  const rng = generator(SEED + 1);
+  const hex = (length: number) => Array.from({ length }, () => Math.floor(rng.next() * 16).toString(16)).join('');
+  const device = (kind: PlannedDevice['kind']): PlannedDevice => ({ id: hex(32), pushToken: hex(64), kind });
+  const phone = () => {
+    const roll = rng.next();
+    return device(roll < 0.1 ? 'off' : roll < 0.16 ? 'wiped' : 'fetches');
+  };
+  const cardOf = (key: number): PlannedCard | null => {
+    const featured = FEATURED_MEMBERS[key - 1]?.card;
+    if (featured !== undefined)
+      return featured === null
+        ? null
+        : featured === 'google'
+          ? { wallet: 'google', saved: true }
+          : { wallet: 'apple', devices: featured.map(device) };
+    const roll = rng.next();
+    if (roll < 0.55) return { wallet: 'apple', devices: [phone(), ...(rng.next() < 0.35 ? [device('fetches')] : [])] };
+    return roll < 0.85 ? { wallet: 'google', saved: rng.next() < 0.85 } : null;
+  };
+  const cards: PlannedStep[] = [];
+  const seen = new Set<number>();
+  for (const step of steps) {
+    if (step.kind !== 'claim' || seen.has(step.member.key)) continue;
+    seen.add(step.member.key);
+    const card = cardOf(step.member.key);
+    if (!card) continue;
+    const at = new Date(step.at.getTime() + rng.int(1, 15) * 60_000);
+    cards.push({ at, kind: 'card', member: step.member, card });
+    const removable = step.member.key > FEATURED_MEMBERS.length && (card.wallet === 'apple' || card.saved);
+    if (removable && rng.next() < 0.08)
+      cards.push({ at: new Date(at.getTime() + rng.int(3, 40) * DAY_MS), kind: 'card-removed', member: step.member, card });
+  }
+  return cards;
 }

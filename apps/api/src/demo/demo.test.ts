@@ -2,17 +2,20 @@ import { readFile } from 'node:fs/promises';
 import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DASHBOARD_API, type Dashboard } from '@boardwalk/contract/dashboard';
-import { STAFF_LOYALTY_API } from '@boardwalk/contract/staff-loyalty';
+import { deliveries } from '@boardwalk/contract/staff-operations-tabs';
+import { STAFF_LOYALTY_API, type StaffAccount } from '@boardwalk/contract/staff-loyalty';
 import type { Db } from '@boardwalk/db/client';
 import * as schema from '@boardwalk/db/schema';
 import { countDemoTables, snapshotFeedTables } from '../../test-support/integration-tables.fixtures.ts';
 import { loginAs } from '../../test-support/staff.ts';
 import { createTestApp, integrationAuth, type TestApp } from '../../test-support/test-app.ts';
-import { operatingDayStart } from '../platform/park-time.ts';
+import { operatingDayBounds, operatingDayStart } from '../platform/park-time.ts';
+import { reportApplePushes } from '../staff/deliveries/deliveries.service.ts';
 import { DEMO_SHARE_LINKS, loadDemoData, shiftDemoDates, shiftUsageToToday } from './demo.service.ts';
-import { DEMO_TIERS } from './demo-plan.service.ts';
+import { historyDepsOf } from './demo-history.service.ts';
+import { DEMO_TIERS, FEATURED_MEMBERS } from './demo-plan.service.ts';
 
-/** The club's rows the demo history writes, counted (its lookup counts apart: the other tests' lookups add to today's). */
+/** The club's rows the demo history writes, its member cards' too, counted (its lookup counts apart: the other tests' lookups add to today's). */
 async function countClub(db: Db) {
   const tables = {
     accounts: schema.loyaltyAccounts,
@@ -23,6 +26,10 @@ async function countClub(db: Db) {
     tiers: schema.loyaltyTiers,
     rewards: schema.loyaltyRewards,
     webhookEndpoints: schema.webhookEndpoints,
+    walletPasses: schema.walletPasses,
+    appleDevices: schema.appleDeviceRegistrations,
+    googleCallbacks: schema.googleWalletCallbacks,
+    deliveries: schema.deliveries,
   };
   const counts: Record<string, number> = {};
   for (const [name, table] of Object.entries(tables)) counts[name] = (await db.select({ n: count() }).from(table))[0]!.n;
@@ -173,7 +180,7 @@ describe('demo data', () => {
     const second = await createTestApp({ database: t.database, env: { DEMO_DATA: 'true', DELIVERY_WORKERS: 'false' } });
     await second.app.close();
     expect(await countDemoTables(t.database.db)).toEqual(before);
-    const history = { jobs: t.app.jobs, keys: t.app.keys, config: t.app.config };
+    const history = historyDepsOf(t.app);
     expect(await loadDemoData({ db: t.database.db, changes: t.app.jobs, parkTimezone: 'America/Los_Angeles', history })).toBeNull();
   });
 
@@ -266,7 +273,53 @@ describe('demo history', () => {
     expect(board.outstanding?.expiring?.within30Days).toBeGreaterThan(0);
   });
 
-  it('lists the README members in the Loyalty tab, each in their tier', async () => {
+  it('has member cards added to Apple and Google wallets, and their deliveries on most days: pushed and fetched, updated, dead', async () => {
+    const board = await dashboard90(t.app);
+    const days = (series: Record<string, unknown>[], key: string) => series.filter((d) => Number(d[key]) > 0).length;
+    expect(days(board.wallet.days, 'applePasses')).toBeGreaterThan(15);
+    expect(days(board.wallet.days, 'googleObjects')).toBeGreaterThan(5);
+    expect(board.wallet.activeDevices).toBeGreaterThan(30);
+    // The 90 days end today, the demo's history on DEMO_TODAY (a few days before in these tests).
+    expect(days(board.deliveries, 'sent')).toBeGreaterThan(45);
+    expect(days(board.deliveries, 'fetchedPushes')).toBeGreaterThan(30);
+    expect(days(board.deliveries, 'dead')).toBeGreaterThan(3);
+    for (const day of board.deliveries) expect(day.fetchP50Seconds === null, day.day).toBe(day.fetchedPushes === 0);
+  });
+
+  it('fills the Deliveries tab: the deliveries in each state, the dead ones listed with their error, the pushes fetched', async () => {
+    const staff = await loginAs(t.app, { accessLevel: 1000 });
+    const get = async <T>(path: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `${deliveries.api}${path}`, headers: staff.headers });
+      expect(res.statusCode, path).toBe(200);
+      return res.json<T>();
+    };
+    const counts = await get<Record<string, number>>('counts');
+    expect(counts).toMatchObject({ queued: 0, retrying: 0 });
+    expect(counts.fetched).toBeGreaterThan(80);
+    expect(counts.sent).toBeGreaterThan(30);
+    expect(counts.skipped).toBeGreaterThan(0);
+    // The failed ones, the list's default: an old iPad's pushes, refused by APNs at every try.
+    const dead = await get<Record<string, unknown>[]>('');
+    expect(dead).toHaveLength(counts.dead!);
+    expect(dead.length).toBeGreaterThan(3);
+    for (const row of dead)
+      expect(row).toMatchObject({
+        deliveryTarget: 'apple',
+        deliveryState: 'dead',
+        deliveryAttempts: t.app.config.deliveries.retryLimit + 1,
+        deliveryLastError: 'APNs answered 400 (BadDeviceToken)',
+      });
+    for (const row of await get<{ deliverySent: string; deliveryFetched: string }[]>('?filter=fetched'))
+      expect(Date.parse(row.deliveryFetched)).toBeGreaterThanOrEqual(Date.parse(row.deliverySent));
+    // The tab's last 24 hours, as of the end of the day with the most pushes fetched.
+    const busiest = (await dashboard90(t.app)).deliveries.reduce((a, b) => (b.fetchedPushes > a.fetchedPushes ? b : a));
+    const pushes = await reportApplePushes(t.database.db, operatingDayBounds(busiest.day, 'America/Los_Angeles').end);
+    expect(pushes.fetched).toBeGreaterThanOrEqual(busiest.fetchedPushes);
+    expect(pushes.sent).toBeGreaterThanOrEqual(pushes.fetched);
+    expect(pushes.p50Seconds).not.toBeNull();
+  });
+
+  it('lists the README members in the Loyalty tab, each in their tier, with their member card', async () => {
     const readme = await readFile(new URL('../../../../README.md', import.meta.url), 'utf8');
     const rows = [...readme.matchAll(/^\| (\S+@example\.com) \| (\d{16}) \| (.+?) \|$/gm)].map((m) => ({
       email: m[1]!,
@@ -276,6 +329,7 @@ describe('demo history', () => {
     expect(rows.map((row) => row.tier)).toEqual(['Gold', 'Silver', 'Bronze', 'none']);
     const staff = await loginAs(t.app, { accessLevel: 1000 });
     const listed = [];
+    const cards = [];
     for (const row of rows) {
       const found = await t.app.inject({
         method: 'POST',
@@ -285,10 +339,20 @@ describe('demo history', () => {
       });
       expect(found.statusCode, row.email).toBe(200);
       const [result] = found.json<{ STRACCOUNTID: string; userID: string }[]>();
-      const account = await t.app.inject({ method: 'GET', url: `${STAFF_LOYALTY_API}account/${result!.userID}/`, headers: staff.headers });
-      listed.push({ email: row.email, number: result!.STRACCOUNTID, tier: account.json<{ tier: string | null }>().tier ?? 'none' });
+      const account = (
+        await t.app.inject({ method: 'GET', url: `${STAFF_LOYALTY_API}account/${result!.userID}/`, headers: staff.headers })
+      ).json<StaffAccount>();
+      listed.push({ email: row.email, number: result!.STRACCOUNTID, tier: account.tier ?? 'none' });
+      cards.push(account.card);
     }
     expect(listed).toEqual(rows);
+    // Their member cards: Maya's on three Apple devices, Leo's saved to Google Wallet, Ivy's on one device, Sam's nowhere.
+    expect(cards).toEqual(
+      FEATURED_MEMBERS.map(({ card }) => ({
+        appleDevices: Array.isArray(card) ? card.length : 0,
+        google: card === 'google' ? 'saved' : 'unknown',
+      })),
+    );
   });
 
   it('is the same on two fresh databases (deterministic)', async () => {
@@ -298,13 +362,17 @@ describe('demo history', () => {
       expect(await countDemoTables(again.database.db)).toEqual(await countDemoTables(t.database.db));
       expect(await countClub(again.database.db)).toEqual(await countClub(t.database.db));
       const [a, b] = [await dashboard90(t.app), await dashboard90(again.app)];
-      expect({ claims: b.claims, points: b.points, tiers: b.tiers, lookups: b.lookups.slice(0, -1) }).toEqual({
-        claims: a.claims,
-        points: a.points,
-        tiers: a.tiers,
-        // Today's lookups also count the other tests' lookups.
-        lookups: a.lookups.slice(0, -1),
+      // Today's lookups and share links opened also count the other tests'.
+      const same = (board: Dashboard) => ({
+        claims: board.claims,
+        points: board.points,
+        tiers: board.tiers,
+        lookups: board.lookups.slice(0, -1),
+        wallets: board.wallet.days.map(({ day, applePasses, googleObjects }) => ({ day, applePasses, googleObjects })),
+        activeDevices: board.wallet.activeDevices,
+        deliveries: board.deliveries,
       });
+      expect(same(b)).toEqual(same(a));
     } finally {
       await again.close();
     }

@@ -33,12 +33,17 @@ export const loyaltyPassTexts = {
   membershipEnded: 'Membership ended',
 } as const;
 
-export async function authorizedMember(ctx: { db: Executor; keys: Keys }, request: LoyaltyWalletRequest): Promise<LoyaltyMember> {
+/** The member the request names, as of `now` (a past time in the demo's history). */
+export async function authorizedMember(
+  ctx: { db: Executor; keys: Keys },
+  request: LoyaltyWalletRequest,
+  now = new Date(),
+): Promise<LoyaltyMember> {
   if (!request.walletToken) throw new AppError('UNAUTHORIZED', loyaltyPassMessages.tokenRequired);
   const check = ctx.keys.verifyToken(LOYALTY_WALLET_TOKEN.purpose, request.walletToken);
   if (!check.ok)
     throw new AppError('UNAUTHORIZED', check.reason === 'expired' ? loyaltyPassMessages.tokenExpired : loyaltyPassMessages.invalid);
-  const member = await findLoyaltyMember(ctx.db, check.subject);
+  const member = await findLoyaltyMember(ctx.db, check.subject, now);
   // An erased member's tokens are void: no new live card from a link issued before the erasure.
   if (!member || member.erasedAt || member.email.toLowerCase() !== request.email.trim().toLowerCase())
     throw new AppError('UNAUTHORIZED', loyaltyPassMessages.invalid);

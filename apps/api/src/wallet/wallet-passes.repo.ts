@@ -5,12 +5,14 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
 import { loyaltyAccounts, ticketShares, tickets, walletPassIssued, walletPasses } from '@boardwalk/db/schema';
+import { nowOr } from '@boardwalk/db/sql';
 
 /**
- * The next update tag: now, and always in a later second than the previous one, so a device
- * that fetched within the same second (Last-Modified has whole seconds) is never answered 304.
+ * The next update tag: now (or `at`, a past time: the demo's history), and always in a later
+ * second than the previous one, so a device that fetched within the same second (Last-Modified
+ * has whole seconds) is never answered 304.
  */
-const nextUpdatedAt = sql`greatest(now(), date_trunc('second', ${walletPasses.updatedAt}) + interval '1 second')`;
+const nextUpdatedAt = (at?: Date) => sql`greatest(${nowOr(at)}, date_trunc('second', ${walletPasses.updatedAt}) + interval '1 second')`;
 
 /** Whose pass a wallet_passes row is: a ticket's own guest's, a shared guest's (their share) or a loyalty member's. */
 export type PassHolder = { barcode: string } | { shareId: string } | { loyaltyAccountId: string };
@@ -51,12 +53,14 @@ export type TicketPass = Awaited<ReturnType<typeof ticketPassesQuery>>[number];
  * Records a generated pass: the holder's wallet_passes row (created on the first pass; the
  * update tag moves only when what the pass shows changed). Nothing else is written: every
  * download of a pass carries the same token, derived from its serial number.
- * A conflict never touches googleIssued, which Google Wallet sets on the same row.
+ * A conflict never touches googleIssued, which Google Wallet sets on the same row. `at`: a past
+ * time it is generated at (the demo's history), else now.
  */
-export async function saveApplePass(db: Executor, values: { holder: PassHolder; contentHash: string }) {
+export async function saveApplePass(db: Executor, values: { holder: PassHolder; contentHash: string; at?: Date | undefined }) {
+  const { at } = values;
   const [row] = await db
     .insert(walletPasses)
-    .values({ ...values.holder, contentHash: values.contentHash })
+    .values({ ...values.holder, contentHash: values.contentHash, ...(at && { createdAt: at, updatedAt: at }) })
     .onConflictDoUpdate({
       target: holderColumn(values.holder),
       // A ticket's pass is generated again only before any device has it; a member's card can
@@ -69,7 +73,7 @@ export async function saveApplePass(db: Executor, values: { holder: PassHolder; 
               contentHash: values.contentHash,
               // Added again (the ticket valid again): a pass voided before starts over.
               voidReason: null,
-              updatedAt: sql`case when ${walletPasses.contentHash} is distinct from excluded.content_hash then ${nextUpdatedAt} else ${walletPasses.updatedAt} end`,
+              updatedAt: sql`case when ${walletPasses.contentHash} is distinct from excluded.content_hash then ${nextUpdatedAt(at)} else ${walletPasses.updatedAt} end`,
             },
     })
     .returning({ serialNumber: walletPasses.serialNumber });
@@ -91,11 +95,11 @@ export async function setVoidReason(db: Executor, serialNumber: string, voidReas
     .where(and(eq(walletPasses.serialNumber, serialNumber), sql`${walletPasses.voidReason} is distinct from ${voidReason}`));
 }
 
-/** Stores what the pass now shows and moves its update tag: the new tag, or null when it was already so. */
-export async function updateContentHash(db: Executor, serialNumber: string, contentHash: string): Promise<Date | null> {
+/** Stores what the pass now shows and moves its update tag (to `at`, a past time: the demo's history): the new tag, or null when it was already so. */
+export async function updateContentHash(db: Executor, serialNumber: string, contentHash: string, at?: Date): Promise<Date | null> {
   const rows = await db
     .update(walletPasses)
-    .set({ contentHash, updatedAt: nextUpdatedAt })
+    .set({ contentHash, updatedAt: nextUpdatedAt(at) })
     .where(and(eq(walletPasses.serialNumber, serialNumber), sql`${walletPasses.contentHash} is distinct from ${contentHash}`))
     .returning({ updatedAt: walletPasses.updatedAt });
   return rows[0]?.updatedAt ?? null;
@@ -110,7 +114,7 @@ export async function updateContentHash(db: Executor, serialNumber: string, cont
 export async function voidLoyaltyPass(db: Executor, loyaltyAccountId: string) {
   const [row] = await db
     .update(walletPasses)
-    .set({ loyaltyAccountId: null, voidedAt: sql`now()`, contentHash: null, googleContentHash: null, updatedAt: nextUpdatedAt })
+    .set({ loyaltyAccountId: null, voidedAt: sql`now()`, contentHash: null, googleContentHash: null, updatedAt: nextUpdatedAt() })
     .where(eq(walletPasses.loyaltyAccountId, loyaltyAccountId))
     .returning({ serialNumber: walletPasses.serialNumber });
   return row ?? null;

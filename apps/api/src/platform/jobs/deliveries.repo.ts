@@ -4,7 +4,7 @@ import type { Executor } from '@boardwalk/db/client';
 import { deliveries } from '@boardwalk/db/schema';
 import { DELIVERY_STATES, FAILED_DELIVERY_STATES, type DeliveryState, type DeliveryTarget } from '@boardwalk/contract/deliveries';
 import { operatingDaySql, type InstantSpan } from '../park-time.ts';
-import { uuidArray } from '@boardwalk/db/sql';
+import { nowOr, uuidArray } from '@boardwalk/db/sql';
 
 /** What an Apple push announces: the pass, the device, and the pass's update tag. */
 export interface ApplePushTrack {
@@ -13,9 +13,13 @@ export interface ApplePushTrack {
   passUpdatedAt: Date;
 }
 
+/** A new delivery; `at`: a past time it was queued at (the demo's history), else now. */
 export async function insertDelivery(
   db: Executor,
-  values: {
+  {
+    at,
+    ...values
+  }: {
     id: string;
     target: DeliveryTarget;
     barcode: string | null;
@@ -23,9 +27,10 @@ export async function insertDelivery(
     queue: string;
     payload: object;
     jobId: string;
+    at?: Date | undefined;
   } & Partial<ApplePushTrack>,
 ) {
-  await db.insert(deliveries).values(values);
+  await db.insert(deliveries).values({ ...values, ...(at && { createdAt: at, updatedAt: at }) });
 }
 
 /** One more try of a delivery, and how it went (with Google's object version when it reports one). */
@@ -42,9 +47,10 @@ export interface Attempt {
  * pass stays 'fetched' whatever a later try of it says (the device has the update). The ids
  * come again as an array (uuidArray): PostgreSQL guesses 100 rows for jsonb_to_recordset and,
  * on a table of some thousands of deliveries, read all of them to join (5 of 11 ms for a batch
- * of 250); with the array it probes the primary key.
+ * of 250); with the array it probes the primary key. `at`: a past time they were tried at (the
+ * demo's history), else now.
  */
-export async function recordAttempts(db: Executor, attempts: Attempt[]) {
+export async function recordAttempts(db: Executor, attempts: Attempt[], at?: Date) {
   if (attempts.length === 0) return;
   const tried = attempts.map((a) => ({ ...a, hasVersion: a.objectVersion !== undefined, objectVersion: a.objectVersion ?? null }));
   await db.execute(sql`
@@ -53,8 +59,8 @@ export async function recordAttempts(db: Executor, attempts: Attempt[]) {
       last_error = t."lastError",
       object_version = case when t."hasVersion" then t."objectVersion" else d.object_version end,
       attempts = d.attempts + 1,
-      updated_at = now(),
-      sent_at = case when t.state = 'sent' then coalesce(d.sent_at, now()) else d.sent_at end
+      updated_at = ${nowOr(at)},
+      sent_at = case when t.state = 'sent' then coalesce(d.sent_at, ${nowOr(at)}) else d.sent_at end
     from jsonb_to_recordset(${JSON.stringify(tried)}::jsonb)
       as t(id uuid, state text, "lastError" text, "objectVersion" text, "hasVersion" boolean)
     where d.id = t.id and d.id = any(${uuidArray(tried.map((a) => a.id))}) and d.state <> 'fetched'`);

@@ -31,6 +31,8 @@ export interface QueueDeliveryInput<T extends object> {
   singletonKey: string;
   /** An Apple push: what it announces, so that the device's fetch of the pass is recorded against it. */
   track?: ApplePushTrack;
+  /** A past time it is queued at (the demo's history); unset: now. */
+  at?: Date | undefined;
 }
 
 /** Queues a delivery in tx; false when a waiting delivery of the same key absorbed it. */
@@ -47,6 +49,7 @@ export async function queueDelivery<T extends object>(jobs: JobSender, tx: Execu
     payload: input.payload,
     jobId,
     ...input.track,
+    at: input.at,
   });
   return true;
 }
@@ -57,9 +60,15 @@ export type TryOutcome = { state: 'sent'; objectVersion?: string | null } | { st
 /**
  * Runs one try and records it. A failure is retried by the queue (the error rethrown) until
  * the last try, which records the delivery as dead; a permanent failure is dead at once.
+ * `at`: a past time of the try (the demo's history); unset: now.
  */
-export async function tryDelivery(db: Executor, job: RunningJob<DeliveryJobData>, deliver: () => Promise<TryOutcome>): Promise<void> {
-  const [error] = await tryDeliveries(db, [job], deliver);
+export async function tryDelivery(
+  db: Executor,
+  job: RunningJob<DeliveryJobData>,
+  deliver: () => Promise<TryOutcome>,
+  at?: Date,
+): Promise<void> {
+  const [error] = await tryDeliveries(db, [job], deliver, at);
   if (error) throw error;
 }
 
@@ -71,6 +80,7 @@ export async function tryDeliveries<J extends RunningJob<DeliveryJobData>>(
   db: Executor,
   jobs: J[],
   deliver: (job: J) => Promise<TryOutcome>,
+  at?: Date,
 ): Promise<(Error | null)[]> {
   const settled = await Promise.allSettled(jobs.map((job) => deliver(job)));
   const attempts = settled.map((result, i): Attempt => {
@@ -86,7 +96,7 @@ export async function tryDeliveries<J extends RunningJob<DeliveryJobData>>(
     const last = error instanceof PermanentDeliveryError || retryCount >= retryLimit;
     return { id: deliveryId, state: last ? 'dead' : 'retrying', lastError: message };
   });
-  await recordAttempts(db, attempts);
+  await recordAttempts(db, attempts, at);
   return settled.map((result) =>
     result.status === 'fulfilled' || result.reason instanceof PermanentDeliveryError
       ? null

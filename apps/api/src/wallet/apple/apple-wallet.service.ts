@@ -27,6 +27,8 @@ export interface AppleWalletDeps {
   appleWallet: AppleWallet;
   tickets: TicketCore;
   changes: ChangeBus;
+  /** The past time a card is added at (the demo's history, as LedgerChanges.at); unset: now. */
+  at?: Date | undefined;
 }
 
 export type AppleWalletService = ReturnType<typeof createAppleWalletService>;
@@ -36,7 +38,7 @@ export function createAppleWalletService(deps: AppleWalletDeps) {
 
   /** Records the pass and signs it with the pass's own token. */
   async function signedNewPass(holder: PassHolder, draft: PassContent): Promise<Buffer> {
-    const serialNumber = await saveApplePass(db, { holder, contentHash: draft.contentHash });
+    const serialNumber = await saveApplePass(db, { holder, contentHash: draft.contentHash, at: deps.at });
     return appleWallet.builder.build({ ...draft.pass, serialNumber, authenticationToken: passTokenOf(keys, serialNumber) }, draft.files);
   }
 
@@ -61,7 +63,7 @@ export function createAppleWalletService(deps: AppleWalletDeps) {
      * published, so that a balance change still waiting in the queue reaches them too.
      */
     async createMemberCard(request: LoyaltyWalletRequest): Promise<Buffer> {
-      const member = await authorizedMember(deps, request);
+      const member = await authorizedMember(deps, request, deps.at);
       const pkpass = await signedNewPass({ loyaltyAccountId: member.id }, loyaltyApplePassContent(member, config));
       await db.transaction((tx) => deps.changes.publish(tx, LOYALTY_ACCOUNT_CHANGED, [member.id]));
       return pkpass;

@@ -5,7 +5,7 @@ import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
 import { appleDeviceRegistrations, tickets, walletPassTokens, walletPasses } from '@boardwalk/db/schema';
 import { deleteRule } from '../../platform/retention.ts';
-import { uuidArray } from '@boardwalk/db/sql';
+import { nowOr, uuidArray } from '@boardwalk/db/sql';
 
 /**
  * The update tag Apple devices send back as passesUpdatedSince: updatedAt in microseconds
@@ -56,17 +56,18 @@ export async function trimDeviceRegistrations(db: Executor, serialNumber: string
   return rows.length;
 }
 
-/** Registers a device for a pass: 'created', or 'updated' when it was registered already. */
+/** Registers a device for a pass (at `at`, a past time: the demo's history): 'created', or 'updated' when it was registered already. */
 export async function upsertDeviceRegistration(
   db: Executor,
   values: { deviceLibraryIdentifier: string; serialNumber: string; pushToken: string },
+  at?: Date,
 ): Promise<'created' | 'updated'> {
   const [row] = await db
     .insert(appleDeviceRegistrations)
-    .values(values)
+    .values({ ...values, ...(at && { createdAt: at, updatedAt: at }) })
     .onConflictDoUpdate({
       target: [appleDeviceRegistrations.deviceLibraryIdentifier, appleDeviceRegistrations.serialNumber],
-      set: { pushToken: values.pushToken, updatedAt: sql`now()` },
+      set: { pushToken: values.pushToken, updatedAt: nowOr(at) },
     })
     // xmax is 0 for a row this statement inserted, the updating transaction otherwise.
     .returning({ inserted: sql<boolean>`(xmax = 0)` });

@@ -33,6 +33,8 @@ export interface PassKitDeps {
   config: WalletConfig;
   appleWallet: AppleWallet;
   log: FastifyBaseLogger;
+  /** The past time the devices' calls are recorded at (the demo's history, as LedgerChanges.at); unset: now. */
+  at?: Date | undefined;
 }
 
 /** The token of an `Authorization: ApplePass <token>` header, or null. */
@@ -87,11 +89,15 @@ export function createPassKitService(deps: PassKitDeps) {
     // Binding the ticket to a wallet is a ticket change: published with it.
     const { outcome, removed } = await deps.db.transaction(async (tx) => {
       if (!(await lockPass(tx, pass.serialNumber))) throw unauthorized();
-      const result = await upsertDeviceRegistration(tx, {
-        deviceLibraryIdentifier: input.deviceLibraryIdentifier,
-        serialNumber: pass.serialNumber,
-        pushToken: input.pushToken,
-      });
+      const result = await upsertDeviceRegistration(
+        tx,
+        {
+          deviceLibraryIdentifier: input.deviceLibraryIdentifier,
+          serialNumber: pass.serialNumber,
+          pushToken: input.pushToken,
+        },
+        deps.at,
+      );
       const trimmed = await trimDeviceRegistrations(tx, pass.serialNumber, input.deviceLibraryIdentifier, deps.config.apple.devicesPerPass);
       if (pass.barcode) await deps.changes.publish(tx, TICKET_CHANGED, [pass.barcode]);
       if (result === 'created') await recordWalletEvent(tx, 'wallet.pass_added', 'apple', pass.serialNumber);
@@ -138,7 +144,7 @@ export function createPassKitService(deps: PassKitDeps) {
       deps.log.info({ serialNumbers: voided, removed }, 'Apple Wallet: device told of its voided cards; registrations removed');
     }
     const serialNumbers = rows.map((r) => r.serialNumber);
-    await recordPushesListed(deps.db, input.deviceLibraryIdentifier, serialNumbers);
+    await recordPushesListed(deps.db, input.deviceLibraryIdentifier, serialNumbers, deps.at);
     const lastUpdated = rows.reduce((max, r) => (BigInt(r.tag) > BigInt(max) ? r.tag : max), rows[0]!.tag);
     return { serialNumbers, lastUpdated };
   }
@@ -164,7 +170,7 @@ export function createPassKitService(deps: PassKitDeps) {
     const content = await currentContentOf(deps, pass);
     if (!content) throw unauthorized();
     const pkpass = deps.appleWallet.builder.build({ ...content.pass, authenticationToken: token }, content.files);
-    const fetched = await recordPushesFetched(deps.db, pass.serialNumber, pass.updatedAt);
+    const fetched = await recordPushesFetched(deps.db, pass.serialNumber, pass.updatedAt, deps.at);
     if (fetched > 0) deps.log.info({ serialNumber: pass.serialNumber, pushes: fetched }, 'Apple Wallet: a pushed device fetched the pass');
     return { pkpass, lastModified };
   }

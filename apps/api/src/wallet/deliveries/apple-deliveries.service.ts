@@ -5,7 +5,7 @@
 import type { Executor } from '@boardwalk/db/client';
 import type { AppleWallet } from '../apple/apple-wallet.plugin.ts';
 import { maskBarcode, maskUrl } from '../../platform/logging.ts';
-import { tryDeliveries, queueDelivery, type DeliveryJobData } from '../../platform/jobs/delivery.ts';
+import { tryDeliveries, queueDelivery, type DeliveryJobData, type TryOutcome } from '../../platform/jobs/delivery.ts';
 import type { RunningJob } from '../../platform/jobs/job-queue.ts';
 import type { DeliveryDeps } from './delivery-deps.ts';
 import {
@@ -51,6 +51,8 @@ export interface ApplePushPayload {
   deviceLibraryIdentifier: string;
 }
 
+type ApplePushJob = RunningJob<ApplePushPayload & DeliveryJobData>;
+
 export type AppleDeliveries = ReturnType<typeof createAppleDeliveries>;
 
 export function createAppleDeliveries(deps: AppleDeliveryDeps) {
@@ -75,7 +77,7 @@ export function createAppleDeliveries(deps: AppleDeliveryDeps) {
   /** A loyalty member's ledger or details changed (in the job's transaction): their card is compared and pushed like a ticket's. */
   async function compareMemberCard(tx: Executor, loyaltyAccountId: string): Promise<void> {
     const pass = await findLoyaltyPass(tx, loyaltyAccountId);
-    const member = pass?.contentHash ? await findLoyaltyMember(tx, loyaltyAccountId) : null;
+    const member = pass?.contentHash ? await findLoyaltyMember(tx, loyaltyAccountId, deps.at) : null;
     if (pass && member) await deliverIfChanged(tx, { ...pass, barcode: null }, loyaltyApplePassContent(member, deps.config).contentHash);
   }
 
@@ -92,7 +94,7 @@ export function createAppleDeliveries(deps: AppleDeliveryDeps) {
     contentHash: string,
   ): Promise<void> {
     if (contentHash === pass.contentHash) return;
-    const passUpdatedAt = await updateContentHash(tx, pass.serialNumber, contentHash);
+    const passUpdatedAt = await updateContentHash(tx, pass.serialNumber, contentHash, deps.at);
     if (!passUpdatedAt) return;
     const { barcode } = pass;
     const details = { serialNumber: pass.serialNumber, ...(barcode && { barcode: maskBarcode(barcode) }) };
@@ -115,6 +117,7 @@ export function createAppleDeliveries(deps: AppleDeliveryDeps) {
         // A push waiting for this device already makes it fetch the latest pass.
         singletonKey: `${device.deviceLibraryIdentifier}:${pass.serialNumber}`,
         track: { ...payload, passUpdatedAt },
+        at: deps.at,
       });
     }
   }
@@ -124,7 +127,7 @@ export function createAppleDeliveries(deps: AppleDeliveryDeps) {
    * statement and their tries recorded in one. A 410 means the device no longer has the pass:
    * its registration is removed and the push is not tried again.
    */
-  async function pushToDevices(jobs: RunningJob<ApplePushPayload & DeliveryJobData>[]): Promise<(Error | null)[]> {
+  async function pushToDevices(jobs: ApplePushJob[]): Promise<(Error | null)[]> {
     const apns = deps.appleWallet.apns;
     const tokens = apns
       ? await findPushTokens(
@@ -132,7 +135,7 @@ export function createAppleDeliveries(deps: AppleDeliveryDeps) {
           jobs.map((job) => job.data),
         )
       : new Map<string, string>();
-    return tryDeliveries(deps.db, jobs, async ({ data: { serialNumber, deviceLibraryIdentifier } }) => {
+    const push = async ({ data: { serialNumber, deviceLibraryIdentifier } }: ApplePushJob): Promise<TryOutcome> => {
       if (!apns) return { state: 'skipped', note: 'APNs is not configured' };
       const pushToken = tokens.get(`${deviceLibraryIdentifier} ${serialNumber}`);
       if (!pushToken) return { state: 'skipped', note: 'The device no longer has the pass' };
@@ -146,7 +149,8 @@ export function createAppleDeliveries(deps: AppleDeliveryDeps) {
         throw new Error(`APNs answered ${result.status ?? 'nothing'}${result.reason ? ` (${result.reason})` : ''}`);
       deps.log.info({ serialNumber }, 'Apple Wallet: update pushed to a device');
       return { state: 'sent' };
-    });
+    };
+    return tryDeliveries(deps.db, jobs, push, deps.at);
   }
 
   return { compareTicketPass, compareMemberCard, compareVoidedCard, pushToDevices };

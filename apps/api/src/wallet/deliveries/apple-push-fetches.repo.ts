@@ -10,6 +10,7 @@ import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-
 import type { Executor } from '@boardwalk/db/client';
 import { appleDeviceRegistrations, deliveries } from '@boardwalk/db/schema';
 import type { DeliveryState } from '@boardwalk/contract/deliveries';
+import { nowOr } from '@boardwalk/db/sql';
 
 /** A push accepted by APNs is counted as not fetched when its device has not fetched the pass this long after. */
 export const FETCH_EXPECTED_WITHIN_MS = 60 * 60 * 1000;
@@ -28,18 +29,25 @@ const isApplePush = and(eq(deliveries.target, 'apple'), isNotNull(deliveries.ser
  */
 const WAITING_STATES: DeliveryState[] = ['queued', 'retrying', 'sent'];
 /**
- * Marks pushes fetched now. One that was not yet recorded as sent (the device had the pass
- * from an earlier push before APNs answered for this one) counts as sent at its fetch, so its
- * push-to-fetch latency is 0, never negative.
+ * Marks pushes fetched now (or at `at`, a past time: the demo's history). One that was not yet
+ * recorded as sent (the device had the pass from an earlier push before APNs answered for this
+ * one) counts as sent at its fetch, so its push-to-fetch latency is 0, never negative.
  */
-const markFetched = { state: 'fetched' as const, fetchedAt: sql`now()`, sentAt: sql`coalesce(${deliveries.sentAt}, now())` };
+const markFetched = (at?: Date) => ({
+  state: 'fetched' as const,
+  fetchedAt: nowOr(at),
+  sentAt: sql`coalesce(${deliveries.sentAt}, ${nowOr(at)})`,
+});
 
-/** The device asked for its updated passes and was given these: its pushes of them waiting for a fetch are marked listed. */
-export async function recordPushesListed(db: Executor, deviceLibraryIdentifier: string, serialNumbers: string[]): Promise<void> {
+/**
+ * The device asked for its updated passes and was given these (at `at`, a past time: the demo's
+ * history): its pushes of them waiting for a fetch are marked listed.
+ */
+export async function recordPushesListed(db: Executor, deviceLibraryIdentifier: string, serialNumbers: string[], at?: Date): Promise<void> {
   if (serialNumbers.length === 0) return;
   await db
     .update(deliveries)
-    .set({ listedAt: sql`now()` })
+    .set({ listedAt: nowOr(at) })
     .where(
       and(
         inArray(deliveries.serialNumber, serialNumbers),
@@ -55,9 +63,10 @@ export async function recordPushesListed(db: Executor, deviceLibraryIdentifier: 
  * so it is credited to the device that listed the pass first among those with listed pushes
  * waiting: each of its pushes announcing this tag or an older one is 'fetched' now. How many
  * were marked. Fetches of one pass take turns (a transaction advisory lock on the serial
- * number), so two devices fetching at once are credited one each, in listing order.
+ * number), so two devices fetching at once are credited one each, in listing order. `at`: a
+ * past time of the fetch (the demo's history), else now.
  */
-export async function recordPushesFetched(db: Executor, serialNumber: string, passUpdatedAt: Date): Promise<number> {
+export async function recordPushesFetched(db: Executor, serialNumber: string, passUpdatedAt: Date, at?: Date): Promise<number> {
   const waiting = and(
     eq(deliveries.serialNumber, serialNumber),
     inArray(deliveries.state, WAITING_STATES),
@@ -74,7 +83,7 @@ export async function recordPushesFetched(db: Executor, serialNumber: string, pa
       .limit(1);
     const rows = await tx
       .update(deliveries)
-      .set(markFetched)
+      .set(markFetched(at))
       .where(and(waiting, eq(deliveries.deviceLibraryIdentifier, device)))
       .returning({ id: deliveries.id });
     return rows.length;

@@ -9,4 +9,6 @@ export interface DeliveryDeps {
   tickets: Pick<TicketCore, 'findPass'>;
   jobs: JobSender;
   log: FastifyBaseLogger;
+  /** The past time the changes are compared and delivered at (the demo's history, as LedgerChanges.at); unset: now. */
+  at?: Date | undefined;
 }

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import type { Executor } from '@boardwalk/db/client';
 import { GoogleWalletApiError, type GoogleWallet, type WalletClass, type WalletObject } from '../google/google-wallet.ts';
 import { maskBarcode } from '../../platform/logging.ts';
-import { PermanentDeliveryError, queueDelivery, tryDelivery, type DeliveryJobData } from '../../platform/jobs/delivery.ts';
+import { PermanentDeliveryError, queueDelivery, tryDelivery, type DeliveryJobData, type TryOutcome } from '../../platform/jobs/delivery.ts';
 import type { RunningJob } from '../../platform/jobs/job-queue.ts';
 import type { DeliveryDeps } from './delivery-deps.ts';
 import { toPassOrder } from '../../guest/ticket/ticket.service.ts';
@@ -90,7 +90,7 @@ export function createGoogleDeliveries(deps: GoogleDeliveryDeps) {
     }
     if ('loyaltyAccountId' in of) {
       const pass = await findLoyaltyPass(db, of.loyaltyAccountId);
-      const member = inGoogleWallet(pass) ? await findLoyaltyMember(db, of.loyaltyAccountId) : null;
+      const member = inGoogleWallet(pass) ? await findLoyaltyMember(db, of.loyaltyAccountId, deps.at) : null;
       if (!pass || !member) return null;
       const object = toLoyaltyObject(member, pass.serialNumber, deps.googleWallet.issuerId, deps.config.parkTimezone);
       return currentOf(pass, { kind: 'loyaltyObject', object }, { objectId: object.id });
@@ -161,6 +161,7 @@ export function createGoogleDeliveries(deps: GoogleDeliveryDeps) {
             : 'loyaltyAccountId' in of
               ? `loyalty:${of.loyaltyAccountId}`
               : `voided:${of.voidedSerialNumber}`,
+        at: deps.at,
       });
     }
   }
@@ -174,12 +175,12 @@ export function createGoogleDeliveries(deps: GoogleDeliveryDeps) {
    * queue keeps one per object.)
    */
   async function updateObject(job: RunningJob<GoogleUpdatePayload & DeliveryJobData>): Promise<void> {
-    await tryDelivery(deps.db, job, async () => {
+    const update = async (): Promise<TryOutcome> => {
       const current = await currentObject(deps.db, job.data);
       if (!current)
         return { state: 'skipped', note: 'The ticket or member no longer exists, or the guest deleted the pass from Google Wallet' };
       if (current.contentHash === current.storedHash) return { state: 'skipped', note: 'Google already shows this' };
-      const now = new Date();
+      const now = deps.at ?? new Date();
       const recent = current.notifiedAt.filter((at) => now.getTime() - at.getTime() < DAY_MS);
       const notify = recent.length < GOOGLE_NOTIFICATIONS_PER_DAY;
       const details = { ...current.details, notify: String(notify) };
@@ -201,7 +202,8 @@ export function createGoogleDeliveries(deps: GoogleDeliveryDeps) {
       await recordGoogleUpdate(deps.db, current.serialNumber, current.contentHash, notify ? [now, ...recent] : recent);
       deps.log.info({ ...details, version: outcome.version }, 'Google Wallet object updated');
       return { state: 'sent', objectVersion: outcome.version };
-    });
+    };
+    await tryDelivery(deps.db, job, update, deps.at);
   }
 
   /**

@@ -15,11 +15,13 @@ export type Resaved = { barcode: string } | { loyaltyAccountId: string } | null;
  * Records the event (in the caller's transaction): 'duplicate' when its nonce was recorded
  * before, and then nothing changes. A pass's state follows the event with the latest
  * expTimeMillis: a retried older event arriving after a newer one is recorded, not applied.
+ * `at`: a past time it was received at (the demo's history), else now.
  */
 export async function recordCallback(
   tx: Executor,
   message: CallbackMessage,
   serialNumber: string | null,
+  at?: Date,
 ): Promise<{ outcome: 'accepted' | 'duplicate'; resaved: Resaved; applied: string | null }> {
   const [pass] = serialNumber
     ? await tx
@@ -42,6 +44,7 @@ export async function recordCallback(
       objectId: message.objectId,
       serialNumber: pass?.serialNumber ?? null,
       expiresAt: message.expiresAt,
+      ...(at && { receivedAt: at }),
     })
     .onConflictDoNothing()
     .returning({ nonce: googleWalletCallbacks.nonce });

@@ -6,7 +6,7 @@
 import type { Executor } from '@boardwalk/db/client';
 import type { FastifyBaseLogger } from 'fastify';
 import { Counter, type Registry } from 'prom-client';
-import { CallbackRefused, RootKeysUnavailable } from './google-wallet-callbacks.ts';
+import { CallbackRefused, RootKeysUnavailable, type CallbackMessage } from './google-wallet-callbacks.ts';
 import type { GoogleWallet } from './google-wallet.ts';
 import { TICKET_CHANGED } from '../../integrations/ticketing/ticket.topics.ts';
 import { LOYALTY_ACCOUNT_CHANGED } from '../../loyalty/loyalty.topics.ts';
@@ -24,6 +24,30 @@ export interface GoogleCallbacksDeps {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Records a verified callback in tx: 'duplicate' when its nonce was recorded before. A pass
+ * saved again after a delete is published (its object missed the updates in between and is
+ * compared now); a pass whose state changed is an event. `at`: a past time it was received at
+ * (the demo's history, which has no message of Google's to verify), else now.
+ */
+export async function acceptCallback(
+  tx: Executor,
+  changes: ChangeBus,
+  message: CallbackMessage,
+  serialNumber: string | null,
+  at?: Date,
+): Promise<'accepted' | 'duplicate'> {
+  const recorded = await recordCallback(tx, message, serialNumber, at);
+  const { resaved } = recorded;
+  if (resaved && 'barcode' in resaved) await changes.publish(tx, TICKET_CHANGED, [resaved.barcode]);
+  if (resaved && 'loyaltyAccountId' in resaved) await changes.publish(tx, LOYALTY_ACCOUNT_CHANGED, [resaved.loyaltyAccountId]);
+  if (recorded.applied) {
+    const type = message.eventType === 'save' ? 'wallet.pass_added' : 'wallet.pass_removed';
+    await recordWalletEvent(tx, type, 'google', recorded.applied);
+  }
+  return recorded.outcome;
+}
 
 export type GoogleCallbacks = ReturnType<typeof createGoogleCallbacks>;
 
@@ -55,18 +79,7 @@ export function createGoogleCallbacks(deps: GoogleCallbacksDeps) {
       // The object id is `${issuerId}.${serialNumber}`; anything else names no pass of ours.
       const suffix = message.objectId.slice(prefix.length);
       const serialNumber = UUID.test(suffix) ? suffix.toLowerCase() : null;
-      const outcome = await deps.db.transaction(async (tx) => {
-        const recorded = await recordCallback(tx, message, serialNumber);
-        // Saved again after a delete: the object missed the updates in between; its pass is compared now.
-        const { resaved } = recorded;
-        if (resaved && 'barcode' in resaved) await deps.changes.publish(tx, TICKET_CHANGED, [resaved.barcode]);
-        if (resaved && 'loyaltyAccountId' in resaved) await deps.changes.publish(tx, LOYALTY_ACCOUNT_CHANGED, [resaved.loyaltyAccountId]);
-        if (recorded.applied) {
-          const type = message.eventType === 'save' ? 'wallet.pass_added' : 'wallet.pass_removed';
-          await recordWalletEvent(tx, type, 'google', recorded.applied);
-        }
-        return recorded.outcome;
-      });
+      const outcome = await deps.db.transaction((tx) => acceptCallback(tx, deps.changes, message, serialNumber));
       counted.inc({ event: message.eventType, outcome });
       deps.log.info({ objectId: message.objectId, event: message.eventType, outcome }, 'Google Wallet callback');
       return outcome;
