@@ -1,7 +1,8 @@
 // A new operator's first start: the demo with its 90 days of club history (DEMO_HISTORY on, as
 // `npm start` loads it). The Dashboard over 90 days shows figures in its charts, the Loyalty tab
 // opens a README member in their tier with their orders, and the Webhooks tab lists the demo's
-// CRM endpoint. At 360 and 1280 px, axe clean, screenshots staff-demo-<tab>-<width>.png.
+// CRM endpoint; the member cards in the wallets fill the Dashboard's wallet charts and the
+// Deliveries tab. At 360 and 1280 px, axe clean, screenshots staff-demo-<tab>-<width>.png.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, inServerPage, launchBrowser, screenshot, WIDTHS } from '../support/browser.ts';
@@ -64,4 +65,32 @@ describe('the demo park with history', () => {
       });
     }
   });
+
+  it(
+    "shows the member cards in the wallets: the Dashboard's wallet charts and the Deliveries tab, at 360 and 1280 px",
+    { timeout: 120_000 },
+    async () => {
+      for (const width of [WIDTHS.mobile, WIDTHS.desktop]) {
+        await inPage(width, async (page) => {
+          await signIn(page, STAFF_ADMIN.email, STAFF_ADMIN.password, server.baseUrl);
+          await page.waitForURL('**/admin/dashboard');
+          await page.goto('/admin/dashboard?range=90');
+          for (const title of ['Deliveries per day', 'Wallet passes added and share links opened per day', 'Apple push to fetch per day']) {
+            await figure(page, title).waitFor();
+            await expect(figure(page, title).getByText('Nothing in this range.').count(), title).resolves.toBe(0);
+          }
+
+          await goToTab(page, 'Deliveries');
+          const counts = page.getByRole('list', { name: 'Deliveries by state' });
+          await expect.poll(() => counts.textContent()).toMatch(/Fetched: [1-9]/);
+          await expect(counts.textContent()).resolves.toMatch(/Dead: [1-9]/);
+          // The default list is the failed ones: the demo's iPad whose token APNs refuses.
+          await page.locator('.staff-table tbody tr').filter({ hasText: 'BadDeviceToken' }).first().waitFor();
+          await page.waitForFunction(() => !document.querySelector('.staff-table[aria-busy="true"]'));
+          await expectNoAxeViolations(page);
+          await screenshot(page, 'staff-demo-deliveries');
+        });
+      }
+    },
+  );
 });
