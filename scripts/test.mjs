@@ -3,7 +3,7 @@
 // typecheck beside (lint -> build) -> unit and API tests on PGlite and PostgreSQL -> browser
 // tests, all on the project's Node.js (project-node.mjs).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { useProjectNode } from './project-node.mjs';
 
@@ -88,17 +88,32 @@ if (!(await reachable(redisUrl, 6379))) {
 }
 
 mkdirSync('.tmp', { recursive: true });
-const report = '.tmp/vitest-report.json';
-console.log('\n▶ tests');
-const tests = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
-  stdio: 'inherit',
-  env: { ...process.env, ...env },
-});
-if (existsSync(report)) {
+// Two Vitest runs, one after the other: the browser project's global setup starts its servers
+// and Chromium when its run begins, not beside the API files, where they sat idle for the whole
+// API phase (polling their job queues) on a machine whose cores that phase keeps busy.
+const runs = [
+  { name: 'api', label: 'unit and API tests', projects: ['layout', 'pglite', ...(env.BW_SKIP_POSTGRES ? [] : ['postgres'])] },
+  { name: 'browser', label: 'browser tests', projects: ['browser'] },
+];
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let status = 0;
+for (const run of runs) {
+  const report = `.tmp/vitest-${run.name}.json`;
+  rmSync(report, { force: true });
+  console.log(`\n▶ ${run.label}`);
+  const projects = run.projects.flatMap((project) => ['--project', project]);
+  const tests = spawnSync('npx', ['vitest', 'run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  if (tests.status !== 0) status = tests.status ?? 1;
+  if (!existsSync(report)) continue;
   const r = JSON.parse(readFileSync(report, 'utf8'));
-  const skipped = r.numPendingTests + r.numTodoTests;
   if (tests.status !== 0 && r.numFailedTests === 0)
-    console.log('\n✖ Vitest failed outside the tests (unhandled errors or a failed setup): see above');
-  console.log(`\n${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skipped} skipped`);
+    console.log(`\n✖ Vitest failed outside the ${run.label} (unhandled errors or a failed setup): see above`);
+  totals.passed += r.numPassedTests;
+  totals.failed += r.numFailedTests;
+  totals.skipped += r.numPendingTests + r.numTodoTests;
 }
-process.exit(tests.status ?? 1);
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(status);

@@ -40,7 +40,7 @@ afterAll(async () => {
 
 /** A fresh guest page; checks at the end that it logged nothing unexpected (offline loads are expected failures). */
 async function inPage(width: Width, body: (page: Page, context: BrowserContext) => Promise<void>) {
-  const guest = await openGuestPage(browser, width);
+  const guest = await openGuestPage(browser, width, { serviceWorkers: 'allow' });
   try {
     await body(guest.page, guest.context);
     expect(unexpectedProblems(guest.problems)).toEqual([]);
