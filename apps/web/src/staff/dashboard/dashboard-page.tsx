@@ -201,7 +201,7 @@ function Figures({ data }: { data: Dashboard }) {
               <LineChart accessibilityLayer={false} data={data.deliveries} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
                 <XAxis dataKey="day" tickFormatter={shortDay} minTickGap={12} />
-                <YAxis width={48} unit=" s" />
+                <YAxis width="auto" unit=" s" />
                 <Tooltip />
                 <Legend formatter={legendText} />
                 <Line isAnimationActive={false} dataKey="fetchP50Seconds" name="Median (s)" stroke={COLORS[0]} connectNulls />
