@@ -29,3 +29,6 @@ export function pickColumns<T extends Table, K extends keyof T['_']['columns'] &
 
 /** The time a write is stamped with: `at`, a past time (the demo's history), or the transaction's now(). */
 export const nowOr = (at?: Date | null): SQL => (at ? sql`${at.toISOString()}::timestamptz` : sql`now()`);
+
+/** A new row's timestamps: `at`, a past time (the demo's history), or none (the columns' default, now()). */
+export const stampedAt = (at?: Date | null) => (at ? { createdAt: at, updatedAt: at } : {});

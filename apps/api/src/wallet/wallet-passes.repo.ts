@@ -5,7 +5,7 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
 import { loyaltyAccounts, ticketShares, tickets, walletPassIssued, walletPasses } from '@boardwalk/db/schema';
-import { nowOr } from '@boardwalk/db/sql';
+import { nowOr, stampedAt } from '@boardwalk/db/sql';
 
 /**
  * The next update tag: now (or `at`, a past time: the demo's history), and always in a later
@@ -60,7 +60,7 @@ export async function saveApplePass(db: Executor, values: { holder: PassHolder; 
   const { at } = values;
   const [row] = await db
     .insert(walletPasses)
-    .values({ ...values.holder, contentHash: values.contentHash, ...(at && { createdAt: at, updatedAt: at }) })
+    .values({ ...values.holder, contentHash: values.contentHash, ...stampedAt(at) })
     .onConflictDoUpdate({
       target: holderColumn(values.holder),
       // A ticket's pass is generated again only before any device has it; a member's card can

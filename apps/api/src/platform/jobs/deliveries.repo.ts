@@ -4,7 +4,7 @@ import type { Executor } from '@boardwalk/db/client';
 import { deliveries } from '@boardwalk/db/schema';
 import { DELIVERY_STATES, FAILED_DELIVERY_STATES, type DeliveryState, type DeliveryTarget } from '@boardwalk/contract/deliveries';
 import { operatingDaySql, type InstantSpan } from '../park-time.ts';
-import { nowOr, uuidArray } from '@boardwalk/db/sql';
+import { nowOr, stampedAt, uuidArray } from '@boardwalk/db/sql';
 
 /** What an Apple push announces: the pass, the device, and the pass's update tag. */
 export interface ApplePushTrack {
@@ -30,7 +30,7 @@ export async function insertDelivery(
     at?: Date | undefined;
   } & Partial<ApplePushTrack>,
 ) {
-  await db.insert(deliveries).values({ ...values, ...(at && { createdAt: at, updatedAt: at }) });
+  await db.insert(deliveries).values({ ...values, ...stampedAt(at) });
 }
 
 /** One more try of a delivery, and how it went (with Google's object version when it reports one). */

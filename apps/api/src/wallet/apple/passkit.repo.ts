@@ -5,7 +5,7 @@ import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
 import { appleDeviceRegistrations, tickets, walletPassTokens, walletPasses } from '@boardwalk/db/schema';
 import { deleteRule } from '../../platform/retention.ts';
-import { nowOr, uuidArray } from '@boardwalk/db/sql';
+import { nowOr, stampedAt, uuidArray } from '@boardwalk/db/sql';
 
 /**
  * The update tag Apple devices send back as passesUpdatedSince: updatedAt in microseconds
@@ -64,7 +64,7 @@ export async function upsertDeviceRegistration(
 ): Promise<'created' | 'updated'> {
   const [row] = await db
     .insert(appleDeviceRegistrations)
-    .values({ ...values, ...(at && { createdAt: at, updatedAt: at }) })
+    .values({ ...values, ...stampedAt(at) })
     .onConflictDoUpdate({
       target: [appleDeviceRegistrations.deviceLibraryIdentifier, appleDeviceRegistrations.serialNumber],
       set: { pushToken: values.pushToken, updatedAt: nowOr(at) },
