@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { chromiumOptions } from './support/chromium.ts';
-import { startServerProcess } from './support/server-process.ts';
+import { makeDataFolder, startServerProcess } from './support/server-process.ts';
 import { E2E_DELIVERY_ENV, E2E_FAILING_PUSH_TOKEN_PREFIX, E2E_INTEGRATION_KEY, STAFF_ADMIN } from './support/staff-admin.ts';
 import { startApnsDouble } from '../apps/api/test-support/apns-double.ts';
 import { newRootKeyPem, rootKeyPair, rootKeysDocument } from '../apps/api/test-support/google-callbacks-double.ts';
@@ -25,8 +25,13 @@ declare module 'vitest' {
     browserEndpoint: string;
     /** The root key (PKCS #8 PEM) the servers trust as Google's for Wallet callbacks (GOOGLE_WALLET_ROOT_KEYS). */
     googleRootKey: string;
-    /** When the servers started (ms): each loaded the demo data, today's usage included, after it. */
+    /** When the servers started (ms): the demo data, today's usage included, was loaded after it. */
     serversStartedAt: number;
+    /**
+     * A data folder with the demo data and the first administrator (STAFF_ADMIN): every server
+     * of the run starts on a copy of it (startServerProcess dataFrom), but the demo history's.
+     */
+    demoDataFolder: string;
   }
 }
 
@@ -85,16 +90,20 @@ export default async function setup(project: TestProject) {
   const googleRootKey = newRootKeyPem();
   const rootKeysFile = join(runDir, 'google-root-keys.json');
   await writeFile(rootKeysFile, rootKeysDocument(rootKeyPair(googleRootKey).publicKey));
+  const serversStartedAt = Date.now();
+  const admin = { ADMIN_EMAIL: STAFF_ADMIN.email, ADMIN_PASSWORD: STAFF_ADMIN.password };
+  const data = await makeDataFolder(admin).catch(async (error: unknown) => {
+    await closeApns();
+    throw error;
+  });
   // One server per worker: a browser test file changes the demo data and the throttle counters
   // of its server, as it did when the files ran one at a time.
-  const serversStartedAt = Date.now();
   const started = await Promise.allSettled(
     Array.from({ length: project.config.maxWorkers }, () =>
       startServerProcess(
         {
           // The first administrator the staff tests log in with (e2e/support/staff.ts).
-          ADMIN_EMAIL: STAFF_ADMIN.email,
-          ADMIN_PASSWORD: STAFF_ADMIN.password,
+          ...admin,
           INTEGRATION_API_KEYS: `e2e:${E2E_INTEGRATION_KEY}`,
           // Chromium reaches the server from the loopback: a test may name the guest's address
           // (X-Forwarded-For) so its throttle counters are its own (openGuestPage clientAddress).
@@ -104,13 +113,14 @@ export default async function setup(project: TestProject) {
           APNS_CA_FILE: apns.caFile,
           GOOGLE_WALLET_ROOT_KEYS: rootKeysFile,
         },
-        { echoErrors: true },
+        { echoErrors: true, dataFrom: data.dir },
       ),
     ),
   );
   const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   const closeAll = async () => {
     await Promise.all(servers.map((server) => server.close()));
+    data.remove();
     await closeApns();
   };
   const failed = started.find((s) => s.status === 'rejected');
@@ -124,6 +134,7 @@ export default async function setup(project: TestProject) {
   );
   project.provide('googleRootKey', googleRootKey);
   project.provide('serversStartedAt', serversStartedAt);
+  project.provide('demoDataFolder', data.dir);
   // One Chromium for the run: each test file connects and opens its own contexts.
   const browser = await chromium.launchServer(chromiumOptions()).catch(async (error: unknown) => {
     await closeAll();

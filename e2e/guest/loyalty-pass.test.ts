@@ -3,7 +3,7 @@
 // page a staff member's emailed link opens. One claim (a reservation this file puts through the
 // hotel feed under the member's email) gives the wallet token.
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   alertText,
   expectNoAxeViolations,
@@ -28,12 +28,15 @@ beforeAll(async () => {
   smtp = await startSmtpServer();
   [browser, server] = await Promise.all([
     launchBrowser(),
-    startServerProcess({
-      SMTP_URL: smtp.url,
-      DELIVERY_POLL_SECONDS: '0.5',
-      INTEGRATION_API_KEYS: `e2e:${E2E_INTEGRATION_KEY}`,
-      TRUST_PROXY: '127.0.0.1',
-    }),
+    startServerProcess(
+      {
+        SMTP_URL: smtp.url,
+        DELIVERY_POLL_SECONDS: '0.5',
+        INTEGRATION_API_KEYS: `e2e:${E2E_INTEGRATION_KEY}`,
+        TRUST_PROXY: '127.0.0.1',
+      },
+      { dataFrom: inject('demoDataFolder') },
+    ),
   ]);
 }, 120_000);
 afterAll(async () => {

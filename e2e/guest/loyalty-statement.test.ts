@@ -5,7 +5,7 @@
 // rewards, Show More), an empty ledger, a negative balance, an expired, an invalid and a
 // removed member's link, and a failed load.
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startSmtpServer, type TestSmtpServer } from '../../apps/api/test-support/smtp.fixtures.ts';
 import { statementMessages } from '@boardwalk/contract/loyalty-statement';
 import { answerWithError, expectNoAxeViolations, inServerPage, launchBrowser, screenshot, WIDTHS, type Width } from '../support/browser.ts';
@@ -64,15 +64,18 @@ const richEmail = { value: '' };
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  server = await startServerProcess({
-    SMTP_URL: smtp.url,
-    SUPPORT_EMAIL: 'help@boardwalk.test',
-    DELIVERY_POLL_SECONDS: '0.5',
-    ADMIN_EMAIL: STAFF_ADMIN.email,
-    ADMIN_PASSWORD: STAFF_ADMIN.password,
-    INTEGRATION_API_KEYS: `e2e:${E2E_INTEGRATION_KEY}`,
-    TRUST_PROXY: '127.0.0.1',
-  });
+  server = await startServerProcess(
+    {
+      SMTP_URL: smtp.url,
+      SUPPORT_EMAIL: 'help@boardwalk.test',
+      DELIVERY_POLL_SECONDS: '0.5',
+      ADMIN_EMAIL: STAFF_ADMIN.email,
+      ADMIN_PASSWORD: STAFF_ADMIN.password,
+      INTEGRATION_API_KEYS: `e2e:${E2E_INTEGRATION_KEY}`,
+      TRUST_PROXY: '127.0.0.1',
+    },
+    { dataFrom: inject('demoDataFolder') },
+  );
   browser = await launchBrowser();
   const login = await call('POST', '/app/login/', { teamMemberUsername: STAFF_ADMIN.email, teamMemberPassword: STAFF_ADMIN.password });
   expect(login.status, login.text).toBe(201);

@@ -5,7 +5,7 @@
 // through the feed under that email (a guest claims only what is under their email), a check
 // claim of demo checks no other test claims.
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   alertText,
   answerWithError,
@@ -33,12 +33,15 @@ beforeAll(async () => {
   smtp = await startSmtpServer();
   [browser, server] = await Promise.all([
     launchBrowser(),
-    startServerProcess({
-      SMTP_URL: smtp.url,
-      DELIVERY_POLL_SECONDS: '0.5',
-      INTEGRATION_API_KEYS: `e2e:${E2E_INTEGRATION_KEY}`,
-      TRUST_PROXY: '127.0.0.1',
-    }),
+    startServerProcess(
+      {
+        SMTP_URL: smtp.url,
+        DELIVERY_POLL_SECONDS: '0.5',
+        INTEGRATION_API_KEYS: `e2e:${E2E_INTEGRATION_KEY}`,
+        TRUST_PROXY: '127.0.0.1',
+      },
+      { dataFrom: inject('demoDataFolder') },
+    ),
   ]);
 }, 120_000);
 afterAll(async () => {

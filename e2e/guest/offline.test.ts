@@ -8,7 +8,7 @@
 // (offline-*) at 360 and 1280 px. The copy keeps only what the offline pass shows (no token, no
 // one's email or phone) and expires. How fast the offline pass shows is bench/offline.ts's figure.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   answerAsPassholder,
   barcodeGraphic,
@@ -267,7 +267,7 @@ describe('a new build', () => {
     const base = `http://127.0.0.1:${port}`;
     const address = { PORT: String(port), PUBLIC_URL: base };
     const next = nextBuild();
-    let server = await startServerProcess(address, { port });
+    let server = await startServerProcess(address, { port, dataFrom: inject('demoDataFolder') });
     const context = await browser.newContext({ baseURL: base, viewport: { width: WIDTHS.mobile, height: 780 }, locale: 'en-US' });
     const passPath = `/${demo.passholder.orderId}/${demo.passholder.barcode}`;
     const build = (page: Page) => page.evaluate(() => document.documentElement.dataset.build ?? 'first');
@@ -282,7 +282,7 @@ describe('a new build', () => {
 
       // The next build is deployed at the same address.
       await server.close();
-      server = await startServerProcess({ ...address, WEB_DIR: next.dir }, { port });
+      server = await startServerProcess({ ...address, WEB_DIR: next.dir }, { port, dataFrom: inject('demoDataFolder') });
       const second = await context.newPage();
       const scripts: string[] = [];
       second.on('request', (request) => void (request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname)));

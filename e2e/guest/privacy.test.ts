@@ -7,7 +7,7 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { guestPrivacyMessages, type PrivacyExport } from '@boardwalk/contract/privacy';
 import { startSmtpServer, type TestSmtpServer } from '../../apps/api/test-support/smtp.fixtures.ts';
 import { expectNoAxeViolations, inServerPage, launchBrowser, screenshot, WIDTHS } from '../support/browser.ts';
@@ -43,13 +43,16 @@ async function aGuest(name: string, orderId: string) {
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  server = await startServerProcess({
-    SMTP_URL: smtp.url,
-    SUPPORT_EMAIL: 'help@boardwalk.test',
-    DELIVERY_POLL_SECONDS: '0.5',
-    INTEGRATION_API_KEYS: `e2e:${E2E_INTEGRATION_KEY}`,
-    TRUST_PROXY: '127.0.0.1',
-  });
+  server = await startServerProcess(
+    {
+      SMTP_URL: smtp.url,
+      SUPPORT_EMAIL: 'help@boardwalk.test',
+      DELIVERY_POLL_SECONDS: '0.5',
+      INTEGRATION_API_KEYS: `e2e:${E2E_INTEGRATION_KEY}`,
+      TRUST_PROXY: '127.0.0.1',
+    },
+    { dataFrom: inject('demoDataFolder') },
+  );
   browser = await launchBrowser();
 }, 120_000);
 afterAll(async () => {

@@ -2,7 +2,7 @@
 // through SMTP_URL to a real SMTP server (smtp-server); the owner shares the Stored Value Card
 // in Chromium, the message arrives, and its link, opened in Chromium, shows the shared pass.
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { startSmtpServer, type TestSmtpServer } from '../../apps/api/test-support/smtp.fixtures.ts';
 import { demo, expectNoAxeViolations, launchBrowser, screenshot, unexpectedProblems, WIDTHS } from '../support/browser.ts';
 import { bodyOf } from '../support/mail.ts';
@@ -14,7 +14,10 @@ let server: ServerProcess;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  server = await startServerProcess({ SMTP_URL: smtp.url, SUPPORT_EMAIL: 'help@boardwalk.test', DELIVERY_POLL_SECONDS: '0.5' });
+  server = await startServerProcess(
+    { SMTP_URL: smtp.url, SUPPORT_EMAIL: 'help@boardwalk.test', DELIVERY_POLL_SECONDS: '0.5' },
+    { dataFrom: inject('demoDataFolder') },
+  );
   browser = await launchBrowser();
 });
 afterAll(async () => {

@@ -4,7 +4,7 @@
 // tables, the range in the address, a CSV download); a member without Dashboard View never
 // sees it. At 360 and 1280 px, axe clean, screenshots staff-dashboard-<state>-<width>.png.
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectNoAxeViolations, inServerPage, launchBrowser, screenshot, WIDTHS } from '../support/browser.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../apps/api/test-support/smtp.fixtures.ts';
 import { joinLoyaltyThroughApi, loyaltyAccountId } from '../support/mail.ts';
@@ -22,14 +22,17 @@ beforeAll(async () => {
   smtp = await startSmtpServer();
   [browser, server] = await Promise.all([
     launchBrowser(),
-    startServerProcess({
-      SMTP_URL: smtp.url,
-      DELIVERY_POLL_SECONDS: '0.5',
-      ADMIN_EMAIL: STAFF_ADMIN.email,
-      ADMIN_PASSWORD: STAFF_ADMIN.password,
-      INTEGRATION_API_KEYS: `e2e:${E2E_INTEGRATION_KEY}`,
-      TRUST_PROXY: '127.0.0.1',
-    }),
+    startServerProcess(
+      {
+        SMTP_URL: smtp.url,
+        DELIVERY_POLL_SECONDS: '0.5',
+        ADMIN_EMAIL: STAFF_ADMIN.email,
+        ADMIN_PASSWORD: STAFF_ADMIN.password,
+        INTEGRATION_API_KEYS: `e2e:${E2E_INTEGRATION_KEY}`,
+        TRUST_PROXY: '127.0.0.1',
+      },
+      { dataFrom: inject('demoDataFolder') },
+    ),
   ]);
   adminToken = (await apiLogin(STAFF_ADMIN.email, STAFF_ADMIN.password, server.baseUrl)).accessToken;
 }, 120_000);

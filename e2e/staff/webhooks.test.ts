@@ -110,9 +110,10 @@ describe('Webhooks tab', () => {
           const messages = page.getByRole('region', { name: 'Latest messages' });
           const testRows = messages.getByRole('row').filter({ hasText: 'webhook.test' });
           const testsSent = () => received.filter((r) => r.path === path && r.type === 'webhook.test');
-          // 410 Gone: the endpoint is disabled and the message dead.
-          await endpointCard(page, description).getByText('Disabled: it answered 410 Gone').waitFor({ timeout: 30_000 });
+          // 410 Gone: the message dead, and the endpoint shown disabled as soon as the message
+          // settled (fetched again then, not at the endpoints' next 15 s refresh).
           await testRows.getByText('Dead').waitFor({ timeout: 30_000 });
+          await endpointCard(page, description).getByText('Disabled: it answered 410 Gone').waitFor({ timeout: 5_000 });
           await expectNoAxeViolations(page);
           await screenshot(page, 'staff-webhooks-dead');
 

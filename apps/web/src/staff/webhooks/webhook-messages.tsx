@@ -1,13 +1,14 @@
 // The chosen endpoint's latest messages (waiting, pending, retrying, delivered, dead), with
 // Resend on a dead one.
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import { WEBHOOK_MESSAGE_STATE_LABELS, type WebhookEndpoint } from '@boardwalk/contract/webhooks';
 import { useToast } from '../../ui/toasts.tsx';
 import { useStaffErrorToast } from '../auth/staff-errors.ts';
 import { ListStates, StaffTable } from '../resources/staff-table.tsx';
-import { messagesQuery, resendMessage, useRefreshWebhooks } from './webhooks-api.ts';
+import { endpointsQuery, messagesQuery, resendMessage, useRefreshWebhooks } from './webhooks-api.ts';
 import { at, STATE_BADGES } from './webhook-format.ts';
 
 const COLUMNS = ['Created', 'Type', 'State', 'Attempts', 'Last status', 'Latency', 'Next attempt', 'Last error'];
@@ -17,6 +18,18 @@ const shortError = (error: string | null) => (error ? (error.length > 80 ? `${er
 
 export function WebhookMessages({ endpoint }: { endpoint: WebhookEndpoint }) {
   const { data } = useQuery(messagesQuery(endpoint.id));
+  // A message that settles can change its endpoint's standing (a 410 Gone disables it, the last
+  // 24 hours' counts): the endpoints are fetched again then, not at their next 15 s refresh.
+  const settled = data?.messages
+    .filter((m) => m.state === 'delivered' || m.state === 'dead')
+    .map((m) => m.id)
+    .join();
+  const queryClient = useQueryClient();
+  const seen = useRef(settled);
+  useEffect(() => {
+    if (seen.current !== undefined && settled !== seen.current) void queryClient.invalidateQueries({ queryKey: endpointsQuery.queryKey });
+    seen.current = settled;
+  }, [settled, queryClient]);
   const toast = useToast();
   const refresh = useRefreshWebhooks();
   const resend = useMutation({

@@ -9,6 +9,7 @@ import {
   webhookMessageList,
   type WebhookEndpoint,
   type WebhookEndpointInput,
+  type WebhookMessage,
 } from '@boardwalk/contract/webhooks';
 import { webhooks as tab } from '@boardwalk/contract/staff-operations-tabs';
 import { staffRequest } from '../auth/staff-api.ts';
@@ -22,12 +23,15 @@ export const endpointsQuery = queryOptions({
   refetchInterval: 15_000,
 });
 
+/** A message the worker is about to send: the list is fetched every second until it settles. */
+const onItsWay = (m: WebhookMessage) => m.state === 'pending' || m.state === 'waiting';
+
 export const messagesQuery = (endpointId: string) =>
   queryOptions({
     queryKey: [...KEY, 'messages', endpointId],
     queryFn: async ({ signal }) =>
       (await staffRequest(`${WEBHOOKS_API}${endpointId}/messages`, { signal, schema: webhookMessageList })).data,
-    refetchInterval: 5_000,
+    refetchInterval: (query) => (query.state.data?.messages.some(onItsWay) ? 1_000 : 5_000),
   });
 
 /** Saves an endpoint (PUT when it exists); a new one answers its signing secret, else null. */
