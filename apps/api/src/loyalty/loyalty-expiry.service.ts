@@ -21,6 +21,7 @@ import {
 } from './loyalty-lots.repo.ts';
 import { appendLedger, recordTierChanges, type LoyaltyCore } from './loyalty.service.ts';
 import { LOYALTY_ACCOUNT_CHANGED, LOYALTY_TIERS_CHANGED } from './loyalty.topics.ts';
+import { mailTexts } from '../integrations/email/mail-texts.ts';
 
 /** Accounts one transaction each, this many looked up at a time. */
 const ACCOUNTS_PER_PAGE = 200;
@@ -69,24 +70,24 @@ export function reminderMail(
   member: { email: string; firstName: string },
   lots: { remaining: number; expiresAt: Date }[],
 ) {
-  const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: config.parkTimezone });
+  const t = mailTexts(undefined, config.parkTimezone);
   const sorted = [...lots].sort((a, b) => a.expiresAt.getTime() - b.expiresAt.getTime());
   const total = sorted.reduce((sum, lot) => sum + lot.remaining, 0);
-  const first = date.format(sorted[0]!.expiresAt);
+  const first = sorted[0]!.expiresAt;
+  const lines =
+    sorted.length === 1
+      ? [t('expiry.one', { points: total, date: first })]
+      : [t('expiry.several', { points: total }), ...sorted.map((lot) => t('expiry.lot', { points: lot.remaining, date: lot.expiresAt }))];
   return {
     to: member.email,
-    subject: `Your Brownie points expire on ${first}`,
-    text: [
-      `Hi ${member.firstName},`,
-      '',
-      sorted.length === 1 ? `${total} of your Brownie points expire on ${first}.` : `${total} of your Brownie points expire soon:`,
-      ...(sorted.length === 1 ? [] : sorted.map((lot) => `- ${lot.remaining} on ${date.format(lot.expiresAt)}`)),
-      '',
-      `Redeem them for a reward at any of our tills before then: ${config.publicUrl}/loyalty/`,
-      `Questions? Email ${config.supportEmail}.`,
-      '',
-      config.brandName,
-    ].join('\n'),
+    subject: t('expiry.subject', { date: first }),
+    text: t('expiry.text', {
+      firstName: member.firstName,
+      lots: lines.join('\n'),
+      loyaltyUrl: `${config.publicUrl}/loyalty/`,
+      supportEmail: config.supportEmail,
+      brand: config.brandName,
+    }),
   };
 }
 

@@ -15,7 +15,8 @@ import {
   type StatementLedgerPage,
   type StatementLinkAnswer,
 } from '@boardwalk/contract/loyalty-statement';
-import { personalLinkClosing, type Mailer } from '../../integrations/email/mailer.ts';
+import type { Mailer } from '../../integrations/email/mailer.ts';
+import { mailTexts } from '../../integrations/email/mail-texts.ts';
 import type { Config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs/jobs.plugin.ts';
@@ -45,17 +46,12 @@ export const statementLink = (config: Pick<Config, 'publicUrl'>, token: string) 
 function statementMail(deps: StatementMailer, account: { id: string; email: string; firstName: string }) {
   const brand = deps.config.brandName;
   const token = deps.keys.signToken(LOYALTY_STATEMENT_TOKEN.purpose, account.id, LOYALTY_STATEMENT_TOKEN.ttlSeconds);
+  const t = mailTexts();
+  const closing = t('personalLinkClosing', { hours: VALID_HOURS, supportEmail: deps.config.supportEmail, brand });
   return {
     to: account.email,
-    subject: `Your ${brand} Brownie points`,
-    text: [
-      `Hi ${account.firstName},`,
-      '',
-      'Here is the link to your Brownie points: your balance, your tier, every entry with its reason and the rewards you can redeem.',
-      statementLink(deps.config, token),
-      '',
-      ...personalLinkClosing(VALID_HOURS, deps.config.supportEmail, brand),
-    ].join('\n'),
+    subject: t('statement.subject', { brand }),
+    text: t('statement.text', { firstName: account.firstName, link: statementLink(deps.config, token), closing }),
   };
 }
 
@@ -79,19 +75,11 @@ export function requestStatementLink(deps: GuestStatement, clientAddress: string
 /** Mailed instead of the link while a member's email is not proven: no name (typed by whoever joined), no link. */
 function proveFirstMail(deps: StatementMailer, email: string) {
   const brand = deps.config.brandName;
+  const t = mailTexts();
   return {
     to: email,
-    subject: `Your ${brand} Brownie points`,
-    text: [
-      'Hello,',
-      '',
-      `You asked for your Brownie points. First confirm your email: open ${deps.config.publicUrl}/loyalty/, enter this email and the code we send you.`,
-      'Then ask for your points again and we will send you the link.',
-      '',
-      `You did not ask for it? You can ignore this email. Questions? Email ${deps.config.supportEmail}.`,
-      '',
-      brand,
-    ].join('\n'),
+    subject: t('statement.subject', { brand }),
+    text: t('statement.proveFirst', { loyaltyUrl: `${deps.config.publicUrl}/loyalty/`, supportEmail: deps.config.supportEmail, brand }),
   };
 }
 

@@ -32,6 +32,7 @@ import {
   type ClaimOutcome,
 } from '../../loyalty/loyalty-claims.service.ts';
 import type { LoyaltyCore } from '../../loyalty/loyalty.service.ts';
+import { mailTexts } from '../../integrations/email/mail-texts.ts';
 
 /** The guest calls' dependencies, built once when the routes register. */
 export interface GuestLoyalty {
@@ -64,21 +65,11 @@ const CODE_MINUTES = LOYALTY_EMAIL_CODE.ttlSeconds / 60;
 
 function codeMail(guest: GuestLoyalty, email: string, code: string) {
   const brand = guest.config.brandName;
+  const t = mailTexts();
   return {
     to: email,
-    subject: `Your ${brand} Brownie Points code`,
-    text: [
-      'Hello,',
-      '',
-      `Your code to confirm this email for ${brand} Brownie Points is:`,
-      '',
-      code,
-      '',
-      `Enter it on the Brownie Points page. It works for ${CODE_MINUTES} minutes. Never share it: we will never ask you for it.`,
-      `You did not ask for it? You can ignore this email. Questions? Email ${guest.config.supportEmail}.`,
-      '',
-      brand,
-    ].join('\n'),
+    subject: t('code.subject', { brand }),
+    text: t('code.text', { brand, code, minutes: CODE_MINUTES, supportEmail: guest.config.supportEmail }),
   };
 }
 

@@ -15,7 +15,8 @@ import {
 } from '@boardwalk/contract/privacy';
 import type { Executor } from '@boardwalk/db/client';
 import type { FastifyInstance } from 'fastify';
-import { personalLinkClosing, type Mailer } from '../../integrations/email/mailer.ts';
+import type { Mailer } from '../../integrations/email/mailer.ts';
+import { mailTexts } from '../../integrations/email/mail-texts.ts';
 import type { Config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Keys } from '../../platform/keys.plugin.ts';
@@ -61,17 +62,12 @@ export async function revokeLinksOf(tx: Executor, keys: Keys, email: string | nu
 function privacyMail(deps: PrivacyLinkMailing, email: string) {
   const brand = deps.config.brandName;
   const token = deps.keys.signToken(PRIVACY_LINK_TOKEN.purpose, subjectOf(randomUUID(), email, Date.now()), PRIVACY_LINK_TOKEN.ttlSeconds);
+  const t = mailTexts();
+  const closing = t('personalLinkClosing', { hours: VALID_HOURS, supportEmail: deps.config.supportEmail, brand });
   return {
     to: email,
-    subject: `Your data at ${brand}`,
-    text: [
-      'Hello,',
-      '',
-      `You asked to see the data ${brand} holds about ${email}. This link shows all of it, lets you download it and lets you delete it:`,
-      `${deps.config.publicUrl}${PRIVACY_MANAGE_PATH}#${token}`,
-      '',
-      ...personalLinkClosing(VALID_HOURS, deps.config.supportEmail, brand),
-    ].join('\n'),
+    subject: t('privacy.subject', { brand }),
+    text: t('privacy.text', { brand, email, link: `${deps.config.publicUrl}${PRIVACY_MANAGE_PATH}#${token}`, closing }),
   };
 }
 

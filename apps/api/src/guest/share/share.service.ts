@@ -41,6 +41,7 @@ import {
   updateShare,
   type StoredShare,
 } from './share.repo.ts';
+import { mailTexts } from '../../integrations/email/mail-texts.ts';
 
 /** What sharing is built with, once (share.routes.ts). */
 export interface ShareDeps {
@@ -214,24 +215,12 @@ export function shareMail(
     .filter(Boolean) as string[];
   // Names come from guests (a registration, the share form, a share from before the rule):
   // one that is not a name never reaches the mail.
-  const who = owner.length > 0 && owner.every(isPersonName) ? owner.join(' ') : 'A guest';
-  const greeting = isPersonName(share.firstName) ? `Hi ${share.firstName},` : 'Hello,';
+  const t = mailTexts();
+  const who = owner.length > 0 && owner.every(isPersonName) ? owner.join(' ') : t('share.someone');
+  const greeting = isPersonName(share.firstName) ? t('share.greetingNamed', { firstName: share.firstName }) : t('share.greeting');
   return {
     to: share.email,
-    subject: `${who} shared a ${brand} ticket with you`,
-    text: [
-      greeting,
-      '',
-      `${who} shared their ${brand} ticket (${ticket.product}) with you.`,
-      '',
-      'Open your pass here:',
-      directLink,
-      '',
-      'From that page you can add the pass to Apple Wallet or Google Wallet and show it at the park.',
-      'This link is yours: please do not forward it. If the ticket is no longer shared with you, the link will say so.',
-      '',
-      `See you soon,`,
-      brand,
-    ].join('\n'),
+    subject: t('share.subject', { who, brand }),
+    text: t('share.text', { greeting, who, brand, product: ticket.product ?? '', link: directLink }),
   };
 }

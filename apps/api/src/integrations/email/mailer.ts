@@ -27,17 +27,6 @@ export interface OutgoingMail {
   text: string;
 }
 
-/**
- * The closing lines of a mail that carries a link only its recipient may use (a statement, a
- * privacy link): how long it works, what to do with a mail not asked for, the brand.
- */
-export const personalLinkClosing = (hours: number, supportEmail: string, brand: string) => [
-  `The link works for ${hours} hours and is yours alone: please do not forward it.`,
-  `You did not ask for it? You can ignore this email. Questions? Email ${supportEmail}.`,
-  '',
-  brand,
-];
-
 export interface MailResult {
   outboxId: number;
   /** True when a delivery job was queued (SMTP_URL is set). */

@@ -33,6 +33,7 @@ import { findMemberCardWalletPresence } from '../../wallet/wallet-presence.repo.
 import { redactAuditRecords } from '../audit/audit.repo.ts';
 import type { StaffActor } from '../auth/auth.service.ts';
 import { audit, LOYALTY_AUDIT_RESOURCE, notFound, PERSONAL_AUDIT_KEYS, type StaffLoyaltyDeps } from './staff-loyalty.service.ts';
+import { mailTexts } from '../../integrations/email/mail-texts.ts';
 
 /** An account as the audit log keeps it (API field names). */
 const auditRow = (a: AccountRow) => ({
@@ -208,22 +209,19 @@ export async function staffMailPassLink(ctx: StaffLoyaltyDeps, staff: StaffActor
     // An erased member gets no pass link: their card stays void.
     if (!account || account.erasedAt) throw notFound();
     const brand = ctx.config.brandName;
+    const t = mailTexts();
     const { outboxId } = await ctx.mailer.send(tx, {
       to: account.email,
-      subject: `Your ${brand} loyalty pass`,
-      text: [
+      subject: t('passLink.subject', { brand }),
+      text: t('passLink.text', {
         // A name typed by whoever made the account is not mailed until the email is proven.
-        account.emailProvenAt ? `Hi ${account.firstName},` : 'Hello,',
-        '',
-        `Here is the link to your ${brand} loyalty pass (member number ${account.memberNumber}).`,
-        'Open it on your phone to add the pass to Apple Wallet or Google Wallet:',
-        passLink(ctx, account),
-        '',
-        'The link works for 24 hours and is yours alone: please do not forward it.',
-        `Questions? Email ${ctx.config.supportEmail}.`,
-        '',
+        greeting: account.emailProvenAt ? t('passLink.greetingNamed', { firstName: account.firstName }) : t('passLink.greeting'),
         brand,
-      ].join('\n'),
+        memberNumber: account.memberNumber,
+        link: passLink(ctx, account),
+        hours: 24,
+        supportEmail: ctx.config.supportEmail,
+      }),
     });
     await audit(tx, staff, 'mail', userId, null, { mail: 'loyalty pass link', sentTo: account.email, outboxId, validHours: 24 });
     return { sentTo: account.email };

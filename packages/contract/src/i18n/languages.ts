@@ -1,0 +1,13 @@
+// The guest languages (docs/i18n.md). Each catalogue of guest-facing words (mails.ts, ...) has a
+// file per language in a folder named by its tag (en/, es/): English first, the others with the
+// same keys and parameters (i18n.test.ts). A third language is a folder of catalogue files and
+// its entry in LANGUAGES and in each catalogue's list.
+export const LANGUAGES = ['en', 'es'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+export const isLanguage = (value: unknown): value is Language =>
+  typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+
+/** Another language's catalogue: the English one's keys, each with a text of its own. */
+export type Translation<T> = { readonly [K in keyof T]: T[K] extends string ? string : Translation<T[K]> };
