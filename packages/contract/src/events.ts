@@ -3,12 +3,15 @@
 // ids the operator's systems know (order id, barcode, member number, share id) and never a
 // secret: no token, no share or wallet link, no loyalty user id, no URL.
 import { z } from 'zod';
+import { LANGUAGES } from './i18n/languages.ts';
 import { CONSENT_CHANNELS } from './pass.ts';
 
 /** Version 1 of every payload: a field may be added; one is never removed or changed in meaning. */
 export const EVENT_VERSION = 1;
 
 const ticket = { orderId: z.string(), barcode: z.string() };
+/** The guest's language (a BCP 47 tag): what Boardwalk writes them in (docs/i18n.md). */
+const language = z.enum(LANGUAGES);
 /** The marketing consents as they stand: email news, SMS. */
 const consents = z.object({ email: z.boolean(), sms: z.boolean() });
 
@@ -32,6 +35,7 @@ export const eventData = {
     email: z.string(),
     phone: z.string(),
     consents,
+    language,
   }),
   /** A marketing consent was given or withdrawn (one event per channel that changed). */
   'guest.consent_changed': z.object({
@@ -49,6 +53,7 @@ export const eventData = {
     lastName: z.string(),
     email: z.string().nullable(),
     phone: z.string().nullable(),
+    language,
   }),
   /** A share's person was corrected (same email: the link stays). */
   'share.updated': z.object({
@@ -58,6 +63,7 @@ export const eventData = {
     lastName: z.string(),
     email: z.string(),
     phone: z.string().nullable(),
+    language,
   }),
   /** The guest stopped a share (or gave it a new email, which makes a new share): its link no longer opens the pass. */
   'share.stopped': z.object({ ...ticket, shareId: z.string() }),
@@ -74,6 +80,7 @@ export const eventData = {
     lastName: z.string(),
     email: z.string(),
     createdBy: z.enum(['guest', 'staff']),
+    language,
   }),
   /** A ledger entry was written (earned, redeemed, reversed, expired, adjusted): the entry and the balance it left. */
   'loyalty.points_changed': z.object({
@@ -128,6 +135,7 @@ export const EVENT_EXAMPLES: { [T in EventType]: EventDataOf<T> } = {
     email: 'ines.okafor@example.com',
     phone: '3125550143',
     consents: { email: false, sms: true },
+    language: 'es',
   },
   'guest.consent_changed': { orderId: '84000001', barcode: '8400000100000001', channel: 'sms', given: true, source: 'registration form' },
   'share.created': {
@@ -138,6 +146,7 @@ export const EVENT_EXAMPLES: { [T in EventType]: EventDataOf<T> } = {
     lastName: 'Marsh',
     email: 'theo.marsh@example.com',
     phone: null,
+    language: 'es',
   },
   'share.updated': {
     orderId: '84000001',
@@ -147,6 +156,7 @@ export const EVENT_EXAMPLES: { [T in EventType]: EventDataOf<T> } = {
     lastName: 'Marsh',
     email: 'theo.marsh@example.com',
     phone: '3125550188',
+    language: 'es',
   },
   'share.stopped': { orderId: '84000001', barcode: '8400000100000001', shareId: '5c8a1f0e-2b7d-4e61-9f3a-1d2c3b4a5e6f' },
   'wristband.activated': { orderId: '84000001', barcode: '8400000100000001', wristbandBarcode: 'WB00012345' },
@@ -172,6 +182,7 @@ export const EVENT_EXAMPLES: { [T in EventType]: EventDataOf<T> } = {
     lastName: 'Okafor',
     email: 'ines.okafor@example.com',
     createdBy: 'guest',
+    language: 'es',
   },
   'loyalty.points_changed': {
     memberNumber: '7700000000000042',

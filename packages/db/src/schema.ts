@@ -114,6 +114,8 @@ export const registrations = pgTable(
     phone: text().notNull(),
     optInEmailMarketing: boolean().notNull().default(false),
     optInSmsMarketing: boolean().notNull().default(false),
+    /** The guest's language (BCP 47) when they registered: what Boardwalk writes them in (docs/i18n.md). */
+    language: text().notNull().default('en'),
     createdAt: created(),
     updatedAt: updated(),
   },
@@ -166,6 +168,8 @@ export const ticketShares = pgTable(
     email: text().notNull(),
     phone: text(),
     salesforceId: text(),
+    /** The sharing guest's language (BCP 47): the invitation's, the best guess for the person shared with. */
+    language: text().notNull().default('en'),
     createdAt: created(),
     /** Set when sharing stops: the link then answers "Pass No Longer Shared". */
     removedAt: tstz(),
@@ -318,6 +322,8 @@ export const loyaltyAccounts = pgTable(
     /** Contact details shown to staff in the Account / Order Lookup. */
     phone: text(),
     zip: text(),
+    /** The member's language (BCP 47): the guest page's when they joined; English for one staff made. */
+    language: text().notNull().default('en'),
     createdAt: created(),
     /**
      * When the email was proven: by the guest entering the one-time code mailed to it, or by the

@@ -67,10 +67,10 @@ export interface ReminderDeps {
 /** The reminder's words: each lot's amount and date. */
 export function reminderMail(
   config: ReminderDeps['config'],
-  member: { email: string; firstName: string },
+  member: { email: string; firstName: string; language?: string },
   lots: { remaining: number; expiresAt: Date }[],
 ) {
-  const t = mailTexts(undefined, config.parkTimezone);
+  const t = mailTexts(member.language, config.parkTimezone);
   const sorted = [...lots].sort((a, b) => a.expiresAt.getTime() - b.expiresAt.getTime());
   const total = sorted.reduce((sum, lot) => sum + lot.remaining, 0);
   const first = sorted[0]!.expiresAt;

@@ -159,7 +159,7 @@ export async function markLotsReminded(tx: Executor, accountId: string, now: Dat
 /** The member a reminder goes to. */
 export async function findReminderRecipient(tx: Executor, accountId: string) {
   const [row] = await tx
-    .select({ email: loyaltyAccounts.email, firstName: loyaltyAccounts.firstName })
+    .select({ email: loyaltyAccounts.email, firstName: loyaltyAccounts.firstName, language: loyaltyAccounts.language })
     .from(loyaltyAccounts)
     .where(eq(loyaltyAccounts.id, accountId));
   return row ?? null;

@@ -2,7 +2,7 @@
 // ledger, and the member read model every audience reads (the wallet cards, the back office).
 // The purchases themselves are read through the ticket core and the feeds' repos.
 import { recordEvent } from '../platform/events.ts';
-import { and, between, desc, eq, getTableColumns, inArray, isNull, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, between, desc, eq, getTableColumns, inArray, isNull, lt, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { LoyaltyOrderType } from '@boardwalk/contract/loyalty';
 import type { Executor } from '@boardwalk/db/client';
@@ -17,6 +17,7 @@ import {
   loyaltyOrderSearchText,
 } from '@boardwalk/db/schema';
 import { namesPerson, type Person } from '../platform/privacy.ts';
+import { DEFAULT_LANGUAGE, type Language } from '@boardwalk/contract/i18n/languages';
 
 export type AccountRow = typeof loyaltyAccounts.$inferSelect;
 
@@ -46,24 +47,37 @@ export async function findAccountIdByEmail(db: Executor, email: string): Promise
  */
 export async function insertAccount(
   tx: Executor,
-  values: Pick<AccountRow, 'email' | 'firstName' | 'lastName' | 'createdAt'> & { createdBy: 'guest' | 'staff' },
+  values: Pick<AccountRow, 'email' | 'firstName' | 'lastName' | 'createdAt'> & {
+    createdBy: 'guest' | 'staff';
+    /** The guest page's language; English for a member staff made (staff do not know it). */
+    language?: Language;
+  },
 ): Promise<string | null> {
+  const { email, firstName, lastName, createdBy, language = DEFAULT_LANGUAGE } = values;
   // Either way the email is proven: by its one-time code (guest) or by the staff member.
   const [row] = await tx
     .insert(loyaltyAccounts)
-    .values({ ...values, emailProvenAt: values.createdAt, emailProvenBy: values.createdBy })
+    .values({ ...values, language, emailProvenAt: values.createdAt, emailProvenBy: createdBy })
     .onConflictDoNothing()
     .returning({ id: loyaltyAccounts.id, memberNumber: loyaltyAccounts.memberNumber });
   if (!row) return null;
-  const { email, firstName, lastName, createdBy } = values;
   await recordEvent(tx, 'loyalty.member_created', `member:${row.memberNumber}`, {
     memberNumber: row.memberNumber,
     firstName,
     lastName,
     email,
     createdBy,
+    language,
   });
   return row.id;
+}
+
+/** The member's language, from the guest page they just used: later mails follow it. */
+export async function setMemberLanguage(db: Executor, id: string, language: Language): Promise<void> {
+  await db
+    .update(loyaltyAccounts)
+    .set({ language })
+    .where(and(eq(loyaltyAccounts.id, id), ne(loyaltyAccounts.language, language)));
 }
 
 /** The account, locked until the transaction ends: one claim at a time per account. */

@@ -20,12 +20,13 @@ import { mailTexts } from '../../integrations/email/mail-texts.ts';
 import type { Config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs/jobs.plugin.ts';
-import { openEmailJob, sealedEmailJob, type SealedEmailJob } from '../../platform/jobs/sealed-email-job.ts';
+import { jobLanguage, openEmailJob, sealedEmailJob, type SealedEmailJob } from '../../platform/jobs/sealed-email-job.ts';
 import type { Keys } from '../../platform/keys.plugin.ts';
 import { attempt, type FailureThrottle } from '../../platform/throttle.ts';
 import { memberWithRewards } from '../../loyalty/loyalty-redemptions.service.ts';
 import { findAccount, findAccountByEmail, findLedgerPage } from '../../loyalty/loyalty.repo.ts';
 import type { LoyaltyCore } from '../../loyalty/loyalty.service.ts';
+import type { Language } from '@boardwalk/contract/i18n/languages';
 
 /** The statement calls' dependencies, built once when the routes register. */
 export interface GuestStatement {
@@ -43,10 +44,10 @@ const VALID_HOURS = LOYALTY_STATEMENT_TOKEN.ttlSeconds / 3600;
 
 export const statementLink = (config: Pick<Config, 'publicUrl'>, token: string) => `${config.publicUrl}${LOYALTY_STATEMENT_PATH}#${token}`;
 
-function statementMail(deps: StatementMailer, account: { id: string; email: string; firstName: string }) {
+function statementMail(deps: StatementMailer, account: { id: string; email: string; firstName: string }, language: Language) {
   const brand = deps.config.brandName;
   const token = deps.keys.signToken(LOYALTY_STATEMENT_TOKEN.purpose, account.id, LOYALTY_STATEMENT_TOKEN.ttlSeconds);
-  const t = mailTexts();
+  const t = mailTexts(language);
   const closing = t('personalLinkClosing', { hours: VALID_HOURS, supportEmail: deps.config.supportEmail, brand });
   return {
     to: account.email,
@@ -64,18 +65,23 @@ export const STATEMENT_LINK_QUEUE = 'loyalty-statement-link';
  * the answer (mailStatementLink). Each request counts against the client address and against
  * the email (kept as a keyed hash).
  */
-export function requestStatementLink(deps: GuestStatement, clientAddress: string, email: string): Promise<StatementLinkAnswer> {
+export function requestStatementLink(
+  deps: GuestStatement,
+  clientAddress: string,
+  email: string,
+  language: Language,
+): Promise<StatementLinkAnswer> {
   const emailKey = deps.keys.keyedHash('loyalty-statement-email', email.trim().toLowerCase());
   return attempt([deps.limits.perAddress.of(clientAddress), deps.limits.perEmail.of(emailKey)], async () => {
-    await deps.jobs.send(deps.core.db, sealedEmailJob(deps.keys, STATEMENT_LINK_QUEUE, email.trim()));
+    await deps.jobs.send(deps.core.db, sealedEmailJob(deps.keys, STATEMENT_LINK_QUEUE, email.trim(), language));
     return { email, validHours: VALID_HOURS };
   });
 }
 
 /** Mailed instead of the link while a member's email is not proven: no name (typed by whoever joined), no link. */
-function proveFirstMail(deps: StatementMailer, email: string) {
+function proveFirstMail(deps: StatementMailer, email: string, language: Language) {
   const brand = deps.config.brandName;
-  const t = mailTexts();
+  const t = mailTexts(language);
   return {
     to: email,
     subject: t('statement.subject', { brand }),
@@ -93,7 +99,11 @@ export async function mailStatementLink(deps: StatementMailer, job: SealedEmailJ
   await deps.core.db.transaction(async (tx) => {
     const account = await findAccountByEmail(tx, email);
     if (!account || account.erasedAt) return;
-    await deps.mailer.send(tx, account.emailProvenAt ? statementMail(deps, account) : proveFirstMail(deps, account.email));
+    const language = jobLanguage(job);
+    await deps.mailer.send(
+      tx,
+      account.emailProvenAt ? statementMail(deps, account, language) : proveFirstMail(deps, account.email, language),
+    );
   });
 }
 

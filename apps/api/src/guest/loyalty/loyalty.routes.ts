@@ -25,6 +25,7 @@ import { claimHotel, claimPurchase, claimTickets } from '../../loyalty/loyalty-c
 import { loyaltyCoreOf } from '../../loyalty/loyalty.service.ts';
 import { confirmEmailCode, createAccount, guestClaim, requestEmailCode, type GuestLoyalty } from './loyalty.service.ts';
 import { bearerToken, readStatement, readStatementLedger, requestStatementLink, type GuestStatement } from './loyalty-statement.service.ts';
+import { guestLanguage } from '../../platform/guest-language.ts';
 
 const claimTokenText = z
   .string()
@@ -72,7 +73,8 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
       body: statementLinkRequest,
       response: { 202: statementLinkAnswer, ...mailingErrors },
     },
-    handler: async (request, reply) => reply.code(202).send(await requestStatementLink(statementDeps, request.ip, request.body.email)),
+    handler: async (request, reply) =>
+      reply.code(202).send(await requestStatementLink(statementDeps, request.ip, request.body.email, guestLanguage(request))),
   });
 
   app.get('/api/loyalty/statement', {
@@ -105,7 +107,8 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
       body: verifyRequest,
       response: { 202: verifyAnswer, ...mailingErrors },
     },
-    handler: async (request, reply) => reply.code(202).send(await requestEmailCode(guest, request.ip, request.body.email)),
+    handler: async (request, reply) =>
+      reply.code(202).send(await requestEmailCode(guest, request.ip, request.body.email, guestLanguage(request))),
   });
 
   app.post('/api/loyalty/confirm', {
@@ -119,7 +122,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
         429: apiError,
       },
     },
-    handler: (request) => confirmEmailCode(guest, request.ip, request.body),
+    handler: (request) => confirmEmailCode(guest, request.ip, { ...request.body, language: guestLanguage(request) }),
   });
 
   app.post('/api/loyalty/create', {
@@ -130,7 +133,10 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
       body: createAccountRequest,
       response: { 200: claimTokenText, 400: apiError, 409: apiError, 429: apiError },
     },
-    handler: async (request, reply) => reply.type('text/plain; charset=utf-8').send(await createAccount(guest, request.ip, request.body)),
+    handler: async (request, reply) =>
+      reply
+        .type('text/plain; charset=utf-8')
+        .send(await createAccount(guest, request.ip, { ...request.body, language: guestLanguage(request) })),
   });
 
   app.post('/api/loyalty/tickets/', {

@@ -20,7 +20,7 @@ import type { Keys } from '../../platform/keys.plugin.ts';
 import { attempt, type FailureThrottle } from '../../platform/throttle.ts';
 import type { Mailer } from '../../integrations/email/mailer.ts';
 import type { Config } from '../../platform/config.ts';
-import { findAccountByEmail, insertAccount } from '../../loyalty/loyalty.repo.ts';
+import { findAccountByEmail, insertAccount, setMemberLanguage } from '../../loyalty/loyalty.repo.ts';
 import { markEmailProven } from '../../loyalty/loyalty-email-proof.repo.ts';
 import { putEmailCode, spendCode, takeCodeTry } from './loyalty-email-codes.repo.ts';
 import {
@@ -33,6 +33,7 @@ import {
 } from '../../loyalty/loyalty-claims.service.ts';
 import type { LoyaltyCore } from '../../loyalty/loyalty.service.ts';
 import { mailTexts } from '../../integrations/email/mail-texts.ts';
+import type { Language } from '@boardwalk/contract/i18n/languages';
 
 /** The guest calls' dependencies, built once when the routes register. */
 export interface GuestLoyalty {
@@ -63,9 +64,9 @@ const emailHashOf = (keys: Keys, email: string) => keys.keyedHash('loyalty-email
 const codeHashOf = (keys: Keys, emailHash: string, code: string) => keys.keyedHash('loyalty-email-code', `${emailHash}:${code}`);
 const CODE_MINUTES = LOYALTY_EMAIL_CODE.ttlSeconds / 60;
 
-function codeMail(guest: GuestLoyalty, email: string, code: string) {
+function codeMail(guest: GuestLoyalty, email: string, code: string, language: Language) {
   const brand = guest.config.brandName;
-  const t = mailTexts();
+  const t = mailTexts(language);
   return {
     to: email,
     subject: t('code.subject', { brand }),
@@ -79,7 +80,7 @@ function codeMail(guest: GuestLoyalty, email: string, code: string) {
  * its mail are the same whether or not the email is a member's. Each request counts against
  * the client address and against the email (a keyed hash).
  */
-export function requestEmailCode(guest: GuestLoyalty, clientAddress: string, email: string): Promise<VerifyAnswer> {
+export function requestEmailCode(guest: GuestLoyalty, clientAddress: string, email: string, language: Language): Promise<VerifyAnswer> {
   const address = email.trim();
   const emailHash = emailHashOf(guest.keys, address);
   return attempt([guest.codeLimits.perAddress.of(clientAddress), guest.codeLimits.perEmail.of(emailHash)], async () => {
@@ -87,7 +88,7 @@ export function requestEmailCode(guest: GuestLoyalty, clientAddress: string, ema
     const expiresAt = new Date(Date.now() + LOYALTY_EMAIL_CODE.ttlSeconds * 1000);
     await guest.core.db.transaction(async (tx) => {
       await putEmailCode(tx, { emailHash, codeHash: codeHashOf(guest.keys, emailHash, code), expiresAt });
-      await guest.mailer.send(tx, codeMail(guest, address, code));
+      await guest.mailer.send(tx, codeMail(guest, address, code, language));
     });
     return { email, validMinutes: CODE_MINUTES };
   });
@@ -101,7 +102,7 @@ export function requestEmailCode(guest: GuestLoyalty, clientAddress: string, ema
 export function confirmEmailCode(
   guest: GuestLoyalty,
   clientAddress: string,
-  request: { email: string; code: string },
+  request: { email: string; code: string; language: Language },
 ): Promise<ConfirmAnswer> {
   const email = request.email.trim();
   const emailHash = emailHashOf(guest.keys, email);
@@ -118,6 +119,7 @@ export function confirmEmailCode(
       return { account: 'new', proof };
     }
     if (!account.emailProvenAt) await markEmailProven(guest.core.db, account.id, now);
+    await setMemberLanguage(guest.core.db, account.id, request.language);
     return { account: 'existing', userID: account.id };
   });
 }
@@ -131,7 +133,7 @@ export function confirmEmailCode(
 export function createAccount(
   guest: GuestLoyalty,
   clientAddress: string,
-  request: { email: string; firstName: string; lastName: string; proof: string },
+  request: { email: string; firstName: string; lastName: string; proof: string; language: Language },
 ): Promise<string> {
   return attempt([guest.throttle.of(clientAddress), guest.accountsLimit.of(clientAddress)], async () => {
     const { proof, ...names } = request;

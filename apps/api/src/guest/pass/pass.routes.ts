@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError } from '@boardwalk/contract/errors';
 import { consentWording, loginRequest, passOrder, registerRequest, siteInfo } from '@boardwalk/contract/pass';
 import { consentTextsOnce, lookupPass, registerPass, type PassDeps } from './pass.service.ts';
+import { guestLanguage } from '../../platform/guest-language.ts';
 
 const errors = { 400: apiError, 404: apiError, 410: apiError, 429: apiError };
 
@@ -32,7 +33,7 @@ export const passRoutes: FastifyPluginAsyncZod = async (app) => {
       body: registerRequest,
       response: { 200: passOrder, ...errors },
     },
-    handler: (request) => registerPass(deps, { clientAddress: request.ip, ...request.body }),
+    handler: (request) => registerPass(deps, { clientAddress: request.ip, ...request.body, language: guestLanguage(request) }),
   });
 
   app.get('/api/site/', {

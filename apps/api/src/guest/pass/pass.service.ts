@@ -14,6 +14,7 @@ import { ticketTokens } from '../ticket/ticket-tokens.service.ts';
 import { currentConsentTexts, recordConsentChanges, REGISTRATION_FORM, type ConsentTextIds } from './consent.repo.ts';
 import { isPassLockedForWrite } from '../ticket/pass-lock.repo.ts';
 import { lockRegistration, upsertRegistration } from './pass.repo.ts';
+import type { Language } from '@boardwalk/contract/i18n/languages';
 
 /** What the pass feature is built with, once (pass.routes.ts). */
 export interface PassDeps {
@@ -82,7 +83,10 @@ async function findPassOrder(deps: PassDeps, request: Caller & LoginRequest): Pr
 }
 
 /** POST /api/register/: saves what the guest entered; the ticketing feed never overwrites it. */
-export async function registerPass(deps: PassDeps, request: Caller & RegisterRequest & { phone: string }): Promise<PassOrder> {
+export async function registerPass(
+  deps: PassDeps,
+  request: Caller & RegisterRequest & { phone: string; language: Language },
+): Promise<PassOrder> {
   const { orderId, barcode } = request;
   const { row: found } = await deps.tickets.find({ clientAddress: request.clientAddress, orderId, barcode });
   // A season pass locked by its holder's erasure takes no new name until staff lift the lock.
@@ -94,7 +98,7 @@ export async function registerPass(deps: PassDeps, request: Caller & RegisterReq
     if (await isPassLockedForWrite(tx, barcode)) throw new AppError('FORBIDDEN', photoMessages.passLocked);
     const after = { email: request.optInEmailMarketing ?? false, sms: request.optInSMSMarketing ?? false };
     const changed = await recordConsentChanges(tx, barcode, { before, after, texts, source: REGISTRATION_FORM });
-    const { firstName, lastName, email, phone } = request;
+    const { firstName, lastName, email, phone, language } = request;
     await upsertRegistration(tx, {
       barcode,
       firstName,
@@ -103,6 +107,7 @@ export async function registerPass(deps: PassDeps, request: Caller & RegisterReq
       phone,
       optInEmailMarketing: after.email,
       optInSmsMarketing: after.sms,
+      language,
     });
     const subject = `ticket:${barcode}` as const;
     await recordEvent(tx, 'guest.registered', subject, {
@@ -113,6 +118,7 @@ export async function registerPass(deps: PassDeps, request: Caller & RegisterReq
       email,
       phone,
       consents: after,
+      language,
     });
     for (const channel of changed) {
       await recordEvent(tx, 'guest.consent_changed', subject, {

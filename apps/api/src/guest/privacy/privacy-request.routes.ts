@@ -6,6 +6,7 @@ import { apiError } from '@boardwalk/contract/errors';
 import { privacyErasure, privacyExport, privacyLinkAnswer, privacyLinkRequest } from '@boardwalk/contract/privacy';
 import { bearerToken } from '../ticket/ticket-tokens.service.ts';
 import { eraseOwnData, readPersonalData, requestPrivacyLink, type GuestPrivacy } from './privacy-request.service.ts';
+import { guestLanguage } from '../../platform/guest-language.ts';
 
 const headers = z.object({
   authorization: z.string().optional().describe('Bearer and the token of the emailed privacy link (the fragment of the link)'),
@@ -35,7 +36,8 @@ export const guestPrivacyRoutes: FastifyPluginAsyncZod<{ recordErasure: GuestPri
       body: privacyLinkRequest,
       response: { 202: privacyLinkAnswer, 400: apiError, 429: apiError },
     },
-    handler: async (request, reply) => reply.code(202).send(await requestPrivacyLink(deps, request.ip, request.body.email)),
+    handler: async (request, reply) =>
+      reply.code(202).send(await requestPrivacyLink(deps, request.ip, request.body.email, guestLanguage(request))),
   });
 
   app.get('/api/privacy/data', {

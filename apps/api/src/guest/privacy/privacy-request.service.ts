@@ -21,9 +21,10 @@ import type { Config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Keys } from '../../platform/keys.plugin.ts';
 import type { Jobs } from '../../platform/jobs/jobs.plugin.ts';
-import { openEmailJob, sealedEmailJob, type SealedEmailJob } from '../../platform/jobs/sealed-email-job.ts';
+import { jobLanguage, openEmailJob, sealedEmailJob, type SealedEmailJob } from '../../platform/jobs/sealed-email-job.ts';
 import { attempt, type FailureThrottle } from '../../platform/throttle.ts';
 import { isLinkSpent, privacyLinksRevokedAt, revokePrivacyLinks, spendLink } from './privacy-links.repo.ts';
+import type { Language } from '@boardwalk/contract/i18n/languages';
 
 export interface GuestPrivacy {
   db: Executor;
@@ -59,10 +60,10 @@ export async function revokeLinksOf(tx: Executor, keys: Keys, email: string | nu
   await revokePrivacyLinks(tx, revokedKey(keys, email), now, new Date(now.getTime() + PRIVACY_LINK_TOKEN.ttlSeconds * 1000));
 }
 
-function privacyMail(deps: PrivacyLinkMailing, email: string) {
+function privacyMail(deps: PrivacyLinkMailing, email: string, language: Language) {
   const brand = deps.config.brandName;
   const token = deps.keys.signToken(PRIVACY_LINK_TOKEN.purpose, subjectOf(randomUUID(), email, Date.now()), PRIVACY_LINK_TOKEN.ttlSeconds);
-  const t = mailTexts();
+  const t = mailTexts(language);
   const closing = t('personalLinkClosing', { hours: VALID_HOURS, supportEmail: deps.config.supportEmail, brand });
   return {
     to: email,
@@ -80,11 +81,16 @@ export const PRIVACY_LINK_QUEUE = 'privacy-link';
  * (mailPrivacyLink). Each request counts against the client address and against the email
  * (kept as a keyed hash).
  */
-export function requestPrivacyLink(deps: GuestPrivacy, clientAddress: string, email: string): Promise<PrivacyLinkAnswer> {
+export function requestPrivacyLink(
+  deps: GuestPrivacy,
+  clientAddress: string,
+  email: string,
+  language: Language,
+): Promise<PrivacyLinkAnswer> {
   const address = email.trim().toLowerCase();
   const emailKey = deps.keys.keyedHash('privacy-link-email', address);
   return attempt([deps.limits.perAddress.of(clientAddress), deps.limits.perEmail.of(emailKey)], async () => {
-    await deps.jobs.send(deps.db, sealedEmailJob(deps.keys, PRIVACY_LINK_QUEUE, address));
+    await deps.jobs.send(deps.db, sealedEmailJob(deps.keys, PRIVACY_LINK_QUEUE, address, language));
     return { email, validHours: VALID_HOURS };
   });
 }
@@ -94,7 +100,7 @@ export async function mailPrivacyLink(deps: PrivacyLinkMailing, job: SealedEmail
   const email = openEmailJob(deps.keys, PRIVACY_LINK_QUEUE, job);
   if (!email) return;
   const { sections } = await deps.privacy.find({ email });
-  if (holdsAnything(sections)) await deps.mailer.send(deps.db, privacyMail(deps, email));
+  if (holdsAnything(sections)) await deps.mailer.send(deps.db, privacyMail(deps, email, jobLanguage(job)));
 }
 
 /** The link a token names (its id and email); 401 with what to do when it is missing, expired, not valid or spent. */

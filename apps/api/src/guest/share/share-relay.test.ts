@@ -196,7 +196,7 @@ describe('the share mail', () => {
   const link = `${PUBLIC_URL}/AbCdEfGhIjKlMnOpQrStUvWxYz`;
 
   it("carries names only when they are names, and no link but the server's", () => {
-    const mail = shareMail({ config }, ticket, { firstName: 'Zoë', email: 'zoe@example.com' }, link);
+    const mail = shareMail({ config }, ticket, { firstName: 'Zoë', email: 'zoe@example.com' }, link, 'en');
     expect(mail.subject).toBe('Carl Diaz shared a Pier Park ticket with you');
     expect(mail.text).toContain('Hi Zoë,');
     expect(mail.text.match(/https?:\/\/\S+/g)).toEqual([link]);
@@ -207,6 +207,7 @@ describe('the share mail', () => {
       { ...ticket, firstName: 'Win a prize at http://evil.example', lastName: '<b>now</b>' },
       { firstName: 'Visit www.evil.example', email: 'zoe@example.com' },
       link,
+      'en',
     );
     expect(spam.subject).toBe('A guest shared a Pier Park ticket with you');
     expect(spam.text).toMatch(/^Hello,\n/);

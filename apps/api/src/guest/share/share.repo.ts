@@ -65,6 +65,7 @@ export async function insertShare(
     email: string;
     phone: string | null;
     salesforceId?: string | null;
+    language: string;
   },
 ): Promise<StoredShare> {
   const [row] = await db.insert(ticketShares).values(values).returning(shareColumns);
@@ -74,7 +75,7 @@ export async function insertShare(
 export async function updateShare(
   db: Executor,
   opts: { barcode: string; shareId: string },
-  values: { firstName: string; lastName: string; email: string; phone: string | null; salesforceId: string | null },
+  values: { firstName: string; lastName: string; email: string; phone: string | null; salesforceId: string | null; language: string },
 ): Promise<StoredShare | null> {
   const rows = await db
     .update(ticketShares)

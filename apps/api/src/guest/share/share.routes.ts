@@ -14,6 +14,7 @@ import {
   updateShareRequest,
 } from '@boardwalk/contract/share';
 import { changeShare, createShare, listShares, stopShare, type ShareDeps } from './share.service.ts';
+import { guestLanguage } from '../../platform/guest-language.ts';
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 408: apiError, 429: apiError };
 const security = [{ ticketShareToken: [] }];
@@ -47,7 +48,7 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
       body: createShareRequest,
       response: { 200: shareAnswer, ...errors },
     },
-    handler: (request) => createShare(deps, { ...bearer(request), ...request.body }),
+    handler: (request) => createShare(deps, { ...bearer(request), ...request.body, language: guestLanguage(request) }),
   });
 
   app.put('/api/share/:ticket/:shareId', {
@@ -60,7 +61,8 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
       body: updateShareRequest,
       response: { 200: shareAnswer, ...errors },
     },
-    handler: (request) => changeShare(deps, { ...bearer(request), ...request.params }, request.body),
+    handler: (request) =>
+      changeShare(deps, { ...bearer(request), ...request.params }, { ...request.body, language: guestLanguage(request) }),
   });
 
   // The salesforceId segment may be empty: /api/share/0/{barcode}/{shareId}/ (or without the slash).

@@ -42,6 +42,7 @@ import {
   type StoredShare,
 } from './share.repo.ts';
 import { mailTexts } from '../../integrations/email/mail-texts.ts';
+import type { Language } from '@boardwalk/contract/i18n/languages';
 
 /** What sharing is built with, once (share.routes.ts). */
 export interface ShareDeps {
@@ -99,7 +100,14 @@ async function lockSharedTicket(tx: Executor, barcode: string, orderId?: string)
 }
 
 type LockedTicket = NonNullable<Awaited<ReturnType<typeof lockTicket>>>;
-type NewShare = { firstName: string; lastName: string; email: string; phone: string | null; salesforceId?: string | null };
+type NewShare = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  salesforceId?: string | null;
+  language: Language;
+};
 
 /** The next park day's start (2 AM), when a ticket's share mails count from zero again. */
 const NEXT_DAY_MS = 26 * 3600_000;
@@ -122,6 +130,7 @@ async function startShare(deps: ShareDeps, tx: Executor, ticket: LockedTicket, v
   const hashUrl = newSecret();
   const share = await insertShare(tx, { barcode: ticket.barcode, hashUrlHash: hashSecret(hashUrl), ...values });
   const { firstName, lastName, email, phone } = share;
+  const { language } = values;
   await recordEvent(tx, 'share.created', `ticket:${ticket.barcode}`, {
     orderId: ticket.orderId,
     barcode: ticket.barcode,
@@ -130,17 +139,21 @@ async function startShare(deps: ShareDeps, tx: Executor, ticket: LockedTicket, v
     lastName,
     email,
     phone,
+    language,
   });
   const directLink = `${deps.config.publicUrl}/${hashUrl}`;
-  await deps.mailer.send(tx, shareMail(deps, ticket, share, directLink));
+  await deps.mailer.send(tx, shareMail(deps, ticket, share, directLink, language));
   return toShare(share, directLink);
 }
 
 /** POST /api/share/ */
-export async function createShare(deps: ShareDeps, request: Bearer & CreateShareRequest & { phone: string | null }): Promise<TicketShare> {
+export async function createShare(
+  deps: ShareDeps,
+  request: Bearer & CreateShareRequest & { phone: string | null; language: Language },
+): Promise<TicketShare> {
   const barcode = await authorizedBarcode(deps, request, request.barcode);
   if (request.hashUrl) await authorizedBarcode(deps, request, request.hashUrl);
-  const { firstName, lastName, email, phone } = request;
+  const { firstName, lastName, email, phone, language } = request;
   return deps.db.transaction(async (tx) => {
     const ticket = await lockSharedTicket(tx, barcode, request.orderId);
     if (!(ticket.credits > 0)) throw new AppError('FORBIDDEN', shareTexts.noCredits);
@@ -148,7 +161,7 @@ export async function createShare(deps: ShareDeps, request: Bearer & CreateShare
     if ((await countActiveShares(tx, barcode)) >= limit) {
       throw new AppError('VALIDATION_FAILED', shareTexts.limitReached(limit));
     }
-    return startShare(deps, tx, ticket, { firstName, lastName, email, phone });
+    return startShare(deps, tx, ticket, { firstName, lastName, email, phone, language });
   });
 }
 
@@ -156,10 +169,10 @@ export async function createShare(deps: ShareDeps, request: Bearer & CreateShare
 export async function changeShare(
   deps: ShareDeps,
   params: Bearer & { ticket: string; shareId: string },
-  request: UpdateShareRequest & { phone: string | null },
+  request: UpdateShareRequest & { phone: string | null; language: Language },
 ): Promise<TicketShare> {
   const barcode = await authorizedBarcode(deps, params, params.ticket);
-  const { firstName, lastName, email, phone } = request;
+  const { firstName, lastName, email, phone, language } = request;
   return deps.db.transaction(async (tx) => {
     const ticket = await lockSharedTicket(tx, barcode);
     const current = await findActiveShare(tx, { barcode, shareId: params.shareId });
@@ -168,9 +181,9 @@ export async function changeShare(
     if (current.email.toLowerCase() !== email.toLowerCase()) {
       // A new address gets a new link: the old one, which went to the old address, stops.
       await endShare(deps, tx, ticket, current.id);
-      return startShare(deps, tx, ticket, { firstName, lastName, email, phone, salesforceId });
+      return startShare(deps, tx, ticket, { firstName, lastName, email, phone, salesforceId, language });
     }
-    const updated = await updateShare(tx, { barcode, shareId: current.id }, { firstName, lastName, email, phone, salesforceId });
+    const updated = await updateShare(tx, { barcode, shareId: current.id }, { firstName, lastName, email, phone, salesforceId, language });
     if (!updated) throw shareGone();
     await recordEvent(tx, 'share.updated', `ticket:${barcode}`, {
       orderId: ticket.orderId,
@@ -180,6 +193,7 @@ export async function changeShare(
       lastName: updated.lastName,
       email: updated.email,
       phone: updated.phone,
+      language,
     });
     return toShare(updated);
   });
@@ -208,6 +222,7 @@ export function shareMail(
   ticket: Pick<LockedTicket, 'firstName' | 'lastName' | 'holderFirstName' | 'holderLastName' | 'product'>,
   share: Pick<StoredShare, 'firstName' | 'email'>,
   directLink: string,
+  language: Language,
 ): OutgoingMail {
   const brand = deps.config.brandName;
   const owner = [ticket.firstName ?? ticket.holderFirstName, ticket.lastName ?? ticket.holderLastName]
@@ -215,12 +230,12 @@ export function shareMail(
     .filter(Boolean) as string[];
   // Names come from guests (a registration, the share form, a share from before the rule):
   // one that is not a name never reaches the mail.
-  const t = mailTexts();
+  const t = mailTexts(language);
   const who = owner.length > 0 && owner.every(isPersonName) ? owner.join(' ') : t('share.someone');
   const greeting = isPersonName(share.firstName) ? t('share.greetingNamed', { firstName: share.firstName }) : t('share.greeting');
   return {
     to: share.email,
     subject: t('share.subject', { who, brand }),
-    text: t('share.text', { greeting, who, brand, product: ticket.product ?? '', link: directLink }),
+    text: t('share.text', { greeting, who, brand, product: ticket.product, link: directLink }),
   };
 }

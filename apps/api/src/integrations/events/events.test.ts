@@ -88,12 +88,19 @@ describe('events', () => {
     }
     const ticket = { orderId: ORDER, barcode: BARCODE };
     expect(events.map((e) => e.data)).toEqual([
-      { ...ticket, ...guest, consents: { email: false, sms: true } },
+      { ...ticket, ...guest, consents: { email: false, sms: true }, language: 'en' },
       { ...ticket, channel: 'sms', given: true, source: 'registration form' },
-      { ...ticket, shareId, ...friend, phone: null },
-      { ...ticket, shareId, ...friend, lastName: 'Marsh-Reed', phone: '6175550110' },
+      { ...ticket, shareId, ...friend, phone: null, language: 'en' },
+      { ...ticket, shareId, ...friend, lastName: 'Marsh-Reed', phone: '6175550110', language: 'en' },
       { ...ticket, shareId },
-      { memberNumber: member!.memberNumber, firstName: guest.firstName, lastName: guest.lastName, email: guest.email, createdBy: 'guest' },
+      {
+        memberNumber: member!.memberNumber,
+        firstName: guest.firstName,
+        lastName: guest.lastName,
+        email: guest.email,
+        createdBy: 'guest',
+        language: 'en',
+      },
     ]);
     // No token, link or loyalty user id of any kind.
     const text = JSON.stringify(events);

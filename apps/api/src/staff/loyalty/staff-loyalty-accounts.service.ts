@@ -209,7 +209,7 @@ export async function staffMailPassLink(ctx: StaffLoyaltyDeps, staff: StaffActor
     // An erased member gets no pass link: their card stays void.
     if (!account || account.erasedAt) throw notFound();
     const brand = ctx.config.brandName;
-    const t = mailTexts();
+    const t = mailTexts(account.language);
     const { outboxId } = await ctx.mailer.send(tx, {
       to: account.email,
       subject: t('passLink.subject', { brand }),

@@ -68,10 +68,10 @@ You asked to see the data {brand} holds about {email}. This link shows all of it
   expiry: {
     subject: 'Your Brownie points expire on {date, date, long}',
     /** One lot: its points and date in a sentence. */
-    one: '{points, number} of your Brownie points expire on {date, date, long}.',
+    one: '{points, number, ::group-off} of your Brownie points expire on {date, date, long}.',
     /** Several lots: the total, then a line each. */
-    several: '{points, number} of your Brownie points expire soon:',
-    lot: '- {points, number} on {date, date, long}',
+    several: '{points, number, ::group-off} of your Brownie points expire soon:',
+    lot: '- {points, number, ::group-off} on {date, date, long}',
     text: `Hi {firstName},
 
 {lots}

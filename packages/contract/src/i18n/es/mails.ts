@@ -3,12 +3,12 @@ import type { Translation } from '../languages.ts';
 import type en from '../en/mails.ts';
 
 export default {
-  personalLinkClosing: `El enlace funciona durante {hours, number} horas y es solo para usted: por favor, no lo reenvíe.
-¿No lo pidió? Puede ignorar este correo. ¿Preguntas? Escriba a {supportEmail}.
+  personalLinkClosing: `El enlace es válido por {hours, number} horas y es solo para usted: por favor, no lo reenvíe.
+¿No solicitó este correo? Puede ignorarlo. ¿Tiene preguntas? Escríbanos a {supportEmail}.
 
 {brand}`,
   share: {
-    someone: 'Un visitante',
+    someone: 'Alguien',
     greetingNamed: 'Hola, {firstName}:',
     greeting: 'Hola:',
     subject: '{who} compartió con usted un boleto de {brand}',
@@ -20,9 +20,9 @@ Abra su pase aquí:
 {link}
 
 Desde esa página puede agregar el pase a Apple Wallet o Google Wallet y mostrarlo en el parque.
-Este enlace es solo para usted: por favor, no lo reenvíe. Si el boleto ya no se comparte con usted, el enlace se lo indicará.
+Este enlace es solo para usted: por favor, no lo reenvíe. Si el boleto deja de compartirse con usted, el enlace se lo indicará.
 
-¡Lo esperamos pronto!
+¡Hasta pronto!
 {brand}`,
   },
   statement: {
@@ -35,23 +35,23 @@ Este es el enlace a sus puntos Brownie: su saldo, su nivel, cada movimiento con 
 {closing}`,
     proveFirst: `Hola:
 
-Usted pidió sus puntos Brownie. Primero confirme su correo: abra {loyaltyUrl}, ingrese este correo y el código que le enviaremos.
-Después vuelva a pedir sus puntos y le enviaremos el enlace.
+Solicitó el enlace a sus puntos Brownie. Primero confirme su correo: abra {loyaltyUrl}, ingrese este correo y el código que le enviaremos.
+Después vuelva a solicitar el enlace y se lo enviaremos.
 
-¿No lo pidió? Puede ignorar este correo. ¿Preguntas? Escriba a {supportEmail}.
+¿No solicitó este correo? Puede ignorarlo. ¿Tiene preguntas? Escríbanos a {supportEmail}.
 
 {brand}`,
   },
   code: {
-    subject: 'Su código de Brownie Points de {brand}',
+    subject: 'Su código para los puntos Brownie de {brand}',
     text: `Hola:
 
-Su código para confirmar este correo en Brownie Points de {brand} es:
+Su código para confirmar este correo en los puntos Brownie de {brand} es:
 
 {code}
 
-Ingréselo en la página de Brownie Points. Funciona durante {minutes, number} minutos. No lo comparta con nadie: nunca se lo pediremos.
-¿No lo pidió? Puede ignorar este correo. ¿Preguntas? Escriba a {supportEmail}.
+Ingréselo en la página de puntos Brownie. Es válido por {minutes, number} minutos. No lo comparta con nadie: nunca se lo pediremos.
+¿No solicitó este correo? Puede ignorarlo. ¿Tiene preguntas? Escríbanos a {supportEmail}.
 
 {brand}`,
   },
@@ -59,37 +59,37 @@ Ingréselo en la página de Brownie Points. Funciona durante {minutes, number} m
     subject: 'Sus datos en {brand}',
     text: `Hola:
 
-Usted pidió ver los datos que {brand} tiene sobre {email}. Este enlace los muestra todos y le permite descargarlos y eliminarlos:
+Solicitó ver los datos que {brand} tiene sobre {email}. Este enlace los muestra todos y le permite descargarlos y eliminarlos:
 {link}
 
 {closing}`,
   },
   expiry: {
     subject: 'Sus puntos Brownie vencen el {date, date, long}',
-    one: '{points, plural, one {# de sus puntos Brownie vence} other {# de sus puntos Brownie vencen}} el {date, date, long}.',
-    several: '{points, number} de sus puntos Brownie vencen pronto:',
+    one: '{points, plural, one {Tiene # punto Brownie que vence} other {Tiene # puntos Brownie que vencen}} el {date, date, long}.',
+    several: 'Tiene {points, number} puntos Brownie que vencen pronto:',
     lot: '- {points, number} el {date, date, long}',
     text: `Hola, {firstName}:
 
 {lots}
 
-Canjéelos por una recompensa en cualquiera de nuestras cajas antes de esa fecha: {loyaltyUrl}
-¿Preguntas? Escriba a {supportEmail}.
+Canjéelos por una recompensa en cualquiera de nuestras cajas antes de que venzan: {loyaltyUrl}
+¿Tiene preguntas? Escríbanos a {supportEmail}.
 
 {brand}`,
   },
   passLink: {
-    subject: 'Su pase de lealtad de {brand}',
+    subject: 'Su tarjeta de socio de {brand}',
     greetingNamed: 'Hola, {firstName}:',
     greeting: 'Hola:',
     text: `{greeting}
 
-Este es el enlace a su pase de lealtad de {brand} (número de socio {memberNumber}).
-Ábralo en su teléfono para agregar el pase a Apple Wallet o Google Wallet:
+Este es el enlace a su tarjeta de socio de {brand} (número de socio {memberNumber}).
+Ábralo en su celular para agregar la tarjeta a Apple Wallet o Google Wallet:
 {link}
 
-El enlace funciona durante {hours, number} horas y es solo para usted: por favor, no lo reenvíe.
-¿Preguntas? Escriba a {supportEmail}.
+El enlace es válido por {hours, number} horas y es solo para usted: por favor, no lo reenvíe.
+¿Tiene preguntas? Escríbanos a {supportEmail}.
 
 {brand}`,
   },

@@ -227,17 +227,20 @@ describe('webhooks', () => {
     await record('share.stopped', 'ticket:8400000100000006');
     await record('wristband.activated', 'ticket:8400000100000007');
     // The other subject's event is delivered while the first is retrying; the second of the subject waits.
+    // (Up to 10 s: a busy machine's worker may take longer than the poll's default second.)
     await expect
-      .poll(() =>
-        receiver
-          .at('/ordered')
-          .map((d) => d.payload.type)
-          .sort(),
+      .poll(
+        () =>
+          receiver
+            .at('/ordered')
+            .map((d) => d.payload.type)
+            .sort(),
+        { timeout: 10_000 },
       )
       .toEqual(['share.created', 'wristband.activated']);
     // Recorded once the attempts of the worker's batch are all answered.
     await expect
-      .poll(async () => (await messagesOf(endpoint.id)).map((m) => [m.type, m.state]))
+      .poll(async () => (await messagesOf(endpoint.id)).map((m) => [m.type, m.state]), { timeout: 10_000 })
       .toEqual(
         expect.arrayContaining([
           ['share.stopped', 'waiting'],

@@ -1,0 +1,12 @@
+// The guest's language, for what Boardwalk writes them (mails; next the passes and vouchers):
+// the one of the languages Boardwalk has that their call's Accept-Language prefers. A browser
+// sends its own languages with every call; the guest pages will send the one they show
+// (docs/i18n.md). Negotiator is the HTTP content negotiation Express and Fastify's own
+// @fastify/accepts use: quality values, and a regional tag (es-MX) matching its language (es).
+import Negotiator from 'negotiator';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '@boardwalk/contract/i18n/languages';
+
+export function guestLanguage(request: { headers: Record<string, string | string[] | undefined> }): Language {
+  const preferred = new Negotiator(request).language([...LANGUAGES]);
+  return isLanguage(preferred) ? preferred : DEFAULT_LANGUAGE;
+}
