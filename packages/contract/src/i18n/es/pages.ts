@@ -1,0 +1,4 @@
+// Las palabras de las páginas del visitante en español (de usted; docs/i18n.md).
+import common from './pages/common.ts';
+
+export default { common };
