@@ -6,8 +6,8 @@ export const LANGUAGES = ['en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
-/** The locale each language's numbers and dates are written in: the park's guests' (Latin American Spanish writes 15,000). */
-export const FORMATTING_LOCALES: Record<Language, string> = { en: 'en-US', es: 'es-419' };
+/** The locale each language's numbers and dates are written in: the park's guests' (Spanish as written in the United States: 15,000 and $12.50, the park's dollars). */
+export const FORMATTING_LOCALES: Record<Language, string> = { en: 'en-US', es: 'es-US' };
 
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);

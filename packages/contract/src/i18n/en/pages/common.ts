@@ -16,5 +16,11 @@ export default {
     text: 'There is nothing at this address. Check the link, or look up your ticket or pass from the home page.',
     home: 'Go to the home page',
   },
+  /** How the pages write amounts and times (lib/format.ts). */
+  formats: {
+    credits: '{credits, plural, one {# Credit} other {# Credits}}',
+    shownToday: 'at {time}',
+    shownBefore: 'on {day} at {time}',
+  },
   offline: 'Offline: shown as it was <when>{shownAt}</when>',
 } as const;

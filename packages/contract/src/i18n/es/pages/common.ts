@@ -14,5 +14,10 @@ export default {
     text: 'No hay nada en esta dirección. Revise el enlace o busque su boleto o pase desde la página de inicio.',
     home: 'Ir a la página de inicio',
   },
+  formats: {
+    credits: '{credits, plural, one {# crédito} other {# créditos}}',
+    shownToday: 'a las {time}',
+    shownBefore: 'el {day} a las {time}',
+  },
   offline: 'Sin conexión: se muestra como estaba <when>{shownAt}</when>',
 } as const satisfies Translation<typeof en>;
