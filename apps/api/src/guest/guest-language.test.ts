@@ -98,6 +98,8 @@ describe("a guest's language", () => {
     expect(mail.text).toMatch(
       /^Hola, Mateo:\n\nLucía Ortega compartió con usted su boleto de Pier Park \(Play Card\)\.\n\nAbra su pase aquí:\n/,
     );
+    // The link opens the pass page in Spanish, whatever the recipient's phone says.
+    expect(mail.text).toMatch(/^https?:\/\/\S+\/[A-Za-z0-9_-]{86,}\?lang=es$/m);
     await settleDeliveries(t.app);
     expect(receivedBy(email)).toContain('Abra su pase aquí:');
   });
@@ -133,6 +135,7 @@ describe("a guest's language", () => {
     expect(link.text).toContain(
       `Hola, Valeria:\n\nEste es el enlace a su tarjeta de socio de Pier Park (número de socio ${member!.memberNumber}).`,
     );
+    expect(link.text).toMatch(/\/loyalty\/pass\?lang=es#/);
 
     const recipient = (await findReminderRecipient(t.database.db, member!.id))!;
     const reminder = reminderMail(
@@ -142,6 +145,7 @@ describe("a guest's language", () => {
     );
     expect(reminder.subject).toBe('Sus puntos Brownie vencen el 1 de diciembre de 2026');
     expect(reminder.text).toContain('Tiene 1 punto Brownie que vence el 1 de diciembre de 2026.');
+    expect(reminder.text).toContain('https://pier.test/loyalty/?lang=es\n');
   });
 
   it('writes the statement link and the privacy link, mailed after the answer, in the language of the request', async () => {
@@ -154,9 +158,11 @@ describe("a guest's language", () => {
     expect(statement.subject).toBe('Sus puntos Brownie de Pier Park');
     expect(statement.text).toContain('Este es el enlace a sus puntos Brownie');
     expect(statement.text).toContain('El enlace es válido por 24 horas y es solo para usted');
+    expect(statement.text).toMatch(/\/loyalty\/statement\?lang=es#/);
     const privacy = await lastMailTo(GUEST.email, privacyBefore + 1);
     expect(privacy.subject).toBe('Sus datos en Pier Park');
     expect(privacy.text).toContain(`Solicitó ver los datos que Pier Park tiene sobre ${GUEST.email}.`);
+    expect(privacy.text).toMatch(/\/privacy\/manage\?lang=es#/);
     await settleDeliveries(t.app);
     expect(receivedBy(GUEST.email)).toContain('Solicitó ver los datos');
 

@@ -21,7 +21,7 @@ import {
 } from './loyalty-lots.repo.ts';
 import { appendLedger, recordTierChanges, type LoyaltyCore } from './loyalty.service.ts';
 import { LOYALTY_ACCOUNT_CHANGED, LOYALTY_TIERS_CHANGED } from './loyalty.topics.ts';
-import { mailTexts } from '../integrations/email/mail-texts.ts';
+import { linkIn, mailTexts } from '../integrations/email/mail-texts.ts';
 
 /** Accounts one transaction each, this many looked up at a time. */
 const ACCOUNTS_PER_PAGE = 200;
@@ -84,7 +84,7 @@ export function reminderMail(
     text: t('expiry.text', {
       firstName: member.firstName,
       lots: lines.join('\n'),
-      loyaltyUrl: `${config.publicUrl}/loyalty/`,
+      loyaltyUrl: linkIn(`${config.publicUrl}/loyalty/`, member.language),
       supportEmail: config.supportEmail,
       brand: config.brandName,
     }),

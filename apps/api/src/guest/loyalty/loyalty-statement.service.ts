@@ -16,7 +16,7 @@ import {
   type StatementLinkAnswer,
 } from '@boardwalk/contract/loyalty-statement';
 import type { Mailer } from '../../integrations/email/mailer.ts';
-import { mailTexts } from '../../integrations/email/mail-texts.ts';
+import { linkIn, mailTexts } from '../../integrations/email/mail-texts.ts';
 import type { Config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs/jobs.plugin.ts';
@@ -52,7 +52,7 @@ function statementMail(deps: StatementMailer, account: { id: string; email: stri
   return {
     to: account.email,
     subject: t('statement.subject', { brand }),
-    text: t('statement.text', { firstName: account.firstName, link: statementLink(deps.config, token), closing }),
+    text: t('statement.text', { firstName: account.firstName, link: linkIn(statementLink(deps.config, token), language), closing }),
   };
 }
 

@@ -88,7 +88,7 @@ describe('asking for the link', () => {
     const body = bodyOf(mail!.raw);
     expect(body).toContain('Hi Rosa,');
     expect(body).toContain('works for 24 hours');
-    const link = new RegExp(`${PUBLIC_URL}/loyalty/statement#([A-Za-z0-9_.-]+)`).exec(body);
+    const link = new RegExp(`${PUBLIC_URL}/loyalty/statement\\?lang=en#([A-Za-z0-9_.-]+)`).exec(body);
     expect(link, body).not.toBeNull();
     await settleDeliveries(t.app);
     // Once: one message for the member, none for the stranger.

@@ -16,7 +16,7 @@ import {
 import type { Executor } from '@boardwalk/db/client';
 import type { FastifyInstance } from 'fastify';
 import type { Mailer } from '../../integrations/email/mailer.ts';
-import { mailTexts } from '../../integrations/email/mail-texts.ts';
+import { linkIn, mailTexts } from '../../integrations/email/mail-texts.ts';
 import type { Config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Keys } from '../../platform/keys.plugin.ts';
@@ -68,7 +68,7 @@ function privacyMail(deps: PrivacyLinkMailing, email: string, language: Language
   return {
     to: email,
     subject: t('privacy.subject', { brand }),
-    text: t('privacy.text', { brand, email, link: `${deps.config.publicUrl}${PRIVACY_MANAGE_PATH}#${token}`, closing }),
+    text: t('privacy.text', { brand, email, link: linkIn(`${deps.config.publicUrl}${PRIVACY_MANAGE_PATH}#${token}`, language), closing }),
   };
 }
 

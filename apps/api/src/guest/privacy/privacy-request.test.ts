@@ -47,7 +47,7 @@ describe('POST /api/privacy/request', () => {
     expect(mail).toBeDefined();
     expect(await mailsTo('nobody.here@example.com')).toEqual([]);
     const body = t.app.mailer.readBody(mail!)!;
-    const link = /\/privacy\/manage#([A-Za-z0-9_.-]+)/.exec(body);
+    const link = /\/privacy\/manage\?lang=en#([A-Za-z0-9_.-]+)/.exec(body);
     expect(link, body).not.toBeNull();
     expect((await data(link![1])).statusCode).toBe(200);
   });

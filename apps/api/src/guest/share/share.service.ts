@@ -41,7 +41,7 @@ import {
   updateShare,
   type StoredShare,
 } from './share.repo.ts';
-import { mailTexts } from '../../integrations/email/mail-texts.ts';
+import { linkIn, mailTexts } from '../../integrations/email/mail-texts.ts';
 import type { Language } from '@boardwalk/contract/i18n/languages';
 
 /** What sharing is built with, once (share.routes.ts). */
@@ -236,6 +236,6 @@ export function shareMail(
   return {
     to: share.email,
     subject: t('share.subject', { who, brand }),
-    text: t('share.text', { greeting, who, brand, product: ticket.product, link: directLink }),
+    text: t('share.text', { greeting, who, brand, product: ticket.product, link: linkIn(directLink, language) }),
   };
 }

@@ -23,7 +23,7 @@ describe('the expiry reminder in English', () => {
         '',
         '1500 of your Brownie points expire on December 1, 2026.',
         '',
-        'Redeem them for a reward at any of our tills before then: https://pier.test/loyalty/',
+        'Redeem them for a reward at any of our tills before then: https://pier.test/loyalty/?lang=en',
         'Questions? Email help@pier.test.',
         '',
         'Pier Park',

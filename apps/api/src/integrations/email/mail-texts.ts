@@ -11,6 +11,16 @@ const translator = (language: Language, timeZone: string | undefined) =>
   createTranslator({ locale: FORMATTING_LOCALES[language], messages: MAIL_TEXTS[language], ...(timeZone && { timeZone }) });
 
 /**
+ * A guest page's address as a mail gives it: with the guest's language (`?lang=es`, before any
+ * #token), so the page opens in the language the mail is written in, whatever the phone's.
+ */
+export function linkIn(url: string, language?: string | null): string {
+  const link = new URL(url);
+  link.searchParams.set('lang', isLanguage(language) ? language : DEFAULT_LANGUAGE);
+  return link.href;
+}
+
+/**
  * The mail texts of a guest's language (as stored: one Boardwalk does not have, or none, is
  * English); a mail that names a date gives the park's time zone. One translator per language
  * and zone: it keeps each message parsed (a run of expiry reminders writes thousands).

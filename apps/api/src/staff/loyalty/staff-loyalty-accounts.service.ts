@@ -33,7 +33,7 @@ import { findMemberCardWalletPresence } from '../../wallet/wallet-presence.repo.
 import { redactAuditRecords } from '../audit/audit.repo.ts';
 import type { StaffActor } from '../auth/auth.service.ts';
 import { audit, LOYALTY_AUDIT_RESOURCE, notFound, PERSONAL_AUDIT_KEYS, type StaffLoyaltyDeps } from './staff-loyalty.service.ts';
-import { mailTexts } from '../../integrations/email/mail-texts.ts';
+import { linkIn, mailTexts } from '../../integrations/email/mail-texts.ts';
 
 /** An account as the audit log keeps it (API field names). */
 const auditRow = (a: AccountRow) => ({
@@ -218,7 +218,7 @@ export async function staffMailPassLink(ctx: StaffLoyaltyDeps, staff: StaffActor
         greeting: account.emailProvenAt ? t('passLink.greetingNamed', { firstName: account.firstName }) : t('passLink.greeting'),
         brand,
         memberNumber: account.memberNumber,
-        link: passLink(ctx, account),
+        link: linkIn(passLink(ctx, account), account.language),
         hours: 24,
         supportEmail: ctx.config.supportEmail,
       }),

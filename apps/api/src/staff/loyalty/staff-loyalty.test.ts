@@ -395,7 +395,7 @@ describe('the pass link mail', () => {
     const [mail] = await t.database.db.select().from(outbox).where(eq(outbox.to, email));
     // Sealed in the outbox: no link there to read.
     expect(mail!.text).not.toContain('/loyalty/pass');
-    const link = /(http\S+\/loyalty\/pass#\S+)/.exec(t.app.mailer.readBody(mail!)!)![1]!;
+    const link = /(http\S+\/loyalty\/pass\?lang=en#\S+)/.exec(t.app.mailer.readBody(mail!)!)![1]!;
     const url = new URL(link);
     expect(`${url.origin}${url.pathname}`).toBe(`${t.app.config.publicUrl}/loyalty/pass`);
     const hash = new URLSearchParams(url.hash.slice(1));
