@@ -118,7 +118,12 @@ export const eventData = {
    * Everything held about a person was erased (on their own request or by staff): ids only, so
    * the operator's systems erase them too. Their earlier events are gone from the feed.
    */
-  'guest.erased': z.object({ orderIds: z.array(z.string()), barcodes: z.array(z.string()) }),
+  'guest.erased': z.object({
+    orderIds: z.array(z.string()),
+    barcodes: z.array(z.string()),
+    /** The language of the guest who asked from their privacy link's page; null when staff erased. */
+    language: language.nullable(),
+  }),
 } as const;
 
 export type EventType = keyof typeof eventData;
@@ -199,7 +204,7 @@ export const EVENT_EXAMPLES: { [T in EventType]: EventDataOf<T> } = {
     balance: 60,
     redeemedBy: 'till',
   },
-  'guest.erased': { orderIds: ['84000001'], barcodes: ['8400000100000001'] },
+  'guest.erased': { orderIds: ['84000001'], barcodes: ['8400000100000001'], language: 'es' },
 };
 
 /** One event as the feed lists it (and a webhook will send it). */

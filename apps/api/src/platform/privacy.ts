@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import { and, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { PrivacyQuery, PrivacySections } from '@boardwalk/contract/privacy';
+import type { Language } from '@boardwalk/contract/i18n/languages';
 import type { Db, Executor } from '@boardwalk/db/client';
 import { emailKey, phoneKey } from '@boardwalk/db/schema';
 import { recordEvent } from './events.ts';
@@ -95,6 +96,7 @@ export interface ErasureResult {
 /**
  * Erases everything held about the person a query names, in one transaction; `record` runs
  * last in it (the audit entry of the erasure), so an erasure is recorded exactly when it happened.
+ * `language` is the asking guest's (their own erasure), null when staff erase.
  */
 export async function erasePersonalData(
   db: Db,
@@ -103,6 +105,7 @@ export async function erasePersonalData(
   erasers: Eraser[],
   changes: ChangeBus,
   record: (tx: Executor, result: ErasureResult) => Promise<void>,
+  language: Language | null,
 ): Promise<ErasureResult> {
   return db.transaction(async (tx) => {
     const person = await identify(tx, query);
@@ -112,7 +115,7 @@ export async function erasePersonalData(
     if (Object.values(erased).some((n) => n > 0)) {
       // The operator's systems are told, with ids only (their earlier events went with the erasure).
       const barcodes = person.tickets.map((t) => t.barcode);
-      await recordEvent(tx, 'guest.erased', 'person', { orderIds: result.orderIds, barcodes });
+      await recordEvent(tx, 'guest.erased', 'person', { orderIds: result.orderIds, barcodes, language });
     }
     await record(tx, result);
     return result;
@@ -126,7 +129,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     privacy: {
       find: FindPersonalData;
-      erase(query: PrivacyQuery, record: (tx: Executor, result: ErasureResult) => Promise<void>): Promise<ErasureResult>;
+      erase(
+        query: PrivacyQuery,
+        record: (tx: Executor, result: ErasureResult) => Promise<void>,
+        language?: Language | null,
+      ): Promise<ErasureResult>;
     };
   }
 }
@@ -136,7 +143,7 @@ export const privacyPlugin = fp<{ identify: Identify; finders: PersonalDataFinde
     const find: FindPersonalData = (query) => findPersonalData(app.database.db, query, identify, finders);
     app.decorate('privacy', {
       find,
-      erase: (query, record) => erasePersonalData(app.database.db, query, identify, erasers, app.jobs, record),
+      erase: (query, record, language = null) => erasePersonalData(app.database.db, query, identify, erasers, app.jobs, record, language),
     });
   },
   { name: 'privacy', dependencies: ['data', 'jobs'] },

@@ -53,6 +53,6 @@ export const guestPrivacyRoutes: FastifyPluginAsyncZod<{ recordErasure: GuestPri
       headers,
       response: { 200: privacyErasure, ...refused },
     },
-    handler: (request) => eraseOwnData(deps, bearerToken(request.headers.authorization)),
+    handler: (request) => eraseOwnData(deps, bearerToken(request.headers.authorization), guestLanguage(request)),
   });
 };

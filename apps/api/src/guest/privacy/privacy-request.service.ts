@@ -126,14 +126,18 @@ export async function readPersonalData(deps: GuestPrivacy, token: string | undef
 }
 
 /** POST /api/privacy/erase: the staff erasure of the link's email, which spends the link. */
-export async function eraseOwnData(deps: GuestPrivacy, token: string | undefined): Promise<PrivacyErasure> {
+export async function eraseOwnData(deps: GuestPrivacy, token: string | undefined, language: Language): Promise<PrivacyErasure> {
   const { linkId, email } = await linkOf(deps, token);
-  const { erased, orderIds } = await deps.privacy.erase({ email }, async (tx, result) => {
-    // Two erasures with one link at the same moment: the second waits here, then finds it spent.
-    if (!(await spendLink(tx, linkId, new Date(Date.now() + PRIVACY_LINK_TOKEN.ttlSeconds * 1000))))
-      throw new AppError('UNAUTHORIZED', messages.spent);
-    await revokeLinksOf(tx, deps.keys, result.person.email);
-    await deps.recordErasure(tx, email, result.erased);
-  });
+  const { erased, orderIds } = await deps.privacy.erase(
+    { email },
+    async (tx, result) => {
+      // Two erasures with one link at the same moment: the second waits here, then finds it spent.
+      if (!(await spendLink(tx, linkId, new Date(Date.now() + PRIVACY_LINK_TOKEN.ttlSeconds * 1000))))
+        throw new AppError('UNAUTHORIZED', messages.spent);
+      await revokeLinksOf(tx, deps.keys, result.person.email);
+      await deps.recordErasure(tx, email, result.erased);
+    },
+    language,
+  );
   return { held: Object.values(erased).some((n) => n > 0), erased, orderIds };
 }

@@ -18,7 +18,9 @@ const ask = (email: string, address = `10.7.0.${++ip}`) =>
   t.app.inject({ method: 'POST', url: '/api/privacy/request', payload: { email }, remoteAddress: address });
 const withToken = (token?: string) => (token === undefined ? {} : { authorization: `Bearer ${token}` });
 const data = (token?: string) => t.app.inject({ method: 'GET', url: '/api/privacy/data', headers: withToken(token) });
-const erase = (token?: string) => t.app.inject({ method: 'POST', url: '/api/privacy/erase', headers: withToken(token) });
+// From a page in Spanish: the erasure's event names the guest's language.
+const erase = (token?: string) =>
+  t.app.inject({ method: 'POST', url: '/api/privacy/erase', headers: { ...withToken(token), 'accept-language': 'es-MX,es;q=0.9' } });
 const mailsTo = (email: string) => t.database.db.select().from(schema.outbox).where(eq(schema.outbox.to, email));
 const signed = (email: string, issuedAt = Date.now()) =>
   t.app.keys.signToken(PRIVACY_LINK_TOKEN.purpose, `${crypto.randomUUID()} ${email} ${issuedAt}`, PRIVACY_LINK_TOKEN.ttlSeconds);
@@ -92,6 +94,8 @@ describe("the link's data and erasure", () => {
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ teamMemberGuid: null, username: null, resource: 'privacy', after: { by: 'guest' } });
     expect(JSON.stringify(entries)).not.toContain(EMAIL);
+    const [event] = await t.database.db.select().from(schema.integrationEvents).where(eq(schema.integrationEvents.type, 'guest.erased'));
+    expect(event!.data).toEqual({ orderIds: ['82000001'], barcodes: expect.any(Array), language: 'es' });
   });
 
   it("revokes the email's other links: one mailed before the erasure opens nothing after it, one asked for after works", async () => {

@@ -211,7 +211,7 @@ describe('events', () => {
     const { events } = await readAll();
     const text = JSON.stringify(events);
     for (const value of [guest.email, guest.phone, guest.lastName]) expect(text).not.toContain(value);
-    expect(events.at(-1)).toMatchObject({ type: 'guest.erased', data: { orderIds: [ORDER], barcodes: [BARCODE] } });
+    expect(events.at(-1)).toMatchObject({ type: 'guest.erased', data: { orderIds: [ORDER], barcodes: [BARCODE], language: null } });
     expect(events.map((e) => e.type)).not.toContain('guest.registered');
     expect(events.map((e) => e.type)).not.toContain('loyalty.member_created');
     // The share made to the friend stays: it names them, not the erased person.
