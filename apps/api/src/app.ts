@@ -26,6 +26,7 @@ import { faceModelsRoutes } from './guest/photo/face-models.routes.ts';
 import { photoRoutes } from './guest/photo/photo.routes.ts';
 import { voucherRoutes } from './guest/voucher/voucher.routes.ts';
 import { shareRoutes } from './guest/share/share.routes.ts';
+import { setShareLanguage } from './guest/share/share.repo.ts';
 import { storedValueRoutes } from './guest/stored-value/stored-value.routes.ts';
 import { appleWalletRoutes } from './wallet/apple/apple-wallet.routes.ts';
 import { googleWalletRoutes } from './wallet/google/google-wallet.routes.ts';
@@ -210,7 +211,7 @@ async function registerRoutes(app: Instance) {
 
   await app.register(opsRoutes);
   await app.register(metricsRoutes);
-  await app.register(passRoutes);
+  await app.register(passRoutes, { shareLanguage: setShareLanguage });
   await app.register(faceModelsRoutes);
   await app.register(photoRoutes);
   await app.register(voucherRoutes);

@@ -91,3 +91,24 @@ export function opensslVerify(dir: string, caFile: string): { ok: boolean; outpu
   );
   return { ok: r.status === 0, output: `${r.stdout}${r.stderr}` };
 }
+
+/**
+ * A pass.strings file's entries as Wallet reads them: UTF-16 with its byte order mark (or
+ * UTF-8), one `"key" = "value";` a line with C escapes. A line of any other shape throws.
+ */
+export function readPassStrings(data: Buffer): Map<string, string> {
+  const text =
+    data[0] === 0xff && data[1] === 0xfe
+      ? new TextDecoder('utf-16le').decode(data.subarray(2))
+      : data[0] === 0xfe && data[1] === 0xff
+        ? new TextDecoder('utf-16be').decode(data.subarray(2))
+        : data.toString('utf8');
+  const unescape = (s: string) => s.replace(/\\(.)/g, (_, c: string) => ({ n: '\n', r: '\r', t: '\t' })[c] ?? c);
+  const entries = new Map<string, string>();
+  for (const line of text.split('\n').filter((l) => l.trim() !== '')) {
+    const m = /^\s*"((?:[^"\\]|\\.)*)"\s*=\s*"((?:[^"\\]|\\.)*)"\s*;\s*$/.exec(line);
+    if (!m) throw new Error(`Not a strings entry: ${line}`);
+    entries.set(unescape(m[1]!), unescape(m[2]!));
+  }
+  return entries;
+}

@@ -45,6 +45,11 @@ export const eventData = {
     /** Where it changed: the registration form. */
     source: z.string(),
   }),
+  /**
+   * A guest chose another language on the guest page: their registration's (shareId null) or
+   * their share's (a shared guest). Their passes and mails follow it.
+   */
+  'guest.language_changed': z.object({ ...ticket, shareId: z.string().nullable(), language }),
   /** A guest shared a credit ticket with someone. */
   'share.created': z.object({
     ...ticket,
@@ -143,6 +148,7 @@ export const EVENT_EXAMPLES: { [T in EventType]: EventDataOf<T> } = {
     language: 'es',
   },
   'guest.consent_changed': { orderId: '84000001', barcode: '8400000100000001', channel: 'sms', given: true, source: 'registration form' },
+  'guest.language_changed': { orderId: '84000001', barcode: '8400000100000001', shareId: null, language: 'es' },
   'share.created': {
     orderId: '84000001',
     barcode: '8400000100000001',

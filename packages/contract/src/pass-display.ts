@@ -37,8 +37,8 @@ export function balanceText(order: PassOrder): { label: 'Credits' | 'Balance'; v
 }
 
 /** Why a pass is void (refunded, redeemed, expired); empty when it is valid. */
-export function voidReasons(order: PassOrder, now = new Date()): string[] {
-  const reasons: string[] = [];
+export function voidReasons(order: PassOrder, now = new Date()): ('Refunded' | 'Redeemed' | 'Expired')[] {
+  const reasons: ('Refunded' | 'Redeemed' | 'Expired')[] = [];
   if (order.refunded) reasons.push('Refunded');
   if (order.isRedeemed || order.redeemed) reasons.push('Redeemed');
   if (order.expires && new Date(order.expires).getTime() < now.getTime()) reasons.push('Expired');

@@ -208,6 +208,8 @@ export async function findLoyaltyMemberStanding(db: Executor, accountId: string,
       firstName: loyaltyAccounts.firstName,
       lastName: loyaltyAccounts.lastName,
       memberNumber: loyaltyAccounts.memberNumber,
+      /** The member's language: their card's texts are written in it. */
+      language: loyaltyAccounts.language,
       emailProvenAt: loyaltyAccounts.emailProvenAt,
       erasedAt: loyaltyAccounts.erasedAt,
       /** The member card's barcode (a secret: only the card shows it). */

@@ -177,7 +177,8 @@ describe('the style that fits the ticket', () => {
       { latitude: 34.0087, longitude: -118.4988 },
     ]);
     const fields = pass.eventTicket as Record<string, { key: string; value: string }[]>;
-    expect(fields.headerFields![0]).toMatchObject({ key: 'visitDate', value: 'Jul 4, 2030' });
+    // A calendar day the phone writes in its language ("Jul 4, 2030" on an English phone).
+    expect(fields.headerFields![0]).toMatchObject({ key: 'visitDate', value: '2030-07-04T12:00:00+00:00', dateStyle: 'PKDateStyleMedium' });
     expect(fields.auxiliaryFields!.find((f) => f.key === 'hours')?.value).toBe('10:00 AM – 10:00 PM');
     expect(pass.voided).toBeUndefined();
   });

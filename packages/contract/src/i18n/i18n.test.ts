@@ -7,9 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from './languages.ts';
 import { MAIL_TEXTS } from './mails.ts';
 import { PAGE_TEXTS } from './pages.ts';
+import { PASS_TEXTS } from './passes.ts';
 
 const CATALOGUES = {
   mails: MAIL_TEXTS,
+  passes: PASS_TEXTS,
   pages: Object.fromEntries(await Promise.all(LANGUAGES.map(async (language) => [language, await PAGE_TEXTS[language]()]))),
 };
 
@@ -34,9 +36,9 @@ const KINDS: Partial<Record<TYPE, string>> = {
   [TYPE.tag]: 'tag',
 };
 
-/** A message's parameters and tags, each with the kind of value it takes, sorted. */
+/** A message's parameters and tags, each with the kind of value it takes, and Apple's %@ places, sorted. */
 function signature(message: string): string[] {
-  const found = new Set<string>();
+  const found = new Set<string>(message.includes('%@') ? [`%@:${message.split('%@').length - 1}`] : []);
   const visit = (elements: MessageFormatElement[]) => {
     for (const element of elements) {
       if (element.type === TYPE.literal || element.type === TYPE.pound) continue;
@@ -63,6 +65,8 @@ describe('signature', () => {
     expect(signature('Email <link>{email}</link>')).toEqual(['email:value', 'link:tag']);
     expect(signature('{points, number} points on {date, date, long}')).toEqual(['date:date', 'points:number']);
     expect(signature('{points, plural, one {# punto} other {# puntos de {name}}}')).toEqual(['name:value', 'points:number']);
+    expect(signature('Su saldo ahora es %@')).toEqual(['%@:1']);
+    expect(signature('Su saldo ahora es')).toEqual([]);
   });
 });
 

@@ -23,6 +23,23 @@ export async function upsertRegistration(db: Executor, values: RegistrationValue
 }
 
 /**
+ * The language of a ticket's registration (the guest page's switch): true when it changed,
+ * false when it was that already, null when the ticket has no registration. The ticket's row
+ * is locked first, as a registration locks it.
+ */
+export async function setRegistrationLanguage(tx: Executor, barcode: string, language: string): Promise<boolean | null> {
+  await lockTicketRow(tx, barcode);
+  const [row] = await tx.select({ language: registrations.language }).from(registrations).where(eq(registrations.barcode, barcode));
+  if (!row) return null;
+  if (row.language === language) return false;
+  await tx
+    .update(registrations)
+    .set({ language, updatedAt: sql`now()` })
+    .where(eq(registrations.barcode, barcode));
+  return true;
+}
+
+/**
  * Locks the ticket (so registrations of one ticket take turns) and then answers the consents
  * its registration holds now (none given when it has none). Two statements: a registration
  * written by the transaction this one waited for is seen only by a statement begun after the

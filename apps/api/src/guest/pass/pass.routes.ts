@@ -1,12 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError } from '@boardwalk/contract/errors';
 import { consentWording, loginRequest, passOrder, registerRequest, siteInfo } from '@boardwalk/contract/pass';
+import { passLanguageAnswer, passLanguageRequest } from '@boardwalk/contract/pass-language';
 import { consentTextsOnce, lookupPass, registerPass, type PassDeps } from './pass.service.ts';
+import { changePassLanguage, type ShareLanguageWriter } from './pass-language.service.ts';
 import { guestLanguage } from '../../platform/guest-language.ts';
 
 const errors = { 400: apiError, 404: apiError, 410: apiError, 429: apiError };
 
-export const passRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The share feature's writer of a share's language, handed in by app.ts (a guest feature imports no other). */
+export interface PassRoutesOptions {
+  shareLanguage: ShareLanguageWriter;
+}
+
+export const passRoutes: FastifyPluginAsyncZod<PassRoutesOptions> = async (app, options) => {
   const deps: PassDeps = {
     db: app.database.db,
     tickets: app.tickets,
@@ -34,6 +41,22 @@ export const passRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: passOrder, ...errors },
     },
     handler: (request) => registerPass(deps, { clientAddress: request.ip, ...request.body, language: guestLanguage(request) }),
+  });
+
+  app.put('/api/pass/language', {
+    schema: {
+      tags: ['guest'],
+      summary:
+        "The guest page's language switch: the pass's guest's language (the registration's, or a shared guest's share's), which their passes follow",
+      body: passLanguageRequest,
+      response: {
+        200: passLanguageAnswer,
+        ...errors,
+        409: apiError.describe('The ticket is not registered yet: nothing holds its language'),
+      },
+    },
+    handler: (request) =>
+      changePassLanguage({ ...deps, shareLanguage: options.shareLanguage }, { clientAddress: request.ip, ...request.body }),
   });
 
   app.get('/api/site/', {

@@ -18,8 +18,8 @@ const shareColumns = {
   phone: ticketShares.phone,
   salesforceId: ticketShares.salesforceId,
 };
-/** A stored share: the ticket core's share row without its direct link (the share calls add it). */
-export type StoredShare = Omit<ShareRow, 'directLink'>;
+/** A stored share: the ticket core's share row without its direct link (the share calls add it) and language. */
+export type StoredShare = Omit<ShareRow, 'directLink' | 'language'>;
 
 const active = (barcode: string) => and(eq(ticketShares.barcode, barcode), isNull(ticketShares.removedAt));
 
@@ -36,6 +36,29 @@ export async function findActiveShare(db: Executor, opts: { barcode: string; sha
     .where(and(active(opts.barcode), eq(ticketShares.shareId, opts.shareId)))
     .limit(1);
   return rows[0] ?? null;
+}
+
+/**
+ * The language of a share's guest (the guest page's switch): true when it changed, false when
+ * it was that already, null when the ticket has no such active share.
+ */
+export async function setShareLanguage(
+  db: Executor,
+  opts: { barcode: string; shareId: string },
+  language: string,
+): Promise<boolean | null> {
+  const [row] = await db
+    .select({ language: ticketShares.language })
+    .from(ticketShares)
+    .where(and(active(opts.barcode), eq(ticketShares.shareId, opts.shareId)))
+    .for('update');
+  if (!row) return null;
+  if (row.language === language) return false;
+  await db
+    .update(ticketShares)
+    .set({ language })
+    .where(and(active(opts.barcode), eq(ticketShares.shareId, opts.shareId)));
+  return true;
 }
 
 export async function countActiveShares(db: Executor, barcode: string): Promise<number> {

@@ -67,6 +67,7 @@ function passQuery(db: Executor) {
     phone: s.phone,
     salesforceId: s.salesforceId,
     directLink: sql`null`,
+    language: s.language,
   });
   const shares = sql`coalesce((select json_agg(${share} order by ${s.createdAt}, ${s.shareId})
     from ${s} where ${s.barcode} = ${t.barcode} and ${s.removedAt} is null), '[]'::json)`;
@@ -107,6 +108,7 @@ function passQuery(db: Executor) {
       phone: r.phone,
       optInEmailMarketing: r.optInEmailMarketing,
       optInSmsMarketing: r.optInSmsMarketing,
+      language: r.language,
     })} end`,
     rulesVersion: passRulesVersionSql,
     iCloudBoundToWallet,
@@ -132,6 +134,8 @@ export interface ShareRow {
   phone: string | null;
   salesforceId: string | null;
   directLink: null;
+  /** The share's language (BCP 47): the shared guest's passes are written in it. */
+  language: string;
 }
 
 type Ticket = typeof tickets.$inferSelect;
@@ -163,7 +167,7 @@ export interface TicketRow {
   order: Pick<typeof orders.$inferSelect, 'orderId' | 'orderDate' | 'purchaserFirstName' | 'purchaserLastName'>;
   registration: Pick<
     typeof registrations.$inferSelect,
-    'firstName' | 'lastName' | 'email' | 'phone' | 'optInEmailMarketing' | 'optInSmsMarketing'
+    'firstName' | 'lastName' | 'email' | 'phone' | 'optInEmailMarketing' | 'optInSmsMarketing' | 'language'
   > | null;
   /** The pass rules version the statement saw (pass-rules.service.ts); null if its row is gone. */
   rulesVersion: number | null;

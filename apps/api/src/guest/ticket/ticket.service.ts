@@ -8,7 +8,9 @@ import { isStoredValueCard } from '@boardwalk/contract/pass-display';
 import { BARCODE_HASH_PATTERN } from '@boardwalk/contract/stored-value';
 import type { TicketWalletRequest } from '@boardwalk/contract/wallet';
 import type { Executor } from '@boardwalk/db/client';
+import type { Language } from '@boardwalk/contract/i18n/languages';
 import type { Config } from '../../platform/config.ts';
+import { knownLanguage } from '../../platform/translators.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Keys } from '../../platform/keys.plugin.ts';
 import { hashSecret } from '../../platform/secrets.ts';
@@ -107,6 +109,13 @@ export function toPassOrder(row: PassRow, ctx: Pick<TicketCoreDeps, 'config'>, s
     barcodeHash: null,
   };
 }
+
+/**
+ * The language of the guest a ticket's pass is for (docs/i18n.md): a shared guest's share's,
+ * the own guest's registration's; English for a ticket nobody registered.
+ */
+export const holderLanguage = (row: Pick<PassRow, 'registration' | 'shares'>, shareId?: string | null): Language =>
+  knownLanguage(shareId ? row.shares.find((s) => s.id === shareId)?.language : row.registration?.language);
 
 /** A test pass (order id 0): its order data is the staff-entered JSON over neutral defaults. */
 function toTestPassOrder(pass: NonNullable<Awaited<ReturnType<typeof findTestPass>>>, ctx: Pick<TicketCoreDeps, 'config'>): PassOrder {

@@ -16,8 +16,10 @@ import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
+import type { Language } from '@boardwalk/contract/i18n/languages';
 import type { PassOrder } from '@boardwalk/contract/pass';
-import { balanceText, dateFormats, purchaserName, ticketholderName, voidReasons } from '@boardwalk/contract/pass-display';
+import { purchaserName, ticketholderName, voidReasons } from '@boardwalk/contract/pass-display';
+import { balanceOf, passTexts, voidReasonText } from '../ticket/pass-texts.ts';
 
 export interface VoucherContent {
   brandName: string;
@@ -28,6 +30,8 @@ export interface VoucherContent {
   storedValueUrl: string | null;
   /** Dates are printed in the park's time zone (PARK_TIMEZONE). */
   timeZone: string;
+  /** The words, dates and amounts are the language's (docs/i18n.md); names and product names are printed as they are. */
+  language?: Language;
   now?: Date;
 }
 
@@ -135,7 +139,9 @@ function drawQr(doc: PDFKit.PDFDocument, { size, data }: { size: number; data: U
 export async function renderVoucher(content: VoucherContent): Promise<Buffer> {
   const { order, brandName } = content;
   const now = content.now ?? new Date();
-  const { date, dateTime } = dateFormats(content.timeZone);
+  const t = passTexts(content.language, content.timeZone);
+  const date = (iso: string) => t('value.date', { date: new Date(iso) });
+  const dateTime = (iso: string) => t('value.dateTime', { date: new Date(iso) });
   const logo = await loadLogo();
   const brand = winAnsi(brandName);
 
@@ -145,7 +151,7 @@ export async function renderVoucher(content: VoucherContent): Promise<Buffer> {
     // Only the page's own drawing operators are deflated; the PNGs arrive compressed and
     // pdfkit copies their data as it is.
     compress: true,
-    info: { Title: `${brand} voucher`, Author: brand, Subject: winAnsi(order.product) },
+    info: { Title: winAnsi(t('voucher.title', { brand: brandName })), Author: brand, Subject: winAnsi(order.product) },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -178,7 +184,7 @@ export async function renderVoucher(content: VoucherContent): Promise<Buffer> {
     .fillColor(MUTED)
     .font('Helvetica')
     .fontSize(11)
-    .text('Ticket Voucher', brandX, y + 34, { lineBreak: false });
+    .text(winAnsi(t('voucher.heading')), brandX, y + 34, { lineBreak: false });
   y += logoSize + 18;
   rule(y);
   y += 20;
@@ -192,7 +198,11 @@ export async function renderVoucher(content: VoucherContent): Promise<Buffer> {
     doc.image(photo, left + width - photoWidth, y, { fit: [photoWidth, photoHeight], align: 'right' });
   }
   const top = y;
-  doc.fillColor(MUTED).font('Helvetica').fontSize(9).text('PRODUCT', left, y, { characterSpacing: 0.6 });
+  doc
+    .fillColor(MUTED)
+    .font('Helvetica')
+    .fontSize(9)
+    .text(winAnsi(t('voucher.product')), left, y, { characterSpacing: 0.6 });
   y = doc.y + 2;
   // At most three lines: the feed allows 200 characters, the page keeps its room for the codes.
   doc
@@ -201,28 +211,28 @@ export async function renderVoucher(content: VoucherContent): Promise<Buffer> {
     .fontSize(18)
     .text(winAnsi(order.product), left, y, { width: textWidth, height: 66, ellipsis: true });
   y = doc.y + 4;
-  const reasons = voidReasons(order, now);
+  const reasons = voidReasons(order, now).map((reason) => voidReasonText(reason, t));
   if (reasons.length > 0) {
     doc
       .fillColor(VOID_RED)
       .font('Helvetica-Bold')
       .fontSize(12)
-      .text(`VOID: ${reasons.join(' / ')}`, left, y, { width: textWidth });
+      .text(winAnsi(t('voucher.void', { reasons: reasons.join(' / ') })), left, y, { width: textWidth });
     y = doc.y + 4;
   }
   y += 8;
 
-  const balance = balanceText(order);
+  const balance = balanceOf(order, t);
   const holder = ticketholderName(order);
   const purchaser = purchaserName(order);
   const rows: [string, string][] = [[balance.label, balance.value]];
-  if (holder) rows.push(['Ticketholder', holder]);
-  if (purchaser) rows.push(['Purchaser', purchaser]);
-  rows.push(['Order ID', order.orderId]);
-  if (order.orderDate) rows.push(['Order Date', date(order.orderDate)]);
-  if (order.expires) rows.push(['Expires', date(order.expires)]);
-  if (order.redeemed) rows.push(['Redeemed', dateTime(order.redeemed)]);
-  else if (order.isRedeemed) rows.push(['Redeemed', 'Yes']);
+  if (holder) rows.push([t('label.ticketholder'), holder]);
+  if (purchaser) rows.push([t('label.purchaser'), purchaser]);
+  rows.push([t('label.orderId'), order.orderId]);
+  if (order.orderDate) rows.push([t('label.orderDate'), date(order.orderDate)]);
+  if (order.expires) rows.push([t('label.expires'), date(order.expires)]);
+  if (order.redeemed) rows.push([t('label.redeemed'), dateTime(order.redeemed)]);
+  else if (order.isRedeemed) rows.push([t('label.redeemed'), t('value.yes')]);
 
   const labelWidth = 100;
   for (const [label, value] of rows) {
@@ -230,7 +240,7 @@ export async function renderVoucher(content: VoucherContent): Promise<Buffer> {
       .fillColor(MUTED)
       .font('Helvetica')
       .fontSize(10)
-      .text(label, left, y + 1, { width: labelWidth, lineBreak: false });
+      .text(winAnsi(label), left, y + 1, { width: labelWidth, lineBreak: false });
     doc
       .fillColor(INK)
       .font('Helvetica-Bold')
@@ -259,7 +269,7 @@ export async function renderVoucher(content: VoucherContent): Promise<Buffer> {
       .fillColor(VOID_RED)
       .font('Helvetica-Bold')
       .fontSize(10)
-      .text('This ticket is void and will not be accepted at the gate.', left, doc.y + 4, { width: barColumn, align: 'center' });
+      .text(winAnsi(t('voucher.voidNotice')), left, doc.y + 4, { width: barColumn, align: 'center' });
   }
   if (qr) {
     const qrX = left + width - qrWidth(qr.size);
@@ -269,24 +279,23 @@ export async function renderVoucher(content: VoucherContent): Promise<Buffer> {
       .fillColor(INK)
       .font('Helvetica-Bold')
       .fontSize(11)
-      .text('Check your balance', qrX, y + qrWidth(qr.size), caption);
+      .text(winAnsi(t('voucher.checkBalance')), qrX, y + qrWidth(qr.size), caption);
     doc
       .fillColor(MUTED)
       .font('Helvetica')
       .fontSize(8)
-      .text("Scan for your card's credits and today's rides.", qrX, doc.y + 2, caption);
+      .text(winAnsi(t('voucher.scanForBalance')), qrX, doc.y + 2, caption);
   }
 
   doc
     .fillColor(MUTED)
     .font('Helvetica')
     .fontSize(8)
-    .text(
-      `Present this voucher with the barcode at the gate. Printed ${dateTime(now.toISOString())}.`,
-      left,
-      PAGE.height - PAGE.margin - 10,
-      { width, align: 'center', lineBreak: false },
-    );
+    .text(winAnsi(t('voucher.footer', { printed: now })), left, PAGE.height - PAGE.margin - 10, {
+      width,
+      align: 'center',
+      lineBreak: false,
+    });
 
   doc.end();
   return done;

@@ -3,13 +3,14 @@ import { z } from 'zod';
 import { apiError } from '@boardwalk/contract/errors';
 import { voucherRequest } from '@boardwalk/contract/wallet';
 import { createVoucher, type VoucherDeps } from './voucher.service.ts';
+import { guestLanguage } from '../../platform/guest-language.ts';
 
 export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: VoucherDeps = { db: app.database.db, tickets: app.tickets, config: app.config };
   app.post('/api/voucher/', {
     schema: {
       tags: ['guest'],
-      summary: 'The printable voucher of a ticket (PDF, not for shared views)',
+      summary: 'The printable voucher of a ticket (PDF, not for shared views), in the language Accept-Language prefers',
       body: voucherRequest,
       produces: ['application/pdf', 'application/json'],
       response: {
@@ -22,7 +23,7 @@ export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     handler: async (request, reply) => {
-      const voucher = await createVoucher(deps, { clientAddress: request.ip, ...request.body });
+      const voucher = await createVoucher(deps, { clientAddress: request.ip, ...request.body, language: guestLanguage(request) });
       return reply.type('application/pdf').header('Content-Disposition', `attachment; filename="${voucher.fileName}"`).send(voucher.pdf);
     },
   });

@@ -1,7 +1,9 @@
 // The printable voucher (POST /api/voucher/): the ticket reached by order id and barcode under
-// the lookup throttle, refused when an exclusion applies, drawn by voucher.document.ts. Not for
-// shared views: the request carries no share id.
+// the lookup throttle, refused when an exclusion applies, drawn by voucher.document.ts in the
+// request's language (the page the guest printed it from: docs/i18n.md). Not for shared views:
+// the request carries no share id.
 import { isStoredValueCard } from '@boardwalk/contract/pass-display';
+import type { Language } from '@boardwalk/contract/i18n/languages';
 import type { VoucherRequest } from '@boardwalk/contract/wallet';
 import type { Executor } from '@boardwalk/db/client';
 import type { Config } from '../../platform/config.ts';
@@ -32,7 +34,7 @@ export function voucherFileName(brandName: string, barcode: string): string {
 }
 
 /** POST /api/voucher/ */
-export async function createVoucher(deps: VoucherDeps, request: Caller & VoucherRequest): Promise<Voucher> {
+export async function createVoucher(deps: VoucherDeps, request: Caller & VoucherRequest & { language: Language }): Promise<Voucher> {
   const { tickets, config } = deps;
   const { row } = await tickets.find({ clientAddress: request.clientAddress, orderId: request.orderId, barcode: request.barcode });
   const order = tickets.toPassOrder(row);
@@ -48,6 +50,7 @@ export async function createVoucher(deps: VoucherDeps, request: Caller & Voucher
     photoPng,
     storedValueUrl,
     timeZone: config.parkTimezone,
+    language: request.language,
   });
   return { fileName: voucherFileName(config.brandName, order.barcode), pdf };
 }

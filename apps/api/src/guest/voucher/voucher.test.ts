@@ -72,8 +72,8 @@ let t: TestApp;
 let ipSeq = 0;
 /** Each test gets its own client address so the per-address throttle never crosses tests. */
 const nextIp = () => `10.7.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
-const voucher = (body: unknown, remoteAddress = nextIp()) =>
-  t.app.inject({ method: 'POST', url: '/api/voucher/', payload: body as Record<string, unknown>, remoteAddress });
+const voucher = (body: unknown, remoteAddress = nextIp(), headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: '/api/voucher/', payload: body as Record<string, unknown>, remoteAddress, headers });
 const login = (body: unknown, remoteAddress = nextIp()) =>
   t.app.inject({ method: 'POST', url: '/api/login/', payload: body as Record<string, unknown>, remoteAddress });
 
@@ -170,6 +170,30 @@ describe('POST /api/voucher/', () => {
     expect(page).toMatch(/Purchaser\s+Ana Lopez/);
     expect(await images(res.rawPayload)).toEqual([[256, 256]]);
     expect(await scan(res.rawPayload)).toEqual(['CODE-128:3000000000000028']);
+  });
+
+  it("is written in the language the request's Accept-Language prefers: Spanish words, dates and amounts", async () => {
+    const spanish = { 'accept-language': 'es-MX,es;q=0.9,en;q=0.5' };
+    const card = await text((await voucher({ orderId: '10000002', barcode: '3500000000000028' }, nextIp(), spanish)).rawPayload);
+    expect(card).toContain('Comprobante de boleto');
+    expect(card).toContain('PRODUCTO');
+    expect(card).toMatch(/Créditos\s+42\.5 créditos/);
+    expect(card).toMatch(/Fecha de compra\s+8 nov 2026/);
+    expect(card).toMatch(/Vence\s+31 dic 2030/);
+    expect(card).toContain('Consulte su saldo');
+    expect(card).toContain('Presente este comprobante con el código de barras en la entrada. Impreso el');
+    expect(card).toContain('Stored Value Card $50'); // the product's name is data: as staff wrote it
+    expect(card).not.toMatch(/Credits|Expires|Order Date/);
+    const void_ = await text((await voucher({ orderId: '30000001', barcode: '3000000000000028' }, nextIp(), spanish)).rawPayload);
+    expect(void_).toContain('ANULADO: Reembolsado / Canjeado');
+    expect(void_).toMatch(/Canjeado\s+21 nov 2026, 10:00 a\.m\./);
+    expect(void_).toMatch(/Saldo\s+USD\s12\.50|Saldo\s+USD\s0\.00/);
+    expect(void_).toContain('Este boleto está anulado y no se aceptará en la entrada.');
+    // A language Boardwalk does not have is English, as before.
+    const french = await text(
+      (await voucher({ orderId: '30000001', barcode: '3000000000000028' }, nextIp(), { 'accept-language': 'fr' })).rawPayload,
+    );
+    expect(french).toContain('VOID: Refunded / Redeemed');
   });
 
   it('answers "Unable to locate order" with the status login answers for a bad order', async () => {

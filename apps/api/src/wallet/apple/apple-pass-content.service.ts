@@ -5,8 +5,9 @@
 // is a store card: the points balance, the member's name, number (the barcode) and tier; a removed
 // member's card is voided and shows nothing personal.
 import { createHash } from 'node:crypto';
+import type { PassTexts } from '@boardwalk/contract/i18n/passes';
 import type { PassOrder } from '@boardwalk/contract/pass';
-import { balanceText, dateFormats, purchaserName, ticketholderName } from '@boardwalk/contract/pass-display';
+import { isStoredValueCard, purchaserName, ticketholderName } from '@boardwalk/contract/pass-display';
 import type { Executor } from '@boardwalk/db/client';
 import type { AppleWallet } from './apple-wallet.plugin.ts';
 import type { Config } from '../../platform/config.ts';
@@ -14,7 +15,9 @@ import type { Keys } from '../../platform/keys.plugin.ts';
 import { findPhotoPng } from '../../guest/ticket/holder-photo.repo.ts';
 import { toPassOrder, type PassRow, type TicketCore } from '../../guest/ticket/ticket.service.ts';
 import { findLoyaltyMember, type LoyaltyMember } from '../../loyalty/loyalty.repo.ts';
-import { cardExpiring, cardTier, loyaltyPassTexts, memberName } from '../../loyalty/loyalty-member.service.ts';
+import { cardExpiring, memberName } from '../../loyalty/loyalty-member.service.ts';
+import { voidReasonText } from '../../guest/ticket/pass-texts.ts';
+import { passStrings } from './apple-pass-strings.ts';
 import { passStyleOf, relevanceOf, voidReasonOf, type Relevance, type VoidReason } from '../pass-style.service.ts';
 
 export type WalletConfig = Pick<Config, 'defaultPassColors' | 'brandName' | 'publicUrl' | 'parkTimezone' | 'supportEmail' | 'apple'>;
@@ -46,7 +49,42 @@ interface Field {
   changeMessage?: string;
   textAlignment?: string;
   numberStyle?: string;
+  /** A date the phone formats in its language (PassKit's styles), in the time zone written (ignoresTimeZone). */
+  dateStyle?: string;
+  timeStyle?: string;
+  ignoresTimeZone?: boolean;
+  /** An amount the phone formats in its language. */
+  currencyCode?: string;
 }
+
+/** The time zone's offset at a moment, as W3C writes it ("-08:00"); formats made once per zone. */
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+function offsetAt(at: Date, timeZone: string): string {
+  let format = offsetFormats.get(timeZone);
+  if (!format) offsetFormats.set(timeZone, (format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })));
+  const name = format.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
+  return name === 'GMT' ? '+00:00' : name.slice(3);
+}
+
+/** A moment as the park's clock reads it, with its offset ("2030-12-31T23:59:59-08:00"): the phone shows that day and time. */
+function parkMoment(iso: string, timeZone: string): string {
+  const at = new Date(iso);
+  const offset = offsetAt(at, timeZone);
+  const sign = offset.startsWith('-') ? -1 : 1;
+  const [hours, minutes] = offset.slice(1).split(':').map(Number);
+  const local = new Date(at.getTime() + sign * ((hours ?? 0) * 60 + (minutes ?? 0)) * 60_000);
+  return local.toISOString().replace(/\.\d{3}Z$/, offset);
+}
+
+/** A date field the phone writes in its language ("Nov 20, 2026"), on the park's calendar; withTime adds the time ("2:05 PM"). */
+const dateField = (key: string, label: string, iso: string, timeZone: string, withTime = false): Field => ({
+  key,
+  label,
+  value: parkMoment(iso, timeZone),
+  dateStyle: 'PKDateStyleMedium',
+  timeStyle: withTime ? 'PKDateStyleShort' : 'PKDateStyleNone',
+  ignoresTimeZone: true,
+});
 
 /** What a pass shows, hashed: it changes exactly when the pass would look different (whatever its serial number). */
 function contentHashOf(pass: Record<string, unknown>, files: Record<string, Uint8Array>) {
@@ -94,14 +132,6 @@ export interface PassContent {
   contentHash: string;
 }
 
-/** Hours as "10:00 AM" in the park. */
-const timeFormats = new Map<string, Intl.DateTimeFormat>();
-function parkTime(at: Date, timeZone: string) {
-  let format = timeFormats.get(timeZone);
-  if (!format) timeFormats.set(timeZone, (format = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' })));
-  return format.format(at);
-}
-
 /** relevantDates (iOS 18) and relevantDate (older iOS: the first opening), and the locations, in pass.json's terms. */
 function relevanceKeys({ hours, locations }: Relevance): Record<string, unknown> {
   const keys: Record<string, unknown> = {};
@@ -129,31 +159,47 @@ export function applePassContent(input: PassContentInput): PassContent {
   const { order, row, serialNumber, photoPng, config, nfcPublicKey } = input;
   const relevance = input.relevance ?? { hours: [], locations: [] };
   const voidReason = input.voidReason ?? null;
-  const { date, dateTime } = dateFormats(config.parkTimezone);
+  const zone = config.parkTimezone;
+  const strings = passStrings(zone);
+  const label = (key: keyof PassTexts['label']) => strings.text((t) => t(`label.${key}`));
   const holder = ticketholderName(order);
-  const product = voidReason ? `${order.product} (${voidReason})` : order.product;
+  const product = voidReason
+    ? strings.text((t) => t('value.voided', { product: order.product, reason: voidReasonText(voidReason, t) }))
+    : order.product;
   const style = passStyleOf(order);
 
-  const { label, value } = balanceText(order);
-  const balance: Field = {
-    key: 'balance',
-    label,
-    value,
-    changeMessage: `Your ${label.toLowerCase()} is now %@`,
-    textAlignment: 'PKTextAlignmentRight',
-  };
-  const holderField: Field = { key: 'holder', label: 'Ticketholder', value: holder };
-  const secondary: Field[] = [{ key: 'product', label: 'Product', value: product }];
+  const balance: Field = isStoredValueCard(order)
+    ? {
+        key: 'balance',
+        label: label('credits'),
+        value: strings.text((t) => t('value.credits', { credits: order.credits })),
+        changeMessage: strings.text((t) => t('changed.credits')),
+        textAlignment: 'PKTextAlignmentRight',
+      }
+    : {
+        key: 'balance',
+        label: label('balance'),
+        value: order.cash,
+        currencyCode: 'USD',
+        changeMessage: strings.text((t) => t('changed.balance')),
+        textAlignment: 'PKTextAlignmentRight',
+      };
+  const holderField: Field = { key: 'holder', label: label('ticketholder'), value: holder };
+  const secondary: Field[] = [{ key: 'product', label: label('product'), value: product }];
   const purchaser = purchaserName(order);
-  if (purchaser) secondary.push({ key: 'purchaser', label: 'Purchaser', value: purchaser });
+  if (purchaser) secondary.push({ key: 'purchaser', label: label('purchaser'), value: purchaser });
   const auxiliary: Field[] = [];
-  if (order.orderDate) auxiliary.push({ key: 'orderDate', label: 'Order Date', value: date(order.orderDate) });
-  if (order.expires) auxiliary.push({ key: 'expires', label: 'Expires', value: date(order.expires), changeMessage: 'Now expires %@' });
-  if (order.redeemed) auxiliary.push({ key: 'redeemed', label: 'Redeemed', value: dateTime(order.redeemed) });
+  if (order.orderDate) auxiliary.push(dateField('orderDate', label('orderDate'), order.orderDate, zone));
+  if (order.expires)
+    auxiliary.push({
+      ...dateField('expires', label('expires'), order.expires, zone),
+      changeMessage: strings.text((t) => t('changed.expires')),
+    });
+  if (order.redeemed) auxiliary.push(dateField('redeemed', label('redeemed'), order.redeemed, zone, true));
   const back: Field[] = [];
   const instructions = row.customization?.instructions?.trim();
-  if (instructions) back.push({ key: 'instructions', label: 'Instructions', value: instructions });
-  back.push({ key: 'support', label: 'Guest Services', value: config.supportEmail });
+  if (instructions) back.push({ key: 'instructions', label: label('instructions'), value: instructions });
+  back.push({ key: 'support', label: label('guestServices'), value: config.supportEmail });
 
   const base = passBase(config, serialNumber, `${config.brandName} ${order.product}`, {
     background: order.backgroundColor,
@@ -164,19 +210,20 @@ export function applePassContent(input: PassContentInput): PassContent {
     const { hours, locations } = relevance;
     const opens = hours[0]?.opensAt;
     const closes = hours.at(-1)?.closesAt;
-    const visitDay = dateFormats('UTC').date(`${order.visitDate}T12:00:00Z`);
+    // The visit day is a calendar day: noon of it in UTC, shown as written.
+    const visitDay = dateField('visitDate', label('visitDate'), `${order.visitDate}T12:00:00Z`, 'UTC');
     pass.eventTicket = {
-      headerFields: [{ key: 'visitDate', label: 'Date', value: visitDay, changeMessage: 'Your visit is now on %@' }],
-      primaryFields: [{ key: 'event', label: 'Admission', value: product }],
+      headerFields: [{ ...visitDay, changeMessage: strings.text((t) => t('changed.visitDate')) }],
+      primaryFields: [{ key: 'event', label: label('admission'), value: product }],
       secondaryFields: holder ? [holderField, ...secondary.slice(1)] : secondary.slice(1),
       auxiliaryFields: [
         ...(opens && closes
           ? [
               {
                 key: 'hours',
-                label: 'Park Hours',
-                value: `${parkTime(opens, config.parkTimezone)} – ${parkTime(closes, config.parkTimezone)}`,
-                changeMessage: 'Park hours are now %@',
+                label: label('parkHours'),
+                value: strings.text((t) => t('value.hours', { opens, closes })),
+                changeMessage: strings.text((t) => t('changed.parkHours')),
               },
             ]
           : []),
@@ -205,7 +252,7 @@ export function applePassContent(input: PassContentInput): PassContent {
   } else {
     pass.generic = {
       headerFields: [balance],
-      primaryFields: [holder ? holderField : { key: 'holder', label: 'Product', value: product }],
+      primaryFields: [holder ? holderField : { key: 'holder', label: label('product'), value: product }],
       secondaryFields: secondary,
       auxiliaryFields: auxiliary,
       backFields: back,
@@ -221,8 +268,10 @@ export function applePassContent(input: PassContentInput): PassContent {
     pass.nfc = { message: order.barcode, encryptionPublicKey: nfcPublicKey };
   }
   // The holder photo is the generic style's thumbnail (a season pass's); the other styles show none.
-  const files: Record<string, Uint8Array> =
-    photoPng && style !== 'admission' && style !== 'storedValue' ? { 'thumbnail.png': photoPng } : {};
+  const files: Record<string, Uint8Array> = {
+    ...strings.files(),
+    ...(photoPng && style !== 'admission' && style !== 'storedValue' && { 'thumbnail.png': photoPng }),
+  };
   return { pass, files, contentHash: contentHashOf(pass, files) };
 }
 
@@ -232,52 +281,70 @@ export function applePassContent(input: PassContentInput): PassContent {
  * a till spends against), the member number its text.
  */
 export function loyaltyApplePassContent(member: LoyaltyMember, config: WalletConfig, serialNumber = ''): PassContent {
-  const expiring = cardExpiring(member, config.parkTimezone);
+  const strings = passStrings(config.parkTimezone);
+  const expiringSoon = cardExpiring(member);
+  const expiring = expiringSoon && strings.text((t) => t('member.expiring', expiringSoon));
   const pass: Record<string, unknown> = {
-    ...passBase(config, serialNumber, `${config.brandName} ${loyaltyPassTexts.programName}`, config.defaultPassColors),
+    ...passBase(
+      config,
+      serialNumber,
+      strings.text((t) => t('member.description', { brand: config.brandName })),
+      config.defaultPassColors,
+    ),
     storeCard: {
       headerFields: [
         {
           key: 'balance',
-          label: loyaltyPassTexts.pointsLabel,
+          label: strings.text((t) => t('member.points')),
           value: member.balance,
           numberStyle: 'PKNumberStyleDecimal',
-          changeMessage: loyaltyPassTexts.changeMessage,
+          changeMessage: strings.text((t) => t('changed.points')),
           textAlignment: 'PKTextAlignmentRight',
         },
       ],
-      primaryFields: [{ key: 'member', label: loyaltyPassTexts.memberLabel, value: memberName(member) }],
+      primaryFields: [{ key: 'member', label: strings.text((t) => t('member.member')), value: memberName(member) }],
       secondaryFields: [
-        { key: 'memberNumber', label: loyaltyPassTexts.memberNumberLabel, value: member.memberNumber },
+        { key: 'memberNumber', label: strings.text((t) => t('member.memberNumber')), value: member.memberNumber },
         {
           key: 'tier',
-          label: loyaltyPassTexts.tierLabel,
-          value: cardTier(member),
-          changeMessage: loyaltyPassTexts.tierChangeMessage,
+          label: strings.text((t) => t('member.tier')),
+          value: member.tier ?? strings.text((t) => t('member.noTier')),
+          changeMessage: strings.text((t) => t('changed.tier')),
           textAlignment: 'PKTextAlignmentRight',
         },
       ],
-      ...(expiring && { auxiliaryFields: [{ key: 'expiring', label: loyaltyPassTexts.expiringLabel, value: expiring }] }),
-      backFields: [{ key: 'support', label: 'Guest Services', value: config.supportEmail }],
+      ...(expiring && {
+        auxiliaryFields: [{ key: 'expiring', label: strings.text((t) => t('member.expiringLabel')), value: expiring }],
+      }),
+      backFields: [{ key: 'support', label: strings.text((t) => t('label.guestServices')), value: config.supportEmail }],
     } satisfies Record<string, Field[]>,
     barcodes: [
       { format: 'PKBarcodeFormatCode128', message: member.cardToken, messageEncoding: 'iso-8859-1', altText: member.memberNumber },
     ],
   };
-  return { pass, files: {}, contentHash: contentHashOf(pass, {}) };
+  const files = strings.files();
+  return { pass, files, contentHash: contentHashOf(pass, files) };
 }
 
 /** What the card shows once the member was removed: voided, with nothing personal (no name, number, balance or barcode). */
 export function voidedLoyaltyApplePassContent(config: WalletConfig, serialNumber = ''): PassContent {
+  const strings = passStrings(config.parkTimezone);
+  const programName = strings.text((t) => t('member.programName'));
   const pass: Record<string, unknown> = {
-    ...passBase(config, serialNumber, `${config.brandName} ${loyaltyPassTexts.programName}`, config.defaultPassColors),
+    ...passBase(
+      config,
+      serialNumber,
+      strings.text((t) => t('member.description', { brand: config.brandName })),
+      config.defaultPassColors,
+    ),
     voided: true,
     storeCard: {
-      primaryFields: [{ key: 'status', label: loyaltyPassTexts.programName, value: loyaltyPassTexts.membershipEnded }],
-      backFields: [{ key: 'support', label: 'Guest Services', value: config.supportEmail }],
+      primaryFields: [{ key: 'status', label: programName, value: strings.text((t) => t('member.membershipEnded')) }],
+      backFields: [{ key: 'support', label: strings.text((t) => t('label.guestServices')), value: config.supportEmail }],
     } satisfies Record<string, Field[]>,
   };
-  return { pass, files: {}, contentHash: contentHashOf(pass, {}) };
+  const files = strings.files();
+  return { pass, files, contentHash: contentHashOf(pass, files) };
 }
 
 /**

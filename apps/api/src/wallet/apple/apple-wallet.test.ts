@@ -8,9 +8,10 @@ import * as schema from '@boardwalk/db/schema';
 import { guestMessages } from '@boardwalk/contract/errors';
 import { hashSecret, newSecret } from '../../platform/secrets.ts';
 import { anOrder, putOrder, staff } from '../../../test-support/fixtures.ts';
-import { manifestProblems, opensslVerify, unpackPass } from '../../../test-support/pkpass-check.ts';
+import { manifestProblems, opensslVerify, readPassStrings, unpackPass } from '../../../test-support/pkpass-check.ts';
 import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
 import { pkpassDisposition } from './apple-wallet.routes.ts';
+import { stringsFile } from './apple-pass-strings.ts';
 
 const PUBLIC_URL = 'https://wallet.example.com';
 const BRAND = 'Sea Breeze Pier';
@@ -135,22 +136,11 @@ describe('POST /api/apple-wallet/', () => {
     expect(res.headers['content-disposition']).toBe(
       `attachment; filename="Sea Breeze Pier.pkpass"; filename*=UTF-8''Sea%20Breeze%20Pier.pkpass`,
     );
-    expect([...files.keys()].sort()).toEqual(
-      [
-        'icon.png',
-        'icon@2x.png',
-        'icon@3x.png',
-        'logo.png',
-        'logo@2x.png',
-        'logo@3x.png',
-        'manifest.json',
-        'pass.json',
-        'signature',
-      ].sort(),
-    );
-    expect(Object.keys(manifest).sort()).toEqual(
-      ['icon.png', 'icon@2x.png', 'icon@3x.png', 'logo.png', 'logo@2x.png', 'logo@3x.png', 'pass.json'].sort(),
-    );
+    // Every file but the manifest and its signature is in the manifest: both languages' strings too.
+    const listed = ['en.lproj/pass.strings', 'es.lproj/pass.strings', 'pass.json'];
+    for (const image of ['icon', 'logo']) listed.push(`${image}.png`, `${image}@2x.png`, `${image}@3x.png`);
+    expect([...files.keys()].sort()).toEqual([...listed, 'manifest.json', 'signature'].sort());
+    expect(Object.keys(manifest).sort()).toEqual(listed.sort());
     // The images are real PNGs at @1x, @2x and @3x.
     const icon3 = await sharp(files.get('icon@3x.png')!).metadata();
     expect([icon3.format, icon3.width, icon3.height]).toEqual(['png', 87, 87]);
@@ -203,10 +193,12 @@ describe('POST /api/apple-wallet/', () => {
     expect(pass.nfc).toBeUndefined();
     expect(field(pass, 'holder')).toMatchObject({ label: 'Ticketholder', value: 'Ana Lopez' });
     expect(field(pass, 'product')).toMatchObject({ label: 'Product', value: 'Day Ticket' });
-    expect(field(pass, 'balance')).toMatchObject({ label: 'Balance', value: '$12.50' });
+    // Amounts and dates are the phone's to write ("$12.50", "Nov 20, 2026" on an English phone), dates on the park's calendar.
+    expect(field(pass, 'balance')).toMatchObject({ label: 'Balance', value: 12.5, currencyCode: 'USD' });
     expect(field(pass, 'purchaser')).toMatchObject({ value: 'Carl Diaz' });
-    expect(field(pass, 'orderDate')).toMatchObject({ label: 'Order Date', value: 'Nov 20, 2026' });
-    expect(field(pass, 'expires')).toMatchObject({ label: 'Expires', value: 'Dec 31, 2030' });
+    const parkDate = { dateStyle: 'PKDateStyleMedium', timeStyle: 'PKDateStyleNone', ignoresTimeZone: true };
+    expect(field(pass, 'orderDate')).toMatchObject({ label: 'Order Date', value: '2026-11-20T10:15:00-08:00', ...parkDate });
+    expect(field(pass, 'expires')).toMatchObject({ label: 'Expires', value: '2030-12-31T23:59:59-08:00', ...parkDate });
     expect(field(pass, 'instructions')).toMatchObject({ value: 'Show this pass at the gate.' });
     expect(field(pass, 'support')).toMatchObject({ value: SUPPORT });
   });
@@ -248,6 +240,52 @@ describe('POST /api/apple-wallet/', () => {
     expect(pass.voided).toBe(true);
     expect(pass.expirationDate).toBe('2027-02-01T07:59:59Z');
     expect(field(pass, 'product')?.value).toBe('Day Ticket (Refunded)');
+  });
+
+  it("carries en.lproj and es.lproj strings with the same keys: every label and the pass's own texts, not its data", async () => {
+    for (const body of [
+      { orderId: '30000001', barcode: '3000000000000011' },
+      { orderId: '30000005', barcode: '3000000000000059' },
+      { hashUrl: activeHashUrl },
+    ]) {
+      // checkedPass: unzipped by unzip, every file (the .lproj ones too) in the manifest, the signature verified by openssl.
+      const { pass, files, manifest } = await checkedPass(body);
+      expect(Object.keys(manifest)).toEqual(expect.arrayContaining(['en.lproj/pass.strings', 'es.lproj/pass.strings']));
+      const raw = files.get('es.lproj/pass.strings')!;
+      expect([raw[0], raw[1]]).toEqual([0xff, 0xfe]); // UTF-16, little-endian, with its byte order mark
+      const en = readPassStrings(files.get('en.lproj/pass.strings')!);
+      const es = readPassStrings(raw);
+      expect([...es.keys()].sort()).toEqual([...en.keys()].sort());
+      // pass.json carries the English text, which is each entry's key: an English phone shows it as it is.
+      for (const [key, text] of en) expect(text).toBe(key);
+      for (const f of fieldsOf(pass)) {
+        expect(es.has(f.label), f.label).toBe(true);
+        const changeMessage = (f as { changeMessage?: string }).changeMessage;
+        if (changeMessage) expect(es.get(changeMessage), changeMessage).toMatch(/%@/);
+      }
+    }
+    const { pass, files } = await checkedPass({ orderId: '30000005', barcode: '3000000000000059' });
+    const es = readPassStrings(files.get('es.lproj/pass.strings')!);
+    expect(es.get('Product')).toBe('Producto');
+    expect(es.get('Balance')).toBe('Saldo');
+    expect(es.get('Your balance is now %@')).toBe('Su saldo ahora es %@');
+    expect(es.get(field(pass, 'product')!.value)).toBe('Day Ticket (Reembolsado)');
+    // Data is shown as it is: the support address, the amounts and dates (which the phone writes).
+    expect(es.has(SUPPORT)).toBe(false);
+    expect(field(pass, 'balance')).toMatchObject({ value: expect.any(Number), currencyCode: 'USD' });
+    const card = await checkedPass({ hashUrl: activeHashUrl });
+    const cardEs = readPassStrings(card.files.get('es.lproj/pass.strings')!);
+    expect(cardEs.get(field(card.pass, 'balance')!.value)).toBe('25 créditos');
+    expect(cardEs.get('Credits')).toBe('Créditos');
+    expect(cardEs.has('Fun Card')).toBe(false);
+  });
+
+  it('escapes quotes, backslashes and line breaks in its strings files', () => {
+    const texts: [string, string][] = [
+      ['Say "hi"\\ now', 'Diga «hola» "ya"\nmañana'],
+      ['a\tb', 'ñ'],
+    ];
+    expect([...readPassStrings(stringsFile(texts))]).toEqual(texts);
   });
 
   it('honours hideBarcode and carries the holder photo as the thumbnail', async () => {

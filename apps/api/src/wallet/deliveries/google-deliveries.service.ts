@@ -8,7 +8,7 @@ import { maskBarcode } from '../../platform/logging.ts';
 import { PermanentDeliveryError, queueDelivery, tryDelivery, type DeliveryJobData, type TryOutcome } from '../../platform/jobs/delivery.ts';
 import type { RunningJob } from '../../platform/jobs/job-queue.ts';
 import type { DeliveryDeps } from './delivery-deps.ts';
-import { toPassOrder } from '../../guest/ticket/ticket.service.ts';
+import { holderLanguage, toPassOrder } from '../../guest/ticket/ticket.service.ts';
 import { findLoyaltyPass, findVoidedPass, setVoidReason } from '../wallet-passes.repo.ts';
 import {
   loyaltyClass,
@@ -130,6 +130,7 @@ export function createGoogleDeliveries(deps: GoogleDeliveryDeps) {
         voidReason,
         relevance,
         kind: pass.googleObjectKind ?? 'genericObject',
+        language: holderLanguage(found, pass.shareId),
       });
       objects.push(currentOf(pass, target, { objectId: target.object.id, barcode: maskBarcode(barcode), state: target.object.state }));
     }

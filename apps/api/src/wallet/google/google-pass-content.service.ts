@@ -5,8 +5,9 @@
 // classes carry the park's locations. A loyalty member's card is Google's Loyalty pass: the
 // program, the member and the points balance; a removed member's card is inactive and shows
 // nothing personal.
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@boardwalk/contract/i18n/languages';
 import type { PassOrder } from '@boardwalk/contract/pass';
-import { balanceText, dateFormats, purchaserName, ticketholderName } from '@boardwalk/contract/pass-display';
+import { purchaserName, ticketholderName } from '@boardwalk/contract/pass-display';
 import type {
   EventTicketClass,
   GenericClass,
@@ -20,10 +21,13 @@ import type {
   WalletClass,
   WalletObject,
 } from './google-wallet.ts';
+import type { PassTexts } from '@boardwalk/contract/i18n/passes';
 import type { Config } from '../../platform/config.ts';
+import { knownLanguage } from '../../platform/translators.ts';
 import type { PassRow } from '../../guest/ticket/ticket.service.ts';
 import type { LoyaltyMember } from '../../loyalty/loyalty.repo.ts';
-import { cardExpiring, cardTier, loyaltyPassTexts, memberName } from '../../loyalty/loyalty-member.service.ts';
+import { cardExpiring, memberName } from '../../loyalty/loyalty-member.service.ts';
+import { balanceOf, inEveryLanguage, voidReasonText, type PassTranslator } from '../../guest/ticket/pass-texts.ts';
 import type { ParkLocation } from '../park-settings.repo.ts';
 import { passStyleOf, type PassStyle, type Relevance, type VoidReason } from '../pass-style.service.ts';
 
@@ -36,7 +40,30 @@ export const ADMISSION_CLASS_SUFFIX = 'park-admission';
 /** The class of Stored Value Cards. */
 export const STORED_VALUE_CLASS_SUFFIX = 'stored-value';
 
+/** Data (a name, a product name staff typed): one value, as it is. */
 const text = (value: string): LocalizedString => ({ defaultValue: { language: 'en-US', value } });
+
+/** The tag Google gets for each language: English's as before; Spanish matching any Spanish phone. */
+const WALLET_TAGS: Record<Language, string> = { en: 'en-US', es: 'es' };
+
+/**
+ * A text of the pass's own in the holder's language (a class's: English), with its translation
+ * into every other language: Google shows the phone's language, else the default (docs/i18n.md).
+ */
+function localized(language: Language, write: (t: PassTranslator) => string, timeZone = 'UTC'): LocalizedString {
+  const all = inEveryLanguage(timeZone, write);
+  return {
+    defaultValue: { language: WALLET_TAGS[language], value: all[language] },
+    translatedValues: LANGUAGES.filter((other) => other !== language).map((other) => ({ language: WALLET_TAGS[other], value: all[other] })),
+  };
+}
+
+/** A text module: its header in the holder's language with translations, its body too unless it is data (a string). */
+function textModule(id: string, header: LocalizedString, body: LocalizedString | string): TextModule {
+  return typeof body === 'string'
+    ? { id, header: header.defaultValue.value, body, localizedHeader: header }
+    : { id, header: header.defaultValue.value, body: body.defaultValue.value, localizedHeader: header, localizedBody: body };
+}
 const row = (start: string, end: string) => ({
   twoItems: {
     startItem: { firstValue: { fields: [{ fieldPath: `object.textModulesData['${start}']` }] } },
@@ -73,7 +100,7 @@ export function admissionClass(issuerId: string, config: GoogleWalletConfig, loc
     id: `${issuerId}.${ADMISSION_CLASS_SUFFIX}`,
     issuerName: config.brandName,
     callbackOptions: callbackOptions(config),
-    eventName: text(`${config.brandName} Admission`),
+    eventName: localized(DEFAULT_LANGUAGE, (t) => t('google.admission', { brand: config.brandName })),
     reviewStatus: 'UNDER_REVIEW',
     ...(locations[0] && { venue: { name: text(config.brandName), address: text(locations[0].name) } }),
     hexBackgroundColor: `#${config.defaultPassColors.background}`,
@@ -88,6 +115,7 @@ export function storedValueClass(issuerId: string, config: GoogleWalletConfig, l
     issuerName: config.brandName,
     callbackOptions: callbackOptions(config),
     programName: 'Stored Value Card',
+    localizedProgramName: localized(DEFAULT_LANGUAGE, (t) => t('google.storedValueCard')),
     programLogo: programLogo(config),
     reviewStatus: 'UNDER_REVIEW',
     hexBackgroundColor: `#${config.defaultPassColors.background}`,
@@ -150,6 +178,8 @@ export interface ObjectInput {
   relevance?: Relevance;
   /** The kind of the object handed out (a Google object never changes kind); none: the kind that fits the ticket. */
   kind?: string | null;
+  /** The holder's language (holderLanguage): the texts' default; the other languages are their translations. */
+  language: Language;
 }
 
 /** The pass style an object of this kind shows. */
@@ -161,25 +191,46 @@ export const objectKindOf = (style: PassStyle): WalletObject['kind'] =>
 
 /** The Google Wallet object of a ticket's pass, in the class that fits it: what the pass card shows, in Google's fields. */
 export function toTicketObject(input: ObjectInput): WalletObject {
-  const { order, customization, serialNumber, issuerId, config, withPhoto, voidReason } = input;
-  const { date, dateTime } = dateFormats(config.parkTimezone);
+  const { order, customization, serialNumber, issuerId, config, withPhoto, voidReason, language } = input;
+  const zone = config.parkTimezone;
+  const label = (key: keyof PassTexts['label']) => localized(language, (t) => t(`label.${key}`));
+  const date = (iso: string, timeZone = zone) => localized(language, (t) => t('value.date', { date: new Date(iso) }), timeZone);
   const holder = ticketholderName(order);
-  const balance = balanceText(order);
+  const balance = {
+    label: localized(language, (t) => balanceOf(order, t).label),
+    value: localized(language, (t) => balanceOf(order, t).value),
+  };
   const style = (input.kind && STYLE_OF_KIND[input.kind]) || passStyleOf(order);
 
   const modules: TextModule[] = [
-    { id: 'product', header: 'Product', body: voidReason ? `${order.product} (${voidReason})` : order.product },
-    { id: 'balance', header: balance.label, body: balance.value },
+    textModule(
+      'product',
+      label('product'),
+      voidReason
+        ? localized(language, (t) => t('value.voided', { product: order.product, reason: voidReasonText(voidReason, t) }))
+        : order.product,
+    ),
+    textModule('balance', balance.label, balance.value),
   ];
-  if (order.visitDate) modules.push({ id: 'visit_date', header: 'Date', body: dateFormats('UTC').date(`${order.visitDate}T12:00:00Z`) });
-  if (order.orderDate) modules.push({ id: 'order_date', header: 'Order Date', body: date(order.orderDate) });
-  if (order.expires) modules.push({ id: 'expires', header: 'Expires', body: date(order.expires) });
-  if (order.redeemed) modules.push({ id: 'redeemed', header: 'Redeemed', body: dateTime(order.redeemed) });
+  // The visit day is a calendar day: noon of it in UTC, shown as written.
+  if (order.visitDate) modules.push(textModule('visit_date', label('visitDate'), date(`${order.visitDate}T12:00:00Z`, 'UTC')));
+  if (order.orderDate) modules.push(textModule('order_date', label('orderDate'), date(order.orderDate)));
+  if (order.expires) modules.push(textModule('expires', label('expires'), date(order.expires)));
+  if (order.redeemed) {
+    const redeemed = new Date(order.redeemed);
+    modules.push(
+      textModule(
+        'redeemed',
+        label('redeemed'),
+        localized(language, (t) => t('value.dateTime', { date: redeemed }), zone),
+      ),
+    );
+  }
   const purchaser = purchaserName(order);
-  if (purchaser) modules.push({ id: 'purchaser', header: 'Purchaser', body: purchaser });
+  if (purchaser) modules.push(textModule('purchaser', label('purchaser'), purchaser));
   // Staff write Google's own instructions; without them, the pass's general instructions.
   const instructions = customization?.googleInstructions?.trim() || customization?.instructions?.trim();
-  if (instructions) modules.push({ id: 'instructions', header: 'Instructions', body: instructions });
+  if (instructions) modules.push(textModule('instructions', label('instructions'), instructions));
 
   const id = `${issuerId}.${serialNumber}`;
   const state = walletState(voidReason);
@@ -218,7 +269,7 @@ export function toTicketObject(input: ObjectInput): WalletObject {
       classId: `${issuerId}.${STORED_VALUE_CLASS_SUFFIX}`,
       state,
       ...(holder && { accountName: holder }),
-      loyaltyPoints: { label: balance.label, balance: { double: order.credits } },
+      loyaltyPoints: { label: balance.label.defaultValue.value, localizedLabel: balance.label, balance: { double: order.credits } },
       ...(barcode && { barcode }),
       ...(expiry && { validTimeInterval: expiry }),
       textModulesData: modules.filter((m) => m.id !== 'balance'),
@@ -234,7 +285,7 @@ export function toTicketObject(input: ObjectInput): WalletObject {
       genericType: 'GENERIC_TYPE_UNSPECIFIED',
       state,
       cardTitle: text(config.brandName),
-      ...(holder ? { subheader: text('Ticketholder'), header: text(holder) } : { header: text(order.product) }),
+      ...(holder ? { subheader: label('ticketholder'), header: text(holder) } : { header: text(order.product) }),
       hexBackgroundColor: order.backgroundColor,
       textModulesData: modules,
       ...(barcode && { barcode }),
@@ -247,7 +298,7 @@ export function toTicketObject(input: ObjectInput): WalletObject {
               id: 'photo',
               mainImage: {
                 sourceUri: { uri: `${config.publicUrl}/api/download/${encodeURIComponent(order.photoUid)}/photo.png` },
-                contentDescription: text('Ticketholder photo'),
+                contentDescription: localized(language, (t) => t('google.photo')),
               },
             },
           ],
@@ -264,7 +315,8 @@ export function loyaltyClass(issuerId: string, config: GoogleWalletConfig): Loya
     id: `${issuerId}.${LOYALTY_CLASS_SUFFIX}`,
     issuerName: config.brandName,
     callbackOptions: callbackOptions(config),
-    programName: loyaltyPassTexts.programName,
+    programName: 'Brownie Points',
+    localizedProgramName: localized(DEFAULT_LANGUAGE, (t) => t('member.programName')),
     programLogo: programLogo(config),
     reviewStatus: 'UNDER_REVIEW',
     hexBackgroundColor: `#${config.defaultPassColors.background}`,
@@ -278,32 +330,54 @@ const googleBalance = (points: number) => (Math.abs(points) <= INT32_MAX ? { int
 
 /** The Google Wallet object of a member's card: the member, the balance, the tier and the points expiring within 30 days. */
 export function toLoyaltyObject(member: LoyaltyMember, serialNumber: string, issuerId: string, timeZone: string): LoyaltyObject {
-  const expiring = cardExpiring(member, timeZone);
+  const language = knownLanguage(member.language);
+  const say = (write: (t: PassTranslator) => string) => localized(language, write, timeZone);
+  const expiring = cardExpiring(member);
+  const points = say((t) => t('member.points'));
   return {
     id: `${issuerId}.${serialNumber}`,
     classId: `${issuerId}.${LOYALTY_CLASS_SUFFIX}`,
     state: 'ACTIVE',
     accountId: member.memberNumber,
     accountName: memberName(member),
-    loyaltyPoints: { label: loyaltyPassTexts.pointsLabel, balance: googleBalance(member.balance) },
+    loyaltyPoints: { label: points.defaultValue.value, localizedLabel: points, balance: googleBalance(member.balance) },
     // The card token is what a till spends against; the member number is the text under it.
     barcode: { type: 'CODE_128', value: member.cardToken, alternateText: member.memberNumber },
     textModulesData: [
-      { id: 'tier', header: loyaltyPassTexts.tierLabel, body: cardTier(member) },
-      ...(expiring ? [{ id: 'expiring', header: loyaltyPassTexts.expiringLabel, body: expiring }] : []),
+      textModule(
+        'tier',
+        say((t) => t('member.tier')),
+        member.tier ?? say((t) => t('member.noTier')),
+      ),
+      ...(expiring
+        ? [
+            textModule(
+              'expiring',
+              say((t) => t('member.expiringLabel')),
+              say((t) => t('member.expiring', expiring)),
+            ),
+          ]
+        : []),
     ],
   };
 }
 
 /**
  * The object of a removed member's card: inactive, and nothing personal left on it (no name,
- * number, balance or barcode), only that the membership ended.
+ * number, balance or barcode, nor their language), only that the membership ended.
  */
 export function voidedLoyaltyObject(serialNumber: string, issuerId: string): LoyaltyObject {
+  const say = (write: (t: PassTranslator) => string) => localized(DEFAULT_LANGUAGE, write);
   return {
     id: `${issuerId}.${serialNumber}`,
     classId: `${issuerId}.${LOYALTY_CLASS_SUFFIX}`,
     state: 'INACTIVE',
-    textModulesData: [{ id: 'status', header: loyaltyPassTexts.programName, body: loyaltyPassTexts.membershipEnded }],
+    textModulesData: [
+      textModule(
+        'status',
+        say((t) => t('member.programName')),
+        say((t) => t('member.membershipEnded')),
+      ),
+    ],
   };
 }

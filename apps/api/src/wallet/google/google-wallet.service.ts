@@ -6,7 +6,7 @@ import type { Executor } from '@boardwalk/db/client';
 import type { GoogleWallet } from './google-wallet.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Keys } from '../../platform/keys.plugin.ts';
-import { toPassOrder, type TicketCore } from '../../guest/ticket/ticket.service.ts';
+import { holderLanguage, toPassOrder, type TicketCore } from '../../guest/ticket/ticket.service.ts';
 import {
   classOfKind,
   loyaltyClass,
@@ -60,6 +60,7 @@ export function createGoogleWalletService(deps: GoogleWalletDeps) {
         withPhoto: request.hasPhoto === true,
         voidReason: voidReasonOf(order, { shareStopped: false, stored: null }),
         relevance,
+        language: holderLanguage(row, shareId),
       });
       // The link carries the class too: Google creates it with the first save (and keeps the one it has).
       const walletClass = classOfKind(target.kind, issuerId, config, relevance.locations);

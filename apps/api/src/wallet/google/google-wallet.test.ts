@@ -188,6 +188,49 @@ describe('POST /api/google-wallet/', () => {
     expect(object.imageModulesData).toBeUndefined();
   });
 
+  it("writes the pass's own texts in the holder's language with translations, data as it is", async () => {
+    const en = (value: string) => ({ language: 'en-US', value });
+    const es = (value: string) => ({ language: 'es', value });
+    const english = await objectOf({ orderId: '30000001', barcode: '3000000000000011' });
+    expect(english.subheader).toEqual({ defaultValue: en('Ticketholder'), translatedValues: [es('Titular')] });
+    // A Spanish registration (its call's Accept-Language) makes Spanish the default.
+    await putOrder(
+      t.app,
+      '30000019',
+      anOrder([{ barcode: '3000000000000196', product: 'Day Ticket', cash: 12.5 }], {
+        orderDate: '2026-11-20T18:15:00Z',
+        purchaser: { firstName: 'Carl', lastName: 'Diaz' },
+      }),
+    );
+    const person = { firstName: 'Lucía', lastName: 'Gómez', email: 'lucia@example.com', phone: '3105550100' };
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: '/api/register/',
+      headers: { 'accept-language': 'es-MX,es;q=0.9' },
+      payload: { orderId: '30000019', barcode: '3000000000000196', ...person },
+      remoteAddress: nextIp(),
+    });
+    expect(registered.statusCode, registered.body).toBe(200);
+    const spanish = await objectOf({ orderId: '30000019', barcode: '3000000000000196', hasPhoto: true });
+    expect(spanish.subheader).toEqual({ defaultValue: es('Titular'), translatedValues: [en('Ticketholder')] });
+    expect(spanish.header).toEqual({ defaultValue: en('Lucía Gómez') });
+    const module = (id: string) => spanish.textModulesData!.find((m) => m.id === id)!;
+    expect(module('product')).toEqual({
+      id: 'product',
+      header: 'Producto',
+      body: 'Day Ticket',
+      localizedHeader: { defaultValue: es('Producto'), translatedValues: [en('Product')] },
+    });
+    expect(module('balance')).toMatchObject({
+      header: 'Saldo',
+      body: 'USD\u00a012.50',
+      localizedBody: { defaultValue: es('USD\u00a012.50'), translatedValues: [en('$12.50')] },
+    });
+    expect(module('order_date').localizedBody).toEqual({ defaultValue: es('20 nov 2026'), translatedValues: [en('Nov 20, 2026')] });
+    expect(module('purchaser')).toMatchObject({ header: 'Comprador', body: 'Carl Diaz' });
+    expect(module('purchaser').localizedBody).toBeUndefined();
+  });
+
   it('keeps one serial number per ticket across links', async () => {
     const first = await objectOf({ orderId: '30000001', barcode: '3000000000000011' });
     const second = await objectOf({ orderId: '30000001', barcode: '3000000000000011', shareId: '' });
@@ -197,7 +240,7 @@ describe('POST /api/google-wallet/', () => {
 
   it('shows credits for a Stored Value Card and the default colour when no customization matches', async () => {
     const object = await storedValueObjectOf({ orderId: '30000002', barcode: '3500000000000035' });
-    expect(object.loyaltyPoints).toEqual({ label: 'Credits', balance: { double: 25 } });
+    expect(object.loyaltyPoints).toMatchObject({ label: 'Credits', balance: { double: 25 } });
     expect(object.accountName).toBe('Rosa Diaz');
     const res = await save({ orderId: '30000002', barcode: '3500000000000035' });
     const { loyaltyClasses } = (await claimsOf(res.body)).payload as { loyaltyClasses: { hexBackgroundColor: string }[] };

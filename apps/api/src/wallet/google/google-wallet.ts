@@ -14,8 +14,10 @@ const LIBRARY_TOKEN_URL = 'https://oauth2.googleapis.com/token';
 
 // The parts of Google's Wallet objects that Boardwalk fills
 // (developers.google.com/wallet/reference/rest/v1/genericobject).
+/** A text and its translations: Google shows the one of the phone's language, else the default. */
 export interface LocalizedString {
   defaultValue: { language: string; value: string };
+  translatedValues?: { language: string; value: string }[];
 }
 export interface GoogleImage {
   sourceUri: { uri: string };
@@ -35,6 +37,8 @@ export interface TextModule {
   id: string;
   header: string;
   body: string;
+  localizedHeader?: LocalizedString;
+  localizedBody?: LocalizedString;
 }
 export interface LinksModule {
   uris: { id: string; uri: string; description: string }[];
@@ -99,6 +103,7 @@ export interface LoyaltyClass {
   callbackOptions?: CallbackOptions;
   issuerName: string;
   programName: string;
+  localizedProgramName?: LocalizedString;
   programLogo: GoogleImage;
   reviewStatus: 'UNDER_REVIEW' | 'DRAFT';
   hexBackgroundColor?: string;
@@ -112,7 +117,11 @@ export interface LoyaltyObject {
   accountId?: string;
   accountName?: string;
   /** `int` is 32 bits in Google's API: a larger balance goes as `string`; credits (cents) as `double`. */
-  loyaltyPoints?: { label: string; balance: { int: number } | { string: string } | { double: number } };
+  loyaltyPoints?: {
+    label: string;
+    localizedLabel?: LocalizedString;
+    balance: { int: number } | { string: string } | { double: number };
+  };
   barcode?: { type: 'CODE_128'; value: string; alternateText?: string };
   validTimeInterval?: TimeInterval;
   textModulesData?: TextModule[];

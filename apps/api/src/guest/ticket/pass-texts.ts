@@ -1,0 +1,36 @@
+// The words of a guest's passes and voucher, from the catalogue (@boardwalk/contract/i18n/passes)
+// through use-intl's translator, in the pass holder's language (as stored) or every language at
+// once (Apple's .lproj strings, Google's translated values). The wallet, the voucher and the
+// loyalty core's member card read them here.
+import { LANGUAGES, type Language } from '@boardwalk/contract/i18n/languages';
+import { PASS_TEXTS } from '@boardwalk/contract/i18n/passes';
+import type { PassOrder } from '@boardwalk/contract/pass';
+import { isStoredValueCard } from '@boardwalk/contract/pass-display';
+import { translatorsOf } from '../../platform/translators.ts';
+
+/** The pass texts of a language (as stored: one Boardwalk does not have, or none, is English); dates in `timeZone`. */
+export const passTexts = translatorsOf(PASS_TEXTS);
+export type PassTranslator = ReturnType<typeof passTexts>;
+
+/** One text in every language: `write` asks the translator of each (dates in `timeZone`). */
+export function inEveryLanguage(timeZone: string, write: (t: PassTranslator) => string): Record<Language, string> {
+  return Object.fromEntries(LANGUAGES.map((language) => [language, write(passTexts(language, timeZone))])) as Record<Language, string>;
+}
+
+/** A ticket's balance in a language: its credits on a Stored Value Card, its cash in USD otherwise (0 when none). */
+export function balanceOf(order: PassOrder, t: PassTranslator): { label: string; value: string } {
+  return isStoredValueCard(order)
+    ? { label: t('label.credits'), value: t('value.credits', { credits: order.credits }) }
+    : { label: t('label.balance'), value: t('value.money', { amount: order.cash }) };
+}
+
+const VOID_REASONS = {
+  Refunded: 'refunded',
+  Redeemed: 'redeemed',
+  Expired: 'expired',
+  'No Longer Valid': 'noLongerValid',
+  'No Longer Shared': 'noLongerShared',
+} as const;
+
+/** Why a pass is void (a reason as pass-display and the wallet name it: 'Refunded', ...), in a language. */
+export const voidReasonText = (reason: keyof typeof VOID_REASONS, t: PassTranslator) => t(`voidReason.${VOID_REASONS[reason]}`);
