@@ -223,8 +223,8 @@ describe('POST /api/google-wallet/', () => {
     });
     expect(module('balance')).toMatchObject({
       header: 'Saldo',
-      body: 'USD\u00a012.50',
-      localizedBody: { defaultValue: es('USD\u00a012.50'), translatedValues: [en('$12.50')] },
+      body: '$12.50',
+      localizedBody: { defaultValue: es('$12.50'), translatedValues: [en('$12.50')] },
     });
     expect(module('order_date').localizedBody).toEqual({ defaultValue: es('20 nov 2026'), translatedValues: [en('Nov 20, 2026')] });
     expect(module('purchaser')).toMatchObject({ header: 'Comprador', body: 'Carl Diaz' });
