@@ -187,7 +187,7 @@ describe('POST /api/voucher/', () => {
     const void_ = await text((await voucher({ orderId: '30000001', barcode: '3000000000000028' }, nextIp(), spanish)).rawPayload);
     expect(void_).toContain('ANULADO: Reembolsado / Canjeado');
     expect(void_).toMatch(/Canjeado\s+21 nov 2026, 10:00 a\.m\./);
-    expect(void_).toMatch(/Saldo\s+USD\s12\.50|Saldo\s+USD\s0\.00/);
+    expect(void_).toMatch(/Saldo\s+\$(12\.50|0\.00)/);
     expect(void_).toContain('Este boleto está anulado y no se aceptará en la entrada.');
     // A language Boardwalk does not have is English, as before.
     const french = await text(
