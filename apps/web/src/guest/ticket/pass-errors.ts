@@ -6,22 +6,20 @@ import { useCallback } from 'react';
 import { useTranslations } from 'use-intl';
 import { useRequestErrors } from '../../lib/request-errors.ts';
 
-/** The text for a failed lookup (the login form, a pass URL that could not be shown). */
-export function useLoginErrorMessage() {
+function usePassCallError(
+  networkError: 'ticket.login.networkError' | 'pass.registration.networkError',
+  failure: 'ORDER_NOT_FOUND' | 'REGISTER_FAILED',
+) {
   const describe = useRequestErrors();
   const t = useTranslations();
   return useCallback(
-    (error: unknown) => describe(error, { networkError: t('ticket.login.networkError'), failure: t('errors.ORDER_NOT_FOUND') }),
-    [describe, t],
+    (error: unknown) => describe(error, { networkError: t(networkError), failure: t(`errors.${failure}`) }),
+    [describe, t, networkError, failure],
   );
 }
 
+/** The text for a failed lookup (the login form, a pass URL that could not be shown). */
+export const useLoginErrorMessage = () => usePassCallError('ticket.login.networkError', 'ORDER_NOT_FOUND');
+
 /** The text for a failed registration. */
-export function useRegisterErrorMessage() {
-  const describe = useRequestErrors();
-  const t = useTranslations();
-  return useCallback(
-    (error: unknown) => describe(error, { networkError: t('pass.registration.networkError'), failure: t('errors.REGISTER_FAILED') }),
-    [describe, t],
-  );
-}
+export const useRegisterErrorMessage = () => usePassCallError('pass.registration.networkError', 'REGISTER_FAILED');
