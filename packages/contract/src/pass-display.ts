@@ -1,7 +1,7 @@
-// How a pass's values read wherever they are shown (the pass card, wallet passes, the voucher):
-// en-US and USD, the balance (credits for a Stored Value Card, cash otherwise) and why a ticket
-// is void (redeemed, expired, refunded). Dates are in the given time zone: the park's on the
-// server, the browser's (a guest at the park) on the page.
+// How a pass's values read on the guest pages, in en-US and USD (the wallet passes and the
+// voucher write theirs in the guest's language from the catalogue, i18n/passes.ts): names,
+// credits, cash, and why a ticket is void (redeemed, expired, refunded). Dates are in the given
+// time zone: the browser's (a guest at the park) on the page.
 import type { PassOrder } from './pass.ts';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
@@ -27,13 +27,6 @@ export const ticketholderName = (order: Pick<PassOrder, 'firstName' | 'lastName'
 export function purchaserName(order: PassOrder): string {
   const purchaser = fullName(order.purchaserFirstName, order.purchaserLastName);
   return purchaser.toLowerCase() === ticketholderName(order).toLowerCase() ? '' : purchaser;
-}
-
-/** Credits for the Stored Value Card category, else cash in USD; 0 when none. */
-export function balanceText(order: PassOrder): { label: 'Credits' | 'Balance'; value: string } {
-  return isStoredValueCard(order)
-    ? { label: 'Credits', value: formatCredits(order.credits) }
-    : { label: 'Balance', value: formatUsd(order.cash) };
 }
 
 /** Why a pass is void (refunded, redeemed, expired); empty when it is valid. */

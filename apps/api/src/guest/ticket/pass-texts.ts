@@ -3,7 +3,7 @@
 // once (Apple's .lproj strings, Google's translated values). The wallet, the voucher and the
 // loyalty core's member card read them here.
 import { LANGUAGES, type Language } from '@boardwalk/contract/i18n/languages';
-import { PASS_TEXTS } from '@boardwalk/contract/i18n/passes';
+import { PASS_TEXTS, type PassTexts } from '@boardwalk/contract/i18n/passes';
 import type { PassOrder } from '@boardwalk/contract/pass';
 import { isStoredValueCard } from '@boardwalk/contract/pass-display';
 import { translatorsOf } from '../../platform/translators.ts';
@@ -11,6 +11,19 @@ import { translatorsOf } from '../../platform/translators.ts';
 /** The pass texts of a language (as stored: one Boardwalk does not have, or none, is English); dates in `timeZone`. */
 export const passTexts = translatorsOf(PASS_TEXTS);
 export type PassTranslator = ReturnType<typeof passTexts>;
+
+/** A label, an Apple lock-screen message or a member card's word (no parameters), by its key. */
+export type FixedTextKey =
+  | `label.${keyof PassTexts['label']}`
+  | `changed.${keyof PassTexts['changed']}`
+  | `member.${Exclude<keyof PassTexts['member'], 'description' | 'expiring'>}`;
+const fixedTexts = new Map<FixedTextKey, Record<Language, string>>();
+/** A text without parameters in every language, made once (a pass shows a dozen, and passes are made by the thousand). */
+export function fixedText(key: FixedTextKey): Record<Language, string> {
+  let texts = fixedTexts.get(key);
+  if (!texts) fixedTexts.set(key, (texts = inEveryLanguage('UTC', (t) => t(key))));
+  return texts;
+}
 
 /** One text in every language: `write` asks the translator of each (dates in `timeZone`). */
 export function inEveryLanguage(timeZone: string, write: (t: PassTranslator) => string): Record<Language, string> {

@@ -161,7 +161,7 @@ export function applePassContent(input: PassContentInput): PassContent {
   const voidReason = input.voidReason ?? null;
   const zone = config.parkTimezone;
   const strings = passStrings(zone);
-  const label = (key: keyof PassTexts['label']) => strings.text((t) => t(`label.${key}`));
+  const label = (key: keyof PassTexts['label']) => strings.fixed(`label.${key}`);
   const holder = ticketholderName(order);
   const product = voidReason
     ? strings.text((t) => t('value.voided', { product: order.product, reason: voidReasonText(voidReason, t) }))
@@ -173,7 +173,7 @@ export function applePassContent(input: PassContentInput): PassContent {
         key: 'balance',
         label: label('credits'),
         value: strings.text((t) => t('value.credits', { credits: order.credits })),
-        changeMessage: strings.text((t) => t('changed.credits')),
+        changeMessage: strings.fixed('changed.credits'),
         textAlignment: 'PKTextAlignmentRight',
       }
     : {
@@ -181,7 +181,7 @@ export function applePassContent(input: PassContentInput): PassContent {
         label: label('balance'),
         value: order.cash,
         currencyCode: 'USD',
-        changeMessage: strings.text((t) => t('changed.balance')),
+        changeMessage: strings.fixed('changed.balance'),
         textAlignment: 'PKTextAlignmentRight',
       };
   const holderField: Field = { key: 'holder', label: label('ticketholder'), value: holder };
@@ -193,7 +193,7 @@ export function applePassContent(input: PassContentInput): PassContent {
   if (order.expires)
     auxiliary.push({
       ...dateField('expires', label('expires'), order.expires, zone),
-      changeMessage: strings.text((t) => t('changed.expires')),
+      changeMessage: strings.fixed('changed.expires'),
     });
   if (order.redeemed) auxiliary.push(dateField('redeemed', label('redeemed'), order.redeemed, zone, true));
   const back: Field[] = [];
@@ -213,7 +213,7 @@ export function applePassContent(input: PassContentInput): PassContent {
     // The visit day is a calendar day: noon of it in UTC, shown as written.
     const visitDay = dateField('visitDate', label('visitDate'), `${order.visitDate}T12:00:00Z`, 'UTC');
     pass.eventTicket = {
-      headerFields: [{ ...visitDay, changeMessage: strings.text((t) => t('changed.visitDate')) }],
+      headerFields: [{ ...visitDay, changeMessage: strings.fixed('changed.visitDate') }],
       primaryFields: [{ key: 'event', label: label('admission'), value: product }],
       secondaryFields: holder ? [holderField, ...secondary.slice(1)] : secondary.slice(1),
       auxiliaryFields: [
@@ -223,7 +223,7 @@ export function applePassContent(input: PassContentInput): PassContent {
                 key: 'hours',
                 label: label('parkHours'),
                 value: strings.text((t) => t('value.hours', { opens, closes })),
-                changeMessage: strings.text((t) => t('changed.parkHours')),
+                changeMessage: strings.fixed('changed.parkHours'),
               },
             ]
           : []),
@@ -295,28 +295,28 @@ export function loyaltyApplePassContent(member: LoyaltyMember, config: WalletCon
       headerFields: [
         {
           key: 'balance',
-          label: strings.text((t) => t('member.points')),
+          label: strings.fixed('member.points'),
           value: member.balance,
           numberStyle: 'PKNumberStyleDecimal',
-          changeMessage: strings.text((t) => t('changed.points')),
+          changeMessage: strings.fixed('changed.points'),
           textAlignment: 'PKTextAlignmentRight',
         },
       ],
-      primaryFields: [{ key: 'member', label: strings.text((t) => t('member.member')), value: memberName(member) }],
+      primaryFields: [{ key: 'member', label: strings.fixed('member.member'), value: memberName(member) }],
       secondaryFields: [
-        { key: 'memberNumber', label: strings.text((t) => t('member.memberNumber')), value: member.memberNumber },
+        { key: 'memberNumber', label: strings.fixed('member.memberNumber'), value: member.memberNumber },
         {
           key: 'tier',
-          label: strings.text((t) => t('member.tier')),
-          value: member.tier ?? strings.text((t) => t('member.noTier')),
-          changeMessage: strings.text((t) => t('changed.tier')),
+          label: strings.fixed('member.tier'),
+          value: member.tier ?? strings.fixed('member.noTier'),
+          changeMessage: strings.fixed('changed.tier'),
           textAlignment: 'PKTextAlignmentRight',
         },
       ],
       ...(expiring && {
         auxiliaryFields: [{ key: 'expiring', label: strings.text((t) => t('member.expiringLabel')), value: expiring }],
       }),
-      backFields: [{ key: 'support', label: strings.text((t) => t('label.guestServices')), value: config.supportEmail }],
+      backFields: [{ key: 'support', label: strings.fixed('label.guestServices'), value: config.supportEmail }],
     } satisfies Record<string, Field[]>,
     barcodes: [
       { format: 'PKBarcodeFormatCode128', message: member.cardToken, messageEncoding: 'iso-8859-1', altText: member.memberNumber },
@@ -329,7 +329,7 @@ export function loyaltyApplePassContent(member: LoyaltyMember, config: WalletCon
 /** What the card shows once the member was removed: voided, with nothing personal (no name, number, balance or barcode). */
 export function voidedLoyaltyApplePassContent(config: WalletConfig, serialNumber = ''): PassContent {
   const strings = passStrings(config.parkTimezone);
-  const programName = strings.text((t) => t('member.programName'));
+  const programName = strings.fixed('member.programName');
   const pass: Record<string, unknown> = {
     ...passBase(
       config,
@@ -339,8 +339,8 @@ export function voidedLoyaltyApplePassContent(config: WalletConfig, serialNumber
     ),
     voided: true,
     storeCard: {
-      primaryFields: [{ key: 'status', label: programName, value: strings.text((t) => t('member.membershipEnded')) }],
-      backFields: [{ key: 'support', label: strings.text((t) => t('label.guestServices')), value: config.supportEmail }],
+      primaryFields: [{ key: 'status', label: programName, value: strings.fixed('member.membershipEnded') }],
+      backFields: [{ key: 'support', label: strings.fixed('label.guestServices'), value: config.supportEmail }],
     } satisfies Record<string, Field[]>,
   };
   const files = strings.files();

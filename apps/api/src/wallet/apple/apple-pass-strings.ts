@@ -7,7 +7,7 @@
 // (the fields' dateStyle, currencyCode); a value the phone cannot compose (25 Credits, park
 // hours, a void pass's product) is a text of the pass's own, written here in each language.
 import { LANGUAGES, type Language } from '@boardwalk/contract/i18n/languages';
-import { inEveryLanguage, type PassTranslator } from '../../guest/ticket/pass-texts.ts';
+import { fixedText, inEveryLanguage, type FixedTextKey, type PassTranslator } from '../../guest/ticket/pass-texts.ts';
 
 /** A strings file's text: quotes and backslashes escaped, line breaks as \n (Apple's .strings format). */
 const quoted = (text: string) =>
@@ -26,6 +26,8 @@ export function stringsFile(entries: Iterable<[string, string]>): Buffer {
 export interface PassStrings {
   /** The text `write` makes, in English (pass.json's), remembered in every language. */
   text(write: (t: PassTranslator) => string): string;
+  /** A text without parameters by its key (fixedText), likewise. */
+  fixed(key: FixedTextKey): string;
   /** `en.lproj/pass.strings`, `es.lproj/pass.strings`...: the same keys in every file. */
   files(): Record<string, Buffer>;
 }
@@ -33,12 +35,13 @@ export interface PassStrings {
 /** The localizable texts of one pass (dates in `timeZone`, the park's). */
 export function passStrings(timeZone: string): PassStrings {
   const texts = new Map<string, Record<Language, string>>();
+  const remember = (all: Record<Language, string>) => {
+    if (!texts.has(all.en)) texts.set(all.en, all);
+    return all.en;
+  };
   return {
-    text(write) {
-      const all = inEveryLanguage(timeZone, write);
-      if (!texts.has(all.en)) texts.set(all.en, all);
-      return all.en;
-    },
+    text: (write) => remember(inEveryLanguage(timeZone, write)),
+    fixed: (key) => remember(fixedText(key)),
     files() {
       return Object.fromEntries(
         LANGUAGES.map((language) => [

@@ -27,7 +27,7 @@ import { knownLanguage } from '../../platform/translators.ts';
 import type { PassRow } from '../../guest/ticket/ticket.service.ts';
 import type { LoyaltyMember } from '../../loyalty/loyalty.repo.ts';
 import { cardExpiring, memberName } from '../../loyalty/loyalty-member.service.ts';
-import { balanceOf, inEveryLanguage, voidReasonText, type PassTranslator } from '../../guest/ticket/pass-texts.ts';
+import { balanceOf, fixedText, inEveryLanguage, voidReasonText, type PassTranslator } from '../../guest/ticket/pass-texts.ts';
 import type { ParkLocation } from '../park-settings.repo.ts';
 import { passStyleOf, type PassStyle, type Relevance, type VoidReason } from '../pass-style.service.ts';
 
@@ -52,6 +52,15 @@ const WALLET_TAGS: Record<Language, string> = { en: 'en-US', es: 'es' };
  */
 function localized(language: Language, write: (t: PassTranslator) => string, timeZone = 'UTC'): LocalizedString {
   const all = inEveryLanguage(timeZone, write);
+  return {
+    defaultValue: { language: WALLET_TAGS[language], value: all[language] },
+    translatedValues: LANGUAGES.filter((other) => other !== language).map((other) => ({ language: WALLET_TAGS[other], value: all[other] })),
+  };
+}
+
+/** A label by its key, in the holder's language with its translations. */
+function localizedLabel(language: Language, key: keyof PassTexts['label']): LocalizedString {
+  const all = fixedText(`label.${key}`);
   return {
     defaultValue: { language: WALLET_TAGS[language], value: all[language] },
     translatedValues: LANGUAGES.filter((other) => other !== language).map((other) => ({ language: WALLET_TAGS[other], value: all[other] })),
@@ -193,7 +202,7 @@ export const objectKindOf = (style: PassStyle): WalletObject['kind'] =>
 export function toTicketObject(input: ObjectInput): WalletObject {
   const { order, customization, serialNumber, issuerId, config, withPhoto, voidReason, language } = input;
   const zone = config.parkTimezone;
-  const label = (key: keyof PassTexts['label']) => localized(language, (t) => t(`label.${key}`));
+  const label = (key: keyof PassTexts['label']) => localizedLabel(language, key);
   const date = (iso: string, timeZone = zone) => localized(language, (t) => t('value.date', { date: new Date(iso) }), timeZone);
   const holder = ticketholderName(order);
   const balance = {
