@@ -98,7 +98,9 @@ const PAGE_TEXTS_FILE = /\/packages\/contract\/src\/i18n\/[^/]+\/pages\/[^/]+\.t
  */
 function precompiledMessages(): Plugin {
   const compileAll = (value: unknown): unknown =>
-    typeof value === 'string' ? compile(value) : Object.fromEntries(Object.entries(value as object).map(([key, v]) => [key, compileAll(v)]));
+    typeof value === 'string'
+      ? compile(value)
+      : Object.fromEntries(Object.entries(value as object).map(([key, v]) => [key, compileAll(v)]));
   return {
     name: 'boardwalk:precompiled-messages',
     enforce: 'post',

@@ -51,7 +51,7 @@ export function readableTexts(page: Page): Promise<string[]> {
 /** What is left of a text once every bracketed message is taken out (innermost first: a message may hold another). */
 export function outsideTheCatalogue(text: string): string {
   let rest = text;
-  for (let previous = ''; previous !== rest; ) {
+  for (let previous = ''; previous !== rest;) {
     previous = rest;
     rest = rest.replace(/⟦[^⟦⟧]*⟧/g, ' ');
   }
