@@ -3,22 +3,15 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { useIMask } from 'react-imask';
-import { useTranslations } from 'use-intl';
 import type { TicketShare } from '@boardwalk/contract/pass';
-import { shareFields, type ShareFields } from '@boardwalk/contract/share';
+import { shareFields, shareTexts, type ShareFields } from '@boardwalk/contract/share';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { LiveAlert } from '../../ui/live-alert.tsx';
-import {
-  PERSON_FIELDS,
-  personFieldProblems,
-  PHONE_MASK,
-  usePersonFieldErrors,
-  type PersonField,
-  type PersonProblems,
-} from '../ticket/person-fields.ts';
-import { useShareErrorMessage, useShareMutations, type ShareTicket } from './share-api.ts';
+import { PERSON_FIELDS, personFieldErrors, PHONE_MASK, type PersonField, type PersonFieldErrors } from '../ticket/person-fields.ts';
+import { shareErrorMessage, useShareMutations, type ShareTicket } from './share-api.ts';
 
 type Field = PersonField;
+type FieldErrors = PersonFieldErrors;
 const FIELDS = PERSON_FIELDS;
 const REQUIRED: Field[] = ['firstName', 'lastName', 'email'];
 
@@ -30,15 +23,15 @@ interface Values {
 }
 
 /** The share form: the contract's rules, field by field. */
-const validate = (values: Values): PersonProblems => personFieldProblems(shareFields, values);
+const validate = (values: Values): FieldErrors => personFieldErrors(shareFields, values);
 
 interface ShareModalProps {
   ticket: ShareTicket;
   /** The share to modify; null to set up a new one. */
   share: TicketShare | null;
   onClose: () => void;
-  /** After a success, with what was done (its toast's text). */
-  onDone: (done: 'created' | 'updated' | 'deleted') => void;
+  /** After a success, with its toast text. */
+  onDone: (message: string) => void;
 }
 
 /** The modal that sets up (Set Up Ticket Share) or changes and stops (Modify Ticket Share) a share. */
@@ -49,12 +42,7 @@ export function ShareModal({ ticket, share, onClose, onDone }: ShareModalProps) 
     email: share?.email ?? '',
     phone: (share?.phone ?? '').replace(/\D/g, ''),
   }));
-  const t = useTranslations('share');
-  const person = useTranslations('ticket.person');
-  const shareErrorMessage = useShareErrorMessage();
-  const wordProblems = usePersonFieldErrors({ sayLimit: true });
-  const [problems, setProblems] = useState<PersonProblems>({});
-  const errors = wordProblems(problems);
+  const [errors, setErrors] = useState<FieldErrors>({});
   const { create, update, remove } = useShareMutations(ticket);
   const { ref: phoneRef } = useIMask<HTMLInputElement>(PHONE_MASK, {
     defaultUnmaskedValue: values.phone,
@@ -63,20 +51,19 @@ export function ShareModal({ ticket, share, onClose, onDone }: ShareModalProps) 
   const formRef = useRef<HTMLFormElement>(null);
   const busy = create.isPending || update.isPending || remove.isPending;
   const missing = REQUIRED.some((field) => !values[field].trim());
-  // The failed call and its error, worded as the modal renders.
-  const [failure, setFailure] = useState<{ call: 'create' | 'update' | 'delete'; error: unknown } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
 
   const set = (field: Field) => (event: { target: HTMLInputElement }) => setValues((v) => ({ ...v, [field]: event.target.value }));
-  const callbacks = (call: 'create' | 'update' | 'delete', done: 'created' | 'updated' | 'deleted') => ({
+  const callbacks = (call: 'create' | 'update' | 'delete', done: string) => ({
     onSuccess: () => onDone(done),
-    onError: (error: unknown) => setFailure({ call, error }),
+    onError: (error: unknown) => setFailure(shareErrorMessage(error, call)),
   });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
     const found = validate(values);
-    setProblems(found);
+    setErrors(found);
     setFailure(null);
     const firstInvalid = FIELDS.find((f) => found[f]);
     if (firstInvalid) {
@@ -84,18 +71,17 @@ export function ShareModal({ ticket, share, onClose, onDone }: ShareModalProps) 
       return;
     }
     const fields: ShareFields = { ...values, phone: values.phone || null };
-    if (share) update.mutate({ share, fields }, callbacks('update', 'updated'));
-    else create.mutate(fields, callbacks('create', 'created'));
+    if (share) update.mutate({ share, fields }, callbacks('update', shareTexts.updated));
+    else create.mutate(fields, callbacks('create', shareTexts.created));
   };
 
   const stop = () => {
     if (!share || busy) return;
     setFailure(null);
-    remove.mutate(share, callbacks('delete', 'deleted'));
+    remove.mutate(share, callbacks('delete', shareTexts.deleted));
   };
 
-  const field = (name: Field, input: Record<string, unknown>, required: boolean) => {
-    const label = person(name);
+  const field = (name: Field, label: string, input: Record<string, unknown>, required: boolean) => {
     const errorId = errors[name] ? `share-${name}-error` : undefined;
     const hintId = name === 'phone' ? 'share-phone-hint' : undefined;
     return (
@@ -108,7 +94,7 @@ export function ShareModal({ ticket, share, onClose, onDone }: ShareModalProps) 
               *
             </span>
           ) : (
-            <span className="fw-normal"> {person('optional')}</span>
+            <span className="fw-normal"> (optional)</span>
           )}
         </Form.Label>
         <Form.Control
@@ -123,7 +109,7 @@ export function ShareModal({ ticket, share, onClose, onDone }: ShareModalProps) 
         />
         {hintId ? (
           <Form.Text id={hintId} className="field-hint">
-            {person('phoneHint')}
+            (999) 999-9999
           </Form.Text>
         ) : null}
         {errors[name] ? (
@@ -138,44 +124,47 @@ export function ShareModal({ ticket, share, onClose, onDone }: ShareModalProps) 
   return (
     <Modal show onHide={busy ? () => undefined : onClose} centered aria-labelledby="share-modal-title" className="share-modal">
       <Form noValidate onSubmit={submit} ref={formRef}>
-        <Modal.Header closeButton={!busy} closeLabel={t('close')}>
+        <Modal.Header closeButton={!busy}>
           <Modal.Title id="share-modal-title" as="h2">
-            {share ? t('editTitle') : t('newTitle')}
+            {share ? shareTexts.editTitle : shareTexts.newTitle}
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
           <p className="share-modal__intro">
-            {share ? t('editIntro') : t('newIntro')} {t('requiredNote')}
+            {share
+              ? 'Change the guest’s details. A new email address gets a new link, and the old link stops working.'
+              : 'We will email the guest their own link to this pass.'}{' '}
+            Fields marked * are required.
           </p>
-          <LiveAlert message={failure && shareErrorMessage(failure.error, failure.call)} />
+          <LiveAlert message={failure} />
           <div className="row g-sm-3">
             <div className="col-sm-6">
-              {field('firstName', { value: values.firstName, onChange: set('firstName'), autoComplete: 'off' }, true)}
+              {field('firstName', 'First Name', { value: values.firstName, onChange: set('firstName'), autoComplete: 'off' }, true)}
             </div>
             <div className="col-sm-6">
-              {field('lastName', { value: values.lastName, onChange: set('lastName'), autoComplete: 'off' }, true)}
+              {field('lastName', 'Last Name', { value: values.lastName, onChange: set('lastName'), autoComplete: 'off' }, true)}
             </div>
           </div>
-          {field('email', { type: 'email', value: values.email, onChange: set('email'), autoComplete: 'off' }, true)}
-          {field('phone', { ref: phoneRef, type: 'tel', inputMode: 'tel', autoComplete: 'off' }, false)}
+          {field('email', 'Email', { type: 'email', value: values.email, onChange: set('email'), autoComplete: 'off' }, true)}
+          {field('phone', 'Phone', { ref: phoneRef, type: 'tel', inputMode: 'tel', autoComplete: 'off' }, false)}
         </Modal.Body>
         <Modal.Footer className="share-modal__actions">
           {share ? (
             <>
-              <BusyButton variant="outline-danger" busy={remove.isPending} busyLabel={t('stopping')} disabled={busy} onClick={stop}>
-                {t('stop')}
+              <BusyButton variant="outline-danger" busy={remove.isPending} busyLabel="Stopping…" disabled={busy} onClick={stop}>
+                {shareTexts.stop}
               </BusyButton>
-              <BusyButton type="submit" variant="primary" busy={update.isPending} busyLabel={t('updating')} disabled={busy || missing}>
-                {t('update')}
+              <BusyButton type="submit" variant="primary" busy={update.isPending} busyLabel="Updating…" disabled={busy || missing}>
+                {shareTexts.update}
               </BusyButton>
             </>
           ) : (
             <>
               <Button variant="outline-secondary" onClick={onClose} disabled={busy}>
-                {t('cancel')}
+                Cancel
               </Button>
-              <BusyButton type="submit" variant="primary" busy={create.isPending} busyLabel={t('sharing')} disabled={busy || missing}>
-                {t('start')}
+              <BusyButton type="submit" variant="primary" busy={create.isPending} busyLabel="Sharing…" disabled={busy || missing}>
+                {shareTexts.start}
               </BusyButton>
             </>
           )}

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
-import { useTranslations } from 'use-intl';
 import type { PassOrder } from '@boardwalk/contract/pass';
 import { isAndroid, isIOS } from '../../lib/device.ts';
 import { LiveAlert } from '../../ui/live-alert.tsx';
@@ -11,7 +10,15 @@ import { useAddToGoogleWallet } from './add-to-google-wallet.ts';
 import { usePrintVoucher } from './print-voucher.ts';
 import { AppleWalletButton, AppleWalletLink, GoogleWalletButton } from './wallet-badges.tsx';
 import { walletRequest } from './wallet-api.ts';
-import { appleAction, isSharedView, isTestPass, offersPassActions, useWalletErrorMessage, walletPlatform } from './wallet-rules.ts';
+import {
+  appleAction,
+  isSharedView,
+  isTestPass,
+  offersPassActions,
+  walletErrorMessage,
+  walletPlatform,
+  walletTexts,
+} from './wallet-rules.ts';
 
 interface WalletActionsProps {
   order: PassOrder;
@@ -31,8 +38,6 @@ export function WalletActions({ order, credentials, brandName }: WalletActionsPr
   const apple = useAddToAppleWallet(brandName);
   const google = useAddToGoogleWallet();
   const voucher = usePrintVoucher();
-  const walletErrorMessage = useWalletErrorMessage();
-  const t = useTranslations('wallet');
 
   if (!offersPassActions(order)) return null;
 
@@ -75,10 +80,10 @@ export function WalletActions({ order, credentials, brandName }: WalletActionsPr
                 aria-busy={voucher.isPending}
                 onClick={() => voucher.mutate({ orderId: credentials.orderId, barcode: credentials.barcode }, callbacks)}
               >
-                {t('printVoucher')}
+                {walletTexts.printVoucher}
               </Button>
             ) : null}
-            <p className="wallet-actions__hint">{t('hint')}</p>
+            <p className="wallet-actions__hint">{walletTexts.hint}</p>
           </>
         ) : null}
       </div>
@@ -90,14 +95,13 @@ export function WalletActions({ order, credentials, brandName }: WalletActionsPr
 
 /** "Generating Pass Please wait..." while a wallet call runs, and its failure. */
 export function WalletStatus({ busy, error }: { busy: boolean; error: string | null }) {
-  const t = useTranslations('wallet');
   return (
     <>
       <div className="wallet-actions__status" role="status">
         {busy ? (
           <>
             <Spinner as="span" animation="border" size="sm" aria-hidden="true" />
-            <span>{t('busy')}</span>
+            <span>{walletTexts.busy}</span>
           </>
         ) : null}
       </div>
@@ -108,10 +112,9 @@ export function WalletStatus({ busy, error }: { busy: boolean; error: string | n
 
 /** "View Your Pass": the Google link once it arrived (a tab opened after an answer may be blocked). */
 export function ViewGooglePass({ link }: { link: string | undefined }) {
-  const t = useTranslations('wallet');
   return link ? (
     <a className="wallet-actions__view" href={link} target="_blank" rel="noopener noreferrer">
-      {t('viewPass')}
+      {walletTexts.viewPass}
     </a>
   ) : null;
 }

@@ -1,1 +1,0 @@
-ALTER TABLE "consent_texts" ADD COLUMN "language" text DEFAULT 'en' NOT NULL;
