@@ -1,11 +1,10 @@
 import { BrowserRouter } from 'react-router';
-import type { LoadedLanguage } from '../lib/language.tsx';
 import { Providers } from './providers.tsx';
 import { AppRoutes } from './router.tsx';
 
-export function App({ language }: { language: LoadedLanguage }) {
+export function App() {
   return (
-    <Providers language={language}>
+    <Providers>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>

@@ -1,15 +1,13 @@
 import { Link } from 'react-router';
-import { useTranslations } from 'use-intl';
 import { PageHeading } from './page-heading.tsx';
 
 export function NotFound() {
-  const t = useTranslations('common.notFound');
   return (
     <section className="panel panel--narrow" aria-labelledby="not-found-heading">
-      <PageHeading id="not-found-heading">{t('heading')}</PageHeading>
-      <p>{t('text')}</p>
+      <PageHeading id="not-found-heading">Page not found</PageHeading>
+      <p>There is nothing at this address. Check the link, or look up your ticket or pass from the home page.</p>
       <Link to="/" className="btn btn-primary">
-        {t('home')}
+        Go to the home page
       </Link>
     </section>
   );

@@ -1,2 +1,0 @@
-// The share pages' words in English (docs/i18n.md).
-export default {} as const;

@@ -1,2 +1,0 @@
-// The wristband pages' words in English (docs/i18n.md).
-export default {} as const;

@@ -1,4 +1,0 @@
-import type { Translation } from '../../languages.ts';
-import type en from '../../en/pages/photo.ts';
-
-export default {} as const satisfies Translation<typeof en>;
