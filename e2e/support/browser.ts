@@ -61,7 +61,6 @@ export async function openGuestPage(
     clientAddress,
     serverUrl,
     serviceWorkers = 'block',
-    locale = 'en-US',
   }: {
     deviceScaleFactor?: number;
     userAgent?: string | undefined;
@@ -70,8 +69,6 @@ export async function openGuestPage(
     /** A server process of the test's own rather than this worker's server. */
     serverUrl?: string | undefined;
     serviceWorkers?: 'allow' | 'block';
-    /** The phone's language (its Accept-Language and navigator.languages): es-US for a guest who reads Spanish. */
-    locale?: string;
   } = {},
 ): Promise<GuestPage> {
   const context = await browser.newContext({
@@ -80,7 +77,7 @@ export async function openGuestPage(
     viewport: { width, height: width === WIDTHS.mobile ? 780 : 900 },
     deviceScaleFactor,
     ...(userAgent && { userAgent }),
-    locale,
+    locale: 'en-US',
     timezoneId: 'America/Los_Angeles',
     serviceWorkers,
   });

@@ -11,7 +11,7 @@ export async function mailedLink(smtp: TestSmtpServer, to: string, baseUrl: stri
   const until = Date.now() + 20_000;
   for (;;) {
     // The first such mail to the address (a loyalty code mailed before it carries no link).
-    // The mail names the guest's language (?lang=), which the page then opens in.
+    // The link names the language the mail is written in (?lang=).
     const pattern = new RegExp(`${baseUrl}${path}(?:\\?lang=[a-z]+)?#[A-Za-z0-9_.-]+`);
     const link = smtp.received
       .filter((m) => m.to.includes(to))
