@@ -6,6 +6,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { purgeCSSPlugin as purgeCss } from '@fullhuman/postcss-purgecss';
 import react from '@vitejs/plugin-react';
 import Beasties from 'beasties';
+import compile from 'icu-minify/compile';
 import type { Plugin as PostcssPlugin } from 'postcss';
 import { defineConfig, type Plugin, type ViteBuilder } from 'vite';
 import { VitePWA, type VitePluginPWAAPI } from 'vite-plugin-pwa';
@@ -87,6 +88,35 @@ function precompress(outDir: string) {
   }
 }
 
+/** A file of the guest pages' catalogue: one area's words in one language (@boardwalk/contract/i18n/<language>/pages/). */
+const PAGE_TEXTS_FILE = /\/packages\/contract\/src\/i18n\/[^/]+\/pages\/[^/]+\.ts$/;
+/**
+ * The guest pages' messages compiled at build time (icu-minify, as next-intl's `precompile`
+ * does): each catalogue file becomes its messages' compact form, and use-intl formats them with
+ * its format-only runtime (the alias below), so no ICU parser reaches a phone. A catalogue file
+ * is a plain object (type imports only), evaluated once its types are stripped.
+ */
+function precompiledMessages(): Plugin {
+  const compileAll = (value: unknown): unknown =>
+    typeof value === 'string'
+      ? compile(value)
+      : Object.fromEntries(Object.entries(value as object).map(([key, v]) => [key, compileAll(v)]));
+  return {
+    name: 'boardwalk:precompiled-messages',
+    enforce: 'post',
+    async transform(code, id) {
+      if (!PAGE_TEXTS_FILE.test(id)) return null;
+      if (/^\s*import\s(?!type\b)/m.test(code)) throw new Error(`${id}: a catalogue file imports nothing but types`);
+      const { default: messages } = (await import(`data:text/javascript,${encodeURIComponent(code)}`)) as { default: unknown };
+      return { code: `export default ${JSON.stringify(compileAll(messages))};\n`, map: null };
+    },
+  };
+}
+
+/** Each guest language's catalogue chunk (i18n/<language>/pages.ts), for the prerendered pages to preload; written by the client build. */
+const LANGUAGE_CHUNKS = resolve(import.meta.dirname, 'node_modules/.cache/boardwalk-language-chunks.json');
+const LANGUAGE_ENTRY = /\/packages\/contract\/src\/i18n\/([^/]+)\/pages\.ts$/;
+
 /** Where the build's server entry (src/prerender.tsx) is bundled, used once and removed. */
 const PRERENDER_OUT = resolve(import.meta.dirname, 'node_modules/.cache/boardwalk-prerender');
 const ROOT_ELEMENT = '<div id="root"></div>';
@@ -101,33 +131,50 @@ const ROOT_ELEMENT = '<div id="root"></div>';
  * hashes go to shells/csp.json: the server allows exactly those under its CSP (style-src).
  */
 async function prerenderShells(outDir: string, renderRootUrl: string) {
-  const { GUEST_SHELLS, renderRoot } = (await import(renderRootUrl)) as {
-    GUEST_SHELLS: Record<string, { file: string; renderAt: string | null }>;
-    renderRoot: (url: string) => Promise<string>;
+  const { GUEST_SHELLS, LANGUAGES, shellFile, headTexts, renderRoot } = (await import(renderRootUrl)) as {
+    GUEST_SHELLS: Record<string, { renderAt: string | null }>;
+    LANGUAGES: readonly string[];
+    shellFile: (shell: string, language: string) => string;
+    headTexts: (language: string) => Promise<{ title: string; description: string }>;
+    renderRoot: (url: string, language: string) => Promise<string>;
   };
   const template = readFileSync(join(outDir, 'index.html'), 'utf8');
   if (!template.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT}`);
+  const languageChunks = JSON.parse(readFileSync(LANGUAGE_CHUNKS, 'utf8')) as Record<string, string>;
   const beasties = new Beasties({ path: outDir, publicPath: '/', pruneSource: false, reduceInlineStyles: false, logLevel: 'warn' });
   const styleHashes = new Set<string>();
-  for (const { file, renderAt } of Object.values(GUEST_SHELLS)) {
-    let html = template;
-    if (renderAt !== null) {
-      const markup = await renderRoot(renderAt);
-      // Inline style attributes would be refused by the CSP (style-src without 'unsafe-inline').
-      if (/\sstyle="/.test(markup)) throw new Error(`the prerendered ${renderAt} has a style attribute, which the CSP refuses`);
-      // The site settings (brand name, support email) every guest page shows: asked for at once,
-      // beside the scripts, for the app's own fetch of /api/site/ (lib/site.ts) to take.
-      const withSettings = template.replace('</title>', `</title>\n    <link rel="preload" href="/api/site/" as="fetch" crossorigin>`);
-      html = await beasties.process(withSettings.replace(ROOT_ELEMENT, `<div id="root">${markup}</div>`));
-      for (const [, css = ''] of html.matchAll(/<style>([\s\S]*?)<\/style>/g)) {
-        styleHashes.add(`'sha256-${createHash('sha256').update(css).digest('base64')}'`);
+  for (const language of LANGUAGES) {
+    const chunk = languageChunks[language];
+    if (!chunk) throw new Error(`no catalogue chunk for ${language} in ${LANGUAGE_CHUNKS}`);
+    const { title, description } = await headTexts(language);
+    // The page's language, its head in it, and its catalogue fetched beside the entry.
+    const page = template
+      .replace('<html lang="en">', `<html lang="${language}">`)
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>\n    <link rel="modulepreload" href="/${chunk}">`)
+      .replace(/(<meta name="description" content=")[^"]*"/, `$1${escapeHtml(description)}"`);
+    for (const [shell, { renderAt }] of Object.entries(GUEST_SHELLS)) {
+      let html = page;
+      if (renderAt !== null) {
+        const markup = await renderRoot(renderAt, language);
+        // Inline style attributes would be refused by the CSP (style-src without 'unsafe-inline').
+        if (/\sstyle="/.test(markup)) throw new Error(`the prerendered ${renderAt} has a style attribute, which the CSP refuses`);
+        // The site settings (brand name, support email) every guest page shows: asked for at once,
+        // beside the scripts, for the app's own fetch of /api/site/ (lib/site.ts) to take.
+        const withSettings = page.replace('</title>', `</title>\n    <link rel="preload" href="/api/site/" as="fetch" crossorigin>`);
+        html = await beasties.process(withSettings.replace(ROOT_ELEMENT, `<div id="root">${markup}</div>`));
+        for (const [, css = ''] of html.matchAll(/<style>([\s\S]*?)<\/style>/g)) {
+          styleHashes.add(`'sha256-${createHash('sha256').update(css).digest('base64')}'`);
+        }
       }
+      const file = shellFile(shell, language);
+      mkdirSync(dirname(join(outDir, file)), { recursive: true });
+      writeFileSync(join(outDir, file), html);
     }
-    mkdirSync(dirname(join(outDir, file)), { recursive: true });
-    writeFileSync(join(outDir, file), html);
   }
   writeFileSync(join(outDir, 'shells/csp.json'), `${JSON.stringify({ styleSrc: [...styleHashes] }, null, 2)}\n`);
 }
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
 
 /**
  * What the guest pages need with no network, by the chunks of the client build: the entry and
@@ -137,7 +184,8 @@ async function prerenderShells(outDir: string, renderRootUrl: string) {
  * office to keep a pass. Filled when the client build writes its bundle; read by the service
  * worker's manifest (serviceWorker below) through OFFLINE_LIST.
  */
-const OFFLINE_CHUNKS = /\/src\/(main\.tsx|guest\/ticket\/barcode-graphic\.tsx|guest\/stored-value\/stored-value-page\.tsx)$/;
+const OFFLINE_CHUNKS =
+  /\/src\/(main\.tsx|guest\/ticket\/barcode-graphic\.tsx|guest\/stored-value\/stored-value-page\.tsx|i18n\/[^/]+\/pages\.ts)$/;
 /** Written by the client build, read when the worker is built (Vite evaluates this file more than once: no shared variable). */
 const OFFLINE_LIST = resolve(import.meta.dirname, 'node_modules/.cache/boardwalk-offline-files.json');
 function offlineChunks(): Plugin {
@@ -158,6 +206,13 @@ function offlineChunks(): Plugin {
       if (offlineFiles.size < 3) throw new Error(`the offline chunks were not found (${[...offlineFiles].join(', ')})`);
       mkdirSync(dirname(OFFLINE_LIST), { recursive: true });
       writeFileSync(OFFLINE_LIST, JSON.stringify([...offlineFiles]));
+      const languageChunks = Object.fromEntries(
+        [...chunks.values()].flatMap((chunk) => {
+          const language = LANGUAGE_ENTRY.exec(chunk.facadeModuleId ?? '')?.[1];
+          return language ? [[language, chunk.fileName]] : [];
+        }),
+      );
+      writeFileSync(LANGUAGE_CHUNKS, JSON.stringify(languageChunks));
     },
   };
 }
@@ -271,7 +326,9 @@ const bootstrapInUse: PostcssPlugin = {
 };
 
 export default defineConfig({
-  plugins: [react(), initialBundleSize(), offlineChunks(), ...pwa.plugins],
+  plugins: [react(), precompiledMessages(), initialBundleSize(), offlineChunks(), ...pwa.plugins],
+  // The formatter of precompiled messages (precompiledMessages above): no ICU parser in the bundle.
+  resolve: { alias: [{ find: /^use-intl\/format-message$/, replacement: 'use-intl/format-message/format-only' }] },
   css: { postcss: { plugins: [bootstrapInUse] } },
   build: {
     outDir: 'dist',

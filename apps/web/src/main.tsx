@@ -3,18 +3,24 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './ui/theme.css';
 import { App } from './app/app.tsx';
+import { initialLanguage, loadLanguage, type LoadedLanguage } from './lib/language.tsx';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
-const app = (
-  <StrictMode>
-    <App />
-  </StrictMode>
-);
-// The guest pages' first screens come prerendered (src/prerender.tsx): the app takes over
-// that markup as it is. Every other page starts from the empty root.
-if (root.hasChildNodes()) hydrateRoot(root, app);
-else createRoot(root).render(app);
+function render(language: LoadedLanguage) {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root element');
+  document.documentElement.lang = language.language;
+  const app = (
+    <StrictMode>
+      <App language={language} />
+    </StrictMode>
+  );
+  // The guest pages' first screens come prerendered (src/prerender.tsx), in the language the
+  // server picked: the app takes over that markup as it is. Every other page starts from the empty root.
+  if (root.hasChildNodes()) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+}
+// The page's words first (a chunk the prerendered page already preloads), then the app.
+void loadLanguage(initialLanguage()).then(render);
 
 // The guest pages' service worker (src/service-worker/), registered once the page has loaded and
 // the browser is idle, so its install (the files it keeps) never competes with the page's own

@@ -6,17 +6,26 @@
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
+import type { Language } from '@boardwalk/contract/i18n/languages';
+import { loadLanguage } from './lib/language.tsx';
 import { Providers } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
 
 /** The pages to prerender and the files they go to, for the build (vite.config.ts). */
-export { GUEST_SHELLS } from '@boardwalk/contract/guest-shells';
+export { GUEST_SHELLS, shellFile } from '@boardwalk/contract/guest-shells';
+export { LANGUAGES } from '@boardwalk/contract/i18n/languages';
 
-/** The HTML of the app's root element at this URL. */
-export async function renderRoot(url: string): Promise<string> {
+/** The page's title and description in a language, for its head. */
+export async function headTexts(language: Language): Promise<{ title: string; description: string }> {
+  const { common } = (await loadLanguage(language)).messages;
+  return { title: common.title, description: common.description };
+}
+
+/** The HTML of the app's root element at this URL, in a language. */
+export async function renderRoot(url: string, language: Language): Promise<string> {
   const { prelude } = await prerender(
     <StrictMode>
-      <Providers>
+      <Providers language={await loadLanguage(language)}>
         <StaticRouter location={url}>
           <AppRoutes />
         </StaticRouter>

@@ -1,7 +1,9 @@
 // The guest pages' first screens, prerendered at build time (apps/web/src/prerender.tsx) into
 // the files named here, and sent by the server (apps/api/src/platform/web.plugin.ts) for the
 // paths that show them, so a phone paints the page's frame before its JavaScript has run.
-// The app then hydrates that markup (apps/web/src/main.tsx). One table for both sides.
+// The app then hydrates that markup (apps/web/src/main.tsx). One table for both sides. Each
+// shell is written once per guest language (shellFile); the server sends the guest's.
+import { DEFAULT_LANGUAGE, type Language } from './i18n/languages.ts';
 import { BARCODE_PATTERN, HASH_URL_MIN_SEGMENT, ORDER_ID_PATTERN, TEST_PASS_ORDER_ID } from './pass-address.ts';
 
 export const GUEST_SHELLS = {
@@ -18,6 +20,12 @@ export const GUEST_SHELLS = {
 } as const;
 
 export type GuestShell = keyof typeof GUEST_SHELLS;
+
+/** A shell's file in a language: English's as named above, another's in shells/<language>/ (shells/es/pass.html). */
+export function shellFile(shell: GuestShell, language: Language): string {
+  const { file } = GUEST_SHELLS[shell];
+  return language === DEFAULT_LANGUAGE ? file : `shells/${language}/${file.slice(file.lastIndexOf('/') + 1)}`;
+}
 
 /** The shell of a page's path (no query): mirrors apps/web/src/app/router.tsx for the four prerendered pages. */
 export function guestShellFor(path: string): GuestShell {

@@ -1,8 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fp from 'fastify-plugin';
+import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import { GUEST_SHELLS, guestShellFor } from '@boardwalk/contract/guest-shells';
+import { guestShellFor, shellFile } from '@boardwalk/contract/guest-shells';
+import { pageLanguage } from './guest-language.ts';
 
 export const webDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
@@ -64,7 +66,8 @@ export function webManifest(brandName: string) {
  * routes load directly, whatever Accept says (curl and a load balancer's check send none).
  * The page is the prerendered first screen of that path (@boardwalk/contract/guest-shells:
  * the login form, the pass page's frame, the stored-value and loyalty pages), or the empty
- * frame for the others. Files come as their .br or .gz twin written by the build when the
+ * frame for the others, in the guest's language (pageLanguage: the link's, the cookie's, the
+ * browser's). Files come as their .br or .gz twin written by the build when the
  * client accepts it. The prerendered pages are also files of their own (/shells/pass.html):
  * the guest pages' service worker (/service-worker.js) keeps them to open a page offline.
  * Everything but the hashed assets is sent with `no-cache` (asked again each time), the
@@ -87,6 +90,8 @@ export const webPlugin = fp(
     } else {
       app.log.warn(`no built app at ${root}: run "npm run build" to serve the guest pages`);
     }
+    // The guest's language choice, kept on the device in a cookie (pageLanguage).
+    await app.register(fastifyCookie);
     const manifest = JSON.stringify(webManifest(app.config.brandName));
     app.get('/manifest.webmanifest', { schema: { hide: true } }, (_request, reply) =>
       reply.header('Cache-Control', 'no-cache').type('application/manifest+json').send(manifest),
@@ -94,7 +99,12 @@ export const webPlugin = fp(
     app.setNotFoundHandler((request, reply) => {
       const path = request.url.split('?')[0] ?? '';
       const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isNotPage(path) && !looksLikeFile(path);
-      if (hasBuild && wantsPage) return reply.header('Cache-Control', 'no-cache').sendFile(GUEST_SHELLS[guestShellFor(path)].file);
+      if (hasBuild && wantsPage) {
+        return reply
+          .header('Cache-Control', 'no-cache')
+          .header('Vary', 'Accept-Language, Cookie')
+          .sendFile(shellFile(guestShellFor(path), pageLanguage(request)));
+      }
       return reply.code(404).send({ statusCode: 404, error: 'NOT_FOUND', message: `No route ${request.method} ${path}` });
     });
   },

@@ -73,6 +73,33 @@ describe('the app on every page path', () => {
     },
   );
 
+  it.skipIf(!hasBuild)(
+    "sends each page in the guest's language: the link's (?lang=), else the choice kept in the lang cookie, else the browser's",
+    async () => {
+      const langOf = (body: string) => /<html lang="([a-z]+)"/.exec(body)?.[1];
+      for (const [url, headers, language] of [
+        ['/', {}, 'en'],
+        ['/', { 'accept-language': 'es-MX,es;q=0.9,en;q=0.8' }, 'es'],
+        ['/', { 'accept-language': 'fr-FR,fr;q=0.9' }, 'en'],
+        ['/?lang=es', {}, 'es'],
+        ['/?lang=en', { 'accept-language': 'es-MX' }, 'en'],
+        ['/?lang=xx', { 'accept-language': 'es-MX' }, 'es'],
+        ['/10000002/3500000000000028', { cookie: 'lang=es' }, 'es'],
+        ['/loyalty/', { cookie: 'lang=en', 'accept-language': 'es' }, 'en'],
+        ['/loyalty/?lang=es', { cookie: 'lang=en' }, 'es'],
+        ['/activate/', { cookie: 'lang=zz', 'accept-language': 'es' }, 'es'],
+      ] as const) {
+        const res = await t.app.inject({ url, headers: { accept: 'text/html', ...headers } });
+        expect(res.statusCode, url).toBe(200);
+        expect(langOf(res.body), `${url} ${JSON.stringify(headers)}`).toBe(language);
+        expect(res.body).toContain(language === 'es' ? '<title>Su pase</title>' : '<title>Your Pass</title>');
+        // A cache between the guest and the server keeps one page per language.
+        expect(String(res.headers.vary)).toMatch(/accept-language/i);
+        expect(String(res.headers.vary)).toMatch(/cookie/i);
+      }
+    },
+  );
+
   it('names the shell of each path as the app routes it', () => {
     expect(guestShellFor('/')).toBe('login');
     expect(guestShellFor('/10000002/3500000000000028')).toBe('pass');

@@ -1,10 +1,11 @@
 import { BrowserRouter } from 'react-router';
+import type { LoadedLanguage } from '../lib/language.tsx';
 import { Providers } from './providers.tsx';
 import { AppRoutes } from './router.tsx';
 
-export function App() {
+export function App({ language }: { language: LoadedLanguage }) {
   return (
-    <Providers>
+    <Providers language={language}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>

@@ -40,7 +40,9 @@ export interface RequestOptions {
 
 /** Sends the request; answers the response when its status is 2xx, throws ApiRequestError otherwise. */
 async function send(path: string, { method = 'GET', body, signal, token }: RequestOptions, accept: string): Promise<Response> {
-  const headers: Record<string, string> = { Accept: accept };
+  // The language the page shows (lib/language.tsx keeps <html lang>): what the server writes
+  // for this guest (mails, passes) and stores with their registration, share or membership.
+  const headers: Record<string, string> = { Accept: accept, 'Accept-Language': document.documentElement.lang || 'en' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;

@@ -8,14 +8,16 @@
 //   precached and served from the cache; every other request goes to the network untouched.
 // - Pages: a guest page is asked of the network first (the newest build shows at once); with no
 //   answer (offline, or none within NAVIGATION_TIMEOUT_MS) its prerendered frame comes from the
-//   precache (the same table the server reads, @boardwalk/contract/guest-shells).
+//   precache (the same table the server reads, @boardwalk/contract/guest-shells), in the guest's
+//   language as the server picks it: the link's, the device's stored choice, the phone's.
 // - Never handled: the staff pages (/login, /admin), the API and the server's own pages
 //   (STAFF_AND_SERVER_PATHS), and every request a staff page makes: they go to the network as
 //   if there were no worker, and nothing of them is kept.
 // - Updates: a new build's worker installs beside the running one and takes over only once no
 //   page of the old one is open (no skipWaiting), so an open page never loses the files it was
 //   built with; the old precache is then removed.
-import { GUEST_SHELLS, guestShellFor } from '@boardwalk/contract/guest-shells';
+import { guestShellFor, shellFile } from '@boardwalk/contract/guest-shells';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@boardwalk/contract/i18n/languages';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 
@@ -48,9 +50,21 @@ cleanupOutdatedCaches();
 // A directory ('/') or a path without .html is a page, answered below: not mapped to a cached file.
 precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '', cleanURLs: false });
 
+/** The cookie store (Chromium, Safari 18.4, Firefox 140), where the worker reads the guest's stored language choice. */
+type CookieStore = { get(name: string): Promise<{ value: string } | null> };
+
+/** A page's language offline, as the server picks it (apps/api/src/platform/guest-language.ts pageLanguage). */
+async function pageLanguage(url: URL): Promise<Language> {
+  const fromLink = url.searchParams.get('lang');
+  if (isLanguage(fromLink)) return fromLink;
+  const stored = await (self as unknown as { cookieStore?: CookieStore }).cookieStore?.get('lang').catch(() => null);
+  if (isLanguage(stored?.value)) return stored.value;
+  return navigator.languages.map((tag) => tag.split('-')[0]?.toLowerCase()).find(isLanguage) ?? DEFAULT_LANGUAGE;
+}
+
 /** The network's answer, or the path's prerendered frame from the precache when it does not come. */
 async function guestPage({ request, url }: { request: Request; url: URL }): Promise<Response> {
-  const shell = () => matchPrecache(`/${GUEST_SHELLS[guestShellFor(url.pathname)].file}`);
+  const shell = async () => matchPrecache(`/${shellFile(guestShellFor(url.pathname), await pageLanguage(url))}`);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, NAVIGATION_TIMEOUT_MS)));
   try {

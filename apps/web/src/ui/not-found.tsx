@@ -1,13 +1,15 @@
 import { Link } from 'react-router';
+import { useTranslations } from 'use-intl';
 import { PageHeading } from './page-heading.tsx';
 
 export function NotFound() {
+  const t = useTranslations('common.notFound');
   return (
     <section className="panel panel--narrow" aria-labelledby="not-found-heading">
-      <PageHeading id="not-found-heading">Page not found</PageHeading>
-      <p>There is nothing at this address. Check the link, or look up your ticket or pass from the home page.</p>
+      <PageHeading id="not-found-heading">{t('heading')}</PageHeading>
+      <p>{t('text')}</p>
       <Link to="/" className="btn btn-primary">
-        Go to the home page
+        {t('home')}
       </Link>
     </section>
   );

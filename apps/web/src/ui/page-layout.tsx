@@ -1,22 +1,26 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useTranslations } from 'use-intl';
 import { useSiteInfo } from '../lib/site.ts';
+import { LanguageSwitch } from './language-switch.tsx';
 
-/** Every guest page: a header with the brand, the main content, a help line and the link to the guest's own data. */
+/** Every guest page: a header with the brand and the language switch, the main content, a help line and the link to the guest's own data. */
 export function PageLayout({ children }: { children: ReactNode }) {
   const site = useSiteInfo();
+  const t = useTranslations('common');
   return (
     <div className="page">
       <a className="visually-hidden-focusable skip-link" href="#main">
-        Skip to content
+        {t('skipToContent')}
       </a>
       <header className="site-header">
         <div className="page-width site-header__inner">
           {/* Named "Home" until the brand name has loaded, so the link always has a name. */}
-          <Link to="/" className="site-header__brand" aria-label={site ? undefined : 'Home'}>
+          <Link to="/" className="site-header__brand" aria-label={site ? undefined : t('home')}>
             <img src="/logo.svg" alt="" width={36} height={36} />
             <span>{site?.brandName ?? '\u00a0'}</span>
           </Link>
+          <LanguageSwitch />
         </div>
       </header>
       <main id="main" className="page-width page__main" tabIndex={-1}>
@@ -26,11 +30,14 @@ export function PageLayout({ children }: { children: ReactNode }) {
         <div className="page-width">
           {site ? (
             <p className="mb-1">
-              Need help? Email <a href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a> or visit guest services.
+              {t.rich('help', {
+                supportEmail: site.supportEmail,
+                email: (text) => <a href={`mailto:${site.supportEmail}`}>{text}</a>,
+              })}
             </p>
           ) : null}
           <p className="mb-0">
-            <Link to="/privacy/">Your data and privacy</Link>
+            <Link to="/privacy/">{t('privacyLink')}</Link>
           </p>
         </div>
       </footer>

@@ -6,9 +6,14 @@ import { createTranslator } from 'use-intl/core';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from './languages.ts';
 import { MAIL_TEXTS } from './mails.ts';
+import { PAGE_TEXTS } from './pages.ts';
 import { PASS_TEXTS } from './passes.ts';
 
-const CATALOGUES = { mails: MAIL_TEXTS, passes: PASS_TEXTS };
+const CATALOGUES = {
+  mails: MAIL_TEXTS,
+  passes: PASS_TEXTS,
+  pages: Object.fromEntries(await Promise.all(LANGUAGES.map(async (language) => [language, await PAGE_TEXTS[language]()]))),
+};
 
 /** Every message of a catalogue by its dotted key. */
 function flatten(catalogue: object, prefix = ''): Map<string, string> {

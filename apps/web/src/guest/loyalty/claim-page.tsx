@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ALLOWED_CHANGES, type ClaimResult } from '@boardwalk/contract/loyalty';
-import { formatDateTime } from '../../lib/format.ts';
+import { useFormats } from '../../lib/format.ts';
 import { useSiteInfo } from '../../lib/site.ts';
 import { ClaimForm, type CandidatesProps } from '../../loyalty/claim-form.tsx';
 import { LiveAlert } from '../../ui/live-alert.tsx';
@@ -96,6 +96,7 @@ function MemberClaim({ kind, member, initial }: { kind: ClaimKind; member: Loyal
 
 /** Several checks share the number: the guest picks theirs by date and terminal. */
 function Candidates({ candidates, busy, onAdd }: CandidatesProps) {
+  const formats = useFormats();
   return (
     <div className="loyalty-candidates">
       <h2 className="h6 mt-4">Several checks have this number. Which one is yours?</h2>
@@ -103,7 +104,7 @@ function Candidates({ candidates, busy, onAdd }: CandidatesProps) {
         {candidates.map((c) => (
           <li key={c.checkID} className="loyalty-candidates__row">
             <span>
-              {formatDateTime(c.ORDER_DATE)} <span className="text-body-secondary">· Terminal {c.TERMINAL_ID}</span>
+              {formats.dateTime(c.ORDER_DATE)} <span className="text-body-secondary">· Terminal {c.TERMINAL_ID}</span>
             </span>
             <Button size="sm" variant="outline-primary" disabled={busy || c.IN_LOYALTY_ORDERS} onClick={() => onAdd(c.checkID)}>
               {c.IN_LOYALTY_ORDERS ? 'Added' : 'Add'}

@@ -5,7 +5,7 @@ import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
 import type { Statement, StatementEntry } from '@boardwalk/contract/loyalty-statement';
 import { describeRequestError, failedWith } from '../../lib/api-client.ts';
-import { formatDate } from '../../lib/format.ts';
+import { useFormats } from '../../lib/format.ts';
 import { forgetLinkToken, hideLinkToken, takeLinkToken } from '../../lib/link-token.ts';
 import { useSiteInfo } from '../../lib/site.ts';
 import { EmailLinkRequest } from '../../loyalty/email-link-request.tsx';
@@ -156,13 +156,14 @@ function StatementView({ token, onRefused }: { token: string; onRefused: () => v
 }
 
 function Balance({ statement }: { statement: Statement }) {
+  const formats = useFormats();
   return (
     <div className="statement-balance">
       <p className="statement-balance__label">Balance</p>
       <p className={`loyalty-points${statement.balance < 0 ? ' loyalty-points--negative' : ''}`}>{points(statement.balance)}</p>
       {statement.expiringPoints > 0 && statement.expiringAt ? (
         <p className="loyalty-note mb-2" data-testid="statement-expiring">
-          <strong>{points(statement.expiringPoints)}</strong> expire on <strong>{formatDate(statement.expiringAt)}</strong>. Redeem them
+          <strong>{points(statement.expiringPoints)}</strong> expire on <strong>{formats.date(statement.expiringAt)}</strong>. Redeem them
           before then.
         </p>
       ) : null}
@@ -243,11 +244,12 @@ function Rewards({ statement }: { statement: Statement }) {
 }
 
 function LedgerEntry({ entry }: { entry: StatementEntry }) {
+  const formats = useFormats();
   return (
     <li className="statement-ledger__entry">
       <div>
         <div>{entry.description}</div>
-        <div className="text-body-secondary small">{formatDate(entry.createdAt)}</div>
+        <div className="text-body-secondary small">{formats.date(entry.createdAt)}</div>
       </div>
       <span className={`statement-ledger__points${entry.points < 0 ? ' statement-ledger__points--spent' : ''}`}>
         {signed(entry.points)}

@@ -8,7 +8,7 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import type { PrivacyExport } from '@boardwalk/contract/privacy';
 import { describeRequestError, failedWith } from '../../lib/api-client.ts';
-import { formatDate } from '../../lib/format.ts';
+import { useFormats } from '../../lib/format.ts';
 import { forgetLinkToken, hideLinkToken, takeLinkToken } from '../../lib/link-token.ts';
 import { saveJson } from '../../lib/save-json.ts';
 import { useSiteInfo } from '../../lib/site.ts';
@@ -22,10 +22,9 @@ import { PrivacyRequestPage } from './privacy-request-page.tsx';
 const TOKEN_KEY = 'boardwalk.privacy.token';
 
 const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-const day = (iso: string) => formatDate(iso);
 
 /** Each kind of data held, in a guest's words: a heading and one line per item. */
-function groups(doc: PrivacyExport): { title: string; lines: string[] }[] {
+function groups(doc: PrivacyExport, day: (iso: string) => string): { title: string; lines: string[] }[] {
   return [
     {
       title: 'Tickets',
@@ -73,6 +72,7 @@ export function PrivacyManagePage() {
 }
 
 function PersonalData({ token }: { token: string }) {
+  const formats = useFormats();
   const supportEmail = useSiteInfo()?.supportEmail ?? '';
   const query = useQuery(personalDataQuery(token));
   const erase = useEraseOwnData(token);
@@ -116,7 +116,7 @@ function PersonalData({ token }: { token: string }) {
     );
   }
   const doc = query.data;
-  const held = groups(doc);
+  const held = groups(doc, formats.date);
   return (
     <section className="panel" aria-labelledby="privacy-data-heading">
       <PageHeading id="privacy-data-heading">Your Data</PageHeading>

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { storedValueResponse, storedValueTexts, type StoredValueResponse } from '@boardwalk/contract/stored-value';
 import { failedWith } from '../../lib/api-client.ts';
 import { useDeviceCopy } from '../../lib/device-copy.ts';
-import { formatCredits, formatUsd } from '../../lib/format.ts';
+import { useFormats } from '../../lib/format.ts';
 import { LoadingState } from '../../ui/loading-state.tsx';
 import { OfflineNote } from '../../ui/offline-note.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
@@ -52,6 +52,7 @@ export default function StoredValuePage() {
 
 /** The card; shownAt when it is the device's copy, shown with no network. */
 function StoredValueView({ card, shownAt }: { card: StoredValueResponse; shownAt?: string }) {
+  const formats = useFormats();
   return (
     <section className="stored-value" aria-labelledby="stored-value-heading">
       <PageHeading id="stored-value-heading">Stored Value Card</PageHeading>
@@ -60,11 +61,11 @@ function StoredValueView({ card, shownAt }: { card: StoredValueResponse; shownAt
         <dl className="stored-value__balances">
           <div>
             <dt>Credits</dt>
-            <dd data-testid="stored-value-credits">{formatCredits(card.credits)}</dd>
+            <dd data-testid="stored-value-credits">{formats.credits(card.credits)}</dd>
           </div>
           <div>
             <dt>Cash</dt>
-            <dd data-testid="stored-value-cash">{formatUsd(card.cash)}</dd>
+            <dd data-testid="stored-value-cash">{formats.usd(card.cash)}</dd>
           </div>
         </dl>
         <PassBarcode className="stored-value__barcode" value={card.barcode} isVoid={false} testId="stored-value-barcode" />

@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import type { PassOrder } from '@boardwalk/contract/pass';
 import { readableColors } from '../../lib/color.ts';
-import { formatCredits, formatDate, formatDateTime, formatUsd, fullName } from '../../lib/format.ts';
+import { fullName, useFormats } from '../../lib/format.ts';
 import { PassBarcode } from './barcode-slot.tsx';
 import { isStoredValueCard, passTexts, purchaserName, showsBarcode, showsPhoto, ticketholderName, voidReasons } from './pass-rules.ts';
 import './pass-card.css';
@@ -12,7 +12,7 @@ interface Detail {
   value: string;
 }
 
-function details(order: PassOrder): Detail[] {
+function details(order: PassOrder, formats: ReturnType<typeof useFormats>): Detail[] {
   const rows: Detail[] = [];
   const holder = ticketholderName(order);
   if (order.sharedWith) {
@@ -23,9 +23,9 @@ function details(order: PassOrder): Detail[] {
   }
   const purchaser = purchaserName(order);
   if (purchaser) rows.push({ label: 'Purchaser', value: purchaser });
-  if (order.orderDate) rows.push({ label: 'Order Date', value: formatDate(order.orderDate) });
-  if (order.redeemed) rows.push({ label: 'Redeemed', value: formatDateTime(order.redeemed) });
-  if (order.expires) rows.push({ label: 'Expires', value: formatDate(order.expires) });
+  if (order.orderDate) rows.push({ label: 'Order Date', value: formats.date(order.orderDate) });
+  if (order.redeemed) rows.push({ label: 'Redeemed', value: formats.dateTime(order.redeemed) });
+  if (order.expires) rows.push({ label: 'Expires', value: formats.date(order.expires) });
   return rows;
 }
 
@@ -35,6 +35,7 @@ export function PassCard({ order, brandName }: { order: PassOrder; brandName: st
   const reasons = voidReasons(order);
   const isVoid = reasons.length > 0;
   const storedValue = isStoredValueCard(order);
+  const formats = useFormats();
   const style = { backgroundColor: colors.background, color: colors.foreground, '--pass-fg': colors.foreground } as CSSProperties;
 
   return (
@@ -52,7 +53,7 @@ export function PassCard({ order, brandName }: { order: PassOrder; brandName: st
         <div className="pass-card__balance">
           <span className="pass-card__label">{storedValue ? 'Credits' : 'Balance'}</span>
           <span className="pass-card__balance-value" data-testid="pass-balance">
-            {storedValue ? formatCredits(order.credits) : formatUsd(order.cash)}
+            {storedValue ? formats.credits(order.credits) : formats.usd(order.cash)}
           </span>
           {order.barcodeHash ? (
             <Link to={`/stored-value/${order.barcodeHash}`} className="pass-card__balance-link">
@@ -89,7 +90,7 @@ export function PassCard({ order, brandName }: { order: PassOrder; brandName: st
       </div>
 
       <dl className="pass-card__details">
-        {details(order).map(({ label, value }) => (
+        {details(order, formats).map(({ label, value }) => (
           <div key={label} className="pass-card__detail">
             <dt className="pass-card__label">{label}</dt>
             <dd>{value}</dd>

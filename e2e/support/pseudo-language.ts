@@ -1,0 +1,85 @@
+// A pseudo-language for the guest pages: the built English catalogue (its chunk, which the
+// English pages preload) with every message wrapped in ⟦ ⟧, served in its place. Every word a
+// page takes from the catalogue then shows inside brackets; a word outside them was written
+// somewhere else (hard-coded), unless it is data the server sent (a name, a product) or a
+// number, a date or an amount that Intl wrote. It proves, too, that a language is a catalogue:
+// the pages take this one without a line of code knowing it.
+import type { Page } from 'playwright-core';
+
+export const OPEN = '⟦';
+export const CLOSE = '⟧';
+
+/** A compiled message (icu-minify: a string, or an array of parts) with the brackets around its whole text. */
+function wrap(message: unknown): unknown {
+  if (typeof message === 'string') return `${OPEN}${message}${CLOSE}`;
+  if (Array.isArray(message)) return [OPEN, ...message, CLOSE];
+  return Object.fromEntries(Object.entries(message as object).map(([key, value]) => [key, wrap(value)]));
+}
+
+/** The English catalogue's chunk (its address, from the English page's preload) rewritten in the pseudo-language. */
+export async function pseudoCatalogue(baseUrl: string): Promise<{ path: string; body: string }> {
+  const page = await (await fetch(`${baseUrl}/?lang=en`)).text();
+  const path = /<link rel="modulepreload" href="(\/assets\/pages-[^"]+\.js)">/.exec(page)?.[1];
+  if (!path) throw new Error('the English page preloads no catalogue chunk');
+  const source = await (await fetch(`${baseUrl}${path}`)).text();
+  const exported = /export\s*\{\s*(\w+) as (\w+)\s*\}/.exec(source);
+  if (!exported) throw new Error(`${path} exports no catalogue`);
+  const module = (await import(`data:text/javascript,${encodeURIComponent(source)}`)) as Record<string, unknown>;
+  const catalogue = module[exported[2]!];
+  return { path, body: `var e=${JSON.stringify(wrap(catalogue))};export{e as ${exported[2]}};` };
+}
+
+/** Serves the pseudo-language in place of English on this page. */
+export async function usePseudoLanguage(page: Page, catalogue: { path: string; body: string }) {
+  await page.route(`**${catalogue.path}`, (route) => route.fulfill({ body: catalogue.body, contentType: 'text/javascript' }));
+}
+
+/** Every text a guest can read or hear on the page: its visible text, and the names, descriptions and hints of its elements. */
+export function readableTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const texts = [document.body.innerText, document.title];
+    for (const element of document.querySelectorAll('[aria-label], [alt], [title], [placeholder], [aria-valuetext]')) {
+      for (const name of ['aria-label', 'alt', 'title', 'placeholder', 'aria-valuetext']) {
+        const value = element.getAttribute(name);
+        if (value) texts.push(value);
+      }
+    }
+    return texts;
+  });
+}
+
+/** What is left of a text once every bracketed message is taken out (innermost first: a message may hold another). */
+export function outsideTheCatalogue(text: string): string {
+  let rest = text;
+  for (let previous = ''; previous !== rest;) {
+    previous = rest;
+    rest = rest.replace(/⟦[^⟦⟧]*⟧/g, ' ');
+  }
+  return rest;
+}
+
+/** Month and day names and the day periods Intl writes in English dates. */
+const DATE_WORDS = new Set(
+  [
+    ...Array.from({ length: 12 }, (_, month) => new Date(2026, month, 1)).flatMap((date) =>
+      ['short', 'long'].map((month) => date.toLocaleString('en-US', { month: month as 'short' | 'long' })),
+    ),
+    ...Array.from({ length: 7 }, (_, day) => new Date(2026, 10, 22 + day)).flatMap((date) =>
+      ['short', 'long'].map((weekday) => date.toLocaleString('en-US', { weekday: weekday as 'short' | 'long' })),
+    ),
+    'AM',
+    'PM',
+  ].map((word) => word.toLowerCase()),
+);
+
+/**
+ * The words of a text that come neither from the catalogue nor from data: each word left outside
+ * the brackets must be a number, a date's word, or appear in what the server answered.
+ */
+export function hardCodedWords(text: string, data: string): string[] {
+  const known = data.toLowerCase();
+  return (outsideTheCatalogue(text).match(/\p{L}[\p{L}'’-]*/gu) ?? []).filter((word) => {
+    const lower = word.toLowerCase();
+    return !DATE_WORDS.has(lower) && !known.includes(lower);
+  });
+}

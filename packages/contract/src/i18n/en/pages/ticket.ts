@@ -1,0 +1,2 @@
+// The ticket pages' words in English (docs/i18n.md).
+export default {} as const;

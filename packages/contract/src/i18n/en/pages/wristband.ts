@@ -1,0 +1,2 @@
+// The wristband pages' words in English (docs/i18n.md).
+export default {} as const;

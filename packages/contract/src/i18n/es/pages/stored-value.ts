@@ -1,0 +1,4 @@
+import type { Translation } from '../../languages.ts';
+import type en from '../../en/pages/stored-value.ts';
+
+export default {} as const satisfies Translation<typeof en>;
