@@ -306,6 +306,66 @@ describe('the share modal', () => {
     }));
 });
 
+describe('in Spanish', () => {
+  it("words the section, the modal, its checks and the server's refusals in Spanish (360 and 1280 px)", () =>
+    inGuestPage(
+      browser,
+      WIDTHS.mobile,
+      async (page) => {
+        await page.goto(ownerPath);
+        const region = page.getByRole('region', { name: 'Administrar boletos compartidos' });
+        await region.getByRole('list', { name: 'Visitantes con quienes se comparte este boleto' }).waitFor();
+        await region.getByRole('button', { name: 'Modificar lo compartido con Rosa Diaz' }).waitFor();
+        await region.getByRole('button', { name: 'Compartir con un visitante' }).click();
+        await modalOpen(page, 'Compartir el boleto');
+        const d = dialog(page);
+        await d.getByText('Le enviaremos al visitante por correo su propio enlace a este pase.', { exact: false }).waitFor();
+        await d.getByLabel('Nombre').fill('Lee2');
+        await d.getByLabel('Apellido').fill('Kim');
+        await d.getByLabel('Correo').fill('lee@example');
+        await d.getByRole('button', { name: 'Compartir', exact: true }).click();
+        await expect(d.locator('#share-firstName-error').textContent()).resolves.toBe(
+          'El nombre solo puede tener letras, espacios, guiones, apóstrofos y puntos',
+        );
+        await expect(d.locator('#share-email-error').textContent()).resolves.toBe('El correo no es válido');
+        await d.getByText('(opcional)').waitFor();
+        for (const width of [WIDTHS.mobile, WIDTHS.desktop]) {
+          await page.setViewportSize({ width, height: width === WIDTHS.mobile ? 780 : 900 });
+          await expectNoAxeViolations(page);
+          await screenshot(page, 'es-shares-modal-validation');
+        }
+
+        // The server's refusals, named by their code, with the figure its answer gives.
+        await d.getByLabel('Nombre').fill('Lee');
+        await d.getByLabel('Correo').fill('lee@example.com');
+        const modalAlert = () => d.getByRole('alert').locator('.alert');
+        const refuse = (status: number, error: string, message: string) =>
+          page.route('**/api/share/', (route) =>
+            route.fulfill({ status, contentType: 'application/json', json: { statusCode: status, error, message } }),
+          );
+        await refuse(400, 'VALIDATION_FAILED', 'A ticket can be shared with at most 10 guests.');
+        await d.getByRole('button', { name: 'Compartir', exact: true }).click();
+        await expect(modalAlert().textContent()).resolves.toBe('Un boleto se puede compartir con 10 visitantes como máximo.');
+        await page.unroute('**/api/share/');
+        await refuse(429, 'TOO_MANY_ATTEMPTS', 'This ticket has sent its 3 share emails for today. Try again after 2 AM (park time).');
+        await d.getByRole('button', { name: 'Compartir', exact: true }).click();
+        await expect(modalAlert().textContent()).resolves.toBe(
+          'Este boleto ya envió hoy sus 3 correos para compartir. Intente de nuevo después de las 2 a. m. (hora del parque).',
+        );
+        await page.unroute('**/api/share/');
+        await answerWithError(page, '/api/share/', 408, 'expired');
+        await d.getByRole('button', { name: 'Compartir', exact: true }).click();
+        await expect(modalAlert().textContent()).resolves.toBe(
+          'La sesión para compartir este boleto venció. Actualice la página e intente de nuevo.',
+        );
+        await screenshot(page, 'es-shares-modal-refused');
+        await d.getByRole('button', { name: 'Cerrar' }).click();
+        await d.waitFor({ state: 'detached' });
+      },
+      { locale: 'es-US' },
+    ));
+});
+
 describe("the shared guest's view", () => {
   it.each([WIDTHS.mobile, WIDTHS.desktop])(
     'by link: Primary Ticketholder and Shared With; no voucher, no Edit Registration, no share section (%i px)',

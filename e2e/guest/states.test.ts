@@ -36,3 +36,30 @@ for (const width of [WIDTHS.mobile, WIDTHS.desktop]) {
     }
   });
 }
+
+// The pass page's states on a phone set to Spanish (those with a Spanish way in): the page in
+// Spanish, reached and checked by its Spanish words; axe and no overflow at phone width and then,
+// in the same page, at desktop width; a screenshot at each (es-<state>-<width>.png).
+describe('in Spanish', () => {
+  for (const state of guestStates) {
+    const { spanish } = state;
+    if (!spanish) continue;
+    it(`${state.name}: Spanish words, no axe violations at ${WIDTHS.mobile} and ${WIDTHS.desktop} px`, async () => {
+      const guest = await openGuestPage(browser, WIDTHS.mobile, { userAgent: state.userAgent, locale: 'es-US' });
+      try {
+        await spanish(guest.page);
+        await expect(guest.page.locator('html').getAttribute('lang')).resolves.toBe('es');
+        for (const width of [WIDTHS.mobile, WIDTHS.desktop]) {
+          await guest.page.setViewportSize({ width, height: width === WIDTHS.mobile ? 780 : 900 });
+          await expectNoAxeViolations(guest.page);
+          await screenshot(guest.page, `es-${state.name}`);
+          const overflow = await guest.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          expect(overflow, `horizontal overflow in px at ${width} px`).toBe(0);
+        }
+        expect(unexpectedProblems(guest.problems)).toEqual([]);
+      } finally {
+        await guest.close();
+      }
+    });
+  }
+});

@@ -34,6 +34,11 @@ export interface GuestState {
   /** The browser to open the state in (the pass actions depend on it); a desktop browser by default. */
   userAgent?: string;
   open(page: Page): Promise<void>;
+  /**
+   * The same state in Spanish, on a phone set to Spanish (openGuestPage's locale es-US): reached
+   * by its Spanish words, waiting for the state's own (states.test.ts, "in Spanish").
+   */
+  spanish?(page: Page): Promise<void>;
 }
 
 export interface GuestPage {

@@ -133,26 +133,12 @@ export type PassOrder = z.infer<typeof passOrder>;
 export const CONSENT_CHANNELS = ['email', 'sms'] as const;
 export type ConsentChannel = (typeof CONSENT_CHANNELS)[number];
 
-/** The short code marketing texts come from (the SMS disclosure names it). */
-export const SMS_SHORT_CODE = '36401';
-
 /**
- * The wording of each consent as the registration form shows it: the checkbox's label and, for
- * texts, the disclosure under it. The server owns it (GET /api/site/ answers it; a registration
- * records the version it was given under), so the form always shows what is recorded.
+ * The short code marketing texts come from (the SMS disclosure names it). The consents' wording
+ * is the pass page's catalogue (i18n/<language>/pages/pass.ts `consent`), in each language: the
+ * registration form shows it and the server records it (apps/api/src/guest/pass/consent-wording.ts).
  */
-export function consentWording(brand: string): Record<ConsentChannel, { label: string; disclosure: string | null }> {
-  return {
-    email: { label: `Yes, email me news and announcements from ${brand}.`, disclosure: null },
-    sms: {
-      label: `Yes, text me news and offers from ${brand}.`,
-      disclosure:
-        `By checking this box, you agree to receive recurring automated marketing text messages from ${brand} at the phone number above. ` +
-        'Message frequency varies. Reply HELP for help and STOP to cancel. Message and data rates may apply. Consent is not a condition ' +
-        `of purchase. For help, text HELP to ${SMS_SHORT_CODE}; to stop receiving messages, text STOP to ${SMS_SHORT_CODE}.`,
-    },
-  };
-}
+export const SMS_SHORT_CODE = '36401';
 
 /** A consent's whole wording, as kept once per version: the label, then the disclosure. */
 export const consentText = (wording: { label: string; disclosure: string | null }) =>
@@ -162,6 +148,8 @@ export const consentText = (wording: { label: string; disclosure: string | null 
 export const siteInfo = z.object({
   brandName: z.string(),
   supportEmail: z.string(),
-  consents: z.record(z.enum(CONSENT_CHANNELS), z.object({ label: z.string(), disclosure: z.string().nullable() })),
+  consents: z
+    .record(z.enum(CONSENT_CHANNELS), z.object({ label: z.string(), disclosure: z.string().nullable() }))
+    .describe("The consents' wording in the call's language (Accept-Language), as a registration in it records them"),
 });
 export type SiteInfo = z.infer<typeof siteInfo>;

@@ -172,7 +172,7 @@ export const PERSONAL_DATA: TableMap[] = [
     table: schema.consentTexts,
     owner: 'guest/pass',
     holds: "a version of a consent's wording",
-    columns: { id: none, channel: none, text: none, createdAt: none },
+    columns: { id: none, channel: none, text: none, language: none, createdAt: none },
   }),
   entry({
     table: schema.consentRecords,

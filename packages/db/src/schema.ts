@@ -127,6 +127,8 @@ export const consentTexts = pgTable('consent_texts', {
   id: text().primaryKey(),
   channel: text().notNull(),
   text: text().notNull(),
+  /** The language the wording is in (BCP 47): the registration form's, as the guest saw it. */
+  language: text().notNull().default('en'),
   createdAt: created(),
 });
 

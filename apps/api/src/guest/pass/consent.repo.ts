@@ -3,9 +3,11 @@
 // consent_records with when, where and the version shown.
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { CONSENT_CHANNELS, consentText, consentWording, type ConsentChannel } from '@boardwalk/contract/pass';
+import type { Language } from '@boardwalk/contract/i18n/languages';
+import { CONSENT_CHANNELS, consentText, type ConsentChannel } from '@boardwalk/contract/pass';
 import type { Executor } from '@boardwalk/db/client';
 import { consentRecords, consentTexts } from '@boardwalk/db/schema';
+import { consentWording } from './consent-wording.ts';
 
 export type ConsentState = Record<ConsentChannel, boolean>;
 export type ConsentTextIds = Record<ConsentChannel, string>;
@@ -13,12 +15,16 @@ export type ConsentTextIds = Record<ConsentChannel, string>;
 /** Where a registration's consents are given: the registration form (POST /api/register/). */
 export const REGISTRATION_FORM = 'registration form';
 
-/** The current wording's version of each consent, stored once (on the first registration under it). */
-export async function currentConsentTexts(db: Executor, brand: string): Promise<ConsentTextIds> {
-  const wording = consentWording(brand);
+/**
+ * The current wording's version of each consent in a language, stored once with its language
+ * (on the first registration under it): the version is the text's, so the English versions
+ * recorded before the wording had other languages are the same ones.
+ */
+export async function currentConsentTexts(db: Executor, brand: string, language: Language): Promise<ConsentTextIds> {
+  const wording = consentWording(brand, language);
   const rows = CONSENT_CHANNELS.map((channel) => {
     const text = consentText(wording[channel]);
-    return { id: createHash('sha256').update(`${channel}\0${text}`).digest('hex'), channel, text };
+    return { id: createHash('sha256').update(`${channel}\0${text}`).digest('hex'), channel, text, language };
   });
   await db.insert(consentTexts).values(rows).onConflictDoNothing();
   return Object.fromEntries(rows.map((row) => [row.channel, row.id])) as ConsentTextIds;

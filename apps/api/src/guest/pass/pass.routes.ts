@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError } from '@boardwalk/contract/errors';
-import { consentWording, loginRequest, passOrder, registerRequest, siteInfo } from '@boardwalk/contract/pass';
+import { loginRequest, passOrder, registerRequest, siteInfo } from '@boardwalk/contract/pass';
 import { passLanguageAnswer, passLanguageRequest } from '@boardwalk/contract/pass-language';
+import { consentWording } from './consent-wording.ts';
 import { consentTextsOnce, lookupPass, registerPass, type PassDeps } from './pass.service.ts';
 import { changePassLanguage, type ShareLanguageWriter } from './pass-language.service.ts';
 import { guestLanguage } from '../../platform/guest-language.ts';
@@ -61,10 +62,14 @@ export const passRoutes: FastifyPluginAsyncZod<PassRoutesOptions> = async (app, 
 
   app.get('/api/site/', {
     schema: { tags: ['guest'], summary: 'Public settings: brand and support email', response: { 200: siteInfo } },
-    handler: async () => ({
-      brandName: app.config.brandName,
-      supportEmail: app.config.supportEmail,
-      consents: consentWording(app.config.brandName),
-    }),
+    handler: async (request, reply) => {
+      // The consents are worded in the call's language.
+      void reply.header('Vary', 'Accept-Language');
+      return {
+        brandName: app.config.brandName,
+        supportEmail: app.config.supportEmail,
+        consents: consentWording(app.config.brandName, guestLanguage(request)),
+      };
+    },
   });
 };

@@ -23,23 +23,27 @@ export interface PassDeps {
   keys: Keys;
   changes: ChangeBus;
   activity: ActivityCounts;
-  /** The current consent wording's versions (consentTextsOnce). */
-  consentTexts: () => Promise<ConsentTextIds>;
+  /** The current consent wording's versions in a language (consentTextsOnce). */
+  consentTexts: (language: Language) => Promise<ConsentTextIds>;
 }
 
 /**
- * The current consent wording's versions, stored by the first registration that needs them and
- * then remembered: the wording changes only with the configuration (a restart). A failed store
- * is tried again by the next registration.
+ * The current consent wording's versions in each language, stored by the first registration in
+ * it that needs them and then remembered: the wording changes only with the configuration (a
+ * restart). A failed store is tried again by the next registration.
  */
-export function consentTextsOnce(db: Executor, brand: string): () => Promise<ConsentTextIds> {
-  let ids: Promise<ConsentTextIds> | undefined;
-  return () => {
-    ids ??= currentConsentTexts(db, brand).catch((error: unknown) => {
-      ids = undefined;
-      throw error;
-    });
-    return ids;
+export function consentTextsOnce(db: Executor, brand: string): (language: Language) => Promise<ConsentTextIds> {
+  const ids = new Map<Language, Promise<ConsentTextIds>>();
+  return (language) => {
+    let stored = ids.get(language);
+    if (!stored) {
+      stored = currentConsentTexts(db, brand, language).catch((error: unknown) => {
+        ids.delete(language);
+        throw error;
+      });
+      ids.set(language, stored);
+    }
+    return stored;
   };
 }
 
@@ -91,7 +95,8 @@ export async function registerPass(
   const { row: found } = await deps.tickets.find({ clientAddress: request.clientAddress, orderId, barcode });
   // A season pass locked by its holder's erasure takes no new name until staff lift the lock.
   if (found.passLocked) throw new AppError('FORBIDDEN', photoMessages.passLocked);
-  const texts = await deps.consentTexts();
+  // The wording the guest saw: the registration form's in the call's language.
+  const texts = await deps.consentTexts(request.language);
   await deps.db.transaction(async (tx) => {
     // The ticket's row is locked first: two registrations of one ticket record their changes in turn.
     const before = await lockRegistration(tx, barcode);

@@ -7,7 +7,7 @@ import { PageHeading } from '../../ui/page-heading.tsx';
 import { useLogin } from '../ticket/get-pass.ts';
 import { OrderFields } from '../ticket/order-fields.tsx';
 import { isBarcodeInput, isOrderIdInput, passPath } from '../ticket/pass-route.ts';
-import { loginErrorMessage } from '../ticket/pass-rules.ts';
+import { useLoginErrorMessage } from '../ticket/pass-errors.ts';
 
 /**
  * The loyalty area's pass lookup (/loyalty/passes): the same call as the main page's
@@ -17,6 +17,7 @@ export function FindPassPage() {
   const navigate = useNavigate();
   const [orderId, setOrderId] = useState('');
   const [barcode, setBarcode] = useState('');
+  const loginErrorMessage = useLoginErrorMessage();
   const login = useLogin({
     onSuccess: (order, credentials) => credentials.kind === 'order' && navigate(passPath({ ...credentials, barcode: order.barcode })),
   });

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
+import { useTranslations } from 'use-intl';
 import { passOrder, type PassOrder } from '@boardwalk/contract/pass';
 import { failedWith } from '../../lib/api-client.ts';
 import { forgetAllCopies, useDeviceCopy } from '../../lib/device-copy.ts';
@@ -11,7 +12,8 @@ import { passQueryKey, usePass } from '../ticket/get-pass.ts';
 import { LoginForm } from '../ticket/login-form.tsx';
 import { NoLongerShared } from './no-longer-shared.tsx';
 import { canonicalCredentials, credentialsFromParams, passPath, type PassCredentials } from '../ticket/pass-route.ts';
-import { canEditRegistration, isNoLongerShared, loginErrorMessage, needsRegistration, showsBarcode } from '../ticket/pass-rules.ts';
+import { useLoginErrorMessage } from '../ticket/pass-errors.ts';
+import { canEditRegistration, isNoLongerShared, needsRegistration, showsBarcode } from '../ticket/pass-rules.ts';
 import { preloadBarcodeGraphic } from '../ticket/barcode-slot.tsx';
 import { PassView } from './pass-view.tsx';
 import { offlinePass, passExpiry } from './offline-pass.ts';
@@ -36,6 +38,8 @@ function PassFlow({ credentials }: { credentials: PassCredentials | null }) {
   const queryClient = useQueryClient();
   const pass = usePass(credentials);
   const [editing, setEditing] = useState(false);
+  const t = useTranslations();
+  const loginErrorMessage = useLoginErrorMessage();
 
   /** The URL follows the order (its barcode and share id); the answer is already in hand. */
   const showOrder = (requested: PassCredentials, order: PassOrder) => {
@@ -69,7 +73,7 @@ function PassFlow({ credentials }: { credentials: PassCredentials | null }) {
   if (!credentials) {
     return <LoginForm onSubmit={() => void loadRegistrationForm()} onLoggedIn={(loaded, requested) => showOrder(requested, loaded)} />;
   }
-  if (pass.isPending || needsNewUrl || device.pending) return <LoadingState label="Finding your pass…" />;
+  if (pass.isPending || needsNewUrl || device.pending) return <LoadingState label={t('ticket.login.busy')} />;
   const copy = device.copy;
   if (pass.isError && !copy) {
     if (isNoLongerShared(pass.error)) return <NoLongerShared onStartOver={startOver} />;
@@ -87,7 +91,7 @@ function PassFlow({ credentials }: { credentials: PassCredentials | null }) {
   if (loaded.excluded) return <ExclusionNotice order={loaded} onStartOver={startOver} />;
   if (editing || needsRegistration(loaded)) {
     return (
-      <Suspense fallback={<LoadingState label="Loading…" />}>
+      <Suspense fallback={<LoadingState label={t('pass.loading')} />}>
         <RegistrationForm
           order={loaded}
           credentials={credentials}

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import Button from 'react-bootstrap/Button';
+import { useTranslations } from 'use-intl';
 import type { PassOrder } from '@boardwalk/contract/pass';
 import { useSiteInfo } from '../../lib/site.ts';
 import { OfflineNote } from '../../ui/offline-note.tsx';
@@ -28,9 +29,10 @@ interface PassViewProps {
 /** The loaded pass: the card and the page's buttons. */
 export function PassView({ order, credentials, shownAt, onEditRegistration, onStartOver }: PassViewProps) {
   const site = useSiteInfo();
+  const t = useTranslations();
   return (
     <section className="pass-view" aria-labelledby="pass-heading">
-      <PageHeading id="pass-heading">{order.sharedWith ? 'Shared Pass' : 'Your Pass'}</PageHeading>
+      <PageHeading id="pass-heading">{order.sharedWith ? t('pass.heading.shared') : t('pass.heading.own')}</PageHeading>
       {shownAt ? <OfflineNote shownAt={shownAt} /> : null}
       <PassCard order={order} brandName={site?.brandName ?? null} />
       {/* With no network only the card shows: the wallet, share and photo actions all need the server. */}
@@ -48,11 +50,11 @@ export function PassView({ order, credentials, shownAt, onEditRegistration, onSt
       <div className="actions actions--center">
         {onEditRegistration ? (
           <Button variant="outline-primary" onClick={onEditRegistration}>
-            Edit Registration
+            {t('pass.editRegistration')}
           </Button>
         ) : null}
         <Button variant="outline-secondary" onClick={onStartOver}>
-          Start Over
+          {t('ticket.startOver')}
         </Button>
       </div>
     </section>

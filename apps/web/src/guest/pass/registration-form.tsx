@@ -2,7 +2,8 @@ import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useIMask } from 'react-imask';
-import { consentWording, registrationFields, type PassOrder } from '@boardwalk/contract/pass';
+import { useTranslations } from 'use-intl';
+import { registrationFields, SMS_SHORT_CODE, type PassOrder } from '@boardwalk/contract/pass';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { useSiteInfo } from '../../lib/site.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
@@ -10,19 +11,21 @@ import { LiveAlert } from '../../ui/live-alert.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import type { PassCredentials } from '../ticket/pass-route.ts';
-import { registerErrorMessage } from '../ticket/pass-rules.ts';
-import { PERSON_FIELDS, personFieldErrors, PHONE_MASK, type PersonField, type PersonFieldErrors } from '../ticket/person-fields.ts';
+import { useRegisterErrorMessage } from '../ticket/pass-errors.ts';
+import {
+  PERSON_FIELDS,
+  personFieldProblems,
+  PHONE_MASK,
+  usePersonFieldErrors,
+  type PersonField,
+  type PersonFieldErrors,
+  type PersonProblems,
+} from '../ticket/person-fields.ts';
 import { useRegisterPass } from './register-pass.ts';
 
 type Field = PersonField;
 type FieldErrors = PersonFieldErrors;
 const FIELDS = PERSON_FIELDS;
-const REQUIRED: Record<Field, string> = {
-  firstName: 'First name is required',
-  lastName: 'Last name is required',
-  email: 'Email is required',
-  phone: 'Phone is required',
-};
 
 interface Values {
   firstName: string;
@@ -34,10 +37,10 @@ interface Values {
 }
 
 /** First name, last name, email and phone all required; the contract's schema for the rest. */
-function validate(values: Values): FieldErrors {
-  const errors = personFieldErrors(registrationFields, values);
-  for (const field of FIELDS) if (!values[field].trim()) errors[field] = REQUIRED[field];
-  return errors;
+function validate(values: Values): PersonProblems {
+  const problems = personFieldProblems(registrationFields, values);
+  for (const field of FIELDS) if (!values[field].trim()) problems[field] = { field, kind: 'required' };
+  return problems;
 }
 
 /** A stored US number may carry its country code; the mask holds ten digits. */
@@ -55,8 +58,14 @@ interface RegistrationFormProps {
 /** The registration form; its own chunk (with the phone mask), loaded when a pass is looked up. */
 export default function RegistrationForm({ order, credentials, onCancel, onSaved, onStartOver }: RegistrationFormProps) {
   const site = useSiteInfo();
-  // The server's wording (what a registration records); the same function's until the site settings load.
-  const consents = site?.consents ?? consentWording(site?.brandName ?? 'us');
+  const t = useTranslations('pass');
+  const ticket = useTranslations('ticket');
+  const errorWords = useTranslations('errors');
+  const registerErrorMessage = useRegisterErrorMessage();
+  const wordProblems = usePersonFieldErrors({ sayLimit: false });
+  // The consents in the page's language, word for word what the server records with a
+  // registration in it (the call's Accept-Language is the page's language).
+  const consent = { brand: site?.brandName ?? t('consent.us'), shortCode: SMS_SHORT_CODE };
   const [values, setValues] = useState<Values>(() => ({
     firstName: order.firstName ?? '',
     lastName: order.lastName ?? '',
@@ -65,7 +74,11 @@ export default function RegistrationForm({ order, credentials, onCancel, onSaved
     optInEmailMarketing: order.optInEmailMarketing,
     optInSMSMarketing: order.optInSMSMarketing,
   }));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // The problems found here, and the fields the server refused: worded as the page renders.
+  const [problems, setProblems] = useState<PersonProblems>({});
+  const [refused, setRefused] = useState<Field[]>([]);
+  const errors: FieldErrors = { ...wordProblems(problems) };
+  for (const field of refused) errors[field] ??= errorWords('VALIDATION_FAILED');
   const firstNameRef = useRef<HTMLInputElement>(null);
   const lastNameRef = useRef<HTMLInputElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
@@ -89,7 +102,8 @@ export default function RegistrationForm({ order, credentials, onCancel, onSaved
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const found = validate(values);
-    setErrors(found);
+    setProblems(found);
+    setRefused([]);
     const firstInvalid = FIELDS.find((f) => found[f]);
     if (firstInvalid) {
       const refs: Record<Field, RefObject<HTMLInputElement | null>> = {
@@ -105,14 +119,10 @@ export default function RegistrationForm({ order, credentials, onCancel, onSaved
       {
         onSuccess: onSaved,
         onError: (error) => {
-          // The server's field messages go next to their fields.
+          // The fields the server refused are marked next to them.
           if (error instanceof ApiRequestError && error.body?.fields) {
-            const serverErrors: FieldErrors = {};
-            for (const { path, message } of error.body.fields) {
-              const field = path.split('.')[0] as Field;
-              if (FIELDS.includes(field)) serverErrors[field] ??= message;
-            }
-            setErrors(serverErrors);
+            setProblems({});
+            setRefused(error.body.fields.map(({ path }) => path.split('.')[0] as Field).filter((field) => FIELDS.includes(field)));
           }
         },
       },
@@ -121,34 +131,54 @@ export default function RegistrationForm({ order, credentials, onCancel, onSaved
 
   return (
     <section className="panel" aria-labelledby="registration-heading">
-      <PageHeading id="registration-heading">{onCancel ? 'Edit Registration' : 'Register Your Pass'}</PageHeading>
-      <p className="panel__intro">Tell us who this ticket belongs to. All fields are required unless marked optional.</p>
+      <PageHeading id="registration-heading">{onCancel ? t('registration.editHeading') : t('registration.heading')}</PageHeading>
+      <p className="panel__intro">{t('registration.intro')}</p>
       <LiveAlert message={register.isError ? registerErrorMessage(register.error) : null} />
       <Form noValidate onSubmit={submit}>
         <div className="row g-sm-3">
-          <TextField className="col-sm-6 mb-3 mb-sm-0" id="reg-orderId" label="Order ID" value={order.orderId} disabled readOnly />
-          <TextField className="col-sm-6 mb-3" id="reg-barcode" label="Barcode" value={order.barcode} disabled readOnly />
+          <TextField
+            className="col-sm-6 mb-3 mb-sm-0"
+            id="reg-orderId"
+            label={ticket('order.orderId')}
+            value={order.orderId}
+            disabled
+            readOnly
+          />
+          <TextField className="col-sm-6 mb-3" id="reg-barcode" label={ticket('order.barcode')} value={order.barcode} disabled readOnly />
         </div>
         <div className="row g-sm-3">
           <TextField
             ref={firstNameRef}
             className="col-sm-6 mb-3 mb-sm-0"
-            label="First Name"
+            label={ticket('person.firstName')}
             autoComplete="given-name"
             {...bound('firstName')}
           />
-          <TextField ref={lastNameRef} className="col-sm-6 mb-3" label="Last Name" autoComplete="family-name" {...bound('lastName')} />
+          <TextField
+            ref={lastNameRef}
+            className="col-sm-6 mb-3"
+            label={ticket('person.lastName')}
+            autoComplete="family-name"
+            {...bound('lastName')}
+          />
         </div>
         <div className="row g-sm-3">
-          <TextField ref={emailRef} className="col-sm-6 mb-3 mb-sm-0" type="email" label="Email" autoComplete="email" {...bound('email')} />
+          <TextField
+            ref={emailRef}
+            className="col-sm-6 mb-3 mb-sm-0"
+            type="email"
+            label={ticket('person.email')}
+            autoComplete="email"
+            {...bound('email')}
+          />
           <TextField
             ref={phoneRef}
             className="col-sm-6 mb-3"
             id="phone"
             name="phone"
             type="tel"
-            label="Phone"
-            hint="(999) 999-9999"
+            label={ticket('person.phone')}
+            hint={ticket('person.phoneHint')}
             inputMode="tel"
             autoComplete="tel-national"
             error={errors.phone}
@@ -156,7 +186,7 @@ export default function RegistrationForm({ order, credentials, onCancel, onSaved
         </div>
         <fieldset className="opt-ins">
           <legend className="opt-ins__legend">
-            News and offers <span className="fw-normal">(optional)</span>
+            {t('registration.optIns')} <span className="fw-normal">{ticket('person.optional')}</span>
           </legend>
           <Form.Check
             id="optInEmailMarketing"
@@ -164,7 +194,7 @@ export default function RegistrationForm({ order, credentials, onCancel, onSaved
             className="mb-3"
             checked={values.optInEmailMarketing}
             onChange={set('optInEmailMarketing')}
-            label={consents.email.label}
+            label={t('consent.emailLabel', consent)}
           />
           <Form.Check id="optInSMSMarketing" className="mb-0">
             <Form.Check.Input
@@ -173,23 +203,23 @@ export default function RegistrationForm({ order, credentials, onCancel, onSaved
               onChange={set('optInSMSMarketing')}
               aria-describedby="sms-consent"
             />
-            <Form.Check.Label>{consents.sms.label}</Form.Check.Label>
+            <Form.Check.Label>{t('consent.smsLabel', consent)}</Form.Check.Label>
             <p id="sms-consent" className="opt-ins__consent">
-              {consents.sms.disclosure}
+              {t('consent.smsDisclosure', consent)}
             </p>
           </Form.Check>
         </fieldset>
         <div className="actions">
-          <BusyButton type="submit" variant="primary" size="lg" busy={register.isPending} busyLabel="Registering…">
-            Register
+          <BusyButton type="submit" variant="primary" size="lg" busy={register.isPending} busyLabel={t('registration.busy')}>
+            {t('registration.submit')}
           </BusyButton>
           {onCancel ? (
             <Button variant="outline-secondary" size="lg" onClick={onCancel}>
-              Cancel
+              {t('registration.cancel')}
             </Button>
           ) : (
             <Button variant="outline-secondary" size="lg" onClick={onStartOver}>
-              Start Over
+              {ticket('startOver')}
             </Button>
           )}
         </div>

@@ -1,10 +1,13 @@
 // The ticket share calls (/api/share/...), each with the order object's ticketShareToken: the
 // list's fetcher, query and key, and the three mutations, which reload the list by its key.
+import { useCallback } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'use-intl';
 import { z } from 'zod';
 import type { PassOrder, TicketShare } from '@boardwalk/contract/pass';
-import { shareAnswer, shareList, shareTexts, type ShareFields } from '@boardwalk/contract/share';
-import { apiResponse, describeRequestError, failedWith } from '../../lib/api-client.ts';
+import { shareAnswer, shareList, type ShareFields } from '@boardwalk/contract/share';
+import { apiResponse, failedWith } from '../../lib/api-client.ts';
+import { useRequestErrors } from '../../lib/request-errors.ts';
 
 /** What the share calls need of the order: the ticket, its order id and the token. */
 export type ShareTicket = Pick<PassOrder, 'orderId' | 'barcode' | 'ticketShareToken'>;
@@ -66,24 +69,33 @@ export function useShareMutations(ticket: ShareTicket) {
 }
 
 type ShareCall = 'list' | 'create' | 'update' | 'delete';
-const CALL_TEXTS: Record<ShareCall, { networkError: string; failure: string }> = {
-  list: { networkError: shareTexts.listNetworkError, failure: shareTexts.listFailed },
-  create: { networkError: shareTexts.createNetworkError, failure: shareTexts.createFailed },
-  update: { networkError: shareTexts.updateNetworkError, failure: shareTexts.updateFailed },
-  delete: { networkError: shareTexts.deleteNetworkError, failure: shareTexts.deleteFailed },
-};
+
+/** The limit a share limit's answer names ("at most 10 guests"): the server says it in its message only. */
+const limitIn = (message: string | undefined) => Number(/\d+/.exec(message ?? '')?.[0] ?? Number.NaN);
 
 /**
- * A share call's failure: 408 the expired-session text; a 400 the server explains (the share
- * limit, a field) and a 429 (the day's share emails) in its own words; no answer "Error ...";
- * else "Unable to ...".
+ * A share call's failure: 408 the expired-session text; a 400 with no field (the share limit,
+ * "at most 10 guests") and a 429 (the day's share emails, until 2 AM) each in its own words,
+ * with the limit the server's answer names; another 400 the errors catalogue's; no answer
+ * "Error ..."; else "Unable to ...".
  */
-export function shareErrorMessage(error: unknown, call: ShareCall): string {
-  if (failedWith(error, 'TOKEN_EXPIRED')) return shareTexts.expired;
-  if (failedWith(error, 'VALIDATION_FAILED') && error.status === 400 && error.body?.message) {
-    return error.body.fields?.[0]?.message ?? error.body.message;
-  }
-  // The ticket's share emails for the day are used up: the server says until when.
-  if (failedWith(error, 'TOO_MANY_ATTEMPTS') && error.body?.message) return error.body.message;
-  return describeRequestError(error, CALL_TEXTS[call]);
+export function useShareErrorMessage() {
+  const describe = useRequestErrors();
+  const t = useTranslations();
+  return useCallback(
+    (error: unknown, call: ShareCall): string => {
+      if (failedWith(error, 'TOKEN_EXPIRED')) return t('share.expired');
+      if (failedWith(error, 'VALIDATION_FAILED') && error.status === 400) {
+        const limit = limitIn(error.body?.message);
+        return !error.body?.fields?.length && Number.isFinite(limit) ? t('share.limitReached', { limit }) : t('errors.VALIDATION_FAILED');
+      }
+      // The ticket's share emails for the day are used up: until 2 AM.
+      if (failedWith(error, 'TOO_MANY_ATTEMPTS')) {
+        const limit = limitIn(error.body?.message);
+        if (Number.isFinite(limit)) return t('share.mailLimitReached', { limit });
+      }
+      return describe(error, { networkError: t(`share.calls.${call}.networkError`), failure: t(`share.calls.${call}.failure`) });
+    },
+    [describe, t],
+  );
 }

@@ -3,15 +3,22 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { useIMask } from 'react-imask';
+import { useTranslations } from 'use-intl';
 import type { TicketShare } from '@boardwalk/contract/pass';
-import { shareFields, shareTexts, type ShareFields } from '@boardwalk/contract/share';
+import { shareFields, type ShareFields } from '@boardwalk/contract/share';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { LiveAlert } from '../../ui/live-alert.tsx';
-import { PERSON_FIELDS, personFieldErrors, PHONE_MASK, type PersonField, type PersonFieldErrors } from '../ticket/person-fields.ts';
-import { shareErrorMessage, useShareMutations, type ShareTicket } from './share-api.ts';
+import {
+  PERSON_FIELDS,
+  personFieldProblems,
+  PHONE_MASK,
+  usePersonFieldErrors,
+  type PersonField,
+  type PersonProblems,
+} from '../ticket/person-fields.ts';
+import { useShareErrorMessage, useShareMutations, type ShareTicket } from './share-api.ts';
 
 type Field = PersonField;
-type FieldErrors = PersonFieldErrors;
 const FIELDS = PERSON_FIELDS;
 const REQUIRED: Field[] = ['firstName', 'lastName', 'email'];
 
@@ -23,15 +30,15 @@ interface Values {
 }
 
 /** The share form: the contract's rules, field by field. */
-const validate = (values: Values): FieldErrors => personFieldErrors(shareFields, values);
+const validate = (values: Values): PersonProblems => personFieldProblems(shareFields, values);
 
 interface ShareModalProps {
   ticket: ShareTicket;
   /** The share to modify; null to set up a new one. */
   share: TicketShare | null;
   onClose: () => void;
-  /** After a success, with its toast text. */
-  onDone: (message: string) => void;
+  /** After a success, with what was done (its toast's text). */
+  onDone: (done: 'created' | 'updated' | 'deleted') => void;
 }
 
 /** The modal that sets up (Set Up Ticket Share) or changes and stops (Modify Ticket Share) a share. */
@@ -42,7 +49,12 @@ export function ShareModal({ ticket, share, onClose, onDone }: ShareModalProps) 
     email: share?.email ?? '',
     phone: (share?.phone ?? '').replace(/\D/g, ''),
   }));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const t = useTranslations('share');
+  const person = useTranslations('ticket.person');
+  const shareErrorMessage = useShareErrorMessage();
+  const wordProblems = usePersonFieldErrors({ sayLimit: true });
+  const [problems, setProblems] = useState<PersonProblems>({});
+  const errors = wordProblems(problems);
   const { create, update, remove } = useShareMutations(ticket);
   const { ref: phoneRef } = useIMask<HTMLInputElement>(PHONE_MASK, {
     defaultUnmaskedValue: values.phone,
@@ -51,19 +63,20 @@ export function ShareModal({ ticket, share, onClose, onDone }: ShareModalProps) 
   const formRef = useRef<HTMLFormElement>(null);
   const busy = create.isPending || update.isPending || remove.isPending;
   const missing = REQUIRED.some((field) => !values[field].trim());
-  const [failure, setFailure] = useState<string | null>(null);
+  // The failed call and its error, worded as the modal renders.
+  const [failure, setFailure] = useState<{ call: 'create' | 'update' | 'delete'; error: unknown } | null>(null);
 
   const set = (field: Field) => (event: { target: HTMLInputElement }) => setValues((v) => ({ ...v, [field]: event.target.value }));
-  const callbacks = (call: 'create' | 'update' | 'delete', done: string) => ({
+  const callbacks = (call: 'create' | 'update' | 'delete', done: 'created' | 'updated' | 'deleted') => ({
     onSuccess: () => onDone(done),
-    onError: (error: unknown) => setFailure(shareErrorMessage(error, call)),
+    onError: (error: unknown) => setFailure({ call, error }),
   });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
     const found = validate(values);
-    setErrors(found);
+    setProblems(found);
     setFailure(null);
     const firstInvalid = FIELDS.find((f) => found[f]);
     if (firstInvalid) {
@@ -71,17 +84,18 @@ export function ShareModal({ ticket, share, onClose, onDone }: ShareModalProps) 
       return;
     }
     const fields: ShareFields = { ...values, phone: values.phone || null };
-    if (share) update.mutate({ share, fields }, callbacks('update', shareTexts.updated));
-    else create.mutate(fields, callbacks('create', shareTexts.created));
+    if (share) update.mutate({ share, fields }, callbacks('update', 'updated'));
+    else create.mutate(fields, callbacks('create', 'created'));
   };
 
   const stop = () => {
     if (!share || busy) return;
     setFailure(null);
-    remove.mutate(share, callbacks('delete', shareTexts.deleted));
+    remove.mutate(share, callbacks('delete', 'deleted'));
   };
 
-  const field = (name: Field, label: string, input: Record<string, unknown>, required: boolean) => {
+  const field = (name: Field, input: Record<string, unknown>, required: boolean) => {
+    const label = person(name);
     const errorId = errors[name] ? `share-${name}-error` : undefined;
     const hintId = name === 'phone' ? 'share-phone-hint' : undefined;
     return (
@@ -94,7 +108,7 @@ export function ShareModal({ ticket, share, onClose, onDone }: ShareModalProps) 
               *
             </span>
           ) : (
-            <span className="fw-normal"> (optional)</span>
+            <span className="fw-normal"> {person('optional')}</span>
           )}
         </Form.Label>
         <Form.Control
@@ -109,7 +123,7 @@ export function ShareModal({ ticket, share, onClose, onDone }: ShareModalProps) 
         />
         {hintId ? (
           <Form.Text id={hintId} className="field-hint">
-            (999) 999-9999
+            {person('phoneHint')}
           </Form.Text>
         ) : null}
         {errors[name] ? (
@@ -124,47 +138,44 @@ export function ShareModal({ ticket, share, onClose, onDone }: ShareModalProps) 
   return (
     <Modal show onHide={busy ? () => undefined : onClose} centered aria-labelledby="share-modal-title" className="share-modal">
       <Form noValidate onSubmit={submit} ref={formRef}>
-        <Modal.Header closeButton={!busy}>
+        <Modal.Header closeButton={!busy} closeLabel={t('close')}>
           <Modal.Title id="share-modal-title" as="h2">
-            {share ? shareTexts.editTitle : shareTexts.newTitle}
+            {share ? t('editTitle') : t('newTitle')}
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
           <p className="share-modal__intro">
-            {share
-              ? 'Change the guest’s details. A new email address gets a new link, and the old link stops working.'
-              : 'We will email the guest their own link to this pass.'}{' '}
-            Fields marked * are required.
+            {share ? t('editIntro') : t('newIntro')} {t('requiredNote')}
           </p>
-          <LiveAlert message={failure} />
+          <LiveAlert message={failure && shareErrorMessage(failure.error, failure.call)} />
           <div className="row g-sm-3">
             <div className="col-sm-6">
-              {field('firstName', 'First Name', { value: values.firstName, onChange: set('firstName'), autoComplete: 'off' }, true)}
+              {field('firstName', { value: values.firstName, onChange: set('firstName'), autoComplete: 'off' }, true)}
             </div>
             <div className="col-sm-6">
-              {field('lastName', 'Last Name', { value: values.lastName, onChange: set('lastName'), autoComplete: 'off' }, true)}
+              {field('lastName', { value: values.lastName, onChange: set('lastName'), autoComplete: 'off' }, true)}
             </div>
           </div>
-          {field('email', 'Email', { type: 'email', value: values.email, onChange: set('email'), autoComplete: 'off' }, true)}
-          {field('phone', 'Phone', { ref: phoneRef, type: 'tel', inputMode: 'tel', autoComplete: 'off' }, false)}
+          {field('email', { type: 'email', value: values.email, onChange: set('email'), autoComplete: 'off' }, true)}
+          {field('phone', { ref: phoneRef, type: 'tel', inputMode: 'tel', autoComplete: 'off' }, false)}
         </Modal.Body>
         <Modal.Footer className="share-modal__actions">
           {share ? (
             <>
-              <BusyButton variant="outline-danger" busy={remove.isPending} busyLabel="Stopping…" disabled={busy} onClick={stop}>
-                {shareTexts.stop}
+              <BusyButton variant="outline-danger" busy={remove.isPending} busyLabel={t('stopping')} disabled={busy} onClick={stop}>
+                {t('stop')}
               </BusyButton>
-              <BusyButton type="submit" variant="primary" busy={update.isPending} busyLabel="Updating…" disabled={busy || missing}>
-                {shareTexts.update}
+              <BusyButton type="submit" variant="primary" busy={update.isPending} busyLabel={t('updating')} disabled={busy || missing}>
+                {t('update')}
               </BusyButton>
             </>
           ) : (
             <>
               <Button variant="outline-secondary" onClick={onClose} disabled={busy}>
-                Cancel
+                {t('cancel')}
               </Button>
-              <BusyButton type="submit" variant="primary" busy={create.isPending} busyLabel="Sharing…" disabled={busy || missing}>
-                {shareTexts.start}
+              <BusyButton type="submit" variant="primary" busy={create.isPending} busyLabel={t('sharing')} disabled={busy || missing}>
+                {t('start')}
               </BusyButton>
             </>
           )}

@@ -7,11 +7,11 @@ import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import Toast from 'react-bootstrap/Toast';
 import ToastContainer from 'react-bootstrap/ToastContainer';
+import { useTranslations } from 'use-intl';
 import type { PassOrder, TicketShare } from '@boardwalk/contract/pass';
-import { shareTexts } from '@boardwalk/contract/share';
 import { formatPhone, fullName } from '../../lib/format.ts';
 import { LiveAlert } from '../../ui/live-alert.tsx';
-import { shareErrorMessage, useShares } from './share-api.ts';
+import { useShareErrorMessage, useShares } from './share-api.ts';
 import './share.css';
 
 const ShareModal = lazy(() => import('./share-modal.tsx').then((m) => ({ default: m.ShareModal })));
@@ -19,15 +19,18 @@ const ShareModal = lazy(() => import('./share-modal.tsx').then((m) => ({ default
 const TOAST_DELAY_MS = 5_000;
 
 type Editing = { share: TicketShare | null } | null;
+type Done = 'created' | 'updated' | 'deleted';
 
 export function ShareSection({ order }: { order: PassOrder }) {
   const shares = useShares(order);
+  const t = useTranslations('share');
+  const shareErrorMessage = useShareErrorMessage();
   const [editing, setEditing] = useState<Editing>(null);
-  const [toast, setToast] = useState<{ id: number; message: string } | null>(null);
+  const [toast, setToast] = useState<{ id: number; done: Done } | null>(null);
 
-  const done = (message: string) => {
+  const done = (what: Done) => {
     setEditing(null);
-    setToast({ id: Date.now(), message });
+    setToast({ id: Date.now(), done: what });
   };
 
   let list;
@@ -35,16 +38,16 @@ export function ShareSection({ order }: { order: PassOrder }) {
     list = (
       <p className="share-section__status" role="status">
         <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" />
-        Loading guests…
+        {t('loading')}
       </p>
     );
   } else if (shares.isError) {
     list = <LiveAlert message={shareErrorMessage(shares.error, 'list')} />;
   } else if (shares.data.length === 0) {
-    list = <p className="share-section__empty">This ticket is not shared with anyone yet.</p>;
+    list = <p className="share-section__empty">{t('empty')}</p>;
   } else {
     list = (
-      <ul className="share-list" aria-label="Guests this ticket is shared with">
+      <ul className="share-list" aria-label={t('list')}>
         {shares.data.map((share) => {
           const name = fullName(share.firstName, share.lastName);
           return (
@@ -53,13 +56,13 @@ export function ShareSection({ order }: { order: PassOrder }) {
                 type="button"
                 className="share-list__row"
                 onClick={() => setEditing({ share })}
-                aria-label={`Modify share with ${name}`}
+                aria-label={t('modifyWith', { name })}
               >
                 <span className="share-list__name">{name}</span>
                 <span className="share-list__contact">{share.email}</span>
                 {share.phone ? <span className="share-list__contact">{formatPhone(share.phone)}</span> : null}
                 <span className="share-list__edit" aria-hidden="true">
-                  Modify
+                  {t('modify')}
                 </span>
               </button>
             </li>
@@ -72,12 +75,12 @@ export function ShareSection({ order }: { order: PassOrder }) {
   return (
     <section className="share-section" aria-labelledby="share-heading">
       <h2 id="share-heading" className="share-section__heading">
-        {shareTexts.heading}
+        {t('heading')}
       </h2>
-      <p className="share-section__intro">Share this card with family and friends: each guest gets their own link to the pass by email.</p>
+      <p className="share-section__intro">{t('intro')}</p>
       {list}
       <Button variant="primary" className="share-section__add" onClick={() => setEditing({ share: null })}>
-        Share With a Guest
+        {t('add')}
       </Button>
       {editing ? (
         <Suspense fallback={null}>
@@ -88,8 +91,13 @@ export function ShareSection({ order }: { order: PassOrder }) {
         {toast ? (
           <Toast key={toast.id} bg="success" autohide delay={TOAST_DELAY_MS} onClose={() => setToast(null)} className="share-toast">
             <div className="d-flex">
-              <Toast.Body className="text-white">{toast.message}</Toast.Body>
-              <button type="button" className="btn-close btn-close-white me-2 m-auto" aria-label="Close" onClick={() => setToast(null)} />
+              <Toast.Body className="text-white">{t(toast.done)}</Toast.Body>
+              <button
+                type="button"
+                className="btn-close btn-close-white me-2 m-auto"
+                aria-label={t('close')}
+                onClick={() => setToast(null)}
+              />
             </div>
           </Toast>
         ) : null}

@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react';
+import { useTranslations } from 'use-intl';
 import { useScreenWakeLock } from '../../lib/screen-wake-lock.ts';
 import { code128Symbol, QUIET_ZONE_MODULES, type Code128Symbol } from './code128.ts';
 
@@ -19,6 +20,7 @@ function encode(value: string): Code128Symbol | null {
  * screen is kept on (useScreenWakeLock).
  */
 export default function BarcodeGraphic({ value, isVoid }: { value: string; isVoid: boolean }) {
+  const t = useTranslations('ticket.barcode');
   const symbol = encode(value);
   // A barcode to scan keeps the screen on; a void one is not scanned.
   useScreenWakeLock(symbol !== null && !isVoid);
@@ -28,7 +30,7 @@ export default function BarcodeGraphic({ value, isVoid }: { value: string; isVoi
     <svg
       className="pass-card__barcode-svg"
       role="img"
-      aria-label={`Barcode ${value}${isVoid ? ' (void)' : ''}`}
+      aria-label={t(isVoid ? 'graphicVoid' : 'graphic', { value })}
       viewBox={`0 0 ${symbol.width} 1`}
       preserveAspectRatio="none"
       style={{ '--barcode-modules': symbol.width } as CSSProperties}

@@ -6,6 +6,7 @@
 // replaces a Suspense fallback (up to 300 ms), which a pass opened from the device with no
 // network at the gate should not wait for; once fetched, the graphic renders at once.
 import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslations } from 'use-intl';
 
 type BarcodeGraphicComponent = typeof import('./barcode-graphic.tsx').default;
 interface BarcodeProps {
@@ -49,9 +50,10 @@ export function PassBarcode({
   children,
   ...barcode
 }: BarcodeProps & { className?: string; testId: string; children?: ReactNode }) {
+  const t = useTranslations('ticket.barcode');
   return (
     <div className={className ? `pass-card__barcode ${className}` : 'pass-card__barcode'}>
-      <span className="pass-card__barcode-label">Barcode</span>
+      <span className="pass-card__barcode-label">{t('label')}</span>
       <div className="pass-card__barcode-graphic">
         <BarcodeSlot {...barcode} />
       </div>

@@ -1,12 +1,13 @@
 import { useRef, useState, type FormEvent } from 'react';
 import Form from 'react-bootstrap/Form';
+import { useTranslations } from 'use-intl';
 import type { PassOrder } from '@boardwalk/contract/pass';
 import { BusyButton, MAIN_BUTTON } from '../../ui/busy-button.tsx';
 import { LiveAlert } from '../../ui/live-alert.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { useLogin } from './get-pass.ts';
 import { isBarcodeInput, isOrderIdInput, type PassCredentials } from './pass-route.ts';
-import { loginErrorMessage } from './pass-rules.ts';
+import { useLoginErrorMessage } from './pass-errors.ts';
 import { OrderFields } from './order-fields.tsx';
 
 interface LoginFormProps {
@@ -27,19 +28,22 @@ interface LoginErrors {
   barcode?: string;
 }
 
-function validate(orderId: string, barcode: string): LoginErrors {
-  const errors: LoginErrors = {};
-  if (!orderId) errors.orderId = 'Order ID is required';
-  else if (!isOrderIdInput(orderId)) errors.orderId = 'Order ID must be 8 digits';
-  if (!barcode) errors.barcode = 'Barcode is required';
-  else if (!isBarcodeInput(barcode)) errors.barcode = 'Barcode must be 8 to 18 digits';
+type LoginProblem = 'orderIdRequired' | 'orderIdInvalid' | 'barcodeRequired' | 'barcodeInvalid';
+
+/** What is wrong with each field, by its text's key (ticket.order). */
+function validate(orderId: string, barcode: string): Partial<Record<keyof LoginErrors, LoginProblem>> {
+  const errors: Partial<Record<keyof LoginErrors, LoginProblem>> = {};
+  if (!orderId) errors.orderId = 'orderIdRequired';
+  else if (!isOrderIdInput(orderId)) errors.orderId = 'orderIdInvalid';
+  if (!barcode) errors.barcode = 'barcodeRequired';
+  else if (!isBarcodeInput(barcode)) errors.barcode = 'barcodeInvalid';
   return errors;
 }
 
 /** The main page with no pass loaded: order id and barcode. */
 export function LoginForm({
-  heading = 'Find Your Pass',
-  intro = 'Enter the order ID and a barcode from your confirmation email to see your ticket or pass.',
+  heading,
+  intro,
   initialOrderId = '',
   initialBarcode = '',
   loadError = null,
@@ -48,7 +52,14 @@ export function LoginForm({
 }: LoginFormProps) {
   const [orderId, setOrderId] = useState(initialOrderId);
   const [barcode, setBarcode] = useState(initialBarcode);
-  const [errors, setErrors] = useState<LoginErrors>({});
+  const t = useTranslations('ticket');
+  const loginErrorMessage = useLoginErrorMessage();
+  // The problems, worded in the page's language as it renders (a switch rewords them).
+  const [problems, setProblems] = useState<ReturnType<typeof validate>>({});
+  const errors: LoginErrors = {
+    ...(problems.orderId && { orderId: t(`order.${problems.orderId}`) }),
+    ...(problems.barcode && { barcode: t(`order.${problems.barcode}`) }),
+  };
   const orderIdRef = useRef<HTMLInputElement>(null);
   const barcodeRef = useRef<HTMLInputElement>(null);
   const login = useLogin({ onSuccess: (order, credentials) => onLoggedIn(order, credentials) });
@@ -56,7 +67,7 @@ export function LoginForm({
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const found = validate(orderId, barcode);
-    setErrors(found);
+    setProblems(found);
     if (found.orderId) return orderIdRef.current?.focus();
     if (found.barcode) return barcodeRef.current?.focus();
     // Login runs only with both an order id and a barcode; an empty one takes the focus instead.
@@ -68,8 +79,8 @@ export function LoginForm({
 
   return (
     <section className="panel panel--narrow" aria-labelledby="login-heading">
-      <PageHeading id="login-heading">{heading}</PageHeading>
-      <p className="panel__intro">{intro}</p>
+      <PageHeading id="login-heading">{heading ?? t('login.heading')}</PageHeading>
+      <p className="panel__intro">{intro ?? t('login.intro')}</p>
       <LiveAlert message={message} />
       {/* method="dialog": a tap on the prerendered form before the app has taken it over does nothing
           (a form outside a dialog is not sent), rather than reloading the page and losing what was typed. */}
@@ -82,8 +93,8 @@ export function LoginForm({
           errors={errors}
           refs={{ orderId: orderIdRef, barcode: barcodeRef }}
         />
-        <BusyButton type="submit" {...MAIN_BUTTON} busy={login.isPending} busyLabel="Finding your pass…">
-          Find My Pass
+        <BusyButton type="submit" {...MAIN_BUTTON} busy={login.isPending} busyLabel={t('login.busy')}>
+          {t('login.submit')}
         </BusyButton>
       </Form>
     </section>

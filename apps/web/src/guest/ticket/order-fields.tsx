@@ -1,14 +1,12 @@
 // The order id and barcode of a pass lookup (the main page's login, the loyalty area's Find
 // Your Pass): digits only, as many as each may have.
 import type { Ref } from 'react';
+import { useTranslations } from 'use-intl';
 import { TextField } from '../../ui/text-field.tsx';
 
 type OrderField = 'orderId' | 'barcode';
 
-const FIELDS = {
-  orderId: { label: 'Order ID', hint: '8 digits', digits: 8 },
-  barcode: { label: 'Barcode', hint: '8 to 18 digits', digits: 18 },
-} as const;
+const DIGITS: Record<OrderField, number> = { orderId: 8, barcode: 18 };
 
 const digitsOnly = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);
 
@@ -23,19 +21,20 @@ interface OrderFieldsProps {
 }
 
 export function OrderFields({ ids, named = false, values, onChange, errors = {}, refs = {} }: OrderFieldsProps) {
+  const t = useTranslations('ticket.order');
   return (['orderId', 'barcode'] as const).map((field) => (
     <TextField
       key={field}
       ref={refs[field]}
       id={ids[field]}
-      label={FIELDS[field].label}
-      hint={FIELDS[field].hint}
+      label={t(field)}
+      hint={t(`${field}Hint`)}
       name={named ? field : undefined}
       inputMode="numeric"
       autoComplete="off"
       value={values[field]}
       error={errors[field]}
-      onChange={(e) => onChange[field](digitsOnly(e.target.value, FIELDS[field].digits))}
+      onChange={(e) => onChange[field](digitsOnly(e.target.value, DIGITS[field]))}
     />
   ));
 }

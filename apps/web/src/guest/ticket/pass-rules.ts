@@ -1,21 +1,21 @@
 // What the pass page shows for an order (which state, which notice, what the card carries);
 // pure functions of the order object.
-import { guestMessages } from '@boardwalk/contract/errors';
 import { ORDER_ID_PATTERN, type PassOrder } from '@boardwalk/contract/pass';
-import { describeRequestError, failedWith } from '../../lib/api-client.ts';
+import { failedWith } from '../../lib/api-client.ts';
 
-export { isStoredValueCard, purchaserName, ticketholderName, voidReasons } from '@boardwalk/contract/pass-display';
+export { isStoredValueCard, purchaserName, ticketholderName } from '@boardwalk/contract/pass-display';
 
-export const passTexts = {
-  disclaimer: 'This is not your wild pass card!',
-  noLongerShared: guestMessages.passNoLongerShared,
-} as const;
+/** Why a pass is void, each named by its key in the catalogue (ticket.card.voidReasons) and on the card (data-void). */
+export type VoidReason = 'Refunded' | 'Redeemed' | 'Expired';
 
-export const loginErrorMessage = (error: unknown) =>
-  describeRequestError(error, { networkError: 'Error logging in', failure: guestMessages.orderNotFound });
-
-export const registerErrorMessage = (error: unknown) =>
-  describeRequestError(error, { networkError: 'Error registering', failure: guestMessages.registerFailed });
+/** Why a pass is void (refunded, redeemed, expired); empty when it is valid. */
+export function voidReasons(order: PassOrder, now = new Date()): VoidReason[] {
+  const reasons: VoidReason[] = [];
+  if (order.refunded) reasons.push('Refunded');
+  if (order.isRedeemed || order.redeemed) reasons.push('Redeemed');
+  if (order.expires && new Date(order.expires).getTime() < now.getTime()) reasons.push('Expired');
+  return reasons;
+}
 
 export const isNoLongerShared = (error: unknown) => failedWith(error, 'PASS_NO_LONGER_SHARED');
 

@@ -1,4 +1,5 @@
 import Button, { type ButtonProps } from 'react-bootstrap/Button';
+import { useTranslations } from 'use-intl';
 
 /** The actions row of a page that ends a visit: Start Over goes back to the login form. */
 export function StartOverActions({
@@ -10,10 +11,11 @@ export function StartOverActions({
   variant?: ButtonProps['variant'];
   className?: string;
 }) {
+  const t = useTranslations('ticket');
   return (
     <div className={className}>
       <Button variant={variant} onClick={onStartOver}>
-        Start Over
+        {t('startOver')}
       </Button>
     </div>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslations } from 'use-intl';
 import type { LoyaltyWalletRequest } from '@boardwalk/contract/wallet';
 import { failedWith } from '../../lib/api-client.ts';
 import { isAndroid, isIOS } from '../../lib/device.ts';
@@ -7,7 +8,7 @@ import { useAddToAppleWallet } from './add-to-apple-wallet.ts';
 import { useAddToGoogleWallet } from './add-to-google-wallet.ts';
 import { ViewGooglePass, WalletStatus } from './wallet-actions.tsx';
 import { AppleWalletButton, GoogleWalletButton } from './wallet-badges.tsx';
-import { walletErrorMessage, walletPlatform, walletTexts } from './wallet-rules.ts';
+import { useWalletErrorMessage, walletPlatform } from './wallet-rules.ts';
 
 /**
  * The wallet buttons of a loyalty member's card (on the claim's success screen):
@@ -21,11 +22,18 @@ export function LoyaltyWalletActions({ request }: { request: LoyaltyWalletReques
   const apple = useAddToAppleWallet(useSiteInfo()?.brandName ?? null);
   const google = useAddToGoogleWallet();
   const busy = apple.isPending || google.isPending;
+  const t = useTranslations('wallet');
+  const walletErrorMessage = useWalletErrorMessage();
   const callbacks = {
     onMutate: () => setError(null),
-    // A refused or expired token: the server's words say what to do.
+    // A refused token (401) says what to do: the server tells an expired link from another
+    // (only in its message: "expired"), and the catalogue words each.
     onError: (failure: unknown) =>
-      setError(failedWith(failure, 'UNAUTHORIZED') && failure.body?.message ? failure.body.message : walletErrorMessage(failure)),
+      setError(
+        failedWith(failure, 'UNAUTHORIZED')
+          ? t(/expired/i.test(failure.body?.message ?? '') ? 'loyaltyLink.expired' : 'loyaltyLink.invalid')
+          : walletErrorMessage(failure),
+      ),
   };
 
   return (
@@ -38,7 +46,7 @@ export function LoyaltyWalletActions({ request }: { request: LoyaltyWalletReques
           <GoogleWalletButton disabled={busy} aria-busy={google.isPending} onClick={() => google.mutate(request, callbacks)} />
         ) : null}
         {platform === 'google' && !google.isPending ? <ViewGooglePass link={google.data} /> : null}
-        {platform === 'desktop' ? <p className="wallet-actions__hint">{walletTexts.hint}</p> : null}
+        {platform === 'desktop' ? <p className="wallet-actions__hint">{t('hint')}</p> : null}
       </div>
       <WalletStatus busy={busy} error={error} />
     </div>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
+import { useTranslations } from 'use-intl';
 import type { PassOrder } from '@boardwalk/contract/pass';
 import { isAndroid, isIOS } from '../../lib/device.ts';
 import { LiveAlert } from '../../ui/live-alert.tsx';
@@ -10,15 +11,7 @@ import { useAddToGoogleWallet } from './add-to-google-wallet.ts';
 import { usePrintVoucher } from './print-voucher.ts';
 import { AppleWalletButton, AppleWalletLink, GoogleWalletButton } from './wallet-badges.tsx';
 import { walletRequest } from './wallet-api.ts';
-import {
-  appleAction,
-  isSharedView,
-  isTestPass,
-  offersPassActions,
-  walletErrorMessage,
-  walletPlatform,
-  walletTexts,
-} from './wallet-rules.ts';
+import { appleAction, isSharedView, isTestPass, offersPassActions, useWalletErrorMessage, walletPlatform } from './wallet-rules.ts';
 
 interface WalletActionsProps {
   order: PassOrder;
@@ -38,6 +31,8 @@ export function WalletActions({ order, credentials, brandName }: WalletActionsPr
   const apple = useAddToAppleWallet(brandName);
   const google = useAddToGoogleWallet();
   const voucher = usePrintVoucher();
+  const walletErrorMessage = useWalletErrorMessage();
+  const t = useTranslations('wallet');
 
   if (!offersPassActions(order)) return null;
 
@@ -80,10 +75,10 @@ export function WalletActions({ order, credentials, brandName }: WalletActionsPr
                 aria-busy={voucher.isPending}
                 onClick={() => voucher.mutate({ orderId: credentials.orderId, barcode: credentials.barcode }, callbacks)}
               >
-                {walletTexts.printVoucher}
+                {t('printVoucher')}
               </Button>
             ) : null}
-            <p className="wallet-actions__hint">{walletTexts.hint}</p>
+            <p className="wallet-actions__hint">{t('hint')}</p>
           </>
         ) : null}
       </div>
@@ -95,13 +90,14 @@ export function WalletActions({ order, credentials, brandName }: WalletActionsPr
 
 /** "Generating Pass Please wait..." while a wallet call runs, and its failure. */
 export function WalletStatus({ busy, error }: { busy: boolean; error: string | null }) {
+  const t = useTranslations('wallet');
   return (
     <>
       <div className="wallet-actions__status" role="status">
         {busy ? (
           <>
             <Spinner as="span" animation="border" size="sm" aria-hidden="true" />
-            <span>{walletTexts.busy}</span>
+            <span>{t('busy')}</span>
           </>
         ) : null}
       </div>
@@ -112,9 +108,10 @@ export function WalletStatus({ busy, error }: { busy: boolean; error: string | n
 
 /** "View Your Pass": the Google link once it arrived (a tab opened after an answer may be blocked). */
 export function ViewGooglePass({ link }: { link: string | undefined }) {
+  const t = useTranslations('wallet');
   return link ? (
     <a className="wallet-actions__view" href={link} target="_blank" rel="noopener noreferrer">
-      {walletTexts.viewPass}
+      {t('viewPass')}
     </a>
   ) : null;
 }

@@ -2,6 +2,7 @@
 // shape of the official ones, with wallet marks drawn here as small inline SVGs (nothing is
 // fetched from a CDN). The text is real text, so it is the accessible name.
 import type { ComponentPropsWithoutRef } from 'react';
+import { useTranslations } from 'use-intl';
 import './wallet-actions.css';
 
 function AppleWalletMark() {
@@ -50,18 +51,20 @@ export function AppleWalletLink({ href }: { href: string }) {
 }
 
 function AppleWalletText() {
+  const t = useTranslations('wallet');
   return (
     <span className="wallet-badge__text">
-      <span className="wallet-badge__small">Add to</span> <span className="wallet-badge__large">Apple Wallet</span>
+      <span className="wallet-badge__small">{t('appleSmall')}</span> <span className="wallet-badge__large">{t('appleLarge')}</span>
     </span>
   );
 }
 
 export function GoogleWalletButton(props: BadgeProps) {
+  const t = useTranslations('wallet');
   return (
     <button type="button" className="wallet-badge wallet-badge--google" {...props}>
       <GoogleWalletMark />
-      <span className="wallet-badge__text">Add to Google Wallet</span>
+      <span className="wallet-badge__text">{t('google')}</span>
     </button>
   );
 }

@@ -1,16 +1,13 @@
-// Which pass actions the main page offers (by device, pass state and view) and the texts of
-// their failures; pure functions of the order and the device.
-import { guestMessages } from '@boardwalk/contract/errors';
+// Which pass actions the main page offers (by device, pass state and view) and what their
+// failures say (worded by the catalogue: wallet, errors); pure functions of the order and the
+// device, and the hook that words a failure.
+import { useCallback } from 'react';
+import { useTranslations } from 'use-intl';
 import { TEST_PASS_ORDER_ID, type PassOrder } from '@boardwalk/contract/pass';
-import { describeRequestError, failedWith } from '../../lib/api-client.ts';
+import { failedWith, type ApiRequestError } from '../../lib/api-client.ts';
+import { useRequestErrors } from '../../lib/request-errors.ts';
+import { useSiteInfo } from '../../lib/site.ts';
 import type { PassCredentials } from '../ticket/pass-route.ts';
-
-export const walletTexts = {
-  hint: 'Use a mobile device to add pass to your digital wallet',
-  busy: 'Generating Pass Please wait...',
-  viewPass: 'View Your Pass',
-  printVoucher: 'Print Voucher',
-} as const;
 
 export type WalletPlatform = 'apple' | 'google' | 'desktop';
 
@@ -39,15 +36,26 @@ export function appleAction(order: PassOrder): { kind: 'link'; href: string } | 
   return { kind: 'button' };
 }
 
-// The already-in-wallet answer is shown as the server words it (it names the support email).
-const [alreadyInWalletStart = ''] = guestMessages.alreadyInWallet('\u0000').split('\u0000');
+/** A wallet call's 409: the pass is already in a wallet (the one conflict a wallet call answers). */
+export const isAlreadyInWallet = (error: unknown): error is ApiRequestError => failedWith(error, 'CONFLICT');
+
+/** The address the answer names for help (SUPPORT_EMAIL, in its message only), else the site's. */
+const supportEmailIn = (message: string | undefined, site: string) => /[^\s@]+@[^\s@]+\.[A-Za-z]{2,}/.exec(message ?? '')?.[0] ?? site;
 
 /**
- * A wallet or voucher call's failure: 408 "Temporary server error, please retry"; 429 the
- * server's text; no answer "Unable to process your request"; the server's already-in-wallet
- * message; any other failure "Unable to locate order".
+ * A wallet or voucher call's failure: 408 "Temporary server error, please retry"; 429 too many
+ * attempts; no answer "Unable to process your request"; 409 already in a wallet (naming the
+ * support email the answer names); any other failure "Unable to locate order".
  */
-export function walletErrorMessage(error: unknown): string {
-  if (failedWith(error, 'CONFLICT') && error.body?.message.startsWith(alreadyInWalletStart)) return error.body.message;
-  return describeRequestError(error, { networkError: 'Unable to process your request', failure: guestMessages.orderNotFound });
+export function useWalletErrorMessage() {
+  const describe = useRequestErrors();
+  const t = useTranslations();
+  const supportEmail = useSiteInfo()?.supportEmail ?? '';
+  return useCallback(
+    (error: unknown) =>
+      isAlreadyInWallet(error)
+        ? t('errors.alreadyInWallet', { supportEmail: supportEmailIn(error.body?.message, supportEmail) })
+        : describe(error, { networkError: t('wallet.networkError'), failure: t('errors.ORDER_NOT_FOUND') }),
+    [describe, t, supportEmail],
+  );
 }

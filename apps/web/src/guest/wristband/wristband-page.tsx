@@ -20,7 +20,7 @@ import { passQueryKey, usePass } from '../ticket/get-pass.ts';
 import { LoginForm } from '../ticket/login-form.tsx';
 import { PassCard } from '../ticket/pass-card.tsx';
 import { canonicalCredentials, credentialsFromParams, type PassCredentials } from '../ticket/pass-route.ts';
-import { loginErrorMessage } from '../ticket/pass-rules.ts';
+import { useLoginErrorMessage } from '../ticket/pass-errors.ts';
 import { useActivateWristband } from './activate-wristband.ts';
 import { activationErrorMessage, canActivate, codeError, wristbandState, wristbandTexts } from './wristband-rules.ts';
 import './wristband.css';
@@ -45,6 +45,7 @@ function WristbandFlow({ credentials }: { credentials: PassCredentials | null })
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const pass = usePass(credentials);
+  const loginErrorMessage = useLoginErrorMessage();
 
   /** After login the URL names the ticket (/activate/{orderId}/{barcode}); the answer is already in hand. */
   const showOrder = (requested: PassCredentials, order: PassOrder) => {

@@ -1,4 +1,78 @@
 import type { Translation } from '../../languages.ts';
 import type en from '../../en/pages/ticket.ts';
 
-export default {} as const satisfies Translation<typeof en>;
+export default {
+  login: {
+    heading: 'Encuentre su pase',
+    intro: 'Escriba el número de pedido y un código de barras de su correo de confirmación para ver su boleto o pase.',
+    submit: 'Buscar mi pase',
+    busy: 'Buscando su pase…',
+    networkError: 'Error al buscar su pase',
+  },
+  order: {
+    orderId: 'Número de pedido',
+    orderIdHint: '8 dígitos',
+    orderIdRequired: 'El número de pedido es obligatorio',
+    orderIdInvalid: 'El número de pedido debe tener 8 dígitos',
+    barcode: 'Código de barras',
+    barcodeHint: 'De 8 a 18 dígitos',
+    barcodeRequired: 'El código de barras es obligatorio',
+    barcodeInvalid: 'El código de barras debe tener de 8 a 18 dígitos',
+  },
+  person: {
+    firstName: 'Nombre',
+    lastName: 'Apellido',
+    email: 'Correo',
+    phone: 'Celular',
+    phoneHint: '(999) 999-9999',
+    optional: '(opcional)',
+    problems: {
+      firstName: {
+        required: 'El nombre es obligatorio',
+        tooLong: 'El nombre es demasiado largo',
+        tooLongAtMost: 'El nombre es demasiado largo (máximo {max, number} caracteres)',
+        letters: 'El nombre solo puede tener letras, espacios, guiones, apóstrofos y puntos',
+        invalid: 'El nombre no puede tener caracteres de control',
+      },
+      lastName: {
+        required: 'El apellido es obligatorio',
+        tooLong: 'El apellido es demasiado largo',
+        tooLongAtMost: 'El apellido es demasiado largo (máximo {max, number} caracteres)',
+        letters: 'El apellido solo puede tener letras, espacios, guiones, apóstrofos y puntos',
+        invalid: 'El apellido no puede tener caracteres de control',
+      },
+      email: { required: 'El correo es obligatorio', tooLong: 'El correo es demasiado largo', invalid: 'El correo no es válido' },
+      phone: {
+        required: 'El celular es obligatorio',
+        tooShort: 'El celular debe tener al menos 10 dígitos',
+        tooLong: 'El celular es demasiado largo',
+      },
+    },
+  },
+  card: {
+    credits: 'Créditos',
+    balance: 'Saldo',
+    viewBalance: 'Ver saldo',
+    void: 'Anulado',
+    voidReasons: { Refunded: 'Reembolsado', Redeemed: 'Ya utilizado', Expired: 'Vencido' },
+    photoOf: 'Foto de {name}',
+    photo: 'Foto del titular del pase',
+    product: 'Producto',
+    refunded: 'Reembolsado',
+    primaryTicketholder: 'Titular principal',
+    sharedWith: 'Compartido con',
+    ticketholder: 'Titular',
+    purchaser: 'Comprador',
+    orderDate: 'Fecha del pedido',
+    redeemed: 'Utilizado',
+    expires: 'Vence',
+    disclaimer: '¡Esta no es su tarjeta Wild Pass!',
+  },
+  barcode: {
+    label: 'Código de barras',
+    graphic: 'Código de barras {value}',
+    graphicVoid: 'Código de barras {value} (anulado)',
+  },
+  exclusion: { heading: 'Pase no disponible' },
+  startOver: 'Empezar de nuevo',
+} as const satisfies Translation<typeof en>;

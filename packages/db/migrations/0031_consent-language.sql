@@ -1,0 +1,1 @@
+ALTER TABLE "consent_texts" ADD COLUMN "language" text DEFAULT 'en' NOT NULL;
