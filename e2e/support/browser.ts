@@ -66,6 +66,7 @@ export async function openGuestPage(
     clientAddress,
     serverUrl,
     serviceWorkers = 'block',
+    locale = 'en-US',
   }: {
     deviceScaleFactor?: number;
     userAgent?: string | undefined;
@@ -74,6 +75,8 @@ export async function openGuestPage(
     /** A server process of the test's own rather than this worker's server. */
     serverUrl?: string | undefined;
     serviceWorkers?: 'allow' | 'block';
+    /** The phone's language (its Accept-Language and navigator.languages): es-US for a guest who reads Spanish. */
+    locale?: string;
   } = {},
 ): Promise<GuestPage> {
   const context = await browser.newContext({
@@ -82,7 +85,7 @@ export async function openGuestPage(
     viewport: { width, height: width === WIDTHS.mobile ? 780 : 900 },
     deviceScaleFactor,
     ...(userAgent && { userAgent }),
-    locale: 'en-US',
+    locale,
     timezoneId: 'America/Los_Angeles',
     serviceWorkers,
   });
