@@ -5,6 +5,7 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import { useProjectNode } from './project-node.mjs';
 
 await useProjectNode();
@@ -96,6 +97,8 @@ const runs = [
   { name: 'browser', label: 'browser tests', projects: ['browser'] },
 ];
 const totals = { passed: 0, failed: 0, skipped: 0 };
+// The failed tests are named again after the totals: CI keeps the end of a long output.
+const failures = [];
 let status = 0;
 for (const run of runs) {
   const report = `.tmp/vitest-${run.name}.json`;
@@ -114,6 +117,10 @@ for (const run of runs) {
   totals.passed += r.numPassedTests;
   totals.failed += r.numFailedTests;
   totals.skipped += r.numPendingTests + r.numTodoTests;
+  for (const file of r.testResults)
+    for (const test of file.assertionResults)
+      if (test.status === 'failed') failures.push(`${path.relative('.', file.name)} > ${test.fullName}`);
 }
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+for (const failure of failures) console.log(`✖ ${failure}`);
 process.exit(status);

@@ -199,7 +199,7 @@ describe('the share mail', () => {
     const mail = shareMail({ config }, ticket, { firstName: 'Zoë', email: 'zoe@example.com' }, link, 'en');
     expect(mail.subject).toBe('Carl Diaz shared a Pier Park ticket with you');
     expect(mail.text).toContain('Hi Zoë,');
-    expect(mail.text.match(/https?:\/\/\S+/g)).toEqual([link]);
+    expect(mail.text.match(/https?:\/\/\S+/g)).toEqual([`${link}?lang=en`]);
 
     // A name from before the rule (a share, or the owner's registration) that is not a name.
     const spam = shareMail(
@@ -212,6 +212,6 @@ describe('the share mail', () => {
     expect(spam.subject).toBe('A guest shared a Pier Park ticket with you');
     expect(spam.text).toMatch(/^Hello,\n/);
     expect(`${spam.subject}\n${spam.text}`).not.toMatch(/evil|<b>|prize/);
-    expect(spam.text.match(/https?:\/\/\S+/g)).toEqual([link]);
+    expect(spam.text.match(/https?:\/\/\S+/g)).toEqual([`${link}?lang=en`]);
   });
 });
