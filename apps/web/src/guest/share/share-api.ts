@@ -1,7 +1,7 @@
 // The ticket share calls (/api/share/...), each with the order object's ticketShareToken: the
 // list's fetcher, query and key, and the three mutations, which reload the list by its key.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { PassOrder, TicketShare } from '@boardwalk/contract/pass';
 import { shareAnswer, shareList, shareTexts, type ShareFields } from '@boardwalk/contract/share';
 import { apiResponse, describeRequestError, failedWith } from '../../lib/api-client.ts';
