@@ -124,6 +124,38 @@ const TEST_SUPPORT = { regex: String.raw`(^|/)test-support(/|$)`, message: 'Prod
 const PRODUCT = ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'];
 const TESTS = ['**/*.test.ts'];
 
+// ---- The guest pages' Zod: zod/mini only ---------------------------------------------------
+// The guest pages have a first-screen budget (e2e/bundle-size.test.ts: 150 KiB compressed per
+// page, initial JavaScript included). Classic Zod's chainable schemas cannot be tree-shaken and
+// cost ~9 KiB gzipped over zod/mini's functional API (z.optional(x), x.check(z.minLength(1)),
+// z.extend(obj, {...}), describe() of describe.ts). So the contract modules the guest pages load,
+// and the web code outside the back office, import zod/mini (or zod/v4/core types), never classic
+// Zod: one such import would pull it back into the guest chunks. The back office (apps/web/src/staff)
+// and the API may use classic Zod, on these schemas too, through the functional forms.
+const GUEST_CONTRACT = [
+  'describe',
+  'errors',
+  'loyalty',
+  'loyalty-statement',
+  'pass',
+  'pass-address',
+  'pass-language',
+  'photo',
+  'privacy',
+  'share',
+  'stored-value',
+  'wallet',
+  'wristband',
+].map((name) => `packages/contract/src/${name}.ts`);
+const GUEST_WEB = [
+  'apps/web/src/*.{ts,tsx}',
+  ...['app', 'guest', 'lib', 'loyalty', 'service-worker', 'ui'].map((dir) => `apps/web/src/${dir}/**/*.{ts,tsx}`),
+];
+const CLASSIC_ZOD = ['zod', 'zod/v4', 'zod/v3'].map((name) => ({
+  name,
+  message: "The guest pages' code imports zod/mini: classic Zod would come back into their first screen (eslint.config.js).",
+}));
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.tmp/**', 'packages/db/migrations/**'] },
   js.configs.recommended,
@@ -155,6 +187,13 @@ export default tseslint.config(
       // module sees (an import read before it is set), and joins layers into one.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
+  },
+  // The guest pages' code on zod/mini (above). The same rule as product code's, which this
+  // block's options replace for these files: test support stays refused.
+  {
+    files: [...GUEST_CONTRACT, ...GUEST_WEB],
+    ignores: TESTS,
+    rules: { 'no-restricted-imports': ['error', { paths: CLASSIC_ZOD, patterns: [TEST_SUPPORT] }] },
   },
   // File names: kebab-case, with a role suffix where the file has one (pass.routes.ts).
   {

@@ -213,6 +213,42 @@ describe('the layout rules', () => {
     expect(await reported('apps/api/src/platform/error-handler.ts', importing('./errors.ts'))).not.toContain(CYCLE);
   });
 
+  // The guest pages' first-screen budget: their contract modules and the web code outside the
+  // back office import zod/mini, never classic Zod (eslint.config.js "zod/mini only").
+  const CLASSIC_ZOD = 'no-restricted-imports';
+  it.each([
+    ['a guest contract module', 'packages/contract/src/pass.ts', `import { z } from 'zod';`],
+    ['a guest contract module, through zod/v4', 'packages/contract/src/wallet.ts', `import { z } from 'zod/v4';`],
+    ['a guest contract module, its types only', 'packages/contract/src/loyalty-statement.ts', `import type { ZodType } from 'zod';`],
+    ['a guest page', 'apps/web/src/guest/share/thing.ts', `import { z } from 'zod';`],
+    ["the web app's lib", 'apps/web/src/lib/thing.ts', `import type { z } from 'zod';`],
+    ['the shared loyalty forms', 'apps/web/src/loyalty/thing.tsx', `import { z } from 'zod';`],
+  ])('rejects classic Zod in %s', async (_what, file, code) => {
+    expect(await reported(file, code)).toContain(CLASSIC_ZOD);
+  });
+
+  it.each([
+    [
+      'zod/mini in a guest contract module',
+      'packages/contract/src/pass.ts',
+      `import { z } from 'zod/mini';\nexport const text = z.string();`,
+    ],
+    ['zod/mini in a guest page', 'apps/web/src/guest/photo/thing.ts', `import { z } from 'zod/mini';\nexport const text = z.string();`],
+    [
+      'classic Zod in a back office contract module',
+      'packages/contract/src/staff-loyalty.ts',
+      `import { z } from 'zod';\nexport const text = z.string();`,
+    ],
+    ['classic Zod in the back office', 'apps/web/src/staff/loyalty/thing.tsx', `import { z } from 'zod';\nexport const text = z.string();`],
+    ['classic Zod in the API', 'apps/api/src/guest/pass/thing.ts', `import { z } from 'zod';\nexport const text = z.string();`],
+  ])('allows %s', async (_what, file, code) => {
+    expect(await reported(file, code)).toEqual([]);
+  });
+
+  it('still rejects test support in the guest contract modules', async () => {
+    expect(await reported('packages/contract/src/pass.ts', importing('@boardwalk/db/test-support/test-database'))).toContain(TEST_SUPPORT);
+  });
+
   it('wants kebab-case file names with an optional role suffix', async () => {
     expect(await reported('apps/api/src/guest/pass/PassThing.ts', '')).toContain('check-file/filename-naming-convention');
     expect(await reported('apps/api/src/guest/pass/pass_thing.repo.ts', '')).toContain('check-file/filename-naming-convention');

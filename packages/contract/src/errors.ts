@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import { describe } from './describe.ts';
 
 /**
  * Every error code the API answers with, and its HTTP status. The server throws them
@@ -38,13 +39,13 @@ export function errorCodeForStatus(status: number): ErrorCode | null {
 
 /** The one error shape every 4xx/5xx answer of the API carries. */
 export const apiError = z.object({
-  statusCode: z.number().int(),
-  error: z.string().describe('A stable code, e.g. ORDER_NOT_FOUND or VALIDATION_FAILED'),
-  message: z.string().describe('A sentence fit to show a person'),
-  fields: z
-    .array(z.object({ path: z.string(), message: z.string() }))
-    .optional()
-    .describe('One entry per bad field, for validation failures'),
+  statusCode: z.number().check(z.int()),
+  error: describe(z.string(), 'A stable code, e.g. ORDER_NOT_FOUND or VALIDATION_FAILED'),
+  message: describe(z.string(), 'A sentence fit to show a person'),
+  fields: describe(
+    z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
+    'One entry per bad field, for validation failures',
+  ),
 });
 export type ApiError = z.infer<typeof apiError>;
 

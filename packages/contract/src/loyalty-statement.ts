@@ -2,7 +2,8 @@
 // (/loyalty/statement#TOKEN, signed for the account, valid 24 hours) opens their balance, tier,
 // ledger and the rewards catalogue. The token travels in the fragment and then in the
 // Authorization header, never in an address a server or a Referer sees.
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import { describe } from './describe.ts';
 import { loyaltyEmail } from './loyalty.ts';
 
 /** The page the emailed link opens: `${LOYALTY_STATEMENT_PATH}#${token}`. */
@@ -24,61 +25,60 @@ export const statementMessages = {
 export const statementLinkRequest = z.strictObject({ email: loyaltyEmail });
 /** The same answer whether or not the email is a member's: membership is not told here. */
 export const statementLinkAnswer = z.object({
-  email: z.string().describe('The email as received: a link goes to it when it belongs to a member'),
-  validHours: z.number().int().describe('How long the emailed link works'),
+  email: describe(z.string(), 'The email as received: a link goes to it when it belongs to a member'),
+  validHours: describe(z.number().check(z.int()), 'How long the emailed link works'),
 });
 export type StatementLinkAnswer = z.infer<typeof statementLinkAnswer>;
 
 /** GET /api/loyalty/statement/ledger?before= */
 export const statementLedgerQuery = z.strictObject({
-  before: z.coerce
-    .number()
-    .int('before must be an entry id')
-    .positive('before must be an entry id')
-    .describe('The id of the last entry already shown: the page holds the entries older than it'),
+  before: describe(
+    z.coerce.number().check(z.int('before must be an entry id'), z.positive('before must be an entry id')),
+    'The id of the last entry already shown: the page holds the entries older than it',
+  ),
 });
 
 export const statementEntry = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   createdAt: z.iso.datetime({ offset: true }),
-  points: z.number().int().describe('Signed: earned or given back (+), spent or taken back (-)'),
-  description: z.string().describe('What the entry is for, in words for the member'),
+  points: describe(z.number().check(z.int()), 'Signed: earned or given back (+), spent or taken back (-)'),
+  description: describe(z.string(), 'What the entry is for, in words for the member'),
 });
 export type StatementEntry = z.infer<typeof statementEntry>;
 
 export const statementLedgerPage = z.object({
-  entries: z.array(statementEntry).describe(`Newest first, at most ${STATEMENT_PAGE_SIZE}`),
-  nextBefore: z.number().int().nullable().describe('Pass as `before` for the older entries; null when there are none'),
+  entries: describe(z.array(statementEntry), `Newest first, at most ${STATEMENT_PAGE_SIZE}`),
+  nextBefore: describe(z.nullable(z.number().check(z.int())), 'Pass as `before` for the older entries; null when there are none'),
 });
 export type StatementLedgerPage = z.infer<typeof statementLedgerPage>;
 
 export const statementReward = z.object({
   rewardId: z.guid(),
   name: z.string(),
-  description: z.string().nullable(),
-  pointsCost: z.number().int(),
-  redeemableNow: z.boolean().describe('Active, in dates, tier reached, limit not reached and covered by the balance'),
+  description: z.nullable(z.string()),
+  pointsCost: z.number().check(z.int()),
+  redeemableNow: describe(z.boolean(), 'Active, in dates, tier reached, limit not reached and covered by the balance'),
 });
 export type StatementReward = z.infer<typeof statementReward>;
 
-const tierAnswer = z.object({ name: z.string(), pointsToReach: z.number().int() });
+const tierAnswer = z.object({ name: z.string(), pointsToReach: z.number().check(z.int()) });
 
 export const statement = z.object({
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
   memberNumber: z.string(),
-  balance: z.number().int().describe('The sum of the ledger: negative when a refund took back points already spent'),
-  expiringPoints: z.number().int().describe('Points that expire within the next 30 days (0 when none)'),
-  expiringAt: z.iso
-    .datetime({ offset: true })
-    .nullable()
-    .describe('When the first of those points expire; null when none expire within 30 days'),
-  tier: tierAnswer.nullable().describe('The highest tier the points earned in the last 365 days reach; null when none'),
-  pointsEarned: z.number().int().describe('Points earned in the last 365 days: what tiers count'),
-  nextTier: tierAnswer.nullable().describe('The next tier up; null at the top or when there are no tiers'),
+  balance: describe(z.number().check(z.int()), 'The sum of the ledger: negative when a refund took back points already spent'),
+  expiringPoints: describe(z.number().check(z.int()), 'Points that expire within the next 30 days (0 when none)'),
+  expiringAt: describe(
+    z.nullable(z.iso.datetime({ offset: true })),
+    'When the first of those points expire; null when none expire within 30 days',
+  ),
+  tier: describe(z.nullable(tierAnswer), 'The highest tier the points earned in the last 365 days reach; null when none'),
+  pointsEarned: describe(z.number().check(z.int()), 'Points earned in the last 365 days: what tiers count'),
+  nextTier: describe(z.nullable(tierAnswer), 'The next tier up; null at the top or when there are no tiers'),
   ledger: statementLedgerPage,
-  rewards: z.array(statementReward).describe('The active rewards, cheapest first'),
-  walletToken: z.string().describe("Signed, valid 30 minutes: the wallet calls' token for the member's card"),
+  rewards: describe(z.array(statementReward), 'The active rewards, cheapest first'),
+  walletToken: describe(z.string(), "Signed, valid 30 minutes: the wallet calls' token for the member's card"),
 });
 export type Statement = z.infer<typeof statement>;

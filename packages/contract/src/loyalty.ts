@@ -1,6 +1,7 @@
 // The loyalty club (Brownie points) as guests use it: verify or create an account by email,
 // claim a ticket order, a food-and-beverage check or a hotel stay. Staff calls share these shapes.
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import { describe } from './describe.ts';
 import { registrationFields } from './pass.ts';
 
 /** A scanned code (a ticket barcode or a receipt's code): 16 or 18 characters. */
@@ -32,27 +33,24 @@ export const verifyRequest = z.strictObject({ email: loyaltyEmail });
 /** What verify answers, the same for any email: the address the code went to and how long it works. */
 export const verifyAnswer = z.object({
   email: z.string(),
-  validMinutes: z.number().int().describe('How long the code works'),
+  validMinutes: describe(z.number().check(z.int()), 'How long the code works'),
 });
 export type VerifyAnswer = z.infer<typeof verifyAnswer>;
 
 /** POST /api/loyalty/confirm: the code from the mail. */
 export const confirmRequest = z.strictObject({
   email: loyaltyEmail,
-  code: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, 'Enter the 6-digit code from the email'),
+  code: z.string().check(z.trim(), z.regex(/^\d{6}$/, 'Enter the 6-digit code from the email')),
 });
 /** A proven email: its account's user id, or (no account) the proof that create takes. */
 export const confirmAnswer = z.discriminatedUnion('account', [
   z.object({
     account: z.literal('existing'),
-    userID: z.string().describe("The account's user id (as verify answered before): it cannot claim or obtain a card"),
+    userID: describe(z.string(), "The account's user id (as verify answered before): it cannot claim or obtain a card"),
   }),
   z.object({
     account: z.literal('new'),
-    proof: z.string().describe('Signed for the email, valid 60 minutes: create takes it'),
+    proof: describe(z.string(), 'Signed for the email, valid 60 minutes: create takes it'),
   }),
 ]);
 export type ConfirmAnswer = z.infer<typeof confirmAnswer>;
@@ -60,8 +58,8 @@ export type ConfirmAnswer = z.infer<typeof confirmAnswer>;
 /** An account's email and names: what staff create an account with (the staff member proves the email). */
 export const accountNames = z.strictObject({ email: loyaltyEmail, firstName, lastName });
 /** POST /api/loyalty/create: the names, for an email proven by its code. */
-export const createAccountRequest = accountNames.extend({
-  proof: z.string().min(1, 'Confirm your email first').max(2048, 'Confirm your email first'),
+export const createAccountRequest = z.extend(accountNames, {
+  proof: z.string().check(z.minLength(1, 'Confirm your email first'), z.maxLength(2048, 'Confirm your email first')),
 });
 
 /**
@@ -71,37 +69,30 @@ export const createAccountRequest = accountNames.extend({
  */
 export const claimUserId = z
   .string()
-  .min(1, 'User ID is not valid')
-  .max(1024, 'User ID is not valid')
-  .regex(/^[A-Za-z0-9._-]+$/, 'User ID is not valid');
+  .check(
+    z.minLength(1, 'User ID is not valid'),
+    z.maxLength(1024, 'User ID is not valid'),
+    z.regex(/^[A-Za-z0-9._-]+$/, 'User ID is not valid'),
+  );
 
 /** What identifies each kind of purchase in a claim, whoever makes it. */
 export const claimFields = {
   /** An 8-digit order id (invoice number) or a scanned ticket barcode. */
   tickets: {
-    orderId: z
-      .string()
-      .trim()
-      .refine((value) => /^\d{8}$/.test(value) || isScannedCode(value), 'Enter the 8-digit order number or scan the ticket barcode'),
+    orderId: z.string().check(
+      z.trim(),
+      z.refine((value) => /^\d{8}$/.test(value) || isScannedCode(value), 'Enter the 8-digit order number or scan the ticket barcode'),
+    ),
     email: loyaltyEmail,
   },
   /** A check number, or the receipt's scanned code; checkID picks one of several checks. */
   purchase: {
-    checkNumber: z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z0-9-]{1,32}$/, 'Enter the check number printed on the receipt'),
+    checkNumber: z.string().check(z.trim(), z.regex(/^[A-Za-z0-9-]{1,32}$/, 'Enter the check number printed on the receipt')),
     email: loyaltyEmail,
-    checkID: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Check ID is not valid')
-      .optional(),
+    checkID: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Check ID is not valid'))),
   },
   hotels: {
-    reservationNumber: z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z0-9-]{1,32}$/, 'Enter the reservation number'),
+    reservationNumber: z.string().check(z.trim(), z.regex(/^[A-Za-z0-9-]{1,32}$/, 'Enter the reservation number')),
     email: loyaltyEmail,
   },
 } as const;
@@ -128,7 +119,7 @@ export const loyaltyOrder = z.object({
   amount: z.number(),
   purchasedAt: z.iso.datetime({ offset: true }),
   claimedAt: z.iso.datetime({ offset: true }),
-  points: z.number().int(),
+  points: z.number().check(z.int()),
 });
 export type LoyaltyOrder = z.infer<typeof loyaltyOrder>;
 
@@ -137,16 +128,16 @@ export type LoyaltyOrder = z.infer<typeof loyaltyOrder>;
  * earned. Never another identifier of the order (no barcode for an order id, no order id for
  * a barcode): a claim must not hand out what a ticket lookup asks for.
  */
-export const claimedPurchase = loyaltyOrder.pick({ type: true, product: true, purchasedAt: true, points: true });
+export const claimedPurchase = z.pick(loyaltyOrder, { type: true, product: true, purchasedAt: true, points: true });
 export type ClaimedPurchase = z.infer<typeof claimedPurchase>;
 
 /** A successful claim: what it earned, the new balance and a wallet token for the member's pass. */
 export const claimResult = z.object({
-  pointsEarned: z.number().int(),
-  balance: z.number().int(),
-  loyaltyOrders: z.array(claimedPurchase).describe('The claimed purchases: one per ticket of a ticket order'),
-  allowedChanges: z.number().int(),
-  walletToken: z.string().describe('Signed, valid 30 minutes: the loyalty variant of the wallet calls takes it'),
+  pointsEarned: z.number().check(z.int()),
+  balance: z.number().check(z.int()),
+  loyaltyOrders: describe(z.array(claimedPurchase), 'The claimed purchases: one per ticket of a ticket order'),
+  allowedChanges: z.number().check(z.int()),
+  walletToken: describe(z.string(), 'Signed, valid 30 minutes: the loyalty variant of the wallet calls takes it'),
 });
 export type ClaimResult = z.infer<typeof claimResult>;
 
@@ -155,7 +146,7 @@ export const checkCandidate = z.object({
   checkID: z.string(),
   ORDER_DATE: z.iso.datetime({ offset: true }),
   TERMINAL_ID: z.string(),
-  IN_LOYALTY_ORDERS: z.boolean().describe("Already among this account's loyalty orders"),
+  IN_LOYALTY_ORDERS: describe(z.boolean(), "Already among this account's loyalty orders"),
 });
 export const checkCandidates = z.array(checkCandidate);
 export type CheckCandidate = z.infer<typeof checkCandidate>;

@@ -1,7 +1,8 @@
 // The season-pass photo: preview, upload, download and replacement. The browser crops and
 // previews, the server does the real work: it never trusts the declared name, type or size of
 // what it is sent.
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import { describe } from './describe.ts';
 import { barcode, orderId } from './pass.ts';
 
 /** The largest photo file accepted, in bytes (5 MiB); larger is "File size is too large". */
@@ -33,13 +34,16 @@ export const MAX_PHOTO_BASE64_CHARS = Math.ceil(MAX_PHOTO_BYTES / 3) * 4;
  * The size is checked by the server after decoding (413 "File size is too large"); the
  * route's body limit keeps anything much larger from being read at all.
  */
-const photoData = z.string().min(1, 'data is required').describe('The file as a data URL (data:<type>;base64,...) or bare base64');
+const photoData = describe(
+  z.string().check(z.minLength(1, 'data is required')),
+  'The file as a data URL (data:<type>;base64,...) or bare base64',
+);
 
 const fileInfo = {
-  filename: z.string().max(255).describe('As chosen by the guest; informational only'),
-  filesize: z.number().int().nonnegative().describe('As declared by the browser; informational only (the server measures)'),
+  filename: describe(z.string().check(z.maxLength(255)), 'As chosen by the guest; informational only'),
+  filesize: describe(z.number().check(z.int(), z.nonnegative()), 'As declared by the browser; informational only (the server measures)'),
   /** The uid of the photo being replaced, if any; the server always makes a new one. */
-  uid: z.string().max(100).optional().describe('Ignored: the server gives every stored photo a new uid'),
+  uid: describe(z.optional(z.string().check(z.maxLength(100))), 'Ignored: the server gives every stored photo a new uid'),
 };
 
 /**
@@ -50,18 +54,18 @@ const fileInfo = {
  * to the image; width and height must be > 0.
  */
 export const photoCrop = z.strictObject({
-  unit: z.enum(['px', '%']).optional().describe("'px' (default) or '%' of the upright image"),
-  x: z.number().finite().min(0).max(100000),
-  y: z.number().finite().min(0).max(100000),
-  width: z.number().finite().positive('Crop width must be greater than 0').max(100000),
-  height: z.number().finite().positive('Crop height must be greater than 0').max(100000),
+  unit: describe(z.optional(z.enum(['px', '%'])), "'px' (default) or '%' of the upright image"),
+  x: z.number().check(z.gte(0), z.lte(100000)),
+  y: z.number().check(z.gte(0), z.lte(100000)),
+  width: z.number().check(z.positive('Crop width must be greater than 0'), z.lte(100000)),
+  height: z.number().check(z.positive('Crop height must be greater than 0'), z.lte(100000)),
 });
 export type PhotoCrop = z.infer<typeof photoCrop>;
 
 /** POST /api/preview/: only the ticket's own guest (order id + barcode), never a shared view. */
 export const previewRequest = z.strictObject({
   ...fileInfo,
-  filetype: z.string().max(255).describe('As declared by the browser; informational only (the server sniffs the bytes)'),
+  filetype: describe(z.string().check(z.maxLength(255)), 'As declared by the browser; informational only (the server sniffs the bytes)'),
   data: photoData,
   crop: photoCrop,
   orderId,
@@ -71,8 +75,8 @@ export type PreviewRequest = z.infer<typeof previewRequest>;
 
 /** The cropped photo as the 24-bit BMP the upload will send back. */
 export const previewAnswer = z.object({
-  base64: z.string().describe('The 24-bit BMP, base64 (no data: prefix): show as data:image/bmp;base64,...'),
-  size: z.number().int().describe('Bytes of the BMP'),
+  base64: describe(z.string(), 'The 24-bit BMP, base64 (no data: prefix): show as data:image/bmp;base64,...'),
+  size: describe(z.number().check(z.int()), 'Bytes of the BMP'),
 });
 export type PreviewAnswer = z.infer<typeof previewAnswer>;
 
@@ -86,14 +90,14 @@ export const uploadRequest = z.strictObject({
 });
 export type UploadRequest = z.infer<typeof uploadRequest>;
 
-export const uploadAnswer = z.object({ uid: z.string().describe('The new photo uid (also the order object photoUid)') });
+export const uploadAnswer = z.object({ uid: describe(z.string(), 'The new photo uid (also the order object photoUid)') });
 export type UploadAnswer = z.infer<typeof uploadAnswer>;
 
 /**
  * A token in a path: letters, digits, _ and - (photo uids are base64url). Anything else is a
  * 400; a well-formed token that names nothing is the route's 404.
  */
-const pathToken = (what: string) => z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, `${what} is not valid`);
+const pathToken = (what: string) => z.string().check(z.regex(/^[A-Za-z0-9_-]{1,128}$/, `${what} is not valid`));
 
 /** Path of GET /api/download/{uid}/photo.bmp and photo.png: any unknown uid is a 404. */
 export const photoUidParams = z.object({ uid: pathToken('Photo id') });

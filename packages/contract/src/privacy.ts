@@ -3,17 +3,19 @@
 // 8601; every field is documented in docs/privacy.md ("The export"). The document holds what is
 // about the person only: on a ticket where they are the registrant but not the purchaser, the
 // purchaser's fields are left out; never a link, a token or a device's push token.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { barcode, EMAIL_PATTERN, orderId, phone, printable } from './pass.ts';
 
 const email = z
   .string()
-  .trim()
-  .max(254, 'Email is too long')
-  .regex(EMAIL_PATTERN, 'Email is not valid')
-  .refine(printable, 'Email is not valid');
+  .check(
+    z.trim(),
+    z.maxLength(254, 'Email is too long'),
+    z.regex(EMAIL_PATTERN, 'Email is not valid'),
+    z.refine(printable, 'Email is not valid'),
+  );
 
-const personName = z.string().trim().min(1).max(100).refine(printable, 'Name is not valid');
+const personName = z.string().check(z.trim(), z.minLength(1), z.maxLength(100), z.refine(printable, 'Name is not valid'));
 
 export const PRIVACY_QUERY_MESSAGE =
   "Enter one of an email, a phone or a barcode, or a first and last name with an order id, a barcode or the order's date";
@@ -26,33 +28,35 @@ export const PRIVACY_QUERY_MESSAGE =
  */
 export const privacyQuery = z
   .strictObject({
-    email: email.optional(),
-    phone: phone.optional(),
-    barcode: barcode.optional(),
-    firstName: personName.optional(),
-    lastName: personName.optional(),
-    orderId: orderId.optional(),
-    orderDate: z.iso.date('Order date must be YYYY-MM-DD').optional(),
+    email: z.optional(email),
+    phone: z.optional(phone),
+    barcode: z.optional(barcode),
+    firstName: z.optional(personName),
+    lastName: z.optional(personName),
+    orderId: z.optional(orderId),
+    orderDate: z.optional(z.iso.date('Order date must be YYYY-MM-DD')),
   })
-  .refine((q) => {
-    const given = (...values: unknown[]) => values.filter((v) => v !== undefined).length;
-    if (q.firstName === undefined && q.lastName === undefined)
-      return given(q.email, q.phone, q.barcode, q.orderId, q.orderDate) === 1 && q.orderId === undefined && q.orderDate === undefined;
-    return (
-      q.firstName !== undefined &&
-      q.lastName !== undefined &&
-      given(q.email, q.phone) === 0 &&
-      given(q.orderId, q.barcode, q.orderDate) === 1
-    );
-  }, PRIVACY_QUERY_MESSAGE);
+  .check(
+    z.refine((q) => {
+      const given = (...values: unknown[]) => values.filter((v) => v !== undefined).length;
+      if (q.firstName === undefined && q.lastName === undefined)
+        return given(q.email, q.phone, q.barcode, q.orderId, q.orderDate) === 1 && q.orderId === undefined && q.orderDate === undefined;
+      return (
+        q.firstName !== undefined &&
+        q.lastName !== undefined &&
+        given(q.email, q.phone) === 0 &&
+        given(q.orderId, q.barcode, q.orderDate) === 1
+      );
+    }, PRIVACY_QUERY_MESSAGE),
+  );
 export type PrivacyQuery = z.infer<typeof privacyQuery>;
 
 const at = z.iso.datetime({ offset: true });
 const contact = z.object({
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
+  firstName: z.nullable(z.string()),
+  lastName: z.nullable(z.string()),
+  email: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
 });
 
 export const TICKET_ROLES = ['purchaser', 'holder', 'registrant'] as const;
@@ -64,12 +68,12 @@ export const privacySections = {
       orderId: z.string(),
       barcode: z.string(),
       product: z.string(),
-      visitDate: z.string().nullable(),
-      expires: at.nullable(),
+      visitDate: z.nullable(z.string()),
+      expires: z.nullable(at),
       roles: z.array(z.enum(TICKET_ROLES)),
-      purchaser: contact.nullable(),
-      holder: contact.nullable(),
-      registration: contact.extend({ registeredAt: at, updatedAt: at }).nullable(),
+      purchaser: z.nullable(contact),
+      holder: z.nullable(contact),
+      registration: z.nullable(z.extend(contact, { registeredAt: at, updatedAt: at })),
     }),
   ),
   /** The marketing consents of their registrations, as they stand, each with its history: every change, where and the wording shown. */
@@ -83,16 +87,18 @@ export const privacySections = {
     }),
   ),
   /** Shares of their tickets to other guests: whom they shared with, as they typed it. */
-  sharesMade: z.array(z.object({ shareId: z.string(), barcode: z.string(), sharedWith: contact, createdAt: at, stoppedAt: at.nullable() })),
+  sharesMade: z.array(
+    z.object({ shareId: z.string(), barcode: z.string(), sharedWith: contact, createdAt: at, stoppedAt: z.nullable(at) }),
+  ),
   /** Shares of other guests' tickets made to them. */
   sharesReceived: z.array(
     z.object({
       shareId: z.string(),
       barcode: z.string(),
       person: contact,
-      crmId: z.string().nullable(),
+      crmId: z.nullable(z.string()),
       createdAt: at,
-      stoppedAt: at.nullable(),
+      stoppedAt: z.nullable(at),
     }),
   ),
   /** Season-pass photos of their tickets, as PNG (base64). */
@@ -103,7 +109,7 @@ export const privacySections = {
    */
   passLocks: z.array(z.object({ barcode: z.string(), reason: z.enum(['erasure']), lockedAt: at })),
   /** Wristbands bound to their tickets. */
-  wristbands: z.array(z.object({ wristbandBarcode: z.string(), barcode: z.string(), activatedAt: at, deactivatedAt: at.nullable() })),
+  wristbands: z.array(z.object({ wristbandBarcode: z.string(), barcode: z.string(), activatedAt: at, deactivatedAt: z.nullable(at) })),
   /** Their loyalty account with its whole history (by a phone, more than one may match). */
   loyalty: z.array(
     z.object({
@@ -111,9 +117,9 @@ export const privacySections = {
       firstName: z.string(),
       lastName: z.string(),
       email: z.string(),
-      phone: z.string().nullable(),
-      zip: z.string().nullable(),
-      seasonPassId: z.string().nullable(),
+      phone: z.nullable(z.string()),
+      zip: z.nullable(z.string()),
+      seasonPassId: z.nullable(z.string()),
       joinedAt: at,
       balance: z.number(),
       ledger: z.array(z.object({ points: z.number(), kind: z.string(), reason: z.string(), at })),
@@ -125,36 +131,36 @@ export const privacySections = {
           amount: z.number(),
           purchasedAt: at,
           claimedAt: at,
-          reversedAt: at.nullable(),
+          reversedAt: z.nullable(at),
         }),
       ),
-      redemptions: z.array(z.object({ reward: z.string(), pointsSpent: z.number(), redeemedAt: at, reversedAt: at.nullable() })),
+      redemptions: z.array(z.object({ reward: z.string(), pointsSpent: z.number(), redeemedAt: at, reversedAt: z.nullable(at) })),
     }),
   ),
   /** Hotel reservations made under their email address. */
   hotelReservations: z.array(
     z.object({
       reservationNumber: z.string(),
-      firstName: z.string().nullable(),
-      lastName: z.string().nullable(),
-      email: z.string().nullable(),
+      firstName: z.nullable(z.string()),
+      lastName: z.nullable(z.string()),
+      email: z.nullable(z.string()),
       arrival: z.string(),
       departure: z.string(),
       cancelled: z.boolean(),
     }),
   ),
   /** Mails sent (or to send) to them: recipient, subject and times, never the body (it holds links). */
-  mails: z.array(z.object({ to: z.string(), subject: z.string(), createdAt: at, sentAt: at.nullable() })),
+  mails: z.array(z.object({ to: z.string(), subject: z.string(), createdAt: at, sentAt: z.nullable(at) })),
   /** Their passes in Apple Wallet and Google Wallet: how many devices, since when; never a token. */
   wallet: z.array(
     z.object({
       pass: z.enum(['ticket', 'share', 'member']),
-      barcode: z.string().nullable(),
+      barcode: z.nullable(z.string()),
       appleDevices: z.number(),
-      firstAddedAt: at.nullable(),
-      lastAddedAt: at.nullable(),
-      googleState: z.string().nullable(),
-      googleStateAt: at.nullable(),
+      firstAddedAt: z.nullable(at),
+      lastAddedAt: z.nullable(at),
+      googleState: z.nullable(z.string()),
+      googleStateAt: z.nullable(at),
     }),
   ),
 };
@@ -163,13 +169,13 @@ export type PrivacySections = { [K in keyof typeof privacySections]: z.infer<(ty
 export const privacyExport = z.object({
   exportedAt: at,
   query: z.object({
-    email: z.string().optional(),
-    phone: z.string().optional(),
-    barcode: z.string().optional(),
-    firstName: z.string().optional(),
-    lastName: z.string().optional(),
-    orderId: z.string().optional(),
-    orderDate: z.string().optional(),
+    email: z.optional(z.string()),
+    phone: z.optional(z.string()),
+    barcode: z.optional(z.string()),
+    firstName: z.optional(z.string()),
+    lastName: z.optional(z.string()),
+    orderId: z.optional(z.string()),
+    orderDate: z.optional(z.string()),
   }),
   ...privacySections,
 });
@@ -182,7 +188,7 @@ export const holdsAnything = (doc: PrivacySections) => Object.values(doc).some((
 export const privacyErasure = z.object({
   /** False when nothing was held (a second erasure of the same person). */
   held: z.boolean(),
-  erased: z.record(z.string(), z.number().int()),
+  erased: z.record(z.string(), z.number().check(z.int())),
   /** The person's orders: erase them in the ticketing system too, or its next feed brings the names back. */
   orderIds: z.array(z.string()),
 });

@@ -1,7 +1,7 @@
 // Ticket shares: the ticket's own guest shares a ticket with credits with other guests, each of
 // whom gets a direct link by email. Every call carries `Authorization: Bearer
 // <ticketShareToken>` from the order object.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { barcode, hashUrl, orderId, phone, printable, registrationFields, shareId, ticketShare, TEST_PASS_ORDER_ID } from './pass.ts';
 
 /**
@@ -16,10 +16,12 @@ export const isPersonName = (value: string) => value.length <= PERSON_NAME_MAX &
 const shareName = (label: string) =>
   z
     .string()
-    .trim()
-    .min(1, `${label} is required`)
-    .max(PERSON_NAME_MAX, `${label} is too long (at most ${PERSON_NAME_MAX} characters)`)
-    .regex(PERSON_NAME_PATTERN, `${label} may hold only letters, spaces, hyphens, apostrophes and periods`);
+    .check(
+      z.trim(),
+      z.minLength(1, `${label} is required`),
+      z.maxLength(PERSON_NAME_MAX, `${label} is too long (at most ${PERSON_NAME_MAX} characters)`),
+      z.regex(PERSON_NAME_PATTERN, `${label} may hold only letters, spaces, hyphens, apostrophes and periods`),
+    );
 
 /** The ticket a share call names in its path: its barcode, or a share link of it. */
 export const shareTicketRef = z.union([barcode, hashUrl], 'Barcode or link is not valid');
@@ -27,15 +29,13 @@ export const shareTicketRef = z.union([barcode, hashUrl], 'Barcode or link is no
 /** The operator's CRM id of a share (salesforceId): optional, kept as given. */
 export const salesforceId = z
   .string()
-  .trim()
-  .max(64, 'Salesforce id is too long')
-  .refine(printable, 'Salesforce id must not contain control characters');
+  .check(z.trim(), z.maxLength(64, 'Salesforce id is too long'), z.refine(printable, 'Salesforce id must not contain control characters'));
 
 /** Phone is optional on a share: empty means none; typed "(310) 555-0100", kept as its digits. */
-const optionalPhone = z
-  .union([z.literal(''), z.null(), phone])
-  .optional()
-  .transform((value) => value || null);
+const optionalPhone = z.pipe(
+  z.optional(z.union([z.literal(''), z.null(), phone])),
+  z.transform((value: string | null | undefined) => value || null),
+);
 
 /** The share form: first name, last name, email required; phone optional. */
 export const shareFields = z.strictObject({
@@ -47,17 +47,17 @@ export const shareFields = z.strictObject({
 export type ShareFields = z.input<typeof shareFields>;
 
 /** POST /api/share/: the ticket by its barcode (and order id); hashUrl is the page's, empty for the owner. */
-export const createShareRequest = shareFields.extend({
-  orderId: z.union([orderId, z.literal(''), z.literal(TEST_PASS_ORDER_ID)]).optional(),
+export const createShareRequest = z.extend(shareFields, {
+  orderId: z.optional(z.union([orderId, z.literal(''), z.literal(TEST_PASS_ORDER_ID)])),
   barcode,
-  hashUrl: z.union([z.literal(''), hashUrl]).optional(),
+  hashUrl: z.optional(z.union([z.literal(''), hashUrl])),
 });
 export type CreateShareRequest = z.input<typeof createShareRequest>;
 
 /** PUT /api/share/{barcode or hashUrl}/{shareId} */
 export const updateShareParams = z.strictObject({ ticket: shareTicketRef, shareId });
-export const updateShareRequest = shareFields.extend({
-  salesforceId: z.union([salesforceId, z.null()]).optional(),
+export const updateShareRequest = z.extend(shareFields, {
+  salesforceId: z.optional(z.union([salesforceId, z.null()])),
 });
 export type UpdateShareRequest = z.input<typeof updateShareRequest>;
 
@@ -69,7 +69,7 @@ export const deleteShareParams = z.strictObject({
   orderId: z.union([orderId, z.literal(TEST_PASS_ORDER_ID)]),
   ticket: shareTicketRef,
   shareId,
-  salesforceId: salesforceId.optional(),
+  salesforceId: z.optional(salesforceId),
 });
 
 /** The shares of a ticket (GET): directLink is null, only its hash is kept. */

@@ -1,21 +1,22 @@
 // Wallet passes and the voucher: calls are made only with order id and barcode (a shared guest
 // adds the share id), or a hashUrl alone; the loyalty variant with the member's email and a
 // wallet token.
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import { describe } from './describe.ts';
 import { loyaltyEmail } from './loyalty.ts';
 import { barcode, hashUrl, orderId, shareId } from './pass.ts';
 
 const byOrder = z.strictObject({
   orderId,
   barcode,
-  shareId: z.union([shareId, z.literal('')]).optional(),
-  hashUrl: z.literal('').optional(),
+  shareId: z.optional(z.union([shareId, z.literal('')])),
+  hashUrl: z.optional(z.literal('')),
 });
 const byLink = z.strictObject({
   hashUrl,
-  orderId: z.literal('').optional(),
-  barcode: z.literal('').optional(),
-  shareId: z.literal('').optional(),
+  orderId: z.optional(z.literal('')),
+  barcode: z.optional(z.literal('')),
+  shareId: z.optional(z.literal('')),
 });
 
 /**
@@ -24,7 +25,10 @@ const byLink = z.strictObject({
  */
 const byLoyalty = z.strictObject({
   email: loyaltyEmail,
-  walletToken: z.string().max(2000).optional().describe('The walletToken of a successful claim, or of the pass link staff emailed'),
+  walletToken: describe(
+    z.optional(z.string().check(z.maxLength(2000))),
+    'The walletToken of a successful claim, or of the pass link staff emailed',
+  ),
 });
 export type LoyaltyWalletRequest = z.infer<typeof byLoyalty>;
 export const isLoyaltyWalletRequest = (body: object): body is LoyaltyWalletRequest => 'email' in body;
@@ -36,8 +40,8 @@ export type AppleWalletRequest = z.infer<typeof appleWalletRequest>;
 export type TicketWalletRequest = Exclude<AppleWalletRequest, LoyaltyWalletRequest>;
 
 /** POST /api/google-wallet/: hasPhoto asks for the holder photo on the pass. */
-const hasPhoto = { hasPhoto: z.boolean().optional() };
-export const googleWalletRequest = z.union([byOrder.extend(hasPhoto), byLink.extend(hasPhoto), byLoyalty]);
+const hasPhoto = { hasPhoto: z.optional(z.boolean()) };
+export const googleWalletRequest = z.union([z.extend(byOrder, hasPhoto), z.extend(byLink, hasPhoto), byLoyalty]);
 export type GoogleWalletRequest = z.infer<typeof googleWalletRequest>;
 export type GoogleTicketWalletRequest = Exclude<GoogleWalletRequest, LoyaltyWalletRequest>;
 

@@ -1,6 +1,7 @@
 // Wristband activation: the guest binds the 16-character code of a wristband to a wristband
 // ticket; the gate system asks which ticket a band is bound to; staff deactivate a lost band.
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import { describe } from './describe.ts';
 import { barcode, printable } from './pass.ts';
 
 /** A band code has 16 characters; Activate is enabled only at exactly 16. */
@@ -11,32 +12,38 @@ export const WRISTBAND_CODE_PATTERN = /^[A-Za-z0-9]{16}$/;
 export const wristbandCodeMessage = 'Wristband code must be 16 letters or digits';
 
 /** A wristband's code as typed (surrounding spaces dropped), normalized to upper case. */
-export const wristbandBarcode = z
-  .string()
-  .trim()
-  .regex(WRISTBAND_CODE_PATTERN, wristbandCodeMessage)
-  .transform((s) => s.toUpperCase())
-  .describe('The 16 letters or digits printed on the wristband (case does not matter)');
+export const wristbandBarcode = describe(
+  z.pipe(
+    z.string().check(z.trim(), z.regex(WRISTBAND_CODE_PATTERN, wristbandCodeMessage)),
+    z.transform((s: string) => s.toUpperCase()),
+  ),
+  'The 16 letters or digits printed on the wristband (case does not matter)',
+);
 
 /** POST /api/wristband/activate/ */
 export const wristbandActivateRequest = z.strictObject({
   barcode,
   wristbandBarcode,
-  wristbandActivateToken: z
-    .string()
-    .min(1, 'The activation token is required')
-    .max(2048, 'The activation token is not valid')
-    .refine(printable, 'The activation token is not valid')
-    .describe("The order object's wristbandActivateToken (valid 15 minutes)"),
+  wristbandActivateToken: describe(
+    z
+      .string()
+      .check(
+        z.minLength(1, 'The activation token is required'),
+        z.maxLength(2048, 'The activation token is not valid'),
+        z.refine(printable, 'The activation token is not valid'),
+      ),
+    "The order object's wristbandActivateToken (valid 15 minutes)",
+  ),
 });
 export type WristbandActivateRequest = z.input<typeof wristbandActivateRequest>;
 /** As the server reads it: the band's code trimmed and upper case. */
 export type WristbandActivateBody = z.output<typeof wristbandActivateRequest>;
 
 /** The answer of a successful activation (text/plain): how long the band can be used. */
-export const wristbandValidity = z
-  .string()
-  .describe('"Valid through 11/21/26" (M/D/YY in the park\'s time zone), or "Valid with no end date"');
+export const wristbandValidity = describe(
+  z.string(),
+  '"Valid through 11/21/26" (M/D/YY in the park\'s time zone), or "Valid with no end date"',
+);
 
 /**
  * For how long an activation can be used: "through 11/21/26" (the ticket's expiry as M/D/YY
@@ -67,13 +74,13 @@ export const wristbandParams = z.strictObject({ wristbandBarcode });
 
 /** The ticket a band is actively bound to, for the gate system. */
 export const gateWristband = z.object({
-  wristbandBarcode: z.string().describe('The band, upper case'),
-  barcode: z.string().describe('The ticket it is bound to'),
-  orderId: z.string().describe("The ticket's order"),
+  wristbandBarcode: describe(z.string(), 'The band, upper case'),
+  barcode: describe(z.string(), 'The ticket it is bound to'),
+  orderId: describe(z.string(), "The ticket's order"),
   product: z.string(),
-  activatedAt: z.iso.datetime({ offset: true }).describe('When the guest bound it'),
-  expires: z.iso.datetime({ offset: true }).nullable().describe("The ticket's expiry; null for none"),
-  redeemed: z.iso.datetime({ offset: true }).nullable().describe('When the ticket was redeemed; null when not'),
+  activatedAt: describe(z.iso.datetime({ offset: true }), 'When the guest bound it'),
+  expires: describe(z.nullable(z.iso.datetime({ offset: true })), "The ticket's expiry; null for none"),
+  redeemed: describe(z.nullable(z.iso.datetime({ offset: true })), 'When the ticket was redeemed; null when not'),
   refunded: z.boolean(),
 });
 export type GateWristband = z.infer<typeof gateWristband>;

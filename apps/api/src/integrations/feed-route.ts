@@ -17,7 +17,7 @@ export function putFeedRoute<P extends z.ZodType, B extends z.ZodType>(
     params: P;
     body: B;
     /** The feed's refusals besides the validation's 400 (the orders feed's 409). */
-    refusals?: Record<number, z.ZodType>;
+    refusals?: Record<number, z.core.$ZodType>;
     /** Writes the record; `system` is the integration key's name, recorded on what its change causes. */
     upsert: (record: { params: z.output<P>; body: z.output<B>; system: string }) => Promise<UpsertOutcome>;
   },

@@ -3,6 +3,7 @@
 // importing the core would close a cycle); app.ts hands them to the integration scope, which
 // applies its key check and shared error answers as to every feed.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { describe } from '@boardwalk/contract/describe';
 import { apiError } from '@boardwalk/contract/errors';
 import {
   LOYALTY_INTEGRATION_API,
@@ -48,8 +49,8 @@ export const loyaltyIntegrationRoutes: FastifyPluginAsyncZod = async (app) => {
       response: {
         200: redemptionResult,
         201: redemptionResult,
-        404: apiError.describe('Unknown card or reward'),
-        409: apiError.describe('Why the member cannot redeem it now: points, tier, limit, dates, or a key used for another redemption'),
+        404: describe(apiError, 'Unknown card or reward'),
+        409: describe(apiError, 'Why the member cannot redeem it now: points, tier, limit, dates, or a key used for another redemption'),
       },
     },
     handler: async (request, reply) => {
@@ -67,7 +68,7 @@ export const loyaltyIntegrationRoutes: FastifyPluginAsyncZod = async (app) => {
       params: redemptionIdParam,
       response: {
         200: redemptionReversal,
-        403: apiError.describe('Another system\'s redemption, and the key lacks the scope "reverse-any"'),
+        403: describe(apiError, 'Another system\'s redemption, and the key lacks the scope "reverse-any"'),
         404: apiError,
       },
     },

@@ -2,8 +2,14 @@
 // JSON in; answers parsed by the contract's Zod schemas, or taken as a file or a line of
 // text; every failure one typed error carrying the contract's error code, which the
 // features map to the texts people see.
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { apiError, errorCodeForStatus, isErrorCode, type ApiError, type ErrorCode } from '@boardwalk/contract/errors';
+
+/**
+ * A contract schema: on zod/mini (the guest pages' modules, for their first-screen budget) or on
+ * classic Zod (the back office's). Both kinds have safeParse, with the same results.
+ */
+export type ContractSchema<T = unknown> = z.core.$ZodType<T> & { safeParse(data: unknown): z.core.util.SafeParseResult<T> };
 
 /** The contract's codes, and the two a client meets on its own side. */
 export type ClientErrorCode = ErrorCode | 'NETWORK_ERROR' | 'UNEXPECTED_RESPONSE' | 'HTTP_ERROR';
@@ -81,18 +87,18 @@ async function read<T>(response: Response, how: (response: Response) => Promise<
 }
 
 /** A JSON answer with its status and headers, parsed by the schema. */
-export async function apiResponse<S extends z.ZodType>(
+export async function apiResponse<S extends ContractSchema>(
   path: string,
   options: RequestOptions & { schema: S },
 ): Promise<{ status: number; headers: Headers; data: z.output<S> }> {
   const response = await send(path, options, 'application/json');
-  const parsed = options.schema.safeParse(parseJson(await read(response, (r) => r.text())));
+  const parsed = (options.schema as ContractSchema<z.output<S>>).safeParse(parseJson(await read(response, (r) => r.text())));
   if (!parsed.success) throw unexpected(response.status, `Unexpected answer from ${options.method ?? 'GET'} ${path}`, parsed.error);
   return { status: response.status, headers: response.headers, data: parsed.data };
 }
 
 /** A JSON answer, parsed by the schema. */
-export async function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions & { schema: S }): Promise<z.output<S>> {
+export async function apiRequest<S extends ContractSchema>(path: string, options: RequestOptions & { schema: S }): Promise<z.output<S>> {
   return (await apiResponse(path, options)).data;
 }
 

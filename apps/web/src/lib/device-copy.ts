@@ -16,8 +16,7 @@
 import { useEffect } from 'react';
 import { clear, createStore, del, entries, get, set, type UseStore } from 'idb-keyval';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { failedWith } from './api-client.ts';
+import { failedWith, type ContractSchema } from './api-client.ts';
 
 /** The IndexedDB database and object store of the copies (the browser tests read them). */
 export const DEVICE_COPY_DATABASE = 'boardwalk-guest';
@@ -78,7 +77,7 @@ async function keepCopy(key: string, data: unknown, ownExpiry: string | null) {
 export const forgetAllCopies = (): Promise<void> => clear(copies()).catch(() => undefined);
 
 /** The page's copy; none when it no longer reads as the contract's shape (kept by an older build). */
-async function recallCopy<T>(key: string, schema: z.ZodType<T>): Promise<DeviceCopy<T> | null> {
+async function recallCopy<T>(key: string, schema: ContractSchema<T>): Promise<DeviceCopy<T> | null> {
   const kept = await get<KeptCopy>(key, copies()).catch(() => undefined);
   if (kept === undefined) return null;
   if (isExpired(kept)) {
@@ -92,7 +91,7 @@ async function recallCopy<T>(key: string, schema: z.ZodType<T>): Promise<DeviceC
 
 interface DeviceCopyOptions<T> {
   /** The contract's schema of the answer, which the copy must still match. */
-  schema: z.ZodType<T>;
+  schema: ContractSchema<T>;
   /** The page shows the query's answer now (a page about to move to another address does not). */
   shown: boolean;
   /** An error that says the pass is gone for this guest: the copy is erased. */

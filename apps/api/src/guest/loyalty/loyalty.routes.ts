@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { describe } from '@boardwalk/contract/describe';
 import { apiError } from '@boardwalk/contract/errors';
 import {
   checkCandidates,
@@ -34,11 +35,11 @@ const statementHeaders = z.object({
   authorization: z.string().optional().describe("Bearer and the token of the member's statement link (the fragment of the link)"),
 });
 const statementErrors = {
-  401: apiError.describe('The link is missing, expired, not valid or its member was removed: what to do, fit to show'),
+  401: describe(apiError, 'The link is missing, expired, not valid or its member was removed: what to do, fit to show'),
 };
 /** A call that mails a link or a code: a malformed email, or too many calls from this address. */
 const mailingErrors = { 400: apiError, 429: apiError };
-const claimErrors = { 400: apiError.describe('The reason the purchase cannot be claimed, fit to show the guest'), 429: apiError };
+const claimErrors = { 400: describe(apiError, 'The reason the purchase cannot be claimed, fit to show the guest'), 429: apiError };
 
 /**
  * The loyalty club's public calls: no authorization, throttled per client address. An email
@@ -118,7 +119,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
       body: confirmRequest,
       response: {
         200: confirmAnswer,
-        400: apiError.describe('The code is wrong, expired or used up: what to do, fit to show'),
+        400: describe(apiError, 'The code is wrong, expired or used up: what to do, fit to show'),
         429: apiError,
       },
     },

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { describe } from '@boardwalk/contract/describe';
 import { apiError } from '@boardwalk/contract/errors';
 import { loginRequest, passOrder, registerRequest, siteInfo } from '@boardwalk/contract/pass';
 import { passLanguageAnswer, passLanguageRequest } from '@boardwalk/contract/pass-language';
@@ -53,7 +54,7 @@ export const passRoutes: FastifyPluginAsyncZod<PassRoutesOptions> = async (app, 
       response: {
         200: passLanguageAnswer,
         ...errors,
-        409: apiError.describe('The ticket is not registered yet: nothing holds its language'),
+        409: describe(apiError, 'The ticket is not registered yet: nothing holds its language'),
       },
     },
     handler: (request) =>

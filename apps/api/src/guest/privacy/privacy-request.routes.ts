@@ -2,6 +2,7 @@
 // POST /api/privacy/erase (the link's token as a bearer token).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { describe } from '@boardwalk/contract/describe';
 import { apiError } from '@boardwalk/contract/errors';
 import { privacyErasure, privacyExport, privacyLinkAnswer, privacyLinkRequest } from '@boardwalk/contract/privacy';
 import { bearerToken } from '../ticket/ticket-tokens.service.ts';
@@ -11,7 +12,7 @@ import { guestLanguage } from '../../platform/guest-language.ts';
 const headers = z.object({
   authorization: z.string().optional().describe('Bearer and the token of the emailed privacy link (the fragment of the link)'),
 });
-const refused = { 401: apiError.describe('The link is missing, expired, not valid or already used to delete: what to do, fit to show') };
+const refused = { 401: describe(apiError, 'The link is missing, expired, not valid or already used to delete: what to do, fit to show') };
 
 export const guestPrivacyRoutes: FastifyPluginAsyncZod<{ recordErasure: GuestPrivacy['recordErasure'] }> = async (
   app,

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { describe } from '@boardwalk/contract/describe';
 import { apiError } from '@boardwalk/contract/errors';
 import { storedValueRequest, storedValueResponse } from '@boardwalk/contract/stored-value';
 import { getStoredValue, type StoredValueDeps } from './stored-value.service.ts';
@@ -13,7 +14,7 @@ export const storedValueRoutes: FastifyPluginAsyncZod = async (app) => {
       response: {
         200: storedValueResponse,
         400: apiError,
-        404: apiError.describe('No card has this barcodeHash (malformed or unknown): "Unable to locate order"; counts as a failed lookup'),
+        404: describe(apiError, 'No card has this barcodeHash (malformed or unknown): "Unable to locate order"; counts as a failed lookup'),
         429: apiError,
       },
     },

@@ -2,6 +2,7 @@
 // test pass, always under the lookup throttle, and building the order object the guest page
 // shows (customization, exclusions, wristband, balance and void state). Pass, wallet, voucher
 // and photo use it; a feature never looks a ticket up another way.
+import { z } from 'zod/mini';
 import { guestMessages } from '@boardwalk/contract/errors';
 import { passOrder, TEST_PASS_ORDER_ID, type PassOrder } from '@boardwalk/contract/pass';
 import { isStoredValueCard } from '@boardwalk/contract/pass-display';
@@ -121,7 +122,7 @@ export const holderLanguage = (row: Pick<PassRow, 'registration' | 'shares'>, sh
 function toTestPassOrder(pass: NonNullable<Awaited<ReturnType<typeof findTestPass>>>, ctx: Pick<TicketCoreDeps, 'config'>): PassOrder {
   let data: Partial<PassOrder> = {};
   try {
-    const parsed = passOrder.partial().safeParse(JSON.parse(pass.data || '{}'));
+    const parsed = z.partial(passOrder).safeParse(JSON.parse(pass.data || '{}'));
     if (parsed.success) data = parsed.data;
   } catch {
     // Unparseable test data: the pass still answers, with the defaults.

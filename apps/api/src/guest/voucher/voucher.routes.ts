@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { describe } from '@boardwalk/contract/describe';
 import { apiError } from '@boardwalk/contract/errors';
 import { voucherRequest } from '@boardwalk/contract/wallet';
 import { createVoucher, type VoucherDeps } from './voucher.service.ts';
@@ -17,7 +18,7 @@ export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
         // A Buffer is sent as it is (never serialized); in the OpenAPI document it shows as any content.
         200: z.instanceof(Buffer).describe('The voucher: application/pdf, downloaded as an attachment named with the barcode'),
         400: apiError,
-        403: apiError.describe('The ticket is excluded from wallets and vouchers: the exclusion message'),
+        403: describe(apiError, 'The ticket is excluded from wallets and vouchers: the exclusion message'),
         404: apiError,
         429: apiError,
       },

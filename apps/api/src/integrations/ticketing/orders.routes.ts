@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { describe } from '@boardwalk/contract/describe';
 import { apiError } from '@boardwalk/contract/errors';
 import { heldOrder, orderFeed, orderIdParam } from '@boardwalk/contract/integrations';
 import { putFeedRoute } from '../feed-route.ts';
@@ -12,7 +13,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: 'Create or replace an order and its tickets (201 created, 200 replaced or unchanged)',
     params: orderIdParam,
     body: orderFeed,
-    refusals: { 409: apiError.describe('A barcode belongs to another order') },
+    refusals: { 409: describe(apiError, 'A barcode belongs to another order') },
     upsert: ({ params, body, system }) =>
       upsertOrder({ db: app.database.db, changes: app.jobs, orderId: params.orderId, order: body, system }),
   });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { describe } from '@boardwalk/contract/describe';
 import { apiError } from '@boardwalk/contract/errors';
 import { appleWalletRequest, isLoyaltyWalletRequest } from '@boardwalk/contract/wallet';
 import { PKPASS_CONTENT_TYPE } from './apple-pkpass.ts';
@@ -23,10 +24,10 @@ export const appleWalletRoutes: FastifyPluginAsyncZod = async (app) => {
         // A Buffer is sent as it is (never serialized); in the OpenAPI document it shows as any content.
         200: z.instanceof(Buffer).describe('The pass: application/vnd.apple.pkpass, downloaded as an attachment named for the brand'),
         400: apiError,
-        401: apiError.describe('Loyalty variant: no wallet token (the email alone), or one expired or not for this email'),
-        403: apiError.describe('The ticket is excluded from wallets: the exclusion message'),
+        401: describe(apiError, 'Loyalty variant: no wallet token (the email alone), or one expired or not for this email'),
+        403: describe(apiError, 'The ticket is excluded from wallets: the exclusion message'),
         404: apiError,
-        409: apiError.describe('The pass has already been added to a wallet'),
+        409: describe(apiError, 'The pass has already been added to a wallet'),
         410: apiError,
         429: apiError,
       },

@@ -3,6 +3,7 @@
 // changed since a tag, fetch the latest version of one, and report problems to the log.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { describe } from '@boardwalk/contract/describe';
 import { apiError } from '@boardwalk/contract/errors';
 import {
   passkitDeviceParams,
@@ -18,7 +19,7 @@ import { logDeviceMessages } from './passkit-log.service.ts';
 
 const PREFIX = '/api/passkit/v1';
 const empty = z.void().describe('No body');
-const errors = { 400: apiError, 401: apiError.describe('No valid `Authorization: ApplePass <token>`'), 404: apiError };
+const errors = { 400: apiError, 401: describe(apiError, 'No valid `Authorization: ApplePass <token>`'), 404: apiError };
 
 export const passkitRoutes: FastifyPluginAsyncZod = async (app) => {
   const { passkit } = app.wallet;

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { describe } from '@boardwalk/contract/describe';
 import { apiError } from '@boardwalk/contract/errors';
 import { googleWalletRequest, isLoyaltyWalletRequest } from '@boardwalk/contract/wallet';
 import { renderProgramLogo } from './google-wallet-images.ts';
@@ -8,7 +9,7 @@ import { GOOGLE_CALLBACKS_PATH, PROGRAM_LOGO_PATH } from './google-pass-content.
 
 const errors = {
   400: apiError,
-  401: apiError.describe('Loyalty variant: no wallet token (the email alone), or one expired or not for this email'),
+  401: describe(apiError, 'Loyalty variant: no wallet token (the email alone), or one expired or not for this email'),
   403: apiError,
   404: apiError,
   410: apiError,
@@ -44,7 +45,7 @@ export const googleWalletRoutes: FastifyPluginAsyncZod = async (app) => {
       response: {
         200: z.object({ outcome: z.enum(['accepted', 'duplicate']).describe('duplicate: this nonce was recorded before') }),
         400: apiError,
-        503: apiError.describe('Google’s root keys could not be fetched (Retry-After)'),
+        503: describe(apiError, 'Google’s root keys could not be fetched (Retry-After)'),
       },
     },
     handler: async (request) => ({ outcome: await app.wallet.googleCallbacks.receive(request.validationError ? null : request.body) }),

@@ -1,6 +1,6 @@
 // The loyalty calls (the email's code, create, the three claims): fetchers and mutations side by side.
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   checkCandidates,
   claimResult,

@@ -2,7 +2,7 @@
 // side. Every change to the photo invalidates the pass query, so the card and the section show
 // the order as the server now has it (photoUid).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { guestMessages } from '@boardwalk/contract/errors';
 import {
   photoMessages,

@@ -3,7 +3,7 @@
 import { useCallback } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'use-intl';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { PassOrder, TicketShare } from '@boardwalk/contract/pass';
 import { shareAnswer, shareList, type ShareFields } from '@boardwalk/contract/share';
 import { apiResponse, failedWith } from '../../lib/api-client.ts';

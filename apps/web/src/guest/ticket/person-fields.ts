@@ -3,7 +3,7 @@
 // the page's language (ticket.person.problems).
 import { useCallback } from 'react';
 import { useTranslations } from 'use-intl';
-import type { ZodType } from 'zod';
+import type { ContractSchema } from '../../lib/api-client.ts';
 
 export type PersonField = 'firstName' | 'lastName' | 'email' | 'phone';
 export type PersonFieldErrors = Partial<Record<PersonField, string>>;
@@ -34,7 +34,7 @@ function problemOf(field: PersonField, issue: { code: string; maximum?: unknown 
 }
 
 /** The schema's first problem with each of the person's fields it refuses. */
-export function personFieldProblems(schema: ZodType, values: unknown): PersonProblems {
+export function personFieldProblems(schema: ContractSchema, values: unknown): PersonProblems {
   const problems: PersonProblems = {};
   const parsed = schema.safeParse(values);
   if (!parsed.success) {

@@ -3,11 +3,11 @@
 // out, 403 a permission toast, 400/409 the server's message).
 import { z } from 'zod';
 import { staffLoginResult } from '@boardwalk/contract/staff-auth';
-import { apiFile, apiResponse, type DownloadedFile, type RequestOptions } from '../../lib/api-client.ts';
+import { apiFile, apiResponse, type ContractSchema, type DownloadedFile, type RequestOptions } from '../../lib/api-client.ts';
 import { getStaffUser, type StaffUser } from './staff-session.ts';
 
 /** A staff call with the member's token (or the given one), its answer parsed by the schema. */
-export function staffRequest<S extends z.ZodType>(path: string, options: RequestOptions & { schema: S }) {
+export function staffRequest<S extends ContractSchema>(path: string, options: RequestOptions & { schema: S }) {
   return apiResponse(path, { ...options, token: options.token === undefined ? getStaffUser()?.accessToken : options.token });
 }
 

@@ -6,7 +6,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { STAFF_LOYALTY_API, staffAccount, staffLoyaltyOrders } from '@boardwalk/contract/staff-loyalty';
-import { apiText } from '../../lib/api-client.ts';
+import { apiText, type ContractSchema } from '../../lib/api-client.ts';
 import { getStaffUser } from '../auth/staff-session.ts';
 import { staffRequest } from '../auth/staff-api.ts';
 import { STAFF_QUERY_KEY } from '../auth/use-staff-logout.ts';
@@ -15,7 +15,7 @@ export const api = STAFF_LOYALTY_API;
 export const id = encodeURIComponent;
 
 /** A JSON call: its answer parsed by the schema. */
-export const loyaltyJson = <S extends z.ZodType>(path: string, schema: S, method: 'GET' | 'POST' | 'DELETE' = 'GET', body?: unknown) =>
+export const loyaltyJson = <S extends ContractSchema>(path: string, schema: S, method: 'GET' | 'POST' | 'DELETE' = 'GET', body?: unknown) =>
   staffRequest(path, { method, schema, ...(body !== undefined && { body }) }).then((r) => r.data);
 
 /** A call answered with plain text (an id). */
