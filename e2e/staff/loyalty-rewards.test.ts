@@ -1,5 +1,6 @@
 // The loyalty club's catalogue and spending against the real server: the Loyalty Tiers and
-// Loyalty Rewards tabs (create, the server's validation messages in the modal, edit, delete),
+// Loyalty Rewards tabs (create, the server's validation messages in the modal, edit, delete,
+// a Spanish name marked missing until written),
 // and in the Loyalty tab the member's tier, the points by expiry (the lots), Redeem (only what the member can redeem now) and
 // Reverse after its confirmation, both only with Loyalty Redeem; at 360 and 1280 px, axe clean,
 // screenshots. Every tier, reward and member here is made by this file.
@@ -123,12 +124,17 @@ describe.each([WIDTHS.mobile, WIDTHS.desktop])('Loyalty Tiers and Loyalty Reward
       await modal(page).getByRole('button', { name: 'Cancel' }).click();
       await modal(page).waitFor({ state: 'detached' });
 
-      // Edit: a new threshold.
+      // Edit: a new threshold, and the Spanish name the list marked missing.
       await searchTab(page, tierName);
+      const missing = rowWith(page, tierName).locator('.badge', { hasText: 'Missing' });
+      await missing.waitFor();
       await rowWith(page, tierName).click();
       await field(page, 'Points Earned in 365 Days to Reach').fill(String(threshold + 2));
+      await field(page, 'Name (Spanish)').fill(`${tierName} en español`);
       await saveAndClose(page);
       await toast(page, 'Loyalty Tiers: record saved.').waitFor();
+      await rowWith(page, `${tierName} en español`).waitFor();
+      expect(await missing.count()).toBe(0);
       await page.waitForFunction(
         ([name, points]) =>
           [...document.querySelectorAll('.staff-table tbody tr')].some(

@@ -290,6 +290,11 @@ export const guestStates: GuestState[] = [
       await openPassInSpanish(page, demo.excluded);
       await heading(page, 'Pase no disponible');
       await text(page, 'Número de pedido');
+      // The message staff wrote in Spanish (the demo's Wallet Item Exclusions).
+      await page
+        .getByTestId('exclusion-message')
+        .getByText('Los comprobantes de socios comerciales no se pueden agregar', { exact: false })
+        .waitFor();
     },
   },
   {

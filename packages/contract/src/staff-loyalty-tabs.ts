@@ -5,6 +5,7 @@ import {
   adminPermission,
   ALL_OPERATIONS,
   longTextField,
+  translatedFields,
   validityFields,
   wholeNumberField,
   type PageDeclaration,
@@ -32,7 +33,7 @@ export const loyaltyTiers: ResourceDeclaration = {
   searchFields: ['loyaltyTierName'],
   defaultSort: { field: 'loyaltyTierPointsToReach', direction: 'asc' },
   fields: [
-    { name: 'loyaltyTierName', label: 'Name', type: 'text', column: 'name', required: true, max: 50 },
+    ...translatedFields({ name: 'loyaltyTierName', label: 'Name', type: 'text', column: 'name', required: true, max: 50 }),
     wholeNumberField('loyaltyTierPointsToReach', 'Points Earned in 365 Days to Reach', 'pointsToReach', POINTS, { required: true }),
     activeField('loyaltyTierActive'),
   ],
@@ -54,8 +55,8 @@ export const loyaltyRewards: ResourceDeclaration = {
   searchFields: ['loyaltyRewardName', 'loyaltyRewardDescription'],
   defaultSort: { field: 'loyaltyRewardPointsCost', direction: 'asc' },
   fields: [
-    { name: 'loyaltyRewardName', label: 'Name', type: 'text', column: 'name', required: true, max: 100 },
-    longTextField('loyaltyRewardDescription', 'Description', 'description', { max: 2000 }),
+    ...translatedFields({ name: 'loyaltyRewardName', label: 'Name', type: 'text', column: 'name', required: true, max: 100 }),
+    ...translatedFields(longTextField('loyaltyRewardDescription', 'Description', 'description', { max: 2000 })),
     wholeNumberField('loyaltyRewardPointsCost', 'Points Cost', 'pointsCost', POINTS, { required: true }),
     activeField('loyaltyRewardActive'),
     ...validityFields('loyaltyReward'),

@@ -1,7 +1,7 @@
 // The Passes group's table tabs: what shapes the passes guests save (their styles, which
 // tickets take which style, test passes, the wallet exceptions and exclusions, the park's
 // hours and locations). Every write to one republishes the saved passes (a job).
-import { activeField, ALL_OPERATIONS, longTextField, validityFields, type ResourceDeclaration } from './staff-tabs.ts';
+import { activeField, ALL_OPERATIONS, longTextField, translatedFields, validityFields, type ResourceDeclaration } from './staff-tabs.ts';
 
 export const passCustomizations: ResourceDeclaration = {
   key: 'pass-customizations',
@@ -18,8 +18,8 @@ export const passCustomizations: ResourceDeclaration = {
     { name: 'passCustomizationName', label: 'Name', type: 'text', column: 'name', required: true, createOnly: true, max: 100 },
     { name: 'passCustomizationBackgroundColor', label: 'Background Color', type: 'color', column: 'backgroundColor', required: true },
     { name: 'passCustomizationColor', label: 'Color', type: 'color', column: 'color', required: true },
-    longTextField('passCustomizationInstructions', 'Instructions', 'instructions', { required: true, max: 4000 }),
-    longTextField('passCustomizationGoogleInstructions', 'Google Instructions', 'googleInstructions', { max: 4000 }),
+    ...translatedFields(longTextField('passCustomizationInstructions', 'Instructions', 'instructions', { required: true, max: 4000 })),
+    ...translatedFields(longTextField('passCustomizationGoogleInstructions', 'Google Instructions', 'googleInstructions', { max: 4000 })),
     {
       name: 'passCustomizationGoogleURI',
       label: 'Google URI',
@@ -117,7 +117,7 @@ export const walletItemExclusions: ResourceDeclaration = {
     { name: 'walletItemExclusionMerchItemID', label: 'Merch Item ID', type: 'text', column: 'merchItemId', max: 100 },
     { name: 'walletItemExclusionMerchPackID', label: 'Merch Pack ID', type: 'text', column: 'merchPackId', max: 100 },
     { name: 'walletItemExclusionCreatedTimestamp', label: 'Created', type: 'datetime', column: 'createdAt', readOnly: true },
-    longTextField('walletItemExclusionCustomError', 'Custom Error', 'customError', { max: 2000 }),
+    ...translatedFields(longTextField('walletItemExclusionCustomError', 'Custom Error', 'customError', { max: 2000 })),
     ...validityFields('walletItemExclusion'),
     { name: 'walletItemExclusionExcludeNFC', label: 'Exclude NFC', type: 'checkbox', column: 'excludeNfc' },
     activeField('walletItemExclusionActive'),
@@ -173,6 +173,6 @@ export const parkLocations: ResourceDeclaration = {
     { name: 'parkLocationName', label: 'Name', type: 'text', column: 'name', required: true, max: 100 },
     coordinate('parkLocationLatitude', 'Latitude', 'latitude', 90),
     coordinate('parkLocationLongitude', 'Longitude', 'longitude', 180),
-    { name: 'parkLocationRelevantText', label: 'Lock Screen Text', type: 'text', column: 'relevantText', max: 100 },
+    ...translatedFields({ name: 'parkLocationRelevantText', label: 'Lock Screen Text', type: 'text', column: 'relevantText', max: 100 }),
   ],
 };

@@ -6,6 +6,7 @@
 // (packages/db/src/schema.ts) that holds the value. The tabs themselves are declared per
 // family (staff-pass-tabs.ts, staff-team-tabs.ts, ...) and listed in staff-navigation.ts.
 import { z } from 'zod';
+import { LANGUAGE_NAMES, TRANSLATED_LANGUAGES, translatedName } from './i18n/staff-texts.ts';
 
 /** Modal field types: one input component each. */
 export type FieldType = 'checkbox' | 'color' | 'number' | 'datetime' | 'password' | 'select' | 'textarea' | 'text';
@@ -56,6 +57,8 @@ export interface FieldDeclaration {
   maxValue?: number;
   /** Numbers: digits accepted after the decimal point (none: whole numbers). */
   decimals?: number;
+  /** A translation of another field (its API name): optional; the list marks it missing where that one is written. */
+  translates?: string;
 }
 
 export interface ResourceDeclaration {
@@ -254,3 +257,22 @@ export const readOnlyFields = (fields: FieldDeclaration[]): FieldDeclaration[] =
 export const staffRow = z.record(z.string(), z.unknown());
 /** A select's option list (OPTION_LISTS). */
 export const optionList = z.array(z.object({ value: z.string(), label: z.string() }));
+
+/**
+ * A guest-facing text staff write in English and, optionally, in each other language: the
+ * field, then one per language (`<name>Es` in column `<column>Es`, labelled "(Spanish)"),
+ * which may stay empty: guests reading it then read the English text (i18n/staff-texts.ts).
+ */
+export function translatedFields(field: FieldDeclaration): FieldDeclaration[] {
+  return [
+    field,
+    ...TRANSLATED_LANGUAGES.map((language) => ({
+      ...field,
+      name: translatedName(field.name, language),
+      label: `${field.label} (${LANGUAGE_NAMES[language]})`,
+      column: translatedName(field.column, language),
+      required: false,
+      translates: field.name,
+    })),
+  ];
+}

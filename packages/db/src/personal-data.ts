@@ -385,7 +385,7 @@ export const PERSONAL_DATA: TableMap[] = [
     table: schema.loyaltyTiers,
     owner: 'loyalty',
     holds: 'a tier of the club',
-    columns: { id: none, name: none, pointsToReach: none, active: none, ...stamps },
+    columns: { id: none, name: none, nameEs: none, pointsToReach: none, active: none, ...stamps },
   }),
   entry({
     table: schema.loyaltyRewards,
@@ -395,6 +395,8 @@ export const PERSONAL_DATA: TableMap[] = [
       id: none,
       name: none,
       description: none,
+      nameEs: none,
+      descriptionEs: none,
       pointsCost: none,
       active: none,
       validFrom: none,
@@ -417,6 +419,8 @@ export const PERSONAL_DATA: TableMap[] = [
       color: none,
       instructions: none,
       googleInstructions: none,
+      instructionsEs: none,
+      googleInstructionsEs: none,
       googleUri: none,
       hideBarcode: none,
       ...stamps,
@@ -461,6 +465,7 @@ export const PERSONAL_DATA: TableMap[] = [
       merchItemId: none,
       merchPackId: none,
       customError: none,
+      customErrorEs: none,
       validFrom: none,
       validTo: none,
       excludeNfc: none,
@@ -810,7 +815,7 @@ export const PERSONAL_DATA: TableMap[] = [
     owner: 'wallet',
     sharedWith: [DEMO],
     holds: 'a place where passes show on the lock screen',
-    columns: { guid: none, name: none, latitude: none, longitude: none, relevantText: none, ...stamps },
+    columns: { guid: none, name: none, latitude: none, longitude: none, relevantText: none, relevantTextEs: none, ...stamps },
   }),
 ];
 

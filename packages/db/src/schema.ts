@@ -603,6 +603,8 @@ export const loyaltyTiers = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     name: text().notNull().unique(),
+    /** The name in Spanish, shown to guests reading Spanish (null: the name); the name stays the tier's key. */
+    nameEs: text(),
     pointsToReach: integer().notNull().unique(),
     active: boolean().notNull().default(true),
     createdAt: created(),
@@ -618,6 +620,9 @@ export const loyaltyRewards = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     name: text().notNull(),
     description: text(),
+    /** The name and description in Spanish (null: the English one). */
+    nameEs: text(),
+    descriptionEs: text(),
     pointsCost: integer().notNull(),
     active: boolean().notNull().default(true),
     validFrom: tstz(),
@@ -646,6 +651,9 @@ export const passCustomizations = pgTable('pass_customizations', {
   color: text().notNull(),
   instructions: text().notNull(),
   googleInstructions: text(),
+  /** The instructions in Spanish (null: the English ones): docs/i18n.md "The park's own texts". */
+  instructionsEs: text(),
+  googleInstructionsEs: text(),
   googleUri: text(),
   hideBarcode: boolean().notNull().default(false),
   createdAt: created(),
@@ -707,6 +715,8 @@ export const walletItemExclusions = pgTable('wallet_item_exclusions', {
   merchItemId: text(),
   merchPackId: text(),
   customError: text(),
+  /** The message in Spanish (null: the English one). */
+  customErrorEs: text(),
   validFrom: tstz(),
   validTo: tstz(),
   excludeNfc: boolean('exclude_nfc').notNull().default(false),
@@ -1239,6 +1249,8 @@ export const parkLocations = pgTable('park_locations', {
   latitude: numeric({ precision: 9, scale: 6, mode: 'number' }).notNull(),
   longitude: numeric({ precision: 9, scale: 6, mode: 'number' }).notNull(),
   relevantText: text(),
+  /** The lock-screen text in Spanish (null: the English one). */
+  relevantTextEs: text(),
   createdAt: created(),
   updatedAt: updated(),
 });

@@ -98,7 +98,7 @@ export async function loadHistory(tx: Executor, deps: HistoryDeps, today: string
     await createResource(
       resources,
       prepareResource(tiersTab),
-      { loyaltyTierName: tier.name, loyaltyTierPointsToReach: tier.pointsToReach, loyaltyTierActive: true },
+      { loyaltyTierName: tier.name, loyaltyTierNameEs: tier.nameEs, loyaltyTierPointsToReach: tier.pointsToReach, loyaltyTierActive: true },
       DEMO_STAFF,
     );
     report.tiers++;
@@ -111,6 +111,8 @@ export async function loadHistory(tx: Executor, deps: HistoryDeps, today: string
       {
         loyaltyRewardName: reward.name,
         loyaltyRewardDescription: reward.description,
+        loyaltyRewardNameEs: reward.nameEs,
+        loyaltyRewardDescriptionEs: reward.descriptionEs,
         loyaltyRewardPointsCost: reward.pointsCost,
         loyaltyRewardActive: true,
         loyaltyRewardMinimumTier: reward.minimumTier,

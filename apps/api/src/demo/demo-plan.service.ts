@@ -10,19 +10,45 @@ export const HISTORY_DAYS = 90;
 
 /** The tiers the demo club has (points earned in the last 365 days to reach each). */
 export const DEMO_TIERS = [
-  { name: 'Bronze', pointsToReach: 100 },
-  { name: 'Silver', pointsToReach: 500 },
-  { name: 'Gold', pointsToReach: 1500 },
+  { name: 'Bronze', nameEs: 'Bronce', pointsToReach: 100 },
+  { name: 'Silver', nameEs: 'Plata', pointsToReach: 500 },
+  { name: 'Gold', nameEs: 'Oro', pointsToReach: 1500 },
 ] as const;
 
 /** The rewards catalogue: name, cost, the tier it needs, the limit per member. */
 export const DEMO_REWARDS = [
-  { name: 'Soft drink', description: 'Any fountain drink at a food stand', pointsCost: 60, minimumTier: null, limitPerMember: null },
-  { name: 'Arcade credits', description: '$10 of arcade credits', pointsCost: 150, minimumTier: null, limitPerMember: null },
-  { name: 'Fast lane pass', description: 'One fast lane ride', pointsCost: 300, minimumTier: 'Silver', limitPerMember: 4 },
+  {
+    name: 'Soft drink',
+    description: 'Any fountain drink at a food stand',
+    nameEs: 'Refresco',
+    descriptionEs: 'Cualquier bebida de máquina en un puesto de comida',
+    pointsCost: 60,
+    minimumTier: null,
+    limitPerMember: null,
+  },
+  {
+    name: 'Arcade credits',
+    description: '$10 of arcade credits',
+    nameEs: 'Créditos de arcade',
+    descriptionEs: '$10 en créditos de arcade',
+    pointsCost: 150,
+    minimumTier: null,
+    limitPerMember: null,
+  },
+  {
+    name: 'Fast lane pass',
+    description: 'One fast lane ride',
+    nameEs: 'Pase de fila rápida',
+    descriptionEs: 'Un viaje por la fila rápida',
+    pointsCost: 300,
+    minimumTier: 'Silver',
+    limitPerMember: 4,
+  },
   {
     name: 'Hotel room upgrade',
     description: 'A sea view room for the price of a standard one',
+    nameEs: 'Mejora de habitación de hotel',
+    descriptionEs: 'Una habitación con vista al mar por el precio de una estándar',
     pointsCost: 900,
     minimumTier: 'Gold',
     limitPerMember: 1,

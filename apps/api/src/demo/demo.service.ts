@@ -44,9 +44,27 @@ export function demoConfiguration(today: string, timeZone: string): DemoConfigur
   return {
     parkHours: demoParkHours(today, timeZone),
     parkLocations: [
-      { name: 'Main Gate', latitude: 34.0094, longitude: -118.4973, relevantText: 'Welcome! Have your pass ready at the Main Gate.' },
-      { name: 'Pier Entrance', latitude: 34.0087, longitude: -118.4988, relevantText: 'Show your pass at the Pier Entrance.' },
-      { name: 'Guest Services', latitude: 34.0091, longitude: -118.4979, relevantText: 'Guest Services can help with your pass.' },
+      {
+        name: 'Main Gate',
+        latitude: 34.0094,
+        longitude: -118.4973,
+        relevantText: 'Welcome! Have your pass ready at the Main Gate.',
+        relevantTextEs: '¡Le damos la bienvenida! Tenga su pase listo en la Entrada Principal.',
+      },
+      {
+        name: 'Pier Entrance',
+        latitude: 34.0087,
+        longitude: -118.4988,
+        relevantText: 'Show your pass at the Pier Entrance.',
+        relevantTextEs: 'Muestre su pase en la Entrada del Muelle.',
+      },
+      {
+        name: 'Guest Services',
+        latitude: 34.0091,
+        longitude: -118.4979,
+        relevantText: 'Guest Services can help with your pass.',
+        relevantTextEs: 'Servicios al Huésped puede ayudarle con su pase.',
+      },
     ],
     passCustomizations: [
       {
@@ -55,12 +73,15 @@ export function demoConfiguration(today: string, timeZone: string): DemoConfigur
         color: 'ffffff',
         instructions: 'Show this pass with a photo ID at the gate. Season passes are not transferable.',
         googleInstructions: 'Show this pass with a photo ID at the gate.',
+        instructionsEs: 'Muestre este pase con una identificación con foto en la entrada. Los pases de temporada son intransferibles.',
+        googleInstructionsEs: 'Muestre este pase con una identificación con foto en la entrada.',
       },
       {
         name: 'Day Ticket',
         backgroundColor: '7b2cbf',
         color: 'ffd60a',
         instructions: 'Scan this ticket at the gate. Valid for one visit.',
+        instructionsEs: 'Escanee este boleto en la entrada. Válido para una visita.',
       },
       {
         name: 'Stored Value',
@@ -86,6 +107,8 @@ export function demoConfiguration(today: string, timeZone: string): DemoConfigur
       {
         merchItemId: '9444',
         customError: 'Partner vouchers cannot be added to a digital wallet. Please bring your printed voucher to the gate.',
+        customErrorEs:
+          'Los comprobantes de socios comerciales no se pueden agregar a una billetera digital. Traiga su comprobante impreso a la entrada.',
         validFrom: new Date('2025-01-01T00:00:00-08:00'),
         active: true,
       },

@@ -24,6 +24,8 @@ export function listActiveRewards(db: Executor): Promise<RewardWithTier[]> {
 
 export interface Tier {
   name: string;
+  /** The name in Spanish (null: the name): guests reading Spanish read it. */
+  nameEs?: string | null;
   pointsToReach: number;
 }
 
@@ -37,7 +39,7 @@ export interface TierProgress {
 /** The active tiers, highest threshold first, as one JSON value for a query's select list. */
 export const activeTiersSql = () => sql<
   Tier[]
->`(select coalesce(json_agg(json_build_object('name', t.name, 'pointsToReach', t.points_to_reach)
+>`(select coalesce(json_agg(json_build_object('name', t.name, 'nameEs', t.name_es, 'pointsToReach', t.points_to_reach)
   order by t.points_to_reach desc), '[]'::json) from ${loyaltyTiers} t where t.active)`;
 
 /** The tier rule on the points earned: the highest of the active tiers (highest threshold first) they reach, and the next one up. */

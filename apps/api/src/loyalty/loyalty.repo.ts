@@ -7,6 +7,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { LoyaltyOrderType } from '@boardwalk/contract/loyalty';
 import type { Executor } from '@boardwalk/db/client';
 import { preparedPerSession } from '@boardwalk/db/prepared';
+import { textsIn } from '@boardwalk/contract/i18n/staff-texts';
 import { activeTiersSql, earnedSinceSql, tierProgress, tierWindowStart } from './loyalty-rewards.repo.ts';
 import {
   loyaltyAccountSearchText,
@@ -228,7 +229,9 @@ export async function findLoyaltyMemberStanding(db: Executor, accountId: string,
   if (!row) return null;
   const { earned, tiers, ...member } = row;
   const progress = tierProgress(earned, tiers);
-  return { member: { ...member, tier: progress.tier?.name ?? null }, progress };
+  // The tier's name is its key (tills, staff, events); guests read it in their language (tierNames).
+  const tier = progress.tier;
+  return { member: { ...member, tier: tier?.name ?? null, tierNames: tier ? textsIn(tier, 'name') : null }, progress };
 }
 
 /** The member read model (see findLoyaltyMemberStanding): what the wallet cards, the tills and staff read. */

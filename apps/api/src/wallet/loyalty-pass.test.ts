@@ -21,7 +21,7 @@ import { testDbKind } from '@boardwalk/db/test-support/test-database';
 import { startApnsDouble, type Push } from '../../test-support/apns-double.ts';
 import { anOrder, putOrder } from '../../test-support/fixtures.ts';
 import { GoogleDouble, writeServiceAccountKey } from '../../test-support/google-double.ts';
-import { manifestProblems, opensslVerify, unpackPass } from '../../test-support/pkpass-check.ts';
+import { manifestProblems, opensslVerify, readPassStrings, unpackPass } from '../../test-support/pkpass-check.ts';
 import { loginAs } from '../../test-support/staff.ts';
 import { createTestApp, integrationAuth, settleDeliveries, type TestApp } from '../../test-support/test-app.ts';
 import { claimTickets } from '../loyalty/loyalty-claims.service.ts';
@@ -599,7 +599,11 @@ describe('the card follows redemptions and tiers', () => {
     const card = await unpackPass(latest.rawPayload);
     await card.cleanup();
     const fetched = card.pass as typeof pass & { storeCard: Record<string, { key: string; value: unknown; changeMessage?: string }[]> };
-    return { tier: fetched.storeCard.secondaryFields!.find((f) => f.key === 'tier'), balance: fetched.storeCard.headerFields![0]!.value };
+    return {
+      tier: fetched.storeCard.secondaryFields!.find((f) => f.key === 'tier'),
+      balance: fetched.storeCard.headerFields![0]!.value,
+      spanish: readPassStrings(card.files.get('es.lproj/pass.strings')!),
+    };
   }
   const updateTag = async (serialNumber: string) => {
     const [row] = await t.database.db.select().from(schema.walletPasses).where(eq(schema.walletPasses.serialNumber, serialNumber));
@@ -665,7 +669,12 @@ describe('the card follows redemptions and tiers', () => {
       method: 'POST',
       url: '/api/admin/loyalty-tiers/',
       headers: admin.headers,
-      payload: { loyaltyTierName: 'Boardwalk Gold', loyaltyTierPointsToReach: 900, loyaltyTierActive: true },
+      payload: {
+        loyaltyTierName: 'Boardwalk Gold',
+        loyaltyTierNameEs: 'Oro Boardwalk',
+        loyaltyTierPointsToReach: 900,
+        loyaltyTierActive: true,
+      },
     });
     expect(created.statusCode, created.body).toBe(201);
     await settleDeliveries(t.app);
@@ -674,9 +683,19 @@ describe('the card follows redemptions and tiers', () => {
     expect(reached.google).toEqual([
       expect.objectContaining({ textModulesData: [expect.objectContaining({ id: 'tier', header: 'Tier', body: 'Boardwalk Gold' })] }),
     ]);
+    // The Spanish name staff wrote: Google's translation, and the English name's entry in Apple's es.lproj.
+    const localizedBody = {
+      defaultValue: { language: 'en-US', value: 'Boardwalk Gold' },
+      translatedValues: [{ language: 'es', value: 'Oro Boardwalk' }],
+    };
+    expect(reached.google).toEqual([
+      expect.objectContaining({ textModulesData: [expect.objectContaining({ id: 'tier', localizedBody })] }),
+    ]);
     const reachedTag = await updateTag(pass.serialNumber);
     expect(reachedTag).toBeGreaterThan(tag);
-    expect((await tierOnCard(pass)).tier).toMatchObject({ value: 'Boardwalk Gold', changeMessage: 'You are now %@' });
+    const onCard = await tierOnCard(pass);
+    expect(onCard.tier).toMatchObject({ value: 'Boardwalk Gold', changeMessage: 'You are now %@' });
+    expect(onCard.spanish.get('Boardwalk Gold')).toBe('Oro Boardwalk');
 
     const tierId = created.json().loyaltyTierID as string;
     const deactivated = await t.app.inject({

@@ -16,6 +16,8 @@ export interface ParkLocation {
   latitude: number;
   longitude: number;
   relevantText: string | null;
+  /** The lock-screen text in Spanish (null: the English one). */
+  relevantTextEs: string | null;
 }
 
 /** The operating hours that open from `from` (inclusive) up to `to` (exclusive), at most `limit`, the earliest first. */
@@ -42,6 +44,7 @@ export async function findParkLocations(db: Executor): Promise<ParkLocation[]> {
       latitude: parkLocations.latitude,
       longitude: parkLocations.longitude,
       relevantText: parkLocations.relevantText,
+      relevantTextEs: parkLocations.relevantTextEs,
     })
     .from(parkLocations)
     .orderBy(asc(parkLocations.name), asc(parkLocations.guid))

@@ -26,7 +26,9 @@ import { attempt, type FailureThrottle } from '../../platform/throttle.ts';
 import { memberWithRewards } from '../../loyalty/loyalty-redemptions.service.ts';
 import { findAccount, findAccountByEmail, findLedgerPage } from '../../loyalty/loyalty.repo.ts';
 import type { LoyaltyCore } from '../../loyalty/loyalty.service.ts';
-import type { Language } from '@boardwalk/contract/i18n/languages';
+import { DEFAULT_LANGUAGE, type Language } from '@boardwalk/contract/i18n/languages';
+import { textIn } from '@boardwalk/contract/i18n/staff-texts';
+import type { Tier } from '../../loyalty/loyalty-rewards.repo.ts';
 
 /** The statement calls' dependencies, built once when the routes register. */
 export interface GuestStatement {
@@ -154,6 +156,7 @@ async function ledgerPage(core: LoyaltyCore, accountId: string, before: number |
 export async function readStatement(
   deps: Pick<GuestStatement, 'core' | 'keys'>,
   token: string | undefined,
+  language: Language = DEFAULT_LANGUAGE,
   now = new Date(),
 ): Promise<Statement> {
   const accountId = accountOfToken(deps.keys, token);
@@ -163,6 +166,8 @@ export async function readStatement(
   if (!found || found.member.erasedAt) throw new AppError('UNAUTHORIZED', statementMessages.invalid);
   if (!found.member.emailProvenAt) throw new AppError('UNAUTHORIZED', statementMessages.unproven);
   const { member, progress, rewards } = found;
+  // Names and descriptions staff wrote, in the page's language where they wrote one.
+  const tierIn = (tier: Tier | null) => tier && { name: textIn(tier, 'name', language)!, pointsToReach: tier.pointsToReach };
   return {
     firstName: member.firstName,
     lastName: member.lastName,
@@ -171,14 +176,14 @@ export async function readStatement(
     balance: member.balance,
     expiringPoints: member.expiringPoints,
     expiringAt: member.expiringAt?.toISOString() ?? null,
-    tier: progress.tier,
+    tier: tierIn(progress.tier),
     pointsEarned: progress.earned,
-    nextTier: progress.next,
+    nextTier: tierIn(progress.next),
     ledger,
     rewards: rewards.map(({ reward, redeemableNow }) => ({
       rewardId: reward.id,
-      name: reward.name,
-      description: reward.description,
+      name: textIn(reward, 'name', language)!,
+      description: textIn(reward, 'description', language),
       pointsCost: reward.pointsCost,
       redeemableNow,
     })),

@@ -1,6 +1,6 @@
 // The member's statement: the link mailed to a member (and the same answer for a stranger),
 // its throttle, the token's 24 hours and its refusals, what the statement shows and its pages.
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOYALTY_WALLET_TOKEN } from '@boardwalk/contract/loyalty';
 import { LOYALTY_STATEMENT_TOKEN, STATEMENT_PAGE_SIZE, statementMessages } from '@boardwalk/contract/loyalty-statement';
@@ -267,6 +267,53 @@ describe('the statement', () => {
       .update(loyaltyTiers)
       .set({ active: false })
       .where(eq(loyaltyTiers.name, `Gold ${tag}`));
+  });
+
+  it("names tiers and rewards in the page's language where staff wrote it, in English where they did not", async () => {
+    const member = await aMember(250);
+    const tag = ++seq;
+    const db = t.database.db;
+    await db.insert(loyaltyTiers).values([
+      { name: `Silver ${tag}`, nameEs: `Plata ${tag}`, pointsToReach: 150 + tag },
+      { name: `Gold ${tag}`, pointsToReach: 100_000 + tag },
+    ]);
+    await db.insert(loyaltyRewards).values([
+      {
+        name: `Soda ${tag}`,
+        nameEs: `Refresco ${tag}`,
+        pointsCost: 50,
+        description: 'Any fountain drink',
+        descriptionEs: 'Cualquier bebida',
+      },
+      { name: `Churro ${tag}`, pointsCost: 60, description: 'Warm' },
+    ]);
+    const token = tokenFor(member.accountId);
+    const read = async (language?: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/loyalty/statement',
+          headers: { authorization: `Bearer ${token}`, ...(language ? { 'accept-language': language } : {}) },
+        })
+      ).json();
+    try {
+      const spanish = await read('es-US,es;q=0.9');
+      expect(spanish).toMatchObject({ tier: { name: `Plata ${tag}`, pointsToReach: 150 + tag }, nextTier: { name: `Gold ${tag}` } });
+      expect(spanish.rewards).toContainEqual(expect.objectContaining({ name: `Refresco ${tag}`, description: 'Cualquier bebida' }));
+      expect(spanish.rewards).toContainEqual(expect.objectContaining({ name: `Churro ${tag}`, description: 'Warm' }));
+      const english = await read();
+      expect(english).toMatchObject({ tier: { name: `Silver ${tag}` } });
+      expect(english.rewards).toContainEqual(expect.objectContaining({ name: `Soda ${tag}`, description: 'Any fountain drink' }));
+    } finally {
+      await db
+        .update(loyaltyTiers)
+        .set({ active: false })
+        .where(inArray(loyaltyTiers.name, [`Silver ${tag}`, `Gold ${tag}`]));
+      await db
+        .update(loyaltyRewards)
+        .set({ active: false })
+        .where(inArray(loyaltyRewards.name, [`Soda ${tag}`, `Churro ${tag}`]));
+    }
   });
 
   it('shows an empty ledger, and a negative balance after a refund took back points already spent (nothing redeemable)', async () => {

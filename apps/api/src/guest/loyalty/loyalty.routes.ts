@@ -86,7 +86,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: statement, ...statementErrors },
     },
     // Never cached, like every /api/ answer (platform/http.plugin.ts).
-    handler: (request) => readStatement(statementDeps, bearerToken(request.headers.authorization)),
+    handler: (request) => readStatement(statementDeps, bearerToken(request.headers.authorization), guestLanguage(request)),
   });
 
   app.get('/api/loyalty/statement/ledger', {

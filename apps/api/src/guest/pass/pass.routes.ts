@@ -32,7 +32,7 @@ export const passRoutes: FastifyPluginAsyncZod<PassRoutesOptions> = async (app, 
       body: loginRequest,
       response: { 200: passOrder, ...errors },
     },
-    handler: (request) => lookupPass(deps, { clientAddress: request.ip, ...request.body }),
+    handler: (request) => lookupPass(deps, { clientAddress: request.ip, ...request.body, language: guestLanguage(request) }),
   });
 
   app.post('/api/register/', {

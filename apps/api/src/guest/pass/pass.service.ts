@@ -53,8 +53,8 @@ export function consentTextsOnce(db: Executor, brand: string): (language: Langua
  * and, for a Stored Value Card's own guest, its balance page (its link kept by the first such
  * answer: one more query, only then).
  */
-async function answer(deps: PassDeps, row: PassRow, shareId = ''): Promise<PassOrder> {
-  const order = deps.tickets.toPassOrder(row, shareId);
+async function answer(deps: PassDeps, row: PassRow, language: Language, shareId = ''): Promise<PassOrder> {
+  const order = deps.tickets.toPassOrder(row, shareId, language);
   const [tokens, barcodeHash] = await Promise.all([
     ticketTokens(deps.keys, order),
     deps.tickets.orderBarcodeHash(order, row.storedValueLinked),
@@ -63,7 +63,7 @@ async function answer(deps: PassDeps, row: PassRow, shareId = ''): Promise<PassO
 }
 
 /** POST /api/login/, counted for the Dashboard: found, failed (no such pass, or a share stopped) or refused by the throttle. */
-export async function lookupPass(deps: PassDeps, request: Caller & LoginRequest): Promise<PassOrder> {
+export async function lookupPass(deps: PassDeps, request: Caller & LoginRequest & { language: Language }): Promise<PassOrder> {
   let order: PassOrder;
   try {
     order = await findPassOrder(deps, request);
@@ -78,12 +78,12 @@ export async function lookupPass(deps: PassDeps, request: Caller & LoginRequest)
   return order;
 }
 
-async function findPassOrder(deps: PassDeps, request: Caller & LoginRequest): Promise<PassOrder> {
+async function findPassOrder(deps: PassDeps, request: Caller & LoginRequest & { language: Language }): Promise<PassOrder> {
   if (!request.hashUrl && request.orderId === TEST_PASS_ORDER_ID) {
     return deps.tickets.findTestPassOrder({ clientAddress: request.clientAddress, barcode: request.barcode as string });
   }
   const { row, shareId } = await deps.tickets.find(request as Caller & TicketRequest);
-  return answer(deps, row, shareId);
+  return answer(deps, row, request.language, shareId);
 }
 
 /** POST /api/register/: saves what the guest entered; the ticketing feed never overwrites it. */
@@ -139,5 +139,5 @@ export async function registerPass(
   });
   const row = await deps.tickets.findPass(deps.db, { orderId, barcode });
   if (!row) throw notFound();
-  return answer(deps, row);
+  return answer(deps, row, request.language);
 }

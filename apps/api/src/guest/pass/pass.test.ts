@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSecret, newSecret } from '../../platform/secrets.ts';
 import { anOrder, putOrder, snapshotGuestTables, staff } from '../../../test-support/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
-import { DEFAULT_EXCLUSION_MESSAGE } from '../ticket/ticket.service.ts';
 
 let t: TestApp;
 let ipSeq = 0;
@@ -148,7 +147,28 @@ describe('POST /api/login/', () => {
   it('uses a default exclusion message when staff left it empty', async () => {
     await putOrder(t.app, '20000007', anOrder([{ barcode: '2000000000000073', packId: '4242' }]));
     await staff.exclusion(t.database.db, { merchPackId: '4242' });
-    expect((await login({ orderId: '20000007', barcode: '2000000000000073' })).json().excluded).toBe(DEFAULT_EXCLUSION_MESSAGE);
+    expect((await login({ orderId: '20000007', barcode: '2000000000000073' })).json().excluded).toBe(
+      'This item cannot be added to a digital wallet. Please visit guest services for assistance.',
+    );
+  });
+
+  it("words an exclusion in the call's language: staff's Spanish text, else their English one, else the catalogue's Spanish", async () => {
+    const spanish = { 'accept-language': 'es-MX,es;q=0.9' };
+    const excluded = async (orderId: string, barcode: string) => (await login({ orderId, barcode }, nextIp(), spanish)).json().excluded;
+    // 20000003's exclusion has English only; 20000007's none.
+    expect(await excluded('20000003', '2000000000000042')).toBe('Show your printed ticket at the gate.');
+    await staff.exclusion(t.database.db, { merchPackId: '4242' });
+    expect(await excluded('20000007', '2000000000000073')).toBe(
+      'Este artículo no se puede agregar a una billetera digital. Visite Servicios al Huésped para recibir ayuda.',
+    );
+    await putOrder(t.app, '20000008', anOrder([{ barcode: '2000000000000080', packId: '4343' }]));
+    await staff.exclusion(t.database.db, {
+      merchPackId: '4343',
+      customError: 'Bring your printed voucher.',
+      customErrorEs: 'Traiga su comprobante impreso.',
+    });
+    expect(await excluded('20000008', '2000000000000080')).toBe('Traiga su comprobante impreso.');
+    expect((await login({ orderId: '20000008', barcode: '2000000000000080' })).json().excluded).toBe('Bring your printed voucher.');
   });
 
   it('flags wristband tickets by an active, valid wristband merch pack id', async () => {

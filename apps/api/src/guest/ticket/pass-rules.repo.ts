@@ -36,7 +36,17 @@ export async function readPassRules(db: Executor) {
   const customizations = await db
     .select({
       ...pickColumns(c, 'barcode', 'packId', 'categoryId'),
-      customization: pickColumns(p, 'backgroundColor', 'color', 'instructions', 'googleInstructions', 'googleUri', 'hideBarcode'),
+      customization: pickColumns(
+        p,
+        'backgroundColor',
+        'color',
+        'instructions',
+        'instructionsEs',
+        'googleInstructions',
+        'googleInstructionsEs',
+        'googleUri',
+        'hideBarcode',
+      ),
     })
     .from(c)
     .innerJoin(p, eq(p.name, c.customizationName))
@@ -52,7 +62,7 @@ export async function readPassRules(db: Executor) {
     .groupBy(walletExceptions.orderNumber);
   const x = walletItemExclusions;
   const exclusions = await db
-    .select(pickColumns(x, 'merchItemId', 'merchPackId', 'validFrom', 'validTo', 'excludeNfc', 'customError'))
+    .select(pickColumns(x, 'merchItemId', 'merchPackId', 'validFrom', 'validTo', 'excludeNfc', 'customError', 'customErrorEs'))
     .from(x)
     .where(and(eq(x.active, true), or(isNotNull(x.merchItemId), isNotNull(x.merchPackId))))
     // A full exclusion wins over one that only drops NFC.

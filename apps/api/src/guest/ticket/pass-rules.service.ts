@@ -30,7 +30,7 @@ export interface TicketRules {
   skipRegistration: boolean;
   skipImage: boolean;
   /** The exclusion that applies: a full one before one that only drops NFC, then the oldest. */
-  exclusion: { excludeNfc: boolean; customError: string | null } | null;
+  exclusion: Pick<PassRulesRows['exclusions'][number], 'excludeNfc' | 'customError' | 'customErrorEs'> | null;
   isWristband: boolean;
 }
 
@@ -95,7 +95,7 @@ function rulesOf(rules: Indexed, t: RuledTicket, at: number): TicketRules {
     customization,
     skipRegistration: exception?.skipRegistration ?? false,
     skipImage: exception?.skipImage ?? false,
-    exclusion: exclusion ? { excludeNfc: exclusion.excludeNfc, customError: exclusion.customError } : null,
+    exclusion: exclusion ? { excludeNfc: exclusion.excludeNfc, customError: exclusion.customError, customErrorEs: exclusion.customErrorEs } : null,
     isWristband: packs?.some((p) => activeAt(at, p.validFrom, p.validTo)) ?? false,
   };
 }

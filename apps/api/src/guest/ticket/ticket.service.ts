@@ -9,7 +9,8 @@ import { isStoredValueCard } from '@boardwalk/contract/pass-display';
 import { BARCODE_HASH_PATTERN } from '@boardwalk/contract/stored-value';
 import type { TicketWalletRequest } from '@boardwalk/contract/wallet';
 import type { Executor } from '@boardwalk/db/client';
-import type { Language } from '@boardwalk/contract/i18n/languages';
+import { DEFAULT_LANGUAGE, type Language } from '@boardwalk/contract/i18n/languages';
+import { textIn } from '@boardwalk/contract/i18n/staff-texts';
 import type { Config } from '../../platform/config.ts';
 import { knownLanguage } from '../../platform/translators.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -17,10 +18,9 @@ import type { Keys } from '../../platform/keys.plugin.ts';
 import { hashSecret } from '../../platform/secrets.ts';
 import { answer, type LookupThrottles } from '../../platform/throttle.ts';
 import { createPassRules, type TicketRules } from './pass-rules.service.ts';
+import { passTexts } from './pass-texts.ts';
 import { findShareByHashUrlHash, findTestPass, findTicketRow, findTicketRowOfBarcode, type TicketRow } from './ticket.repo.ts';
 import { findTicketByBarcodeHash, insertStoredValueLink, type StoredValueTicket } from './stored-value-link.repo.ts';
-
-export const DEFAULT_EXCLUSION_MESSAGE = 'This item cannot be added to a digital wallet. Please visit guest services for assistance.';
 
 /** What the ticket core is built with, once (ticket.plugin.ts). */
 export interface TicketCoreDeps {
@@ -63,10 +63,16 @@ async function throttled<T>(
 /** A ticket's row with the pass rules that apply to it. */
 export type PassRow = Omit<TicketRow, 'rulesVersion'> & TicketRules;
 
-export function toPassOrder(row: PassRow, ctx: Pick<TicketCoreDeps, 'config'>, shareId = ''): PassOrder {
+/**
+ * The order object of a ticket, seen by the guest who came through shareId ('' for its own
+ * guest); the exclusion message in `language` (the call's: staff's own text in it, else their
+ * English one, else the catalogue's).
+ */
+export function toPassOrder(row: PassRow, ctx: Pick<TicketCoreDeps, 'config'>, shareId = '', language: Language = DEFAULT_LANGUAGE): PassOrder {
   const { ticket, order, registration: reg } = row;
   const share = shareId ? row.shares.find((s) => s.id === shareId) : undefined;
-  const excluded = row.exclusion && !row.exclusion.excludeNfc ? row.exclusion.customError || DEFAULT_EXCLUSION_MESSAGE : null;
+  const excluded =
+    row.exclusion && !row.exclusion.excludeNfc ? (textIn(row.exclusion, 'customError', language) ?? passTexts(language)('excluded')) : null;
   return {
     // A shared guest sees the pass, never the order id that would make them its owner.
     orderId: share ? '' : order.orderId,
@@ -266,7 +272,7 @@ export function createTicketCore(deps: TicketCoreDeps) {
     },
 
     /** The order object of a found ticket, as the guest who came through shareId ('' for its own guest) sees it. */
-    toPassOrder: (row: PassRow, shareId = '') => toPassOrder(row, deps, shareId),
+    toPassOrder: (row: PassRow, shareId = '', language?: Language) => toPassOrder(row, deps, shareId, language),
 
     issueBarcodeHash,
 

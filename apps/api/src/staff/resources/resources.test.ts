@@ -60,19 +60,26 @@ const customization = (name: string, extra: Record<string, unknown> = {}) => ({
 
 describe('Pass Customizations', () => {
   it('creates a row: 201 with the row, colours stored without #, and an audit entry', async () => {
-    const row = await created(passCustomizations, customization('Gold'));
+    const row = await created(passCustomizations, customization('Gold', { passCustomizationInstructionsEs: 'Instrucciones Gold' }));
     expect(row).toEqual({
       passCustomizationGUID: expect.any(String),
       passCustomizationName: 'Gold',
       passCustomizationBackgroundColor: '1b4965',
       passCustomizationColor: 'ffffff',
       passCustomizationInstructions: 'Gold instructions',
+      passCustomizationInstructionsEs: 'Instrucciones Gold',
       passCustomizationGoogleInstructions: null,
+      passCustomizationGoogleInstructionsEs: null,
       passCustomizationGoogleURI: null,
       passCustomizationHideBarcode: false,
     });
     const [stored] = await t.database.db.select().from(schema.passCustomizations).where(eq(schema.passCustomizations.name, 'Gold'));
-    expect(stored).toMatchObject({ backgroundColor: '1b4965', color: 'ffffff' });
+    expect(stored).toMatchObject({
+      backgroundColor: '1b4965',
+      color: 'ffffff',
+      instructionsEs: 'Instrucciones Gold',
+      googleInstructionsEs: null,
+    });
     const [entry] = await auditEntries('pass-customizations', row.passCustomizationGUID as string);
     expect(entry).toMatchObject({
       action: 'create',

@@ -6,6 +6,7 @@
 // member's card is voided and shows nothing personal.
 import { createHash } from 'node:crypto';
 import type { PassTexts } from '@boardwalk/contract/i18n/passes';
+import { textsIn } from '@boardwalk/contract/i18n/staff-texts';
 import type { PassOrder } from '@boardwalk/contract/pass';
 import { isStoredValueCard, purchaserName, ticketholderName } from '@boardwalk/contract/pass-display';
 import type { Executor } from '@boardwalk/db/client';
@@ -17,7 +18,7 @@ import { toPassOrder, type PassRow, type TicketCore } from '../../guest/ticket/t
 import { findLoyaltyMember, type LoyaltyMember } from '../../loyalty/loyalty.repo.ts';
 import { cardExpiring, memberName } from '../../loyalty/loyalty-member.service.ts';
 import { voidReasonText } from '../../guest/ticket/pass-texts.ts';
-import { passStrings } from './apple-pass-strings.ts';
+import { passStrings, type PassStrings } from './apple-pass-strings.ts';
 import { passStyleOf, relevanceOf, voidReasonOf, type Relevance, type VoidReason } from '../pass-style.service.ts';
 
 export type WalletConfig = Pick<Config, 'defaultPassColors' | 'brandName' | 'publicUrl' | 'parkTimezone' | 'supportEmail' | 'apple'>;
@@ -133,18 +134,17 @@ export interface PassContent {
 }
 
 /** relevantDates (iOS 18) and relevantDate (older iOS: the first opening), and the locations, in pass.json's terms. */
-function relevanceKeys({ hours, locations }: Relevance): Record<string, unknown> {
+function relevanceKeys({ hours, locations }: Relevance, strings: PassStrings): Record<string, unknown> {
   const keys: Record<string, unknown> = {};
   if (hours.length > 0) {
     keys.relevantDates = hours.map((h) => ({ startDate: w3cDate(h.opensAt.toISOString()), endDate: w3cDate(h.closesAt.toISOString()) }));
     keys.relevantDate = w3cDate(hours[0]!.opensAt.toISOString());
   }
   if (locations.length > 0) {
-    keys.locations = locations.map((l) => ({
-      latitude: l.latitude,
-      longitude: l.longitude,
-      ...(l.relevantText ? { relevantText: l.relevantText } : {}),
-    }));
+    keys.locations = locations.map((l) => {
+      const relevantText = textsIn(l, 'relevantText');
+      return { latitude: l.latitude, longitude: l.longitude, ...(relevantText ? { relevantText: strings.staff(relevantText) } : {}) };
+    });
   }
   return keys;
 }
@@ -197,8 +197,8 @@ export function applePassContent(input: PassContentInput): PassContent {
     });
   if (order.redeemed) auxiliary.push(dateField('redeemed', label('redeemed'), order.redeemed, zone, true));
   const back: Field[] = [];
-  const instructions = row.customization?.instructions?.trim();
-  if (instructions) back.push({ key: 'instructions', label: label('instructions'), value: instructions });
+  const instructions = row.customization && textsIn(row.customization, 'instructions');
+  if (instructions) back.push({ key: 'instructions', label: label('instructions'), value: strings.staff(instructions) });
   back.push({ key: 'support', label: label('guestServices'), value: config.supportEmail });
 
   const base = passBase(config, serialNumber, `${config.brandName} ${order.product}`, {
@@ -258,7 +258,7 @@ export function applePassContent(input: PassContentInput): PassContent {
       backFields: back,
     } satisfies Record<string, Field[]>;
   }
-  Object.assign(pass, relevanceKeys(relevance));
+  Object.assign(pass, relevanceKeys(relevance, strings));
   if (!row.customization?.hideBarcode) {
     pass.barcodes = [{ format: 'PKBarcodeFormatCode128', message: order.barcode, messageEncoding: 'iso-8859-1', altText: order.barcode }];
   }
@@ -308,7 +308,7 @@ export function loyaltyApplePassContent(member: LoyaltyMember, config: WalletCon
         {
           key: 'tier',
           label: strings.fixed('member.tier'),
-          value: member.tier ?? strings.fixed('member.noTier'),
+          value: member.tierNames ? strings.staff(member.tierNames) : strings.fixed('member.noTier'),
           changeMessage: strings.fixed('changed.tier'),
           textAlignment: 'PKTextAlignmentRight',
         },

@@ -2,8 +2,9 @@
 // text the guest reads in English, and every pass carries `<language>.lproj/pass.strings` for
 // each of Boardwalk's languages, with the English text as the key. Wallet shows the .lproj of
 // the phone's language (both are there, so the guest's stored language plays no part) and the
-// English text where a key has no entry. Data (names, product and tier names, instructions)
-// stays out: shown as staff and guests typed it. Dates and amounts are formatted by the phone
+// English text where a key has no entry. Data (names, product names) stays out: shown as
+// typed. The texts staff write in each language (instructions, lock-screen texts) go in as the
+// English one's translations. Dates and amounts are formatted by the phone
 // (the fields' dateStyle, currencyCode); a value the phone cannot compose (25 Credits, park
 // hours, a void pass's product) is a text of the pass's own, written here in each language.
 import { LANGUAGES, type Language } from '@boardwalk/contract/i18n/languages';
@@ -28,6 +29,8 @@ export interface PassStrings {
   text(write: (t: PassTranslator) => string): string;
   /** A text without parameters by its key (fixedText), likewise. */
   fixed(key: FixedTextKey): string;
+  /** A text staff wrote in every language (textsIn), likewise. */
+  staff(texts: Record<Language, string>): string;
   /** `en.lproj/pass.strings`, `es.lproj/pass.strings`...: the same keys in every file. */
   files(): Record<string, Buffer>;
 }
@@ -42,6 +45,7 @@ export function passStrings(timeZone: string): PassStrings {
   return {
     text: (write) => remember(inEveryLanguage(timeZone, write)),
     fixed: (key) => remember(fixedText(key)),
+    staff: remember,
     files() {
       return Object.fromEntries(
         LANGUAGES.map((language) => [

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '@boardwalk/db/schema';
@@ -278,6 +279,23 @@ describe('POST /api/apple-wallet/', () => {
     expect(cardEs.get(field(card.pass, 'balance')!.value)).toBe('25 créditos');
     expect(cardEs.get('Credits')).toBe('Créditos');
     expect(cardEs.has('Fun Card')).toBe(false);
+  });
+
+  it("carries the instructions staff wrote in Spanish as the English ones' translation, the English where they wrote none", async () => {
+    const c = schema.passCustomizations;
+    const english = 'Show this pass at the gate.';
+    const instructionsOf = async () => {
+      const { pass, files } = await checkedPass({ orderId: '30000001', barcode: '3000000000000011' });
+      expect(field(pass, 'instructions')!.value).toBe(english);
+      return readPassStrings(files.get('es.lproj/pass.strings')!).get(english);
+    };
+    expect(await instructionsOf()).toBe(english);
+    await t.database.db.update(c).set({ instructionsEs: 'Muestre este pase en la entrada.' }).where(eq(c.name, 'Day Ticket'));
+    try {
+      expect(await instructionsOf()).toBe('Muestre este pase en la entrada.');
+    } finally {
+      await t.database.db.update(c).set({ instructionsEs: null });
+    }
   });
 
   it('escapes quotes, backslashes and line breaks in its strings files', () => {

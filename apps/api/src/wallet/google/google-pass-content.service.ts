@@ -22,6 +22,7 @@ import type {
   WalletObject,
 } from './google-wallet.ts';
 import type { PassTexts } from '@boardwalk/contract/i18n/passes';
+import { ownText, textIn } from '@boardwalk/contract/i18n/staff-texts';
 import type { Config } from '../../platform/config.ts';
 import { knownLanguage } from '../../platform/translators.ts';
 import type { PassRow } from '../../guest/ticket/ticket.service.ts';
@@ -50,8 +51,11 @@ const WALLET_TAGS: Record<Language, string> = { en: 'en-US', es: 'es' };
  * A text of the pass's own in the holder's language (a class's: English), with its translation
  * into every other language: Google shows the phone's language, else the default (docs/i18n.md).
  */
-function localized(language: Language, write: (t: PassTranslator) => string, timeZone = 'UTC'): LocalizedString {
-  const all = inEveryLanguage(timeZone, write);
+const localized = (language: Language, write: (t: PassTranslator) => string, timeZone = 'UTC'): LocalizedString =>
+  inLanguages(language, inEveryLanguage(timeZone, write));
+
+/** A text in every language: the holder's as the default, the others as its translations. */
+function inLanguages(language: Language, all: Record<Language, string>): LocalizedString {
   return {
     defaultValue: { language: WALLET_TAGS[language], value: all[language] },
     translatedValues: LANGUAGES.filter((other) => other !== language).map((other) => ({ language: WALLET_TAGS[other], value: all[other] })),
@@ -59,12 +63,18 @@ function localized(language: Language, write: (t: PassTranslator) => string, tim
 }
 
 /** A label by its key, in the holder's language with its translations. */
-function localizedLabel(language: Language, key: keyof PassTexts['label']): LocalizedString {
-  const all = fixedText(`label.${key}`);
-  return {
-    defaultValue: { language: WALLET_TAGS[language], value: all[language] },
-    translatedValues: LANGUAGES.filter((other) => other !== language).map((other) => ({ language: WALLET_TAGS[other], value: all[other] })),
-  };
+const localizedLabel = (language: Language, key: keyof PassTexts['label']): LocalizedString => inLanguages(language, fixedText(`label.${key}`));
+
+/**
+ * The instructions in every language: in each, staff's Google instructions in it, else their
+ * general ones in it, else the English Google ones, else the English general ones (null: none).
+ */
+function googleInstructions(customization: object): Record<Language, string> | null {
+  const english = textIn(customization, 'googleInstructions', DEFAULT_LANGUAGE) ?? textIn(customization, 'instructions', DEFAULT_LANGUAGE);
+  if (!english) return null;
+  const inLanguage = (language: Language) =>
+    ownText(customization, 'googleInstructions', language) ?? ownText(customization, 'instructions', language) ?? english;
+  return Object.fromEntries(LANGUAGES.map((language) => [language, inLanguage(language)])) as Record<Language, string>;
 }
 
 /** A text module: its header in the holder's language with translations, its body too unless it is data (a string). */
@@ -237,9 +247,8 @@ export function toTicketObject(input: ObjectInput): WalletObject {
   }
   const purchaser = purchaserName(order);
   if (purchaser) modules.push(textModule('purchaser', label('purchaser'), purchaser));
-  // Staff write Google's own instructions; without them, the pass's general instructions.
-  const instructions = customization?.googleInstructions?.trim() || customization?.instructions?.trim();
-  if (instructions) modules.push(textModule('instructions', label('instructions'), instructions));
+  const instructions = customization && googleInstructions(customization);
+  if (instructions) modules.push(textModule('instructions', label('instructions'), inLanguages(language, instructions)));
 
   const id = `${issuerId}.${serialNumber}`;
   const state = walletState(voidReason);
@@ -356,7 +365,7 @@ export function toLoyaltyObject(member: LoyaltyMember, serialNumber: string, iss
       textModule(
         'tier',
         say((t) => t('member.tier')),
-        member.tier ?? say((t) => t('member.noTier')),
+        member.tierNames ? inLanguages(language, member.tierNames) : say((t) => t('member.noTier')),
       ),
       ...(expiring
         ? [

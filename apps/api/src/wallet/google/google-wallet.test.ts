@@ -272,6 +272,39 @@ describe('POST /api/google-wallet/', () => {
     expect(object.linksModuleData).toBeUndefined();
   });
 
+  it("writes the instructions in every language: staff's Google ones in it, else their general ones in it, else the English", async () => {
+    const c = schema.passCustomizations;
+    const db = t.database.db;
+    const en = (value: string) => ({ language: 'en-US', value });
+    const es = (value: string) => ({ language: 'es', value });
+    const instructions = async (body: Record<string, unknown>) =>
+      (await objectOf(body)).textModulesData!.find((m) => m.id === 'instructions')!.localizedBody;
+    const day = { orderId: '30000001', barcode: '3000000000000011' };
+    const hidden = { orderId: '30000007', barcode: '3000000000000080' };
+    // Written in English only: a Spanish phone reads the English.
+    expect(await instructions(day)).toEqual({
+      defaultValue: en('Show this pass at the gate.'),
+      translatedValues: [es('Show this pass at the gate.')],
+    });
+    await db.update(c).set({ instructionsEs: 'Instrucciones generales' }).where(eq(c.name, 'Hidden'));
+    await db
+      .update(c)
+      .set({ instructionsEs: 'Muestre su boleto.', googleInstructionsEs: 'Muestre este pase en la entrada.' })
+      .where(eq(c.name, 'Day Ticket'));
+    try {
+      expect(await instructions(hidden)).toEqual({
+        defaultValue: en('General instructions'),
+        translatedValues: [es('Instrucciones generales')],
+      });
+      expect(await instructions(day)).toEqual({
+        defaultValue: en('Show this pass at the gate.'),
+        translatedValues: [es('Muestre este pase en la entrada.')],
+      });
+    } finally {
+      await db.update(c).set({ instructionsEs: null, googleInstructionsEs: null });
+    }
+  });
+
   it('marks refunded passes inactive and expired ones expired', async () => {
     const refunded = await objectOf({ orderId: '30000005', barcode: '3000000000000066' });
     expect(refunded.state).toBe('INACTIVE');

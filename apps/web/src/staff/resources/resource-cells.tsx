@@ -41,6 +41,9 @@ function SelectCell({ field, value }: { field: FieldDeclaration; value: string }
 
 export function ResourceCell({ field, row }: { field: FieldDeclaration; row: Row }) {
   const value = row[field.name];
+  // A translation not written yet, of a text that is: guests reading that language read the English one.
+  if (field.translates && !asText(value).trim() && asText(row[field.translates]).trim())
+    return <span className="badge text-bg-warning">Missing</span>;
   switch (cellType(field)) {
     case 'boolean':
       return value === true ? (

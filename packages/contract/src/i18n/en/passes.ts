@@ -53,6 +53,8 @@ export default {
     admission: '{brand} Admission',
     storedValueCard: 'Stored Value Card',
   },
+  /** Why a ticket staff excluded from wallets cannot go to one, when staff wrote no message of their own. */
+  excluded: 'This item cannot be added to a digital wallet. Please visit guest services for assistance.',
   voucher: {
     title: '{brand} voucher',
     heading: 'Ticket Voucher',
