@@ -81,8 +81,20 @@ const order: PassOrder = {
 const relevance: Relevance = {
   hours: [{ opensAt: new Date('2027-07-04T17:00:00Z'), closesAt: new Date('2027-07-05T05:00:00Z') }],
   locations: [
-    { name: 'Main Gate', latitude: 34.0094, longitude: -118.4973, relevantText: 'Welcome! Your ticket is ready at the Main Gate.' },
-    { name: 'Pier Entrance', latitude: 34.0087, longitude: -118.4988, relevantText: 'Show your ticket at the Pier Entrance.' },
+    {
+      name: 'Main Gate',
+      latitude: 34.0094,
+      longitude: -118.4973,
+      relevantText: 'Welcome! Your ticket is ready at the Main Gate.',
+      relevantTextEs: '¡Le damos la bienvenida! Su boleto está listo en la Entrada Principal.',
+    },
+    {
+      name: 'Pier Entrance',
+      latitude: 34.0087,
+      longitude: -118.4988,
+      relevantText: 'Show your ticket at the Pier Entrance.',
+      relevantTextEs: 'Muestre su boleto en la Entrada del Muelle.',
+    },
   ],
 };
 
@@ -103,6 +115,8 @@ async function setUp() {
       color: 'ffffff',
       instructions: 'Show this pass at the gate.',
       googleInstructions: null,
+      instructionsEs: 'Escanee este boleto en la entrada.',
+      googleInstructionsEs: null,
       googleUri: null,
       hideBarcode: false,
     },

@@ -95,7 +95,9 @@ function rulesOf(rules: Indexed, t: RuledTicket, at: number): TicketRules {
     customization,
     skipRegistration: exception?.skipRegistration ?? false,
     skipImage: exception?.skipImage ?? false,
-    exclusion: exclusion ? { excludeNfc: exclusion.excludeNfc, customError: exclusion.customError, customErrorEs: exclusion.customErrorEs } : null,
+    exclusion: exclusion
+      ? { excludeNfc: exclusion.excludeNfc, customError: exclusion.customError, customErrorEs: exclusion.customErrorEs }
+      : null,
     isWristband: packs?.some((p) => activeAt(at, p.validFrom, p.validTo)) ?? false,
   };
 }

@@ -68,7 +68,12 @@ export type PassRow = Omit<TicketRow, 'rulesVersion'> & TicketRules;
  * guest); the exclusion message in `language` (the call's: staff's own text in it, else their
  * English one, else the catalogue's).
  */
-export function toPassOrder(row: PassRow, ctx: Pick<TicketCoreDeps, 'config'>, shareId = '', language: Language = DEFAULT_LANGUAGE): PassOrder {
+export function toPassOrder(
+  row: PassRow,
+  ctx: Pick<TicketCoreDeps, 'config'>,
+  shareId = '',
+  language: Language = DEFAULT_LANGUAGE,
+): PassOrder {
   const { ticket, order, registration: reg } = row;
   const share = shareId ? row.shares.find((s) => s.id === shareId) : undefined;
   const excluded =

@@ -63,7 +63,8 @@ function inLanguages(language: Language, all: Record<Language, string>): Localiz
 }
 
 /** A label by its key, in the holder's language with its translations. */
-const localizedLabel = (language: Language, key: keyof PassTexts['label']): LocalizedString => inLanguages(language, fixedText(`label.${key}`));
+const localizedLabel = (language: Language, key: keyof PassTexts['label']): LocalizedString =>
+  inLanguages(language, fixedText(`label.${key}`));
 
 /**
  * The instructions in every language: in each, staff's Google instructions in it, else their
