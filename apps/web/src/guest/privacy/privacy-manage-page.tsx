@@ -147,7 +147,7 @@ function PersonalData({ token }: { token: string }) {
       </div>
       {confirming ? (
         <Modal show onHide={() => !erase.isPending && setConfirming(false)} aria-labelledby="privacy-delete-title" centered>
-          <Modal.Header closeButton={!erase.isPending}>
+          <Modal.Header closeButton={!erase.isPending} closeLabel={t('confirm.close')}>
             <Modal.Title id="privacy-delete-title" as="h2" className="h5">
               {t('confirm.heading')}
             </Modal.Title>

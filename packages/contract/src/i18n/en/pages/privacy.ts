@@ -62,6 +62,8 @@ export default {
     keep: 'Keep My Data',
     yes: 'Yes, Delete',
     busy: 'Deleting...',
+    /** The close button's name (the ×). */
+    close: 'Close',
     failure: 'We could not delete your data just now. Please try again, or email {supportEmail}.',
   },
   deleted: {

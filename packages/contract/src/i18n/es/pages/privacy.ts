@@ -62,6 +62,7 @@ export default {
     keep: 'Conservar mis datos',
     yes: 'Sí, eliminar',
     busy: 'Eliminando...',
+    close: 'Cerrar',
     failure: 'No pudimos eliminar sus datos en este momento. Intente de nuevo o escriba a {supportEmail}.',
   },
   deleted: {
