@@ -1,31 +1,20 @@
 // Every guest screen state in a pseudo-language (support/pseudo-language.ts: the English
 // catalogue with each message in ⟦ ⟧): a word a guest can read or hear that is outside the
 // brackets, and neither data the server sent nor a date Intl wrote, is a sentence written
-// outside the catalogue, and fails. The states are the pass page's (guest-states.ts, with the
-// photo steps) and the first screen of every other guest area.
+// outside the catalogue, and fails. The states are guest-states.ts's (the pass page with its
+// photo steps, the wristband, stored-value and privacy pages) and the first screen of the others.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, demo, launchBrowser, openGuestPage, type GuestState } from '../support/browser.ts';
+import { baseUrl, launchBrowser, openGuestPage, type GuestState } from '../support/browser.ts';
 import { guestStates } from '../support/guest-states.ts';
 import { hardCodedWords, pseudoCatalogue, readableTexts, usePseudoLanguage } from '../support/pseudo-language.ts';
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 }).first().waitFor();
 
-/** The other guest areas, each at its first screen. */
+/** The other guest areas not in guestStates, each at its first screen. */
 const areaStates: GuestState[] = [
   { name: 'loyalty-home', open: async (page) => (await page.goto('/loyalty/'), heading(page)) },
-  { name: 'wristband', open: async (page) => (await page.goto('/activate/'), heading(page)) },
-  { name: 'privacy-request', open: async (page) => (await page.goto('/privacy/'), heading(page)) },
   { name: 'statement-request', open: async (page) => (await page.goto('/loyalty/statement'), heading(page)) },
-  { name: 'page-not-found', open: async (page) => (await page.goto('/no/such/page/here'), heading(page)) },
-  {
-    name: 'stored-value',
-    open: async (page) => {
-      await page.goto(`/${demo.storedValue.orderId}/${demo.storedValue.barcode}`);
-      await page.getByRole('link', { name: 'View Balance' }).click();
-      await page.getByTestId('stored-value-credits').waitFor();
-    },
-  },
 ];
 
 let browser: Browser;

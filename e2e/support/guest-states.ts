@@ -1,4 +1,5 @@
-// Every state of the main pass page, reached the way a guest reaches it, for the states test
+// Every state of the main pass page (with its photo steps, photo-states.ts) and of the other
+// guest areas (area-states.ts), reached the way a guest reaches it, for the states test
 // (e2e/guest/states.test.ts: axe and screenshots). Lookups that fail are answered by the
 // browser (route mocks) so these files spend none of the server's failed-lookup allowance.
 import type { Page } from 'playwright-core';
@@ -13,6 +14,7 @@ import {
   passCard,
   USER_AGENTS,
 } from './browser.ts';
+import { areaStates } from './area-states.ts';
 import { photoStates } from './photo-states.ts';
 
 const heading = (page: Page, text: string) => page.getByRole('heading', { level: 1, name: text }).waitFor();
@@ -317,4 +319,5 @@ export const guestStates: GuestState[] = [
     },
   },
   ...photoStates,
+  ...areaStates,
 ];

@@ -31,9 +31,3 @@ export const storedValueResponse = z.object({
   attractions: describe(z.array(attractionVisit), "The card's attraction usage of the current operating day, oldest first"),
 });
 export type StoredValueResponse = z.infer<typeof storedValueResponse>;
-
-/** What the page shows when the card cannot be read. */
-export const storedValueTexts = {
-  failureHeading: 'Unable to retrieve ticket card data',
-  failureText: 'This may be a problem with your card or with our systems, please try again later.',
-} as const;

@@ -5,18 +5,28 @@
 // Declarative routes: the data router would add about 15 KiB gzipped to every guest page.
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Outlet, Route, Routes, useLocation } from 'react-router';
+import { useTranslations } from 'use-intl';
 import { PassPage } from '../guest/pass/pass-page.tsx';
 import { NotFound } from '../ui/not-found.tsx';
 import { PageLayout } from '../ui/page-layout.tsx';
 import { LoadingState } from '../ui/loading-state.tsx';
 
-// Every area but the pass page is a chunk of its own, fetched when a guest opens it.
-const loading = (page: ReactNode) => <Suspense fallback={<LoadingState label="Loading..." />}>{page}</Suspense>;
+// Every area but the pass page is a chunk of its own, fetched when a guest opens it; meanwhile
+// "Loading..." in the page's language (the staff pages speak English).
+function AreaLoading() {
+  return <LoadingState label={useTranslations('common')('loading')} />;
+}
+const loading = (page: ReactNode) => <Suspense fallback={<AreaLoading />}>{page}</Suspense>;
 
 // The staff app: /login and /admin, and every path under them, which the staff app sends to
 // /login. Other unknown paths stay the guest's "Page not found" ("any other path" goes to /login
 // only under the staff paths, so guest links keep working).
 const StaffRoutes = lazy(() => import('../staff/staff-routes.tsx'));
+const staffRoutes = (
+  <Suspense fallback={<LoadingState label="Loading..." />}>
+    <StaffRoutes />
+  </Suspense>
+);
 // Wristband activation: /activate/ and /activate/{orderId}/{barcode}.
 const WristbandPage = lazy(() => import('../guest/wristband/wristband-page.tsx'));
 // The stored-value page: reached from a voucher's QR code or the pass card.
@@ -50,8 +60,8 @@ function GuestLayout() {
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path="login/*" element={loading(<StaffRoutes />)} />
-      <Route path="admin/*" element={loading(<StaffRoutes />)} />
+      <Route path="login/*" element={staffRoutes} />
+      <Route path="admin/*" element={staffRoutes} />
       <Route element={<GuestLayout />}>
         <Route index element={<PassPage />} />
         <Route path="loyalty">

@@ -4,17 +4,10 @@
 import { faceModelsUrl } from '@boardwalk/contract/face-models';
 import type { Box } from './photo-crop.ts';
 
-const REJECTION_TAIL = 'If you choose to continue, be aware that any guest photographs that do not meet our requirements may be rejected.';
-
-/** The warnings word for word as the guest screens give them. One face gives no message. */
-export const faceMessages = {
-  noFace: `A face was not detected in this image, possibly due to a low quality image or other factors. ${REJECTION_TAIL}`,
-  multipleFaces: `Multiple faces have been detected. ${REJECTION_TAIL}`,
-} as const;
-
-export function faceMessage(faceCount: number): string | null {
-  if (faceCount === 0) return faceMessages.noFace;
-  if (faceCount > 1) return faceMessages.multipleFaces;
+/** The face check's warning, by its key in the photo area (photo.noFace, photo.multipleFaces); one face gives none. */
+export function faceMessage(faceCount: number): 'noFace' | 'multipleFaces' | null {
+  if (faceCount === 0) return 'noFace';
+  if (faceCount > 1) return 'multipleFaces';
   return null;
 }
 

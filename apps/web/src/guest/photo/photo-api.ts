@@ -3,9 +3,9 @@
 // the order as the server now has it (photoUid).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { guestMessages } from '@boardwalk/contract/errors';
+import { useMemo } from 'react';
+import { useTranslations } from 'use-intl';
 import {
-  photoMessages,
   previewAnswer,
   uploadAnswer,
   type PreviewAnswer,
@@ -14,14 +14,11 @@ import {
   type UploadRequest,
 } from '@boardwalk/contract/photo';
 import type { PassOrder } from '@boardwalk/contract/pass';
-import { ApiRequestError, apiRequest, failedWith, TEMPORARY_SERVER_ERROR } from '../../lib/api-client.ts';
+import { apiRequest, failedWith } from '../../lib/api-client.ts';
+import { useRequestErrors } from '../../lib/request-errors.ts';
 
 /** The card's image of a stored photo (the server's PNG of the stored bitmap). */
 export const photoImageUrl = (uid: string) => `/api/download/${encodeURIComponent(uid)}/photo.png`;
-
-/** The texts for a network error and an answer that is not what the call expects. */
-const UNABLE_TO_PROCESS = 'Unable to process your request';
-const UNEXPECTED_RESPONSE = 'Unexpected response from server';
 
 export function previewPhoto(request: PreviewRequest): Promise<PreviewAnswer> {
   return apiRequest('/api/preview/', { method: 'POST', body: request, schema: previewAnswer });
@@ -40,33 +37,34 @@ export async function requestPhotoReset({ orderId, barcode }: { orderId: string;
   await apiRequest(`/api/reset-photo/${encodeURIComponent(orderId)}/${encodeURIComponent(barcode)}`, { schema: z.unknown() });
 }
 
-/** Preview failure: the server's text, or "Unable to preview photo"; "Unexpected response from server" without base64. */
-export function previewErrorMessage(error: unknown): string {
-  if (failedWith(error, 'UNEXPECTED_RESPONSE')) return UNEXPECTED_RESPONSE;
-  if (failedWith(error, 'NETWORK_ERROR')) return UNABLE_TO_PROCESS;
-  if (failedWith(error, 'TOKEN_EXPIRED')) return TEMPORARY_SERVER_ERROR;
-  if (error instanceof ApiRequestError) return error.body?.message || photoMessages.previewFailed;
-  return photoMessages.previewFailed;
+/**
+ * The photo calls' failures in the page's language: no answer, an expired token and too many
+ * attempts as every call says them; otherwise the call's own failure ("Unable to preview
+ * photo"), worded by code (a file over the size, a locked pass, an answer without the photo).
+ */
+export function usePhotoErrors() {
+  const t = useTranslations('photo');
+  const errors = useTranslations('errors');
+  const describe = useRequestErrors();
+  return useMemo(() => {
+    const fixed =
+      (failure: string, networkError = t('networkError')) =>
+      (error: unknown) =>
+        describe(error, { networkError, failure });
+    return {
+      preview(error: unknown): string {
+        if (failedWith(error, 'UNEXPECTED_RESPONSE')) return t('unexpectedResponse');
+        if (failedWith(error, 'PAYLOAD_TOO_LARGE')) return errors('PAYLOAD_TOO_LARGE');
+        if (failedWith(error, 'FORBIDDEN')) return t('passLocked');
+        return fixed(t('previewFailed'))(error);
+      },
+      upload: (error: unknown) =>
+        failedWith(error, 'TOO_MANY_ATTEMPTS') ? t('uploadFailed') : fixed(t('uploadFailed'), t('uploadNetworkError'))(error),
+      replace: fixed(t('replaceFailed')),
+      reset: fixed(t('resetFailed')),
+    };
+  }, [t, errors, describe]);
 }
-
-/** Upload: any non-200 gives "Unable to upload photo"; a network failure "Network error, please try again". */
-export function uploadErrorMessage(error: unknown): string {
-  if (failedWith(error, 'NETWORK_ERROR')) return 'Network error, please try again';
-  if (failedWith(error, 'TOKEN_EXPIRED')) return TEMPORARY_SERVER_ERROR;
-  return photoMessages.uploadFailed;
-}
-
-function fixedErrorMessage(failure: string) {
-  return (error: unknown) => {
-    if (failedWith(error, 'NETWORK_ERROR')) return UNABLE_TO_PROCESS;
-    if (failedWith(error, 'TOKEN_EXPIRED')) return TEMPORARY_SERVER_ERROR;
-    if (failedWith(error, 'TOO_MANY_ATTEMPTS')) return error.body?.message ?? guestMessages.tooManyAttempts;
-    return failure;
-  };
-}
-
-export const replaceErrorMessage = fixedErrorMessage(photoMessages.replaceFailed);
-export const resetErrorMessage = fixedErrorMessage(photoMessages.resetFailed);
 
 function useRefreshPass() {
   const queryClient = useQueryClient();

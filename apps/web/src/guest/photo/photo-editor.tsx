@@ -5,12 +5,13 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import { ReactCrop, type PercentCrop } from 'react-image-crop';
 import 'react-image-crop/dist/ReactCrop.css';
-import { PHOTO_ASPECT_RATIO, photoMessages, type PhotoCrop, type PreviewAnswer } from '@boardwalk/contract/photo';
+import { useTranslations } from 'use-intl';
+import { PHOTO_ASPECT_RATIO, type PhotoCrop, type PreviewAnswer } from '@boardwalk/contract/photo';
 import type { PassOrder } from '@boardwalk/contract/pass';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { LiveAlert } from '../../ui/live-alert.tsx';
 import { detectFaces, faceMessage } from './face-check.ts';
-import { previewErrorMessage, uploadErrorMessage, usePreviewPhoto, useUploadPhoto } from './photo-api.ts';
+import { usePhotoErrors, usePreviewPhoto, useUploadPhoto } from './photo-api.ts';
 import { initialCrop, type Box } from './photo-crop.ts';
 
 /** The file the guest chose, read whole. */
@@ -21,29 +22,19 @@ export interface ChosenPhoto {
   dataUrl: string;
 }
 
-export const editorTexts = {
-  cropHeading: 'Crop Your Photo',
-  cropHint: "Move the frame, or drag its corners, so that it holds the passholder's head and shoulders.",
-  checking: 'Checking your photo…',
-  confirmHeading: 'Does your photo appear correct?',
-  guestServices: 'Once uploaded this can only be changed at Guest Services.',
-  blurry: '(Photo may appear blurry)',
-  imageAlt: 'Your chosen photo',
-  previewAlt: 'Preview of your pass photo',
-} as const;
-
-/** The crop library's labels for its keyboard-operable frame and handles. */
-const cropAriaLabels = {
-  cropArea: 'Crop frame: use the arrow keys to move it',
-  nwDragHandle: 'Resize the crop frame from the top left corner: use the arrow keys',
-  nDragHandle: 'Resize the crop frame from the top edge: use the arrow keys',
-  neDragHandle: 'Resize the crop frame from the top right corner: use the arrow keys',
-  eDragHandle: 'Resize the crop frame from the right edge: use the arrow keys',
-  seDragHandle: 'Resize the crop frame from the bottom right corner: use the arrow keys',
-  sDragHandle: 'Resize the crop frame from the bottom edge: use the arrow keys',
-  swDragHandle: 'Resize the crop frame from the bottom left corner: use the arrow keys',
-  wDragHandle: 'Resize the crop frame from the left edge: use the arrow keys',
-};
+/** The crop library's keyboard-operable frame and handles, each labelled from photo.cropLabels. */
+const CROP_HANDLES = [
+  'cropArea',
+  'nwDragHandle',
+  'nDragHandle',
+  'neDragHandle',
+  'eDragHandle',
+  'seDragHandle',
+  'sDragHandle',
+  'swDragHandle',
+  'wDragHandle',
+] as const;
+type CropHandle = (typeof CROP_HANDLES)[number];
 
 function toPercentCrop(box: Box, imageWidth: number, imageHeight: number): PercentCrop {
   return {
@@ -72,7 +63,7 @@ function StepHeading({ children }: { children: ReactNode }) {
   );
 }
 
-type FaceCheck = { state: 'checking' } | { state: 'done'; message: string | null };
+type FaceCheck = { state: 'checking' } | { state: 'done'; message: ReturnType<typeof faceMessage> };
 
 interface PhotoEditorProps {
   order: PassOrder;
@@ -85,7 +76,9 @@ export default function PhotoEditor({ order, photo, onCancel, onUploaded }: Phot
   const [crop, setCrop] = useState<PercentCrop>();
   const [faceCheck, setFaceCheck] = useState<FaceCheck>({ state: 'checking' });
   const [preview, setPreview] = useState<PreviewAnswer | null>(null);
-  const [imageError, setImageError] = useState<string | null>(null);
+  const [imageError, setImageError] = useState(false);
+  const t = useTranslations('photo');
+  const photoErrors = usePhotoErrors();
   const imageRef = useRef<HTMLImageElement>(null);
   const previewCall = usePreviewPhoto();
   const uploadCall = useUploadPhoto();
@@ -141,13 +134,13 @@ export default function PhotoEditor({ order, photo, onCancel, onUploaded }: Phot
   if (preview) {
     return (
       <div className="photo-step" data-step="confirm">
-        <StepHeading>{editorTexts.confirmHeading}</StepHeading>
+        <StepHeading>{t('confirmHeading')}</StepHeading>
         <figure className="photo-preview">
-          <img src={`data:image/bmp;base64,${preview.base64}`} alt={editorTexts.previewAlt} className="photo-preview__image" />
-          <figcaption className="photo-preview__note">{editorTexts.blurry}</figcaption>
+          <img src={`data:image/bmp;base64,${preview.base64}`} alt={t('previewAlt')} className="photo-preview__image" />
+          <figcaption className="photo-preview__note">{t('blurry')}</figcaption>
         </figure>
-        <p className="photo-step__text photo-step__text--strong">{editorTexts.guestServices}</p>
-        <LiveAlert message={uploadCall.isError ? uploadErrorMessage(uploadCall.error) : null} />
+        <p className="photo-step__text photo-step__text--strong">{t('guestServices')}</p>
+        <LiveAlert message={uploadCall.isError ? photoErrors.upload(uploadCall.error) : null} />
         <div className="actions mt-0">
           <Button
             variant="outline-secondary"
@@ -158,10 +151,10 @@ export default function PhotoEditor({ order, photo, onCancel, onUploaded }: Phot
               setPreview(null);
             }}
           >
-            Try Again
+            {t('tryAgain')}
           </Button>
-          <BusyButton variant="primary" busy={uploadCall.isPending} busyLabel="Uploading…" onClick={upload}>
-            Upload
+          <BusyButton variant="primary" busy={uploadCall.isPending} busyLabel={t('uploading')} onClick={upload}>
+            {t('upload')}
           </BusyButton>
         </div>
       </div>
@@ -171,13 +164,13 @@ export default function PhotoEditor({ order, photo, onCancel, onUploaded }: Phot
   const message = faceCheck.state === 'done' ? faceCheck.message : null;
   return (
     <div className="photo-step" data-step="crop">
-      <StepHeading>{editorTexts.cropHeading}</StepHeading>
-      <p className="photo-step__text">{editorTexts.cropHint}</p>
+      <StepHeading>{t('cropHeading')}</StepHeading>
+      <p className="photo-step__text">{t('cropHint')}</p>
       <div role="status" className="photo-step__status">
-        {faceCheck.state === 'checking' ? <p className="photo-step__checking">{editorTexts.checking}</p> : null}
+        {faceCheck.state === 'checking' ? <p className="photo-step__checking">{t('checking')}</p> : null}
         {message ? (
           <p className="alert alert-warning mb-3" data-testid="face-message">
-            {message}
+            {t(message)}
           </p>
         ) : null}
       </div>
@@ -188,35 +181,35 @@ export default function PhotoEditor({ order, photo, onCancel, onUploaded }: Phot
           keepSelection
           ruleOfThirds
           minWidth={24}
-          ariaLabels={cropAriaLabels}
+          ariaLabels={Object.fromEntries(CROP_HANDLES.map((key) => [key, t(`cropLabels.${key}`)])) as Record<CropHandle, string>}
           onChange={(_, percent) => setCrop(percent)}
         >
           <img
             ref={imageRef}
             src={photo.dataUrl}
-            alt={editorTexts.imageAlt}
+            alt={t('imageAlt')}
             className="photo-crop__image"
             onLoad={(event) => void checkFaces(event.currentTarget)}
             onError={() => {
-              setImageError(photoMessages.previewFailed);
+              setImageError(true);
               setFaceCheck({ state: 'done', message: null });
             }}
           />
         </ReactCrop>
       </div>
-      <LiveAlert message={imageError ?? (previewCall.isError ? previewErrorMessage(previewCall.error) : null)} />
+      <LiveAlert message={imageError ? t('previewFailed') : previewCall.isError ? photoErrors.preview(previewCall.error) : null} />
       <div className="actions mt-0">
         <Button variant="outline-secondary" onClick={onCancel} disabled={previewCall.isPending}>
-          Cancel
+          {t('cancel')}
         </Button>
         <BusyButton
           variant="primary"
           busy={previewCall.isPending}
-          busyLabel="Preparing preview…"
-          disabled={!canPreview || Boolean(imageError)}
+          busyLabel={t('preparingPreview')}
+          disabled={!canPreview || imageError}
           onClick={showPreview}
         >
-          Preview
+          {t('preview')}
         </BusyButton>
       </div>
     </div>

@@ -3,38 +3,29 @@
 // (react-image-crop, and face-api behind it), fetched when the guest opens the file picker.
 import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent } from 'react';
 import Button from 'react-bootstrap/Button';
-import { MAX_PHOTO_BYTES, photoMessages } from '@boardwalk/contract/photo';
+import { useTranslations } from 'use-intl';
+import { MAX_PHOTO_BYTES } from '@boardwalk/contract/photo';
 import type { PassOrder } from '@boardwalk/contract/pass';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { LiveAlert } from '../../ui/live-alert.tsx';
 import { LoadingState } from '../../ui/loading-state.tsx';
 import { preloadFaceApi } from './face-check.ts';
 import { hasPhotoSection } from './photo-rules.ts';
-import { replaceErrorMessage, resetErrorMessage, useReplacePhoto, useRequestPhotoReset } from './photo-api.ts';
+import { usePhotoErrors, useReplacePhoto, useRequestPhotoReset } from './photo-api.ts';
 import type { ChosenPhoto } from './photo-editor.tsx';
 import './photo.css';
 
 const loadPhotoEditor = () => import('./photo-editor.tsx');
 const PhotoEditor = lazy(loadPhotoEditor);
 
-export const photoTexts = {
-  heading: 'Pass Photo',
-  instructions:
-    "Your season pass carries the passholder's photo: gate staff compare it with the guest at the gate. Choose a clear, recent photo of the passholder's face, looking at the camera.",
-  fileTypes: 'JPG, PNG or GIF files are accepted, under 5 MB.',
-  chooseLabel: 'Choose a photo',
-  uploaded: 'Your photo has been uploaded to your pass.',
-  hasPhoto: 'Your photo is on your pass.',
-  replaceQuestion: 'Are you sure you want to replace your current photo?',
-  resetQuestion:
-    'Your pass has been activated, so our team will remove your current photo for you. Once it has been removed you can upload a new photo here. This can take up to 48 hours, and we will respond by email. Do you want to request a photo replacement?',
-  fileUnreadable: photoMessages.previewFailed,
-} as const;
+/** What the section says after a change: the upload, the replacement (photo.uploaded, photo.replaced). */
+type Notice = 'uploaded' | 'replaced';
 
 /** The photo section, or nothing for an order that has none. */
 export function PhotoSection({ order }: { order: PassOrder }) {
   const [chosen, setChosen] = useState<ChosenPhoto | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const t = useTranslations('photo');
   if (!hasPhotoSection(order)) return null;
 
   let body;
@@ -42,21 +33,21 @@ export function PhotoSection({ order }: { order: PassOrder }) {
     // Erased, then locked: a new photo (and name) only at Guest Services.
     body = (
       <p className="alert alert-info mb-0" role="status">
-        {photoMessages.passLocked}
+        {t('passLocked')}
       </p>
     );
   } else if (order.photoUid) {
-    body = <ExistingPhoto order={order} notice={notice} onReplaced={() => setNotice(photoMessages.replaced)} />;
+    body = <ExistingPhoto order={order} notice={notice} onReplaced={() => setNotice('replaced')} />;
   } else if (chosen) {
     body = (
-      <Suspense fallback={<LoadingState label="Loading…" />}>
+      <Suspense fallback={<LoadingState label={t('loading')} />}>
         <PhotoEditor
           order={order}
           photo={chosen}
           onCancel={() => setChosen(null)}
           onUploaded={() => {
             setChosen(null);
-            setNotice(photoTexts.uploaded);
+            setNotice('uploaded');
           }}
         />
       </Suspense>
@@ -75,7 +66,7 @@ export function PhotoSection({ order }: { order: PassOrder }) {
   return (
     <section className="photo-section panel" aria-labelledby="photo-heading">
       <h2 id="photo-heading" className="photo-section__heading">
-        {photoTexts.heading}
+        {t('heading')}
       </h2>
       {body}
     </section>
@@ -92,8 +83,10 @@ function readAsDataUrl(file: File): Promise<string> {
 }
 
 /** Step 1: the instructions and the file picker. */
-function ChoosePhoto({ notice, onChosen }: { notice: string | null; onChosen: (photo: ChosenPhoto) => void }) {
-  const [error, setError] = useState<string | null>(null);
+function ChoosePhoto({ notice, onChosen }: { notice: Notice | null; onChosen: (photo: ChosenPhoto) => void }) {
+  const [error, setError] = useState<'fileTooLarge' | 'previewFailed' | null>(null);
+  const t = useTranslations('photo');
+  const errors = useTranslations('errors');
   const preload = () => {
     void loadPhotoEditor();
     preloadFaceApi();
@@ -104,7 +97,7 @@ function ChoosePhoto({ notice, onChosen }: { notice: string | null; onChosen: (p
     if (!file) return;
     setError(null);
     if (file.size >= MAX_PHOTO_BYTES) {
-      setError(photoMessages.fileTooLarge);
+      setError('fileTooLarge');
       input.value = '';
       return;
     }
@@ -112,7 +105,7 @@ function ChoosePhoto({ notice, onChosen }: { notice: string | null; onChosen: (p
     try {
       onChosen({ name: file.name, size: file.size, type: file.type, dataUrl: await readAsDataUrl(file) });
     } catch {
-      setError(photoTexts.fileUnreadable);
+      setError('previewFailed');
       input.value = '';
     }
   };
@@ -120,12 +113,12 @@ function ChoosePhoto({ notice, onChosen }: { notice: string | null; onChosen: (p
     <div className="photo-step">
       {notice ? (
         <p className="alert alert-success" role="status">
-          {notice}
+          {t(notice)}
         </p>
       ) : null}
-      <p className="photo-step__text">{photoTexts.instructions}</p>
+      <p className="photo-step__text">{t('instructions')}</p>
       <label htmlFor="photo-file" className="form-label">
-        {photoTexts.chooseLabel}
+        {t('chooseLabel')}
       </label>
       <input
         id="photo-file"
@@ -137,9 +130,9 @@ function ChoosePhoto({ notice, onChosen }: { notice: string | null; onChosen: (p
         onChange={(event) => void choose(event)}
       />
       <small id="photo-file-hint" className="field-hint mt-1 mb-3">
-        {photoTexts.fileTypes}
+        {t('fileTypes')}
       </small>
-      <LiveAlert message={error} />
+      <LiveAlert message={error === 'fileTooLarge' ? errors('PAYLOAD_TOO_LARGE') : error && t(error)} />
     </div>
   );
 }
@@ -156,8 +149,10 @@ function Question({ id, children }: { id: string; children: string }) {
 }
 
 /** Step 4: the photo is on the pass; Replace Photo before activation, Replace Photo Request after. */
-function ExistingPhoto({ order, notice, onReplaced }: { order: PassOrder; notice: string | null; onReplaced: () => void }) {
+function ExistingPhoto({ order, notice, onReplaced }: { order: PassOrder; notice: Notice | null; onReplaced: () => void }) {
   const [confirming, setConfirming] = useState(false);
+  const t = useTranslations('photo');
+  const photoErrors = usePhotoErrors();
   const replace = useReplacePhoto(order);
   const reset = useRequestPhotoReset(order);
 
@@ -166,27 +161,27 @@ function ExistingPhoto({ order, notice, onReplaced }: { order: PassOrder; notice
       <div className="photo-step">
         {reset.isSuccess ? (
           <p className="alert alert-success" role="status">
-            {photoMessages.resetRequested}
+            {t('resetRequested')}
           </p>
         ) : (
           <>
-            <p className="photo-step__text">{photoTexts.hasPhoto}</p>
+            <p className="photo-step__text">{t('hasPhoto')}</p>
             {confirming ? (
               <div className="photo-confirm" role="group" aria-labelledby="reset-question">
-                <Question id="reset-question">{photoTexts.resetQuestion}</Question>
-                <LiveAlert message={reset.isError ? resetErrorMessage(reset.error) : null} />
+                <Question id="reset-question">{t('resetQuestion')}</Question>
+                <LiveAlert message={reset.isError ? photoErrors.reset(reset.error) : null} />
                 <div className="actions mt-0">
                   <Button variant="outline-secondary" onClick={() => (setConfirming(false), reset.reset())}>
-                    Cancel
+                    {t('cancel')}
                   </Button>
-                  <BusyButton variant="primary" busy={reset.isPending} busyLabel="Sending…" onClick={() => reset.mutate()}>
-                    Send Request
+                  <BusyButton variant="primary" busy={reset.isPending} busyLabel={t('sending')} onClick={() => reset.mutate()}>
+                    {t('sendRequest')}
                   </BusyButton>
                 </div>
               </div>
             ) : (
               <Button variant="outline-primary" onClick={() => setConfirming(true)}>
-                Replace Photo Request
+                {t('resetRequest')}
               </Button>
             )}
           </>
@@ -196,28 +191,28 @@ function ExistingPhoto({ order, notice, onReplaced }: { order: PassOrder; notice
   }
   return (
     <div className="photo-step">
-      <p className="photo-step__text">{notice ?? photoTexts.hasPhoto}</p>
+      <p className="photo-step__text">{t(notice ?? 'hasPhoto')}</p>
       {confirming ? (
         <div className="photo-confirm" role="group" aria-labelledby="replace-question">
-          <Question id="replace-question">{photoTexts.replaceQuestion}</Question>
-          <LiveAlert message={replace.isError ? replaceErrorMessage(replace.error) : null} />
+          <Question id="replace-question">{t('replaceQuestion')}</Question>
+          <LiveAlert message={replace.isError ? photoErrors.replace(replace.error) : null} />
           <div className="actions mt-0">
             <Button variant="outline-secondary" onClick={() => (setConfirming(false), replace.reset())}>
-              Cancel
+              {t('cancel')}
             </Button>
             <BusyButton
               variant="primary"
               busy={replace.isPending}
-              busyLabel="Replacing…"
+              busyLabel={t('replacing')}
               onClick={() => replace.mutate(undefined, { onSuccess: onReplaced })}
             >
-              Yes, Replace Photo
+              {t('confirmReplace')}
             </BusyButton>
           </div>
         </div>
       ) : (
         <Button variant="outline-primary" onClick={() => setConfirming(true)}>
-          Replace Photo
+          {t('replace')}
         </Button>
       )}
     </div>

@@ -7,7 +7,9 @@ import { useQuery } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import type { PrivacyExport } from '@boardwalk/contract/privacy';
-import { describeRequestError, failedWith } from '../../lib/api-client.ts';
+import { useTranslations } from 'use-intl';
+import { failedWith } from '../../lib/api-client.ts';
+import { useRequestErrors } from '../../lib/request-errors.ts';
 import { useFormats } from '../../lib/format.ts';
 import { forgetLinkToken, hideLinkToken, takeLinkToken } from '../../lib/link-token.ts';
 import { saveJson } from '../../lib/save-json.ts';
@@ -16,53 +18,58 @@ import { BusyButton } from '../../ui/busy-button.tsx';
 import { LiveAlert } from '../../ui/live-alert.tsx';
 import { LoadingState } from '../../ui/loading-state.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
-import { personalDataQuery, useEraseOwnData } from './privacy-api.ts';
+import { linkRefusal, personalDataQuery, useEraseOwnData } from './privacy-api.ts';
 import { PrivacyRequestPage } from './privacy-request-page.tsx';
 
 const TOKEN_KEY = 'boardwalk.privacy.token';
 
-const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+type Words = ReturnType<typeof useTranslations<'privacy'>>;
+
+/** The kinds of data held, in the order the page lists them (privacy.groups). */
+const GROUPS = [
+  'tickets',
+  'consents',
+  'sharesMade',
+  'sharesReceived',
+  'photos',
+  'wristbands',
+  'loyalty',
+  'hotelReservations',
+  'mails',
+  'wallet',
+] as const;
 
 /** Each kind of data held, in a guest's words: a heading and one line per item. */
-function groups(doc: PrivacyExport, day: (iso: string) => string): { title: string; lines: string[] }[] {
-  return [
-    {
-      title: 'Tickets',
-      lines: doc.tickets.map((t) => `${t.product}, order ${t.orderId}, barcode ${t.barcode} (${t.roles.join(', ') || 'yours'})`),
-    },
-    {
-      title: 'Marketing consents',
-      lines: doc.consents.map(
-        (c) =>
-          `${c.channel === 'sms' ? 'Text messages' : 'Email news'}: ${c.given ? 'yes' : 'no'} (ticket ${c.barcode})` +
-          c.history.map((h) => `; ${h.given ? 'given' : 'withdrawn'} ${day(h.at)}`).join(''),
-      ),
-    },
-    {
-      title: 'Tickets you shared',
-      lines: doc.sharesMade.map((s) => `${s.barcode} with ${s.sharedWith.firstName} ${s.sharedWith.lastName}`.trim()),
-    },
-    {
-      title: 'Tickets shared with you',
-      lines: doc.sharesReceived.map((s) => `${s.barcode}, since ${day(s.createdAt)}${s.stoppedAt ? ' (stopped)' : ''}`),
-    },
-    { title: 'Photos', lines: doc.photos.map((p) => `Season pass photo of ${p.barcode}, ${day(p.uploadedAt)}`) },
-    { title: 'Wristbands', lines: doc.wristbands.map((w) => `${w.wristbandBarcode} on ${w.barcode}`) },
-    {
-      title: 'Brownie points',
-      lines: doc.loyalty.map(
-        (a) => `Member ${a.memberNumber}: ${count(a.balance, 'point')}, ${count(a.ledger.length, 'entry', 'entries')}`,
-      ),
-    },
-    { title: 'Hotel stays', lines: doc.hotelReservations.map((r) => `Reservation ${r.reservationNumber}, ${r.arrival} to ${r.departure}`) },
-    { title: 'Emails we sent you', lines: doc.mails.map((m) => `${m.subject}, ${day(m.createdAt)}`) },
-    {
-      title: 'Passes in your wallet',
-      lines: doc.wallet.map(
-        (w) => `${w.pass === 'member' ? 'Member card' : `Pass ${w.barcode ?? ''}`}: Apple Wallet on ${count(w.appleDevices, 'device')}`,
-      ),
-    },
-  ].filter((group) => group.lines.length > 0);
+function groups(doc: PrivacyExport, t: Words, day: (iso: string) => string): { title: string; lines: string[] }[] {
+  const yes = (value: boolean) => (value ? 'yes' : 'no');
+  const lines: Record<(typeof GROUPS)[number], string[]> = {
+    tickets: doc.tickets.map((ticket) =>
+      t('lines.ticket', {
+        ...ticket,
+        roles: ticket.roles.length ? ticket.roles.map((role) => t(`lines.roles.${role}`)).join(', ') : t('lines.roles.none'),
+      }),
+    ),
+    consents: doc.consents.map(
+      (c) =>
+        t('lines.consent', { channel: c.channel, given: yes(c.given), barcode: c.barcode }) +
+        c.history.map((h) => t('lines.consentChange', { given: yes(h.given), date: day(h.at) })).join(''),
+    ),
+    sharesMade: doc.sharesMade.map((s) =>
+      t('lines.shareMade', { barcode: s.barcode, name: `${s.sharedWith.firstName} ${s.sharedWith.lastName}` }).trim(),
+    ),
+    sharesReceived: doc.sharesReceived.map((s) =>
+      t('lines.shareReceived', { barcode: s.barcode, date: day(s.createdAt), stopped: yes(Boolean(s.stoppedAt)) }),
+    ),
+    photos: doc.photos.map((p) => t('lines.photo', { barcode: p.barcode, date: day(p.uploadedAt) })),
+    wristbands: doc.wristbands.map((w) => t('lines.wristband', { wristband: w.wristbandBarcode, barcode: w.barcode })),
+    loyalty: doc.loyalty.map((a) => t('lines.loyalty', { memberNumber: a.memberNumber, points: a.balance, entries: a.ledger.length })),
+    hotelReservations: doc.hotelReservations.map((r) =>
+      t('lines.hotelReservation', { number: r.reservationNumber, arrival: r.arrival, departure: r.departure }),
+    ),
+    mails: doc.mails.map((m) => t('lines.mail', { subject: m.subject, date: day(m.createdAt) })),
+    wallet: doc.wallet.map((w) => t('lines.wallet', { pass: w.pass, barcode: w.barcode ?? '', devices: w.appleDevices })),
+  };
+  return GROUPS.map((key) => ({ title: t(`groups.${key}`), lines: lines[key] })).filter((group) => group.lines.length > 0);
 }
 
 export function PrivacyManagePage() {
@@ -77,7 +84,9 @@ function PersonalData({ token }: { token: string }) {
   const query = useQuery(personalDataQuery(token));
   const erase = useEraseOwnData(token);
   const [confirming, setConfirming] = useState(false);
-  const refused = failedWith(query.error, 'UNAUTHORIZED') ? (query.error.body?.message ?? '') : null;
+  const t = useTranslations('privacy');
+  const describe = useRequestErrors();
+  const refused = failedWith(query.error, 'UNAUTHORIZED') ? linkRefusal(query.error.body?.message) : null;
   useEffect(() => {
     if (refused !== null || erase.isSuccess) forgetLinkToken(TOKEN_KEY);
   }, [refused, erase.isSuccess]);
@@ -85,46 +94,35 @@ function PersonalData({ token }: { token: string }) {
   if (erase.isSuccess) {
     return (
       <section className="panel panel--narrow" aria-labelledby="privacy-deleted-heading">
-        <PageHeading id="privacy-deleted-heading">Your Data Was Deleted</PageHeading>
+        <PageHeading id="privacy-deleted-heading">{t('deleted.heading')}</PageHeading>
         <p className="panel__intro" role="status">
-          Your names, email, phone, photos and marketing consents are gone, and shares made to you are stopped. Your orders and tickets stay
-          as purchase records without your name; a ticket that is still valid still works.
+          {t('deleted.text')}
         </p>
-        {erase.data.orderIds.length > 0 ? (
-          <p>
-            Your tickets came from our ticketing system under order {erase.data.orderIds.join(', ')}. If you want them erased there too,
-            email {supportEmail}.
-          </p>
-        ) : null}
+        {erase.data.orderIds.length > 0 ? <p>{t('deleted.orders', { orders: erase.data.orderIds.join(', '), supportEmail })}</p> : null}
       </section>
     );
   }
-  if (refused !== null) return <PrivacyRequestPage notice={refused || undefined} />;
-  if (query.isPending) return <LoadingState label="Loading your data..." />;
+  if (refused !== null) return <PrivacyRequestPage refused={refused} />;
+  if (query.isPending) return <LoadingState label={t('loading')} />;
   if (query.isError) {
     return (
       <section className="panel panel--narrow" aria-labelledby="privacy-error-heading">
-        <PageHeading id="privacy-error-heading">Your Data</PageHeading>
-        <LiveAlert
-          message={describeRequestError(query.error, {
-            networkError: 'We could not reach the server. Check your connection and try again.',
-            failure: `We could not load your data just now. Please try again; if this keeps happening, email ${supportEmail}.`,
-          })}
-        />
-        <Button onClick={() => void query.refetch()}>Try Again</Button>
+        <PageHeading id="privacy-error-heading">{t('heading')}</PageHeading>
+        <LiveAlert message={describe(query.error, { networkError: t('networkError'), failure: t('loadFailed', { supportEmail }) })} />
+        <Button onClick={() => void query.refetch()}>{t('tryAgain')}</Button>
       </section>
     );
   }
   const doc = query.data;
-  const held = groups(doc, formats.date);
+  const held = groups(doc, t, formats.date);
   return (
     <section className="panel" aria-labelledby="privacy-data-heading">
-      <PageHeading id="privacy-data-heading">Your Data</PageHeading>
+      <PageHeading id="privacy-data-heading">{t('heading')}</PageHeading>
       <p className="panel__intro">
-        What we hold about <strong className="text-break">{doc.query.email}</strong>.
+        {t.rich('intro', { email: doc.query.email ?? '', strong: (text) => <strong className="text-break">{text}</strong> })}
       </p>
       {held.length === 0 ? (
-        <p role="status">We hold nothing about this email.</p>
+        <p role="status">{t('nothing')}</p>
       ) : (
         held.map((group) => (
           <section key={group.title} aria-label={group.title} className="privacy-group">
@@ -139,19 +137,19 @@ function PersonalData({ token }: { token: string }) {
       )}
       <div className="d-grid gap-2 d-sm-flex">
         <Button variant="primary" onClick={() => saveJson(doc, `my-data-${doc.exportedAt.slice(0, 10)}.json`)}>
-          Download My Data
+          {t('download')}
         </Button>
         {held.length > 0 ? (
           <Button variant="outline-danger" onClick={() => setConfirming(true)}>
-            Delete My Data
+            {t('delete')}
           </Button>
         ) : null}
       </div>
       {confirming ? (
         <Modal show onHide={() => !erase.isPending && setConfirming(false)} aria-labelledby="privacy-delete-title" centered>
-          <Modal.Header closeButton={!erase.isPending}>
+          <Modal.Header closeButton={!erase.isPending} closeLabel={t('confirm.close')}>
             <Modal.Title id="privacy-delete-title" as="h2" className="h5">
-              Delete Your Data?
+              {t('confirm.heading')}
             </Modal.Title>
           </Modal.Header>
           <Modal.Body>
@@ -159,28 +157,20 @@ function PersonalData({ token }: { token: string }) {
               message={
                 erase.isError
                   ? failedWith(erase.error, 'UNAUTHORIZED')
-                    ? (erase.error.body?.message ?? null)
-                    : describeRequestError(erase.error, {
-                        networkError: 'We could not reach the server. Check your connection and try again.',
-                        failure: `We could not delete your data just now. Please try again, or email ${supportEmail}.`,
-                      })
+                    ? t(`refused.${linkRefusal(erase.error.body?.message)}`)
+                    : describe(erase.error, { networkError: t('networkError'), failure: t('confirm.failure', { supportEmail }) })
                   : null
               }
             />
-            <p>
-              This deletes your names, email, phone, photos and marketing consents, and stops tickets shared with you. It cannot be undone.
-            </p>
-            <p className="mb-0">
-              Kept: your orders and tickets as purchase records without your name (a ticket that is still valid still works), and your
-              Brownie points under your member number, which no one can look up by your email any more.
-            </p>
+            <p>{t('confirm.goes')}</p>
+            <p className="mb-0">{t('confirm.kept')}</p>
           </Modal.Body>
           <Modal.Footer>
             <Button variant="outline-secondary" onClick={() => setConfirming(false)} disabled={erase.isPending}>
-              Keep My Data
+              {t('confirm.keep')}
             </Button>
-            <BusyButton variant="danger" busy={erase.isPending} busyLabel="Deleting..." onClick={() => erase.mutate()}>
-              Yes, Delete
+            <BusyButton variant="danger" busy={erase.isPending} busyLabel={t('confirm.busy')} onClick={() => erase.mutate()}>
+              {t('confirm.yes')}
             </BusyButton>
           </Modal.Footer>
         </Modal>

@@ -4,6 +4,7 @@
 // /activate/. Loaded on demand (router.tsx), so the guest entry does not grow.
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'use-intl';
 import Form from 'react-bootstrap/Form';
 import { useNavigate, useParams } from 'react-router';
 import type { PassOrder } from '@boardwalk/contract/pass';
@@ -22,10 +23,8 @@ import { PassCard } from '../ticket/pass-card.tsx';
 import { canonicalCredentials, credentialsFromParams, type PassCredentials } from '../ticket/pass-route.ts';
 import { useLoginErrorMessage } from '../ticket/pass-errors.ts';
 import { useActivateWristband } from './activate-wristband.ts';
-import { activationErrorMessage, canActivate, codeError, wristbandState, wristbandTexts } from './wristband-rules.ts';
+import { canActivate, codeIsInvalid, useActivationError, useValidityText, wristbandState } from './wristband-rules.ts';
 import './wristband.css';
-
-const HEADING = 'Activate Your Wristband';
 
 /** /activate/ or /activate/{orderId}/{barcode}. */
 export function activatePath(credentials: PassCredentials | null): string {
@@ -46,6 +45,7 @@ function WristbandFlow({ credentials }: { credentials: PassCredentials | null })
   const queryClient = useQueryClient();
   const pass = usePass(credentials);
   const loginErrorMessage = useLoginErrorMessage();
+  const t = useTranslations();
 
   /** After login the URL names the ticket (/activate/{orderId}/{barcode}); the answer is already in hand. */
   const showOrder = (requested: PassCredentials, order: PassOrder) => {
@@ -58,13 +58,13 @@ function WristbandFlow({ credentials }: { credentials: PassCredentials | null })
     navigate('/activate/');
   };
   const loginProps = {
-    heading: HEADING,
-    intro: 'Enter the order ID and the barcode of your wristband ticket from your confirmation email.',
+    heading: t('wristband.heading'),
+    intro: t('wristband.intro'),
     onLoggedIn: (order: PassOrder, requested: PassCredentials) => showOrder(requested, order),
   };
 
   if (!credentials) return <LoginForm {...loginProps} />;
-  if (pass.isPending) return <LoadingState label="Finding your pass…" />;
+  if (pass.isPending) return <LoadingState label={t('ticket.login.busy')} />;
   if (pass.isError) {
     return (
       <LoginForm
@@ -86,6 +86,8 @@ function WristbandFlow({ credentials }: { credentials: PassCredentials | null })
 
 function WristbandView({ order, onActivated, onStartOver }: { order: PassOrder; onActivated: () => void; onStartOver: () => void }) {
   const site = useSiteInfo();
+  const t = useTranslations('wristband');
+  const validityText = useValidityText();
   // The validity text of an activation made on this page ("Valid through 11/21/26").
   const [validity, setValidity] = useState<string | null>(null);
   const state = wristbandState(order);
@@ -94,27 +96,27 @@ function WristbandView({ order, onActivated, onStartOver }: { order: PassOrder; 
   if (validity !== null) {
     content = (
       <div className="alert alert-success mb-0" data-testid="wristband-activated">
-        <p className="fw-semibold mb-1">{wristbandTexts.active}</p>
-        {validity ? <p className="mb-0">{validity}</p> : null}
+        <p className="fw-semibold mb-1">{t('active')}</p>
+        {validity ? <p className="mb-0">{validityText(validity)}</p> : null}
       </div>
     );
   } else if (state === 'redeemed') {
     content = (
       <p className="notice mb-0" data-testid="wristband-notice">
-        {wristbandTexts.redeemed}
+        {t('redeemed')}
       </p>
     );
   } else if (state === 'not-wristband') {
     content = (
       <p className="notice mb-0" data-testid="wristband-notice">
-        {wristbandTexts.notWristband}
+        {t('notWristband')}
       </p>
     );
   } else if (state === 'active') {
     content = (
       <div className="alert alert-success mb-0" data-testid="wristband-active">
-        <p className="fw-semibold mb-1">{wristbandTexts.active}</p>
-        <p className="mb-0">Lost your wristband? Please visit guest services for a new one.</p>
+        <p className="fw-semibold mb-1">{t('active')}</p>
+        <p className="mb-0">{t('lost')}</p>
       </div>
     );
   } else {
@@ -131,7 +133,7 @@ function WristbandView({ order, onActivated, onStartOver }: { order: PassOrder; 
 
   return (
     <section className="pass-view" aria-labelledby="wristband-heading">
-      <PageHeading id="wristband-heading">{HEADING}</PageHeading>
+      <PageHeading id="wristband-heading">{t('heading')}</PageHeading>
       <PassCard order={order} brandName={site?.brandName ?? null} />
       {/* Announced when it changes (activated), so a screen reader hears the outcome. */}
       <div className="wristband-panel" aria-live="polite">
@@ -144,35 +146,37 @@ function WristbandView({ order, onActivated, onStartOver }: { order: PassOrder; 
 
 function ActivateForm({ order, onActivated }: { order: PassOrder; onActivated: (validity: string) => void }) {
   const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [fieldError, setFieldError] = useState(false);
+  const t = useTranslations('wristband');
+  const activationError = useActivationError();
   const activate = useActivateWristband({ onSuccess: onActivated });
   const typed = code.trim();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!canActivate(typed) || activate.isPending) return;
-    const error = codeError(typed);
-    setFieldError(error);
-    if (error) return;
+    const invalid = codeIsInvalid(typed);
+    setFieldError(invalid);
+    if (invalid) return;
     activate.mutate({ barcode: order.barcode, wristbandBarcode: typed, wristbandActivateToken: order.wristbandActivateToken ?? '' });
   };
 
   return (
-    <Form noValidate onSubmit={submit} aria-label="Wristband activation" className="wristband-form">
-      <LiveAlert message={activate.isError ? activationErrorMessage(activate.error) : null} />
+    <Form noValidate onSubmit={submit} aria-label={t('form')} className="wristband-form">
+      <LiveAlert message={activate.isError ? activationError(activate.error) : null} />
       <TextField
         id="wristbandBarcode"
-        label="Wristband Code"
-        hint="The 16 letters and digits printed on your wristband"
+        label={t('codeLabel')}
+        hint={t('codeHint')}
         name="wristbandBarcode"
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
         value={code}
-        error={fieldError ?? undefined}
+        error={fieldError ? t('codeInvalid') : undefined}
         onChange={(e) => {
           setCode(e.target.value);
-          setFieldError(null);
+          setFieldError(false);
         }}
       />
       <BusyButton
@@ -182,9 +186,9 @@ function ActivateForm({ order, onActivated }: { order: PassOrder; onActivated: (
         className="w-100"
         disabled={!canActivate(typed)}
         busy={activate.isPending}
-        busyLabel="Activating…"
+        busyLabel={t('activating')}
       >
-        Activate
+        {t('activate')}
       </BusyButton>
     </Form>
   );

@@ -11,6 +11,8 @@ export default {
   privacyLink: 'Your data and privacy',
   /** The switch between the guest languages: its name, and each language in its own words. */
   languages: { label: 'Language', en: 'English', es: 'Español' },
+  /** A guest area's page while its code loads. */
+  loading: 'Loading...',
   notFound: {
     heading: 'Page not found',
     text: 'There is nothing at this address. Check the link, or look up your ticket or pass from the home page.',

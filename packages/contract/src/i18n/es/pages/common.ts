@@ -9,6 +9,7 @@ export default {
   help: '¿Necesita ayuda? Escríbanos a <email>{supportEmail}</email> o visite Atención al Visitante.',
   privacyLink: 'Sus datos y su privacidad',
   languages: { label: 'Idioma', en: 'English', es: 'Español' },
+  loading: 'Cargando...',
   notFound: {
     heading: 'Página no encontrada',
     text: 'No hay nada en esta dirección. Revise el enlace o busque su boleto o pase desde la página de inicio.',

@@ -1,4 +1,61 @@
 import type { Translation } from '../../languages.ts';
 import type en from '../../en/pages/photo.ts';
 
-export default {} as const satisfies Translation<typeof en>;
+const rejectionTail = 'Si decide continuar, tenga en cuenta que las fotos que no cumplan con nuestros requisitos pueden ser rechazadas.';
+
+export default {
+  heading: 'Foto del pase',
+  instructions:
+    'Su pase de temporada lleva la foto del titular: el personal de la entrada la compara con el visitante. Elija una foto reciente y nítida de la cara del titular, mirando a la cámara.',
+  fileTypes: 'Se aceptan archivos JPG, PNG o GIF de menos de 5 MB.',
+  chooseLabel: 'Elegir una foto',
+  loading: 'Cargando…',
+  uploaded: 'Su foto se subió a su pase.',
+  hasPhoto: 'Su foto está en su pase.',
+  passLocked: 'Visite Atención al Visitante para poner una foto nueva en este pase',
+  replace: 'Cambiar foto',
+  replaceQuestion: '¿Seguro que desea cambiar su foto actual?',
+  confirmReplace: 'Sí, cambiar la foto',
+  replacing: 'Cambiando…',
+  replaced: '¡Listo!',
+  resetRequest: 'Solicitar cambio de foto',
+  resetQuestion:
+    'Su pase ya está activado, así que nuestro equipo quitará su foto actual por usted. Cuando la hayamos quitado, podrá subir una foto nueva aquí. Esto puede tardar hasta 48 horas y le responderemos por correo. ¿Desea solicitar el cambio de foto?',
+  sendRequest: 'Enviar solicitud',
+  sending: 'Enviando…',
+  resetRequested: 'Recibimos su solicitud. Un miembro de nuestro equipo le responderá por correo.',
+  cancel: 'Cancelar',
+  cropHeading: 'Recorte su foto',
+  cropHint: 'Mueva el marco o arrastre sus esquinas para que abarque la cabeza y los hombros del titular.',
+  checking: 'Revisando su foto…',
+  imageAlt: 'La foto que eligió',
+  noFace: `No se detectó ninguna cara en esta imagen, quizá por su baja calidad o por otros motivos. ${rejectionTail}`,
+  multipleFaces: `Se detectó más de una cara. ${rejectionTail}`,
+  preview: 'Vista previa',
+  preparingPreview: 'Preparando la vista previa…',
+  cropLabels: {
+    cropArea: 'Marco de recorte: muévalo con las teclas de flecha',
+    nwDragHandle: 'Cambiar el tamaño del marco desde la esquina superior izquierda: use las teclas de flecha',
+    nDragHandle: 'Cambiar el tamaño del marco desde el borde superior: use las teclas de flecha',
+    neDragHandle: 'Cambiar el tamaño del marco desde la esquina superior derecha: use las teclas de flecha',
+    eDragHandle: 'Cambiar el tamaño del marco desde el borde derecho: use las teclas de flecha',
+    seDragHandle: 'Cambiar el tamaño del marco desde la esquina inferior derecha: use las teclas de flecha',
+    sDragHandle: 'Cambiar el tamaño del marco desde el borde inferior: use las teclas de flecha',
+    swDragHandle: 'Cambiar el tamaño del marco desde la esquina inferior izquierda: use las teclas de flecha',
+    wDragHandle: 'Cambiar el tamaño del marco desde el borde izquierdo: use las teclas de flecha',
+  },
+  confirmHeading: '¿Su foto se ve bien?',
+  previewAlt: 'Vista previa de la foto de su pase',
+  blurry: '(Es posible que la foto se vea borrosa)',
+  guestServices: 'Una vez subida, solo se puede cambiar en Atención al Visitante.',
+  tryAgain: 'Intentar de nuevo',
+  upload: 'Subir',
+  uploading: 'Subiendo…',
+  previewFailed: 'No se pudo mostrar la vista previa de la foto',
+  uploadFailed: 'No se pudo subir la foto',
+  replaceFailed: 'No se pudo cambiar la foto',
+  resetFailed: 'No se pudo solicitar el cambio de foto',
+  networkError: 'No se pudo procesar su solicitud',
+  uploadNetworkError: 'Error de red. Intente de nuevo.',
+  unexpectedResponse: 'Respuesta inesperada del servidor',
+} as const satisfies Translation<typeof en>;
