@@ -13,6 +13,7 @@ import {
   passCard,
   USER_AGENTS,
 } from './browser.ts';
+import { loyaltyStates } from './loyalty-states.ts';
 import { photoStates } from './photo-states.ts';
 
 const heading = (page: Page, text: string) => page.getByRole('heading', { level: 1, name: text }).waitFor();
@@ -312,4 +313,5 @@ export const guestStates: GuestState[] = [
     },
   },
   ...photoStates,
+  ...loyaltyStates,
 ];
