@@ -480,10 +480,7 @@ export const loyaltyStates: GuestState[] = [
     await page.getByRole('heading', { name: say('Tier: Bronze', 'Nivel: Bronze') }).waitFor();
     await page
       .getByText(
-        say(
-          '1,600 points earned in the last 365 days: 900 more points to reach',
-          'En los últimos 365 días ganó 1,600 puntos: le faltan 900 puntos',
-        ),
+        say('earned in the last 365 days: 900 more points to reach', 'En los últimos 365 días ganó 1,600 puntos: le faltan 900 puntos'),
         { exact: false },
       )
       .waitFor();
