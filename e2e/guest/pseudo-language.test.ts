@@ -17,6 +17,17 @@ const areaStates: GuestState[] = [
   { name: 'statement-request', open: async (page) => (await page.goto('/loyalty/statement'), heading(page)) },
 ];
 
+/**
+ * Loading states show no heading of their own: the title is the prerendered shell's, English
+ * under the pseudo-language (a Spanish page arrives in the Spanish shell, with its title).
+ */
+const LOADING_STATES = new Set(['loading', 'stored-value-loading', 'privacy-data-loading']);
+/**
+ * Still English (docs/i18n.md "The guest pages"): the loyalty pages and the statement, and the
+ * email-a-link form they share with the privacy request.
+ */
+const KNOWN_GAPS = new Set(['loyalty-home', 'statement-request', 'privacy-request', 'privacy-request-sent', 'privacy-request-error']);
+
 let browser: Browser;
 let catalogue: Awaited<ReturnType<typeof pseudoCatalogue>>;
 beforeAll(async () => {
@@ -34,8 +45,11 @@ describe('the pseudo-language', () => {
     expect(hardCodedWords('⟦Need help? Email ⟦x⟧ or visit guest services.⟧ Loading...', '')).toEqual(['Loading']);
   });
 
-  for (const state of [...guestStates, ...areaStates]) {
-    it(`leaves no word outside the catalogue: ${state.name}`, async () => {
+  for (const state of [...guestStates, ...areaStates].filter((s) => !LOADING_STATES.has(s.name))) {
+    // A known gap passes only while it still shows English: once its words move to the catalogue it
+    // fails here, and comes off the list.
+    const check = KNOWN_GAPS.has(state.name) ? it.fails : it;
+    check(`leaves no word outside the catalogue: ${state.name}`, async () => {
       const guest = await openGuestPage(browser, undefined, { userAgent: state.userAgent });
       try {
         // What the server sent (names, products, the park's texts): data, not words of the pages.
