@@ -63,7 +63,7 @@ export function demoConfiguration(today: string, timeZone: string): DemoConfigur
         latitude: 34.0091,
         longitude: -118.4979,
         relevantText: 'Guest Services can help with your pass.',
-        relevantTextEs: 'Servicios al Huésped puede ayudarle con su pase.',
+        relevantTextEs: 'Atención al Visitante puede ayudarle con su pase.',
       },
     ],
     passCustomizations: [

@@ -159,7 +159,7 @@ describe('POST /api/login/', () => {
     expect(await excluded('20000003', '2000000000000042')).toBe('Show your printed ticket at the gate.');
     await staff.exclusion(t.database.db, { merchPackId: '4242' });
     expect(await excluded('20000007', '2000000000000073')).toBe(
-      'Este artículo no se puede agregar a una billetera digital. Visite Servicios al Huésped para recibir ayuda.',
+      'Este artículo no se puede agregar a una billetera digital. Visite Atención al Visitante para recibir ayuda.',
     );
     await putOrder(t.app, '20000008', anOrder([{ barcode: '2000000000000080', packId: '4343' }]));
     await staff.exclusion(t.database.db, {

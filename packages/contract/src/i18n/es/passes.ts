@@ -49,7 +49,7 @@ export default {
     admission: 'Entrada a {brand}',
     storedValueCard: 'Tarjeta de saldo',
   },
-  excluded: 'Este artículo no se puede agregar a una billetera digital. Visite Servicios al Huésped para recibir ayuda.',
+  excluded: 'Este artículo no se puede agregar a una billetera digital. Visite Atención al Visitante para recibir ayuda.',
   voucher: {
     title: 'Comprobante de {brand}',
     heading: 'Comprobante de boleto',
