@@ -128,6 +128,8 @@ describe.each([WIDTHS.mobile, WIDTHS.desktop])('Loyalty Tiers and Loyalty Reward
       await searchTab(page, tierName);
       const missing = rowWith(page, tierName).locator('.badge', { hasText: 'Missing' });
       await missing.waitFor();
+      await expectNoAxeViolations(page);
+      await screenshot(page, 'staff-loyalty-tiers-missing-spanish');
       await rowWith(page, tierName).click();
       await field(page, 'Points Earned in 365 Days to Reach').fill(String(threshold + 2));
       await field(page, 'Name (Spanish)').fill(`${tierName} en español`);
