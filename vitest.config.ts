@@ -8,6 +8,11 @@ const withPostgres = process.env.BW_SKIP_POSTGRES !== '1';
 const apiTests = ['apps/api/src/**/*.test.ts', 'packages/*/src/**/*.test.ts'];
 // The repository's own rules: the lint zones and the ownership of tables (no database).
 const layoutTests = ['eslint.config.test.ts', 'packages/db/src/table-ownership.test.ts', 'scripts/**/*.test.ts'];
+// Files that start server processes of their own (the server, workers killed with SIGKILL) and
+// time what those do: beside three other API files on this 2-core machine a start took over 60 s
+// and CI failed them. They run after the other API files, one at a time, as Vitest's recipe for
+// sequential files has it (a project with one worker, a later sequence.groupOrder).
+const processTests = ['apps/api/src/server.test.ts', 'apps/api/src/**/*-processes.test.ts'];
 // Each API test file's databases are copies of one template migrated once per run.
 const templateSetup = ['packages/db/test-support/template-setup.ts'];
 // API test files share their worker's loaded modules (isolate: false): a file makes its own
@@ -16,12 +21,14 @@ const templateSetup = ['packages/db/test-support/template-setup.ts'];
 // per worker instead of once per file.
 const apiProject = {
   include: apiTests,
-  exclude: [...configDefaults.exclude, ...layoutTests],
+  exclude: [...configDefaults.exclude, ...layoutTests, ...processTests],
   globalSetup: templateSetup,
   isolate: false,
   testTimeout: 30_000,
   hookTimeout: 60_000,
 };
+
+const processProject = { ...apiProject, include: processTests, exclude: configDefaults.exclude, maxWorkers: 1 };
 
 /**
  * Browser files whose source is short but which run long: each drives a table of states
@@ -57,6 +64,10 @@ export default defineConfig({
       { test: { name: 'layout', include: layoutTests, testTimeout: 30_000 } },
       { test: { name: 'pglite', env: { TEST_DB: 'pglite' }, ...apiProject } },
       ...(withPostgres ? [{ test: { name: 'postgres', env: { TEST_DB: 'postgres' }, ...apiProject } }] : []),
+      { test: { name: 'pglite-processes', env: { TEST_DB: 'pglite' }, ...processProject, sequence: { groupOrder: 1 } } },
+      ...(withPostgres
+        ? [{ test: { name: 'postgres-processes', env: { TEST_DB: 'postgres' }, ...processProject, sequence: { groupOrder: 2 } } }]
+        : []),
       {
         test: {
           name: 'browser',
@@ -67,7 +78,7 @@ export default defineConfig({
           // After the API files (a group of its own), two files side by side, each on its own
           // server (global-setup.ts): a browser test spends most of its time waiting on the page,
           // the server and Chromium, so one file at a time left a core idle.
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 3 },
           maxWorkers: 2,
         },
       },

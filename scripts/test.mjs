@@ -93,9 +93,15 @@ mkdirSync('.tmp', { recursive: true });
 // and Chromium when its run begins, not beside the API files, where they sat idle for the whole
 // API phase (polling their job queues) on a machine whose cores that phase keeps busy.
 const runs = [
-  { name: 'api', label: 'unit and API tests', projects: ['layout', 'pglite', ...(env.BW_SKIP_POSTGRES ? [] : ['postgres'])] },
+  {
+    name: 'api',
+    label: 'unit and API tests',
+    projects: ['layout', 'pglite', 'pglite-processes', ...(env.BW_SKIP_POSTGRES ? [] : ['postgres', 'postgres-processes'])],
+  },
   { name: 'browser', label: 'browser tests', projects: ['browser'] },
 ];
+/** The start of a failure's message: what failed and where, without the whole stack. */
+const firstLines = (message) => message.split('\n').slice(0, 6).join('\n  ');
 const totals = { passed: 0, failed: 0, skipped: 0 };
 // The failed tests are named again after the totals: CI keeps the end of a long output.
 const failures = [];
@@ -119,7 +125,8 @@ for (const run of runs) {
   totals.skipped += r.numPendingTests + r.numTodoTests;
   for (const file of r.testResults)
     for (const test of file.assertionResults)
-      if (test.status === 'failed') failures.push(`${path.relative('.', file.name)} > ${test.fullName}`);
+      if (test.status === 'failed')
+        failures.push(`${path.relative('.', file.name)} > ${test.fullName}\n  ${firstLines(test.failureMessages.join('\n'))}`);
 }
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 for (const failure of failures) console.log(`✖ ${failure}`);
