@@ -8,6 +8,9 @@ const withPostgres = process.env.BW_SKIP_POSTGRES !== '1';
 const apiTests = ['apps/api/src/**/*.test.ts', 'packages/*/src/**/*.test.ts'];
 // The repository's own rules: the lint zones and the ownership of tables (no database).
 const layoutTests = ['eslint.config.test.ts', 'packages/db/src/table-ownership.test.ts', 'scripts/**/*.test.ts'];
+// expect.poll waits 1 s by default: a job's write on a PGlite kept busy by the other files took
+// longer (webhooks.test.ts failed that way in two loaded runs). A poll still fails, only later.
+const pollOptions = { timeout: 10_000 };
 // Files that start server processes of their own (the server, workers killed with SIGKILL) and
 // time what those do: beside three other API files on this 2-core machine a start took over 60 s
 // and CI failed them. They run after the other API files, one at a time, as Vitest's recipe for
@@ -26,6 +29,7 @@ const apiProject = {
   isolate: false,
   testTimeout: 30_000,
   hookTimeout: 60_000,
+  expect: { poll: pollOptions },
 };
 
 const processProject = { ...apiProject, include: processTests, exclude: configDefaults.exclude, maxWorkers: 1 };
@@ -75,6 +79,7 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          expect: { poll: pollOptions },
           // After the API files (a group of its own), two files side by side, each on its own
           // server (global-setup.ts): a browser test spends most of its time waiting on the page,
           // the server and Chromium, so one file at a time left a core idle.
