@@ -4,9 +4,10 @@
 // both languages, waiting on the words of the page's language (`say(english, spanish)`). The
 // server's answers that would change data or spend a throttle are answered by the browser.
 import type { Page } from 'playwright-core';
-import { guestPrivacyMessages, type PrivacyExport } from '@boardwalk/contract/privacy';
+import { guestPrivacyMessages, PRIVACY_LINK_REFUSALS, type PrivacyExport, type PrivacyLinkRefusal } from '@boardwalk/contract/privacy';
 import type { StoredValueResponse } from '@boardwalk/contract/stored-value';
-import { wristbandTexts } from '@boardwalk/contract/wristband';
+import { WRISTBAND_REFUSALS, wristbandTexts } from '@boardwalk/contract/wristband';
+import type { ErrorReason } from '@boardwalk/contract/errors';
 import { answerWithError, demo, type GuestState } from './browser.ts';
 
 /** The text in the language of the state being reached. */
@@ -39,7 +40,14 @@ async function activate(page: Page, say: Say, answer: (page: Page) => Promise<un
   await page.getByRole('button', { name: say('Activate', 'Activar') }).click();
 }
 
-const refusal = (status: number, message: string) => (page: Page) => answerWithError(page, '/api/wristband/activate/', status, message);
+const refusal =
+  (status: number, message: string, reason: ErrorReason = {}) =>
+  (page: Page) =>
+    answerWithError(page, '/api/wristband/activate/', status, message, {}, reason);
+
+/** The server's 401 for a privacy link, as it answers: its English and its reason. */
+const refuseLink = (page: Page, why: PrivacyLinkRefusal) =>
+  answerWithError(page, '/api/privacy/data', 401, guestPrivacyMessages[why], {}, { reason: PRIVACY_LINK_REFUSALS[why] });
 
 const wristbandStates: GuestState[] = [
   bilingual('wristband-login', async (page, say) => {
@@ -83,11 +91,18 @@ const wristbandStates: GuestState[] = [
     await page.getByTestId('wristband-activated').getByText(say('Valid through 12/31/26', 'Válida hasta el 31/12/26')).waitFor();
   }),
   bilingual('wristband-error-already-activated', async (page, say) => {
-    await activate(page, say, refusal(403, wristbandTexts.alreadyActivated('through 12/31/26')));
+    await activate(
+      page,
+      say,
+      refusal(403, wristbandTexts.alreadyActivated('through 12/31/26'), {
+        reason: WRISTBAND_REFUSALS.alreadyActivated,
+        params: { validThrough: '2026-12-31' },
+      }),
+    );
     await alert(page, say('can be used through 12/31/26', 'se puede usar hasta el 31/12/26'));
   }),
   bilingual('wristband-error-deactivated', async (page, say) => {
-    await activate(page, say, refusal(403, wristbandTexts.deactivated));
+    await activate(page, say, refusal(403, wristbandTexts.deactivated, { reason: WRISTBAND_REFUSALS.deactivated }));
     await alert(page, say('This wristband was deactivated', 'Esta pulsera se desactivó'));
   }),
   bilingual('wristband-error-unauthorized', async (page, say) => {
@@ -315,11 +330,11 @@ const privacyStates: GuestState[] = [
     await alert(page, say('We could not send the link just now', 'No pudimos enviar el enlace en este momento'));
   }),
   bilingual('privacy-link-expired', async (page, say) => {
-    await openLink(page, (p) => answerWithError(p, '/api/privacy/data', 401, guestPrivacyMessages.expired));
+    await openLink(page, (p) => refuseLink(p, 'expired'));
     await page.getByText(say('This link has expired', 'Este enlace venció')).waitFor();
   }),
   bilingual('privacy-link-spent', async (page, say) => {
-    await openLink(page, (p) => answerWithError(p, '/api/privacy/data', 401, guestPrivacyMessages.spent));
+    await openLink(page, (p) => refuseLink(p, 'spent'));
     await page.getByText(say('This link was used to delete your data', 'Este enlace se usó para eliminar sus datos')).waitFor();
   }),
   bilingual('privacy-data-loading', async (page, say) => {

@@ -5,6 +5,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, inject } from 'vitest';
 import { chromiumOptions } from './chromium.ts';
+import type { ErrorReason } from '@boardwalk/contract/errors';
 
 /** This worker's server (global-setup.ts starts one per browser worker; VITEST_POOL_ID counts from 1). */
 export const baseUrl = (): string => {
@@ -257,9 +258,16 @@ export async function answerWithoutHolderName(page: Page) {
 }
 
 /** Answers the next calls to this API path with a status and an error body of the contract's shape. */
-export async function answerWithError(page: Page, path: string, status: number, message: string, headers: Record<string, string> = {}) {
+export async function answerWithError(
+  page: Page,
+  path: string,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+  reason: ErrorReason = {},
+) {
   await page.route(`**${path}`, (route) =>
-    route.fulfill({ status, headers, contentType: 'application/json', json: { statusCode: status, error: 'TEST', message } }),
+    route.fulfill({ status, headers, contentType: 'application/json', json: { statusCode: status, error: 'TEST', message, ...reason } }),
   );
 }
 

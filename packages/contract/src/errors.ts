@@ -46,7 +46,17 @@ export const apiError = z.object({
     z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
     'One entry per bad field, for validation failures',
   ),
+  reason: describe(
+    z.optional(z.string()),
+    'Why, finer than the code, for a guest page to word in its own language (e.g. WRISTBAND_DEACTIVATED); the routes that send one name theirs',
+  ),
+  params: describe(
+    z.optional(z.record(z.string(), z.nullable(z.union([z.string(), z.number()])))),
+    "The reason's values (e.g. validThrough: 2026-12-31)",
+  ),
 });
+/** An error answer's reason and its values (ApiError's reason and params), as the server sets them. */
+export type ErrorReason = Pick<ApiError, 'reason' | 'params'>;
 export type ApiError = z.infer<typeof apiError>;
 
 /** Guest-facing texts the server answers with, word for word as the guest screens show them. */

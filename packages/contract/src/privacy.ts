@@ -221,3 +221,12 @@ export const guestPrivacyMessages = {
   invalid: 'This link is not valid. Ask for a new one below.',
   spent: 'This link was used to delete your data and no longer works. Ask for a new one below.',
 } as const;
+export type PrivacyLinkRefusal = keyof typeof guestPrivacyMessages;
+
+/** Why a 401 refuses the link: the answer's `reason`, for the page to word in the guest's language. */
+export const PRIVACY_LINK_REFUSALS: Record<PrivacyLinkRefusal, string> = {
+  tokenRequired: 'PRIVACY_LINK_MISSING',
+  expired: 'PRIVACY_LINK_EXPIRED',
+  invalid: 'PRIVACY_LINK_INVALID',
+  spent: 'PRIVACY_LINK_SPENT',
+};

@@ -69,6 +69,13 @@ export const wristbandTexts = {
   active: 'Your wristband is active.',
 } as const;
 
+/**
+ * Why a 403 refuses an activation: the answer's `reason`, for the page to word in the guest's
+ * language; an already activated one has `params.validThrough`, the ticket's last day in the park
+ * (YYYY-MM-DD), or null for no end date.
+ */
+export const WRISTBAND_REFUSALS = { deactivated: 'WRISTBAND_DEACTIVATED', alreadyActivated: 'WRISTBAND_ALREADY_ACTIVATED' } as const;
+
 /** GET /api/integrations/wristbands/{wristbandBarcode} */
 export const wristbandParams = z.strictObject({ wristbandBarcode });
 

@@ -21,6 +21,8 @@ export function registerErrorHandler(app: FastifyInstance) {
       if (error.extra.retryAfterSeconds) reply.header('Retry-After', String(error.extra.retryAfterSeconds));
       body = { statusCode: error.statusCode, error: error.code, message: error.message };
       if (error.extra.fields) body.fields = error.extra.fields;
+      if (error.extra.reason) body.reason = error.extra.reason;
+      if (error.extra.params) body.params = error.extra.params;
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = error.validation.map((v) => ({ path: fieldPath(v.instancePath), message: v.message ?? 'Invalid' }));
       const first = fields[0];

@@ -1,6 +1,6 @@
 // Typed domain errors; the error handler (error-handler.ts) maps them to HTTP answers. The
 // codes and their statuses are the contract's (packages/contract/src/errors.ts).
-import { ERROR_STATUS, type ErrorCode } from '@boardwalk/contract/errors';
+import { ERROR_STATUS, type ErrorCode, type ErrorReason } from '@boardwalk/contract/errors';
 
 export type { ErrorCode } from '@boardwalk/contract/errors';
 
@@ -9,7 +9,7 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly extra: { retryAfterSeconds?: number; fields?: { path: string; message: string }[] } = {},
+    readonly extra: { retryAfterSeconds?: number; fields?: { path: string; message: string }[] } & ErrorReason = {},
   ) {
     super(message);
     this.statusCode = ERROR_STATUS[code];

@@ -36,6 +36,12 @@ export const shiftDate = (date: string, days: number) =>
     .toISOString()
     .slice(0, 10);
 
+/** An instant's calendar date in the park (YYYY-MM-DD). */
+export function parkDate(at: Date, timeZone: string): string {
+  const local = new TZDate(at.getTime(), timeZone);
+  return `${local.getFullYear()}-${String(local.getMonth() + 1).padStart(2, '0')}-${String(local.getDate()).padStart(2, '0')}`;
+}
+
 /** An instant's calendar date in the park as M/D/YY (11/21/26), the way the guest pages print dates. */
 export function parkShortDate(at: Date, timeZone: string): string {
   const local = new TZDate(at.getTime(), timeZone);

@@ -7,7 +7,9 @@ import { randomUUID } from 'node:crypto';
 import {
   guestPrivacyMessages as messages,
   holdsAnything,
+  PRIVACY_LINK_REFUSALS,
   PRIVACY_LINK_TOKEN,
+  type PrivacyLinkRefusal,
   PRIVACY_MANAGE_PATH,
   type PrivacyErasure,
   type PrivacyExport,
@@ -103,18 +105,21 @@ export async function mailPrivacyLink(deps: PrivacyLinkMailing, job: SealedEmail
   if (holdsAnything(sections)) await deps.mailer.send(deps.db, privacyMail(deps, email, jobLanguage(job)));
 }
 
+/** 401: the link is missing, expired, not valid or spent, said in English and as a reason for the page to word. */
+const refused = (why: PrivacyLinkRefusal) => new AppError('UNAUTHORIZED', messages[why], { reason: PRIVACY_LINK_REFUSALS[why] });
+
 /** The link a token names (its id and email); 401 with what to do when it is missing, expired, not valid or spent. */
 async function linkOf(deps: Pick<GuestPrivacy, 'db' | 'keys'>, token: string | undefined) {
-  if (!token) throw new AppError('UNAUTHORIZED', messages.tokenRequired);
+  if (!token) throw refused('tokenRequired');
   const check = deps.keys.verifyToken(PRIVACY_LINK_TOKEN.purpose, token);
-  if (!check.ok) throw new AppError('UNAUTHORIZED', check.reason === 'expired' ? messages.expired : messages.invalid);
+  if (!check.ok) throw refused(check.reason === 'expired' ? 'expired' : 'invalid');
   const [linkId = '', email = '', issuedAt = '0'] = check.subject.split(' ');
   const [spent, revokedAt] = await Promise.all([
     isLinkSpent(deps.db, linkId),
     privacyLinksRevokedAt(deps.db, revokedKey(deps.keys, email)),
   ]);
   // Spent by its own erasure, or revoked by an erasure of the email after it was issued.
-  if (spent || (revokedAt && Number(issuedAt) < revokedAt.getTime())) throw new AppError('UNAUTHORIZED', messages.spent);
+  if (spent || (revokedAt && Number(issuedAt) < revokedAt.getTime())) throw refused('spent');
   return { linkId, email };
 }
 
@@ -132,8 +137,7 @@ export async function eraseOwnData(deps: GuestPrivacy, token: string | undefined
     { email },
     async (tx, result) => {
       // Two erasures with one link at the same moment: the second waits here, then finds it spent.
-      if (!(await spendLink(tx, linkId, new Date(Date.now() + PRIVACY_LINK_TOKEN.ttlSeconds * 1000))))
-        throw new AppError('UNAUTHORIZED', messages.spent);
+      if (!(await spendLink(tx, linkId, new Date(Date.now() + PRIVACY_LINK_TOKEN.ttlSeconds * 1000)))) throw refused('spent');
       await revokeLinksOf(tx, deps.keys, result.person.email);
       await deps.recordErasure(tx, email, result.erased);
     },

@@ -71,12 +71,20 @@ describe("the link's data and erasure", () => {
     const doc = res.json<PrivacyExport>();
     expect(doc.query).toEqual({ email: EMAIL });
     expect(doc.tickets.map((ticket) => [ticket.barcode, ticket.roles])).toEqual([['8200000100000001', ['purchaser', 'holder']]]);
-    expect((await data()).json().message).toBe(guestPrivacyMessages.tokenRequired);
+    expect((await data()).json()).toMatchObject({ message: guestPrivacyMessages.tokenRequired, reason: 'PRIVACY_LINK_MISSING' });
     const [head, , signature] = token.split('.');
     const forged = `${head}.${Buffer.from(JSON.stringify({ sub: 'x other@example.com', aud: 'privacy-link', exp: 9e9 })).toString('base64url')}.${signature}`;
-    expect((await data(forged)).json()).toMatchObject({ statusCode: 401, message: guestPrivacyMessages.invalid });
+    expect((await data(forged)).json()).toMatchObject({
+      statusCode: 401,
+      message: guestPrivacyMessages.invalid,
+      reason: 'PRIVACY_LINK_INVALID',
+    });
     vi.useFakeTimers({ now: Date.now() + 24 * 3600 * 1000 + 1000, toFake: ['Date'] });
-    expect((await data(token)).json()).toMatchObject({ statusCode: 401, message: guestPrivacyMessages.expired });
+    expect((await data(token)).json()).toMatchObject({
+      statusCode: 401,
+      message: guestPrivacyMessages.expired,
+      reason: 'PRIVACY_LINK_EXPIRED',
+    });
   });
 
   it('erases once: two erasures with one link at once delete once; the link is then spent; audited with no staff member', async () => {
@@ -85,7 +93,11 @@ describe("the link's data and erasure", () => {
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 401]);
     const done = (a.statusCode === 200 ? a : b).json<PrivacyErasure>();
     expect(done).toMatchObject({ held: true, orderIds: ['82000001'], erased: { 'orders and tickets': 2 } });
-    expect((await data(token)).json()).toMatchObject({ statusCode: 401, message: guestPrivacyMessages.spent });
+    expect((await data(token)).json()).toMatchObject({
+      statusCode: 401,
+      message: guestPrivacyMessages.spent,
+      reason: 'PRIVACY_LINK_SPENT',
+    });
     expect((await erase(token)).statusCode).toBe(401);
     // A new link finds nothing held any more.
     const again = await data(signed(EMAIL));
@@ -107,7 +119,7 @@ describe("the link's data and erasure", () => {
     expect((await data(mailedBefore)).statusCode).toBe(200);
     expect((await erase(erasing)).statusCode).toBe(200);
     const refused = await data(mailedBefore);
-    expect(refused.json()).toMatchObject({ statusCode: 401, message: guestPrivacyMessages.spent });
+    expect(refused.json()).toMatchObject({ statusCode: 401, message: guestPrivacyMessages.spent, reason: 'PRIVACY_LINK_SPENT' });
     expect((await erase(mailedBefore)).statusCode).toBe(401);
     // The revocation names nobody (a keyed hash), and a link issued after it works.
     const revoked = await t.database.db.select().from(schema.revokedPrivacyLinks);
@@ -122,6 +134,10 @@ describe("the link's data and erasure", () => {
     const mailed = signed(email, Date.now() - 60_000);
     expect((await data(mailed)).statusCode).toBe(200);
     await t.app.privacy.erase({ email }, (tx, result) => revokeLinksOf(tx, t.app.keys, result.person.email));
-    expect((await data(mailed)).json()).toMatchObject({ statusCode: 401, message: guestPrivacyMessages.spent });
+    expect((await data(mailed)).json()).toMatchObject({
+      statusCode: 401,
+      message: guestPrivacyMessages.spent,
+      reason: 'PRIVACY_LINK_SPENT',
+    });
   });
 });

@@ -8,12 +8,12 @@
 // The binding is its own table, so a later orders feed never undoes it; the order object then
 // shows isPassActivated (ticket.repo.ts). Wallet passes do not show activation: nothing to publish.
 import { recordEvent } from '../../platform/events.ts';
-import { wristbandTexts, validityPeriod, type WristbandActivateBody } from '@boardwalk/contract/wristband';
+import { WRISTBAND_REFUSALS, wristbandTexts, validityPeriod, type WristbandActivateBody } from '@boardwalk/contract/wristband';
 import type { Executor } from '@boardwalk/db/client';
 import type { Config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Keys } from '../../platform/keys.plugin.ts';
-import { parkShortDate } from '../../platform/park-time.ts';
+import { parkDate, parkShortDate } from '../../platform/park-time.ts';
 import { toPassOrder, type TicketCore } from '../ticket/ticket.service.ts';
 import { verifyTicketToken } from '../ticket/ticket-tokens.service.ts';
 import { findBindingOfBand, insertBinding } from './wristband.repo.ts';
@@ -33,13 +33,16 @@ const periodOf = (expires: Date | null, deps: WristbandDeps) =>
   validityPeriod(expires ? parkShortDate(expires, deps.config.parkTimezone) : null);
 
 const alreadyActivated = (expires: Date | null, deps: WristbandDeps) =>
-  new AppError('FORBIDDEN', wristbandTexts.alreadyActivated(periodOf(expires, deps)));
+  new AppError('FORBIDDEN', wristbandTexts.alreadyActivated(periodOf(expires, deps)), {
+    reason: WRISTBAND_REFUSALS.alreadyActivated,
+    params: { validThrough: expires ? parkDate(expires, deps.config.parkTimezone) : null },
+  });
 
 /** Why this band cannot bind (it was bound before), or null when it never was. */
 async function bandRefusal(deps: WristbandDeps, wristbandBarcode: string): Promise<AppError | null> {
   const bound = await findBindingOfBand(deps.db, wristbandBarcode);
   if (!bound) return null;
-  if (bound.binding.deactivatedAt) return new AppError('FORBIDDEN', wristbandTexts.deactivated);
+  if (bound.binding.deactivatedAt) return new AppError('FORBIDDEN', wristbandTexts.deactivated, { reason: WRISTBAND_REFUSALS.deactivated });
   return alreadyActivated(bound.expires, deps);
 }
 

@@ -212,7 +212,13 @@ describe('POST /api/wristband/activate/', () => {
     for (const second of [band, aBand()]) {
       const res = await activateBand(ticket, second);
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toMatchObject({ error: 'FORBIDDEN', message: already });
+      // The reason and the day, for a page to word in its language.
+      expect(res.json()).toMatchObject({
+        error: 'FORBIDDEN',
+        message: already,
+        reason: 'WRISTBAND_ALREADY_ACTIVATED',
+        params: { validThrough: '2030-12-31' },
+      });
     }
     // Another ticket (another expiry) cannot take the band: the period is the band's own ticket's.
     const other = await aTicket({ expires: '2031-06-30T12:00:00-07:00' });
@@ -229,7 +235,11 @@ describe('POST /api/wristband/activate/', () => {
     const ticket = await aTicket({ isPassActivated: true, expires: null });
     const res = await activateBand(ticket, aBand());
     expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe(wristbandTexts.alreadyActivated('with no end date'));
+    expect(res.json()).toMatchObject({
+      message: wristbandTexts.alreadyActivated('with no end date'),
+      reason: 'WRISTBAND_ALREADY_ACTIVATED',
+      params: { validThrough: null },
+    });
   });
 
   it('lets exactly one of two concurrent activations of one band (two tickets) win; the other gets 403', async () => {
@@ -409,7 +419,7 @@ describe('staff Deactivate of a lost band', () => {
     expect((await login(ticket)).isPassActivated).toBe(false);
     const lost = await activateBand(ticket, band);
     expect(lost.statusCode).toBe(403);
-    expect(lost.json().message).toBe(wristbandTexts.deactivated);
+    expect(lost.json()).toMatchObject({ message: wristbandTexts.deactivated, reason: 'WRISTBAND_DEACTIVATED' });
     const other = await aTicket();
     expect((await activateBand(other, band)).statusCode).toBe(403);
 

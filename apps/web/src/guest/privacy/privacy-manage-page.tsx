@@ -86,7 +86,7 @@ function PersonalData({ token }: { token: string }) {
   const [confirming, setConfirming] = useState(false);
   const t = useTranslations('privacy');
   const describe = useRequestErrors();
-  const refused = failedWith(query.error, 'UNAUTHORIZED') ? linkRefusal(query.error.body?.message) : null;
+  const refused = failedWith(query.error, 'UNAUTHORIZED') ? linkRefusal(query.error.body?.reason) : null;
   useEffect(() => {
     if (refused !== null || erase.isSuccess) forgetLinkToken(TOKEN_KEY);
   }, [refused, erase.isSuccess]);
@@ -157,7 +157,7 @@ function PersonalData({ token }: { token: string }) {
               message={
                 erase.isError
                   ? failedWith(erase.error, 'UNAUTHORIZED')
-                    ? t(`refused.${linkRefusal(erase.error.body?.message)}`)
+                    ? t(`refused.${linkRefusal(erase.error.body?.reason)}`)
                     : describe(erase.error, { networkError: t('networkError'), failure: t('confirm.failure', { supportEmail }) })
                   : null
               }

@@ -4,11 +4,12 @@ import { useTranslations } from 'use-intl';
 import { useRequestErrors } from '../../lib/request-errors.ts';
 import { useSiteInfo } from '../../lib/site.ts';
 import { EmailLinkRequest } from '../../loyalty/email-link-request.tsx';
-import { usePrivacyLink, type LinkRefusal } from './privacy-api.ts';
+import type { PrivacyLinkRefusal } from '@boardwalk/contract/privacy';
+import { usePrivacyLink } from './privacy-api.ts';
 import './privacy.css';
 
 /** The request; `refused`: why the link that led here was refused, said above the intro. */
-export function PrivacyRequestPage({ refused }: { refused?: LinkRefusal | undefined }) {
+export function PrivacyRequestPage({ refused }: { refused?: PrivacyLinkRefusal | undefined }) {
   const site = useSiteInfo();
   const request = usePrivacyLink();
   const t = useTranslations('privacy');

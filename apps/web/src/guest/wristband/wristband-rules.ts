@@ -2,7 +2,13 @@
 import { useCallback } from 'react';
 import { useFormatter, useTranslations } from 'use-intl';
 import type { PassOrder } from '@boardwalk/contract/pass';
-import { WRISTBAND_CODE_LENGTH, WRISTBAND_CODE_PATTERN, validityPeriod, wristbandTexts } from '@boardwalk/contract/wristband';
+import {
+  WRISTBAND_CODE_LENGTH,
+  WRISTBAND_CODE_PATTERN,
+  WRISTBAND_REFUSALS,
+  validityPeriod,
+  wristbandTexts,
+} from '@boardwalk/contract/wristband';
 import { failedWith } from '../../lib/api-client.ts';
 
 /** What the page offers for this ticket instead of (or with) the code field. */
@@ -25,21 +31,21 @@ export const codeIsInvalid = (code: string) => !WRISTBAND_CODE_PATTERN.test(code
 type Validity = { through: Date } | { forever: true };
 
 /**
- * What the server's English says of a wristband, which its answers carry only as text: the
- * success answer ("Valid through 11/21/26", "Valid with no end date") and the two 403s (the
- * band was deactivated; it was already activated and can be used through a day). The one place
- * that reads the server's English (contract/wristband.ts wristbandTexts), until the server sends
- * a reason code and the date; null when the text is none of these.
+ * The success answer's validity ("Valid through 11/21/26", "Valid with no end date": text/plain,
+ * as the contract gives it): the date is read from it, to be worded in the page's language; null
+ * for a text of another form.
  */
-export function readWristbandText(text: string): { deactivated: true } | { validity: Validity } | null {
-  if (text === wristbandTexts.deactivated) return { deactivated: true };
-  const noEnd = validityPeriod(null);
-  if (text === wristbandTexts.validity(noEnd) || text === wristbandTexts.alreadyActivated(noEnd)) return { validity: { forever: true } };
-  const date = /through (\d{1,2})\/(\d{1,2})\/(\d{2})\b/.exec(text);
+export function readValidity(text: string): Validity | null {
+  if (text === wristbandTexts.validity(validityPeriod(null))) return { forever: true };
+  const date = /^Valid through (\d{1,2})\/(\d{1,2})\/(\d{2})$/.exec(text);
   if (!date) return null;
   const [, month, day, year] = date.map(Number) as [number, number, number, number];
-  return { validity: { through: new Date(Date.UTC(2000 + year, month - 1, day, 12)) } };
+  return { through: new Date(Date.UTC(2000 + year, month - 1, day, 12)) };
 }
+
+/** A 403's params.validThrough (YYYY-MM-DD, or null for no end date) as a validity. */
+const validityOf = (validThrough: string | number | null | undefined): Validity =>
+  typeof validThrough === 'string' ? { through: new Date(`${validThrough}T12:00:00Z`) } : { forever: true };
 
 /** The validity's words: "Valid through 11/21/26" ("Válida hasta el 21/11/26"), or the already-activated refusal. */
 function useValidityWords() {
@@ -60,8 +66,8 @@ export function useValidityText() {
   const words = useValidityWords();
   return useCallback(
     (answer: string) => {
-      const read = readWristbandText(answer);
-      return read && 'validity' in read ? words(read.validity, false) : answer;
+      const validity = readValidity(answer);
+      return validity ? words(validity, false) : answer;
     },
     [words],
   );
@@ -80,9 +86,9 @@ export function useActivationError() {
       if (failedWith(error, 'UNAUTHORIZED')) return t('unauthorized');
       if (failedWith(error, 'TOKEN_EXPIRED')) return t('expired');
       if (failedWith(error, 'FORBIDDEN')) {
-        const read = readWristbandText(error.body?.message ?? '');
-        if (read && 'deactivated' in read) return t('deactivated');
-        if (read) return words(read.validity, true);
+        const reason = error.body?.reason;
+        if (reason === WRISTBAND_REFUSALS.deactivated) return t('deactivated');
+        if (reason === WRISTBAND_REFUSALS.alreadyActivated) return words(validityOf(error.body?.params?.validThrough), true);
       }
       return t('failed');
     },
