@@ -256,7 +256,13 @@ describe('the share modal', () => {
         route.fulfill({
           status: 400,
           contentType: 'application/json',
-          json: { statusCode: 400, error: 'VALIDATION_FAILED', message: 'A ticket can be shared with at most 10 guests.' },
+          json: {
+            statusCode: 400,
+            error: 'VALIDATION_FAILED',
+            message: 'A ticket can be shared with at most 10 guests.',
+            reason: 'SHARE_LIMIT_REACHED',
+            params: { limit: 10 },
+          },
         }),
       );
       await start.click();
@@ -339,15 +345,25 @@ describe('in Spanish', () => {
         await d.getByLabel('Nombre').fill('Lee');
         await d.getByLabel('Correo').fill('lee@example.com');
         const modalAlert = () => d.getByRole('alert').locator('.alert');
-        const refuse = (status: number, error: string, message: string) =>
+        const refuse = (status: number, error: string, message: string, reason: string, limit: number) =>
           page.route('**/api/share/', (route) =>
-            route.fulfill({ status, contentType: 'application/json', json: { statusCode: status, error, message } }),
+            route.fulfill({
+              status,
+              contentType: 'application/json',
+              json: { statusCode: status, error, message, reason, params: { limit } },
+            }),
           );
-        await refuse(400, 'VALIDATION_FAILED', 'A ticket can be shared with at most 10 guests.');
+        await refuse(400, 'VALIDATION_FAILED', 'A ticket can be shared with at most 10 guests.', 'SHARE_LIMIT_REACHED', 10);
         await d.getByRole('button', { name: 'Compartir', exact: true }).click();
         await expect(modalAlert().textContent()).resolves.toBe('Un boleto se puede compartir con 10 visitantes como máximo.');
         await page.unroute('**/api/share/');
-        await refuse(429, 'TOO_MANY_ATTEMPTS', 'This ticket has sent its 3 share emails for today. Try again after 2 AM (park time).');
+        await refuse(
+          429,
+          'TOO_MANY_ATTEMPTS',
+          'This ticket has sent its 3 share emails for today. Try again after 2 AM (park time).',
+          'SHARE_MAIL_LIMIT_REACHED',
+          3,
+        );
         await d.getByRole('button', { name: 'Compartir', exact: true }).click();
         await expect(modalAlert().textContent()).resolves.toBe(
           'Este boleto ya envió hoy sus 3 correos para compartir. Intente de nuevo después de las 2 a. m. (hora del parque).',

@@ -105,3 +105,10 @@ export const shareTexts = {
   noCredits: 'Only a ticket with credits can be shared.',
   shareGone: 'This guest is no longer on the ticket.',
 } as const;
+
+/**
+ * Why a share was refused beyond its code, for the page to word (the answer's `reason`), with
+ * `params.limit`: the ticket's active shares are at their limit (400), or its share emails for
+ * the park day (429).
+ */
+export const SHARE_REFUSALS = { limitReached: 'SHARE_LIMIT_REACHED', mailLimitReached: 'SHARE_MAIL_LIMIT_REACHED' } as const;

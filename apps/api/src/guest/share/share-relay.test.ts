@@ -69,6 +69,8 @@ function expectMailLimit(res: Awaited<ReturnType<typeof create>>) {
   expect(res.json()).toMatchObject({
     error: 'TOO_MANY_ATTEMPTS',
     message: `This ticket has sent its ${LIMIT} share emails for today. Try again after 2 AM (park time).`,
+    reason: 'SHARE_MAIL_LIMIT_REACHED',
+    params: { limit: LIMIT },
   });
   const retryAfter = Number(res.headers['retry-after']);
   expect(retryAfter).toBeGreaterThan(0);

@@ -19,7 +19,7 @@
 import { recordEvent } from '../../platform/events.ts';
 import { TICKET_CHANGED } from '../../integrations/ticketing/ticket.topics.ts';
 import type { ChangeBus } from '../../platform/jobs/jobs.plugin.ts';
-import { isPersonName, shareTexts, type CreateShareRequest, type UpdateShareRequest } from '@boardwalk/contract/share';
+import { isPersonName, SHARE_REFUSALS, shareTexts, type CreateShareRequest, type UpdateShareRequest } from '@boardwalk/contract/share';
 import { BARCODE_PATTERN, TEST_PASS_ORDER_ID, type TicketShare } from '@boardwalk/contract/pass';
 import type { Executor } from '@boardwalk/db/client';
 import type { Mailer, OutgoingMail } from '../../integrations/email/mailer.ts';
@@ -124,6 +124,8 @@ async function startShare(deps: ShareDeps, tx: Executor, ticket: LockedTicket, v
     // 25 or 23 hours on the days clocks change: the next start is found, not added.
     const nextDay = operatingDayStart(new Date(dayStart.getTime() + NEXT_DAY_MS), deps.config.parkTimezone);
     throw new AppError('TOO_MANY_ATTEMPTS', shareTexts.mailLimitReached(limit), {
+      reason: SHARE_REFUSALS.mailLimitReached,
+      params: { limit },
       retryAfterSeconds: Math.max(1, Math.ceil((nextDay.getTime() - now.getTime()) / 1000)),
     });
   }
@@ -159,7 +161,7 @@ export async function createShare(
     if (!(ticket.credits > 0)) throw new AppError('FORBIDDEN', shareTexts.noCredits);
     const limit = deps.config.ticketShareLimit;
     if ((await countActiveShares(tx, barcode)) >= limit) {
-      throw new AppError('VALIDATION_FAILED', shareTexts.limitReached(limit));
+      throw new AppError('VALIDATION_FAILED', shareTexts.limitReached(limit), { reason: SHARE_REFUSALS.limitReached, params: { limit } });
     }
     return startShare(deps, tx, ticket, { firstName, lastName, email, phone, language });
   });

@@ -272,7 +272,11 @@ describe('the share limit', () => {
     const before = await counts();
     const res = await create({ ...T.limit, ...guest, email: 'eleventh@example.com' }, token);
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('A ticket can be shared with at most 10 guests.');
+    expect(res.json()).toMatchObject({
+      message: 'A ticket can be shared with at most 10 guests.',
+      reason: 'SHARE_LIMIT_REACHED',
+      params: { limit: 10 },
+    });
     expect(await counts()).toEqual(before);
     expect(await activeCount(T.limit.barcode)).toBe(10);
 

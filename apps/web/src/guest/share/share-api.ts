@@ -5,8 +5,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { useTranslations } from 'use-intl';
 import { z } from 'zod/mini';
 import type { PassOrder, TicketShare } from '@boardwalk/contract/pass';
-import { shareAnswer, shareList, type ShareFields } from '@boardwalk/contract/share';
-import { apiResponse, failedWith } from '../../lib/api-client.ts';
+import { SHARE_REFUSALS, shareAnswer, shareList, type ShareFields } from '@boardwalk/contract/share';
+import { apiResponse, ApiRequestError, failedWith } from '../../lib/api-client.ts';
 import { useRequestErrors } from '../../lib/request-errors.ts';
 
 /** What the share calls need of the order: the ticket, its order id and the token. */
@@ -70,14 +70,10 @@ export function useShareMutations(ticket: ShareTicket) {
 
 type ShareCall = 'list' | 'create' | 'update' | 'delete';
 
-/** The limit a share limit's answer names ("at most 10 guests"): the server says it in its message only. */
-const limitIn = (message: string | undefined) => Number(/\d+/.exec(message ?? '')?.[0] ?? Number.NaN);
-
 /**
- * A share call's failure: 408 the expired-session text; a 400 with no field (the share limit,
- * "at most 10 guests") and a 429 (the day's share emails, until 2 AM) each in its own words,
- * with the limit the server's answer names; another 400 the errors catalogue's; no answer
- * "Error ..."; else "Unable to ...".
+ * A share call's failure: 408 the expired-session text; the share limit ("at most 10 guests")
+ * and the day's share emails (until 2 AM) each in its own words, by the answer's reason, with
+ * the limit it names; another 400 the errors catalogue's; no answer "Error ..."; else "Unable to ...".
  */
 export function useShareErrorMessage() {
   const describe = useRequestErrors();
@@ -85,15 +81,12 @@ export function useShareErrorMessage() {
   return useCallback(
     (error: unknown, call: ShareCall): string => {
       if (failedWith(error, 'TOKEN_EXPIRED')) return t('share.expired');
-      if (failedWith(error, 'VALIDATION_FAILED') && error.status === 400) {
-        const limit = limitIn(error.body?.message);
-        return !error.body?.fields?.length && Number.isFinite(limit) ? t('share.limitReached', { limit }) : t('errors.VALIDATION_FAILED');
-      }
+      const reason = error instanceof ApiRequestError ? error.body?.reason : undefined;
+      const limit = error instanceof ApiRequestError ? Number(error.body?.params?.limit) : Number.NaN;
+      if (reason === SHARE_REFUSALS.limitReached && Number.isFinite(limit)) return t('share.limitReached', { limit });
       // The ticket's share emails for the day are used up: until 2 AM.
-      if (failedWith(error, 'TOO_MANY_ATTEMPTS')) {
-        const limit = limitIn(error.body?.message);
-        if (Number.isFinite(limit)) return t('share.mailLimitReached', { limit });
-      }
+      if (reason === SHARE_REFUSALS.mailLimitReached && Number.isFinite(limit)) return t('share.mailLimitReached', { limit });
+      if (failedWith(error, 'VALIDATION_FAILED')) return t('errors.VALIDATION_FAILED');
       return describe(error, { networkError: t(`share.calls.${call}.networkError`), failure: t(`share.calls.${call}.failure`) });
     },
     [describe, t],
