@@ -55,6 +55,18 @@ describe('the language switch on the pass page', () => {
       await expect(page.locator('html').getAttribute('lang')).resolves.toBe('en');
     }));
 
+  it("asks again for what the server worded: the park's exclusion message in the new language", () =>
+    inGuestPage(browser, WIDTHS.mobile, async (page) => {
+      const { orderId, barcode } = demo.excluded;
+      await page.goto(`/${orderId}/${barcode}`);
+      const message = page.getByTestId('exclusion-message');
+      await expect(message.textContent()).resolves.toContain('Partner vouchers cannot be added to a digital wallet.');
+      const lookup = page.waitForRequest((r) => r.url().endsWith('/api/login/'));
+      await page.getByRole('navigation', { name: 'Language' }).getByRole('link', { name: 'Español' }).click();
+      expect((await lookup).headers()['accept-language']).toBe('es');
+      await page.getByText('Los comprobantes de socios comerciales no se pueden agregar a una billetera digital.').waitFor();
+    }));
+
   it('rewords what the guest was told in place too: a field left empty', () =>
     inGuestPage(browser, WIDTHS.desktop, async (page) => {
       await page.goto('/');

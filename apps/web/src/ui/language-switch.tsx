@@ -1,4 +1,5 @@
 import type { MouseEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { useTranslations } from 'use-intl';
 import { LANGUAGES, type Language } from '@boardwalk/contract/i18n/languages';
@@ -9,12 +10,14 @@ import { useLanguage } from '../lib/language.tsx';
  * named in its own words (and marked as such for screen readers), the one shown as text
  * (aria-current), the other a link to this page in it (`?lang=`, which works before the
  * scripts run and in a shared link). A click changes the page in place; the choice stays on
- * the device (lib/language.tsx).
+ * the device (lib/language.tsx). What the server worded (the park's own texts: an exclusion
+ * message, a tier's name) is asked for again, in the new language.
  */
 export function LanguageSwitch() {
   const t = useTranslations('common.languages');
   const { language, chooseLanguage } = useLanguage();
   const { pathname, search } = useLocation();
+  const queryClient = useQueryClient();
   const linkTo = (option: Language) => {
     const query = new URLSearchParams(search);
     query.set('lang', option);
@@ -22,7 +25,7 @@ export function LanguageSwitch() {
   };
   const choose = (option: Language) => (event: MouseEvent) => {
     event.preventDefault();
-    void chooseLanguage(option);
+    void chooseLanguage(option).then(() => queryClient.invalidateQueries());
   };
   return (
     <nav className="language-switch" aria-label={t('label')}>
