@@ -157,3 +157,30 @@ export const loyaltyEmailMessages = {
   expired: 'This code has expired or was tried too many times. Ask for a new code.',
   proofRequired: 'Confirm your email with the code we sent you first.',
 } as const;
+export type CodeRefusal = keyof typeof loyaltyEmailMessages;
+
+/** Why a 400 refused the emailed code: the answer's `reason`, for the page to word. */
+export const CODE_REFUSALS: Record<CodeRefusal, string> = {
+  wrongCode: 'CODE_WRONG',
+  expired: 'CODE_EXPIRED',
+  proofRequired: 'CODE_PROOF_REQUIRED',
+};
+
+/** Why a 400 refused a claim: the answer's `reason` (tooOld with `params.days`, the claim window), for the page to word. */
+export const CLAIM_REFUSALS = {
+  unknownAccount: 'CLAIM_UNKNOWN_ACCOUNT',
+  emailMismatch: 'CLAIM_EMAIL_MISMATCH',
+  notPublic: 'CLAIM_NOT_PUBLIC',
+  alreadyClaimedOnline: 'CLAIM_ALREADY_CLAIMED_ONLINE',
+  notYours: 'CLAIM_NOT_YOURS',
+  scanReceipt: 'CLAIM_SCAN_RECEIPT',
+  unknownOrder: 'CLAIM_UNKNOWN_ORDER',
+  unknownCheck: 'CLAIM_UNKNOWN_CHECK',
+  unknownReservation: 'CLAIM_UNKNOWN_RESERVATION',
+  refunded: 'CLAIM_REFUNDED',
+  cancelled: 'CLAIM_CANCELLED',
+  tooOld: 'CLAIM_TOO_OLD',
+  claimed: 'CLAIM_CLAIMED',
+  nothingToEarn: 'CLAIM_NOTHING_TO_EARN',
+} as const;
+export type ClaimRefusal = keyof typeof CLAIM_REFUSALS;

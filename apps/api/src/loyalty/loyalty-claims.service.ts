@@ -10,7 +10,7 @@ import type {
   PurchaseClaimRequest,
   TicketClaimRequest,
 } from '@boardwalk/contract/loyalty';
-import { isScannedCode } from '@boardwalk/contract/loyalty';
+import { CLAIM_REFUSALS, isScannedCode, type ClaimRefusal } from '@boardwalk/contract/loyalty';
 import type { Executor } from '@boardwalk/db/client';
 import { AppError } from '../platform/errors.ts';
 import { lockedPurchases } from './loyalty-claims.repo.ts';
@@ -27,7 +27,9 @@ export type ClaimOf<R> = Omit<R, 'userID'> & { accountId: string };
 export const PUBLIC_CLAIM_WINDOW_SECONDS = 60 * 60;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export const refused = (message: string) => new AppError('VALIDATION_FAILED', message);
+/** A claim refused: the English message, and the reason the guest page words (CLAIM_REFUSALS). */
+export const refused = (why: ClaimRefusal, message: string, params?: { days: number }) =>
+  new AppError('VALIDATION_FAILED', message, { reason: CLAIM_REFUSALS[why], ...(params && { params }) });
 export const claimMessages = {
   unknownAccount: 'We could not find that loyalty account. Please start over.',
   emailMismatch: 'That email does not match this loyalty account. Please start over.',
@@ -60,9 +62,10 @@ type Purchase = Omit<NewLoyaltyOrder, 'accountId'>;
 function assertClaimable(core: LoyaltyCore, purchases: Purchase[], claimedIds: Set<string>) {
   const { claimDays } = core.config.loyalty;
   const now = (core.changes.at ?? new Date()).getTime();
-  if (purchases.every((p) => p.purchasedAt.getTime() < now - claimDays * DAY_MS)) throw refused(messages.tooOld(claimDays));
+  if (purchases.every((p) => p.purchasedAt.getTime() < now - claimDays * DAY_MS))
+    throw refused('tooOld', messages.tooOld(claimDays), { days: claimDays });
   const open = purchases.filter((p) => !claimedIds.has(p.sourceId));
-  if (open.length === 0) throw refused(messages.claimed);
+  if (open.length === 0) throw refused('claimed', messages.claimed);
   return open;
 }
 
@@ -74,7 +77,7 @@ function assertClaimable(core: LoyaltyCore, purchases: Purchase[], claimedIds: S
 async function recordClaim(tx: Executor, core: LoyaltyCore, account: AccountRow, purchases: Purchase[], by: Claimant) {
   const rate = (type: string) => core.config.loyalty.pointsPerUsd[type as LoyaltyOrderType];
   const claims = purchases.map((p) => ({ ...p, points: pointsFor(p.amount, rate(p.sourceType)) }));
-  if (claims.every((claim) => claim.points <= 0)) throw refused(messages.nothingToEarn);
+  if (claims.every((claim) => claim.points <= 0)) throw refused('nothingToEarn', messages.nothingToEarn);
   const { orders, balance } = await appendClaims(tx, core.changes, account.id, claims, {
     causedBy: by.kind,
     staffMember: by.kind === 'staff' ? by.username : null,
@@ -100,13 +103,13 @@ async function recordClaim(tx: Executor, core: LoyaltyCore, account: AccountRow,
  */
 async function claimingAccount(tx: Executor, core: LoyaltyCore, request: { accountId: string; email: string }, by: Claimant) {
   const account = await lockClaimingAccount(tx, request.accountId);
-  if (!account) throw refused(messages.unknownAccount);
-  if (account.email.toLowerCase() !== request.email.trim().toLowerCase()) throw refused(messages.emailMismatch);
+  if (!account) throw refused('unknownAccount', messages.unknownAccount);
+  if (account.email.toLowerCase() !== request.email.trim().toLowerCase()) throw refused('emailMismatch', messages.emailMismatch);
   if (
     by.kind === 'guest' &&
     (account.createdBy !== 'guest' || Date.now() - account.createdAt.getTime() > PUBLIC_CLAIM_WINDOW_SECONDS * 1000)
   ) {
-    throw refused(messages.notPublic(core.config.supportEmail));
+    throw refused('notPublic', messages.notPublic(core.config.supportEmail));
   }
   assertMayClaimOnline(core, account.claims, by);
   return account;
@@ -114,14 +117,14 @@ async function claimingAccount(tx: Executor, core: LoyaltyCore, request: { accou
 
 /** A guest adds one purchase online. */
 function assertMayClaimOnline(core: LoyaltyCore, claims: number, by: Claimant) {
-  if (by.kind === 'guest' && claims > 0) throw refused(messages.alreadyClaimedOnline(core.config.supportEmail));
+  if (by.kind === 'guest' && claims > 0) throw refused('alreadyClaimedOnline', messages.alreadyClaimedOnline(core.config.supportEmail));
 }
 
 /** A guest claims only a purchase under their own email; staff check ownership themselves. */
 function assertOwnedBy(account: AccountRow, by: Claimant, emails: (string | null)[]) {
   if (by.kind === 'staff') return;
   const email = account.email.toLowerCase();
-  if (!emails.some((e) => e?.trim().toLowerCase() === email)) throw refused(messages.notYours);
+  if (!emails.some((e) => e?.trim().toLowerCase() === email)) throw refused('notYours', messages.notYours);
 }
 
 /**
@@ -172,7 +175,7 @@ async function claim(
     return { accountId: account.id, pointsEarned: loyaltyOrders.reduce((sum, o) => sum + o.points, 0), balance, loyaltyOrders };
   } catch (error) {
     // The unique index on standing claims refused a concurrent claim of the same purchase.
-    if (isUniqueViolation(error)) throw refused(messages.claimed);
+    if (isUniqueViolation(error)) throw refused('claimed', messages.claimed);
     throw error;
   }
 }
@@ -186,14 +189,14 @@ export function claimTickets(core: LoyaltyCore, request: ClaimOf<TicketClaimRequ
     const code = request.orderId.trim();
     const lock = isScannedCode(code) ? lockedPurchases.scannedTickets : lockedPurchases.orderTickets;
     const found = await lock(tx).execute({ code, accountId: account.id });
-    if (found.length === 0) throw refused(messages.unknown.ticket);
+    if (found.length === 0) throw refused('unknownOrder', messages.unknown.ticket);
     assertOwnedBy(
       account,
       by,
       found.flatMap((t) => [t.purchaserEmail, t.holderEmail, t.registrationEmail]),
     );
     const valid = found.filter((t) => !t.refunded);
-    if (valid.length === 0) throw refused(messages.refunded);
+    if (valid.length === 0) throw refused('refunded', messages.refunded);
     const purchases = valid.map((t) => ({
       sourceType: 'ticket',
       sourceId: t.barcode,
@@ -217,7 +220,7 @@ async function claimableChecks(tx: Executor, account: AccountRow, code: string, 
   const scanned = checks.filter((c) => c.receiptCode === code);
   if (scanned.length > 0) return scanned;
   const typed = checks.filter((c) => c.receiptCode === null);
-  if (typed.length === 0 && checks.length > 0) throw refused(messages.scanReceipt);
+  if (typed.length === 0 && checks.length > 0) throw refused('scanReceipt', messages.scanReceipt);
   return typed;
 }
 
@@ -232,7 +235,7 @@ export function claimPurchase(
 ): Promise<ClaimOutcome | CheckCandidate[]> {
   return claim(core, request, by, async (tx, account) => {
     const checks = await claimableChecks(tx, account, request.checkNumber.trim(), by);
-    if (checks.length === 0) throw refused(messages.unknown['food-and-beverage']);
+    if (checks.length === 0) throw refused('unknownCheck', messages.unknown['food-and-beverage']);
     const claims = checks[0]!.claims;
     // Before anything about the checks is told (as claim() does after it for every purchase).
     assertMayClaimOnline(core, claims, by);
@@ -248,8 +251,8 @@ export function claimPurchase(
       };
     }
     const check = request.checkID ? checks.find((c) => c.checkId === request.checkID) : checks[0];
-    if (!check) throw refused(messages.unknown['food-and-beverage']);
-    if (check.refunded) throw refused(messages.refunded);
+    if (!check) throw refused('unknownCheck', messages.unknown['food-and-beverage']);
+    if (check.refunded) throw refused('refunded', messages.refunded);
     const purchase = {
       sourceType: 'food-and-beverage',
       sourceId: check.checkId,
@@ -267,9 +270,9 @@ export function claimHotel(core: LoyaltyCore, request: ClaimOf<HotelClaimRequest
   return claimOnly(core, request, by, async (tx, account) => {
     const reservationNumber = request.reservationNumber.trim();
     const [reservation] = await lockedPurchases.reservation(tx).execute({ code: reservationNumber, accountId: account.id });
-    if (!reservation) throw refused(messages.unknown.hotel);
+    if (!reservation) throw refused('unknownReservation', messages.unknown.hotel);
     assertOwnedBy(account, by, [reservation.email]);
-    if (reservation.cancelled) throw refused(messages.cancelled);
+    if (reservation.cancelled) throw refused('cancelled', messages.cancelled);
     const purchase = {
       sourceType: 'hotel',
       sourceId: reservation.reservationNumber,

@@ -6,7 +6,9 @@ import {
   LOYALTY_EMAIL_CODE,
   LOYALTY_EMAIL_PROOF,
   LOYALTY_WALLET_TOKEN,
+  CODE_REFUSALS,
   loyaltyEmailMessages,
+  type CodeRefusal,
   type ConfirmAnswer,
   type VerifyAnswer,
   type CheckCandidate,
@@ -94,6 +96,9 @@ export function requestEmailCode(guest: GuestLoyalty, clientAddress: string, ema
   });
 }
 
+/** A code or its proof refused: the English message, and the reason the guest page words (CODE_REFUSALS). */
+const codeRefused = (why: CodeRefusal) => new AppError('VALIDATION_FAILED', loyaltyEmailMessages[why], { reason: CODE_REFUSALS[why] });
+
 /**
  * POST /api/loyalty/confirm: the code proves the email (once): the account's user id, its email
  * now proven; or, when no account has the email, the proof that create takes. A wrong code uses
@@ -109,10 +114,10 @@ export function confirmEmailCode(
   return attempt([guest.throttle.of(clientAddress), guest.codeFailures.of(emailHash)], async () => {
     const now = new Date();
     const codeHash = await takeCodeTry(guest.core.db, emailHash, LOYALTY_EMAIL_CODE.tries, now);
-    if (!codeHash) throw new AppError('VALIDATION_FAILED', loyaltyEmailMessages.expired);
+    if (!codeHash) throw codeRefused('expired');
     const given = codeHashOf(guest.keys, emailHash, request.code);
-    if (!sameSecret(given, codeHash)) throw new AppError('VALIDATION_FAILED', loyaltyEmailMessages.wrongCode);
-    if (!(await spendCode(guest.core.db, emailHash, codeHash))) throw new AppError('VALIDATION_FAILED', loyaltyEmailMessages.expired);
+    if (!sameSecret(given, codeHash)) throw codeRefused('wrongCode');
+    if (!(await spendCode(guest.core.db, emailHash, codeHash))) throw codeRefused('expired');
     const account = await findAccountByEmail(guest.core.db, email);
     if (!account) {
       const proof = guest.keys.signToken(LOYALTY_EMAIL_PROOF.purpose, email.toLowerCase(), LOYALTY_EMAIL_PROOF.ttlSeconds);
@@ -138,8 +143,7 @@ export function createAccount(
   return attempt([guest.throttle.of(clientAddress), guest.accountsLimit.of(clientAddress)], async () => {
     const { proof, ...names } = request;
     const check = guest.keys.verifyToken(LOYALTY_EMAIL_PROOF.purpose, proof);
-    if (!check.ok || check.subject !== names.email.trim().toLowerCase())
-      throw new AppError('VALIDATION_FAILED', loyaltyEmailMessages.proofRequired);
+    if (!check.ok || check.subject !== names.email.trim().toLowerCase()) throw codeRefused('proofRequired');
     // The server's clock, like every time a claim is compared with (the one-hour window).
     const id = await guest.core.db.transaction((tx) => insertAccount(tx, { ...names, createdBy: 'guest', createdAt: new Date() }));
     if (!id) throw new AppError('CONFLICT', 'A loyalty account already uses this email');
@@ -154,8 +158,8 @@ export function createAccount(
 function accountOfClaimToken(guest: GuestLoyalty, userID: string): string {
   const check = guest.keys.verifyToken(LOYALTY_CLAIM_TOKEN.purpose, userID);
   if (check.ok) return check.subject;
-  if (check.reason === 'expired' || UUID.test(userID)) throw refused(claimMessages.notPublic(guest.core.config.supportEmail));
-  throw refused(claimMessages.unknownAccount);
+  if (check.reason === 'expired' || UUID.test(userID)) throw refused('notPublic', claimMessages.notPublic(guest.core.config.supportEmail));
+  throw refused('unknownAccount', claimMessages.unknownAccount);
 }
 
 const GUEST: Claimant = { kind: 'guest' };

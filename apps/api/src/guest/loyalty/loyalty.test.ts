@@ -217,7 +217,7 @@ describe('proof of the email', () => {
       proof: stranger.proof,
     });
     expect(other.statusCode).toBe(400);
-    expect(other.json().message).toBe(loyaltyEmailMessages.proofRequired);
+    expect(other.json()).toMatchObject({ message: loyaltyEmailMessages.proofRequired, reason: 'CODE_PROOF_REQUIRED' });
     const created = await post('/api/loyalty/create', {
       email: 'proof.new@example.com',
       firstName: 'A',
@@ -245,7 +245,7 @@ describe('proof of the email', () => {
     const first = await codeMailedTo(t, email);
     const refused = await confirm(email, wrong(first));
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().message).toBe(loyaltyEmailMessages.wrongCode);
+    expect(refused.json()).toMatchObject({ message: loyaltyEmailMessages.wrongCode, reason: 'CODE_WRONG' });
     await post('/api/loyalty/verify', { email });
     const second = await codeMailedTo(t, email);
     if (second !== first) expect((await confirm(email, first)).json().message).toBe(loyaltyEmailMessages.wrongCode);
@@ -253,7 +253,7 @@ describe('proof of the email', () => {
     // Spent: the same code again proves nothing.
     const again = await confirm(email, second);
     expect(again.statusCode).toBe(400);
-    expect(again.json().message).toBe(loyaltyEmailMessages.expired);
+    expect(again.json()).toMatchObject({ message: loyaltyEmailMessages.expired, reason: 'CODE_EXPIRED' });
   });
 
   it('lets a code work 60 minutes at most', async () => {
@@ -437,25 +437,46 @@ describe('claims', () => {
     const userID = await newMember(email);
     const res = await post('/api/loyalty/tickets/', { orderId: '70000001', email, userID });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('This purchase has already been claimed.');
+    expect(res.json()).toMatchObject({ message: 'This purchase has already been claimed.', reason: 'CLAIM_CLAIMED' });
     expect(await claimsOf(userID)).toBe(0);
   });
 
   it('refuses unknown, refunded and too old purchases (older than LOYALTY_CLAIM_DAYS)', async () => {
     const email = 'refusals@example.com';
     const userID = await newMember(email);
-    const cases: [string, object, string][] = [
-      ['/api/loyalty/tickets/', { orderId: '79999999' }, 'We could not find that order.'],
-      ['/api/loyalty/tickets/', { orderId: '70000003' }, 'This purchase was refunded and cannot earn points.'],
-      ['/api/loyalty/tickets/', { orderId: '70000002' }, 'This purchase is more than 90 days old and can no longer earn points.'],
-      ['/api/loyalty/purchase/', { checkNumber: '9999' }, 'We could not find that check.'],
-      ['/api/loyalty/hotels/', { reservationNumber: 'H9999' }, 'We could not find that reservation.'],
-      ['/api/loyalty/hotels/', { reservationNumber: 'H1002' }, 'This reservation was cancelled and cannot earn points.'],
+    // The English message, and the reason (with its values) the guest page words.
+    const cases: [string, object, string, object][] = [
+      ['/api/loyalty/tickets/', { orderId: '79999999' }, 'We could not find that order.', { reason: 'CLAIM_UNKNOWN_ORDER' }],
+      [
+        '/api/loyalty/tickets/',
+        { orderId: '70000003' },
+        'This purchase was refunded and cannot earn points.',
+        { reason: 'CLAIM_REFUNDED' },
+      ],
+      [
+        '/api/loyalty/tickets/',
+        { orderId: '70000002' },
+        'This purchase is more than 90 days old and can no longer earn points.',
+        { reason: 'CLAIM_TOO_OLD', params: { days: 90 } },
+      ],
+      ['/api/loyalty/purchase/', { checkNumber: '9999' }, 'We could not find that check.', { reason: 'CLAIM_UNKNOWN_CHECK' }],
+      [
+        '/api/loyalty/hotels/',
+        { reservationNumber: 'H9999' },
+        'We could not find that reservation.',
+        { reason: 'CLAIM_UNKNOWN_RESERVATION' },
+      ],
+      [
+        '/api/loyalty/hotels/',
+        { reservationNumber: 'H1002' },
+        'This reservation was cancelled and cannot earn points.',
+        { reason: 'CLAIM_CANCELLED' },
+      ],
     ];
-    for (const [url, fields, message] of cases) {
+    for (const [url, fields, message, reason] of cases) {
       const res = await post(url, { ...fields, email, userID });
       expect(res.statusCode, url).toBe(400);
-      expect(res.json().message).toBe(message);
+      expect(res.json()).toMatchObject({ message, ...reason });
     }
     expect(await claimsOf(userID)).toBe(0);
   });
