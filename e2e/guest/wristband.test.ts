@@ -20,6 +20,7 @@ import {
   inGuestPage,
 } from '../support/browser.ts';
 import { E2E_INTEGRATION_KEY } from '../support/staff-admin.ts';
+import { WRISTBAND_REFUSALS } from '@boardwalk/contract/wristband';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -199,14 +200,31 @@ describe('wristband activation', () => {
     }
   });
 
-  it('shows a 403 answer as the server words it', () =>
+  it("words a 403 by its reason: the spec's text with the day it names; a 403 without one is a failure", () =>
     inPage(async (page) => {
       await openActivation(page, demo.wristband);
       const period = 'This wristband was already activated and can be used through 1/2/27. Please discard it and take a new one.';
-      await answerWithError(page, '/api/wristband/activate/', 403, period);
+      await answerWithError(
+        page,
+        '/api/wristband/activate/',
+        403,
+        'refused',
+        {},
+        {
+          reason: WRISTBAND_REFUSALS.alreadyActivated,
+          params: { validThrough: '2027-01-02' },
+        },
+      );
       await codeField(page).fill('ABCDEF0123456789');
       await activateButton(page).click();
       await expect(alertText(page)).resolves.toBe(period);
+
+      await page.unroute('**/api/wristband/activate/');
+      await answerWithError(page, '/api/wristband/activate/', 403, period);
+      await activateButton(page).click();
+      await expect
+        .poll(() => alertText(page))
+        .toBe('Unable to activate this wristband, please visit guest services for additional assistance.');
     }));
 
   for (const width of [WIDTHS.mobile, WIDTHS.desktop]) {
