@@ -57,7 +57,7 @@ describe('the pseudo-language', () => {
         guest.page.on('response', (res) => {
           if (res.url().includes('/api/')) answers.push(res.text().catch(() => ''));
         });
-        await usePseudoLanguage(guest.page, catalogue);
+        await usePseudoLanguage(guest.page);
         await state.open(guest.page);
         expect(await guest.page.evaluate(() => document.body.innerText)).toContain('⟦');
         const data = (await Promise.all(answers)).join('\n');
