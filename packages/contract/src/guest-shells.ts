@@ -21,7 +21,7 @@ export const GUEST_SHELLS = {
   /** The stored-value page's frame while the card loads. */
   storedValue: { file: 'shells/stored-value.html', renderAt: '/stored-value/shell', areas: ['ticket', 'storedValue'] },
   /** The loyalty home's email form (no member on a first visit). */
-  loyalty: { file: 'shells/loyalty.html', renderAt: '/loyalty/', areas: ['loyalty', 'wallet'] },
+  loyalty: { file: 'shells/loyalty.html', renderAt: '/loyalty/', areas: ['loyalty'] },
   /** Every other page: the empty frame, rendered by the app alone; its route loads its own areas. */
   app: { file: 'shells/app.html', renderAt: null, areas: [] },
 } as const satisfies Record<string, { file: string; renderAt: string | null; areas: readonly PageArea[] }>;
