@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import type { ClaimResult, CheckCandidate } from '@boardwalk/contract/loyalty';
 import { loyaltyEmailMessages } from '@boardwalk/contract/loyalty';
 import type { Statement, StatementEntry } from '@boardwalk/contract/loyalty-statement';
-import { statementMessages } from '@boardwalk/contract/loyalty-statement';
+import { statementMessages } from '@boardwalk/contract/loyalty-statement-messages';
 import { answerWithError, type GuestState } from './browser.ts';
 
 type Language = 'en' | 'es';

@@ -2,7 +2,7 @@
 import { useCallback } from 'react';
 import { useTranslations } from 'use-intl';
 import { loyaltyEmailMessages } from '@boardwalk/contract/loyalty';
-import { statementMessages } from '@boardwalk/contract/loyalty-statement';
+import { statementMessages } from '@boardwalk/contract/loyalty-statement-messages';
 import { failedWith } from '../../lib/api-client.ts';
 import { useRequestErrors } from '../../lib/request-errors.ts';
 import { useSiteInfo } from '../../lib/site.ts';
