@@ -63,7 +63,7 @@ function loadArea(language: Language, area: PageArea): Promise<void> {
   const key = `${language}:${area}`;
   let download = downloads.get(key);
   if (!download) {
-    download = PAGE_TEXTS[language][area]().then(({ default: texts }) => {
+    download = PAGE_TEXTS[language][area]().then((texts) => {
       loaded[language] = { ...loaded[language], [area]: texts };
       listeners.forEach((listener) => listener());
     });

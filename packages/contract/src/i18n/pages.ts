@@ -12,48 +12,47 @@ export type PageArea = keyof PageTexts;
 /** The areas every guest page shows: the frame (common) and the words of any error code (errors). */
 export const BASE_AREAS = ['common', 'errors'] as const satisfies readonly PageArea[];
 
-/** Each area of a language as a module of its own (its default export): one dynamic import, so one chunk, per file. */
-export type AreaLoaders = { [A in PageArea]: () => Promise<{ default: PageTexts[A] }> };
+/** Each area of a language, loaded on its own: one dynamic import, so one chunk, per file. */
+export type AreaLoaders = { [A in PageArea]: () => Promise<PageTexts[A]> };
 
 // Each import is written out (not built from a template) so the bundler sees every file as a
-// chunk of its own, and returns the module itself: every loader is in the entry chunk, and the
-// shortest form keeps them small there.
-const english: AreaLoaders = {
-  common: () => import('./en/pages/common.ts'),
-  errors: () => import('./en/pages/errors.ts'),
-  ticket: () => import('./en/pages/ticket.ts'),
-  pass: () => import('./en/pages/pass.ts'),
-  wallet: () => import('./en/pages/wallet.ts'),
-  share: () => import('./en/pages/share.ts'),
-  photo: () => import('./en/pages/photo.ts'),
-  wristband: () => import('./en/pages/wristband.ts'),
-  storedValue: () => import('./en/pages/stored-value.ts'),
-  privacy: () => import('./en/pages/privacy.ts'),
-  loyalty: () => import('./en/pages/loyalty.ts'),
-  statement: () => import('./en/pages/statement.ts'),
+// chunk of its own. Another language has the English keys with texts of its own (its files'
+// `satisfies`); i18n.test.ts checks that each has the same parameters.
+export const PAGE_TEXTS: Record<Language, AreaLoaders> = {
+  en: {
+    common: async () => (await import('./en/pages/common.ts')).default,
+    errors: async () => (await import('./en/pages/errors.ts')).default,
+    ticket: async () => (await import('./en/pages/ticket.ts')).default,
+    pass: async () => (await import('./en/pages/pass.ts')).default,
+    wallet: async () => (await import('./en/pages/wallet.ts')).default,
+    share: async () => (await import('./en/pages/share.ts')).default,
+    photo: async () => (await import('./en/pages/photo.ts')).default,
+    wristband: async () => (await import('./en/pages/wristband.ts')).default,
+    storedValue: async () => (await import('./en/pages/stored-value.ts')).default,
+    privacy: async () => (await import('./en/pages/privacy.ts')).default,
+    loyalty: async () => (await import('./en/pages/loyalty.ts')).default,
+    statement: async () => (await import('./en/pages/statement.ts')).default,
+  },
+  es: {
+    common: async () => (await import('./es/pages/common.ts')).default as unknown as PageTexts['common'],
+    errors: async () => (await import('./es/pages/errors.ts')).default as unknown as PageTexts['errors'],
+    ticket: async () => (await import('./es/pages/ticket.ts')).default as unknown as PageTexts['ticket'],
+    pass: async () => (await import('./es/pages/pass.ts')).default as unknown as PageTexts['pass'],
+    wallet: async () => (await import('./es/pages/wallet.ts')).default as unknown as PageTexts['wallet'],
+    share: async () => (await import('./es/pages/share.ts')).default as unknown as PageTexts['share'],
+    photo: async () => (await import('./es/pages/photo.ts')).default as unknown as PageTexts['photo'],
+    wristband: async () => (await import('./es/pages/wristband.ts')).default as unknown as PageTexts['wristband'],
+    storedValue: async () => (await import('./es/pages/stored-value.ts')).default as unknown as PageTexts['storedValue'],
+    privacy: async () => (await import('./es/pages/privacy.ts')).default as unknown as PageTexts['privacy'],
+    loyalty: async () => (await import('./es/pages/loyalty.ts')).default as unknown as PageTexts['loyalty'],
+    statement: async () => (await import('./es/pages/statement.ts')).default as unknown as PageTexts['statement'],
+  },
 };
-// Another language has the English keys with texts of its own (its files' `satisfies`; this
-// list names every area), read with the English types; i18n.test.ts checks the parameters.
-const spanish = {
-  common: () => import('./es/pages/common.ts'),
-  errors: () => import('./es/pages/errors.ts'),
-  ticket: () => import('./es/pages/ticket.ts'),
-  pass: () => import('./es/pages/pass.ts'),
-  wallet: () => import('./es/pages/wallet.ts'),
-  share: () => import('./es/pages/share.ts'),
-  photo: () => import('./es/pages/photo.ts'),
-  wristband: () => import('./es/pages/wristband.ts'),
-  storedValue: () => import('./es/pages/stored-value.ts'),
-  privacy: () => import('./es/pages/privacy.ts'),
-  loyalty: () => import('./es/pages/loyalty.ts'),
-  statement: () => import('./es/pages/statement.ts'),
-} satisfies Record<PageArea, () => Promise<{ default: object }>>;
-
-export const PAGE_TEXTS: Record<Language, AreaLoaders> = { en: english, es: spanish as unknown as AreaLoaders };
 
 /** Every area of a language, for the catalogue's test. */
 export async function allPageTexts(language: Language): Promise<PageTexts> {
-  const areas = Object.keys(PAGE_TEXTS[language]) as PageArea[];
-  const texts = await Promise.all(areas.map(async (area) => (await PAGE_TEXTS[language][area]()).default));
+  const loaders = PAGE_TEXTS[language];
+  const areas = Object.keys(loaders) as PageArea[];
+  const texts = await Promise.all(areas.map((area) => loaders[area]()));
   return Object.fromEntries(areas.map((area, index) => [area, texts[index]])) as PageTexts;
 }
