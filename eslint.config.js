@@ -135,8 +135,10 @@ const TESTS = ['**/*.test.ts'];
 const GUEST_CONTRACT = [
   'describe',
   'errors',
+  'guest-shells',
   'loyalty',
   'loyalty-statement',
+  'loyalty-statement-messages',
   'pass',
   'pass-address',
   'pass-language',

@@ -62,12 +62,17 @@ describe('guest bundle size', () => {
     await browser?.close();
   });
 
+  // Each page's budget is a ratchet: what it sends now plus a small margin (about 500 B), under
+  // the 150 KiB limit. A change that makes a page send more raises its figure here and says why
+  // (docs/performance.md); one that makes it send less lowers it. Measured 2026-11-28 with the
+  // catalogue split by area (docs/i18n.md): login 148,824 B, a pass page 147,731, the stored-value
+  // page 147,128, the loyalty home 152,180.
   it.each([
-    ['the login page', () => '/'],
-    ['a pass page', () => `/${demo.storedValue.orderId}/${demo.storedValue.barcode}`],
-    ['the stored-value page', () => storedValuePath],
-    ['the loyalty home', () => '/loyalty/'],
-  ])('sends %s with its first screen, stylesheets and scripts in under 150 KiB, compressed', async (_name, pagePath) => {
+    ['the login page', 149_300, () => '/'],
+    ['a pass page', 148_200, () => `/${demo.storedValue.orderId}/${demo.storedValue.barcode}`],
+    ['the stored-value page', 147_600, () => storedValuePath],
+    ['the loyalty home', 152_700, () => '/loyalty/'],
+  ])('sends %s with its first screen, stylesheets and scripts in its budget (%i B), compressed', async (_name, budget, pagePath) => {
     const path = pagePath();
     // The scripts and stylesheets the page asks for before any API answer (all refused).
     const guest = await openGuestPage(browser);
@@ -79,6 +84,16 @@ describe('guest bundle size', () => {
       await guest.page.route('**/api/**', (route) => route.abort());
       await guest.page.goto(path);
       await guest.page.waitForLoadState('networkidle');
+      // On a busy machine the entry script can run longer than networkidle's quiet 500 ms before
+      // the route's lazy chunk is asked for (the loyalty home's was then left out of the sum): wait
+      // for the app to have taken the page over, then until nothing more is asked for 1.5 s.
+      await guest.page.waitForFunction(() =>
+        Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')),
+      );
+      for (let count = -1; count !== loaded.size;) {
+        count = loaded.size;
+        await guest.page.waitForTimeout(1500);
+      }
     } finally {
       await guest.close();
     }
@@ -101,6 +116,7 @@ describe('guest bundle size', () => {
       sizes.push(`${asset} ${res.wireBytes}`);
     }
     console.log(`${path}: ${total} bytes (${(total / 1024).toFixed(1)} KiB) served: ${sizes.join(', ')}`);
-    expect(total, `served ${(total / 1024).toFixed(1)} KiB: ${sizes.join(', ')}`).toBeLessThanOrEqual(LIMIT_BYTES);
+    expect(budget).toBeLessThanOrEqual(LIMIT_BYTES);
+    expect(total, `served ${total} B, budget ${budget} B: ${sizes.join(', ')}`).toBeLessThanOrEqual(budget);
   });
 });

@@ -113,9 +113,27 @@ function precompiledMessages(): Plugin {
   };
 }
 
-/** Each guest language's catalogue chunk (i18n/<language>/pages.ts), for the prerendered pages to preload; written by the client build. */
+/**
+ * Each catalogue chunk of the client build by language and area file (`{ "es": { "stored-value":
+ * "assets/texts-es-stored-value-….js" } }`), for the prerendered pages to preload; written by the client build.
+ */
 const LANGUAGE_CHUNKS = resolve(import.meta.dirname, 'node_modules/.cache/boardwalk-language-chunks.json');
-const LANGUAGE_ENTRY = /\/packages\/contract\/src\/i18n\/([^/]+)\/pages\.ts$/;
+/** A catalogue file's language and area file name (stored-value), from its module id. */
+const pageTextsOf = (id: string | null | undefined) => {
+  const match = /\/packages\/contract\/src\/i18n\/([^/]+)\/pages\/([^/]+)\.ts$/.exec(id ?? '');
+  return match ? { language: match[1] ?? '', area: match[2] ?? '' } : null;
+};
+/** An area's key (storedValue, as PageTexts names it) as its file's name (stored-value). */
+const areaFile = (area: string) => area.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+/**
+ * The name of a chunk of the client build: a catalogue file's says its language and area
+ * (texts-es-stored-value-….js: the pseudo-language test and a reader of the network panel tell them
+ * apart), every other one Vite's default.
+ */
+function chunkFileName(chunk: { facadeModuleId: string | null }): string {
+  const texts = pageTextsOf(chunk.facadeModuleId);
+  return texts ? `assets/texts-${texts.language}-${texts.area}-[hash].js` : 'assets/[name]-[hash].js';
+}
 
 /** Where the build's server entry (src/prerender.tsx) is bundled, used once and removed. */
 const PRERENDER_OUT = resolve(import.meta.dirname, 'node_modules/.cache/boardwalk-prerender');
@@ -131,28 +149,42 @@ const ROOT_ELEMENT = '<div id="root"></div>';
  * hashes go to shells/csp.json: the server allows exactly those under its CSP (style-src).
  */
 async function prerenderShells(outDir: string, renderRootUrl: string) {
-  const { GUEST_SHELLS, LANGUAGES, shellFile, headTexts, renderRoot } = (await import(renderRootUrl)) as {
-    GUEST_SHELLS: Record<string, { renderAt: string | null }>;
+  const { GUEST_SHELLS, LANGUAGES, BASE_AREAS, shellFile, headTexts, renderRoot } = (await import(renderRootUrl)) as {
+    GUEST_SHELLS: Record<string, { renderAt: string | null; areas: readonly string[] }>;
     LANGUAGES: readonly string[];
+    BASE_AREAS: readonly string[];
     shellFile: (shell: string, language: string) => string;
     headTexts: (language: string) => Promise<{ title: string; description: string }>;
     renderRoot: (url: string, language: string) => Promise<string>;
   };
   const template = readFileSync(join(outDir, 'index.html'), 'utf8');
   if (!template.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT}`);
-  const languageChunks = JSON.parse(readFileSync(LANGUAGE_CHUNKS, 'utf8')) as Record<string, string>;
+  const languageChunks = JSON.parse(readFileSync(LANGUAGE_CHUNKS, 'utf8')) as Record<string, Record<string, string>>;
+  /** A shell's catalogue chunks in a language: common, errors and its page's areas. */
+  const textChunks = (language: string, areas: readonly string[]) =>
+    [...BASE_AREAS, ...areas].map((area) => {
+      const chunk = languageChunks[language]?.[areaFile(area)];
+      if (!chunk) throw new Error(`no catalogue chunk for ${language} ${area} in ${LANGUAGE_CHUNKS}`);
+      return chunk;
+    });
+  // The offline pages (the pass, a stored-value card) load their areas before they render: the
+  // service worker keeps those chunks in every language (a guest may switch offline).
+  const offlineFiles = new Set(JSON.parse(readFileSync(OFFLINE_LIST, 'utf8')) as string[]);
+  for (const language of LANGUAGES) {
+    for (const shell of OFFLINE_SHELLS) textChunks(language, GUEST_SHELLS[shell]?.areas ?? []).forEach((chunk) => offlineFiles.add(chunk));
+  }
+  writeFileSync(OFFLINE_LIST, JSON.stringify([...offlineFiles]));
   const beasties = new Beasties({ path: outDir, publicPath: '/', pruneSource: false, reduceInlineStyles: false, logLevel: 'warn' });
   const styleHashes = new Set<string>();
   for (const language of LANGUAGES) {
-    const chunk = languageChunks[language];
-    if (!chunk) throw new Error(`no catalogue chunk for ${language} in ${LANGUAGE_CHUNKS}`);
     const { title, description } = await headTexts(language);
-    // The page's language, its head in it, and its catalogue fetched beside the entry.
-    const page = template
-      .replace('<html lang="en">', `<html lang="${language}">`)
-      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>\n    <link rel="modulepreload" href="/${chunk}">`)
-      .replace(/(<meta name="description" content=")[^"]*"/, `$1${escapeHtml(description)}"`);
-    for (const [shell, { renderAt }] of Object.entries(GUEST_SHELLS)) {
+    for (const [shell, { renderAt, areas }] of Object.entries(GUEST_SHELLS)) {
+      // The page's language, its head in it, and its areas' catalogue chunks fetched beside the entry.
+      const preloads = textChunks(language, areas).map((chunk) => `<link rel="modulepreload" href="/${chunk}">`);
+      const page = template
+        .replace('<html lang="en">', `<html lang="${language}">`)
+        .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>\n    ${preloads.join('\n    ')}`)
+        .replace(/(<meta name="description" content=")[^"]*"/, `$1${escapeHtml(description)}"`);
       let html = page;
       if (renderAt !== null) {
         const markup = await renderRoot(renderAt, language);
@@ -184,8 +216,9 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
  * office to keep a pass. Filled when the client build writes its bundle; read by the service
  * worker's manifest (serviceWorker below) through OFFLINE_LIST.
  */
-const OFFLINE_CHUNKS =
-  /\/src\/(main\.tsx|guest\/ticket\/barcode-graphic\.tsx|guest\/stored-value\/stored-value-page\.tsx|i18n\/[^/]+\/pages\.ts)$/;
+const OFFLINE_CHUNKS = /\/src\/(main\.tsx|guest\/ticket\/barcode-graphic\.tsx|guest\/stored-value\/stored-value-page\.tsx)$/;
+/** The shells whose pages show offline: their catalogue chunks join the list when the shells are written (prerenderShells). */
+const OFFLINE_SHELLS = ['login', 'pass', 'storedValue'];
 /** Written by the client build, read when the worker is built (Vite evaluates this file more than once: no shared variable). */
 const OFFLINE_LIST = resolve(import.meta.dirname, 'node_modules/.cache/boardwalk-offline-files.json');
 function offlineChunks(): Plugin {
@@ -206,12 +239,11 @@ function offlineChunks(): Plugin {
       if (offlineFiles.size < 3) throw new Error(`the offline chunks were not found (${[...offlineFiles].join(', ')})`);
       mkdirSync(dirname(OFFLINE_LIST), { recursive: true });
       writeFileSync(OFFLINE_LIST, JSON.stringify([...offlineFiles]));
-      const languageChunks = Object.fromEntries(
-        [...chunks.values()].flatMap((chunk) => {
-          const language = LANGUAGE_ENTRY.exec(chunk.facadeModuleId ?? '')?.[1];
-          return language ? [[language, chunk.fileName]] : [];
-        }),
-      );
+      const languageChunks: Record<string, Record<string, string>> = {};
+      for (const chunk of chunks.values()) {
+        const texts = pageTextsOf(chunk.facadeModuleId);
+        if (texts) (languageChunks[texts.language] ??= {})[texts.area] = chunk.fileName;
+      }
       writeFileSync(LANGUAGE_CHUNKS, JSON.stringify(languageChunks));
     },
   };
@@ -339,6 +371,7 @@ export default defineConfig({
     // a route's own CSS, injected into the head when its chunk loads, would then come before
     // Bootstrap and lose to it. Together they are a few KiB more than the entry's CSS.
     cssCodeSplit: false,
+    rolldownOptions: { output: { chunkFileNames: chunkFileName } },
   },
   // `vite build` builds the app (client and ssr environments) through buildApp above.
   builder: { buildApp },

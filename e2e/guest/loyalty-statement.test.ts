@@ -7,7 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startSmtpServer, type TestSmtpServer } from '../../apps/api/test-support/smtp.fixtures.ts';
-import { statementMessages } from '@boardwalk/contract/loyalty-statement';
+import { statementMessages } from '@boardwalk/contract/loyalty-statement-messages';
 import { answerWithError, expectNoAxeViolations, inServerPage, launchBrowser, screenshot, WIDTHS, type Width } from '../support/browser.ts';
 import { joinLoyaltyThroughApi, loyaltyAccountId, mailedLink } from '../support/mail.ts';
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts';

@@ -1,32 +1,19 @@
 // Every guest screen state in a pseudo-language (support/pseudo-language.ts: the English
 // catalogue with each message in ⟦ ⟧): a word a guest can read or hear that is outside the
 // brackets, and neither data the server sent nor a date Intl wrote, is a sentence written
-// outside the catalogue, and fails. The states are guest-states.ts's (the pass page with its
-// photo steps, the wristband, stored-value and privacy pages) and the first screen of the others.
-import type { Browser, Page } from 'playwright-core';
+// outside the catalogue, and fails. The states are guest-states.ts's: the pass page with its
+// photo steps, the wristband, stored-value and privacy pages, the loyalty pages and the statement.
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, openGuestPage, type GuestState } from '../support/browser.ts';
+import { baseUrl, launchBrowser, openGuestPage } from '../support/browser.ts';
 import { guestStates } from '../support/guest-states.ts';
 import { hardCodedWords, pseudoCatalogue, readableTexts, usePseudoLanguage } from '../support/pseudo-language.ts';
-
-const heading = (page: Page) => page.getByRole('heading', { level: 1 }).first().waitFor();
-
-/** The other guest areas not in guestStates, each at its first screen. */
-const areaStates: GuestState[] = [
-  { name: 'loyalty-home', open: async (page) => (await page.goto('/loyalty/'), heading(page)) },
-  { name: 'statement-request', open: async (page) => (await page.goto('/loyalty/statement'), heading(page)) },
-];
 
 /**
  * Loading states show no heading of their own: the title is the prerendered shell's, English
  * under the pseudo-language (a Spanish page arrives in the Spanish shell, with its title).
  */
-const LOADING_STATES = new Set(['loading', 'stored-value-loading', 'privacy-data-loading']);
-/**
- * Still English (docs/i18n.md "The guest pages"): the loyalty pages and the statement, and the
- * email-a-link form they share with the privacy request.
- */
-const KNOWN_GAPS = new Set(['loyalty-home', 'statement-request', 'privacy-request', 'privacy-request-sent', 'privacy-request-error']);
+const LOADING_STATES = new Set(['loading', 'stored-value-loading', 'privacy-data-loading', 'statement-loading']);
 
 let browser: Browser;
 let catalogue: Awaited<ReturnType<typeof pseudoCatalogue>>;
@@ -45,11 +32,8 @@ describe('the pseudo-language', () => {
     expect(hardCodedWords('⟦Need help? Email ⟦x⟧ or visit guest services.⟧ Loading...', '')).toEqual(['Loading']);
   });
 
-  for (const state of [...guestStates, ...areaStates].filter((s) => !LOADING_STATES.has(s.name))) {
-    // A known gap passes only while it still shows English: once its words move to the catalogue it
-    // fails here, and comes off the list.
-    const check = KNOWN_GAPS.has(state.name) ? it.fails : it;
-    check(`leaves no word outside the catalogue: ${state.name}`, async () => {
+  for (const state of guestStates.filter((s) => !LOADING_STATES.has(s.name))) {
+    it(`leaves no word outside the catalogue: ${state.name}`, async () => {
       const guest = await openGuestPage(browser, undefined, { userAgent: state.userAgent });
       try {
         // What the server sent (names, products, the park's texts): data, not words of the pages.
@@ -57,7 +41,7 @@ describe('the pseudo-language', () => {
         guest.page.on('response', (res) => {
           if (res.url().includes('/api/')) answers.push(res.text().catch(() => ''));
         });
-        await usePseudoLanguage(guest.page, catalogue);
+        await usePseudoLanguage(guest.page);
         await state.open(guest.page);
         expect(await guest.page.evaluate(() => document.body.innerText)).toContain('⟦');
         const data = (await Promise.all(answers)).join('\n');

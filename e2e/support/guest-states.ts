@@ -15,6 +15,7 @@ import {
   USER_AGENTS,
 } from './browser.ts';
 import { areaStates } from './area-states.ts';
+import { loyaltyStates } from './loyalty-states.ts';
 import { photoStates } from './photo-states.ts';
 
 const heading = (page: Page, text: string) => page.getByRole('heading', { level: 1, name: text }).waitFor();
@@ -322,4 +323,5 @@ export const guestStates: GuestState[] = [
   },
   ...photoStates,
   ...areaStates,
+  ...loyaltyStates,
 ];

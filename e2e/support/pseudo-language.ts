@@ -1,13 +1,17 @@
-// A pseudo-language for the guest pages: the built English catalogue (its chunk, which the
-// English pages preload) with every message wrapped in ⟦ ⟧, served in its place. Every word a
-// page takes from the catalogue then shows inside brackets; a word outside them was written
-// somewhere else (hard-coded), unless it is data the server sent (a name, a product) or a
-// number, a date or an amount that Intl wrote. It proves, too, that a language is a catalogue:
-// the pages take this one without a line of code knowing it.
+// A pseudo-language for the guest pages: the built English catalogue (its chunks, one per area,
+// texts-en-<area>-….js) with every message wrapped in ⟦ ⟧, served in their place as the page asks
+// for each. Every word a page takes from the catalogue then shows inside brackets; a word outside
+// them was written somewhere else (hard-coded), unless it is data the server sent (a name, a
+// product) or a number, a date or an amount that Intl wrote. A page that forgot to load an area
+// shows the raw key, outside the brackets. It proves, too, that a language is a catalogue: the
+// pages take this one without a line of code knowing it.
 import type { Page } from 'playwright-core';
 
 export const OPEN = '⟦';
 export const CLOSE = '⟧';
+
+/** An English catalogue chunk's address: the build names each texts-<language>-<area>-<hash>.js (apps/web/vite.config.ts). */
+const ENGLISH_TEXTS = /\/assets\/texts-en-[a-z-]+-[\w-]+\.js$/;
 
 /** A compiled message (icu-minify: a string, or an array of parts) with the brackets around its whole text. */
 function wrap(message: unknown): unknown {
@@ -16,22 +20,29 @@ function wrap(message: unknown): unknown {
   return Object.fromEntries(Object.entries(message as object).map(([key, value]) => [key, wrap(value)]));
 }
 
-/** The English catalogue's chunk (its address, from the English page's preload) rewritten in the pseudo-language. */
-export async function pseudoCatalogue(baseUrl: string): Promise<{ path: string; body: string }> {
-  const page = await (await fetch(`${baseUrl}/?lang=en`)).text();
-  const path = /<link rel="modulepreload" href="(\/assets\/pages-[^"]+\.js)">/.exec(page)?.[1];
-  if (!path) throw new Error('the English page preloads no catalogue chunk');
-  const source = await (await fetch(`${baseUrl}${path}`)).text();
+/** A catalogue chunk's source (one area's compiled messages, its only export) rewritten in the pseudo-language. */
+export async function pseudoChunk(path: string, source: string): Promise<string> {
   const exported = /export\s*\{\s*(\w+) as (\w+)\s*\}/.exec(source);
   if (!exported) throw new Error(`${path} exports no catalogue`);
   const module = (await import(`data:text/javascript,${encodeURIComponent(source)}`)) as Record<string, unknown>;
-  const catalogue = module[exported[2]!];
-  return { path, body: `var e=${JSON.stringify(wrap(catalogue))};export{e as ${exported[2]}};` };
+  return `var e=${JSON.stringify(wrap(module[exported[2]!]))};export{e as ${exported[2]}};`;
 }
 
-/** Serves the pseudo-language in place of English on this page. */
-export async function usePseudoLanguage(page: Page, catalogue: { path: string; body: string }) {
-  await page.route(`**${catalogue.path}`, (route) => route.fulfill({ body: catalogue.body, contentType: 'text/javascript' }));
+/** The English page's first catalogue chunk (common, from its preloads) in the pseudo-language: the test's check of the wrapping. */
+export async function pseudoCatalogue(baseUrl: string): Promise<{ path: string; body: string }> {
+  const page = await (await fetch(`${baseUrl}/?lang=en`)).text();
+  const path = /<link rel="modulepreload" href="(\/assets\/texts-en-common-[^"]+\.js)">/.exec(page)?.[1];
+  if (!path) throw new Error('the English page preloads no catalogue chunk');
+  return { path, body: await pseudoChunk(path, await (await fetch(`${baseUrl}${path}`)).text()) };
+}
+
+/** Serves the pseudo-language in place of English on this page: each English catalogue chunk, wrapped as it is asked for. */
+export async function usePseudoLanguage(page: Page) {
+  await page.route(ENGLISH_TEXTS, async (route) => {
+    const response = await route.fetch();
+    const body = await pseudoChunk(route.request().url(), await response.text());
+    await route.fulfill({ status: response.status(), body, contentType: 'text/javascript' });
+  });
 }
 
 /** Every text a guest can read or hear on the page: its visible text, and the names, descriptions and hints of its elements. */

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './ui/theme.css';
+import { GUEST_SHELLS, guestShellFor } from '@boardwalk/contract/guest-shells';
 import { App } from './app/app.tsx';
 import { initialLanguage, loadLanguage, type LoadedLanguage } from './lib/language.tsx';
 
@@ -19,8 +20,10 @@ function render(language: LoadedLanguage) {
   if (root.hasChildNodes()) hydrateRoot(root, app);
   else createRoot(root).render(app);
 }
-// The page's words first (a chunk the prerendered page already preloads), then the app.
-void loadLanguage(initialLanguage()).then(render);
+// The page's words first (the chunks of its areas, which the prerendered page already preloads),
+// then the app: its route then renders at once, so the prerendered markup hydrates as it is
+// (a lazy route's words arriving mid-hydration would make React render it again from scratch).
+void loadLanguage(initialLanguage(), GUEST_SHELLS[guestShellFor(location.pathname)].areas).then(render);
 
 // The guest pages' service worker (src/service-worker/), registered once the page has loaded and
 // the browser is idle, so its install (the files it keeps) never competes with the page's own

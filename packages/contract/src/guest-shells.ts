@@ -2,22 +2,29 @@
 // the files named here, and sent by the server (apps/api/src/platform/web.plugin.ts) for the
 // paths that show them, so a phone paints the page's frame before its JavaScript has run.
 // The app then hydrates that markup (apps/web/src/main.tsx). One table for both sides. Each
-// shell is written once per guest language (shellFile); the server sends the guest's.
+// shell is written once per guest language (shellFile); the server sends the guest's. Each
+// names the catalogue's areas its page shows besides common and errors (i18n/pages.ts): the
+// shell preloads them, the app loads them before its first render (apps/web/src/main.tsx), and
+// the router's route for that page asks for the same ones (apps/web/src/app/router.tsx).
 import { DEFAULT_LANGUAGE, type Language } from './i18n/languages.ts';
+import type { PageArea } from './i18n/pages.ts';
 import { BARCODE_PATTERN, HASH_URL_MIN_SEGMENT, ORDER_ID_PATTERN, TEST_PASS_ORDER_ID } from './pass-address.ts';
+
+/** The pass page's areas: the card, registration, wallet buttons, shares and photo steps it shows (the entry chunk's page). */
+const PASS_PAGE_AREAS = ['ticket', 'pass', 'wallet', 'share', 'photo'] as const satisfies readonly PageArea[];
 
 export const GUEST_SHELLS = {
   /** The login form (the bare pass page). */
-  login: { file: 'index.html', renderAt: '/' },
+  login: { file: 'index.html', renderAt: '/', areas: PASS_PAGE_AREAS },
   /** The pass page's frame while the pass loads: header, "Finding your pass…", footer. */
-  pass: { file: 'shells/pass.html', renderAt: '/10000000/10000000' },
+  pass: { file: 'shells/pass.html', renderAt: '/10000000/10000000', areas: PASS_PAGE_AREAS },
   /** The stored-value page's frame while the card loads. */
-  storedValue: { file: 'shells/stored-value.html', renderAt: '/stored-value/shell' },
+  storedValue: { file: 'shells/stored-value.html', renderAt: '/stored-value/shell', areas: ['ticket', 'storedValue'] },
   /** The loyalty home's email form (no member on a first visit). */
-  loyalty: { file: 'shells/loyalty.html', renderAt: '/loyalty/' },
-  /** Every other page: the empty frame, rendered by the app alone. */
-  app: { file: 'shells/app.html', renderAt: null },
-} as const;
+  loyalty: { file: 'shells/loyalty.html', renderAt: '/loyalty/', areas: ['loyalty'] },
+  /** Every other page: the empty frame, rendered by the app alone; its route loads its own areas. */
+  app: { file: 'shells/app.html', renderAt: null, areas: [] },
+} as const satisfies Record<string, { file: string; renderAt: string | null; areas: readonly PageArea[] }>;
 
 export type GuestShell = keyof typeof GUEST_SHELLS;
 

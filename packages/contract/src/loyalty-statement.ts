@@ -13,14 +13,6 @@ export const LOYALTY_STATEMENT_TOKEN = { purpose: 'loyalty-statement', ttlSecond
 /** Ledger entries per page of the statement. */
 export const STATEMENT_PAGE_SIZE = 50;
 
-/** The texts the server answers and the page shows for a link that no longer opens. */
-export const statementMessages = {
-  expired: 'This link has expired: links to your points work for 24 hours. Enter your email and we will send you a new one.',
-  invalid: 'This link is not valid, or the membership it was for has ended. Enter your email and we will send you a new link.',
-  tokenRequired: 'Open the link from our email to see your points.',
-  unproven: 'Confirm your email on the Brownie Points page first (we send you a code), then ask for your points again.',
-} as const;
-
 /** POST /api/loyalty/statement-link */
 export const statementLinkRequest = z.strictObject({ email: loyaltyEmail });
 /** The same answer whether or not the email is a member's: membership is not told here. */

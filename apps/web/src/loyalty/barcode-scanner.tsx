@@ -7,16 +7,17 @@ import { useEffect, useRef } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { isScannedCode } from '@boardwalk/contract/loyalty';
+import type { ScanTexts } from './claim-form.tsx';
 import './barcode-scanner.css';
 
 interface BarcodeScannerProps {
-  /** "Scan your ticket barcode" or "Scan your check number". */
-  title: string;
+  /** Its words: the title ("Scan your check number"), the hint under the camera, Close. */
+  texts: Pick<ScanTexts, 'title' | 'hint' | 'close'>;
   onCode: (code: string) => void;
   onClose: () => void;
 }
 
-export function BarcodeScanner({ title, onCode, onClose }: BarcodeScannerProps) {
+export function BarcodeScanner({ texts, onCode, onClose }: BarcodeScannerProps) {
   const viewport = useRef<HTMLDivElement>(null);
   const onCodeRef = useRef(onCode);
   useEffect(() => {
@@ -63,15 +64,15 @@ export function BarcodeScanner({ title, onCode, onClose }: BarcodeScannerProps) 
   return (
     <Modal show fullscreen="sm-down" onHide={onClose} aria-labelledby="scanner-title">
       <Modal.Header>
-        <Modal.Title id="scanner-title">{title}</Modal.Title>
+        <Modal.Title id="scanner-title">{texts.title}</Modal.Title>
       </Modal.Header>
       <Modal.Body>
         <div ref={viewport} className="barcode-scanner__viewport" data-testid="scanner-viewport" />
-        <p className="text-body-secondary mt-2 mb-0">Hold the barcode inside the frame. You can also type the number instead.</p>
+        <p className="text-body-secondary mt-2 mb-0">{texts.hint}</p>
       </Modal.Body>
       <Modal.Footer>
         <Button variant="outline-secondary" onClick={onClose}>
-          Close
+          {texts.close}
         </Button>
       </Modal.Footer>
     </Modal>

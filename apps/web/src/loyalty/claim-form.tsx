@@ -19,13 +19,20 @@ export interface CandidatesProps {
   onAdd: (checkID: string) => void;
 }
 
+export interface ScanTexts {
+  title: string;
+  button: string;
+  hint: string;
+  close: string;
+}
+
 interface ClaimFormProps {
   /** The field's id. */
   id: string;
   label: string;
   hint?: string;
-  /** The scanner's title; Scan Barcode is offered when set. */
-  scan?: string | undefined;
+  /** The camera scanner's words (its title, the button that opens it, its hint and Close); offered when set. */
+  scan?: ScanTexts | undefined;
   initial?: string;
   /**
    * Sends the claim of the value (with the check picked among several): resolves to the
@@ -90,7 +97,7 @@ export function ClaimForm({
       className={scanPlacement === 'row' ? 'mb-3' : undefined}
       onClick={() => setScanning(true)}
     >
-      Scan Barcode
+      {scan.button}
     </Button>
   ) : null;
 
@@ -121,7 +128,7 @@ export function ClaimForm({
       {scan && scanning ? (
         <Suspense fallback={null}>
           <BarcodeScanner
-            title={scan}
+            texts={scan}
             onClose={() => setScanning(false)}
             onCode={(code) => {
               setScanning(false);

@@ -1,9 +1,10 @@
 // "Email me a link": a guest page that sends a link by email (the loyalty statement, the
 // privacy request) asks for the email here, then says the link is on its way. The answer reads
 // the same whether or not the email is known, so the page says "if"; each page words its own
-// heading, intro and what the link opens.
+// heading, intro and what the link opens; the form's own words are the catalogue's (common.emailLink).
 import { useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
+import { useTranslations } from 'use-intl';
 import { MAIN_BUTTON } from '../ui/busy-button.tsx';
 import { LiveAlert } from '../ui/live-alert.tsx';
 import { PageHeading } from '../ui/page-heading.tsx';
@@ -54,16 +55,17 @@ export function EmailLinkRequest({
   children?: ReactNode;
 }) {
   const [email, setEmail] = useState(initialEmail);
+  const t = useTranslations('common.emailLink');
   if (request.isSuccess && request.data) {
     return (
       <section className="panel panel--narrow" aria-labelledby={`${name}-sent-heading`}>
-        <PageHeading id={`${name}-sent-heading`}>Check Your Email</PageHeading>
+        <PageHeading id={`${name}-sent-heading`}>{t('sentHeading')}</PageHeading>
         <p className="panel__intro" role="status">
           {sent(request.data)}
         </p>
         <p>{sentHint}</p>
         <Button variant="outline-secondary" onClick={() => request.reset()}>
-          Use Another Email
+          {t('another')}
         </Button>
       </section>
     );
@@ -76,13 +78,14 @@ export function EmailLinkRequest({
       <LiveAlert message={error} />
       <EmailForm
         id={`${name}Email`}
+        label={t('email')}
         autoComplete="email"
         email={email}
         onEmailChange={setEmail}
         onSubmit={(value) => request.mutate(value)}
         submit={{
-          label: 'Email Me a Link',
-          busyLabel: 'Sending...',
+          label: t('submit'),
+          busyLabel: t('busy'),
           busy: request.isPending,
           look: MAIN_BUTTON,
         }}

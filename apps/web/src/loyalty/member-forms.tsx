@@ -30,6 +30,7 @@ interface SubmitButton {
 /** The email field and its button; submits a valid email only, trimmed. */
 export function EmailForm({
   id,
+  label,
   autoComplete,
   email,
   onEmailChange,
@@ -39,6 +40,8 @@ export function EmailForm({
   ...formProps
 }: FormAttributes & {
   id: string;
+  /** The field's label ("Email"). */
+  label: string;
   autoComplete: string;
   email: string;
   onEmailChange: (email: string) => void;
@@ -56,7 +59,7 @@ export function EmailForm({
       <TextField
         id={id}
         type="email"
-        label="Email"
+        label={label}
         autoComplete={autoComplete}
         value={email}
         onChange={(e) => onEmailChange(e.target.value)}
@@ -76,6 +79,7 @@ export interface MemberNames {
 /** First and last name, Start Over and the button; submits both names, trimmed, once both are given. */
 export function NamesForm({
   ids,
+  labels,
   autoComplete,
   onStartOver,
   onSubmit,
@@ -84,6 +88,8 @@ export function NamesForm({
   ...formProps
 }: FormAttributes & {
   ids: { firstName: string; lastName: string };
+  /** The fields' labels and the Start Over button's. */
+  labels: { firstName: string; lastName: string; startOver: string };
   autoComplete: { firstName: string; lastName: string };
   onStartOver: () => void;
   onSubmit: (names: MemberNames) => void;
@@ -100,21 +106,21 @@ export function NamesForm({
       {children}
       <TextField
         id={ids.firstName}
-        label="First Name"
+        label={labels.firstName}
         autoComplete={autoComplete.firstName}
         value={names.firstName}
         onChange={(e) => setNames({ ...names, firstName: e.target.value })}
       />
       <TextField
         id={ids.lastName}
-        label="Last Name"
+        label={labels.lastName}
         autoComplete={autoComplete.lastName}
         value={names.lastName}
         onChange={(e) => setNames({ ...names, lastName: e.target.value })}
       />
       <div className="actions">
         <Button variant="outline-secondary" onClick={onStartOver}>
-          Start Over
+          {labels.startOver}
         </Button>
         <BusyButton type="submit" {...submit.look} disabled={!ready} busy={submit.busy} busyLabel={submit.busyLabel}>
           {submit.label}

@@ -6,13 +6,13 @@ import { createTranslator } from 'use-intl/core';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from './languages.ts';
 import { MAIL_TEXTS } from './mails.ts';
-import { PAGE_TEXTS } from './pages.ts';
+import { allPageTexts } from './pages.ts';
 import { PASS_TEXTS } from './passes.ts';
 
 const CATALOGUES = {
   mails: MAIL_TEXTS,
   passes: PASS_TEXTS,
-  pages: Object.fromEntries(await Promise.all(LANGUAGES.map(async (language) => [language, await PAGE_TEXTS[language]()]))),
+  pages: Object.fromEntries(await Promise.all(LANGUAGES.map(async (language) => [language, await allPageTexts(language)]))),
 };
 
 /** Every message of a catalogue by its dotted key. */

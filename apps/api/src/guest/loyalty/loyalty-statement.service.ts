@@ -10,11 +10,11 @@ import {
   LOYALTY_STATEMENT_PATH,
   LOYALTY_STATEMENT_TOKEN,
   STATEMENT_PAGE_SIZE,
-  statementMessages,
   type Statement,
   type StatementLedgerPage,
   type StatementLinkAnswer,
 } from '@boardwalk/contract/loyalty-statement';
+import { statementMessages } from '@boardwalk/contract/loyalty-statement-messages';
 import type { Mailer } from '../../integrations/email/mailer.ts';
 import { linkIn, mailTexts } from '../../integrations/email/mail-texts.ts';
 import type { Config } from '../../platform/config.ts';

@@ -3,7 +3,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOYALTY_WALLET_TOKEN } from '@boardwalk/contract/loyalty';
-import { LOYALTY_STATEMENT_TOKEN, STATEMENT_PAGE_SIZE, statementMessages } from '@boardwalk/contract/loyalty-statement';
+import { LOYALTY_STATEMENT_TOKEN, STATEMENT_PAGE_SIZE } from '@boardwalk/contract/loyalty-statement';
+import { statementMessages } from '@boardwalk/contract/loyalty-statement-messages';
 import { loyaltyAccounts, loyaltyLedger, loyaltyLots, loyaltyOrders, loyaltyRewards, loyaltyTiers, outbox } from '@boardwalk/db/schema';
 import { anOrder, putOrder } from '../../../test-support/fixtures.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../test-support/smtp.fixtures.ts';

@@ -1,16 +1,16 @@
 import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useTranslations } from 'use-intl';
 import { ALLOWED_CHANGES, type ClaimResult } from '@boardwalk/contract/loyalty';
 import { useFormats } from '../../lib/format.ts';
-import { useSiteInfo } from '../../lib/site.ts';
 import { ClaimForm, type CandidatesProps } from '../../loyalty/claim-form.tsx';
 import { LiveAlert } from '../../ui/live-alert.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { LoyaltyWalletActions } from '../wallet/loyalty-wallet-actions.tsx';
 import { useClaim, type ClaimKind, type ClaimRequest } from './loyalty-api.ts';
 import { useLoyaltyMember, type LoyaltyMember } from './loyalty-member.ts';
-import { CLAIMS, claimErrorMessage, loyaltyTexts } from './loyalty-texts.ts';
+import { CLAIM_FIELDS, useClaimTexts, useLoyaltyErrors } from './loyalty-texts.ts';
 import { MemberSignIn } from './member-sign-in.tsx';
 import './loyalty.css';
 
@@ -35,11 +35,19 @@ export function ClaimPage({ kind }: { kind: ClaimKind }) {
 
 function MemberClaim({ kind, member, initial }: { kind: ClaimKind; member: LoyaltyMember; initial: string }) {
   const { claimed } = useLoyaltyMember();
-  const supportEmail = useSiteInfo()?.supportEmail ?? '';
+  const t = useTranslations('loyalty');
+  const errors = useLoyaltyErrors();
+  const { supportEmail } = errors;
   const claim = useClaim(kind);
   const [result, setResult] = useState<ClaimResult | null>(null);
-  // The kind's label, hint and scanner title are the form's.
-  const { title, field, ...texts } = CLAIMS[kind];
+  // The kind's label, hint and scanner's words are the form's.
+  const { title, ...texts } = useClaimTexts(kind);
+  const field = CLAIM_FIELDS[kind];
+  const back = (
+    <Link to="/loyalty/" className="btn btn-outline-secondary">
+      {t('back')}
+    </Link>
+  );
 
   if (result) return <ClaimSuccess result={result} email={member.email} />;
   if (member.allowedChanges < 1) {
@@ -47,16 +55,12 @@ function MemberClaim({ kind, member, initial }: { kind: ClaimKind; member: Loyal
       <section className="panel panel--narrow" aria-labelledby="claim-heading">
         <PageHeading id="claim-heading">{title}</PageHeading>
         <p className="loyalty-note">
-          {member.allowedChanges === ALLOWED_CHANGES.existingAccount
-            ? loyaltyTexts.existingAccount(supportEmail)
-            : loyaltyTexts.alreadyClaimed(supportEmail)}
+          {t(member.allowedChanges === ALLOWED_CHANGES.existingAccount ? 'claim.existingAccount' : 'claim.alreadyClaimed', {
+            supportEmail,
+          })}
         </p>
-        <p>
-          Membership ID: <strong>{member.userID}</strong>
-        </p>
-        <Link to="/loyalty/" className="btn btn-outline-secondary">
-          Back
-        </Link>
+        <p>{t.rich('claim.membershipId', { userID: member.userID, strong: (text) => <strong>{text}</strong> })}</p>
+        {back}
       </section>
     );
   }
@@ -73,21 +77,17 @@ function MemberClaim({ kind, member, initial }: { kind: ClaimKind; member: Loyal
   return (
     <section className="panel panel--narrow" aria-labelledby="claim-heading">
       <PageHeading id="claim-heading">{title}</PageHeading>
-      <p className="panel__intro">Add a purchase to earn Brownie points. Each purchase can be added once.</p>
-      <LiveAlert message={claim.isError ? claimErrorMessage(claim.error, supportEmail) : null} />
+      <p className="panel__intro">{t('claim.intro')}</p>
+      <LiveAlert message={claim.isError ? errors.claim(claim.error) : null} />
       <ClaimForm
         id={field}
         {...texts}
         initial={initial}
         claim={send}
         busy={claim.isPending}
-        submit={{ label: 'Submit', busyLabel: loyaltyTexts.submitting, variant: 'primary' }}
+        submit={{ label: t('submit'), busyLabel: t('submitting'), variant: 'primary' }}
         scanPlacement="row"
-        back={
-          <Link to="/loyalty/" className="btn btn-outline-secondary">
-            Back
-          </Link>
-        }
+        back={back}
         Candidates={Candidates}
       />
     </section>
@@ -97,17 +97,18 @@ function MemberClaim({ kind, member, initial }: { kind: ClaimKind; member: Loyal
 /** Several checks share the number: the guest picks theirs by date and terminal. */
 function Candidates({ candidates, busy, onAdd }: CandidatesProps) {
   const formats = useFormats();
+  const t = useTranslations('loyalty.claim');
   return (
     <div className="loyalty-candidates">
-      <h2 className="h6 mt-4">Several checks have this number. Which one is yours?</h2>
+      <h2 className="h6 mt-4">{t('candidates')}</h2>
       <ul className="list-unstyled">
         {candidates.map((c) => (
           <li key={c.checkID} className="loyalty-candidates__row">
             <span>
-              {formats.dateTime(c.ORDER_DATE)} <span className="text-body-secondary">· Terminal {c.TERMINAL_ID}</span>
+              {formats.dateTime(c.ORDER_DATE)} <span className="text-body-secondary">· {t('terminal', { terminal: c.TERMINAL_ID })}</span>
             </span>
             <Button size="sm" variant="outline-primary" disabled={busy || c.IN_LOYALTY_ORDERS} onClick={() => onAdd(c.checkID)}>
-              {c.IN_LOYALTY_ORDERS ? 'Added' : 'Add'}
+              {t(c.IN_LOYALTY_ORDERS ? 'added' : 'add')}
             </Button>
           </li>
         ))}
@@ -117,20 +118,18 @@ function Candidates({ candidates, busy, onAdd }: CandidatesProps) {
 }
 
 function ClaimSuccess({ result, email }: { result: ClaimResult; email: string }) {
+  const t = useTranslations('loyalty');
   return (
     <section className="panel panel--narrow" aria-labelledby="claim-success-heading">
-      <PageHeading id="claim-success-heading">{loyaltyTexts.earned}</PageHeading>
+      <PageHeading id="claim-success-heading">{t('earned.heading')}</PageHeading>
       <p className="loyalty-points" data-testid="points-earned">
-        +{result.pointsEarned.toLocaleString('en-US')} Brownie points
+        {t('earned.points', { points: result.pointsEarned })}
       </p>
-      <p>
-        Your points were applied to your account. Your balance is now <strong>{result.balance.toLocaleString('en-US')}</strong> Brownie
-        points.
-      </p>
-      <p>{loyaltyTexts.downloadApp}</p>
+      <p>{t.rich('earned.balance', { balance: result.balance, strong: (text) => <strong>{text}</strong> })}</p>
+      <p>{t('downloadApp')}</p>
       <LoyaltyWalletActions request={{ email, walletToken: result.walletToken }} />
       <Link to="/loyalty/" className="btn btn-outline-secondary mt-3">
-        Back to Brownie Points
+        {t('backHome')}
       </Link>
     </section>
   );

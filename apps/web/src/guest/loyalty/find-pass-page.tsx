@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useNavigate } from 'react-router';
+import { useTranslations } from 'use-intl';
 import { BusyButton, MAIN_BUTTON } from '../../ui/busy-button.tsx';
 import { LiveAlert } from '../../ui/live-alert.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
@@ -18,6 +19,7 @@ export function FindPassPage() {
   const [orderId, setOrderId] = useState('');
   const [barcode, setBarcode] = useState('');
   const loginErrorMessage = useLoginErrorMessage();
+  const t = useTranslations('loyalty.findPass');
   const login = useLogin({
     onSuccess: (order, credentials) => credentials.kind === 'order' && navigate(passPath({ ...credentials, barcode: order.barcode })),
   });
@@ -28,10 +30,8 @@ export function FindPassPage() {
   };
   return (
     <section className="panel panel--narrow" aria-labelledby="find-pass-heading">
-      <PageHeading id="find-pass-heading">Add to Your Digital Wallet</PageHeading>
-      <p className="panel__intro">
-        Add your park tickets and passes to Apple Wallet or Google Wallet. Enter the order ID and a barcode from your confirmation email.
-      </p>
+      <PageHeading id="find-pass-heading">{t('heading')}</PageHeading>
+      <p className="panel__intro">{t('intro')}</p>
       <LiveAlert message={login.isError ? loginErrorMessage(login.error) : null} />
       <Form noValidate onSubmit={submit}>
         <OrderFields
@@ -39,8 +39,8 @@ export function FindPassPage() {
           values={{ orderId, barcode }}
           onChange={{ orderId: setOrderId, barcode: setBarcode }}
         />
-        <BusyButton type="submit" {...MAIN_BUTTON} disabled={!ready} busy={login.isPending} busyLabel="Finding your info...">
-          Find My Pass
+        <BusyButton type="submit" {...MAIN_BUTTON} disabled={!ready} busy={login.isPending} busyLabel={t('busy')}>
+          {t('submit')}
         </BusyButton>
       </Form>
     </section>

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { useTranslations } from 'use-intl';
 import { loyaltyEmail } from '@boardwalk/contract/loyalty';
 import type { LoyaltyWalletRequest } from '@boardwalk/contract/wallet';
 import { useSiteInfo } from '../../lib/site.ts';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { LoyaltyWalletActions } from '../wallet/loyalty-wallet-actions.tsx';
-import { loyaltyTexts } from './loyalty-texts.ts';
 import './loyalty.css';
 
 /**
@@ -27,25 +27,25 @@ export function LoyaltyPassPage() {
     if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname);
   }, []);
   const supportEmail = useSiteInfo()?.supportEmail ?? '';
+  const t = useTranslations('loyalty');
   return (
     <section className="panel panel--narrow" aria-labelledby="loyalty-pass-heading">
-      <PageHeading id="loyalty-pass-heading">Your Brownie Points Card</PageHeading>
+      <PageHeading id="loyalty-pass-heading">{t('card.heading')}</PageHeading>
       {request ? (
         <>
           <p className="panel__intro">
-            Add your membership card for <strong className="text-break">{request.email}</strong> to your digital wallet: it shows your
-            Brownie points and updates when they change.
+            {t.rich('card.intro', { email: request.email, strong: (text) => <strong className="text-break">{text}</strong> })}
           </p>
           <LoyaltyWalletActions request={request} />
-          <p className="mt-3">{loyaltyTexts.downloadApp}</p>
+          <p className="mt-3">{t('downloadApp')}</p>
         </>
       ) : (
         <p className="panel__intro" data-testid="pass-link-incomplete">
-          {loyaltyTexts.passLinkIncomplete(supportEmail)}
+          {t('card.incomplete', { supportEmail })}
         </p>
       )}
       <Link to="/loyalty/" className="btn btn-outline-secondary mt-2">
-        Back to Brownie Points
+        {t('backHome')}
       </Link>
     </section>
   );

@@ -1,10 +1,10 @@
-import { useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
+import { useTranslations } from 'use-intl';
 import { failedWith } from '../../lib/api-client.ts';
-import { useSiteInfo } from '../../lib/site.ts';
 import { EmailForm, NamesForm, type MemberNames } from '../../loyalty/member-forms.tsx';
 import { BusyButton, MAIN_BUTTON } from '../../ui/busy-button.tsx';
 import { LiveAlert } from '../../ui/live-alert.tsx';
@@ -12,9 +12,11 @@ import { PageHeading } from '../../ui/page-heading.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { confirmCode, createMember, sendCode } from './loyalty-api.ts';
 import { rememberedEmail, useLoyaltyMember } from './loyalty-member.ts';
-import { loyaltyTexts, memberErrorMessage } from './loyalty-texts.ts';
+import { useLoyaltyErrors } from './loyalty-texts.ts';
 
 const noChanges = () => () => {};
+/** An email in a sentence (the catalogue's <strong>), broken anywhere on a narrow screen. */
+export const emailStrong = (text: ReactNode) => <strong className="text-break">{text}</strong>;
 const CODE_PATTERN = /^\d{6}$/;
 
 /** The step the sign-in is at: the email, the code mailed to it, or (no account) the names with the email's proof. */
@@ -27,7 +29,8 @@ type Step = { at: 'email' } | { at: 'code'; validMinutes: number } | { at: 'name
  */
 export function MemberSignIn() {
   const { verified, created } = useLoyaltyMember();
-  const supportEmail = useSiteInfo()?.supportEmail ?? '';
+  const t = useTranslations('loyalty');
+  const errors = useLoyaltyErrors();
   // The remembered email fills the field until the guest types: read as an external store so
   // the prerendered page (no storage, no email) hydrates as it was rendered, then shows it.
   const remembered = useSyncExternalStore(noChanges, rememberedEmail, () => null);
@@ -69,20 +72,19 @@ export function MemberSignIn() {
     setCodeRound((round) => round + 1);
     send.mutate(email);
   };
-  const submit = { label: 'Submit', busyLabel: loyaltyTexts.submitting, look: { variant: 'primary' } } as const;
+  const submit = { label: t('submit'), busyLabel: t('submitting'), look: { variant: 'primary' } } as const;
 
   if (step.at === 'names') {
     const conflict = failedWith(create.error, 'CONFLICT');
     return (
       <section className="panel panel--narrow" aria-labelledby="loyalty-join-heading">
-        <PageHeading id="loyalty-join-heading">Join Brownie Points</PageHeading>
-        <p className="panel__intro">
-          We could not find an account for <strong className="text-break">{email}</strong>. Tell us your name to join.
-        </p>
-        <div role="status">{conflict ? <p className="loyalty-note">{loyaltyTexts.createConflict}</p> : null}</div>
-        <LiveAlert message={create.isError && !conflict ? memberErrorMessage(create.error, supportEmail) : null} />
+        <PageHeading id="loyalty-join-heading">{t('join.heading')}</PageHeading>
+        <p className="panel__intro">{t.rich('join.intro', { email, strong: emailStrong })}</p>
+        <div role="status">{conflict ? <p className="loyalty-note">{t('join.conflict')}</p> : null}</div>
+        <LiveAlert message={create.isError && !conflict ? errors.member(create.error) : null} />
         <NamesForm
           ids={{ firstName: 'loyaltyFirstName', lastName: 'loyaltyLastName' }}
+          labels={{ firstName: t('join.firstName'), lastName: t('join.lastName'), startOver: t('startOver') }}
           autoComplete={{ firstName: 'given-name', lastName: 'family-name' }}
           onStartOver={startOver}
           onSubmit={(names) => create.mutate({ names, proof: step.proof })}
@@ -93,14 +95,8 @@ export function MemberSignIn() {
   }
 
   if (step.at === 'code') {
-    // A wrong, expired or used-up code: the server's words (shown in red); anything else the support text.
-    const confirmError = confirm.isError
-      ? failedWith(confirm.error, 'VALIDATION_FAILED') && confirm.error.body?.message
-        ? confirm.error.body.message
-        : memberErrorMessage(confirm.error, supportEmail)
-      : send.isError
-        ? memberErrorMessage(send.error, supportEmail)
-        : null;
+    // A wrong, expired or used-up code: its reason (shown in red); anything else the support text.
+    const confirmError = confirm.isError ? errors.code(confirm.error) : send.isError ? errors.member(send.error) : null;
     return (
       <CodeStep
         key={codeRound}
@@ -117,16 +113,15 @@ export function MemberSignIn() {
     );
   }
 
-  const sendError = send.isError ? memberErrorMessage(send.error, supportEmail) : null;
+  const sendError = send.isError ? errors.member(send.error) : null;
   return (
     <section className="panel panel--narrow" aria-labelledby="loyalty-email-heading">
-      <PageHeading id="loyalty-email-heading">Brownie Points</PageHeading>
-      <p className="panel__intro">
-        Earn Brownie points for your park tickets, food and drinks, and hotel stays. Enter your email to start.
-      </p>
+      <PageHeading id="loyalty-email-heading">{t('heading')}</PageHeading>
+      <p className="panel__intro">{t('signIn.intro')}</p>
       <LiveAlert message={sendError} />
       <EmailForm
         id="loyaltyEmail"
+        label={t('signIn.email')}
         autoComplete="email"
         email={typedEmail ?? remembered ?? ''}
         onEmailChange={setEmail}
@@ -135,15 +130,13 @@ export function MemberSignIn() {
           send.mutate(value);
         }}
         submit={{
-          label: 'Continue',
-          busyLabel: loyaltyTexts.submitting,
+          label: t('signIn.continue'),
+          busyLabel: t('submitting'),
           busy: send.isPending,
           look: MAIN_BUTTON,
         }}
       />
-      <p className="mt-4 mb-0">
-        Already a member? <Link to="/loyalty/statement">See my points</Link>
-      </p>
+      <p className="mt-4 mb-0">{t.rich('signIn.member', { link: (text) => <Link to="/loyalty/statement">{text}</Link> })}</p>
     </section>
   );
 }
@@ -161,6 +154,7 @@ function CodeStep(props: {
   onStartOver: () => void;
 }) {
   const [code, setCode] = useState('');
+  const t = useTranslations('loyalty');
   const valid = CODE_PATTERN.test(code.trim());
   const submitted = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -168,18 +162,15 @@ function CodeStep(props: {
   };
   return (
     <section className="panel panel--narrow" aria-labelledby="loyalty-code-heading">
-      <PageHeading id="loyalty-code-heading">Check Your Email</PageHeading>
-      <p className="panel__intro">
-        We sent a 6-digit code to <strong className="text-break">{props.email}</strong>. Enter it to continue. It works for{' '}
-        {props.validMinutes} minutes.
-      </p>
-      <div role="status">{props.resent ? <p className="loyalty-note">{loyaltyTexts.codeResent}</p> : null}</div>
+      <PageHeading id="loyalty-code-heading">{t('code.heading')}</PageHeading>
+      <p className="panel__intro">{t.rich('code.intro', { email: props.email, minutes: props.validMinutes, strong: emailStrong })}</p>
+      <div role="status">{props.resent ? <p className="loyalty-note">{t('code.resent')}</p> : null}</div>
       <LiveAlert message={props.error} />
       <Form noValidate onSubmit={submitted}>
         <TextField
           id="loyaltyCode"
-          label="Code"
-          hint="6 digits, from our email"
+          label={t('code.label')}
+          hint={t('code.hint')}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
@@ -193,17 +184,17 @@ function CodeStep(props: {
           className="w-100"
           disabled={!valid}
           busy={props.busy}
-          busyLabel={loyaltyTexts.submitting}
+          busyLabel={t('submitting')}
         >
-          Confirm
+          {t('code.confirm')}
         </BusyButton>
       </Form>
       <div className="actions mt-3">
         <Button variant="outline-secondary" onClick={props.onStartOver}>
-          Start Over
+          {t('startOver')}
         </Button>
-        <BusyButton variant="outline-primary" onClick={props.onSendAgain} busy={props.sending} busyLabel="Sending...">
-          Send a New Code
+        <BusyButton variant="outline-primary" onClick={props.onSendAgain} busy={props.sending} busyLabel={t('code.sending')}>
+          {t('code.sendAgain')}
         </BusyButton>
       </div>
     </section>

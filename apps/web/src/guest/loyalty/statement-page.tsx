@@ -1,12 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
+import { useFormatter, useTranslations } from 'use-intl';
 import type { Statement, StatementEntry } from '@boardwalk/contract/loyalty-statement';
-import { describeRequestError, failedWith } from '../../lib/api-client.ts';
+import { failedWith } from '../../lib/api-client.ts';
 import { useFormats } from '../../lib/format.ts';
 import { forgetLinkToken, hideLinkToken, takeLinkToken } from '../../lib/link-token.ts';
+import { useRequestErrors } from '../../lib/request-errors.ts';
 import { useSiteInfo } from '../../lib/site.ts';
 import { EmailLinkRequest } from '../../loyalty/email-link-request.tsx';
 import { BusyButton } from '../../ui/busy-button.tsx';
@@ -15,7 +17,8 @@ import { LoadingState } from '../../ui/loading-state.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { LoyaltyWalletActions } from '../wallet/loyalty-wallet-actions.tsx';
 import { rememberedEmail } from './loyalty-member.ts';
-import { memberErrorMessage } from './loyalty-texts.ts';
+import { serverReason, useLoyaltyErrors } from './loyalty-texts.ts';
+import { emailStrong } from './member-sign-in.tsx';
 import { statementQuery, useStatementLink } from './statement-api.ts';
 import './loyalty.css';
 
@@ -23,17 +26,27 @@ import './loyalty.css';
 const TOKEN_KEY = 'boardwalk.loyalty.statementToken';
 const forgetToken = () => forgetLinkToken(TOKEN_KEY);
 
-/** A statement or page that did not load: a network failure or a server fault. */
-const loadError = (error: unknown, supportEmail: string) =>
-  describeRequestError(error, {
-    networkError: 'We could not reach Boardwalk. Check your connection and try again.',
-    failure: `We could not load your points just now. Please try again; if this keeps happening, email ${supportEmail}.`,
-  });
+/** The statement's words, and its points written in the page's language. */
+function useStatementTexts() {
+  const t = useTranslations('statement');
+  const format = useFormatter();
+  /** Whole points with a true minus sign below zero (read as "minus"). */
+  const amount = (n: number) => (n < 0 ? `−${format.number(-n)}` : format.number(n));
+  return {
+    t,
+    amount,
+    points: (n: number) => t('points', { count: Math.abs(n), amount: amount(n) }),
+    signed: (n: number) => (n > 0 ? `+${amount(n)}` : amount(n)),
+  };
+}
 
-/** Whole points with a true minus sign below zero (read as "minus"). */
-const amount = (n: number) => (n < 0 ? `−${(-n).toLocaleString('en-US')}` : n.toLocaleString('en-US'));
-const points = (n: number) => `${amount(n)} ${Math.abs(n) === 1 ? 'point' : 'points'}`;
-const signed = (n: number) => (n > 0 ? `+${amount(n)}` : amount(n));
+/** A statement or page that did not load: a network failure or a server fault. */
+function useLoadError() {
+  const t = useTranslations('statement');
+  const describe = useRequestErrors();
+  const supportEmail = useSiteInfo()?.supportEmail ?? '';
+  return (error: unknown) => describe(error, { networkError: t('networkError'), failure: t('failure', { supportEmail }) });
+}
 
 /** /loyalty/statement: the member's points from the emailed link (#token); without a valid link, the form that sends one. */
 export function StatementPage() {
@@ -53,15 +66,16 @@ export function StatementPage() {
 
 /** Asks for the link by email; the answer reads the same whether or not the email is a member's. */
 export function StatementRequest({ notice }: { notice?: string | undefined }) {
-  const supportEmail = useSiteInfo()?.supportEmail ?? '';
+  const t = useTranslations('statement');
+  const errors = useLoyaltyErrors();
   const request = useStatementLink();
   return (
     <EmailLinkRequest
       name="statement"
-      heading="My Points"
+      heading={t('heading')}
       initialEmail={rememberedEmail() ?? ''}
       request={request}
-      error={request.isError ? memberErrorMessage(request.error, supportEmail) : null}
+      error={request.isError ? errors.member(request.error) : null}
       notice={
         notice ? (
           <p className="loyalty-note" data-testid="statement-link-refused">
@@ -69,24 +83,20 @@ export function StatementRequest({ notice }: { notice?: string | undefined }) {
           </p>
         ) : null
       }
-      intro="See your balance, your tier, every entry with its reason and the rewards you can redeem. Enter the email of your membership and we will email you a link."
-      sent={(answer) => (
-        <>
-          If <strong className="text-break">{answer.email}</strong> belongs to a Brownie Points member, a link to your points is on its way.
-          It works for {answer.validHours} hours.
-        </>
-      )}
-      sentHint="Nothing after a few minutes? Check your spam folder, or make sure you used the email of your membership."
+      intro={t('request.intro')}
+      sent={(answer) => t.rich('request.sent', { email: answer.email, hours: answer.validHours, strong: emailStrong })}
+      sentHint={t('request.sentHint')}
     >
       <Link to="/loyalty/" className="btn btn-link px-0 mt-3">
-        Back to Brownie Points
+        {t('request.back')}
       </Link>
     </EmailLinkRequest>
   );
 }
 
 function StatementView({ token, onRefused }: { token: string; onRefused: () => void }) {
-  const supportEmail = useSiteInfo()?.supportEmail ?? '';
+  const t = useTranslations('statement');
+  const loadError = useLoadError();
   const query = useInfiniteQuery(statementQuery(token));
   const refused = failedWith(query.error, 'UNAUTHORIZED');
   const [first, ...older] = query.data?.pages ?? [];
@@ -95,18 +105,22 @@ function StatementView({ token, onRefused }: { token: string; onRefused: () => v
     if (refused) forgetToken();
   }, [refused]);
 
-  if (failedWith(query.error, 'UNAUTHORIZED')) return <StatementRequest notice={query.error.body?.message ?? undefined} />;
-  if (query.isPending) return <LoadingState label="Loading your points..." />;
+  if (refused) {
+    // Why the link no longer opens, by the server's reason (an unknown one: not valid).
+    const reason = serverReason(query.error);
+    return <StatementRequest notice={t(`refused.${reason?.kind === 'statement' ? reason.key : 'invalid'}`)} />;
+  }
+  if (query.isPending) return <LoadingState label={t('loading')} />;
   if (!first || !('ledger' in first)) {
     return (
       <section className="panel panel--narrow" aria-labelledby="statement-error-heading">
-        <PageHeading id="statement-error-heading">My Points</PageHeading>
-        <LiveAlert message={loadError(query.error, supportEmail)} />
-        <BusyButton busy={query.isFetching} busyLabel="Loading..." variant="primary" onClick={() => void query.refetch()}>
-          Try Again
+        <PageHeading id="statement-error-heading">{t('heading')}</PageHeading>
+        <LiveAlert message={loadError(query.error)} />
+        <BusyButton busy={query.isFetching} busyLabel={t('loadingMore')} variant="primary" onClick={() => void query.refetch()}>
+          {t('tryAgain')}
         </BusyButton>
         <Button variant="link" onClick={onRefused}>
-          Ask for a new link
+          {t('newLink')}
         </Button>
       </section>
     );
@@ -114,23 +128,26 @@ function StatementView({ token, onRefused }: { token: string; onRefused: () => v
   const entries = [first.ledger.entries, ...older.map((page) => ('entries' in page ? page.entries : []))].flat();
   return (
     <section className="panel statement" aria-labelledby="statement-heading">
-      <PageHeading id="statement-heading">My Points</PageHeading>
+      <PageHeading id="statement-heading">{t('heading')}</PageHeading>
       <p className="panel__intro">
-        {first.firstName} {first.lastName} · Member number <span className="text-nowrap">{first.memberNumber}</span>
+        {t.rich('member', {
+          firstName: first.firstName,
+          lastName: first.lastName,
+          memberNumber: first.memberNumber,
+          nowrap: (text) => <span className="text-nowrap">{text}</span>,
+        })}
       </p>
       <Balance statement={first} />
       <TierProgress statement={first} />
       <section className="statement__section" aria-labelledby="statement-card-heading">
-        <h2 id="statement-card-heading">Your Card</h2>
+        <h2 id="statement-card-heading">{t('card')}</h2>
         <LoyaltyWalletActions request={{ email: first.email, walletToken: first.walletToken }} />
       </section>
       <Rewards statement={first} />
       <section className="statement__section" aria-labelledby="statement-history-heading">
-        <h2 id="statement-history-heading">History</h2>
+        <h2 id="statement-history-heading">{t('history.heading')}</h2>
         {entries.length === 0 ? (
-          <p>
-            No points yet. <Link to="/loyalty/">Add a purchase</Link> to start earning.
-          </p>
+          <p>{t.rich('history.empty', { link: (text) => <Link to="/loyalty/">{text}</Link> })}</p>
         ) : (
           <ol className="statement-ledger">
             {entries.map((entry) => (
@@ -138,16 +155,16 @@ function StatementView({ token, onRefused }: { token: string; onRefused: () => v
             ))}
           </ol>
         )}
-        <LiveAlert message={query.isFetchNextPageError ? loadError(query.error, supportEmail) : null} />
+        <LiveAlert message={query.isFetchNextPageError ? loadError(query.error) : null} />
         {query.hasNextPage ? (
           <BusyButton
             busy={query.isFetchingNextPage}
-            busyLabel="Loading..."
+            busyLabel={t('loadingMore')}
             variant="outline-primary"
             className="w-100"
             onClick={() => void query.fetchNextPage()}
           >
-            Show More
+            {t('history.more')}
           </BusyButton>
         ) : null}
       </section>
@@ -157,68 +174,72 @@ function StatementView({ token, onRefused }: { token: string; onRefused: () => v
 
 function Balance({ statement }: { statement: Statement }) {
   const formats = useFormats();
+  const { t, points } = useStatementTexts();
+  const strong = (text: ReactNode) => <strong>{text}</strong>;
   return (
     <div className="statement-balance">
-      <p className="statement-balance__label">Balance</p>
+      <p className="statement-balance__label">{t('balance')}</p>
       <p className={`loyalty-points${statement.balance < 0 ? ' loyalty-points--negative' : ''}`}>{points(statement.balance)}</p>
       {statement.expiringPoints > 0 && statement.expiringAt ? (
         <p className="loyalty-note mb-2" data-testid="statement-expiring">
-          <strong>{points(statement.expiringPoints)}</strong> expire on <strong>{formats.date(statement.expiringAt)}</strong>. Redeem them
-          before then.
+          {t.rich('expiring', { points: points(statement.expiringPoints), date: formats.date(statement.expiringAt), strong })}
         </p>
       ) : null}
-      {statement.balance < 0 ? (
-        <p className="loyalty-note mb-0">
-          Your balance is below zero because a refund took back points you had already spent. Rewards unlock again once you earn them back.
-        </p>
-      ) : null}
+      {statement.balance < 0 ? <p className="loyalty-note mb-0">{t('negative')}</p> : null}
     </div>
   );
 }
 
 function TierProgress({ statement }: { statement: Statement }) {
   const { tier, nextTier, pointsEarned } = statement;
+  const { t, amount, points } = useStatementTexts();
   if (!tier && !nextTier) return null;
   const progress = Math.min(Math.max(0, pointsEarned), nextTier?.pointsToReach ?? 0);
   const toGo = (nextTier?.pointsToReach ?? 0) - pointsEarned;
   return (
     <section className="statement__section" aria-labelledby="statement-tier-heading">
-      <h2 id="statement-tier-heading">Tier: {tier ? tier.name : 'none yet'}</h2>
+      <h2 id="statement-tier-heading">{tier ? t('tier.heading', { tier: tier.name }) : t('tier.none')}</h2>
       {nextTier ? (
         <>
           <div className="progress">
             <div
               className="progress-bar bg-success"
               role="progressbar"
-              aria-label={`Progress to ${nextTier.name}`}
+              aria-label={t('tier.progress', { tier: nextTier.name })}
               aria-valuenow={progress}
               aria-valuemin={0}
               aria-valuemax={nextTier.pointsToReach}
-              aria-valuetext={`${points(pointsEarned)} of ${points(nextTier.pointsToReach)}`}
+              aria-valuetext={t('tier.progressValue', { earned: points(pointsEarned), goal: points(nextTier.pointsToReach) })}
               style={{ width: `${(100 * progress) / nextTier.pointsToReach}%` }}
             />
           </div>
           <p className="mt-2 mb-0">
-            {points(pointsEarned)} earned in the last 365 days: {amount(toGo)} more {toGo === 1 ? 'point' : 'points'} to reach{' '}
-            <strong>{nextTier.name}</strong>.
+            {t.rich('tier.toGo', {
+              earned: points(pointsEarned),
+              count: Math.abs(toGo),
+              toGo: amount(toGo),
+              tier: nextTier.name,
+              strong: (text) => <strong>{text}</strong>,
+            })}
           </p>
         </>
       ) : (
-        <p className="mb-0">{points(pointsEarned)} earned in the last 365 days: you have reached our highest tier.</p>
+        <p className="mb-0">{t('tier.top', { earned: points(pointsEarned) })}</p>
       )}
     </section>
   );
 }
 
 function Rewards({ statement }: { statement: Statement }) {
+  const { t, points } = useStatementTexts();
   return (
     <section className="statement__section" aria-labelledby="statement-rewards-heading">
-      <h2 id="statement-rewards-heading">Rewards</h2>
+      <h2 id="statement-rewards-heading">{t('rewards.heading')}</h2>
       {statement.rewards.length === 0 ? (
-        <p>No rewards are offered right now.</p>
+        <p>{t('rewards.none')}</p>
       ) : (
         <>
-          <p>Show your card at any till or at guest services to redeem a reward.</p>
+          <p>{t('rewards.howTo')}</p>
           <ul className="statement-rewards">
             {statement.rewards.map((reward) => (
               <li key={reward.rewardId} className="statement-rewards__item">
@@ -228,7 +249,7 @@ function Rewards({ statement }: { statement: Statement }) {
                   {reward.redeemableNow ? (
                     <div className="mt-1">
                       <Badge bg="success" className="text-wrap">
-                        Redeemable now
+                        {t('rewards.redeemable')}
                       </Badge>
                     </div>
                   ) : null}
@@ -245,6 +266,7 @@ function Rewards({ statement }: { statement: Statement }) {
 
 function LedgerEntry({ entry }: { entry: StatementEntry }) {
   const formats = useFormats();
+  const { signed } = useStatementTexts();
   return (
     <li className="statement-ledger__entry">
       <div>

@@ -68,6 +68,7 @@ function LoyaltyLookup({ onFound, onUnknown }: { onFound: (userID: string, email
     <div className="staff-loyalty__lookup">
       <EmailForm
         id="loyalty-email"
+        label="Email"
         autoComplete="off"
         email={email}
         onEmailChange={setEmail}
@@ -183,6 +184,7 @@ function LoyaltySignup({ email, onStartOver, onCreated }: { email: string; onSta
   return (
     <NamesForm
       ids={{ firstName: 'loyalty-first-name', lastName: 'loyalty-last-name' }}
+      labels={{ firstName: 'First Name', lastName: 'Last Name', startOver: 'Start Over' }}
       autoComplete={{ firstName: 'off', lastName: 'off' }}
       onStartOver={onStartOver}
       onSubmit={(names) => create.mutate(names)}

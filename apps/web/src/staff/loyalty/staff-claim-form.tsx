@@ -10,7 +10,7 @@ import { staffClaimResult, staffLoyaltyMessages as texts } from '@boardwalk/cont
 import { failedWith } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useSiteInfo } from '../../lib/site.ts';
-import { ClaimForm, type CandidatesProps } from '../../loyalty/claim-form.tsx';
+import { ClaimForm, type CandidatesProps, type ScanTexts } from '../../loyalty/claim-form.tsx';
 import { useToast } from '../../ui/toasts.tsx';
 import { useStaffErrorHandler } from '../auth/staff-errors.ts';
 import { accountQuery, api, loyaltyJson, ordersQuery } from './loyalty-api.ts';
@@ -18,9 +18,19 @@ import { StaffTable } from '../resources/staff-table.tsx';
 
 export type StaffClaimKind = 'tickets' | 'purchase' | 'hotels';
 
-const CLAIMS: Record<StaffClaimKind, { title: string; label: string; field: string; scan?: string }> = {
+const CLAIMS: Record<StaffClaimKind, { title: string; label: string; field: string; scan?: ScanTexts }> = {
   tickets: { title: 'Tickets', label: 'Order ID or Invoice Number', field: 'orderId' },
-  purchase: { title: 'Food & Beverage', label: 'Check Number', field: 'checkNumber', scan: 'Scan your check number' },
+  purchase: {
+    title: 'Food & Beverage',
+    label: 'Check Number',
+    field: 'checkNumber',
+    scan: {
+      title: 'Scan your check number',
+      button: 'Scan Barcode',
+      hint: 'Hold the barcode inside the frame. You can also type the number instead.',
+      close: 'Close',
+    },
+  },
   hotels: { title: 'Hotel Reservations', label: 'Reservation Number', field: 'reservationNumber' },
 };
 

@@ -1,5 +1,6 @@
-// The guest pages' words in English, one file per area (pages/): the browser loads a language's
-// catalogue as a chunk of its own (../pages.ts), its messages compiled at build time.
+// The guest pages' words in English, one file per area (pages/), gathered for their types
+// (PageTexts in ../pages.ts): the browser loads each area as a chunk of its own (../pages.ts),
+// its messages compiled at build time, and never this file.
 import common from './pages/common.ts';
 import errors from './pages/errors.ts';
 import ticket from './pages/ticket.ts';

@@ -25,4 +25,12 @@ export default {
     shownBefore: 'on {day} at {time}',
   },
   offline: 'Offline: shown as it was <when>{shownAt}</when>',
+  /** A page that emails the guest a link (the statement, the privacy request; loyalty/email-link-request.tsx). */
+  emailLink: {
+    email: 'Email',
+    submit: 'Email Me a Link',
+    busy: 'Sending...',
+    sentHeading: 'Check Your Email',
+    another: 'Use Another Email',
+  },
 } as const;

@@ -1,2 +1,56 @@
-// The statement pages' words in English (docs/i18n.md).
-export default {} as const;
+// The member's statement in English (apps/web/src/guest/loyalty/statement-page.tsx; docs/i18n.md):
+// the form that emails the link, why a link no longer opens, and the statement itself (balance,
+// tier, card, rewards, history).
+export default {
+  heading: 'My Points',
+  /** Asking for the link by email (the answer reads the same whether or not the email is a member's). */
+  request: {
+    intro:
+      'See your balance, your tier, every entry with its reason and the rewards you can redeem. Enter the email of your membership and we will email you a link.',
+    sent: 'If <strong>{email}</strong> belongs to a Brownie Points member, a link to your points is on its way. It works for {hours, plural, one {# hour} other {# hours}}.',
+    sentHint: 'Nothing after a few minutes? Check your spam folder, or make sure you used the email of your membership.',
+    back: 'Back to Brownie Points',
+  },
+  /** A link that no longer opens (401), by the server's reason. */
+  refused: {
+    expired: 'This link has expired: links to your points work for 24 hours. Enter your email and we will send you a new one.',
+    invalid: 'This link is not valid, or the membership it was for has ended. Enter your email and we will send you a new link.',
+    tokenRequired: 'Open the link from our email to see your points.',
+    unproven: 'Confirm your email on the Brownie Points page first (we send you a code), then ask for your points again.',
+  },
+  loading: 'Loading your points...',
+  loadingMore: 'Loading...',
+  /** The statement or a page of it did not load. */
+  networkError: 'We could not reach Boardwalk. Check your connection and try again.',
+  failure: 'We could not load your points just now. Please try again; if this keeps happening, email {supportEmail}.',
+  tryAgain: 'Try Again',
+  newLink: 'Ask for a new link',
+  member: '{firstName} {lastName} · Member number <nowrap>{memberNumber}</nowrap>',
+  /** Whole points: `amount` is the number as the page writes it (a true minus sign below zero), `count` its size. */
+  points: '{count, plural, one {{amount} point} other {{amount} points}}',
+  balance: 'Balance',
+  expiring: '<strong>{points}</strong> expire on <strong>{date}</strong>. Redeem them before then.',
+  negative:
+    'Your balance is below zero because a refund took back points you had already spent. Rewards unlock again once you earn them back.',
+  tier: {
+    heading: 'Tier: {tier}',
+    none: 'Tier: none yet',
+    progress: 'Progress to {tier}',
+    progressValue: '{earned} of {goal}',
+    /** `toGo`: the points still to earn, written by the page; `count`: how many. */
+    toGo: '{earned} earned in the last 365 days: {count, plural, one {{toGo} more point} other {{toGo} more points}} to reach <strong>{tier}</strong>.',
+    top: '{earned} earned in the last 365 days: you have reached our highest tier.',
+  },
+  card: 'Your Card',
+  rewards: {
+    heading: 'Rewards',
+    none: 'No rewards are offered right now.',
+    howTo: 'Show your card at any till or at guest services to redeem a reward.',
+    redeemable: 'Redeemable now',
+  },
+  history: {
+    heading: 'History',
+    empty: 'No points yet. <link>Add a purchase</link> to start earning.',
+    more: 'Show More',
+  },
+} as const;

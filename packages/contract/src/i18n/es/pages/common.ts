@@ -21,4 +21,11 @@ export default {
     shownBefore: 'el {day} a las {time}',
   },
   offline: 'Sin conexión: se muestra como estaba <when>{shownAt}</when>',
+  emailLink: {
+    email: 'Correo',
+    submit: 'Enviarme un enlace',
+    busy: 'Enviando...',
+    sentHeading: 'Revise su correo',
+    another: 'Usar otro correo',
+  },
 } as const satisfies Translation<typeof en>;

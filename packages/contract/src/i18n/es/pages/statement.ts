@@ -1,4 +1,52 @@
 import type { Translation } from '../../languages.ts';
 import type en from '../../en/pages/statement.ts';
 
-export default {} as const satisfies Translation<typeof en>;
+export default {
+  heading: 'Mis puntos',
+  request: {
+    intro:
+      'Consulte su saldo, su nivel, cada movimiento con su motivo y las recompensas que puede canjear. Escriba el correo de su cuenta de socio y le enviaremos un enlace.',
+    sent: 'Si <strong>{email}</strong> pertenece a un socio de Puntos Brownie, le enviamos un enlace a sus puntos. Es válido por {hours, plural, one {# hora} other {# horas}}.',
+    sentHint: '¿No le llegó nada en unos minutos? Revise su carpeta de spam o asegúrese de haber usado el correo de su cuenta de socio.',
+    back: 'Volver a Puntos Brownie',
+  },
+  refused: {
+    expired: 'Este enlace venció: los enlaces a sus puntos son válidos por 24 horas. Escriba su correo y le enviaremos uno nuevo.',
+    invalid:
+      'Este enlace no es válido, o la cuenta de socio a la que correspondía se cerró. Escriba su correo y le enviaremos un enlace nuevo.',
+    tokenRequired: 'Abra el enlace de nuestro correo para ver sus puntos.',
+    unproven: 'Primero confirme su correo en la página de Puntos Brownie (le enviamos un código) y luego vuelva a pedir sus puntos.',
+  },
+  loading: 'Cargando sus puntos...',
+  loadingMore: 'Cargando...',
+  networkError: 'No pudimos conectar con Boardwalk. Revise su conexión e intente de nuevo.',
+  failure: 'Por ahora no pudimos cargar sus puntos. Intente de nuevo; si el problema continúa, escriba a {supportEmail}.',
+  tryAgain: 'Intentar de nuevo',
+  newLink: 'Pedir un enlace nuevo',
+  member: '{firstName} {lastName} · Número de socio <nowrap>{memberNumber}</nowrap>',
+  points: '{count, plural, one {{amount} punto} other {{amount} puntos}}',
+  balance: 'Saldo',
+  expiring: 'Fecha de vencimiento de <strong>{points}</strong>: <strong>{date}</strong>. Canjee sus puntos antes de esa fecha.',
+  negative:
+    'Su saldo es negativo porque un reembolso descontó puntos que usted ya había usado. Las recompensas vuelven a estar disponibles cuando recupere esos puntos.',
+  tier: {
+    heading: 'Nivel: {tier}',
+    none: 'Nivel: todavía ninguno',
+    progress: 'Avance hacia {tier}',
+    progressValue: '{earned} de {goal}',
+    toGo: 'En los últimos 365 días ganó {earned}: {count, plural, one {le falta {toGo} punto} other {le faltan {toGo} puntos}} para llegar a <strong>{tier}</strong>.',
+    top: 'En los últimos 365 días ganó {earned}: ya alcanzó nuestro nivel más alto.',
+  },
+  card: 'Su tarjeta de socio',
+  rewards: {
+    heading: 'Recompensas',
+    none: 'Por ahora no hay recompensas disponibles.',
+    howTo: 'Para canjear una recompensa, muestre su tarjeta en cualquier caja o en Atención al Visitante.',
+    redeemable: 'Canjeable ahora',
+  },
+  history: {
+    heading: 'Historial',
+    empty: 'Todavía no tiene puntos. <link>Agregue una compra</link> para empezar a ganarlos.',
+    more: 'Ver más',
+  },
+} as const satisfies Translation<typeof en>;
