@@ -7,9 +7,9 @@
 // against the server are loyalty.test.ts, loyalty-pass.test.ts and loyalty-statement.test.ts.
 import type { Page } from 'playwright-core';
 import type { ClaimResult, CheckCandidate } from '@boardwalk/contract/loyalty';
-import { loyaltyEmailMessages } from '@boardwalk/contract/loyalty';
+import { CLAIM_REFUSALS, CODE_REFUSALS, loyaltyEmailMessages, type ClaimRefusal, type CodeRefusal } from '@boardwalk/contract/loyalty';
 import type { Statement, StatementEntry } from '@boardwalk/contract/loyalty-statement';
-import { statementMessages } from '@boardwalk/contract/loyalty-statement-messages';
+import { STATEMENT_REFUSALS, statementMessages, type StatementRefusal } from '@boardwalk/contract/loyalty-statement-messages';
 import { answerWithError, type GuestState } from './browser.ts';
 
 type Language = 'en' | 'es';
@@ -72,10 +72,10 @@ async function codeStep(page: Page, say: (en: string, es: string) => string) {
   await heading(page, say('Check Your Email', 'Revise su correo'));
 }
 
-/** The code step with a code confirmed: the confirm call answers `answer` (a 400's message, or the answer). */
-async function confirmCode(page: Page, say: (en: string, es: string) => string, refusal: string) {
+/** The code step with a code confirmed, which the server refuses (400) for a reason. */
+async function confirmCode(page: Page, say: (en: string, es: string) => string, why: CodeRefusal) {
   await codeStep(page, say);
-  await answerWithError(page, '/api/loyalty/confirm', 400, refusal);
+  await answerWithError(page, '/api/loyalty/confirm', 400, loyaltyEmailMessages[why], {}, { reason: CODE_REFUSALS[why] });
   await page.getByLabel(say('Code', 'Código')).fill('123456');
   await page.getByRole('button', { name: say('Confirm', 'Confirmar') }).click();
 }
@@ -107,10 +107,12 @@ async function claim(page: Page, language: Language, kind: keyof typeof CLAIM_PA
   await page.getByRole('button', { name: language === 'en' ? 'Submit' : 'Enviar' }).click();
 }
 
-/** A claim refused by the server (400) for a reason, in its own English words: the page words it. */
-const refusal = (name: string, kind: keyof typeof CLAIM_PAGES, serverWords: string, en: string, es: string) =>
-  state(`loyalty-claim-refused-${name}`, async (page, say, language) => {
-    await answerWithError(page, `/api/loyalty/${kind}/`, 400, serverWords);
+/** A claim refused by the server (400) for a reason, with its English words: the page words the reason. */
+const refusal = (why: ClaimRefusal | 'other', kind: keyof typeof CLAIM_PAGES, serverWords: string, en: string, es: string) =>
+  state(`loyalty-claim-refused-${why.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`, async (page, say, language) => {
+    // 'other': a 400 with no reason (a field the schema refused).
+    const reason = why === 'other' ? {} : { reason: CLAIM_REFUSALS[why], ...(why === 'tooOld' && { params: { days: 90 } }) };
+    await answerWithError(page, `/api/loyalty/${kind}/`, 400, serverWords, {}, reason);
     await claim(page, language, kind, '10000006');
     await alert(page, say(en, es));
   });
@@ -176,10 +178,10 @@ async function openStatement(page: Page, answer: Statement) {
   await page.goto('/loyalty/statement#statement-token');
 }
 
-/** The statement's link refused (401) for a reason, in the server's words: the request form says why. */
-const linkRefused = (name: string, serverWords: string, en: string, es: string) =>
-  state(`statement-refused-${name}`, async (page, say) => {
-    await answerWithError(page, '/api/loyalty/statement', 401, serverWords);
+/** The statement's link refused (401) for a reason: the request form says why. */
+const linkRefused = (why: StatementRefusal, en: string, es: string) =>
+  state(`statement-refused-${why}`, async (page, say) => {
+    await answerWithError(page, '/api/loyalty/statement', 401, statementMessages[why], {}, { reason: STATEMENT_REFUSALS[why] });
     await page.goto('/loyalty/statement#statement-token');
     await page.getByTestId('statement-link-refused').getByText(say(en, es)).waitFor();
     await page.getByRole('button', { name: say('Email Me a Link', 'Enviarme un enlace') }).waitFor();
@@ -205,11 +207,11 @@ export const loyaltyStates: GuestState[] = [
     await page.getByText(say('It works for 15 minutes.', 'Es válido por 15 minutos.'), { exact: false }).waitFor();
   }),
   state('loyalty-code-wrong', async (page, say) => {
-    await confirmCode(page, say, loyaltyEmailMessages.wrongCode);
+    await confirmCode(page, say, 'wrongCode');
     await alert(page, say(loyaltyEmailMessages.wrongCode, 'Este código no es correcto.'));
   }),
   state('loyalty-code-expired', async (page, say) => {
-    await confirmCode(page, say, loyaltyEmailMessages.expired);
+    await confirmCode(page, say, 'expired');
     await alert(page, say(loyaltyEmailMessages.expired, 'Este código venció o se intentó demasiadas veces.'));
   }),
   state('loyalty-code-throttled', async (page, say) => {
@@ -298,51 +300,51 @@ export const loyaltyStates: GuestState[] = [
     await alert(page, say('Unable to submit, please try again later.', 'No se pudo enviar. Intente de nuevo más tarde.'));
   }),
   refusal(
-    'unknown-account',
+    'unknownAccount',
     'tickets',
     'We could not find that loyalty account. Please start over.',
     'We could not find that loyalty account.',
     'No encontramos esa cuenta de socio.',
   ),
   refusal(
-    'email-mismatch',
+    'emailMismatch',
     'tickets',
     'That email does not match this loyalty account. Please start over.',
     'That email does not match',
     'Ese correo no corresponde a esta cuenta de socio.',
   ),
   refusal(
-    'not-public',
+    'notPublic',
     'tickets',
     'This account can no longer add purchases online. Please email help@example.com with your membership ID and your order, check or reservation number.',
     'This account can no longer add purchases online.',
     'Esta cuenta ya no puede agregar compras en línea.',
   ),
   refusal(
-    'already-claimed-online',
+    'alreadyClaimedOnline',
     'tickets',
     'This account has already added a purchase online. Please email help@example.com with your membership ID to add more.',
     'This account has already added a purchase online.',
     'Esta cuenta ya agregó una compra en línea.',
   ),
   refusal(
-    'not-yours',
+    'notYours',
     'tickets',
     'This purchase is not under your email address. Guest Services can add it for you.',
     'This purchase is not under your email address.',
     'Esta compra no está a nombre de su correo.',
   ),
   refusal(
-    'scan-receipt',
+    'scanReceipt',
     'purchase',
     'Scan the barcode on your receipt.',
     'Scan the barcode on your receipt.',
     'Escanee el código de barras de su recibo.',
   ),
-  refusal('unknown-order', 'tickets', 'We could not find that order.', 'We could not find that order.', 'No encontramos ese pedido.'),
-  refusal('unknown-check', 'purchase', 'We could not find that check.', 'We could not find that check.', 'No encontramos ese ticket.'),
+  refusal('unknownOrder', 'tickets', 'We could not find that order.', 'We could not find that order.', 'No encontramos ese pedido.'),
+  refusal('unknownCheck', 'purchase', 'We could not find that check.', 'We could not find that check.', 'No encontramos ese ticket.'),
   refusal(
-    'unknown-reservation',
+    'unknownReservation',
     'hotels',
     'We could not find that reservation.',
     'We could not find that reservation.',
@@ -363,7 +365,7 @@ export const loyaltyStates: GuestState[] = [
     'Esta reservación fue cancelada',
   ),
   refusal(
-    'too-old',
+    'tooOld',
     'tickets',
     'This purchase is more than 90 days old and can no longer earn points.',
     'This purchase is more than 90 days old and can no longer earn points.',
@@ -377,7 +379,7 @@ export const loyaltyStates: GuestState[] = [
     'Esta compra ya se agregó.',
   ),
   refusal(
-    'nothing-to-earn',
+    'nothingToEarn',
     'purchase',
     'This purchase has no amount that earns points.',
     'This purchase has no amount that earns points.',
@@ -452,11 +454,10 @@ export const loyaltyStates: GuestState[] = [
     await typeEmail(page, say, say('Email Me a Link', 'Enviarme un enlace'));
     await alert(page, say('Unable to submit, please try again later.', 'No se pudo enviar. Intente de nuevo más tarde.'));
   }),
-  linkRefused('expired', statementMessages.expired, 'This link has expired', 'Este enlace venció'),
-  linkRefused('invalid', statementMessages.invalid, 'This link is not valid', 'Este enlace no es válido'),
+  linkRefused('expired', 'This link has expired', 'Este enlace venció'),
+  linkRefused('invalid', 'This link is not valid', 'Este enlace no es válido'),
   linkRefused(
     'unproven',
-    statementMessages.unproven,
     'Confirm your email on the Brownie Points page first',
     'Primero confirme su correo en la página de Puntos Brownie',
   ),

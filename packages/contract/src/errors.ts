@@ -57,6 +57,10 @@ export const apiError = z.object({
 });
 /** An error answer's reason and its values (ApiError's reason and params), as the server sets them. */
 export type ErrorReason = Pick<ApiError, 'reason' | 'params'>;
+
+/** Which of a feature's refusals (its reasons by key: WRISTBAND_REFUSALS, ...) an answer's reason names. */
+export const refusalOf = <K extends string>(refusals: Record<K, string>, reason: string | undefined): K | undefined =>
+  (Object.keys(refusals) as K[]).find((key) => refusals[key] === reason);
 export type ApiError = z.infer<typeof apiError>;
 
 /** Guest-facing texts the server answers with, word for word as the guest screens show them. */

@@ -1,5 +1,5 @@
 // The statement link's refusals (loyalty-statement.ts), in a module of their own without the
-// statement's schemas: the loyalty home recognizes them (apps/web/src/guest/loyalty/loyalty-texts.ts
+// statement's schemas: the loyalty home words them by their reason (apps/web/src/guest/loyalty/loyalty-texts.ts
 // serverReason) and would otherwise download every statement schema with its first screen.
 
 /** The texts the server answers and the page shows for a link that no longer opens. */
@@ -9,3 +9,12 @@ export const statementMessages = {
   tokenRequired: 'Open the link from our email to see your points.',
   unproven: 'Confirm your email on the Brownie Points page first (we send you a code), then ask for your points again.',
 } as const;
+export type StatementRefusal = keyof typeof statementMessages;
+
+/** Why a 401 refused the statement's link: the answer's `reason`, for the page to word. */
+export const STATEMENT_REFUSALS: Record<StatementRefusal, string> = {
+  expired: 'STATEMENT_LINK_EXPIRED',
+  invalid: 'STATEMENT_LINK_INVALID',
+  tokenRequired: 'STATEMENT_LINK_MISSING',
+  unproven: 'STATEMENT_EMAIL_UNPROVEN',
+};

@@ -14,7 +14,7 @@ import {
   type StatementLedgerPage,
   type StatementLinkAnswer,
 } from '@boardwalk/contract/loyalty-statement';
-import { statementMessages } from '@boardwalk/contract/loyalty-statement-messages';
+import { STATEMENT_REFUSALS, statementMessages, type StatementRefusal } from '@boardwalk/contract/loyalty-statement-messages';
 import type { Mailer } from '../../integrations/email/mailer.ts';
 import { linkIn, mailTexts } from '../../integrations/email/mail-texts.ts';
 import type { Config } from '../../platform/config.ts';
@@ -109,11 +109,14 @@ export async function mailStatementLink(deps: StatementMailer, job: SealedEmailJ
   });
 }
 
+/** 401: the statement's link refused, said in English and as a reason for the page to word. */
+const linkRefused = (why: StatementRefusal) => new AppError('UNAUTHORIZED', statementMessages[why], { reason: STATEMENT_REFUSALS[why] });
+
 /** The account a statement token names; 401 with what to do when it is missing, expired or not valid. */
 function accountOfToken(keys: Keys, token: string | undefined): string {
-  if (!token) throw new AppError('UNAUTHORIZED', statementMessages.tokenRequired);
+  if (!token) throw linkRefused('tokenRequired');
   const check = keys.verifyToken(LOYALTY_STATEMENT_TOKEN.purpose, token);
-  if (!check.ok) throw new AppError('UNAUTHORIZED', check.reason === 'expired' ? statementMessages.expired : statementMessages.invalid);
+  if (!check.ok) throw linkRefused(check.reason === 'expired' ? 'expired' : 'invalid');
   return check.subject;
 }
 
@@ -163,8 +166,8 @@ export async function readStatement(
   // Every read at once (one round on PostgreSQL's pool): the member with their tier progress and rewards, and the newest page.
   // An erased account's links are void, and an email not yet proven opens no statement.
   const [found, ledger] = await Promise.all([memberWithRewards(deps.core.db, accountId, now), ledgerPage(deps.core, accountId, null)]);
-  if (!found || found.member.erasedAt) throw new AppError('UNAUTHORIZED', statementMessages.invalid);
-  if (!found.member.emailProvenAt) throw new AppError('UNAUTHORIZED', statementMessages.unproven);
+  if (!found || found.member.erasedAt) throw linkRefused('invalid');
+  if (!found.member.emailProvenAt) throw linkRefused('unproven');
   const { member, progress, rewards } = found;
   // Names and descriptions staff wrote, in the page's language where they wrote one.
   const tierIn = (tier: Tier | null) => tier && { name: textIn(tier, 'name', language)!, pointsToReach: tier.pointsToReach };
@@ -199,7 +202,7 @@ export async function readStatementLedger(
 ): Promise<StatementLedgerPage> {
   const accountId = accountOfToken(deps.keys, token);
   const account = await findAccount(deps.core.db, accountId);
-  if (!account || account.erasedAt) throw new AppError('UNAUTHORIZED', statementMessages.invalid);
-  if (!account.emailProvenAt) throw new AppError('UNAUTHORIZED', statementMessages.unproven);
+  if (!account || account.erasedAt) throw linkRefused('invalid');
+  if (!account.emailProvenAt) throw linkRefused('unproven');
   return ledgerPage(deps.core, accountId, before);
 }

@@ -153,7 +153,7 @@ describe('asking for the link', () => {
     // A link issued before (or forged for it) opens nothing until the email is proven.
     const closed = await getStatement(tokenFor(member.accountId));
     expect(closed.statusCode).toBe(401);
-    expect(closed.json().message).toBe(statementMessages.unproven);
+    expect(closed.json()).toMatchObject({ message: statementMessages.unproven, reason: 'STATEMENT_EMAIL_UNPROVEN' });
     expect((await getLedger(tokenFor(member.accountId), 1_000_000)).statusCode).toBe(401);
   });
 });
@@ -168,7 +168,7 @@ describe('the link', () => {
     vi.setSystemTime(Date.now() + 61_000);
     const expired = await getStatement(token);
     expect(expired.statusCode).toBe(401);
-    expect(expired.json().message).toBe(statementMessages.expired);
+    expect(expired.json()).toMatchObject({ message: statementMessages.expired, reason: 'STATEMENT_LINK_EXPIRED' });
     expect((await getLedger(token, 1)).statusCode).toBe(401);
   });
 
@@ -177,7 +177,7 @@ describe('the link', () => {
     const token = tokenFor(member.accountId);
     const missing = await getStatement();
     expect(missing.statusCode).toBe(401);
-    expect(missing.json().message).toBe(statementMessages.tokenRequired);
+    expect(missing.json()).toMatchObject({ message: statementMessages.tokenRequired, reason: 'STATEMENT_LINK_MISSING' });
 
     const [head, payload, signature] = token.split('.');
     const tampered = [head, payload, `${signature!.slice(0, -2)}${signature!.endsWith('AA') ? 'BB' : 'AA'}`].join('.');
@@ -194,7 +194,7 @@ describe('the link', () => {
     await t.database.db.delete(loyaltyAccounts).where(eq(loyaltyAccounts.id, member.accountId));
     const removed = await getStatement(token);
     expect(removed.statusCode).toBe(401);
-    expect(removed.json().message).toBe(statementMessages.invalid);
+    expect(removed.json()).toMatchObject({ message: statementMessages.invalid, reason: 'STATEMENT_LINK_INVALID' });
     expect((await getLedger(token, 1)).statusCode).toBe(401);
   });
 });

@@ -1,8 +1,9 @@
 // The loyalty area's shared words (the catalogue's `loyalty` area) and how failures read.
 import { useCallback } from 'react';
 import { useTranslations } from 'use-intl';
-import { loyaltyEmailMessages } from '@boardwalk/contract/loyalty';
-import { statementMessages } from '@boardwalk/contract/loyalty-statement-messages';
+import { refusalOf } from '@boardwalk/contract/errors';
+import { CLAIM_REFUSALS, CODE_REFUSALS, type ClaimRefusal, type CodeRefusal } from '@boardwalk/contract/loyalty';
+import { STATEMENT_REFUSALS, type StatementRefusal } from '@boardwalk/contract/loyalty-statement-messages';
 import { failedWith } from '../../lib/api-client.ts';
 import { useRequestErrors } from '../../lib/request-errors.ts';
 import { useSiteInfo } from '../../lib/site.ts';
@@ -29,65 +30,26 @@ export function useClaimTexts(kind: ClaimKind): { title: string; label: string; 
   return { ...texts, scan: { ...scan, title: t(`claims.${kind}.scan`) } };
 }
 
-type ClaimReason =
-  | 'unknownAccount'
-  | 'emailMismatch'
-  | 'notPublic'
-  | 'alreadyClaimedOnline'
-  | 'notYours'
-  | 'scanReceipt'
-  | 'unknownOrder'
-  | 'unknownCheck'
-  | 'unknownReservation'
-  | 'refunded'
-  | 'cancelled'
-  | 'tooOld'
-  | 'claimed'
-  | 'nothingToEarn';
-
-/** The claim refusals' English (apps/api/src/loyalty/loyalty-claims.service.ts claimMessages), by their start. */
-const CLAIM_REASONS: [string, ClaimReason][] = [
-  ['We could not find that loyalty account.', 'unknownAccount'],
-  ['That email does not match this loyalty account.', 'emailMismatch'],
-  ['This account can no longer add purchases online.', 'notPublic'],
-  ['This account has already added a purchase online.', 'alreadyClaimedOnline'],
-  ['This purchase is not under your email address.', 'notYours'],
-  ['Scan the barcode on your receipt.', 'scanReceipt'],
-  ['We could not find that order.', 'unknownOrder'],
-  ['We could not find that check.', 'unknownCheck'],
-  ['We could not find that reservation.', 'unknownReservation'],
-  ['This purchase was refunded', 'refunded'],
-  ['This reservation was cancelled', 'cancelled'],
-  ['This purchase is more than ', 'tooOld'],
-  ['This purchase has already been claimed.', 'claimed'],
-  ['This purchase has no amount that earns points.', 'nothingToEarn'],
-];
-
-const keyOf = <T extends Record<string, string>>(messages: T, message: string) =>
-  (Object.keys(messages) as (keyof T & string)[]).find((key) => messages[key] === message);
-
 /**
- * Why the server refused a code (400), a claim (400) or a statement link (401). The server tells
- * these reasons apart only in its English `message` (one code, VALIDATION_FAILED or
- * UNAUTHORIZED, covers them all), so this is the one place that recognizes them by that text;
- * the page words each from the catalogue. To go once the server sends a reason code.
+ * Why the server refused a code (400), a claim (400) or a statement link (401): the answer's
+ * reason (one code, VALIDATION_FAILED or UNAUTHORIZED, covers them all), which the page words
+ * from the catalogue; a claim too old names its days.
  */
 export function serverReason(
   error: unknown,
 ):
-  | { kind: 'code'; key: keyof typeof loyaltyEmailMessages }
-  | { kind: 'statement'; key: keyof typeof statementMessages }
-  | { kind: 'claim'; key: ClaimReason; days: number }
+  | { kind: 'code'; key: CodeRefusal }
+  | { kind: 'statement'; key: StatementRefusal }
+  | { kind: 'claim'; key: ClaimRefusal; days: number }
   | null {
   if (!failedWith(error, 'VALIDATION_FAILED', 'UNAUTHORIZED')) return null;
-  const message = error.body?.message ?? '';
-  const code = keyOf(loyaltyEmailMessages, message);
+  const reason = error.body?.reason;
+  const code = refusalOf(CODE_REFUSALS, reason);
   if (code) return { kind: 'code', key: code };
-  const statement = keyOf(statementMessages, message);
+  const statement = refusalOf(STATEMENT_REFUSALS, reason);
   if (statement) return { kind: 'statement', key: statement };
-  const claim = CLAIM_REASONS.find(([start]) => message.startsWith(start))?.[1];
-  // tooOld names its number of days: "more than 90 days old".
-  return claim ? { kind: 'claim', key: claim, days: Number(/(\d+) days/.exec(message)?.[1] ?? 0) } : null;
+  const claim = refusalOf(CLAIM_REFUSALS, reason);
+  return claim ? { kind: 'claim', key: claim, days: Number(error.body?.params?.days ?? 0) } : null;
 }
 
 /** The loyalty pages' failures in the page's language. */

@@ -8,6 +8,7 @@ import {
   privacyLinkAnswer,
   type PrivacyLinkRefusal,
 } from '@boardwalk/contract/privacy';
+import { refusalOf } from '@boardwalk/contract/errors';
 import { apiRequest } from '../../lib/api-client.ts';
 
 export const usePrivacyLink = () =>
@@ -29,7 +30,4 @@ export const useEraseOwnData = (token: string) =>
  * Why the server refused the link (UNAUTHORIZED: none given, expired, not valid, already used
  * to delete), by its answer's reason; a reason it does not know is a link not valid.
  */
-export function linkRefusal(reason: string | undefined): PrivacyLinkRefusal {
-  const known = Object.entries(PRIVACY_LINK_REFUSALS).find(([, code]) => code === reason);
-  return known ? (known[0] as PrivacyLinkRefusal) : 'invalid';
-}
+export const linkRefusal = (reason: string | undefined): PrivacyLinkRefusal => refusalOf(PRIVACY_LINK_REFUSALS, reason) ?? 'invalid';
