@@ -15,7 +15,13 @@ const pollOptions = { timeout: 10_000 };
 // time what those do: beside three other API files on this 2-core machine a start took over 60 s
 // and CI failed them. They run after the other API files, one at a time, as Vitest's recipe for
 // sequential files has it (a project with one worker, a later sequence.groupOrder).
-const processTests = ['apps/api/src/server.test.ts', 'apps/api/src/**/*-processes.test.ts'];
+// `npm run import`'s test runs the command three times, each process opening PGlite (121 s, over
+// its 120 s, in a loaded run).
+const processTests = [
+  'apps/api/src/server.test.ts',
+  'apps/api/src/**/*-processes.test.ts',
+  'apps/api/src/integrations/import.command.test.ts',
+];
 // Each API test file's databases are copies of one template migrated once per run.
 const templateSetup = ['packages/db/test-support/template-setup.ts'];
 // API test files share their worker's loaded modules (isolate: false): a file makes its own
