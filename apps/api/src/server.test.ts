@@ -1,11 +1,12 @@
 // The real server process: starts on the configured database, answers, and shuts down
 // gracefully on SIGTERM; its data folder is its user's alone, and a folder others can write
 // is refused.
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { chmodSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDbKind, type TestDatabase } from '@boardwalk/db/test-support/test-database';
@@ -108,6 +109,13 @@ describe('server process', () => {
     } finally {
       rmSync(shared, { recursive: true, force: true });
     }
+  }, 90_000);
+
+  // Started as a process (config.test.ts checks loadConfig itself): a bad setting stops it.
+  it('stops with a message naming a bad variable', async () => {
+    const server = fileURLToPath(new URL('./server.ts', import.meta.url));
+    const run = promisify(execFile)(process.execPath, ['--import', 'tsx', server], { env: { ...process.env, PORT: 'abc' } });
+    await expect(run).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('PORT:') });
   }, 90_000);
 
   // npm start (scripts/start.mjs) runs what `npm run build` compiled; npm test builds first.

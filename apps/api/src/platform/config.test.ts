@@ -1,6 +1,3 @@
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -179,12 +176,6 @@ describe('server start', () => {
     ] as const) {
       expect(() => loadConfig({ [name]: value }), name).toThrow(new RegExp(name));
     }
-  });
-
-  it('stops with a message naming the bad variable', async () => {
-    const server = fileURLToPath(new URL('../server.ts', import.meta.url));
-    const run = promisify(execFile)(process.execPath, ['--import', 'tsx', server], { env: { ...process.env, PORT: 'abc' } });
-    await expect(run).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('PORT:') });
   });
 
   it('uses development wallet credentials unless all Apple files and both Google settings are given', () => {
