@@ -7,7 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startSmtpServer, type TestSmtpServer } from '../../apps/api/test-support/smtp.fixtures.ts';
-import { statementMessages } from '@boardwalk/contract/loyalty-statement-messages';
+import { STATEMENT_REFUSALS, statementMessages } from '@boardwalk/contract/loyalty-statement-messages';
 import { answerWithError, expectNoAxeViolations, inServerPage, launchBrowser, screenshot, WIDTHS, type Width } from '../support/browser.ts';
 import { joinLoyaltyThroughApi, loyaltyAccountId, mailedLink } from '../support/mail.ts';
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
@@ -296,7 +296,7 @@ describe.each([WIDTHS.mobile, WIDTHS.desktop])('at %i px', (width) => {
   it('says an expired link expired, offering a new one', async () => {
     await inPage(width, async (page) => {
       // The server's own answer for a token past its 24 hours (the API tests move the clock).
-      await answerWithError(page, '/api/loyalty/statement', 401, statementMessages.expired);
+      await answerWithError(page, '/api/loyalty/statement', 401, statementMessages.expired, {}, { reason: STATEMENT_REFUSALS.expired });
       await page.goto(members.empty);
       await page.getByTestId('statement-link-refused').filter({ hasText: statementMessages.expired }).waitFor();
       await expectNoAxeViolations(page);

@@ -18,7 +18,7 @@ import {
   type Width,
   inGuestPage,
 } from '../support/browser.ts';
-import { loyaltyEmailMessages } from '@boardwalk/contract/loyalty';
+import { CODE_REFUSALS, loyaltyEmailMessages } from '@boardwalk/contract/loyalty';
 import { startSmtpServer, type TestSmtpServer } from '../../apps/api/test-support/smtp.fixtures.ts';
 import { launchCameraBrowser } from '../support/fake-camera.ts';
 import { anOrderId, feed as feedTo } from '../support/feed.ts';
@@ -141,7 +141,7 @@ describe.each([WIDTHS.mobile, WIDTHS.desktop])('at %i px', (width) => {
       await expectNoAxeViolations(page);
       await screenshot(page, 'loyalty-code-resent');
       // The code expired or was tried too often: the server's words, and a new code is one click away.
-      await answerWithError(page, '/api/loyalty/confirm', 400, loyaltyEmailMessages.expired);
+      await answerWithError(page, '/api/loyalty/confirm', 400, loyaltyEmailMessages.expired, {}, { reason: CODE_REFUSALS.expired });
       await page.getByLabel('Code').fill(newCode);
       await confirm.click();
       expect(await alertText(page)).toBe(loyaltyEmailMessages.expired);
