@@ -5,6 +5,7 @@
 import { strFromU8, unzipSync } from 'fflate';
 import type { Browser, BrowserContext, Download, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WALLET_REFUSALS } from '@boardwalk/contract/wallet';
 import {
   alertText,
   answerWithError,
@@ -181,13 +182,24 @@ describe('on an iPhone', () => {
       await expect(visibleActions(page)).resolves.toEqual({ apple: 0, google: 0, voucher: 0, hint: 0 });
     }));
 
-  it("shows the server's already-in-wallet message", () =>
+  it('words the already-in-wallet refusal with the address the answer names', () =>
     asDevice('iPhone', async (page) => {
-      const message = 'This pass has already been added to a wallet. Please contact help@example.com for assistance.';
-      await answerWithError(page, '/api/apple-wallet/', 409, message);
+      await answerWithError(
+        page,
+        '/api/apple-wallet/',
+        409,
+        'Already in a wallet',
+        {},
+        {
+          reason: WALLET_REFUSALS.alreadyInWallet,
+          params: { supportEmail: 'help@example.com' },
+        },
+      );
       await showPass(page, demo.wristband);
       await appleButton(page).click();
-      await expect(alertText(page)).resolves.toBe(message);
+      await expect(alertText(page)).resolves.toBe(
+        'This pass has already been added to a wallet. Please contact help@example.com for assistance.',
+      );
     }));
 });
 

@@ -10,7 +10,8 @@ import type { ClaimResult, CheckCandidate } from '@boardwalk/contract/loyalty';
 import { CLAIM_REFUSALS, CODE_REFUSALS, loyaltyEmailMessages, type ClaimRefusal, type CodeRefusal } from '@boardwalk/contract/loyalty';
 import type { Statement, StatementEntry } from '@boardwalk/contract/loyalty-statement';
 import { STATEMENT_REFUSALS, statementMessages, type StatementRefusal } from '@boardwalk/contract/loyalty-statement-messages';
-import { answerWithError, type GuestState } from './browser.ts';
+import { WALLET_REFUSALS } from '@boardwalk/contract/wallet';
+import { answerWithError, USER_AGENTS, type GuestState } from './browser.ts';
 
 type Language = 'en' | 'es';
 /** A state's way in, in either language: `say` picks the words of the page's language. */
@@ -123,11 +124,21 @@ const candidates: CheckCandidate[] = [
   { checkID: 'check-2', ORDER_DATE: '2026-11-21T12:40:00-08:00', TERMINAL_ID: '7', IN_LOYALTY_ORDERS: true },
 ];
 
-const entry = (id: number, points: number, description: string, createdAt: string): StatementEntry => ({
+const entry = (
+  id: number,
+  points: number,
+  createdAt: string,
+  about: Partial<StatementEntry> & Pick<StatementEntry, 'kind'>,
+): StatementEntry => ({
   id,
   points,
-  description,
   createdAt,
+  purchase: null,
+  reward: null,
+  earnedAt: null,
+  cause: null,
+  note: null,
+  ...about,
 });
 const statement: Statement = {
   firstName: 'Lia',
@@ -142,9 +153,19 @@ const statement: Statement = {
   nextTier: { name: 'Silver', pointsToReach: 2500 },
   ledger: {
     entries: [
-      entry(3, 1250, 'Earned: Day Ticket', '2026-11-21T18:00:00.000Z'),
-      entry(2, -500, 'Redeemed: Free Soda', '2026-11-10T18:00:00.000Z'),
-      entry(1, 1, 'Adjusted by guest services: Goodwill', '2026-10-02T18:00:00.000Z'),
+      entry(6, 1250, '2026-11-21T18:00:00.000Z', {
+        kind: 'earn',
+        purchase: { type: 'ticket', product: 'Day Ticket', reference: '10000001' },
+      }),
+      entry(5, -500, '2026-11-10T18:00:00.000Z', { kind: 'redemption', reward: 'Free Soda' }),
+      entry(4, -40, '2026-11-02T18:00:00.000Z', {
+        kind: 'reversal',
+        cause: 'refunded',
+        purchase: { type: 'food-and-beverage', product: 'Lunch', reference: 'CHK-12' },
+      }),
+      entry(3, -25, '2026-10-20T18:00:00.000Z', { kind: 'expired', earnedAt: '2025-10-20T18:00:00.000Z' }),
+      entry(2, 500, '2026-10-12T18:00:00.000Z', { kind: 'redemption-reversal', reward: 'Free Soda' }),
+      entry(1, 1, '2026-10-02T18:00:00.000Z', { kind: 'adjustment', note: 'Goodwill' }),
     ],
     nextBefore: 1,
   },
@@ -429,6 +450,17 @@ export const loyaltyStates: GuestState[] = [
     await heading(page, say('Your Brownie Points Card', 'Su tarjeta de socio de Puntos Brownie'));
     await page.getByText(say('to your digital wallet', 'a su billetera digital'), { exact: false }).first().waitFor();
   }),
+  {
+    // An iPhone (the Apple button), a link past its time: the answer's reason, worded by the page.
+    ...state('loyalty-card-link-expired', async (page, say) => {
+      await answerWithError(page, '/api/apple-wallet/', 401, 'This pass link has expired.', {}, { reason: WALLET_REFUSALS.linkExpired });
+      await page.goto(`/loyalty/pass#email=${encodeURIComponent(EMAIL)}&token=wallet-token`);
+      await heading(page, say('Your Brownie Points Card', 'Su tarjeta de socio de Puntos Brownie'));
+      await page.locator('button.wallet-badge--apple').click();
+      await alert(page, say('This pass link has expired.', 'Este enlace del pase venció.'));
+    }),
+    userAgent: USER_AGENTS.iPhone,
+  },
   state('loyalty-card-incomplete', async (page, say) => {
     await page.goto('/loyalty/pass');
     await page
@@ -475,7 +507,7 @@ export const loyaltyStates: GuestState[] = [
     await alert(page, say('We could not load your points just now.', 'Por ahora no pudimos cargar sus puntos.'));
     await page.getByRole('button', { name: say('Try Again', 'Intentar de nuevo') }).waitFor();
   }),
-  state('statement', async (page, say) => {
+  state('statement', async (page, say, language) => {
     await openStatement(page, statement);
     await text(page, say('15,250 points', '15,250 puntos'));
     await page.getByRole('heading', { name: say('Tier: Bronze', 'Nivel: Bronze') }).waitFor();
@@ -488,6 +520,14 @@ export const loyaltyStates: GuestState[] = [
     await page.getByTestId('statement-expiring').getByText(say('250 points', '250 puntos')).waitFor();
     await text(page, say('Redeemable now', 'Canjeable ahora'));
     await text(page, '+1,250');
+    // Each entry worded by the page from its kind (nested messages: the pseudo-language brackets each part).
+    await text(page, say('Redemption reversed: Free Soda', 'Canje anulado: Free Soda'));
+    await text(page, say('Adjusted by guest services: Goodwill', 'Ajuste de Atención al Visitante: Goodwill'));
+    if (language === 'es') {
+      await text(page, 'Ganados: Day Ticket, pedido 10000001');
+      await text(page, 'Descontados (reembolso): Lunch, ticket CHK-12');
+      await text(page, 'Vencidos: puntos ganados el');
+    }
     await page.getByRole('button', { name: say('Show More', 'Ver más') }).waitFor();
   }),
   state('statement-more-error', async (page, say) => {

@@ -4,7 +4,7 @@
 // Authorization header, never in an address a server or a Referer sees.
 import { z } from 'zod/mini';
 import { describe } from './describe.ts';
-import { loyaltyEmail } from './loyalty.ts';
+import { LEDGER_ENTRY_KINDS, LOYALTY_ORDER_TYPES, loyaltyEmail } from './loyalty.ts';
 
 /** The page the emailed link opens: `${LOYALTY_STATEMENT_PATH}#${token}`. */
 export const LOYALTY_STATEMENT_PATH = '/loyalty/statement';
@@ -30,11 +30,23 @@ export const statementLedgerQuery = z.strictObject({
   ),
 });
 
+/** Why the park's systems took a claimed purchase's points back: refunded, cancelled, or gone from its feed. */
+export const REVERSAL_CAUSES = ['refunded', 'cancelled', 'removed'] as const;
+export type ReversalCause = (typeof REVERSAL_CAUSES)[number];
+
 export const statementEntry = z.object({
   id: z.number().check(z.int()),
   createdAt: z.iso.datetime({ offset: true }),
   points: describe(z.number().check(z.int()), 'Signed: earned or given back (+), spent or taken back (-)'),
-  description: describe(z.string(), 'What the entry is for, in words for the member'),
+  kind: describe(z.enum(LEDGER_ENTRY_KINDS), 'What moved the points; the page words the entry from it and the fields below'),
+  purchase: describe(
+    z.nullable(z.object({ type: z.enum(LOYALTY_ORDER_TYPES), product: z.string(), reference: z.string() })),
+    'The claimed purchase an earn or a reversal is about',
+  ),
+  reward: describe(z.nullable(z.string()), "The reward's name as it was redeemed (a redemption or its reversal)"),
+  earnedAt: describe(z.nullable(z.iso.datetime({ offset: true })), 'When the points an expired entry takes were earned, where one lot'),
+  cause: describe(z.nullable(z.enum(REVERSAL_CAUSES)), "Why the park's systems took a purchase's points back"),
+  note: describe(z.nullable(z.string()), "Guest services' own words: an adjustment's reason, or why they took a purchase's points back"),
 });
 export type StatementEntry = z.infer<typeof statementEntry>;
 

@@ -13,6 +13,8 @@ export const ALLOWED_CHANGES = { existingAccount: -1, claimed: 0, readyToClaim: 
 
 export const LOYALTY_ORDER_TYPES = ['ticket', 'food-and-beverage', 'hotel'] as const;
 export type LoyaltyOrderType = (typeof LOYALTY_ORDER_TYPES)[number];
+/** What moves points in the ledger (an `expired` entry takes what was left of a lot on its expiry date). */
+export const LEDGER_ENTRY_KINDS = ['earn', 'reversal', 'adjustment', 'redemption', 'redemption-reversal', 'expired'] as const;
 
 export const loyaltyEmail = registrationFields.shape.email;
 

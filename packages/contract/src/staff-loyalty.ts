@@ -2,7 +2,16 @@
 // points, set the season pass id, phone and zip, remove an order or the account. The claim
 // bodies are the guest calls' (loyalty.ts); the staff answers keep the back office's field names.
 import { z } from 'zod';
-import { accountNames, claimFields, loyaltyEmail, loyaltyOrder, userId, verifyRequest, LOYALTY_ORDER_TYPES } from './loyalty.ts';
+import {
+  accountNames,
+  claimFields,
+  loyaltyEmail,
+  loyaltyOrder,
+  userId,
+  verifyRequest,
+  LEDGER_ENTRY_KINDS,
+  LOYALTY_ORDER_TYPES,
+} from './loyalty.ts';
 import { tillReward } from './loyalty-integration.ts';
 import { phone, printable } from './pass.ts';
 
@@ -113,8 +122,7 @@ export type StaffClaimResult = z.infer<typeof staffClaimResult>;
 export const ledgerEntry = z.object({
   id: z.number().int(),
   points: z.number().int(),
-  /** An `expired` entry takes what was left of a lot on its expiry date. */
-  kind: z.enum(['earn', 'reversal', 'adjustment', 'redemption', 'redemption-reversal', 'expired']),
+  kind: z.enum(LEDGER_ENTRY_KINDS),
   reason: z.string(),
   /** The order id, check number or reservation number of the purchase it is about. */
   reference: z.string().nullable(),

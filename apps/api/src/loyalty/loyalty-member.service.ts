@@ -2,7 +2,7 @@
 // successful claim, or of the pass link staff emailed, names the account; the email must be
 // that account's. The email alone never is enough: membership is no secret.
 import { LOYALTY_WALLET_TOKEN } from '@boardwalk/contract/loyalty';
-import type { LoyaltyWalletRequest } from '@boardwalk/contract/wallet';
+import { WALLET_REFUSALS, type LoyaltyWalletRequest } from '@boardwalk/contract/wallet';
 import type { Executor } from '@boardwalk/db/client';
 import { AppError } from '../platform/errors.ts';
 import type { Keys } from '../platform/keys.plugin.ts';
@@ -14,20 +14,25 @@ export const loyaltyPassMessages = {
   invalid: 'This pass link is not valid for that email.',
 } as const;
 
+const refused = (why: 'linkRequired' | 'linkExpired' | 'linkInvalid', message: string) =>
+  new AppError('UNAUTHORIZED', message, { reason: WALLET_REFUSALS[why] });
+
 /** The member the request names, as of `now` (a past time in the demo's history). */
 export async function authorizedMember(
   ctx: { db: Executor; keys: Keys },
   request: LoyaltyWalletRequest,
   now = new Date(),
 ): Promise<LoyaltyMember> {
-  if (!request.walletToken) throw new AppError('UNAUTHORIZED', loyaltyPassMessages.tokenRequired);
+  if (!request.walletToken) throw refused('linkRequired', loyaltyPassMessages.tokenRequired);
   const check = ctx.keys.verifyToken(LOYALTY_WALLET_TOKEN.purpose, request.walletToken);
   if (!check.ok)
-    throw new AppError('UNAUTHORIZED', check.reason === 'expired' ? loyaltyPassMessages.tokenExpired : loyaltyPassMessages.invalid);
+    throw check.reason === 'expired'
+      ? refused('linkExpired', loyaltyPassMessages.tokenExpired)
+      : refused('linkInvalid', loyaltyPassMessages.invalid);
   const member = await findLoyaltyMember(ctx.db, check.subject, now);
   // An erased member's tokens are void: no new live card from a link issued before the erasure.
   if (!member || member.erasedAt || member.email.toLowerCase() !== request.email.trim().toLowerCase())
-    throw new AppError('UNAUTHORIZED', loyaltyPassMessages.invalid);
+    throw refused('linkInvalid', loyaltyPassMessages.invalid);
   return member;
 }
 

@@ -3,6 +3,7 @@
 // under its row lock, and a unique index on the ledger backs it); the purchase can then be
 // claimed again.
 import type { LoyaltyOrderType } from '@boardwalk/contract/loyalty';
+import { REVERSAL_CAUSES, type ReversalCause as SystemCause } from '@boardwalk/contract/loyalty-statement';
 import type { Executor } from '@boardwalk/db/client';
 import { findReservationCancelled } from '../integrations/hotel/reservations.repo.ts';
 import { findCheckRefunded } from '../integrations/pos/checks.repo.ts';
@@ -46,20 +47,21 @@ export async function reverseClaim(tx: Executor, changes: LedgerChanges, claim: 
   return true;
 }
 
-const REVERSAL_REASON = { refunded: 'refunded', cancelled: 'cancelled', missing: 'removed by its feed' } as const;
+/** The reason a system's reversal records, by the purchase's state (the statement reads the cause back: reversalCauseOf). */
+const REVERSAL_REASON: Record<SystemCause, string> = { refunded: 'refunded', cancelled: 'cancelled', removed: 'removed by its feed' };
+
+/** The cause of a reversal the park's systems made, from the reason it recorded; null for any other reason. */
+export const reversalCauseOf = (reason: string): SystemCause | null =>
+  REVERSAL_CAUSES.find((cause) => REVERSAL_REASON[cause] === reason) ?? null;
 
 /** What a claimed purchase is now: still valid, refunded, cancelled, or gone from its feed. */
-async function purchaseState(
-  tx: Executor,
-  sourceType: LoyaltyOrderType,
-  sourceId: string,
-): Promise<'valid' | keyof typeof REVERSAL_REASON> {
+async function purchaseState(tx: Executor, sourceType: LoyaltyOrderType, sourceId: string): Promise<'valid' | SystemCause> {
   if (sourceType === 'hotel') {
     const cancelled = await findReservationCancelled(tx, sourceId);
-    return cancelled === null ? 'missing' : cancelled ? 'cancelled' : 'valid';
+    return cancelled === null ? 'removed' : cancelled ? 'cancelled' : 'valid';
   }
   const refunded = sourceType === 'ticket' ? await findTicketRefunded(tx, sourceId) : await findCheckRefunded(tx, sourceId);
-  return refunded === null ? 'missing' : refunded ? 'refunded' : 'valid';
+  return refunded === null ? 'removed' : refunded ? 'refunded' : 'valid';
 }
 
 /**

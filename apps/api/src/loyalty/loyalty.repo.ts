@@ -16,6 +16,7 @@ import {
   loyaltyLots,
   loyaltyOrders,
   loyaltyOrderSearchText,
+  loyaltyRedemptions,
 } from '@boardwalk/db/schema';
 import { namesPerson, type Person } from '../platform/privacy.ts';
 import { DEFAULT_LANGUAGE, type Language } from '@boardwalk/contract/i18n/languages';
@@ -353,10 +354,15 @@ export async function findLedgerPage(db: Executor, accountId: string, page: { be
       points: loyaltyLedger.points,
       kind: loyaltyLedger.kind,
       reason: loyaltyLedger.reason,
+      causedBy: loyaltyLedger.causedBy,
       purchase: { type: loyaltyOrders.sourceType, product: loyaltyOrders.product, reference: loyaltyOrders.reference },
+      reward: loyaltyRedemptions.rewardName,
+      earnedAt: loyaltyLots.earnedAt,
     })
     .from(loyaltyLedger)
     .leftJoin(loyaltyOrders, eq(loyaltyOrders.id, loyaltyLedger.loyaltyOrderId))
+    .leftJoin(loyaltyRedemptions, eq(loyaltyRedemptions.id, loyaltyLedger.redemptionId))
+    .leftJoin(loyaltyLots, eq(loyaltyLots.id, loyaltyLedger.lotId))
     // The page is read in the (account, id) index's order, `limit` entries whatever the ledger's size.
     // The account is a range of one, not an equality: with an equality the planner drops the account
     // from the order and may walk the primary key backwards instead, through every newer entry of the

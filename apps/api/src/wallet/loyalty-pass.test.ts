@@ -16,6 +16,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { LOYALTY_WALLET_TOKEN } from '@boardwalk/contract/loyalty';
+import { WALLET_REFUSALS } from '@boardwalk/contract/wallet';
 import * as schema from '@boardwalk/db/schema';
 import { testDbKind } from '@boardwalk/db/test-support/test-database';
 import { startApnsDouble, type Push } from '../../test-support/apns-double.ts';
@@ -201,13 +202,15 @@ describe('the loyalty variant of POST /api/apple-wallet/', () => {
     const before = await walletRows();
     const alone = await post('/api/apple-wallet/', { email: member.email });
     expect(alone.statusCode).toBe(401);
-    expect(alone.json().message).toBe(loyaltyPassMessages.tokenRequired);
+    expect(alone.json()).toMatchObject({ message: loyaltyPassMessages.tokenRequired, reason: WALLET_REFUSALS.linkRequired });
     expect((await post('/api/google-wallet/', { email: member.email })).statusCode).toBe(401);
     const other = await post('/api/apple-wallet/', { email: 'rosa.apple@example.com', walletToken: member.walletToken });
     expect(other.statusCode).toBe(401);
-    expect(other.json().message).toBe(loyaltyPassMessages.invalid);
+    expect(other.json()).toMatchObject({ message: loyaltyPassMessages.invalid, reason: WALLET_REFUSALS.linkInvalid });
     const forged = t.app.keys.signToken('ticket-share', member.userID, 600);
-    expect((await post('/api/apple-wallet/', { email: member.email, walletToken: forged })).statusCode).toBe(401);
+    const forgedAnswer = await post('/api/apple-wallet/', { email: member.email, walletToken: forged });
+    expect(forgedAnswer.statusCode).toBe(401);
+    expect(forgedAnswer.json().reason).toBe(WALLET_REFUSALS.linkInvalid);
     expect((await post('/api/apple-wallet/', { email: member.email, walletToken: 'x'.repeat(3000) })).statusCode).toBe(400);
 
     // The clock runs on from there (PGlite's now() reads it too, and the deliveries wait for it).
@@ -215,7 +218,7 @@ describe('the loyalty variant of POST /api/apple-wallet/', () => {
     vi.setSystemTime(Date.now() + (LOYALTY_WALLET_TOKEN.ttlSeconds + 5) * 1000);
     const expired = await post('/api/google-wallet/', { email: member.email, walletToken: member.walletToken });
     expect(expired.statusCode).toBe(401);
-    expect(expired.json().message).toBe(loyaltyPassMessages.tokenExpired);
+    expect(expired.json()).toMatchObject({ message: loyaltyPassMessages.tokenExpired, reason: WALLET_REFUSALS.linkExpired });
     vi.useRealTimers();
     expect(await walletRows()).toBe(before);
     expect(logLines.join('\n')).not.toContain(member.walletToken);

@@ -11,6 +11,7 @@ import {
   LOYALTY_STATEMENT_TOKEN,
   STATEMENT_PAGE_SIZE,
   type Statement,
+  type StatementEntry,
   type StatementLedgerPage,
   type StatementLinkAnswer,
 } from '@boardwalk/contract/loyalty-statement';
@@ -25,6 +26,7 @@ import type { Keys } from '../../platform/keys.plugin.ts';
 import { attempt, type FailureThrottle } from '../../platform/throttle.ts';
 import { memberWithRewards } from '../../loyalty/loyalty-redemptions.service.ts';
 import { findAccount, findAccountByEmail, findLedgerPage } from '../../loyalty/loyalty.repo.ts';
+import { reversalCauseOf } from '../../loyalty/loyalty-reversals.service.ts';
 import type { LoyaltyCore } from '../../loyalty/loyalty.service.ts';
 import { DEFAULT_LANGUAGE, type Language } from '@boardwalk/contract/i18n/languages';
 import { textIn } from '@boardwalk/contract/i18n/staff-texts';
@@ -123,31 +125,33 @@ function accountOfToken(keys: Keys, token: string | undefined): string {
 /** The bearer token of an Authorization header, or undefined. */
 export const bearerToken = (authorization: string | undefined) => /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
 
-const PURCHASE_NAMES: Record<LoyaltyOrderType, string> = { ticket: 'order', 'food-and-beverage': 'check', hotel: 'reservation' };
-
 type LedgerRow = Awaited<ReturnType<typeof findLedgerPage>>['entries'][number];
 
-/** What an entry is for, in words for the member (the staff member who made it is not named). */
-function describeEntry({ kind, reason, purchase }: LedgerRow): string {
-  const what = purchase
-    ? `${purchase.product}, ${PURCHASE_NAMES[purchase.type as LoyaltyOrderType] ?? 'purchase'} ${purchase.reference}`
-    : null;
-  if (kind === 'earn' && what) return `Earned: ${what}`;
-  if (kind === 'reversal' && what) return `Taken back (${reason}): ${what}`;
-  if (kind === 'adjustment') return `Adjusted by guest services: ${reason}`;
-  // Redemptions and their reversals name their reward in the reason ("redeemed: Free Churro").
-  return reason.charAt(0).toUpperCase() + reason.slice(1);
+/**
+ * An entry as the member's page words it (in its own language, from the catalogue): the kind
+ * and what it is about. The reasons the park's code records are English for staff; only guest
+ * services' own words (an adjustment's reason, a reversal they made) travel as they are, and
+ * the staff member who made an entry is not named.
+ */
+function statementEntryOf({ id, createdAt, points, kind, reason, causedBy, purchase, reward, earnedAt }: LedgerRow): StatementEntry {
+  const staffWords = kind === 'adjustment' || (kind === 'reversal' && causedBy === 'staff');
+  return {
+    id,
+    createdAt: createdAt.toISOString(),
+    points,
+    kind,
+    purchase: purchase && { ...purchase, type: purchase.type as LoyaltyOrderType },
+    reward: kind === 'redemption' || kind === 'redemption-reversal' ? reward : null,
+    earnedAt: kind === 'expired' ? (earnedAt?.toISOString() ?? null) : null,
+    cause: kind === 'reversal' && !staffWords ? reversalCauseOf(reason) : null,
+    note: staffWords ? reason : null,
+  };
 }
 
 async function ledgerPage(core: LoyaltyCore, accountId: string, before: number | null): Promise<StatementLedgerPage> {
   const { entries, more } = await findLedgerPage(core.db, accountId, { before, limit: STATEMENT_PAGE_SIZE });
   return {
-    entries: entries.map((entry) => ({
-      id: entry.id,
-      createdAt: entry.createdAt.toISOString(),
-      points: entry.points,
-      description: describeEntry(entry),
-    })),
+    entries: entries.map(statementEntryOf),
     nextBefore: more ? entries.at(-1)!.id : null,
   };
 }

@@ -3,7 +3,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOYALTY_WALLET_TOKEN } from '@boardwalk/contract/loyalty';
-import { LOYALTY_STATEMENT_TOKEN, STATEMENT_PAGE_SIZE } from '@boardwalk/contract/loyalty-statement';
+import { LOYALTY_STATEMENT_TOKEN, STATEMENT_PAGE_SIZE, type StatementEntry } from '@boardwalk/contract/loyalty-statement';
 import { statementMessages } from '@boardwalk/contract/loyalty-statement-messages';
 import { loyaltyAccounts, loyaltyLedger, loyaltyLots, loyaltyOrders, loyaltyRewards, loyaltyTiers, outbox } from '@boardwalk/db/schema';
 import { anOrder, putOrder } from '../../../test-support/fixtures.ts';
@@ -46,6 +46,9 @@ const getLedger = (token: string, before: number | string) =>
 const tokenFor = (accountId: string) =>
   t.app.keys.signToken(LOYALTY_STATEMENT_TOKEN.purpose, accountId, LOYALTY_STATEMENT_TOKEN.ttlSeconds);
 const outboxTo = (email: string) => t.database.db.select().from(outbox).where(eq(outbox.to, email));
+
+/** An entry's details that are null unless its kind has them. */
+const noDetail = { purchase: null, reward: null, earnedAt: null, cause: null, note: null };
 
 /** A member who earned `points` for a claimed ticket (one point per USD); their account, email and the ticket. */
 async function aMember(points = 0) {
@@ -237,8 +240,15 @@ describe('the statement', () => {
     });
     expect(body.ledger).toEqual({
       entries: [
-        { id: expect.any(Number), createdAt: expect.any(String), points: -50, description: `Redeemed: Soda ${tag}` },
-        { id: expect.any(Number), createdAt: expect.any(String), points: 250, description: `Earned: Day Ticket, order ${member.orderId}` },
+        { ...noDetail, id: expect.any(Number), createdAt: expect.any(String), points: -50, kind: 'redemption', reward: `Soda ${tag}` },
+        {
+          ...noDetail,
+          id: expect.any(Number),
+          createdAt: expect.any(String),
+          points: 250,
+          kind: 'earn',
+          purchase: { type: 'ticket', product: 'Day Ticket', reference: member.orderId },
+        },
       ],
       nextBefore: null,
     });
@@ -343,10 +353,13 @@ describe('the statement', () => {
     const body = (await getStatement(tokenFor(member.accountId))).json();
     expect(body.balance).toBe(-60);
     expect(body.pointsEarned).toBe(0);
-    expect(body.ledger.entries.map((e: { points: number; description: string }) => [e.points, e.description])).toEqual([
-      [-60, `Taken back (refunded): Day Ticket, order ${member.orderId}`],
-      [-60, `Redeemed: ${treat!.name}`],
-      [60, `Earned: Day Ticket, order ${member.orderId}`],
+    const purchase = { type: 'ticket', product: 'Day Ticket', reference: member.orderId };
+    expect(
+      body.ledger.entries.map(({ points, kind, purchase, reward, cause }: StatementEntry) => ({ points, kind, purchase, reward, cause })),
+    ).toEqual([
+      { points: -60, kind: 'reversal', purchase, reward: null, cause: 'refunded' },
+      { points: -60, kind: 'redemption', purchase: null, reward: treat!.name, cause: null },
+      { points: 60, kind: 'earn', purchase, reward: null, cause: null },
     ]);
     expect(body.rewards.filter((r: { redeemableNow: boolean }) => r.redeemableNow)).toEqual([]);
   });
@@ -376,6 +389,54 @@ describe('the statement', () => {
     expect(body).toMatchObject({ balance: 30, pointsEarned: 30 });
   });
 
+  it("gives each entry its kind and what it is about, and guest services' own words only: no English of the park's code", async () => {
+    const member = await aMember(30);
+    const [lot] = await t.database.db.select().from(loyaltyLots).where(eq(loyaltyLots.accountId, member.accountId));
+    const [claim] = await t.database.db.select().from(loyaltyOrders).where(eq(loyaltyOrders.accountId, member.accountId));
+    const [order] = await t.database.db
+      .insert(loyaltyOrders)
+      .values({
+        accountId: member.accountId,
+        sourceType: 'food-and-beverage',
+        sourceId: `CHK${seq}`,
+        reference: `CHK${seq}`,
+        product: 'Lunch',
+        amount: 5,
+        purchasedAt: new Date(),
+      })
+      .returning();
+    const system = { accountId: member.accountId, causedBy: 'system' };
+    await t.database.db.insert(loyaltyLedger).values([
+      { ...system, points: -10, kind: 'expired' as const, reason: 'expired: points earned 2026-01-02', lotId: lot!.id },
+      { ...system, points: 5, kind: 'earn' as const, reason: 'claimed', loyaltyOrderId: order!.id },
+      { ...system, points: -5, kind: 'reversal' as const, reason: 'removed by its feed', loyaltyOrderId: order!.id },
+      {
+        ...system,
+        points: -30,
+        kind: 'reversal' as const,
+        reason: 'Charged back',
+        causedBy: 'staff',
+        staffMember: 'gina',
+        loyaltyOrderId: claim!.id,
+      },
+    ]);
+    const body = (await getStatement(tokenFor(member.accountId))).json();
+    const check = { type: 'food-and-beverage', product: 'Lunch', reference: `CHK${seq}` };
+    expect(body.ledger.entries.slice(0, 4)).toEqual([
+      expect.objectContaining({
+        kind: 'reversal',
+        cause: null,
+        note: 'Charged back',
+        purchase: expect.objectContaining({ type: 'ticket' }),
+      }),
+      expect.objectContaining({ kind: 'reversal', cause: 'removed', note: null, purchase: check }),
+      expect.objectContaining({ kind: 'earn', cause: null, note: null, purchase: check }),
+      expect.objectContaining({ kind: 'expired', earnedAt: lot!.earnedAt.toISOString(), purchase: null, note: null }),
+    ]);
+    // The staff member who made an entry is not named, and no recorded English reason goes out but staff's own.
+    expect(JSON.stringify(body.ledger)).not.toMatch(/gina|claimed|removed by its feed|expired: points/);
+  });
+
   it('shows the points expiring within 30 days with the first date, and none otherwise', async () => {
     const member = await aMember(40);
     const fresh = (await getStatement(tokenFor(member.accountId))).json();
@@ -403,7 +464,7 @@ describe('the statement', () => {
     const token = tokenFor(member.accountId);
     const first = (await getStatement(token)).json();
     expect(first.balance).toBe((count * (count + 1)) / 2);
-    const seen: { id: number; points: number; description: string }[] = [...first.ledger.entries];
+    const seen: StatementEntry[] = [...first.ledger.entries];
     let before: number | null = first.ledger.nextBefore;
     const sizes = [first.ledger.entries.length];
     while (before !== null) {
@@ -415,7 +476,7 @@ describe('the statement', () => {
     }
     expect(sizes).toEqual([STATEMENT_PAGE_SIZE, STATEMENT_PAGE_SIZE, 7]);
     expect(seen.map((e) => e.points)).toEqual(Array.from({ length: count }, (_, i) => count - i));
-    expect(seen[0]!.description).toBe(`Adjusted by guest services: goodwill ${count}`);
+    expect(seen[0]).toMatchObject({ kind: 'adjustment', note: `goodwill ${count}` });
     expect(new Set(seen.map((e) => e.id)).size).toBe(count);
 
     for (const bad of ['abc', '-1', '0', '1.5']) {

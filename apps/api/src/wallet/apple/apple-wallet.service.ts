@@ -2,7 +2,7 @@
 // loyalty member's card. The pass is recorded (its stable serial number and what it shows)
 // and carries the token the PassKit web service later authenticates the device by.
 import { guestMessages } from '@boardwalk/contract/errors';
-import type { LoyaltyWalletRequest, TicketWalletRequest } from '@boardwalk/contract/wallet';
+import { WALLET_REFUSALS, type LoyaltyWalletRequest, type TicketWalletRequest } from '@boardwalk/contract/wallet';
 import type { Executor } from '@boardwalk/db/client';
 import type { AppleWallet } from './apple-wallet.plugin.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -50,7 +50,11 @@ export function createAppleWalletService(deps: AppleWalletDeps) {
       // stops), each showing the ticket's own holder.
       const order = toPassOrder(row, deps);
       if (order.excluded) throw new AppError('FORBIDDEN', order.excluded);
-      if (!shareId && row.iCloudBoundToWallet) throw new AppError('CONFLICT', guestMessages.alreadyInWallet(config.supportEmail));
+      if (!shareId && row.iCloudBoundToWallet)
+        throw new AppError('CONFLICT', guestMessages.alreadyInWallet(config.supportEmail), {
+          reason: WALLET_REFUSALS.alreadyInWallet,
+          params: { supportEmail: config.supportEmail },
+        });
 
       // The serial number is the row's own; the content hash does not depend on it.
       const holder = shareId ? { shareId } : { barcode: row.ticket.barcode };

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import * as schema from '@boardwalk/db/schema';
 import { guestMessages } from '@boardwalk/contract/errors';
+import { WALLET_REFUSALS } from '@boardwalk/contract/wallet';
 import { startApnsDouble, type Push } from '../../../test-support/apns-double.ts';
 import { loadConfig } from '../../platform/config.ts';
 import { hashSecret } from '../../platform/secrets.ts';
@@ -167,7 +168,7 @@ describe('PassKit web service', () => {
     const refused = await generate();
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(guestMessages.alreadyInWallet(SUPPORT));
-    expect(refused.json().message).toContain(SUPPORT);
+    expect(refused.json()).toMatchObject({ reason: WALLET_REFUSALS.alreadyInWallet, params: { supportEmail: SUPPORT } });
     expect(await t.database.db.select().from(schema.walletPassTokens)).toEqual(before);
   });
 

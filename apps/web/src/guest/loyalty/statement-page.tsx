@@ -264,13 +264,38 @@ function Rewards({ statement }: { statement: Statement }) {
   );
 }
 
+/** What an entry is for, in the page's language: its kind and what it is about (the server sends no words but staff's own). */
+function useEntryWords() {
+  const t = useTranslations('statement.history.entry');
+  const formats = useFormats();
+  return (entry: StatementEntry): string => {
+    const { purchase: bought } = entry;
+    const purchase = bought ? t('purchase', { ...bought, kind: t(`purchaseKinds.${bought.type}`) }) : '';
+    switch (entry.kind) {
+      case 'earn':
+        return t('earn', { purchase });
+      case 'reversal':
+        return t('reversal', { why: entry.cause ? t(`causes.${entry.cause}`) : (entry.note ?? ''), purchase });
+      case 'adjustment':
+        return t('adjustment', { note: entry.note ?? '' });
+      case 'redemption':
+        return t('redemption', { reward: entry.reward ?? '' });
+      case 'redemption-reversal':
+        return t('redemptionReversal', { reward: entry.reward ?? '' });
+      case 'expired':
+        return entry.earnedAt ? t('expired', { date: formats.date(entry.earnedAt) }) : t('expiredGivenBack');
+    }
+  };
+}
+
 function LedgerEntry({ entry }: { entry: StatementEntry }) {
   const formats = useFormats();
   const { signed } = useStatementTexts();
+  const words = useEntryWords();
   return (
     <li className="statement-ledger__entry">
       <div>
-        <div>{entry.description}</div>
+        <div>{words(entry)}</div>
         <div className="text-body-secondary small">{formats.date(entry.createdAt)}</div>
       </div>
       <span className={`statement-ledger__points${entry.points < 0 ? ' statement-ledger__points--spent' : ''}`}>

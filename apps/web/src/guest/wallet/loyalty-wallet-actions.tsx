@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslations } from 'use-intl';
-import type { LoyaltyWalletRequest } from '@boardwalk/contract/wallet';
+import { refusalOf } from '@boardwalk/contract/errors';
+import { WALLET_REFUSALS, type LoyaltyWalletRequest } from '@boardwalk/contract/wallet';
 import { failedWith } from '../../lib/api-client.ts';
 import { isAndroid, isIOS } from '../../lib/device.ts';
 import { useSiteInfo } from '../../lib/site.ts';
@@ -26,12 +27,12 @@ export function LoyaltyWalletActions({ request }: { request: LoyaltyWalletReques
   const walletErrorMessage = useWalletErrorMessage();
   const callbacks = {
     onMutate: () => setError(null),
-    // A refused token (401) says what to do: the server tells an expired link from another
-    // (only in its message: "expired"), and the catalogue words each.
+    // A refused token (401) says what to do: the answer's reason tells an expired link from
+    // another, and the catalogue words each.
     onError: (failure: unknown) =>
       setError(
         failedWith(failure, 'UNAUTHORIZED')
-          ? t(/expired/i.test(failure.body?.message ?? '') ? 'loyaltyLink.expired' : 'loyaltyLink.invalid')
+          ? t(refusalOf(WALLET_REFUSALS, failure.body?.reason) === 'linkExpired' ? 'loyaltyLink.expired' : 'loyaltyLink.invalid')
           : walletErrorMessage(failure),
       ),
   };

@@ -39,13 +39,10 @@ export function appleAction(order: PassOrder): { kind: 'link'; href: string } | 
 /** A wallet call's 409: the pass is already in a wallet (the one conflict a wallet call answers). */
 export const isAlreadyInWallet = (error: unknown): error is ApiRequestError => failedWith(error, 'CONFLICT');
 
-/** The address the answer names for help (SUPPORT_EMAIL, in its message only), else the site's. */
-const supportEmailIn = (message: string | undefined, site: string) => /[^\s@]+@[^\s@]+\.[A-Za-z]{2,}/.exec(message ?? '')?.[0] ?? site;
-
 /**
  * A wallet or voucher call's failure: 408 "Temporary server error, please retry"; 429 too many
  * attempts; no answer "Unable to process your request"; 409 already in a wallet (naming the
- * support email the answer names); any other failure "Unable to locate order".
+ * support email the answer's params name, else the site's); any other failure "Unable to locate order".
  */
 export function useWalletErrorMessage() {
   const describe = useRequestErrors();
@@ -54,7 +51,7 @@ export function useWalletErrorMessage() {
   return useCallback(
     (error: unknown) =>
       isAlreadyInWallet(error)
-        ? t('errors.alreadyInWallet', { supportEmail: supportEmailIn(error.body?.message, supportEmail) })
+        ? t('errors.alreadyInWallet', { supportEmail: String(error.body?.params?.supportEmail ?? supportEmail) })
         : describe(error, { networkError: t('wallet.networkError'), failure: t('errors.ORDER_NOT_FOUND') }),
     [describe, t, supportEmail],
   );

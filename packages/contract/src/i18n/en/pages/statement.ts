@@ -52,5 +52,21 @@ export default {
     heading: 'History',
     empty: 'No points yet. <link>Add a purchase</link> to start earning.',
     more: 'Show More',
+    /** One entry, by its kind; `purchase` is entry.purchase worded, `date` the page's date. */
+    entry: {
+      purchase: '{product}, {kind} {reference}',
+      /** The purchase's kind of number, by its type. */
+      purchaseKinds: { ticket: 'order', 'food-and-beverage': 'check', hotel: 'reservation' },
+      earn: 'Earned: {purchase}',
+      /** `why`: one of the causes below, or guest services' own words. */
+      reversal: 'Taken back ({why}): {purchase}',
+      causes: { refunded: 'refunded', cancelled: 'cancelled', removed: 'removed by its feed' },
+      adjustment: 'Adjusted by guest services: {note}',
+      redemption: 'Redeemed: {reward}',
+      redemptionReversal: 'Redemption reversed: {reward}',
+      expired: 'Expired: points earned {date}',
+      /** Points a reversed redemption gave back after their own expiry date. */
+      expiredGivenBack: 'Expired: points given back after their date',
+    },
   },
 } as const;

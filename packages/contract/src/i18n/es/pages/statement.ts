@@ -48,5 +48,17 @@ export default {
     heading: 'Historial',
     empty: 'Todavía no tiene puntos. <link>Agregue una compra</link> para empezar a ganarlos.',
     more: 'Ver más',
+    entry: {
+      purchase: '{product}, {kind} {reference}',
+      purchaseKinds: { ticket: 'pedido', 'food-and-beverage': 'ticket', hotel: 'reservación' },
+      earn: 'Ganados: {purchase}',
+      reversal: 'Descontados ({why}): {purchase}',
+      causes: { refunded: 'reembolso', cancelled: 'cancelación', removed: 'compra retirada del sistema' },
+      adjustment: 'Ajuste de Atención al Visitante: {note}',
+      redemption: 'Canjeados: {reward}',
+      redemptionReversal: 'Canje anulado: {reward}',
+      expired: 'Vencidos: puntos ganados el {date}',
+      expiredGivenBack: 'Vencidos: puntos devueltos después de su fecha de vencimiento',
+    },
   },
 } as const satisfies Translation<typeof en>;
