@@ -13,6 +13,8 @@
 //
 //   BENCH_RUNS=3                     runs per page
 //   BENCH_PAGES=login,pass           only these pages (login, pass, stored-value, loyalty)
+//   BENCH_LANGUAGES=en,es            the pages in these languages (?lang=); a Spanish page's
+//                                    "before" is the same page in English in this run
 //   CHROME_PATH=/usr/bin/chromium    the browser
 //   LIGHTHOUSE_REPORTS=.tmp/lh       also write each run's full report (JSON) there
 // Run `npm run build` first: it measures apps/web/dist as it is.
@@ -32,6 +34,7 @@ const RUNS = positiveNumber('BENCH_RUNS', 3);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const REPORTS = process.env.LIGHTHOUSE_REPORTS;
 const ONLY = process.env.BENCH_PAGES?.split(',').map((name) => name.trim());
+const LANGUAGES = (process.env.BENCH_LANGUAGES ?? 'en,es').split(',').map((language) => language.trim());
 
 interface Figures {
   performance: number;
@@ -161,32 +164,38 @@ async function main() {
         .map((n) => n.toFixed(2))
         .join(' ');
     for (const page of PAGES.filter((p) => !ONLY || ONLY.includes(p.key))) {
-      const path = await page.path(base);
-      console.log(`${page.name}: ${path}, load average ${load()}`);
-      const runs: Figures[] = [];
-      for (let i = 0; i < RUNS; i++) {
-        const figures = await auditWithRetry(`${base}${path}`, chrome.port, `${page.key}-${i + 1}`);
-        runs.push(figures);
+      let english: Figures | undefined;
+      for (const language of LANGUAGES) {
+        const path = `${await page.path(base)}${language === 'en' ? '' : `?lang=${language}`}`;
+        console.log(`${page.name}, ${language}: ${path}, load average ${load()}`);
+        const runs: Figures[] = [];
+        for (let i = 0; i < RUNS; i++) {
+          const figures = await auditWithRetry(`${base}${path}`, chrome.port, `${page.key}-${language}-${i + 1}`);
+          runs.push(figures);
+          console.log(
+            `  run ${i + 1}: ${JSON.stringify(figures, (k, v: unknown) => (typeof v === 'number' ? (k === 'cls' ? Number(v.toFixed(3)) : Math.round(v)) : v))}`,
+          );
+        }
+        console.log(`\n${page.name}, ${language}, median of ${RUNS} (load average now ${load()})`);
+        const medians = { ...page.baseline };
+        for (const key of Object.keys(medians) as (keyof Figures)[]) medians[key] = median(runs.map((r) => r[key]));
+        if (language === 'en') english = medians;
         console.log(
-          `  run ${i + 1}: ${JSON.stringify(figures, (k, v: unknown) => (typeof v === 'number' ? (k === 'cls' ? Number(v.toFixed(3)) : Math.round(v)) : v))}`,
+          `  ${'figure'.padEnd(16)}${'now'.padStart(10)}${'before'.padStart(10)}${'ratio'.padStart(8)}${'goal'.padStart(8)}${'of goal'.padStart(9)}`,
         );
+        for (const key of Object.keys(page.baseline) as (keyof Figures)[]) {
+          const now = medians[key];
+          const before = (language === 'en' ? page.baseline : (english ?? page.baseline))[key];
+          const goal = GOALS[key];
+          const isTime = ['fcp', 'lcp', 'tbt'].includes(key);
+          const show = (n: number) => (Number.isNaN(n) ? '-' : isTime ? `${fmt(n)} ms` : key === 'cls' ? fmt(n, 3) : fmt(n));
+          const ratio = (of: number | undefined) => (of === undefined || Number.isNaN(of) || of === 0 ? '-' : fmt(now / of, 2));
+          console.log(
+            `  ${key.padEnd(16)}${show(now).padStart(10)}${show(before).padStart(10)}${ratio(before).padStart(8)}${(goal === undefined ? '-' : fmt(goal)).padStart(8)}${ratio(goal).padStart(9)}`,
+          );
+        }
+        console.log('');
       }
-      console.log(`\n${page.name}, median of ${RUNS} (load average now ${load()})`);
-      console.log(
-        `  ${'figure'.padEnd(16)}${'now'.padStart(10)}${'before'.padStart(10)}${'ratio'.padStart(8)}${'goal'.padStart(8)}${'of goal'.padStart(9)}`,
-      );
-      for (const key of Object.keys(page.baseline) as (keyof Figures)[]) {
-        const now = median(runs.map((r) => r[key]));
-        const before = page.baseline[key];
-        const goal = GOALS[key];
-        const isTime = ['fcp', 'lcp', 'tbt'].includes(key);
-        const show = (n: number) => (Number.isNaN(n) ? '-' : isTime ? `${fmt(n)} ms` : key === 'cls' ? fmt(n, 3) : fmt(n));
-        const ratio = (of: number | undefined) => (of === undefined || Number.isNaN(of) || of === 0 ? '-' : fmt(now / of, 2));
-        console.log(
-          `  ${key.padEnd(16)}${show(now).padStart(10)}${show(before).padStart(10)}${ratio(before).padStart(8)}${(goal === undefined ? '-' : fmt(goal)).padStart(8)}${ratio(goal).padStart(9)}`,
-        );
-      }
-      console.log('');
     }
   } finally {
     chrome.kill();

@@ -5,7 +5,10 @@
 // their ratio, and each run's CPU time per request of the servers' process (from /proc: what a
 // request costs the server, read apart from the load generator and PostgreSQL sharing the
 // machine's cores; PGlite runs inside that process, so its share is counted) and, on
-// PostgreSQL, of its processes. Exits non-zero when a run fails (errors, non-2xx, an empty run).
+// PostgreSQL, of its processes. Boardwalk's route is loaded in English and in Spanish
+// (Accept-Language, as a phone set to each sends it: the answer's texts follow it), interleaved
+// (bare, English, Spanish, Spanish, English, bare), and the summary gives Spanish / English too.
+// Exits non-zero when a run fails (errors, non-2xx, an empty run).
 //
 //   BENCH_SECONDS=10     seconds per run (after a warm-up of up to 2 s of each target)
 //   BENCH_DB=pglite      one database only (pglite or postgres); default both
@@ -57,7 +60,9 @@ const profileDir = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PR
 const adminUrl = process.env.TEST_DATABASE_URL ?? defaultTestDatabaseUrl;
 const label: Record<DatabaseKind, string> = { postgres: 'PostgreSQL', pglite: 'PGlite' };
 
-type Target = 'bare' | 'Boardwalk';
+type Target = 'bare' | 'Boardwalk' | 'Boardwalk es';
+/** What each target's requests say of the reader's languages: a phone set to English, or to Spanish. */
+const ACCEPT_LANGUAGE: Record<Target, string> = { bare: 'en-US,en;q=0.9', Boardwalk: 'en-US,en;q=0.9', 'Boardwalk es': 'es-US,es;q=0.9' };
 interface Measurement {
   name: string;
   reqPerSec: number;
@@ -78,6 +83,7 @@ interface DatabaseResult<R> {
   load: number;
   bare: Measurement;
   boardwalk: Measurement;
+  spanish: Measurement;
   fixedRate: Measurement[];
 }
 
@@ -130,6 +136,7 @@ export async function runLoadBench<R extends ServersReady>(bench: LoadBench<R>):
   async function measure(
     { pid, kind }: { pid: number; kind: DatabaseKind },
     name: string,
+    target: Target,
     url: string,
     bodies: string[],
     duration: number,
@@ -138,7 +145,7 @@ export async function runLoadBench<R extends ServersReady>(bench: LoadBench<R>):
     const requests = bodies.map((body) => ({
       method: 'POST' as const,
       path: bench.path,
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'accept-language': ACCEPT_LANGUAGE[target] },
       body,
     }));
     const cpuBefore = processCpuMicros(pid);
@@ -172,23 +179,23 @@ export async function runLoadBench<R extends ServersReady>(bench: LoadBench<R>):
       );
       console.log(`  ${bench.describeSeed(ready)}`);
       const bodies = bench.bodies(ready);
-      const url: Record<Target, string> = { bare: ready.bareUrl, Boardwalk: ready.boardwalkUrl };
-      for (const target of ['bare', 'Boardwalk'] as const)
-        await measure({ pid, kind }, `${target} warm-up`, url[target], bodies, Math.min(2, seconds));
+      const url: Record<Target, string> = { bare: ready.bareUrl, Boardwalk: ready.boardwalkUrl, 'Boardwalk es': ready.boardwalkUrl };
+      for (const target of ['bare', 'Boardwalk', 'Boardwalk es'] as const)
+        await measure({ pid, kind }, `${target} warm-up`, target, url[target], bodies, Math.min(2, seconds));
       const runs: Measurement[] = [];
-      for (const target of ['bare', 'Boardwalk', 'Boardwalk', 'bare'] as const) {
-        const m = await measure({ pid, kind }, target, url[target], bodies, seconds);
+      for (const target of ['bare', 'Boardwalk', 'Boardwalk es', 'Boardwalk es', 'Boardwalk', 'bare'] as const) {
+        const m = await measure({ pid, kind }, target, target, url[target], bodies, seconds);
         runs.push(m);
         console.log(`  ${line(m)}`);
       }
       const best = (target: Target) => runs.filter((m) => m.name === target).reduce((a, b) => (b.reqPerSec > a.reqPerSec ? b : a));
       const fixedRate: Measurement[] = [];
       for (const target of rate ? (['bare', 'Boardwalk'] as const) : []) {
-        const m = await measure({ pid, kind }, `${target} at ${rate} req/s`, url[target], bodies, seconds, rate);
+        const m = await measure({ pid, kind }, `${target} at ${rate} req/s`, target, url[target], bodies, seconds, rate);
         fixedRate.push(m);
         console.log(`  ${line(m)}`);
       }
-      return { kind, ready, load, bare: best('bare'), boardwalk: best('Boardwalk'), fixedRate };
+      return { kind, ready, load, bare: best('bare'), boardwalk: best('Boardwalk'), spanish: best('Boardwalk es'), fixedRate };
     } finally {
       await stop();
     }
@@ -197,7 +204,7 @@ export async function runLoadBench<R extends ServersReady>(bench: LoadBench<R>):
   function printSummary(results: DatabaseResult<R>[], skipped: string | undefined) {
     const lines = [
       `${bench.name} ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, git ${gitRevision()}, Node ${process.version}, ${availableParallelism()} x ${cpus()[0]?.model.trim() ?? 'CPU'}`,
-      `${bench.compares}; ${CONNECTIONS} connections, ${seconds} s runs, better of 2 (bare, Boardwalk, Boardwalk, bare)`,
+      `${bench.compares}; ${CONNECTIONS} connections, ${seconds} s runs, better of 2 (bare, Boardwalk, Boardwalk es, Boardwalk es, Boardwalk, bare)`,
     ];
     if (skipped) lines.push(`PostgreSQL: not measured (${skipped})`);
     for (const r of results) {
@@ -205,8 +212,8 @@ export async function runLoadBench<R extends ServersReady>(bench: LoadBench<R>):
       lines.push(
         `${label[r.kind]} (${r.ready.version}${r.ready.poolSize ? `, pool ${r.ready.poolSize}` : ''}; load average ${fmt(r.load, 2)}):`,
       );
-      for (const m of [r.bare, r.boardwalk, ...r.fixedRate]) lines.push(`  ${line(m)}`);
-      lines.push(`  ratio Boardwalk / bare: ${fmt(ratio, 2)}`);
+      for (const m of [r.bare, r.boardwalk, r.spanish, ...r.fixedRate]) lines.push(`  ${line(m)}`);
+      lines.push(`  ratio Boardwalk / bare: ${fmt(ratio, 2)}; Spanish / English: ${fmt(r.spanish.reqPerSec / r.boardwalk.reqPerSec, 2)}`);
       if (r.kind !== 'postgres' || !bench.goals) continue;
       const { ratio: goalRatio, p99Ms } = bench.goals;
       const ratioOk = ratio >= goalRatio;
