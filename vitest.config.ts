@@ -13,8 +13,9 @@ const layoutTests = ['eslint.config.test.ts', 'packages/db/src/table-ownership.t
 const pollOptions = { timeout: 10_000 };
 // Files that start server processes of their own (the server, workers killed with SIGKILL) and
 // time what those do: beside three other API files on this 2-core machine a start took over 60 s
-// and CI failed them. They run after the other API files, one at a time, as Vitest's recipe for
-// sequential files has it (a project with one worker, a later sequence.groupOrder).
+// and CI failed them. They run after the other API files (a later sequence.groupOrder, as
+// Vitest's recipe for sequential files has it), two at a time, one per core: one at a time took
+// 171 s with a core mostly idle, two 101 s, each file still within a fifth of its timeouts.
 // `npm run import`'s test runs the command three times, each process opening PGlite (121 s, over
 // its 120 s, in a loaded run).
 const processTests = [
@@ -38,16 +39,23 @@ const apiProject = {
   expect: { poll: pollOptions },
 };
 
-const processProject = { ...apiProject, include: processTests, exclude: configDefaults.exclude, maxWorkers: 1 };
+const processProject = { ...apiProject, include: processTests, exclude: configDefaults.exclude, maxWorkers: 2 };
 
 /**
  * Browser files whose source is short but which run long: each drives a table of states
  * (guest-states.ts, the staff tabs) or waits on deliveries. Vitest starts the longest files
  * first when it has their times from an earlier run, and the largest otherwise (a clean clone,
  * as on CI): these came last, and the phase ended on one of them alone (states.test.ts ran
- * 164 s after every other file had ended, a core idle for 124 s). They start first.
+ * 164 s after every other file had ended, a core idle for 124 s; later the pseudo-language
+ * crawl, 133 s alone). They start first.
  */
-const longBrowserFiles = ['e2e/guest/states.test.ts', 'e2e/staff/screens.test.ts', 'e2e/staff/webhooks.test.ts'];
+const longBrowserFiles = [
+  'e2e/guest/states.test.ts',
+  'e2e/guest/pseudo-language.test.ts',
+  'e2e/staff/loyalty.test.ts',
+  'e2e/staff/screens.test.ts',
+  'e2e/staff/webhooks.test.ts',
+];
 
 class LongFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -76,7 +84,7 @@ export default defineConfig({
       ...(withPostgres ? [{ test: { name: 'postgres', env: { TEST_DB: 'postgres' }, ...apiProject } }] : []),
       { test: { name: 'pglite-processes', env: { TEST_DB: 'pglite' }, ...processProject, sequence: { groupOrder: 1 } } },
       ...(withPostgres
-        ? [{ test: { name: 'postgres-processes', env: { TEST_DB: 'postgres' }, ...processProject, sequence: { groupOrder: 2 } } }]
+        ? [{ test: { name: 'postgres-processes', env: { TEST_DB: 'postgres' }, ...processProject, sequence: { groupOrder: 1 } } }]
         : []),
       {
         test: {
@@ -89,7 +97,7 @@ export default defineConfig({
           // After the API files (a group of its own), two files side by side, each on its own
           // server (global-setup.ts): a browser test spends most of its time waiting on the page,
           // the server and Chromium, so one file at a time left a core idle.
-          sequence: { groupOrder: 3 },
+          sequence: { groupOrder: 2 },
           maxWorkers: 2,
         },
       },
