@@ -167,12 +167,6 @@ export function fileNameFromDisposition(header: string | null): string | null {
   return cleaned ? cleaned : null;
 }
 
-/**
- * What any guest call shows for an expired token (408), in English: a page says the errors
- * catalogue's TOKEN_EXPIRED instead (describeRequestError with its `errors`).
- */
-export const TEMPORARY_SERVER_ERROR = 'Temporary server error, please retry';
-
 /** True when the call failed with one of these codes. */
 export const failedWith = (error: unknown, ...codes: ClientErrorCode[]): error is ApiRequestError =>
   error instanceof ApiRequestError && codes.includes(error.code);
@@ -182,12 +176,11 @@ export type ErrorWords = (code: 'TOKEN_EXPIRED' | 'TOO_MANY_ATTEMPTS') => string
 
 /**
  * The guest-facing text for a failed call: an expired token and too many attempts are common to
- * every call (worded by the errors catalogue when `errors` is given, else in English: the
- * server's words for too many attempts); no answer and any other failure have a text per call.
+ * every call (worded by the errors catalogue); no answer and any other failure have a text per call.
  */
-export function describeRequestError(error: unknown, texts: { networkError: string; failure: string }, errors?: ErrorWords): string {
+export function describeRequestError(error: unknown, texts: { networkError: string; failure: string }, errors: ErrorWords): string {
   if (failedWith(error, 'NETWORK_ERROR')) return texts.networkError;
-  if (failedWith(error, 'TOKEN_EXPIRED')) return errors ? errors('TOKEN_EXPIRED') : TEMPORARY_SERVER_ERROR;
-  if (failedWith(error, 'TOO_MANY_ATTEMPTS') && error.body?.message) return errors ? errors('TOO_MANY_ATTEMPTS') : error.body.message;
+  if (failedWith(error, 'TOKEN_EXPIRED')) return errors('TOKEN_EXPIRED');
+  if (failedWith(error, 'TOO_MANY_ATTEMPTS') && error.body?.message) return errors('TOO_MANY_ATTEMPTS');
   return texts.failure;
 }
