@@ -58,8 +58,8 @@ const sample = (name: string, once: () => Promise<void>) => measureSequential(na
 async function seed(database: TestDatabase): Promise<string> {
   const db = database.db;
   await db.execute(sql`
-    insert into loyalty_accounts (email, first_name, last_name, created_by, created_at)
-    select 'member' || i || '@example.com', 'Member', 'No ' || i, 'guest', now() - interval '2 years'
+    insert into loyalty_accounts (email, first_name, last_name, created_by, created_at, email_proven_at)
+    select 'member' || i || '@example.com', 'Member', 'No ' || i, 'guest', now() - interval '2 years', now() - interval '2 years'
     from generate_series(0, ${OTHER_MEMBERS}) as i`);
   await db.execute(sql`
     insert into loyalty_tiers (name, points_to_reach) values ('Silver', 500), ('Gold', 5000), ('Platinum', 1000000)`);
