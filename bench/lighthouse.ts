@@ -13,7 +13,7 @@
 //
 //   BENCH_RUNS=3                     runs per page
 //   BENCH_PAGES=login,pass           only these pages (login, pass, stored-value, loyalty)
-//   BENCH_LANGUAGES=en,es            the pages in these languages (?lang=); a Spanish page's
+//   BENCH_LANGUAGES=en,es            the pages in these languages (?lang=, English too); a Spanish page's
 //                                    "before" is the same page in English in this run
 //   CHROME_PATH=/usr/bin/chromium    the browser
 //   LIGHTHOUSE_REPORTS=.tmp/lh       also write each run's full report (JSON) there
@@ -166,7 +166,8 @@ async function main() {
     for (const page of PAGES.filter((p) => !ONLY || ONLY.includes(p.key))) {
       let english: Figures | undefined;
       for (const language of LANGUAGES) {
-        const path = `${await page.path(base)}${language === 'en' ? '' : `?lang=${language}`}`;
+        // Always named: a ?lang= link keeps its choice in a cookie (a year), which Lighthouse does not clear between runs.
+        const path = `${await page.path(base)}?lang=${language}`;
         console.log(`${page.name}, ${language}: ${path}, load average ${load()}`);
         const runs: Figures[] = [];
         for (let i = 0; i < RUNS; i++) {

@@ -453,7 +453,7 @@ export const loyaltyStates: GuestState[] = [
   {
     // An iPhone (the Apple button), a link past its time: the answer's reason, worded by the page.
     ...state('loyalty-card-link-expired', async (page, say) => {
-      await answerWithError(page, '/api/apple-wallet/', 401, 'This pass link has expired.', {}, { reason: WALLET_REFUSALS.linkExpired });
+      await answerWithError(page, '/api/apple-wallet/', 401, 'Refused', {}, { reason: WALLET_REFUSALS.linkExpired });
       await page.goto(`/loyalty/pass#email=${encodeURIComponent(EMAIL)}&token=wallet-token`);
       await heading(page, say('Your Brownie Points Card', 'Su tarjeta de socio de Puntos Brownie'));
       await page.locator('button.wallet-badge--apple').click();

@@ -33,6 +33,8 @@ export const statementLedgerQuery = z.strictObject({
 /** Why the park's systems took a claimed purchase's points back: refunded, cancelled, or gone from its feed. */
 export const REVERSAL_CAUSES = ['refunded', 'cancelled', 'removed'] as const;
 export type ReversalCause = (typeof REVERSAL_CAUSES)[number];
+/** Why a purchase's points were taken back, as the statement tells it: the systems' causes, or guest services removing the purchase. */
+const STATEMENT_REVERSAL_CAUSES = [...REVERSAL_CAUSES, 'removedByStaff'] as const;
 
 export const statementEntry = z.object({
   id: z.number().check(z.int()),
@@ -45,8 +47,11 @@ export const statementEntry = z.object({
   ),
   reward: describe(z.nullable(z.string()), "The reward's name as it was redeemed (a redemption or its reversal)"),
   earnedAt: describe(z.nullable(z.iso.datetime({ offset: true })), 'When the points an expired entry takes were earned, where one lot'),
-  cause: describe(z.nullable(z.enum(REVERSAL_CAUSES)), "Why the park's systems took a purchase's points back"),
-  note: describe(z.nullable(z.string()), "Guest services' own words: an adjustment's reason, or why they took a purchase's points back"),
+  cause: describe(
+    z.nullable(z.enum(STATEMENT_REVERSAL_CAUSES)),
+    "Why a purchase's points were taken back: the park's systems' cause, or removedByStaff (guest services removed it)",
+  ),
+  note: describe(z.nullable(z.string()), "Guest services' own words: an adjustment's reason"),
 });
 export type StatementEntry = z.infer<typeof statementEntry>;
 

@@ -20,10 +20,6 @@ const byLink = z.strictObject({
 });
 
 /**
- * The loyalty variant: the member's card. The email alone is refused (a membership is no
- * secret): the wallet token of a claim, or of a staff member's emailed link, names the account.
- */
-/**
  * Why a wallet call was refused (an error answer's `reason`), for the guest page to word: a
  * ticket already bound to a wallet (409, params.supportEmail: the address to write to), and
  * the loyalty card's wallet token missing, expired or not for that email (401).
@@ -35,6 +31,10 @@ export const WALLET_REFUSALS = {
   linkInvalid: 'LOYALTY_PASS_LINK_INVALID',
 } as const;
 
+/**
+ * The loyalty variant: the member's card. The email alone is refused (a membership is no
+ * secret): the wallet token of a claim, or of a staff member's emailed link, names the account.
+ */
 const byLoyalty = z.strictObject({
   email: loyaltyEmail,
   walletToken: describe(

@@ -181,6 +181,6 @@ export type ErrorWords = (code: 'TOKEN_EXPIRED' | 'TOO_MANY_ATTEMPTS') => string
 export function describeRequestError(error: unknown, texts: { networkError: string; failure: string }, errors: ErrorWords): string {
   if (failedWith(error, 'NETWORK_ERROR')) return texts.networkError;
   if (failedWith(error, 'TOKEN_EXPIRED')) return errors('TOKEN_EXPIRED');
-  if (failedWith(error, 'TOO_MANY_ATTEMPTS') && error.body?.message) return errors('TOO_MANY_ATTEMPTS');
+  if (failedWith(error, 'TOO_MANY_ATTEMPTS')) return errors('TOO_MANY_ATTEMPTS');
   return texts.failure;
 }

@@ -130,11 +130,10 @@ type LedgerRow = Awaited<ReturnType<typeof findLedgerPage>>['entries'][number];
 /**
  * An entry as the member's page words it (in its own language, from the catalogue): the kind
  * and what it is about. The reasons the park's code records are English for staff; only guest
- * services' own words (an adjustment's reason, a reversal they made) travel as they are, and
- * the staff member who made an entry is not named.
+ * services' own words (an adjustment's reason) travel as they are, and the staff member who
+ * made an entry is not named.
  */
 function statementEntryOf({ id, createdAt, points, kind, reason, causedBy, purchase, reward, earnedAt }: LedgerRow): StatementEntry {
-  const staffWords = kind === 'adjustment' || (kind === 'reversal' && causedBy === 'staff');
   return {
     id,
     createdAt: createdAt.toISOString(),
@@ -143,8 +142,9 @@ function statementEntryOf({ id, createdAt, points, kind, reason, causedBy, purch
     purchase: purchase && { ...purchase, type: purchase.type as LoyaltyOrderType },
     reward: kind === 'redemption' || kind === 'redemption-reversal' ? reward : null,
     earnedAt: kind === 'expired' ? (earnedAt?.toISOString() ?? null) : null,
-    cause: kind === 'reversal' && !staffWords ? reversalCauseOf(reason) : null,
-    note: staffWords ? reason : null,
+    // Staff remove a purchase without a reason of their own (the Loyalty tab's Remove).
+    cause: kind !== 'reversal' ? null : causedBy === 'staff' ? 'removedByStaff' : reversalCauseOf(reason),
+    note: kind === 'adjustment' ? reason : null,
   };
 }
 

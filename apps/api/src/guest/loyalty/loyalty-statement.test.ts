@@ -8,6 +8,7 @@ import { statementMessages } from '@boardwalk/contract/loyalty-statement-message
 import { loyaltyAccounts, loyaltyLedger, loyaltyLots, loyaltyOrders, loyaltyRewards, loyaltyTiers, outbox } from '@boardwalk/db/schema';
 import { anOrder, putOrder } from '../../../test-support/fixtures.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../test-support/smtp.fixtures.ts';
+import { loginAs } from '../../../test-support/staff.ts';
 import { createTestApp, integrationAuth, settleDeliveries, type TestApp } from '../../../test-support/test-app.ts';
 import { claimTickets } from '../../loyalty/loyalty-claims.service.ts';
 import { reverseInvalidClaims } from '../../loyalty/loyalty-reversals.service.ts';
@@ -389,10 +390,9 @@ describe('the statement', () => {
     expect(body).toMatchObject({ balance: 30, pointsEarned: 30 });
   });
 
-  it("gives each entry its kind and what it is about, and guest services' own words only: no English of the park's code", async () => {
+  it("gives each entry its kind and what it is about (a removal by staff by its cause), and guest services' own words only: no English of the park's code", async () => {
     const member = await aMember(30);
     const [lot] = await t.database.db.select().from(loyaltyLots).where(eq(loyaltyLots.accountId, member.accountId));
-    const [claim] = await t.database.db.select().from(loyaltyOrders).where(eq(loyaltyOrders.accountId, member.accountId));
     const [order] = await t.database.db
       .insert(loyaltyOrders)
       .values({
@@ -410,31 +410,32 @@ describe('the statement', () => {
       { ...system, points: -10, kind: 'expired' as const, reason: 'expired: points earned 2026-01-02', lotId: lot!.id },
       { ...system, points: 5, kind: 'earn' as const, reason: 'claimed', loyaltyOrderId: order!.id },
       { ...system, points: -5, kind: 'reversal' as const, reason: 'removed by its feed', loyaltyOrderId: order!.id },
-      {
-        ...system,
-        points: -30,
-        kind: 'reversal' as const,
-        reason: 'Charged back',
-        causedBy: 'staff',
-        staffMember: 'gina',
-        loyaltyOrderId: claim!.id,
-      },
+      { ...system, points: 7, kind: 'adjustment' as const, reason: 'Rain check', causedBy: 'staff', staffMember: 'gina' },
     ]);
+    // Guest services remove the claimed ticket in the Loyalty tab (no words of their own: the ledger records English for staff).
+    const staff = await loginAs(t.app, { accessLevel: 100 });
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/loyalty/order/${member.accountId}/${member.orderId}/${member.barcode}`,
+      headers: staff.headers,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
     const body = (await getStatement(tokenFor(member.accountId))).json();
     const check = { type: 'food-and-beverage', product: 'Lunch', reference: `CHK${seq}` };
-    expect(body.ledger.entries.slice(0, 4)).toEqual([
+    expect(body.ledger.entries.slice(0, 5)).toEqual([
       expect.objectContaining({
         kind: 'reversal',
-        cause: null,
-        note: 'Charged back',
-        purchase: expect.objectContaining({ type: 'ticket' }),
+        cause: 'removedByStaff',
+        note: null,
+        purchase: { type: 'ticket', product: 'Day Ticket', reference: member.orderId },
       }),
+      expect.objectContaining({ kind: 'adjustment', cause: null, note: 'Rain check', purchase: null }),
       expect.objectContaining({ kind: 'reversal', cause: 'removed', note: null, purchase: check }),
       expect.objectContaining({ kind: 'earn', cause: null, note: null, purchase: check }),
       expect.objectContaining({ kind: 'expired', earnedAt: lot!.earnedAt.toISOString(), purchase: null, note: null }),
     ]);
-    // The staff member who made an entry is not named, and no recorded English reason goes out but staff's own.
-    expect(JSON.stringify(body.ledger)).not.toMatch(/gina|claimed|removed by its feed|expired: points/);
+    // The staff member who made an entry is not named, and no English reason the ledger records for staff goes out.
+    expect(JSON.stringify(body.ledger)).not.toMatch(/gina|claimed|removed by|expired: points/);
   });
 
   it('shows the points expiring within 30 days with the first date, and none otherwise', async () => {

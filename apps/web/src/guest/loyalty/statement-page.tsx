@@ -275,7 +275,7 @@ function useEntryWords() {
       case 'earn':
         return t('earn', { purchase });
       case 'reversal':
-        return t('reversal', { why: entry.cause ? t(`causes.${entry.cause}`) : (entry.note ?? ''), purchase });
+        return t('reversal', { why: entry.cause ? t(`causes.${entry.cause}`) : '', purchase });
       case 'adjustment':
         return t('adjustment', { note: entry.note ?? '' });
       case 'redemption':

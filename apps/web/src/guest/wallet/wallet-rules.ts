@@ -3,7 +3,9 @@
 // device, and the hook that words a failure.
 import { useCallback } from 'react';
 import { useTranslations } from 'use-intl';
+import { refusalOf } from '@boardwalk/contract/errors';
 import { TEST_PASS_ORDER_ID, type PassOrder } from '@boardwalk/contract/pass';
+import { WALLET_REFUSALS } from '@boardwalk/contract/wallet';
 import { failedWith, type ApiRequestError } from '../../lib/api-client.ts';
 import { useRequestErrors } from '../../lib/request-errors.ts';
 import { useSiteInfo } from '../../lib/site.ts';
@@ -36,8 +38,9 @@ export function appleAction(order: PassOrder): { kind: 'link'; href: string } | 
   return { kind: 'button' };
 }
 
-/** A wallet call's 409: the pass is already in a wallet (the one conflict a wallet call answers). */
-export const isAlreadyInWallet = (error: unknown): error is ApiRequestError => failedWith(error, 'CONFLICT');
+/** A wallet call's refusal because the pass is already in a wallet (its reason; a 409 names no other). */
+export const isAlreadyInWallet = (error: unknown): error is ApiRequestError =>
+  failedWith(error, 'CONFLICT') && refusalOf(WALLET_REFUSALS, error.body?.reason) === 'alreadyInWallet';
 
 /**
  * A wallet or voucher call's failure: 408 "Temporary server error, please retry"; 429 too many

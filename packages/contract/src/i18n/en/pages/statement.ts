@@ -58,9 +58,9 @@ export default {
       /** The purchase's kind of number, by its type. */
       purchaseKinds: { ticket: 'order', 'food-and-beverage': 'check', hotel: 'reservation' },
       earn: 'Earned: {purchase}',
-      /** `why`: one of the causes below, or guest services' own words. */
+      /** `why`: one of the causes below. */
       reversal: 'Taken back ({why}): {purchase}',
-      causes: { refunded: 'refunded', cancelled: 'cancelled', removed: 'removed by its feed' },
+      causes: { refunded: 'refunded', cancelled: 'cancelled', removed: 'removed by its feed', removedByStaff: 'removed by guest services' },
       adjustment: 'Adjusted by guest services: {note}',
       redemption: 'Redeemed: {reward}',
       redemptionReversal: 'Redemption reversed: {reward}',

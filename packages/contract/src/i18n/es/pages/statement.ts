@@ -53,7 +53,12 @@ export default {
       purchaseKinds: { ticket: 'pedido', 'food-and-beverage': 'ticket', hotel: 'reservación' },
       earn: 'Ganados: {purchase}',
       reversal: 'Descontados ({why}): {purchase}',
-      causes: { refunded: 'reembolso', cancelled: 'cancelación', removed: 'compra retirada del sistema' },
+      causes: {
+        refunded: 'reembolso',
+        cancelled: 'cancelación',
+        removed: 'compra retirada del sistema',
+        removedByStaff: 'compra retirada por Atención al Visitante',
+      },
       adjustment: 'Ajuste de Atención al Visitante: {note}',
       redemption: 'Canjeados: {reward}',
       redemptionReversal: 'Canje anulado: {reward}',
