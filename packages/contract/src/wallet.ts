@@ -6,6 +6,8 @@ import { describe } from './describe.ts';
 import { loyaltyEmail } from './loyalty.ts';
 import { barcode, hashUrl, orderId, shareId } from './pass.ts';
 
+export { WALLET_REFUSALS } from './wallet-refusals.ts';
+
 const byOrder = z.strictObject({
   orderId,
   barcode,
@@ -18,18 +20,6 @@ const byLink = z.strictObject({
   barcode: z.optional(z.literal('')),
   shareId: z.optional(z.literal('')),
 });
-
-/**
- * Why a wallet call was refused (an error answer's `reason`), for the guest page to word: a
- * ticket already bound to a wallet (409, params.supportEmail: the address to write to), and
- * the loyalty card's wallet token missing, expired or not for that email (401).
- */
-export const WALLET_REFUSALS = {
-  alreadyInWallet: 'WALLET_ALREADY_ADDED',
-  linkRequired: 'LOYALTY_PASS_LINK_REQUIRED',
-  linkExpired: 'LOYALTY_PASS_LINK_EXPIRED',
-  linkInvalid: 'LOYALTY_PASS_LINK_INVALID',
-} as const;
 
 /**
  * The loyalty variant: the member's card. The email alone is refused (a membership is no

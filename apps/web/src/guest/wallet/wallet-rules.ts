@@ -5,7 +5,7 @@ import { useCallback } from 'react';
 import { useTranslations } from 'use-intl';
 import { refusalOf } from '@boardwalk/contract/errors';
 import { TEST_PASS_ORDER_ID, type PassOrder } from '@boardwalk/contract/pass';
-import { WALLET_REFUSALS } from '@boardwalk/contract/wallet';
+import { WALLET_REFUSALS } from '@boardwalk/contract/wallet-refusals';
 import { failedWith, type ApiRequestError } from '../../lib/api-client.ts';
 import { useRequestErrors } from '../../lib/request-errors.ts';
 import { useSiteInfo } from '../../lib/site.ts';
