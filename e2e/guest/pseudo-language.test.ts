@@ -5,7 +5,7 @@
 // photo steps, the wristband, stored-value and privacy pages, the loyalty pages and the statement.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, openGuestPage } from '../support/browser.ts';
+import { baseUrl, guestTabs, launchBrowser } from '../support/browser.ts';
 import { guestStates } from '../support/guest-states.ts';
 import { hardCodedWords, pseudoCatalogue, readableTexts, usePseudoLanguage } from '../support/pseudo-language.ts';
 
@@ -16,12 +16,15 @@ import { hardCodedWords, pseudoCatalogue, readableTexts, usePseudoLanguage } fro
 const LOADING_STATES = new Set(['loading', 'stored-value-loading', 'privacy-data-loading', 'statement-loading']);
 
 let browser: Browser;
+let tabs: ReturnType<typeof guestTabs>;
 let catalogue: Awaited<ReturnType<typeof pseudoCatalogue>>;
 beforeAll(async () => {
   browser = await launchBrowser();
+  tabs = guestTabs(browser);
   catalogue = await pseudoCatalogue(baseUrl());
 });
 afterAll(async () => {
+  await tabs?.close();
   await browser?.close();
 });
 
@@ -34,7 +37,7 @@ describe('the pseudo-language', () => {
 
   for (const state of guestStates.filter((s) => !LOADING_STATES.has(s.name))) {
     it(`leaves no word outside the catalogue: ${state.name}`, async () => {
-      const guest = await openGuestPage(browser, undefined, { userAgent: state.userAgent });
+      const guest = await tabs.open({ userAgent: state.userAgent });
       try {
         // What the server sent (names, products, the park's texts): data, not words of the pages.
         const answers: Promise<string>[] = [];

@@ -5,18 +5,22 @@
 // phone width, and at desktop width in Spanish and for the pass actions, which differ by device
 // and lay out differently there; a screenshot at both widths into screenshots/<state>-<width>.png and
 // es-<state>-<width>.png (gitignored) for people to look at; nothing may overflow the viewport
-// horizontally. Reaching a state is most of a test's cost (a fresh context, the page, the steps):
-// once for both widths halved this file's time against a page per width.
+// horizontally. Reaching a state is most of a test's cost (the page, the steps): once for both
+// widths halved this file's time against a page per width, and the states of a browser and
+// language share one tab (guestTabs), wiped between them.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, launchBrowser, openGuestPage, screenshot, unexpectedProblems, WIDTHS } from '../support/browser.ts';
+import { expectNoAxeViolations, guestTabs, launchBrowser, screenshot, unexpectedProblems, WIDTHS } from '../support/browser.ts';
 import { guestStates } from '../support/guest-states.ts';
 
 let browser: Browser;
+let tabs: ReturnType<typeof guestTabs>;
 beforeAll(async () => {
   browser = await launchBrowser();
+  tabs = guestTabs(browser);
 });
 afterAll(async () => {
+  await tabs?.close();
   await browser?.close();
 });
 
@@ -41,7 +45,7 @@ describe.each([
     // Spanish at both widths (issue 49's "every state in Spanish at 360 and 1280 px, axe clean").
     const axeAtDesktop = prefix !== '' || state.name.startsWith('wallet-');
     it(`${state.name}: no axe violations at ${WIDTHS.mobile}${axeAtDesktop ? ` and ${WIDTHS.desktop}` : ''} px`, async () => {
-      const guest = await openGuestPage(browser, WIDTHS.mobile, { userAgent: state.userAgent, locale });
+      const guest = await tabs.open({ userAgent: state.userAgent, locale });
       try {
         await open(guest.page);
         await expect(guest.page.locator('html').getAttribute('lang')).resolves.toBe(prefix ? 'es' : 'en');

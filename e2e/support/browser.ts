@@ -1,7 +1,7 @@
 // Chromium through playwright-core, and the page helpers the guest journeys share.
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Disposable, type Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, inject } from 'vitest';
 import { chromiumOptions } from './chromium.ts';
@@ -92,12 +92,73 @@ export async function openGuestPage(
   });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
+  return { context, page, problems: watchProblems(page), close: () => context.close() };
+}
+
+/** Init scripts a state added to a tab that is used again (forThisState): removed when the tab is handed back. */
+const stateScripts = new WeakMap<Page, Disposable[]>();
+
+/**
+ * An init script a state added (page.addInitScript's answer): the crawls hand the same tab to
+ * the next state (guestTabs), which removes it then. Every init script of a state goes here.
+ */
+export function forThisState(page: Page, script: Disposable): void {
+  stateScripts.set(page, [...(stateScripts.get(page) ?? []), script]);
+}
+
+/**
+ * Guest pages for a crawl of states (states.test.ts, the pseudo-language crawl): one tab per
+ * browser (user agent) and language, handed from state to state and wiped between them, since
+ * a fresh context per state was most of a state's cost: measured on 22 pass and wallet states,
+ * 83 s of the machine's CPU in fresh contexts, 60 s in one tab (the app's files from the
+ * context's cache, its scripts compiled in the same renderer). Wiped: the document (the tab goes
+ * to about:blank, which stops its timers and calls), the tabs it opened, its routes and the
+ * context's, its state scripts, the origin's storage and cookies, its listeners and its size.
+ * A state that needs more isolation than that (a clock, an offline context) opens its own.
+ */
+export function guestTabs(browser: Browser) {
+  const tabs = new Map<string, Promise<GuestPage>>();
+  return {
+    async open({ userAgent, locale = 'en-US' }: { userAgent?: string | undefined; locale?: string } = {}): Promise<GuestPage> {
+      const key = `${userAgent ?? ''}|${locale}`;
+      if (!tabs.has(key)) tabs.set(key, openGuestPage(browser, WIDTHS.mobile, { userAgent, locale }));
+      const { context, page } = await tabs.get(key)!;
+      // The previous state's listeners (and the first page's own, from openGuestPage) go.
+      for (const event of ['console', 'pageerror', 'response'] as const) page.removeAllListeners(event);
+      const problems = watchProblems(page);
+      const close = async () => {
+        if (page.url().startsWith('http')) await page.evaluate(() => sessionStorage.clear());
+        await page.goto('about:blank');
+        await Promise.all(
+          context
+            .pages()
+            .filter((other) => other !== page)
+            .map((other) => other.close()),
+        );
+        await page.unrouteAll({ behavior: 'ignoreErrors' });
+        await context.unrouteAll({ behavior: 'ignoreErrors' });
+        await Promise.all((stateScripts.get(page) ?? []).map((script) => script.dispose()));
+        stateScripts.delete(page);
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Storage.clearDataForOrigin', { origin: new URL(baseUrl()).origin, storageTypes: 'all' });
+        await cdp.detach();
+        await context.clearCookies();
+        await page.setViewportSize({ width: WIDTHS.mobile, height: 780 });
+      };
+      return { context, page, problems, close };
+    },
+    close: async () => Promise.all([...tabs.values()].map(async (tab) => (await tab).close())),
+  };
+}
+
+/** Console errors and page errors from now on (CSP violations are console errors). */
+function watchProblems(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  return { context, page, problems, close: () => context.close() };
+  return problems;
 }
 
 /** Runs a test body in a fresh guest page, then checks the page logged no unexpected errors. */

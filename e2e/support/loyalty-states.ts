@@ -11,7 +11,7 @@ import { CLAIM_REFUSALS, CODE_REFUSALS, loyaltyEmailMessages, type ClaimRefusal,
 import type { Statement, StatementEntry } from '@boardwalk/contract/loyalty-statement';
 import { STATEMENT_REFUSALS, statementMessages, type StatementRefusal } from '@boardwalk/contract/loyalty-statement-messages';
 import { WALLET_REFUSALS } from '@boardwalk/contract/wallet';
-import { answerWithError, USER_AGENTS, type GuestState } from './browser.ts';
+import { answerWithError, forThisState, USER_AGENTS, type GuestState } from './browser.ts';
 
 type Language = 'en' | 'es';
 /** A state's way in, in either language: `say` picks the words of the page's language. */
@@ -54,7 +54,7 @@ const EMAIL = 'lia.park@example.com';
 
 /** A member signed in on this device (their email proven): 1 may claim online, 0 claimed, -1 an account from before. */
 async function signedIn(page: Page, allowedChanges = 1) {
-  await page.addInitScript(
+  const script = await page.addInitScript(
     ([email, changes]) =>
       localStorage.setItem(
         'boardwalk.loyalty.member',
@@ -62,6 +62,7 @@ async function signedIn(page: Page, allowedChanges = 1) {
       ),
     [EMAIL, allowedChanges] as const,
   );
+  forThisState(page, script);
 }
 
 /** From /loyalty/: the email, then the code step (the verify call answered here). */
@@ -286,9 +287,10 @@ export const loyaltyStates: GuestState[] = [
   }),
   state('loyalty-claim-scanner', async (page, say) => {
     // No camera in this browser: the scanner shows its title and hint, the camera's failure is only logged.
-    await page.addInitScript(() => {
+    const script = await page.addInitScript(() => {
       Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia: () => new Promise(() => {}) } });
     });
+    forThisState(page, script);
     await signedIn(page);
     await page.goto('/loyalty/purchase');
     await page.getByRole('button', { name: say('Scan Barcode', 'Escanear código') }).click();
