@@ -7,33 +7,27 @@ import {
   answerAsPassholder,
   barcodeGraphic,
   demo,
+  guestTabs,
   launchBrowser,
-  openGuestPage,
   openPass,
   passCard,
-  unexpectedProblems,
-  WIDTHS,
   type Width,
+  WIDTHS,
 } from '../support/browser.ts';
 import { decodeBarcodes } from '../support/zbar.ts';
 
 let browser: Browser;
+let tabs: ReturnType<typeof guestTabs>;
 beforeAll(async () => {
   browser = await launchBrowser();
+  tabs = guestTabs(browser);
 });
 afterAll(async () => {
   await browser?.close();
 });
 
-async function inPage(body: (page: Page) => Promise<void>, width: Width = WIDTHS.mobile, deviceScaleFactor = 1) {
-  const guest = await openGuestPage(browser, width, { deviceScaleFactor });
-  try {
-    await body(guest.page);
-    expect(unexpectedProblems(guest.problems)).toEqual([]);
-  } finally {
-    await guest.close();
-  }
-}
+const inPage = (body: (page: Page) => Promise<void>, width: Width = WIDTHS.mobile, deviceScaleFactor = 1) =>
+  tabs.inPage(body, { width, deviceScaleFactor });
 
 const digits = (page: Page) => page.getByTestId('pass-barcode');
 

@@ -9,33 +9,26 @@ import {
   cardDetail,
   computedColors,
   demo,
+  guestTabs,
   launchBrowser,
   lookUp,
-  openGuestPage,
   openPass,
   passCard,
-  unexpectedProblems,
   WIDTHS,
 } from '../support/browser.ts';
 
 let browser: Browser;
+let tabs: ReturnType<typeof guestTabs>;
 beforeAll(async () => {
   browser = await launchBrowser();
+  tabs = guestTabs(browser);
 });
 afterAll(async () => {
   await browser?.close();
 });
 
-/** Runs a test body in a fresh phone-sized page and checks the page logged no unexpected errors. */
-async function inPage(body: (page: Page) => Promise<void>, width: 360 | 1280 = WIDTHS.mobile) {
-  const guest = await openGuestPage(browser, width);
-  try {
-    await body(guest.page);
-    expect(unexpectedProblems(guest.problems)).toEqual([]);
-  } finally {
-    await guest.close();
-  }
-}
+/** Runs a test body in a phone-sized tab and checks the page logged no unexpected errors. */
+const inPage = (body: (page: Page) => Promise<void>, width: 360 | 1280 = WIDTHS.mobile) => tabs.inPage(body, { width });
 
 const pathname = (page: Page) => new URL(page.url()).pathname;
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });

@@ -24,7 +24,6 @@ beforeAll(async () => {
   catalogue = await pseudoCatalogue(baseUrl());
 });
 afterAll(async () => {
-  await tabs?.close();
   await browser?.close();
 });
 

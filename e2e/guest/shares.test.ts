@@ -9,25 +9,28 @@ import {
   cardDetail,
   demo,
   expectNoAxeViolations,
+  guestTabs,
+  inGuestPage,
   launchBrowser,
   passCard,
   screenshot,
   USER_AGENTS,
-  WIDTHS,
   type Width,
-  inGuestPage,
+  WIDTHS,
 } from '../support/browser.ts';
 
 let browser: Browser;
+let tabs: ReturnType<typeof guestTabs>;
 beforeAll(async () => {
   browser = await launchBrowser();
+  tabs = guestTabs(browser);
 });
 afterAll(async () => {
   await browser?.close();
 });
 
 const inPage = (body: (page: Page) => Promise<void>, width: Width = WIDTHS.mobile, userAgent?: string) =>
-  inGuestPage(browser, width, body, { userAgent });
+  tabs.inPage(body, { width, userAgent });
 
 const { orderId, barcode } = demo.storedValue;
 const ownerPath = `/${orderId}/${barcode}`;

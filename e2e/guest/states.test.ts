@@ -20,7 +20,6 @@ beforeAll(async () => {
   tabs = guestTabs(browser);
 });
 afterAll(async () => {
-  await tabs?.close();
   await browser?.close();
 });
 

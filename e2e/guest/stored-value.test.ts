@@ -11,13 +11,13 @@ import {
   baseUrl,
   demo,
   expectNoAxeViolations,
+  guestTabs,
   launchBrowser,
   openPass,
   passCard,
   screenshot,
-  WIDTHS,
   type Width,
-  inGuestPage,
+  WIDTHS,
 } from '../support/browser.ts';
 import { E2E_INTEGRATION_KEY } from '../support/staff-admin.ts';
 import { decodeBarcodes } from '../support/zbar.ts';
@@ -29,6 +29,7 @@ const NOTE = 'Attraction history covers only the current operating day and reset
 const json = { 'Content-Type': 'application/json' };
 
 let browser: Browser;
+let tabs: ReturnType<typeof guestTabs>;
 /** The demo card's hash (from its login answer) and what the API answers for it. */
 let demoHash: string;
 let demoAnswer: StoredValueResponse;
@@ -44,6 +45,7 @@ async function post(path: string, body: unknown, headers: Record<string, string>
 
 beforeAll(async () => {
   browser = await launchBrowser();
+  tabs = guestTabs(browser);
   demoHash = (await post('/api/login/', demo.storedValue)).barcodeHash as string;
   demoAnswer = (await post('/api/stored-value/', { barcodeHash: demoHash })) as unknown as StoredValueResponse;
   demoAnsweredAt = new Date();
@@ -78,8 +80,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Runs a test body in a fresh page of this width and checks the page logged no unexpected errors. */
-const inPage = (width: Width, body: (page: Page) => Promise<void>) => inGuestPage(browser, width, body);
+/** Runs a test body in a tab of this width and checks the page logged no unexpected errors. */
+const inPage = (width: Width, body: (page: Page) => Promise<void>) => tabs.inPage(body, { width });
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 const parkTime = (iso: string) =>

@@ -11,20 +11,22 @@ import {
   baseUrl,
   demo,
   expectNoAxeViolations,
+  guestTabs,
   launchBrowser,
   lookUp,
   passCard,
   screenshot,
-  WIDTHS,
   type Width,
-  inGuestPage,
+  WIDTHS,
 } from '../support/browser.ts';
 import { E2E_INTEGRATION_KEY } from '../support/staff-admin.ts';
 import { WRISTBAND_REFUSALS } from '@boardwalk/contract/wristband';
 
 let browser: Browser;
+let tabs: ReturnType<typeof guestTabs>;
 beforeAll(async () => {
   browser = await launchBrowser();
+  tabs = guestTabs(browser);
 });
 afterAll(async () => {
   await browser?.close();
@@ -75,7 +77,7 @@ async function aWristbandTicket(): Promise<{ orderId: string; barcode: string }>
 let bandSeq = 0;
 const aBand = () => `E2E${`${Date.now()}`.slice(-8)}${String(++bandSeq).padStart(5, '0')}`;
 
-const inPage = (body: (page: Page) => Promise<void>, width: Width = WIDTHS.mobile) => inGuestPage(browser, width, body);
+const inPage = (body: (page: Page) => Promise<void>, width: Width = WIDTHS.mobile) => tabs.inPage(body, { width });
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 const activateButton = (page: Page) => page.getByRole('button', { name: 'Activate', exact: true });

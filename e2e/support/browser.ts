@@ -106,48 +106,65 @@ export function forThisState(page: Page, script: Disposable): void {
   stateScripts.set(page, [...(stateScripts.get(page) ?? []), script]);
 }
 
+/** What tells guest tabs apart: a tab is opened with these and keeps them. */
+type TabOptions = Pick<NonNullable<Parameters<typeof openGuestPage>[2]>, 'userAgent' | 'locale' | 'deviceScaleFactor' | 'clientAddress'> & {
+  width?: Width;
+};
+
 /**
- * Guest pages for a crawl of states (states.test.ts, the pseudo-language crawl): one tab per
- * browser (user agent) and language, handed from state to state and wiped between them, since
- * a fresh context per state was most of a state's cost: measured on 22 pass and wallet states,
- * 83 s of the machine's CPU in fresh contexts, 60 s in one tab (the app's files from the
- * context's cache, its scripts compiled in the same renderer). Wiped: the document (the tab goes
- * to about:blank, which stops its timers and calls), the tabs it opened, its routes and the
- * context's, its state scripts, the origin's storage and cookies, its listeners and its size.
- * A state that needs more isolation than that (a clock, an offline context) opens its own.
+ * Guest pages for the tests of a file: one tab per width, browser (user agent), language, screen
+ * density and guest address, handed from test to test and wiped between them, since a fresh
+ * context per test was most of a short test's cost: measured on 22 pass and wallet states, 83 s
+ * of the machine's CPU in fresh contexts, 60 s in one tab (the app's files from the context's
+ * cache, its scripts compiled in the same renderer). Wiped: the document (the tab goes to
+ * about:blank, which stops its timers and calls), the tabs it opened, its routes and the
+ * context's, its state scripts (forThisState), the origin's storage and cookies, its listeners
+ * and its size. A test that needs more than that (a clock, an offline context, the context
+ * itself) opens a page of its own (openGuestPage).
  */
 export function guestTabs(browser: Browser) {
   const tabs = new Map<string, Promise<GuestPage>>();
+  const open = async ({ width = WIDTHS.mobile, locale = 'en-US', ...options }: TabOptions = {}): Promise<GuestPage> => {
+    const key = JSON.stringify([width, locale, options.userAgent, options.deviceScaleFactor, options.clientAddress]);
+    if (!tabs.has(key)) tabs.set(key, openGuestPage(browser, width, { ...options, locale }));
+    const { context, page } = await tabs.get(key)!;
+    // The previous test's listeners (and the first page's own, from openGuestPage) go.
+    for (const event of ['console', 'pageerror', 'request', 'response'] as const) page.removeAllListeners(event);
+    const problems = watchProblems(page);
+    const close = async () => {
+      if (page.url().startsWith('http')) await page.evaluate(() => sessionStorage.clear());
+      await page.goto('about:blank');
+      await Promise.all(
+        context
+          .pages()
+          .filter((other) => other !== page)
+          .map((other) => other.close()),
+      );
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+      await context.unrouteAll({ behavior: 'ignoreErrors' });
+      await Promise.all((stateScripts.get(page) ?? []).map((script) => script.dispose()));
+      stateScripts.delete(page);
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Storage.clearDataForOrigin', { origin: new URL(baseUrl()).origin, storageTypes: 'all' });
+      await cdp.detach();
+      await context.clearCookies();
+      await page.setViewportSize({ width, height: width === WIDTHS.mobile ? 780 : 900 });
+    };
+    return { context, page, problems, close };
+  };
+  // No close: the file's connection to Chromium (launchBrowser) ends its contexts when it closes.
   return {
-    async open({ userAgent, locale = 'en-US' }: { userAgent?: string | undefined; locale?: string } = {}): Promise<GuestPage> {
-      const key = `${userAgent ?? ''}|${locale}`;
-      if (!tabs.has(key)) tabs.set(key, openGuestPage(browser, WIDTHS.mobile, { userAgent, locale }));
-      const { context, page } = await tabs.get(key)!;
-      // The previous state's listeners (and the first page's own, from openGuestPage) go.
-      for (const event of ['console', 'pageerror', 'response'] as const) page.removeAllListeners(event);
-      const problems = watchProblems(page);
-      const close = async () => {
-        if (page.url().startsWith('http')) await page.evaluate(() => sessionStorage.clear());
-        await page.goto('about:blank');
-        await Promise.all(
-          context
-            .pages()
-            .filter((other) => other !== page)
-            .map((other) => other.close()),
-        );
-        await page.unrouteAll({ behavior: 'ignoreErrors' });
-        await context.unrouteAll({ behavior: 'ignoreErrors' });
-        await Promise.all((stateScripts.get(page) ?? []).map((script) => script.dispose()));
-        stateScripts.delete(page);
-        const cdp = await context.newCDPSession(page);
-        await cdp.send('Storage.clearDataForOrigin', { origin: new URL(baseUrl()).origin, storageTypes: 'all' });
-        await cdp.detach();
-        await context.clearCookies();
-        await page.setViewportSize({ width: WIDTHS.mobile, height: 780 });
-      };
-      return { context, page, problems, close };
+    open,
+    /** Runs a test body in a tab, then checks the page logged no unexpected errors (inGuestPage's twin). */
+    async inPage(body: (page: Page) => Promise<void>, options: TabOptions = {}): Promise<void> {
+      const guest = await open(options);
+      try {
+        await body(guest.page);
+        expect(unexpectedProblems(guest.problems)).toEqual([]);
+      } finally {
+        await guest.close();
+      }
     },
-    close: async () => Promise.all([...tabs.values()].map(async (tab) => (await tab).close())),
   };
 }
 
@@ -232,9 +249,12 @@ export async function expectNoAxeViolations(page: Page) {
   // Legacy mode runs axe in the page itself. The default gathers each frame's partial results
   // and finishes them in a blank page it opens beside, for cross-origin frames, which the guest
   // and staff pages have none of: that page cost 1.7 s of a 3 s check (measured on the pass page).
+  // resultTypes: only the violations are gathered whole (axe keeps one node of each other
+  // result): 0.43 to 0.38 s of CPU a check on the pass page, measured over 8 checks each.
   const results = await new AxeBuilder({ page })
     .setLegacyMode(true)
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .options({ resultTypes: ['violations'] })
     .analyze();
   const summary = results.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`,
