@@ -10,7 +10,7 @@ import {
   baseUrl,
   demo,
   launchBrowser,
-  openGuestPage,
+  guestTabs,
   openPass,
   passCard,
   unexpectedProblems,
@@ -34,9 +34,11 @@ const NO_FACE = `A face was not detected in this image, possibly due to a low qu
 const SEVERAL_FACES = `Multiple faces have been detected. ${TAIL}`;
 
 let browser: Browser;
+let tabs: ReturnType<typeof guestTabs>;
 let files: { one: TestFile; none: TestFile; two: TestFile };
 beforeAll(async () => {
   browser = await launchBrowser();
+  tabs = guestTabs(browser);
   files = { one: await oneFace(), none: await noFace(), two: await twoFaces() };
 });
 afterAll(async () => {
@@ -44,7 +46,7 @@ afterAll(async () => {
 });
 
 async function withGuest(run: (guest: GuestPage) => Promise<void>, width: 360 | 1280 = 360) {
-  const guest = await openGuestPage(browser, width);
+  const guest = await tabs.open({ width });
   try {
     await run(guest);
     expect(unexpectedProblems(guest.problems)).toEqual([]);
