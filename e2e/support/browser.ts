@@ -155,16 +155,8 @@ export function guestTabs(browser: Browser) {
   // No close: the file's connection to Chromium (launchBrowser) ends its contexts when it closes.
   return {
     open,
-    /** Runs a test body in a tab, then checks the page logged no unexpected errors (inGuestPage's twin). */
-    async inPage(body: (page: Page) => Promise<void>, options: TabOptions = {}): Promise<void> {
-      const guest = await open(options);
-      try {
-        await body(guest.page);
-        expect(unexpectedProblems(guest.problems)).toEqual([]);
-      } finally {
-        await guest.close();
-      }
-    },
+    /** Runs a test body in a tab, then checks the page logged no unexpected errors. */
+    inPage: async (body: (page: Page) => Promise<void>, options: TabOptions = {}) => checkedRun(await open(options), body),
   };
 }
 
@@ -185,7 +177,11 @@ export async function inGuestPage(
   body: (page: Page) => Promise<void>,
   options: Parameters<typeof openGuestPage>[2] = {},
 ): Promise<void> {
-  const guest = await openGuestPage(browser, width, options);
+  return checkedRun(await openGuestPage(browser, width, options), body);
+}
+
+/** Runs a test body in a guest page, checks the page logged no unexpected errors, and closes (or wipes) it. */
+async function checkedRun(guest: GuestPage, body: (page: Page) => Promise<void>): Promise<void> {
   try {
     await body(guest.page);
     expect(unexpectedProblems(guest.problems)).toEqual([]);
