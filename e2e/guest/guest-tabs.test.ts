@@ -12,7 +12,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-it('hands the same tab to the next test, wiped: storage, cookies, routes, init scripts, other tabs, listeners, size', async () => {
+it('hands the same tab to the next test, wiped: storage, cookies, routes, init scripts, other tabs, listeners, size; never a tab a test holds', async () => {
   const tabs = guestTabs(browser);
   const first = await tabs.open();
   const { page, context } = first;
@@ -47,8 +47,16 @@ it('hands the same tab to the next test, wiped: storage, cookies, routes, init s
   expect(next.problems).toEqual([]);
   await next.close();
 
-  // Another width is another tab.
+  // Another width is another tab, and so is a tab while a test holds it (one that timed out).
   const wide = await tabs.open({ width: WIDTHS.desktop });
   expect(wide.page).not.toBe(page);
+  const held = await tabs.open();
+  const beside = await tabs.open();
+  expect(beside.page).not.toBe(held.page);
   await wide.close();
+  await held.close();
+  // One tab a kind is kept: the second handed back is closed.
+  await beside.close();
+  expect(beside.page.isClosed()).toBe(true);
+  expect((await tabs.open()).page).toBe(held.page);
 });

@@ -99,8 +99,9 @@ export async function openGuestPage(
 const stateScripts = new WeakMap<Page, Disposable[]>();
 
 /**
- * An init script a state added (page.addInitScript's answer): the crawls hand the same tab to
- * the next state (guestTabs), which removes it then. Every init script of a state goes here.
+ * An init script a state or test added (page.addInitScript's answer) in a tab from guestTabs,
+ * which hands the same tab to the next test and removes it then: every init script added in such
+ * a tab must be registered here.
  */
 export function forThisState(page: Page, script: Disposable): void {
   stateScripts.set(page, [...(stateScripts.get(page) ?? []), script]);
@@ -123,16 +124,18 @@ type TabOptions = Pick<NonNullable<Parameters<typeof openGuestPage>[2]>, 'userAg
  * itself) opens a page of its own (openGuestPage).
  */
 export function guestTabs(browser: Browser) {
-  const tabs = new Map<string, Promise<GuestPage>>();
+  // Only tabs no test holds: a test that timed out may still be running in its tab (Vitest does
+  // not stop it), so the next test gets another.
+  const idle = new Map<string, GuestPage>();
   const open = async ({ width = WIDTHS.mobile, locale = 'en-US', ...options }: TabOptions = {}): Promise<GuestPage> => {
     const key = JSON.stringify([width, locale, options.userAgent, options.deviceScaleFactor, options.clientAddress]);
-    if (!tabs.has(key)) tabs.set(key, openGuestPage(browser, width, { ...options, locale }));
-    const { context, page } = await tabs.get(key)!;
+    const tab = idle.get(key) ?? (await openGuestPage(browser, width, { ...options, locale }));
+    idle.delete(key);
+    const { context, page } = tab;
     // The previous test's listeners (and the first page's own, from openGuestPage) go.
     for (const event of ['console', 'pageerror', 'request', 'response'] as const) page.removeAllListeners(event);
-    const problems = watchProblems(page);
-    const close = async () => {
-      if (page.url().startsWith('http')) await page.evaluate(() => sessionStorage.clear());
+    const wipe = async () => {
+      if (new URL(page.url()).origin === new URL(baseUrl()).origin) await page.evaluate(() => sessionStorage.clear());
       await page.goto('about:blank');
       await Promise.all(
         context
@@ -150,7 +153,18 @@ export function guestTabs(browser: Browser) {
       await context.clearCookies();
       await page.setViewportSize({ width, height: width === WIDTHS.mobile ? 780 : 900 });
     };
-    return { context, page, problems, close };
+    // A tab that cannot be wiped (a crashed page) is closed, not handed on, and the test's own error stands.
+    const close = async () => {
+      try {
+        await wipe();
+      } catch {
+        await tab.close().catch(() => undefined);
+        return;
+      }
+      if (idle.has(key)) await tab.close();
+      else idle.set(key, tab);
+    };
+    return { context, page, problems: watchProblems(page), close };
   };
   // No close: the file's connection to Chromium (launchBrowser) ends its contexts when it closes.
   return {
