@@ -4,18 +4,7 @@
 // the demo data as it was.
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  alertText,
-  answerWithError,
-  baseUrl,
-  demo,
-  launchBrowser,
-  guestTabs,
-  openPass,
-  passCard,
-  unexpectedProblems,
-  type GuestPage,
-} from '../support/browser.ts';
+import { alertText, answerWithError, baseUrl, demo, launchBrowser, guestTabs, openPass, passCard } from '../support/browser.ts';
 import { fileOfSize, noFace, oneFace, twoFaces, type TestFile } from '../support/photographs.ts';
 import {
   answerWithStoredPhoto,
@@ -45,15 +34,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function withGuest(run: (guest: GuestPage) => Promise<void>, width: 360 | 1280 = 360) {
-  const guest = await tabs.open({ width });
-  try {
-    await run(guest);
-    expect(unexpectedProblems(guest.problems)).toEqual([]);
-  } finally {
-    await guest.close();
-  }
-}
+const withGuest = (run: (page: Page) => Promise<void>, width: 360 | 1280 = 360) => tabs.inPage(run, { width });
 
 const faceMessage = (page: Page) => page.getByTestId('face-message');
 
@@ -79,7 +60,7 @@ async function cropInImagePixels(page: Page) {
 
 describe('the photo section', () => {
   it('shows for a passholder without a photo: the instructions and a picker for any image type', async () => {
-    await withGuest(async ({ page }) => {
+    await withGuest(async (page) => {
       await openPhotoSection(page);
       const section = photoSection(page);
       await expect(section.getByRole('heading', { level: 2 }).textContent()).resolves.toBe('Pass Photo');
@@ -89,7 +70,7 @@ describe('the photo section', () => {
   });
 
   it('is not shown for tickets that are not a passholder', async () => {
-    await withGuest(async ({ page }) => {
+    await withGuest(async (page) => {
       await openPass(page, demo.storedValue.orderId, demo.storedValue.barcode);
       await passCard(page).waitFor();
       expect(await photoSection(page).count()).toBe(0);
@@ -97,7 +78,7 @@ describe('the photo section', () => {
   });
 
   it('loads face-api and its model only when a photo is chosen, and only from Boardwalk', async () => {
-    await withGuest(async ({ page }) => {
+    await withGuest(async (page) => {
       const requests: string[] = [];
       page.on('request', (request: Request) => requests.push(request.url()));
       await openPhotoSection(page);
@@ -112,7 +93,7 @@ describe('the photo section', () => {
   });
 
   it('refuses a file of 5242880 bytes with "File size is too large" and takes one of 5242879 bytes', async () => {
-    await withGuest(async ({ page }) => {
+    await withGuest(async (page) => {
       await openPhotoSection(page);
       await choosePhoto(page, await fileOfSize(5242880));
       expect(await alertText(page)).toBe('File size is too large');
@@ -126,7 +107,7 @@ describe('the photo section', () => {
 
 describe('the face check (real face-api on real photographs)', () => {
   it('one face: no message, and a 4:3 crop 2.25 times the face wide, centred on it', async () => {
-    await withGuest(async ({ page }) => {
+    await withGuest(async (page) => {
       await openPhotoSection(page);
       await cropPhoto(page, files.one);
       expect(await faceMessage(page).count()).toBe(0);
@@ -142,7 +123,7 @@ describe('the face check (real face-api on real photographs)', () => {
   });
 
   it('no face: the no-face warning, and the crop covers 90% of the image', async () => {
-    await withGuest(async ({ page }) => {
+    await withGuest(async (page) => {
       await openPhotoSection(page);
       await cropPhoto(page, files.none);
       expect(await faceMessage(page).textContent()).toBe(NO_FACE);
@@ -155,7 +136,7 @@ describe('the face check (real face-api on real photographs)', () => {
   });
 
   it('two faces (two real photographs side by side): the multiple-faces warning', async () => {
-    await withGuest(async ({ page }) => {
+    await withGuest(async (page) => {
       await openPhotoSection(page);
       await cropPhoto(page, files.two);
       expect(await faceMessage(page).textContent()).toBe(SEVERAL_FACES);
@@ -163,7 +144,7 @@ describe('the face check (real face-api on real photographs)', () => {
   });
 
   it('keeps Preview disabled until the crop exists (while face-api loads)', async () => {
-    await withGuest(async ({ page }) => {
+    await withGuest(async (page) => {
       let release: () => void = () => undefined;
       const held = new Promise<void>((resolve) => (release = resolve));
       await page.route('**/models/face-api/**', async (route) => {
@@ -181,7 +162,7 @@ describe('the face check (real face-api on real photographs)', () => {
   });
 
   it('Cancel returns to the picker', async () => {
-    await withGuest(async ({ page }) => {
+    await withGuest(async (page) => {
       await openPhotoSection(page);
       await cropPhoto(page, files.none);
       await page.getByRole('button', { name: 'Cancel' }).click();
@@ -193,7 +174,7 @@ describe('the face check (real face-api on real photographs)', () => {
 
 describe('preview, confirm, upload, replace', () => {
   it('crops, previews, confirms and uploads: the photo replaces the barcode on the card; Replace Photo removes it', async () => {
-    await withGuest(async ({ page }) => {
+    await withGuest(async (page) => {
       await openPhotoSection(page, secondPassholder);
       expect(await passCard(page).getByTestId('pass-barcode').count()).toBe(1);
 
@@ -252,7 +233,7 @@ describe('preview, confirm, upload, replace', () => {
   });
 
   it('shows the server\'s text when the preview fails, and "Unable to preview photo" without one', async () => {
-    await withGuest(async ({ page }) => {
+    await withGuest(async (page) => {
       await answerWithError(page, '/api/preview/', 400, 'Unable to preview photo');
       await openPhotoSection(page);
       await cropPhoto(page, files.none);
@@ -276,7 +257,7 @@ describe('preview, confirm, upload, replace', () => {
   });
 
   it('upload failures: "Unable to upload photo" for a non-200, "Network error, please try again" without an answer', async () => {
-    await withGuest(async ({ page }) => {
+    await withGuest(async (page) => {
       await openPhotoSection(page);
       await previewPhoto(page, files.one);
       await answerWithError(page, '/api/upload/', 500, 'Internal');
@@ -291,7 +272,7 @@ describe('preview, confirm, upload, replace', () => {
   });
 
   it('Replace Photo failure: "Unable to replace photo"', async () => {
-    await withGuest(async ({ page }) => {
+    await withGuest(async (page) => {
       await answerWithStoredPhoto(page);
       await answerWithError(page, '/api/replace-photo/**', 404, 'Unable to replace photo');
       await openPhotoSection(page);
@@ -302,7 +283,7 @@ describe('preview, confirm, upload, replace', () => {
   });
 
   it('an activated pass asks for Replace Photo Request (48 hours) and says a team member will respond by email', async () => {
-    await withGuest(async ({ page }) => {
+    await withGuest(async (page) => {
       await answerWithStoredPhoto(page, { activated: true });
       // No demo passholder is activated: the server's answer to the request is given here too.
       await page.route('**/api/reset-photo/**', (route) =>
@@ -326,7 +307,7 @@ describe('preview, confirm, upload, replace', () => {
   });
 
   it('Replace Photo Request failure: "Unable to request a photo replacement"', async () => {
-    await withGuest(async ({ page }) => {
+    await withGuest(async (page) => {
       await answerWithStoredPhoto(page, { activated: true });
       await openPhotoSection(page);
       await page.getByRole('button', { name: 'Replace Photo Request' }).click();
