@@ -40,6 +40,7 @@ export const dashboardPointsDay = z.object({
   reversed: count.describe('Points taken back from claims refunded, cancelled or removed'),
   expired: count.describe('Points expired'),
   adjusted: z.number().int().describe("Staff adjustments' net points (signed)"),
+  campaigns: z.number().int().describe("Campaigns' bonus points, less those taken back with their purchases"),
 });
 
 export const dashboardWalletDay = z.object({

@@ -107,6 +107,14 @@ export const eventData = {
     from: z.string().nullable(),
     to: z.string().nullable(),
   }),
+  /** A campaign's points budget is spent: it awards no more bonuses (its last bonus's loyalty.points_changed comes with it). */
+  'loyalty.campaign_budget_spent': z.object({
+    campaignId: z.string(),
+    name: z.string(),
+    budget: z.number().int(),
+    /** Points its bonuses awarded in all (the budget: a bonus is cut to what is left). */
+    awarded: z.number().int(),
+  }),
   /** A member redeemed a reward (at a till or by staff); its loyalty.points_changed comes with it. */
   'loyalty.reward_redeemed': z.object({
     memberNumber: z.string(),
@@ -201,6 +209,12 @@ export const EVENT_EXAMPLES: { [T in EventType]: EventDataOf<T> } = {
     balance: 210,
   },
   'loyalty.tier_changed': { memberNumber: '7700000000000042', from: 'Silver', to: 'Gold' },
+  'loyalty.campaign_budget_spent': {
+    campaignId: '5b1e0c9d-3f2a-4e8b-9a7c-6d5e4f3a2b1c',
+    name: 'Double Points Weekend',
+    budget: 50000,
+    awarded: 50000,
+  },
   'loyalty.reward_redeemed': {
     memberNumber: '7700000000000042',
     redemptionId: 'e4d2c1b0-7a6f-4e5d-9c8b-1a2b3c4d5e6f',

@@ -43,15 +43,16 @@ export const statementEntry = z.object({
   kind: describe(z.enum(LEDGER_ENTRY_KINDS), 'What moved the points; the page words the entry from it and the fields below'),
   purchase: describe(
     z.nullable(z.object({ type: z.enum(LOYALTY_ORDER_TYPES), product: z.string(), reference: z.string() })),
-    'The claimed purchase an earn or a reversal is about',
+    'The claimed purchase an earn, a reversal or a bonus is about',
   ),
   reward: describe(z.nullable(z.string()), "The reward's name as it was redeemed (a redemption or its reversal)"),
   earnedAt: describe(z.nullable(z.iso.datetime({ offset: true })), 'When the points an expired entry takes were earned, where one lot'),
   cause: describe(
     z.nullable(z.enum(STATEMENT_REVERSAL_CAUSES)),
-    "Why a purchase's points were taken back: the park's systems' cause, or removedByStaff (guest services removed it)",
+    "Why a purchase's points (or its bonus) were taken back: the park's systems' cause, or removedByStaff (guest services removed it)",
   ),
   note: describe(z.nullable(z.string()), "Guest services' own words: an adjustment's reason"),
+  campaign: describe(z.nullable(z.string()), "The campaign's name, in the page's language, of a bonus or a bonus taken back"),
 });
 export type StatementEntry = z.infer<typeof statementEntry>;
 

@@ -13,8 +13,21 @@ export const ALLOWED_CHANGES = { existingAccount: -1, claimed: 0, readyToClaim: 
 
 export const LOYALTY_ORDER_TYPES = ['ticket', 'food-and-beverage', 'hotel'] as const;
 export type LoyaltyOrderType = (typeof LOYALTY_ORDER_TYPES)[number];
-/** What moves points in the ledger (an `expired` entry takes what was left of a lot on its expiry date). */
-export const LEDGER_ENTRY_KINDS = ['earn', 'reversal', 'adjustment', 'redemption', 'redemption-reversal', 'expired'] as const;
+/**
+ * What moves points in the ledger (an `expired` entry takes what was left of a lot on its
+ * expiry date; a `bonus` is a campaign's on a claimed purchase, a `bonus-reversal` takes it back
+ * with the purchase's reversal).
+ */
+export const LEDGER_ENTRY_KINDS = [
+  'earn',
+  'reversal',
+  'adjustment',
+  'redemption',
+  'redemption-reversal',
+  'expired',
+  'bonus',
+  'bonus-reversal',
+] as const;
 
 export const loyaltyEmail = registrationFields.shape.email;
 

@@ -5,6 +5,7 @@ import {
   adminPermission,
   ALL_OPERATIONS,
   longTextField,
+  readOnlyFields,
   translatedFields,
   validityFields,
   wholeNumberField,
@@ -62,6 +63,53 @@ export const loyaltyRewards: ResourceDeclaration = {
     ...validityFields('loyaltyReward'),
     { name: 'loyaltyRewardMinimumTier', label: 'Minimum Tier', type: 'select', column: 'minimumTier', options: 'loyaltyTiers' },
     wholeNumberField('loyaltyRewardLimitPerMember', 'Limit per Member', 'limitPerMember', { min: 1, maxValue: 1_000_000 }),
+  ],
+};
+
+/** What a campaign gives on a claimed purchase: its earn multiplied, or a fixed number of points. */
+export const CAMPAIGN_KINDS = [
+  { value: 'multiplier', label: 'Multiplier' },
+  { value: 'bonus', label: 'Fixed Bonus' },
+];
+
+/**
+ * The club's campaigns: on each claimed purchase of the kinds it names, made on an operating day
+ * within its dates, by a member of its minimum tier or above, a bonus entry of the ledger (the
+ * earn times the multiplier minus the earn, or the fixed bonus); the best single campaign
+ * applies, cut to what is left of its budget and of the member's cap. The figures are counted
+ * from the ledger when the list is read (docs/loyalty-campaigns.md).
+ */
+export const loyaltyCampaigns: ResourceDeclaration = {
+  key: 'loyalty-campaigns',
+  adminOnly: true,
+  title: 'Loyalty Campaigns',
+  api: '/api/admin/loyalty-campaigns/',
+  idField: 'loyaltyCampaignID',
+  idColumn: 'id',
+  table: 'loyaltyCampaigns',
+  operations: ALL_OPERATIONS,
+  searchFields: ['loyaltyCampaignName'],
+  defaultSort: { field: 'loyaltyCampaignFrom', direction: 'desc' },
+  fields: [
+    ...translatedFields({ name: 'loyaltyCampaignName', label: 'Name', type: 'text', column: 'name', required: true, max: 80 }),
+    { name: 'loyaltyCampaignKind', label: 'Kind', type: 'select', column: 'kind', choices: CAMPAIGN_KINDS, required: true },
+    { name: 'loyaltyCampaignMultiplier', label: 'Multiplier', type: 'number', column: 'multiplier', min: 1.01, maxValue: 10, decimals: 2 },
+    wholeNumberField('loyaltyCampaignBonusPoints', 'Bonus Points per Purchase', 'bonusPoints', { min: 1, maxValue: 1_000_000 }),
+    { name: 'loyaltyCampaignFrom', label: 'From (Operating Day)', type: 'date', column: 'validFrom', required: true },
+    { name: 'loyaltyCampaignTo', label: 'To (Operating Day)', type: 'date', column: 'validTo', required: true },
+    { name: 'loyaltyCampaignTickets', label: 'Tickets', type: 'checkbox', column: 'tickets' },
+    { name: 'loyaltyCampaignFoodAndBeverage', label: 'Food and Beverage', type: 'checkbox', column: 'foodAndBeverage' },
+    { name: 'loyaltyCampaignHotel', label: 'Hotel', type: 'checkbox', column: 'hotel' },
+    { name: 'loyaltyCampaignMinimumTier', label: 'Minimum Tier', type: 'select', column: 'minimumTier', options: 'loyaltyTiers' },
+    wholeNumberField('loyaltyCampaignBudget', 'Points Budget', 'budget', POINTS),
+    wholeNumberField('loyaltyCampaignCapPerMember', 'Cap per Member', 'capPerMember', POINTS),
+    activeField('loyaltyCampaignActive'),
+    ...readOnlyFields([
+      { name: 'loyaltyCampaignStatus', label: 'Status', type: 'text', column: 'status', computed: true },
+      { name: 'loyaltyCampaignPointsAwarded', label: 'Points Awarded', type: 'number', column: 'pointsAwarded', computed: true },
+      { name: 'loyaltyCampaignMembersReached', label: 'Members Reached', type: 'number', column: 'membersReached', computed: true },
+      { name: 'loyaltyCampaignBudgetLeft', label: 'Budget Left', type: 'number', column: 'budgetLeft', computed: true },
+    ]),
   ],
 };
 

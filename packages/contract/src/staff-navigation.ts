@@ -1,6 +1,6 @@
 // The back office's navigation, declared once: its groups and their tabs, every tab in order,
 // the table tabs (one route set each on the server) and every permission a fresh install seeds.
-import { loyalty, loyaltyRewards, loyaltyTiers } from './staff-loyalty-tabs.ts';
+import { loyalty, loyaltyCampaigns, loyaltyRewards, loyaltyTiers } from './staff-loyalty-tabs.ts';
 import { dashboard, DELIVERY_RETRY, deliveries, privacy, webhooks } from './staff-operations-tabs.ts';
 import {
   parkHours,
@@ -44,7 +44,7 @@ export const navigation: NavigationGroup[] = [
     tabs: [passCustomizations, passCustomizationCategories, testPasses, walletExceptions, walletItemExclusions, parkHours, parkLocations],
   },
   { title: 'Wristbands', tabs: [wristbandMerchPackIds, wristbandBindings] },
-  { title: 'Loyalty', tabs: [loyalty, loyaltyRewards, loyaltyTiers] },
+  { title: 'Loyalty', tabs: [loyalty, loyaltyCampaigns, loyaltyRewards, loyaltyTiers] },
   { title: 'Team', tabs: [teamMembers, permissions, sessions, auditLog] },
   { title: 'Operations', tabs: [deliveries, privacy, webhooks] },
 ];

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { LANGUAGE_NAMES, TRANSLATED_LANGUAGES, translatedName } from './i18n/staff-texts.ts';
 
 /** Modal field types: one input component each. */
-export type FieldType = 'checkbox' | 'color' | 'number' | 'datetime' | 'password' | 'select' | 'textarea' | 'text';
+export type FieldType = 'checkbox' | 'color' | 'number' | 'date' | 'datetime' | 'password' | 'select' | 'textarea' | 'text';
 
 /** Table cell types: how a list shows a value. */
 export type CellType = 'boolean' | 'color' | 'currency' | 'datetime' | 'select' | 'longText' | 'text';
@@ -48,8 +48,14 @@ export interface FieldDeclaration {
   cell?: CellType;
   /** Long text cells are cut at this many characters with an ellipsis. */
   maxLength?: number;
-  /** For select fields. */
+  /** For select fields: the option list the server answers, or a fixed list of choices. */
   options?: OptionSource;
+  choices?: { value: string; label: string }[];
+  /**
+   * Counted by the server when a row is read (the tab's figures hook), never stored: read-only,
+   * not sortable or searchable. Its `column` is the key the hook fills in.
+   */
+  computed?: boolean;
   /** Text and textarea: the longest value accepted. */
   max?: number;
   /** Numbers: the smallest and largest accepted. */

@@ -387,7 +387,16 @@ export const loyaltyOrders = pgTable(
 );
 
 /** Every kind of ledger entry: the answers that show entries (packages/contract) list the same kinds, which the typecheck holds them to. */
-export const LEDGER_KINDS = ['earn', 'reversal', 'adjustment', 'redemption', 'redemption-reversal', 'expired'] as const;
+export const LEDGER_KINDS = [
+  'earn',
+  'reversal',
+  'adjustment',
+  'redemption',
+  'redemption-reversal',
+  'expired',
+  'bonus',
+  'bonus-reversal',
+] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 /**
@@ -412,6 +421,8 @@ export const loyaltyLedger = pgTable(
     redemptionId: uuid().references((): AnyPgColumn => loyaltyRedemptions.id),
     /** The lot an expired entry expires. */
     lotId: bigint({ mode: 'number' }).references((): AnyPgColumn => loyaltyLots.id),
+    /** The campaign a bonus or bonus-reversal entry is about (a campaign with entries cannot be deleted: deactivate it). */
+    campaignId: uuid().references((): AnyPgColumn => loyaltyCampaigns.id, { onDelete: 'restrict' }),
     sourceType: text(),
     sourceId: text(),
     /** guest | staff | system | till */
@@ -442,6 +453,13 @@ export const loyaltyLedger = pgTable(
     uniqueIndex('loyalty_ledger_redemption_kind_index')
       .on(t.redemptionId, t.kind)
       .where(sql`${t.redemptionId} is not null`),
+    // A campaign's points (its budget) and a member's points of it (their cap), read from the index alone.
+    index('loyalty_ledger_campaign_index')
+      .on(t.campaignId, t.kind, t.points)
+      .where(sql`${t.campaignId} is not null`),
+    index('loyalty_ledger_account_campaign_index')
+      .on(t.accountId, t.campaignId, t.kind, t.points)
+      .where(sql`${t.campaignId} is not null`),
     // A lot expires once: one expired entry at most, however many expiry runs meet it.
     uniqueIndex('loyalty_ledger_lot_kind_index')
       .on(t.lotId, t.kind)
@@ -591,6 +609,8 @@ export const loyaltyDayFigures = pgTable('loyalty_day_figures', {
   reversed: bigint({ mode: 'number' }).notNull(),
   expired: bigint({ mode: 'number' }).notNull(),
   adjusted: bigint({ mode: 'number' }).notNull(),
+  /** Campaign bonuses net of their reversals. */
+  campaigns: bigint({ mode: 'number' }).notNull().default(0),
 });
 
 /**
@@ -638,6 +658,53 @@ export const loyaltyRewards = pgTable(
     check('loyalty_rewards_points_cost_positive', sql`${t.pointsCost} > 0`),
     check('loyalty_rewards_limit_positive', sql`${t.limitPerMember} is null or ${t.limitPerMember} > 0`),
     check('loyalty_rewards_dates_in_order', sql`${t.validFrom} is null or ${t.validTo} is null or ${t.validFrom} <= ${t.validTo}`),
+  ],
+);
+
+/**
+ * The club's campaigns (a back office tab): a multiplier or a fixed bonus on the purchases of
+ * the chosen kinds bought within the window, from a minimum tier, within an optional points
+ * budget and cap per member. A bonus is a ledger entry naming the campaign
+ * (docs/loyalty-campaigns.md).
+ */
+export const loyaltyCampaigns = pgTable(
+  'loyalty_campaigns',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** The name guests read (on the statement, the card, the tills), and in Spanish (null: the name). */
+    name: text().notNull().unique(),
+    nameEs: text(),
+    /** multiplier | bonus */
+    kind: text().notNull(),
+    /** A multiplier's factor (2: double points), two decimals; the bonus is what it adds to the earn. */
+    multiplier: numeric({ precision: 4, scale: 2, mode: 'number' }),
+    /** A bonus campaign's points per claimed purchase. */
+    bonusPoints: integer(),
+    /** The operating days (in the park) of the purchases it applies to, both included: a purchase counts by its own date. */
+    validFrom: date({ mode: 'string' }).notNull(),
+    validTo: date({ mode: 'string' }).notNull(),
+    tickets: boolean().notNull().default(true),
+    foodAndBeverage: boolean().notNull().default(true),
+    hotel: boolean().notNull().default(true),
+    /** A tier's name: members of it and above (null: every member). */
+    minimumTier: text().references(() => loyaltyTiers.name, { onUpdate: 'cascade', onDelete: 'restrict' }),
+    /** Points it may award in all (null: no limit); reversed bonuses do not come back to it. */
+    budget: integer(),
+    /** Points one member may receive from it (null: no limit). */
+    capPerMember: integer(),
+    active: boolean().notNull().default(true),
+    /** When its budget ran out (loyalty.campaign_budget_spent was sent then): it awards nothing more. */
+    budgetSpentAt: tstz(),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    check('loyalty_campaigns_kind', sql`${t.kind} in ('multiplier', 'bonus')`),
+    check('loyalty_campaigns_multiplier_range', sql`${t.multiplier} is null or (${t.multiplier} > 1 and ${t.multiplier} <= 10)`),
+    check('loyalty_campaigns_bonus_positive', sql`${t.bonusPoints} is null or ${t.bonusPoints} > 0`),
+    check('loyalty_campaigns_budget_positive', sql`${t.budget} is null or ${t.budget} > 0`),
+    check('loyalty_campaigns_cap_positive', sql`${t.capPerMember} is null or ${t.capPerMember} > 0`),
+    check('loyalty_campaigns_dates_in_order', sql`${t.validFrom} <= ${t.validTo}`),
   ],
 );
 

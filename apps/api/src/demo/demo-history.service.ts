@@ -93,7 +93,7 @@ export async function loadHistory(tx: Executor, deps: HistoryDeps, today: string
   };
 
   // The club as staff set it up in the Loyalty Tiers and Loyalty Rewards tabs.
-  const resources = { db, changes };
+  const resources = { db, changes, timeZone };
   for (const tier of DEMO_TIERS) {
     await createResource(
       resources,

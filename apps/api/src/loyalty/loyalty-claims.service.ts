@@ -16,6 +16,7 @@ import { AppError } from '../platform/errors.ts';
 import { lockedPurchases } from './loyalty-claims.repo.ts';
 import { isUniqueViolation, lockClaimingAccount, type AccountRow, type NewLoyaltyOrder } from './loyalty.repo.ts';
 import { appendClaims, type LoyaltyCore } from './loyalty.service.ts';
+import { campaignBonuses } from './loyalty-campaigns.service.ts';
 
 /** Who makes a claim: the guest through the public calls, or a staff member on the guest's behalf. */
 export type Claimant = { kind: 'guest' } | { kind: 'staff'; username: string };
@@ -78,10 +79,16 @@ async function recordClaim(tx: Executor, core: LoyaltyCore, account: AccountRow,
   const rate = (type: string) => core.config.loyalty.pointsPerUsd[type as LoyaltyOrderType];
   const claims = purchases.map((p) => ({ ...p, points: pointsFor(p.amount, rate(p.sourceType)) }));
   if (claims.every((claim) => claim.points <= 0)) throw refused('nothingToEarn', messages.nothingToEarn);
-  const { orders, balance } = await appendClaims(tx, core.changes, account.id, claims, {
-    causedBy: by.kind,
-    staffMember: by.kind === 'staff' ? by.username : null,
-  });
+  const causes = { causedBy: by.kind, staffMember: by.kind === 'staff' ? by.username : null };
+  const { orders, balance, bonuses } = await appendClaims(tx, core.changes, account.id, claims, causes, (written, now) =>
+    campaignBonuses(
+      tx,
+      { timeZone: core.config.parkTimezone, now },
+      account.id,
+      claims.map((claim, i) => ({ ...claim, loyaltyOrderId: written[i]!.id })),
+      causes,
+    ),
+  );
   const loyaltyOrders = claims.map((claim, i): LoyaltyOrder => ({
     id: orders[i]!.id,
     type: claim.sourceType as LoyaltyOrderType,
@@ -93,7 +100,7 @@ async function recordClaim(tx: Executor, core: LoyaltyCore, account: AccountRow,
     claimedAt: orders[i]!.claimedAt.toISOString(),
     points: claim.points,
   }));
-  return { loyaltyOrders, balance };
+  return { loyaltyOrders, balance, bonusPoints: bonuses.reduce((sum, entry) => sum + entry.points, 0) };
 }
 
 /**
@@ -142,6 +149,7 @@ const claimedAmong = <R extends { claimedBy: string | null }>(rows: R[], idOf: (
 /** What a claim recorded: the claimed purchases with every identifier, what they earned and the new balance. */
 export interface ClaimOutcome {
   accountId: string;
+  /** The purchases' earns and the campaigns' bonuses on them. */
   pointsEarned: number;
   balance: number;
   loyaltyOrders: LoyaltyOrder[];
@@ -171,8 +179,9 @@ async function claim(
       return { account, ...(await recordClaim(tx, core, account, open, by)) };
     });
     if ('candidates' in outcome) return outcome.candidates;
-    const { account, loyaltyOrders, balance } = outcome;
-    return { accountId: account.id, pointsEarned: loyaltyOrders.reduce((sum, o) => sum + o.points, 0), balance, loyaltyOrders };
+    const { account, loyaltyOrders, balance, bonusPoints } = outcome;
+    const pointsEarned = loyaltyOrders.reduce((sum, o) => sum + o.points, 0) + bonusPoints;
+    return { accountId: account.id, pointsEarned, balance, loyaltyOrders };
   } catch (error) {
     // The unique index on standing claims refused a concurrent claim of the same purchase.
     if (isUniqueViolation(error)) throw refused('claimed', messages.claimed);

@@ -50,7 +50,7 @@ function following(accounts: SQL, months: number | Placeholder, since: Date | Pl
     ),
     lots as (
       insert into ${loyaltyLots} (account_id, entry_id, loyalty_order_id, points, repaid, remaining, earned_at, expires_at)
-      select account_id, id, case when kind = 'earn' then loyalty_order_id end, points, repaid, points - repaid, created_at,
+      select account_id, id, case when kind in ('earn', 'bonus') then loyalty_order_id end, points, repaid, points - repaid, created_at,
         case when ${months}::int > 0 then created_at + make_interval(months => ${months}::int) end
       from (select written.*, least(points, greatest(owed, 0)) as repaid from written) w
       where points > 0 -- a free ticket of a claimed order earns nothing: it has an entry, not a lot

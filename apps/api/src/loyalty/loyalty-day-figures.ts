@@ -32,6 +32,7 @@ const ZERO: Omit<ClubDay, 'day'> = {
   reversed: 0,
   expired: 0,
   adjusted: 0,
+  campaigns: 0,
 };
 
 /** The figures of each of `days` (consecutive operating days) grouped by the database over their span, a day with nothing as zeros. */

@@ -54,6 +54,7 @@ export function pointsPerDay(db: Executor, span: InstantSpan, timeZone: string) 
       reversed: sum(['reversal'], -1),
       expired: sum(['expired'], -1),
       adjusted: sum(['adjustment']),
+      campaigns: sum(['bonus', 'bonus-reversal']),
     })
     .from(loyaltyLedger)
     .where(and(gte(loyaltyLedger.createdAt, span.start), lt(loyaltyLedger.createdAt, span.end)))

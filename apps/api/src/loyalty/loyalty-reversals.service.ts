@@ -8,7 +8,8 @@ import type { Executor } from '@boardwalk/db/client';
 import { findReservationCancelled } from '../integrations/hotel/reservations.repo.ts';
 import { findCheckRefunded } from '../integrations/pos/checks.repo.ts';
 import { findTicketRefunded } from '../integrations/ticketing/ticket-lock.repo.ts';
-import { findStandingClaims, lockAccount, lockStandingClaimsOfSource, markReversed } from './loyalty.repo.ts';
+import { findStandingClaims, lockAccount, lockStandingClaimsOfSource, markReversed, type NewLedgerEntry } from './loyalty.repo.ts';
+import { bonusReversalOf } from './loyalty-campaigns.service.ts';
 import { appendLedger, type LoyaltyCore, type LedgerChanges } from './loyalty.service.ts';
 
 /** A standing claim, locked by the caller, with the points its earn entry gave. */
@@ -30,20 +31,21 @@ export type ReversalCause =
  */
 export async function reverseClaim(tx: Executor, changes: LedgerChanges, claim: StandingClaim, cause: ReversalCause): Promise<boolean> {
   if (!(await markReversed(tx, claim.id))) return false;
-  await appendLedger(tx, changes, [
-    {
-      accountId: claim.accountId,
-      points: -claim.earned,
-      kind: 'reversal',
-      reason: cause.reason,
-      loyaltyOrderId: claim.id,
-      sourceType: claim.sourceType,
-      sourceId: claim.sourceId,
-      causedBy: cause.causedBy,
-      staffMember: cause.causedBy === 'staff' ? cause.staffMember : null,
-      system: cause.causedBy === 'system' ? cause.system : null,
-    },
-  ]);
+  const reversal: NewLedgerEntry = {
+    accountId: claim.accountId,
+    points: -claim.earned,
+    kind: 'reversal',
+    reason: cause.reason,
+    loyaltyOrderId: claim.id,
+    sourceType: claim.sourceType,
+    sourceId: claim.sourceId,
+    causedBy: cause.causedBy,
+    staffMember: cause.causedBy === 'staff' ? cause.staffMember : null,
+    system: cause.causedBy === 'system' ? cause.system : null,
+  };
+  // A campaign's bonus on the purchase goes with it, exactly.
+  const bonus = await bonusReversalOf(tx, reversal);
+  await appendLedger(tx, changes, bonus ? [reversal, bonus] : [reversal]);
   return true;
 }
 

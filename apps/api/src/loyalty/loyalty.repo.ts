@@ -10,8 +10,9 @@ import { preparedPerSession } from '@boardwalk/db/prepared';
 import { textsIn } from '@boardwalk/contract/i18n/staff-texts';
 import { activeTiersSql, earnedSinceSql, tierProgress, tierWindowStart } from './loyalty-rewards.repo.ts';
 import {
-  loyaltyAccountSearchText,
   loyaltyAccounts,
+  loyaltyAccountSearchText,
+  loyaltyCampaigns,
   loyaltyLedger,
   loyaltyLots,
   loyaltyOrders,
@@ -358,11 +359,13 @@ export async function findLedgerPage(db: Executor, accountId: string, page: { be
       purchase: { type: loyaltyOrders.sourceType, product: loyaltyOrders.product, reference: loyaltyOrders.reference },
       reward: loyaltyRedemptions.rewardName,
       earnedAt: loyaltyLots.earnedAt,
+      campaign: { name: loyaltyCampaigns.name, nameEs: loyaltyCampaigns.nameEs },
     })
     .from(loyaltyLedger)
     .leftJoin(loyaltyOrders, eq(loyaltyOrders.id, loyaltyLedger.loyaltyOrderId))
     .leftJoin(loyaltyRedemptions, eq(loyaltyRedemptions.id, loyaltyLedger.redemptionId))
     .leftJoin(loyaltyLots, eq(loyaltyLots.id, loyaltyLedger.lotId))
+    .leftJoin(loyaltyCampaigns, eq(loyaltyCampaigns.id, loyaltyLedger.campaignId))
     // The page is read in the (account, id) index's order, `limit` entries whatever the ledger's size.
     // The account is a range of one, not an equality: with an equality the planner drops the account
     // from the order and may walk the primary key backwards instead, through every newer entry of the

@@ -15,6 +15,7 @@ import { balanceOf, lockAccount, type NewLedgerEntry } from './loyalty.repo.ts';
 import { spendLots } from './loyalty-lots.repo.ts';
 import { writeClaims, writeCredits, type ClaimEarning, type ClaimWritten } from './loyalty-credits.repo.ts';
 import { LOYALTY_ACCOUNT_CHANGED } from './loyalty.topics.ts';
+import type { Bonuses } from './loyalty-campaigns.service.ts';
 import { findTierChangesSince, tiersOf, type TierChange, type TierRule } from './loyalty-rewards.repo.ts';
 
 /** What a ledger write needs besides its transaction: the change bus its accounts are published on, and the lots' lifetime. */
@@ -31,7 +32,7 @@ export interface LedgerChanges extends ChangeBus {
 /** The loyalty core's dependencies, built once when a feature registers; use cases take the per-request facts as arguments. */
 export interface LoyaltyCore {
   db: Executor;
-  config: Pick<Config, 'loyalty' | 'supportEmail'>;
+  config: Pick<Config, 'loyalty' | 'supportEmail' | 'parkTimezone'>;
   /** A ledger entry changes what the member's wallet card shows: the account is published (a claim's, when it holds a card). */
   changes: LedgerChanges;
 }
@@ -91,6 +92,8 @@ export async function appendLedger(
  * A card issued meanwhile cannot miss these points: recording it (a wallet_passes row naming
  * the account) waits for the account's lock, which this transaction holds, and its issuing
  * then publishes the account, so its job reads the member after this claim.
+ * `bonusesOf`: the campaigns' bonus entries of the purchases just recorded (and their events),
+ * written after them, in one more statement when there are any.
  */
 export async function appendClaims(
   tx: Executor,
@@ -98,14 +101,19 @@ export async function appendClaims(
   accountId: string,
   claims: ClaimEarning[],
   by: Pick<NewLedgerEntry, 'causedBy' | 'staffMember'>,
-): Promise<ClaimWritten> {
-  const written = await writeClaims(tx, accountId, claims, by, {
-    months: changes.pointsExpireMonths,
-    now: changes.at ?? new Date(),
-    at: changes.at ?? null,
-  });
+  bonusesOf: (orders: ClaimWritten['orders'], now: Date) => Promise<Bonuses>,
+): Promise<ClaimWritten & { bonuses: NewLedgerEntry[] }> {
+  const now = changes.at ?? new Date();
+  const written = await writeClaims(tx, accountId, claims, by, { months: changes.pointsExpireMonths, now, at: changes.at ?? null });
+  const bonuses = await bonusesOf(written.orders, now);
+  if (bonuses.entries.length > 0) {
+    const entries = changes.at ? bonuses.entries.map((entry) => ({ ...entry, createdAt: changes.at })) : bonuses.entries;
+    await writeCredits(tx, entries, { months: changes.pointsExpireMonths, now });
+    await recordEventRows(tx, bonuses.events);
+  }
   if (written.cardHolder) await changes.publish(tx, LOYALTY_ACCOUNT_CHANGED, [accountId]);
-  return written;
+  const bonusPoints = bonuses.entries.reduce((sum, entry) => sum + entry.points, 0);
+  return { ...written, balance: written.balance + bonusPoints, bonuses: bonuses.entries };
 }
 
 /** loyalty.tier_changed for each account whose tier is not what it was. */
@@ -145,6 +153,9 @@ export async function recordTierChangesOfTiersEdit(tx: Executor, before: TierRul
   await recordTierChanges(tx, await findTierChangesSince(tx, before, now));
 }
 
+/** A claim's reversal and its bonus's: they take from the claim's lots first and may take more than the lots hold. */
+const TAKEN_BACK = new Set<string>(['reversal', 'bonus-reversal']);
+
 /**
  * Writes a negative entry, its event and `events` by the statement that takes its points from
  * its account's lots: an expiry from its lot only, a claim's reversal from the claim's lot
@@ -155,10 +166,10 @@ export async function recordTierChangesOfTiersEdit(tx: Executor, before: TierRul
 async function takeFromLots(tx: Executor, entry: NewLedgerEntry, events: EventRow[]): Promise<void> {
   const first = {
     lotId: entry.lotId ?? null,
-    loyaltyOrderId: entry.kind === 'reversal' ? (entry.loyaltyOrderId ?? null) : null,
+    loyaltyOrderId: TAKEN_BACK.has(entry.kind) ? (entry.loyaltyOrderId ?? null) : null,
   };
   const taken = await spendLots(tx, first, entry, events);
-  if (taken < -entry.points && entry.kind !== 'reversal') {
+  if (taken < -entry.points && !TAKEN_BACK.has(entry.kind)) {
     throw new Error(`The lots of account ${entry.accountId} do not cover a ${entry.kind} of ${-entry.points} points`);
   }
 }

@@ -7,7 +7,7 @@ import type { Executor } from '@boardwalk/db/client';
 import { integrationEvents } from '@boardwalk/db/schema';
 
 /** What an event is about: a ticket, a loyalty member (by number), a wallet pass of neither (a voided card), or a person (an erasure). */
-export type EventSubject = `ticket:${string}` | `member:${string}` | `pass:${string}` | 'person';
+export type EventSubject = `ticket:${string}` | `member:${string}` | `pass:${string}` | `campaign:${string}` | 'person';
 
 /**
  * One event's row, its data checked against the documented payload; `system`: the integration

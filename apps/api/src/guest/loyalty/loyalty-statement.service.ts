@@ -133,7 +133,10 @@ type LedgerRow = Awaited<ReturnType<typeof findLedgerPage>>['entries'][number];
  * services' own words (an adjustment's reason) travel as they are, and the staff member who
  * made an entry is not named.
  */
-function statementEntryOf({ id, createdAt, points, kind, reason, causedBy, purchase, reward, earnedAt }: LedgerRow): StatementEntry {
+function statementEntryOf(
+  { id, createdAt, points, kind, reason, causedBy, purchase, reward, earnedAt, campaign }: LedgerRow,
+  language: Language,
+): StatementEntry {
   return {
     id,
     createdAt: createdAt.toISOString(),
@@ -143,15 +146,16 @@ function statementEntryOf({ id, createdAt, points, kind, reason, causedBy, purch
     reward: kind === 'redemption' || kind === 'redemption-reversal' ? reward : null,
     earnedAt: kind === 'expired' ? (earnedAt?.toISOString() ?? null) : null,
     // Staff remove a purchase without a reason of their own (the Loyalty tab's Remove).
-    cause: kind !== 'reversal' ? null : causedBy === 'staff' ? 'removedByStaff' : reversalCauseOf(reason),
+    cause: kind !== 'reversal' && kind !== 'bonus-reversal' ? null : causedBy === 'staff' ? 'removedByStaff' : reversalCauseOf(reason),
     note: kind === 'adjustment' ? reason : null,
+    campaign: campaign && textIn(campaign, 'name', language),
   };
 }
 
-async function ledgerPage(core: LoyaltyCore, accountId: string, before: number | null): Promise<StatementLedgerPage> {
+async function ledgerPage(core: LoyaltyCore, accountId: string, before: number | null, language: Language): Promise<StatementLedgerPage> {
   const { entries, more } = await findLedgerPage(core.db, accountId, { before, limit: STATEMENT_PAGE_SIZE });
   return {
-    entries: entries.map(statementEntryOf),
+    entries: entries.map((entry) => statementEntryOf(entry, language)),
     nextBefore: more ? entries.at(-1)!.id : null,
   };
 }
@@ -169,7 +173,10 @@ export async function readStatement(
   const accountId = accountOfToken(deps.keys, token);
   // Every read at once (one round on PostgreSQL's pool): the member with their tier progress and rewards, and the newest page.
   // An erased account's links are void, and an email not yet proven opens no statement.
-  const [found, ledger] = await Promise.all([memberWithRewards(deps.core.db, accountId, now), ledgerPage(deps.core, accountId, null)]);
+  const [found, ledger] = await Promise.all([
+    memberWithRewards(deps.core.db, accountId, now),
+    ledgerPage(deps.core, accountId, null, language),
+  ]);
   if (!found || found.member.erasedAt) throw linkRefused('invalid');
   if (!found.member.emailProvenAt) throw linkRefused('unproven');
   const { member, progress, rewards } = found;
@@ -203,10 +210,11 @@ export async function readStatementLedger(
   deps: Pick<GuestStatement, 'core' | 'keys'>,
   token: string | undefined,
   before: number,
+  language: Language = DEFAULT_LANGUAGE,
 ): Promise<StatementLedgerPage> {
   const accountId = accountOfToken(deps.keys, token);
   const account = await findAccount(deps.core.db, accountId);
   if (!account || account.erasedAt) throw linkRefused('invalid');
   if (!account.emailProvenAt) throw linkRefused('unproven');
-  return ledgerPage(deps.core, accountId, before);
+  return ledgerPage(deps.core, accountId, before, language);
 }

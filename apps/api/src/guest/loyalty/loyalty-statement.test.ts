@@ -49,7 +49,7 @@ const tokenFor = (accountId: string) =>
 const outboxTo = (email: string) => t.database.db.select().from(outbox).where(eq(outbox.to, email));
 
 /** An entry's details that are null unless its kind has them. */
-const noDetail = { purchase: null, reward: null, earnedAt: null, cause: null, note: null };
+const noDetail = { purchase: null, reward: null, earnedAt: null, cause: null, note: null, campaign: null };
 
 /** A member who earned `points` for a claimed ticket (one point per USD); their account, email and the ticket. */
 async function aMember(points = 0) {

@@ -97,7 +97,8 @@ export const loyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: statementLedgerQuery,
       response: { 200: statementLedgerPage, 400: apiError, ...statementErrors },
     },
-    handler: (request) => readStatementLedger(statementDeps, bearerToken(request.headers.authorization), request.query.before),
+    handler: (request) =>
+      readStatementLedger(statementDeps, bearerToken(request.headers.authorization), request.query.before, guestLanguage(request)),
   });
 
   app.post('/api/loyalty/verify', {

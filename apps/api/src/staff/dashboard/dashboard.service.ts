@@ -69,7 +69,15 @@ export async function loadDashboard(deps: DashboardDeps, range: DashboardRange, 
     from,
     to,
     claims: club.map(({ day, tickets, foodAndBeverage, hotel, newMembers }) => ({ day, tickets, foodAndBeverage, hotel, newMembers })),
-    points: club.map(({ day, earned, redeemed, reversed, expired, adjusted }) => ({ day, earned, redeemed, reversed, expired, adjusted })),
+    points: club.map(({ day, earned, redeemed, reversed, expired, adjusted, campaigns }) => ({
+      day,
+      earned,
+      redeemed,
+      reversed,
+      expired,
+      adjusted,
+      campaigns,
+    })),
     outstanding: outstanding && {
       points: outstanding.points,
       expiring:

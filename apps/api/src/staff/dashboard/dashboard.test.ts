@@ -187,6 +187,7 @@ describe('the series per operating day', () => {
       reversed: 0,
       expired: 0,
       adjusted: 0,
+      campaigns: 0,
     });
     expect(dayOf(figures, 'points', '2026-03-08')).toEqual({
       day: '2026-03-08',
@@ -195,6 +196,7 @@ describe('the series per operating day', () => {
       reversed: 40,
       expired: 15,
       adjusted: 7,
+      campaigns: 0,
     });
     expect(dayOf(figures, 'points', '2026-03-09')).toEqual({
       day: '2026-03-09',
@@ -203,6 +205,7 @@ describe('the series per operating day', () => {
       reversed: 0,
       expired: 0,
       adjusted: 0,
+      campaigns: 0,
     });
     // Nothing outside the range: 1,000-point earns were written just before and just after it.
     expect(figures.points.reduce((sum, row) => sum + row.earned, 0)).toBe(357);
@@ -212,7 +215,7 @@ describe('the series per operating day', () => {
     expect(today.claims).toEqual([{ day: '2026-03-09', tickets: 0, foodAndBeverage: 0, hotel: 1, newMembers: 0 }]);
     // At 1:59 AM on March 9 it is still March 8's operating day.
     expect((await loadDashboard(deps, 'today', last)).points).toEqual([
-      { day: '2026-03-08', earned: 250, redeemed: 50, reversed: 40, expired: 15, adjusted: 7 },
+      { day: '2026-03-08', earned: 250, redeemed: 50, reversed: 40, expired: 15, adjusted: 7, campaigns: 0 },
     ]);
   });
 

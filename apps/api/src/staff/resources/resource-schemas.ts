@@ -45,10 +45,24 @@ function textValue(f: FieldDeclaration) {
 /** One field's value as sent, normalized: what the column holds (dates as Date). */
 function valueSchema(f: FieldDeclaration): z.ZodType {
   switch (f.type) {
+    case 'select':
+      if (f.choices) {
+        const values = f.choices.map((c) => c.value) as [string, ...string[]];
+        const message = `${f.label} must be one of ${f.choices.map((c) => c.label).join(', ')}`;
+        return z
+          .string({ error: typeError(f, 'text') })
+          .trim()
+          .pipe(z.enum(values, { error: message }));
+      }
+      return textValue(f);
     case 'text':
     case 'textarea':
-    case 'select':
       return textValue(f);
+    case 'date':
+      return z.iso.date({ error: typeError(f, 'a date, e.g. 2026-11-21') }).refine((s) => {
+        const year = Number(s.slice(0, 4));
+        return year >= MIN_YEAR && year <= MAX_YEAR;
+      }, `${f.label} must be between the years ${MIN_YEAR} and ${MAX_YEAR}`);
     case 'color':
       return (
         z
@@ -104,7 +118,7 @@ function valueSchema(f: FieldDeclaration): z.ZodType {
 /** Blank text (after trimming) counts as empty: null for an optional field, refused for a required one. */
 const isBlank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
 const blankable = (f: FieldDeclaration) =>
-  f.type === 'text' || f.type === 'textarea' || f.type === 'select' || f.type === 'datetime' || f.type === 'number';
+  f.type === 'text' || f.type === 'textarea' || f.type === 'select' || f.type === 'date' || f.type === 'datetime' || f.type === 'number';
 
 /**
  * A field of a body. `mustHave`: absent or blank is refused. Otherwise absent leaves the
@@ -205,7 +219,9 @@ export function updateBodySchema(tab: ResourceDeclaration) {
 
 /** GET {api}?page&pageSize&sort&direction&search (unknown parameters, e.g. cache busters, ignored). */
 export function listQuerySchema(tab: ResourceDeclaration) {
-  const sortable = readableFields(tab).map((f) => f.name) as [string, ...string[]];
+  const sortable = readableFields(tab)
+    .filter((f) => !f.computed)
+    .map((f) => f.name) as [string, ...string[]];
   const whole = (name: string, max: number, fallback: number) =>
     z.coerce
       .number({ error: `${name} must be a whole number` })
@@ -245,7 +261,9 @@ export function rowSchema(tab: ResourceDeclaration) {
           ? z.number().nullable()
           : f.type === 'datetime'
             ? z.iso.datetime().nullable()
-            : z.string().nullable();
+            : f.type === 'date'
+              ? z.iso.date().nullable()
+              : z.string().nullable();
   }
   return z.object(shape);
 }

@@ -42,11 +42,13 @@ function sampleValue(f: FieldDeclaration): unknown {
     case 'datetime':
       // A park day closes after it opens.
       return new Date(Date.now() + (f.column === 'closesAt' ? 7_200_000 : 3_600_000)).toISOString();
+    case 'date':
+      return '2030-01-01';
     case 'checkbox':
       return true;
     case 'select':
-      // A pass customization and a loyalty tier of this name exist.
-      return MATRIX_CUSTOMIZATION;
+      // A pass customization and a loyalty tier of this name exist; a fixed list's first choice.
+      return f.choices?.[0]!.value ?? MATRIX_CUSTOMIZATION;
     case 'password':
       return 'a matrix password';
   }
@@ -319,8 +321,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-it('covers every tab operation, option list, the Deliveries counts, certificate and Retry, Wristbands Deactivate, the Dashboard and the 20 loyalty calls (81 routes)', () => {
-  expect(routes).toHaveLength(81);
+it('covers every tab operation, option list, the Deliveries counts, certificate and Retry, Wristbands Deactivate, the Dashboard and the 20 loyalty calls (85 routes)', () => {
+  expect(routes).toHaveLength(85);
 });
 
 describe.each(routes)('$method $name', (route) => {

@@ -24,7 +24,7 @@ export function resolveTable(tab: ResourceDeclaration): ResourceTable {
   const table = (schema as unknown as Record<string, unknown>)[tab.table] as PgTable | undefined;
   if (!table) throw new Error(`${tab.title}: no table ${tab.table} in the schema`);
   const columns = getTableColumns(table) as Record<string, AnyPgColumn>;
-  for (const name of [tab.idColumn, ...tab.fields.map((f) => f.column)]) {
+  for (const name of [tab.idColumn, ...tab.fields.filter((f) => !f.computed).map((f) => f.column)]) {
     if (!columns[name]) throw new Error(`${tab.title}: no column ${name} in table ${tab.table}`);
   }
   return { table, sqlName: getTableName(table), columns, id: columns[tab.idColumn]!, idKey: tab.idColumn };

@@ -43,7 +43,7 @@ const guarded = { 401: apiError, 403: apiError };
 const writeErrors = { ...guarded, 400: apiError, 404: apiError, 409: apiError };
 
 export const resourcesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: ResourceDeps = { db: app.database.db, changes: app.jobs };
+  const deps: ResourceDeps = { db: app.database.db, changes: app.jobs, timeZone: app.config.parkTimezone };
 
   for (const tab of resources) {
     const resource = prepareResource(tab);

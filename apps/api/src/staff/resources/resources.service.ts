@@ -40,6 +40,8 @@ import {
 export interface ResourceDeps {
   db: Db;
   changes: ChangeBus;
+  /** The park's time zone (PARK_TIMEZONE): what a tab's figures count days in. */
+  timeZone: string;
 }
 
 /** A declaration with its table resolved: built once at start. */
@@ -72,7 +74,7 @@ function toApiValue(resource: Resource, f: FieldDeclaration, value: unknown): un
   if (value === null || value === undefined) return f.type === 'checkbox' ? false : null;
   if (value instanceof Date) return value.toISOString();
   if (f.type === 'number') return Number(value);
-  if (columnKind(resource.table, f.column) === 'json') return JSON.stringify(value);
+  if (!f.computed && columnKind(resource.table, f.column) === 'json') return JSON.stringify(value);
   return value;
 }
 
@@ -90,7 +92,7 @@ export function toApiRow(resource: Resource, row: DbRow): ApiRow {
 export function toAuditRow(resource: Resource, row: DbRow): ApiRow {
   const out: ApiRow = { [resource.tab.idField]: row[resource.tab.idColumn] };
   for (const f of readableFields(resource.tab)) {
-    if (isHashColumn(f)) continue;
+    if (isHashColumn(f) || f.computed) continue;
     const value = row[f.column];
     out[f.name] =
       value instanceof Date
@@ -183,8 +185,17 @@ export async function listResource(deps: ResourceDeps, resource: Resource, query
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
   });
-  return { rows: page.rows.map((row) => toApiRow(resource, row)), total: page.total };
+  return { rows: await toApiRows(deps, resource, page.rows), total: page.total };
 }
+
+/** Rows as the API shows them, with their computed fields counted. */
+async function toApiRows(deps: ResourceDeps, resource: Resource, rows: DbRow[]): Promise<ApiRow[]> {
+  await resource.hooks.figures?.(deps.db, rows, { timeZone: deps.timeZone, now: new Date() });
+  return rows.map((row) => toApiRow(resource, row));
+}
+
+/** One row as the API shows it, with its computed fields counted. */
+const toApiRowCounted = async (deps: ResourceDeps, resource: Resource, row: DbRow) => (await toApiRows(deps, resource, [row]))[0]!;
 
 /**
  * Every row the tab's list shows (its search, filter and sort), as CSV: one column per field
@@ -206,8 +217,15 @@ export async function exportResource(deps: ResourceDeps, resource: Resource, que
     value: (row) => row.api[field.name],
   }));
   const options = listQueryOptions(resource.tab, query);
-  const page: PageReader<{ api: ApiRow; key: ListKey }, ListKey> = async (after, limit) =>
-    (await listRowsAfter(deps.db, resource.table, options, after, limit)).map(({ row, key }) => ({ api: toApiRow(resource, row), key }));
+  const page: PageReader<{ api: ApiRow; key: ListKey }, ListKey> = async (after, limit) => {
+    const read = await listRowsAfter(deps.db, resource.table, options, after, limit);
+    const api = await toApiRows(
+      deps,
+      resource,
+      read.map(({ row }) => row),
+    );
+    return read.map(({ key }, i) => ({ api: api[i]!, key }));
+  };
   return csvStream(columns, page, (row) => row.key);
 }
 
@@ -227,7 +245,7 @@ export async function createResource(
       await recordWrite(tx, deps, staff, resource, write, inserted, null, inserted);
       return inserted;
     });
-    return toApiRow(resource, row);
+    return await toApiRowCounted(deps, resource, row);
   } catch (error) {
     explainConstraint(resource, error, body, 'create');
   }
@@ -266,7 +284,7 @@ export async function updateResource(
       await recordWrite(tx, deps, staff, resource, write, updated, stored, updated);
       return updated;
     });
-    return toApiRow(resource, row);
+    return await toApiRowCounted(deps, resource, row);
   } catch (error) {
     if (error instanceof AppError) throw error;
     explainConstraint(resource, error, body, 'update');
@@ -285,7 +303,7 @@ export async function deleteResource(deps: ResourceDeps, resource: Resource, id:
       await recordWrite(tx, deps, staff, resource, write, deleted, deleted, null);
       return deleted;
     });
-    return toApiRow(resource, row);
+    return await toApiRowCounted(deps, resource, row);
   } catch (error) {
     if (error instanceof AppError) throw error;
     explainConstraint(resource, error, {}, 'delete');

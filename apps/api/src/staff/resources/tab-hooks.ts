@@ -1,6 +1,6 @@
 // The server rules of particular tabs, declared per tab (by its key) beside the generic
 // service instead of branches on the tab key inside it. A tab without rules has no entry.
-import { loyaltyRewards, loyaltyTiers } from '@boardwalk/contract/staff-loyalty-tabs';
+import { loyaltyCampaigns, loyaltyRewards, loyaltyTiers } from '@boardwalk/contract/staff-loyalty-tabs';
 import { MAX_PARK_LOCATIONS, parkHours, parkLocations } from '@boardwalk/contract/staff-pass-tabs';
 import { permissions, sessions, teamMembers } from '@boardwalk/contract/staff-team-tabs';
 import type { Executor } from '@boardwalk/db/client';
@@ -8,6 +8,8 @@ import { AppError } from '../../platform/errors.ts';
 import type { DbRow } from './resources.repo.ts';
 import { countParkLocationsLocked } from '../../wallet/park-settings.repo.ts';
 import { listTierRules } from '../../loyalty/loyalty-rewards.repo.ts';
+import { findCampaignFigures } from '../../loyalty/loyalty-campaigns.repo.ts';
+import { operatingDay } from '../../platform/park-time.ts';
 import { recordTierChangesOfTiersEdit } from '../../loyalty/loyalty.service.ts';
 import { accessLevelOfMember, endSessionsOfMember } from '../auth/auth.repo.ts';
 
@@ -34,6 +36,8 @@ export interface TabHooks {
   beforeWrite?(write: TabWrite, staff: TabWriter): void;
   /** After the write, in the same transaction (with its audit entry). */
   afterWrite?(tx: Executor, write: TabWrite & { row: DbRow }, staff: TabWriter): Promise<void>;
+  /** Fills in the computed fields' columns of rows read (a list's page, an export's, a write's answer). */
+  figures?(db: Executor, rows: DbRow[], at: { timeZone: string; now: Date }): Promise<void>;
 }
 
 /**
@@ -159,6 +163,51 @@ async function tellTierChanges(tx: Executor, { action, stored, changes, row }: T
   await recordTierChangesOfTiersEdit(tx, was ? [...others, tierRule(was)] : others);
 }
 
+/** A campaign names what it gives for its kind and at least one kind of purchase. */
+function campaignRules(row: DbRow) {
+  const refuse = (path: string, message: string) => new AppError('VALIDATION_FAILED', message, { fields: [{ path, message }] });
+  if (row.kind === 'multiplier' && row.multiplier == null)
+    throw refuse('loyaltyCampaignMultiplier', 'A multiplier campaign needs its Multiplier');
+  if (row.kind === 'bonus' && row.bonusPoints == null)
+    throw refuse('loyaltyCampaignBonusPoints', 'A fixed bonus campaign needs its Bonus Points per Purchase');
+  if (!row.tickets && !row.foodAndBeverage && !row.hotel)
+    throw refuse('loyaltyCampaignTickets', 'Choose at least one kind of purchase: Tickets, Food and Beverage or Hotel');
+  if (typeof row.validFrom === 'string' && typeof row.validTo === 'string' && row.validFrom > row.validTo)
+    throw refuse('loyaltyCampaignTo', 'To must not be before From');
+}
+
+/**
+ * A campaign's figures, counted from its ledger entries: its status on today's operating day,
+ * the points it stands at (its bonuses less those taken back), the members it reached and what is
+ * left of its budget (what it gave, taken back or not, counts against it).
+ */
+async function campaignFigures(db: Executor, rows: DbRow[], at: { timeZone: string; now: Date }) {
+  const figures = await findCampaignFigures(
+    db,
+    rows.map((row) => String(row.id)),
+  );
+  const today = operatingDay(at.now, at.timeZone);
+  for (const row of rows) {
+    const counted = figures.get(String(row.id)) ?? { given: 0, net: 0, members: 0 };
+    row.pointsAwarded = counted.net;
+    row.membersReached = counted.members;
+    row.budgetLeft = row.budget === null ? null : Number(row.budget) - counted.given;
+    row.status = campaignStatus(row, today);
+  }
+}
+
+/** Where a campaign stands on an operating day. */
+const campaignStatus = (row: DbRow, today: string) =>
+  !row.active
+    ? 'Inactive'
+    : row.budgetSpentAt
+      ? 'Budget spent'
+      : today < String(row.validFrom)
+        ? 'Scheduled'
+        : today > String(row.validTo)
+          ? 'Ended'
+          : 'Running';
+
 export const tabHooks: Record<string, TabHooks> = {
   [parkHours.key]: { validate: hoursInOrder },
   [parkLocations.key]: { afterWrite: atMostTenLocations },
@@ -173,4 +222,5 @@ export const tabHooks: Record<string, TabHooks> = {
   [permissions.key]: { beforeWrite: permissionWithinOwnLevel },
   [loyaltyRewards.key]: { validate: datesInOrder },
   [loyaltyTiers.key]: { afterWrite: tellTierChanges },
+  [loyaltyCampaigns.key]: { validate: campaignRules, figures: campaignFigures },
 };

@@ -284,6 +284,10 @@ function useEntryWords() {
         return t('redemptionReversal', { reward: entry.reward ?? '' });
       case 'expired':
         return entry.earnedAt ? t('expired', { date: formats.date(entry.earnedAt) }) : t('expiredGivenBack');
+      case 'bonus':
+        return t('bonus', { campaign: entry.campaign ?? '', purchase });
+      case 'bonus-reversal':
+        return t('bonusReversal', { why: entry.cause ? t(`causes.${entry.cause}`) : '', campaign: entry.campaign ?? '', purchase });
     }
   };
 }

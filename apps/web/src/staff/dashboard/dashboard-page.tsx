@@ -99,6 +99,7 @@ const POINTS: Series<Dashboard['points'][number]>[] = [
   { key: 'reversed', label: 'Reversed' },
   { key: 'expired', label: 'Expired' },
   { key: 'adjusted', label: 'Adjusted' },
+  { key: 'campaigns', label: 'Campaign bonuses' },
 ];
 const WALLET: Series<Dashboard['wallet']['days'][number]>[] = [
   { key: 'applePasses', label: 'Apple Wallet passes added' },

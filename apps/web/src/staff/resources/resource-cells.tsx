@@ -36,7 +36,7 @@ export const formatLocalDateTime = (value: unknown): string => {
 
 function SelectCell({ field, value }: { field: FieldDeclaration; value: string }) {
   const options = useQuery({ ...optionsQueryOptions(field.options ?? 'passCustomizations'), enabled: Boolean(field.options) });
-  return <>{options.data?.find((o) => o.value === value)?.label ?? value}</>;
+  return <>{(field.choices ?? options.data)?.find((o) => o.value === value)?.label ?? value}</>;
 }
 
 export function ResourceCell({ field, row }: { field: FieldDeclaration; row: Row }) {

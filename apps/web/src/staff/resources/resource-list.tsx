@@ -125,12 +125,17 @@ export function ResourceList({ resource, user, rowActions, intro }: ResourceList
               const sorted = params.sort === field.name;
               return (
                 <th key={field.name} scope="col" aria-sort={sorted ? (params.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
-                  <button type="button" className="staff-sort" onClick={() => sortBy(field)}>
-                    {field.label}
-                    <span aria-hidden="true" className="staff-sort__arrow">
-                      {sorted ? (params.direction === 'asc' ? '▲' : '▼') : ''}
-                    </span>
-                  </button>
+                  {field.computed ? (
+                    // Counted when read, not a column the list can sort on.
+                    field.label
+                  ) : (
+                    <button type="button" className="staff-sort" onClick={() => sortBy(field)}>
+                      {field.label}
+                      <span aria-hidden="true" className="staff-sort__arrow">
+                        {sorted ? (params.direction === 'asc' ? '▲' : '▼') : ''}
+                      </span>
+                    </button>
+                  )}
                 </th>
               );
             })}

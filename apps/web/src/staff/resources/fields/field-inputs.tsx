@@ -105,6 +105,14 @@ export function DateTimeInput(props: InputProps) {
   );
 }
 
+export function DateInput(props: InputProps) {
+  return (
+    <Labelled {...props}>
+      <Form.Control type="date" {...control(props)} />
+    </Labelled>
+  );
+}
+
 export function PasswordInput(props: InputProps) {
   return (
     <Labelled {...props}>
@@ -116,7 +124,7 @@ export function PasswordInput(props: InputProps) {
 export function SelectInput(props: InputProps) {
   const { field, value } = props;
   const options = useQuery({ ...optionsQueryOptions(field.options ?? 'passCustomizations'), enabled: Boolean(field.options) });
-  const list = options.data ?? [];
+  const list = field.choices ?? options.data ?? [];
   // The current value stays choosable even when the option list has not loaded or lost it.
   const withCurrent = value && !list.some((o) => o.value === value) ? [...list, { value, label: value }] : list;
   return (
@@ -157,6 +165,7 @@ export function TextInput(props: InputProps) {
 const TEXT_INPUTS: Record<Exclude<FieldType, 'checkbox'>, (props: InputProps) => React.JSX.Element> = {
   color: ColorInput,
   number: NumberInput,
+  date: DateInput,
   datetime: DateTimeInput,
   password: PasswordInput,
   select: SelectInput,

@@ -65,6 +65,9 @@ export default {
       redemption: 'Redeemed: {reward}',
       redemptionReversal: 'Redemption reversed: {reward}',
       expired: 'Expired: points earned {date}',
+      /** A campaign's bonus on a claimed purchase (`campaign`: its name, as staff wrote it). */
+      bonus: 'Bonus, {campaign}: {purchase}',
+      bonusReversal: 'Bonus taken back ({why}), {campaign}: {purchase}',
       /** Points a reversed redemption gave back after their own expiry date. */
       expiredGivenBack: 'Expired: points given back after their date',
     },

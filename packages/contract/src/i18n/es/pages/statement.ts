@@ -63,6 +63,8 @@ export default {
       redemption: 'Canjeados: {reward}',
       redemptionReversal: 'Canje anulado: {reward}',
       expired: 'Vencidos: puntos ganados el {date}',
+      bonus: 'Bonificación, {campaign}: {purchase}',
+      bonusReversal: 'Bonificación descontada ({why}), {campaign}: {purchase}',
       expiredGivenBack: 'Vencidos: puntos devueltos después de su fecha de vencimiento',
     },
   },

@@ -1,0 +1,146 @@
+// The club's campaigns as a claim, a reversal, the back office and the member lookups read them.
+// What a campaign gave is never stored beside it: its bonus entries in the ledger are the
+// record (a campaign's budget and a member's cap are sums of them, read from the ledger's
+// campaign indexes).
+import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { Executor } from '@boardwalk/db/client';
+import { loyaltyCampaigns, loyaltyLedger, loyaltyTiers } from '@boardwalk/db/schema';
+import { earnedSinceSql, tierWindowStart } from './loyalty-rewards.repo.ts';
+
+/** A running campaign as a claim weighs it, with its minimum tier's threshold (null: every member). */
+export interface CampaignRule {
+  id: string;
+  name: string;
+  nameEs: string | null;
+  kind: 'multiplier' | 'bonus';
+  multiplier: number | null;
+  bonusPoints: number | null;
+  validFrom: string;
+  validTo: string;
+  tickets: boolean;
+  foodAndBeverage: boolean;
+  hotel: boolean;
+  minimumTierPoints: number | null;
+  budget: number | null;
+  capPerMember: number | null;
+}
+
+const rule = {
+  id: loyaltyCampaigns.id,
+  name: loyaltyCampaigns.name,
+  nameEs: loyaltyCampaigns.nameEs,
+  kind: sql<CampaignRule['kind']>`${loyaltyCampaigns.kind}`,
+  multiplier: loyaltyCampaigns.multiplier,
+  bonusPoints: loyaltyCampaigns.bonusPoints,
+  validFrom: loyaltyCampaigns.validFrom,
+  validTo: loyaltyCampaigns.validTo,
+  tickets: loyaltyCampaigns.tickets,
+  foodAndBeverage: loyaltyCampaigns.foodAndBeverage,
+  hotel: loyaltyCampaigns.hotel,
+  minimumTierPoints: loyaltyTiers.pointsToReach,
+  budget: loyaltyCampaigns.budget,
+  capPerMember: loyaltyCampaigns.capPerMember,
+};
+
+/**
+ * The active campaigns whose budget is not spent and whose dates meet the operating days from
+ * `first` to `last`, oldest first (the first of equal bonuses wins).
+ */
+export function findRunningCampaigns(db: Executor, first: string, last: string): Promise<CampaignRule[]> {
+  return db
+    .select(rule)
+    .from(loyaltyCampaigns)
+    .leftJoin(loyaltyTiers, eq(loyaltyTiers.name, loyaltyCampaigns.minimumTier))
+    .where(
+      and(
+        eq(loyaltyCampaigns.active, true),
+        isNull(loyaltyCampaigns.budgetSpentAt),
+        lte(loyaltyCampaigns.validFrom, last),
+        gte(loyaltyCampaigns.validTo, first),
+      ),
+    )
+    .orderBy(asc(loyaltyCampaigns.createdAt), asc(loyaltyCampaigns.id));
+}
+
+/**
+ * Locks the campaigns (in id order, after the account's lock: the order every claim takes them
+ * in) and answers what each has given in all (its bonus entries, reversed or not) and whether its
+ * budget is spent.
+ */
+export async function lockCampaignBudgets(tx: Executor, ids: string[]): Promise<Map<string, { given: number; spent: boolean }>> {
+  const budgets = new Map<string, { given: number; spent: boolean }>();
+  for (const id of [...ids].sort()) {
+    const [row] = await tx
+      .select({
+        spent: sql<boolean>`${loyaltyCampaigns.budgetSpentAt} is not null`,
+        given: sql<string>`(select coalesce(sum(l.points), 0) from ${loyaltyLedger} l where l.campaign_id = ${id}::uuid and l.kind = 'bonus')`,
+      })
+      .from(loyaltyCampaigns)
+      .where(eq(loyaltyCampaigns.id, id))
+      .for('update');
+    if (row) budgets.set(id, { given: Number(row.given), spent: row.spent });
+  }
+  return budgets;
+}
+
+/** What each of the campaigns gave the account (its bonus entries, reversed or not): its cap is on these. */
+export async function findMemberCampaignPoints(tx: Executor, accountId: string, campaignIds: string[]): Promise<Map<string, number>> {
+  if (campaignIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ campaignId: loyaltyLedger.campaignId, given: sql<string>`sum(${loyaltyLedger.points})` })
+    .from(loyaltyLedger)
+    .where(and(eq(loyaltyLedger.accountId, accountId), inArray(loyaltyLedger.campaignId, campaignIds), eq(loyaltyLedger.kind, 'bonus')))
+    .groupBy(loyaltyLedger.campaignId);
+  return new Map(rows.map((r) => [r.campaignId!, Number(r.given)]));
+}
+
+/** Marks the campaign's budget spent (the caller holds its lock). */
+export async function markBudgetSpent(tx: Executor, id: string, at: Date): Promise<void> {
+  await tx.update(loyaltyCampaigns).set({ budgetSpentAt: at }).where(eq(loyaltyCampaigns.id, id));
+}
+
+/** Each campaign's figures: points given (bonus entries), points it stands at (net of reversals), members it reached. */
+export async function findCampaignFigures(db: Executor, ids: string[]) {
+  if (ids.length === 0) return new Map<string, { given: number; net: number; members: number }>();
+  const rows = await db
+    .select({
+      campaignId: loyaltyLedger.campaignId,
+      given: sql<string>`coalesce(sum(${loyaltyLedger.points}) filter (where ${loyaltyLedger.kind} = 'bonus'), 0)`,
+      net: sql<string>`sum(${loyaltyLedger.points})`,
+      members: sql<string>`count(distinct ${loyaltyLedger.accountId})`,
+    })
+    .from(loyaltyLedger)
+    .where(inArray(loyaltyLedger.campaignId, ids))
+    .groupBy(loyaltyLedger.campaignId);
+  return new Map(rows.map((r) => [r.campaignId!, { given: Number(r.given), net: Number(r.net), members: Number(r.members) }]));
+}
+
+/** The campaign a bonus entry names, for the statement and the reversal: its name in each language. */
+export async function findCampaignNames(db: Executor, ids: string[]) {
+  if (ids.length === 0) return new Map<string, { name: string; nameEs: string | null }>();
+  const rows = await db
+    .select({ id: loyaltyCampaigns.id, name: loyaltyCampaigns.name, nameEs: loyaltyCampaigns.nameEs })
+    .from(loyaltyCampaigns)
+    .where(inArray(loyaltyCampaigns.id, ids));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** A loyalty order's bonus entry still standing (not reversed yet): what its reversal takes back. */
+export async function findStandingBonus(tx: Executor, loyaltyOrderId: string) {
+  const rows = await tx
+    .select({
+      campaignId: loyaltyLedger.campaignId,
+      points: loyaltyLedger.points,
+      reversed: sql<boolean>`exists (select 1 from ${loyaltyLedger} r where r.loyalty_order_id = ${loyaltyLedger.loyaltyOrderId} and r.kind = 'bonus-reversal')`,
+    })
+    .from(loyaltyLedger)
+    .where(and(eq(loyaltyLedger.loyaltyOrderId, loyaltyOrderId), eq(loyaltyLedger.kind, 'bonus')));
+  const bonus = rows[0];
+  return bonus && !bonus.reversed && bonus.campaignId ? { campaignId: bonus.campaignId, points: bonus.points } : null;
+}
+
+/** The points the account earned in the tier window (its tier's measure): a campaign's minimum tier is met by reaching that tier's threshold. */
+export async function findEarnedForTier(tx: Executor, accountId: string, now: Date): Promise<number> {
+  const [row] = await tx.select({ earned: earnedSinceSql(sql`${accountId}::uuid`, tierWindowStart(now)) }).from(sql`(select 1) one`);
+  return Number(row?.earned ?? 0);
+}
