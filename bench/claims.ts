@@ -8,6 +8,12 @@
 // client and the baseline's pool) and PostgreSQL spent per claim; exits non-zero when a claim
 // fails.
 //
+// BENCH_AGAINST=campaigns compares instead claims that three active campaigns apply to (a double
+// points multiplier, which wins, a fixed bonus with a cap per member, and a food and beverage
+// one) with claims none applies to (the same app and database: the campaigns' days hold the
+// first side's purchases, not the second's), each a new member's ticket.
+//
+//   BENCH_AGAINST=bare      bare (the bare insert) or campaigns (claims with three campaigns against claims with none)
 //   BENCH_CLAIMS=2000       claims per run (each run gets fresh members and purchases)
 //   BENCH_CONCURRENCY=50    claims in flight at once
 //   BENCH_ROUNDS=5          rounds, Boardwalk's and the baseline's interleaved
@@ -23,6 +29,7 @@ import { LOYALTY_EMAIL_PROOF } from '@boardwalk/contract/loyalty';
 import { createTestDatabase, defaultTestDatabaseUrl } from '@boardwalk/db/test-support/test-database';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/platform/config.ts';
+import { operatingDay } from '../apps/api/src/platform/park-time.ts';
 import { benchPoolSize, fmt, interleaved, positiveNumber, postgresProblem, profiled, type ConcurrentFigures } from './bench-support.ts';
 
 const claims = positiveNumber('BENCH_CLAIMS', 2000);
@@ -31,6 +38,8 @@ const adminUrl = process.env.TEST_DATABASE_URL ?? defaultTestDatabaseUrl;
 const INTEGRATION_KEY = 'bench-integration-key-0123456789';
 
 const rounds = positiveNumber('BENCH_ROUNDS', 5);
+const against = process.env.BENCH_AGAINST ?? 'bare';
+if (against !== 'bare' && against !== 'campaigns') throw new Error(`BENCH_AGAINST must be bare or campaigns, not ${against}`);
 /** The baseline's pool: its best (3,300 bare inserts/s with 6 connections, 3,600 to 4,300 with 20). */
 const BARE_POOL = 20;
 const warmUp = positiveNumber('BENCH_WARM_UP', 500);
@@ -59,9 +68,11 @@ async function main() {
   // rendered once").
   const client = new Pool(base, { connections: concurrency });
   const orderDate = new Date().toISOString();
+  // The purchases no campaign applies to: two days before the campaigns' day.
+  const earlierDate = new Date(Date.now() - 2 * 24 * 3600_000).toISOString();
 
   /** Members and purchases of one round, written through the app's own calls. */
-  async function prepare(round: number) {
+  async function prepare(round: number, date = orderDate) {
     const members: { email: string; userID: string; accountId: string }[] = [];
     for (let i = 0; i < claims + warmUp; i++) {
       const email = `bench${round}-${i}@example.com`;
@@ -70,7 +81,7 @@ async function main() {
         url: `/api/integrations/orders/${orderIdOf(round, i)}`,
         headers: { authorization: `Bearer ${INTEGRATION_KEY}` },
         payload: {
-          orderDate,
+          orderDate: date,
           // A public claim needs the purchase under the member's email.
           purchaser: { firstName: 'Bench', lastName: `Member ${i}`, email },
           tickets: [{ barcode: barcodeOf(round, i), product: 'Day Ticket', price: 59.99, isPassholder: false, credits: 0, cash: 0 }],
@@ -101,20 +112,34 @@ async function main() {
     console.log(
       `${cpus().length} CPUs (${cpus()[0]?.model ?? '?'}), load average ${loadavg()[0]!.toFixed(2)}; seeding 2 x ${fmt(claims + warmUp)} members and purchases...`,
     );
-    const [boardwalkMembers, bareMembers] = [await prepare(1), await prepare(2)];
+    const withCampaigns = against === 'campaigns';
+    const [boardwalkMembers, bareMembers] = [await prepare(1), await prepare(2, withCampaigns ? earlierDate : orderDate)];
+    if (withCampaigns) {
+      // Today's operating day in the park (its default zone) holds the first side's purchases.
+      const today = operatingDay(new Date(), config.parkTimezone);
+      await pool.query(
+        `insert into loyalty_campaigns (name, kind, multiplier, bonus_points, valid_from, valid_to, tickets, food_and_beverage, hotel, cap_per_member)
+         values ('Double Points', 'multiplier', 2, null, $1, $1, true, true, true, null),
+                ('Welcome Bonus', 'bonus', null, 25, $1, $1, true, true, false, 100),
+                ('Food Festival', 'multiplier', 3, null, $1, $1, false, true, false, null)`,
+        [today],
+      );
+    }
 
-    const claim = async (i: number) => {
-      const { email, userID } = boardwalkMembers[i]!;
+    const claimOf = (members: typeof boardwalkMembers, round: number, points: number) => async (i: number) => {
+      const { email, userID } = members[i]!;
       const response = await client.request({
         method: 'POST',
         path: '/api/loyalty/tickets/',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ orderId: orderIdOf(1, i), email, userID }),
+        body: JSON.stringify({ orderId: orderIdOf(round, i), email, userID }),
       });
       const body = (await response.body.json()) as { pointsEarned?: number };
-      if (response.statusCode !== 200 || body.pointsEarned !== 59)
+      if (response.statusCode !== 200 || body.pointsEarned !== points)
         throw new Error(`claim ${i} failed: ${response.statusCode} ${JSON.stringify(body)}`);
     };
+    // With the campaigns: 59 points and Double Points' 59 more.
+    const claim = claimOf(boardwalkMembers, 1, withCampaigns ? 118 : 59);
     const bareInsert = async (i: number) => {
       const client = await pool.connect();
       try {
@@ -137,8 +162,8 @@ async function main() {
     const [boardwalk, bare] = await profiled('claims', () =>
       interleaved(
         [
-          ['Boardwalk claim (HTTP)', claim],
-          ['bare insert of the same rows', bareInsert],
+          [withCampaigns ? 'claim, three campaigns' : 'Boardwalk claim (HTTP)', claim],
+          withCampaigns ? ['claim, no campaign', claimOf(bareMembers, 2, 59)] : ['bare insert of the same rows', bareInsert],
         ],
         { count: claims, concurrency, rounds, warmUp },
       ),
@@ -153,7 +178,7 @@ async function main() {
     console.log(line(boardwalk));
     console.log(line(bare));
     console.log(
-      `  ratio Boardwalk / bare: ${(boardwalk.perSecond / bare.perSecond).toFixed(2)} (claims/s), p99 ${(boardwalk.p99 / bare.p99).toFixed(2)}x`,
+      `  ratio ${withCampaigns ? 'three campaigns / none' : 'Boardwalk / bare'}: ${(boardwalk.perSecond / bare.perSecond).toFixed(2)} (claims/s), p99 ${(boardwalk.p99 / bare.p99).toFixed(2)}x`,
     );
   } finally {
     await pool.end();

@@ -2,8 +2,9 @@
 // What a campaign gave is never stored beside it: its bonus entries in the ledger are the
 // record (a campaign's budget and a member's cap are sums of them, read from the ledger's
 // campaign indexes).
-import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
+import { preparedSql } from '@boardwalk/db/prepared';
 import { loyaltyCampaigns, loyaltyLedger, loyaltyTiers } from '@boardwalk/db/schema';
 import { earnedSinceSql, tierWindowStart } from './loyalty-rewards.repo.ts';
 
@@ -25,41 +26,54 @@ export interface CampaignRule {
   capPerMember: number | null;
 }
 
-const rule = {
-  id: loyaltyCampaigns.id,
-  name: loyaltyCampaigns.name,
-  nameEs: loyaltyCampaigns.nameEs,
-  kind: sql<CampaignRule['kind']>`${loyaltyCampaigns.kind}`,
-  multiplier: loyaltyCampaigns.multiplier,
-  bonusPoints: loyaltyCampaigns.bonusPoints,
-  validFrom: loyaltyCampaigns.validFrom,
-  validTo: loyaltyCampaigns.validTo,
-  tickets: loyaltyCampaigns.tickets,
-  foodAndBeverage: loyaltyCampaigns.foodAndBeverage,
-  hotel: loyaltyCampaigns.hotel,
-  minimumTierPoints: loyaltyTiers.pointsToReach,
-  budget: loyaltyCampaigns.budget,
-  capPerMember: loyaltyCampaigns.capPerMember,
-};
-
 /**
  * The active campaigns whose budget is not spent and whose dates meet the operating days from
- * `first` to `last`, oldest first (the first of equal bonuses wins).
+ * `first` to `last`, oldest first (the first of equal bonuses wins). Read by every claim: rendered
+ * once (prepared.ts).
  */
-export function findRunningCampaigns(db: Executor, first: string, last: string): Promise<CampaignRule[]> {
-  return db
-    .select(rule)
-    .from(loyaltyCampaigns)
-    .leftJoin(loyaltyTiers, eq(loyaltyTiers.name, loyaltyCampaigns.minimumTier))
-    .where(
-      and(
-        eq(loyaltyCampaigns.active, true),
-        isNull(loyaltyCampaigns.budgetSpentAt),
-        lte(loyaltyCampaigns.validFrom, last),
-        gte(loyaltyCampaigns.validTo, first),
-      ),
-    )
-    .orderBy(asc(loyaltyCampaigns.createdAt), asc(loyaltyCampaigns.id));
+const runningCampaigns = preparedSql<{
+  id: string;
+  name: string;
+  name_es: string | null;
+  kind: CampaignRule['kind'];
+  multiplier: string | null;
+  bonus_points: number | null;
+  valid_from: string;
+  valid_to: string;
+  tickets: boolean;
+  food_and_beverage: boolean;
+  hotel: boolean;
+  minimum_tier_points: number | null;
+  budget: number | null;
+  cap_per_member: number | null;
+}>(
+  'running_campaigns',
+  sql`select c.id, c.name, c.name_es, c.kind, c.multiplier, c.bonus_points, c.valid_from, c.valid_to, c.tickets,
+      c.food_and_beverage, c.hotel, t.points_to_reach as minimum_tier_points, c.budget, c.cap_per_member
+    from ${loyaltyCampaigns} c left join ${loyaltyTiers} t on t.name = c.minimum_tier
+    where c.active and c.budget_spent_at is null
+      and c.valid_from <= ${sql.placeholder('last')}::date and c.valid_to >= ${sql.placeholder('first')}::date
+    order by c.created_at, c.id`,
+);
+
+export async function findRunningCampaigns(db: Executor, first: string, last: string): Promise<CampaignRule[]> {
+  const rows = await runningCampaigns(db, { first, last });
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    nameEs: r.name_es,
+    kind: r.kind,
+    multiplier: r.multiplier === null ? null : Number(r.multiplier),
+    bonusPoints: r.bonus_points,
+    validFrom: r.valid_from,
+    validTo: r.valid_to,
+    tickets: r.tickets,
+    foodAndBeverage: r.food_and_beverage,
+    hotel: r.hotel,
+    minimumTierPoints: r.minimum_tier_points,
+    budget: r.budget,
+    capPerMember: r.cap_per_member,
+  }));
 }
 
 /**

@@ -7,6 +7,7 @@
 import type { LoyaltyOrderType } from '@boardwalk/contract/loyalty';
 import type { Executor } from '@boardwalk/db/client';
 import { eventRow, type EventRow } from '../platform/events.ts';
+import type { ClaimBonus } from './loyalty-credits.repo.ts';
 import { operatingDay } from '../platform/park-time.ts';
 import {
   findEarnedForTier,
@@ -19,18 +20,16 @@ import {
 } from './loyalty-campaigns.repo.ts';
 import type { NewLedgerEntry } from './loyalty.repo.ts';
 
-/** A purchase a claim just recorded, with what its earn entry gave. */
-export interface EarnedPurchase {
-  loyaltyOrderId: string;
+/** A purchase a claim is about to record, with what its earn entry gives. */
+export interface EarningPurchase {
   sourceType: string;
-  sourceId: string;
   purchasedAt: Date;
   points: number;
 }
 
-/** The bonus entries of a claim and the events that come with them (a budget spent). */
+/** The bonus of each purchase of a claim (null: none), in order, and the events that come with them (a budget spent). */
 export interface Bonuses {
-  entries: NewLedgerEntry[];
+  of: (ClaimBonus | null)[];
   events: EventRow[];
 }
 
@@ -61,7 +60,7 @@ const appliesTo = (campaign: CampaignRule, sourceType: string, day: string, earn
   (campaign.minimumTierPoints === null || earnedForTier >= campaign.minimumTierPoints);
 
 /** The best single campaign for a purchase and its bonus (the first of equal ones); null when none gives anything. */
-function bestCampaign(campaigns: CampaignRule[], purchase: EarnedPurchase, day: string, earnedForTier: number) {
+function bestCampaign(campaigns: CampaignRule[], purchase: EarningPurchase, day: string, earnedForTier: number) {
   let best: { campaign: CampaignRule; points: number } | null = null;
   for (const campaign of campaigns) {
     if (!appliesTo(campaign, purchase.sourceType, day, earnedForTier)) continue;
@@ -72,32 +71,32 @@ function bestCampaign(campaigns: CampaignRule[], purchase: EarnedPurchase, day: 
 }
 
 /**
- * The bonus entries the claimed purchases earn, in the claim's transaction (which holds the
- * account's lock, and has written the purchases' earns: the tier counts them). A campaign with a
- * budget is locked (after the account, in id order) while its bonuses are cut to what is left,
- * so concurrent claims never give past it; the one that spends it marks it spent and tells the
- * operator (loyalty.campaign_budget_spent). A member's cap needs no lock of its own: their
- * account's lock orders their claims.
+ * The bonus each purchase of a claim earns, in the claim's transaction, before the claim's write
+ * (which writes them after their earns). The transaction holds the account's lock; the tier
+ * counts the claim's own earns. A campaign with a budget is locked (after the account, in id
+ * order) until the claim commits, and its bonuses are cut to what is left, so concurrent claims
+ * never give past it; the claim that spends it marks it spent and tells the operator
+ * (loyalty.campaign_budget_spent). A member's cap needs no lock of its own: their account's lock
+ * orders their claims.
  */
 export async function campaignBonuses(
   tx: Executor,
   context: { timeZone: string; now: Date },
   accountId: string,
-  purchases: EarnedPurchase[],
-  by: Pick<NewLedgerEntry, 'causedBy' | 'staffMember'>,
+  purchases: EarningPurchase[],
 ): Promise<Bonuses> {
-  const earning = purchases.filter((p) => p.points > 0);
-  if (earning.length === 0) return { entries: [], events: [] };
-  const days = earning.map((p) => operatingDay(p.purchasedAt, context.timeZone));
-  const sorted = [...days].sort();
-  const campaigns = await findRunningCampaigns(tx, sorted[0]!, sorted.at(-1)!);
-  if (campaigns.length === 0) return { entries: [], events: [] };
-  const earnedForTier = campaigns.some((c) => c.minimumTierPoints !== null) ? await findEarnedForTier(tx, accountId, context.now) : 0;
-  const picks = earning.flatMap((purchase, i) => {
-    const best = bestCampaign(campaigns, purchase, days[i]!, earnedForTier);
-    return best ? [{ purchase, ...best }] : [];
-  });
-  const picked = [...new Map(picks.map((pick) => [pick.campaign.id, pick.campaign])).values()];
+  const none: Bonuses = { of: purchases.map(() => null), events: [] };
+  const days = purchases.map((p) => operatingDay(p.purchasedAt, context.timeZone));
+  const earning = days.filter((_, i) => purchases[i]!.points > 0).sort();
+  if (earning.length === 0) return none;
+  const campaigns = await findRunningCampaigns(tx, earning[0]!, earning.at(-1)!);
+  if (campaigns.length === 0) return none;
+  const claimEarns = purchases.reduce((sum, p) => sum + p.points, 0);
+  const earnedForTier = campaigns.some((c) => c.minimumTierPoints !== null)
+    ? (await findEarnedForTier(tx, accountId, context.now)) + claimEarns
+    : 0;
+  const picks = purchases.map((purchase, i) => (purchase.points > 0 ? bestCampaign(campaigns, purchase, days[i]!, earnedForTier) : null));
+  const picked = [...new Map(picks.flatMap((pick) => (pick ? [[pick.campaign.id, pick.campaign] as const] : []))).values()];
   const budgets = await lockCampaignBudgets(
     tx,
     picked.filter((c) => c.budget !== null).map((c) => c.id),
@@ -107,14 +106,22 @@ export async function campaignBonuses(
     accountId,
     picked.filter((c) => c.capPerMember !== null).map((c) => c.id),
   );
-  const bonuses: Bonuses = { entries: [], events: [] };
-  for (const { purchase, campaign, points: wanted } of picks) {
+  const bonuses: Bonuses = { of: [], events: [] };
+  for (const pick of picks) {
+    if (!pick) {
+      bonuses.of.push(null);
+      continue;
+    }
+    const { campaign } = pick;
     const budget = budgets.get(campaign.id);
     const given = memberGiven.get(campaign.id) ?? 0;
-    let points = wanted;
+    let points = pick.points;
     if (campaign.capPerMember !== null) points = Math.min(points, campaign.capPerMember - given);
     if (campaign.budget !== null) points = !budget || budget.spent ? 0 : Math.min(points, campaign.budget - budget.given);
-    if (points <= 0) continue;
+    if (points <= 0) {
+      bonuses.of.push(null);
+      continue;
+    }
     memberGiven.set(campaign.id, given + points);
     if (budget && campaign.budget !== null) {
       budget.given += points;
@@ -131,18 +138,7 @@ export async function campaignBonuses(
         );
       }
     }
-    bonuses.entries.push({
-      accountId,
-      points,
-      kind: 'bonus',
-      reason: campaign.name,
-      loyaltyOrderId: purchase.loyaltyOrderId,
-      campaignId: campaign.id,
-      sourceType: purchase.sourceType,
-      sourceId: purchase.sourceId,
-      causedBy: by.causedBy,
-      staffMember: by.staffMember ?? null,
-    });
+    bonuses.of.push({ points, campaignId: campaign.id, campaignName: campaign.name });
   }
   return bonuses;
 }

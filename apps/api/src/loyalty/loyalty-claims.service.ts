@@ -77,17 +77,18 @@ function assertClaimable(core: LoyaltyCore, purchases: Purchase[], claimedIds: S
  */
 async function recordClaim(tx: Executor, core: LoyaltyCore, account: AccountRow, purchases: Purchase[], by: Claimant) {
   const rate = (type: string) => core.config.loyalty.pointsPerUsd[type as LoyaltyOrderType];
-  const claims = purchases.map((p) => ({ ...p, points: pointsFor(p.amount, rate(p.sourceType)) }));
-  if (claims.every((claim) => claim.points <= 0)) throw refused('nothingToEarn', messages.nothingToEarn);
-  const causes = { causedBy: by.kind, staffMember: by.kind === 'staff' ? by.username : null };
-  const { orders, balance, bonuses } = await appendClaims(tx, core.changes, account.id, claims, causes, (written, now) =>
-    campaignBonuses(
-      tx,
-      { timeZone: core.config.parkTimezone, now },
-      account.id,
-      claims.map((claim, i) => ({ ...claim, loyaltyOrderId: written[i]!.id })),
-      causes,
-    ),
+  const earning = purchases.map((p) => ({ ...p, points: pointsFor(p.amount, rate(p.sourceType)) }));
+  if (earning.every((claim) => claim.points <= 0)) throw refused('nothingToEarn', messages.nothingToEarn);
+  const now = core.changes.at ?? new Date();
+  const bonuses = await campaignBonuses(tx, { timeZone: core.config.parkTimezone, now }, account.id, earning);
+  const claims = earning.map((claim, i) => ({ ...claim, bonus: bonuses.of[i] }));
+  const { orders, balance } = await appendClaims(
+    tx,
+    core.changes,
+    account.id,
+    claims,
+    { causedBy: by.kind, staffMember: by.kind === 'staff' ? by.username : null },
+    bonuses.events,
   );
   const loyaltyOrders = claims.map((claim, i): LoyaltyOrder => ({
     id: orders[i]!.id,
@@ -100,7 +101,7 @@ async function recordClaim(tx: Executor, core: LoyaltyCore, account: AccountRow,
     claimedAt: orders[i]!.claimedAt.toISOString(),
     points: claim.points,
   }));
-  return { loyaltyOrders, balance, bonusPoints: bonuses.reduce((sum, entry) => sum + entry.points, 0) };
+  return { loyaltyOrders, balance, bonusPoints: claims.reduce((sum, claim) => sum + (claim.bonus?.points ?? 0), 0) };
 }
 
 /**

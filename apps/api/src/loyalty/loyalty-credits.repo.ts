@@ -88,8 +88,15 @@ export async function writeCredits(tx: Executor, entries: NewLedgerEntry[], { mo
     select 1`);
 }
 
-/** A purchase to claim and the points it earns. */
-export type ClaimEarning = Omit<NewLoyaltyOrder, 'accountId'> & { points: number };
+/** A purchase to claim and the points it earns, with a campaign's bonus on it (null: none). */
+export type ClaimEarning = Omit<NewLoyaltyOrder, 'accountId'> & { points: number; bonus?: ClaimBonus | null };
+
+/** A campaign's bonus on a claimed purchase: its own ledger entry, naming the campaign (its reason: the campaign's name). */
+export interface ClaimBonus {
+  points: number;
+  campaignId: string;
+  campaignName: string;
+}
 
 /**
  * What a claim wrote: each purchase's loyalty order id and claim time, in order, and the
@@ -110,16 +117,18 @@ const value = (name: string) => sql.placeholder(name);
  * or without its values, so it keeps one generic plan of the statement; unnest's guess follows
  * its array once the values are known, and PostgreSQL planned the statement anew at every
  * claim (0.83 ms). Then the claimed purchases (the unique index of standing claims refuses a
- * purchase claimed meanwhile), an earn entry for each, in order, and what comes with them
- * (above).
+ * purchase claimed meanwhile), an earn entry for each and after it the campaign's bonus entry
+ * where it has one, in order, and what comes with them (above).
  */
 const claimStatement = preparedSql<{ id: string; claimed_at: string; balance: string; card: boolean }>(
   'write_claims',
   sql`
     with input as (
       select * from rows from (jsonb_to_recordset(${value('claims')}::jsonb) as (source_type text, source_id text,
-        reference text, product text, amount numeric, purchased_at timestamptz, points int))
-        with ordinality as i(source_type, source_id, reference, product, amount, purchased_at, points, at)
+        reference text, product text, amount numeric, purchased_at timestamptz, points int,
+        bonus_points int, campaign_id uuid, campaign_name text))
+        with ordinality as i(source_type, source_id, reference, product, amount, purchased_at, points,
+          bonus_points, campaign_id, campaign_name, at)
     ),
     claimed as (
       insert into ${loyaltyOrders} (account_id, source_type, source_id, reference, product, amount, purchased_at, claimed_at)
@@ -128,11 +137,15 @@ const claimStatement = preparedSql<{ id: string; claimed_at: string; balance: st
       returning *
     ),
     entry as (
-      insert into ${loyaltyLedger} (account_id, points, kind, reason, loyalty_order_id, source_type, source_id, caused_by, staff_member, created_at)
-      select c.account_id, i.points, 'earn', 'claimed', c.id, c.source_type, c.source_id, ${value('causedBy')}::text, ${value('staffMember')}::text,
-        c.claimed_at
+      insert into ${loyaltyLedger} (account_id, points, kind, reason, loyalty_order_id, campaign_id, source_type, source_id, caused_by,
+        staff_member, created_at)
+      select c.account_id, e.points, e.kind, e.reason, c.id, e.campaign_id, c.source_type, c.source_id, ${value('causedBy')}::text,
+        ${value('staffMember')}::text, c.claimed_at
       from claimed c join input i on i.source_type = c.source_type and i.source_id = c.source_id
-      order by i.at
+      cross join lateral (values (0, i.points, 'earn', 'claimed', null::uuid), (1, i.bonus_points, 'bonus', i.campaign_name, i.campaign_id))
+        e(n, points, kind, reason, campaign_id)
+      where e.n = 0 or e.points > 0
+      order by i.at, e.n
       returning *
     ),
     ${following(sql`${value('accountId')}::uuid`, value('months'), value('since'))}
@@ -160,6 +173,9 @@ export async function writeClaims(
         amount: claim.amount,
         purchased_at: claim.purchasedAt.toISOString(),
         points: claim.points,
+        bonus_points: claim.bonus?.points ?? null,
+        campaign_id: claim.bonus?.campaignId ?? null,
+        campaign_name: claim.bonus?.campaignName ?? null,
       })),
     ),
     accountId,

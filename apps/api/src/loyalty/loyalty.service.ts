@@ -15,7 +15,6 @@ import { balanceOf, lockAccount, type NewLedgerEntry } from './loyalty.repo.ts';
 import { spendLots } from './loyalty-lots.repo.ts';
 import { writeClaims, writeCredits, type ClaimEarning, type ClaimWritten } from './loyalty-credits.repo.ts';
 import { LOYALTY_ACCOUNT_CHANGED } from './loyalty.topics.ts';
-import type { Bonuses } from './loyalty-campaigns.service.ts';
 import { findTierChangesSince, tiersOf, type TierChange, type TierRule } from './loyalty-rewards.repo.ts';
 
 /** What a ledger write needs besides its transaction: the change bus its accounts are published on, and the lots' lifetime. */
@@ -92,8 +91,8 @@ export async function appendLedger(
  * A card issued meanwhile cannot miss these points: recording it (a wallet_passes row naming
  * the account) waits for the account's lock, which this transaction holds, and its issuing
  * then publishes the account, so its job reads the member after this claim.
- * `bonusesOf`: the campaigns' bonus entries of the purchases just recorded (and their events),
- * written after them, in one more statement when there are any.
+ * A claim's campaign bonuses (each claim's `bonus`) are written by the same statement, each after
+ * its earn; `events`: what comes with them (a campaign's budget spent).
  */
 export async function appendClaims(
   tx: Executor,
@@ -101,19 +100,16 @@ export async function appendClaims(
   accountId: string,
   claims: ClaimEarning[],
   by: Pick<NewLedgerEntry, 'causedBy' | 'staffMember'>,
-  bonusesOf: (orders: ClaimWritten['orders'], now: Date) => Promise<Bonuses>,
-): Promise<ClaimWritten & { bonuses: NewLedgerEntry[] }> {
-  const now = changes.at ?? new Date();
-  const written = await writeClaims(tx, accountId, claims, by, { months: changes.pointsExpireMonths, now, at: changes.at ?? null });
-  const bonuses = await bonusesOf(written.orders, now);
-  if (bonuses.entries.length > 0) {
-    const entries = changes.at ? bonuses.entries.map((entry) => ({ ...entry, createdAt: changes.at })) : bonuses.entries;
-    await writeCredits(tx, entries, { months: changes.pointsExpireMonths, now });
-    await recordEventRows(tx, bonuses.events);
-  }
+  events: EventRow[] = [],
+): Promise<ClaimWritten> {
+  const written = await writeClaims(tx, accountId, claims, by, {
+    months: changes.pointsExpireMonths,
+    now: changes.at ?? new Date(),
+    at: changes.at ?? null,
+  });
+  await recordEventRows(tx, events);
   if (written.cardHolder) await changes.publish(tx, LOYALTY_ACCOUNT_CHANGED, [accountId]);
-  const bonusPoints = bonuses.entries.reduce((sum, entry) => sum + entry.points, 0);
-  return { ...written, balance: written.balance + bonusPoints, bonuses: bonuses.entries };
+  return written;
 }
 
 /** loyalty.tier_changed for each account whose tier is not what it was. */
