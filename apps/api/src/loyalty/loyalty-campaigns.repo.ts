@@ -79,22 +79,30 @@ export async function findRunningCampaigns(db: Executor, first: string, last: st
 /**
  * Locks the campaigns (in id order, after the account's lock: the order every claim takes them
  * in) and answers what each has given in all (its bonus entries, reversed or not) and whether its
- * budget is spent.
+ * budget is spent. The sum is read by a statement of its own, after the lock: a statement that
+ * waited for a lock still reads other tables as they were when it began (READ COMMITTED), so a
+ * sum read with the lock would miss the bonuses of the claim it waited for.
  */
 export async function lockCampaignBudgets(tx: Executor, ids: string[]): Promise<Map<string, { given: number; spent: boolean }>> {
-  const budgets = new Map<string, { given: number; spent: boolean }>();
-  for (const id of [...ids].sort()) {
-    const [row] = await tx
-      .select({
-        spent: sql<boolean>`${loyaltyCampaigns.budgetSpentAt} is not null`,
-        given: sql<string>`(select coalesce(sum(l.points), 0) from ${loyaltyLedger} l where l.campaign_id = ${id}::uuid and l.kind = 'bonus')`,
-      })
-      .from(loyaltyCampaigns)
-      .where(eq(loyaltyCampaigns.id, id))
-      .for('update');
-    if (row) budgets.set(id, { given: Number(row.given), spent: row.spent });
-  }
-  return budgets;
+  if (ids.length === 0) return new Map();
+  const locked = await tx
+    .select({ id: loyaltyCampaigns.id, spent: sql<boolean>`${loyaltyCampaigns.budgetSpentAt} is not null` })
+    .from(loyaltyCampaigns)
+    .where(inArray(loyaltyCampaigns.id, ids))
+    .orderBy(loyaltyCampaigns.id)
+    .for('update');
+  const given = await findCampaignsGiven(tx, ids);
+  return new Map(locked.map((row) => [row.id, { given: given.get(row.id) ?? 0, spent: row.spent }]));
+}
+
+/** What each campaign gave in all: its bonus entries, reversed or not (its budget is on these). */
+async function findCampaignsGiven(tx: Executor, ids: string[]): Promise<Map<string, number>> {
+  const rows = await tx
+    .select({ campaignId: loyaltyLedger.campaignId, given: sql<string>`sum(${loyaltyLedger.points})` })
+    .from(loyaltyLedger)
+    .where(and(inArray(loyaltyLedger.campaignId, ids), eq(loyaltyLedger.kind, 'bonus')))
+    .groupBy(loyaltyLedger.campaignId);
+  return new Map(rows.map((r) => [r.campaignId!, Number(r.given)]));
 }
 
 /** What each of the campaigns gave the account (its bonus entries, reversed or not): its cap is on these. */
