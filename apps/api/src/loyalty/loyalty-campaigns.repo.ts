@@ -153,7 +153,7 @@ export async function findStandingBonus(tx: Executor, loyaltyOrderId: string) {
     .select({
       campaignId: loyaltyLedger.campaignId,
       points: loyaltyLedger.points,
-      reversed: sql<boolean>`exists (select 1 from ${loyaltyLedger} r where r.loyalty_order_id = ${loyaltyLedger.loyaltyOrderId} and r.kind = 'bonus-reversal')`,
+      reversed: sql<boolean>`exists (select 1 from ${loyaltyLedger} r where r.loyalty_order_id = ${loyaltyOrderId}::uuid and r.kind = 'bonus-reversal')`,
     })
     .from(loyaltyLedger)
     .where(and(eq(loyaltyLedger.loyaltyOrderId, loyaltyOrderId), eq(loyaltyLedger.kind, 'bonus')));
