@@ -36,6 +36,18 @@ export const tillReward = z.object({
 
 export type TillReward = z.infer<typeof tillReward>;
 
+/** A campaign running today that applies to the member (their tier reached): what the till can tell them. */
+export const memberCampaign = z.object({
+  campaignId: z.guid(),
+  name: z.string(),
+  kind: z.enum(['multiplier', 'bonus']),
+  multiplier: z.number().nullable().describe('A multiplier campaign: the earn is multiplied by this (2: double points)'),
+  bonusPoints: z.number().int().nullable().describe('A fixed bonus campaign: the points added to each claimed purchase'),
+  appliesTo: z.array(z.enum(['ticket', 'food-and-beverage', 'hotel'])).describe('The kinds of purchase it applies to'),
+  validTo: z.iso.date().describe('Its last operating day (YYYY-MM-DD in the park), included'),
+});
+export type MemberCampaign = z.infer<typeof memberCampaign>;
+
 export const tillMember = z.object({
   memberNumber: z.string(),
   firstName: z.string(),
@@ -50,6 +62,9 @@ export const tillMember = z.object({
   rewards: z
     .array(tillReward)
     .describe('The rewards this member can redeem now: active, in dates, tier reached, limit not reached, covered by the balance'),
+  campaigns: z
+    .array(memberCampaign)
+    .describe("The campaigns running today that apply to this member's purchases (active, budget not spent, tier reached)"),
 });
 export type TillMember = z.infer<typeof tillMember>;
 

@@ -12,7 +12,7 @@ import {
   LEDGER_ENTRY_KINDS,
   LOYALTY_ORDER_TYPES,
 } from './loyalty.ts';
-import { tillReward } from './loyalty-integration.ts';
+import { memberCampaign, tillReward } from './loyalty-integration.ts';
 import { phone, printable } from './pass.ts';
 
 export const STAFF_LOYALTY_API = '/api/admin/loyalty/';
@@ -146,6 +146,8 @@ export const staffAccount = z.object({
   tier: z.string().nullable(),
   /** The member card in the wallets. */
   card: walletPresence,
+  /** The campaigns running today that apply to the member's purchases. */
+  campaigns: z.array(memberCampaign),
   ledger: z.array(ledgerEntry),
 });
 export type StaffAccount = z.infer<typeof staffAccount>;

@@ -5,6 +5,7 @@
 // claim's transaction, and the purchase's reversal takes it back (reverseBonus).
 // docs/loyalty-campaigns.md gives the rules and why.
 import type { LoyaltyOrderType } from '@boardwalk/contract/loyalty';
+import type { MemberCampaign } from '@boardwalk/contract/loyalty-integration';
 import type { Executor } from '@boardwalk/db/client';
 import { eventRow, type EventRow } from '../platform/events.ts';
 import type { ClaimBonus } from './loyalty-credits.repo.ts';
@@ -141,6 +142,30 @@ export async function campaignBonuses(
     bonuses.of.push({ points, campaignId: campaign.id, campaignName: campaign.name });
   }
   return bonuses;
+}
+
+/**
+ * The campaigns running on today's operating day that apply to a member with these points
+ * earned in the tier window: what the tills and staff tell the member.
+ */
+export async function campaignsForMember(
+  db: Executor,
+  earnedForTier: number,
+  context: { timeZone: string; now: Date },
+): Promise<MemberCampaign[]> {
+  const today = operatingDay(context.now, context.timeZone);
+  const running = await findRunningCampaigns(db, today, today);
+  return running
+    .filter((c) => c.minimumTierPoints === null || earnedForTier >= c.minimumTierPoints)
+    .map((c) => ({
+      campaignId: c.id,
+      name: c.name,
+      kind: c.kind,
+      multiplier: c.kind === 'multiplier' ? c.multiplier : null,
+      bonusPoints: c.kind === 'bonus' ? c.bonusPoints : null,
+      appliesTo: (Object.keys(APPLIES_TO) as LoyaltyOrderType[]).filter((type) => c[APPLIES_TO[type]]),
+      validTo: c.validTo,
+    }));
 }
 
 /**

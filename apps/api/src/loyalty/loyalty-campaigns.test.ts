@@ -370,3 +370,52 @@ describe('where bonuses show', () => {
     expect(res.json().points.at(-1)).toMatchObject({ earned: 3, campaigns: 12 });
   });
 });
+
+describe('the member lookups', () => {
+  it('name the campaigns running today that apply to the member, at the tills and in the Loyalty tab', async () => {
+    await t.database.db.insert(loyaltyTiers).values({ name: 'Gold', pointsToReach: 500 });
+    const everyone = await createCampaign({
+      loyaltyCampaignName: 'Double Food',
+      loyaltyCampaignTickets: false,
+      loyaltyCampaignHotel: false,
+    });
+    await createCampaign({
+      loyaltyCampaignName: 'Gold Bonus',
+      loyaltyCampaignKind: 'bonus',
+      loyaltyCampaignBonusPoints: 5,
+      loyaltyCampaignMinimumTier: 'Gold',
+    });
+    await createCampaign({
+      loyaltyCampaignName: 'Next Week',
+      loyaltyCampaignFrom: shiftDate(today(), 7),
+      loyaltyCampaignTo: shiftDate(today(), 8),
+    });
+    const member = await memberWithTicket(20);
+    await claim(member);
+    const [account] = await t.database.db.select().from(loyaltyAccounts).where(eq(loyaltyAccounts.id, member.accountId));
+    const till = await t.app.inject({
+      method: 'GET',
+      url: `/api/integrations/loyalty/members/${account!.memberNumber}`,
+      headers: integrationAuth,
+    });
+    expect(till.statusCode, till.body).toBe(200);
+    expect(till.json().campaigns).toEqual([
+      {
+        campaignId: everyone.loyaltyCampaignID,
+        name: 'Double Food',
+        kind: 'multiplier',
+        multiplier: 2,
+        bonusPoints: null,
+        appliesTo: ['food-and-beverage'],
+        validTo: today(),
+      },
+    ]);
+    const staff = await t.app.inject({ method: 'GET', url: `/api/admin/loyalty/account/${member.accountId}/`, headers: admin.headers });
+    expect(staff.statusCode, staff.body).toBe(200);
+    expect(staff.json().campaigns.map((c: { name: string }) => c.name)).toEqual(['Double Food']);
+    const gold = await memberWithTicket(600);
+    await claim(gold);
+    const goldAccount = await t.app.inject({ method: 'GET', url: `/api/admin/loyalty/account/${gold.accountId}/`, headers: admin.headers });
+    expect(goldAccount.json().campaigns.map((c: { name: string }) => c.name)).toEqual(['Double Food', 'Gold Bonus']);
+  });
+});

@@ -30,6 +30,7 @@ import {
 import { findRedemptionLots, writeRestoringLots } from './loyalty-lots.repo.ts';
 import { appendLedger, type LedgerChanges, type LoyaltyCore } from './loyalty.service.ts';
 import { LOYALTY_ACCOUNT_CHANGED } from './loyalty.topics.ts';
+import { campaignsForMember } from './loyalty-campaigns.service.ts';
 
 export type { Tier, TierProgress } from './loyalty-rewards.repo.ts';
 
@@ -123,10 +124,11 @@ const tillRewards = (rewards: { reward: RewardWithTier; redeemableNow: boolean }
     .map(({ reward: r }) => ({ rewardId: r.id, name: r.name, description: r.description, pointsCost: r.pointsCost }));
 
 /** GET /api/integrations/loyalty/members/{member}: the member (by card or typed number), balance, tier and the rewards they can redeem now. */
-export async function findTillMember(core: Pick<LoyaltyCore, 'db'>, member: MemberKey, now = new Date()): Promise<TillMember> {
+export async function findTillMember(core: Pick<LoyaltyCore, 'db' | 'config'>, member: MemberKey, now = new Date()): Promise<TillMember> {
   const found = await memberWithRewards(core.db, await accountIdOf(core.db, member), now);
   if (!found) throw unknownMember();
   const { member: m } = found;
+  const campaigns = await campaignsForMember(core.db, found.progress.earned, { timeZone: core.config.parkTimezone, now });
   return {
     memberNumber: m.memberNumber,
     firstName: m.firstName,
@@ -136,6 +138,7 @@ export async function findTillMember(core: Pick<LoyaltyCore, 'db'>, member: Memb
     expiringPoints: m.expiringPoints,
     expiringAt: m.expiringAt?.toISOString() ?? null,
     rewards: tillRewards(found.rewards),
+    campaigns,
   };
 }
 

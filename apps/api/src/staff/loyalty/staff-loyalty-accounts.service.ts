@@ -18,7 +18,7 @@ import {
   findAccount,
   findAccountIdByEmail,
   findLedgerOfAccount,
-  findLoyaltyMember,
+  findLoyaltyMemberStanding,
   findStandingOrdersOfAccount,
   insertAccount,
   isUniqueViolation,
@@ -28,6 +28,7 @@ import {
   setSeasonPass,
   type AccountRow,
 } from '../../loyalty/loyalty.repo.ts';
+import { campaignsForMember } from '../../loyalty/loyalty-campaigns.service.ts';
 import { voidMemberCards } from '../../wallet/member-cards.service.ts';
 import { findMemberCardWalletPresence } from '../../wallet/wallet-presence.repo.ts';
 import { redactAuditRecords } from '../audit/audit.repo.ts';
@@ -97,15 +98,17 @@ const toLedgerEntry = ({ entry, reference }: Awaited<ReturnType<typeof findLedge
 });
 
 /** GET /api/admin/loyalty/account/{userId}/: the account, its balance, tier and ledger. */
-export async function staffAccount(ctx: Pick<StaffLoyaltyDeps, 'db'>, userId: string): Promise<StaffAccount> {
+export async function staffAccount(ctx: Pick<StaffLoyaltyDeps, 'db' | 'core'>, userId: string, now = new Date()): Promise<StaffAccount> {
   const account = await findAccount(ctx.db, userId);
   if (!account) throw notFound();
-  const [member, ledger, card] = await Promise.all([
-    findLoyaltyMember(ctx.db, userId),
+  const [standing, ledger, card] = await Promise.all([
+    findLoyaltyMemberStanding(ctx.db, userId, now),
     findLedgerOfAccount(ctx.db, userId),
     findMemberCardWalletPresence(ctx.db, userId),
   ]);
-  if (!member) throw notFound();
+  if (!standing) throw notFound();
+  const { member } = standing;
+  const campaigns = await campaignsForMember(ctx.db, standing.progress.earned, { timeZone: ctx.core.config.parkTimezone, now });
   return {
     userID: account.id,
     memberNumber: account.memberNumber,
@@ -117,6 +120,7 @@ export async function staffAccount(ctx: Pick<StaffLoyaltyDeps, 'db'>, userId: st
     balance: member.balance,
     tier: member.tier,
     card,
+    campaigns,
     ledger: ledger.map(toLedgerEntry),
   };
 }

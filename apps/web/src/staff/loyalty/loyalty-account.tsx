@@ -8,6 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import Button from 'react-bootstrap/Button';
 import { passLinkResult, staffLoyaltyMessages as texts } from '@boardwalk/contract/staff-loyalty';
+import type { MemberCampaign } from '@boardwalk/contract/loyalty-integration';
 import { LOYALTY } from '@boardwalk/contract/staff-loyalty-tabs';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { useToast } from '../../ui/toasts.tsx';
@@ -75,6 +76,7 @@ export function LoyaltyAccount({ user, userID, email, onChangeUser }: AccountPro
             </p>
           ) : null}
           {a ? <WalletPresenceLine label="Member card" presence={a.card} /> : null}
+          {a && a.campaigns.length > 0 ? <CampaignsLine campaigns={a.campaigns} /> : null}
         </div>
         <div className="actions">
           <Button variant="outline-secondary" onClick={onChangeUser}>
@@ -132,5 +134,26 @@ export function LoyaltyAccount({ user, userID, email, onChangeUser }: AccountPro
         </ConfirmDialog>
       ) : null}
     </div>
+  );
+}
+
+const PURCHASE_KINDS: Record<MemberCampaign['appliesTo'][number], string> = {
+  ticket: 'tickets',
+  'food-and-beverage': 'food and beverage',
+  hotel: 'hotel',
+};
+
+/** The campaigns running today that apply to the member: what staff can tell them at the desk. */
+function CampaignsLine({ campaigns }: { campaigns: MemberCampaign[] }) {
+  return (
+    <p className="mb-0 mt-1 small" data-testid="loyalty-campaigns">
+      Campaigns today:{' '}
+      {campaigns
+        .map((c) => {
+          const gives = c.kind === 'multiplier' ? `${c.multiplier}× points` : `+${c.bonusPoints} points`;
+          return `${c.name} (${gives} on ${c.appliesTo.map((kind) => PURCHASE_KINDS[kind]).join(', ')}, through ${c.validTo})`;
+        })
+        .join('; ')}
+    </p>
   );
 }
