@@ -287,6 +287,8 @@ export const PERSONAL_DATA: TableMap[] = [
       emailProvenAt: none,
       emailProvenBy: none,
       erasedAt: none,
+      birthMonth: guest('loyalty', 'blank'),
+      birthDay: guest('loyalty', 'blank'),
     },
   }),
   entry({
@@ -411,6 +413,12 @@ export const PERSONAL_DATA: TableMap[] = [
       budgetSpentAt: none,
       ...stamps,
     },
+  }),
+  entry({
+    table: schema.loyaltyBirthdayGifts,
+    owner: 'loyalty',
+    holds: 'a birthday gift given (once per member and year)',
+    columns: { accountId: guest('loyalty', 'keep', 'the gift stays given once'), campaignId: none, year: none, points: none, givenAt: none },
   }),
   entry({
     table: schema.loyaltyRewards,

@@ -13,6 +13,7 @@ import {
   integer,
   jsonb,
   numeric,
+  smallint,
   pgSequence,
   pgTable,
   primaryKey,
@@ -336,8 +337,20 @@ export const loyaltyAccounts = pgTable(
     emailProvenBy: text(),
     /** Set by an erasure: every link and token issued for the account is void from then on. */
     erasedAt: tstz(),
+    /** The member's birthday (month and day, no year), optional: a birthday campaign rewards it once a year. */
+    birthMonth: smallint(),
+    birthDay: smallint(),
   },
   (t) => [
+    check(
+      'loyalty_accounts_birthday_valid',
+      sql`(${t.birthMonth} is null and ${t.birthDay} is null) or (${t.birthMonth} between 1 and 12 and ${t.birthDay} between 1 and
+        case when ${t.birthMonth} = 2 then 29 when ${t.birthMonth} in (4, 6, 9, 11) then 30 else 31 end)`,
+    ),
+    // The birthday job's members of the day.
+    index('loyalty_accounts_birthday_index')
+      .on(t.birthMonth, t.birthDay)
+      .where(sql`${t.birthMonth} is not null`),
     uniqueIndex('loyalty_accounts_email_lower_index').on(emailKey(t.email)),
     index('loyalty_accounts_phone_key_index').on(phoneKey(t.phone)),
     // The staff Account / Order Lookup: a substring of any of these (pg_trgm, migration 0006).
@@ -674,11 +687,11 @@ export const loyaltyCampaigns = pgTable(
     /** The name guests read (on the statement, the card, the tills), and in Spanish (null: the name). */
     name: text().notNull().unique(),
     nameEs: text(),
-    /** multiplier | bonus */
+    /** multiplier | bonus (on claims) | birthday (the member's birthday, once a year) */
     kind: text().notNull(),
     /** A multiplier's factor (2: double points), two decimals; the bonus is what it adds to the earn. */
     multiplier: numeric({ precision: 4, scale: 2, mode: 'number' }),
-    /** A bonus campaign's points per claimed purchase. */
+    /** A bonus campaign's points per claimed purchase; a birthday campaign's gift. */
     bonusPoints: integer(),
     /** The operating days (in the park) of the purchases it applies to, both included: a purchase counts by its own date. */
     validFrom: date({ mode: 'string' }).notNull(),
@@ -699,13 +712,36 @@ export const loyaltyCampaigns = pgTable(
     updatedAt: updated(),
   },
   (t) => [
-    check('loyalty_campaigns_kind', sql`${t.kind} in ('multiplier', 'bonus')`),
+    check('loyalty_campaigns_kind', sql`${t.kind} in ('multiplier', 'bonus', 'birthday')`),
     check('loyalty_campaigns_multiplier_range', sql`${t.multiplier} is null or (${t.multiplier} > 1 and ${t.multiplier} <= 10)`),
     check('loyalty_campaigns_bonus_positive', sql`${t.bonusPoints} is null or ${t.bonusPoints} > 0`),
     check('loyalty_campaigns_budget_positive', sql`${t.budget} is null or ${t.budget} > 0`),
     check('loyalty_campaigns_cap_positive', sql`${t.capPerMember} is null or ${t.capPerMember} > 0`),
     check('loyalty_campaigns_dates_in_order', sql`${t.validFrom} <= ${t.validTo}`),
   ],
+);
+
+/**
+ * The birthday gifts given: one per member and year (the best birthday campaign's), whatever runs
+ * of the birthday job meet it (the primary key decides between two workers: the second insert
+ * waits for the first and then writes nothing).
+ */
+export const loyaltyBirthdayGifts = pgTable(
+  'loyalty_birthday_gifts',
+  {
+    accountId: uuid()
+      .notNull()
+      .references(() => loyaltyAccounts.id, { onDelete: 'cascade' }),
+    campaignId: uuid()
+      .notNull()
+      .references(() => loyaltyCampaigns.id, { onDelete: 'cascade' }),
+    /** The year of the birthday (in the park). */
+    year: integer().notNull(),
+    /** The points given: what the budget and the cap left (0: nothing, the budget was spent). */
+    points: integer().notNull(),
+    givenAt: created(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.year] })],
 );
 
 // ---- Staff configuration: the back office's tabs ---------------------------------------

@@ -8,12 +8,17 @@ import { preparedSql } from '@boardwalk/db/prepared';
 import { loyaltyCampaigns, loyaltyLedger, loyaltyTiers } from '@boardwalk/db/schema';
 import { earnedSinceSql, tierWindowStart } from './loyalty-rewards.repo.ts';
 
+/** What a campaign gives: on claims (a multiplier, a fixed bonus), or on the member's birthday. */
+export type CampaignKind = 'multiplier' | 'bonus' | 'birthday';
+/** The kinds a claim weighs. */
+export const CLAIM_CAMPAIGNS: CampaignKind[] = ['multiplier', 'bonus'];
+
 /** A running campaign as a claim weighs it, with its minimum tier's threshold (null: every member). */
 export interface CampaignRule {
   id: string;
   name: string;
   nameEs: string | null;
-  kind: 'multiplier' | 'bonus';
+  kind: CampaignKind;
   multiplier: number | null;
   bonusPoints: number | null;
   validFrom: string;
@@ -27,9 +32,9 @@ export interface CampaignRule {
 }
 
 /**
- * The active campaigns whose budget is not spent and whose dates meet the operating days from
- * `first` to `last`, oldest first (the first of equal bonuses wins). Read by every claim: rendered
- * once (prepared.ts).
+ * The active campaigns of these kinds whose budget is not spent and whose dates meet the days
+ * from `first` to `last`, oldest first (the first of equal bonuses wins). Read by every claim:
+ * rendered once (prepared.ts).
  */
 const runningCampaigns = preparedSql<{
   id: string;
@@ -51,13 +56,13 @@ const runningCampaigns = preparedSql<{
   sql`select c.id, c.name, c.name_es, c.kind, c.multiplier, c.bonus_points, c.valid_from, c.valid_to, c.tickets,
       c.food_and_beverage, c.hotel, t.points_to_reach as minimum_tier_points, c.budget, c.cap_per_member
     from ${loyaltyCampaigns} c left join ${loyaltyTiers} t on t.name = c.minimum_tier
-    where c.active and c.budget_spent_at is null
+    where c.active and c.budget_spent_at is null and c.kind = any(string_to_array(${sql.placeholder('kinds')}, ','))
       and c.valid_from <= ${sql.placeholder('last')}::date and c.valid_to >= ${sql.placeholder('first')}::date
     order by c.created_at, c.id`,
 );
 
-export async function findRunningCampaigns(db: Executor, first: string, last: string): Promise<CampaignRule[]> {
-  const rows = await runningCampaigns(db, { first, last });
+export async function findRunningCampaigns(db: Executor, kinds: CampaignKind[], first: string, last: string): Promise<CampaignRule[]> {
+  const rows = await runningCampaigns(db, { kinds: kinds.join(','), first, last });
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
@@ -105,15 +110,17 @@ async function findCampaignsGiven(tx: Executor, ids: string[]): Promise<Map<stri
   return new Map(rows.map((r) => [r.campaignId!, Number(r.given)]));
 }
 
-/** What each of the campaigns gave the account (its bonus entries, reversed or not): its cap is on these. */
-export async function findMemberCampaignPoints(tx: Executor, accountId: string, campaignIds: string[]): Promise<Map<string, number>> {
-  if (campaignIds.length === 0) return new Map();
+/** What each of the campaigns gave each of the accounts (their bonus entries, reversed or not), keyed `account campaign`: a cap is on these. */
+export async function findMembersCampaignPoints(tx: Executor, accountIds: string[], campaignIds: string[]): Promise<Map<string, number>> {
+  if (campaignIds.length === 0 || accountIds.length === 0) return new Map();
   const rows = await tx
-    .select({ campaignId: loyaltyLedger.campaignId, given: sql<string>`sum(${loyaltyLedger.points})` })
+    .select({ accountId: loyaltyLedger.accountId, campaignId: loyaltyLedger.campaignId, given: sql<string>`sum(${loyaltyLedger.points})` })
     .from(loyaltyLedger)
-    .where(and(eq(loyaltyLedger.accountId, accountId), inArray(loyaltyLedger.campaignId, campaignIds), eq(loyaltyLedger.kind, 'bonus')))
-    .groupBy(loyaltyLedger.campaignId);
-  return new Map(rows.map((r) => [r.campaignId!, Number(r.given)]));
+    .where(
+      and(inArray(loyaltyLedger.accountId, accountIds), inArray(loyaltyLedger.campaignId, campaignIds), eq(loyaltyLedger.kind, 'bonus')),
+    )
+    .groupBy(loyaltyLedger.accountId, loyaltyLedger.campaignId);
+  return new Map(rows.map((r) => [`${r.accountId} ${r.campaignId}`, Number(r.given)]));
 }
 
 /** Marks the campaign's budget spent (the caller holds its lock). */

@@ -12,8 +12,9 @@ import type { ClaimBonus } from './loyalty-credits.repo.ts';
 import { operatingDay } from '../platform/park-time.ts';
 import {
   findEarnedForTier,
-  findMemberCampaignPoints,
+  findMembersCampaignPoints,
   findRunningCampaigns,
+  CLAIM_CAMPAIGNS,
   findStandingBonus,
   lockCampaignBudgets,
   markBudgetSpent,
@@ -73,12 +74,9 @@ function bestCampaign(campaigns: CampaignRule[], purchase: EarningPurchase, day:
 
 /**
  * The bonus each purchase of a claim earns, in the claim's transaction, before the claim's write
- * (which writes them after their earns). The transaction holds the account's lock; the tier
- * counts the claim's own earns. A campaign with a budget is locked (after the account, in id
- * order) until the claim commits, and its bonuses are cut to what is left, so concurrent claims
- * never give past it; the claim that spends it marks it spent and tells the operator
- * (loyalty.campaign_budget_spent). A member's cap needs no lock of its own: their account's lock
- * orders their claims.
+ * (which writes them after their earns): the best campaign's, cut to the member's cap and the
+ * campaign's budget (cutToCapsAndBudgets). The transaction holds the account's lock; the tier
+ * counts the claim's own earns.
  */
 export async function campaignBonuses(
   tx: Executor,
@@ -90,46 +88,81 @@ export async function campaignBonuses(
   const days = purchases.map((p) => operatingDay(p.purchasedAt, context.timeZone));
   const earning = days.filter((_, i) => purchases[i]!.points > 0).sort();
   if (earning.length === 0) return none;
-  const campaigns = await findRunningCampaigns(tx, earning[0]!, earning.at(-1)!);
+  const campaigns = await findRunningCampaigns(tx, CLAIM_CAMPAIGNS, earning[0]!, earning.at(-1)!);
   if (campaigns.length === 0) return none;
   const claimEarns = purchases.reduce((sum, p) => sum + p.points, 0);
   const earnedForTier = campaigns.some((c) => c.minimumTierPoints !== null)
     ? (await findEarnedForTier(tx, accountId, context.now)) + claimEarns
     : 0;
   const picks = purchases.map((purchase, i) => (purchase.points > 0 ? bestCampaign(campaigns, purchase, days[i]!, earnedForTier) : null));
-  const picked = [...new Map(picks.flatMap((pick) => (pick ? [[pick.campaign.id, pick.campaign] as const] : []))).values()];
+  const cut = await cutToCapsAndBudgets(
+    tx,
+    context.now,
+    picks.map((pick) => pick && { accountId, ...pick }),
+  );
+  return {
+    of: picks.map((pick, i) =>
+      pick && cut.points[i]! > 0 ? { points: cut.points[i]!, campaignId: pick.campaign.id, campaignName: pick.campaign.name } : null,
+    ),
+    events: cut.events,
+  };
+}
+
+/** A bonus a campaign would give a member, before its cap and its budget. */
+interface WantedBonus {
+  accountId: string;
+  campaign: CampaignRule;
+  points: number;
+}
+
+/**
+ * Cuts each wanted bonus (in order) to what is left of the member's cap and of the campaign's
+ * budget, in the caller's transaction, which holds the lock of every member named. A campaign
+ * with a budget is locked (after the accounts, in id order: the order every change takes them
+ * in) until the transaction commits, so concurrent changes never give past it; the one that
+ * spends it marks it spent and tells the operator (loyalty.campaign_budget_spent). A member's cap
+ * needs no lock of its own: their account's lock orders their changes.
+ */
+export async function cutToCapsAndBudgets(
+  tx: Executor,
+  now: Date,
+  wanted: (WantedBonus | null)[],
+): Promise<{ points: number[]; events: EventRow[] }> {
+  const wants = wanted.filter((w) => w !== null);
+  const campaigns = [...new Map(wants.map((w) => [w.campaign.id, w.campaign])).values()];
   const budgets = await lockCampaignBudgets(
     tx,
-    picked.filter((c) => c.budget !== null).map((c) => c.id),
+    campaigns.filter((c) => c.budget !== null).map((c) => c.id),
   );
-  const memberGiven = await findMemberCampaignPoints(
+  const memberGiven = await findMembersCampaignPoints(
     tx,
-    accountId,
-    picked.filter((c) => c.capPerMember !== null).map((c) => c.id),
+    [...new Set(wants.map((w) => w.accountId))],
+    campaigns.filter((c) => c.capPerMember !== null).map((c) => c.id),
   );
-  const bonuses: Bonuses = { of: [], events: [] };
-  for (const pick of picks) {
-    if (!pick) {
-      bonuses.of.push(null);
+  const events: EventRow[] = [];
+  const points: number[] = [];
+  for (const want of wanted) {
+    if (!want) {
+      points.push(0);
       continue;
     }
-    const { campaign } = pick;
+    const { campaign } = want;
     const budget = budgets.get(campaign.id);
-    const given = memberGiven.get(campaign.id) ?? 0;
-    let points = pick.points;
-    if (campaign.capPerMember !== null) points = Math.min(points, campaign.capPerMember - given);
-    if (campaign.budget !== null) points = !budget || budget.spent ? 0 : Math.min(points, campaign.budget - budget.given);
-    if (points <= 0) {
-      bonuses.of.push(null);
-      continue;
-    }
-    memberGiven.set(campaign.id, given + points);
+    const key = `${want.accountId} ${campaign.id}`;
+    const given = memberGiven.get(key) ?? 0;
+    let cut = want.points;
+    if (campaign.capPerMember !== null) cut = Math.min(cut, campaign.capPerMember - given);
+    if (campaign.budget !== null) cut = !budget || budget.spent ? 0 : Math.min(cut, campaign.budget - budget.given);
+    cut = Math.max(cut, 0);
+    points.push(cut);
+    if (cut === 0) continue;
+    memberGiven.set(key, given + cut);
     if (budget && campaign.budget !== null) {
-      budget.given += points;
+      budget.given += cut;
       if (budget.given >= campaign.budget) {
         budget.spent = true;
-        await markBudgetSpent(tx, campaign.id, context.now);
-        bonuses.events.push(
+        await markBudgetSpent(tx, campaign.id, now);
+        events.push(
           eventRow('loyalty.campaign_budget_spent', `campaign:${campaign.id}`, {
             campaignId: campaign.id,
             name: campaign.name,
@@ -139,9 +172,8 @@ export async function campaignBonuses(
         );
       }
     }
-    bonuses.of.push({ points, campaignId: campaign.id, campaignName: campaign.name });
   }
-  return bonuses;
+  return { points, events };
 }
 
 /**
@@ -154,13 +186,13 @@ export async function campaignsForMember(
   context: { timeZone: string; now: Date },
 ): Promise<MemberCampaign[]> {
   const today = operatingDay(context.now, context.timeZone);
-  const running = await findRunningCampaigns(db, today, today);
+  const running = await findRunningCampaigns(db, CLAIM_CAMPAIGNS, today, today);
   return running
     .filter((c) => c.minimumTierPoints === null || earnedForTier >= c.minimumTierPoints)
     .map((c) => ({
       campaignId: c.id,
       name: c.name,
-      kind: c.kind,
+      kind: c.kind as MemberCampaign['kind'],
       multiplier: c.kind === 'multiplier' ? c.multiplier : null,
       bonusPoints: c.kind === 'bonus' ? c.bonusPoints : null,
       appliesTo: (Object.keys(APPLIES_TO) as LoyaltyOrderType[]).filter((type) => c[APPLIES_TO[type]]),

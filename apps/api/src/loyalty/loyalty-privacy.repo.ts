@@ -29,6 +29,7 @@ export async function findLoyaltyOfPerson(db: Executor, person: Person): Promise
         email: account.email,
         phone: account.phone,
         zip: account.zip,
+        birthday: account.birthMonth === null ? null : { month: account.birthMonth, day: account.birthDay },
         seasonPassId: account.seasonPassId,
         joinedAt: iso(account.createdAt),
         balance: ledger.reduce((sum, entry) => sum + entry.points, 0),
@@ -56,7 +57,7 @@ export async function findLoyaltyOfPerson(db: Executor, person: Person): Promise
 /**
  * Erasure: the person's accounts are pseudonymised. The email becomes one that names nobody
  * (erased-<id>@erased.invalid: unique, as the column must be, and under a reserved domain that
- * can never receive mail), the name "Erased Member"; phone, zip and season pass id are emptied;
+ * can never receive mail), the name "Erased Member"; phone, zip, birthday and season pass id are emptied;
  * the card token is replaced (the card in a wallet spends nothing).
  * The member number, claims, lots and ledger stay (the points liability stays exact); nobody
  * can find the account by the old email. erasedAt voids every link and token issued for it:
@@ -73,6 +74,8 @@ export const loyaltyAccountErasure: Eraser = {
         lastName: 'Member',
         phone: null,
         zip: null,
+        birthMonth: null,
+        birthDay: null,
         seasonPassId: null,
         // Every link and token issued for the account (statement, wallet, claim) is void from now on.
         erasedAt: sql`coalesce(${loyaltyAccounts.erasedAt}, now())`,
