@@ -33,6 +33,7 @@ import { googleWalletRoutes } from './wallet/google/google-wallet.routes.ts';
 import { walletDeliveriesJobs } from './wallet/deliveries/wallet-deliveries.jobs.ts';
 import { walletPlugin } from './wallet/wallet.plugin.ts';
 import { loyaltyRoutes } from './guest/loyalty/loyalty.routes.ts';
+import { loyaltyBirthdayJobs } from './loyalty/loyalty-birthdays.jobs.ts';
 import { loyaltyExpiryJobs } from './loyalty/loyalty-expiry.jobs.ts';
 import { loyaltyStatementJobs } from './guest/loyalty/loyalty-statement.jobs.ts';
 import { privacyRequestJobs } from './guest/privacy/privacy-request.jobs.ts';
@@ -180,6 +181,7 @@ async function registerJobs(app: Instance) {
   await app.register(walletDeliveriesJobs);
   await app.register(loyaltyReversalsJobs);
   await app.register(loyaltyExpiryJobs);
+  await app.register(loyaltyBirthdayJobs);
   await app.register(loyaltyStatementJobs);
   await app.register(privacyRequestJobs);
   await app.register(webhooksJobs);

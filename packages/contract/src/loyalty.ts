@@ -70,11 +70,26 @@ export const confirmAnswer = z.discriminatedUnion('account', [
 ]);
 export type ConfirmAnswer = z.infer<typeof confirmAnswer>;
 
+/** Days in each month, February's 29 included: a birthday on Feb 29 is celebrated on Feb 28 in other years. */
+export const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
+/** A member's birthday: month and day, no year (a birthday campaign rewards it once a year). */
+export const birthday = describe(
+  z
+    .object({
+      month: z.number().check(z.int(), z.gte(1, 'Month must be from 1 to 12'), z.lte(12, 'Month must be from 1 to 12')),
+      day: z.number().check(z.int(), z.gte(1, 'Day must be from 1 to 31'), z.lte(31, 'Day must be from 1 to 31')),
+    })
+    .check(z.refine(({ month, day }) => day <= DAYS_IN_MONTH[month - 1]!, 'That month has fewer days')),
+  "The member's birthday, month and day (no year)",
+);
+export type Birthday = z.infer<typeof birthday>;
+
 /** An account's email and names: what staff create an account with (the staff member proves the email). */
 export const accountNames = z.strictObject({ email: loyaltyEmail, firstName, lastName });
 /** POST /api/loyalty/create: the names, for an email proven by its code. */
 export const createAccountRequest = z.extend(accountNames, {
   proof: z.string().check(z.minLength(1, 'Confirm your email first'), z.maxLength(2048, 'Confirm your email first')),
+  birthday: z.optional(z.nullable(birthday)),
 });
 
 /**

@@ -66,18 +66,20 @@ export const loyaltyRewards: ResourceDeclaration = {
   ],
 };
 
-/** What a campaign gives on a claimed purchase: its earn multiplied, or a fixed number of points. */
+/** What a campaign gives: on a claimed purchase its earn multiplied or a fixed number of points; or a gift on the member's birthday. */
 export const CAMPAIGN_KINDS = [
   { value: 'multiplier', label: 'Multiplier' },
   { value: 'bonus', label: 'Fixed Bonus' },
+  { value: 'birthday', label: 'Birthday Gift' },
 ];
 
 /**
  * The club's campaigns: on each claimed purchase of the kinds it names, made on an operating day
  * within its dates, by a member of its minimum tier or above, a bonus entry of the ledger (the
- * earn times the multiplier minus the earn, or the fixed bonus); the best single campaign
- * applies, cut to what is left of its budget and of the member's cap. The figures are counted
- * from the ledger when the list is read (docs/loyalty-campaigns.md).
+ * earn times the multiplier minus the earn, or the fixed bonus); or, on a member's birthday
+ * within its dates, its bonus points once a year. The best single campaign applies, cut to what
+ * is left of its budget and of the member's cap. The figures are counted from the ledger when the
+ * list is read (docs/loyalty-campaigns.md).
  */
 export const loyaltyCampaigns: ResourceDeclaration = {
   key: 'loyalty-campaigns',
@@ -94,7 +96,7 @@ export const loyaltyCampaigns: ResourceDeclaration = {
     ...translatedFields({ name: 'loyaltyCampaignName', label: 'Name', type: 'text', column: 'name', required: true, max: 80 }),
     { name: 'loyaltyCampaignKind', label: 'Kind', type: 'select', column: 'kind', choices: CAMPAIGN_KINDS, required: true },
     { name: 'loyaltyCampaignMultiplier', label: 'Multiplier', type: 'number', column: 'multiplier', min: 1.01, maxValue: 10, decimals: 2 },
-    wholeNumberField('loyaltyCampaignBonusPoints', 'Bonus Points per Purchase', 'bonusPoints', { min: 1, maxValue: 1_000_000 }),
+    wholeNumberField('loyaltyCampaignBonusPoints', 'Bonus Points', 'bonusPoints', { min: 1, maxValue: 1_000_000 }),
     { name: 'loyaltyCampaignFrom', label: 'From (Operating Day)', type: 'date', column: 'validFrom', required: true },
     { name: 'loyaltyCampaignTo', label: 'To (Operating Day)', type: 'date', column: 'validTo', required: true },
     { name: 'loyaltyCampaignTickets', label: 'Tickets', type: 'checkbox', column: 'tickets' },

@@ -8,6 +8,7 @@ import {
   loyaltyEmail,
   loyaltyOrder,
   userId,
+  birthday,
   verifyRequest,
   LEDGER_ENTRY_KINDS,
   LOYALTY_ORDER_TYPES,
@@ -141,6 +142,7 @@ export const staffAccount = z.object({
   lastName: z.string(),
   phone: z.string().nullable(),
   zip: z.string().nullable(),
+  birthday: z.nullable(birthday),
   balance: z.number().int(),
   /** The tier the points earned in the last 365 days reach; null when none. */
   tier: z.string().nullable(),
@@ -163,6 +165,8 @@ export const contactRequest = z.strictObject({
   userID: userId,
   phone: z.union([z.literal(''), phone]).transform((v) => v || null),
   zip: z.union([z.literal(''), zip]).transform((v) => v || null),
+  /** Null clears it; absent leaves it as it is. */
+  birthday: z.optional(z.nullable(birthday)),
 });
 
 /** Adjustments: whole points, either sign, at most this much at once. */

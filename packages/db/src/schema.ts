@@ -691,7 +691,7 @@ export const loyaltyCampaigns = pgTable(
     kind: text().notNull(),
     /** A multiplier's factor (2: double points), two decimals; the bonus is what it adds to the earn. */
     multiplier: numeric({ precision: 4, scale: 2, mode: 'number' }),
-    /** A bonus campaign's points per claimed purchase; a birthday campaign's gift. */
+    /** A fixed bonus campaign's points per claimed purchase; a birthday campaign's gift. */
     bonusPoints: integer(),
     /** The operating days (in the park) of the purchases it applies to, both included: a purchase counts by its own date. */
     validFrom: date({ mode: 'string' }).notNull(),

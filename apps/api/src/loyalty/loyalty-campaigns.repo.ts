@@ -5,7 +5,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
 import { preparedSql } from '@boardwalk/db/prepared';
-import { loyaltyCampaigns, loyaltyLedger, loyaltyTiers } from '@boardwalk/db/schema';
+import { loyaltyAccounts, loyaltyCampaigns, loyaltyLedger, loyaltyTiers } from '@boardwalk/db/schema';
 import { earnedSinceSql, tierWindowStart } from './loyalty-rewards.repo.ts';
 
 /** What a campaign gives: on claims (a multiplier, a fixed bonus), or on the member's birthday. */
@@ -168,8 +168,13 @@ export async function findStandingBonus(tx: Executor, loyaltyOrderId: string) {
   return bonus && !bonus.reversed && bonus.campaignId ? { campaignId: bonus.campaignId, points: bonus.points } : null;
 }
 
-/** The points the account earned in the tier window (its tier's measure): a campaign's minimum tier is met by reaching that tier's threshold. */
-export async function findEarnedForTier(tx: Executor, accountId: string, now: Date): Promise<number> {
-  const [row] = await tx.select({ earned: earnedSinceSql(sql`${accountId}::uuid`, tierWindowStart(now)) }).from(sql`(select 1) one`);
-  return Number(row?.earned ?? 0);
+/** The points each account earned in the tier window (its tier's measure): a campaign's minimum tier is met by reaching that tier's threshold. */
+export async function findEarnedForTiers(tx: Executor, accountIds: string[], now: Date): Promise<Map<string, number>> {
+  // The account's id qualified: Drizzle writes a lone table's columns unqualified, which the sum's own tables would take as theirs.
+  const { rows } = (await tx.execute(sql`select a.id, ${earnedSinceSql(sql`a.id`, tierWindowStart(now))} as earned
+    from ${loyaltyAccounts} a where a.id in (${sql.join(
+      accountIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`)) as unknown as { rows: { id: string; earned: string | number }[] };
+  return new Map(rows.map((row) => [row.id, Number(row.earned)]));
 }

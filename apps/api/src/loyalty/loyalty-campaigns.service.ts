@@ -11,7 +11,7 @@ import { eventRow, type EventRow } from '../platform/events.ts';
 import type { ClaimBonus } from './loyalty-credits.repo.ts';
 import { operatingDay } from '../platform/park-time.ts';
 import {
-  findEarnedForTier,
+  findEarnedForTiers,
   findMembersCampaignPoints,
   findRunningCampaigns,
   CLAIM_CAMPAIGNS,
@@ -92,7 +92,7 @@ export async function campaignBonuses(
   if (campaigns.length === 0) return none;
   const claimEarns = purchases.reduce((sum, p) => sum + p.points, 0);
   const earnedForTier = campaigns.some((c) => c.minimumTierPoints !== null)
-    ? (await findEarnedForTier(tx, accountId, context.now)) + claimEarns
+    ? ((await findEarnedForTiers(tx, [accountId], context.now)).get(accountId) ?? 0) + claimEarns
     : 0;
   const picks = purchases.map((purchase, i) => (purchase.points > 0 ? bestCampaign(campaigns, purchase, days[i]!, earnedForTier) : null));
   const cut = await cutToCapsAndBudgets(

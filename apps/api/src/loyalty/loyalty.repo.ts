@@ -4,7 +4,7 @@
 import { recordEvent } from '../platform/events.ts';
 import { and, between, desc, eq, getTableColumns, inArray, isNull, lt, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { LoyaltyOrderType } from '@boardwalk/contract/loyalty';
+import type { Birthday, LoyaltyOrderType } from '@boardwalk/contract/loyalty';
 import type { Executor } from '@boardwalk/db/client';
 import { preparedPerSession } from '@boardwalk/db/prepared';
 import { textsIn } from '@boardwalk/contract/i18n/staff-texts';
@@ -54,13 +54,25 @@ export async function insertAccount(
     createdBy: 'guest' | 'staff';
     /** The guest page's language; English for a member staff made (staff do not know it). */
     language?: Language;
+    birthday?: Birthday | null | undefined;
   },
 ): Promise<string | null> {
-  const { email, firstName, lastName, createdBy, language = DEFAULT_LANGUAGE } = values;
+  const { email, firstName, lastName, createdBy, language = DEFAULT_LANGUAGE, birthday, createdAt } = values;
   // Either way the email is proven: by its one-time code (guest) or by the staff member.
   const [row] = await tx
     .insert(loyaltyAccounts)
-    .values({ ...values, language, emailProvenAt: values.createdAt, emailProvenBy: createdBy })
+    .values({
+      email,
+      firstName,
+      lastName,
+      createdBy,
+      createdAt,
+      language,
+      emailProvenAt: createdAt,
+      emailProvenBy: createdBy,
+      birthMonth: birthday?.month ?? null,
+      birthDay: birthday?.day ?? null,
+    })
     .onConflictDoNothing()
     .returning({ id: loyaltyAccounts.id, memberNumber: loyaltyAccounts.memberNumber });
   if (!row) return null;
@@ -384,10 +396,23 @@ export async function setSeasonPass(tx: Executor, accountId: string, seasonPassI
   return row ?? null;
 }
 
-export async function setContact(tx: Executor, accountId: string, contact: { phone: string | null; zip: string | null }) {
-  const [row] = await tx.update(loyaltyAccounts).set(contact).where(eq(loyaltyAccounts.id, accountId)).returning();
+export async function setContact(
+  tx: Executor,
+  accountId: string,
+  { phone, zip, birthday }: { phone: string | null; zip: string | null; birthday?: Birthday | null | undefined },
+) {
+  const born = birthday === undefined ? {} : { birthMonth: birthday?.month ?? null, birthDay: birthday?.day ?? null };
+  const [row] = await tx
+    .update(loyaltyAccounts)
+    .set({ phone, zip, ...born })
+    .where(eq(loyaltyAccounts.id, accountId))
+    .returning();
   return row ?? null;
 }
+
+/** An account's birthday as the API shows it; null when none was given. */
+export const birthdayOf = (account: Pick<AccountRow, 'birthMonth' | 'birthDay'>): Birthday | null =>
+  account.birthMonth === null || account.birthDay === null ? null : { month: account.birthMonth, day: account.birthDay };
 
 /**
  * Removes the account with its loyalty orders and ledger (the foreign keys cascade) and its

@@ -15,6 +15,7 @@ import {
   type ClaimedPurchase,
   type ClaimResult,
   type LoyaltyOrder,
+  type Birthday,
 } from '@boardwalk/contract/loyalty';
 import { AppError } from '../../platform/errors.ts';
 import { sameSecret } from '../../platform/secrets.ts';
@@ -138,7 +139,14 @@ export function confirmEmailCode(
 export function createAccount(
   guest: GuestLoyalty,
   clientAddress: string,
-  request: { email: string; firstName: string; lastName: string; proof: string; language: Language },
+  request: {
+    email: string;
+    firstName: string;
+    lastName: string;
+    proof: string;
+    language: Language;
+    birthday?: Birthday | null | undefined;
+  },
 ): Promise<string> {
   return attempt([guest.throttle.of(clientAddress), guest.accountsLimit.of(clientAddress)], async () => {
     const { proof, ...names } = request;

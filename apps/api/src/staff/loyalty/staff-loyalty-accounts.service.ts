@@ -9,7 +9,7 @@ import {
   type SearchResult,
   type StaffAccount,
 } from '@boardwalk/contract/staff-loyalty';
-import { LOYALTY_PASS_PATH, LOYALTY_WALLET_TOKEN } from '@boardwalk/contract/loyalty';
+import { LOYALTY_PASS_PATH, LOYALTY_WALLET_TOKEN, type Birthday } from '@boardwalk/contract/loyalty';
 import { AppError } from '../../platform/errors.ts';
 import { deleteOutboxMessagesTo } from '../../integrations/email/outbox.repo.ts';
 import {
@@ -24,6 +24,7 @@ import {
   isUniqueViolation,
   lockAccount,
   searchAccounts,
+  birthdayOf,
   setContact,
   setSeasonPass,
   type AccountRow,
@@ -117,6 +118,7 @@ export async function staffAccount(ctx: Pick<StaffLoyaltyDeps, 'db' | 'core'>, u
     lastName: account.lastName,
     phone: account.phone,
     zip: account.zip,
+    birthday: birthdayOf(account),
     balance: member.balance,
     tier: member.tier,
     card,
@@ -162,18 +164,18 @@ export async function staffRemoveSeasonPass(ctx: StaffLoyaltyDeps, staff: StaffA
   });
 }
 
-/** POST /api/admin/loyalty/contact/: the member's phone and zip, as staff took them down. */
+/** POST /api/admin/loyalty/contact/: the member's phone, zip and birthday (absent: left as it is), as staff took them down. */
 export async function staffSetContact(
   ctx: StaffLoyaltyDeps,
   staff: StaffActor,
   userId: string,
-  contact: { phone: string | null; zip: string | null },
+  contact: { phone: string | null; zip: string | null; birthday?: Birthday | null | undefined },
 ) {
   await ctx.db.transaction(async (tx) => {
     const before = await lockAccount(tx, userId);
     if (!before) throw notFound();
     await setContact(tx, userId, contact);
-    await audit(tx, staff, 'update', userId, { phone: before.phone, zip: before.zip }, contact);
+    await audit(tx, staff, 'update', userId, { phone: before.phone, zip: before.zip, birthday: birthdayOf(before) }, contact);
   });
 }
 

@@ -228,10 +228,15 @@ export const staffLoyaltyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(`${api}contact/`, {
     onRequest: manage,
-    schema: { tags, summary: "Set the member's phone and zip (empty clears)", body: contactRequest, response: { 200: done, ...guarded } },
+    schema: {
+      tags,
+      summary: "Set the member's phone and zip (empty clears) and birthday (null clears, absent keeps)",
+      body: contactRequest,
+      response: { 200: done, ...guarded },
+    },
     handler: async (request) => {
-      const { userID, phone, zip } = request.body;
-      await staffSetContact(deps, request.staff!, userID, { phone, zip });
+      const { userID, ...contact } = request.body;
+      await staffSetContact(deps, request.staff!, userID, contact);
       return { ok: true as const };
     },
   });

@@ -57,7 +57,7 @@ export function audit(
 }
 
 /** What the audit log keeps of a member: personal data (email, name, phone, zip) goes with the member. */
-export const PERSONAL_AUDIT_KEYS = ['email', 'firstName', 'lastName', 'phone', 'zip', 'sentTo'];
+export const PERSONAL_AUDIT_KEYS = ['email', 'firstName', 'lastName', 'phone', 'zip', 'birthday', 'sentTo'];
 
 /** Retention: the loyalty audit entries lose the member's personal fields after RETENTION_AUDIT_DAYS. */
 export const loyaltyAuditRetention = auditRetention(LOYALTY_AUDIT_RESOURCE, PERSONAL_AUDIT_KEYS);

@@ -168,9 +168,10 @@ function campaignRules(row: DbRow) {
   const refuse = (path: string, message: string) => new AppError('VALIDATION_FAILED', message, { fields: [{ path, message }] });
   if (row.kind === 'multiplier' && row.multiplier == null)
     throw refuse('loyaltyCampaignMultiplier', 'A multiplier campaign needs its Multiplier');
-  if (row.kind === 'bonus' && row.bonusPoints == null)
-    throw refuse('loyaltyCampaignBonusPoints', 'A fixed bonus campaign needs its Bonus Points per Purchase');
-  if (!row.tickets && !row.foodAndBeverage && !row.hotel)
+  if ((row.kind === 'bonus' || row.kind === 'birthday') && row.bonusPoints == null)
+    throw refuse('loyaltyCampaignBonusPoints', `A ${row.kind === 'bonus' ? 'fixed bonus' : 'birthday'} campaign needs its Bonus Points`);
+  // A birthday gift is not on a purchase.
+  if (row.kind !== 'birthday' && !row.tickets && !row.foodAndBeverage && !row.hotel)
     throw refuse('loyaltyCampaignTickets', 'Choose at least one kind of purchase: Tickets, Food and Beverage or Hotel');
   if (typeof row.validFrom === 'string' && typeof row.validTo === 'string' && row.validFrom > row.validTo)
     throw refuse('loyaltyCampaignTo', 'To must not be before From');

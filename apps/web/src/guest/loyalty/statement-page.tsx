@@ -285,7 +285,7 @@ function useEntryWords() {
       case 'expired':
         return entry.earnedAt ? t('expired', { date: formats.date(entry.earnedAt) }) : t('expiredGivenBack');
       case 'bonus':
-        return t('bonus', { campaign: entry.campaign ?? '', purchase });
+        return bought ? t('bonus', { campaign: entry.campaign ?? '', purchase }) : t('gift', { campaign: entry.campaign ?? '' });
       case 'bonus-reversal':
         return t('bonusReversal', { why: entry.cause ? t(`causes.${entry.cause}`) : '', campaign: entry.campaign ?? '', purchase });
     }

@@ -67,6 +67,8 @@ export default {
       expired: 'Expired: points earned {date}',
       /** A campaign's bonus on a claimed purchase (`campaign`: its name, as staff wrote it). */
       bonus: 'Bonus, {campaign}: {purchase}',
+      /** A campaign's gift on no purchase (a birthday's). */
+      gift: 'Gift: {campaign}',
       bonusReversal: 'Bonus taken back ({why}), {campaign}: {purchase}',
       /** Points a reversed redemption gave back after their own expiry date. */
       expiredGivenBack: 'Expired: points given back after their date',

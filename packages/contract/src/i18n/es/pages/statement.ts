@@ -64,6 +64,7 @@ export default {
       redemptionReversal: 'Canje anulado: {reward}',
       expired: 'Vencidos: puntos ganados el {date}',
       bonus: 'Bonificación, {campaign}: {purchase}',
+      gift: 'Regalo: {campaign}',
       bonusReversal: 'Bonificación descontada ({why}), {campaign}: {purchase}',
       expiredGivenBack: 'Vencidos: puntos devueltos después de su fecha de vencimiento',
     },
