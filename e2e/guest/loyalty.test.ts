@@ -174,6 +174,26 @@ describe.each([WIDTHS.mobile, WIDTHS.desktop])('at %i px', (width) => {
   });
 });
 
+describe('a birthday', () => {
+  it('joins with a birthday (Feb 29), which the server keeps', async () => {
+    await inPage(async (page) => {
+      await proveEmail(page, newEmail());
+      await heading(page, 'Join Brownie Points').waitFor();
+      await page.getByLabel('First Name').fill('Lia');
+      await page.getByLabel('Last Name').fill('Park');
+      await page.getByLabel('Month').selectOption({ label: 'February' });
+      await page.getByLabel('Day').selectOption('29');
+      const [created] = await Promise.all([
+        page.waitForResponse((response) => response.url().endsWith('/api/loyalty/create')),
+        page.getByRole('button', { name: 'Submit' }).click(),
+      ]);
+      expect(created.status()).toBe(200);
+      expect(created.request().postDataJSON()).toMatchObject({ birthday: { month: 2, day: 29 } });
+      await page.getByRole('link', { name: 'In-Park Ticket Purchase' }).waitFor();
+    });
+  });
+});
+
 describe('claims', () => {
   it('claims a ticket order: another guest\'s is refused with the reason, then "Submitting your info...", the points and the balance', async () => {
     await inPage(async (page) => {

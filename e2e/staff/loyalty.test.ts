@@ -146,6 +146,27 @@ afterAll(async () => {
 });
 
 describe.each([WIDTHS.mobile, WIDTHS.desktop])('Loyalty tab at %i px', (width) => {
+  it('sets the member’s birthday with the contact details: a month and its days, saved and shown again', async () => {
+    const member = await aMember();
+    await inLoyalty(width, async (page) => {
+      await loadByEmail(page, member.email);
+      const contact = page.getByRole('form', { name: 'Contact', exact: true });
+      await contact.getByLabel('Month').selectOption({ label: 'April' });
+      expect(await contact.getByRole('button', { name: 'Save Contact' }).isDisabled()).toBe(true);
+      // April has 30 days.
+      expect(await contact.getByLabel('Day').locator('option').count()).toBe(31);
+      await contact.getByLabel('Day').selectOption('30');
+      await contact.getByRole('button', { name: 'Save Contact' }).click();
+      await toast(page, 'Contact details saved.').waitFor();
+      await expectNoAxeViolations(page);
+      await screenshot(page, 'staff-loyalty-birthday');
+      await page.reload();
+      await page.getByRole('heading', { level: 2, name: 'Loyalty', exact: true }).waitFor();
+      await loadByEmail(page, member.email);
+      expect(await page.getByRole('form', { name: 'Contact', exact: true }).getByLabel('Day').inputValue()).toBe('30');
+    });
+  });
+
   it('looks up by email (Submit waits for a valid one) and searches (enabled at 3, submitted at 4), then loads an account', async () => {
     const member = await aMember(newEmail(), 'Quilla', `Searchable${unique()}`);
     await staffApi(adminToken, 'POST', `${api}contact/`, { userID: member.userID, phone: '3105550142', zip: '90401' });

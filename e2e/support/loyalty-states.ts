@@ -139,6 +139,7 @@ const entry = (
   earnedAt: null,
   cause: null,
   note: null,
+  campaign: null,
   ...about,
 });
 const statement: Statement = {
@@ -154,6 +155,18 @@ const statement: Statement = {
   nextTier: { name: 'Silver', pointsToReach: 2500 },
   ledger: {
     entries: [
+      entry(9, 100, '2026-11-23T08:05:00.000Z', { kind: 'bonus', campaign: 'Birthday Treat' }),
+      entry(8, -40, '2026-11-22T18:00:00.000Z', {
+        kind: 'bonus-reversal',
+        cause: 'refunded',
+        campaign: 'Double Points Weekend',
+        purchase: { type: 'food-and-beverage', product: 'Lunch', reference: 'CHK-12' },
+      }),
+      entry(7, 1250, '2026-11-21T18:00:00.000Z', {
+        kind: 'bonus',
+        campaign: 'Double Points Weekend',
+        purchase: { type: 'ticket', product: 'Day Ticket', reference: '10000001' },
+      }),
       entry(6, 1250, '2026-11-21T18:00:00.000Z', {
         kind: 'earn',
         purchase: { type: 'ticket', product: 'Day Ticket', reference: '10000001' },
@@ -255,6 +268,22 @@ export const loyaltyStates: GuestState[] = [
     await joinStep(page, say);
     await page.getByLabel(say('First Name', 'Nombre')).waitFor();
     await page.getByRole('button', { name: say('Start Over', 'Empezar de nuevo') }).waitFor();
+  }),
+  state('loyalty-join-birthday', async (page, say) => {
+    await joinStep(page, say);
+    await page.getByLabel(say('First Name', 'Nombre')).fill('Lia');
+    await page.getByLabel(say('Last Name', 'Apellido')).fill('Park');
+    // A month without its day holds the button back; Feb 29 is a birthday.
+    await page.getByLabel(say('Month', 'Mes')).selectOption('2');
+    const submit = page.getByRole('button', { name: say('Submit', 'Enviar') });
+    if (!(await submit.isDisabled())) throw new Error('Submit is enabled with a month and no day');
+    await page.getByLabel(say('Day', 'Día')).selectOption('29');
+    await page.getByRole('option', { name: say('February', 'febrero'), selected: true }).waitFor({ state: 'attached' });
+    await text(
+      page,
+      say('On your birthday we add a gift of points to your account.', 'En su cumpleaños le regalamos puntos en su cuenta.'),
+    );
+    if (await submit.isDisabled()) throw new Error('Submit is disabled with a birthday chosen');
   }),
   state('loyalty-join-conflict', async (page, say) => {
     await joinStep(page, say);
@@ -525,7 +554,11 @@ export const loyaltyStates: GuestState[] = [
     // Each entry worded by the page from its kind (nested messages: the pseudo-language brackets each part).
     await text(page, say('Redemption reversed: Free Soda', 'Canje anulado: Free Soda'));
     await text(page, say('Adjusted by guest services: Goodwill', 'Ajuste de Atención al Visitante: Goodwill'));
+    // A campaign's bonus on a purchase, taken back with it, and a birthday's gift (the campaign's name as staff wrote it).
+    await text(page, say('Gift: Birthday Treat', 'Regalo: Birthday Treat'));
     if (language === 'es') {
+      await text(page, 'Bonificación, Double Points Weekend: Day Ticket, pedido 10000001');
+      await text(page, 'Bonificación descontada (reembolso), Double Points Weekend: Lunch, ticket CHK-12');
       await text(page, 'Ganados: Day Ticket, pedido 10000001');
       await text(page, 'Descontados (reembolso): Lunch, ticket CHK-12');
       await text(page, 'Vencidos: puntos ganados el');

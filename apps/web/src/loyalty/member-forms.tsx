@@ -8,7 +8,9 @@ import Button from 'react-bootstrap/Button';
 import type { ButtonProps } from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { EMAIL_PATTERN } from '@boardwalk/contract/pass';
+import type { Birthday } from '@boardwalk/contract/loyalty';
 import { BusyButton } from '../ui/busy-button.tsx';
+import { BirthdayFields, birthdayOf, NO_BIRTHDAY, type BirthdayValue } from './birthday-fields.tsx';
 import { TextField } from '../ui/text-field.tsx';
 
 interface FormAttributes {
@@ -74,6 +76,8 @@ export function EmailForm({
 export interface MemberNames {
   firstName: string;
   lastName: string;
+  /** Given when the form asks for it (`birthday`): null for none. */
+  birthday?: Birthday | null;
 }
 
 /** First and last name, Start Over and the button; submits both names, trimmed, once both are given. */
@@ -84,10 +88,13 @@ export function NamesForm({
   onStartOver,
   onSubmit,
   submit,
+  birthday: asksBirthday,
   children,
   ...formProps
 }: FormAttributes & {
   ids: { firstName: string; lastName: string };
+  /** Also asks for the birthday (optional: both selects or neither). */
+  birthday?: Omit<React.ComponentProps<typeof BirthdayFields>, 'value' | 'onChange'>;
   /** The fields' labels and the Start Over button's. */
   labels: { firstName: string; lastName: string; startOver: string };
   autoComplete: { firstName: string; lastName: string };
@@ -95,11 +102,14 @@ export function NamesForm({
   onSubmit: (names: MemberNames) => void;
   submit: SubmitButton;
 }) {
-  const [names, setNames] = useState<MemberNames>({ firstName: '', lastName: '' });
-  const ready = names.firstName.trim() !== '' && names.lastName.trim() !== '';
+  const [names, setNames] = useState({ firstName: '', lastName: '' });
+  const [born, setBorn] = useState<BirthdayValue>(NO_BIRTHDAY);
+  const birthday = birthdayOf(born);
+  const ready = names.firstName.trim() !== '' && names.lastName.trim() !== '' && birthday !== undefined;
   const submitted = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (ready) onSubmit({ firstName: names.firstName.trim(), lastName: names.lastName.trim() });
+    if (!ready) return;
+    onSubmit({ firstName: names.firstName.trim(), lastName: names.lastName.trim(), ...(asksBirthday && { birthday }) });
   };
   return (
     <Form noValidate onSubmit={submitted} {...formProps}>
@@ -118,6 +128,7 @@ export function NamesForm({
         value={names.lastName}
         onChange={(e) => setNames({ ...names, lastName: e.target.value })}
       />
+      {asksBirthday ? <BirthdayFields {...asksBirthday} value={born} onChange={setBorn} /> : null}
       <div className="actions">
         <Button variant="outline-secondary" onClick={onStartOver}>
           {labels.startOver}

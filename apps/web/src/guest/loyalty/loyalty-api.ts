@@ -6,6 +6,7 @@ import {
   claimResult,
   confirmAnswer,
   verifyAnswer,
+  type Birthday,
   type CheckCandidate,
   type ClaimResult,
   type HotelClaimRequest,
@@ -19,7 +20,7 @@ export const sendCode = (email: string) => apiRequest('/api/loyalty/verify', { m
 /** The code proves the email: the account's user id, or the proof create takes. */
 export const confirmCode = (body: { email: string; code: string }) =>
   apiRequest('/api/loyalty/confirm', { method: 'POST', body, schema: confirmAnswer });
-export const createMember = (body: { email: string; firstName: string; lastName: string; proof: string }) =>
+export const createMember = (body: { email: string; firstName: string; lastName: string; proof: string; birthday?: Birthday | null }) =>
   apiText('/api/loyalty/create', { method: 'POST', body });
 
 export type ClaimKind = 'tickets' | 'purchase' | 'hotels';

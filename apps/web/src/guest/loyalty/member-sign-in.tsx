@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
-import { useTranslations } from 'use-intl';
+import { useLocale, useTranslations } from 'use-intl';
 import { failedWith } from '../../lib/api-client.ts';
 import { EmailForm, NamesForm, type MemberNames } from '../../loyalty/member-forms.tsx';
 import { BusyButton, MAIN_BUTTON } from '../../ui/busy-button.tsx';
@@ -30,6 +30,7 @@ type Step = { at: 'email' } | { at: 'code'; validMinutes: number } | { at: 'name
 export function MemberSignIn() {
   const { verified, created } = useLoyaltyMember();
   const t = useTranslations('loyalty');
+  const locale = useLocale();
   const errors = useLoyaltyErrors();
   // The remembered email fills the field until the guest types: read as an external store so
   // the prerendered page (no storage, no email) hydrates as it was rendered, then shows it.
@@ -86,6 +87,12 @@ export function MemberSignIn() {
           ids={{ firstName: 'loyaltyFirstName', lastName: 'loyaltyLastName' }}
           labels={{ firstName: t('join.firstName'), lastName: t('join.lastName'), startOver: t('startOver') }}
           autoComplete={{ firstName: 'given-name', lastName: 'family-name' }}
+          birthday={{
+            id: 'loyaltyBirthday',
+            labels: { legend: t('join.birthday'), month: t('join.birthMonth'), day: t('join.birthDay') },
+            hint: t('join.birthdayHint'),
+            locale,
+          }}
           onStartOver={startOver}
           onSubmit={(names) => create.mutate({ names, proof: step.proof })}
           submit={{ ...submit, busy: create.isPending }}

@@ -1,9 +1,12 @@
-// The member's phone and zip: staff fill in what the lookup shows (nothing else knows them).
+// The member's phone, zip and birthday: staff fill in what the lookup shows (nothing else knows the
+// first two; the birthday the member may have given when joining).
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import Form from 'react-bootstrap/Form';
 import { staffLoyaltyMessages as texts } from '@boardwalk/contract/staff-loyalty';
+import type { Birthday } from '@boardwalk/contract/loyalty';
+import { BirthdayFields, birthdayOf, birthdayValueOf } from '../../loyalty/birthday-fields.tsx';
 import { formatPhone } from '../../lib/format.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
@@ -16,8 +19,8 @@ function useSaveContact(userID: string) {
   const toast = useToast();
   const fail = useLoyaltyFailure();
   return useMutation({
-    mutationFn: ({ phone, zip }: { phone: string; zip: string }) =>
-      loyaltyJson(`${api}contact/`, z.unknown(), 'POST', { userID, phone, zip }),
+    mutationFn: (contact: { phone: string; zip: string; birthday: Birthday | null }) =>
+      loyaltyJson(`${api}contact/`, z.unknown(), 'POST', { userID, ...contact }),
     onSuccess: () => {
       toast('Contact details saved.', 'success');
       void queryClient.invalidateQueries({ queryKey: accountQuery(userID).queryKey });
@@ -26,9 +29,21 @@ function useSaveContact(userID: string) {
   });
 }
 
-export function ContactForm({ userID, phone, zip }: { userID: string; phone: string | null; zip: string | null }) {
+export function ContactForm({
+  userID,
+  phone,
+  zip,
+  birthday,
+}: {
+  userID: string;
+  phone: string | null;
+  zip: string | null;
+  birthday: Birthday | null;
+}) {
   const [phoneValue, setPhone] = useState(phone ? formatPhone(phone) : '');
   const [zipValue, setZip] = useState(zip ?? '');
+  const [born, setBorn] = useState(birthdayValueOf(birthday));
+  const chosen = birthdayOf(born);
   const save = useSaveContact(userID);
   return (
     <Form
@@ -37,7 +52,7 @@ export function ContactForm({ userID, phone, zip }: { userID: string; phone: str
       aria-labelledby="loyalty-contact-heading"
       onSubmit={(event) => {
         event.preventDefault();
-        save.mutate({ phone: phoneValue.trim(), zip: zipValue.trim() });
+        if (chosen !== undefined) save.mutate({ phone: phoneValue.trim(), zip: zipValue.trim(), birthday: chosen });
       }}
     >
       <h3 id="loyalty-contact-heading" className="h6">
@@ -54,7 +69,14 @@ export function ContactForm({ userID, phone, zip }: { userID: string; phone: str
         />
         <TextField id="loyalty-zip" label="Zip" autoComplete="off" value={zipValue} onChange={(e) => setZip(e.target.value)} />
       </div>
-      <BusyButton type="submit" variant="outline-primary" busy={save.isPending} busyLabel="Saving...">
+      <BirthdayFields
+        id="loyalty-birthday"
+        labels={{ legend: 'Birthday', month: 'Month', day: 'Day' }}
+        locale="en-US"
+        value={born}
+        onChange={setBorn}
+      />
+      <BusyButton type="submit" variant="outline-primary" busy={save.isPending} busyLabel="Saving..." disabled={chosen === undefined}>
         Save Contact
       </BusyButton>
     </Form>

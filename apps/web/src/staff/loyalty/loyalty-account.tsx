@@ -95,7 +95,7 @@ export function LoyaltyAccount({ user, userID, email, onChangeUser }: AccountPro
 
       <div className="staff-loyalty__grid">
         <SeasonPass userID={userID} />
-        {a ? <ContactForm userID={userID} phone={a.phone} zip={a.zip} /> : null}
+        {a ? <ContactForm userID={userID} phone={a.phone} zip={a.zip} birthday={a.birthday} /> : null}
       </div>
 
       <h3 className="h5 mt-4">Add purchases</h3>

@@ -40,6 +40,10 @@ export default {
     intro: 'We could not find an account for <strong>{email}</strong>. Tell us your name to join.',
     firstName: 'First Name',
     lastName: 'Last Name',
+    birthday: 'Birthday (optional)',
+    birthMonth: 'Month',
+    birthDay: 'Day',
+    birthdayHint: 'On your birthday we add a gift of points to your account.',
     conflict: 'Unable to create your profile, please try again later...',
   },
   home: {

@@ -37,6 +37,10 @@ export default {
     intro: 'No encontramos una cuenta para <strong>{email}</strong>. Díganos su nombre para unirse.',
     firstName: 'Nombre',
     lastName: 'Apellido',
+    birthday: 'Cumpleaños (opcional)',
+    birthMonth: 'Mes',
+    birthDay: 'Día',
+    birthdayHint: 'En su cumpleaños le regalamos puntos en su cuenta.',
     conflict: 'No se pudo crear su perfil. Intente de nuevo más tarde...',
   },
   home: {
