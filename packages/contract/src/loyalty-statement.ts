@@ -73,6 +73,20 @@ export type StatementReward = z.infer<typeof statementReward>;
 
 const tierAnswer = z.object({ name: z.string(), pointsToReach: z.number().check(z.int()) });
 
+/** A member the statement's member referred: their first name, when they joined, and whether the bonus is earned (at their first claim). */
+export const statementReferral = z.object({
+  firstName: z.string(),
+  joinedAt: z.iso.datetime({ offset: true }),
+  earned: z.boolean(),
+});
+
+/** The member's referral link and the members who joined through it, newest first. */
+export const referralSection = z.object({
+  link: describe(z.string(), 'The referral link to share: `/loyalty/?ref=CODE` on the public site'),
+  referred: z.array(statementReferral),
+});
+export type ReferralSection = z.infer<typeof referralSection>;
+
 export const statement = z.object({
   firstName: z.string(),
   lastName: z.string(),
@@ -90,5 +104,6 @@ export const statement = z.object({
   ledger: statementLedgerPage,
   rewards: describe(z.array(statementReward), 'The active rewards, cheapest first'),
   walletToken: describe(z.string(), "Signed, valid 30 minutes: the wallet calls' token for the member's card"),
+  referral: referralSection,
 });
 export type Statement = z.infer<typeof statement>;

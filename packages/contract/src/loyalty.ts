@@ -90,7 +90,31 @@ export const accountNames = z.strictObject({ email: loyaltyEmail, firstName, las
 export const createAccountRequest = z.extend(accountNames, {
   proof: z.string().check(z.minLength(1, 'Confirm your email first'), z.maxLength(2048, 'Confirm your email first')),
   birthday: z.optional(z.nullable(birthday)),
+  referralCode: describe(
+    z.optional(z.string().check(z.trim(), z.regex(/^[A-Za-z0-9]{1,20}$/, 'This referral link is not valid'))),
+    'The code of the referral link the guest came by (`/loyalty/?ref=CODE`)',
+  ),
 });
+
+/** The referral link's query parameter on the loyalty page: `/loyalty/?ref=CODE`. */
+export const REFERRAL_PARAMETER = 'ref';
+
+/** Why a referral was refused (400 on create, nothing created): the English message; the reason below is what the page words. */
+export const referralMessages = {
+  unknown: 'This referral link is not valid.',
+  self: 'You cannot use your own referral link.',
+  existing: 'Referral links are for new members: this email already has an account.',
+  capped: 'This referral link has been used as often as it can be this month.',
+  noCampaign: 'Referrals are not running right now.',
+} as const;
+export type ReferralRefusal = keyof typeof referralMessages;
+export const REFERRAL_REFUSALS: Record<ReferralRefusal, string> = {
+  unknown: 'REFERRAL_UNKNOWN',
+  self: 'REFERRAL_SELF',
+  existing: 'REFERRAL_EXISTING_MEMBER',
+  capped: 'REFERRAL_CAPPED',
+  noCampaign: 'REFERRAL_NO_CAMPAIGN',
+};
 
 /**
  * The user id a public claim names: the secret that create answered for the new account (a

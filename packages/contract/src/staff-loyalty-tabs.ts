@@ -71,13 +71,15 @@ export const CAMPAIGN_KINDS = [
   { value: 'multiplier', label: 'Multiplier' },
   { value: 'bonus', label: 'Fixed Bonus' },
   { value: 'birthday', label: 'Birthday Gift' },
+  { value: 'referral', label: 'Referral' },
 ];
 
 /**
  * The club's campaigns: on each claimed purchase of the kinds it names, made on an operating day
  * within its dates, by a member of its minimum tier or above, a bonus entry of the ledger (the
  * earn times the multiplier minus the earn, or the fixed bonus); or, on a member's birthday
- * within its dates, its bonus points once a year. The best single campaign applies, cut to what
+ * within its dates, its bonus points once a year; or, to a member who joined through another's
+ * referral link and to that member, its bonus points at the new member's first claim. The best single campaign applies, cut to what
  * is left of its budget and of the member's cap. The figures are counted from the ledger when the
  * list is read (docs/loyalty-campaigns.md).
  */
@@ -105,6 +107,7 @@ export const loyaltyCampaigns: ResourceDeclaration = {
     { name: 'loyaltyCampaignMinimumTier', label: 'Minimum Tier', type: 'select', column: 'minimumTier', options: 'loyaltyTiers' },
     wholeNumberField('loyaltyCampaignBudget', 'Points Budget', 'budget', POINTS),
     wholeNumberField('loyaltyCampaignCapPerMember', 'Cap per Member', 'capPerMember', POINTS),
+    wholeNumberField('loyaltyCampaignReferralsPerMonth', 'Referrals per Member per Month', 'referralsPerMonth', { min: 1, maxValue: 1000 }),
     activeField('loyaltyCampaignActive'),
     ...readOnlyFields([
       { name: 'loyaltyCampaignStatus', label: 'Status', type: 'text', column: 'status', computed: true },

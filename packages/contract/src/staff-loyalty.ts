@@ -14,6 +14,7 @@ import {
   LOYALTY_ORDER_TYPES,
 } from './loyalty.ts';
 import { memberCampaign, tillReward } from './loyalty-integration.ts';
+import { referralSection } from './loyalty-statement.ts';
 import { phone, printable } from './pass.ts';
 
 export const STAFF_LOYALTY_API = '/api/admin/loyalty/';
@@ -150,6 +151,8 @@ export const staffAccount = z.object({
   card: walletPresence,
   /** The campaigns running today that apply to the member's purchases. */
   campaigns: z.array(memberCampaign),
+  /** The member's referral link and the members who joined through it. */
+  referral: referralSection,
   ledger: z.array(ledgerEntry),
 });
 export type StaffAccount = z.infer<typeof staffAccount>;

@@ -289,6 +289,7 @@ export const PERSONAL_DATA: TableMap[] = [
       erasedAt: none,
       birthMonth: guest('loyalty', 'blank'),
       birthDay: guest('loyalty', 'blank'),
+      referralCode: none,
     },
   }),
   entry({
@@ -409,6 +410,7 @@ export const PERSONAL_DATA: TableMap[] = [
       minimumTier: none,
       budget: none,
       capPerMember: none,
+      referralsPerMonth: none,
       active: none,
       budgetSpentAt: none,
       ...stamps,
@@ -419,6 +421,18 @@ export const PERSONAL_DATA: TableMap[] = [
     owner: 'loyalty',
     holds: 'a birthday gift given (once per member and year)',
     columns: { accountId: guest('loyalty', 'keep', 'the gift stays given once'), campaignId: none, year: none, points: none, givenAt: none },
+  }),
+  entry({
+    table: schema.loyaltyReferrals,
+    owner: 'loyalty',
+    holds: 'a member referred by another, pending or earned',
+    columns: {
+      referredId: guest('loyalty', 'keep', 'who referred whom stays with the bonuses it gave'),
+      referrerId: guest('loyalty', 'keep', 'who referred whom stays with the bonuses it gave'),
+      campaignId: none,
+      createdAt: none,
+      earnedAt: none,
+    },
   }),
   entry({
     table: schema.loyaltyRewards,

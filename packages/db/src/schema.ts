@@ -340,6 +340,11 @@ export const loyaltyAccounts = pgTable(
     /** The member's birthday (month and day, no year), optional: a birthday campaign rewards it once a year. */
     birthMonth: smallint(),
     birthDay: smallint(),
+    /** What the member's referral link carries (`/loyalty/?ref=CODE`): 10 random hex digits, upper case. */
+    referralCode: text()
+      .notNull()
+      .unique()
+      .default(sql`upper(substr(replace(gen_random_uuid()::text, '-', ''), 1, 10))`),
   },
   (t) => [
     check(
@@ -687,7 +692,7 @@ export const loyaltyCampaigns = pgTable(
     /** The name guests read (on the statement, the card, the tills), and in Spanish (null: the name). */
     name: text().notNull().unique(),
     nameEs: text(),
-    /** multiplier | bonus (on claims) | birthday (the member's birthday, once a year) */
+    /** multiplier | bonus (on claims) | birthday (the member's birthday, once a year) | referral (a member who joined through a link, and who sent it) */
     kind: text().notNull(),
     /** A multiplier's factor (2: double points), two decimals; the bonus is what it adds to the earn. */
     multiplier: numeric({ precision: 4, scale: 2, mode: 'number' }),
@@ -705,6 +710,8 @@ export const loyaltyCampaigns = pgTable(
     budget: integer(),
     /** Points one member may receive from it (null: no limit). */
     capPerMember: integer(),
+    /** A referral campaign: the members one member may refer in a calendar month in the park (null: no limit). */
+    referralsPerMonth: integer(),
     active: boolean().notNull().default(true),
     /** When its budget ran out (loyalty.campaign_budget_spent was sent then): it awards nothing more. */
     budgetSpentAt: tstz(),
@@ -712,7 +719,8 @@ export const loyaltyCampaigns = pgTable(
     updatedAt: updated(),
   },
   (t) => [
-    check('loyalty_campaigns_kind', sql`${t.kind} in ('multiplier', 'bonus', 'birthday')`),
+    check('loyalty_campaigns_kind', sql`${t.kind} in ('multiplier', 'bonus', 'birthday', 'referral')`),
+    check('loyalty_campaigns_referrals_positive', sql`${t.referralsPerMonth} is null or ${t.referralsPerMonth} > 0`),
     check('loyalty_campaigns_multiplier_range', sql`${t.multiplier} is null or (${t.multiplier} > 1 and ${t.multiplier} <= 10)`),
     check('loyalty_campaigns_bonus_positive', sql`${t.bonusPoints} is null or ${t.bonusPoints} > 0`),
     check('loyalty_campaigns_budget_positive', sql`${t.budget} is null or ${t.budget} > 0`),
@@ -742,6 +750,29 @@ export const loyaltyBirthdayGifts = pgTable(
     givenAt: created(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.year] })],
+);
+
+/**
+ * A member who joined through another's referral link, under a referral campaign: pending until
+ * their first claim that earns points, which gives both the campaign's bonus, once (`earnedAt`).
+ * A member is referred once at most.
+ */
+export const loyaltyReferrals = pgTable(
+  'loyalty_referrals',
+  {
+    referredId: uuid()
+      .primaryKey()
+      .references(() => loyaltyAccounts.id, { onDelete: 'cascade' }),
+    referrerId: uuid()
+      .notNull()
+      .references(() => loyaltyAccounts.id, { onDelete: 'cascade' }),
+    campaignId: uuid()
+      .notNull()
+      .references(() => loyaltyCampaigns.id, { onDelete: 'restrict' }),
+    createdAt: created(),
+    earnedAt: tstz(),
+  },
+  (t) => [index().on(t.referrerId, t.createdAt)],
 );
 
 // ---- Staff configuration: the back office's tabs ---------------------------------------

@@ -9,7 +9,7 @@ import { loyaltyAccounts, loyaltyCampaigns, loyaltyLedger, loyaltyTiers } from '
 import { earnedSinceSql, tierWindowStart } from './loyalty-rewards.repo.ts';
 
 /** What a campaign gives: on claims (a multiplier, a fixed bonus), or on the member's birthday. */
-export type CampaignKind = 'multiplier' | 'bonus' | 'birthday';
+export type CampaignKind = 'multiplier' | 'bonus' | 'birthday' | 'referral';
 /** The kinds a claim weighs. */
 export const CLAIM_CAMPAIGNS: CampaignKind[] = ['multiplier', 'bonus'];
 
@@ -29,6 +29,7 @@ export interface CampaignRule {
   minimumTierPoints: number | null;
   budget: number | null;
   capPerMember: number | null;
+  referralsPerMonth: number | null;
 }
 
 /**
@@ -51,10 +52,11 @@ const runningCampaigns = preparedSql<{
   minimum_tier_points: number | null;
   budget: number | null;
   cap_per_member: number | null;
+  referrals_per_month: number | null;
 }>(
   'running_campaigns',
   sql`select c.id, c.name, c.name_es, c.kind, c.multiplier, c.bonus_points, c.valid_from, c.valid_to, c.tickets,
-      c.food_and_beverage, c.hotel, t.points_to_reach as minimum_tier_points, c.budget, c.cap_per_member
+      c.food_and_beverage, c.hotel, t.points_to_reach as minimum_tier_points, c.budget, c.cap_per_member, c.referrals_per_month
     from ${loyaltyCampaigns} c left join ${loyaltyTiers} t on t.name = c.minimum_tier
     where c.active and c.budget_spent_at is null and c.kind = any(string_to_array(${sql.placeholder('kinds')}, ','))
       and c.valid_from <= ${sql.placeholder('last')}::date and c.valid_to >= ${sql.placeholder('first')}::date
@@ -78,6 +80,7 @@ export async function findRunningCampaigns(db: Executor, kinds: CampaignKind[], 
     minimumTierPoints: r.minimum_tier_points,
     budget: r.budget,
     capPerMember: r.cap_per_member,
+    referralsPerMonth: r.referrals_per_month,
   }));
 }
 

@@ -15,6 +15,10 @@ import type { Executor } from '@boardwalk/db/client';
 import { AppError } from '../platform/errors.ts';
 import { lockedPurchases } from './loyalty-claims.repo.ts';
 import { isUniqueViolation, lockClaimingAccount, type AccountRow, type NewLoyaltyOrder } from './loyalty.repo.ts';
+import { completeReferral } from './loyalty-referrals.service.ts';
+
+/** The account a claim is for, locked, with its claims and whether a referral waits for its first claim. */
+type ClaimingAccount = NonNullable<Awaited<ReturnType<typeof lockClaimingAccount>>>;
 import { appendClaims, type LoyaltyCore } from './loyalty.service.ts';
 import { campaignBonuses } from './loyalty-campaigns.service.ts';
 
@@ -75,14 +79,14 @@ function assertClaimable(core: LoyaltyCore, purchases: Purchase[], claimedIds: S
  * caller's transaction. A concurrent claim of the same purchase makes the unique index refuse
  * the insert; the caller turns that into "already claimed".
  */
-async function recordClaim(tx: Executor, core: LoyaltyCore, account: AccountRow, purchases: Purchase[], by: Claimant) {
+async function recordClaim(tx: Executor, core: LoyaltyCore, account: ClaimingAccount, purchases: Purchase[], by: Claimant) {
   const rate = (type: string) => core.config.loyalty.pointsPerUsd[type as LoyaltyOrderType];
   const earning = purchases.map((p) => ({ ...p, points: pointsFor(p.amount, rate(p.sourceType)) }));
   if (earning.every((claim) => claim.points <= 0)) throw refused('nothingToEarn', messages.nothingToEarn);
   const now = core.changes.at ?? new Date();
   const bonuses = await campaignBonuses(tx, { timeZone: core.config.parkTimezone, now }, account.id, earning);
   const claims = earning.map((claim, i) => ({ ...claim, bonus: bonuses.of[i] }));
-  const { orders, balance } = await appendClaims(
+  const written = await appendClaims(
     tx,
     core.changes,
     account.id,
@@ -90,6 +94,10 @@ async function recordClaim(tx: Executor, core: LoyaltyCore, account: AccountRow,
     { causedBy: by.kind, staffMember: by.kind === 'staff' ? by.username : null },
     bonuses.events,
   );
+  const { orders } = written;
+  let { balance } = written;
+  // A referred member's first claim that earns points: both members' referral bonus.
+  if (account.referralPending) balance += await completeReferral(tx, core.changes, account.id, now);
   const loyaltyOrders = claims.map((claim, i): LoyaltyOrder => ({
     id: orders[i]!.id,
     type: claim.sourceType as LoyaltyOrderType,
@@ -167,7 +175,7 @@ async function claim(
   core: LoyaltyCore,
   request: { accountId: string; email: string },
   by: Claimant,
-  purchasesOf: (tx: Executor, account: AccountRow) => Promise<Found>,
+  purchasesOf: (tx: Executor, account: ClaimingAccount) => Promise<Found>,
 ): Promise<ClaimOutcome | CheckCandidate[]> {
   try {
     const outcome = await core.db.transaction(async (tx) => {

@@ -18,6 +18,7 @@ import {
   loyaltyOrders,
   loyaltyOrderSearchText,
   loyaltyRedemptions,
+  loyaltyReferrals,
 } from '@boardwalk/db/schema';
 import { namesPerson, type Person } from '../platform/privacy.ts';
 import { DEFAULT_LANGUAGE, type Language } from '@boardwalk/contract/i18n/languages';
@@ -108,14 +109,22 @@ export async function lockAccount(tx: Executor, id: string): Promise<AccountRow 
  * UPDATE: recording a wallet card (a row referencing the account, whose key check takes FOR
  * KEY SHARE) must wait for the claim, which publishes only an account it saw with a card.
  */
-export async function lockClaimingAccount(tx: Executor, id: string): Promise<(AccountRow & { claims: number }) | null> {
+export async function lockClaimingAccount(
+  tx: Executor,
+  id: string,
+): Promise<(AccountRow & { claims: number; referralPending: boolean }) | null> {
   const [row] = await claimingAccountLock(tx).execute({ id });
   return row ?? null;
 }
 
 const claimingAccountLock = preparedPerSession((db) =>
   db
-    .select({ ...getTableColumns(loyaltyAccounts), claims: claimsOf(sql.placeholder('id')) })
+    .select({
+      ...getTableColumns(loyaltyAccounts),
+      claims: claimsOf(sql.placeholder('id')),
+      // A referral waiting for the member's first claim that earns points (loyalty-referrals.service.ts).
+      referralPending: sql<boolean>`exists (select 1 from ${loyaltyReferrals} r where r.referred_id = ${sql.placeholder('id')}::uuid and r.earned_at is null)`,
+    })
     .from(loyaltyAccounts)
     .where(eq(loyaltyAccounts.id, sql.placeholder('id')))
     .for('update')
@@ -223,6 +232,8 @@ export async function findLoyaltyMemberStanding(db: Executor, accountId: string,
       firstName: loyaltyAccounts.firstName,
       lastName: loyaltyAccounts.lastName,
       memberNumber: loyaltyAccounts.memberNumber,
+      /** What the member's referral link carries. */
+      referralCode: loyaltyAccounts.referralCode,
       /** The member's language: their card's texts are written in it. */
       language: loyaltyAccounts.language,
       emailProvenAt: loyaltyAccounts.emailProvenAt,

@@ -31,7 +31,7 @@ export interface LedgerChanges extends ChangeBus {
 /** The loyalty core's dependencies, built once when a feature registers; use cases take the per-request facts as arguments. */
 export interface LoyaltyCore {
   db: Executor;
-  config: Pick<Config, 'loyalty' | 'supportEmail' | 'parkTimezone'>;
+  config: Pick<Config, 'loyalty' | 'supportEmail' | 'parkTimezone' | 'publicUrl'>;
   /** A ledger entry changes what the member's wallet card shows: the account is published (a claim's, when it holds a card). */
   changes: LedgerChanges;
 }

@@ -30,6 +30,7 @@ import { reversalCauseOf } from '../../loyalty/loyalty-reversals.service.ts';
 import type { LoyaltyCore } from '../../loyalty/loyalty.service.ts';
 import { DEFAULT_LANGUAGE, type Language } from '@boardwalk/contract/i18n/languages';
 import { textIn } from '@boardwalk/contract/i18n/staff-texts';
+import { findReferred, referralLink } from '../../loyalty/loyalty-referrals.service.ts';
 import type { Tier } from '../../loyalty/loyalty-rewards.repo.ts';
 
 /** The statement calls' dependencies, built once when the routes register. */
@@ -173,9 +174,10 @@ export async function readStatement(
   const accountId = accountOfToken(deps.keys, token);
   // Every read at once (one round on PostgreSQL's pool): the member with their tier progress and rewards, and the newest page.
   // An erased account's links are void, and an email not yet proven opens no statement.
-  const [found, ledger] = await Promise.all([
+  const [found, ledger, referred] = await Promise.all([
     memberWithRewards(deps.core.db, accountId, now),
     ledgerPage(deps.core, accountId, null, language),
+    findReferred(deps.core.db, accountId),
   ]);
   if (!found || found.member.erasedAt) throw linkRefused('invalid');
   if (!found.member.emailProvenAt) throw linkRefused('unproven');
@@ -202,6 +204,7 @@ export async function readStatement(
       redeemableNow,
     })),
     walletToken: deps.keys.signToken(LOYALTY_WALLET_TOKEN.purpose, accountId, LOYALTY_WALLET_TOKEN.ttlSeconds),
+    referral: { link: referralLink(deps.core.config.publicUrl, member.referralCode), referred },
   };
 }
 

@@ -25,6 +25,7 @@ import type { Mailer } from '../../integrations/email/mailer.ts';
 import type { Config } from '../../platform/config.ts';
 import { findAccountByEmail, insertAccount, setMemberLanguage } from '../../loyalty/loyalty.repo.ts';
 import { markEmailProven } from '../../loyalty/loyalty-email-proof.repo.ts';
+import { recordReferral, referralRefused } from '../../loyalty/loyalty-referrals.service.ts';
 import { putEmailCode, spendCode, takeCodeTry } from './loyalty-email-codes.repo.ts';
 import {
   claimMessages,
@@ -146,14 +147,25 @@ export function createAccount(
     proof: string;
     language: Language;
     birthday?: Birthday | null | undefined;
+    /** The referral link's code the guest came by. */
+    referralCode?: string | undefined;
   },
 ): Promise<string> {
   return attempt([guest.throttle.of(clientAddress), guest.accountsLimit.of(clientAddress)], async () => {
-    const { proof, ...names } = request;
+    const { proof, referralCode, ...names } = request;
     const check = guest.keys.verifyToken(LOYALTY_EMAIL_PROOF.purpose, proof);
     if (!check.ok || check.subject !== names.email.trim().toLowerCase()) throw codeRefused('proofRequired');
     // The server's clock, like every time a claim is compared with (the one-hour window).
-    const id = await guest.core.db.transaction((tx) => insertAccount(tx, { ...names, createdBy: 'guest', createdAt: new Date() }));
+    const now = new Date();
+    const id = await guest.core.db.transaction(async (tx) => {
+      const created = await insertAccount(tx, { ...names, createdBy: 'guest', createdAt: now });
+      if (!created && referralCode) throw referralRefused('existing');
+      // A refused referral creates nothing: the guest joins without it, or with another link.
+      if (created && referralCode) {
+        await recordReferral(tx, { timeZone: guest.core.config.parkTimezone, now }, { id: created, email: names.email }, referralCode);
+      }
+      return created;
+    });
     if (!id) throw new AppError('CONFLICT', 'A loyalty account already uses this email');
     return guest.keys.signToken(LOYALTY_CLAIM_TOKEN.purpose, id, LOYALTY_CLAIM_TOKEN.ttlSeconds);
   });

@@ -30,6 +30,7 @@ import {
   type AccountRow,
 } from '../../loyalty/loyalty.repo.ts';
 import { campaignsForMember } from '../../loyalty/loyalty-campaigns.service.ts';
+import { findReferred, referralLink } from '../../loyalty/loyalty-referrals.service.ts';
 import { voidMemberCards } from '../../wallet/member-cards.service.ts';
 import { findMemberCardWalletPresence } from '../../wallet/wallet-presence.repo.ts';
 import { redactAuditRecords } from '../audit/audit.repo.ts';
@@ -102,10 +103,11 @@ const toLedgerEntry = ({ entry, reference }: Awaited<ReturnType<typeof findLedge
 export async function staffAccount(ctx: Pick<StaffLoyaltyDeps, 'db' | 'core'>, userId: string, now = new Date()): Promise<StaffAccount> {
   const account = await findAccount(ctx.db, userId);
   if (!account) throw notFound();
-  const [standing, ledger, card] = await Promise.all([
+  const [standing, ledger, card, referred] = await Promise.all([
     findLoyaltyMemberStanding(ctx.db, userId, now),
     findLedgerOfAccount(ctx.db, userId),
     findMemberCardWalletPresence(ctx.db, userId),
+    findReferred(ctx.db, userId),
   ]);
   if (!standing) throw notFound();
   const { member } = standing;
@@ -123,6 +125,7 @@ export async function staffAccount(ctx: Pick<StaffLoyaltyDeps, 'db' | 'core'>, u
     tier: member.tier,
     card,
     campaigns,
+    referral: { link: referralLink(ctx.core.config.publicUrl, account.referralCode), referred },
     ledger: ledger.map(toLedgerEntry),
   };
 }

@@ -163,15 +163,18 @@ async function tellTierChanges(tx: Executor, { action, stored, changes, row }: T
   await recordTierChangesOfTiersEdit(tx, was ? [...others, tierRule(was)] : others);
 }
 
-/** A campaign names what it gives for its kind and at least one kind of purchase. */
+/** What a campaign kind is called in its messages. */
+const CAMPAIGN_KIND_WORDS: Record<string, string> = { bonus: 'fixed bonus', birthday: 'birthday', referral: 'referral' };
+
+/** A campaign names what it gives for its kind and, on claims, at least one kind of purchase. */
 function campaignRules(row: DbRow) {
   const refuse = (path: string, message: string) => new AppError('VALIDATION_FAILED', message, { fields: [{ path, message }] });
   if (row.kind === 'multiplier' && row.multiplier == null)
     throw refuse('loyaltyCampaignMultiplier', 'A multiplier campaign needs its Multiplier');
-  if ((row.kind === 'bonus' || row.kind === 'birthday') && row.bonusPoints == null)
-    throw refuse('loyaltyCampaignBonusPoints', `A ${row.kind === 'bonus' ? 'fixed bonus' : 'birthday'} campaign needs its Bonus Points`);
-  // A birthday gift is not on a purchase.
-  if (row.kind !== 'birthday' && !row.tickets && !row.foodAndBeverage && !row.hotel)
+  if (row.kind !== 'multiplier' && row.bonusPoints == null)
+    throw refuse('loyaltyCampaignBonusPoints', `A ${CAMPAIGN_KIND_WORDS[String(row.kind)]} campaign needs its Bonus Points`);
+  // A birthday gift and a referral bonus are not on a purchase.
+  if ((row.kind === 'multiplier' || row.kind === 'bonus') && !row.tickets && !row.foodAndBeverage && !row.hotel)
     throw refuse('loyaltyCampaignTickets', 'Choose at least one kind of purchase: Tickets, Food and Beverage or Hotel');
   if (typeof row.validFrom === 'string' && typeof row.validTo === 'string' && row.validFrom > row.validTo)
     throw refuse('loyaltyCampaignTo', 'To must not be before From');
