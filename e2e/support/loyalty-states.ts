@@ -7,7 +7,15 @@
 // against the server are loyalty.test.ts, loyalty-pass.test.ts and loyalty-statement.test.ts.
 import type { Page } from 'playwright-core';
 import type { ClaimResult, CheckCandidate } from '@boardwalk/contract/loyalty';
-import { CLAIM_REFUSALS, CODE_REFUSALS, loyaltyEmailMessages, type ClaimRefusal, type CodeRefusal } from '@boardwalk/contract/loyalty';
+import {
+  CLAIM_REFUSALS,
+  CODE_REFUSALS,
+  loyaltyEmailMessages,
+  REFERRAL_REFUSALS,
+  referralMessages,
+  type ClaimRefusal,
+  type CodeRefusal,
+} from '@boardwalk/contract/loyalty';
 import type { Statement, StatementEntry } from '@boardwalk/contract/loyalty-statement';
 import { STATEMENT_REFUSALS, statementMessages, type StatementRefusal } from '@boardwalk/contract/loyalty-statement-messages';
 import { WALLET_REFUSALS } from '@boardwalk/contract/wallet';
@@ -65,10 +73,10 @@ async function signedIn(page: Page, allowedChanges = 1) {
   forThisState(page, script);
 }
 
-/** From /loyalty/: the email, then the code step (the verify call answered here). */
-async function codeStep(page: Page, say: (en: string, es: string) => string) {
+/** From /loyalty/ (or another address of it): the email, then the code step (the verify call answered here). */
+async function codeStep(page: Page, say: (en: string, es: string) => string, address = '/loyalty/') {
   await json(page, '/api/loyalty/verify', { email: EMAIL, validMinutes: 15 });
-  await page.goto('/loyalty/');
+  await page.goto(address);
   await heading(page, say('Brownie Points', 'Puntos Brownie'));
   await typeEmail(page, say, say('Continue', 'Continuar'));
   await heading(page, say('Check Your Email', 'Revise su correo'));
@@ -82,9 +90,9 @@ async function confirmCode(page: Page, say: (en: string, es: string) => string, 
   await page.getByRole('button', { name: say('Confirm', 'Confirmar') }).click();
 }
 
-async function joinStep(page: Page, say: (en: string, es: string) => string) {
+async function joinStep(page: Page, say: (en: string, es: string) => string, address = '/loyalty/') {
   await json(page, '/api/loyalty/confirm', { account: 'new', proof: 'proof-of-email' });
-  await codeStep(page, say);
+  await codeStep(page, say, address);
   await page.getByLabel(say('Code', 'Código')).fill('123456');
   await page.getByRole('button', { name: say('Confirm', 'Confirmar') }).click();
   await heading(page, say('Join Brownie Points', 'Únase a Puntos Brownie'));
@@ -194,6 +202,13 @@ const statement: Statement = {
     { rewardId: '0b7f3b52-6d1c-4a53-9a3e-1f6d2b9c0a12', name: 'Family Dinner', description: null, pointsCost: 50000, redeemableNow: false },
   ],
   walletToken: 'wallet-token',
+  referral: {
+    link: 'http://127.0.0.1/loyalty/?ref=3F9A1C07B2',
+    referred: [
+      { firstName: 'Omar', joinedAt: '2026-11-20T18:00:00.000Z', earned: false },
+      { firstName: 'Nia', joinedAt: '2026-11-12T18:00:00.000Z', earned: true },
+    ],
+  },
 };
 const emptyStatement: Statement = {
   ...statement,
@@ -205,6 +220,7 @@ const emptyStatement: Statement = {
   nextTier: { name: 'Bronze', pointsToReach: 500 },
   ledger: { entries: [], nextBefore: null },
   rewards: [],
+  referral: { link: 'http://127.0.0.1/loyalty/?ref=3F9A1C07B2', referred: [] },
 };
 
 /** The statement from its link, the statement call answered with `answer`. */
@@ -284,6 +300,25 @@ export const loyaltyStates: GuestState[] = [
       say('On your birthday we add a gift of points to your account.', 'En su cumpleaños le regalamos puntos en su cuenta.'),
     );
     if (await submit.isDisabled()) throw new Error('Submit is disabled with a birthday chosen');
+  }),
+  state('loyalty-join-referred', async (page, say) => {
+    await joinStep(page, say, '/loyalty/?ref=3F9A1C07B2');
+    await text(
+      page,
+      say(
+        'A member invited you: when you add your first purchase, you both earn bonus points.',
+        'Un socio lo invitó: cuando agregue su primera compra, ambos ganan puntos de bonificación.',
+      ),
+    );
+  }),
+  state('loyalty-join-referral-refused', async (page, say) => {
+    await joinStep(page, say, '/loyalty/?ref=3F9A1C07B2');
+    await answerWithError(page, '/api/loyalty/create', 400, referralMessages.self, {}, { reason: REFERRAL_REFUSALS.self });
+    await page.getByLabel(say('First Name', 'Nombre')).fill('Lia');
+    await page.getByLabel(say('Last Name', 'Apellido')).fill('Park');
+    await page.getByRole('button', { name: say('Submit', 'Enviar') }).click();
+    await alert(page, say('You cannot use your own invitation link.', 'No puede usar su propio enlace de invitación.'));
+    await page.getByRole('button', { name: say('Join Without the Invitation', 'Unirse sin la invitación') }).waitFor();
   }),
   state('loyalty-join-conflict', async (page, say) => {
     await joinStep(page, say);
@@ -556,6 +591,10 @@ export const loyaltyStates: GuestState[] = [
     await text(page, say('Adjusted by guest services: Goodwill', 'Ajuste de Atención al Visitante: Goodwill'));
     // A campaign's bonus on a purchase, taken back with it, and a birthday's gift (the campaign's name as staff wrote it).
     await text(page, say('Gift: Birthday Treat', 'Regalo: Birthday Treat'));
+    // The referral link and who joined with it.
+    await page.getByRole('heading', { name: say('Invite Friends', 'Invite a sus amigos') }).waitFor();
+    await text(page, say('Nia, joined', 'Nia, se unió el'));
+    await text(page, say('waiting for their first purchase', 'esperando su primera compra'));
     if (language === 'es') {
       await text(page, 'Bonificación, Double Points Weekend: Day Ticket, pedido 10000001');
       await text(page, 'Bonificación descontada (reembolso), Double Points Weekend: Lunch, ticket CHK-12');
@@ -576,6 +615,7 @@ export const loyaltyStates: GuestState[] = [
     await text(page, say('0 points', '0 puntos'));
     await page.getByRole('heading', { name: say('Tier: none yet', 'Nivel: todavía ninguno') }).waitFor();
     await text(page, say('No rewards are offered right now.', 'Por ahora no hay recompensas disponibles.'));
+    await text(page, say('No one has joined with your link yet.', 'Nadie se ha unido con su enlace todavía.'));
     await page.getByRole('link', { name: say('Add a purchase', 'Agregue una compra') }).waitFor();
   }),
   state('statement-negative', async (page, say) => {

@@ -20,8 +20,14 @@ export const sendCode = (email: string) => apiRequest('/api/loyalty/verify', { m
 /** The code proves the email: the account's user id, or the proof create takes. */
 export const confirmCode = (body: { email: string; code: string }) =>
   apiRequest('/api/loyalty/confirm', { method: 'POST', body, schema: confirmAnswer });
-export const createMember = (body: { email: string; firstName: string; lastName: string; proof: string; birthday?: Birthday | null }) =>
-  apiText('/api/loyalty/create', { method: 'POST', body });
+export const createMember = (body: {
+  email: string;
+  firstName: string;
+  lastName: string;
+  proof: string;
+  birthday?: Birthday | null;
+  referralCode?: string;
+}) => apiText('/api/loyalty/create', { method: 'POST', body });
 
 export type ClaimKind = 'tickets' | 'purchase' | 'hotels';
 export type ClaimRequest = TicketClaimRequest | PurchaseClaimRequest | HotelClaimRequest;

@@ -2,7 +2,14 @@
 import { useCallback } from 'react';
 import { useTranslations } from 'use-intl';
 import { refusalOf } from '@boardwalk/contract/errors';
-import { CLAIM_REFUSALS, CODE_REFUSALS, type ClaimRefusal, type CodeRefusal } from '@boardwalk/contract/loyalty';
+import {
+  CLAIM_REFUSALS,
+  CODE_REFUSALS,
+  REFERRAL_REFUSALS,
+  type ClaimRefusal,
+  type CodeRefusal,
+  type ReferralRefusal,
+} from '@boardwalk/contract/loyalty';
 import { STATEMENT_REFUSALS, type StatementRefusal } from '@boardwalk/contract/loyalty-statement-messages';
 import { failedWith } from '../../lib/api-client.ts';
 import { useRequestErrors } from '../../lib/request-errors.ts';
@@ -41,6 +48,7 @@ export function serverReason(
   | { kind: 'code'; key: CodeRefusal }
   | { kind: 'statement'; key: StatementRefusal }
   | { kind: 'claim'; key: ClaimRefusal; days: number }
+  | { kind: 'referral'; key: ReferralRefusal }
   | null {
   if (!failedWith(error, 'VALIDATION_FAILED', 'UNAUTHORIZED')) return null;
   const reason = error.body?.reason;
@@ -48,6 +56,8 @@ export function serverReason(
   if (code) return { kind: 'code', key: code };
   const statement = refusalOf(STATEMENT_REFUSALS, reason);
   if (statement) return { kind: 'statement', key: statement };
+  const referral = refusalOf(REFERRAL_REFUSALS, reason);
+  if (referral) return { kind: 'referral', key: referral };
   const claim = refusalOf(CLAIM_REFUSALS, reason);
   return claim ? { kind: 'claim', key: claim, days: Number(error.body?.params?.days ?? 0) } : null;
 }
@@ -68,6 +78,11 @@ export function useLoyaltyErrors() {
   return {
     supportEmail,
     member,
+    /** A referral link refused when joining (400): the reason, worded here; null for any other failure. */
+    referral: (error: unknown) => {
+      const reason = serverReason(error);
+      return reason?.kind === 'referral' ? t(`referral.${reason.key}`) : null;
+    },
     /** A code refused (400): the reason, worded here; anything else the support text. */
     code: (error: unknown) => {
       const reason = serverReason(error);

@@ -2,7 +2,8 @@ import { useState, useSyncExternalStore, type FormEvent, type ReactNode } from '
 import { useMutation } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { REFERRAL_PARAMETER } from '@boardwalk/contract/loyalty';
 import { useLocale, useTranslations } from 'use-intl';
 import { failedWith } from '../../lib/api-client.ts';
 import { EmailForm, NamesForm, type MemberNames } from '../../loyalty/member-forms.tsx';
@@ -54,8 +55,12 @@ export function MemberSignIn() {
       else setStep({ at: 'names', proof: answer.proof });
     },
   });
+  // A member's referral link (`/loyalty/?ref=CODE`): sent when joining, until the guest joins without it.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const referralCode = searchParams.get(REFERRAL_PARAMETER)?.trim() || undefined;
   const create = useMutation({
-    mutationFn: ({ names, proof }: { names: MemberNames; proof: string }) => createMember({ email, ...names, proof }),
+    mutationFn: ({ names, proof, referral }: { names: MemberNames; proof: string; referral: string | undefined }) =>
+      createMember({ email, ...names, proof, ...(referral && { referralCode: referral }) }),
     onSuccess: (userID) => created(email, userID),
   });
 
@@ -77,12 +82,33 @@ export function MemberSignIn() {
 
   if (step.at === 'names') {
     const conflict = failedWith(create.error, 'CONFLICT');
+    const referralRefused = create.isError ? errors.referral(create.error) : null;
+    const lastNames = create.variables?.names;
+    const withoutReferral = () => {
+      setSearchParams((params) => {
+        params.delete(REFERRAL_PARAMETER);
+        return params;
+      });
+      if (lastNames) create.mutate({ names: lastNames, proof: step.proof, referral: undefined });
+    };
     return (
       <section className="panel panel--narrow" aria-labelledby="loyalty-join-heading">
         <PageHeading id="loyalty-join-heading">{t('join.heading')}</PageHeading>
         <p className="panel__intro">{t.rich('join.intro', { email, strong: emailStrong })}</p>
+        {referralCode && !referralRefused ? <p className="loyalty-note">{t('join.referred')}</p> : null}
         <div role="status">{conflict ? <p className="loyalty-note">{t('join.conflict')}</p> : null}</div>
-        <LiveAlert message={create.isError && !conflict ? errors.member(create.error) : null} />
+        <LiveAlert message={create.isError && !conflict ? (referralRefused ?? errors.member(create.error)) : null} />
+        {referralRefused ? (
+          <BusyButton
+            className="mb-3"
+            variant="outline-primary"
+            busy={create.isPending}
+            busyLabel={t('submitting')}
+            onClick={withoutReferral}
+          >
+            {t('join.withoutReferral')}
+          </BusyButton>
+        ) : null}
         <NamesForm
           ids={{ firstName: 'loyaltyFirstName', lastName: 'loyaltyLastName' }}
           labels={{ firstName: t('join.firstName'), lastName: t('join.lastName'), startOver: t('startOver') }}
@@ -94,7 +120,7 @@ export function MemberSignIn() {
             locale,
           }}
           onStartOver={startOver}
-          onSubmit={(names) => create.mutate({ names, proof: step.proof })}
+          onSubmit={(names) => create.mutate({ names, proof: step.proof, referral: referralCode })}
           submit={{ ...submit, busy: create.isPending }}
         />
       </section>

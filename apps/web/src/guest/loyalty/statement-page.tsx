@@ -144,6 +144,7 @@ function StatementView({ token, onRefused }: { token: string; onRefused: () => v
         <LoyaltyWalletActions request={{ email: first.email, walletToken: first.walletToken }} />
       </section>
       <Rewards statement={first} />
+      <Referrals statement={first} />
       <section className="statement__section" aria-labelledby="statement-history-heading">
         <h2 id="statement-history-heading">{t('history.heading')}</h2>
         {entries.length === 0 ? (
@@ -225,6 +226,51 @@ function TierProgress({ statement }: { statement: Statement }) {
         </>
       ) : (
         <p className="mb-0">{t('tier.top', { earned: points(pointsEarned) })}</p>
+      )}
+    </section>
+  );
+}
+
+/** The member's referral link to share, and who joined with it. */
+function Referrals({ statement }: { statement: Statement }) {
+  const { t } = useStatementTexts();
+  const formats = useFormats();
+  const [copied, setCopied] = useState(false);
+  const { link, referred } = statement.referral;
+  const copy = async () => {
+    await navigator.clipboard.writeText(link);
+    setCopied(true);
+  };
+  return (
+    <section className="statement__section" aria-labelledby="statement-referral-heading">
+      <h2 id="statement-referral-heading">{t('referral.heading')}</h2>
+      <p>{t('referral.howTo')}</p>
+      <div className="input-group mb-2">
+        <input
+          id="statement-referral-link"
+          className="form-control"
+          readOnly
+          value={link}
+          aria-label={t('referral.link')}
+          onFocus={(e) => e.target.select()}
+        />
+        <button type="button" className="btn btn-outline-primary" onClick={() => void copy()}>
+          {t('referral.copy')}
+        </button>
+      </div>
+      <div role="status" className="small text-body-secondary mb-2">
+        {copied ? t('referral.copied') : null}
+      </div>
+      {referred.length === 0 ? (
+        <p className="mb-0">{t('referral.none')}</p>
+      ) : (
+        <ul className="statement-referrals">
+          {referred.map((r, i) => (
+            <li key={i}>
+              {t(r.earned ? 'referral.earned' : 'referral.pending', { firstName: r.firstName, date: formats.date(r.joinedAt) })}
+            </li>
+          ))}
+        </ul>
       )}
     </section>
   );

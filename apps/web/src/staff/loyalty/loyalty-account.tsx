@@ -77,6 +77,12 @@ export function LoyaltyAccount({ user, userID, email, onChangeUser }: AccountPro
           ) : null}
           {a ? <WalletPresenceLine label="Member card" presence={a.card} /> : null}
           {a && a.campaigns.length > 0 ? <CampaignsLine campaigns={a.campaigns} /> : null}
+          {a ? (
+            <p className="mb-0 mt-1 small text-break" data-testid="loyalty-referral">
+              Referral link: {a.referral.link} · {a.referral.referred.length} joined with it (
+              {a.referral.referred.filter((r) => r.earned).length} earned the bonus)
+            </p>
+          ) : null}
         </div>
         <div className="actions">
           <Button variant="outline-secondary" onClick={onChangeUser}>

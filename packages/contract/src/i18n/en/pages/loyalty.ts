@@ -35,6 +35,14 @@ export default {
     proofRequired: 'Confirm your email with the code we sent you first.',
   },
   /** No account uses the email: the names that create one. */
+  /** Why a referral link was refused when joining (nothing was created). */
+  referral: {
+    unknown: 'This invitation link is not valid.',
+    self: 'You cannot use your own invitation link.',
+    existing: 'Invitation links are for new members: this email already has an account.',
+    capped: 'This invitation link has been used as often as it can be this month.',
+    noCampaign: 'Invitations are not running right now.',
+  },
   join: {
     heading: 'Join Brownie Points',
     intro: 'We could not find an account for <strong>{email}</strong>. Tell us your name to join.',
@@ -44,6 +52,9 @@ export default {
     birthMonth: 'Month',
     birthDay: 'Day',
     birthdayHint: 'On your birthday we add a gift of points to your account.',
+    /** The guest came by a member's referral link. */
+    referred: 'A member invited you: when you add your first purchase, you both earn bonus points.',
+    withoutReferral: 'Join Without the Invitation',
     conflict: 'Unable to create your profile, please try again later...',
   },
   home: {

@@ -48,6 +48,17 @@ export default {
     howTo: 'Show your card at any till or at guest services to redeem a reward.',
     redeemable: 'Redeemable now',
   },
+  /** The member's referral link and who joined with it. */
+  referral: {
+    heading: 'Invite Friends',
+    howTo: 'Share your link: when a friend joins with it and adds their first purchase, you both earn bonus points.',
+    link: 'Your invitation link',
+    copy: 'Copy',
+    copied: 'Link copied.',
+    none: 'No one has joined with your link yet.',
+    pending: '{firstName}, joined {date}: waiting for their first purchase',
+    earned: '{firstName}, joined {date}: bonus earned',
+  },
   history: {
     heading: 'History',
     empty: 'No points yet. <link>Add a purchase</link> to start earning.',

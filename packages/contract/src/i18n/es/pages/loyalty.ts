@@ -32,6 +32,13 @@ export default {
     expired: 'Este código venció o se intentó demasiadas veces. Pida un código nuevo.',
     proofRequired: 'Primero confirme su correo con el código que le enviamos.',
   },
+  referral: {
+    unknown: 'Este enlace de invitación no es válido.',
+    self: 'No puede usar su propio enlace de invitación.',
+    existing: 'Los enlaces de invitación son para socios nuevos: este correo ya tiene una cuenta.',
+    capped: 'Este enlace de invitación ya se usó todas las veces posibles este mes.',
+    noCampaign: 'Las invitaciones no están disponibles por ahora.',
+  },
   join: {
     heading: 'Únase a Puntos Brownie',
     intro: 'No encontramos una cuenta para <strong>{email}</strong>. Díganos su nombre para unirse.',
@@ -41,6 +48,8 @@ export default {
     birthMonth: 'Mes',
     birthDay: 'Día',
     birthdayHint: 'En su cumpleaños le regalamos puntos en su cuenta.',
+    referred: 'Un socio lo invitó: cuando agregue su primera compra, ambos ganan puntos de bonificación.',
+    withoutReferral: 'Unirse sin la invitación',
     conflict: 'No se pudo crear su perfil. Intente de nuevo más tarde...',
   },
   home: {

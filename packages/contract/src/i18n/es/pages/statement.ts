@@ -44,6 +44,16 @@ export default {
     howTo: 'Para canjear una recompensa, muestre su tarjeta en cualquier caja o en Atención al Visitante.',
     redeemable: 'Canjeable ahora',
   },
+  referral: {
+    heading: 'Invite a sus amigos',
+    howTo: 'Comparta su enlace: cuando un amigo se una con él y agregue su primera compra, ambos ganan puntos de bonificación.',
+    link: 'Su enlace de invitación',
+    copy: 'Copiar',
+    copied: 'Enlace copiado.',
+    none: 'Nadie se ha unido con su enlace todavía.',
+    pending: '{firstName}, se unió el {date}: esperando su primera compra',
+    earned: '{firstName}, se unió el {date}: bonificación ganada',
+  },
   history: {
     heading: 'Historial',
     empty: 'Todavía no tiene puntos. <link>Agregue una compra</link> para empezar a ganarlos.',
