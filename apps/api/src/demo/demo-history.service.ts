@@ -5,7 +5,11 @@
 // each day's end, the Dashboard's lookup counts, a webhook endpoint with a test message, and the
 // member cards in Apple and Google wallets with their deliveries (demo-wallet.service.ts). In the
 // demo load's transaction.
-import { loyaltyRewards as rewardsTab, loyaltyTiers as tiersTab } from '@boardwalk/contract/staff-loyalty-tabs';
+import {
+  loyaltyCampaigns as campaignsTab,
+  loyaltyRewards as rewardsTab,
+  loyaltyTiers as tiersTab,
+} from '@boardwalk/contract/staff-loyalty-tabs';
 import type { Db, Executor } from '@boardwalk/db/client';
 import type { FastifyInstance } from 'fastify';
 import { ingestRecords } from '../integrations/ingest.service.ts';
@@ -13,7 +17,7 @@ import { expireLots, publishCardsChangedByTime } from '../loyalty/loyalty-expiry
 import type { LoyaltyCore } from '../loyalty/loyalty.service.ts';
 import { createActivityCounts } from '../platform/activity-counts.ts';
 import { AppError } from '../platform/errors.ts';
-import { operatingDayBounds } from '../platform/park-time.ts';
+import { operatingDayBounds, shiftDate } from '../platform/park-time.ts';
 import type { Jobs } from '../platform/jobs/jobs.plugin.ts';
 import type { StaffIdentity } from '../staff/auth/auth.service.ts';
 import { staffCreate } from '../staff/loyalty/staff-loyalty-accounts.service.ts';
@@ -21,7 +25,7 @@ import { staffClaimHotel, staffClaimPurchase, staffClaimTickets } from '../staff
 import { staffRedeem } from '../staff/loyalty/staff-loyalty-points.service.ts';
 import { createResource, prepareResource } from '../staff/resources/resources.service.ts';
 import { createWebhookEndpoint, sendTestMessage } from '../staff/webhooks/webhooks.service.ts';
-import { DEMO_REWARDS, DEMO_TIERS, planHistory, type PlannedMember } from './demo-plan.service.ts';
+import { DEMO_CAMPAIGNS, DEMO_REWARDS, DEMO_TIERS, planHistory, type PlannedMember } from './demo-plan.service.ts';
 import { createWalletHistory, type WalletHistoryDeps, type WalletReport } from './demo-wallet.service.ts';
 
 /** The staff member the demo's history names (audit entries, claims, redemptions). */
@@ -53,6 +57,7 @@ export const historyDepsOf = (app: FastifyInstance): Omit<HistoryDeps, 'changes'
 export interface HistoryReport {
   tiers: number;
   rewards: number;
+  campaigns: number;
   purchases: { orders: number; checks: number; reservations: number };
   members: number;
   claims: number;
@@ -82,6 +87,7 @@ export async function loadHistory(tx: Executor, deps: HistoryDeps, today: string
   const report: Omit<HistoryReport, 'wallet'> = {
     tiers: 0,
     rewards: 0,
+    campaigns: 0,
     purchases: { orders: 0, checks: 0, reservations: 0 },
     members: 0,
     claims: 0,
@@ -122,6 +128,22 @@ export async function loadHistory(tx: Executor, deps: HistoryDeps, today: string
     );
     rewardIds.push(String(row.loyaltyRewardID));
     report.rewards++;
+  }
+
+  // Its campaigns, as staff set them up in the Loyalty Campaigns tab.
+  for (const campaign of DEMO_CAMPAIGNS) {
+    await createResource(
+      resources,
+      prepareResource(campaignsTab),
+      {
+        loyaltyCampaignActive: true,
+        ...campaign.fields,
+        loyaltyCampaignFrom: shiftDate(today, campaign.from),
+        loyaltyCampaignTo: shiftDate(today, campaign.to),
+      },
+      DEMO_STAFF,
+    );
+    report.campaigns++;
   }
 
   // The operator's CRM listens to the club's events.

@@ -15,6 +15,60 @@ export const DEMO_TIERS = [
   { name: 'Gold', nameEs: 'Oro', pointsToReach: 1500 },
 ] as const;
 
+/**
+ * The club's campaigns, each as the Loyalty Campaigns tab takes it, its days `from` and `to`
+ * operating days after the demo's today (negative: before): a double points weekend on food and
+ * beverage that ended (its bonuses in the history), a hotel bonus running now, a birthday gift
+ * and an invitation campaign running all year.
+ */
+export const DEMO_CAMPAIGNS = [
+  {
+    fields: {
+      loyaltyCampaignName: 'Double Points Weekend',
+      loyaltyCampaignNameEs: 'Fin de semana de puntos dobles',
+      loyaltyCampaignKind: 'multiplier',
+      loyaltyCampaignMultiplier: 2,
+      loyaltyCampaignFoodAndBeverage: true,
+      loyaltyCampaignBudget: 5000,
+    },
+    from: -21,
+    to: -20,
+  },
+  {
+    fields: {
+      loyaltyCampaignName: 'Hotel Stay Bonus',
+      loyaltyCampaignNameEs: 'Bono por estadía en el hotel',
+      loyaltyCampaignKind: 'bonus',
+      loyaltyCampaignBonusPoints: 100,
+      loyaltyCampaignHotel: true,
+      loyaltyCampaignCapPerMember: 300,
+    },
+    from: -5,
+    to: 10,
+  },
+  {
+    fields: {
+      loyaltyCampaignName: 'Birthday Treat',
+      loyaltyCampaignNameEs: 'Regalo de cumpleaños',
+      loyaltyCampaignKind: 'birthday',
+      loyaltyCampaignBonusPoints: 250,
+    },
+    from: -60,
+    to: 300,
+  },
+  {
+    fields: {
+      loyaltyCampaignName: 'Bring a Friend',
+      loyaltyCampaignNameEs: 'Traiga a un amigo',
+      loyaltyCampaignKind: 'referral',
+      loyaltyCampaignBonusPoints: 150,
+      loyaltyCampaignReferralsPerMonth: 5,
+    },
+    from: -60,
+    to: 300,
+  },
+];
+
 /** The rewards catalogue: name, cost, the tier it needs, the limit per member. */
 export const DEMO_REWARDS = [
   {
