@@ -18,7 +18,7 @@ import { dashboardQuery } from './dashboard-api.ts';
 import { FigureSection, type FigureColumn } from './figure-section.tsx';
 
 /** Okabe and Ito's palette: told apart with any colour vision. */
-const COLORS = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#D55E00'];
+const COLORS = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#D55E00', '#000000'];
 
 interface Series<R> {
   key: keyof R & string;
