@@ -420,7 +420,13 @@ export const PERSONAL_DATA: TableMap[] = [
     table: schema.loyaltyBirthdayGifts,
     owner: 'loyalty',
     holds: 'a birthday gift given (once per member and year)',
-    columns: { accountId: guest('loyalty', 'keep', 'the gift stays given once'), campaignId: none, year: none, points: none, givenAt: none },
+    columns: {
+      accountId: guest('loyalty', 'keep', 'the gift stays given once'),
+      campaignId: none,
+      year: none,
+      points: none,
+      givenAt: none,
+    },
   }),
   entry({
     table: schema.loyaltyReferrals,
