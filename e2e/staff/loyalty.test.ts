@@ -535,12 +535,13 @@ describe('Loyalty permissions in the page', () => {
     } finally {
       await staff.close();
     }
-    // The administrator's navigation lists Loyalty first in its group, before the rewards.
+    // The administrator's navigation lists Loyalty first in its group, then the campaigns, the rewards and the tiers.
     const admin = await openStaffPage(browser, WIDTHS.desktop);
     try {
       await signIn(admin.page, STAFF_ADMIN.email, STAFF_ADMIN.password);
       const names = await tabNames(admin.page);
-      expect(names[names.indexOf('Loyalty') + 1]).toBe('Loyalty Rewards');
+      const at = names.indexOf('Loyalty');
+      expect(names.slice(at, at + 4)).toEqual(['Loyalty', 'Loyalty Campaigns', 'Loyalty Rewards', 'Loyalty Tiers']);
     } finally {
       await admin.close();
     }
