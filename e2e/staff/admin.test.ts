@@ -48,6 +48,7 @@ const CONFIGURATION_TABS = [
 const ALL_TABS = [
   ...CONFIGURATION_TABS,
   'Loyalty',
+  'Loyalty Campaigns',
   'Loyalty Rewards',
   'Loyalty Tiers',
   'Team',
