@@ -10,7 +10,7 @@ import { loyaltyAccounts, loyaltyBirthdayGifts } from '@boardwalk/db/schema';
 import { parkDate } from '../platform/park-time.ts';
 import { findEarnedForTiers, findRunningCampaigns, type CampaignRule } from './loyalty-campaigns.repo.ts';
 import { cutToCapsAndBudgets } from './loyalty-campaigns.service.ts';
-import { lockAccount, type NewLedgerEntry } from './loyalty.repo.ts';
+import type { NewLedgerEntry } from './loyalty.repo.ts';
 import { appendLedger, type LoyaltyCore } from './loyalty.service.ts';
 
 /** Members given their gifts per transaction. */
@@ -81,10 +81,11 @@ export async function giveBirthdayGifts(core: Pick<LoyaltyCore, 'db' | 'changes'
 }
 
 /**
- * One batch's gifts in one transaction: the members locked (in id order, as every change takes
- * them), their gift rows inserted (a member another run gave a gift this year meanwhile gets
- * none: the primary key), each the best campaign's points cut to its budget and their cap,
- * written as bonus entries.
+ * One batch's gifts in one transaction: the members locked by one statement that skips those
+ * another change holds (a claim, another run: they get theirs at the next run, and no lock
+ * order between the batch and a claim can deadlock), their gift rows inserted (a member another
+ * run gave a gift this year meanwhile gets none: the primary key), each the best campaign's
+ * points cut to its budget and their cap, written as bonus entries.
  */
 async function giveBatch(
   core: Pick<LoyaltyCore, 'db' | 'changes'>,
@@ -94,7 +95,15 @@ async function giveBatch(
   now: Date,
 ): Promise<number> {
   return core.db.transaction(async (tx) => {
-    for (const id of accountIds) await lockAccount(tx, id);
+    const locked = (
+      await tx
+        .select({ id: loyaltyAccounts.id })
+        .from(loyaltyAccounts)
+        .where(inArray(loyaltyAccounts.id, accountIds))
+        .for('update', { skipLocked: true })
+    ).map((row) => row.id);
+    if (locked.length === 0) return 0;
+    accountIds = locked;
     const earned = campaigns.some((c) => c.minimumTierPoints !== null)
       ? await findEarnedForTiers(tx, accountIds, now)
       : new Map<string, number>();

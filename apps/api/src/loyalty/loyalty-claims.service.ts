@@ -84,6 +84,10 @@ async function recordClaim(tx: Executor, core: LoyaltyCore, account: ClaimingAcc
   const earning = purchases.map((p) => ({ ...p, points: pointsFor(p.amount, rate(p.sourceType)) }));
   if (earning.every((claim) => claim.points <= 0)) throw refused('nothingToEarn', messages.nothingToEarn);
   const now = core.changes.at ?? new Date();
+  // A referred member's first claim that earns points: both members' referral bonus, first, so
+  // that the referrer's account is locked before any campaign row (the order of every change's
+  // locks); the claim's write then counts it in the balance it answers.
+  if (account.referralPending) await completeReferral(tx, core.changes, account.id, now);
   const bonuses = await campaignBonuses(tx, { timeZone: core.config.parkTimezone, now }, account.id, earning);
   const claims = earning.map((claim, i) => ({ ...claim, bonus: bonuses.of[i] }));
   const written = await appendClaims(
@@ -94,10 +98,7 @@ async function recordClaim(tx: Executor, core: LoyaltyCore, account: ClaimingAcc
     { causedBy: by.kind, staffMember: by.kind === 'staff' ? by.username : null },
     bonuses.events,
   );
-  const { orders } = written;
-  let { balance } = written;
-  // A referred member's first claim that earns points: both members' referral bonus.
-  if (account.referralPending) balance += await completeReferral(tx, core.changes, account.id, now);
+  const { orders, balance } = written;
   const loyaltyOrders = claims.map((claim, i): LoyaltyOrder => ({
     id: orders[i]!.id,
     type: claim.sourceType as LoyaltyOrderType,

@@ -81,25 +81,25 @@ export async function recordReferral(
  * A referred member's first claim that earns points, in the claim's transaction (which holds
  * their account's lock): both members get the referral campaign's bonus, cut to its budget and
  * each one's cap, once (the referral row, locked, is marked earned). Nothing when the member has
- * no pending referral, or its campaign is no longer active. Answers the points the referred
- * member received.
+ * no pending referral, or its campaign is no longer active; an erased referrer gets nothing.
  */
-export async function completeReferral(tx: Executor, changes: LedgerChanges, referredId: string, now: Date): Promise<number> {
+export async function completeReferral(tx: Executor, changes: LedgerChanges, referredId: string, now: Date): Promise<void> {
   const [pending] = await tx
     .select()
     .from(loyaltyReferrals)
     .where(and(eq(loyaltyReferrals.referredId, referredId), isNull(loyaltyReferrals.earnedAt)))
     .for('update');
-  if (!pending) return 0;
+  if (!pending) return;
   await tx.update(loyaltyReferrals).set({ earnedAt: now }).where(eq(loyaltyReferrals.referredId, referredId));
   const [campaign] = await tx
     .select()
     .from(loyaltyCampaigns)
     .where(and(eq(loyaltyCampaigns.id, pending.campaignId), eq(loyaltyCampaigns.active, true), isNull(loyaltyCampaigns.budgetSpentAt)));
-  if (!campaign?.bonusPoints) return 0;
-  await lockAccount(tx, pending.referrerId);
+  if (!campaign?.bonusPoints) return;
+  const referrer = await lockAccount(tx, pending.referrerId);
   const rule = { ...campaign, kind: 'referral' as const, minimumTierPoints: null };
-  const wanted = [referredId, pending.referrerId].map((accountId) => ({ accountId, campaign: rule, points: campaign.bonusPoints! }));
+  const members = referrer && !referrer.erasedAt ? [referredId, pending.referrerId] : [referredId];
+  const wanted = members.map((accountId) => ({ accountId, campaign: rule, points: campaign.bonusPoints! }));
   const cut = await cutToCapsAndBudgets(tx, now, wanted);
   const entries: NewLedgerEntry[] = wanted.flatMap((want, i) =>
     cut.points[i]! > 0
@@ -116,7 +116,6 @@ export async function completeReferral(tx: Executor, changes: LedgerChanges, ref
       : [],
   );
   await appendLedger(tx, changes, entries, { locked: true, events: cut.events });
-  return cut.points[0]!;
 }
 
 /** The members who joined through the account's referral link, newest first (at most 100). */
