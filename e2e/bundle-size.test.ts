@@ -66,12 +66,13 @@ describe('guest bundle size', () => {
   // the 150 KiB limit. A change that makes a page send more raises its figure here and says why
   // (docs/performance.md); one that makes it send less lowers it. Measured 2026-11-28 with the
   // catalogue split by area (docs/i18n.md): login 148,824 B, a pass page 147,731, the stored-value
-  // page 147,128, the loyalty home 152,180.
+  // page 147,128, the loyalty home 152,180; with the birthday fields and the invitation's words on
+  // the join step (issue 50) 153,467: its budget is the 150 KiB limit itself, 153,600.
   it.each([
     ['the login page', 149_300, () => '/'],
     ['a pass page', 148_200, () => `/${demo.storedValue.orderId}/${demo.storedValue.barcode}`],
     ['the stored-value page', 147_600, () => storedValuePath],
-    ['the loyalty home', 152_700, () => '/loyalty/'],
+    ['the loyalty home', 153_600, () => '/loyalty/'],
   ])('sends %s with its first screen, stylesheets and scripts in its budget (%i B), compressed', async (_name, budget, pagePath) => {
     const path = pagePath();
     // The scripts and stylesheets the page asks for before any API answer (all refused).
