@@ -157,18 +157,13 @@ export async function findCampaignNames(db: Executor, ids: string[]) {
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/** A loyalty order's bonus entry still standing (not reversed yet): what its reversal takes back. */
+/** A loyalty order's bonus entry: what its reversal takes back (a claim is reversed once: markReversed). */
 export async function findStandingBonus(tx: Executor, loyaltyOrderId: string) {
-  const rows = await tx
-    .select({
-      campaignId: loyaltyLedger.campaignId,
-      points: loyaltyLedger.points,
-      reversed: sql<boolean>`exists (select 1 from ${loyaltyLedger} r where r.loyalty_order_id = ${loyaltyOrderId}::uuid and r.kind = 'bonus-reversal')`,
-    })
+  const [bonus] = await tx
+    .select({ campaignId: loyaltyLedger.campaignId, points: loyaltyLedger.points })
     .from(loyaltyLedger)
     .where(and(eq(loyaltyLedger.loyaltyOrderId, loyaltyOrderId), eq(loyaltyLedger.kind, 'bonus')));
-  const bonus = rows[0];
-  return bonus && !bonus.reversed && bonus.campaignId ? { campaignId: bonus.campaignId, points: bonus.points } : null;
+  return bonus?.campaignId ? { campaignId: bonus.campaignId, points: bonus.points } : null;
 }
 
 /** The points each account earned in the tier window (its tier's measure): a campaign's minimum tier is met by reaching that tier's threshold. */

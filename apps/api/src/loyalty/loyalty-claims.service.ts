@@ -16,11 +16,11 @@ import { AppError } from '../platform/errors.ts';
 import { lockedPurchases } from './loyalty-claims.repo.ts';
 import { isUniqueViolation, lockClaimingAccount, type AccountRow, type NewLoyaltyOrder } from './loyalty.repo.ts';
 import { completeReferral } from './loyalty-referrals.service.ts';
+import { appendClaims, type LoyaltyCore } from './loyalty.service.ts';
+import { campaignBonuses } from './loyalty-campaigns.service.ts';
 
 /** The account a claim is for, locked, with its claims and whether a referral waits for its first claim. */
 type ClaimingAccount = NonNullable<Awaited<ReturnType<typeof lockClaimingAccount>>>;
-import { appendClaims, type LoyaltyCore } from './loyalty.service.ts';
-import { campaignBonuses } from './loyalty-campaigns.service.ts';
 
 /** Who makes a claim: the guest through the public calls, or a staff member on the guest's behalf. */
 export type Claimant = { kind: 'guest' } | { kind: 'staff'; username: string };

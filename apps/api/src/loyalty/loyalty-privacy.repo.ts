@@ -6,7 +6,7 @@ import type { PrivacySections } from '@boardwalk/contract/privacy';
 import type { Executor } from '@boardwalk/db/client';
 import { loyaltyAccounts, loyaltyLedger, loyaltyOrders, loyaltyRedemptions } from '@boardwalk/db/schema';
 import { iso, isoOrNull, type Eraser, type Person } from '../platform/privacy.ts';
-import { accountsOfPerson } from './loyalty.repo.ts';
+import { accountsOfPerson, birthdayOf } from './loyalty.repo.ts';
 
 /** The loyalty section: the person's accounts (by email, or every one with their phone), each with its whole history. */
 export async function findLoyaltyOfPerson(db: Executor, person: Person): Promise<PrivacySections['loyalty']> {
@@ -29,7 +29,7 @@ export async function findLoyaltyOfPerson(db: Executor, person: Person): Promise
         email: account.email,
         phone: account.phone,
         zip: account.zip,
-        birthday: account.birthMonth === null ? null : { month: account.birthMonth, day: account.birthDay },
+        birthday: birthdayOf(account),
         seasonPassId: account.seasonPassId,
         joinedAt: iso(account.createdAt),
         balance: ledger.reduce((sum, entry) => sum + entry.points, 0),
