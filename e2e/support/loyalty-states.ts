@@ -163,6 +163,7 @@ const statement: Statement = {
   nextTier: { name: 'Silver', pointsToReach: 2500 },
   ledger: {
     entries: [
+      entry(10, -200, '2026-11-24T08:05:00.000Z', { kind: 'bonus-reversal', campaign: 'Visit 3 Days' }),
       entry(9, 100, '2026-11-23T08:05:00.000Z', { kind: 'bonus', campaign: 'Birthday Treat' }),
       entry(8, -40, '2026-11-22T18:00:00.000Z', {
         kind: 'bonus-reversal',
@@ -209,6 +210,10 @@ const statement: Statement = {
       { firstName: 'Nia', joinedAt: '2026-11-12T18:00:00.000Z', earned: true },
     ],
   },
+  challenges: [
+    { name: 'Visit 3 Days', goal: 'days', goalCount: 3, progress: 2, bonusPoints: 300, completed: false, validTo: '2026-12-31' },
+    { name: 'Two Hotel Nights', goal: 'nights', goalCount: 2, progress: 2, bonusPoints: 500, completed: true, validTo: '2026-12-15' },
+  ],
 };
 const emptyStatement: Statement = {
   ...statement,
@@ -221,6 +226,7 @@ const emptyStatement: Statement = {
   ledger: { entries: [], nextBefore: null },
   rewards: [],
   referral: { link: 'http://127.0.0.1/loyalty/?ref=3F9A1C07B2', referred: [] },
+  challenges: [],
 };
 
 /** The statement from its link, the statement call answered with `answer`. */
@@ -590,7 +596,19 @@ export const loyaltyStates: GuestState[] = [
     await text(page, say('Redemption reversed: Free Soda', 'Canje anulado: Free Soda'));
     await text(page, say('Adjusted by guest services: Goodwill', 'Ajuste de Atención al Visitante: Goodwill'));
     // A campaign's bonus on a purchase, taken back with it, and a birthday's gift (the campaign's name as staff wrote it).
-    await text(page, say('Gift: Birthday Treat', 'Regalo: Birthday Treat'));
+    await text(page, say('Bonus: Birthday Treat', 'Bonificación: Birthday Treat'));
+    // A challenge's bonus taken back (a purchase it counted was reversed).
+    await text(
+      page,
+      say('Bonus taken back, Visit 3 Days: goal no longer met', 'Bonificación descontada, Visit 3 Days: meta ya no cumplida'),
+    );
+    // The challenges: progress toward the goal (a progress bar named by the challenge), and one complete.
+    await page.getByRole('heading', { name: say('Challenges', 'Retos') }).waitFor();
+    await page.getByRole('progressbar', { name: 'Visit 3 Days' }).waitFor();
+    await text(page, say('2 of 3 days visited', '2 de 3 días visitados'));
+    await text(page, say('Complete it by Dec 31, 2026 to earn 300 points.', 'Complételo antes del 31 dic 2026 para ganar 300 puntos.'));
+    await text(page, say('2 of 2 hotel nights stayed', '2 de 2 noches de hotel'));
+    await text(page, say('Complete: 500 points earned.', 'Completado: 500 puntos ganados.'));
     // The referral link and who joined with it.
     await page.getByRole('heading', { name: say('Invite Friends', 'Invite a sus amigos') }).waitFor();
     await text(page, say('Nia, joined', 'Nia, se unió el'));

@@ -34,6 +34,7 @@ import { walletDeliveriesJobs } from './wallet/deliveries/wallet-deliveries.jobs
 import { walletPlugin } from './wallet/wallet.plugin.ts';
 import { loyaltyRoutes } from './guest/loyalty/loyalty.routes.ts';
 import { loyaltyBirthdayJobs } from './loyalty/loyalty-birthdays.jobs.ts';
+import { loyaltyChallengeJobs } from './loyalty/loyalty-challenges.jobs.ts';
 import { loyaltyExpiryJobs } from './loyalty/loyalty-expiry.jobs.ts';
 import { loyaltyStatementJobs } from './guest/loyalty/loyalty-statement.jobs.ts';
 import { privacyRequestJobs } from './guest/privacy/privacy-request.jobs.ts';
@@ -182,6 +183,7 @@ async function registerJobs(app: Instance) {
   await app.register(loyaltyReversalsJobs);
   await app.register(loyaltyExpiryJobs);
   await app.register(loyaltyBirthdayJobs);
+  await app.register(loyaltyChallengeJobs);
   await app.register(loyaltyStatementJobs);
   await app.register(privacyRequestJobs);
   await app.register(webhooksJobs);

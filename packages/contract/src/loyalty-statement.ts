@@ -87,6 +87,22 @@ export const referralSection = z.object({
 });
 export type ReferralSection = z.infer<typeof referralSection>;
 
+/** What a challenge counts: distinct operating days with a claimed purchase or an attraction visit, distinct food outlets, hotel nights. */
+export const CHALLENGE_GOAL_KINDS = ['days', 'outlets', 'nights'] as const;
+export type ChallengeGoal = (typeof CHALLENGE_GOAL_KINDS)[number];
+
+/** A challenge the member can take part in now, with their progress. */
+export const statementChallenge = z.object({
+  name: describe(z.string(), "The challenge's name in the page's language"),
+  goal: z.enum(CHALLENGE_GOAL_KINDS),
+  goalCount: describe(z.number().check(z.int()), 'How many days, outlets or nights complete it'),
+  progress: describe(z.number().check(z.int()), 'How many the member has within its dates (at most goalCount)'),
+  bonusPoints: describe(z.number().check(z.int()), 'What completing it earns'),
+  completed: z.boolean(),
+  validTo: describe(z.iso.date(), 'Its last operating day'),
+});
+export type StatementChallenge = z.infer<typeof statementChallenge>;
+
 export const statement = z.object({
   firstName: z.string(),
   lastName: z.string(),
@@ -105,5 +121,6 @@ export const statement = z.object({
   rewards: describe(z.array(statementReward), 'The active rewards, cheapest first'),
   walletToken: describe(z.string(), "Signed, valid 30 minutes: the wallet calls' token for the member's card"),
   referral: referralSection,
+  challenges: describe(z.array(statementChallenge), 'The challenges running today for the member (oldest first), and those they completed'),
 });
 export type Statement = z.infer<typeof statement>;

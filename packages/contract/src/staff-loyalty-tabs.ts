@@ -72,6 +72,14 @@ export const CAMPAIGN_KINDS = [
   { value: 'bonus', label: 'Fixed Bonus' },
   { value: 'birthday', label: 'Birthday Gift' },
   { value: 'referral', label: 'Referral' },
+  { value: 'challenge', label: 'Challenge' },
+];
+
+/** What a challenge counts within its dates (docs/loyalty-campaigns.md). */
+export const CHALLENGE_GOALS = [
+  { value: 'days', label: 'Days Visited' },
+  { value: 'outlets', label: 'Food Outlets' },
+  { value: 'nights', label: 'Hotel Nights' },
 ];
 
 /**
@@ -79,7 +87,9 @@ export const CAMPAIGN_KINDS = [
  * within its dates, by a member of its minimum tier or above, a bonus entry of the ledger (the
  * earn times the multiplier minus the earn, or the fixed bonus); or, on a member's birthday
  * within its dates, its bonus points once a year; or, to a member who joined through another's
- * referral link and to that member, its bonus points at the new member's first claim. The best single campaign applies, cut to what
+ * referral link and to that member, its bonus points at the new member's first claim; or, to a
+ * member who reaches its goal (days visited, food outlets, hotel nights) within its dates, its
+ * bonus points once. The best single campaign applies, cut to what
  * is left of its budget and of the member's cap. The figures are counted from the ledger when the
  * list is read (docs/loyalty-campaigns.md).
  */
@@ -108,6 +118,8 @@ export const loyaltyCampaigns: ResourceDeclaration = {
     wholeNumberField('loyaltyCampaignBudget', 'Points Budget', 'budget', POINTS),
     wholeNumberField('loyaltyCampaignCapPerMember', 'Cap per Member', 'capPerMember', POINTS),
     wholeNumberField('loyaltyCampaignReferralsPerMonth', 'Referrals per Member per Month', 'referralsPerMonth', { min: 1, maxValue: 1000 }),
+    { name: 'loyaltyCampaignGoal', label: 'Challenge Goal', type: 'select', column: 'goal', choices: CHALLENGE_GOALS },
+    wholeNumberField('loyaltyCampaignGoalCount', 'Goal Count', 'goalCount', { min: 1, maxValue: 366 }),
     activeField('loyaltyCampaignActive'),
     ...readOnlyFields([
       { name: 'loyaltyCampaignStatus', label: 'Status', type: 'text', column: 'status', computed: true },

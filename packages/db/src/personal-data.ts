@@ -411,6 +411,8 @@ export const PERSONAL_DATA: TableMap[] = [
       budget: none,
       capPerMember: none,
       referralsPerMonth: none,
+      goal: none,
+      goalCount: none,
       active: none,
       budgetSpentAt: none,
       ...stamps,
@@ -438,6 +440,17 @@ export const PERSONAL_DATA: TableMap[] = [
       campaignId: none,
       createdAt: none,
       earnedAt: none,
+    },
+  }),
+  entry({
+    table: schema.loyaltyChallengeCompletions,
+    owner: 'loyalty',
+    holds: 'a challenge a member completed, with the bonus it gave',
+    columns: {
+      accountId: guest('loyalty', 'keep', 'a challenge stays completed once'),
+      campaignId: none,
+      points: none,
+      completedAt: none,
     },
   }),
   entry({

@@ -692,7 +692,7 @@ export const loyaltyCampaigns = pgTable(
     /** The name guests read (on the statement, the card, the tills), and in Spanish (null: the name). */
     name: text().notNull().unique(),
     nameEs: text(),
-    /** multiplier | bonus (on claims) | birthday (the member's birthday, once a year) | referral (a member who joined through a link, and who sent it) */
+    /** multiplier | bonus (on claims) | birthday (the member's birthday, once a year) | referral (a member who joined through a link, and who sent it) | challenge (a goal reached within the dates) */
     kind: text().notNull(),
     /** A multiplier's factor (2: double points), two decimals; the bonus is what it adds to the earn. */
     multiplier: numeric({ precision: 4, scale: 2, mode: 'number' }),
@@ -712,6 +712,10 @@ export const loyaltyCampaigns = pgTable(
     capPerMember: integer(),
     /** A referral campaign: the members one member may refer in a calendar month in the park (null: no limit). */
     referralsPerMonth: integer(),
+    /** A challenge's measure: days (distinct operating days with a claimed purchase or an attraction visit), outlets (distinct food outlets), nights (hotel nights). */
+    goal: text().$type<'days' | 'outlets' | 'nights'>(),
+    /** A challenge's goal: how many days, outlets or nights within its dates. */
+    goalCount: integer(),
     active: boolean().notNull().default(true),
     /** When its budget ran out (loyalty.campaign_budget_spent was sent then): it awards nothing more. */
     budgetSpentAt: tstz(),
@@ -719,7 +723,9 @@ export const loyaltyCampaigns = pgTable(
     updatedAt: updated(),
   },
   (t) => [
-    check('loyalty_campaigns_kind', sql`${t.kind} in ('multiplier', 'bonus', 'birthday', 'referral')`),
+    check('loyalty_campaigns_kind', sql`${t.kind} in ('multiplier', 'bonus', 'birthday', 'referral', 'challenge')`),
+    check('loyalty_campaigns_goal', sql`${t.goal} is null or ${t.goal} in ('days', 'outlets', 'nights')`),
+    check('loyalty_campaigns_goal_count_positive', sql`${t.goalCount} is null or ${t.goalCount} > 0`),
     check('loyalty_campaigns_referrals_positive', sql`${t.referralsPerMonth} is null or ${t.referralsPerMonth} > 0`),
     check('loyalty_campaigns_multiplier_range', sql`${t.multiplier} is null or (${t.multiplier} > 1 and ${t.multiplier} <= 10)`),
     check('loyalty_campaigns_bonus_positive', sql`${t.bonusPoints} is null or ${t.bonusPoints} > 0`),
@@ -773,6 +779,28 @@ export const loyaltyReferrals = pgTable(
     earnedAt: tstz(),
   },
   (t) => [index().on(t.referrerId, t.createdAt)],
+);
+
+/**
+ * A challenge a member completed: its bonus was given then (cut to the budget and the cap:
+ * `points`). One row per member and challenge (the primary key decides between two runs); a
+ * reversal that takes the member back below the goal takes the bonus back and removes the row,
+ * so the challenge can be completed again (docs/loyalty-campaigns.md).
+ */
+export const loyaltyChallengeCompletions = pgTable(
+  'loyalty_challenge_completions',
+  {
+    accountId: uuid()
+      .notNull()
+      .references(() => loyaltyAccounts.id, { onDelete: 'cascade' }),
+    campaignId: uuid()
+      .notNull()
+      .references(() => loyaltyCampaigns.id, { onDelete: 'restrict' }),
+    /** The bonus given: what the budget and the cap left (0: nothing). */
+    points: integer().notNull(),
+    completedAt: created(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.campaignId] })],
 );
 
 // ---- Staff configuration: the back office's tabs ---------------------------------------

@@ -125,7 +125,7 @@ export async function ingestRecords(opts: { db: Executor; changes: ChangeBus; da
         );
       }
       for (let i = 0; i < events.length; i += MAX_USAGE_EVENTS) {
-        const result = await recordUsage({ db, events: events.slice(i, i + MAX_USAGE_EVENTS) });
+        const result = await recordUsage({ db, changes: opts.changes, events: events.slice(i, i + MAX_USAGE_EVENTS) });
         report.usage.accepted += result.accepted;
         report.usage.duplicates += result.duplicates;
       }

@@ -3,13 +3,14 @@
 // record (a campaign's budget and a member's cap are sums of them, read from the ledger's
 // campaign indexes).
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { ChallengeGoal } from '@boardwalk/contract/loyalty-statement';
 import type { Executor } from '@boardwalk/db/client';
 import { preparedSql } from '@boardwalk/db/prepared';
 import { loyaltyAccounts, loyaltyCampaigns, loyaltyLedger, loyaltyTiers } from '@boardwalk/db/schema';
 import { earnedSinceSql, tierWindowStart } from './loyalty-rewards.repo.ts';
 
 /** What a campaign gives: on claims (a multiplier, a fixed bonus), or on the member's birthday. */
-export type CampaignKind = 'multiplier' | 'bonus' | 'birthday' | 'referral';
+export type CampaignKind = 'multiplier' | 'bonus' | 'birthday' | 'referral' | 'challenge';
 /** The kinds a claim weighs. */
 export const CLAIM_CAMPAIGNS: CampaignKind[] = ['multiplier', 'bonus'];
 
@@ -30,6 +31,8 @@ export interface CampaignRule {
   budget: number | null;
   capPerMember: number | null;
   referralsPerMonth: number | null;
+  goal: ChallengeGoal | null;
+  goalCount: number | null;
 }
 
 /**
@@ -53,10 +56,13 @@ const runningCampaigns = preparedSql<{
   budget: number | null;
   cap_per_member: number | null;
   referrals_per_month: number | null;
+  goal: ChallengeGoal | null;
+  goal_count: number | null;
 }>(
   'running_campaigns',
   sql`select c.id, c.name, c.name_es, c.kind, c.multiplier, c.bonus_points, c.valid_from, c.valid_to, c.tickets,
-      c.food_and_beverage, c.hotel, t.points_to_reach as minimum_tier_points, c.budget, c.cap_per_member, c.referrals_per_month
+      c.food_and_beverage, c.hotel, t.points_to_reach as minimum_tier_points, c.budget, c.cap_per_member, c.referrals_per_month,
+      c.goal, c.goal_count
     from ${loyaltyCampaigns} c left join ${loyaltyTiers} t on t.name = c.minimum_tier
     where c.active and c.budget_spent_at is null and c.kind = any(string_to_array(${sql.placeholder('kinds')}, ','))
       and c.valid_from <= ${sql.placeholder('last')}::date and c.valid_to >= ${sql.placeholder('first')}::date
@@ -81,6 +87,8 @@ export async function findRunningCampaigns(db: Executor, kinds: CampaignKind[], 
     budget: r.budget,
     capPerMember: r.cap_per_member,
     referralsPerMonth: r.referrals_per_month,
+    goal: r.goal,
+    goalCount: r.goal_count,
   }));
 }
 

@@ -97,7 +97,11 @@ describe('the Loyalty Campaigns tab', () => {
   it.each([
     [{ loyaltyCampaignMultiplier: null }, 'loyaltyCampaignMultiplier', 'A multiplier campaign needs its Multiplier'],
     [{ loyaltyCampaignKind: 'bonus' }, 'loyaltyCampaignBonusPoints', 'A fixed bonus campaign needs its Bonus Points'],
-    [{ loyaltyCampaignKind: 'triple' }, 'loyaltyCampaignKind', 'Kind must be one of Multiplier, Fixed Bonus, Birthday Gift, Referral'],
+    [
+      { loyaltyCampaignKind: 'triple' },
+      'loyaltyCampaignKind',
+      'Kind must be one of Multiplier, Fixed Bonus, Birthday Gift, Referral, Challenge',
+    ],
     [{ loyaltyCampaignMultiplier: 11 }, 'loyaltyCampaignMultiplier', 'Multiplier must be a number from 1.01 to 10 with at most 2 decimals'],
     [
       { loyaltyCampaignTickets: false, loyaltyCampaignFoodAndBeverage: false, loyaltyCampaignHotel: false },

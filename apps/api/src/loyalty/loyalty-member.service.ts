@@ -6,7 +6,8 @@ import { WALLET_REFUSALS, type LoyaltyWalletRequest } from '@boardwalk/contract/
 import type { Executor } from '@boardwalk/db/client';
 import { AppError } from '../platform/errors.ts';
 import type { Keys } from '../platform/keys.plugin.ts';
-import { findLoyaltyMember, type LoyaltyMember } from './loyalty.repo.ts';
+import { memberChallenges, type MemberChallenge } from './loyalty-challenges.service.ts';
+import { findLoyaltyMemberStanding, type LoyaltyMember } from './loyalty.repo.ts';
 
 export const loyaltyPassMessages = {
   tokenRequired: 'Adding your Brownie Points pass needs the link from your claim or from our email; the email address alone is not enough.',
@@ -17,19 +18,39 @@ export const loyaltyPassMessages = {
 const refused = (why: 'linkRequired' | 'linkExpired' | 'linkInvalid', message: string) =>
   new AppError('UNAUTHORIZED', message, { reason: WALLET_REFUSALS[why] });
 
-/** The member the request names, as of `now` (a past time in the demo's history). */
+/** What a member's wallet card shows: the member read model, and the challenges running today with their progress. */
+export type MemberCard = LoyaltyMember & { challenges: MemberChallenge[] };
+
+/** The member's card as of `now` (a past time in the demo's history); null when the account does not exist. */
+export async function findMemberCard(
+  db: Executor,
+  accountId: string,
+  context: { timeZone: string; now?: Date },
+): Promise<MemberCard | null> {
+  const now = context.now ?? new Date();
+  const standing = await findLoyaltyMemberStanding(db, accountId, now);
+  if (!standing) return null;
+  const challenges = await memberChallenges(
+    db,
+    { id: accountId, earnedForTier: standing.progress.earned },
+    { timeZone: context.timeZone, now },
+  );
+  return { ...standing.member, challenges };
+}
+
+/** The member the request names, with their card, as of `now` (a past time in the demo's history). */
 export async function authorizedMember(
-  ctx: { db: Executor; keys: Keys },
+  ctx: { db: Executor; keys: Keys; config: { parkTimezone: string } },
   request: LoyaltyWalletRequest,
   now = new Date(),
-): Promise<LoyaltyMember> {
+): Promise<MemberCard> {
   if (!request.walletToken) throw refused('linkRequired', loyaltyPassMessages.tokenRequired);
   const check = ctx.keys.verifyToken(LOYALTY_WALLET_TOKEN.purpose, request.walletToken);
   if (!check.ok)
     throw check.reason === 'expired'
       ? refused('linkExpired', loyaltyPassMessages.tokenExpired)
       : refused('linkInvalid', loyaltyPassMessages.invalid);
-  const member = await findLoyaltyMember(ctx.db, check.subject, now);
+  const member = await findMemberCard(ctx.db, check.subject, { timeZone: ctx.config.parkTimezone, now });
   // An erased member's tokens are void: no new live card from a link issued before the erasure.
   if (!member || member.erasedAt || member.email.toLowerCase() !== request.email.trim().toLowerCase())
     throw refused('linkInvalid', loyaltyPassMessages.invalid);

@@ -31,6 +31,7 @@ import type { LoyaltyCore } from '../../loyalty/loyalty.service.ts';
 import { DEFAULT_LANGUAGE, type Language } from '@boardwalk/contract/i18n/languages';
 import { textIn } from '@boardwalk/contract/i18n/staff-texts';
 import { findReferred, referralLink } from '../../loyalty/loyalty-referrals.service.ts';
+import { challengeIn, memberChallenges } from '../../loyalty/loyalty-challenges.service.ts';
 import type { Tier } from '../../loyalty/loyalty-rewards.repo.ts';
 
 /** The statement calls' dependencies, built once when the routes register. */
@@ -182,6 +183,11 @@ export async function readStatement(
   if (!found || found.member.erasedAt) throw linkRefused('invalid');
   if (!found.member.emailProvenAt) throw linkRefused('unproven');
   const { member, progress, rewards } = found;
+  const challenges = await memberChallenges(
+    deps.core.db,
+    { id: accountId, earnedForTier: progress.earned },
+    { timeZone: deps.core.config.parkTimezone, now },
+  );
   // Names and descriptions staff wrote, in the page's language where they wrote one.
   const tierIn = (tier: Tier | null) => tier && { name: textIn(tier, 'name', language)!, pointsToReach: tier.pointsToReach };
   return {
@@ -205,6 +211,7 @@ export async function readStatement(
     })),
     walletToken: deps.keys.signToken(LOYALTY_WALLET_TOKEN.purpose, accountId, LOYALTY_WALLET_TOKEN.ttlSeconds),
     referral: { link: referralLink(deps.core.config.publicUrl, member.referralCode), referred },
+    challenges: challenges.map((challenge) => challengeIn(challenge, language)),
   };
 }
 

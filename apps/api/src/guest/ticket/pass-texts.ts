@@ -4,6 +4,7 @@
 // loyalty core's member card read them here.
 import { LANGUAGES, type Language } from '@boardwalk/contract/i18n/languages';
 import { PASS_TEXTS, type PassTexts } from '@boardwalk/contract/i18n/passes';
+import type { StatementChallenge } from '@boardwalk/contract/loyalty-statement';
 import type { PassOrder } from '@boardwalk/contract/pass';
 import { isStoredValueCard } from '@boardwalk/contract/pass-display';
 import { translatorsOf } from '../../platform/translators.ts';
@@ -16,7 +17,7 @@ export type PassTranslator = ReturnType<typeof passTexts>;
 export type FixedTextKey =
   | `label.${keyof PassTexts['label']}`
   | `changed.${keyof PassTexts['changed']}`
-  | `member.${Exclude<keyof PassTexts['member'], 'description' | 'expiring'>}`;
+  | `member.${Exclude<keyof PassTexts['member'], 'description' | 'expiring' | 'challengeProgress' | 'challengeDone' | 'challengeMessage'>}`;
 const fixedTexts = new Map<FixedTextKey, Record<Language, string>>();
 /** A text without parameters in every language, made once (a pass shows a dozen, and passes are made by the thousand). */
 export function fixedText(key: FixedTextKey): Record<Language, string> {
@@ -35,6 +36,16 @@ export function balanceOf(order: PassOrder, t: PassTranslator): { label: string;
   return isStoredValueCard(order)
     ? { label: t('label.credits'), value: t('value.credits', { credits: order.credits }) }
     : { label: t('label.balance'), value: t('value.money', { amount: order.cash }) };
+}
+
+/** A member card's challenge line: the progress toward its goal, or what completing it earned. */
+export function challengeText(
+  challenge: Pick<StatementChallenge, 'goal' | 'goalCount' | 'progress' | 'completed' | 'bonusPoints'>,
+  t: PassTranslator,
+): string {
+  return challenge.completed
+    ? t('member.challengeDone', { points: challenge.bonusPoints })
+    : t(`member.challengeProgress.${challenge.goal}`, { progress: challenge.progress, goalCount: challenge.goalCount });
 }
 
 const VOID_REASONS = {

@@ -8,15 +8,15 @@ import { deleteRule } from '../../platform/retention.ts';
 
 export type UsageValues = Omit<typeof attractionUsage.$inferInsert, 'id' | 'createdAt'>;
 
-/** Inserts the events not yet held (barcode + attraction + timestamp); answers how many were new. */
-export async function insertUsageEvents(db: Executor, values: UsageValues[]): Promise<number> {
-  if (values.length === 0) return 0;
+/** Inserts the events not yet held (barcode + attraction + timestamp); answers the barcode of each new one. */
+export async function insertUsageEvents(db: Executor, values: UsageValues[]): Promise<string[]> {
+  if (values.length === 0) return [];
   const rows = await db
     .insert(attractionUsage)
     .values(values)
     .onConflictDoNothing({ target: [attractionUsage.barcode, attractionUsage.attraction, attractionUsage.timestamp] })
-    .returning({ id: attractionUsage.id });
-  return rows.length;
+    .returning({ barcode: attractionUsage.barcode });
+  return rows.map((row) => row.barcode);
 }
 
 /** Retention: an attraction usage event goes RETENTION_ATTRACTION_USAGE_DAYS after it happened. */

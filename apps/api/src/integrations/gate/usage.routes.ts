@@ -11,6 +11,6 @@ export const usageRoutes: FastifyPluginAsyncZod = async (app) => {
       body: usageFeed,
       response: { 200: usageResult },
     },
-    handler: (request) => recordUsage({ db: app.database.db, events: request.body.events }),
+    handler: (request) => app.database.db.transaction((tx) => recordUsage({ db: tx, changes: app.jobs, events: request.body.events })),
   });
 };

@@ -164,7 +164,12 @@ async function tellTierChanges(tx: Executor, { action, stored, changes, row }: T
 }
 
 /** What a campaign kind is called in its messages. */
-const CAMPAIGN_KIND_WORDS: Record<string, string> = { bonus: 'fixed bonus', birthday: 'birthday', referral: 'referral' };
+const CAMPAIGN_KIND_WORDS: Record<string, string> = {
+  bonus: 'fixed bonus',
+  birthday: 'birthday',
+  referral: 'referral',
+  challenge: 'challenge',
+};
 
 /** A campaign names what it gives for its kind and, on claims, at least one kind of purchase. */
 function campaignRules(row: DbRow) {
@@ -176,6 +181,8 @@ function campaignRules(row: DbRow) {
   // A birthday gift and a referral bonus are not on a purchase.
   if ((row.kind === 'multiplier' || row.kind === 'bonus') && !row.tickets && !row.foodAndBeverage && !row.hotel)
     throw refuse('loyaltyCampaignTickets', 'Choose at least one kind of purchase: Tickets, Food and Beverage or Hotel');
+  if (row.kind === 'challenge' && row.goal == null) throw refuse('loyaltyCampaignGoal', 'A challenge needs its Challenge Goal');
+  if (row.kind === 'challenge' && row.goalCount == null) throw refuse('loyaltyCampaignGoalCount', 'A challenge needs its Goal Count');
   if (typeof row.validFrom === 'string' && typeof row.validTo === 'string' && row.validFrom > row.validTo)
     throw refuse('loyaltyCampaignTo', 'To must not be before From');
 }

@@ -15,9 +15,9 @@ import type { Config } from '../../platform/config.ts';
 import type { Keys } from '../../platform/keys.plugin.ts';
 import { findPhotoPng } from '../../guest/ticket/holder-photo.repo.ts';
 import { toPassOrder, type PassRow, type TicketCore } from '../../guest/ticket/ticket.service.ts';
-import { findLoyaltyMember, type LoyaltyMember } from '../../loyalty/loyalty.repo.ts';
-import { cardExpiring, memberName } from '../../loyalty/loyalty-member.service.ts';
-import { voidReasonText } from '../../guest/ticket/pass-texts.ts';
+import { cardExpiring, findMemberCard, memberName, type MemberCard } from '../../loyalty/loyalty-member.service.ts';
+import { challengeText, voidReasonText } from '../../guest/ticket/pass-texts.ts';
+import type { MemberChallenge } from '../../loyalty/loyalty-challenges.service.ts';
 import { passStrings, type PassStrings } from './apple-pass-strings.ts';
 import { passStyleOf, relevanceOf, voidReasonOf, type Relevance, type VoidReason } from '../pass-style.service.ts';
 
@@ -276,14 +276,36 @@ export function applePassContent(input: PassContentInput): PassContent {
 }
 
 /**
- * What a loyalty member's card shows: a store card with the balance, the name, the tier, the
- * points expiring within 30 days and the member number; its barcode carries the card token (what
- * a till spends against), the member number its text.
+ * A challenge's field, keyed by its campaign (a field keeps its key wherever it shows): its name,
+ * the member's progress, and once complete what it earned, with a lock-screen message then only
+ * (the value changes once more, to that).
  */
-export function loyaltyApplePassContent(member: LoyaltyMember, config: WalletConfig, serialNumber = ''): PassContent {
+function challengeField(challenge: MemberChallenge, strings: PassStrings): Field {
+  return {
+    key: `challenge-${challenge.campaignId}`,
+    label: strings.staff(textsIn(challenge.names, 'name')!),
+    value: strings.text((t) => challengeText(challenge, t)),
+    ...(challenge.completed && { changeMessage: strings.fixed('changed.challenge') }),
+  };
+}
+
+/** Fields beside the secondary ones on a store card's front (Apple shows four secondary and auxiliary fields at most). */
+const STORE_CARD_AUXILIARY_ROOM = 2;
+
+/**
+ * What a loyalty member's card shows: a store card with the balance, the name, the tier, the
+ * points expiring within 30 days, the challenges running (on the front while there is room, then
+ * on the back) and the member number; its barcode carries the card token (what a till spends
+ * against), the member number its text.
+ */
+export function loyaltyApplePassContent(member: MemberCard, config: WalletConfig, serialNumber = ''): PassContent {
   const strings = passStrings(config.parkTimezone);
   const expiringSoon = cardExpiring(member);
   const expiring = expiringSoon && strings.text((t) => t('member.expiring', expiringSoon));
+  const auxiliary: Field[] = expiring ? [{ key: 'expiring', label: strings.text((t) => t('member.expiringLabel')), value: expiring }] : [];
+  const challenges = member.challenges.map((challenge) => challengeField(challenge, strings));
+  const front = challenges.slice(0, STORE_CARD_AUXILIARY_ROOM - auxiliary.length);
+  auxiliary.push(...front);
   const pass: Record<string, unknown> = {
     ...passBase(
       config,
@@ -313,10 +335,11 @@ export function loyaltyApplePassContent(member: LoyaltyMember, config: WalletCon
           textAlignment: 'PKTextAlignmentRight',
         },
       ],
-      ...(expiring && {
-        auxiliaryFields: [{ key: 'expiring', label: strings.text((t) => t('member.expiringLabel')), value: expiring }],
-      }),
-      backFields: [{ key: 'support', label: strings.fixed('label.guestServices'), value: config.supportEmail }],
+      ...(auxiliary.length > 0 && { auxiliaryFields: auxiliary }),
+      backFields: [
+        ...challenges.slice(front.length),
+        { key: 'support', label: strings.fixed('label.guestServices'), value: config.supportEmail },
+      ],
     } satisfies Record<string, Field[]>,
     barcodes: [
       { format: 'PKBarcodeFormatCode128', message: member.cardToken, messageEncoding: 'iso-8859-1', altText: member.memberNumber },
@@ -399,7 +422,7 @@ export async function currentContentOf(
 ): Promise<PassContent | null> {
   if (pass.voidedAt) return voidedLoyaltyApplePassContent(ctx.config, pass.serialNumber);
   if (pass.loyaltyAccountId) {
-    const member = await findLoyaltyMember(ctx.db, pass.loyaltyAccountId);
+    const member = await findMemberCard(ctx.db, pass.loyaltyAccountId, { timeZone: ctx.config.parkTimezone });
     return member && loyaltyApplePassContent(member, ctx.config, pass.serialNumber);
   }
   if (!pass.barcode || !pass.orderId) return null;

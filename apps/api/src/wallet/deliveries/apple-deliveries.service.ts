@@ -15,7 +15,7 @@ import {
   type WalletConfig,
 } from '../apple/apple-pass-content.service.ts';
 import { findApplePasses, findLoyaltyPass, findVoidedPass, setVoidReason, updateContentHash } from '../wallet-passes.repo.ts';
-import { findLoyaltyMember } from '../../loyalty/loyalty.repo.ts';
+import { findMemberCard } from '../../loyalty/loyalty-member.service.ts';
 import { deleteDeviceRegistration, findDeviceRegistrations, findPushTokens } from '../apple/passkit.repo.ts';
 
 /** What the delivery jobs of Apple passes need. */
@@ -77,7 +77,9 @@ export function createAppleDeliveries(deps: AppleDeliveryDeps) {
   /** A loyalty member's ledger or details changed (in the job's transaction): their card is compared and pushed like a ticket's. */
   async function compareMemberCard(tx: Executor, loyaltyAccountId: string): Promise<void> {
     const pass = await findLoyaltyPass(tx, loyaltyAccountId);
-    const member = pass?.contentHash ? await findLoyaltyMember(tx, loyaltyAccountId, deps.at) : null;
+    const member = pass?.contentHash
+      ? await findMemberCard(tx, loyaltyAccountId, { timeZone: deps.config.parkTimezone, now: deps.at })
+      : null;
     if (pass && member) await deliverIfChanged(tx, { ...pass, barcode: null }, loyaltyApplePassContent(member, deps.config).contentHash);
   }
 

@@ -23,7 +23,7 @@ import { GOOGLE_WALLET_STATES } from '../google/google-callbacks.repo.ts';
 import { findParkLocations } from '../park-settings.repo.ts';
 import { findGoogleIssuedPasses, recordGoogleUpdate } from '../google/google-wallet.repo.ts';
 import { relevanceOf, voidReasonOf } from '../pass-style.service.ts';
-import { findLoyaltyMember } from '../../loyalty/loyalty.repo.ts';
+import { findMemberCard } from '../../loyalty/loyalty-member.service.ts';
 
 /** What the delivery jobs of Google objects need. */
 export interface GoogleDeliveryDeps extends DeliveryDeps {
@@ -90,7 +90,9 @@ export function createGoogleDeliveries(deps: GoogleDeliveryDeps) {
     }
     if ('loyaltyAccountId' in of) {
       const pass = await findLoyaltyPass(db, of.loyaltyAccountId);
-      const member = inGoogleWallet(pass) ? await findLoyaltyMember(db, of.loyaltyAccountId, deps.at) : null;
+      const member = inGoogleWallet(pass)
+        ? await findMemberCard(db, of.loyaltyAccountId, { timeZone: deps.config.parkTimezone, now: deps.at })
+        : null;
       if (!pass || !member) return null;
       const object = toLoyaltyObject(member, pass.serialNumber, deps.googleWallet.issuerId, deps.config.parkTimezone);
       return currentOf(pass, { kind: 'loyaltyObject', object }, { objectId: object.id });

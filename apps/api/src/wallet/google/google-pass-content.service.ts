@@ -22,13 +22,19 @@ import type {
   WalletObject,
 } from './google-wallet.ts';
 import type { PassTexts } from '@boardwalk/contract/i18n/passes';
-import { ownText, textIn } from '@boardwalk/contract/i18n/staff-texts';
+import { ownText, textIn, textsIn } from '@boardwalk/contract/i18n/staff-texts';
 import type { Config } from '../../platform/config.ts';
 import { knownLanguage } from '../../platform/translators.ts';
 import type { PassRow } from '../../guest/ticket/ticket.service.ts';
-import type { LoyaltyMember } from '../../loyalty/loyalty.repo.ts';
-import { cardExpiring, memberName } from '../../loyalty/loyalty-member.service.ts';
-import { balanceOf, fixedText, inEveryLanguage, voidReasonText, type PassTranslator } from '../../guest/ticket/pass-texts.ts';
+import { cardExpiring, memberName, type MemberCard } from '../../loyalty/loyalty-member.service.ts';
+import {
+  balanceOf,
+  challengeText,
+  fixedText,
+  inEveryLanguage,
+  voidReasonText,
+  type PassTranslator,
+} from '../../guest/ticket/pass-texts.ts';
 import type { ParkLocation } from '../park-settings.repo.ts';
 import { passStyleOf, type PassStyle, type Relevance, type VoidReason } from '../pass-style.service.ts';
 
@@ -347,12 +353,17 @@ export function loyaltyClass(issuerId: string, config: GoogleWalletConfig): Loya
 const INT32_MAX = 2 ** 31 - 1;
 const googleBalance = (points: number) => (Math.abs(points) <= INT32_MAX ? { int: points } : { string: String(points) });
 
-/** The Google Wallet object of a member's card: the member, the balance, the tier and the points expiring within 30 days. */
-export function toLoyaltyObject(member: LoyaltyMember, serialNumber: string, issuerId: string, timeZone: string): LoyaltyObject {
+/**
+ * The Google Wallet object of a member's card: the member, the balance, the tier, the points
+ * expiring within 30 days and the challenges running (a module each, keyed by its campaign); a
+ * completed challenge adds a message that notifies the holder (its id keeps it one message).
+ */
+export function toLoyaltyObject(member: MemberCard, serialNumber: string, issuerId: string, timeZone: string): LoyaltyObject {
   const language = knownLanguage(member.language);
   const say = (write: (t: PassTranslator) => string) => localized(language, write, timeZone);
   const expiring = cardExpiring(member);
   const points = say((t) => t('member.points'));
+  const completed = member.challenges.filter((challenge) => challenge.completed);
   return {
     id: `${issuerId}.${serialNumber}`,
     classId: `${issuerId}.${LOYALTY_CLASS_SUFFIX}`,
@@ -377,7 +388,28 @@ export function toLoyaltyObject(member: LoyaltyMember, serialNumber: string, iss
             ),
           ]
         : []),
+      ...member.challenges.map((challenge) =>
+        textModule(
+          `challenge-${challenge.campaignId}`,
+          inLanguages(language, textsIn(challenge.names, 'name')!),
+          say((t) => challengeText(challenge, t)),
+        ),
+      ),
     ],
+    ...(completed.length > 0 && {
+      messages: completed.map((challenge) => {
+        const header = inLanguages(language, textsIn(challenge.names, 'name')!);
+        const body = say((t) => t('member.challengeMessage', { points: challenge.bonusPoints }));
+        return {
+          id: `challenge-${challenge.campaignId}`,
+          header: header.defaultValue.value,
+          body: body.defaultValue.value,
+          localizedHeader: header,
+          localizedBody: body,
+          messageType: 'TEXT_AND_NOTIFY' as const,
+        };
+      }),
+    }),
   };
 }
 

@@ -18,8 +18,7 @@ import {
 } from './google-pass-content.service.ts';
 import { passStyleOf, relevanceOf, voidReasonOf } from '../pass-style.service.ts';
 import { markGoogleIssued } from './google-wallet.repo.ts';
-import { authorizedMember } from '../../loyalty/loyalty-member.service.ts';
-import { findLoyaltyMember } from '../../loyalty/loyalty.repo.ts';
+import { authorizedMember, findMemberCard } from '../../loyalty/loyalty-member.service.ts';
 
 export interface GoogleWalletDeps {
   db: Executor;
@@ -76,7 +75,7 @@ export function createGoogleWalletService(deps: GoogleWalletDeps) {
     async createMemberCardLink(request: LoyaltyWalletRequest): Promise<string> {
       const authorized = await authorizedMember(deps, request);
       const { serialNumber } = await markGoogleIssued(db, { loyaltyAccountId: authorized.id });
-      const member = (await findLoyaltyMember(db, authorized.id)) ?? authorized;
+      const member = (await findMemberCard(db, authorized.id, { timeZone: config.parkTimezone })) ?? authorized;
       return googleWallet.saveUrl({
         loyaltyClasses: [loyaltyClass(issuerId, config)],
         loyaltyObjects: [toLoyaltyObject(member, serialNumber, issuerId, config.parkTimezone)],

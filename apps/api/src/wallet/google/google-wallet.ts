@@ -126,7 +126,17 @@ export interface LoyaltyObject {
   validTimeInterval?: TimeInterval;
   textModulesData?: TextModule[];
   linksModuleData?: LinksModule;
+  /** developers.google.com/wallet/reference/rest/v1/Message: TEXT_AND_NOTIFY also notifies the holder (at most 3 a day per object). */
+  messages?: WalletMessage[];
   notifyPreference?: EventTicketObject['notifyPreference'];
+}
+export interface WalletMessage {
+  id: string;
+  header: string;
+  body: string;
+  localizedHeader?: LocalizedString;
+  localizedBody?: LocalizedString;
+  messageType: 'TEXT' | 'TEXT_AND_NOTIFY';
 }
 export interface SaveToWalletPayload {
   genericClasses?: GenericClass[];

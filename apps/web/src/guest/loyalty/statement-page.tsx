@@ -143,6 +143,7 @@ function StatementView({ token, onRefused }: { token: string; onRefused: () => v
         <h2 id="statement-card-heading">{t('card')}</h2>
         <LoyaltyWalletActions request={{ email: first.email, walletToken: first.walletToken }} />
       </section>
+      <Challenges statement={first} />
       <Rewards statement={first} />
       <Referrals statement={first} />
       <section className="statement__section" aria-labelledby="statement-history-heading">
@@ -276,6 +277,44 @@ function Referrals({ statement }: { statement: Statement }) {
   );
 }
 
+/** The challenges running now: each one's progress toward its goal, and what completing it earns (or earned) by its last day (a calendar date: read at local noon). */
+function Challenges({ statement }: { statement: Statement }) {
+  const { t } = useStatementTexts();
+  const formats = useFormats();
+  if (statement.challenges.length === 0) return null;
+  return (
+    <section className="statement__section" aria-labelledby="statement-challenges-heading">
+      <h2 id="statement-challenges-heading">{t('challenges.heading')}</h2>
+      <ul className="list-unstyled mb-0">
+        {statement.challenges.map((challenge, i) => (
+          <li key={i} className="mb-3">
+            <strong id={`statement-challenge-${i}`}>{challenge.name}</strong>
+            <div
+              className="progress my-1"
+              role="progressbar"
+              aria-labelledby={`statement-challenge-${i}`}
+              aria-valuemin={0}
+              aria-valuemax={challenge.goalCount}
+              aria-valuenow={challenge.progress}
+            >
+              <div
+                className={`progress-bar${challenge.completed ? ' bg-success' : ''}`}
+                style={{ width: `${(100 * challenge.progress) / challenge.goalCount}%` }}
+              />
+            </div>
+            <div>{t(`challenges.progress.${challenge.goal}`, { progress: challenge.progress, goalCount: challenge.goalCount })}</div>
+            <div className="text-body-secondary">
+              {challenge.completed
+                ? t('challenges.completed', { points: challenge.bonusPoints })
+                : t('challenges.reward', { date: formats.date(`${challenge.validTo}T12:00:00`), points: challenge.bonusPoints })}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function Rewards({ statement }: { statement: Statement }) {
   const { t, points } = useStatementTexts();
   return (
@@ -331,9 +370,11 @@ function useEntryWords() {
       case 'expired':
         return entry.earnedAt ? t('expired', { date: formats.date(entry.earnedAt) }) : t('expiredGivenBack');
       case 'bonus':
-        return bought ? t('bonus', { campaign: entry.campaign ?? '', purchase }) : t('gift', { campaign: entry.campaign ?? '' });
+        return bought ? t('bonus', { campaign: entry.campaign ?? '', purchase }) : t('campaignBonus', { campaign: entry.campaign ?? '' });
       case 'bonus-reversal':
-        return t('bonusReversal', { why: entry.cause ? t(`causes.${entry.cause}`) : '', campaign: entry.campaign ?? '', purchase });
+        return bought
+          ? t('bonusReversal', { why: entry.cause ? t(`causes.${entry.cause}`) : '', campaign: entry.campaign ?? '', purchase })
+          : t('challengeTakenBack', { campaign: entry.campaign ?? '' });
     }
   };
 }

@@ -47,6 +47,7 @@ export default {
     parkHours: 'Park hours are now %@',
     points: 'You now have %@ Brownie points',
     tier: 'You are now %@',
+    challenge: 'Challenge complete: %@',
   },
   google: {
     photo: 'Ticketholder photo',
@@ -79,5 +80,14 @@ export default {
     expiring: '{points, number} points on {date, date, ::yMMMd}',
     /** All a removed member's card still shows. */
     membershipEnded: 'Membership ended',
+    /** A challenge's field: the member's progress, by what it counts; then what completing it earned. */
+    challengeProgress: {
+      days: '{progress, number} of {goalCount, plural, one {# day} other {# days}}',
+      outlets: '{progress, number} of {goalCount, plural, one {# outlet} other {# outlets}}',
+      nights: '{progress, number} of {goalCount, plural, one {# night} other {# nights}}',
+    },
+    challengeDone: '{points, plural, one {# point} other {# points}} earned',
+    /** Google Wallet's message when a challenge is complete. */
+    challengeMessage: 'Challenge complete! You earned {points, plural, one {# Brownie point} other {# Brownie points}}.',
   },
 } as const;

@@ -43,6 +43,7 @@ export default {
     parkHours: 'El horario del parque ahora es %@',
     points: 'Ahora tiene %@ puntos Brownie',
     tier: 'Su nivel ahora es %@',
+    challenge: 'Reto completado: %@',
   },
   google: {
     photo: 'Foto del titular',
@@ -71,5 +72,12 @@ export default {
     expiringLabel: 'Vencen pronto',
     expiring: '{points, plural, one {# punto} other {# puntos}} el {date, date, ::yMMMd}',
     membershipEnded: 'Membresía finalizada',
+    challengeProgress: {
+      days: '{progress, number} de {goalCount, plural, one {# día} other {# días}}',
+      outlets: '{progress, number} de {goalCount, plural, one {# restaurante} other {# restaurantes}}',
+      nights: '{progress, number} de {goalCount, plural, one {# noche} other {# noches}}',
+    },
+    challengeDone: '{points, plural, one {# punto ganado} other {# puntos ganados}}',
+    challengeMessage: '¡Reto completado! Ganó {points, plural, one {# punto Brownie} other {# puntos Brownie}}.',
   },
 } as const satisfies Translation<typeof en>;

@@ -59,6 +59,17 @@ export default {
     pending: '{firstName}, joined {date}: waiting for their first purchase',
     earned: '{firstName}, joined {date}: bonus earned',
   },
+  /** The challenges running now, with the member's progress. */
+  challenges: {
+    heading: 'Challenges',
+    progress: {
+      days: '{progress, number} of {goalCount, plural, one {# day} other {# days}} visited',
+      outlets: '{progress, number} of {goalCount, plural, one {# food outlet} other {# food outlets}} tried',
+      nights: '{progress, number} of {goalCount, plural, one {# hotel night} other {# hotel nights}} stayed',
+    },
+    reward: 'Complete it by {date} to earn {points, plural, one {# point} other {# points}}.',
+    completed: 'Complete: {points, plural, one {# point} other {# points}} earned.',
+  },
   history: {
     heading: 'History',
     empty: 'No points yet. <link>Add a purchase</link> to start earning.',
@@ -78,9 +89,11 @@ export default {
       expired: 'Expired: points earned {date}',
       /** A campaign's bonus on a claimed purchase (`campaign`: its name, as staff wrote it). */
       bonus: 'Bonus, {campaign}: {purchase}',
-      /** A campaign's gift on no purchase (a birthday's). */
-      gift: 'Gift: {campaign}',
+      /** A campaign's bonus on no purchase: a birthday's, a referral's, a challenge's. */
+      campaignBonus: 'Bonus: {campaign}',
       bonusReversal: 'Bonus taken back ({why}), {campaign}: {purchase}',
+      /** A challenge's bonus taken back: a purchase it counted was reversed. */
+      challengeTakenBack: 'Bonus taken back, {campaign}: goal no longer met',
       /** Points a reversed redemption gave back after their own expiry date. */
       expiredGivenBack: 'Expired: points given back after their date',
     },

@@ -54,6 +54,16 @@ export default {
     pending: '{firstName}, se unió el {date}: esperando su primera compra',
     earned: '{firstName}, se unió el {date}: bonificación ganada',
   },
+  challenges: {
+    heading: 'Retos',
+    progress: {
+      days: '{progress, number} de {goalCount, plural, one {# día visitado} other {# días visitados}}',
+      outlets: '{progress, number} de {goalCount, plural, one {# restaurante probado} other {# restaurantes probados}}',
+      nights: '{progress, number} de {goalCount, plural, one {# noche de hotel} other {# noches de hotel}}',
+    },
+    reward: 'Complételo antes del {date} para ganar {points, plural, one {# punto} other {# puntos}}.',
+    completed: 'Completado: {points, plural, one {# punto ganado} other {# puntos ganados}}.',
+  },
   history: {
     heading: 'Historial',
     empty: 'Todavía no tiene puntos. <link>Agregue una compra</link> para empezar a ganarlos.',
@@ -74,8 +84,9 @@ export default {
       redemptionReversal: 'Canje anulado: {reward}',
       expired: 'Vencidos: puntos ganados el {date}',
       bonus: 'Bonificación, {campaign}: {purchase}',
-      gift: 'Regalo: {campaign}',
+      campaignBonus: 'Bonificación: {campaign}',
       bonusReversal: 'Bonificación descontada ({why}), {campaign}: {purchase}',
+      challengeTakenBack: 'Bonificación descontada, {campaign}: meta ya no cumplida',
       expiredGivenBack: 'Vencidos: puntos devueltos después de su fecha de vencimiento',
     },
   },

@@ -1,0 +1,31 @@
+// The challenges queue: a member's account changed (a claim, a reversal) or a ticket they
+// claimed was used at an attraction, so their challenges are settled (loyalty-challenges.service.ts)
+// a moment later: the changes within the coalescing window are one job per member.
+import fp from 'fastify-plugin';
+import { ATTRACTION_VISITED } from '../integrations/gate/gate.topics.ts';
+import { findTicketClaimant } from './loyalty-challenges.repo.ts';
+import { settleChallenges } from './loyalty-challenges.service.ts';
+import { LOYALTY_ACCOUNT_CHANGED } from './loyalty.topics.ts';
+import { loyaltyCoreOf } from './loyalty.service.ts';
+
+export const LOYALTY_CHALLENGES_QUEUE = 'loyalty-challenges';
+
+export const loyaltyChallengeJobs = fp(
+  async (app) => {
+    const core = loyaltyCoreOf(app);
+    await app.jobs.declare<{ accountId?: string; barcode?: string }>({
+      name: LOYALTY_CHALLENGES_QUEUE,
+      policy: 'stately',
+      batchSize: 20,
+      subscribes: [
+        { topic: LOYALTY_ACCOUNT_CHANGED, data: (accountId) => ({ accountId }), coalesce: true },
+        { topic: ATTRACTION_VISITED, data: (barcode) => ({ barcode }), singletonKey: (barcode) => `visit:${barcode}`, coalesce: true },
+      ],
+      handler: async ({ data }) => {
+        const accountId = data.accountId ?? (data.barcode ? await findTicketClaimant(core.db, data.barcode) : null);
+        if (accountId) await settleChallenges(core, accountId, new Date());
+      },
+    });
+  },
+  { name: 'loyalty-challenges', dependencies: ['jobs'] },
+);
