@@ -29,6 +29,7 @@ import { claimTickets } from '../loyalty/loyalty-claims.service.ts';
 import { loyaltyCoreOf } from '../loyalty/loyalty.service.ts';
 import { loyaltyPassMessages } from '../loyalty/loyalty-member.service.ts';
 import { LOYALTY_ACCOUNT_CHANGED } from '../loyalty/loyalty.topics.ts';
+import { operatingDay, shiftDate } from '../platform/park-time.ts';
 
 const PASS_TYPE = 'pass.com.example.loyalty';
 const ISSUER_ID = '3388000000022777777';
@@ -608,10 +609,80 @@ describe('the card follows redemptions and tiers', () => {
       spanish: readPassStrings(card.files.get('es.lproj/pass.strings')!),
     };
   }
+  /** A challenge's field on the Apple card as a device fetches it now (on the front or the back). */
+  async function challengeOnCard(pass: { serialNumber: string; authenticationToken: string }, key: string) {
+    const latest = await latestCard(pass);
+    expect(latest.statusCode).toBe(200);
+    const card = await unpackPass(latest.rawPayload);
+    await card.cleanup();
+    const fields = (card.pass as { storeCard: Record<string, { key: string; value: unknown; changeMessage?: string }[]> }).storeCard;
+    return {
+      field: [...(fields.auxiliaryFields ?? []), ...(fields.backFields ?? [])].find((f) => f.key === key),
+      balance: fields.headerFields![0]!.value,
+      spanish: readPassStrings(card.files.get('es.lproj/pass.strings')!),
+    };
+  }
   const updateTag = async (serialNumber: string) => {
     const [row] = await t.database.db.select().from(schema.walletPasses).where(eq(schema.walletPasses.serialNumber, serialNumber));
     return row!.updatedAt.getTime();
   };
+
+  it('a challenge shows its progress on both cards; completing it shows the bonus, with a lock-screen message on Apple and a notifying message on Google', async () => {
+    const member = await memberWithClaim('rosa.challenge@example.com', '81000024', 20);
+    const day = operatingDay(new Date(), t.app.config.parkTimezone);
+    const [campaign] = await t.database.db
+      .insert(schema.loyaltyCampaigns)
+      .values({
+        name: 'Visit Twice',
+        nameEs: 'Visite dos veces',
+        kind: 'challenge',
+        goal: 'days',
+        goalCount: 2,
+        bonusPoints: 250,
+        validFrom: shiftDate(day, -7),
+        validTo: shiftDate(day, 7),
+      })
+      .returning();
+    // The other tests' cards show no challenge.
+    onTestFinished(async () => {
+      await t.database.db.update(schema.loyaltyCampaigns).set({ active: false }).where(eq(schema.loyaltyCampaigns.id, campaign!.id));
+    });
+    const key = `challenge-${campaign!.id}`;
+    const device = { id: 'challenge-phone', pushToken: 'e7'.repeat(32) };
+    const { pass, objectId } = await cardInWallets(member, [device]);
+    const before = await challengeOnCard(pass, key);
+    expect(before.field).toEqual({ key, label: 'Visit Twice', value: '1 of 2 days' });
+    expect(before.spanish.get('Visit Twice')).toBe('Visite dos veces');
+    expect(before.spanish.get('1 of 2 days')).toBe('1 de 2 días');
+    const link = await post('/api/google-wallet/', { email: member.email, walletToken: member.walletToken });
+    const object = googleObjects(link.body).loyaltyObjects![0] as { textModulesData: unknown[]; messages?: unknown[] };
+    expect(object.textModulesData).toContainEqual(expect.objectContaining({ id: key, header: 'Visit Twice', body: '1 of 2 days' }));
+    expect(object.messages).toBeUndefined();
+
+    // A second day: the queue settles the challenge, and the cards follow.
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString();
+    await putOrder(t.app, '81000025', anOrder([{ barcode: '8100002500000001', price: 10 }], { orderDate: yesterday }));
+    await staffAdds(member, '81000025');
+    await settleDeliveries(t.app);
+    const after = await challengeOnCard(pass, key);
+    expect(after.field).toEqual({ key, label: 'Visit Twice', value: '250 points earned', changeMessage: 'Challenge complete: %@' });
+    expect(after.balance).toBe(20 + 10 + 250);
+    expect(after.spanish.get('Challenge complete: %@')).toBe('Reto completado: %@');
+    expect(after.spanish.get('250 points earned')).toBe('250 puntos ganados');
+    const sent = deliveredTo(device, objectId);
+    expect(sent.pushes).toBeGreaterThan(0);
+    expect(sent.google.at(-1)).toMatchObject({
+      textModulesData: expect.arrayContaining([expect.objectContaining({ id: key, body: '250 points earned' })]),
+      messages: [
+        expect.objectContaining({
+          id: key,
+          header: 'Visit Twice',
+          body: 'Challenge complete! You earned 250 Brownie points.',
+          messageType: 'TEXT_AND_NOTIFY',
+        }),
+      ],
+    });
+  }, 60_000);
 
   it('a staff redemption and its reversal at the till each move the update tag and send one push and one Google update', async () => {
     const member = await memberWithClaim('rosa.redeems@example.com', '81000011', 60);
