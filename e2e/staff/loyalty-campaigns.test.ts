@@ -130,4 +130,49 @@ describe.each([WIDTHS.mobile, WIDTHS.desktop])('Loyalty Campaigns tab at %i px',
       expect((await aMemberClaiming(tier.pointsToReach)).pointsEarned).toBe(tier.pointsToReach);
     });
   });
+
+  it('creates a challenge (its goal asked for first); a member who reaches it gets its bonus from the queue, in the figures', async () => {
+    const tier = await aTier();
+    const name = `E2E Challenge ${unique()}`;
+    await asAdmin(width, async (page) => {
+      await goToTab(page, 'Loyalty Campaigns');
+      await page.getByRole('button', { name: 'Add New' }).click();
+      await field(page, 'Name').fill(name);
+      await field(page, 'Kind').selectOption({ label: 'Challenge' });
+      await field(page, 'Bonus Points').fill('75');
+      await field(page, 'From (Operating Day)').fill(dayFromNow(-1));
+      await field(page, 'To (Operating Day)').fill(dayFromNow(1));
+      await field(page, 'Tickets').check();
+      await field(page, 'Minimum Tier').selectOption({ label: tier.name });
+      await field(page, 'Active').check();
+      await modal(page).getByRole('button', { name: 'Save' }).click();
+      await modalAlert(page).filter({ hasText: 'A challenge needs its Challenge Goal' }).waitFor();
+      await field(page, 'Challenge Goal').selectOption({ label: 'Days Visited' });
+      await field(page, 'Goal Count').fill('1');
+      await expectNoAxeViolations(page);
+      await screenshot(page, 'staff-loyalty-campaigns-challenge');
+      await modal(page).getByRole('button', { name: 'Save' }).click();
+      await modal(page).waitFor({ state: 'detached' });
+
+      // One day with a claim reaches it: the queue gives the bonus a moment later.
+      await aMemberClaiming(tier.pointsToReach);
+      await expect
+        .poll(
+          async () => {
+            // A fresh read of the list (the figures are counted when it is read).
+            await page.reload();
+            await page.getByRole('heading', { level: 2, name: 'Loyalty Campaigns', exact: true }).waitFor();
+            await searchTab(page, name);
+            return (await rowWith(page, name).textContent()) ?? '';
+          },
+          { timeout: 20_000, interval: 1000 },
+        )
+        .toMatch(/Running.*75/);
+      // Stopped, so that the other files' members never meet it.
+      await rowWith(page, name).click();
+      await field(page, 'Active').uncheck();
+      await modal(page).getByRole('button', { name: 'Save' }).click();
+      await modal(page).waitFor({ state: 'detached' });
+    });
+  });
 });

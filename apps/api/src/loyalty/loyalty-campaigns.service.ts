@@ -29,10 +29,15 @@ export interface EarningPurchase {
   points: number;
 }
 
-/** The bonus of each purchase of a claim (null: none), in order, and the events that come with them (a budget spent). */
+/**
+ * The bonus of each purchase of a claim (null: none), in order, and the events that come with
+ * them (a budget spent); `challenged`: a challenge runs on a purchase's day (the claim may count
+ * toward it: the challenges queue settles it after the claim).
+ */
 export interface Bonuses {
   of: (ClaimBonus | null)[];
   events: EventRow[];
+  challenged: boolean;
 }
 
 const APPLIES_TO: Record<LoyaltyOrderType, 'tickets' | 'foodAndBeverage' | 'hotel'> = {
@@ -84,12 +89,14 @@ export async function campaignBonuses(
   accountId: string,
   purchases: EarningPurchase[],
 ): Promise<Bonuses> {
-  const none: Bonuses = { of: purchases.map(() => null), events: [] };
+  const none: Bonuses = { of: purchases.map(() => null), events: [], challenged: false };
   const days = purchases.map((p) => operatingDay(p.purchasedAt, context.timeZone));
   const earning = days.filter((_, i) => purchases[i]!.points > 0).sort();
   if (earning.length === 0) return none;
-  const campaigns = await findRunningCampaigns(tx, CLAIM_CAMPAIGNS, earning[0]!, earning.at(-1)!);
-  if (campaigns.length === 0) return none;
+  const running = await findRunningCampaigns(tx, [...CLAIM_CAMPAIGNS, 'challenge'], earning[0]!, earning.at(-1)!);
+  const challenged = running.some((c) => c.kind === 'challenge' && earning.some((day) => c.validFrom <= day && day <= c.validTo));
+  const campaigns = running.filter((c) => c.kind !== 'challenge');
+  if (campaigns.length === 0) return { ...none, challenged };
   const claimEarns = purchases.reduce((sum, p) => sum + p.points, 0);
   const earnedForTier = campaigns.some((c) => c.minimumTierPoints !== null)
     ? ((await findEarnedForTiers(tx, [accountId], context.now)).get(accountId) ?? 0) + claimEarns
@@ -105,6 +112,7 @@ export async function campaignBonuses(
       pick && cut.points[i]! > 0 ? { points: cut.points[i]!, campaignId: pick.campaign.id, campaignName: pick.campaign.name } : null,
     ),
     events: cut.events,
+    challenged,
   };
 }
 

@@ -179,6 +179,12 @@ describe('days visited', () => {
     // Bought before the challenge's dates: not counted, though claimed today.
     await claimTicketOn(who, -9);
     await claimTicketOn(who, 0);
+    // Each claim on a challenge's day queues the member's settling (a member with no card too).
+    const { rows } = await t.database.executeSql(`select count(*)::int as n from pgboss.job where name = $1 and data->>'accountId' = $2`, [
+      'loyalty-challenges',
+      who.accountId,
+    ]);
+    expect((rows[0] as { n: number }).n).toBeGreaterThan(0);
     expect(await settle(who.accountId)).toEqual({ completed: 0, takenBack: 0 });
     expect((await statementOf(who.accountId)).challenges).toEqual([
       {
@@ -330,6 +336,12 @@ describe('reversals and budgets', () => {
     await challenge({ loyaltyCampaignGoalCount: 1, loyaltyCampaignFrom: shiftDate(today(), 1), loyaltyCampaignTo: shiftDate(today(), 3) });
     const who = await member();
     await claimTicketOn(who, 0);
+    // No challenge runs on the purchase's day: the claim queues nothing.
+    const { rows } = await t.database.executeSql(`select count(*)::int as n from pgboss.job where name = $1 and data->>'accountId' = $2`, [
+      'loyalty-challenges',
+      who.accountId,
+    ]);
+    expect((rows[0] as { n: number }).n).toBe(0);
     expect(await settle(who.accountId)).toEqual({ completed: 0, takenBack: 0 });
     expect((await statementOf(who.accountId)).challenges).toEqual([]);
   });

@@ -18,6 +18,7 @@ import { isUniqueViolation, lockClaimingAccount, type AccountRow, type NewLoyalt
 import { completeReferral } from './loyalty-referrals.service.ts';
 import { appendClaims, type LoyaltyCore } from './loyalty.service.ts';
 import { campaignBonuses } from './loyalty-campaigns.service.ts';
+import { LOYALTY_CHALLENGE_ACTIVITY } from './loyalty.topics.ts';
 
 /** The account a claim is for, locked, with its claims and whether a referral waits for its first claim. */
 type ClaimingAccount = NonNullable<Awaited<ReturnType<typeof lockClaimingAccount>>>;
@@ -99,6 +100,7 @@ async function recordClaim(tx: Executor, core: LoyaltyCore, account: ClaimingAcc
     bonuses.events,
   );
   const { orders, balance } = written;
+  if (bonuses.challenged) await core.changes.publish(tx, LOYALTY_CHALLENGE_ACTIVITY, [account.id]);
   const loyaltyOrders = claims.map((claim, i): LoyaltyOrder => ({
     id: orders[i]!.id,
     type: claim.sourceType as LoyaltyOrderType,
