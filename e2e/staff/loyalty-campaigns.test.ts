@@ -155,7 +155,7 @@ describe.each([WIDTHS.mobile, WIDTHS.desktop])('Loyalty Campaigns tab at %i px',
       await modal(page).waitFor({ state: 'detached' });
 
       // One day with a claim reaches it: the queue gives the bonus a moment later.
-      await aMemberClaiming(tier.pointsToReach);
+      const member = await aMemberClaiming(tier.pointsToReach);
       await expect
         .poll(
           async () => {
@@ -168,6 +168,18 @@ describe.each([WIDTHS.mobile, WIDTHS.desktop])('Loyalty Campaigns tab at %i px',
           { timeout: 20_000, interval: 1000 },
         )
         .toMatch(/Running.*75/);
+      // The member's account says so.
+      await goToTab(page, 'Loyalty');
+      await page.getByLabel('Email', { exact: true }).fill(member.email);
+      await page.getByRole('form', { name: 'Find or create an account', exact: true }).getByRole('button', { name: 'Submit' }).click();
+      await page
+        .getByTestId('loyalty-challenges')
+        .filter({ hasText: `${name} (complete, +75 points)` })
+        .waitFor();
+      await expectNoAxeViolations(page);
+      await screenshot(page, 'staff-loyalty-account-challenges');
+      await openTab(page, 'Loyalty Campaigns');
+      await searchTab(page, name);
       // Stopped, so that the other files' members never meet it.
       await rowWith(page, name).click();
       await field(page, 'Active').uncheck();

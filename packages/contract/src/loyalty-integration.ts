@@ -48,6 +48,21 @@ export const memberCampaign = z.object({
 });
 export type MemberCampaign = z.infer<typeof memberCampaign>;
 
+/** A challenge running today that the member takes part in, with their progress. */
+export const memberChallenge = z.object({
+  campaignId: z.guid(),
+  name: z.string(),
+  goal: z
+    .enum(['days', 'outlets', 'nights'])
+    .describe('What it counts within its dates: days with a claimed purchase or an attraction visit, food outlets, hotel nights'),
+  goalCount: z.number().int().describe('How many complete it'),
+  progress: z.number().int().describe('How many the member has (at most goalCount)'),
+  bonusPoints: z.number().int().describe('What completing it earns (once completed: what it gave)'),
+  completed: z.boolean(),
+  validTo: z.iso.date().describe('Its last operating day (YYYY-MM-DD in the park), included'),
+});
+export type MemberChallenge = z.infer<typeof memberChallenge>;
+
 export const tillMember = z.object({
   memberNumber: z.string(),
   firstName: z.string(),
@@ -65,6 +80,9 @@ export const tillMember = z.object({
   campaigns: z
     .array(memberCampaign)
     .describe("The campaigns running today that apply to this member's purchases (active, budget not spent, tier reached)"),
+  challenges: z
+    .array(memberChallenge)
+    .describe('The challenges running today for this member, with their progress, and those they completed'),
 });
 export type TillMember = z.infer<typeof tillMember>;
 

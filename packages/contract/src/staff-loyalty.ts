@@ -13,7 +13,7 @@ import {
   LEDGER_ENTRY_KINDS,
   LOYALTY_ORDER_TYPES,
 } from './loyalty.ts';
-import { memberCampaign, tillReward } from './loyalty-integration.ts';
+import { memberCampaign, memberChallenge, tillReward } from './loyalty-integration.ts';
 import { referralSection } from './loyalty-statement.ts';
 import { phone, printable } from './pass.ts';
 
@@ -151,6 +151,8 @@ export const staffAccount = z.object({
   card: walletPresence,
   /** The campaigns running today that apply to the member's purchases. */
   campaigns: z.array(memberCampaign),
+  /** The challenges running today for the member, with their progress. */
+  challenges: z.array(memberChallenge),
   /** The member's referral link and the members who joined through it. */
   referral: referralSection,
   ledger: z.array(ledgerEntry),

@@ -6,6 +6,7 @@
 // (loyalty-challenges.jobs.ts), each under the account's lock; docs/loyalty-campaigns.md.
 import type { Language } from '@boardwalk/contract/i18n/languages';
 import { textIn } from '@boardwalk/contract/i18n/staff-texts';
+import type { MemberChallenge as TillChallenge } from '@boardwalk/contract/loyalty-integration';
 import type { StatementChallenge } from '@boardwalk/contract/loyalty-statement';
 import type { Executor } from '@boardwalk/db/client';
 import { operatingDay, shiftDate } from '../platform/park-time.ts';
@@ -127,6 +128,12 @@ export async function memberChallenges(
     validTo: c.validTo,
   }));
 }
+
+/** A member challenge as the tills and staff read it: in English, named by its campaign. */
+export const staffChallenge = (challenge: MemberChallenge): TillChallenge => ({
+  ...challengeIn(challenge, 'en'),
+  campaignId: challenge.campaignId,
+});
 
 /** A member challenge in the page's language. */
 export const challengeIn = ({ campaignId: _, names, ...challenge }: MemberChallenge, language: Language): StatementChallenge => ({

@@ -205,6 +205,25 @@ describe('days visited', () => {
     ]);
     const statement = await statementOf(who.accountId);
     expect(statement.challenges[0]).toMatchObject({ progress: 3, completed: true, bonusPoints: 300 });
+    // The tills' member lookup and the Loyalty tab's account name it too.
+    const [account] = await t.database.db.select().from(loyaltyAccounts).where(eq(loyaltyAccounts.id, who.accountId));
+    const till = await t.app.inject({
+      method: 'GET',
+      url: `/api/integrations/loyalty/members/${account!.memberNumber}`,
+      headers: integrationAuth,
+    });
+    const named = {
+      campaignId: c.loyaltyCampaignID,
+      name: c.loyaltyCampaignName,
+      goal: 'days',
+      goalCount: 3,
+      progress: 3,
+      completed: true,
+    };
+    expect(till.json().challenges).toEqual([expect.objectContaining(named)]);
+    const staffView = await t.app.inject({ method: 'GET', url: `/api/admin/loyalty/account/${who.accountId}/`, headers: admin.headers });
+    expect(staffView.statusCode, staffView.body).toBe(200);
+    expect(staffView.json().challenges).toEqual([expect.objectContaining(named)]);
     expect(statement.ledger.entries[0]).toMatchObject({ kind: 'bonus', points: 300, campaign: c.loyaltyCampaignName, purchase: null });
   });
 

@@ -31,6 +31,7 @@ import { findRedemptionLots, writeRestoringLots } from './loyalty-lots.repo.ts';
 import { appendLedger, type LedgerChanges, type LoyaltyCore } from './loyalty.service.ts';
 import { LOYALTY_ACCOUNT_CHANGED } from './loyalty.topics.ts';
 import { campaignsForMember } from './loyalty-campaigns.service.ts';
+import { memberChallenges, staffChallenge } from './loyalty-challenges.service.ts';
 
 export type { Tier, TierProgress } from './loyalty-rewards.repo.ts';
 
@@ -128,7 +129,11 @@ export async function findTillMember(core: Pick<LoyaltyCore, 'db' | 'config'>, m
   const found = await memberWithRewards(core.db, await accountIdOf(core.db, member), now);
   if (!found) throw unknownMember();
   const { member: m } = found;
-  const campaigns = await campaignsForMember(core.db, found.progress.earned, { timeZone: core.config.parkTimezone, now });
+  const context = { timeZone: core.config.parkTimezone, now };
+  const [campaigns, challenges] = await Promise.all([
+    campaignsForMember(core.db, found.progress.earned, context),
+    memberChallenges(core.db, { id: m.id, earnedForTier: found.progress.earned }, context),
+  ]);
   return {
     memberNumber: m.memberNumber,
     firstName: m.firstName,
@@ -139,6 +144,7 @@ export async function findTillMember(core: Pick<LoyaltyCore, 'db' | 'config'>, m
     expiringAt: m.expiringAt?.toISOString() ?? null,
     rewards: tillRewards(found.rewards),
     campaigns,
+    challenges: challenges.map(staffChallenge),
   };
 }
 

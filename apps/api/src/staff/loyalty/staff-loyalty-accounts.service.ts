@@ -30,6 +30,7 @@ import {
   type AccountRow,
 } from '../../loyalty/loyalty.repo.ts';
 import { campaignsForMember } from '../../loyalty/loyalty-campaigns.service.ts';
+import { memberChallenges, staffChallenge } from '../../loyalty/loyalty-challenges.service.ts';
 import { findReferred, referralLink } from '../../loyalty/loyalty-referrals.service.ts';
 import { voidMemberCards } from '../../wallet/member-cards.service.ts';
 import { findMemberCardWalletPresence } from '../../wallet/wallet-presence.repo.ts';
@@ -111,7 +112,11 @@ export async function staffAccount(ctx: Pick<StaffLoyaltyDeps, 'db' | 'core'>, u
   ]);
   if (!standing) throw notFound();
   const { member } = standing;
-  const campaigns = await campaignsForMember(ctx.db, standing.progress.earned, { timeZone: ctx.core.config.parkTimezone, now });
+  const context = { timeZone: ctx.core.config.parkTimezone, now };
+  const [campaigns, challenges] = await Promise.all([
+    campaignsForMember(ctx.db, standing.progress.earned, context),
+    memberChallenges(ctx.db, { id: userId, earnedForTier: standing.progress.earned }, context),
+  ]);
   return {
     userID: account.id,
     memberNumber: account.memberNumber,
@@ -125,6 +130,7 @@ export async function staffAccount(ctx: Pick<StaffLoyaltyDeps, 'db' | 'core'>, u
     tier: member.tier,
     card,
     campaigns,
+    challenges: challenges.map(staffChallenge),
     referral: { link: referralLink(ctx.core.config.publicUrl, account.referralCode), referred },
     ledger: ledger.map(toLedgerEntry),
   };

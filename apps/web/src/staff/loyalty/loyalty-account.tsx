@@ -8,7 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import Button from 'react-bootstrap/Button';
 import { passLinkResult, staffLoyaltyMessages as texts } from '@boardwalk/contract/staff-loyalty';
-import type { MemberCampaign } from '@boardwalk/contract/loyalty-integration';
+import type { MemberCampaign, MemberChallenge } from '@boardwalk/contract/loyalty-integration';
 import { LOYALTY } from '@boardwalk/contract/staff-loyalty-tabs';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { useToast } from '../../ui/toasts.tsx';
@@ -77,6 +77,7 @@ export function LoyaltyAccount({ user, userID, email, onChangeUser }: AccountPro
           ) : null}
           {a ? <WalletPresenceLine label="Member card" presence={a.card} /> : null}
           {a && a.campaigns.length > 0 ? <CampaignsLine campaigns={a.campaigns} /> : null}
+          {a && a.challenges.length > 0 ? <ChallengesLine challenges={a.challenges} /> : null}
           {a ? (
             <p className="mb-0 mt-1 small text-break" data-testid="loyalty-referral">
               Referral link: {a.referral.link} · {a.referral.referred.length} joined with it (
@@ -150,6 +151,24 @@ const PURCHASE_KINDS: Record<MemberCampaign['appliesTo'][number], string> = {
 };
 
 /** The campaigns running today that apply to the member: what staff can tell them at the desk. */
+const GOAL_WORDS: Record<MemberChallenge['goal'], string> = { days: 'days', outlets: 'food outlets', nights: 'hotel nights' };
+
+/** The challenges running for the member: each one's progress, or what completing it gave. */
+function ChallengesLine({ challenges }: { challenges: MemberChallenge[] }) {
+  return (
+    <p className="mb-0 mt-1 small" data-testid="loyalty-challenges">
+      Challenges:{' '}
+      {challenges
+        .map((c) =>
+          c.completed
+            ? `${c.name} (complete, +${c.bonusPoints} points)`
+            : `${c.name} (${c.progress} of ${c.goalCount} ${GOAL_WORDS[c.goal]}, +${c.bonusPoints} points, through ${c.validTo})`,
+        )
+        .join('; ')}
+    </p>
+  );
+}
+
 function CampaignsLine({ campaigns }: { campaigns: MemberCampaign[] }) {
   return (
     <p className="mb-0 mt-1 small" data-testid="loyalty-campaigns">
