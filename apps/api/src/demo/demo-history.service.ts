@@ -13,7 +13,9 @@ import {
 import type { Db, Executor } from '@boardwalk/db/client';
 import type { FastifyInstance } from 'fastify';
 import { ingestRecords } from '../integrations/ingest.service.ts';
+import { settleChallenges } from '../loyalty/loyalty-challenges.service.ts';
 import { expireLots, publishCardsChangedByTime } from '../loyalty/loyalty-expiry.service.ts';
+import { LOYALTY_CHALLENGE_ACTIVITY } from '../loyalty/loyalty.topics.ts';
 import type { LoyaltyCore } from '../loyalty/loyalty.service.ts';
 import { createActivityCounts } from '../platform/activity-counts.ts';
 import { AppError } from '../platform/errors.ts';
@@ -79,10 +81,16 @@ export async function loadHistory(tx: Executor, deps: HistoryDeps, today: string
   // The member cards follow each step: the history's changes go through the wallet's side.
   const wallet = createWalletHistory({ ...deps, db: tx }, now);
   const { changes } = wallet;
+  // The members whose claims count toward a challenge: settled after each step, at its time (as the queue would, moments later).
+  const challenged = new Set<string>();
+  const publish: typeof changes.publish = async (tx, topic, ids, system) => {
+    if (topic === LOYALTY_CHALLENGE_ACTIVITY) for (const id of ids) challenged.add(id);
+    else await changes.publish(tx, topic, ids, system);
+  };
   const coreAt = (at?: Date): LoyaltyCore => ({
     db,
     config: deps.config,
-    changes: { publish: changes.publish, pointsExpireMonths: deps.config.loyalty.pointsExpireMonths, at },
+    changes: { publish, pointsExpireMonths: deps.config.loyalty.pointsExpireMonths, at },
   });
   const report: Omit<HistoryReport, 'wallet'> = {
     tiers: 0,
@@ -232,6 +240,8 @@ export async function loadHistory(tx: Executor, deps: HistoryDeps, today: string
         await wallet.removeCard(userID(step.member), step.card, step.at);
         break;
     }
+    for (const accountId of challenged) await settleChallenges(coreAt(step.at), accountId, step.at);
+    challenged.clear();
     await wallet.follow(step.at);
   }
 

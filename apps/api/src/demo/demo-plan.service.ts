@@ -67,6 +67,22 @@ export const DEMO_CAMPAIGNS = [
     from: -60,
     to: 300,
   },
+  {
+    fields: {
+      loyaltyCampaignName: 'Three Visits Challenge',
+      loyaltyCampaignNameEs: 'Reto de tres visitas',
+      loyaltyCampaignKind: 'challenge',
+      loyaltyCampaignGoal: 'days',
+      loyaltyCampaignGoalCount: 3,
+      loyaltyCampaignBonusPoints: 300,
+      loyaltyCampaignTickets: true,
+      loyaltyCampaignFoodAndBeverage: true,
+      loyaltyCampaignHotel: true,
+      loyaltyCampaignBudget: 30000,
+    },
+    from: -30,
+    to: 30,
+  },
 ];
 
 /** The rewards catalogue: name, cost, the tier it needs, the limit per member. */

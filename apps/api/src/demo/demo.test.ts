@@ -253,6 +253,9 @@ describe('demo history', () => {
       .from(schema.loyaltyLedger)
       .where(sql`kind = 'expired'`);
     expect(expired[0]!.n).toBeGreaterThan(0);
+    // Members who visited on three days of the challenge's completed it, at the claim's time.
+    const completed = await t.database.db.select({ n: count() }).from(schema.loyaltyChallengeCompletions);
+    expect(completed[0]!.n).toBeGreaterThan(0);
   });
 
   it('answers non-empty Dashboard series over 90 days', async () => {
