@@ -134,8 +134,8 @@ export async function findMembersCampaignPoints(tx: Executor, accountIds: string
   return new Map(rows.map((r) => [`${r.accountId} ${r.campaignId}`, Number(r.given)]));
 }
 
-/** Marks the campaign's budget spent (the caller holds its lock). */
-export async function markBudgetSpent(tx: Executor, id: string, at: Date): Promise<void> {
+/** Marks the campaign's budget spent, or (null) not spent (the caller holds its lock). */
+export async function markBudgetSpent(tx: Executor, id: string, at: Date | null): Promise<void> {
   await tx.update(loyaltyCampaigns).set({ budgetSpentAt: at }).where(eq(loyaltyCampaigns.id, id));
 }
 

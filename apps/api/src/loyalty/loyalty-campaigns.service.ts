@@ -7,10 +7,11 @@
 import type { LoyaltyOrderType } from '@boardwalk/contract/loyalty';
 import type { MemberCampaign } from '@boardwalk/contract/loyalty-integration';
 import type { Executor } from '@boardwalk/db/client';
-import { eventRow, type EventRow } from '../platform/events.ts';
+import { eventRow, recordEventRows, type EventRow } from '../platform/events.ts';
 import type { ClaimBonus } from './loyalty-credits.repo.ts';
 import { operatingDay } from '../platform/park-time.ts';
 import {
+  findCampaignFigures,
   findEarnedForTiers,
   findMembersCampaignPoints,
   findRunningCampaigns,
@@ -182,6 +183,28 @@ export async function cutToCapsAndBudgets(
     }
   }
   return { points, events };
+}
+
+/**
+ * A campaign's budget edited by staff, in the edit's transaction (whose update holds the
+ * campaign's lock): spent when what it gave reaches the new budget (and the operator told, as
+ * when a claim spends it), running again when the new budget leaves room or there is none.
+ * Answers when it is spent now (null: not spent).
+ */
+export async function budgetEdited(
+  tx: Executor,
+  campaign: { id: string; name: string; budget: number | null; spentAt: Date | null },
+  now: Date,
+): Promise<Date | null> {
+  const given = (await findCampaignFigures(tx, [campaign.id])).get(campaign.id)?.given ?? 0;
+  const spent = campaign.budget !== null && given >= campaign.budget;
+  if (spent === (campaign.spentAt !== null)) return campaign.spentAt;
+  await markBudgetSpent(tx, campaign.id, spent ? now : null);
+  if (spent) {
+    const data = { campaignId: campaign.id, name: campaign.name, budget: campaign.budget!, awarded: given };
+    await recordEventRows(tx, [eventRow('loyalty.campaign_budget_spent', `campaign:${campaign.id}`, data)]);
+  }
+  return spent ? now : null;
 }
 
 /**

@@ -154,6 +154,7 @@ describe('the Loyalty Campaigns tab', () => {
     // A campaign that gave points cannot be deleted (its entries name it): it is deactivated instead.
     const removed = await t.app.inject({ method: 'DELETE', url: `${API}${running.loyaltyCampaignID}`, headers: admin.headers });
     expect(removed.statusCode).toBe(409);
+    expect(removed.json().message).toBe("This Loyalty Campaigns row is still used by members' points entries: deactivate it instead.");
     const stopped = await t.app.inject({
       method: 'PUT',
       url: `${API}${running.loyaltyCampaignID}`,
@@ -355,6 +356,32 @@ describe('caps and budgets', () => {
       loyaltyCampaignMembersReached: 10,
       loyaltyCampaignBudgetLeft: 0,
     });
+  });
+
+  it('a budget staff edit: raised past what was given, the campaign runs again; lowered to it, it is spent and the operator told', async () => {
+    const campaign = await createCampaign({ loyaltyCampaignKind: 'bonus', loyaltyCampaignBonusPoints: 30, loyaltyCampaignBudget: 30 });
+    expect((await claim(await memberWithTicket(1))).pointsEarned).toBe(31);
+    expect(await campaignRow(campaign.loyaltyCampaignID)).toMatchObject({ loyaltyCampaignStatus: 'Budget spent' });
+    const edit = (budget: number | null) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `${API}${campaign.loyaltyCampaignID}`,
+        headers: admin.headers,
+        payload: { loyaltyCampaignBudget: budget },
+      });
+    expect((await edit(100)).json()).toMatchObject({ loyaltyCampaignStatus: 'Running', loyaltyCampaignBudgetLeft: 70 });
+    expect((await claim(await memberWithTicket(1))).pointsEarned).toBe(31);
+    // Lowered to what it gave (60): spent at once, told once more.
+    const told = () => eventsOfType(t.app, 'loyalty.campaign_budget_spent');
+    const before = (await told()).length;
+    expect((await edit(50)).json()).toMatchObject({ loyaltyCampaignStatus: 'Budget spent', loyaltyCampaignBudgetLeft: -10 });
+    expect((await told()).slice(before)).toEqual([
+      { campaignId: campaign.loyaltyCampaignID, name: campaign.loyaltyCampaignName, budget: 50, awarded: 60 },
+    ]);
+    expect((await claim(await memberWithTicket(1))).pointsEarned).toBe(1);
+    // No budget: running again.
+    expect((await edit(null)).json()).toMatchObject({ loyaltyCampaignStatus: 'Running' });
+    expect((await claim(await memberWithTicket(1))).pointsEarned).toBe(31);
   });
 
   it('cuts the bonus that reaches the budget to what is left', async () => {

@@ -142,6 +142,14 @@ const notFound = (tab: ResourceDeclaration) => new AppError('NOT_FOUND', `This $
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const tabByTable = (sqlName: string | undefined) => resources.find((r) => r.table === sqlName || snake(r.table) === sqlName);
 
+/** What the tables no tab lists hold, as a refused delete names them. */
+const HISTORY_WORDS: Record<string, string> = {
+  loyalty_ledger: "members' points entries",
+  loyalty_referrals: 'referrals',
+  loyalty_challenge_completions: 'completed challenges',
+  loyalty_redemptions: 'redemptions',
+};
+
 /** Unique and foreign-key violations as 409 / 400 answers naming the field; anything else rethrown. */
 function explainConstraint(resource: Resource, error: unknown, values: Record<string, unknown>, action: AuditAction): never {
   const violation = constraintViolation(error);
@@ -149,10 +157,11 @@ function explainConstraint(resource: Resource, error: unknown, values: Record<st
   const { tab } = resource;
   if (violation.kind === 'foreignKey' && action === 'delete') {
     const referrer = tabByTable(violation.table);
-    throw new AppError(
-      'CONFLICT',
-      `This ${tab.title} row is still used by ${referrer?.title ?? violation.table ?? 'another record'}: change or delete those first.`,
-    );
+    if (referrer) throw new AppError('CONFLICT', `This ${tab.title} row is still used by ${referrer.title}: change or delete those first.`);
+    // A record no tab lists (a ledger entry, a referral): what it keeps is history, so the row is deactivated instead where it can be.
+    const used = HISTORY_WORDS[violation.table ?? ''] ?? 'other records';
+    const canDeactivate = tab.fields.some((f) => f.type === 'checkbox' && f.column === 'active');
+    throw new AppError('CONFLICT', `This ${tab.title} row is still used by ${used}${canDeactivate ? ': deactivate it instead.' : '.'}`);
   }
   const f = tab.fields.find((x) => violation.column !== undefined && snake(x.column) === violation.column);
   if (!f) throw new AppError('CONFLICT', `This change conflicts with another ${tab.title} row.`);

@@ -9,6 +9,7 @@ import type { DbRow } from './resources.repo.ts';
 import { countParkLocationsLocked } from '../../wallet/park-settings.repo.ts';
 import { listTierRules } from '../../loyalty/loyalty-rewards.repo.ts';
 import { findCampaignFigures } from '../../loyalty/loyalty-campaigns.repo.ts';
+import { budgetEdited } from '../../loyalty/loyalty-campaigns.service.ts';
 import { operatingDay } from '../../platform/park-time.ts';
 import { recordTierChangesOfTiersEdit } from '../../loyalty/loyalty.service.ts';
 import { accessLevelOfMember, endSessionsOfMember } from '../auth/auth.repo.ts';
@@ -187,6 +188,14 @@ function campaignRules(row: DbRow) {
     throw refuse('loyaltyCampaignTo', 'To must not be before From');
 }
 
+/** A campaign's budget edited: spent or running again by what it gave (budgetEdited), which the write's answer shows. */
+async function budgetChanged(tx: Executor, { action, changes, row }: TabWrite & { row: DbRow }) {
+  if (action !== 'update' || !('budget' in changes)) return;
+  const budget = row.budget == null ? null : Number(row.budget);
+  const spentAt = (row.budgetSpentAt as Date | null) ?? null;
+  row.budgetSpentAt = await budgetEdited(tx, { id: String(row.id), name: String(row.name), budget, spentAt }, new Date());
+}
+
 /**
  * A campaign's figures, counted from its ledger entries: its status on today's operating day,
  * the points it stands at (its bonuses less those taken back), the members it reached and what is
@@ -233,5 +242,5 @@ export const tabHooks: Record<string, TabHooks> = {
   [permissions.key]: { beforeWrite: permissionWithinOwnLevel },
   [loyaltyRewards.key]: { validate: datesInOrder },
   [loyaltyTiers.key]: { afterWrite: tellTierChanges },
-  [loyaltyCampaigns.key]: { validate: campaignRules, figures: campaignFigures },
+  [loyaltyCampaigns.key]: { validate: campaignRules, afterWrite: budgetChanged, figures: campaignFigures },
 };
