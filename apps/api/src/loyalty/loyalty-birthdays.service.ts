@@ -9,7 +9,7 @@ import type { Executor } from '@boardwalk/db/client';
 import { loyaltyAccounts, loyaltyBirthdayGifts } from '@boardwalk/db/schema';
 import { parkDate } from '../platform/park-time.ts';
 import { findEarnedForTiers, findRunningCampaigns, type CampaignRule } from './loyalty-campaigns.repo.ts';
-import { cutToCapsAndBudgets } from './loyalty-campaigns.service.ts';
+import { cutToCapsAndBudgets, mostBonusPoints } from './loyalty-campaigns.service.ts';
 import type { NewLedgerEntry } from './loyalty.repo.ts';
 import { appendLedger, type LoyaltyCore } from './loyalty.service.ts';
 
@@ -22,16 +22,6 @@ const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || yea
 export function birthdaysOn(date: string): { month: number; days: number[] } {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   return { month, days: month === 2 && day === 28 && !isLeapYear(year) ? [28, 29] : [day] };
-}
-
-/** The best birthday campaign a member with these points earned in the tier window may have (the first of equal gifts); null when none. */
-function bestGift(campaigns: CampaignRule[], earnedForTier: number): CampaignRule | null {
-  let best: CampaignRule | null = null;
-  for (const campaign of campaigns) {
-    if (campaign.minimumTierPoints !== null && earnedForTier < campaign.minimumTierPoints) continue;
-    if ((campaign.bonusPoints ?? 0) > (best?.bonusPoints ?? 0)) best = campaign;
-  }
-  return best;
 }
 
 /**
@@ -108,7 +98,7 @@ async function giveBatch(
       ? await findEarnedForTiers(tx, accountIds, now)
       : new Map<string, number>();
     const wanted = accountIds.flatMap((accountId) => {
-      const campaign = bestGift(campaigns, earned.get(accountId) ?? 0);
+      const campaign = mostBonusPoints(campaigns, earned.get(accountId) ?? 0);
       return campaign ? [{ accountId, campaign, points: campaign.bonusPoints ?? 0 }] : [];
     });
     if (wanted.length === 0) return 0;

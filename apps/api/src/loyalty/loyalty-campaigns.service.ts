@@ -79,6 +79,20 @@ function bestCampaign(campaigns: CampaignRule[], purchase: EarningPurchase, day:
 }
 
 /**
+ * The campaign giving the most Bonus Points (equal: the oldest) of those whose minimum tier a
+ * member with these points earned in the tier window reaches (undefined: any campaign), a
+ * birthday's or a referral's; null when none gives any.
+ */
+export function mostBonusPoints(campaigns: CampaignRule[], earnedForTier?: number): CampaignRule | null {
+  let best: CampaignRule | null = null;
+  for (const campaign of campaigns) {
+    if (earnedForTier !== undefined && campaign.minimumTierPoints !== null && earnedForTier < campaign.minimumTierPoints) continue;
+    if ((campaign.bonusPoints ?? 0) > (best?.bonusPoints ?? 0)) best = campaign;
+  }
+  return best;
+}
+
+/**
  * The bonus each purchase of a claim earns, in the claim's transaction, before the claim's write
  * (which writes them after their earns): the best campaign's, cut to the member's cap and the
  * campaign's budget (cutToCapsAndBudgets). The transaction holds the account's lock; the tier

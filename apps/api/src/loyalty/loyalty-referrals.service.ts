@@ -11,8 +11,8 @@ import type { Executor } from '@boardwalk/db/client';
 import { loyaltyAccounts, loyaltyCampaigns, loyaltyReferrals } from '@boardwalk/db/schema';
 import { AppError } from '../platform/errors.ts';
 import { operatingDay, parkDate } from '../platform/park-time.ts';
-import { findRunningCampaigns, type CampaignRule } from './loyalty-campaigns.repo.ts';
-import { cutToCapsAndBudgets } from './loyalty-campaigns.service.ts';
+import { findRunningCampaigns } from './loyalty-campaigns.repo.ts';
+import { cutToCapsAndBudgets, mostBonusPoints } from './loyalty-campaigns.service.ts';
 import { lockAccount, type NewLedgerEntry } from './loyalty.repo.ts';
 import { appendLedger, type LedgerChanges } from './loyalty.service.ts';
 
@@ -27,10 +27,6 @@ export const mailboxOf = (email: string) => {
 
 /** The referral link of a member's code on the public site. */
 export const referralLink = (publicUrl: string, code: string) => `${publicUrl}/loyalty/?${REFERRAL_PARAMETER}=${encodeURIComponent(code)}`;
-
-/** The best referral campaign running on the day (most points; equal: the oldest). */
-const bestReferralCampaign = (campaigns: CampaignRule[]) =>
-  campaigns.reduce<CampaignRule | null>((best, c) => ((c.bonusPoints ?? 0) > (best?.bonusPoints ?? 0) ? c : best), null);
 
 /**
  * Records the new member as referred by the code's member, in the transaction that created
@@ -55,8 +51,22 @@ export async function recordReferral(
     .where(eq(loyaltyAccounts.referralCode, code.trim().toUpperCase()));
   if (!referrer || referrer.erasedAt || !referrer.provenAt) throw referralRefused('unknown');
   if (mailboxOf(referrer.email) === mailboxOf(referred.email)) throw referralRefused('self');
+  // An existing member joining again under a plus-alias of their email (ana+new@x, ana@x a member) is not new.
+  const mailbox = mailboxOf(referred.email);
+  const [existing] = await tx
+    .select({ id: loyaltyAccounts.id })
+    .from(loyaltyAccounts)
+    .where(
+      and(
+        sql`${loyaltyAccounts.id} <> ${referred.id}`,
+        sql`regexp_replace(lower(${loyaltyAccounts.email}), '[+][^@]*@', '@') = ${mailbox}`,
+        isNull(loyaltyAccounts.erasedAt),
+      ),
+    )
+    .limit(1);
+  if (existing) throw referralRefused('existing');
   const today = operatingDay(context.now, context.timeZone);
-  const campaign = bestReferralCampaign(await findRunningCampaigns(tx, ['referral'], today, today));
+  const campaign = mostBonusPoints(await findRunningCampaigns(tx, ['referral'], today, today));
   if (!campaign) throw referralRefused('noCampaign');
   await lockAccount(tx, referrer.id);
   if (campaign.referralsPerMonth !== null) {

@@ -143,6 +143,10 @@ describe('joining through a link', () => {
     const existing = await join('already@example.com', rita.code);
     expect(existing.statusCode).toBe(400);
     expect(existing.json()).toMatchObject({ reason: 'REFERRAL_EXISTING_MEMBER' });
+    // A member joining again under a plus-alias of their email is not new either.
+    const alias = await join('Already+second@example.com', rita.code);
+    expect(alias.statusCode).toBe(400);
+    expect(alias.json()).toMatchObject({ reason: 'REFERRAL_EXISTING_MEMBER' });
     expect(await t.database.db.select().from(loyaltyReferrals)).toHaveLength(0);
     expect(await t.database.db.select().from(loyaltyAccounts)).toHaveLength(2);
   });
