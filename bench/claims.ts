@@ -11,9 +11,11 @@
 // BENCH_AGAINST=campaigns compares instead claims that three active campaigns apply to (a double
 // points multiplier, which wins, a fixed bonus with a cap per member, and a food and beverage
 // one) with claims none applies to (the same app and database: the campaigns' days hold the
-// first side's purchases, not the second's), each a new member's ticket.
+// first side's purchases, not the second's), each a new member's ticket. BENCH_CHALLENGE=true
+// adds a challenge running that day (each claim then queues its member's settling).
 //
 //   BENCH_AGAINST=bare      bare (the bare insert) or campaigns (claims with three campaigns against claims with none)
+//   BENCH_CHALLENGE=false   with campaigns: a challenge running too
 //   BENCH_CLAIMS=2000       claims per run (each run gets fresh members and purchases)
 //   BENCH_CONCURRENCY=50    claims in flight at once
 //   BENCH_ROUNDS=5          rounds, Boardwalk's and the baseline's interleaved
@@ -38,6 +40,7 @@ const adminUrl = process.env.TEST_DATABASE_URL ?? defaultTestDatabaseUrl;
 const INTEGRATION_KEY = 'bench-integration-key-0123456789';
 
 const rounds = positiveNumber('BENCH_ROUNDS', 5);
+const withChallenge = process.env.BENCH_CHALLENGE === 'true';
 const against = process.env.BENCH_AGAINST ?? 'bare';
 if (against !== 'bare' && against !== 'campaigns') throw new Error(`BENCH_AGAINST must be bare or campaigns, not ${against}`);
 /** The baseline's pool: its best (3,300 bare inserts/s with 6 connections, 3,600 to 4,300 with 20). */
@@ -124,6 +127,13 @@ async function main() {
                 ('Food Festival', 'multiplier', 3, null, $1, $1, false, true, false, null)`,
         [today],
       );
+      // With BENCH_CHALLENGE, a challenge running that day too: each claim queues its member's settling (a job; the workers are off here).
+      if (withChallenge)
+        await pool.query(
+          `insert into loyalty_campaigns (name, kind, bonus_points, goal, goal_count, valid_from, valid_to)
+         values ('Visit Three Days', 'challenge', 300, 'days', 3, $1, $1)`,
+          [today],
+        );
     }
 
     const claimOf = (members: typeof boardwalkMembers, round: number, points: number) => async (i: number) => {
@@ -162,7 +172,7 @@ async function main() {
     const [boardwalk, bare] = await profiled('claims', () =>
       interleaved(
         [
-          [withCampaigns ? 'claim, three campaigns' : 'Boardwalk claim (HTTP)', claim],
+          [withCampaigns ? `claim, three campaigns${withChallenge ? ' + challenge' : ''}` : 'Boardwalk claim (HTTP)', claim],
           withCampaigns ? ['claim, no campaign', claimOf(bareMembers, 2, 59)] : ['bare insert of the same rows', bareInsert],
         ],
         { count: claims, concurrency, rounds, warmUp },

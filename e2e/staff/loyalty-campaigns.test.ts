@@ -61,6 +61,24 @@ async function aMemberClaiming(price: number) {
   return { email, pointsEarned: (claim.json as { pointsEarned: number }).pointsEarned };
 }
 
+/** The member's account in the Loyalty tab. */
+async function openAccount(page: Page, email: string) {
+  await goToTab(page, 'Loyalty');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByRole('form', { name: 'Find or create an account', exact: true }).getByRole('button', { name: 'Submit' }).click();
+}
+
+/** The campaign stopped in its tab: the list says so. */
+async function deactivate(page: Page, name: string) {
+  await openTab(page, 'Loyalty Campaigns');
+  await searchTab(page, name);
+  await rowWith(page, name).click();
+  await field(page, 'Active').uncheck();
+  await modal(page).getByRole('button', { name: 'Save' }).click();
+  await modal(page).waitFor({ state: 'detached' });
+  await rowWith(page, name).filter({ hasText: 'Inactive' }).waitFor();
+}
+
 async function asAdmin(width: Width, body: (page: Page) => Promise<void>) {
   const staff = await openStaffPage(browser, width);
   try {
@@ -109,9 +127,7 @@ describe.each([WIDTHS.mobile, WIDTHS.desktop])('Loyalty Campaigns tab at %i px',
       await screenshot(page, 'staff-loyalty-campaigns');
 
       // The member's account in the Loyalty tab names the campaign running for them today.
-      await goToTab(page, 'Loyalty');
-      await page.getByLabel('Email', { exact: true }).fill(member.email);
-      await page.getByRole('form', { name: 'Find or create an account', exact: true }).getByRole('button', { name: 'Submit' }).click();
+      await openAccount(page, member.email);
       await page
         .getByTestId('loyalty-campaigns')
         .filter({ hasText: `${name} (2× points on tickets` })
@@ -120,13 +136,7 @@ describe.each([WIDTHS.mobile, WIDTHS.desktop])('Loyalty Campaigns tab at %i px',
       await screenshot(page, 'staff-loyalty-account-campaigns');
 
       // Stopped: the list says so, and it gives no more.
-      await openTab(page, 'Loyalty Campaigns');
-      await searchTab(page, name);
-      await rowWith(page, name).click();
-      await field(page, 'Active').uncheck();
-      await modal(page).getByRole('button', { name: 'Save' }).click();
-      await modal(page).waitFor({ state: 'detached' });
-      await rowWith(page, name).filter({ hasText: 'Inactive' }).waitFor();
+      await deactivate(page, name);
       expect((await aMemberClaiming(tier.pointsToReach)).pointsEarned).toBe(tier.pointsToReach);
     });
   });
@@ -169,22 +179,15 @@ describe.each([WIDTHS.mobile, WIDTHS.desktop])('Loyalty Campaigns tab at %i px',
         )
         .toMatch(/Running.*75/);
       // The member's account says so.
-      await goToTab(page, 'Loyalty');
-      await page.getByLabel('Email', { exact: true }).fill(member.email);
-      await page.getByRole('form', { name: 'Find or create an account', exact: true }).getByRole('button', { name: 'Submit' }).click();
+      await openAccount(page, member.email);
       await page
         .getByTestId('loyalty-challenges')
         .filter({ hasText: `${name} (complete, +75 points)` })
         .waitFor();
       await expectNoAxeViolations(page);
       await screenshot(page, 'staff-loyalty-account-challenges');
-      await openTab(page, 'Loyalty Campaigns');
-      await searchTab(page, name);
       // Stopped, so that the other files' members never meet it.
-      await rowWith(page, name).click();
-      await field(page, 'Active').uncheck();
-      await modal(page).getByRole('button', { name: 'Save' }).click();
-      await modal(page).waitFor({ state: 'detached' });
+      await deactivate(page, name);
     });
   });
 });

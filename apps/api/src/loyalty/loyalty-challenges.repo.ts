@@ -86,6 +86,18 @@ export async function findChallengeProgress(
   return progress;
 }
 
+/** What a challenge counts (ChallengeMeasure) and its goal, as selected. */
+const measureColumns = {
+  id: loyaltyCampaigns.id,
+  goal: loyaltyCampaigns.goal,
+  goalCount: loyaltyCampaigns.goalCount,
+  validFrom: loyaltyCampaigns.validFrom,
+  validTo: loyaltyCampaigns.validTo,
+  tickets: loyaltyCampaigns.tickets,
+  foodAndBeverage: loyaltyCampaigns.foodAndBeverage,
+  hotel: loyaltyCampaigns.hotel,
+};
+
 /** A challenge as the member's statement and card show it: its rule, and what completing it gave them (null: not completed). */
 export interface MemberChallengeRow extends ChallengeMeasure {
   name: string;
@@ -105,17 +117,10 @@ export async function findChallengesOn(db: Executor, accountId: string, day: str
   const x = loyaltyChallengeCompletions;
   const rows = await db
     .select({
-      id: c.id,
+      ...measureColumns,
       name: c.name,
       nameEs: c.nameEs,
-      goal: c.goal,
-      goalCount: c.goalCount,
       bonusPoints: c.bonusPoints,
-      validFrom: c.validFrom,
-      validTo: c.validTo,
-      tickets: c.tickets,
-      foodAndBeverage: c.foodAndBeverage,
-      hotel: c.hotel,
       minimumTierPoints: loyaltyTiers.pointsToReach,
       completedPoints: x.points,
     })
@@ -143,18 +148,7 @@ export async function findCompletions(tx: Executor, accountId: string) {
   const c = loyaltyCampaigns;
   const x = loyaltyChallengeCompletions;
   const rows = await tx
-    .select({
-      id: c.id,
-      name: c.name,
-      goal: c.goal,
-      goalCount: c.goalCount,
-      validFrom: c.validFrom,
-      validTo: c.validTo,
-      tickets: c.tickets,
-      foodAndBeverage: c.foodAndBeverage,
-      hotel: c.hotel,
-      points: x.points,
-    })
+    .select({ ...measureColumns, name: c.name, points: x.points })
     .from(x)
     .innerJoin(c, eq(c.id, x.campaignId))
     .where(eq(x.accountId, accountId));
