@@ -606,7 +606,10 @@ export const loyaltyStates: GuestState[] = [
     await page.getByRole('heading', { name: say('Challenges', 'Retos') }).waitFor();
     await page.getByRole('progressbar', { name: 'Visit 3 Days' }).waitFor();
     await text(page, say('2 of 3 days visited', '2 de 3 días visitados'));
-    await text(page, say('Complete it by Dec 31, 2026 to earn 300 points.', 'Complételo antes del 31 dic 2026 para ganar 300 puntos.'));
+    await text(
+      page,
+      say('Complete it by Dec 31, 2026 to earn 300 points.', 'Complételo a más tardar el 31 dic 2026 para ganar 300 puntos.'),
+    );
     await text(page, say('2 of 2 hotel nights stayed', '2 de 2 noches de hotel'));
     await text(page, say('Complete: 500 points earned.', 'Completado: 500 puntos ganados.'));
     // The referral link and who joined with it.

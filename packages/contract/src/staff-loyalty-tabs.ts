@@ -102,6 +102,8 @@ export const loyaltyCampaigns: ResourceDeclaration = {
   idColumn: 'id',
   table: 'loyaltyCampaigns',
   operations: ALL_OPERATIONS,
+  // A challenge shows on every member card.
+  republishesMemberCards: true,
   searchFields: ['loyaltyCampaignName'],
   defaultSort: { field: 'loyaltyCampaignFrom', direction: 'desc' },
   fields: [

@@ -90,6 +90,12 @@ const GATE_BAND: SharedWith = {
     "the gate's lookup of a band reads its binding and its ticket in one query; an integration imports neither a guest feature nor another system's folder",
 };
 /** The demo loader's seed. */
+const CHALLENGES: SharedWith = {
+  path: 'loyalty/loyalty-challenges.repo.ts',
+  reason:
+    "a challenge's progress counts a member's claims with the feed's rows they name (a visit's day, a check's till, a stay's nights) in one query each time it is read; the feeds' repos answer one row at a time",
+};
+
 const DEMO: SharedWith = {
   path: 'demo/demo.repo.ts',
   reason:
@@ -231,12 +237,14 @@ export const PERSONAL_DATA: TableMap[] = [
   entry({
     table: schema.attractionUsage,
     owner: 'integrations/gate',
+    sharedWith: [CHALLENGES],
     holds: 'a ride or attraction used with a ticket',
     columns: { id: none, barcode: none, attraction: none, location: none, timestamp: none, createdAt: none },
   }),
   entry({
     table: schema.checks,
     owner: 'integrations/pos',
+    sharedWith: [CHALLENGES],
     holds: 'a food and beverage check of the point of sale',
     columns: {
       checkId: none,
@@ -252,6 +260,7 @@ export const PERSONAL_DATA: TableMap[] = [
   entry({
     table: schema.reservations,
     owner: 'integrations/hotel',
+    sharedWith: [CHALLENGES],
     holds: 'a hotel reservation, with its guest',
     columns: {
       reservationNumber: none,

@@ -41,6 +41,8 @@ const updated = () => tstz().notNull().defaultNow();
  * must use them unchanged; phoneKeyOf is the same rule for a phone typed in.
  */
 export const emailKey = (column: AnyPgColumn) => sql`lower(${column})`;
+/** An email's mailbox: lower case, a plus-alias's tag taken out (ana+park@x is ana@x); a referral compares members by it. */
+export const mailboxKey = (column: AnyPgColumn) => sql`regexp_replace(lower(${column}), '[+][^@]*@', '@')`;
 export const phoneKey = (column: AnyPgColumn | SQL) => sql`right(regexp_replace(${column}, '[^0-9]', '', 'g'), 10)`;
 export const phoneKeyOf = (phone: string) => phone.replace(/\D/g, '').slice(-10);
 
@@ -357,6 +359,8 @@ export const loyaltyAccounts = pgTable(
       .on(t.birthMonth, t.birthDay)
       .where(sql`${t.birthMonth} is not null`),
     uniqueIndex('loyalty_accounts_email_lower_index').on(emailKey(t.email)),
+    // A referral's new member who already is one under another alias of their mailbox.
+    index('loyalty_accounts_mailbox_index').on(mailboxKey(t.email)),
     index('loyalty_accounts_phone_key_index').on(phoneKey(t.phone)),
     // The staff Account / Order Lookup: a substring of any of these (pg_trgm, migration 0006).
     index('loyalty_accounts_search_index').using('gin', sql`${loyaltyAccountSearchText(t)} gin_trgm_ops`),
@@ -726,6 +730,7 @@ export const loyaltyCampaigns = pgTable(
     check('loyalty_campaigns_kind', sql`${t.kind} in ('multiplier', 'bonus', 'birthday', 'referral', 'challenge')`),
     check('loyalty_campaigns_goal', sql`${t.goal} is null or ${t.goal} in ('days', 'outlets', 'nights')`),
     check('loyalty_campaigns_goal_count_positive', sql`${t.goalCount} is null or ${t.goalCount} > 0`),
+    check('loyalty_campaigns_challenge_goal', sql`(${t.kind} = 'challenge') = (${t.goal} is not null and ${t.goalCount} is not null)`),
     check('loyalty_campaigns_referrals_positive', sql`${t.referralsPerMonth} is null or ${t.referralsPerMonth} > 0`),
     check('loyalty_campaigns_multiplier_range', sql`${t.multiplier} is null or (${t.multiplier} > 1 and ${t.multiplier} <= 10)`),
     check('loyalty_campaigns_bonus_positive', sql`${t.bonusPoints} is null or ${t.bonusPoints} > 0`),

@@ -94,21 +94,29 @@ export async function findRunningCampaigns(db: Executor, kinds: CampaignKind[], 
 
 /**
  * Locks the campaigns (in id order, after the account's lock: the order every claim takes them
- * in) and answers what each has given in all (its bonus entries, reversed or not) and whether its
+ * in) and answers each one's budget as locked (a staff edit may have lowered it since the
+ * campaign was read), what each has given in all (its bonus entries, reversed or not) and whether its
  * budget is spent. The sum is read by a statement of its own, after the lock: a statement that
  * waited for a lock still reads other tables as they were when it began (READ COMMITTED), so a
  * sum read with the lock would miss the bonuses of the claim it waited for.
  */
-export async function lockCampaignBudgets(tx: Executor, ids: string[]): Promise<Map<string, { given: number; spent: boolean }>> {
+export async function lockCampaignBudgets(
+  tx: Executor,
+  ids: string[],
+): Promise<Map<string, { budget: number | null; given: number; spent: boolean }>> {
   if (ids.length === 0) return new Map();
   const locked = await tx
-    .select({ id: loyaltyCampaigns.id, spent: sql<boolean>`${loyaltyCampaigns.budgetSpentAt} is not null` })
+    .select({
+      id: loyaltyCampaigns.id,
+      budget: loyaltyCampaigns.budget,
+      spent: sql<boolean>`${loyaltyCampaigns.budgetSpentAt} is not null`,
+    })
     .from(loyaltyCampaigns)
     .where(inArray(loyaltyCampaigns.id, ids))
     .orderBy(loyaltyCampaigns.id)
     .for('update');
   const given = await findCampaignsGiven(tx, ids);
-  return new Map(locked.map((row) => [row.id, { given: given.get(row.id) ?? 0, spent: row.spent }]));
+  return new Map(locked.map((row) => [row.id, { budget: row.budget, given: given.get(row.id) ?? 0, spent: row.spent }]));
 }
 
 /** What each campaign gave in all: its bonus entries, reversed or not (its budget is on these). */

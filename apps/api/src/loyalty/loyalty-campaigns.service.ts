@@ -108,8 +108,11 @@ export async function campaignBonuses(
   const days = purchases.map((p) => operatingDay(p.purchasedAt, context.timeZone));
   const earning = days.filter((_, i) => purchases[i]!.points > 0).sort();
   if (earning.length === 0) return none;
-  const running = await findRunningCampaigns(tx, [...CLAIM_CAMPAIGNS, 'challenge'], earning[0]!, earning.at(-1)!);
-  const challenged = running.some((c) => c.kind === 'challenge' && earning.some((day) => c.validFrom <= day && day <= c.validTo));
+  // A challenge running on any day from the first purchase's to today may count the claim (a hotel stay's nights, a ticket's later visits).
+  const today = operatingDay(context.now, context.timeZone);
+  const last = earning.at(-1)! > today ? earning.at(-1)! : today;
+  const running = await findRunningCampaigns(tx, [...CLAIM_CAMPAIGNS, 'challenge'], earning[0]!, last);
+  const challenged = running.some((c) => c.kind === 'challenge');
   const campaigns = running.filter((c) => c.kind !== 'challenge');
   if (campaigns.length === 0) return { ...none, challenged };
   const claimEarns = purchases.reduce((sum, p) => sum + p.points, 0);
@@ -175,21 +178,23 @@ export async function cutToCapsAndBudgets(
     const given = memberGiven.get(key) ?? 0;
     let cut = want.points;
     if (campaign.capPerMember !== null) cut = Math.min(cut, campaign.capPerMember - given);
-    if (campaign.budget !== null) cut = !budget || budget.spent ? 0 : Math.min(cut, campaign.budget - budget.given);
+    // The budget as locked: a staff edit may have changed it since the campaign was read (gone: nothing).
+    if (budget?.spent || (campaign.budget !== null && !budget)) cut = 0;
+    else if (budget && budget.budget !== null) cut = Math.min(cut, budget.budget - budget.given);
     cut = Math.max(cut, 0);
     points.push(cut);
     if (cut === 0) continue;
     memberGiven.set(key, given + cut);
-    if (budget && campaign.budget !== null) {
+    if (budget && budget.budget !== null) {
       budget.given += cut;
-      if (budget.given >= campaign.budget) {
+      if (budget.given >= budget.budget) {
         budget.spent = true;
         await markBudgetSpent(tx, campaign.id, now);
         events.push(
           eventRow('loyalty.campaign_budget_spent', `campaign:${campaign.id}`, {
             campaignId: campaign.id,
             name: campaign.name,
-            budget: campaign.budget,
+            budget: budget.budget,
             awarded: budget.given,
           }),
         );

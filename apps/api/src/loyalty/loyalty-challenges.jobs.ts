@@ -24,7 +24,10 @@ export const loyaltyChallengeJobs = fp(
       ],
       handler: async ({ data }) => {
         const accountId = data.accountId ?? (data.barcode ? await findTicketClaimant(core.db, data.barcode) : null);
-        if (accountId) await settleChallenges(core, accountId, new Date());
+        if (!accountId) return;
+        await settleChallenges(core, accountId, new Date());
+        // A visit moves the progress a member card shows, with no ledger entry of its own to publish it.
+        if (data.barcode) await core.db.transaction((tx) => core.changes.publish(tx, LOYALTY_ACCOUNT_CHANGED, [accountId]));
       },
     });
   },

@@ -143,12 +143,21 @@ export async function findChallengesOn(db: Executor, accountId: string, day: str
   }));
 }
 
-/** The member's completed challenges, with what each gave and what it counts (a take-back reads them again). */
+/**
+ * The member's completed challenges, with what each gave, what it counts, and whether a claim of
+ * theirs was reversed since (only then may its goal be unmet: a take-back reads it again).
+ */
 export async function findCompletions(tx: Executor, accountId: string) {
   const c = loyaltyCampaigns;
   const x = loyaltyChallengeCompletions;
   const rows = await tx
-    .select({ ...measureColumns, name: c.name, points: x.points })
+    .select({
+      ...measureColumns,
+      name: c.name,
+      points: x.points,
+      reversedSince: sql<boolean>`exists (select 1 from ${loyaltyOrders} o
+        where o.account_id = ${x.accountId} and o.reversed_at >= ${x.completedAt})`,
+    })
     .from(x)
     .innerJoin(c, eq(c.id, x.campaignId))
     .where(eq(x.accountId, accountId));
@@ -179,6 +188,28 @@ export async function deleteCompletion(tx: Executor, accountId: string, campaign
   await tx
     .delete(loyaltyChallengeCompletions)
     .where(and(eq(loyaltyChallengeCompletions.accountId, accountId), eq(loyaltyChallengeCompletions.campaignId, campaignId)));
+}
+
+/**
+ * Whether a challenge (active) started or ended between two operating days: its first day after
+ * `from` and at most `to`, or its last day at or after `from` and before `to`. Every member card
+ * then shows it, or no longer does.
+ */
+export async function challengeStartedOrEnded(db: Executor, from: string, to: string): Promise<boolean> {
+  if (from >= to) return false;
+  const c = loyaltyCampaigns;
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(c)
+    .where(
+      and(
+        eq(c.kind, 'challenge'),
+        eq(c.active, true),
+        sql`((${c.validFrom} > ${from}::date and ${c.validFrom} <= ${to}::date) or (${c.validTo} >= ${from}::date and ${c.validTo} < ${to}::date))`,
+      ),
+    )
+    .limit(1);
+  return !!row;
 }
 
 /** The member whose standing claim holds this ticket (an attraction visit counts for them); null when none. */

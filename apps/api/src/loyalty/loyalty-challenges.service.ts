@@ -55,19 +55,23 @@ export async function settleChallenges(
     const open = running.filter(
       (c) => !done.has(c.id) && c.goal !== null && (c.minimumTierPoints === null || earned >= c.minimumTierPoints),
     );
-    const progress = await findChallengeProgress(tx, accountId, [...open, ...completions], timeZone);
+    // A completion is weighed again only after a reversal of the member's (retention dropping old
+    // visits, or staff editing the challenge, takes nothing back).
+    const recheck = completions.filter((c) => c.reversedSince);
+    const progress = await findChallengeProgress(tx, accountId, [...open, ...recheck], timeZone);
     const reached = (c: { id: string; goalCount: number | null }) => (progress.get(c.id) ?? 0) >= (c.goalCount ?? 1);
 
     const takeBacks: NewLedgerEntry[] = [];
-    for (const lost of completions.filter((c) => !reached(c))) {
-      await deleteCompletion(tx, accountId, lost.id);
-      if (lost.points > 0) {
+    const lost = recheck.filter((c) => !reached(c));
+    for (const completion of lost) {
+      await deleteCompletion(tx, accountId, completion.id);
+      if (completion.points > 0) {
         takeBacks.push({
           accountId,
-          points: -lost.points,
+          points: -completion.points,
           kind: 'bonus-reversal',
           reason: CHALLENGE_TAKEN_BACK,
-          campaignId: lost.id,
+          campaignId: completion.id,
           causedBy: 'system',
         });
       }
@@ -92,7 +96,7 @@ export async function settleChallenges(
       }
     }
     await appendLedger(tx, core.changes, bonuses, { locked: true, events: cut.events });
-    return { completed: mine.length, takenBack: completions.length - completions.filter(reached).length };
+    return { completed: mine.length, takenBack: lost.length };
   });
 }
 

@@ -11,7 +11,8 @@ import { anOrder, putOrder } from '../../test-support/fixtures.ts';
 import { eventsOfType } from '../../test-support/events.ts';
 import { loginAs, type StaffLogin } from '../../test-support/staff.ts';
 import { createTestApp, integrationAuth, type TestApp } from '../../test-support/test-app.ts';
-import { operatingDay, shiftDate } from '../platform/park-time.ts';
+import { operatingDay, operatingDayBounds, shiftDate } from '../platform/park-time.ts';
+import { publishCardsChangedByTime } from './loyalty-expiry.service.ts';
 import { insertAccount } from './loyalty.repo.ts';
 import { claimHotel, claimPurchase, claimTickets } from './loyalty-claims.service.ts';
 import { CHALLENGE_TAKEN_BACK, settleChallenges } from './loyalty-challenges.service.ts';
@@ -170,6 +171,21 @@ describe('the tab', () => {
   });
 });
 
+describe('the tab clears', () => {
+  it("another kind's Challenge Goal and Goal Count", async () => {
+    const bonus = await challenge({ loyaltyCampaignKind: 'bonus' });
+    expect(bonus).toMatchObject({ loyaltyCampaignGoal: null, loyaltyCampaignGoalCount: null });
+    const c = await challenge();
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: `${API}${c.loyaltyCampaignID}`,
+      headers: admin.headers,
+      payload: { loyaltyCampaignKind: 'bonus' },
+    });
+    expect(changed.json()).toMatchObject({ loyaltyCampaignKind: 'bonus', loyaltyCampaignGoal: null, loyaltyCampaignGoalCount: null });
+  });
+});
+
 describe('days visited', () => {
   it('counts the distinct days of claimed purchases within the dates, by their own day; completes once, on the statement', async () => {
     const c = await challenge();
@@ -260,6 +276,56 @@ describe('days visited', () => {
     );
     expect(await settle(who.accountId)).toEqual({ completed: 1, takenBack: 0 });
     expect((await bonusesOf(who.accountId)).map((b) => b.points)).toEqual([300]);
+  });
+
+  it('keeps a completion when staff later raise the goal or retention drops visits: only a reversal weighs it again', async () => {
+    const c = await challenge({ loyaltyCampaignGoalCount: 2 });
+    const who = await member();
+    await claimTicketOn(who, 0);
+    await claimTicketOn(who, -1);
+    expect(await settle(who.accountId)).toEqual({ completed: 1, takenBack: 0 });
+    const raised = await t.app.inject({
+      method: 'PUT',
+      url: `${API}${c.loyaltyCampaignID}`,
+      headers: admin.headers,
+      payload: { loyaltyCampaignGoalCount: 5 },
+    });
+    expect(raised.statusCode, raised.body).toBe(200);
+    expect(await settle(who.accountId)).toEqual({ completed: 0, takenBack: 0 });
+    expect((await bonusesOf(who.accountId)).map((b) => b.points)).toEqual([300]);
+  });
+
+  it('a claim bought before the dates, whose visits may come within them, still queues the settling', async () => {
+    await challenge({ loyaltyCampaignFrom: shiftDate(today(), -3), loyaltyCampaignTo: shiftDate(today(), 3) });
+    const who = await member();
+    await claimTicketOn(who, -6);
+    const { rows } = await t.database.executeSql(`select count(*)::int as n from pgboss.job where name = $1 and data->>'accountId' = $2`, [
+      'loyalty-challenges',
+      who.accountId,
+    ]);
+    expect((rows[0] as { n: number }).n).toBeGreaterThan(0);
+  });
+
+  it('republishes every member card when a challenge starts or ends (the hourly pass over time)', async () => {
+    await challenge({ loyaltyCampaignFrom: shiftDate(today(), 1), loyaltyCampaignTo: shiftDate(today(), 1) });
+    const republishes = async () =>
+      (
+        (await t.database.executeSql(`select count(*)::int as n from pgboss.job where name = 'member-cards-republish'`, [])).rows[0] as {
+          n: number;
+        }
+      ).n;
+    const dayStart = (days: number) => operatingDayBounds(shiftDate(today(), days), TZ).start.getTime();
+    await publishCardsChangedByTime(core, new Date(dayStart(0) + 60_000));
+    const before = await republishes();
+    await publishCardsChangedByTime(core, new Date(dayStart(0) + 3_600_000));
+    expect(await republishes()).toBe(before);
+    // Its first day begins; then its last day ends.
+    await publishCardsChangedByTime(core, new Date(dayStart(1) + 60_000));
+    expect(await republishes()).toBe(before + 1);
+    await publishCardsChangedByTime(core, new Date(dayStart(1) + 3_600_000));
+    expect(await republishes()).toBe(before + 1);
+    await publishCardsChangedByTime(core, new Date(dayStart(2) + 60_000));
+    expect(await republishes()).toBe(before + 2);
   });
 
   it('two workers settling at once give one bonus', async () => {

@@ -21,6 +21,8 @@ import {
 } from './loyalty-lots.repo.ts';
 import { appendLedger, recordTierChanges, type LoyaltyCore } from './loyalty.service.ts';
 import { LOYALTY_ACCOUNT_CHANGED, LOYALTY_TIERS_CHANGED } from './loyalty.topics.ts';
+import { challengeStartedOrEnded } from './loyalty-challenges.repo.ts';
+import { operatingDay } from '../platform/park-time.ts';
 import { linkIn, mailTexts } from '../integrations/email/mail-texts.ts';
 
 /** Accounts one transaction each, this many looked up at a time. */
@@ -133,9 +135,10 @@ const CARDS_PER_PAGE = 1000;
  * of what the cards showed: it republishes every member card once (loyalty-tiers.changed).
  * A member whose tier the window's move took (or changed) is told (loyalty.tier_changed) in the
  * transaction that publishes the card; a run that died before moving its moment tells it
- * again at the next run (at least once, as the webhooks are). Answers the accounts it published.
+ * again at the next run (at least once, as the webhooks are). A challenge that started or ended
+ * between the two moments republishes every card (it shows on all). Answers the accounts it published.
  */
-export async function publishCardsChangedByTime(core: Pick<LoyaltyCore, 'db' | 'changes'>, now = new Date()): Promise<string[]> {
+export async function publishCardsChangedByTime(core: Pick<LoyaltyCore, 'db' | 'changes' | 'config'>, now = new Date()): Promise<string[]> {
   const from = await findCardsCheckedUntil(core.db);
   if (from === null) {
     await core.db.transaction(async (tx) => {
@@ -159,6 +162,12 @@ export async function publishCardsChangedByTime(core: Pick<LoyaltyCore, 'db' | '
     published.push(...changed);
     after = page.at(-1)!.accountId;
   }
+  // A challenge starting or ending shows on, or leaves, every member card.
+  const timeZone = core.config.parkTimezone;
+  if (await challengeStartedOrEnded(core.db, operatingDay(from, timeZone), operatingDay(now, timeZone)))
+    await core.db.transaction((tx) =>
+      core.changes.publish(tx, LOYALTY_TIERS_CHANGED, [`a challenge started or ended by ${operatingDay(now, timeZone)}`]),
+    );
   await setCardsCheckedUntil(core.db, now);
   return published;
 }

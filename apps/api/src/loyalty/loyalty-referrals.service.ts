@@ -8,7 +8,7 @@ import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import { REFERRAL_PARAMETER, REFERRAL_REFUSALS, referralMessages, type ReferralRefusal } from '@boardwalk/contract/loyalty';
 import type { ReferralSection } from '@boardwalk/contract/loyalty-statement';
 import type { Executor } from '@boardwalk/db/client';
-import { loyaltyAccounts, loyaltyCampaigns, loyaltyReferrals } from '@boardwalk/db/schema';
+import { loyaltyAccounts, loyaltyCampaigns, loyaltyReferrals, mailboxKey } from '@boardwalk/db/schema';
 import { AppError } from '../platform/errors.ts';
 import { operatingDay, parkDate } from '../platform/park-time.ts';
 import { findRunningCampaigns } from './loyalty-campaigns.repo.ts';
@@ -59,7 +59,7 @@ export async function recordReferral(
     .where(
       and(
         sql`${loyaltyAccounts.id} <> ${referred.id}`,
-        sql`regexp_replace(lower(${loyaltyAccounts.email}), '[+][^@]*@', '@') = ${mailbox}`,
+        sql`${mailboxKey(loyaltyAccounts.email)} = ${mailbox}`,
         isNull(loyaltyAccounts.erasedAt),
       ),
     )

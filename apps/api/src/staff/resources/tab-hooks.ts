@@ -188,6 +188,14 @@ function campaignRules(row: DbRow) {
     throw refuse('loyaltyCampaignTo', 'To must not be before From');
 }
 
+/** Only a challenge has a goal: another kind's Challenge Goal and Goal Count are cleared (the database holds the rule too). */
+function goalOnlyForChallenges({ stored, changes }: TabWrite) {
+  const row = { ...stored, ...changes };
+  if (row.kind === 'challenge' || (row.goal == null && row.goalCount == null)) return;
+  changes.goal = null;
+  changes.goalCount = null;
+}
+
 /** A campaign's budget edited: spent or running again by what it gave (budgetEdited), which the write's answer shows. */
 async function budgetChanged(tx: Executor, { action, changes, row }: TabWrite & { row: DbRow }) {
   if (action !== 'update' || !('budget' in changes)) return;
@@ -242,5 +250,10 @@ export const tabHooks: Record<string, TabHooks> = {
   [permissions.key]: { beforeWrite: permissionWithinOwnLevel },
   [loyaltyRewards.key]: { validate: datesInOrder },
   [loyaltyTiers.key]: { afterWrite: tellTierChanges },
-  [loyaltyCampaigns.key]: { validate: campaignRules, afterWrite: budgetChanged, figures: campaignFigures },
+  [loyaltyCampaigns.key]: {
+    validate: campaignRules,
+    beforeWrite: goalOnlyForChallenges,
+    afterWrite: budgetChanged,
+    figures: campaignFigures,
+  },
 };

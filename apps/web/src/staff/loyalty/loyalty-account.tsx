@@ -150,7 +150,6 @@ const PURCHASE_KINDS: Record<MemberCampaign['appliesTo'][number], string> = {
   hotel: 'hotel',
 };
 
-/** The campaigns running today that apply to the member: what staff can tell them at the desk. */
 const GOAL_WORDS: Record<MemberChallenge['goal'], string> = { days: 'days', outlets: 'food outlets', nights: 'hotel nights' };
 
 /** The challenges running for the member: each one's progress, or what completing it gave. */
@@ -169,6 +168,7 @@ function ChallengesLine({ challenges }: { challenges: MemberChallenge[] }) {
   );
 }
 
+/** The campaigns running today that apply to the member: what staff can tell them at the desk. */
 function CampaignsLine({ campaigns }: { campaigns: MemberCampaign[] }) {
   return (
     <p className="mb-0 mt-1 small" data-testid="loyalty-campaigns">

@@ -61,7 +61,7 @@ export default {
       outlets: '{progress, number} de {goalCount, plural, one {# restaurante probado} other {# restaurantes probados}}',
       nights: '{progress, number} de {goalCount, plural, one {# noche de hotel} other {# noches de hotel}}',
     },
-    reward: 'Complételo antes del {date} para ganar {points, plural, one {# punto} other {# puntos}}.',
+    reward: 'Complételo a más tardar el {date} para ganar {points, plural, one {# punto} other {# puntos}}.',
     completed: 'Completado: {points, plural, one {# punto ganado} other {# puntos ganados}}.',
   },
   history: {
