@@ -4,6 +4,7 @@
 // the calling system, and reverse a redemption when the sale is voided.
 import { z } from 'zod';
 import { feedObject } from './integrations.ts';
+import { CHALLENGE_GOAL_KINDS } from './loyalty-statement.ts';
 import { printable } from './pass.ts';
 
 export const LOYALTY_INTEGRATION_API = '/api/integrations/loyalty/';
@@ -53,7 +54,7 @@ export const memberChallenge = z.object({
   campaignId: z.guid(),
   name: z.string(),
   goal: z
-    .enum(['days', 'outlets', 'nights'])
+    .enum(CHALLENGE_GOAL_KINDS)
     .describe('What it counts within its dates: days with a claimed purchase or an attraction visit, food outlets, hotel nights'),
   goalCount: z.number().int().describe('How many complete it'),
   progress: z.number().int().describe('How many the member has (at most goalCount)'),
