@@ -32,7 +32,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-// The navigation's order: its groups (Overview, Passes, Wristbands, Loyalty, Team, Operations), each tab in its group.
+// The navigation's order: its groups (Overview, Passes, Wristbands, Reservations, Loyalty, Team, Operations), each tab in its group.
 const CONFIGURATION_TABS = [
   'Dashboard',
   'Pass Customizations',
@@ -44,6 +44,9 @@ const CONFIGURATION_TABS = [
   'Park Locations',
   'Wristband Merch Pack IDs',
   'Wristbands',
+  'Entry Windows',
+  'Reservation Products',
+  'Blockout Days',
 ];
 const ALL_TABS = [
   ...CONFIGURATION_TABS,

@@ -42,6 +42,9 @@ import { emailCodeRetention } from './guest/loyalty/loyalty-email-codes.repo.ts'
 import { loyaltyReversalsJobs } from './loyalty/loyalty-reversals.jobs.ts';
 import { loyaltyIntegrationRoutes } from './loyalty/loyalty-integration.routes.ts';
 import { wristbandRoutes } from './guest/wristband/wristband.routes.ts';
+import { visitsRoutes } from './guest/visits/visits.routes.ts';
+import { visitGateRoutes } from './guest/visits/visit-gate.routes.ts';
+import { visitsJobs } from './guest/visits/visits.jobs.ts';
 import { ticketPlugin } from './guest/ticket/ticket.plugin.ts';
 import { appleWalletPlugin } from './wallet/apple/apple-wallet.plugin.ts';
 import { googleWalletPlugin } from './wallet/google/google-wallet.plugin.ts';
@@ -184,6 +187,7 @@ async function registerJobs(app: Instance) {
   await app.register(loyaltyExpiryJobs);
   await app.register(loyaltyBirthdayJobs);
   await app.register(loyaltyChallengeJobs);
+  await app.register(visitsJobs);
   await app.register(loyaltyStatementJobs);
   await app.register(privacyRequestJobs);
   await app.register(webhooksJobs);
@@ -225,9 +229,10 @@ async function registerRoutes(app: Instance) {
   await app.register(googleWalletRoutes);
   await app.register(loyaltyRoutes);
   await app.register(wristbandRoutes);
+  await app.register(visitsRoutes);
   await app.register(integrationAuthPlugin);
   // The feeds, and the tills' loyalty calls (declared by the loyalty core) in the same scope.
-  await app.register(integrationsRoutes, { inbound: [loyaltyIntegrationRoutes] });
+  await app.register(integrationsRoutes, { inbound: [loyaltyIntegrationRoutes, visitGateRoutes] });
   await app.register(staffAuthPlugin);
   await app.register(staffAuthRoutes);
   await app.register(resourcesRoutes);

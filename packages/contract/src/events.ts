@@ -25,6 +25,16 @@ const walletPass = z.object({
   memberNumber: z.string().nullable(),
 });
 
+/** A pass's reservation of an entry window (status: booked, waitlisted, cancelled, used, no_show). */
+const visitReservation = z.object({
+  ...ticket,
+  reservationId: z.string(),
+  day: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  status: z.string(),
+});
+
 /** Each event type's data. */
 export const eventData = {
   /** A guest saved a ticket's registration (first time or again). */
@@ -74,6 +84,14 @@ export const eventData = {
   'share.stopped': z.object({ ...ticket, shareId: z.string() }),
   /** A guest activated a wristband for a ticket. */
   'wristband.activated': z.object({ ...ticket, wristbandBarcode: z.string() }),
+  /** A passholder booked an entry window (or moved their booking of that day to it). */
+  'reservation.booked': visitReservation,
+  /** A booking or a place on a waitlist was cancelled (by the guest, or when the pass moved to another window). */
+  'reservation.cancelled': visitReservation,
+  /** A place freed and the first on the window's waitlist was booked into it. */
+  'reservation.promoted': visitReservation,
+  /** A booked window ended without the pass being used at the gate. */
+  'reservation.no_show': visitReservation,
   /** A pass was added to a wallet: an Apple device registered for it, or Google said it was saved. */
   'wallet.pass_added': walletPass,
   /** A pass left a wallet: an Apple device unregistered from it, or Google said it was deleted. */
@@ -179,6 +197,42 @@ export const EVENT_EXAMPLES: { [T in EventType]: EventDataOf<T> } = {
   },
   'share.stopped': { orderId: '84000001', barcode: '8400000100000001', shareId: '5c8a1f0e-2b7d-4e61-9f3a-1d2c3b4a5e6f' },
   'wristband.activated': { orderId: '84000001', barcode: '8400000100000001', wristbandBarcode: 'WB00012345' },
+  'reservation.booked': {
+    orderId: '84000001',
+    barcode: '2400000100000001',
+    reservationId: '0c1d2e3f-4a5b-4c6d-8e7f-901a2b3c4d5e',
+    day: '2026-12-19',
+    startsAt: '2026-12-19T18:00:00.000Z',
+    endsAt: '2026-12-19T20:00:00.000Z',
+    status: 'booked',
+  },
+  'reservation.cancelled': {
+    orderId: '84000001',
+    barcode: '2400000100000001',
+    reservationId: '0c1d2e3f-4a5b-4c6d-8e7f-901a2b3c4d5e',
+    day: '2026-12-19',
+    startsAt: '2026-12-19T18:00:00.000Z',
+    endsAt: '2026-12-19T20:00:00.000Z',
+    status: 'cancelled',
+  },
+  'reservation.promoted': {
+    orderId: '84000001',
+    barcode: '2400000100000001',
+    reservationId: '0c1d2e3f-4a5b-4c6d-8e7f-901a2b3c4d5e',
+    day: '2026-12-19',
+    startsAt: '2026-12-19T18:00:00.000Z',
+    endsAt: '2026-12-19T20:00:00.000Z',
+    status: 'booked',
+  },
+  'reservation.no_show': {
+    orderId: '84000001',
+    barcode: '2400000100000001',
+    reservationId: '0c1d2e3f-4a5b-4c6d-8e7f-901a2b3c4d5e',
+    day: '2026-12-19',
+    startsAt: '2026-12-19T18:00:00.000Z',
+    endsAt: '2026-12-19T20:00:00.000Z',
+    status: 'no_show',
+  },
   'wallet.pass_added': {
     wallet: 'apple',
     serialNumber: '0b7e9c52-3f1a-4d8e-a6b2-9c4d1e7f3a20',

@@ -25,6 +25,8 @@ export const INTEGRATION_SCOPES = [
   'reverse-any',
   /** Read the event feed. */
   'events',
+  /** Ask whether a pass holds a visit reservation for now (the gate). */
+  'visits',
 ] as const;
 export type IntegrationScope = (typeof INTEGRATION_SCOPES)[number];
 

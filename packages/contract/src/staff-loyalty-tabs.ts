@@ -36,6 +36,8 @@ export const loyaltyTiers: ResourceDeclaration = {
   fields: [
     ...translatedFields({ name: 'loyaltyTierName', label: 'Name', type: 'text', column: 'name', required: true, max: 50 }),
     wholeNumberField('loyaltyTierPointsToReach', 'Points Earned in 365 Days to Reach', 'pointsToReach', POINTS, { required: true }),
+    // Tier priority for passholder reservations: blank is VISIT_DAYS_AHEAD.
+    wholeNumberField('loyaltyTierVisitDaysAhead', 'Reservations Open Days Ahead', 'visitDaysAhead', { min: 0, maxValue: 365 }),
     activeField('loyaltyTierActive'),
   ],
 };

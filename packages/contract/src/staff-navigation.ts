@@ -23,11 +23,12 @@ import {
   type TabDeclaration,
 } from './staff-tabs.ts';
 import { auditLog, permissions, sessions, teamMembers } from './staff-team-tabs.ts';
+import { visitBlockouts, visitProducts, visitWindows } from './staff-visit-tabs.ts';
 import { WRISTBAND_DEACTIVATE, wristbandBindings, wristbandMerchPackIds } from './staff-wristband-tabs.ts';
 
 /** A group of the back office's navigation and its tabs, in the order shown. */
 export interface NavigationGroup {
-  title: 'Overview' | 'Passes' | 'Wristbands' | 'Loyalty' | 'Team' | 'Operations';
+  title: 'Overview' | 'Passes' | 'Wristbands' | 'Reservations' | 'Loyalty' | 'Team' | 'Operations';
   tabs: TabDeclaration[];
 }
 
@@ -44,6 +45,7 @@ export const navigation: NavigationGroup[] = [
     tabs: [passCustomizations, passCustomizationCategories, testPasses, walletExceptions, walletItemExclusions, parkHours, parkLocations],
   },
   { title: 'Wristbands', tabs: [wristbandMerchPackIds, wristbandBindings] },
+  { title: 'Reservations', tabs: [visitWindows, visitProducts, visitBlockouts] },
   { title: 'Loyalty', tabs: [loyalty, loyaltyCampaigns, loyaltyRewards, loyaltyTiers] },
   { title: 'Team', tabs: [teamMembers, permissions, sessions, auditLog] },
   { title: 'Operations', tabs: [deliveries, privacy, webhooks] },

@@ -96,6 +96,12 @@ const CHALLENGES: SharedWith = {
     "a challenge's progress counts a member's claims with the feed's rows they name (a visit's day, a check's till, a stay's nights) in one query each time it is read; the feeds' repos answer one row at a time",
 };
 
+const VISITS_USED: SharedWith = {
+  path: 'guest/visits/visits.repo.ts',
+  reason:
+    "a reservation is marked used (or a no-show) by the gate feed's uses of its pass within its day, in the one statement that changes its status; the gate's repo answers one row at a time",
+};
+
 const DEMO: SharedWith = {
   path: 'demo/demo.repo.ts',
   reason:
@@ -237,7 +243,7 @@ export const PERSONAL_DATA: TableMap[] = [
   entry({
     table: schema.attractionUsage,
     owner: 'integrations/gate',
-    sharedWith: [CHALLENGES],
+    sharedWith: [CHALLENGES, VISITS_USED],
     holds: 'a ride or attraction used with a ticket',
     columns: { id: none, barcode: none, attraction: none, location: none, timestamp: none, createdAt: none },
   }),
@@ -398,7 +404,7 @@ export const PERSONAL_DATA: TableMap[] = [
     table: schema.loyaltyTiers,
     owner: 'loyalty',
     holds: 'a tier of the club',
-    columns: { id: none, name: none, nameEs: none, pointsToReach: none, active: none, ...stamps },
+    columns: { id: none, name: none, nameEs: none, pointsToReach: none, visitDaysAhead: none, active: none, ...stamps },
   }),
   entry({
     table: schema.loyaltyCampaigns,
@@ -554,6 +560,44 @@ export const PERSONAL_DATA: TableMap[] = [
     sharedWith: [DEMO],
     holds: 'a merch item sold as a wristband',
     columns: { guid: none, merchItemId: none, active: none, validFrom: none, validTo: none, ...stamps },
+  }),
+  entry({
+    table: schema.visitWindows,
+    owner: 'guest/visits',
+    holds: 'an entry window of an operating day and its passholder capacity',
+    columns: { id: none, startsAt: none, endsAt: none, capacity: none, ...stamps },
+  }),
+  entry({
+    table: schema.visitProducts,
+    owner: 'guest/visits',
+    holds: 'a pass product that needs a visit reservation',
+    columns: { id: none, categoryId: none, product: none, ...stamps },
+  }),
+  entry({
+    table: schema.visitBlockouts,
+    owner: 'guest/visits',
+    holds: 'a day a reservation product cannot be booked',
+    columns: { id: none, day: none, categoryId: none, product: none, ...stamps },
+  }),
+  entry({
+    table: schema.visitReservations,
+    owner: 'guest/visits',
+    holds: "a pass's reservation of an entry window, or its place on the waitlist",
+    columns: {
+      id: none,
+      windowId: none,
+      barcode: none,
+      orderId: none,
+      day: none,
+      status: none,
+      tierRank: none,
+      language: guest('contact', 'keep', 'a language names nobody once the rest is erased'),
+      joinedAt: none,
+      promotedAt: none,
+      cancelledAt: none,
+      usedAt: none,
+      noShowAt: none,
+    },
   }),
   entry({
     table: schema.passRulesVersion,

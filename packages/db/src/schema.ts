@@ -648,11 +648,16 @@ export const loyaltyTiers = pgTable(
     /** The name in Spanish, shown to guests reading Spanish (null: the name); the name stays the tier's key. */
     nameEs: text(),
     pointsToReach: integer().notNull().unique(),
+    /** How many days ahead a day opens for booking visits to this tier's passholders (null: VISIT_DAYS_AHEAD). */
+    visitDaysAhead: integer(),
     active: boolean().notNull().default(true),
     createdAt: created(),
     updatedAt: updated(),
   },
-  (t) => [check('loyalty_tiers_points_to_reach_positive', sql`${t.pointsToReach} > 0`)],
+  (t) => [
+    check('loyalty_tiers_points_to_reach_positive', sql`${t.pointsToReach} > 0`),
+    check('loyalty_tiers_visit_days_ahead', sql`${t.visitDaysAhead} between 0 and 365`),
+  ],
 );
 
 /** The rewards catalogue (a back office tab): what points are redeemed for. */
@@ -920,6 +925,93 @@ export const passRulesVersion = pgTable(
     writtenBy: bigint({ mode: 'number' }),
   },
   (t) => [check('pass_rules_version_one_row', sql`${t.id}`)],
+);
+
+// ---- Passholder visit reservations ------------------------------------------------------
+// docs/visit-reservations.md: the rules. A passholder whose product needs a reservation books
+// an entry window of an operating day; a full window takes a waitlist that moves by itself.
+
+/** An entry window of an operating day (the day its start falls in) and the passholders it admits. */
+export const visitWindows = pgTable(
+  'visit_windows',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    startsAt: tstz().notNull().unique(),
+    endsAt: tstz().notNull(),
+    capacity: integer().notNull(),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    check('visit_windows_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
+    check('visit_windows_capacity', sql`${t.capacity} >= 0`),
+  ],
+);
+
+/** Which pass products need a reservation: a pass customization category, or a product by name. */
+export const visitProducts = pgTable(
+  'visit_products',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    categoryId: text(),
+    product: text(),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [check('visit_products_category_or_product', sql`${t.categoryId} is not null or ${t.product} is not null`)],
+);
+
+/** A day no reservation product (or only the one named) may be booked. */
+export const visitBlockouts = pgTable('visit_blockouts', {
+  id: uuid().primaryKey().defaultRandom(),
+  day: date({ mode: 'string' }).notNull(),
+  /** Null with product null: every product that needs a reservation. */
+  categoryId: text(),
+  product: text(),
+  createdAt: created(),
+  updatedAt: updated(),
+});
+
+export const VISIT_STATUSES = ['booked', 'waitlisted', 'cancelled', 'used', 'no_show'] as const;
+export type VisitStatus = (typeof VISIT_STATUSES)[number];
+
+/** A pass's reservation of a window, or its place on the window's waitlist. */
+export const visitReservations = pgTable(
+  'visit_reservations',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    windowId: uuid()
+      .notNull()
+      .references(() => visitWindows.id, { onDelete: 'restrict' }),
+    /** No foreign key: the history outlives the ticket leaving the feed (no-shows still count). */
+    barcode: text().notNull(),
+    orderId: text().notNull(),
+    /** The window's operating day (a pass holds one booking a day, and one waitlist place). */
+    day: date({ mode: 'string' }).notNull(),
+    status: text().$type<VisitStatus>().notNull(),
+    /** The waitlist's priority: the points the pass's tier takes to reach when it joined (0: no tier); higher first. */
+    tierRank: integer().notNull().default(0),
+    /** The guest's language when they booked or joined: the promotion mail's. */
+    language: text().notNull().default('en'),
+    /** When it was booked or joined the waitlist (the waitlist's second key). */
+    joinedAt: created(),
+    promotedAt: tstz(),
+    cancelledAt: tstz(),
+    usedAt: tstz(),
+    noShowAt: tstz(),
+  },
+  (t) => [
+    check('visit_reservations_status', sql.raw(`status in (${VISIT_STATUSES.map((s) => `'${s}'`).join(', ')})`)),
+    // One booking a day, and one waitlist place a day beside it (promoted, it replaces the booking).
+    uniqueIndex('visit_reservations_one_a_day_index')
+      .on(t.barcode, t.day)
+      .where(sql`${t.status} in ('booked', 'used')`),
+    uniqueIndex('visit_reservations_one_waitlist_a_day_index')
+      .on(t.barcode, t.day)
+      .where(sql`${t.status} = 'waitlisted'`),
+    index('visit_reservations_window_index').on(t.windowId, t.status),
+    index('visit_reservations_barcode_index').on(t.barcode, t.status),
+  ],
 );
 
 // ---- Wallet passes --------------------------------------------------------------------

@@ -106,6 +106,23 @@ export async function tiersOf(
   return new Map(rows.map((r) => [r.id, { memberNumber: r.memberNumber, tier: r.tier }]));
 }
 
+/**
+ * The tier of the member whose season pass this is, now, with its visit booking lead
+ * (loyaltyTiers.visitDaysAhead; null: the default); null when no member holds the pass or they reach no tier.
+ */
+export async function findSeasonPassTier(
+  db: Executor,
+  barcode: string,
+  now: Date,
+): Promise<{ name: string; pointsToReach: number; visitDaysAhead: number | null } | null> {
+  const [row] = await db
+    .select({ name: loyaltyTiers.name, pointsToReach: loyaltyTiers.pointsToReach, visitDaysAhead: loyaltyTiers.visitDaysAhead })
+    .from(loyaltyAccounts)
+    .innerJoin(loyaltyTiers, eq(loyaltyTiers.name, tierNameSql(loyaltyAccounts.id, tierWindowStart(now))))
+    .where(eq(loyaltyAccounts.seasonPassId, barcode));
+  return row ?? null;
+}
+
 /** A tier as the tiers tab holds it. */
 export type TierRule = Pick<typeof loyaltyTiers.$inferSelect, 'name' | 'pointsToReach' | 'active'>;
 

@@ -61,7 +61,7 @@ describe('loadConfig', () => {
       unscoped: false,
     });
     expect(keys.get('old')).toMatchObject({ unscoped: true });
-    expect(keys.get('old')!.scopes.size).toBe(10);
+    expect(keys.get('old')!.scopes.size).toBe(11);
   });
 
   it('refuses a key whose last part is not scopes (rather than read a secret with a colon), naming the scopes', () => {
@@ -79,6 +79,7 @@ describe('loadConfig', () => {
       'reverse',
       'reverse-any',
       'events',
+      'visits',
     ]);
   });
 

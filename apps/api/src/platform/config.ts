@@ -193,6 +193,12 @@ const env = z.object({
   LOYALTY_ACCOUNTS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(10_000, 'must be at most 10000').default(20),
   TICKET_SHARE_LIMIT: z.coerce.number().int().min(1).max(100, 'must be at most 100').default(10),
   TICKET_SHARE_MAILS_PER_DAY: z.coerce.number().int('must be a whole number').min(1).max(1000, 'must be at most 1000').default(20),
+  VISIT_BOOKING_DAYS: z.coerce.number().int('must be whole days').min(1).max(90, 'must be at most 90 days').default(14),
+  VISIT_DAYS_AHEAD: z.coerce.number().int('must be whole days').min(0).max(365, 'must be at most 365 days').default(7),
+  VISIT_UPCOMING_LIMIT: z.coerce.number().int('must be a whole number').min(1).max(50, 'must be at most 50').default(3),
+  VISIT_NO_SHOW_LIMIT: z.coerce.number().int('must be a whole number').min(0, 'must be 0 (never) or more').max(100).default(3),
+  VISIT_NO_SHOW_PERIOD_DAYS: z.coerce.number().int('must be whole days').min(1).max(365, 'must be at most 365 days').default(30),
+  VISIT_NO_SHOW_BLOCK_DAYS: z.coerce.number().int('must be whole days').min(1).max(365, 'must be at most 365 days').default(14),
   STAFF_SESSION_HOURS: z.coerce.number().positive().max(168, 'must be at most 168 hours').default(12),
   RETENTION_REGISTRATION_DAYS: retentionDays(730),
   RETENTION_AUDIT_DAYS: retentionDays(730),
@@ -312,6 +318,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         'food-and-beverage': c.LOYALTY_POINTS_PER_USD_FOOD_AND_BEVERAGE,
         hotel: c.LOYALTY_POINTS_PER_USD_HOTEL,
       },
+    },
+    /** Passholder visit reservations (docs/visit-reservations.md). */
+    visits: {
+      /** The days the pass page shows, from today's. */
+      bookingDays: c.VISIT_BOOKING_DAYS,
+      /** How many days ahead a day opens for booking to a pass without a tier (or a tier without its own). */
+      daysAhead: c.VISIT_DAYS_AHEAD,
+      /** Upcoming bookings and waitlist places one pass may hold. */
+      upcomingLimit: c.VISIT_UPCOMING_LIMIT,
+      /** This many no-shows within the period block new bookings for the block's days after the last (0: never). */
+      noShowLimit: c.VISIT_NO_SHOW_LIMIT,
+      noShowPeriodDays: c.VISIT_NO_SHOW_PERIOD_DAYS,
+      noShowBlockDays: c.VISIT_NO_SHOW_BLOCK_DAYS,
     },
     /** Active shares one ticket may have, counted under a lock on the ticket. */
     ticketShareLimit: c.TICKET_SHARE_LIMIT,

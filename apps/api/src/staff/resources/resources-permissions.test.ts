@@ -40,8 +40,8 @@ function sampleValue(f: FieldDeclaration): unknown {
       // Tier thresholds are unique: each sample its own.
       return f.column === 'pointsToReach' ? n : Math.max(f.min ?? 0, 1);
     case 'datetime':
-      // A park day closes after it opens.
-      return new Date(Date.now() + (f.column === 'closesAt' ? 7_200_000 : 3_600_000)).toISOString();
+      // A park day closes after it opens, an entry window ends after it starts (each start its own).
+      return new Date(Date.now() + n * 1000 + (f.column === 'closesAt' || f.column === 'endsAt' ? 7_200_000 : 3_600_000)).toISOString();
     case 'date':
       return '2030-01-01';
     case 'checkbox':
@@ -321,8 +321,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-it('covers every tab operation, option list, the Deliveries counts, certificate and Retry, Wristbands Deactivate, the Dashboard and the 20 loyalty calls (85 routes)', () => {
-  expect(routes).toHaveLength(85);
+it('covers every tab operation, option list, the Deliveries counts, certificate and Retry, Wristbands Deactivate, the Dashboard and the 20 loyalty calls (97 routes)', () => {
+  expect(routes).toHaveLength(97);
 });
 
 describe.each(routes)('$method $name', (route) => {

@@ -148,6 +148,7 @@ const HISTORY_WORDS: Record<string, string> = {
   loyalty_referrals: 'referrals',
   loyalty_challenge_completions: 'completed challenges',
   loyalty_redemptions: 'redemptions',
+  visit_reservations: 'passholder reservations',
 };
 
 /** Unique and foreign-key violations as 409 / 400 answers naming the field; anything else rethrown. */
@@ -335,7 +336,7 @@ async function recordWrite(
   after: DbRow | null,
 ) {
   const action: AuditAction = write.action;
-  await resource.hooks.afterWrite?.(tx, { ...write, row }, staff);
+  await resource.hooks.afterWrite?.(tx, { ...write, row }, staff, deps.changes);
   if (resource.tab.republishesPasses) await deps.changes.publish(tx, PASSES_CHANGED, [`${resource.tab.key} ${action}`]);
   if (resource.tab.republishesMemberCards) await deps.changes.publish(tx, LOYALTY_TIERS_CHANGED, [`${resource.tab.key} ${action}`]);
   await recordAudit(tx, {

@@ -13,6 +13,10 @@ import { budgetEdited } from '../../loyalty/loyalty-campaigns.service.ts';
 import { operatingDay } from '../../platform/park-time.ts';
 import { recordTierChangesOfTiersEdit } from '../../loyalty/loyalty.service.ts';
 import { accessLevelOfMember, endSessionsOfMember } from '../auth/auth.repo.ts';
+import { visitWindows } from '@boardwalk/contract/staff-visit-tabs';
+import type { ChangeBus } from '../../platform/jobs/jobs.plugin.ts';
+import { countReservationsOfWindow, windowCounts } from '../../guest/visits/visits.repo.ts';
+import { VISIT_PLACES_FREED } from '../../guest/visits/visits.topics.ts';
 
 /** What a write is about to do: `changes` are the columns an update sets (adjustable). */
 export interface TabWrite {
@@ -35,8 +39,8 @@ export interface TabHooks {
   validate?(row: DbRow): void;
   /** Before the write, inside its transaction: refuse (AppError) or adjust `changes`. */
   beforeWrite?(write: TabWrite, staff: TabWriter): void;
-  /** After the write, in the same transaction (with its audit entry). */
-  afterWrite?(tx: Executor, write: TabWrite & { row: DbRow }, staff: TabWriter): Promise<void>;
+  /** After the write, in the same transaction (with its audit entry); `changes` publishes what it changed. */
+  afterWrite?(tx: Executor, write: TabWrite & { row: DbRow }, staff: TabWriter, changes: ChangeBus): Promise<void>;
   /** Fills in the computed fields' columns of rows read (a list's page, an export's, a write's answer). */
   figures?(db: Executor, rows: DbRow[], at: { timeZone: string; now: Date }): Promise<void>;
 }
@@ -236,7 +240,42 @@ const campaignStatus = (row: DbRow, today: string) =>
           ? 'Ended'
           : 'Running';
 
+/** An entry window ends after it starts, within one operating day's hours. */
+function windowInOrder(row: DbRow) {
+  if (!(row.startsAt instanceof Date) || !(row.endsAt instanceof Date)) return;
+  const hours = (row.endsAt.getTime() - row.startsAt.getTime()) / 3_600_000;
+  const refuse = (message: string) => new AppError('VALIDATION_FAILED', message, { fields: [{ path: 'visitWindowEnds', message }] });
+  if (hours <= 0) throw refuse('Ends must be after Starts');
+  if (hours > MAX_OPERATING_HOURS) throw refuse(`Ends must be at most ${MAX_OPERATING_HOURS} hours after Starts`);
+}
+
+/** A window holding reservations keeps its times (its bookings were made for them); its capacity may change. */
+async function windowTimesKept(tx: Executor, { action, changes, row }: TabWrite & { row: DbRow }, _staff: TabWriter, bus: ChangeBus) {
+  if (action !== 'update') return;
+  if (('startsAt' in changes || 'endsAt' in changes) && (await countReservationsOfWindow(tx, String(row.id))) > 0)
+    throw new AppError(
+      'CONFLICT',
+      'This window holds reservations: its Starts and Ends cannot change. Change its capacity, or add another window.',
+    );
+  // A raised capacity moves the waitlist (the visits queue books it into the new places).
+  if ('capacity' in changes) await bus.publish(tx, VISIT_PLACES_FREED, [String(row.id)]);
+}
+
+/** A window's places taken (booked, used or missed) and its waitlist's length. */
+async function windowFigures(db: Executor, rows: DbRow[]) {
+  const counts = await windowCounts(
+    db,
+    rows.map((row) => String(row.id)),
+  );
+  for (const row of rows) {
+    const counted = counts.get(String(row.id)) ?? { taken: 0, waitlisted: 0 };
+    row.booked = counted.taken;
+    row.waitlisted = counted.waitlisted;
+  }
+}
+
 export const tabHooks: Record<string, TabHooks> = {
+  [visitWindows.key]: { validate: windowInOrder, afterWrite: windowTimesKept, figures: windowFigures },
   [parkHours.key]: { validate: hoursInOrder },
   [parkLocations.key]: { afterWrite: atMostTenLocations },
   [teamMembers.key]: {

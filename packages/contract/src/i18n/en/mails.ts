@@ -96,4 +96,18 @@ Questions? Email {supportEmail}.
 
 {brand}`,
   },
+  visitPromoted: {
+    subject: 'You are booked for {start, date, long}',
+    greetingNamed: 'Hi {firstName},',
+    greeting: 'Hello,',
+    text: `{greeting}
+
+A place freed up and your pass is now booked for {start, date, full}, entry between {start, time, short} and {end, time, short}.
+Your pass in your wallet shows the reservation. To see or cancel it, open your pass:
+{link}
+
+Questions? Email {supportEmail}.
+
+{brand}`,
+  },
 } as const;

@@ -93,4 +93,18 @@ El enlace es válido por {hours, number} horas y es solo para usted: por favor, 
 
 {brand}`,
   },
+  visitPromoted: {
+    subject: 'Tiene reserva para el {start, date, long}',
+    greetingNamed: 'Hola, {firstName}:',
+    greeting: 'Hola:',
+    text: `{greeting}
+
+Se liberó un lugar y su pase ya tiene reserva para el {start, date, full}, con entrada entre las {start, time, short} y las {end, time, short}.
+Su pase en la billetera muestra la reserva. Para verla o cancelarla, abra su pase:
+{link}
+
+¿Tiene preguntas? Escríbanos a {supportEmail}.
+
+{brand}`,
+  },
 } as const satisfies Translation<typeof en>;
