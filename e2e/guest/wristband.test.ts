@@ -1,6 +1,6 @@
 // The wristband activation flow: /activate/ login, the pass card with the code field, a real
 // activation and a real 403 through the server (on tickets this file makes through the
-// integration API, so the demo's wristband ticket 10000007 stays unbound for the other files),
+// integration API, one per test: a shared ticket's state is never this file's to depend on),
 // every error text, the redeemed and not-a-wristband notices, Start Over; axe on each state and
 // screenshots at 360 and 1280 px.
 import type { Browser, Page } from 'playwright-core';
@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   alertText,
   answerWithError,
-  baseUrl,
   demo,
   expectNoAxeViolations,
   guestTabs,
@@ -19,7 +18,7 @@ import {
   type Width,
   WIDTHS,
 } from '../support/browser.ts';
-import { E2E_INTEGRATION_KEY } from '../support/staff-admin.ts';
+import { aWristbandTicket as aTicketOfItsOwn } from '../support/feed.ts';
 import { WRISTBAND_REFUSALS } from '@boardwalk/contract/wristband';
 
 let browser: Browser;
@@ -41,38 +40,8 @@ const TEXTS = {
   notWristband: 'This ticket is not for a wristband. Please try again or visit guest services for additional assistance.',
 } as const;
 
-let seq = 0;
 /** A new wristband ticket (pack 770, the demo's wristband pack) made through the ticketing feed. */
-async function aWristbandTicket(): Promise<{ orderId: string; barcode: string }> {
-  const stamp = `${Date.now()}`.slice(-7);
-  seq++;
-  const orderId = `8${stamp.slice(-5)}${String(seq % 100).padStart(2, '0')}`;
-  const barcode = `81${stamp}${String(seq).padStart(7, '0')}`;
-  const response = await fetch(`${baseUrl()}/api/integrations/orders/${orderId}`, {
-    method: 'PUT',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${E2E_INTEGRATION_KEY}` },
-    body: JSON.stringify({
-      orderDate: '2026-11-20T18:15:00Z',
-      purchaser: { firstName: 'Mia', lastName: 'Chen' },
-      tickets: [
-        {
-          barcode,
-          product: 'Unlimited Rides Wristband',
-          packId: '770',
-          isPassholder: false,
-          holder: { firstName: 'Mia', lastName: 'Chen' },
-          credits: 0,
-          cash: 0,
-          expires: '2027-01-01T05:00:00Z',
-          refunded: false,
-          isPassActivated: false,
-        },
-      ],
-    }),
-  });
-  expect(response.status, await response.text()).toBe(201);
-  return { orderId, barcode };
-}
+const aWristbandTicket = () => aTicketOfItsOwn('8');
 
 let bandSeq = 0;
 const aBand = () => `E2E${`${Date.now()}`.slice(-8)}${String(++bandSeq).padStart(5, '0')}`;
@@ -109,8 +78,9 @@ describe('wristband activation', () => {
         await expectNoAxeViolations(page);
         await screenshot(page, 'wristband-login');
 
-        await lookUp(page, demo.wristband.orderId, demo.wristband.barcode);
-        await page.waitForURL(`**/activate/${demo.wristband.orderId}/${demo.wristband.barcode}`);
+        const ticket = await aWristbandTicket();
+        await lookUp(page, ticket.orderId, ticket.barcode);
+        await page.waitForURL(`**/activate/${ticket.orderId}/${ticket.barcode}`);
         await passCard(page).waitFor();
         await expect(activateButton(page).isDisabled()).resolves.toBe(true);
         await codeField(page).fill('ABCDEF012345678');
@@ -189,7 +159,7 @@ describe('wristband activation', () => {
   ])('shows the %s text', async (name, status, message, text) => {
     for (const width of [WIDTHS.mobile, WIDTHS.desktop]) {
       await inPage(async (page) => {
-        await openActivation(page, demo.wristband);
+        await openActivation(page, await aWristbandTicket());
         await answerWithError(page, '/api/wristband/activate/', status, message);
         await codeField(page).fill('ABCDEF0123456789');
         await activateButton(page).click();
@@ -204,7 +174,7 @@ describe('wristband activation', () => {
 
   it("words a 403 by its reason: the spec's text with the day it names; a 403 without one is a failure", () =>
     inPage(async (page) => {
-      await openActivation(page, demo.wristband);
+      await openActivation(page, await aWristbandTicket());
       const period = 'This wristband was already activated and can be used through 1/2/27. Please discard it and take a new one.';
       await answerWithError(
         page,
@@ -232,7 +202,7 @@ describe('wristband activation', () => {
   for (const width of [WIDTHS.mobile, WIDTHS.desktop]) {
     it(`shows the busy state while waiting, then the network text when no answer arrives (${width} px)`, () =>
       inPage(async (page) => {
-        await openActivation(page, demo.wristband);
+        await openActivation(page, await aWristbandTicket());
         let release: () => void = () => {};
         const held = new Promise<void>((resolve) => (release = resolve));
         await page.route('**/api/wristband/activate/', async (route) => {
@@ -255,7 +225,7 @@ describe('wristband activation', () => {
 
   it('refuses a code of 16 characters that are not all letters and digits, without calling the server', () =>
     inPage(async (page) => {
-      await openActivation(page, demo.wristband);
+      await openActivation(page, await aWristbandTicket());
       let calls = 0;
       page.on('request', (r) => void (r.url().endsWith('/api/wristband/activate/') && calls++));
       await codeField(page).fill('ABCD-EFGH-012345');
@@ -268,7 +238,8 @@ describe('wristband activation', () => {
 
   it('Start Over goes back to /activate/ and its login form; an address with a bad barcode is not found', () =>
     inPage(async (page) => {
-      await openActivation(page, demo.wristband);
+      const ticket = await aWristbandTicket();
+      await openActivation(page, ticket);
       await page.getByRole('button', { name: 'Start Over' }).click();
       await page.waitForURL('**/activate/');
       expect(pathname(page)).toBe('/activate/');
@@ -276,7 +247,7 @@ describe('wristband activation', () => {
       await expect(page.getByLabel('Order ID').inputValue()).resolves.toBe('');
 
       // Opening the ticket's address directly loads it.
-      await page.goto(`/activate/${demo.wristband.orderId}/${demo.wristband.barcode}`);
+      await page.goto(`/activate/${ticket.orderId}/${ticket.barcode}`);
       await codeField(page).waitFor();
       await page.goto('/activate/10000007/12');
       await h1(page).filter({ hasText: 'Page not found' }).waitFor();

@@ -9,6 +9,7 @@ import type { StoredValueResponse } from '@boardwalk/contract/stored-value';
 import { WRISTBAND_REFUSALS, wristbandTexts } from '@boardwalk/contract/wristband';
 import type { ErrorReason } from '@boardwalk/contract/errors';
 import { answerWithError, demo, type GuestState } from './browser.ts';
+import { aWristbandTicket } from './feed.ts';
 
 /** The text in the language of the state being reached. */
 export type Say = (english: string, spanish: string) => string;
@@ -26,7 +27,9 @@ const alert = (page: Page, text: string) => page.getByRole('alert').getByText(te
 /** A band's code of 16 letters and digits. */
 const BAND = 'ABCD2345EFGH6789';
 
-async function wristbandReady(page: Page, say: Say, login: { orderId: string; barcode: string } = demo.wristband) {
+async function wristbandReady(page: Page, say: Say, given?: { orderId: string; barcode: string }) {
+  // A ticket of its own unless one is given: the code field shows only on an unbound ticket.
+  const login = given ?? (await aWristbandTicket('4'));
   await page.goto(`/activate/${login.orderId}/${login.barcode}`);
   await heading(page, say('Activate Your Wristband', 'Active su pulsera'));
   await page.locator('article.pass-card').waitFor();

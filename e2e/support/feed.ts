@@ -17,3 +17,36 @@ export async function feed(path: string, body: object, server = baseUrl()): Prom
 let seq = 0;
 /** An 8-digit order id no other test uses (the first digit names the test file's range). */
 export const anOrderId = (first: string) => `${first}${`${Date.now()}`.slice(-5)}${String(++seq % 100).padStart(2, '0')}`;
+
+let ticketSeq = 0;
+/**
+ * A wristband ticket of its own (the demo's wristband pack 770), unbound: a test that shows the
+ * code field never depends on what another file did to a shared ticket (the demo's 10000007).
+ */
+export async function aWristbandTicket(first = '8', server = baseUrl()): Promise<{ orderId: string; barcode: string }> {
+  const orderId = anOrderId(first);
+  const barcode = `${orderId}${String(++ticketSeq).padStart(8, '0')}`;
+  await feed(
+    `orders/${orderId}`,
+    {
+      orderDate: '2026-11-20T18:15:00Z',
+      purchaser: { firstName: 'Mia', lastName: 'Chen' },
+      tickets: [
+        {
+          barcode,
+          product: 'Unlimited Rides Wristband',
+          packId: '770',
+          isPassholder: false,
+          holder: { firstName: 'Mia', lastName: 'Chen' },
+          credits: 0,
+          cash: 0,
+          expires: '2027-01-01T05:00:00Z',
+          refunded: false,
+          isPassActivated: false,
+        },
+      ],
+    },
+    server,
+  );
+  return { orderId, barcode };
+}
