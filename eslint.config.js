@@ -51,12 +51,12 @@ const WEB_GUEST = foldersOf(`${WEB}/guest`);
 const WEB_STAFF = foldersOf(`${WEB}/staff`);
 const WEB_STAFF_CORE = web('staff/auth', 'staff/resources', 'staff/admin');
 /**
- * Guest features that show another feature's section: the pass page shows the photo, share
- * and wallet sections; the loyalty pages offer the loyalty card's wallet buttons. None of
+ * Guest features that show another feature's section: the pass page shows the photo, share,
+ * visit reservations and wallet sections; the loyalty pages offer the loyalty card's wallet buttons. None of
  * those imports the page back.
  */
 const WEB_GUEST_SECTIONS = {
-  [`${WEB}/guest/pass`]: web('guest/photo', 'guest/share', 'guest/wallet'),
+  [`${WEB}/guest/pass`]: web('guest/photo', 'guest/share', 'guest/visits', 'guest/wallet'),
   [`${WEB}/guest/loyalty`]: web('guest/wallet'),
 };
 
@@ -146,6 +146,7 @@ const GUEST_CONTRACT = [
   'privacy',
   'share',
   'stored-value',
+  'visits',
   'wallet',
   'wristband',
 ].map((name) => `packages/contract/src/${name}.ts`);

@@ -326,6 +326,8 @@ export const demo = {
   refunded: { orderId: '10000005', barcode: '1000000000000059' },
   nfc: { orderId: '10000006', barcode: '3400000000000017' },
   wristband: { orderId: '10000007', barcode: '1000000000000066' },
+  /** A Gold season pass that needs a visit reservation (the demo's entry windows). */
+  reservations: { orderId: '10000010', barcode: '2400000000000097' },
   walletException: { orderId: '10000008', barcode: '1000000000000073' },
   redeemed: { orderId: '10000009', barcode: '1000000000000080' },
   testPass: { orderId: '0', barcode: '99000001' },

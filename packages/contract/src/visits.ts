@@ -60,6 +60,8 @@ export const visitCalendar = z.object({
   limit: z.number(),
   /** The next days with entry windows, first today's. */
   days: z.array(visitDay),
+  /** The park's time zone (IANA): the days and windows are its clock's. */
+  timeZone: z.string(),
 });
 export type VisitCalendar = z.infer<typeof visitCalendar>;
 

@@ -564,18 +564,21 @@ export const PERSONAL_DATA: TableMap[] = [
   entry({
     table: schema.visitWindows,
     owner: 'guest/visits',
+    sharedWith: [DEMO],
     holds: 'an entry window of an operating day and its passholder capacity',
     columns: { id: none, startsAt: none, endsAt: none, capacity: none, ...stamps },
   }),
   entry({
     table: schema.visitProducts,
     owner: 'guest/visits',
+    sharedWith: [DEMO],
     holds: 'a pass product that needs a visit reservation',
     columns: { id: none, categoryId: none, product: none, ...stamps },
   }),
   entry({
     table: schema.visitBlockouts,
     owner: 'guest/visits',
+    sharedWith: [DEMO],
     holds: 'a day a reservation product cannot be booked',
     columns: { id: none, day: none, categoryId: none, product: none, ...stamps },
   }),

@@ -10,6 +10,9 @@ import {
   passCustomizations,
   testPasses,
   ticketShares,
+  visitBlockouts,
+  visitProducts,
+  visitWindows,
   walletExceptions,
   walletItemExclusions,
   wristbandMerchPackIds,
@@ -27,6 +30,9 @@ export interface DemoConfiguration {
   ticketShares: Values<typeof ticketShares>;
   parkHours: Values<typeof parkHours>;
   parkLocations: Values<typeof parkLocations>;
+  visitWindows: Values<typeof visitWindows>;
+  visitProducts: Values<typeof visitProducts>;
+  visitBlockouts: Values<typeof visitBlockouts>;
 }
 
 /** Serializes demo loads (several instances starting at once) until the transaction ends. */
@@ -50,4 +56,7 @@ export async function insertDemoConfiguration(db: Executor, c: DemoConfiguration
   await db.insert(ticketShares).values(c.ticketShares).onConflictDoNothing();
   await db.insert(parkHours).values(c.parkHours);
   await db.insert(parkLocations).values(c.parkLocations);
+  await db.insert(visitWindows).values(c.visitWindows).onConflictDoNothing();
+  await db.insert(visitProducts).values(c.visitProducts);
+  await db.insert(visitBlockouts).values(c.visitBlockouts);
 }

@@ -39,10 +39,33 @@ function demoParkHours(today: string, timeZone: string): DemoConfiguration['park
   });
 }
 
+/** The product of the demo's Gold season pass (10000010), which needs a visit reservation. */
+export const DEMO_RESERVED_PRODUCT = 'Gold Season Pass';
+
+/**
+ * The demo's entry windows: three a day (10:00, 12:00 and 14:00, two hours each) from today
+ * for 14 days, 150 passholders each; the sixth day is blocked out for the Gold season pass.
+ */
+function demoVisits(today: string, timeZone: string): Pick<DemoConfiguration, 'visitWindows' | 'visitProducts' | 'visitBlockouts'> {
+  const visitWindows = Array.from({ length: 14 }, (_, i) => shiftDate(today, i)).flatMap((day) =>
+    [10, 12, 14].map((hour) => {
+      const at = (h: number) =>
+        new Date(new TZDate(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)), h, 0, 0, timeZone).getTime());
+      return { startsAt: at(hour), endsAt: at(hour + 2), capacity: 150 };
+    }),
+  );
+  return {
+    visitWindows,
+    visitProducts: [{ product: DEMO_RESERVED_PRODUCT }],
+    visitBlockouts: [{ day: shiftDate(today, 5), product: DEMO_RESERVED_PRODUCT }],
+  };
+}
+
 /** What the back office would hold for the demo orders (see the README table), the park hours around `today`. */
 export function demoConfiguration(today: string, timeZone: string): DemoConfiguration {
   return {
     parkHours: demoParkHours(today, timeZone),
+    ...demoVisits(today, timeZone),
     parkLocations: [
       {
         name: 'Main Gate',

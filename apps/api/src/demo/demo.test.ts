@@ -59,8 +59,8 @@ describe('demo data', () => {
     const counts = await countDemoTables(t.database.db);
     // The README's records, and the purchases of the 90 days of club history (DEMO_TODAY fixed by the tests).
     expect(counts).toMatchObject({
-      orders: 9 + 64,
-      tickets: 10 + 89,
+      orders: 10 + 64,
+      tickets: 11 + 89,
       checks: 4 + 83,
       reservations: 3 + 18,
       attractionUsage: 5,

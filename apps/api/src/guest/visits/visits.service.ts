@@ -113,7 +113,7 @@ async function calendarOf(deps: VisitDeps, row: PassRow, now: Date): Promise<Vis
   const { db, config } = deps;
   const rules = await rulesOf(deps, db, row, now);
   const limit = config.visits.upcomingLimit;
-  if (!rules.required) return { required: false, blockedUntil: null, upcoming: 0, limit, days: [] };
+  if (!rules.required) return { required: false, blockedUntil: null, upcoming: 0, limit, days: [], timeZone: config.parkTimezone };
 
   const tz = config.parkTimezone;
   const today = operatingDay(now, tz);
@@ -145,7 +145,7 @@ async function calendarOf(deps: VisitDeps, row: PassRow, now: Date): Promise<Vis
       waitlistPosition: mine?.waitlistPosition ?? null,
     });
   }
-  return { required: true, blockedUntil: blockedUntil?.toISOString() ?? null, upcoming: held.length, limit, days: [...days.values()] };
+  return { required: true, blockedUntil: blockedUntil?.toISOString() ?? null, upcoming: held.length, limit, days: [...days.values()], timeZone: tz };
 }
 
 /** An event of a reservation, with its window's times. */
