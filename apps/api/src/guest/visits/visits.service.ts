@@ -145,7 +145,14 @@ async function calendarOf(deps: VisitDeps, row: PassRow, now: Date): Promise<Vis
       waitlistPosition: mine?.waitlistPosition ?? null,
     });
   }
-  return { required: true, blockedUntil: blockedUntil?.toISOString() ?? null, upcoming: held.length, limit, days: [...days.values()], timeZone: tz };
+  return {
+    required: true,
+    blockedUntil: blockedUntil?.toISOString() ?? null,
+    upcoming: held.length,
+    limit,
+    days: [...days.values()],
+    timeZone: tz,
+  };
 }
 
 /** An event of a reservation, with its window's times. */
