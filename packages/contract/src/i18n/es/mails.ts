@@ -99,7 +99,7 @@ El enlace es válido por {hours, number} horas y es solo para usted: por favor, 
     greeting: 'Hola:',
     text: `{greeting}
 
-Se liberó un lugar y su pase ya tiene reserva para el {start, date, full}, con entrada entre las {start, time, short} y las {end, time, short}.
+Se liberó un lugar y su pase ya tiene reserva para el {start, date, full}, con entrada entre las {start, time, short} y las {end, time, short}
 Su pase en la billetera muestra la reserva. Para verla o cancelarla, abra su pase:
 {link}
 

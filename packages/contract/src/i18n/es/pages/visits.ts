@@ -25,8 +25,9 @@ export default {
   leaveWaitlist: 'Salir de la lista de espera',
   actionLabel: '{action}: {day}, {window}',
   saving: 'Guardando…',
-  bookedNotice: 'Reservado: {day}, {window}.',
-  waitlistedNotice: 'Está en la lista de espera para el {day}, {window}. Si se libera un lugar, le reservaremos y le enviaremos un correo.',
+  // Sin punto final: la hora ya termina en «p.m.».
+  bookedNotice: 'Reservado: {day}, {window}',
+  waitlistedNotice: 'Está en la lista de espera para el {day}, {window}: si se libera un lugar, le reservaremos y le enviaremos un correo.',
   cancelledNotice: 'Cancelada.',
   refusedFull: 'Este horario de entrada se acaba de llenar. Únase a su lista de espera para reservar cuando se libere un lugar.',
   refusedNotFull: 'Este horario de entrada vuelve a tener lugares: resérvelo.',
