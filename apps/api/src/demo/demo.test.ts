@@ -78,7 +78,7 @@ describe('demo data', () => {
   it('answers every order of the README table as described', async () => {
     const readme = await readFile(new URL('../../../../README.md', import.meta.url), 'utf8');
     const rows = [...readme.matchAll(/^\| (\d+) \| (\d+) \| (.+) \|$/gm)].map((m) => [m[1]!, m[2]!] as const);
-    expect(rows).toHaveLength(10);
+    expect(rows).toHaveLength(11);
     const pass: Record<string, Record<string, unknown>> = {};
     for (const [orderId, barcode] of rows) {
       const res = await login({ orderId, barcode });
@@ -119,6 +119,15 @@ describe('demo data', () => {
     expect(pass['10000008']).toMatchObject({ firstName: null, skipRegistration: true, skipImage: true });
     // 10000009: redeemed.
     expect(pass['10000009']).toMatchObject({ isRedeemed: true, redeemed: '2026-11-15T18:12:00.000Z' });
+    // 10000010: a Gold season pass that needs a visit reservation (the demo's entry windows).
+    expect(pass['10000010']).toMatchObject({ isPassholder: true, product: 'Gold Season Pass' });
+    const visits = await t.app.inject({
+      method: 'POST',
+      url: '/api/visits/',
+      payload: { orderId: '10000010', barcode: '2400000000000097' },
+      remoteAddress: `10.9.0.${++ip}`,
+    });
+    expect(visits.json()).toMatchObject({ required: true });
     // 0 / 99000001: the test pass.
     expect(pass['0']).toMatchObject({ orderId: '0', barcode: '99000001', firstName: 'Test', product: 'Test Season Pass' });
     // Only the wristband ticket is a wristband, only the excluded one is excluded.
