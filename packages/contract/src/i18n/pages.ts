@@ -32,7 +32,6 @@ export const PAGE_TEXTS: Record<Language, AreaLoaders> = {
     privacy: async () => (await import('./en/pages/privacy.ts')).default,
     loyalty: async () => (await import('./en/pages/loyalty.ts')).default,
     statement: async () => (await import('./en/pages/statement.ts')).default,
-    visits: async () => (await import('./en/pages/visits.ts')).default,
   },
   es: {
     common: async () => (await import('./es/pages/common.ts')).default as unknown as PageTexts['common'],
@@ -47,7 +46,6 @@ export const PAGE_TEXTS: Record<Language, AreaLoaders> = {
     privacy: async () => (await import('./es/pages/privacy.ts')).default as unknown as PageTexts['privacy'],
     loyalty: async () => (await import('./es/pages/loyalty.ts')).default as unknown as PageTexts['loyalty'],
     statement: async () => (await import('./es/pages/statement.ts')).default as unknown as PageTexts['statement'],
-    visits: async () => (await import('./es/pages/visits.ts')).default as unknown as PageTexts['visits'],
   },
 };
 

@@ -10,13 +10,10 @@ import { hasPhotoSection } from '../photo/photo-rules.ts';
 import { ShareSection } from '../share/share-section.tsx';
 import { hasShareSection } from '../share/share-rules.ts';
 import { PassCard } from '../ticket/pass-card.tsx';
-import { mayHaveVisits } from '../visits/visits-rules.ts';
 import type { PassCredentials } from '../ticket/pass-route.ts';
 
 /** A chunk of its own: only a season pass's own guest loads it (the guest pages' first screens stay small). */
 const PhotoSection = lazy(() => import('../photo/photo-section.tsx').then((m) => ({ default: m.PhotoSection })));
-/** A chunk of its own too: a passholder's visit reservations (nothing shows for a pass that needs none). */
-const VisitsSection = lazy(() => import('../visits/visits-section.tsx').then((m) => ({ default: m.VisitsSection })));
 
 interface PassViewProps {
   order: PassOrder;
@@ -42,11 +39,6 @@ export function PassView({ order, credentials, shownAt, onEditRegistration, onSt
       {shownAt ? null : (
         <>
           <WalletActions order={order} credentials={credentials} brandName={site?.brandName ?? null} />
-          {mayHaveVisits(order) ? (
-            <Suspense fallback={null}>
-              <VisitsSection order={order} />
-            </Suspense>
-          ) : null}
           {hasShareSection(order) ? <ShareSection order={order} /> : null}
           {hasPhotoSection(order) ? (
             <Suspense fallback={null}>

@@ -13,6 +13,5 @@ import storedValue from './pages/stored-value.ts';
 import privacy from './pages/privacy.ts';
 import loyalty from './pages/loyalty.ts';
 import statement from './pages/statement.ts';
-import visits from './pages/visits.ts';
 
-export default { common, errors, ticket, pass, wallet, share, photo, wristband, storedValue, privacy, loyalty, statement, visits };
+export default { common, errors, ticket, pass, wallet, share, photo, wristband, storedValue, privacy, loyalty, statement };

@@ -1,6 +1,0 @@
-// Who sees the visit reservations section. Small on purpose: the pass view imports it to decide
-// whether to load the section's chunk at all (day tickets and shared views never do).
-import { ORDER_ID_PATTERN, type PassOrder } from '@boardwalk/contract/pass';
-
-/** A passholder's own guest (not a shared view, not a test pass) asks whether their pass needs reservations. */
-export const mayHaveVisits = (order: PassOrder) => order.isPassholder && ORDER_ID_PATTERN.test(order.orderId) && !order.shareId;
