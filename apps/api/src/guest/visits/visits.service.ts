@@ -66,9 +66,15 @@ interface PassRules {
   tierRank: number;
 }
 
+/** Whether the pass needs a reservation: a passholder's ticket, not refunded, of a reservation product. */
+const requiresReservation = async (db: Executor, row: PassRow) =>
+  row.ticket.isPassholder &&
+  !row.ticket.refunded &&
+  (await needsReservation(db, { product: row.ticket.product, categoryId: row.ticket.categoryId }));
+
 async function rulesOf(deps: VisitDeps, db: Executor, row: PassRow, now: Date): Promise<PassRules> {
   const product = { product: row.ticket.product, categoryId: row.ticket.categoryId };
-  const required = row.ticket.isPassholder && !row.ticket.refunded && (await needsReservation(db, product));
+  const required = await requiresReservation(db, row);
   const tier = required ? await findSeasonPassTier(db, row.ticket.barcode, now) : null;
   return {
     barcode: row.ticket.barcode,
@@ -202,6 +208,17 @@ async function bookableWindow(tx: Executor, deps: VisitDeps, rules: PassRules, w
   return { window, day, sameDay: await findDayReservations(tx, rules.barcode, day) };
 }
 
+/** The reservation row of this pass in this window. */
+const reservationOf = (rules: PassRules, window: VisitWindowRow, day: string, status: 'booked' | 'waitlisted', language: Language) => ({
+  windowId: window.id,
+  barcode: rules.barcode,
+  orderId: rules.orderId,
+  day,
+  status,
+  tierRank: rules.tierRank,
+  language,
+});
+
 /** Refuses a new reservation past the pass's limit of upcoming ones (`replacing`: one it gives up in the same step). */
 async function checkLimit(tx: Executor, deps: VisitDeps, barcode: string, now: Date, replacing: number) {
   const limit = deps.config.visits.upcomingLimit;
@@ -226,15 +243,7 @@ export async function bookVisit(
     if ((await countTaken(tx, window.id)) >= window.capacity) throw refused('CONFLICT', 'full');
     if (booking) await cancelHeld(tx, deps, booking, (await findWindow(tx, booking.windowId))!, now);
     if (waiting) await cancelHeld(tx, deps, waiting, window, now);
-    const booked = await insertReservation(tx, {
-      windowId: window.id,
-      barcode: rules.barcode,
-      orderId: rules.orderId,
-      day,
-      status: 'booked',
-      tierRank: rules.tierRank,
-      language: request.language,
-    });
+    const booked = await insertReservation(tx, reservationOf(rules, window, day, 'booked', request.language));
     if (!booked) throw refused('CONFLICT', 'alreadyHeld');
     await reservationChanged(tx, deps.changes, 'reservation.booked', { ...booked, window });
   });
@@ -257,15 +266,7 @@ export async function joinVisitWaitlist(
     await checkLimit(tx, deps, rules.barcode, now, waiting ? 1 : 0);
     if ((await countTaken(tx, window.id)) < window.capacity) throw refused('CONFLICT', 'notFull');
     if (waiting) await cancelHeld(tx, deps, waiting, (await findWindow(tx, waiting.windowId))!, now);
-    const joined = await insertReservation(tx, {
-      windowId: window.id,
-      barcode: rules.barcode,
-      orderId: rules.orderId,
-      day,
-      status: 'waitlisted',
-      tierRank: rules.tierRank,
-      language: request.language,
-    });
+    const joined = await insertReservation(tx, reservationOf(rules, window, day, 'waitlisted', request.language));
     if (!joined) throw refused('CONFLICT', 'alreadyHeld');
     await deps.changes.publish(tx, TICKET_CHANGED, [rules.barcode]);
   });
@@ -299,10 +300,7 @@ export async function gateVisit(
   const row = await deps.tickets.findPassOfBarcode(deps.db, barcode);
   if (!row) throw new AppError('NOT_FOUND', 'No ticket has this barcode.');
   const photoUrl = row.photoUid ? `/api/download/${row.photoUid}/photo.png` : null;
-  const required =
-    row.ticket.isPassholder &&
-    !row.ticket.refunded &&
-    (await needsReservation(deps.db, { product: row.ticket.product, categoryId: row.ticket.categoryId }));
+  const required = await requiresReservation(deps.db, row);
   if (!required) return { barcode, required: false, reservedNow: false, window: null, photoUrl };
   const held = await findGateReservation(deps.db, barcode, operatingDay(now, deps.config.parkTimezone), now);
   const window = held ? { startsAt: held.window.startsAt.toISOString(), endsAt: held.window.endsAt.toISOString() } : null;
