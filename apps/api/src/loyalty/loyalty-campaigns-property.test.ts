@@ -132,4 +132,6 @@ it('keeps every balance the sum of its entries, every campaign within its budget
     ),
     { numRuns: 15 },
   );
-});
+  // Runs differ in size (up to 72 claims); 15 take about 2.5 s alone, and CI once took past
+  // the default 30 s on its loaded 2 cores.
+}, 120_000);

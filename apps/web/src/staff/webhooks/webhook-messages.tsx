@@ -19,15 +19,17 @@ const shortError = (error: string | null) => (error ? (error.length > 80 ? `${er
 export function WebhookMessages({ endpoint }: { endpoint: WebhookEndpoint }) {
   const { data } = useQuery(messagesQuery(endpoint.id));
   // A message that settles can change its endpoint's standing (a 410 Gone disables it, the last
-  // 24 hours' counts): the endpoints are fetched again then, not at their next 15 s refresh.
+  // 24 hours' counts): the endpoints are fetched again then, not at their next 15 s refresh. The
+  // first list counts too: a test event answered 410 before this list first loaded (it opens
+  // when the test is queued) has disabled the endpoint already.
   const settled = data?.messages
     .filter((m) => m.state === 'delivered' || m.state === 'dead')
     .map((m) => m.id)
     .join();
   const queryClient = useQueryClient();
-  const seen = useRef(settled);
+  const seen = useRef<string>(undefined);
   useEffect(() => {
-    if (seen.current !== undefined && settled !== seen.current) void queryClient.invalidateQueries({ queryKey: endpointsQuery.queryKey });
+    if (settled !== undefined && settled !== seen.current) void queryClient.invalidateQueries({ queryKey: endpointsQuery.queryKey });
     seen.current = settled;
   }, [settled, queryClient]);
   const toast = useToast();
