@@ -324,7 +324,8 @@ const purgeBootstrap = purgeCss({
   safelist: {
     standard: [
       /^(btn|badge|container|form|input-group|invalid|valid|modal|nav|navbar|spinner|tab|table|toast|fade|show|showing|hiding|collaps|active|disabled|visually-hidden|text-bg|is-|was-validated)/,
-      /-(primary|secondary|success|danger|warning|info|light|dark|body|white|black)(-|$)/,
+      // The theme variants the app passes (variant, bg); `info` is none of them.
+      /-(primary|secondary|success|danger|warning|light|dark|body|white|black)(-|$)/,
       // The placement classes react-bootstrap's ToastContainer builds from its position prop:
       // purged, the staff toasts sat below the page's end instead of on the screen.
       /^(top|bottom|start|end)-(0|50|100)$/,

@@ -15,37 +15,44 @@ export const BASE_AREAS = ['common', 'errors'] as const satisfies readonly PageA
 /** Each area of a language, loaded on its own: one dynamic import, so one chunk, per file. */
 export type AreaLoaders = { [A in PageArea]: () => Promise<PageTexts[A]> };
 
+/** A catalogue file's texts: its one default export. */
+const texts = <T>(file: { default: T }) => file.default;
+/** Another language's texts, typed as the English ones (whose types are their literal words). */
+const translated = <A extends PageArea>(file: { default: unknown }) => file.default as PageTexts[A];
+
 // Each import is written out (not built from a template) so the bundler sees every file as a
 // chunk of its own. Another language has the English keys with texts of its own (its files'
 // `satisfies`); i18n.test.ts checks that each has the same parameters.
 export const PAGE_TEXTS: Record<Language, AreaLoaders> = {
   en: {
-    common: async () => (await import('./en/pages/common.ts')).default,
-    errors: async () => (await import('./en/pages/errors.ts')).default,
-    ticket: async () => (await import('./en/pages/ticket.ts')).default,
-    pass: async () => (await import('./en/pages/pass.ts')).default,
-    wallet: async () => (await import('./en/pages/wallet.ts')).default,
-    share: async () => (await import('./en/pages/share.ts')).default,
-    photo: async () => (await import('./en/pages/photo.ts')).default,
-    wristband: async () => (await import('./en/pages/wristband.ts')).default,
-    storedValue: async () => (await import('./en/pages/stored-value.ts')).default,
-    privacy: async () => (await import('./en/pages/privacy.ts')).default,
-    loyalty: async () => (await import('./en/pages/loyalty.ts')).default,
-    statement: async () => (await import('./en/pages/statement.ts')).default,
+    common: () => import('./en/pages/common.ts').then(texts),
+    errors: () => import('./en/pages/errors.ts').then(texts),
+    ticket: () => import('./en/pages/ticket.ts').then(texts),
+    pass: () => import('./en/pages/pass.ts').then(texts),
+    wallet: () => import('./en/pages/wallet.ts').then(texts),
+    share: () => import('./en/pages/share.ts').then(texts),
+    photo: () => import('./en/pages/photo.ts').then(texts),
+    wristband: () => import('./en/pages/wristband.ts').then(texts),
+    storedValue: () => import('./en/pages/stored-value.ts').then(texts),
+    privacy: () => import('./en/pages/privacy.ts').then(texts),
+    loyalty: () => import('./en/pages/loyalty.ts').then(texts),
+    statement: () => import('./en/pages/statement.ts').then(texts),
+    visits: () => import('./en/pages/visits.ts').then(texts),
   },
   es: {
-    common: async () => (await import('./es/pages/common.ts')).default as unknown as PageTexts['common'],
-    errors: async () => (await import('./es/pages/errors.ts')).default as unknown as PageTexts['errors'],
-    ticket: async () => (await import('./es/pages/ticket.ts')).default as unknown as PageTexts['ticket'],
-    pass: async () => (await import('./es/pages/pass.ts')).default as unknown as PageTexts['pass'],
-    wallet: async () => (await import('./es/pages/wallet.ts')).default as unknown as PageTexts['wallet'],
-    share: async () => (await import('./es/pages/share.ts')).default as unknown as PageTexts['share'],
-    photo: async () => (await import('./es/pages/photo.ts')).default as unknown as PageTexts['photo'],
-    wristband: async () => (await import('./es/pages/wristband.ts')).default as unknown as PageTexts['wristband'],
-    storedValue: async () => (await import('./es/pages/stored-value.ts')).default as unknown as PageTexts['storedValue'],
-    privacy: async () => (await import('./es/pages/privacy.ts')).default as unknown as PageTexts['privacy'],
-    loyalty: async () => (await import('./es/pages/loyalty.ts')).default as unknown as PageTexts['loyalty'],
-    statement: async () => (await import('./es/pages/statement.ts')).default as unknown as PageTexts['statement'],
+    common: () => import('./es/pages/common.ts').then(translated<'common'>),
+    errors: () => import('./es/pages/errors.ts').then(translated<'errors'>),
+    ticket: () => import('./es/pages/ticket.ts').then(translated<'ticket'>),
+    pass: () => import('./es/pages/pass.ts').then(translated<'pass'>),
+    wallet: () => import('./es/pages/wallet.ts').then(translated<'wallet'>),
+    share: () => import('./es/pages/share.ts').then(translated<'share'>),
+    photo: () => import('./es/pages/photo.ts').then(translated<'photo'>),
+    wristband: () => import('./es/pages/wristband.ts').then(translated<'wristband'>),
+    storedValue: () => import('./es/pages/stored-value.ts').then(translated<'storedValue'>),
+    privacy: () => import('./es/pages/privacy.ts').then(translated<'privacy'>),
+    loyalty: () => import('./es/pages/loyalty.ts').then(translated<'loyalty'>),
+    statement: () => import('./es/pages/statement.ts').then(translated<'statement'>),
+    visits: () => import('./es/pages/visits.ts').then(translated<'visits'>),
   },
 };
 

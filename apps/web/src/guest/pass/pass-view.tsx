@@ -6,14 +6,14 @@ import { useSiteInfo } from '../../lib/site.ts';
 import { OfflineNote } from '../../ui/offline-note.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { WalletActions } from '../wallet/wallet-actions.tsx';
-import { hasPhotoSection } from '../photo/photo-rules.ts';
 import { ShareSection } from '../share/share-section.tsx';
 import { hasShareSection } from '../share/share-rules.ts';
 import { PassCard } from '../ticket/pass-card.tsx';
 import type { PassCredentials } from '../ticket/pass-route.ts';
+import { isOwnPassholder } from './passholder-rules.ts';
 
-/** A chunk of its own: only a season pass's own guest loads it (the guest pages' first screens stay small). */
-const PhotoSection = lazy(() => import('../photo/photo-section.tsx').then((m) => ({ default: m.PhotoSection })));
+/** A chunk of its own: only a passholder's own guest loads it (the guest pages' first screens stay small). */
+const PassholderSections = lazy(() => import('./passholder-sections.tsx').then((m) => ({ default: m.PassholderSections })));
 
 interface PassViewProps {
   order: PassOrder;
@@ -40,9 +40,9 @@ export function PassView({ order, credentials, shownAt, onEditRegistration, onSt
         <>
           <WalletActions order={order} credentials={credentials} brandName={site?.brandName ?? null} />
           {hasShareSection(order) ? <ShareSection order={order} /> : null}
-          {hasPhotoSection(order) ? (
+          {isOwnPassholder(order) ? (
             <Suspense fallback={null}>
-              <PhotoSection order={order} />
+              <PassholderSections order={order} />
             </Suspense>
           ) : null}
         </>

@@ -64,7 +64,7 @@ export function PhotoSection({ order }: { order: PassOrder }) {
     );
   }
   return (
-    <section className="photo-section panel" aria-labelledby="photo-heading">
+    <section className="photo-section panel panel--wide" aria-labelledby="photo-heading">
       <h2 id="photo-heading" className="photo-section__heading">
         {t('heading')}
       </h2>

@@ -13,5 +13,6 @@ import storedValue from './pages/stored-value.ts';
 import privacy from './pages/privacy.ts';
 import loyalty from './pages/loyalty.ts';
 import statement from './pages/statement.ts';
+import visits from './pages/visits.ts';
 
-export default { common, errors, ticket, pass, wallet, share, photo, wristband, storedValue, privacy, loyalty, statement };
+export default { common, errors, ticket, pass, wallet, share, photo, wristband, storedValue, privacy, loyalty, statement, visits };
