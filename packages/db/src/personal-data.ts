@@ -102,6 +102,13 @@ const VISITS_USED: SharedWith = {
     "a reservation is marked used (or a no-show) by the gate feed's uses of its pass within its day, in the one statement that changes its status; the gate's repo answers one row at a time",
 };
 
+/** A season pass's wallet passes show its next reservation. */
+const NEXT_VISIT: SharedWith = {
+  path: 'guest/ticket/next-visit.repo.ts',
+  reason:
+    "a season pass's Apple and Google passes show its next booked entry window and come to the lock screen in it; the wallet imports no guest feature, so the ticket core reads it for them",
+};
+
 const DEMO: SharedWith = {
   path: 'demo/demo.repo.ts',
   reason:
@@ -564,7 +571,7 @@ export const PERSONAL_DATA: TableMap[] = [
   entry({
     table: schema.visitWindows,
     owner: 'guest/visits',
-    sharedWith: [DEMO],
+    sharedWith: [DEMO, NEXT_VISIT],
     holds: 'an entry window of an operating day and its passholder capacity',
     columns: { id: none, startsAt: none, endsAt: none, capacity: none, ...stamps },
   }),
@@ -585,6 +592,7 @@ export const PERSONAL_DATA: TableMap[] = [
   entry({
     table: schema.visitReservations,
     owner: 'guest/visits',
+    sharedWith: [NEXT_VISIT],
     holds: "a pass's reservation of an entry window, or its place on the waitlist",
     columns: {
       id: none,

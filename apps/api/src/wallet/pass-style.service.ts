@@ -4,6 +4,7 @@ import type { PassOrder } from '@boardwalk/contract/pass';
 import { isStoredValueCard } from '@boardwalk/contract/pass-display';
 import type { Executor } from '@boardwalk/db/client';
 import { operatingDayBounds, operatingDayStart } from '../platform/park-time.ts';
+import { findNextVisit, type NextVisit } from '../guest/ticket/next-visit.repo.ts';
 import { findOperatingHours, findParkLocations, type OperatingHours, type ParkLocation } from './park-settings.repo.ts';
 
 /**
@@ -53,9 +54,14 @@ export const MAX_RELEVANT_DAYS = 10;
 
 /** When and where the pass comes to the lock screen. */
 export interface Relevance {
-  /** Operating hours: the visit day's for a dated admission, the next operating days within a season pass's validity. */
+  /**
+   * Operating hours: the visit day's for a dated admission; a season pass's next reserved entry
+   * window alone when it holds one, else its next operating days within its validity.
+   */
   hours: OperatingHours[];
   locations: ParkLocation[];
+  /** A season pass's next reserved entry window (docs/visit-reservations.md), shown on its passes. */
+  nextVisit?: NextVisit | null;
 }
 
 /**
@@ -64,7 +70,7 @@ export interface Relevance {
  */
 export async function relevanceOf(
   db: Executor,
-  order: Pick<PassOrder, 'category' | 'isPassholder' | 'visitDate' | 'expires'>,
+  order: Pick<PassOrder, 'barcode' | 'category' | 'isPassholder' | 'visitDate' | 'expires'>,
   timeZone: string,
   { now = new Date(), withLocations = true }: { now?: Date; withLocations?: boolean } = {},
 ): Promise<Relevance> {
@@ -74,6 +80,9 @@ export async function relevanceOf(
   if (style === 'admission' && order.visitDate)
     return { hours: await findOperatingHours(db, { ...visitDay(order.visitDate, timeZone), limit: MAX_RELEVANT_DAYS }), locations };
   if (style === 'season') {
+    // A reservation says when the pass is wanted at the gate: exactly its window.
+    const nextVisit = await findNextVisit(db, order.barcode, now);
+    if (nextVisit) return { hours: [{ opensAt: nextVisit.startsAt, closesAt: nextVisit.endsAt }], locations, nextVisit };
     const hours = await findOperatingHours(db, {
       from: operatingDayStart(now, timeZone),
       to: order.expires ? new Date(order.expires) : null,

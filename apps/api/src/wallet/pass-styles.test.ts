@@ -14,7 +14,7 @@ import type { SaveToWalletPayload } from './google/google-wallet.ts';
 import type { Push } from '../../test-support/apns-double.ts';
 import { anOrder, putOrder, staff } from '../../test-support/fixtures.ts';
 import { pem, type GoogleDouble } from '../../test-support/google-double.ts';
-import { opensslVerify, unpackPass } from '../../test-support/pkpass-check.ts';
+import { opensslVerify, readPassStrings, unpackPass } from '../../test-support/pkpass-check.ts';
 import {
   GOOGLE_CLIENT_EMAIL as CLIENT_EMAIL,
   GOOGLE_ISSUER_ID as ISSUER_ID,
@@ -38,6 +38,7 @@ const T = {
   redeem: { orderId: '41000005', barcode: '4100000000000059' },
   shared: { orderId: '41000006', barcode: '4100000000000066' },
   budget: { orderId: '41000007', barcode: '4100000000000073' },
+  reserved: { orderId: '41000009', barcode: '4100000000000097' },
 };
 const holder = { firstName: 'Ana', lastName: 'Lopez', email: 'ana@example.com' };
 const SEASON_EXPIRES = new Date(Date.now() + 8 * 24 * 3600 * 1000).toISOString();
@@ -143,6 +144,9 @@ beforeAll(async () => {
   await putOrder(t.app, T.redeem.orderId, anOrder([{ ...dated, barcode: T.redeem.barcode }]));
   await putOrder(t.app, T.shared.orderId, anOrder([{ ...playCard, barcode: T.shared.barcode }]));
   await putOrder(t.app, T.budget.orderId, anOrder([{ barcode: T.budget.barcode, holder, cash: 1 }]));
+  const gold = { product: 'Gold Season Pass', isPassholder: true, holder, expires: SEASON_EXPIRES };
+  await putOrder(t.app, T.reserved.orderId, anOrder([{ ...gold, barcode: T.reserved.barcode }], { orderDate: new Date().toISOString() }));
+  await db.insert(schema.visitProducts).values({ product: 'Gold Season Pass' });
 });
 afterAll(async () => {
   await t?.close();
@@ -238,6 +242,104 @@ describe('the style that fits the ticket', () => {
     const season = await googleLink(T.season);
     expect(season.genericObjects![0]!.classId).toBe(`${ISSUER_ID}.park-ticket`);
     expect(season.genericClasses![0]!.merchantLocations).toHaveLength(2);
+  });
+});
+
+describe("a season pass's visit reservation", () => {
+  const HOUR = 3600 * 1000;
+  /** A window of two hours starting on the hour, `hours` from now. */
+  async function aWindow(hours: number) {
+    const startsAt = new Date(Math.ceil((Date.now() + hours * HOUR) / HOUR) * HOUR);
+    const [w] = await t.database.db
+      .insert(schema.visitWindows)
+      .values({ startsAt, endsAt: new Date(startsAt.getTime() + 2 * HOUR), capacity: 5 })
+      .returning();
+    return w!;
+  }
+  const visits = (path: string, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: `/api/visits/${path}`, payload: { ...T.reserved, ...payload }, remoteAddress: nextIp() });
+  /** The pass's reservation of a window, from the calendar booking answers. */
+  const reservationOf = (calendar: { json: () => unknown }, windowId: string) =>
+    (calendar.json() as { days: { windows: { windowId: string; reservationId: string | null }[] }[] }).days
+      .flatMap((d) => d.windows)
+      .find((w) => w.windowId === windowId)!.reservationId;
+  const w3c = (at: Date) => at.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  /** How the park's clock writes a window in English ("Sun, Nov 29, 10:00 AM – 12:00 PM"). */
+  const written = (w: { startsAt: Date; endsAt: Date }) => {
+    const zone = { timeZone: 'America/Los_Angeles' } as const;
+    const day = new Intl.DateTimeFormat('en-US', { ...zone, weekday: 'short', month: 'short', day: 'numeric' }).format(w.startsAt);
+    const time = new Intl.DateTimeFormat('en-US', { ...zone, hour: 'numeric', minute: '2-digit' });
+    return `${day}, ${time.format(w.startsAt)} – ${time.format(w.endsAt)}`;
+  };
+  const visitField = (pass: PassJson) =>
+    (pass.generic as Record<string, { key: string; value: string; label: string; changeMessage?: string }[]>).auxiliaryFields!.find(
+      (f) => f.key === 'visit',
+    );
+
+  it('shows the next booked window: an Apple field (in Spanish too) with relevantDates of exactly that window, a Google module valid from it; moved and gone with the bookings', async () => {
+    const first = await aWindow(26);
+    const second = await aWindow(50);
+    const booked = await visits('book/', { windowId: first.id });
+    expect(booked.statusCode, booked.body).toBe(200);
+    const alsoBooked = await visits('book/', { windowId: second.id });
+    expect(alsoBooked.statusCode).toBe(200);
+
+    const res = await t.app.inject({ method: 'POST', url: '/api/apple-wallet/', payload: T.reserved, remoteAddress: nextIp() });
+    expect(res.statusCode, res.body).toBe(200);
+    const unpacked = await unpackPass(res.rawPayload);
+    expect(opensslVerify(unpacked.dir, rootCa).ok).toBe(true);
+    const pass = unpacked.pass as PassJson;
+    const es = readPassStrings(unpacked.files.get('es.lproj/pass.strings')!);
+    await unpacked.cleanup();
+    expect(visitField(pass)).toEqual({
+      key: 'visit',
+      label: 'Reservation',
+      value: written(first),
+      changeMessage: 'Your reservation is now %@',
+    });
+    expect(pass.relevantDates).toEqual([{ startDate: w3c(first.startsAt), endDate: w3c(first.endsAt) }]);
+    expect(pass.relevantDate).toBe(w3c(first.startsAt));
+    // A Spanish phone reads the label, the window (its park clock's words) and the lock-screen message in Spanish.
+    expect(es.get('Reservation')).toBe('Reserva');
+    expect(es.get('Your reservation is now %@')).toBe('Su reserva ahora es %@');
+    expect(es.get(written(first))).toMatch(/^[a-z]{3}, \d{1,2} de [a-z]{3}, \d{1,2}:00 [ap]\.\s?m\. – \d{1,2}:00 [ap]\.\s?m\.$/);
+    // Four fields beside the barcode at most: the order date goes to the back.
+    const generic = pass.generic as Record<string, { key: string }[]>;
+    expect(generic.auxiliaryFields!.map((f) => f.key)).toEqual(['visit', 'expires']);
+    expect(generic.backFields!.map((f) => f.key)).toContain('orderDate');
+    const device = 'e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5';
+    await register(pass, device);
+
+    const link = await googleLink(T.reserved);
+    const object = link.genericObjects![0]!;
+    expect(object.textModulesData).toContainEqual(
+      expect.objectContaining({ id: 'next_visit', header: 'Reservation', body: written(first) }),
+    );
+    expect(object.validTimeInterval).toEqual({ start: { date: first.startsAt.toISOString() }, end: { date: SEASON_EXPIRES } });
+    google.saved.add(object.id);
+    await settleDeliveries(t.app);
+    const before = pushedTo(device);
+
+    // Cancelled: the next one shows, on the device (pushed, fetched) and at Google.
+    expect((await visits('cancel/', { reservationId: reservationOf(booked, first.id) })).statusCode).toBe(200);
+    await settleDeliveries(t.app);
+    expect(pushedTo(device)).toBe(before + 1);
+    const moved = await fetchLatest(pass);
+    expect(visitField(moved)?.value).toBe(written(second));
+    expect(moved.relevantDates).toEqual([{ startDate: w3c(second.startsAt), endDate: w3c(second.endsAt) }]);
+    const update = objectCallsOf(object.id).at(-1)!.body as typeof object;
+    expect(update.textModulesData).toContainEqual(expect.objectContaining({ id: 'next_visit', body: written(second) }));
+    expect(update.validTimeInterval?.start).toEqual({ date: second.startsAt.toISOString() });
+
+    // None left: the operating days again, no field, valid until the expiry only.
+    expect((await visits('cancel/', { reservationId: reservationOf(alsoBooked, second.id) })).statusCode).toBe(200);
+    await settleDeliveries(t.app);
+    const none = await fetchLatest(pass);
+    expect(visitField(none)).toBeUndefined();
+    expect((none.relevantDates as unknown[]).length).toBeGreaterThan(1);
+    const last = objectCallsOf(object.id).at(-1)!.body as typeof object;
+    expect(last.textModulesData!.some((m) => m.id === 'next_visit')).toBe(false);
+    expect(last.validTimeInterval).toEqual({ end: { date: SEASON_EXPIRES } });
   });
 });
 

@@ -189,14 +189,25 @@ export function applePassContent(input: PassContentInput): PassContent {
   const purchaser = purchaserName(order);
   if (purchaser) secondary.push({ key: 'purchaser', label: label('purchaser'), value: purchaser });
   const auxiliary: Field[] = [];
-  if (order.orderDate) auxiliary.push(dateField('orderDate', label('orderDate'), order.orderDate, zone));
+  const back: Field[] = [];
+  // A season pass's next reservation comes first; its order date then goes to the back (a pass
+  // with a rectangular barcode shows four secondary and auxiliary fields at most).
+  const next = relevance.nextVisit;
+  if (next) {
+    auxiliary.push({
+      key: 'visit',
+      label: label('reservation'),
+      value: strings.text((t) => t('value.visitWindow', { start: next.startsAt, end: next.endsAt })),
+      changeMessage: strings.fixed('changed.reservation'),
+    });
+  }
+  if (order.orderDate) (next ? back : auxiliary).push(dateField('orderDate', label('orderDate'), order.orderDate, zone));
   if (order.expires)
     auxiliary.push({
       ...dateField('expires', label('expires'), order.expires, zone),
       changeMessage: strings.fixed('changed.expires'),
     });
   if (order.redeemed) auxiliary.push(dateField('redeemed', label('redeemed'), order.redeemed, zone, true));
-  const back: Field[] = [];
   const instructions = row.customization && textsIn(row.customization, 'instructions');
   if (instructions) back.push({ key: 'instructions', label: label('instructions'), value: strings.staff(instructions) });
   back.push({ key: 'support', label: label('guestServices'), value: config.supportEmail });

@@ -114,8 +114,9 @@ export function createGoogleDeliveries(deps: GoogleDeliveryDeps) {
     const found = await deps.tickets.findPass(db, { orderId: passes[0]!.orderId, barcode });
     if (!found) return [];
     const order = toPassOrder(found, deps);
-    // A dated admission's object shows its visit day's hours (its valid time); the locations are on the class.
-    const relevance = order.visitDate ? await relevanceOf(db, order, deps.config.parkTimezone, { withLocations: false }) : undefined;
+    // A dated admission's object shows its visit day's hours (its valid time), a season pass's its
+    // next reservation; the locations are on the class.
+    const relevance = await relevanceOf(db, order, deps.config.parkTimezone, { withLocations: false });
     const objects: CurrentObject[] = [];
     for (const pass of passes) {
       const shareStopped = pass.shareId !== null && !found.shares.some((s) => s.id === pass.shareId);

@@ -200,7 +200,7 @@ export interface ObjectInput {
   withPhoto: boolean;
   /** Why the pass is void (voidReasonOf), null while valid. */
   voidReason: VoidReason | null;
-  /** The visit day's hours of a dated admission (its valid time). */
+  /** The visit day's hours of a dated admission (its valid time); a season pass's next reservation. */
   relevance?: Relevance;
   /** The kind of the object handed out (a Google object never changes kind); none: the kind that fits the ticket. */
   kind?: string | null;
@@ -238,6 +238,11 @@ export function toTicketObject(input: ObjectInput): WalletObject {
     ),
     textModule('balance', balance.label, balance.value),
   ];
+  const next = input.relevance?.nextVisit;
+  if (next) {
+    const window = localized(language, (t) => t('value.visitWindow', { start: next.startsAt, end: next.endsAt }), zone);
+    modules.push(textModule('next_visit', label('reservation'), window));
+  }
   // The visit day is a calendar day: noon of it in UTC, shown as written.
   if (order.visitDate) modules.push(textModule('visit_date', label('visitDate'), date(`${order.visitDate}T12:00:00Z`, 'UTC')));
   if (order.orderDate) modules.push(textModule('order_date', label('orderDate'), date(order.orderDate)));
@@ -314,7 +319,11 @@ export function toTicketObject(input: ObjectInput): WalletObject {
       hexBackgroundColor: order.backgroundColor,
       textModulesData: modules,
       ...(barcode && { barcode }),
-      ...(expiry && { validTimeInterval: expiry }),
+      // Valid from the next reserved window on; its end stays the pass's expiry (ending with the
+      // window, Google would show the pass expired after the visit).
+      ...(next
+        ? { validTimeInterval: { start: { date: next.startsAt.toISOString() }, ...expiry } }
+        : expiry && { validTimeInterval: expiry }),
       ...(linksModuleData && { linksModuleData }),
       ...(withPhoto &&
         order.photoUid && {

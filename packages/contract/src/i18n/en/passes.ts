@@ -16,6 +16,7 @@ export default {
     visitDate: 'Date',
     admission: 'Admission',
     parkHours: 'Park Hours',
+    reservation: 'Reservation',
     balance: 'Balance',
     credits: 'Credits',
   },
@@ -26,6 +27,8 @@ export default {
     date: '{date, date, ::yMMMd}',
     dateTime: '{date, date, ::yMMMdjmm}',
     hours: '{opens, time, ::jmm} – {closes, time, ::jmm}',
+    /** A season pass's next reserved entry window: its day and times. */
+    visitWindow: '{start, date, ::MMMEd}, {start, time, ::jmm} – {end, time, ::jmm}',
     /** A void pass's product: the product's name and why it is void. */
     voided: '{product} ({reason})',
     yes: 'Yes',
@@ -45,6 +48,7 @@ export default {
     expires: 'Now expires %@',
     visitDate: 'Your visit is now on %@',
     parkHours: 'Park hours are now %@',
+    reservation: 'Your reservation is now %@',
     points: 'You now have %@ Brownie points',
     tier: 'You are now %@',
     challenge: 'Challenge complete: %@',
