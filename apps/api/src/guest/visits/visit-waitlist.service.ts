@@ -10,10 +10,11 @@ import { TICKET_CHANGED } from '../../integrations/ticketing/ticket.topics.ts';
 import type { TicketCore } from '../ticket/ticket.service.ts';
 import {
   changeStatus,
-  countTaken,
+  countPlaces,
   findDayReservations,
   findWindow,
   firstWaitlisted,
+  lockPass,
   lockWindow,
   markNoShows,
   markUsed,
@@ -54,44 +55,66 @@ async function mailPromotion(tx: Executor, deps: WaitlistDeps, r: ReservationInW
 
 /**
  * Books the window's waitlist into its free places, first the highest tier then the earliest to
- * join, under the window's lock: each is promoted once however many workers run it or retries
+ * join (then the row id), one promotion a transaction under the promoted pass's lock then the
+ * window's (the booking's order): each is promoted once however many workers run it or retries
  * come (a promotion is a status change from waitlisted, in one transaction with its mail). A
- * promoted pass's booking of another window that day is cancelled (its place frees in turn).
- * Answers how many it promoted.
+ * promoted pass's booking of another window that day is cancelled (its place frees in turn); a
+ * pass whose booking that day was used or has ended gives up its place instead (one visit a day),
+ * and the queue moves on. Answers how many it promoted.
  */
 export async function promoteWaitlist(deps: WaitlistDeps, windowId: string, now = new Date()): Promise<number> {
+  let promoted = 0;
+  for (;;) {
+    const step = await promoteNext(deps, windowId, now);
+    if (step === 'done') return promoted;
+    if (step === 'promoted') promoted++;
+  }
+}
+
+/**
+ * The first on the waitlist, promoted when a place is free: 'done' when none is (or none waits),
+ * 'passed' when its place was given up or the queue changed before the locks (the next step reads
+ * it again).
+ */
+async function promoteNext(deps: WaitlistDeps, windowId: string, now: Date): Promise<'promoted' | 'passed' | 'done'> {
   return deps.db.transaction(async (tx) => {
+    // Whose pass to lock is read first, unlocked; under the locks the queue is read again.
+    const first = await firstWaitlisted(tx, windowId);
+    if (!first) return 'done';
+    await lockPass(tx, first.barcode);
     const window = await lockWindow(tx, windowId);
-    if (!window || window.endsAt <= now) return 0;
-    let promoted = 0;
-    let free = window.capacity - (await countTaken(tx, window.id));
-    for (; free > 0; free--) {
-      const next = await firstWaitlisted(tx, window.id);
-      if (!next) break;
-      const booking = (await findDayReservations(tx, next.barcode, next.day)).find((r) => r.status === 'booked');
-      if (booking) {
-        const cancelled = await changeStatus(tx, booking.id, ['booked'], 'cancelled', { cancelledAt: now });
-        if (cancelled) {
-          await reservationChanged(tx, deps.changes, 'reservation.cancelled', {
-            ...cancelled,
-            window: (await findWindow(tx, booking.windowId))!,
-          });
-          await deps.changes.publish(tx, VISIT_PLACES_FREED, [booking.windowId]);
-        }
-      }
-      const booked = await changeStatus(tx, next.id, ['waitlisted'], 'booked', { promotedAt: now });
-      if (!booked) continue;
-      await reservationChanged(tx, deps.changes, 'reservation.promoted', { ...booked, window });
-      await mailPromotion(tx, deps, { ...booked, window });
-      promoted++;
+    if (!window || window.endsAt <= now) return 'done';
+    if (window.capacity - (await countPlaces(tx, window.id)).taken <= 0) return 'done';
+    // The waitlist place is confirmed and locked before anything of the pass changes.
+    const next = await firstWaitlisted(tx, window.id, true);
+    if (!next) return 'done';
+    if (next.id !== first.id) return 'passed';
+    const booking = (await findDayReservations(tx, next.barcode, next.day)).find((r) => r.status !== 'waitlisted');
+    const bookingWindow = booking && (await findWindow(tx, booking.windowId))!;
+    if (booking && bookingWindow && (booking.status === 'used' || bookingWindow.endsAt <= now)) {
+      const givenUp = await changeStatus(tx, next.id, ['waitlisted'], 'cancelled', { cancelledAt: now });
+      if (givenUp) await reservationChanged(tx, deps.changes, 'reservation.cancelled', { ...givenUp, window });
+      return 'passed';
     }
-    return promoted;
+    const cancelled = booking && (await changeStatus(tx, booking.id, ['booked'], 'cancelled', { cancelledAt: now }));
+    const booked = await changeStatus(tx, next.id, ['waitlisted'], 'booked', { promotedAt: now });
+    if (!booked) throw new Error(`The waitlist place ${next.id} locked for its promotion is no longer waitlisted`);
+    // What tells the changes comes once both are made.
+    if (cancelled && bookingWindow) {
+      await reservationChanged(tx, deps.changes, 'reservation.cancelled', { ...cancelled, window: bookingWindow });
+      await deps.changes.publish(tx, VISIT_PLACES_FREED, [cancelled.windowId]);
+    }
+    await reservationChanged(tx, deps.changes, 'reservation.promoted', { ...booked, window });
+    await mailPromotion(tx, deps, { ...booked, window });
+    return 'promoted';
   });
 }
 
 /** The gate feed used this pass: its bookings of that day are used (no-shows too, when the use came late). */
 export async function markVisitsUsed(deps: Pick<WaitlistDeps, 'db' | 'changes' | 'config'>, barcode: string): Promise<number> {
   return deps.db.transaction(async (tx) => {
+    // Under the pass's lock: no booking of that day is made meanwhile (one booked or used a day).
+    await lockPass(tx, barcode);
     const used = await markUsed(tx, barcode, deps.config.parkTimezone);
     if (used.length > 0) await deps.changes.publish(tx, TICKET_CHANGED, [barcode]);
     return used.length;

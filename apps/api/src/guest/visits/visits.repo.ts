@@ -99,8 +99,9 @@ const mine = alias(visitReservations, 'mine');
 const ahead = alias(visitReservations, 'ahead');
 
 /**
- * The pass's reservations held (booked or waitlisted) in windows ending after `now`, each with
- * its window and, when waitlisted, its place on the waitlist (1: next).
+ * The pass's reservations held (booked or waitlisted) or used in windows ending after `now`, each
+ * with its window and, when waitlisted, its place on the waitlist (1: next; the queue's order:
+ * the highest tier, then the earliest to join, then the row id, as firstWaitlisted).
  */
 export async function findHeldReservations(
   db: Executor,
@@ -114,11 +115,12 @@ export async function findHeldReservations(
       waitlistPosition: sql<number | null>`case when ${mine.status} = 'waitlisted' then (
         select count(*)::int + 1 from ${visitReservations} ahead
         where ${ahead.windowId} = ${mine.windowId} and ${ahead.status} = 'waitlisted'
-          and (${ahead.tierRank} > ${mine.tierRank} or (${ahead.tierRank} = ${mine.tierRank} and ${ahead.joinedAt} < ${mine.joinedAt}))) end`,
+          and (${ahead.tierRank} > ${mine.tierRank} or (${ahead.tierRank} = ${mine.tierRank} and (${ahead.joinedAt} < ${mine.joinedAt}
+            or (${ahead.joinedAt} = ${mine.joinedAt} and ${ahead.id} < ${mine.id}))))) end`,
     })
     .from(mine)
     .innerJoin(visitWindows, eq(visitWindows.id, mine.windowId))
-    .where(and(eq(mine.barcode, barcode), inArray(mine.status, HELD), gt(visitWindows.endsAt, now)))
+    .where(and(eq(mine.barcode, barcode), inArray(mine.status, [...HELD, 'used']), gt(visitWindows.endsAt, now)))
     .orderBy(asc(visitWindows.startsAt));
   return rows.map((r) => ({ ...r.reservation, window: r.window, waitlistPosition: r.waitlistPosition }));
 }
@@ -140,13 +142,9 @@ export async function findWindow(tx: Executor, windowId: string): Promise<VisitW
   return row ?? null;
 }
 
-/** The places the window's reservations take. */
-export async function countTaken(tx: Executor, windowId: string): Promise<number> {
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(visitReservations)
-    .where(and(eq(visitReservations.windowId, windowId), inArray(visitReservations.status, TAKING_A_PLACE)));
-  return row!.n;
+/** The places the window's reservations take, and its waitlist's length (the staff tab's figures, one window). */
+export async function countPlaces(tx: Executor, windowId: string): Promise<{ taken: number; waitlisted: number }> {
+  return (await windowCounts(tx, [windowId])).get(windowId) ?? { taken: 0, waitlisted: 0 };
 }
 
 /** The pass's reservations of that day still held or used: a booking (or its use) and a waitlist place at most. */
@@ -194,14 +192,19 @@ export async function changeStatus(
   return row ?? null;
 }
 
-/** The first on the window's waitlist: the highest tier, then the earliest to join. */
-export async function firstWaitlisted(tx: Executor, windowId: string): Promise<VisitReservationRow | null> {
-  const [row] = await tx
+/**
+ * The first on the window's waitlist: the highest tier, then the earliest to join, then the row
+ * id (findHeldReservations's position counts in the same order). `lock`: its row is locked until
+ * the transaction ends (a row left meanwhile is passed over for the next).
+ */
+export async function firstWaitlisted(tx: Executor, windowId: string, lock = false): Promise<VisitReservationRow | null> {
+  const query = tx
     .select()
     .from(visitReservations)
     .where(and(eq(visitReservations.windowId, windowId), eq(visitReservations.status, 'waitlisted')))
     .orderBy(desc(visitReservations.tierRank), asc(visitReservations.joinedAt), asc(visitReservations.id))
     .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
 }
 
@@ -259,9 +262,31 @@ export async function markNoShows(tx: Executor, now: Date, timeZone: string): Pr
 
 /**
  * The pass's bookings used at the gate (an attraction use within the reservation's operating
- * day before its window's end), no-shows too when the use arrived late. Answers those it marked.
+ * day before its window's end), no-shows too when the use arrived late: one a day at most (the
+ * one-a-day index), the day's booking first, else its earliest no-show. Answers those it marked.
  */
 export async function markUsed(tx: Executor, barcode: string, timeZone: string): Promise<ReservationInWindow[]> {
+  const candidates = await tx
+    .select({ id: visitReservations.id, day: visitReservations.day })
+    .from(visitReservations)
+    .innerJoin(visitWindows, eq(visitWindows.id, visitReservations.windowId))
+    .where(
+      and(
+        eq(visitReservations.barcode, barcode),
+        inArray(visitReservations.status, ['booked', 'no_show']),
+        sql`exists (select 1 ${usesWithin(timeZone)})`,
+        // A no-show whose day the pass booked again (or used) stays one (one reservation a day).
+        or(
+          eq(visitReservations.status, 'booked'),
+          sql`not exists (select 1 from ${visitReservations} ahead where ${ahead.barcode} = ${visitReservations.barcode}
+            and ${ahead.day} = ${visitReservations.day} and ${ahead.status} in ('booked', 'used'))`,
+        ),
+      ),
+    )
+    .orderBy(sql`${visitReservations.status} = 'booked' desc`, asc(visitWindows.startsAt), asc(visitReservations.id));
+  const firstOfDay = new Map<string, string>();
+  for (const r of candidates) if (!firstOfDay.has(r.day)) firstOfDay.set(r.day, r.id);
+  if (firstOfDay.size === 0) return [];
   const rows = await tx
     .update(visitReservations)
     .set({ status: 'used', noShowAt: null, usedAt: sql`(select min(u.timestamp) ${usesWithin(timeZone)})` })
@@ -269,15 +294,8 @@ export async function markUsed(tx: Executor, barcode: string, timeZone: string):
     .where(
       and(
         eq(visitWindows.id, visitReservations.windowId),
-        eq(visitReservations.barcode, barcode),
+        inArray(visitReservations.id, [...firstOfDay.values()]),
         inArray(visitReservations.status, ['booked', 'no_show']),
-        sql`exists (select 1 ${usesWithin(timeZone)})`,
-        // A no-show whose day the pass booked again stays one (one reservation a day).
-        or(
-          eq(visitReservations.status, 'booked'),
-          sql`not exists (select 1 from ${visitReservations} ahead where ${ahead.barcode} = ${visitReservations.barcode}
-            and ${ahead.day} = ${visitReservations.day} and ${ahead.status} in ('booked', 'used'))`,
-        ),
       ),
     )
     .returning({ reservation: visitReservations, window: visitWindows });

@@ -1,7 +1,8 @@
 // Passholder visit reservations (docs/visit-reservations.md): the pass's calendar, booking (or
 // moving that day's booking), the waitlist, cancelling; what the gate is answered. A booking
 // takes the pass's lock, then the window's: the capacity is counted under the window's lock, so
-// a window never passes it however many book at once.
+// a window never passes it however many book at once. A waitlist place takes a place for a
+// booking: places freed go to the waitlist first (the visits queue), not to the next to book.
 import {
   VISIT_REFUSALS,
   visitMessages,
@@ -23,7 +24,7 @@ import type { Caller, PassRow, TicketCore } from '../ticket/ticket.service.ts';
 import {
   changeStatus,
   countHeld,
-  countTaken,
+  countPlaces,
   findBlockedDays,
   findDayReservations,
   findGateReservation,
@@ -39,6 +40,7 @@ import {
   type ReservationInWindow,
   type VisitReservationRow,
   type VisitWindowRow,
+  type WindowWithCounts,
 } from './visits.repo.ts';
 import { VISIT_PLACES_FREED } from './visits.topics.ts';
 
@@ -109,6 +111,10 @@ async function passOf(deps: VisitDeps, request: Caller & { orderId: string; barc
   return row;
 }
 
+/** The places a new booking may take: those neither taken nor waited for (a waitlist is booked first). */
+const placesLeft = (window: Pick<WindowWithCounts, 'capacity' | 'taken' | 'waitlisted'>) =>
+  Math.max(0, window.capacity - window.taken - window.waitlisted);
+
 /** POST /api/visits/: the next days with entry windows and what each is for this pass. */
 export async function visitCalendar(deps: VisitDeps, request: Caller & { orderId: string; barcode: string }): Promise<VisitCalendar> {
   const row = await passOf(deps, request);
@@ -138,23 +144,24 @@ async function calendarOf(deps: VisitDeps, row: PassRow, now: Date): Promise<Vis
     let entry = days.get(day);
     if (!entry)
       days.set(day, (entry = { day, opensAt: opensAt > now ? opensAt.toISOString() : null, blocked: blocked.has(day), windows: [] }));
+    // A booking used at the gate shows booked, with nothing to cancel.
     const mine = held.find((r) => r.windowId === window.id);
-    const placesLeft = Math.max(0, window.capacity - window.taken);
-    const state: VisitWindow['state'] = mine ? (mine.status === 'booked' ? 'booked' : 'waitlisted') : placesLeft > 0 ? 'open' : 'full';
+    const left = placesLeft(window);
+    const state: VisitWindow['state'] = mine ? (mine.status === 'waitlisted' ? 'waitlisted' : 'booked') : left > 0 ? 'open' : 'full';
     entry.windows.push({
       windowId: window.id,
       startsAt: window.startsAt.toISOString(),
       endsAt: window.endsAt.toISOString(),
       state,
-      placesLeft,
-      reservationId: mine?.id ?? null,
+      placesLeft: left,
+      reservationId: mine && mine.status !== 'used' ? mine.id : null,
       waitlistPosition: mine?.waitlistPosition ?? null,
     });
   }
   return {
     required: true,
     blockedUntil: blockedUntil?.toISOString() ?? null,
-    upcoming: held.length,
+    upcoming: held.filter((r) => r.status !== 'used').length,
     limit,
     days: [...days.values()],
     timeZone: tz,
@@ -237,11 +244,16 @@ export async function bookVisit(
     const { window, day, sameDay } = await bookableWindow(tx, deps, rules, request.windowId, now);
     const booking = sameDay.find((r) => r.status !== 'waitlisted');
     if (booking && (booking.status === 'used' || booking.windowId === window.id)) throw refused('CONFLICT', 'alreadyHeld');
-    // Its own place on this window's waitlist is given up for the booking.
+    // A booking whose window ended stays (a no-show, unless the gate feed marks it used): it is not moved.
+    const bookingWindow = booking && (await findWindow(tx, booking.windowId))!;
+    if (bookingWindow && bookingWindow.endsAt <= now) throw refused('CONFLICT', 'past');
+    // Its own place on this window's waitlist is given up for the booking (and leaves the places waited for).
     const waiting = sameDay.find((r) => r.status === 'waitlisted' && r.windowId === window.id);
     await checkLimit(tx, deps, rules.barcode, now, (booking ? 1 : 0) + (waiting ? 1 : 0));
-    if ((await countTaken(tx, window.id)) >= window.capacity) throw refused('CONFLICT', 'full');
-    if (booking) await cancelHeld(tx, deps, booking, (await findWindow(tx, booking.windowId))!, now);
+    const places = await countPlaces(tx, window.id);
+    if (placesLeft({ capacity: window.capacity, taken: places.taken, waitlisted: places.waitlisted - (waiting ? 1 : 0) }) === 0)
+      throw refused('CONFLICT', 'full');
+    if (booking && bookingWindow) await cancelHeld(tx, deps, booking, bookingWindow, now);
     if (waiting) await cancelHeld(tx, deps, waiting, window, now);
     const booked = await insertReservation(tx, reservationOf(rules, window, day, 'booked', request.language));
     if (!booked) throw refused('CONFLICT', 'alreadyHeld');
@@ -261,11 +273,12 @@ export async function joinVisitWaitlist(
   await deps.db.transaction(async (tx) => {
     const { window, day, sameDay } = await bookableWindow(tx, deps, rules, request.windowId, now);
     if (sameDay.some((r) => r.windowId === window.id || r.status === 'used')) throw refused('CONFLICT', 'alreadyHeld');
-    // The waitlist place of another window that day is given up for this one.
+    // The waitlist place of another window that day is given up for this one (counted in the limit if its window is still to end).
     const waiting = sameDay.find((r) => r.status === 'waitlisted');
-    await checkLimit(tx, deps, rules.barcode, now, waiting ? 1 : 0);
-    if ((await countTaken(tx, window.id)) < window.capacity) throw refused('CONFLICT', 'notFull');
-    if (waiting) await cancelHeld(tx, deps, waiting, (await findWindow(tx, waiting.windowId))!, now);
+    const waitingWindow = waiting && (await findWindow(tx, waiting.windowId))!;
+    await checkLimit(tx, deps, rules.barcode, now, waitingWindow && waitingWindow.endsAt > now ? 1 : 0);
+    if (placesLeft({ capacity: window.capacity, ...(await countPlaces(tx, window.id)) }) > 0) throw refused('CONFLICT', 'notFull');
+    if (waiting && waitingWindow) await cancelHeld(tx, deps, waiting, waitingWindow, now);
     const joined = await insertReservation(tx, reservationOf(rules, window, day, 'waitlisted', request.language));
     if (!joined) throw refused('CONFLICT', 'alreadyHeld');
     await deps.changes.publish(tx, TICKET_CHANGED, [rules.barcode]);

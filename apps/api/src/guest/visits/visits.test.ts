@@ -2,12 +2,14 @@
 // calendar, booking, moving, cancelling, the capacity under 200 concurrent bookings, the
 // waitlist promoted once by tier then time with two workers (mail in the guest's language),
 // tier opening times at their boundary (the day before daylight saving ends), blockout days,
-// the limit, no-shows from the gate feed and the block they cause, and the gate's answer.
+// the limit, no-shows from the gate feed and the block they cause, and the gate's answer. Places
+// freed go to the waitlist first; a booking ended or used stays; the queue passes over a pass
+// whose day is spent, confirms a place before giving up a booking, breaks ties by row id.
 import { TZDate } from '@date-fns/tz';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { VISIT_REFUSALS, type VisitCalendar, type VisitGateAnswer } from '@boardwalk/contract/visits';
-import { loyaltyAccounts, outbox, visitReservations } from '@boardwalk/db/schema';
+import { attractionUsage, loyaltyAccounts, outbox, visitReservations, type VisitStatus } from '@boardwalk/db/schema';
 import { anOrder, putOrder } from '../../../test-support/fixtures.ts';
 import { eventsOfType } from '../../../test-support/events.ts';
 import { loginAs, type StaffLogin } from '../../../test-support/staff.ts';
@@ -15,6 +17,7 @@ import { createTestApp, integrationAuth, type TestApp } from '../../../test-supp
 import { claimTickets } from '../../loyalty/loyalty-claims.service.ts';
 import { insertAccount } from '../../loyalty/loyalty.repo.ts';
 import { loyaltyCoreOf } from '../../loyalty/loyalty.service.ts';
+import type { ChangeBus } from '../../platform/jobs/jobs.plugin.ts';
 import { operatingDay, shiftDate } from '../../platform/park-time.ts';
 import { markVisitNoShows, markVisitsUsed, promoteWaitlist, type WaitlistDeps } from './visit-waitlist.service.ts';
 import { dayOpensAt } from './visits.service.ts';
@@ -124,6 +127,17 @@ const statusOf = async (barcode: string) =>
     .select({ status: visitReservations.status, windowId: visitReservations.windowId })
     .from(visitReservations)
     .where(eq(visitReservations.barcode, barcode));
+
+/** Sets the status of the pass's reservation in a window (what the gate feed or the no-show sweep would do). */
+const setStatus = (barcode: string, windowId: string, status: VisitStatus) =>
+  t.database.db
+    .update(visitReservations)
+    .set({ status })
+    .where(and(eq(visitReservations.barcode, barcode), eq(visitReservations.windowId, windowId)));
+const cancelIn = async (pass: { orderId: string; barcode: string }, windowId: string) => {
+  const res = await call('cancel/', { ...pass, reservationId: windowIn(await calendar(pass), windowId)!.reservationId });
+  expect(res.statusCode, res.body).toBe(200);
+};
 
 const deps = (app: TestApp['app']): WaitlistDeps => ({
   db: app.database.db,
@@ -253,6 +267,50 @@ describe('booking', () => {
     expect(fourth.statusCode).toBe(409);
     expect(fourth.json()).toMatchObject({ reason: VISIT_REFUSALS.limit, params: { limit: 3 } });
   });
+
+  it('keeps a place freed by a cancellation for the waitlist: booking it is refused as full, as the calendar and the tab count it', async () => {
+    const w = await aWindow(3, 1, [16, 18]);
+    const [holder, waiting, other] = await passes(3);
+    expect((await book(holder!, w.id)).statusCode).toBe(200);
+    expect((await waitlist(waiting!, w.id)).statusCode).toBe(200);
+    await cancelIn(holder!, w.id);
+
+    // The queue has not run yet: the place is the waitlist's.
+    const refused = await book(other!, w.id);
+    expect(refused.statusCode).toBe(409);
+    expect(reasonOf(refused)).toBe(VISIT_REFUSALS.full);
+    expect(await statusOf(other!.barcode)).toEqual([]);
+    expect(windowIn(await calendar(other!), w.id)).toMatchObject({ state: 'full', placesLeft: 0 });
+    const listed = await tab('GET', 'visit-windows', undefined, `?pageSize=200`);
+    expect(listed.json<Record<string, unknown>[]>().find((r) => r.visitWindowID === w.id)).toMatchObject({
+      visitWindowBooked: 0,
+      visitWindowWaitlisted: 1,
+    });
+    // The waitlist is offered, and the queue books the first in line.
+    expect((await waitlist(other!, w.id)).statusCode).toBe(200);
+    expect(await promoteWaitlist(deps(t.app), w.id)).toBe(1);
+    expect(windowIn(await calendar(waiting!), w.id)).toMatchObject({ state: 'booked' });
+    expect(windowIn(await calendar(other!), w.id)).toMatchObject({ state: 'waitlisted', waitlistPosition: 1 });
+  });
+
+  it('refuses moving or cancelling a booking whose window ended before it is marked a no-show (past), changing nothing', async () => {
+    const pass = await aPass();
+    const morning = await aWindow(1, 5, [10, 12]);
+    const afternoon = await aWindow(1, 5, [14, 16]);
+    const first = await book(pass, morning.id);
+    expect(first.statusCode).toBe(200);
+    const reservationId = windowIn(first.json<VisitCalendar>(), morning.id)!.reservationId;
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(at(morning.day, 12, 30));
+    const moved = await book(pass, afternoon.id);
+    expect(moved.statusCode).toBe(409);
+    expect(reasonOf(moved)).toBe(VISIT_REFUSALS.past);
+    const cancelled = await call('cancel/', { ...pass, reservationId });
+    expect(cancelled.statusCode).toBe(409);
+    expect(reasonOf(cancelled)).toBe(VISIT_REFUSALS.past);
+    expect(await statusOf(pass.barcode)).toEqual([{ status: 'booked', windowId: morning.id }]);
+  });
 });
 
 describe('the waitlist', () => {
@@ -323,6 +381,82 @@ describe('the waitlist', () => {
     const body = t.app.mailer.readBody(to(late!)[0]!)!;
     expect(body).toContain(`/${late!.orderId}/${late!.barcode}?lang=en`);
   });
+
+  it('gives up the place of a pass whose booking that day was used or has ended, and books the next in line', async () => {
+    const w = await aWindow(2, 1, [14, 16]);
+    const morning = await aWindow(2, 5, [10, 12]);
+    const [holder, visitor, missed, next] = await passes(4);
+    expect((await book(holder!, w.id)).statusCode).toBe(200);
+    for (const p of [visitor!, missed!]) {
+      expect((await book(p, morning.id)).statusCode).toBe(200);
+      expect((await waitlist(p, w.id)).statusCode).toBe(200);
+    }
+    expect((await waitlist(next!, w.id)).statusCode).toBe(200);
+    // The visitor came in the morning (the gate feed marked it used); the other did not come (not yet a no-show).
+    await setStatus(visitor!.barcode, morning.id, 'used');
+    await cancelIn(holder!, w.id);
+
+    expect(await promoteWaitlist(deps(t.app), w.id, at(w.day, 12, 30))).toBe(1);
+    expect(await statusOf(next!.barcode)).toEqual([{ status: 'booked', windowId: w.id }]);
+    const sorted = async (barcode: string) => (await statusOf(barcode)).sort((a, b) => a.status.localeCompare(b.status));
+    expect(await sorted(visitor!.barcode)).toEqual([
+      { status: 'cancelled', windowId: w.id },
+      { status: 'used', windowId: morning.id },
+    ]);
+    expect(await sorted(missed!.barcode)).toEqual([
+      { status: 'booked', windowId: morning.id },
+      { status: 'cancelled', windowId: w.id },
+    ]);
+    const givenUp = (await eventsOfType(t.app, 'reservation.cancelled')).filter((e) => e.barcode === visitor!.barcode);
+    expect(givenUp).toHaveLength(1);
+  });
+
+  it("confirms the waitlist place before giving up the pass's other booking: a place left meanwhile costs the pass nothing", async () => {
+    const w = await aWindow(2, 1, [18, 20]);
+    const morning = await aWindow(2, 5, [10, 12]);
+    const [holder, mover, next] = await passes(3);
+    expect((await book(holder!, w.id)).statusCode).toBe(200);
+    expect((await book(mover!, morning.id)).statusCode).toBe(200);
+    expect((await waitlist(mover!, w.id)).statusCode).toBe(200);
+    expect((await waitlist(next!, w.id)).statusCode).toBe(200);
+    const place = windowIn(await calendar(mover!), w.id)!.reservationId!;
+    await cancelIn(holder!, w.id);
+
+    // The mover leaves the waitlist while the queue runs: at the first change the promotion tells.
+    const leaving: ChangeBus = {
+      publish: async (tx, topic, keys, system) => {
+        await tx
+          .update(visitReservations)
+          .set({ status: 'cancelled', cancelledAt: new Date() })
+          .where(and(eq(visitReservations.id, place), eq(visitReservations.status, 'waitlisted')));
+        await t.app.jobs.publish(tx, topic, keys, system);
+      },
+    };
+    const promoted = await promoteWaitlist({ ...deps(t.app), changes: leaving }, w.id);
+    // The place stood when the queue took it: promoted, the morning given up; never left with neither.
+    expect(promoted).toBe(1);
+    expect((await statusOf(mover!.barcode)).filter((r) => r.status === 'booked')).toHaveLength(1);
+    expect(await statusOf(next!.barcode)).toEqual([{ status: 'waitlisted', windowId: w.id }]);
+  });
+
+  it('orders passes of one tier that joined at the same instant by row id: their positions and the promotion agree', async () => {
+    const w = await aWindow(3, 1, [14, 16]);
+    const [holder, a, b] = await passes(3);
+    expect((await book(holder!, w.id)).statusCode).toBe(200);
+    expect((await waitlist(a!, w.id)).statusCode).toBe(200);
+    expect((await waitlist(b!, w.id)).statusCode).toBe(200);
+    await t.database.db
+      .update(visitReservations)
+      .set({ joinedAt: new Date() })
+      .where(and(eq(visitReservations.windowId, w.id), eq(visitReservations.status, 'waitlisted')));
+    const positions = await Promise.all([a!, b!].map(async (p) => windowIn(await calendar(p), w.id)!.waitlistPosition));
+    expect([...positions].sort()).toEqual([1, 2]);
+    const firstInLine = positions[0] === 1 ? a! : b!;
+
+    await cancelIn(holder!, w.id);
+    expect(await promoteWaitlist(deps(t.app), w.id)).toBe(1);
+    expect(windowIn(await calendar(firstInLine), w.id)).toMatchObject({ state: 'booked' });
+  });
 });
 
 describe('tier opening times', () => {
@@ -386,6 +520,58 @@ describe('no-shows and the gate', () => {
     expect(await markVisitsUsed(deps(t.app), pass.barcode)).toBe(1);
     expect(await statusOf(pass.barcode)).toEqual([{ status: 'used', windowId: openId }]);
     expect(day).toBe(operatingDay(now, TZ));
+  });
+
+  it('shows a booking used at the gate as booked, with nothing to cancel, and refuses booking it again', async () => {
+    const pass = await aPass();
+    const now = new Date();
+    const open = await tab('POST', 'visit-windows', {
+      visitWindowStarts: new Date(now.getTime() - 20 * 60_000 + 11_000).toISOString(),
+      visitWindowEnds: new Date(now.getTime() + 40 * 60_000).toISOString(),
+      visitWindowCapacity: 5,
+    });
+    expect(open.statusCode, open.body).toBe(201);
+    const openId = open.json<{ visitWindowID: string }>().visitWindowID;
+    expect((await book(pass, openId)).statusCode).toBe(200);
+    const usage = await t.app.inject({
+      method: 'POST',
+      url: '/api/integrations/usage',
+      headers: integrationAuth,
+      payload: { events: [{ barcode: pass.barcode, attraction: 'Sea Dragon', location: 'West Pier', timestamp: now.toISOString() }] },
+    });
+    expect(usage.statusCode, usage.body).toBe(200);
+    expect(await markVisitsUsed(deps(t.app), pass.barcode)).toBe(1);
+
+    const cal = await calendar(pass);
+    expect(windowIn(cal, openId)).toMatchObject({ state: 'booked', placesLeft: 4, reservationId: null });
+    expect(cal.upcoming).toBe(0);
+    expect(reasonOf(await book(pass, openId))).toBe(VISIT_REFUSALS.alreadyHeld);
+  });
+
+  it('marks one reservation of a day used when the pass missed two windows that day and its use arrives late', async () => {
+    const pass = await aPass();
+    const morning = await aWindow(1, 5, [10, 12]);
+    const noon = await aWindow(1, 5, [12, 14]);
+    expect((await book(pass, morning.id)).statusCode).toBe(200);
+    await setStatus(pass.barcode, morning.id, 'no_show');
+    expect((await book(pass, noon.id)).statusCode).toBe(200);
+    await setStatus(pass.barcode, noon.id, 'no_show');
+    // The gate feed's use of 11:00 arrives after both windows were marked missed.
+    await t.database.db
+      .insert(attractionUsage)
+      .values({ barcode: pass.barcode, attraction: 'Sea Dragon', location: 'West Pier', timestamp: at(morning.day, 11) });
+
+    expect(await markVisitsUsed(deps(t.app), pass.barcode)).toBe(1);
+    const rows = await statusOf(pass.barcode);
+    expect(rows).toHaveLength(2);
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        { status: 'used', windowId: morning.id },
+        { status: 'no_show', windowId: noon.id },
+      ]),
+    );
+    // Run again, it changes nothing.
+    expect(await markVisitsUsed(deps(t.app), pass.barcode)).toBe(0);
   });
 
   it('makes an unused booking a no-show at its window end; two in the period block new bookings for 14 days after the last', async () => {

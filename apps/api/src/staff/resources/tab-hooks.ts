@@ -136,14 +136,22 @@ function datesInOrder(row: DbRow) {
 /** Longest operating day: a wallet's relevant interval spans at most 24 hours. */
 const MAX_OPERATING_HOURS = 24;
 
+/**
+ * A span of a row ends after it starts, at most 24 hours later (an operating day's hours, an
+ * entry window): its columns, the end's field (named in the refusal) and both fields' labels.
+ */
+const spanInOrder = (columns: { start: string; end: string }, endField: string, labels: { start: string; end: string }) => (row: DbRow) => {
+  const start = row[columns.start];
+  const end = row[columns.end];
+  if (!(start instanceof Date) || !(end instanceof Date)) return;
+  const hours = (end.getTime() - start.getTime()) / 3_600_000;
+  const refuse = (message: string) => new AppError('VALIDATION_FAILED', message, { fields: [{ path: endField, message }] });
+  if (hours <= 0) throw refuse(`${labels.end} must be after ${labels.start}`);
+  if (hours > MAX_OPERATING_HOURS) throw refuse(`${labels.end} must be at most ${MAX_OPERATING_HOURS} hours after ${labels.start}`);
+};
+
 /** An operating day closes after it opens, at most 24 hours later. */
-function hoursInOrder(row: DbRow) {
-  if (!(row.opensAt instanceof Date) || !(row.closesAt instanceof Date)) return;
-  const hours = (row.closesAt.getTime() - row.opensAt.getTime()) / 3_600_000;
-  const refuse = (message: string) => new AppError('VALIDATION_FAILED', message, { fields: [{ path: 'parkHoursCloses', message }] });
-  if (hours <= 0) throw refuse('Closes must be after Opens');
-  if (hours > MAX_OPERATING_HOURS) throw refuse(`Closes must be at most ${MAX_OPERATING_HOURS} hours after Opens`);
-}
+const hoursInOrder = spanInOrder({ start: 'opensAt', end: 'closesAt' }, 'parkHoursCloses', { start: 'Opens', end: 'Closes' });
 
 /** At most MAX_PARK_LOCATIONS locations (what a pass carries). */
 async function atMostTenLocations(tx: Executor, write: TabWrite) {
@@ -241,13 +249,7 @@ const campaignStatus = (row: DbRow, today: string) =>
           : 'Running';
 
 /** An entry window ends after it starts, within one operating day's hours. */
-function windowInOrder(row: DbRow) {
-  if (!(row.startsAt instanceof Date) || !(row.endsAt instanceof Date)) return;
-  const hours = (row.endsAt.getTime() - row.startsAt.getTime()) / 3_600_000;
-  const refuse = (message: string) => new AppError('VALIDATION_FAILED', message, { fields: [{ path: 'visitWindowEnds', message }] });
-  if (hours <= 0) throw refuse('Ends must be after Starts');
-  if (hours > MAX_OPERATING_HOURS) throw refuse(`Ends must be at most ${MAX_OPERATING_HOURS} hours after Starts`);
-}
+const windowInOrder = spanInOrder({ start: 'startsAt', end: 'endsAt' }, 'visitWindowEnds', { start: 'Starts', end: 'Ends' });
 
 /** A window holding reservations keeps its times (its bookings were made for them); its capacity may change. */
 async function windowTimesKept(tx: Executor, { action, changes, row }: TabWrite & { row: DbRow }, _staff: TabWriter, bus: ChangeBus) {
