@@ -211,6 +211,32 @@ describe('visit reservations on the pass page', () => {
       }));
   }
 
+  it('shows the day of a visit made at the gate as booked, with nothing more to book or move that day (360 px)', () =>
+    inPage(WIDTHS.mobile, async (page) => {
+      await openReservations(page, await aGoldPass());
+      await windowAt(page, 5)
+        .getByRole('button', { name: /^Book:/ })
+        .click();
+      await windowAt(page, 5)
+        .getByRole('button', { name: /^Cancel Booking:/ })
+        .waitFor();
+      // The booking used at the gate, as the server answers it: booked, with no reservation to cancel.
+      await page.route('**/api/visits/', async (route) => {
+        const answer = (await (await route.fetch()).json()) as VisitCalendar;
+        const used = answer.days.map((d) => ({
+          ...d,
+          windows: d.windows.map((w) => (w.state === 'booked' ? { ...w, reservationId: null } : w)),
+        }));
+        await route.fulfill({ json: { ...answer, days: used } });
+      });
+      await page.reload();
+      await windowAt(page, 5).waitFor();
+      await expect(stateOf(page, 5)).resolves.toBe('Booked');
+      for (const hour of [5, 6, 7] as const) await expect(windowAt(page, hour).getByRole('button').count()).resolves.toBe(0);
+      await expectNoAxeViolations(page);
+      await screenshot(page, 'visits-used');
+    }));
+
   it('words a refusal by its reason (a window that just filled up), and a network failure', () =>
     inPage(WIDTHS.mobile, async (page) => {
       await openReservations(page, await aGoldPass());

@@ -142,8 +142,10 @@ function Day({ day, calendar, busy, dayText, opensText, windowText, onChange }: 
   const t = useTranslations('visits');
   const headingId = `visits-day-${day.day}`;
   const bookingThatDay = day.windows.some((w) => w.state === 'booked');
-  // Booking needs the day open, not blocked out, and no no-show block.
-  const bookable = !day.blocked && opensText === null && calendar.blockedUntil === null;
+  // A booking used at the gate shows booked without a reservation to cancel: one visit a day.
+  const usedThatDay = day.windows.some((w) => w.state === 'booked' && !w.reservationId);
+  // Booking needs the day open, not blocked out, no no-show block and no visit made that day.
+  const bookable = !day.blocked && opensText === null && calendar.blockedUntil === null && !usedThatDay;
   return (
     <section className="mt-3" aria-labelledby={headingId}>
       <h3 id={headingId} className="h6 fw-semibold mb-2">
