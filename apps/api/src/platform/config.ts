@@ -166,6 +166,15 @@ const env = z.object({
   GOOGLE_WALLET_KEY_FILE: optionalText.describe('service-account key (JSON)'),
   GOOGLE_WALLET_API_URL: z.url().default('https://walletobjects.googleapis.com/walletobjects/v1'),
   GOOGLE_WALLET_ROOT_KEYS: optionalText.describe("Google's root keys for save and delete callbacks: an http(s) URL or a file"),
+  // Google Smart Tap: the collector id the park's terminals use and the issuer ids that may redeem.
+  GOOGLE_WALLET_SMART_TAP_COLLECTOR_ID: z
+    .string()
+    .regex(/^\d{1,20}$/, 'must be the numeric collector id')
+    .optional(),
+  GOOGLE_WALLET_SMART_TAP_ISSUERS: z
+    .string()
+    .regex(/^\d{10,25}(,\d{10,25})*$/, 'must be numeric issuer ids separated by commas')
+    .optional(),
   // Deliveries to Apple, Google and SMTP (platform/jobs): pg-boss jobs on the database.
   DELIVERY_WORKERS: bool(true),
   DELIVERY_COALESCE_SECONDS: z.coerce.number().int().min(0).max(60, 'must be at most 60 seconds').default(2),
@@ -243,6 +252,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   if (Boolean(c.GOOGLE_WALLET_ISSUER_ID) !== Boolean(c.GOOGLE_WALLET_KEY_FILE)) {
     throw new ConfigError('Invalid configuration:\n  GOOGLE_WALLET_ISSUER_ID, GOOGLE_WALLET_KEY_FILE: set both or neither');
+  }
+  if (Boolean(c.GOOGLE_WALLET_SMART_TAP_COLLECTOR_ID) !== Boolean(c.GOOGLE_WALLET_SMART_TAP_ISSUERS)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  GOOGLE_WALLET_SMART_TAP_COLLECTOR_ID, GOOGLE_WALLET_SMART_TAP_ISSUERS: set both or neither',
+    );
   }
   if (c.METRICS_TOKEN && c.METRICS_PUBLIC) {
     throw new ConfigError(
@@ -363,6 +377,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       apiUrl: c.GOOGLE_WALLET_API_URL.replace(/\/$/, ''),
       // Google's own key document when Google credentials are configured; without them no callback is accepted.
       rootKeys: c.GOOGLE_WALLET_ROOT_KEYS ?? (c.GOOGLE_WALLET_KEY_FILE ? GOOGLE_ROOT_KEYS_URL : undefined),
+      smartTap:
+        c.GOOGLE_WALLET_SMART_TAP_COLLECTOR_ID && c.GOOGLE_WALLET_SMART_TAP_ISSUERS
+          ? { collectorId: c.GOOGLE_WALLET_SMART_TAP_COLLECTOR_ID, redemptionIssuers: c.GOOGLE_WALLET_SMART_TAP_ISSUERS.split(',') }
+          : null,
     },
   };
 }

@@ -94,7 +94,7 @@ export function createGoogleDeliveries(deps: GoogleDeliveryDeps) {
         ? await findMemberCard(db, of.loyaltyAccountId, { timeZone: deps.config.parkTimezone, now: deps.at })
         : null;
       if (!pass || !member) return null;
-      const object = toLoyaltyObject(member, pass.serialNumber, deps.googleWallet.issuerId, deps.config.parkTimezone);
+      const object = toLoyaltyObject(member, pass.serialNumber, deps.googleWallet.issuerId, deps.config);
       return currentOf(pass, { kind: 'loyaltyObject', object }, { objectId: object.id });
     }
     return (await currentTicketObjects(db, of.barcode, of.serialNumber ?? null))[0] ?? null;
@@ -130,6 +130,7 @@ export function createGoogleDeliveries(deps: GoogleDeliveryDeps) {
         issuerId: deps.googleWallet.issuerId,
         config: deps.config,
         withPhoto: true,
+        contactless: !found.exclusion?.excludeNfc,
         voidReason,
         relevance,
         kind: pass.googleObjectKind ?? 'genericObject',

@@ -38,7 +38,17 @@ import {
 import type { ParkLocation } from '../park-settings.repo.ts';
 import { passStyleOf, type PassStyle, type Relevance, type VoidReason } from '../pass-style.service.ts';
 
-export type GoogleWalletConfig = Pick<Config, 'defaultPassColors' | 'brandName' | 'publicUrl' | 'parkTimezone'>;
+export type GoogleWalletConfig = Pick<Config, 'defaultPassColors' | 'brandName' | 'publicUrl' | 'parkTimezone'> & {
+  google: Pick<Config['google'], 'smartTap'>;
+};
+
+/** A class's Smart Tap fields when the operator configured Smart Tap (none otherwise). */
+const smartTapClass = (config: GoogleWalletConfig) =>
+  config.google.smartTap ? { enableSmartTap: true, redemptionIssuers: config.google.smartTap.redemptionIssuers } : {};
+
+/** An object's Smart Tap value, the same credential as its barcode, when Smart Tap is configured and the pass may tap. */
+const smartTapObject = (config: GoogleWalletConfig, credential: string, contactless = true) =>
+  config.google.smartTap && contactless ? { smartTapRedemptionValue: credential } : {};
 
 /** The class of season passes and undated tickets. */
 export const TICKET_CLASS_SUFFIX = 'park-ticket';
@@ -118,6 +128,7 @@ export function ticketClass(issuerId: string, config: GoogleWalletConfig, locati
     multipleDevicesAndHoldersAllowedStatus: 'MULTIPLE_HOLDERS',
     classTemplateInfo: { cardTemplateOverride: { cardRowTemplateInfos: [row('product', 'balance'), row('order_date', 'expires')] } },
     ...(locations.length > 0 && { merchantLocations: merchantLocations(locations) }),
+    ...smartTapClass(config),
   };
 }
 
@@ -132,6 +143,7 @@ export function admissionClass(issuerId: string, config: GoogleWalletConfig, loc
     hexBackgroundColor: `#${config.defaultPassColors.background}`,
     multipleDevicesAndHoldersAllowedStatus: 'MULTIPLE_HOLDERS',
     ...(locations.length > 0 && { merchantLocations: merchantLocations(locations) }),
+    ...smartTapClass(config),
   };
 }
 
@@ -147,6 +159,7 @@ export function storedValueClass(issuerId: string, config: GoogleWalletConfig, l
     hexBackgroundColor: `#${config.defaultPassColors.background}`,
     multipleDevicesAndHoldersAllowedStatus: 'MULTIPLE_HOLDERS',
     ...(locations.length > 0 && { merchantLocations: merchantLocations(locations) }),
+    ...smartTapClass(config),
   };
 }
 
@@ -198,6 +211,8 @@ export interface ObjectInput {
   config: GoogleWalletConfig;
   /** Put the holder photo on the pass (when the ticket has one). */
   withPhoto: boolean;
+  /** False when an exclusion keeps the ticket off contactless readers (excludeNfc): no Smart Tap value. */
+  contactless: boolean;
   /** Why the pass is void (voidReasonOf), null while valid. */
   voidReason: VoidReason | null;
   /** The visit day's hours of a dated admission (its valid time); a season pass's next reservation. */
@@ -218,6 +233,7 @@ export const objectKindOf = (style: PassStyle): WalletObject['kind'] =>
 /** The Google Wallet object of a ticket's pass, in the class that fits it: what the pass card shows, in Google's fields. */
 export function toTicketObject(input: ObjectInput): WalletObject {
   const { order, customization, serialNumber, issuerId, config, withPhoto, voidReason, language } = input;
+  const smartTap = smartTapObject(config, order.barcode, input.contactless);
   const zone = config.parkTimezone;
   const label = (key: keyof PassTexts['label']) => localizedLabel(language, key);
   const date = (iso: string, timeZone = zone) => localized(language, (t) => t('value.date', { date: new Date(iso) }), timeZone);
@@ -285,6 +301,7 @@ export function toTicketObject(input: ObjectInput): WalletObject {
         ticketType: text(order.product),
         hexBackgroundColor: order.backgroundColor,
         ...(barcode && { barcode }),
+        ...smartTap,
         ...(opens && closes
           ? { validTimeInterval: { start: { date: opens.toISOString() }, end: { date: closes.toISOString() } } }
           : expiry && { validTimeInterval: expiry }),
@@ -301,6 +318,7 @@ export function toTicketObject(input: ObjectInput): WalletObject {
       ...(holder && { accountName: holder }),
       loyaltyPoints: { label: balance.label.defaultValue.value, localizedLabel: balance.label, balance: { double: order.credits } },
       ...(barcode && { barcode }),
+      ...smartTap,
       ...(expiry && { validTimeInterval: expiry }),
       textModulesData: modules.filter((m) => m.id !== 'balance'),
       ...(linksModuleData && { linksModuleData }),
@@ -319,6 +337,7 @@ export function toTicketObject(input: ObjectInput): WalletObject {
       hexBackgroundColor: order.backgroundColor,
       textModulesData: modules,
       ...(barcode && { barcode }),
+      ...smartTap,
       // Valid from the next reserved window on; its end stays the pass's expiry (ending with the
       // window, Google would show the pass expired after the visit).
       ...(next
@@ -355,6 +374,7 @@ export function loyaltyClass(issuerId: string, config: GoogleWalletConfig): Loya
     reviewStatus: 'UNDER_REVIEW',
     hexBackgroundColor: `#${config.defaultPassColors.background}`,
     multipleDevicesAndHoldersAllowedStatus: 'ONE_USER_ALL_DEVICES',
+    ...smartTapClass(config),
   };
 }
 
@@ -367,7 +387,8 @@ const googleBalance = (points: number) => (Math.abs(points) <= INT32_MAX ? { int
  * expiring within 30 days and the challenges running (a module each, keyed by its campaign); a
  * completed challenge adds a message that notifies the holder (its id keeps it one message).
  */
-export function toLoyaltyObject(member: MemberCard, serialNumber: string, issuerId: string, timeZone: string): LoyaltyObject {
+export function toLoyaltyObject(member: MemberCard, serialNumber: string, issuerId: string, config: GoogleWalletConfig): LoyaltyObject {
+  const timeZone = config.parkTimezone;
   const language = knownLanguage(member.language);
   const say = (write: (t: PassTranslator) => string) => localized(language, write, timeZone);
   const expiring = cardExpiring(member);
@@ -382,6 +403,7 @@ export function toLoyaltyObject(member: MemberCard, serialNumber: string, issuer
     loyaltyPoints: { label: points.defaultValue.value, localizedLabel: points, balance: googleBalance(member.balance) },
     // The card token is what a till spends against; the member number is the text under it.
     barcode: { type: 'CODE_128', value: member.cardToken, alternateText: member.memberNumber },
+    ...smartTapObject(config, member.cardToken),
     textModulesData: [
       textModule(
         'tier',

@@ -57,6 +57,7 @@ export function createGoogleWalletService(deps: GoogleWalletDeps) {
         issuerId,
         config,
         withPhoto: request.hasPhoto === true,
+        contactless: !row.exclusion?.excludeNfc,
         voidReason: voidReasonOf(order, { shareStopped: false, stored: null }),
         relevance,
         language: holderLanguage(row, shareId),
@@ -78,7 +79,7 @@ export function createGoogleWalletService(deps: GoogleWalletDeps) {
       const member = (await findMemberCard(db, authorized.id, { timeZone: config.parkTimezone })) ?? authorized;
       return googleWallet.saveUrl({
         loyaltyClasses: [loyaltyClass(issuerId, config)],
-        loyaltyObjects: [toLoyaltyObject(member, serialNumber, issuerId, config.parkTimezone)],
+        loyaltyObjects: [toLoyaltyObject(member, serialNumber, issuerId, config)],
       });
     },
   };

@@ -186,6 +186,10 @@ describe('POST /api/google-wallet/', () => {
     expect(moduleBody(object, 'purchaser')).toBe('Carl Diaz');
     expect(moduleBody(object, 'instructions')).toBe('Show this pass at the gate.');
     expect(object.imageModulesData).toBeUndefined();
+    // Smart Tap is not configured here: neither the class nor the object carries it (google-smart-tap.test.ts).
+    expect(genericClasses![0]!.enableSmartTap).toBeUndefined();
+    expect(genericClasses![0]!.redemptionIssuers).toBeUndefined();
+    expect(object.smartTapRedemptionValue).toBeUndefined();
   });
 
   it("writes the pass's own texts in the holder's language with translations, data as it is", async () => {

@@ -53,6 +53,9 @@ export interface GenericClass {
   multipleDevicesAndHoldersAllowedStatus?: 'ONE_USER_ALL_DEVICES' | 'MULTIPLE_HOLDERS';
   classTemplateInfo?: unknown;
   merchantLocations?: MerchantLocation[];
+  /** Google Smart Tap (GOOGLE_WALLET_SMART_TAP_*): the class's passes tap, redeemed by these issuers. */
+  enableSmartTap?: boolean;
+  redemptionIssuers?: string[];
 }
 // developers.google.com/wallet/reference/rest/v1/eventticketclass and eventticketobject: a dated admission.
 export interface EventTicketClass {
@@ -65,6 +68,9 @@ export interface EventTicketClass {
   hexBackgroundColor?: string;
   multipleDevicesAndHoldersAllowedStatus?: 'ONE_USER_ALL_DEVICES' | 'MULTIPLE_HOLDERS';
   merchantLocations?: MerchantLocation[];
+  /** Google Smart Tap (GOOGLE_WALLET_SMART_TAP_*): the class's passes tap, redeemed by these issuers. */
+  enableSmartTap?: boolean;
+  redemptionIssuers?: string[];
 }
 export interface EventTicketObject {
   id: string;
@@ -79,6 +85,8 @@ export interface EventTicketObject {
   linksModuleData?: LinksModule;
   /** Ask Google to notify the holder of this update (at most 3 per object in 24 hours). */
   notifyPreference?: 'notifyOnUpdate';
+  /** What a Smart Tap terminal reads over NFC: the barcode's credential. */
+  smartTapRedemptionValue?: string;
 }
 export interface GenericObject {
   id: string;
@@ -96,6 +104,7 @@ export interface GenericObject {
   linksModuleData?: LinksModule;
   imageModulesData?: { id: string; mainImage: GoogleImage }[];
   notifyPreference?: EventTicketObject['notifyPreference'];
+  smartTapRedemptionValue?: string;
 }
 // developers.google.com/wallet/reference/rest/v1/loyaltyclass and loyaltyobject: a member card.
 export interface LoyaltyClass {
@@ -109,6 +118,9 @@ export interface LoyaltyClass {
   hexBackgroundColor?: string;
   multipleDevicesAndHoldersAllowedStatus?: 'ONE_USER_ALL_DEVICES' | 'MULTIPLE_HOLDERS';
   merchantLocations?: MerchantLocation[];
+  /** Google Smart Tap (GOOGLE_WALLET_SMART_TAP_*): the class's passes tap, redeemed by these issuers. */
+  enableSmartTap?: boolean;
+  redemptionIssuers?: string[];
 }
 export interface LoyaltyObject {
   id: string;
@@ -129,6 +141,7 @@ export interface LoyaltyObject {
   /** developers.google.com/wallet/reference/rest/v1/Message: TEXT_AND_NOTIFY also notifies the holder (at most 3 a day per object). */
   messages?: WalletMessage[];
   notifyPreference?: EventTicketObject['notifyPreference'];
+  smartTapRedemptionValue?: string;
 }
 export interface WalletMessage {
   id: string;
