@@ -141,6 +141,23 @@ describe('Dashboard tab', () => {
       expect(put.status, put.text).toBe(201);
       expect((await call('POST', '/api/login/', { orderId, barcode: ticket.barcode })).status).toBe(200);
       expect((await call('POST', '/api/login/', { orderId: '72999999', barcode: ticket.barcode })).status).toBe(404);
+      // The demo's Gold passholder books an entry window running now (the demo holds no reservation).
+      const started = Date.now() - 10 * 60_000;
+      const made = await staffApi(
+        adminToken,
+        'POST',
+        '/api/admin/visit-windows/',
+        {
+          visitWindowStarts: new Date(started).toISOString(),
+          visitWindowEnds: new Date(started + 40 * 60_000).toISOString(),
+          visitWindowCapacity: 8,
+        },
+        server.baseUrl,
+      );
+      expect(made.status).toBe(201);
+      const windowId = (made.json as { visitWindowID: string }).visitWindowID;
+      const booked = await call('POST', '/api/visits/book/', { orderId: '10000010', barcode: '2400000000000097', windowId });
+      expect(booked.status, booked.text).toBe(200);
 
       for (const width of [WIDTHS.mobile, WIDTHS.desktop]) {
         await inPage(width, async (page) => {
@@ -160,6 +177,10 @@ describe('Dashboard tab', () => {
           expect(Number(outstanding?.replace(/,/g, ''))).toBe(Number(points.at(-1)?.[1]) + 25);
           // Today: one lookup found its pass, one found none, none refused.
           expect((await numbers(page, 'Guest pass lookups per day')).at(-1)?.slice(1)).toEqual(['1', '1', '0']);
+          // Today: the one place taken of today's capacity (the demo's windows and this one), none waiting, no no-show.
+          const [, capacity, taken, used, waitlisted, noShows] = (await numbers(page, 'Visit reservations per day')).at(-1)!;
+          expect([taken, waitlisted, noShows]).toEqual(['1', '0', '0']);
+          expect(used).toBe(`${Math.round((1 / Number(capacity!.replace(/,/g, ''))) * 1000) / 10} %`);
           await expectNoAxeViolations(page);
           await screenshot(page, 'staff-dashboard');
 

@@ -66,6 +66,15 @@ export const dashboardDeliveriesDay = z.object({
   fetchP95Seconds: z.number().nullable().describe('Their push-to-fetch latency, 95th percentile, in seconds'),
 });
 
+export const dashboardReservationsDay = z.object({
+  day,
+  capacity: count.describe("The passholder places of that day's entry windows"),
+  booked: count.describe('Places taken: bookings, those used at the gate and the no-shows'),
+  capacityUsed: z.number().nullable().describe('Places taken of the capacity, in percent (one decimal); null: no window that day'),
+  waitlisted: count.describe('Passes still on a waitlist for that day'),
+  noShows: count.describe('Bookings not used by the end of their window'),
+});
+
 export const dashboard = z.object({
   range: z.enum(DASHBOARD_RANGES),
   timeZone: z.string().describe("The park's time zone (PARK_TIMEZONE)"),
@@ -92,5 +101,6 @@ export const dashboard = z.object({
   }),
   deliveries: z.array(dashboardDeliveriesDay),
   lookups: z.array(dashboardLookupsDay),
+  reservations: z.array(dashboardReservationsDay).describe("Passholders' visit reservations per day (docs/visit-reservations.md)"),
 });
 export type Dashboard = z.infer<typeof dashboard>;

@@ -299,6 +299,59 @@ describe('the series per operating day', () => {
   });
 });
 
+describe("passholders' visit reservations per day", () => {
+  it('counts the capacity of the windows, the places taken (booked, used, no-shows), the waitlist and the no-shows per operating day', async () => {
+    const now = at('2027-03-10T19:00:00Z');
+    const db = t.database.db;
+    // Two windows on March 9 (one at 1:30 AM of the 10th, park time: still the 9th's operating day) and one on the 10th.
+    const [nine, late, ten] = await db
+      .insert(schema.visitWindows)
+      .values([
+        { startsAt: at('2027-03-09T18:00:00Z'), endsAt: at('2027-03-09T20:00:00Z'), capacity: 4 },
+        { startsAt: at('2027-03-10T09:30:00Z'), endsAt: at('2027-03-10T09:45:00Z'), capacity: 6 },
+        { startsAt: at('2027-03-10T18:00:00Z'), endsAt: at('2027-03-10T20:00:00Z'), capacity: 5 },
+      ])
+      .returning();
+    const row = (windowId: string, day: string, status: schema.VisitStatus, n: number) => ({
+      windowId,
+      day,
+      status,
+      barcode: `2499${String(++seq).padStart(12, '0')}`,
+      orderId: String(90_000_000 + n),
+    });
+    await db
+      .insert(schema.visitReservations)
+      .values([
+        row(nine!.id, '2027-03-09', 'used', 1),
+        row(nine!.id, '2027-03-09', 'no_show', 2),
+        row(late!.id, '2027-03-09', 'booked', 3),
+        row(nine!.id, '2027-03-09', 'cancelled', 4),
+        row(ten!.id, '2027-03-10', 'booked', 5),
+        row(ten!.id, '2027-03-10', 'waitlisted', 6),
+      ]);
+    const figures = await loadDashboard(deps, '7', now);
+    expect(figures.reservations).toHaveLength(7);
+    expect(figures.reservations.find((d) => d.day === '2027-03-09')).toEqual({
+      day: '2027-03-09',
+      capacity: 10,
+      booked: 3,
+      capacityUsed: 30,
+      waitlisted: 0,
+      noShows: 1,
+    });
+    expect(figures.reservations.find((d) => d.day === '2027-03-10')).toEqual({
+      day: '2027-03-10',
+      capacity: 5,
+      booked: 1,
+      capacityUsed: 20,
+      waitlisted: 1,
+      noShows: 0,
+    });
+    // A day without windows: zeros, no percentage.
+    expect(figures.reservations[0]).toEqual({ day: '2027-03-04', capacity: 0, booked: 0, capacityUsed: null, waitlisted: 0, noShows: 0 });
+  });
+});
+
 describe("the club's closed days, counted once", () => {
   // September 2026 in Los Angeles (PDT): September 8's operating day runs from 09:00 UTC to 09:00 UTC.
   const now = at('2026-09-10T19:00:00Z');

@@ -121,6 +121,20 @@ const LATENCY: Series<Dashboard['deliveries'][number]>[] = [
   { key: 'fetchP95Seconds', label: 'Push to fetch, 95th percentile (s)' },
 ];
 
+type ReservationsDay = Dashboard['reservations'][number];
+const RESERVATIONS: Series<ReservationsDay>[] = [
+  { key: 'booked', label: 'Places taken' },
+  { key: 'waitlisted', label: 'Waitlisted' },
+  { key: 'noShows', label: 'No-shows' },
+];
+const RESERVATION_COLUMNS: FigureColumn<ReservationsDay>[] = [
+  dayColumn,
+  { key: 'capacity', label: 'Capacity' },
+  RESERVATIONS[0]!,
+  { key: 'capacityUsed', label: 'Capacity used', format: (value) => (value === null ? '–' : `${String(value)} %`) },
+  ...RESERVATIONS.slice(1),
+];
+
 function Standing({ data }: { data: Dashboard }) {
   const members = data.tiers.reduce((sum, t) => sum + t.members, 0);
   const cards: [string, number][] = [
@@ -155,6 +169,7 @@ function Standing({ data }: { data: Dashboard }) {
 function Figures({ data }: { data: Dashboard }) {
   const range = `${data.from}-to-${data.to}`;
   const fetched = data.deliveries.some((d) => d.fetchedPushes > 0);
+  const reserving = data.reservations.some((d) => d.capacity > 0 || d.booked > 0 || d.waitlisted > 0);
   const tiers = data.tiers.map((t) => ({ tier: t.tier ?? 'No tier', members: t.members }));
   return (
     <div className="staff-figures">
@@ -190,6 +205,16 @@ function Figures({ data }: { data: Dashboard }) {
       />
       <DaySeriesFigure name="deliveries" range={range} title="Deliveries per day" rows={data.deliveries} series={DELIVERIES} />
       <DaySeriesFigure name="lookups" range={range} title="Guest pass lookups per day" rows={data.lookups} series={LOOKUPS} stacked />
+      {reserving && (
+        <FigureSection
+          id="dashboard-reservations"
+          title="Visit reservations per day"
+          rows={data.reservations}
+          columns={RESERVATION_COLUMNS}
+          file={`reservations-${range}`}
+          chart={<DayBars rows={data.reservations} series={RESERVATIONS} />}
+        />
+      )}
       {fetched && (
         <FigureSection
           id="dashboard-latency"
