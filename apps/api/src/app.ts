@@ -79,6 +79,7 @@ import { findConsentsOfPerson, registrationErasure } from './guest/pass/pass.rep
 import { findSharesMadeBy, findSharesMadeTo, shareErasure } from './guest/share/share.repo.ts';
 import { findPhotosOfPerson, photoErasure } from './guest/ticket/holder-photo.repo.ts';
 import { findWristbandsOfPerson } from './guest/wristband/wristband.repo.ts';
+import { findVisitsOfPerson } from './guest/visits/visits-privacy.repo.ts';
 import { findLoyaltyOfPerson, loyaltyAccountErasure } from './loyalty/loyalty-privacy.repo.ts';
 import { findReservationsOfPerson, reservationErasure } from './integrations/hotel/reservations.repo.ts';
 import { findMailsToPerson, mailErasure } from './integrations/email/outbox.repo.ts';
@@ -157,6 +158,7 @@ async function registerCore(app: Instance, options: BuildAppOptions) {
       photos: findPhotosOfPerson,
       passLocks: findPassLocksOfPerson,
       wristbands: findWristbandsOfPerson,
+      visitReservations: findVisitsOfPerson,
       loyalty: findLoyaltyOfPerson,
       hotelReservations: findReservationsOfPerson,
       mails: findMailsToPerson,

@@ -110,6 +110,16 @@ export const privacySections = {
   passLocks: z.array(z.object({ barcode: z.string(), reason: z.enum(['erasure']), lockedAt: at })),
   /** Wristbands bound to their tickets. */
   wristbands: z.array(z.object({ wristbandBarcode: z.string(), barcode: z.string(), activatedAt: at, deactivatedAt: z.nullable(at) })),
+  /** Visit reservations of their season passes: each entry window booked or waited for, and what became of it. */
+  visitReservations: z.array(
+    z.object({
+      barcode: z.string(),
+      startsAt: at,
+      endsAt: at,
+      status: z.enum(['booked', 'waitlisted', 'cancelled', 'used', 'no_show']),
+      madeAt: at,
+    }),
+  ),
   /** Their loyalty account with its whole history (by a phone, more than one may match). */
   loyalty: z.array(
     z.object({

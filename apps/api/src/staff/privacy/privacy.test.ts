@@ -89,6 +89,14 @@ beforeAll(async () => {
   ]);
   await db.insert(schema.wristbandBindings).values({ wristbandBarcode: 'WB-ANA-1', barcode: ANA_TICKET, orderId: ORDER });
   await db.insert(schema.wristbandBindings).values({ wristbandBarcode: 'WB-BEN-1', barcode: BEN_TICKET, orderId: ORDER });
+  const [visitWindow] = await db
+    .insert(schema.visitWindows)
+    .values({ startsAt: new Date('2027-05-01T17:00:00Z'), endsAt: new Date('2027-05-01T19:00:00Z'), capacity: 10 })
+    .returning();
+  await db.insert(schema.visitReservations).values([
+    { windowId: visitWindow!.id, barcode: ANA_TICKET, orderId: ORDER, day: '2027-05-01', status: 'booked' },
+    { windowId: visitWindow!.id, barcode: BEN_TICKET, orderId: ORDER, day: '2027-05-01', status: 'waitlisted' },
+  ]);
   // Her pass in Apple Wallet on one device; a hotel stay; a mail.
   const [pass] = await db.insert(schema.walletPasses).values({ barcode: ANA_TICKET }).returning();
   await db
@@ -150,6 +158,16 @@ describe('POST /api/admin/privacy/export', () => {
     expect(doc.sharesReceived).toEqual([expect.objectContaining({ barcode: SHARED_TO_ANA, crmId: 'CRM-42', person: { ...ANA } })]);
     expect(doc.photos).toEqual([{ barcode: ANA_TICKET, width: 480, height: 360, uploadedAt: expect.any(String), png: 'iVBORw0KGgo=' }]);
     expect(doc.wristbands.map((w) => w.wristbandBarcode)).toEqual(['WB-ANA-1']);
+    // Her own pass's visit reservation; Ben's (the order's other ticket) is his.
+    expect(doc.visitReservations).toEqual([
+      {
+        barcode: ANA_TICKET,
+        startsAt: '2027-05-01T17:00:00.000Z',
+        endsAt: '2027-05-01T19:00:00.000Z',
+        status: 'booked',
+        madeAt: expect.any(String),
+      },
+    ]);
     expect(doc.loyalty).toHaveLength(1);
     expect(doc.loyalty[0]).toMatchObject({
       email: ANA.email,
@@ -189,6 +207,7 @@ describe('POST /api/admin/privacy/export', () => {
     ]);
     expect(doc.consents.map((c) => c.given)).toEqual([true, true]);
     expect(doc.wristbands.map((w) => w.wristbandBarcode)).toEqual(['WB-BEN-1']);
+    expect(doc.visitReservations.map((v) => [v.barcode, v.status])).toEqual([[BEN_TICKET, 'waitlisted']]);
     expect(doc.sharesMade.map((s) => s.barcode)).toEqual([SHARED_TO_ANA]);
     const text = JSON.stringify(doc.tickets) + JSON.stringify(doc.consents) + JSON.stringify(doc.photos);
     expect(text).not.toContain(ANA.firstName);

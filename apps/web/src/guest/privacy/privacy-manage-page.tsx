@@ -33,6 +33,7 @@ const GROUPS = [
   'sharesReceived',
   'photos',
   'wristbands',
+  'visitReservations',
   'loyalty',
   'hotelReservations',
   'mails',
@@ -62,6 +63,9 @@ function groups(doc: PrivacyExport, t: Words, day: (iso: string) => string): { t
     ),
     photos: doc.photos.map((p) => t('lines.photo', { barcode: p.barcode, date: day(p.uploadedAt) })),
     wristbands: doc.wristbands.map((w) => t('lines.wristband', { wristband: w.wristbandBarcode, barcode: w.barcode })),
+    visitReservations: doc.visitReservations.map((v) =>
+      t('lines.visitReservation', { barcode: v.barcode, date: day(v.startsAt), status: v.status }),
+    ),
     loyalty: doc.loyalty.map((a) => t('lines.loyalty', { memberNumber: a.memberNumber, points: a.balance, entries: a.ledger.length })),
     hotelReservations: doc.hotelReservations.map((r) =>
       t('lines.hotelReservation', { number: r.reservationNumber, arrival: r.arrival, departure: r.departure }),

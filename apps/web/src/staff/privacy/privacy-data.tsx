@@ -42,6 +42,15 @@ function Section({ id, title, head, rows }: { id: string; title: string; head: s
   );
 }
 
+/** What became of a visit reservation, in staff's words. */
+const VISIT_STATUSES: Record<PrivacyExport['visitReservations'][number]['status'], string> = {
+  booked: 'Booked',
+  waitlisted: 'Waitlisted',
+  cancelled: 'Cancelled',
+  used: 'Used',
+  no_show: 'No-show',
+};
+
 /** Why a pass is locked, in staff's words. */
 const LOCK_REASONS: Record<PrivacyExport['passLocks'][number]['reason'], string> = {
   erasure: "Its holder's data was erased: the photo the gate checks is gone. Check the guest's identity before lifting.",
@@ -139,6 +148,12 @@ export function PersonalData({ doc, onErase, canLift }: { doc: PrivacyExport; on
         title="Wristbands"
         head={['Wristband', 'Barcode', 'Activated', 'Deactivated']}
         rows={doc.wristbands.map((w) => [w.wristbandBarcode, w.barcode, at(w.activatedAt), at(w.deactivatedAt)])}
+      />
+      <Section
+        id="visit-reservations"
+        title="Visit reservations"
+        head={['Barcode', 'Entry window', 'Status', 'Made']}
+        rows={doc.visitReservations.map((v) => [v.barcode, `${at(v.startsAt)} to ${at(v.endsAt)}`, VISIT_STATUSES[v.status], at(v.madeAt)])}
       />
       <Section
         id="loyalty"

@@ -32,6 +32,7 @@ export default {
     sharesReceived: 'Tickets shared with you',
     photos: 'Photos',
     wristbands: 'Wristbands',
+    visitReservations: 'Visit reservations',
     loyalty: 'Brownie points',
     hotelReservations: 'Hotel stays',
     mails: 'Emails we sent you',
@@ -47,6 +48,8 @@ export default {
     shareReceived: '{barcode}, since {date}{stopped, select, yes { (stopped)} other {}}',
     photo: 'Season pass photo of {barcode}, {date}',
     wristband: '{wristband} on {barcode}',
+    visitReservation:
+      '{barcode}: {date}, {status, select, booked {booked} waitlisted {on the waitlist} cancelled {cancelled} used {visited} other {not used}}',
     loyalty: 'Member {memberNumber}: {points, plural, one {# point} other {# points}}, {entries, plural, one {# entry} other {# entries}}',
     hotelReservation: 'Reservation {number}, {arrival} to {departure}',
     mail: '{subject}, {date}',

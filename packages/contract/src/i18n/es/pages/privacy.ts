@@ -31,6 +31,7 @@ export default {
     sharesReceived: 'Boletos compartidos con usted',
     photos: 'Fotos',
     wristbands: 'Pulseras',
+    visitReservations: 'Reservas de visita',
     loyalty: 'Puntos Brownie',
     hotelReservations: 'Estancias en el hotel',
     mails: 'Correos que le enviamos',
@@ -46,6 +47,8 @@ export default {
     shareReceived: '{barcode}, desde el {date}{stopped, select, yes { (detenido)} other {}}',
     photo: 'Foto del pase de temporada {barcode}, {date}',
     wristband: '{wristband} en {barcode}',
+    visitReservation:
+      '{barcode}: {date}, {status, select, booked {reservada} waitlisted {en lista de espera} cancelled {cancelada} used {usada} other {no usada}}',
     loyalty:
       'Socio {memberNumber}: {points, plural, one {# punto} other {# puntos}}, {entries, plural, one {# movimiento} other {# movimientos}}',
     hotelReservation: 'Reservación {number}, del {arrival} al {departure}',
