@@ -95,7 +95,7 @@ describe('Privacy tab', () => {
         await page.getByLabel('Phone', { exact: true }).fill('(555) 010-9999');
         await page.getByRole('button', { name: 'Find' }).click();
         await page.getByRole('heading', { name: 'Nothing is held about this person' }).waitFor();
-        await expect(page.getByText('None held.').count()).resolves.toBe(11);
+        await expect(page.getByText('None held.').count()).resolves.toBe(12);
         await expectNoAxeViolations(page);
         await screenshot(page, 'staff-privacy-nothing');
         expect(unexpectedProblems(staff.problems)).toEqual([]);

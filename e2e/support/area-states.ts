@@ -248,6 +248,15 @@ const personalData: PrivacyExport = {
   photos: [{ barcode: '2400000000000011', width: 480, height: 360, uploadedAt: AT, png: '' }],
   passLocks: [],
   wristbands: [{ wristbandBarcode: BAND, barcode: demo.wristband.barcode, activatedAt: AT, deactivatedAt: null }],
+  visitReservations: [
+    {
+      barcode: demo.reservations.barcode,
+      startsAt: '2026-12-05T18:00:00.000Z',
+      endsAt: '2026-12-05T20:00:00.000Z',
+      status: 'booked',
+      madeAt: AT,
+    },
+  ],
   loyalty: [
     {
       memberNumber: '700012',
@@ -355,6 +364,7 @@ const privacyStates: GuestState[] = [
   bilingual('privacy-data', async (page, say) => {
     await personalDataShown(page, say);
     await page.getByText(say('Member 700012: 1,500 points, 1 entry', 'Socio 700012: 1,500 puntos, 1 movimiento')).waitFor();
+    await page.getByText(new RegExp(`^${demo.reservations.barcode}: .+, ${say('booked', 'reservada')}$`)).waitFor();
   }),
   bilingual('privacy-data-nothing', async (page, say) => {
     await openLink(page, answerData(nothingHeld));

@@ -1,45 +1,41 @@
-// The Dashboard's visit reservation figures per operating day: the windows' capacity, the places
-// taken (booked, used at the gate, no-shows), the waitlist and the no-shows. Windows are few (a
-// handful a day), so their days are told here in the park's time zone; the reservations are
-// counted by the database, grouped by the day each was made for.
-import { and, gte, lt, sql } from 'drizzle-orm';
+// The Dashboard's visit reservation figures, grouped by the database per operating day: a
+// window's day is the one its start falls in (from 2:00 AM park time, docs/visit-reservations.md),
+// and its reservations count on that day. Two grouped queries on the windows starting within
+// the range (visit_windows.starts_at is unique, so indexed) and their reservations (by window).
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
 import { visitReservations, visitWindows } from '@boardwalk/db/schema';
-import { operatingDay } from '../../platform/park-time.ts';
+import { operatingDaySql, type InstantSpan } from '../../platform/park-time.ts';
+import { TAKING_A_PLACE } from './visits.repo.ts';
 
-export interface ReservationDayFigures {
-  day: string;
-  capacity: number;
-  booked: number;
-  waitlisted: number;
-  noShows: number;
+const inSpan = (span: InstantSpan) => and(gte(visitWindows.startsAt, span.start), lt(visitWindows.startsAt, span.end));
+
+/** The passholder places of the windows starting in the span, per operating day. */
+export function windowCapacityPerDay(db: Executor, span: InstantSpan, timeZone: string) {
+  return db
+    .select({ day: operatingDaySql(visitWindows.startsAt, timeZone), capacity: sql<number>`sum(${visitWindows.capacity})::int` })
+    .from(visitWindows)
+    .where(inSpan(span))
+    .groupBy(sql`1`);
 }
 
-/** The figures of the operating days from `from` to `to` (YYYY-MM-DD) whose windows start within `span`. */
-export async function reservationsPerDay(
-  db: Executor,
-  span: { start: Date; end: Date },
-  days: { from: string; to: string },
-  timeZone: string,
-): Promise<ReservationDayFigures[]> {
-  const windows = await db
-    .select({ startsAt: visitWindows.startsAt, capacity: visitWindows.capacity })
-    .from(visitWindows)
-    .where(and(gte(visitWindows.startsAt, span.start), lt(visitWindows.startsAt, span.end)));
+/**
+ * The reservations of the windows starting in the span, per operating day: `booked`, the places
+ * taken (booked, used at the gate, no-shows: what the window's capacity counts); `waitlisted`,
+ * the passes still waiting; `noShows`, the bookings not used by the end of their window. A
+ * cancelled reservation counts nowhere.
+ */
+export function reservationsPerDay(db: Executor, span: InstantSpan, timeZone: string) {
   const r = visitReservations;
-  const counted = await db
+  return db
     .select({
-      day: r.day,
-      booked: sql<number>`(count(*) filter (where ${r.status} in ('booked', 'used', 'no_show')))::int`,
+      day: operatingDaySql(visitWindows.startsAt, timeZone),
+      booked: sql<number>`(count(*) filter (where ${inArray(r.status, TAKING_A_PLACE)}))::int`,
       waitlisted: sql<number>`(count(*) filter (where ${r.status} = 'waitlisted'))::int`,
       noShows: sql<number>`(count(*) filter (where ${r.status} = 'no_show'))::int`,
     })
     .from(r)
-    .where(and(gte(r.day, days.from), sql`${r.day} <= ${days.to}`))
-    .groupBy(r.day);
-  const byDay = new Map<string, ReservationDayFigures>();
-  const dayOf = (day: string) => byDay.get(day) ?? byDay.set(day, { day, capacity: 0, booked: 0, waitlisted: 0, noShows: 0 }).get(day)!;
-  for (const w of windows) dayOf(operatingDay(w.startsAt, timeZone)).capacity += w.capacity;
-  for (const c of counted) Object.assign(dayOf(c.day), { booked: c.booked, waitlisted: c.waitlisted, noShows: c.noShows });
-  return [...byDay.values()];
+    .innerJoin(visitWindows, eq(visitWindows.id, r.windowId))
+    .where(inSpan(span))
+    .groupBy(sql`1`);
 }

@@ -12,7 +12,7 @@ import {
   pushFetchLatencyPerDay,
 } from '../../wallet/wallet-figures.repo.ts';
 import { clubFiguresPerDay } from '../../loyalty/loyalty-day-figures.ts';
-import { reservationsPerDay } from '../../guest/visits/visit-figures.repo.ts';
+import { reservationsPerDay, windowCapacityPerDay } from '../../guest/visits/visit-figures.repo.ts';
 import { membersPerTier, outstandingPoints } from '../../loyalty/loyalty-figures.repo.ts';
 import { activityPerDay, type Activity, type ActivityCounts } from '../../platform/activity-counts.ts';
 import { deliveriesPerDay } from '../../platform/jobs/deliveries.repo.ts';
@@ -53,7 +53,7 @@ export async function loadDashboard(deps: DashboardDeps, range: DashboardRange, 
   await deps.activity
     .flush()
     .catch((error: unknown) => deps.log.warn({ err: error }, 'activity counts not written before the Dashboard read'));
-  const [club, outstanding, tiers, apple, google, activeDevices, latency, delivered, activity, reserved] = await Promise.all([
+  const [club, outstanding, tiers, apple, google, activeDevices, latency, delivered, activity, capacity, reserved] = await Promise.all([
     clubFiguresPerDay(db, days, to, timeZone),
     liability ? outstandingPoints(db, now) : null,
     membersPerTier(db, now),
@@ -63,7 +63,8 @@ export async function loadDashboard(deps: DashboardDeps, range: DashboardRange, 
     pushFetchLatencyPerDay(db, span, timeZone),
     deliveriesPerDay(db, span, timeZone),
     activityPerDay(db, from, to),
-    reservationsPerDay(db, span, { from, to }, timeZone),
+    windowCapacityPerDay(db, span, timeZone),
+    reservationsPerDay(db, span, timeZone),
   ]);
   return {
     range,
@@ -110,7 +111,7 @@ export async function loadDashboard(deps: DashboardDeps, range: DashboardRange, 
       { found: 0, failed: 0, throttled: 0 },
       activitySeries(activity, { 'lookup-found': 'found', 'lookup-failed': 'failed', 'lookup-throttled': 'throttled' }),
     ),
-    reservations: perDay(days, { capacity: 0, booked: 0, waitlisted: 0, noShows: 0 }, reserved).map((d) => ({
+    reservations: perDay(days, { capacity: 0, booked: 0, waitlisted: 0, noShows: 0 }, capacity, reserved).map((d) => ({
       ...d,
       capacityUsed: d.capacity > 0 ? Math.round((d.booked / d.capacity) * 1000) / 10 : null,
     })),

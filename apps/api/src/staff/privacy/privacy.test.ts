@@ -333,10 +333,16 @@ describe('POST /api/admin/privacy/erase', () => {
     expect(ticket.body).not.toContain(ANA.firstName);
     expect(ticket.json()).toMatchObject({ photoUid: null });
     expect((await login({ hashUrl: LINK_TO_ANA })).statusCode).toBe(410);
-    // Ben's ticket on her order, his registration and photo stay his.
+    // Her pass's visit reservation stays with the pass (still valid), as the personal-data map
+    // keeps it: ids and times only (no row names her, above), and nothing leads to it from her email.
+    const visits = await t.database.db.select().from(schema.visitReservations).where(eq(schema.visitReservations.barcode, ANA_TICKET));
+    expect(visits.map((v) => [v.orderId, v.status])).toEqual([[ORDER, 'booked']]);
+    expect((await documentOf({ email: ANA.email })).visitReservations).toEqual([]);
+    // Ben's ticket on her order, his registration, photo and visit reservation stay his.
     const ben = await documentOf({ email: BEN.email });
     expect(ben.tickets.find((x) => x.barcode === BEN_TICKET)?.registration).toMatchObject({ firstName: BEN.firstName });
     expect(ben.photos.map((p) => p.barcode)).toEqual([BEN_TICKET]);
+    expect(ben.visitReservations.map((v) => [v.barcode, v.status])).toEqual([[BEN_TICKET, 'waitlisted']]);
   });
 
   it('answers that nothing is held on a second erasure, and audits both under the keyed hash', async () => {

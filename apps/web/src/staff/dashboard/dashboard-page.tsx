@@ -1,8 +1,9 @@
 // The Dashboard tab (Dashboard View), the back office's first page: for the chosen range of
 // operating days (in the address, ?range=), the club's standing now (points outstanding and
 // expiring, members per tier, Apple devices) and, per day, claims and new members, points by
-// kind, wallet adoption and share links opened, deliveries, guests' pass lookups and the Apple
-// pushes' push-to-fetch latency. Each figure is a chart, its numbers as a table and a CSV
+// kind, wallet adoption and share links opened, deliveries, guests' pass lookups, passholders'
+// visit reservations (capacity, places taken, waitlist, no-shows) and the Apple pushes'
+// push-to-fetch latency. Each figure is a chart, its numbers as a table and a CSV
 // download (figure-section.tsx). Loaded on its own (staff-routes.tsx), so the charting library
 // comes only with this page.
 import { useEffect } from 'react';
@@ -122,17 +123,19 @@ const LATENCY: Series<Dashboard['deliveries'][number]>[] = [
 ];
 
 type ReservationsDay = Dashboard['reservations'][number];
+/** The day's capacity beside the places taken of it (same unit, same axis), the waitlist and the no-shows. */
 const RESERVATIONS: Series<ReservationsDay>[] = [
+  { key: 'capacity', label: 'Capacity' },
   { key: 'booked', label: 'Places taken' },
   { key: 'waitlisted', label: 'Waitlisted' },
   { key: 'noShows', label: 'No-shows' },
 ];
 const RESERVATION_COLUMNS: FigureColumn<ReservationsDay>[] = [
   dayColumn,
-  { key: 'capacity', label: 'Capacity' },
-  RESERVATIONS[0]!,
-  { key: 'capacityUsed', label: 'Capacity used', format: (value) => (value === null ? '–' : `${String(value)} %`) },
-  ...RESERVATIONS.slice(1),
+  ...RESERVATIONS.slice(0, 2),
+  // Like the latency's seconds: the unit in the heading (and the CSV's), a day without windows a dash.
+  { key: 'capacityUsed', label: 'Capacity used (%)' },
+  ...RESERVATIONS.slice(2),
 ];
 
 function Standing({ data }: { data: Dashboard }) {

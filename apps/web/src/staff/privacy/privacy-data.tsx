@@ -1,7 +1,7 @@
 // What is held about a person, grouped (tickets, consents, shares, photos, season pass locks,
-// wristbands, loyalty, hotel stays, mails, wallet passes), with Download for the same as one
-// JSON file, Erase for a member who may erase, and Lift Lock on a locked season pass for a
-// member who may lift locks.
+// wristbands, visit reservations, loyalty, hotel stays, mails, wallet passes), with Download for
+// the same as one JSON file, Erase for a member who may erase, and Lift Lock on a locked season
+// pass for a member who may lift locks.
 import { useState, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';

@@ -27,6 +27,8 @@ function erasureSummary(doc: PrivacyExport) {
     'Orders and tickets stay (financial records of the ticketing system); a ticket that is still valid stays valid, and its pass is updated without their name and photo.',
     doc.loyalty.length > 0 && 'The points ledger stays under the member number: the points liability stays exact.',
     doc.sharesMade.length > 0 && 'Shares they made keep working for the people they were made to.',
+    doc.visitReservations.length > 0 &&
+      `Visit reservations of their passes (${doc.visitReservations.length}) stay with the passes: they hold no name.`,
     'An activated season pass of theirs is locked: no new photo or name goes on it until staff lift the lock here.',
   ].filter((line): line is string => typeof line === 'string');
   return { goes, kept };
