@@ -27,7 +27,7 @@ import { createPassKitService } from '../wallet/apple/passkit.service.ts';
 import { APPLE_PUSH_QUEUE, createAppleDeliveries, type ApplePushPayload } from '../wallet/deliveries/apple-deliveries.service.ts';
 import { createGoogleDeliveries, type GoogleUpdatePayload } from '../wallet/deliveries/google-deliveries.service.ts';
 import { acceptCallback } from '../wallet/google/google-callbacks.service.ts';
-import { loyaltyClass } from '../wallet/google/google-pass-content.service.ts';
+import { loyaltyClass } from '../wallet/google/google-member-card-content.service.ts';
 import { createGoogleWalletService } from '../wallet/google/google-wallet.service.ts';
 import type { GoogleWallet } from '../wallet/google/google-wallet.ts';
 import { findLoyaltyPass } from '../wallet/wallet-passes.repo.ts';

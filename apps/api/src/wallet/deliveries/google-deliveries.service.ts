@@ -10,14 +10,8 @@ import type { RunningJob } from '../../platform/jobs/job-queue.ts';
 import type { DeliveryDeps } from './delivery-deps.ts';
 import { holderLanguage, toPassOrder } from '../../guest/ticket/ticket.service.ts';
 import { findLoyaltyPass, findVoidedPass, setVoidReason } from '../wallet-passes.repo.ts';
-import {
-  loyaltyClass,
-  ticketClasses,
-  toLoyaltyObject,
-  toTicketObject,
-  voidedLoyaltyObject,
-  type GoogleWalletConfig,
-} from '../google/google-pass-content.service.ts';
+import { ticketClasses, toTicketObject, type GoogleWalletConfig } from '../google/google-pass-content.service.ts';
+import { loyaltyClass, toLoyaltyObject, voidedLoyaltyObject } from '../google/google-member-card-content.service.ts';
 import { findClassHashes, saveClassHash } from '../google/google-classes.repo.ts';
 import { GOOGLE_WALLET_STATES } from '../google/google-callbacks.repo.ts';
 import { findParkLocations } from '../park-settings.repo.ts';

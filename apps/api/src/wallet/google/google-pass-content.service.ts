@@ -12,8 +12,8 @@ import type {
   EventTicketClass,
   GenericClass,
   LocalizedString,
-  LoyaltyClass,
   LoyaltyObject,
+  LoyaltyClass,
   MerchantLocation,
   ObjectState,
   SaveToWalletPayload,
@@ -22,19 +22,10 @@ import type {
   WalletObject,
 } from './google-wallet.ts';
 import type { PassTexts } from '@boardwalk/contract/i18n/passes';
-import { ownText, textIn, textsIn } from '@boardwalk/contract/i18n/staff-texts';
+import { ownText, textIn } from '@boardwalk/contract/i18n/staff-texts';
 import type { Config } from '../../platform/config.ts';
-import { knownLanguage } from '../../platform/translators.ts';
 import type { PassRow } from '../../guest/ticket/ticket.service.ts';
-import { cardExpiring, memberName, type MemberCard } from '../../loyalty/loyalty-member.service.ts';
-import {
-  balanceOf,
-  challengeText,
-  fixedText,
-  inEveryLanguage,
-  voidReasonText,
-  type PassTranslator,
-} from '../../guest/ticket/pass-texts.ts';
+import { balanceOf, fixedText, inEveryLanguage, voidReasonText, type PassTranslator } from '../../guest/ticket/pass-texts.ts';
 import type { ParkLocation } from '../park-settings.repo.ts';
 import { passStyleOf, type PassStyle, type Relevance, type VoidReason } from '../pass-style.service.ts';
 
@@ -43,11 +34,11 @@ export type GoogleWalletConfig = Pick<Config, 'defaultPassColors' | 'brandName' 
 };
 
 /** A class's Smart Tap fields when the operator configured Smart Tap (none otherwise). */
-const smartTapClass = (config: GoogleWalletConfig) =>
+export const smartTapClass = (config: GoogleWalletConfig) =>
   config.google.smartTap ? { enableSmartTap: true, redemptionIssuers: config.google.smartTap.redemptionIssuers } : {};
 
 /** An object's Smart Tap value, the same credential as its barcode, when Smart Tap is configured and the pass may tap. */
-const smartTapObject = (config: GoogleWalletConfig, credential: string, contactless = true) =>
+export const smartTapObject = (config: GoogleWalletConfig, credential: string, contactless = true) =>
   config.google.smartTap && contactless ? { smartTapRedemptionValue: credential } : {};
 
 /** The class of season passes and undated tickets. */
@@ -67,11 +58,11 @@ const WALLET_TAGS: Record<Language, string> = { en: 'en-US', es: 'es' };
  * A text of the pass's own in the holder's language (a class's: English), with its translation
  * into every other language: Google shows the phone's language, else the default (docs/i18n.md).
  */
-const localized = (language: Language, write: (t: PassTranslator) => string, timeZone = 'UTC'): LocalizedString =>
+export const localized = (language: Language, write: (t: PassTranslator) => string, timeZone = 'UTC'): LocalizedString =>
   inLanguages(language, inEveryLanguage(timeZone, write));
 
 /** A text in every language: the holder's as the default, the others as its translations. */
-function inLanguages(language: Language, all: Record<Language, string>): LocalizedString {
+export function inLanguages(language: Language, all: Record<Language, string>): LocalizedString {
   return {
     defaultValue: { language: WALLET_TAGS[language], value: all[language] },
     translatedValues: LANGUAGES.filter((other) => other !== language).map((other) => ({ language: WALLET_TAGS[other], value: all[other] })),
@@ -95,7 +86,7 @@ function googleInstructions(customization: object): Record<Language, string> | n
 }
 
 /** A text module: its header in the holder's language with translations, its body too unless it is data (a string). */
-function textModule(id: string, header: LocalizedString, body: LocalizedString | string): TextModule {
+export function textModule(id: string, header: LocalizedString, body: LocalizedString | string): TextModule {
   return typeof body === 'string'
     ? { id, header: header.defaultValue.value, body, localizedHeader: header }
     : { id, header: header.defaultValue.value, body: body.defaultValue.value, localizedHeader: header, localizedBody: body };
@@ -111,11 +102,11 @@ const merchantLocations = (locations: ParkLocation[]): MerchantLocation[] =>
 
 /** Where Google posts the save and delete callbacks of every class's objects (the classes' callbackOptions). */
 export const GOOGLE_CALLBACKS_PATH = '/api/google-wallet/callbacks';
-const callbackOptions = (config: GoogleWalletConfig) => ({ url: `${config.publicUrl}${GOOGLE_CALLBACKS_PATH}` });
+export const callbackOptions = (config: GoogleWalletConfig) => ({ url: `${config.publicUrl}${GOOGLE_CALLBACKS_PATH}` });
 
 /** The program logo Google shows on a loyalty card (a PNG it fetches; Google takes no SVG). */
 export const PROGRAM_LOGO_PATH = '/api/google-wallet/program-logo.png';
-const programLogo = (config: GoogleWalletConfig) => ({
+export const programLogo = (config: GoogleWalletConfig) => ({
   sourceUri: { uri: `${config.publicUrl}${PROGRAM_LOGO_PATH}` },
   contentDescription: text(config.brandName),
 });
@@ -357,109 +348,5 @@ export function toTicketObject(input: ObjectInput): WalletObject {
           ],
         }),
     },
-  };
-}
-
-/** One class for every member card: the program. */
-export const LOYALTY_CLASS_SUFFIX = 'brownie-points';
-
-export function loyaltyClass(issuerId: string, config: GoogleWalletConfig): LoyaltyClass {
-  return {
-    id: `${issuerId}.${LOYALTY_CLASS_SUFFIX}`,
-    issuerName: config.brandName,
-    callbackOptions: callbackOptions(config),
-    programName: 'Brownie Points',
-    localizedProgramName: localized(DEFAULT_LANGUAGE, (t) => t('member.programName')),
-    programLogo: programLogo(config),
-    reviewStatus: 'UNDER_REVIEW',
-    hexBackgroundColor: `#${config.defaultPassColors.background}`,
-    multipleDevicesAndHoldersAllowedStatus: 'ONE_USER_ALL_DEVICES',
-    ...smartTapClass(config),
-  };
-}
-
-/** Google's `int` balance is 32 bits: a balance outside it goes as the same digits in `string`. */
-const INT32_MAX = 2 ** 31 - 1;
-const googleBalance = (points: number) => (Math.abs(points) <= INT32_MAX ? { int: points } : { string: String(points) });
-
-/**
- * The Google Wallet object of a member's card: the member, the balance, the tier, the points
- * expiring within 30 days and the challenges running (a module each, keyed by its campaign); a
- * completed challenge adds a message that notifies the holder (its id keeps it one message).
- */
-export function toLoyaltyObject(member: MemberCard, serialNumber: string, issuerId: string, config: GoogleWalletConfig): LoyaltyObject {
-  const timeZone = config.parkTimezone;
-  const language = knownLanguage(member.language);
-  const say = (write: (t: PassTranslator) => string) => localized(language, write, timeZone);
-  const expiring = cardExpiring(member);
-  const points = say((t) => t('member.points'));
-  const completed = member.challenges.filter((challenge) => challenge.completed);
-  return {
-    id: `${issuerId}.${serialNumber}`,
-    classId: `${issuerId}.${LOYALTY_CLASS_SUFFIX}`,
-    state: 'ACTIVE',
-    accountId: member.memberNumber,
-    accountName: memberName(member),
-    loyaltyPoints: { label: points.defaultValue.value, localizedLabel: points, balance: googleBalance(member.balance) },
-    // The card token is what a till spends against; the member number is the text under it.
-    barcode: { type: 'CODE_128', value: member.cardToken, alternateText: member.memberNumber },
-    ...smartTapObject(config, member.cardToken),
-    textModulesData: [
-      textModule(
-        'tier',
-        say((t) => t('member.tier')),
-        member.tierNames ? inLanguages(language, member.tierNames) : say((t) => t('member.noTier')),
-      ),
-      ...(expiring
-        ? [
-            textModule(
-              'expiring',
-              say((t) => t('member.expiringLabel')),
-              say((t) => t('member.expiring', expiring)),
-            ),
-          ]
-        : []),
-      ...member.challenges.map((challenge) =>
-        textModule(
-          `challenge-${challenge.campaignId}`,
-          inLanguages(language, textsIn(challenge.names, 'name')!),
-          say((t) => challengeText(challenge, t)),
-        ),
-      ),
-    ],
-    ...(completed.length > 0 && {
-      messages: completed.map((challenge) => {
-        const header = inLanguages(language, textsIn(challenge.names, 'name')!);
-        const body = say((t) => t('member.challengeMessage', { points: challenge.bonusPoints }));
-        return {
-          id: `challenge-${challenge.campaignId}`,
-          header: header.defaultValue.value,
-          body: body.defaultValue.value,
-          localizedHeader: header,
-          localizedBody: body,
-          messageType: 'TEXT_AND_NOTIFY' as const,
-        };
-      }),
-    }),
-  };
-}
-
-/**
- * The object of a removed member's card: inactive, and nothing personal left on it (no name,
- * number, balance or barcode, nor their language), only that the membership ended.
- */
-export function voidedLoyaltyObject(serialNumber: string, issuerId: string): LoyaltyObject {
-  const say = (write: (t: PassTranslator) => string) => localized(DEFAULT_LANGUAGE, write);
-  return {
-    id: `${issuerId}.${serialNumber}`,
-    classId: `${issuerId}.${LOYALTY_CLASS_SUFFIX}`,
-    state: 'INACTIVE',
-    textModulesData: [
-      textModule(
-        'status',
-        say((t) => t('member.programName')),
-        say((t) => t('member.membershipEnded')),
-      ),
-    ],
   };
 }

@@ -7,15 +7,8 @@ import type { GoogleWallet } from './google-wallet.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Keys } from '../../platform/keys.plugin.ts';
 import { holderLanguage, toPassOrder, type TicketCore } from '../../guest/ticket/ticket.service.ts';
-import {
-  classOfKind,
-  loyaltyClass,
-  objectKindOf,
-  saveToWalletPayload,
-  toLoyaltyObject,
-  toTicketObject,
-  type GoogleWalletConfig,
-} from './google-pass-content.service.ts';
+import { classOfKind, objectKindOf, saveToWalletPayload, toTicketObject, type GoogleWalletConfig } from './google-pass-content.service.ts';
+import { loyaltyClass, toLoyaltyObject } from './google-member-card-content.service.ts';
 import { passStyleOf, relevanceOf, voidReasonOf } from '../pass-style.service.ts';
 import { markGoogleIssued } from './google-wallet.repo.ts';
 import { authorizedMember, findMemberCard } from '../../loyalty/loyalty-member.service.ts';
