@@ -71,7 +71,7 @@ export const dashboardReservationsDay = z.object({
   capacity: count.describe("The passholder places of that day's entry windows"),
   booked: count.describe('Places taken: bookings, those used at the gate and the no-shows'),
   capacityUsed: z.number().nullable().describe('Places taken of the capacity, in percent (one decimal); null: no window that day'),
-  waitlisted: count.describe('Passes still on a waitlist for that day'),
+  waitlisted: count.describe('Passes on a waitlist for that day (a past day: those never promoted)'),
   noShows: count.describe('Bookings not used by the end of their window'),
 });
 

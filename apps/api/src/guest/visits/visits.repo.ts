@@ -99,7 +99,8 @@ const mine = alias(visitReservations, 'mine');
 const ahead = alias(visitReservations, 'ahead');
 
 /**
- * The pass's reservations held (booked or waitlisted) or used in windows ending after `now`, each
+ * The pass's reservations held (booked or waitlisted) in windows ending after `now`, and its
+ * visits (used) of the operating days from `today` on, ended or not, each
  * with its window and, when waitlisted, its place on the waitlist (1: next; the queue's order:
  * the highest tier, then the earliest to join, then the row id, as firstWaitlisted).
  */
@@ -107,6 +108,7 @@ export async function findHeldReservations(
   db: Executor,
   barcode: string,
   now: Date,
+  today: string,
 ): Promise<(VisitReservationRow & { window: VisitWindowRow; waitlistPosition: number | null })[]> {
   const rows = await db
     .select({
@@ -120,7 +122,16 @@ export async function findHeldReservations(
     })
     .from(mine)
     .innerJoin(visitWindows, eq(visitWindows.id, mine.windowId))
-    .where(and(eq(mine.barcode, barcode), inArray(mine.status, [...HELD, 'used']), gt(visitWindows.endsAt, now)))
+    .where(
+      and(
+        eq(mine.barcode, barcode),
+        or(
+          and(inArray(mine.status, HELD), gt(visitWindows.endsAt, now)),
+          // A visit made today or later stays shown once its window ended: one visit a day.
+          and(eq(mine.status, 'used'), gte(mine.day, today)),
+        ),
+      ),
+    )
     .orderBy(asc(visitWindows.startsAt));
   return rows.map((r) => ({ ...r.reservation, window: r.window, waitlistPosition: r.waitlistPosition }));
 }

@@ -132,13 +132,14 @@ async function calendarOf(deps: VisitDeps, row: PassRow, now: Date): Promise<Vis
   const last = shiftDate(today, config.visits.bookingDays - 1);
   const [windows, held, blocked, blockedUntil] = await Promise.all([
     listWindows(db, { start: operatingDayBounds(today, tz).start, end: operatingDayBounds(last, tz).end }),
-    findHeldReservations(db, rules.barcode, now),
+    findHeldReservations(db, rules.barcode, now, today),
     findBlockedDays(db, rules.product, today, last),
     noShowBlockEnd(deps, db, rules.barcode, now),
   ]);
   const days = new Map<string, VisitDay>();
   for (const window of windows) {
-    if (window.endsAt <= now) continue;
+    // An ended window shows only when it holds the pass's visit of that day (nothing more to book then).
+    if (window.endsAt <= now && !held.some((r) => r.windowId === window.id)) continue;
     const day = operatingDay(window.startsAt, tz);
     const opensAt = dayOpensAt(day, rules.daysAhead, tz);
     let entry = days.get(day);

@@ -546,6 +546,11 @@ describe('no-shows and the gate', () => {
     expect(windowIn(cal, openId)).toMatchObject({ state: 'booked', placesLeft: 4, reservationId: null });
     expect(cal.upcoming).toBe(0);
     expect(reasonOf(await book(pass, openId))).toBe(VISIT_REFUSALS.alreadyHeld);
+
+    // Its window ended (the clock moved past it): the day still shows the visit, so nothing looks bookable that day.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(now.getTime() + 41 * 60_000);
+    expect(windowIn(await calendar(pass), openId)).toMatchObject({ state: 'booked', reservationId: null });
   });
 
   it('marks one reservation of a day used when the pass missed two windows that day and its use arrives late', async () => {

@@ -37,7 +37,7 @@ export type GoogleWalletConfig = Pick<Config, 'defaultPassColors' | 'brandName' 
 export const smartTapClass = (config: GoogleWalletConfig) =>
   config.google.smartTap ? { enableSmartTap: true, redemptionIssuers: config.google.smartTap.redemptionIssuers } : {};
 
-/** An object's Smart Tap value, the same credential as its barcode, when Smart Tap is configured and the pass may tap. */
+/** An object's Smart Tap value, the same credential as its barcode, when Smart Tap is configured and the pass may tap (valid, not excluded from NFC). */
 export const smartTapObject = (config: GoogleWalletConfig, credential: string, contactless = true) =>
   config.google.smartTap && contactless ? { smartTapRedemptionValue: credential } : {};
 
@@ -224,7 +224,7 @@ export const objectKindOf = (style: PassStyle): WalletObject['kind'] =>
 /** The Google Wallet object of a ticket's pass, in the class that fits it: what the pass card shows, in Google's fields. */
 export function toTicketObject(input: ObjectInput): WalletObject {
   const { order, customization, serialNumber, issuerId, config, withPhoto, voidReason, language } = input;
-  const smartTap = smartTapObject(config, order.barcode, input.contactless);
+  const smartTap = smartTapObject(config, order.barcode, input.contactless && voidReason === null);
   const zone = config.parkTimezone;
   const label = (key: keyof PassTexts['label']) => localizedLabel(language, key);
   const date = (iso: string, timeZone = zone) => localized(language, (t) => t('value.date', { date: new Date(iso) }), timeZone);

@@ -78,6 +78,12 @@ it('leaves the value off a ticket an exclusion keeps off contactless readers (it
   expect(excluded.genericClasses![0]!.enableSmartTap).toBe(true);
 });
 
+it('leaves the value off a void pass (a refunded ticket)', async () => {
+  await putOrder(t.app, '52000004', anOrder([{ barcode: '5200000000000042', product: 'Day Ticket', refunded: true }]));
+  expect((await payloadOf('52000004', '5200000000000042')).genericObjects![0]!).toMatchObject({ state: 'INACTIVE' });
+  expect((await payloadOf('52000004', '5200000000000042')).genericObjects![0]!.smartTapRedemptionValue).toBeUndefined();
+});
+
 it('takes the collector id and the issuers together or not at all, each numeric', () => {
   expect(() => loadConfig({ GOOGLE_WALLET_SMART_TAP_COLLECTOR_ID: '20180608' })).toThrow(/set both or neither/);
   expect(() => loadConfig({ GOOGLE_WALLET_SMART_TAP_ISSUERS: ISSUERS[0] })).toThrow(/set both or neither/);

@@ -29,7 +29,7 @@ export function WebhookMessages({ endpoint }: { endpoint: WebhookEndpoint }) {
   const queryClient = useQueryClient();
   const seen = useRef<string>(undefined);
   useEffect(() => {
-    if (settled !== undefined && settled !== seen.current) void queryClient.invalidateQueries({ queryKey: endpointsQuery.queryKey });
+    if (settled && settled !== seen.current) void queryClient.invalidateQueries({ queryKey: endpointsQuery.queryKey });
     seen.current = settled;
   }, [settled, queryClient]);
   const toast = useToast();
