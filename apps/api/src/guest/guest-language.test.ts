@@ -25,7 +25,11 @@ const GUEST = { firstName: 'Lucía', lastName: 'Ortega', email: 'lucia.ortega@ex
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  t = await createTestApp({ env: { SMTP_URL: smtp.url, BRAND_NAME: 'Pier Park', SUPPORT_EMAIL: 'help@example.com' } });
+  // Idle workers look for jobs every 5 s: the tests read a mail's body from the outbox before
+  // its delivery job sends it (a sent mail keeps no body); at 1 s a loaded run lost that race.
+  t = await createTestApp({
+    env: { SMTP_URL: smtp.url, BRAND_NAME: 'Pier Park', SUPPORT_EMAIL: 'help@example.com', DELIVERY_POLL_SECONDS: '5' },
+  });
   staff = await loginAs(t.app, { accessLevel: 1, permissions: ['Loyalty Manage'] });
   await putOrder(
     t.app,
