@@ -66,13 +66,14 @@ export interface Relevance {
 
 /**
  * The pass's relevance from the park settings: the locations (unless `withLocations` is
- * false: a Google object carries none, its class does) and the hours its style needs.
+ * false: a Google object carries none, its class does) and the hours its style needs (a season
+ * pass's next operating days unless `withSeasonDays` is false: Google shows none).
  */
 export async function relevanceOf(
   db: Executor,
   order: Pick<PassOrder, 'barcode' | 'category' | 'isPassholder' | 'visitDate' | 'expires'>,
   timeZone: string,
-  { now = new Date(), withLocations = true }: { now?: Date; withLocations?: boolean } = {},
+  { now = new Date(), withLocations = true, withSeasonDays = true }: { now?: Date; withLocations?: boolean; withSeasonDays?: boolean } = {},
 ): Promise<Relevance> {
   // One read after the other: side by side they would take two pool connections per job.
   const style = passStyleOf(order);
@@ -83,6 +84,7 @@ export async function relevanceOf(
     // A reservation says when the pass is wanted at the gate: exactly its window.
     const nextVisit = await findNextVisit(db, order.barcode, now);
     if (nextVisit) return { hours: [{ opensAt: nextVisit.startsAt, closesAt: nextVisit.endsAt }], locations, nextVisit };
+    if (!withSeasonDays) return { hours: [], locations };
     const hours = await findOperatingHours(db, {
       from: operatingDayStart(now, timeZone),
       to: order.expires ? new Date(order.expires) : null,

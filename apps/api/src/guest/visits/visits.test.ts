@@ -147,6 +147,18 @@ const deps = (app: TestApp['app']): WaitlistDeps => ({
   config: app.config,
 });
 
+/** The gate feed reports a use of the pass at `at`, and the visits queue marks its booking used. */
+async function usedAtGate(barcode: string, at: Date) {
+  const usage = await t.app.inject({
+    method: 'POST',
+    url: '/api/integrations/usage',
+    headers: integrationAuth,
+    payload: { events: [{ barcode, attraction: 'Sea Dragon', location: 'West Pier', timestamp: at.toISOString() }] },
+  });
+  expect(usage.statusCode, usage.body).toBe(200);
+  expect(await markVisitsUsed(deps(t.app), barcode)).toBe(1);
+}
+
 const gate = async (barcode: string) => {
   const res = await t.app.inject({ method: 'GET', url: `/api/integrations/visits/${barcode}`, headers: integrationAuth });
   expect(res.statusCode, res.body).toBe(200);
@@ -510,14 +522,7 @@ describe('no-shows and the gate', () => {
     expect(wrong.reservedNow).toBe(false);
     expect(wrong.window?.startsAt).toBe(new Date(now.getTime() + 60 * 60_000 + 7_000).toISOString());
 
-    const usage = await t.app.inject({
-      method: 'POST',
-      url: '/api/integrations/usage',
-      headers: integrationAuth,
-      payload: { events: [{ barcode: pass.barcode, attraction: 'Sea Dragon', location: 'West Pier', timestamp: now.toISOString() }] },
-    });
-    expect(usage.statusCode, usage.body).toBe(200);
-    expect(await markVisitsUsed(deps(t.app), pass.barcode)).toBe(1);
+    await usedAtGate(pass.barcode, now);
     expect(await statusOf(pass.barcode)).toEqual([{ status: 'used', windowId: openId }]);
     expect(day).toBe(operatingDay(now, TZ));
   });
@@ -533,14 +538,7 @@ describe('no-shows and the gate', () => {
     expect(open.statusCode, open.body).toBe(201);
     const openId = open.json<{ visitWindowID: string }>().visitWindowID;
     expect((await book(pass, openId)).statusCode).toBe(200);
-    const usage = await t.app.inject({
-      method: 'POST',
-      url: '/api/integrations/usage',
-      headers: integrationAuth,
-      payload: { events: [{ barcode: pass.barcode, attraction: 'Sea Dragon', location: 'West Pier', timestamp: now.toISOString() }] },
-    });
-    expect(usage.statusCode, usage.body).toBe(200);
-    expect(await markVisitsUsed(deps(t.app), pass.barcode)).toBe(1);
+    await usedAtGate(pass.barcode, now);
 
     const cal = await calendar(pass);
     expect(windowIn(cal, openId)).toMatchObject({ state: 'booked', placesLeft: 4, reservationId: null });

@@ -110,7 +110,7 @@ export function createGoogleDeliveries(deps: GoogleDeliveryDeps) {
     const order = toPassOrder(found, deps);
     // A dated admission's object shows its visit day's hours (its valid time), a season pass's its
     // next reservation; the locations are on the class.
-    const relevance = await relevanceOf(db, order, deps.config.parkTimezone, { withLocations: false });
+    const relevance = await relevanceOf(db, order, deps.config.parkTimezone, { withLocations: false, withSeasonDays: false });
     const objects: CurrentObject[] = [];
     for (const pass of passes) {
       const shareStopped = pass.shareId !== null && !found.shares.some((s) => s.id === pass.shareId);
