@@ -1,7 +1,8 @@
 // Test support: a local double of Google's OAuth token endpoint (JWT-bearer grant), the
 // walletobjects object PUT (generic, event ticket, loyalty) and the class PUT and POST,
 // recording the calls. Objects not "saved" answer 404 like Google, as do classes not created
-// yet; failWith makes every object call answer that status.
+// yet; failWith makes every object call answer that status, tooManyRequests the next calls
+// answer 429 with a Retry-After; requestTimes has the moment of every walletobjects call.
 import { randomBytes, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { writeFile } from 'node:fs/promises';
@@ -41,6 +42,10 @@ export class GoogleDouble {
   versions = new Map<string, number>();
   /** Milliseconds each object call takes (a slow Google). */
   delayMs = 0;
+  /** The next `left` walletobjects calls (classes or objects) answer 429 with this Retry-After. */
+  tooManyRequests: { left: number; retryAfter: string } | null = null;
+  /** When each walletobjects call came (Date.now()), 429s included. */
+  requestTimes: number[] = [];
 
   constructor(
     readonly publicKey: KeyObject,
@@ -50,8 +55,8 @@ export class GoogleDouble {
   async start() {
     this.server = createServer((req, res) => {
       void this.handle(req).then(
-        ({ status, body }) => {
-          res.writeHead(status, { 'content-type': 'application/json' });
+        ({ status, body, headers }) => {
+          res.writeHead(status, { 'content-type': 'application/json', ...headers });
           res.end(JSON.stringify(body));
         },
         (err: Error) => {
@@ -64,7 +69,7 @@ export class GoogleDouble {
     this.baseUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
-  private async handle(req: IncomingMessage): Promise<{ status: number; body: unknown }> {
+  private async handle(req: IncomingMessage): Promise<{ status: number; body: unknown; headers?: Record<string, string> }> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks).toString('utf8');
@@ -77,6 +82,14 @@ export class GoogleDouble {
       const token = `ya29.double-${randomBytes(8).toString('hex')}`;
       this.issuedTokens.push(token);
       return { status: 200, body: { access_token: token, expires_in: 3600, token_type: 'Bearer' } };
+    }
+    if (url.pathname.startsWith('/walletobjects/')) {
+      this.requestTimes.push(Date.now());
+      if (this.tooManyRequests && this.tooManyRequests.left > 0) {
+        this.tooManyRequests.left--;
+        const error = { error: { code: 429, message: 'Quota exceeded', status: 'RESOURCE_EXHAUSTED' } };
+        return { status: 429, body: error, headers: { 'retry-after': this.tooManyRequests.retryAfter } };
+      }
     }
     const classMatch = /^\/walletobjects\/v1\/(?:genericClass|loyaltyClass|eventTicketClass)(?:\/([^/]+))?$/.exec(url.pathname);
     if (classMatch) {

@@ -688,6 +688,28 @@ export const PERSONAL_DATA: TableMap[] = [
     holds: 'a Google Wallet class as last sent',
     columns: { classId: none, contentHash: none, updatedAt: none },
   }),
+  entry({
+    table: schema.walletWaves,
+    owner: 'wallet',
+    holds: 'a park-wide change pushed to every Apple device',
+    columns: {
+      id: none,
+      reason: none,
+      createdAt: none,
+      cursor: none,
+      devices: none,
+      pushed: none,
+      unregistered: none,
+      failed: none,
+      finishedAt: none,
+    },
+  }),
+  entry({
+    table: schema.rateSlots,
+    owner: 'wallet',
+    holds: "the next free slot of a rate every process shares (Google's requests)",
+    columns: { key: none, nextAt: none },
+  }),
   // ---- Photos ----
   entry({
     table: schema.photos,

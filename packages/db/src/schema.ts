@@ -9,6 +9,7 @@ import {
   check,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -1534,6 +1535,41 @@ export const googleWalletCallbacks = pgTable(
   // receivedAt: the Dashboard's Google objects saved per day.
   (t) => [index().on(t.serialNumber), index().on(t.receivedAt)],
 );
+
+/**
+ * A park-wide change sent to every Apple device (a wave): a device pushed asks which of its
+ * passes changed since its tag, and every pass counts as changed since the newest wave began
+ * (a fetch then answers 304 when what the pass shows is the same). Its pushes go out a page of
+ * devices at a time, past `cursor`, so a wave resumed after a restart goes on where it was.
+ */
+export const walletWaves = pgTable(
+  'wallet_waves',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** What staff changed ("park-locations update"). */
+    reason: text().notNull(),
+    createdAt: created(),
+    /** The last device library identifier pushed (devices go in its order); null: none yet. */
+    cursor: text(),
+    devices: integer().notNull().default(0),
+    pushed: integer().notNull().default(0),
+    unregistered: integer().notNull().default(0),
+    failed: integer().notNull().default(0),
+    /** Every device was pushed, or a newer wave took over the rest. */
+    finishedAt: tstz(),
+  },
+  (t) => [index().on(t.createdAt)],
+);
+
+/**
+ * A request rate shared by every process (Google's requests per second): the moment the next
+ * request may go. Each request takes the next free slot in one statement (wallet/google/google-rate.ts).
+ */
+export const rateSlots = pgTable('rate_slots', {
+  key: text().primaryKey(),
+  /** Milliseconds since the epoch, by the database's clock. */
+  nextAt: doublePrecision().notNull(),
+});
 
 /** What Google Wallet was last sent of each pass class (its content hash): a class is created once and updated when it changes. */
 export const googleWalletClasses = pgTable('google_wallet_classes', {

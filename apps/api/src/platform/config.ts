@@ -144,6 +144,7 @@ const env = z.object({
   /** APNs: on when Apple certificates are configured (api.push.apple.com) or when APNS_URL is set. */
   APNS_URL: z.url().optional(),
   APNS_CA_FILE: optionalText.describe('extra CA (PEM) to trust for APNS_URL'),
+  APNS_CONNECTIONS: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(16, 'must be at most 16').default(2),
   APPLE_CERT_WARNING_DAYS: z.coerce
     .number()
     .int('must be a whole number')
@@ -175,6 +176,8 @@ const env = z.object({
     .string()
     .regex(/^\d{10,25}(,\d{10,25})*$/, 'must be numeric issuer ids separated by commas')
     .optional(),
+  // Google requests per second across every process (the reported quota is about 20 a project).
+  GOOGLE_WALLET_REQUESTS_PER_SECOND: z.coerce.number().min(0.1, 'must be at least 0.1').max(1000, 'must be at most 1000').default(15),
   // Deliveries to Apple, Google and SMTP (platform/jobs): pg-boss jobs on the database.
   DELIVERY_WORKERS: bool(true),
   DELIVERY_COALESCE_SECONDS: z.coerce.number().int().min(0).max(60, 'must be at most 60 seconds').default(2),
@@ -368,6 +371,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       nfcKeyFile: c.APPLE_NFC_KEY_FILE,
       apnsUrl: c.APNS_URL ?? (c.APPLE_CERT_FILE ? 'https://api.push.apple.com' : undefined),
       apnsCaFile: c.APNS_CA_FILE,
+      apnsConnections: c.APNS_CONNECTIONS,
       devicesPerPass: c.PASSKIT_DEVICES_PER_PASS,
       certWarningDays: c.APPLE_CERT_WARNING_DAYS,
     },
@@ -377,6 +381,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       apiUrl: c.GOOGLE_WALLET_API_URL.replace(/\/$/, ''),
       // Google's own key document when Google credentials are configured; without them no callback is accepted.
       rootKeys: c.GOOGLE_WALLET_ROOT_KEYS ?? (c.GOOGLE_WALLET_KEY_FILE ? GOOGLE_ROOT_KEYS_URL : undefined),
+      requestsPerSecond: c.GOOGLE_WALLET_REQUESTS_PER_SECOND,
       smartTap:
         c.GOOGLE_WALLET_SMART_TAP_COLLECTOR_ID && c.GOOGLE_WALLET_SMART_TAP_ISSUERS
           ? { collectorId: c.GOOGLE_WALLET_SMART_TAP_COLLECTOR_ID, redemptionIssuers: c.GOOGLE_WALLET_SMART_TAP_ISSUERS.split(',') }

@@ -3,16 +3,26 @@
 // One interface, one real adapter over node:http2 with TLS client authentication by the pass
 // type certificate. (@parse/node-apn was considered: its endpoint is chosen by a production
 // flag and its `ca` option replaces the trusted roots instead of adding to them, while the
-// push itself is a single empty HTTP/2 POST.)
+// push itself is a single empty HTTP/2 POST.) A pass push authenticates with that certificate
+// on the TLS connection: there is no provider token to mint, reuse or renew (Apple's token
+// auth, with its 20-minute renewal floor, is for app pushes); the connections stay open and
+// are reused. Several connections (APNS_CONNECTIONS) each carry as many streams as APNs allows.
 import { connect, constants, type ClientHttp2Session, type ClientHttp2Stream } from 'node:http2';
 import { rootCertificates } from 'node:tls';
-import pLimit from 'p-limit';
+import pLimit, { type LimitFunction } from 'p-limit';
 
 export type PushOutcome = 'sent' | 'unregistered' | 'failed';
 
+/**
+ * Whose push it is: a guest's or staff's own change ('own', the default), or a park-wide wave
+ * ('wave'), which never takes more than WAVE_SHARE of the streams APNs allows, so that an own
+ * push finds a stream free while a wave drains.
+ */
+export type PushLane = 'own' | 'wave';
+
 export interface ApnsClient {
   /** Pushes the empty PassKit notification to one device; 'unregistered' when APNs answers 410. */
-  push(pushToken: string): Promise<{ outcome: PushOutcome; status?: number; reason?: string }>;
+  push(pushToken: string, lane?: PushLane): Promise<{ outcome: PushOutcome; status?: number; reason?: string }>;
   close(): Promise<void>;
 }
 
@@ -26,6 +36,8 @@ export interface Http2ApnsOptions {
   /** An extra CA to trust besides the usual roots (config.apple.apnsCaFile). */
   extraCaPem?: string | undefined;
   timeoutMs?: number;
+  /** HTTP/2 connections to APNs, each with its own streams (APNS_CONNECTIONS; 1 unless given). */
+  connections?: number;
 }
 
 /** Push tokens are hex strings; anything else never reaches the request path. */
@@ -34,48 +46,78 @@ const PUSH_TOKEN = /^[0-9a-fA-F]{8,200}$/;
 /** Streams at once until APNs's SETTINGS say how many it takes (what Node assumes meanwhile). */
 const STREAMS_BEFORE_SETTINGS = 100;
 
+/** The share of the streams APNs allows that a wave's pushes may hold at once: the rest stays free for own pushes. */
+const WAVE_SHARE = 0.8;
+
+type PushResult = { outcome: PushOutcome; status?: number; reason?: string };
+
+/** One HTTP/2 connection to APNs and the streams it may have open. */
+interface Connection {
+  session: ClientHttp2Session | undefined;
+  streams: LimitFunction;
+}
+
 export function createHttp2ApnsClient(options: Http2ApnsOptions): ApnsClient {
   const timeoutMs = options.timeoutMs ?? 10_000;
-  let session: ClientHttp2Session | undefined;
-  // A push waits here for a stream APNs allows (its SETTINGS: 500 at once, fewer after rejected
-  // pushes), not in the HTTP/2 client, which would hold it too but with its timeout already
-  // running: a push is timed from when it is sent.
-  const streams = pLimit(STREAMS_BEFORE_SETTINGS);
+  // A push waits in its connection's limiter for a stream APNs allows (its SETTINGS: 500 at
+  // once, fewer after rejected pushes), not in the HTTP/2 client, which would hold it too but
+  // with its timeout already running: a push is timed from when it is sent.
+  const connections: Connection[] = Array.from({ length: Math.max(1, options.connections ?? 1) }, () => ({
+    session: undefined,
+    streams: pLimit(STREAMS_BEFORE_SETTINGS),
+  }));
+  const allowed = () => connections.reduce((sum, c) => sum + c.streams.concurrency, 0);
+  const wave = pLimit(Math.floor(allowed() * WAVE_SHARE));
+  /** The connection with the fewest pushes in flight or waiting. */
+  const leastBusy = () =>
+    connections.reduce((best, c) =>
+      c.streams.activeCount + c.streams.pendingCount < best.streams.activeCount + best.streams.pendingCount ? c : best,
+    );
 
-  const open = () => {
-    if (session && !session.closed && !session.destroyed) return session;
+  const open = (c: Connection) => {
+    if (c.session && !c.session.closed && !c.session.destroyed) return c.session;
     const s = connect(options.url, {
       cert: options.certPem,
       key: options.keyPem,
       ca: options.extraCaPem ? [...rootCertificates, options.extraCaPem] : undefined,
     });
     s.on('remoteSettings', ({ maxConcurrentStreams }) => {
-      if (maxConcurrentStreams) streams.concurrency = maxConcurrentStreams;
+      if (!maxConcurrentStreams) return;
+      c.streams.concurrency = maxConcurrentStreams;
+      wave.concurrency = Math.max(1, Math.floor(allowed() * WAVE_SHARE));
     });
     s.on('error', () => s.destroy());
-    s.on('goaway', () => retire(s));
+    s.on('goaway', () => retire(c, s));
     // An idle connection must not keep the process alive.
     s.unref();
-    session = s;
+    c.session = s;
     return s;
   };
 
   return {
-    push(pushToken) {
+    push(pushToken, lane = 'own') {
       if (!PUSH_TOKEN.test(pushToken)) return Promise.resolve({ outcome: 'failed', reason: 'BadDeviceToken' });
-      return streams(() => send(pushToken));
+      const onStream = () => {
+        const c = leastBusy();
+        return c.streams(() => send(c, pushToken));
+      };
+      return lane === 'wave' ? wave(onStream) : onStream();
     },
     async close() {
-      const s = session;
-      session = undefined;
-      // A session destroyed by a connection error is not "closed", and close() would never call back.
-      if (s && !s.closed && !s.destroyed) await new Promise<void>((resolve) => s.close(() => resolve()));
+      await Promise.all(
+        connections.map(async (c) => {
+          const s = c.session;
+          c.session = undefined;
+          // A session destroyed by a connection error is not "closed", and close() would never call back.
+          if (s && !s.closed && !s.destroyed) await new Promise<void>((resolve) => s.close(() => resolve()));
+        }),
+      );
     },
   };
 
   /** A session APNs is done with: no push goes on it any more, and it closes once its answers are in. */
-  function retire(s: ClientHttp2Session) {
-    if (session === s) session = undefined;
+  function retire(c: Connection, s: ClientHttp2Session) {
+    if (c.session === s) c.session = undefined;
     if (!s.closed && !s.destroyed) s.close();
   }
 
@@ -85,12 +127,12 @@ export function createHttp2ApnsClient(options: Http2ApnsOptions): ApnsClient {
    * more on a new connection: HTTP/2 guarantees such a stream was not acted on (RFC 9113,
    * 8.7), so the device gets one push, now rather than at the delivery's next try.
    */
-  function send(pushToken: string, resent = false): Promise<{ outcome: PushOutcome; status?: number; reason?: string }> {
+  function send(c: Connection, pushToken: string, resent = false): Promise<PushResult> {
     return new Promise((resolve) => {
       let s: ClientHttp2Session;
       let req: ClientHttp2Stream;
       try {
-        s = open();
+        s = open(c);
         req = s.request({
           [constants.HTTP2_HEADER_METHOD]: 'POST',
           [constants.HTTP2_HEADER_PATH]: `/3/device/${pushToken}`,
@@ -111,8 +153,8 @@ export function createHttp2ApnsClient(options: Http2ApnsOptions): ApnsClient {
       req.on('error', (error) => void (failure = error.message));
       req.on('close', () => {
         if (!status && req.rstCode === constants.NGHTTP2_REFUSED_STREAM && !resent) {
-          retire(s);
-          resolve(send(pushToken, true));
+          retire(c, s);
+          resolve(send(c, pushToken, true));
           return;
         }
         if (!status && failure) {

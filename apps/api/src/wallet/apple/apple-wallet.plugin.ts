@@ -38,6 +38,7 @@ export const appleWalletPlugin = fp(
           certPem: credentials.signerCertPem,
           keyPem: credentials.signerKeyPem,
           extraCaPem: apple.apnsCaFile ? await readFile(apple.apnsCaFile, 'utf8') : undefined,
+          connections: apple.apnsConnections,
         })
       : undefined;
     if (apns) app.addHook('onClose', () => apns.close());

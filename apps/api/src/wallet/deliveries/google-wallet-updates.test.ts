@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createVerifier } from 'fast-jwt';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import * as schema from '@boardwalk/db/schema';
 import type { GenericObject } from '../google/google-wallet.ts';
 import { anOrder, putOrder } from '../../../test-support/fixtures.ts';
 import { GoogleDouble, pem, writeServiceAccountKey } from '../../../test-support/google-double.ts';
@@ -76,6 +78,8 @@ beforeEach(() => {
   logLines = [];
   google.objectCalls = [];
   google.failWith = null;
+  google.tooManyRequests = null;
+  google.requestTimes = [];
 });
 
 describe('Google Wallet object updates with credentials configured', () => {
@@ -116,6 +120,20 @@ describe('Google Wallet object updates with credentials configured', () => {
     expect(google.objectCalls[0]!.body).toMatchObject({ id: objectId, state: 'INACTIVE' });
     expect(google.issuedTokens).toHaveLength(1);
     expect(google.objectCalls[0]!.authorization).toBe(`Bearer ${google.issuedTokens[0]}`);
+  });
+
+  it('waits out a 429 for its Retry-After, then sends the update again and it lands', async () => {
+    const objectId = await issueLink('40000001', '4000000000000011');
+    google.saved.add(objectId);
+    google.tooManyRequests = { left: 1, retryAfter: '2' };
+    await putOrder(t.app, '40000001', anOrder([dayTicket('4000000000000011', 55)]));
+    await settleDeliveries(t.app);
+    // The 429, then the same update two seconds later: accepted, in the same try of the job.
+    expect(google.requestTimes).toHaveLength(2);
+    expect(google.requestTimes[1]! - google.requestTimes[0]!).toBeGreaterThanOrEqual(1900);
+    expect(google.objectCalls.map((c) => c.body.textModulesData?.find((m) => m.id === 'balance')?.body)).toEqual(['$55.00']);
+    const rows = await t.database.db.select().from(schema.deliveries).where(eq(schema.deliveries.target, 'google'));
+    expect(rows.map((r) => [r.state, r.attempts])).toContainEqual(['sent', 1]);
   });
 
   it('ignores quietly an object no guest saved (404)', async () => {

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { createGoogleWallet, type GoogleWallet } from './google-wallet.ts';
 import { loadGoogleWalletCredentials } from './google-wallet-credentials.ts';
 import { loadRootKeys } from './google-wallet-callbacks.ts';
+import { createRequestRate } from './google-rate.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,6 +22,7 @@ export const googleWalletPlugin = fp(
         publicUrl: app.config.publicUrl,
         apiUrl: app.config.google.apiUrl,
         rootKeys: app.config.google.rootKeys ? await loadRootKeys(app.config.google.rootKeys) : undefined,
+        rate: createRequestRate(app.database.db, 'google-wallet', app.config.google.requestsPerSecond),
       }),
     );
   },

@@ -5,6 +5,7 @@
 import { JWT } from 'google-auth-library';
 import { createSigner } from 'fast-jwt';
 import type { GoogleWalletCredentials } from './google-wallet-credentials.ts';
+import type { RequestRate } from './google-rate.ts';
 import { CallbackRefused, verifyCallback, type CallbackMessage, type RootKeys } from './google-wallet-callbacks.ts';
 
 export const SAVE_URL_PREFIX = 'https://pay.google.com/gp/v/save/';
@@ -211,6 +212,8 @@ export interface GoogleWalletOptions {
   timeout?: number;
   /** Google's root keys (GOOGLE_WALLET_ROOT_KEYS); none: every callback is refused. */
   rootKeys?: RootKeys | undefined;
+  /** Google's requests per second, shared by every process (none: unlimited, for tests of one request). */
+  rate?: RequestRate | undefined;
 }
 
 /**
@@ -245,15 +248,53 @@ interface Answer {
   message?: string;
   /** The resource Google answered with (on success). */
   data?: unknown;
+  /** A 429's Retry-After, in seconds (null: none, or not one we read). */
+  retryAfter?: number | null;
 }
 
-async function send(client: JWT, request: { url: string; method: 'PUT' | 'POST'; data: object; timeout: number }): Promise<Answer> {
+type Request = { url: string; method: 'PUT' | 'POST'; data: object; timeout: number };
+
+/** Retry-After as seconds from now: a number of seconds or an HTTP date. */
+export function retryAfterSeconds(value: string | null | undefined, now = Date.now()): number | null {
+  if (!value) return null;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, (at - now) / 1000);
+}
+
+async function sendOnce(client: JWT, request: Request): Promise<Answer> {
   try {
     const { data } = await client.request(request);
     return { status: 200, data };
   } catch (err) {
-    const e = err as { status?: number; response?: { status?: number }; message: string };
-    return { status: e.response?.status ?? e.status ?? null, message: e.message };
+    const e = err as { status?: number; response?: { status?: number; headers?: Headers }; message: string };
+    const status = e.response?.status ?? e.status ?? null;
+    return {
+      status,
+      message: e.message,
+      ...(status === 429 && { retryAfter: retryAfterSeconds(e.response?.headers?.get('retry-after')) }),
+    };
+  }
+}
+
+/** Tries of one request Google answers 429: each waits its Retry-After (or 1, 2, 4 ... s), then the job's retries take over. */
+const RATE_LIMITED_TRIES = 5;
+/** The longest Retry-After a request waits in hand; a longer one is left to the job's retry (the rate still holds every process back). */
+const LONGEST_WAIT_SECONDS = 60;
+
+/**
+ * One request within Google's rate (every process's requests share it, google-rate.ts): a 429
+ * holds every process back for its Retry-After, and the request is sent again after it.
+ */
+async function send(client: JWT, request: Request, rate: RequestRate | undefined): Promise<Answer> {
+  for (let tries = 1; ; tries++) {
+    await rate?.take();
+    const answer = await sendOnce(client, request);
+    if (answer.status !== 429 || tries >= RATE_LIMITED_TRIES) return answer;
+    const seconds = answer.retryAfter ?? 2 ** (tries - 1);
+    await rate?.pause(seconds);
+    if (seconds > LONGEST_WAIT_SECONDS) return answer;
+    if (!rate) await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
   }
 }
 
@@ -289,12 +330,16 @@ export async function createGoogleWallet(options: GoogleWalletOptions): Promise<
 
     async updateObject({ kind, object }) {
       if (!client) throw new GoogleWalletApiError('Google Wallet credentials are not configured');
-      const answer = await send(client, {
-        url: `${options.apiUrl}/${kind}/${encodeURIComponent(object.id)}`,
-        method: 'PUT',
-        data: object,
-        timeout,
-      });
+      const answer = await send(
+        client,
+        {
+          url: `${options.apiUrl}/${kind}/${encodeURIComponent(object.id)}`,
+          method: 'PUT',
+          data: object,
+          timeout,
+        },
+        options.rate,
+      );
       if (answer.status === 404) return 'not-saved';
       if (answer.status !== 200) throw apiError(answer, 'object update');
       // Google's objects carry their version as an int64 in a string.
@@ -305,15 +350,19 @@ export async function createGoogleWallet(options: GoogleWalletOptions): Promise<
     async upsertClass({ kind, class: walletClass }) {
       if (!client) throw new GoogleWalletApiError('Google Wallet credentials are not configured');
       const url = `${options.apiUrl}/${kind}`;
-      const updated = await send(client, {
-        url: `${url}/${encodeURIComponent(walletClass.id)}`,
-        method: 'PUT',
-        data: walletClass,
-        timeout,
-      });
+      const updated = await send(
+        client,
+        {
+          url: `${url}/${encodeURIComponent(walletClass.id)}`,
+          method: 'PUT',
+          data: walletClass,
+          timeout,
+        },
+        options.rate,
+      );
       if (updated.status === 200) return 'updated';
       if (updated.status !== 404) throw apiError(updated, 'class update');
-      const created = await send(client, { url, method: 'POST', data: walletClass, timeout });
+      const created = await send(client, { url, method: 'POST', data: walletClass, timeout }, options.rate);
       if (created.status !== 200) throw apiError(created, 'class insert');
       return 'created';
     },
