@@ -10,8 +10,8 @@ export const WALLET_PASS_TYPE = 'pass.com.example.seabreeze';
 export const GOOGLE_ISSUER_ID = '3388000000022123456';
 export const GOOGLE_CLIENT_EMAIL = 'wallet@boardwalk-test.iam.gserviceaccount.com';
 
-export async function startWalletDoubles(dir: string) {
-  const apns = await startApnsDouble(dir);
+export async function startWalletDoubles(dir: string, apnsAnswer?: Parameters<typeof startApnsDouble>[1]) {
+  const apns = await startApnsDouble(dir, apnsAnswer);
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const google = new GoogleDouble(publicKey, GOOGLE_CLIENT_EMAIL);
   await google.start();

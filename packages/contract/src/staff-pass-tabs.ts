@@ -131,7 +131,7 @@ export const walletItemExclusions: ResourceDeclaration = {
  */
 export const parkHours: ResourceDeclaration = {
   key: 'park-hours',
-  republishesPasses: true,
+  parkWide: true,
   title: 'Park Hours',
   api: '/api/admin/park-hours/',
   idField: 'parkHoursGUID',
@@ -160,7 +160,7 @@ const coordinate = (name: string, label: string, column: string, bound: number) 
  */
 export const parkLocations: ResourceDeclaration = {
   key: 'park-locations',
-  republishesPasses: true,
+  parkWide: true,
   title: 'Park Locations',
   api: '/api/admin/park-locations/',
   idField: 'parkLocationGUID',

@@ -88,6 +88,8 @@ export interface ResourceDeclaration {
   defaultSort: { field: string; direction: 'asc' | 'desc' };
   /** Its rows shape what passes show: every write re-publishes every saved pass (a job). */
   republishesPasses?: boolean;
+  /** Its rows are what every pass shows (the park's hours and locations): every write sends a park-wide wave (a job). */
+  parkWide?: boolean;
   /** Its rows shape what every member card shows (the tiers): every write re-publishes every saved member card (a job). */
   republishesMemberCards?: boolean;
   /** The id column's type when it is not a GUID. */

@@ -4,7 +4,7 @@
 // the devices that have a pass are in passkit.repo.ts.
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
-import { loyaltyAccounts, ticketShares, tickets, walletPassIssued, walletPasses } from '@boardwalk/db/schema';
+import { loyaltyAccounts, ticketShares, tickets, walletPassIssued, walletPasses, walletWaves } from '@boardwalk/db/schema';
 import { nowOr, stampedAt } from '@boardwalk/db/sql';
 
 /**
@@ -176,6 +176,28 @@ export async function findBarcodesWithPasses(db: Executor, after: string | null,
 }
 
 /**
+ * The barcodes of dated tickets visiting on `fromDay` or later whose Google object is saved,
+ * past `after`, at most `limit`: the objects whose own fields (the visit day's hours) follow a
+ * park-wide change.
+ */
+export async function findDatedBarcodesWithGoogleObjects(db: Executor, fromDay: string, after: string | null, limit: number) {
+  const rows = await db
+    .select({ barcode: tickets.barcode })
+    .from(walletPasses)
+    .innerJoin(tickets, eq(tickets.barcode, walletPasses.barcode))
+    .where(
+      and(
+        walletPasses.googleIssued,
+        sql`${tickets.visitDate} >= ${fromDay}`,
+        after === null ? undefined : sql`${tickets.barcode} > ${after}`,
+      ),
+    )
+    .orderBy(tickets.barcode)
+    .limit(limit);
+  return rows.map((r) => r.barcode);
+}
+
+/**
  * The pass with this serial number: a ticket's (barcode, order id; a shared guest's names
  * its share too), a member's (with the member number), or a voided member card (neither).
  */
@@ -191,6 +213,11 @@ export async function findPassBySerialNumber(db: Executor, serialNumber: string)
       serialNumber: walletPasses.serialNumber,
       updatedAt: walletPasses.updatedAt,
       voidedAt: walletPasses.voidedAt,
+      contentHash: walletPasses.contentHash,
+      /** The newest park-wide wave's moment: every pass may have changed since (park-waves.repo.ts). */
+      waveAt: sql<Date | null>`(select max(created_at) from ${walletWaves})`.mapWith((v: string | Date | null) =>
+        v === null ? null : new Date(v),
+      ),
     })
     .from(walletPasses)
     .leftJoin(ticketShares, eq(ticketShares.shareId, walletPasses.shareId))

@@ -8,6 +8,7 @@ import { createAppleWalletService, type AppleWalletService } from './apple/apple
 import { createGoogleCallbacks, type GoogleCallbacks } from './google/google-callbacks.service.ts';
 import { createGoogleDeliveries, type GoogleDeliveries } from './deliveries/google-deliveries.service.ts';
 import { createGoogleWalletService, type GoogleWalletService } from './google/google-wallet.service.ts';
+import { createParkWaves, type ParkWaves } from './deliveries/park-waves.service.ts';
 import { createPassKitService, type PassKitService } from './apple/passkit.service.ts';
 
 export interface Wallet {
@@ -19,6 +20,8 @@ export interface Wallet {
   google: GoogleWalletService;
   appleDeliveries: AppleDeliveries;
   googleDeliveries: GoogleDeliveries;
+  /** Park-wide changes pushed to every wallet. */
+  parkWaves: ParkWaves;
   /** Google's save and delete callbacks. */
   googleCallbacks: GoogleCallbacks;
 }
@@ -49,6 +52,7 @@ export const walletPlugin = fp(
       google: createGoogleWalletService(deps),
       appleDeliveries: createAppleDeliveries(deliveries),
       googleDeliveries: createGoogleDeliveries(deliveries),
+      parkWaves: createParkWaves(deliveries),
       googleCallbacks: createGoogleCallbacks({ ...deps, registry: app.metrics.registry }),
     } satisfies Wallet);
   },

@@ -5,3 +5,9 @@
  * (pass customizations, their categories, wallet exceptions and exclusions, wristband merch).
  */
 export const PASSES_CHANGED = 'passes.changed';
+
+/**
+ * What every pass shows changed: the park's hours or locations (a staff edit). Reaches every
+ * wallet as a park-wide wave (wallet/deliveries/park-waves.service.ts), not pass by pass.
+ */
+export const PARK_CHANGED = 'park.changed';

@@ -42,7 +42,12 @@ export interface NewJob {
   /** With a stately or short queue: while one job of this key waits, another is not added (coalescing). */
   singletonKey?: string;
   startAfterSeconds?: number;
+  /** Fetched after every job of a higher priority that is due (0 unless given; a wave's jobs: WAVE_PRIORITY). */
+  priority?: number;
 }
+
+/** The priority of a wave's jobs (a change to every pass): a guest's own change, at 0, is fetched before them. */
+export const WAVE_PRIORITY = -1;
 
 export interface RunningJob<T> {
   id: string;
@@ -121,6 +126,7 @@ const toInsert = (job: NewJob) => ({
   data: job.data,
   ...(job.singletonKey !== undefined && { singletonKey: job.singletonKey }),
   ...(job.startAfterSeconds && { startAfter: job.startAfterSeconds }),
+  ...(job.priority && { priority: job.priority }),
 });
 
 /** pg-boss's SQL ($1, $2 ...) as a Drizzle query, so it runs on whatever executor it is given. */
@@ -273,6 +279,7 @@ async function startOnce(database: Database, settings: JobSettings, onError: OnE
         db: inTransaction(tx),
         ...(job.singletonKey !== undefined && { singletonKey: job.singletonKey }),
         ...(job.startAfterSeconds && { startAfter: job.startAfterSeconds }),
+        ...(job.priority && { priority: job.priority }),
       });
     },
     async insert(tx, jobs) {

@@ -23,6 +23,7 @@ import {
   type NewJob,
   type QueuePolicy,
   type RunningJob,
+  WAVE_PRIORITY,
 } from './job-queue.ts';
 
 /** What a queue takes from a topic it subscribes to. */
@@ -71,9 +72,10 @@ export interface ChangeBus {
   /**
    * One job per key (duplicates dropped) for each queue subscribed to the topic, in tx. A topic
    * nobody subscribes to costs nothing. `system`: the integration key's name whose call caused
-   * the change, handed to the subscribers' job data.
+   * the change, handed to the subscribers' job data. `wave`: a change to every pass, whose jobs
+   * come after any guest's own change (WAVE_PRIORITY) and never absorb one (keys of their own).
    */
-  publish(tx: Executor, topic: string, keys: string[], system?: string | null): Promise<void>;
+  publish(tx: Executor, topic: string, keys: string[], system?: string | null, options?: { wave?: boolean }): Promise<void>;
 }
 
 export interface Jobs extends ChangeBus {
@@ -113,15 +115,18 @@ export function createJobs(queue: JobQueue, coalesceSeconds: number, transaction
         subscribers.set(subscription.topic, [...(subscribers.get(subscription.topic) ?? []), { queue: declaration.name, subscription }]);
       }
     },
-    async publish(tx, topic, keys, system = null) {
+    async publish(tx, topic, keys, system = null, options = {}) {
       const unique = [...new Set(keys)];
       const newJobs = (subscribers.get(topic) ?? []).flatMap(({ queue: name, subscription }) =>
-        unique.map((key): NewJob => ({
-          name,
-          data: subscription.data(key, system),
-          singletonKey: subscription.singletonKey?.(key) ?? key,
-          ...(subscription.coalesce && { startAfterSeconds: coalesceSeconds }),
-        })),
+        unique.map((key): NewJob => {
+          const singletonKey = subscription.singletonKey?.(key) ?? key;
+          return {
+            name,
+            data: subscription.data(key, system),
+            ...(options.wave ? { singletonKey: `wave:${singletonKey}`, priority: WAVE_PRIORITY } : { singletonKey }),
+            ...(subscription.coalesce && { startAfterSeconds: coalesceSeconds }),
+          };
+        }),
       );
       if (newJobs.length > 0) await queue.insert(tx, newJobs);
     },

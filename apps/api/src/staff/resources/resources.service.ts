@@ -6,7 +6,7 @@ import { requireOneOfMessage, type FieldDeclaration, type OptionSource, type Res
 import { resources } from '@boardwalk/contract/staff-navigation';
 import { AppError } from '../../platform/errors.ts';
 import type { ChangeBus } from '../../platform/jobs/jobs.plugin.ts';
-import { PASSES_CHANGED } from '../../guest/ticket/ticket.topics.ts';
+import { PARK_CHANGED, PASSES_CHANGED } from '../../guest/ticket/ticket.topics.ts';
 import { LOYALTY_TIERS_CHANGED } from '../../loyalty/loyalty.topics.ts';
 import { recordAudit, type AuditAction } from '../audit/audit.repo.ts';
 import type { StaffActor, StaffIdentity } from '../auth/auth.service.ts';
@@ -338,6 +338,7 @@ async function recordWrite(
   const action: AuditAction = write.action;
   await resource.hooks.afterWrite?.(tx, { ...write, row }, staff, deps.changes);
   if (resource.tab.republishesPasses) await deps.changes.publish(tx, PASSES_CHANGED, [`${resource.tab.key} ${action}`]);
+  if (resource.tab.parkWide) await deps.changes.publish(tx, PARK_CHANGED, [`${resource.tab.key} ${action}`]);
   if (resource.tab.republishesMemberCards) await deps.changes.publish(tx, LOYALTY_TIERS_CHANGED, [`${resource.tab.key} ${action}`]);
   await recordAudit(tx, {
     teamMemberGuid: staff.teamMemberGuid,

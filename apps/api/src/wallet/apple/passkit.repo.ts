@@ -153,3 +153,13 @@ export const deviceRetention = deleteRule(
     where ${walletPasses.serialNumber} = ${appleDeviceRegistrations.serialNumber}
       and (${walletPasses.voidedAt} < ${cutoff} or ${tickets.expires} < ${cutoff}))`,
 );
+
+/** Removes every registration holding one of these push tokens (APNs answered 410: the device has no pass of ours any more). */
+export async function deleteRegistrationsOfTokens(db: Executor, pushTokens: string[]): Promise<number> {
+  if (pushTokens.length === 0) return 0;
+  const rows = await db
+    .delete(appleDeviceRegistrations)
+    .where(inArray(appleDeviceRegistrations.pushToken, pushTokens))
+    .returning({ serialNumber: appleDeviceRegistrations.serialNumber });
+  return rows.length;
+}

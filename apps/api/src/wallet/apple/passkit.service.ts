@@ -10,10 +10,11 @@ import { hashSecret, sameSecret } from '../../platform/secrets.ts';
 import type { ChangeBus } from '../../platform/jobs/jobs.plugin.ts';
 import { TICKET_CHANGED } from '../../integrations/ticketing/ticket.topics.ts';
 import type { TicketCore } from '../../guest/ticket/ticket.service.ts';
-import { currentContentOf, passTokenOf, type WalletConfig } from './apple-pass-content.service.ts';
+import { currentContentOf, passTokenOf, type PassContent, type WalletConfig } from './apple-pass-content.service.ts';
 import { recordPushesFetched, recordPushesListed } from '../deliveries/apple-push-fetches.repo.ts';
 import { recordWalletEvent } from '../wallet-events.repo.ts';
-import { findPassBySerialNumber } from '../wallet-passes.repo.ts';
+import { findPassBySerialNumber, updateContentHash } from '../wallet-passes.repo.ts';
+import { findNewestWaveTag } from '../park-waves.repo.ts';
 import {
   deleteDeviceRegistration,
   deleteDeviceRegistrations,
@@ -135,7 +136,12 @@ export function createPassKitService(deps: PassKitDeps) {
     passesUpdatedSince?: string | undefined;
   }): Promise<{ serialNumbers: string[]; lastUpdated: string } | null> {
     assertPassType(input.passTypeIdentifier);
-    const rows = await findUpdatedSerialNumbers(deps.db, input.deviceLibraryIdentifier, input.passesUpdatedSince);
+    // Since a park-wide wave began, every pass may have changed: a device whose tag is older
+    // gets all of its passes listed (each fetch answers 304 where nothing changed for it).
+    const waveTag = await findNewestWaveTag(deps.db);
+    const since = input.passesUpdatedSince;
+    const sinceWave = since !== undefined && waveTag !== null && BigInt(waveTag) > BigInt(since);
+    const rows = await findUpdatedSerialNumbers(deps.db, input.deviceLibraryIdentifier, sinceWave ? undefined : since);
     // Nothing is recorded of a 204: this call has no pass token to prove who makes it.
     if (rows.length === 0) return null;
     const voided = rows.filter((r) => r.voided).map((r) => r.serialNumber);
@@ -145,7 +151,7 @@ export function createPassKitService(deps: PassKitDeps) {
     }
     const serialNumbers = rows.map((r) => r.serialNumber);
     await recordPushesListed(deps.db, input.deviceLibraryIdentifier, serialNumbers, deps.at);
-    const lastUpdated = rows.reduce((max, r) => (BigInt(r.tag) > BigInt(max) ? r.tag : max), rows[0]!.tag);
+    const lastUpdated = [waveTag ?? '0', ...rows.map((r) => r.tag)].reduce((max, tag) => (BigInt(tag) > BigInt(max) ? tag : max));
     return { serialNumbers, lastUpdated };
   }
 
@@ -162,15 +168,25 @@ export function createPassKitService(deps: PassKitDeps) {
   }): Promise<{ pkpass: Buffer; lastModified: Date } | { notModified: true; lastModified: Date }> {
     assertPassType(input.passTypeIdentifier);
     const { pass, token } = await authenticatedPass(input.serialNumber, input.authorization);
+    let { updatedAt } = pass;
+    let content: PassContent | null = null;
+    // A park-wide wave since the pass last changed: what it shows is compared now, and its
+    // update tag moves only when that differs (the wave computed no pass).
+    if (pass.waveAt && pass.waveAt > updatedAt) {
+      content = await currentContentOf(deps, pass);
+      if (!content) throw unauthorized();
+      if (content.contentHash !== pass.contentHash)
+        updatedAt = (await updateContentHash(deps.db, pass.serialNumber, content.contentHash, deps.at)) ?? updatedAt;
+    }
     // HTTP dates have whole seconds.
-    const lastModified = new Date(Math.floor(pass.updatedAt.getTime() / 1000) * 1000);
+    const lastModified = new Date(Math.floor(updatedAt.getTime() / 1000) * 1000);
     const since = input.ifModifiedSince ? Date.parse(input.ifModifiedSince) : Number.NaN;
     if (!Number.isNaN(since) && lastModified.getTime() <= since) return { notModified: true, lastModified };
 
-    const content = await currentContentOf(deps, pass);
+    content ??= await currentContentOf(deps, pass);
     if (!content) throw unauthorized();
     const pkpass = deps.appleWallet.builder.build({ ...content.pass, authenticationToken: token }, content.files);
-    const fetched = await recordPushesFetched(deps.db, pass.serialNumber, pass.updatedAt, deps.at);
+    const fetched = await recordPushesFetched(deps.db, pass.serialNumber, updatedAt, deps.at);
     if (fetched > 0) deps.log.info({ serialNumber: pass.serialNumber, pushes: fetched }, 'Apple Wallet: a pushed device fetched the pass');
     return { pkpass, lastModified };
   }

@@ -4,13 +4,15 @@
 // (passes-republish) and brings Google's ticket classes up to date (google-classes), and a
 // change of the tiers re-publishes every member card (member-cards-republish); and the
 // outbound calls go to APNs (apns-push; apple-push, its earlier queue, is drained) and Google
-// (google-update).
+// (google-update). A change of the park's hours or locations is a park-wide wave (park-wave):
+// every Apple device pushed once, Google's classes sent once.
 import fp from 'fastify-plugin';
 import type { Db } from '@boardwalk/db/client';
 import type { DeliveryJobData } from '../../platform/jobs/delivery.ts';
 import { TICKET_CHANGED } from '../../integrations/ticketing/ticket.topics.ts';
 import { LOYALTY_ACCOUNT_CHANGED, LOYALTY_TIERS_CHANGED } from '../../loyalty/loyalty.topics.ts';
-import { PASSES_CHANGED } from '../../guest/ticket/ticket.topics.ts';
+import { PARK_CHANGED, PASSES_CHANGED } from '../../guest/ticket/ticket.topics.ts';
+import { PARK_WAVE_QUEUE, type ParkWaveJob } from './park-waves.service.ts';
 import { APPLE_PUSH_BATCH, APPLE_PUSH_QUEUE, RETIRED_APPLE_PUSH_QUEUE, type ApplePushPayload } from './apple-deliveries.service.ts';
 import { findAccountsWithCards, findBarcodesWithPasses } from '../wallet-passes.repo.ts';
 import { GOOGLE_UPDATE_QUEUE, type GoogleUpdatePayload } from './google-deliveries.service.ts';
@@ -29,7 +31,7 @@ export const walletDeliveriesJobs = fp(
       for (let after: string | null = null; ;) {
         const keys = await find(db, after, REPUBLISH_PAGE);
         if (keys.length === 0) break;
-        await db.transaction((tx) => app.jobs.publish(tx, topic, keys));
+        await db.transaction((tx) => app.jobs.publish(tx, topic, keys, null, { wave: true }));
         after = keys.at(-1)!;
       }
     };
@@ -91,10 +93,17 @@ export const walletDeliveriesJobs = fp(
       name: 'google-classes',
       policy: 'stately',
       batchSize: 1,
-      subscribes: [{ topic: PASSES_CHANGED, data: () => ({}), singletonKey: () => 'classes' }],
+      subscribes: [PASSES_CHANGED, PARK_CHANGED].map((topic) => ({ topic, data: () => ({}), singletonKey: () => 'classes' })),
       // And at start: a class whose content changed with a new version (the callback URL) is sent.
       atStart: true,
       handler: () => google.syncClasses(),
+    });
+    await app.jobs.declare<ParkWaveJob>({
+      name: PARK_WAVE_QUEUE,
+      policy: 'standard',
+      batchSize: 1,
+      subscribes: [{ topic: PARK_CHANGED, data: (reason) => ({ reason }) }],
+      handler: (job) => app.wallet.parkWaves.run(job),
     });
     // The APNs queue, and the one before it, drained by the same handler.
     for (const [name, policy] of [
