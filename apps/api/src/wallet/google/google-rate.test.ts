@@ -27,14 +27,14 @@ function mostWithin(times: number[], ms: number): number {
   return most;
 }
 
-// A grant is seen when its timer fires, a few milliseconds late at times: one more than the
-// rate may fall within a second as seen, never more.
-it('grants requests taken at once one interval apart: 30 at 20 a second take 1.45 s, never 22 within a second', async () => {
+// The slots granted are checked (a grant is seen when its timer fires, which a loaded machine
+// may delay), and the time the takers waited.
+it('grants requests taken at once one interval apart: 30 at 20 a second take 1.45 s, never 21 within a second', async () => {
   const rate = createRequestRate(database.db, 'test-spacing', 20);
   const started = Date.now();
-  const granted = await Promise.all(Array.from({ length: 30 }, () => rate.take().then(() => Date.now())));
-  expect(Math.max(...granted) - started).toBeGreaterThanOrEqual(1400);
-  expect(mostWithin(granted, 1000)).toBeLessThanOrEqual(21);
+  const slots = await Promise.all(Array.from({ length: 30 }, () => rate.take()));
+  expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
+  expect(mostWithin(slots, 1000)).toBeLessThanOrEqual(20);
 });
 
 it('holds every request back for a pause (a 429 Retry-After), then goes on at the rate', async () => {
@@ -52,7 +52,7 @@ it('holds every request back for a pause (a 429 Retry-After), then goes on at th
 });
 
 describe.skipIf(testDbKind() !== 'postgres')('across processes on one PostgreSQL', () => {
-  it('two processes taking 40 slots each at 10 a second from the same moment share the rate: 7.9 s, not 3.9', async () => {
+  it('two processes taking 40 slots each at 10 a second from the same moment share the rate: 7.9 s of slots, not 3.9', async () => {
     const taker = fileURLToPath(new URL('../../../test-support/rate-taker.ts', import.meta.url));
     // Both begin at one moment, past their start-up.
     const at = String(Date.now() + 4000);
@@ -64,7 +64,7 @@ describe.skipIf(testDbKind() !== 'postgres')('across processes on one PostgreSQL
     const all = [...a, ...b];
     expect(all).toHaveLength(80);
     expect(Math.max(...all) - Math.min(...all)).toBeGreaterThanOrEqual(7500);
-    expect(mostWithin(all, 1000)).toBeLessThanOrEqual(11);
+    expect(mostWithin(all, 1000)).toBeLessThanOrEqual(10);
   }, 60_000);
 });
 

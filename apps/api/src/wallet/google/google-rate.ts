@@ -9,8 +9,8 @@ import type { Executor } from '@boardwalk/db/client';
 import { rateSlots } from '@boardwalk/db/schema';
 
 export interface RequestRate {
-  /** Waits for this request's slot (no two requests of any process closer than 1/perSecond). */
-  take(): Promise<void>;
+  /** Waits for this request's slot (no two requests of any process closer than 1/perSecond); answers the slot's moment (ms, the database's clock). */
+  take(): Promise<number>;
   /** No request of any process goes before `seconds` from now (Google's Retry-After). */
   pause(seconds: number): Promise<void>;
 }
@@ -32,8 +32,10 @@ export function createRequestRate(db: Executor, key: string, perSecond: number):
         returning next_at - ${interval} as slot`)) as unknown as { rows: { slot: number | string }[] };
       // Waited for by this machine's clock (as the database's, by NTP), so that the answer's
       // way back does not move the request later.
-      const wait = Number(rows[0]?.slot ?? 0) - Date.now();
+      const slot = Number(rows[0]?.slot ?? 0);
+      const wait = slot - Date.now();
       if (wait > 0) await sleep(wait);
+      return slot;
     },
     async pause(seconds) {
       await db.execute(sql`
