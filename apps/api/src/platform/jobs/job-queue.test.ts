@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { afterEach, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@boardwalk/db/test-support/test-database';
 import { eachJob, startJobQueue, type JobQueue } from './job-queue.ts';
+import { createJobs } from './jobs.plugin.ts';
 
 const settings = { retryLimit: 2, retryDelaySeconds: 1, expireSeconds: 60, pollSeconds: 0.5 };
 const waiting = '11111111-1111-4111-8111-111111111111';
@@ -121,3 +122,30 @@ it("gives the jobs still to run (or running) their queue's expiry of today: a jo
   const { rows } = await database.executeSql(`SELECT expire_seconds FROM pgboss.job WHERE name = 'retention'`);
   expect(rows).toEqual([{ expire_seconds: 3600 }]);
 });
+
+it("fetches a guest's own job before a waiting wave of 10,000 (the wave's priority), and never lets a wave job absorb it", async () => {
+  database = await createTestDatabase();
+  queue = await startJobQueue(database, settings, (error) => {
+    throw error;
+  });
+  const jobs = createJobs(queue, 0).jobs;
+  await jobs.declare({
+    name: 'compare',
+    policy: 'stately',
+    batchSize: 100,
+    subscribes: [{ topic: 'changed', data: (key) => ({ key }) }],
+    handler: async () => undefined,
+  });
+  const keys = Array.from({ length: 10_000 }, (_, i) => `wave-${i}`);
+  await database.db.transaction((tx) => jobs.publish(tx, 'changed', [...keys, 'own-1'], null, { wave: true }));
+  // A guest's change of a key the wave holds a waiting job for: its own job all the same.
+  await database.db.transaction((tx) => jobs.publish(tx, 'changed', ['own-1']));
+  const order: string[] = [];
+  await queue.work<{ key: string }>('compare', { batchSize: 100 }, async (batch) => {
+    order.push(...batch.map((job) => job.data.key));
+    return batch.map(() => null);
+  });
+  while (order.length < 200) await new Promise((resolve) => setTimeout(resolve, 50));
+  // The first batch fetched holds the guest's job, though 10,001 wave jobs were queued before it.
+  expect(order.slice(0, 100)).toContain('own-1');
+}, 60_000);
