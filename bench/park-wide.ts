@@ -4,8 +4,9 @@
 // a device of its own, half with a saved Google object, all undated (a dated admission's
 // object would also be compared for its hours). A change of the park's locations is then
 // published as the Park Locations tab publishes it, and the bench reports:
-// - the time until every APNs push is sent (to a local HTTP/2 double that takes 500 streams a
-//   connection and answers at once), beside a baseline in the same process: as many pushes
+// - the time until every APNs push is sent (to a local HTTP/2 double in a process of its own,
+//   bench/apns-double-process.ts, that takes 500 streams a connection and answers at once),
+//   beside a baseline in the same process group: as many pushes
 //   sent straight through the APNs client, with no database (BENCH_BASELINE_PUSHES, at most 200,000);
 // - Google requests made (the classes) and the most made within any second, against the limit;
 // - the guest lane: while the wave drains, one of 40 guests' own tickets changes every 250 ms
@@ -14,7 +15,10 @@
 // - the process's peak resident memory, the database's growth, and the pass fetches served a
 //   second once the wave is done (2,000 devices fetching the changed pass, 20 at once).
 // Its last line sums it up. Run at 100,000 and 1,000,000 to see memory stay flat.
+import { fork } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,7 +29,8 @@ import { loadConfig } from '../apps/api/src/platform/config.ts';
 import { createHttp2ApnsClient } from '../apps/api/src/wallet/apple/apns.ts';
 import { passTokenOf } from '../apps/api/src/wallet/apple/apple-pass-content.service.ts';
 import { PARK_CHANGED } from '../apps/api/src/guest/ticket/ticket.topics.ts';
-import { startWalletDoubles, WALLET_PASS_TYPE } from '../apps/api/test-support/wallet-doubles.ts';
+import { GOOGLE_CLIENT_EMAIL, GOOGLE_ISSUER_ID, WALLET_PASS_TYPE } from '../apps/api/test-support/wallet-doubles.ts';
+import { GoogleDouble, writeServiceAccountKey } from '../apps/api/test-support/google-double.ts';
 import { anOrder } from '../apps/api/test-support/fixtures.ts';
 import { fmt, positiveNumber } from './bench-support.ts';
 
@@ -41,29 +46,42 @@ const guestBarcode = (i: number) => `9${String(i).padStart(15, '0')}`;
 const mib = (bytes: number) => bytes / 1024 / 1024;
 
 const dir = await mkdtemp(join(tmpdir(), 'bw-park-wide-'));
-// Which guest token was pushed when (the guests' devices only), from the APNs double.
+// APNs: a double in a process of its own, telling when a guest's device is pushed (Date.now()).
 const guestTokens = new Map(Array.from({ length: GUESTS }, (_, i) => [token(i + 1), i]));
 const guestPushes: { guest: number; at: number }[] = [];
-const doubles = await startWalletDoubles(dir, (pushToken) => {
-  const guest = guestTokens.get(pushToken);
-  if (guest !== undefined) guestPushes.push({ guest, at: performance.now() });
-  return { status: 200 };
+const apnsProcess = fork(fileURLToPath(new URL('./apns-double-process.ts', import.meta.url)), [dir], { execArgv: ['--import', 'tsx'] });
+const apns = await new Promise<{ url: string; caFile: string }>((resolve) => apnsProcess.once('message', resolve));
+apnsProcess.on('message', (message: { token?: string; at?: number }) => {
+  const guest = message.token === undefined ? undefined : guestTokens.get(message.token);
+  if (guest !== undefined) guestPushes.push({ guest, at: message.at! });
 });
-// The double keeps no list of a million pushes: it counts them.
-doubles.pushes.push = () => 0;
+apnsProcess.send({ watch: [...guestTokens.keys()] });
+// Google: a double in this process (a few dozen requests).
+const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const google = new GoogleDouble(publicKey, GOOGLE_CLIENT_EMAIL);
+await google.start();
+const keyFile = join(dir, 'service-account.json');
+await writeServiceAccountKey(keyFile, privateKey, GOOGLE_CLIENT_EMAIL, `${google.baseUrl}/token`);
+const walletEnv = {
+  APPLE_PASS_TYPE_ID: WALLET_PASS_TYPE,
+  APNS_URL: apns.url,
+  APNS_CA_FILE: apns.caFile,
+  GOOGLE_WALLET_ISSUER_ID: GOOGLE_ISSUER_ID,
+  GOOGLE_WALLET_KEY_FILE: keyFile,
+  GOOGLE_WALLET_API_URL: `${google.baseUrl}/walletobjects/v1`,
+};
 const database = await createTestDatabase('postgres', 10);
 let peakRss = process.memoryUsage().rss;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
 
 try {
   // ---- Baseline: pushes straight through the APNs client, no queue, no database ----
-  const apnsEnv = doubles.env;
   const client = createHttp2ApnsClient({
-    url: apnsEnv.APNS_URL,
+    url: apns.url,
     topic: WALLET_PASS_TYPE,
     certPem: '',
     keyPem: '',
-    extraCaPem: await readFile(apnsEnv.APNS_CA_FILE, 'utf8'),
+    extraCaPem: await readFile(apns.caFile, 'utf8'),
     connections: 2,
   });
   const baselineStart = performance.now();
@@ -107,7 +125,7 @@ try {
     DATA_DIR: dir,
     PUBLIC_URL: 'https://wallet.example.com',
     DATABASE_URL: database.url!,
-    ...doubles.env,
+    ...walletEnv,
   });
   const app = await buildApp({ config, database, logger: false, throttleKeyPrefix: `bench-${Date.now()}` });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -131,8 +149,8 @@ try {
     (await db.execute(sql`select serial_number from wallet_passes where barcode like '9%' order by barcode`)) as unknown as {
       rows: { serial_number: string }[];
     }
-  ).rows.map((r) => `${doubles.env.GOOGLE_WALLET_ISSUER_ID}.${r.serial_number}`);
-  for (const id of guestObjects) doubles.google.saved.add(id);
+  ).rows.map((r) => `${GOOGLE_ISSUER_ID}.${r.serial_number}`);
+  for (const id of guestObjects) google.saved.add(id);
   for (let i = 0; i < GUESTS; i++) await putOrder(i, 11);
   const settle = async () => {
     while ((await app.jobs.pending()) > 0) await new Promise((resolve) => setTimeout(resolve, 200));
@@ -140,7 +158,6 @@ try {
   await settle();
 
   // ---- The park-wide change ----
-  const google = doubles.google;
   google.classCalls = [];
   google.objectCalls = [];
   google.requestTimes = [];
@@ -172,14 +189,14 @@ try {
       const objectId = guestObjects[guest]!;
       changes.push(
         (async () => {
-          const at = performance.now();
+          const at = Date.now();
           const seen = google.objectCalls.length;
           await putOrder(guest, 20 + guest);
           for (;;) {
             const pushed = guestPushes.find((p) => p.guest === guest && p.at > at);
             const updated = google.objectCalls.slice(seen).some((c) => c.body.id === objectId);
-            if (pushed && updated) return void lane.push((performance.now() - at) / 1000);
-            if (performance.now() - at > 60_000) return void lane.push(60);
+            if (pushed && updated) return void lane.push((Date.now() - at) / 1000);
+            if (Date.now() - at > 60_000) return void lane.push(60);
             await new Promise((resolve) => setTimeout(resolve, 20));
           }
         })(),
@@ -255,6 +272,7 @@ try {
 } finally {
   clearInterval(sampler);
   await database.close();
-  await doubles.close();
+  apnsProcess.disconnect();
+  await google.close();
   await rm(dir, { recursive: true, force: true });
 }
