@@ -42,6 +42,7 @@ const CONFIGURATION_TABS = [
   'Wallet Item Exclusions',
   'Park Hours',
   'Park Locations',
+  'Park Notices',
   'Wristband Merch Pack IDs',
   'Wristbands',
   'Entry Windows',

@@ -1,6 +1,6 @@
-// The Park Hours and Park Locations tabs against the real server with the demo data: the
-// demo's operating days and locations are listed; a location is added through the modal
-// (coordinates with decimals) and removed again. axe and screenshots at 360 and 1280 px.
+// The Park Hours, Park Locations and Park Notices tabs against the real server with the demo
+// data: the demo's operating days and locations are listed; a location is added through the
+// modal (coordinates with decimals) and removed again, as is a notice in English and Spanish. axe and screenshots at 360 and 1280 px.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, launchBrowser, screenshot, unexpectedProblems, WIDTHS } from '../support/browser.ts';
@@ -59,6 +59,30 @@ describe('Park Hours and Park Locations tabs', () => {
         await modal(page).getByRole('button', { name: 'Yes, Delete' }).click();
         await page.getByText('Park Locations: record deleted.').waitFor();
         await rowWith(page, name).waitFor({ state: 'detached' });
+
+        // A notice of the park's, in English and Spanish: added, listed, removed.
+        await openTab(page, 'Park Notices');
+        const notice = `The Ferris wheel closes at 8 pm tonight (${width}).`;
+        await page.getByRole('button', { name: 'Add New' }).click();
+        await modal(page).getByRole('heading', { name: 'New Park Notices' }).waitFor();
+        await modal(page).getByLabel('Notice', { exact: true }).fill(notice);
+        await modal(page).getByLabel('Notice (Spanish)', { exact: true }).fill('La noria cierra hoy a las 8 p. m.');
+        await page.waitForFunction(() => document.querySelector('.modal')?.classList.contains('show'));
+        await page.waitForTimeout(200);
+        await expectNoAxeViolations(page);
+        await screenshot(page, 'staff-park-notice-new');
+        await modal(page).getByRole('button', { name: 'Save' }).click();
+        await modal(page).waitFor({ state: 'detached' });
+        await page.getByText('Park Notices: record created.').waitFor();
+        await rowWith(page, notice).waitFor();
+        await settled(page);
+        await expectNoAxeViolations(page);
+        await screenshot(page, 'staff-park-notices');
+        await rowWith(page, notice).getByRole('button', { name: 'Edit' }).click();
+        await modal(page).getByRole('button', { name: 'Delete' }).click();
+        await modal(page).getByRole('button', { name: 'Yes, Delete' }).click();
+        await page.getByText('Park Notices: record deleted.').waitFor();
+        await rowWith(page, notice).waitFor({ state: 'detached' });
         expect(unexpectedProblems(staff.problems)).toEqual([]);
       } finally {
         await staff.close();

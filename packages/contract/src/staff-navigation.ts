@@ -5,6 +5,7 @@ import { dashboard, DELIVERY_RETRY, deliveries, privacy, webhooks } from './staf
 import {
   parkHours,
   parkLocations,
+  parkNotices,
   passCustomizationCategories,
   passCustomizations,
   testPasses,
@@ -42,7 +43,16 @@ export const navigation: NavigationGroup[] = [
   { title: 'Overview', tabs: [dashboard] },
   {
     title: 'Passes',
-    tabs: [passCustomizations, passCustomizationCategories, testPasses, walletExceptions, walletItemExclusions, parkHours, parkLocations],
+    tabs: [
+      passCustomizations,
+      passCustomizationCategories,
+      testPasses,
+      walletExceptions,
+      walletItemExclusions,
+      parkHours,
+      parkLocations,
+      parkNotices,
+    ],
   },
   { title: 'Wristbands', tabs: [wristbandMerchPackIds, wristbandBindings] },
   { title: 'Reservations', tabs: [visitWindows, visitProducts, visitBlockouts] },

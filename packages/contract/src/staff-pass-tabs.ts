@@ -146,6 +146,28 @@ export const parkHours: ResourceDeclaration = {
   ],
 };
 
+/**
+ * What the park tells every passholder (a closing time moved, a ride down for the day): shown
+ * on every ticket's pass until deleted; a change is a park-wide wave (one request per Google
+ * class, one push per Apple device).
+ */
+export const parkNotices: ResourceDeclaration = {
+  key: 'park-notices',
+  parkWide: true,
+  title: 'Park Notices',
+  api: '/api/admin/park-notices/',
+  idField: 'parkNoticeGUID',
+  idColumn: 'guid',
+  table: 'parkNotices',
+  operations: ALL_OPERATIONS,
+  searchFields: ['parkNoticeText'],
+  defaultSort: { field: 'parkNoticeCreated', direction: 'desc' },
+  fields: [
+    ...translatedFields({ name: 'parkNoticeText', label: 'Notice', type: 'text', column: 'text', required: true, max: 200 }),
+    { name: 'parkNoticeCreated', label: 'Created', type: 'datetime', column: 'createdAt', readOnly: true },
+  ],
+};
+
 /** Most park locations: Apple Wallet and Google Wallet use ten per pass. */
 export const MAX_PARK_LOCATIONS = 10;
 

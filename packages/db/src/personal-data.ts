@@ -970,6 +970,12 @@ export const PERSONAL_DATA: TableMap[] = [
     holds: 'a place where passes show on the lock screen',
     columns: { guid: none, name: none, latitude: none, longitude: none, relevantText: none, relevantTextEs: none, ...stamps },
   }),
+  entry({
+    table: schema.parkNotices,
+    owner: 'wallet',
+    holds: "a notice of the park's every pass shows",
+    columns: { guid: none, text: none, textEs: none, ...stamps },
+  }),
 ];
 
 /**

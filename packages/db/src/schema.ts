@@ -1516,6 +1516,20 @@ export const parkLocations = pgTable('park_locations', {
 });
 
 /**
+ * A notice of the park's (a closing time moved, a ride down for the day): shown on every
+ * ticket's pass while the row exists, on the back of Apple passes and as a message of Google's
+ * ticket classes.
+ */
+export const parkNotices = pgTable('park_notices', {
+  guid: uuid().primaryKey().defaultRandom(),
+  text: text().notNull(),
+  /** The notice in Spanish (null: the English one). */
+  textEs: text(),
+  createdAt: created(),
+  updatedAt: updated(),
+});
+
+/**
  * Google Wallet's save and delete callbacks, one row per nonce (Google may send one twice):
  * verified, recorded once. serialNumber names the pass whose object it was (null: an object
  * this database does not know).

@@ -1,10 +1,10 @@
-// The park settings passes carry (back office tabs Park Hours and Park Locations): the
-// operating hours that bring a pass to the lock screen, and the places at the park where it
-// comes up.
+// The park settings passes carry (back office tabs Park Hours, Park Locations and Park
+// Notices): the operating hours that bring a pass to the lock screen, the places at the park
+// where it comes up, and what the park tells every passholder.
 import { MAX_PARK_LOCATIONS } from '@boardwalk/contract/staff-pass-tabs';
 import { and, asc, count, gt, gte, lt, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
-import { parkHours, parkLocations } from '@boardwalk/db/schema';
+import { parkHours, parkLocations, parkNotices } from '@boardwalk/db/schema';
 
 export interface OperatingHours {
   opensAt: Date;
@@ -34,6 +34,20 @@ export async function findOperatingHours(db: Executor, range: { from: Date; to: 
     )
     .orderBy(asc(parkHours.opensAt))
     .limit(range.limit);
+}
+
+/** A notice of the park's, in English and (null: the English) Spanish. */
+export interface ParkNotice {
+  text: string;
+  textEs: string | null;
+}
+
+/** The park's notices, the oldest first (a pass's content must not change with the read). */
+export async function findParkNotices(db: Executor): Promise<ParkNotice[]> {
+  return db
+    .select({ text: parkNotices.text, textEs: parkNotices.textEs })
+    .from(parkNotices)
+    .orderBy(asc(parkNotices.createdAt), asc(parkNotices.guid));
 }
 
 /** The park's locations, in a stable order (a pass's content must not change with the read). */

@@ -3,13 +3,20 @@
 // may have changed since.
 import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
-import { appleDeviceRegistrations, walletWaves } from '@boardwalk/db/schema';
+import { appleDeviceRegistrations, walletPasses, walletWaves } from '@boardwalk/db/schema';
 
 export type Wave = typeof walletWaves.$inferSelect;
 
-export async function insertWave(tx: Executor, reason: string): Promise<string> {
-  const [row] = await tx.insert(walletWaves).values({ reason }).returning({ id: walletWaves.id });
-  return row!.id;
+/**
+ * A new wave, its id the job's (a retried job finds its wave again). Its moment is now, or the
+ * latest pass's update tag when that is later (a tag may be a second ahead, nextUpdatedAt): no
+ * device holds a tag past the wave, so every device sees every pass as changed since.
+ */
+export async function insertWave(tx: Executor, id: string, reason: string): Promise<void> {
+  await tx
+    .insert(walletWaves)
+    .values({ id, reason, createdAt: sql`greatest(now(), (select max(${walletPasses.updatedAt}) from ${walletPasses}))` })
+    .onConflictDoNothing();
 }
 
 /** The wave, and whether a newer one began since (which pushes every device again). */
@@ -17,7 +24,8 @@ export async function findWave(db: Executor, id: string): Promise<{ wave: Wave; 
   const [row] = await db
     .select({
       wave: walletWaves,
-      superseded: sql<boolean>`exists (select 1 from ${walletWaves} newer where newer.created_at > ${walletWaves.createdAt})`,
+      // Written out: Drizzle names a selected column without its table, which inside the subquery would be the newer row's.
+      superseded: sql<boolean>`exists (select 1 from wallet_waves newer where newer.created_at > wallet_waves.created_at)`,
     })
     .from(walletWaves)
     .where(eq(walletWaves.id, id));
@@ -51,13 +59,18 @@ export async function findDevicesAfter(db: Executor, after: string | null, limit
     .limit(limit);
 }
 
-/** A page pushed: the cursor moves past it and its outcomes are added; `finished` ends the wave. */
+/**
+ * A page pushed: the cursor moves from `from` past it and its outcomes are added; `finished`
+ * ends the wave. False when the cursor is no longer `from` (another run of the wave moved it)
+ * or the wave ended: the caller stops.
+ */
 export async function recordWavePage(
   db: Executor,
   id: string,
+  from: string | null,
   page: { cursor: string | null; devices: number; pushed: number; unregistered: number; failed: number; finished: boolean },
-) {
-  await db
+): Promise<boolean> {
+  const rows = await db
     .update(walletWaves)
     .set({
       cursor: page.cursor,
@@ -67,5 +80,7 @@ export async function recordWavePage(
       failed: sql`${walletWaves.failed} + ${page.failed}`,
       ...(page.finished && { finishedAt: sql`now()` }),
     })
-    .where(and(eq(walletWaves.id, id), isNull(walletWaves.finishedAt)));
+    .where(and(eq(walletWaves.id, id), isNull(walletWaves.finishedAt), sql`${walletWaves.cursor} is not distinct from ${from}`))
+    .returning({ id: walletWaves.id });
+  return rows.length > 0;
 }

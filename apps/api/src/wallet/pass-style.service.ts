@@ -5,7 +5,14 @@ import { isStoredValueCard } from '@boardwalk/contract/pass-display';
 import type { Executor } from '@boardwalk/db/client';
 import { operatingDayBounds, operatingDayStart } from '../platform/park-time.ts';
 import { findNextVisit, type NextVisit } from '../guest/ticket/next-visit.repo.ts';
-import { findOperatingHours, findParkLocations, type OperatingHours, type ParkLocation } from './park-settings.repo.ts';
+import {
+  findOperatingHours,
+  findParkLocations,
+  findParkNotices,
+  type OperatingHours,
+  type ParkLocation,
+  type ParkNotice,
+} from './park-settings.repo.ts';
 
 /**
  * The style of a ticket's pass: a Stored Value Card is a store card with its balance; a season
@@ -60,13 +67,15 @@ export interface Relevance {
    */
   hours: OperatingHours[];
   locations: ParkLocation[];
+  /** The park's notices, on an Apple pass's back (a Google object shows its class's). */
+  notices?: ParkNotice[];
   /** A season pass's next reserved entry window (docs/visit-reservations.md), shown on its passes. */
   nextVisit?: NextVisit | null;
 }
 
 /**
- * The pass's relevance from the park settings: the locations (unless `withLocations` is
- * false: a Google object carries none, its class does) and the hours its style needs (a season
+ * The pass's relevance from the park settings: the locations and notices (unless
+ * `withLocations` is false: a Google object carries none, its class does) and the hours its style needs (a season
  * pass's next operating days unless `withSeasonDays` is false: Google shows none).
  */
 export async function relevanceOf(
@@ -77,21 +86,21 @@ export async function relevanceOf(
 ): Promise<Relevance> {
   // One read after the other: side by side they would take two pool connections per job.
   const style = passStyleOf(order);
-  const locations = withLocations ? await findParkLocations(db) : [];
+  const park = withLocations ? { locations: await findParkLocations(db), notices: await findParkNotices(db) } : { locations: [] };
   if (style === 'admission' && order.visitDate)
-    return { hours: await findOperatingHours(db, { ...visitDay(order.visitDate, timeZone), limit: MAX_RELEVANT_DAYS }), locations };
+    return { hours: await findOperatingHours(db, { ...visitDay(order.visitDate, timeZone), limit: MAX_RELEVANT_DAYS }), ...park };
   if (style === 'season') {
     // A reservation says when the pass is wanted at the gate: exactly its window.
     const nextVisit = await findNextVisit(db, order.barcode, now);
-    if (nextVisit) return { hours: [{ opensAt: nextVisit.startsAt, closesAt: nextVisit.endsAt }], locations, nextVisit };
-    if (!withSeasonDays) return { hours: [], locations };
+    if (nextVisit) return { hours: [{ opensAt: nextVisit.startsAt, closesAt: nextVisit.endsAt }], ...park, nextVisit };
+    if (!withSeasonDays) return { hours: [], ...park };
     const hours = await findOperatingHours(db, {
       from: operatingDayStart(now, timeZone),
       to: order.expires ? new Date(order.expires) : null,
       closingAfter: now,
       limit: MAX_RELEVANT_DAYS,
     });
-    return { hours, locations };
+    return { hours, ...park };
   }
-  return { hours: [], locations };
+  return { hours: [], ...park };
 }

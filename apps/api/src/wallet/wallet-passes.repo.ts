@@ -105,6 +105,15 @@ export async function updateContentHash(db: Executor, serialNumber: string, cont
   return rows[0]?.updatedAt ?? null;
 }
 
+/** The pass's update tag now (another fetch or compare may have moved it since it was read). */
+export async function findUpdatedAt(db: Executor, serialNumber: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ updatedAt: walletPasses.updatedAt })
+    .from(walletPasses)
+    .where(eq(walletPasses.serialNumber, serialNumber));
+  return row?.updatedAt ?? null;
+}
+
 /**
  * Voids the member's card (in the removal's transaction, before the account goes): the row
  * names no holder any more and its update tag moves, so that devices fetch the voided card.

@@ -210,6 +210,10 @@ export function applePassContent(input: PassContentInput): PassContent {
   if (order.redeemed) auxiliary.push(dateField('redeemed', label('redeemed'), order.redeemed, zone, true));
   const instructions = row.customization && textsIn(row.customization, 'instructions');
   if (instructions) back.push({ key: 'instructions', label: label('instructions'), value: strings.staff(instructions) });
+  // The park's notices, each told on the lock screen when it comes (its own message).
+  (relevance.notices ?? []).forEach((notice, i) =>
+    back.push({ key: `notice${i}`, label: label('notice'), value: strings.staff(textsIn(notice, 'text')!), changeMessage: '%@' }),
+  );
   back.push({ key: 'support', label: label('guestServices'), value: config.supportEmail });
 
   const base = passBase(config, serialNumber, `${config.brandName} ${order.product}`, {

@@ -13,7 +13,7 @@ import type { TicketCore } from '../../guest/ticket/ticket.service.ts';
 import { currentContentOf, passTokenOf, type PassContent, type WalletConfig } from './apple-pass-content.service.ts';
 import { recordPushesFetched, recordPushesListed } from '../deliveries/apple-push-fetches.repo.ts';
 import { recordWalletEvent } from '../wallet-events.repo.ts';
-import { findPassBySerialNumber, updateContentHash } from '../wallet-passes.repo.ts';
+import { findPassBySerialNumber, findUpdatedAt, updateContentHash } from '../wallet-passes.repo.ts';
 import { findNewestWaveTag } from '../park-waves.repo.ts';
 import {
   deleteDeviceRegistration,
@@ -175,8 +175,12 @@ export function createPassKitService(deps: PassKitDeps) {
     if (pass.waveAt && pass.waveAt > updatedAt) {
       content = await currentContentOf(deps, pass);
       if (!content) throw unauthorized();
+      // Another device's fetch may have moved it meanwhile (a phone and its watch, pushed together): its tag is read again.
       if (content.contentHash !== pass.contentHash)
-        updatedAt = (await updateContentHash(deps.db, pass.serialNumber, content.contentHash, deps.at)) ?? updatedAt;
+        updatedAt =
+          (await updateContentHash(deps.db, pass.serialNumber, content.contentHash, deps.at)) ??
+          (await findUpdatedAt(deps.db, pass.serialNumber)) ??
+          updatedAt;
     }
     // HTTP dates have whole seconds.
     const lastModified = new Date(Math.floor(updatedAt.getTime() / 1000) * 1000);

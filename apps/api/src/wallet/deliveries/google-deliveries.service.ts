@@ -14,7 +14,7 @@ import { ticketClasses, toTicketObject, type GoogleWalletConfig } from '../googl
 import { loyaltyClass, toLoyaltyObject, voidedLoyaltyObject } from '../google/google-member-card-content.service.ts';
 import { findClassHashes, saveClassHash } from '../google/google-classes.repo.ts';
 import { GOOGLE_WALLET_STATES } from '../google/google-callbacks.repo.ts';
-import { findParkLocations } from '../park-settings.repo.ts';
+import { findParkLocations, findParkNotices } from '../park-settings.repo.ts';
 import { findGoogleIssuedPasses, recordGoogleUpdate } from '../google/google-wallet.repo.ts';
 import { relevanceOf, voidReasonOf } from '../pass-style.service.ts';
 import { findMemberCard } from '../../loyalty/loyalty-member.service.ts';
@@ -216,7 +216,7 @@ export function createGoogleDeliveries(deps: GoogleDeliveryDeps) {
     if (!deps.googleWallet.updatesObjects) return;
     const { issuerId } = deps.googleWallet;
     const classes: WalletClass[] = [
-      ...ticketClasses(issuerId, deps.config, await findParkLocations(deps.db)),
+      ...ticketClasses(issuerId, deps.config, { locations: await findParkLocations(deps.db), notices: await findParkNotices(deps.db) }),
       { kind: 'loyaltyClass', class: loyaltyClass(issuerId, deps.config) },
     ];
     const stored = await findClassHashes(

@@ -1,34 +1,35 @@
-// A park-wide change (the park's hours or locations, what every pass shows) reaches every
-// wallet as a wave. Google: the classes carry what is the same for every pass, so the wave is
-// one request per class (syncClasses), and only the objects whose own fields follow the change
-// (a dated admission's hours) are compared. Apple has no classes: every device is pushed once,
-// a page of devices at a time, without computing a single pass; each device then asks which
-// passes changed (all of them, since the wave began) and fetches each, which is compared
-// then and answered 304 where what it shows is the same (passkit.service.ts).
+// A park-wide change (the park's hours, locations or notices: what every pass shows) reaches
+// every wallet as a wave. Google: the classes carry what is the same for every pass, so the
+// wave is one request per class (syncClasses), and only the objects whose own fields follow
+// the change (a dated admission's hours) are compared. Apple has no classes: every device is
+// pushed once, a page of devices at a time, without computing a single pass; each device then
+// asks which passes changed (all of them, since the wave began) and fetches each, which is
+// compared then and answered 304 where what it shows is the same (passkit.service.ts).
 //
-// A wave is a row (wallet_waves) and a chain of short jobs, each pushing pages for at most
-// WAVE_SLICE_MS before queueing the next: a restart goes on from the row's cursor, and a
+// A wave is a row (wallet_waves, its id the first job's) and a chain of short jobs, each
+// pushing pages for at most `sliceMs` and queueing the next with its last page: a retried or
+// restarted job goes on from the row's cursor, a run that finds the cursor moved stops, and a
 // newer wave takes over the rest of an older one. Its pushes take the APNs client's wave lane,
-// which leaves streams free for the pushes of a guest's own change, and its jobs run beside
-// the own-change queues rather than before them.
+// which leaves streams free for the pushes of a guest's own change.
 import type { Db } from '@boardwalk/db/client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppleWallet } from '../apple/apple-wallet.plugin.ts';
+import type { ApnsClient } from '../apple/apns.ts';
 import type { RunningJob, JobSender } from '../../platform/jobs/job-queue.ts';
-import { deleteRegistrationsOfTokens } from '../apple/passkit.repo.ts';
-import { findDevicesAfter, findWave, insertWave, recordWavePage } from '../park-waves.repo.ts';
-import { findDatedBarcodesWithGoogleObjects } from '../wallet-passes.repo.ts';
 import type { ChangeBus } from '../../platform/jobs/jobs.plugin.ts';
 import { operatingDay } from '../../platform/park-time.ts';
 import { TICKET_CHANGED } from '../../integrations/ticketing/ticket.topics.ts';
+import { deleteRegistrationsOfTokens } from '../apple/passkit.repo.ts';
+import { findDevicesAfter, findWave, insertWave, recordWavePage } from '../park-waves.repo.ts';
+import { findDatedBarcodesWithGoogleObjects } from '../wallet-passes.repo.ts';
 
 /** The queue of a wave's slices. */
 export const PARK_WAVE_QUEUE = 'park-wave';
+/** How long a slice may run before pg-boss takes it for dead: well past a slice and its last page. */
+export const PARK_WAVE_EXPIRE_SECONDS = 600;
 
-/** Devices read and pushed at once. */
-export const WAVE_PAGE = 2000;
-/** How long one job of a wave pushes before it hands the rest to the next. */
-const WAVE_SLICE_MS = 10_000;
+/** A wave's job: the first names the change, the next ones the wave they go on with. */
+export type ParkWaveJob = { reason: string } | { waveId: string };
 
 export interface ParkWaveDeps {
   db: Db;
@@ -39,22 +40,42 @@ export interface ParkWaveDeps {
   log: FastifyBaseLogger;
 }
 
-/** A wave's job: the first names the change, the next ones the wave they go on with. */
-export type ParkWaveJob = { reason: string } | { waveId: string };
+export interface WaveSizes {
+  /** Devices read and pushed at once. */
+  page: number;
+  /** How long one job pushes before it hands the rest to the next. */
+  sliceMs: number;
+}
 
 /** Dated tickets published per transaction for their Google objects' compare. */
 const DATED_PAGE = 1000;
+/** A push APNs did not take is sent once more after this long. */
+const RETRY_AFTER_MS = 1000;
 
 export type ParkWaves = ReturnType<typeof createParkWaves>;
 
-export function createParkWaves(deps: ParkWaveDeps) {
+type Device = { deviceLibraryIdentifier: string; pushToken: string };
+
+/** Pushes every device of a page in the wave lane; the ones that failed once more, a second later. */
+async function pushPage(apns: ApnsClient, devices: Device[]) {
+  const outcomes = await Promise.all(devices.map((d) => apns.push(d.pushToken, 'wave')));
+  const failed = outcomes.flatMap((o, i) => (o.outcome === 'failed' ? [i] : []));
+  if (failed.length > 0) {
+    await new Promise((resolve) => setTimeout(resolve, RETRY_AFTER_MS));
+    const again = await Promise.all(failed.map((i) => apns.push(devices[i]!.pushToken, 'wave')));
+    failed.forEach((i, k) => (outcomes[i] = again[k]!));
+  }
+  return outcomes;
+}
+
+export function createParkWaves(deps: ParkWaveDeps, sizes: WaveSizes = { page: 2000, sliceMs: 10_000 }) {
   /**
-   * A park-wide change begins its wave: the row, whose moment tells devices every pass may have
-   * changed, and the Google objects of dated tickets from today on compared (their hours), in
-   * the wave's lane.
+   * A park-wide change begins its wave (again, when its job is retried): the row, whose moment
+   * tells devices every pass may have changed, and the Google objects of dated tickets from
+   * today on compared (their hours), in the wave's lane.
    */
-  async function begin(reason: string): Promise<string> {
-    const waveId = await deps.db.transaction((tx) => insertWave(tx, reason));
+  async function begin(waveId: string, reason: string): Promise<void> {
+    await insertWave(deps.db, waveId, reason);
     const today = operatingDay(new Date(), deps.config.parkTimezone);
     for (let after: string | null = null; ;) {
       const barcodes = await findDatedBarcodesWithGoogleObjects(deps.db, today, after, DATED_PAGE);
@@ -62,51 +83,51 @@ export function createParkWaves(deps: ParkWaveDeps) {
       await deps.db.transaction((tx) => deps.changes.publish(tx, TICKET_CHANGED, barcodes, null, { wave: true }));
       after = barcodes.at(-1)!;
     }
-    return waveId;
   }
 
   /** One slice of the wave: pages of devices pushed until done, superseded, or out of time (then the next slice is queued). */
   async function run(job: RunningJob<ParkWaveJob>): Promise<void> {
-    const waveId = 'waveId' in job.data ? job.data.waveId : await begin(job.data.reason);
-    const found = await findWave(deps.db, waveId);
-    if (!found || found.wave.finishedAt) return;
+    const waveId = 'waveId' in job.data ? job.data.waveId : job.id;
+    if ('reason' in job.data) await begin(waveId, job.data.reason);
     const { apns } = deps.appleWallet;
-    let cursor = found.wave.cursor;
-    const until = Date.now() + WAVE_SLICE_MS;
-    for (;;) {
-      if (found.superseded || (await findWave(deps.db, waveId))?.superseded) {
-        await recordWavePage(deps.db, waveId, { cursor, devices: 0, pushed: 0, unregistered: 0, failed: 0, finished: true });
-        deps.log.info({ waveId }, 'Park-wide wave: a newer wave pushes the devices left');
-        return;
-      }
-      const devices = await findDevicesAfter(deps.db, cursor, WAVE_PAGE);
-      const outcomes = apns ? await Promise.all(devices.map((d) => apns.push(d.pushToken, 'wave'))) : [];
+    const until = Date.now() + sizes.sliceMs;
+    for (let found = await findWave(deps.db, waveId); found && !found.wave.finishedAt; found = await findWave(deps.db, waveId)) {
+      const from = found.wave.cursor;
+      const devices = found.superseded || !apns ? [] : await findDevicesAfter(deps.db, from, sizes.page);
+      const outcomes = apns ? await pushPage(apns, devices) : [];
       const gone = devices.filter((_, i) => outcomes[i]?.outcome === 'unregistered').map((d) => d.pushToken);
       if (gone.length > 0) await deleteRegistrationsOfTokens(deps.db, gone);
-      const failed = outcomes.filter((o) => o.outcome === 'failed').length;
-      cursor = devices.at(-1)?.deviceLibraryIdentifier ?? cursor;
-      const finished = devices.length < WAVE_PAGE;
-      await recordWavePage(deps.db, waveId, {
-        cursor,
+      const finished = devices.length < sizes.page;
+      const next = !finished && Date.now() > until;
+      const page = {
+        cursor: devices.at(-1)?.deviceLibraryIdentifier ?? from,
         devices: devices.length,
         pushed: outcomes.filter((o) => o.outcome === 'sent').length,
         unregistered: gone.length,
-        failed,
+        failed: outcomes.filter((o) => o.outcome === 'failed').length,
         finished,
+      };
+      const recorded = await deps.db.transaction(async (tx) => {
+        if (!(await recordWavePage(tx, waveId, from, page))) return false;
+        if (next) await deps.jobs.send(tx, { name: PARK_WAVE_QUEUE, data: { waveId }, singletonKey: `wave:${waveId}` });
+        return true;
       });
-      if (failed > 0)
-        deps.log.warn({ waveId, failed }, 'Park-wide wave: APNs refused pushes; those devices get the change at their next push or fetch');
+      if (page.failed > 0)
+        deps.log.warn(
+          { waveId, failed: page.failed },
+          'Park-wide wave: APNs refused pushes twice; those devices get the change at their next push',
+        );
+      if (!recorded || next) return;
       if (finished) {
         const wave = (await findWave(deps.db, waveId))?.wave;
+        const how = found.superseded
+          ? 'a newer wave pushes the devices left'
+          : apns
+            ? 'every device pushed'
+            : 'recorded; not pushed because APNs is not configured';
         deps.log.info(
           { waveId, devices: wave?.devices, pushed: wave?.pushed, unregistered: wave?.unregistered, failed: wave?.failed },
-          apns ? 'Park-wide wave: every device pushed' : 'Park-wide wave recorded; not pushed because APNs is not configured',
-        );
-        return;
-      }
-      if (Date.now() > until) {
-        await deps.db.transaction((tx) =>
-          deps.jobs.send(tx, { name: PARK_WAVE_QUEUE, data: { waveId }, singletonKey: `${waveId}:${cursor}` }),
+          `Park-wide wave: ${how}`,
         );
         return;
       }

@@ -11,7 +11,7 @@ import * as schema from '@boardwalk/db/schema';
 import type { Push } from '../../../test-support/apns-double.ts';
 import { anOrder, putOrder } from '../../../test-support/fixtures.ts';
 import type { GoogleDouble } from '../../../test-support/google-double.ts';
-import { unpackPass } from '../../../test-support/pkpass-check.ts';
+import { readPassStrings, unpackPass } from '../../../test-support/pkpass-check.ts';
 import { loginAs, type StaffLogin } from '../../../test-support/staff.ts';
 import { startWalletDoubles, WALLET_PASS_TYPE as PASS_TYPE } from '../../../test-support/wallet-doubles.ts';
 import { createTestApp, settleDeliveries, type TestApp } from '../../../test-support/test-app.ts';
@@ -154,6 +154,52 @@ describe('a park-wide change', () => {
     const fetched = await fetchPass(lastModified);
     expect(fetched.statusCode).toBe(304);
     expect(fetched.headers['last-modified']).toBe(lastModified);
+  });
+
+  it('puts a park notice on every Google class as a message (no object sent) and on the back of the Apple pass, in Spanish too', async () => {
+    pushes.length = 0;
+    google.classCalls = [];
+    google.objectCalls = [];
+    const notice = await staffCall('POST', '/api/admin/park-notices/', {
+      parkNoticeText: 'The park closes at 6 pm today.',
+      parkNoticeTextEs: 'El parque cierra hoy a las 6 p. m.',
+    });
+    expect(notice.statusCode, notice.body).toBe(201);
+    await settleDeliveries(t.app);
+
+    expect(google.objectCalls).toEqual([]);
+    expect(google.classCalls).toHaveLength(3);
+    for (const call of google.classCalls)
+      expect((call.body as { messages?: unknown }).messages).toEqual([
+        {
+          id: 'notice0',
+          header: 'Park Notice',
+          body: 'The park closes at 6 pm today.',
+          localizedHeader: {
+            defaultValue: { language: 'en-US', value: 'Park Notice' },
+            translatedValues: [{ language: 'es', value: 'Aviso del parque' }],
+          },
+          localizedBody: {
+            defaultValue: { language: 'en-US', value: 'The park closes at 6 pm today.' },
+            translatedValues: [{ language: 'es', value: 'El parque cierra hoy a las 6 p. m.' }],
+          },
+          messageType: 'TEXT',
+        },
+      ]);
+    expect(pushes.map((p) => p.path)).toEqual([`/3/device/${TOKEN}`]);
+    const fetched = await unpackPass((await fetchPass()).rawPayload);
+    await fetched.cleanup();
+    const back = (fetched.pass as { generic: { backFields: { key: string; label: string; value: string; changeMessage?: string }[] } })
+      .generic.backFields;
+    expect(back.find((f) => f.key === 'notice0')).toEqual({
+      key: 'notice0',
+      label: 'Park Notice',
+      value: 'The park closes at 6 pm today.',
+      changeMessage: '%@',
+    });
+    const es = readPassStrings(fetched.files.get('es.lproj/pass.strings')!);
+    expect(es.get('The park closes at 6 pm today.')).toBe('El parque cierra hoy a las 6 p. m.');
+    expect(es.get('Park Notice')).toBe('Aviso del parque');
   });
 
   it("lets a guest's own change reach APNs and Google while a wave of 10,000 devices drains", async () => {

@@ -12,7 +12,7 @@ import type { DeliveryJobData } from '../../platform/jobs/delivery.ts';
 import { TICKET_CHANGED } from '../../integrations/ticketing/ticket.topics.ts';
 import { LOYALTY_ACCOUNT_CHANGED, LOYALTY_TIERS_CHANGED } from '../../loyalty/loyalty.topics.ts';
 import { PARK_CHANGED, PASSES_CHANGED } from '../../guest/ticket/ticket.topics.ts';
-import { PARK_WAVE_QUEUE, type ParkWaveJob } from './park-waves.service.ts';
+import { PARK_WAVE_EXPIRE_SECONDS, PARK_WAVE_QUEUE, type ParkWaveJob } from './park-waves.service.ts';
 import { APPLE_PUSH_BATCH, APPLE_PUSH_QUEUE, RETIRED_APPLE_PUSH_QUEUE, type ApplePushPayload } from './apple-deliveries.service.ts';
 import { findAccountsWithCards, findBarcodesWithPasses } from '../wallet-passes.repo.ts';
 import { GOOGLE_UPDATE_QUEUE, type GoogleUpdatePayload } from './google-deliveries.service.ts';
@@ -100,9 +100,11 @@ export const walletDeliveriesJobs = fp(
     });
     await app.jobs.declare<ParkWaveJob>({
       name: PARK_WAVE_QUEUE,
-      policy: 'standard',
+      // Staff edits within the coalescing window are one wave; a waiting one absorbs the next.
+      policy: 'stately',
       batchSize: 1,
-      subscribes: [{ topic: PARK_CHANGED, data: (reason) => ({ reason }) }],
+      expireSeconds: PARK_WAVE_EXPIRE_SECONDS,
+      subscribes: [{ topic: PARK_CHANGED, data: (reason) => ({ reason }), singletonKey: () => 'park-change', coalesce: true }],
       handler: (job) => app.wallet.parkWaves.run(job),
     });
     // The APNs queue, and the one before it, drained by the same handler.

@@ -15,6 +15,7 @@ import type {
   LoyaltyObject,
   LoyaltyClass,
   MerchantLocation,
+  Message,
   ObjectState,
   SaveToWalletPayload,
   TextModule,
@@ -22,11 +23,11 @@ import type {
   WalletObject,
 } from './google-wallet.ts';
 import type { PassTexts } from '@boardwalk/contract/i18n/passes';
-import { ownText, textIn } from '@boardwalk/contract/i18n/staff-texts';
+import { ownText, textIn, textsIn } from '@boardwalk/contract/i18n/staff-texts';
 import type { Config } from '../../platform/config.ts';
 import type { PassRow } from '../../guest/ticket/ticket.service.ts';
 import { balanceOf, fixedText, inEveryLanguage, voidReasonText, type PassTranslator } from '../../guest/ticket/pass-texts.ts';
-import type { ParkLocation } from '../park-settings.repo.ts';
+import type { ParkLocation, ParkNotice } from '../park-settings.repo.ts';
 import { passStyleOf, type PassStyle, type Relevance, type VoidReason } from '../pass-style.service.ts';
 
 export type GoogleWalletConfig = Pick<Config, 'defaultPassColors' | 'brandName' | 'publicUrl' | 'parkTimezone'> & {
@@ -100,6 +101,25 @@ const row = (start: string, end: string) => ({
 const merchantLocations = (locations: ParkLocation[]): MerchantLocation[] =>
   locations.map(({ latitude, longitude }) => ({ latitude, longitude }));
 
+/** What the ticket classes carry of the park's settings: the locations and the notices. */
+export type ParkContent = { locations: ParkLocation[]; notices?: ParkNotice[] };
+const NO_PARK: ParkContent = { locations: [] };
+
+/** The park's notices as the class's messages: the header in every language, the notice as staff wrote it in each. */
+const noticeMessages = (notices: ParkNotice[]): Message[] =>
+  notices.map((notice, i) => {
+    const header = inLanguages(DEFAULT_LANGUAGE, fixedText('label.notice'));
+    const body = inLanguages(DEFAULT_LANGUAGE, textsIn(notice, 'text')!);
+    return {
+      id: `notice${i}`,
+      header: header.defaultValue.value,
+      body: body.defaultValue.value,
+      localizedHeader: header,
+      localizedBody: body,
+      messageType: 'TEXT',
+    };
+  });
+
 /** Where Google posts the save and delete callbacks of every class's objects (the classes' callbackOptions). */
 export const GOOGLE_CALLBACKS_PATH = '/api/google-wallet/callbacks';
 export const callbackOptions = (config: GoogleWalletConfig) => ({ url: `${config.publicUrl}${GOOGLE_CALLBACKS_PATH}` });
@@ -111,7 +131,11 @@ export const programLogo = (config: GoogleWalletConfig) => ({
   contentDescription: text(config.brandName),
 });
 
-export function ticketClass(issuerId: string, config: GoogleWalletConfig, locations: ParkLocation[] = []): GenericClass {
+export function ticketClass(
+  issuerId: string,
+  config: GoogleWalletConfig,
+  { locations, notices = [] }: ParkContent = NO_PARK,
+): GenericClass {
   return {
     id: `${issuerId}.${TICKET_CLASS_SUFFIX}`,
     callbackOptions: callbackOptions(config),
@@ -119,11 +143,16 @@ export function ticketClass(issuerId: string, config: GoogleWalletConfig, locati
     multipleDevicesAndHoldersAllowedStatus: 'MULTIPLE_HOLDERS',
     classTemplateInfo: { cardTemplateOverride: { cardRowTemplateInfos: [row('product', 'balance'), row('order_date', 'expires')] } },
     ...(locations.length > 0 && { merchantLocations: merchantLocations(locations) }),
+    ...(notices.length > 0 && { messages: noticeMessages(notices) }),
     ...smartTapClass(config),
   };
 }
 
-export function admissionClass(issuerId: string, config: GoogleWalletConfig, locations: ParkLocation[] = []): EventTicketClass {
+export function admissionClass(
+  issuerId: string,
+  config: GoogleWalletConfig,
+  { locations, notices = [] }: ParkContent = NO_PARK,
+): EventTicketClass {
   return {
     id: `${issuerId}.${ADMISSION_CLASS_SUFFIX}`,
     issuerName: config.brandName,
@@ -134,11 +163,16 @@ export function admissionClass(issuerId: string, config: GoogleWalletConfig, loc
     hexBackgroundColor: `#${config.defaultPassColors.background}`,
     multipleDevicesAndHoldersAllowedStatus: 'MULTIPLE_HOLDERS',
     ...(locations.length > 0 && { merchantLocations: merchantLocations(locations) }),
+    ...(notices.length > 0 && { messages: noticeMessages(notices) }),
     ...smartTapClass(config),
   };
 }
 
-export function storedValueClass(issuerId: string, config: GoogleWalletConfig, locations: ParkLocation[] = []): LoyaltyClass {
+export function storedValueClass(
+  issuerId: string,
+  config: GoogleWalletConfig,
+  { locations, notices = [] }: ParkContent = NO_PARK,
+): LoyaltyClass {
   return {
     id: `${issuerId}.${STORED_VALUE_CLASS_SUFFIX}`,
     issuerName: config.brandName,
@@ -150,15 +184,16 @@ export function storedValueClass(issuerId: string, config: GoogleWalletConfig, l
     hexBackgroundColor: `#${config.defaultPassColors.background}`,
     multipleDevicesAndHoldersAllowedStatus: 'MULTIPLE_HOLDERS',
     ...(locations.length > 0 && { merchantLocations: merchantLocations(locations) }),
+    ...(notices.length > 0 && { messages: noticeMessages(notices) }),
     ...smartTapClass(config),
   };
 }
 
 /** The class of a ticket's pass style, as the REST collection it lives in. */
-export function classOfStyle(style: PassStyle, issuerId: string, config: GoogleWalletConfig, locations: ParkLocation[]): WalletClass {
-  if (style === 'admission') return { kind: 'eventTicketClass', class: admissionClass(issuerId, config, locations) };
-  if (style === 'storedValue') return { kind: 'loyaltyClass', class: storedValueClass(issuerId, config, locations) };
-  return { kind: 'genericClass', class: ticketClass(issuerId, config, locations) };
+export function classOfStyle(style: PassStyle, issuerId: string, config: GoogleWalletConfig, park: ParkContent): WalletClass {
+  if (style === 'admission') return { kind: 'eventTicketClass', class: admissionClass(issuerId, config, park) };
+  if (style === 'storedValue') return { kind: 'loyaltyClass', class: storedValueClass(issuerId, config, park) };
+  return { kind: 'genericClass', class: ticketClass(issuerId, config, park) };
 }
 
 /** The "Save to Google Wallet" payload of one class and one object. */
@@ -173,12 +208,12 @@ export function saveToWalletPayload(walletClass: WalletClass, target: WalletObje
 }
 
 /** The class an object of this kind belongs to. */
-export const classOfKind = (kind: WalletObject['kind'], issuerId: string, config: GoogleWalletConfig, locations: ParkLocation[]) =>
-  classOfStyle(STYLE_OF_KIND[kind]!, issuerId, config, locations);
+export const classOfKind = (kind: WalletObject['kind'], issuerId: string, config: GoogleWalletConfig, park: ParkContent) =>
+  classOfStyle(STYLE_OF_KIND[kind]!, issuerId, config, park);
 
 /** Every ticket class (each created once, then updated when the park's locations change). */
-export const ticketClasses = (issuerId: string, config: GoogleWalletConfig, locations: ParkLocation[]): WalletClass[] =>
-  (['admission', 'storedValue', 'ticket'] as const).map((style) => classOfStyle(style, issuerId, config, locations));
+export const ticketClasses = (issuerId: string, config: GoogleWalletConfig, park: ParkContent): WalletClass[] =>
+  (['admission', 'storedValue', 'ticket'] as const).map((style) => classOfStyle(style, issuerId, config, park));
 
 function httpUrl(value: string | null | undefined): string | null {
   if (!value?.trim()) return null;

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDbKind, type TestDatabase } from '@boardwalk/db/test-support/test-database';
-import { createRequestRate } from './google-rate.ts';
+import { createRequestRate, RateBusy } from './google-rate.ts';
 import { retryAfterSeconds } from './google-wallet.ts';
 
 let database: TestDatabase;
@@ -44,11 +44,22 @@ it('holds every request back for a pause (a 429 Retry-After), then goes on at th
   await rate.pause(1);
   await rate.take();
   expect(Date.now() - paused).toBeGreaterThanOrEqual(950);
-  // A pause shorter than what is already reserved moves nothing back.
+  // A shorter pause moves a longer one no earlier.
+  await rate.pause(1);
   await rate.pause(0);
   const before = Date.now();
   await rate.take();
-  expect(Date.now() - before).toBeLessThan(500);
+  expect(Date.now() - before).toBeGreaterThanOrEqual(900);
+});
+
+it('takes no slot further away than a request may wait, and says so (the job tries again later)', async () => {
+  const rate = createRequestRate(database.db, 'test-busy', 10, 1000);
+  await rate.pause(5);
+  await expect(rate.take()).rejects.toThrow(RateBusy);
+  // Refused takes reserved nothing: once the pause is over, a request goes at once.
+  const other = createRequestRate(database.db, 'test-busy-after', 10, 1000);
+  await other.pause(0.5);
+  await expect(other.take()).resolves.toBeGreaterThan(0);
 });
 
 describe.skipIf(testDbKind() !== 'postgres')('across processes on one PostgreSQL', () => {

@@ -9,18 +9,25 @@ import type { Executor } from '@boardwalk/db/client';
 import { rateSlots } from '@boardwalk/db/schema';
 
 export interface RequestRate {
-  /** Waits for this request's slot (no two requests of any process closer than 1/perSecond); answers the slot's moment (ms, the database's clock). */
+  /**
+   * Waits for this request's slot (no two requests of any process closer than 1/perSecond);
+   * answers the slot's moment (ms, the database's clock). Takes no slot and throws RateBusy
+   * when the next free one is more than `maxWaitMs` away (the caller's job tries again later).
+   */
   take(): Promise<number>;
   /** No request of any process goes before `seconds` from now (Google's Retry-After). */
   pause(seconds: number): Promise<void>;
 }
+
+/** The rate's next free slot is further away than a request may wait in hand. */
+export class RateBusy extends Error {}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The database's clock in milliseconds, read once per statement. */
 const clock = sql`(select extract(epoch from clock_timestamp()) * 1000 as now)`;
 
-export function createRequestRate(db: Executor, key: string, perSecond: number): RequestRate {
+export function createRequestRate(db: Executor, key: string, perSecond: number, maxWaitMs = 15_000): RequestRate {
   const interval = 1000 / perSecond;
   return {
     async take() {
@@ -29,13 +36,17 @@ export function createRequestRate(db: Executor, key: string, perSecond: number):
         with clock as ${clock}
         insert into ${rateSlots} (key, next_at) select ${key}, now + ${interval} from clock
         on conflict (key) do update set next_at = greatest(${rateSlots.nextAt}, (select now from clock)) + ${interval}
-        returning next_at - ${interval} as slot`)) as unknown as { rows: { slot: number | string }[] };
-      // Waited for by this machine's clock (as the database's, by NTP), so that the answer's
-      // way back does not move the request later.
-      const slot = Number(rows[0]?.slot ?? 0);
-      const wait = slot - Date.now();
+          where ${rateSlots.nextAt} <= (select now from clock) + ${maxWaitMs}
+        returning next_at - ${interval} as slot, next_at - ${interval} - (select now from clock) as wait_ms`)) as unknown as {
+        rows: { slot: number | string; wait_ms: number | string }[];
+      };
+      const row = rows[0];
+      if (!row) throw new RateBusy(`Google's request rate is taken for more than ${maxWaitMs / 1000} s`);
+      // The wait by the database's clock (no clock of this machine's is compared with it); the
+      // answer's way back only makes the request later, never earlier.
+      const wait = Number(row.wait_ms);
       if (wait > 0) await sleep(wait);
-      return slot;
+      return Number(row.slot);
     },
     async pause(seconds) {
       await db.execute(sql`

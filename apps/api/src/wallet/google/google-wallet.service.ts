@@ -56,7 +56,7 @@ export function createGoogleWalletService(deps: GoogleWalletDeps) {
         language: holderLanguage(row, shareId),
       });
       // The link carries the class too: Google creates it with the first save (and keeps the one it has).
-      const walletClass = classOfKind(target.kind, issuerId, config, relevance.locations);
+      const walletClass = classOfKind(target.kind, issuerId, config, relevance);
       return googleWallet.saveUrl(saveToWalletPayload(walletClass, target));
     },
 

@@ -48,12 +48,24 @@ export interface LinksModule {
 export interface CallbackOptions {
   url: string;
 }
+/** A message of a class (developers.google.com/wallet/reference/rest/v1/Message): shown on every pass of it. */
+export interface Message {
+  id: string;
+  header: string;
+  body: string;
+  localizedHeader?: LocalizedString;
+  localizedBody?: LocalizedString;
+  messageType?: 'TEXT' | 'TEXT_AND_NOTIFY';
+}
+
 export interface GenericClass {
   id: string;
   callbackOptions?: CallbackOptions;
   multipleDevicesAndHoldersAllowedStatus?: 'ONE_USER_ALL_DEVICES' | 'MULTIPLE_HOLDERS';
   classTemplateInfo?: unknown;
   merchantLocations?: MerchantLocation[];
+  /** The park's notices (the same on every pass of the class). */
+  messages?: Message[];
   /** Google Smart Tap (GOOGLE_WALLET_SMART_TAP_*): the class's passes tap, redeemed by these issuers. */
   enableSmartTap?: boolean;
   redemptionIssuers?: string[];
@@ -69,6 +81,8 @@ export interface EventTicketClass {
   hexBackgroundColor?: string;
   multipleDevicesAndHoldersAllowedStatus?: 'ONE_USER_ALL_DEVICES' | 'MULTIPLE_HOLDERS';
   merchantLocations?: MerchantLocation[];
+  /** The park's notices (the same on every pass of the class). */
+  messages?: Message[];
   /** Google Smart Tap (GOOGLE_WALLET_SMART_TAP_*): the class's passes tap, redeemed by these issuers. */
   enableSmartTap?: boolean;
   redemptionIssuers?: string[];
@@ -119,6 +133,8 @@ export interface LoyaltyClass {
   hexBackgroundColor?: string;
   multipleDevicesAndHoldersAllowedStatus?: 'ONE_USER_ALL_DEVICES' | 'MULTIPLE_HOLDERS';
   merchantLocations?: MerchantLocation[];
+  /** The park's notices (the same on every pass of the class). */
+  messages?: Message[];
   /** Google Smart Tap (GOOGLE_WALLET_SMART_TAP_*): the class's passes tap, redeemed by these issuers. */
   enableSmartTap?: boolean;
   redemptionIssuers?: string[];
@@ -279,8 +295,8 @@ async function sendOnce(client: JWT, request: Request): Promise<Answer> {
 
 /** Tries of one request Google answers 429: each waits its Retry-After (or 1, 2, 4 ... s), then the job's retries take over. */
 const RATE_LIMITED_TRIES = 5;
-/** The longest Retry-After a request waits in hand; a longer one is left to the job's retry (the rate still holds every process back). */
-const LONGEST_WAIT_SECONDS = 60;
+/** The longest Retry-After a request waits in hand (under a job's expiry); a longer one is left to the job's retry (the rate still holds every process back). */
+const LONGEST_WAIT_SECONDS = 15;
 
 /**
  * One request within Google's rate (every process's requests share it, google-rate.ts): a 429
@@ -288,6 +304,7 @@ const LONGEST_WAIT_SECONDS = 60;
  */
 async function send(client: JWT, request: Request, rate: RequestRate | undefined): Promise<Answer> {
   for (let tries = 1; ; tries++) {
+    // The rate taken far ahead (RateBusy) fails the try: the job is tried again later.
     await rate?.take();
     const answer = await sendOnce(client, request);
     if (answer.status !== 429 || tries >= RATE_LIMITED_TRIES) return answer;

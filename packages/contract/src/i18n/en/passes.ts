@@ -17,6 +17,7 @@ export default {
     admission: 'Admission',
     parkHours: 'Park Hours',
     reservation: 'Reservation',
+    notice: 'Park Notice',
     balance: 'Balance',
     credits: 'Credits',
   },

@@ -17,6 +17,7 @@ export default {
     admission: 'Entrada',
     parkHours: 'Horario del parque',
     reservation: 'Reserva',
+    notice: 'Aviso del parque',
     balance: 'Saldo',
     credits: 'Créditos',
   },
