@@ -62,6 +62,14 @@ it('takes no slot further away than a request may wait, and says so (the job tri
   await expect(other.take()).resolves.toBeGreaterThan(0);
 });
 
+it('counts a slot further ahead than any pause as now: the clock went back (a test moved it a year)', async () => {
+  const rate = createRequestRate(database.db, 'test-clock-back', 10, 1000);
+  await rate.pause(2 * 60 * 60);
+  const before = Date.now();
+  await rate.take();
+  expect(Date.now() - before).toBeLessThan(500);
+});
+
 describe.skipIf(testDbKind() !== 'postgres')('across processes on one PostgreSQL', () => {
   it('two processes taking 40 slots each at 10 a second from the same moment share the rate: 7.9 s of slots, not 3.9', async () => {
     const taker = fileURLToPath(new URL('../../../test-support/rate-taker.ts', import.meta.url));

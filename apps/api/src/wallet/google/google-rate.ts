@@ -27,16 +27,20 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The database's clock in milliseconds, read once per statement. */
 const clock = sql`(select extract(epoch from clock_timestamp()) * 1000 as now)`;
 
+/** No pause is longer (Google's Retry-After): a row further ahead is from a clock that went back, and counts as now. */
+const LONGEST_PAUSE_MS = 60 * 60 * 1000;
+
 export function createRequestRate(db: Executor, key: string, perSecond: number, maxWaitMs = 15_000): RequestRate {
   const interval = 1000 / perSecond;
+  const next = sql`(case when ${rateSlots.nextAt} > (select now from clock) + ${LONGEST_PAUSE_MS} then 0 else ${rateSlots.nextAt} end)`;
   return {
     async take() {
       // The slot is the later of now and the row's next moment; the row moves one interval past it.
       const { rows } = (await db.execute(sql`
         with clock as ${clock}
         insert into ${rateSlots} (key, next_at) select ${key}, now + ${interval} from clock
-        on conflict (key) do update set next_at = greatest(${rateSlots.nextAt}, (select now from clock)) + ${interval}
-          where ${rateSlots.nextAt} <= (select now from clock) + ${maxWaitMs}
+        on conflict (key) do update set next_at = greatest(${next}, (select now from clock)) + ${interval}
+          where ${next} <= (select now from clock) + ${maxWaitMs}
         returning next_at - ${interval} as slot, next_at - ${interval} - (select now from clock) as wait_ms`)) as unknown as {
         rows: { slot: number | string; wait_ms: number | string }[];
       };
@@ -52,7 +56,7 @@ export function createRequestRate(db: Executor, key: string, perSecond: number, 
       await db.execute(sql`
         with clock as ${clock}
         insert into ${rateSlots} (key, next_at) select ${key}, now + ${seconds * 1000} from clock
-        on conflict (key) do update set next_at = greatest(${rateSlots.nextAt}, excluded.next_at)`);
+        on conflict (key) do update set next_at = greatest(${next}, excluded.next_at)`);
     },
   };
 }
