@@ -16,7 +16,6 @@
 //   second once the wave is done (2,000 devices fetching the changed pass, 20 at once).
 // Its last line sums it up. Run at 100,000 and 1,000,000 to see memory stay flat.
 import { fork } from 'node:child_process';
-import { generateKeyPairSync } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
@@ -29,8 +28,7 @@ import { loadConfig } from '../apps/api/src/platform/config.ts';
 import { createHttp2ApnsClient } from '../apps/api/src/wallet/apple/apns.ts';
 import { passTokenOf } from '../apps/api/src/wallet/apple/apple-pass-content.service.ts';
 import { PARK_CHANGED } from '../apps/api/src/guest/ticket/ticket.topics.ts';
-import { GOOGLE_CLIENT_EMAIL, GOOGLE_ISSUER_ID, WALLET_PASS_TYPE } from '../apps/api/test-support/wallet-doubles.ts';
-import { GoogleDouble, writeServiceAccountKey } from '../apps/api/test-support/google-double.ts';
+import { GOOGLE_ISSUER_ID, startGoogleDouble, WALLET_PASS_TYPE } from '../apps/api/test-support/wallet-doubles.ts';
 import { anOrder } from '../apps/api/test-support/fixtures.ts';
 import { fmt, positiveNumber } from './bench-support.ts';
 
@@ -57,19 +55,8 @@ apnsProcess.on('message', (message: { token?: string; at?: number }) => {
 });
 apnsProcess.send({ watch: [...guestTokens.keys()] });
 // Google: a double in this process (a few dozen requests).
-const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-const google = new GoogleDouble(publicKey, GOOGLE_CLIENT_EMAIL);
-await google.start();
-const keyFile = join(dir, 'service-account.json');
-await writeServiceAccountKey(keyFile, privateKey, GOOGLE_CLIENT_EMAIL, `${google.baseUrl}/token`);
-const walletEnv = {
-  APPLE_PASS_TYPE_ID: WALLET_PASS_TYPE,
-  APNS_URL: apns.url,
-  APNS_CA_FILE: apns.caFile,
-  GOOGLE_WALLET_ISSUER_ID: GOOGLE_ISSUER_ID,
-  GOOGLE_WALLET_KEY_FILE: keyFile,
-  GOOGLE_WALLET_API_URL: `${google.baseUrl}/walletobjects/v1`,
-};
+const { google, env: googleEnv } = await startGoogleDouble(dir);
+const walletEnv = { APPLE_PASS_TYPE_ID: WALLET_PASS_TYPE, APNS_URL: apns.url, APNS_CA_FILE: apns.caFile, ...googleEnv };
 const database = await createTestDatabase('postgres', 10);
 let peakRss = process.memoryUsage().rss;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);

@@ -10,24 +10,28 @@ export const WALLET_PASS_TYPE = 'pass.com.example.seabreeze';
 export const GOOGLE_ISSUER_ID = '3388000000022123456';
 export const GOOGLE_CLIENT_EMAIL = 'wallet@boardwalk-test.iam.gserviceaccount.com';
 
-export async function startWalletDoubles(dir: string, apnsAnswer?: Parameters<typeof startApnsDouble>[1]) {
-  const apns = await startApnsDouble(dir, apnsAnswer);
+/** The Google double, a service-account key file in `dir` naming its token endpoint, and the environment that points an app at it. */
+export async function startGoogleDouble(dir: string) {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const google = new GoogleDouble(publicKey, GOOGLE_CLIENT_EMAIL);
   await google.start();
   const keyFile = join(dir, 'service-account.json');
   await writeServiceAccountKey(keyFile, privateKey, GOOGLE_CLIENT_EMAIL, `${google.baseUrl}/token`);
+  const env = {
+    GOOGLE_WALLET_ISSUER_ID: GOOGLE_ISSUER_ID,
+    GOOGLE_WALLET_KEY_FILE: keyFile,
+    GOOGLE_WALLET_API_URL: `${google.baseUrl}/walletobjects/v1`,
+  };
+  return { google, env };
+}
+
+export async function startWalletDoubles(dir: string, apnsAnswer?: Parameters<typeof startApnsDouble>[1]) {
+  const apns = await startApnsDouble(dir, apnsAnswer);
+  const { google, env } = await startGoogleDouble(dir);
   return {
     pushes: apns.pushes,
     google,
-    env: {
-      APPLE_PASS_TYPE_ID: WALLET_PASS_TYPE,
-      APNS_URL: apns.url,
-      APNS_CA_FILE: apns.caFile,
-      GOOGLE_WALLET_ISSUER_ID: GOOGLE_ISSUER_ID,
-      GOOGLE_WALLET_KEY_FILE: keyFile,
-      GOOGLE_WALLET_API_URL: `${google.baseUrl}/walletobjects/v1`,
-    },
+    env: { APPLE_PASS_TYPE_ID: WALLET_PASS_TYPE, APNS_URL: apns.url, APNS_CA_FILE: apns.caFile, ...env },
     async close() {
       apns.server.close();
       await google.close();
