@@ -8,7 +8,7 @@
 // machine's load average (the figure is mostly CPU: the worker's start and React's hydration).
 //
 //   BENCH_RUNS=5                      runs per page
-//   CHROMIUM_PATH=/usr/bin/chromium   the browser
+//   CHROMIUM_PATH=/usr/bin/chromium-headless-shell   the browser (e2e/support/chromium.ts)
 // Run `npm run build` first: it measures apps/web/dist as it is. The server runs as a process of
 // its own (e2e/support/server-process.ts: production mode, a fresh data folder, the demo data).
 import { existsSync } from 'node:fs';

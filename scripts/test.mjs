@@ -10,10 +10,11 @@ import { useProjectNode } from './project-node.mjs';
 
 await useProjectNode();
 
-// Debian packages the tests use: Chromium for the browser tests, zbarimg (zbar-tools) to
-// decode the pass barcode from a screenshot the way a gate scanner would.
+// Debian packages the tests use: Chromium's headless shell for the browser tests
+// (e2e/support/chromium.ts), zbarimg (zbar-tools) to decode the pass barcode from a screenshot
+// the way a gate scanner would.
 const debianPackages = [
-  { path: '/usr/bin/chromium', pkg: 'chromium', name: 'Chromium' },
+  { path: '/usr/bin/chromium-headless-shell', pkg: 'chromium-headless-shell', name: "Chromium's headless shell" },
   { path: '/usr/bin/zbarimg', pkg: 'zbar-tools', name: 'zbarimg (zbar-tools)' },
   { path: '/usr/bin/pdftoppm', pkg: 'poppler-utils', name: 'pdftoppm (poppler-utils)' },
   // The Apple Wallet tests check passes without trusting the generator: unzip and openssl.
