@@ -32,6 +32,11 @@ import { fmt, positiveNumber } from './bench-support.ts';
 
 const RUNS = positiveNumber('BENCH_RUNS', 3);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+// The full browser, as a guest's phone runs pages: `npm test` installs only the headless shell.
+if (!existsSync(CHROME_PATH)) {
+  console.error(`${CHROME_PATH} is missing. Install it as root:  apt-get install -y chromium  (or set CHROME_PATH)`);
+  process.exit(1);
+}
 const REPORTS = process.env.LIGHTHOUSE_REPORTS;
 const ONLY = process.env.BENCH_PAGES?.split(',').map((name) => name.trim());
 const LANGUAGES = (process.env.BENCH_LANGUAGES ?? 'en,es').split(',').map((language) => language.trim());

@@ -7,8 +7,8 @@
 // note are all on screen. Prints each run, the median and the slowest per page, with the
 // machine's load average (the figure is mostly CPU: the worker's start and React's hydration).
 //
-//   BENCH_RUNS=5                      runs per page
-//   CHROMIUM_PATH=/usr/bin/chromium-headless-shell   the browser (e2e/support/chromium.ts)
+//   BENCH_RUNS=5      runs per page
+//   CHROMIUM_PATH=…   the browser (default as the tests: e2e/support/chromium.ts)
 // Run `npm run build` first: it measures apps/web/dist as it is. The server runs as a process of
 // its own (e2e/support/server-process.ts: production mode, a fresh data folder, the demo data).
 import { existsSync } from 'node:fs';

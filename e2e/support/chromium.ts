@@ -9,7 +9,7 @@ import type { LaunchOptions } from 'playwright-core';
  * machine's CPU (fixed set-up left out; docs/performance.md). CHROMIUM_PATH=/usr/bin/chromium
  * runs the tests in the full browser.
  */
-export const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 
 export function chromiumOptions(extraArgs: string[] = []): LaunchOptions {
   return {
