@@ -19,6 +19,7 @@ import {
   WIDTHS,
   type Width,
 } from '../support/browser.ts';
+import { operatingDayStart } from '../../apps/api/src/platform/park-time.ts';
 import { anOrderId, feed } from '../support/feed.ts';
 import { apiLogin, staffApi } from '../support/staff.ts';
 import { STAFF_ADMIN } from '../support/staff-admin.ts';
@@ -28,9 +29,9 @@ let tabs: ReturnType<typeof guestTabs>;
 let adminToken: string;
 
 const TZ = 'America/Los_Angeles';
-/** The park's calendar day `days` from today. */
+/** The park's day `days` from today's operating day (before 2:00 AM, still yesterday's). */
 function parkDay(days: number): { y: number; m: number; d: number } {
-  const local = new TZDate(Date.now(), TZ);
+  const local = new TZDate(operatingDayStart(new Date(), TZ).getTime(), TZ);
   const day = new TZDate(local.getFullYear(), local.getMonth(), local.getDate() + days, 12, 0, 0, TZ);
   return { y: day.getFullYear(), m: day.getMonth(), d: day.getDate() };
 }

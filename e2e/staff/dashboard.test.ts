@@ -6,6 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectNoAxeViolations, inServerPage, launchBrowser, screenshot, WIDTHS } from '../support/browser.ts';
+import { operatingDayStart } from '../../apps/api/src/platform/park-time.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../apps/api/test-support/smtp.fixtures.ts';
 import { joinLoyaltyThroughApi, loyaltyAccountId } from '../support/mail.ts';
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
@@ -16,6 +17,8 @@ let browser: Browser;
 let server: ServerProcess;
 let smtp: TestSmtpServer;
 let adminToken = '';
+/** The server's park zone (its default). */
+const PARK_ZONE = 'America/Los_Angeles';
 
 beforeAll(async () => {
   // Joining proves the email by a mailed code: the server mails through a real SMTP server.
@@ -77,6 +80,20 @@ const call = async (method: 'POST' | 'PUT', path: string, body: unknown, headers
 
 describe('Dashboard tab', () => {
   it('says each figure holds nothing yet, at 360 and 1280 px', { timeout: 90_000 }, async () => {
+    // An entry window today: the demo's are on the 14 days from its DEMO_TODAY, and today moves on.
+    const dayStart = operatingDayStart(new Date(), PARK_ZONE).getTime();
+    const made = await staffApi(
+      adminToken,
+      'POST',
+      '/api/admin/visit-windows/',
+      {
+        visitWindowStarts: new Date(dayStart + 3_600_000).toISOString(),
+        visitWindowEnds: new Date(dayStart + 2 * 3_600_000).toISOString(),
+        visitWindowCapacity: 8,
+      },
+      server.baseUrl,
+    );
+    expect(made.status).toBe(201);
     for (const width of [WIDTHS.mobile, WIDTHS.desktop]) {
       await inPage(width, async (page) => {
         await openDashboard(page);
@@ -85,7 +102,7 @@ describe('Dashboard tab', () => {
         await expect(outstanding.locator('.staff-stats__value').textContent()).resolves.toBe('0');
         // No push was fetched: no latency figure at all.
         await expect(figure(page, 'Apple push to fetch per day').count()).resolves.toBe(0);
-        // The demo's entry windows: today's capacity charted, nothing taken, waiting or missed.
+        // Today's capacity charted, nothing taken, waiting or missed.
         const [, capacity, ...counts] = (await numbers(page, 'Visit reservations per day')).at(-1)!;
         expect(Number(capacity!.replace(/,/g, ''))).toBeGreaterThan(0);
         expect(counts).toEqual(['0', '0', '0', '0']);
@@ -145,8 +162,10 @@ describe('Dashboard tab', () => {
       expect(put.status, put.text).toBe(201);
       expect((await call('POST', '/api/login/', { orderId, barcode: ticket.barcode })).status).toBe(200);
       expect((await call('POST', '/api/login/', { orderId: '72999999', barcode: ticket.barcode })).status).toBe(404);
-      // The demo's Gold passholder books an entry window running now (the demo holds no reservation).
-      const started = Date.now() - 10 * 60_000;
+      // The demo's Gold passholder books an entry window running now (the demo holds no reservation),
+      // started within today's operating day, also just after 2:00 AM.
+      const dayStart = operatingDayStart(new Date(), PARK_ZONE).getTime();
+      const started = Math.max(Date.now() - 10 * 60_000, dayStart + 60_000);
       const made = await staffApi(
         adminToken,
         'POST',

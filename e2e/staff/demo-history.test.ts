@@ -16,7 +16,8 @@ let server: ServerProcess;
 beforeAll(async () => {
   [browser, server] = await Promise.all([
     launchBrowser(),
-    startServerProcess({ DEMO_HISTORY: 'true', ADMIN_EMAIL: STAFF_ADMIN.email, ADMIN_PASSWORD: STAFF_ADMIN.password }),
+    // Dated around today, as `npm start` dates it (the other browser tests fix the demo's today).
+    startServerProcess({ DEMO_HISTORY: 'true', DEMO_TODAY: '', ADMIN_EMAIL: STAFF_ADMIN.email, ADMIN_PASSWORD: STAFF_ADMIN.password }),
   ]);
 }, 120_000);
 afterAll(async () => {

@@ -284,7 +284,9 @@ describe.each([WIDTHS.mobile, WIDTHS.desktop])('Redeeming in the Loyalty tab at 
         // The claim's lot: 200 earned, 80 left after the redemption, expiring in 12 months.
         const lot = page.locator('.staff-loyalty__lots tbody tr').filter({ hasText: 'claimed' });
         await lot.filter({ hasText: /200\s*80/ }).waitFor();
-        expect(await lot.textContent()).toContain(String(new Date().getFullYear() + 1));
+        // The year as the page writes it, in the park's zone (on Jan 1 before 8:00 UTC, still the old year there).
+        const parkYear = Number(new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', year: 'numeric' }).format(new Date()));
+        expect(await lot.textContent()).toContain(String(parkYear + 1));
         // Spending never lowers the tier; with 80 points the sundae is no longer offered.
         await page
           .getByTestId('loyalty-tier')

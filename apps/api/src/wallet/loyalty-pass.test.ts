@@ -25,6 +25,7 @@ import { GoogleDouble, writeServiceAccountKey } from '../../test-support/google-
 import { manifestProblems, opensslVerify, readPassStrings, unpackPass } from '../../test-support/pkpass-check.ts';
 import { loginAs } from '../../test-support/staff.ts';
 import { createTestApp, integrationAuth, settleDeliveries, type TestApp } from '../../test-support/test-app.ts';
+import { operatingDayStart } from '../platform/park-time.ts';
 import { claimTickets } from '../loyalty/loyalty-claims.service.ts';
 import { loyaltyCoreOf } from '../loyalty/loyalty.service.ts';
 import { loyaltyPassMessages } from '../loyalty/loyalty-member.service.ts';
@@ -660,7 +661,8 @@ describe('the card follows redemptions and tiers', () => {
     expect(object.messages).toBeUndefined();
 
     // A second day: the queue settles the challenge, and the cards follow.
-    const yesterday = new Date(Date.now() - 86_400_000).toISOString();
+    // The afternoon of the operating day before today's (24 hours back may be today's on a 25-hour day).
+    const yesterday = new Date(operatingDayStart(new Date(), 'America/Los_Angeles').getTime() - 12 * 3_600_000).toISOString();
     await putOrder(t.app, '81000025', anOrder([{ barcode: '8100002500000001', price: 10 }], { orderDate: yesterday }));
     await staffAdds(member, '81000025');
     await settleDeliveries(t.app);

@@ -18,7 +18,7 @@ import { claimTickets } from '../../loyalty/loyalty-claims.service.ts';
 import { insertAccount } from '../../loyalty/loyalty.repo.ts';
 import { loyaltyCoreOf } from '../../loyalty/loyalty.service.ts';
 import type { ChangeBus } from '../../platform/jobs/jobs.plugin.ts';
-import { operatingDay, shiftDate } from '../../platform/park-time.ts';
+import { operatingDay, operatingDayBounds, shiftDate } from '../../platform/park-time.ts';
 import { markVisitNoShows, markVisitsUsed, promoteWaitlist, type WaitlistDeps } from './visit-waitlist.service.ts';
 import { dayOpensAt } from './visits.service.ts';
 
@@ -63,6 +63,21 @@ const tab = (method: 'POST' | 'PUT' | 'GET', key: string, payload?: Record<strin
 const at = (day: string, hour: number, minute = 0) =>
   new Date(new TZDate(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)), hour, minute, 0, TZ).getTime());
 const today = () => operatingDay(new Date(), TZ);
+const HOUR = 3_600_000;
+/**
+ * Now, or, within two hours of 2:00 AM (where one operating day ends and the next begins), the
+ * clock moved to two hours past it: a test of windows around now keeps them in one operating day
+ * whenever it runs.
+ */
+function clearOfDayEdge(): Date {
+  const now = Date.now();
+  const { start, end } = operatingDayBounds(operatingDay(new Date(now), TZ), TZ);
+  const edge = [start.getTime(), end.getTime()].find((at) => Math.abs(now - at) < 2 * HOUR);
+  if (edge === undefined) return new Date(now);
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(edge + 2 * HOUR);
+  return new Date(edge + 2 * HOUR);
+}
 
 let windowSeq = 0;
 /** An entry window through the Entry Windows tab, `days` from today (each call its own minute: starts are unique). */
@@ -499,7 +514,7 @@ describe('no-shows and the gate', () => {
   it('answers the gate for reserved now, another window, not reserved; marks the pass used from the usage feed', async () => {
     const pass = await aPass();
     const other = await aPass();
-    const now = new Date();
+    const now = clearOfDayEdge();
     const day = today();
     // A window open now and one later today (unique starts: seconds apart).
     const open = await tab('POST', 'visit-windows', {
@@ -529,7 +544,7 @@ describe('no-shows and the gate', () => {
 
   it('shows a booking used at the gate as booked, with nothing to cancel, and refuses booking it again', async () => {
     const pass = await aPass();
-    const now = new Date();
+    const now = clearOfDayEdge();
     const open = await tab('POST', 'visit-windows', {
       visitWindowStarts: new Date(now.getTime() - 20 * 60_000 + 11_000).toISOString(),
       visitWindowEnds: new Date(now.getTime() + 40 * 60_000).toISOString(),
