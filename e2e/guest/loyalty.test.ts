@@ -254,13 +254,25 @@ describe('claims', () => {
   });
 
   it('lists the checks that share a number, and claims the one the guest adds', async () => {
+    // Two checks of its own that share a number, within the 90 days a claim may reach back.
+    const checkNumber = anOrderId('6');
+    for (const [terminal, daysAgo] of [
+      ['A', 1],
+      ['B', 3],
+    ] as const)
+      await feed(`checks/${checkNumber}-${terminal}`, {
+        checkNumber,
+        orderDate: new Date(Date.now() - daysAgo * 86_400_000).toISOString(),
+        terminalId: `FB-0${daysAgo}`,
+        total: 12.5,
+      });
     await inPage(async (page) => {
       await join(page);
-      await page.goto('/loyalty/purchase/4012');
+      await page.goto(`/loyalty/purchase/${checkNumber}`);
       await heading(page, 'Food & Beverage Purchase').waitFor();
       // The path segment fills the form and the URL becomes the bare route.
       await page.waitForURL('**/loyalty/purchase');
-      expect(await page.getByLabel('Check Number').inputValue()).toBe('4012');
+      expect(await page.getByLabel('Check Number').inputValue()).toBe(checkNumber);
       await page.getByRole('button', { name: 'Submit' }).click();
       await page.getByText('Several checks have this number. Which one is yours?').waitFor();
       const adds = page.getByRole('button', { name: 'Add', exact: true });

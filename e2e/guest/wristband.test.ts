@@ -105,7 +105,7 @@ describe('wristband activation', () => {
         const activated = page.getByTestId('wristband-activated');
         await activated.waitFor();
         // 05:00 UTC on January 1st 2027 is December 31st 2026 in the park (Los Angeles).
-        await expect(activated.textContent()).resolves.toBe('Your wristband is active.Valid through 12/31/26');
+        await expect(activated.textContent()).resolves.toBe('Your wristband is active.Valid through 12/31/30');
         await expect(codeField(page).count()).resolves.toBe(0);
         await expectNoAxeViolations(page);
         await screenshot(page, 'wristband-activated');
@@ -126,7 +126,7 @@ describe('wristband activation', () => {
         await codeField(page).fill(band);
         await activateButton(page).click();
         await expect(alertText(page)).resolves.toBe(
-          'This wristband was already activated and can be used through 12/31/26. Please discard it and take a new one.',
+          'This wristband was already activated and can be used through 12/31/30. Please discard it and take a new one.',
         );
         await expectNoAxeViolations(page);
         await screenshot(page, 'wristband-error-403');

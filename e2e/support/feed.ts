@@ -40,7 +40,7 @@ export async function aWristbandTicket(first = '8', server = baseUrl()): Promise
           holder: { firstName: 'Mia', lastName: 'Chen' },
           credits: 0,
           cash: 0,
-          expires: '2027-01-01T05:00:00Z',
+          expires: '2031-01-01T05:00:00Z',
           refunded: false,
           isPassActivated: false,
         },

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { count, lt, sql } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DASHBOARD_API, type Dashboard } from '@boardwalk/contract/dashboard';
 import { deliveries } from '@boardwalk/contract/staff-operations-tabs';
@@ -16,12 +16,8 @@ import { historyDepsOf } from './demo-history.service.ts';
 import { DEMO_TIERS, FEATURED_MEMBERS } from './demo-plan.service.ts';
 
 /** The club's rows the demo history writes, its member cards' too, counted (its lookup counts apart: the other tests' lookups add to today's). */
-/**
- * The club's rows the demo loaded. Ledger entries are counted up to `loadedBy` when given: past it, the
- * first app's workers write what the real clock brings (points expiring between the demo's
- * today and the real one), which a load without workers does not.
- */
-async function countClub(db: Db, loadedBy?: Date) {
+/** The club's rows the demo loaded. */
+async function countClub(db: Db) {
   const tables = {
     accounts: schema.loyaltyAccounts,
     claims: schema.loyaltyOrders,
@@ -37,30 +33,31 @@ async function countClub(db: Db, loadedBy?: Date) {
   };
   const counts: Record<string, number> = {};
   for (const [name, table] of Object.entries(tables)) counts[name] = (await db.select({ n: count() }).from(table))[0]!.n;
-  const ledger = db
-    .select({ n: count() })
-    .from(schema.loyaltyLedger)
-    .where(loadedBy && lt(schema.loyaltyLedger.createdAt, loadedBy));
-  counts.ledger = (await ledger)[0]!.n;
+  counts.ledger = (await db.select({ n: count() }).from(schema.loyaltyLedger))[0]!.n;
   return counts;
 }
 
 /** The Dashboard over 90 days, as an administrator sees it (the outstanding points too). */
 /**
- * The Dashboard's 90 days up to the demo's today (DEMO_DAY), read with the clock at that operating
- * day's last moment: the demo's history is dated before DEMO_DAY, and the real date moves on.
+ * Reads with the clock at the last moment of the demo's today (DEMO_DAY): the demo's history is
+ * dated before it, and the real date moves on (the Dashboard's days, the tiers' rolling year).
  */
-async function dashboard90(app: TestApp['app']) {
-  const viewer = await loginAs(app, { accessLevel: 1000 });
+async function onDemoDay<T>(read: () => Promise<T>): Promise<T> {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(operatingDayBounds(DEMO_DAY, 'America/Los_Angeles').end.getTime() - 1);
   try {
-    const res = await app.inject({ method: 'GET', url: `${DASHBOARD_API}?range=90`, headers: viewer.headers });
-    expect(res.statusCode).toBe(200);
-    return res.json<Dashboard>();
+    return await read();
   } finally {
     vi.useRealTimers();
   }
+}
+
+/** The Dashboard's 90 days up to the demo's today. */
+async function dashboard90(app: TestApp['app']) {
+  const viewer = await loginAs(app, { accessLevel: 1000 });
+  const res = await onDemoDay(() => app.inject({ method: 'GET', url: `${DASHBOARD_API}?range=90`, headers: viewer.headers }));
+  expect(res.statusCode).toBe(200);
+  return res.json<Dashboard>();
 }
 
 let t: TestApp;
@@ -70,10 +67,10 @@ const login = (body: Record<string, unknown>) =>
 
 /** The demo's today in these tests (test-app.ts's DEMO_TODAY). */
 const DEMO_DAY = '2026-11-21';
-/** Before the first load: the demo's history is dated before it (DEMO_TODAY). */
-const loadedBy = new Date();
 beforeAll(async () => {
-  t = await createTestApp({ env: { DEMO_DATA: 'true' } });
+  // Without workers: they would expire by the real clock the points the demo's history left
+  // expiring after its today (DEMO_TODAY), and the Dashboard read on that day shows them.
+  t = await createTestApp({ env: { DEMO_DATA: 'true', DELIVERY_WORKERS: 'false' } });
 });
 afterAll(() => t.close());
 
@@ -374,7 +371,9 @@ describe('demo history', () => {
       expect(found.statusCode, row.email).toBe(200);
       const [result] = found.json<{ STRACCOUNTID: string; userID: string }[]>();
       const account = (
-        await t.app.inject({ method: 'GET', url: `${STAFF_LOYALTY_API}account/${result!.userID}/`, headers: staff.headers })
+        await onDemoDay(() =>
+          t.app.inject({ method: 'GET', url: `${STAFF_LOYALTY_API}account/${result!.userID}/`, headers: staff.headers }),
+        )
       ).json<StaffAccount>();
       listed.push({ email: row.email, number: result!.STRACCOUNTID, tier: account.tier ?? 'none' });
       cards.push(account.card);
@@ -394,9 +393,9 @@ describe('demo history', () => {
     const again = await createTestApp({ env: { DEMO_DATA: 'true', DELIVERY_WORKERS: 'false' } });
     try {
       expect(await countDemoTables(again.database.db)).toEqual(await countDemoTables(t.database.db));
-      expect(await countClub(again.database.db, loadedBy)).toEqual(await countClub(t.database.db, loadedBy));
+      expect(await countClub(again.database.db)).toEqual(await countClub(t.database.db));
       const [a, b] = [await dashboard90(t.app), await dashboard90(again.app)];
-      // Up to the demo's today: the other tests' lookups and the first app's expiries come after it.
+      // Up to the demo's today: the other tests' lookups come after it.
       const same = (board: Dashboard) => ({
         claims: board.claims,
         points: board.points,

@@ -239,10 +239,14 @@ describe('what staff see of the wallets', () => {
     await putOrder(
       t.app,
       '41000004',
-      anOrder([
-        { barcode: '4100000000000046', price: 25 },
-        { barcode: '4100000000000053', price: 5 },
-      ]),
+      // Dated now: a claim reaches back 90 days.
+      anOrder(
+        [
+          { barcode: '4100000000000046', price: 25 },
+          { barcode: '4100000000000053', price: 5 },
+        ],
+        { orderDate: new Date().toISOString() },
+      ),
     );
     const created = await call('POST', '/api/admin/loyalty/create', {
       email: 'wallets@example.com',
