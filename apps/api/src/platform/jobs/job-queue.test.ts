@@ -146,6 +146,8 @@ it("fetches a guest's own job before a waiting wave of 10,000 (the wave's priori
     return batch.map(() => null);
   });
   while (order.length < 200) await new Promise((resolve) => setTimeout(resolve, 50));
-  // The first batch fetched holds the guest's job, though 10,001 wave jobs were queued before it.
-  expect(order.slice(0, 100)).toContain('own-1');
+  // The first batches fetched hold the guest's job, though 10,001 wave jobs were queued before it:
+  // the first on PGlite; on PostgreSQL one of the first two, which its two fetch loops fetch at
+  // once and either may hand over first (seen in a full run).
+  expect(order.slice(0, database.kind === 'postgres' ? 200 : 100)).toContain('own-1');
 }, 60_000);
