@@ -15,8 +15,7 @@ import { DEMO_SHARE_LINKS, loadDemoData, shiftDemoDates, shiftUsageToToday } fro
 import { historyDepsOf } from './demo-history.service.ts';
 import { DEMO_TIERS, FEATURED_MEMBERS } from './demo-plan.service.ts';
 
-/** The club's rows the demo history writes, its member cards' too, counted (its lookup counts apart: the other tests' lookups add to today's). */
-/** The club's rows the demo loaded. */
+/** The club's rows the demo history writes, its member cards' too, counted (its lookup counts apart). */
 async function countClub(db: Db) {
   const tables = {
     accounts: schema.loyaltyAccounts,
@@ -37,7 +36,6 @@ async function countClub(db: Db) {
   return counts;
 }
 
-/** The Dashboard over 90 days, as an administrator sees it (the outstanding points too). */
 /**
  * Reads with the clock at the last moment of the demo's today (DEMO_DAY): the demo's history is
  * dated before it, and the real date moves on (the Dashboard's days, the tiers' rolling year).
@@ -52,7 +50,7 @@ async function onDemoDay<T>(read: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The Dashboard's 90 days up to the demo's today. */
+/** The Dashboard's 90 days up to the demo's today, as an administrator sees it (the outstanding points too). */
 async function dashboard90(app: TestApp['app']) {
   const viewer = await loginAs(app, { accessLevel: 1000 });
   const res = await onDemoDay(() => app.inject({ method: 'GET', url: `${DASHBOARD_API}?range=90`, headers: viewer.headers }));
