@@ -305,3 +305,14 @@ export function benchHeader(name: string, what: string): string {
   const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
   return `${name} ${when} UTC, Node ${process.version}, ${availableParallelism()} x ${cpus()[0]?.model.trim() ?? 'CPU'}; ${what}`;
 }
+
+/** CPU seconds the whole machine has been busy (user, nice, system, irq, softirq). */
+export function machineBusySeconds(): number {
+  const [user, nice, system, , , irq, softirq] = readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]!
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  return (user! + nice! + system! + irq! + softirq!) / 100;
+}

@@ -9,25 +9,14 @@
 //   BENCH_RUNS=12     wipes and loads per side and round
 //   BENCH_ROUNDS=3    rounds
 // Run `npm run build` first: the server (e2e/support/server-process.ts) serves apps/web/dist.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { chromiumOptions } from '../e2e/support/chromium.ts';
 import { startServerProcess } from '../e2e/support/server-process.ts';
-import { benchHeader, fmt, positiveNumber } from './bench-support.ts';
+import { benchHeader, fmt, machineBusySeconds, positiveNumber } from './bench-support.ts';
 
 const RUNS = positiveNumber('BENCH_RUNS', 12);
 const ROUNDS = positiveNumber('BENCH_ROUNDS', 3);
-
-/** CPU seconds the whole machine has been busy (user, nice, system, irq, softirq). */
-function machineBusySeconds(): number {
-  const [user, nice, system, , , irq, softirq] = readFileSync('/proc/stat', 'utf8')
-    .split('\n')[0]!
-    .trim()
-    .split(/\s+/)
-    .slice(1)
-    .map(Number);
-  return (user! + nice! + system! + irq! + softirq!) / 100;
-}
 
 /** guestTabs' wipe, through `blank`, then the login page as a state opens it. */
 async function wipeAndOpen(context: BrowserContext, page: Page, origin: string, blank: string) {

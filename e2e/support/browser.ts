@@ -1,10 +1,9 @@
 // Chromium through playwright-core, and the page helpers the guest journeys share.
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Disposable, type Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, inject } from 'vitest';
+import { axeViolations } from './axe.ts';
 import { chromiumOptions } from './chromium.ts';
 import type { ErrorReason } from '@boardwalk/contract/errors';
 
@@ -255,39 +254,14 @@ export const USER_AGENTS = {
   android: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
 } as const;
 
-/**
- * axe-core, loaded into a document once (loadAxe) and then run by AxeBuilder, which is told it
- * has nothing to load (axeSource 'void 0'). AxeBuilder sends its 1.2 MB source through the
- * browser connection at every analyze(), twice in legacy mode (analyze, then inject): on the pass
- * page a check cost 1.05 s of the machine's CPU that way, and 0.40 s with the minified source
- * loaded once for two checks (10 checks each; a state checked at both widths is one document).
- */
-const axeMinified = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-async function loadAxe(page: Page) {
-  for (const frame of page.frames()) if (!(await frame.evaluate(() => 'axe' in window))) await frame.evaluate(axeMinified);
-}
-
 /** axe judges the page at rest: the pointer off every control, no CSS transition half-way. */
 export async function expectNoAxeViolations(page: Page) {
   await page.mouse.move(0, 0);
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
   );
-  // Legacy mode runs axe in the page itself. The default gathers each frame's partial results
-  // and finishes them in a blank page it opens beside, for cross-origin frames, which the guest
-  // and staff pages have none of: that page cost 1.7 s of a 3 s check (measured on the pass page).
-  // resultTypes: only the violations are gathered whole (axe keeps one node of each other
-  // result): 0.43 to 0.38 s of CPU a check on the pass page, measured over 8 checks each.
-  await loadAxe(page);
-  const results = await new AxeBuilder({ page, axeSource: 'void 0' })
-    .setLegacyMode(true)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`,
-  );
+  const violations = await axeViolations(page);
+  const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
   expect(summary, 'axe violations').toEqual([]);
 }
 

@@ -1,0 +1,39 @@
+// axe-core in a page, for the browser tests' checks (browser.ts expectNoAxeViolations) and
+// bench:axe. No Vitest import: the bench loads it outside a test run.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+
+/** WCAG 2.2 A/AA and best practices; problems are fixed in the app, no rule is disabled. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+/**
+ * axe-core is loaded into a document once (minified) and then run by AxeBuilder, which is told
+ * it has nothing to load (axeSource 'void 0'). AxeBuilder sends its 1.2 MB source through the
+ * browser connection at every analyze(), twice in legacy mode (analyze, then inject): on the pass
+ * page a check cost 1.05 s of the machine's CPU that way against 0.40 s loaded once for two
+ * checks (`npm run bench:axe`); a state checked at both widths is one document.
+ */
+const axeMinified = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export async function loadAxe(page: Page): Promise<void> {
+  for (const frame of page.frames()) if (!(await frame.evaluate(() => 'axe' in globalThis))) await frame.evaluate(axeMinified);
+}
+
+/**
+ * The page's violations. Legacy mode runs axe in the page itself. The default gathers each
+ * frame's partial results and finishes them in a blank page it opens beside, for cross-origin
+ * frames, which the guest and staff pages have none of: that page cost 1.7 s of a 3 s check
+ * (measured on the pass page). resultTypes: only the violations are gathered whole (axe keeps one
+ * node of each other result): 0.43 to 0.38 s of CPU a check on the pass page, over 8 checks each.
+ */
+export async function axeViolations(page: Page) {
+  await loadAxe(page);
+  const results = await new AxeBuilder({ page, axeSource: 'void 0' })
+    .setLegacyMode(true)
+    .withTags(AXE_TAGS)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  return results.violations;
+}
