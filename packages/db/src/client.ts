@@ -41,8 +41,7 @@ export interface CreateDbOptions {
   loadDataDir?: Blob | undefined;
   /**
    * PGlite's buffer pool (its shared_buffers; PostgreSQL's 128MB unless set), which every start
-   * allocates and zeroes: 0.5 s of a start's 1.2 s of CPU on a 2-core machine of ours (test
-   * databases, which hold little, start with 16MB).
+   * allocates and zeroes (test databases, which hold little, start with 16MB).
    */
   pgliteSharedBuffers?: string | undefined;
   /** Pool size for PostgreSQL; unset: defaultPoolSize(). */

@@ -56,7 +56,7 @@ async function asAdmin<T>(work: (admin: pg.Client) => Promise<T>): Promise<T> {
 
 /**
  * A test database's buffer pool on PGlite: it holds a few pages, and each start zeroes the whole
- * pool (1.2 s of CPU a start with PostgreSQL's 128MB, 0.75 s with 16MB, measured over 10 starts).
+ * pool (1.39 s of CPU a start with PostgreSQL's 128MB, 0.83 s with 16MB: `npm run bench:test-database`).
  */
 const TEST_SHARED_BUFFERS = '16MB';
 
