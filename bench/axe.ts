@@ -12,7 +12,7 @@
 import { existsSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Page } from 'playwright-core';
-import { AXE_TAGS, axeViolations } from '../e2e/support/axe.ts';
+import { axeViolations } from '../e2e/support/axe.ts';
 import { chromiumOptions } from '../e2e/support/chromium.ts';
 import { startServerProcess } from '../e2e/support/server-process.ts';
 import { benchHeader, fmt, machineBusySeconds, positiveNumber } from './bench-support.ts';
@@ -36,7 +36,6 @@ const sides = [
       (
         await new AxeBuilder({ page })
           .setLegacyMode(true)
-          .withTags(AXE_TAGS)
           .options({ resultTypes: ['violations'] })
           .analyze()
       ).violations,
