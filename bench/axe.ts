@@ -15,7 +15,7 @@ import { chromium, type Page } from 'playwright-core';
 import { axeViolations } from '../e2e/support/axe.ts';
 import { chromiumOptions } from '../e2e/support/chromium.ts';
 import { startServerProcess } from '../e2e/support/server-process.ts';
-import { benchHeader, fmt, machineBusySeconds, positiveNumber } from './bench-support.ts';
+import { benchHeader, machineBusySeconds, positiveNumber, printSides } from './bench-support.ts';
 
 const RUNS = positiveNumber('BENCH_RUNS', 8);
 const ROUNDS = positiveNumber('BENCH_ROUNDS', 3);
@@ -71,11 +71,7 @@ async function main() {
         }
       }
     }
-    const checks = RUNS * ROUNDS * 2;
-    for (const side of sides)
-      console.log(`${side.name}: ${fmt(side.cpu / checks, 3)} s of the machine's CPU and ${fmt(side.ms / checks)} ms a check`);
-    const [baseline, once] = sides as [(typeof sides)[0], (typeof sides)[0]];
-    console.log(`ratio to the baseline: CPU ${fmt(once.cpu / baseline.cpu, 2)}, wall time ${fmt(once.ms / baseline.ms, 2)}`);
+    printSides(sides, RUNS * ROUNDS * 2, 'check');
   } finally {
     await browser.close();
     await server.close();

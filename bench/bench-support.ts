@@ -316,3 +316,17 @@ export function machineBusySeconds(): number {
     .map(Number);
   return (user! + nice! + system! + irq! + softirq!) / 100;
 }
+
+/** One side of a two-sided bench (a baseline and the change), summed over its rounds. */
+export interface BenchSide {
+  name: string;
+  cpu: number;
+  ms: number;
+}
+
+/** Prints each side's CPU and wall time per unit (`count` units a side), then the second's ratio to the first, the baseline. */
+export function printSides(sides: readonly BenchSide[], count: number, unit: string, cpuOf = "the machine's CPU"): void {
+  const [baseline, change] = sides as [BenchSide, BenchSide];
+  for (const side of sides) console.log(`${side.name}: ${fmt(side.cpu / count, 3)} s of ${cpuOf} and ${fmt(side.ms / count)} ms a ${unit}`);
+  console.log(`ratio to the baseline: CPU ${fmt(change.cpu / baseline.cpu, 2)}, wall time ${fmt(change.ms / baseline.ms, 2)}`);
+}

@@ -13,7 +13,7 @@ import { existsSync } from 'node:fs';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { chromiumOptions } from '../e2e/support/chromium.ts';
 import { startServerProcess } from '../e2e/support/server-process.ts';
-import { benchHeader, fmt, machineBusySeconds, positiveNumber } from './bench-support.ts';
+import { benchHeader, machineBusySeconds, positiveNumber, printSides } from './bench-support.ts';
 
 const RUNS = positiveNumber('BENCH_RUNS', 12);
 const ROUNDS = positiveNumber('BENCH_ROUNDS', 3);
@@ -55,11 +55,7 @@ async function main() {
         side.ms += performance.now() - start;
       }
     }
-    const count = RUNS * ROUNDS;
-    for (const side of sides)
-      console.log(`${side.name}: ${fmt(side.cpu / count, 3)} s of the machine's CPU and ${fmt(side.ms / count)} ms a state`);
-    const [baseline, wipe] = sides as [(typeof sides)[0], (typeof sides)[0]];
-    console.log(`ratio to the baseline: CPU ${fmt(wipe.cpu / baseline.cpu, 2)}, wall time ${fmt(wipe.ms / baseline.ms, 2)}`);
+    printSides(sides, RUNS * ROUNDS, 'state');
   } finally {
     await browser.close();
     await server.close();

@@ -8,7 +8,7 @@
 //   BENCH_ROUNDS=3    rounds
 import { createDb } from '@boardwalk/db/client';
 import { pgliteTemplateTarball, prepareTestTemplate } from '@boardwalk/db/test-support/test-database';
-import { benchHeader, fmt, positiveNumber } from './bench-support.ts';
+import { benchHeader, positiveNumber, printSides } from './bench-support.ts';
 
 const RUNS = positiveNumber('BENCH_RUNS', 8);
 const ROUNDS = positiveNumber('BENCH_ROUNDS', 3);
@@ -35,10 +35,7 @@ async function main() {
         side.ms += performance.now() - start;
       }
     }
-    const count = RUNS * ROUNDS;
-    for (const side of sides) console.log(`${side.name}: ${fmt(side.cpu / count, 3)} s of CPU and ${fmt(side.ms / count)} ms a start`);
-    const [baseline, small] = sides as [(typeof sides)[0], (typeof sides)[0]];
-    console.log(`ratio to the baseline: CPU ${fmt(small.cpu / baseline.cpu, 2)}, wall time ${fmt(small.ms / baseline.ms, 2)}`);
+    printSides(sides, RUNS * ROUNDS, 'start', 'CPU');
   } finally {
     await removeTemplate();
   }
