@@ -159,6 +159,16 @@ const CLASSIC_ZOD = ['zod', 'zod/v4', 'zod/v3'].map((name) => ({
   message: "The guest pages' code imports zod/mini: classic Zod would come back into their first screen (eslint.config.js).",
 }));
 
+// date-fns by function (date-fns/addDays), never its index: in Node the index loads all 300 of
+// its modules, each resolved through date-fns' 199 KB package.json: 1.9 s of CPU at every start
+// of a process that loads the API (docs/decisions.md, the browser tests' record).
+const DATE_FNS_INDEX = [
+  {
+    name: 'date-fns',
+    message: 'Import each date-fns function from its own module (date-fns/addDays): the index loads all 300 (eslint.config.js).',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.tmp/**', 'packages/db/migrations/**'] },
   js.configs.recommended,
@@ -184,7 +194,7 @@ export default tseslint.config(
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
     rules: {
-      'no-restricted-imports': ['error', { patterns: [TEST_SUPPORT] }],
+      'no-restricted-imports': ['error', { paths: DATE_FNS_INDEX, patterns: [TEST_SUPPORT] }],
       'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones }],
       // No import cycle anywhere in product code: a cycle makes the load order decide what a
       // module sees (an import read before it is set), and joins layers into one.
@@ -192,11 +202,11 @@ export default tseslint.config(
     },
   },
   // The guest pages' code on zod/mini (above). The same rule as product code's, which this
-  // block's options replace for these files: test support stays refused.
+  // block's options replace for these files: test support and the date-fns index stay refused.
   {
     files: [...GUEST_CONTRACT, ...GUEST_WEB],
     ignores: TESTS,
-    rules: { 'no-restricted-imports': ['error', { paths: CLASSIC_ZOD, patterns: [TEST_SUPPORT] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [...CLASSIC_ZOD, ...DATE_FNS_INDEX], patterns: [TEST_SUPPORT] }] },
   },
   // File names: kebab-case, with a role suffix where the file has one (pass.routes.ts).
   {

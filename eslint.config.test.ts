@@ -245,6 +245,15 @@ describe('the layout rules', () => {
     expect(await reported(file, code)).toEqual([]);
   });
 
+  it('rejects the date-fns index in product code, and takes a function from its own module', async () => {
+    const DATE_FNS_INDEX = 'no-restricted-imports';
+    expect(await reported('apps/api/src/platform/thing.ts', `import { addDays } from 'date-fns';`)).toContain(DATE_FNS_INDEX);
+    expect(await reported('apps/web/src/guest/pass/thing.ts', `import { addDays } from 'date-fns';`)).toContain(DATE_FNS_INDEX);
+    expect(
+      await reported('apps/api/src/platform/thing.ts', `import { addDays } from 'date-fns/addDays';\nexport const later = addDays;`),
+    ).toEqual([]);
+  });
+
   it('still rejects test support in the guest contract modules', async () => {
     expect(await reported('packages/contract/src/pass.ts', importing('@boardwalk/db/test-support/test-database'))).toContain(TEST_SUPPORT);
   });

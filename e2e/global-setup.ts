@@ -6,9 +6,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { chromiumOptions } from './support/chromium.ts';
 import { makeDataFolder, startServerProcess } from './support/server-process.ts';
 import { E2E_DELIVERY_ENV, E2E_FAILING_PUSH_TOKEN_PREFIX, E2E_INTEGRATION_KEY, STAFF_ADMIN } from './support/staff-admin.ts';
 import { startApnsDouble } from '../apps/api/test-support/apns-double.ts';
@@ -21,8 +19,6 @@ declare module 'vitest' {
      * so the files that run side by side never share a database (browser.ts baseUrl).
      */
     baseUrls: string[];
-    /** The run's Chromium (launchBrowser connects to it). */
-    browserEndpoint: string;
     /** The root key (PKCS #8 PEM) the servers trust as Google's for Wallet callbacks (GOOGLE_WALLET_ROOT_KEYS). */
     googleRootKey: string;
     /** When the servers started (ms): the demo data, today's usage included, was loaded after it. */
@@ -135,14 +131,5 @@ export default async function setup(project: TestProject) {
   project.provide('googleRootKey', googleRootKey);
   project.provide('serversStartedAt', serversStartedAt);
   project.provide('demoDataFolder', data.dir);
-  // One Chromium for the run: each test file connects and opens its own contexts.
-  const browser = await chromium.launchServer(chromiumOptions()).catch(async (error: unknown) => {
-    await closeAll();
-    throw error;
-  });
-  project.provide('browserEndpoint', browser.wsEndpoint());
-  return async () => {
-    await browser.close();
-    await closeAll();
-  };
+  return closeAll;
 }

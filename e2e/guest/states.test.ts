@@ -3,9 +3,9 @@
 // state is reached once and looked at in the same page at phone width and then desktop width.
 // axe (WCAG 2.2 A/AA and best practices; problems are fixed in the app, no rule is disabled) at
 // phone width, and at desktop width in Spanish and for the pass actions, which differ by device
-// and lay out differently there; a screenshot at both widths into screenshots/<state>-<width>.png and
-// es-<state>-<width>.png (gitignored) for people to look at; nothing may overflow the viewport
-// horizontally. Reaching a state is most of a test's cost (the page, the steps): once for both
+// and lay out differently there; with `npm run screenshots`, a screenshot at both widths into
+// screenshots/<state>-<width>.png and es-<state>-<width>.png (gitignored) for people to look at;
+// nothing may overflow the viewport horizontally. Reaching a state is most of a test's cost (the page, the steps): once for both
 // widths halved this file's time against a page per width, and the states of a browser and
 // language share one tab (guestTabs), wiped between them.
 import type { Browser, Page } from 'playwright-core';
@@ -23,7 +23,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The state on screen at each width: axe where asked, a screenshot, no horizontal overflow. */
+/** The state on screen at each width: axe where asked, a screenshot (on request), no horizontal overflow. */
 async function checkBothWidths(page: Page, file: string, axeAtDesktop: boolean) {
   for (const width of [WIDTHS.mobile, WIDTHS.desktop]) {
     await page.setViewportSize({ width, height: width === WIDTHS.mobile ? 780 : 900 });

@@ -1,5 +1,5 @@
 // axe and screenshots of the staff pages at phone and desktop widths: /login, every tab of
-// the administrator, the New modal and the menu opened on a phone. Writes
+// the administrator, the New modal and the menu opened on a phone. `npm run screenshots` writes
 // screenshots/staff-<state>-<width>.png; each page must not overflow horizontally.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -4,7 +4,6 @@
 // way the outside systems make it: an Apple device registers through the PassKit web service,
 // Google posts callbacks signed with the run's root key (global-setup.ts); at 360 and 1280 px,
 // axe clean, screenshots.
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -124,9 +123,7 @@ describe.each([WIDTHS.mobile, WIDTHS.desktop])('where the passes are, at %i px',
         // On a phone the orders scroll sideways in their region: the wallet columns at its end.
         const region = page.getByRole('region', { name: 'Loyalty orders' });
         await region.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
-        await region.screenshot({
-          path: fileURLToPath(new URL('../../screenshots/staff-loyalty-wallets-orders-360.png', import.meta.url)),
-        });
+        await screenshot(page, 'staff-loyalty-wallets-orders', region);
       }
       expect(unexpectedProblems(staff.problems)).toEqual([]);
     } finally {

@@ -1,7 +1,7 @@
 // Chromium through playwright-core, and the page helpers the guest journeys share.
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Disposable, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Disposable, type Locator, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { axeViolations } from './axe.ts';
 import { chromiumOptions } from './chromium.ts';
@@ -17,12 +17,12 @@ export const WIDTHS = { mobile: 360, desktop: 1280 } as const;
 export type Width = (typeof WIDTHS)[keyof typeof WIDTHS];
 
 /**
- * Chromium for a test file: a connection to the one the global setup launched for the run
- * (closing it ends only this file's contexts), or with extraArgs (a fake camera) a Chromium
- * of its own.
+ * Chromium for a test file, its own (extraArgs add switches: a fake camera). Playwright drives it
+ * from the test's process; a connection to one Chromium of the run (launchServer in the global
+ * setup) relayed every call through Vitest's main process, 0.65 s of the machine's CPU a state
+ * more than a launch per file (docs/decisions.md, the browser tests' record).
  */
 export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
-  if (extraArgs.length === 0) return chromium.connect(inject('browserEndpoint'));
   return chromium.launch(chromiumOptions(extraArgs));
 }
 
@@ -267,11 +267,20 @@ export async function expectNoAxeViolations(page: Page) {
 
 const screenshotDir = fileURLToPath(new URL('../../screenshots/', import.meta.url));
 
-/** Saves screenshots/<state>-<width>.png (full page). */
-export async function screenshot(page: Page, state: string) {
+/**
+ * Screenshots are for people to look at, not checks: `npm run screenshots` (SCREENSHOTS=1) runs
+ * the browser tests writing them; `npm test` does not, since a screenshot cost the machine 0.2 to
+ * 0.4 s of CPU (a full page at 1280 px the most) and the states test takes two a state
+ * (docs/decisions.md, the browser tests' record).
+ */
+const takeScreenshots = process.env.SCREENSHOTS === '1';
+
+/** Saves screenshots/<state>-<width>.png: the full page, or only region. */
+export async function screenshot(page: Page, state: string, region?: Locator) {
+  if (!takeScreenshots) return;
   mkdirSync(screenshotDir, { recursive: true });
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `${screenshotDir}${state}-${width}.png`, fullPage: true, animations: 'disabled' });
+  const path = `${screenshotDir}${state}-${page.viewportSize()?.width ?? 0}.png`;
+  await (region ? region.screenshot({ path }) : page.screenshot({ path, fullPage: true, animations: 'disabled' }));
 }
 
 // ---- The pass page --------------------------------------------------------------------

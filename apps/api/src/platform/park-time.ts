@@ -2,7 +2,8 @@
 // saving time begins or ends. Zone arithmetic is @date-fns/tz's (TZDate computes in the zone's
 // wall clock), never offsets added by hand.
 import { TZDate } from '@date-fns/tz';
-import { addDays, differenceInCalendarDays } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays';
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 
 export const OPERATING_DAY_START_HOUR = 2;
