@@ -15,18 +15,14 @@ import { chromium, type Page } from 'playwright-core';
 import { axeViolations } from '../e2e/support/axe.ts';
 import { chromiumOptions } from '../e2e/support/chromium.ts';
 import { startServerProcess } from '../e2e/support/server-process.ts';
-import { benchHeader, machineBusySeconds, positiveNumber, printSides } from './bench-support.ts';
+import { benchHeader, machineBusySeconds, openDemoPass, positiveNumber, printSides } from './bench-support.ts';
 
 const RUNS = positiveNumber('BENCH_RUNS', 8);
 const ROUNDS = positiveNumber('BENCH_ROUNDS', 3);
 
 async function openPassPage(page: Page) {
   await page.setViewportSize({ width: 360, height: 780 });
-  await page.goto('/');
-  await page.getByLabel('Order ID').fill('10000001');
-  await page.getByLabel('Barcode').fill('2400000000000011');
-  await page.getByRole('button', { name: 'Find My Pass' }).click();
-  await page.locator('article.pass-card').waitFor();
+  await openDemoPass(page);
 }
 
 const sides = [

@@ -8,6 +8,7 @@ import { availableParallelism, cpus } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { defaultPoolSize } from '@boardwalk/db/client';
+import type { Page } from 'playwright-core';
 
 /** The app's PostgreSQL pool as production runs it (createDb's default), or DATABASE_POOL_SIZE. */
 export const benchPoolSize = () => positiveNumber('DATABASE_POOL_SIZE', defaultPoolSize());
@@ -329,4 +330,13 @@ export function printSides(sides: readonly BenchSide[], count: number, unit: str
   const [baseline, change] = sides as [BenchSide, BenchSide];
   for (const side of sides) console.log(`${side.name}: ${fmt(side.cpu / count, 3)} s of ${cpuOf} and ${fmt(side.ms / count)} ms a ${unit}`);
   console.log(`ratio to the baseline: CPU ${fmt(change.cpu / baseline.cpu, 2)}, wall time ${fmt(change.ms / baseline.ms, 2)}`);
+}
+
+/** The browser benches' guest state: the login page, the demo passholder looked up, its card shown. */
+export async function openDemoPass(page: Page): Promise<void> {
+  await page.goto('/');
+  await page.getByLabel('Order ID').fill('10000001');
+  await page.getByLabel('Barcode').fill('2400000000000011');
+  await page.getByRole('button', { name: 'Find My Pass' }).click();
+  await page.locator('article.pass-card').waitFor();
 }

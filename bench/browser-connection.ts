@@ -1,0 +1,85 @@
+// npm run bench:browser-connection: what the way a browser test file reaches Chromium costs the
+// machine for each state of a guest page (the login page opened, the demo pass looked up, its
+// card shown). The tests launch a Chromium per file and Playwright drives it from the test's own
+// process (launchBrowser in e2e/support/browser.ts); the baseline is how they reached it until
+// 2026-11-29: one Chromium of the run launched by another process (the global setup, in Vitest's
+// main process) with launchServer, each file connected to it, every call relayed by that process.
+// Both browsers are started before the rounds, which alternate; the figure is the machine's CPU
+// (from /proc/stat: Chromium, the server, the relaying process and this one). A launch, which the
+// tests now pay once per file, is timed apart.
+//
+//   BENCH_RUNS=10     states per side and round
+//   BENCH_ROUNDS=3    rounds
+// Run `npm run build` first: the server (e2e/support/server-process.ts) serves apps/web/dist.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+import { chromiumOptions } from '../e2e/support/chromium.ts';
+import { startServerProcess } from '../e2e/support/server-process.ts';
+import { benchHeader, machineBusySeconds, openDemoPass, positiveNumber, printSides } from './bench-support.ts';
+
+const RUNS = positiveNumber('BENCH_RUNS', 10);
+const ROUNDS = positiveNumber('BENCH_ROUNDS', 3);
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** Another process that launches Chromium with launchServer, as the global setup did: answers its endpoint. */
+async function relayProcess() {
+  const script = `import { chromium } from 'playwright-core';
+    import { chromiumOptions } from './e2e/support/chromium.ts';
+    const server = await chromium.launchServer(chromiumOptions());
+    console.log(server.wsEndpoint());
+    process.stdin.on('end', () => server.close().then(() => process.exit(0)));
+    process.stdin.resume();`;
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', script], {
+    cwd: root,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  // Its first line is the endpoint (a chunk may end before the line does).
+  const [endpoint] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
+  return { endpoint, stop: () => child.stdin.end() };
+}
+
+/** A guest state in a context of its own: the demo pass looked up, as a test opens one. */
+async function openState(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 780 }, serviceWorkers: 'block' });
+  await openDemoPass(await context.newPage());
+  await context.close();
+}
+
+async function main() {
+  if (!existsSync(new URL('../apps/web/dist/index.html', import.meta.url))) throw new Error('no built app: run "npm run build" first');
+  console.log(benchHeader('bench:browser-connection', `${RUNS} guest states per side and round, ${ROUNDS} rounds`));
+  const server = await startServerProcess({});
+  const relay = await relayProcess();
+  const launchStart = performance.now();
+  const own = await chromium.launch(chromiumOptions());
+  console.log(`a launch in this process: ${Math.round(performance.now() - launchStart)} ms`);
+  const connected = await chromium.connect(relay.endpoint);
+  try {
+    const sides = [
+      { name: "one Chromium of the run, through another process's launchServer (baseline)", browser: connected, cpu: 0, ms: 0 },
+      { name: "the file's own Chromium, launched in its process", browser: own, cpu: 0, ms: 0 },
+    ];
+    // Warm-up: a state of each side, not counted.
+    for (const side of sides) await openState(side.browser, server.baseUrl);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const side of sides) {
+        const [cpu, start] = [machineBusySeconds(), performance.now()];
+        for (let i = 0; i < RUNS; i++) await openState(side.browser, server.baseUrl);
+        side.cpu += machineBusySeconds() - cpu;
+        side.ms += performance.now() - start;
+      }
+    }
+    printSides(sides, RUNS * ROUNDS, 'state');
+  } finally {
+    await connected.close();
+    await own.close();
+    relay.stop();
+    await server.close();
+  }
+}
+
+await main();
