@@ -116,11 +116,12 @@ describe('the webhook sender', () => {
   it('ends every message to a silent receiver within the timeout, those waiting for a connection too', async () => {
     const started = performance.now();
     const outcomes = await Promise.all(
-      Array.from({ length: CONNECTIONS_PER_HOST * 3 }, () => inside.send(`${base}/silent`, [newWebhookSecret()], message())),
+      Array.from({ length: CONNECTIONS_PER_HOST * 5 }, () => inside.send(`${base}/silent`, [newWebhookSecret()], message())),
     );
     expect(new Set(outcomes.map((o) => o.outcome === 'failed' && o.error))).toEqual(new Set(['No answer within 0.5 s']));
-    // One timeout, not one per wave of connections: a worker's batch (and its job) ends in time.
-    expect(performance.now() - started).toBeLessThan(1000);
+    // One timeout, not one per wave of connections (five waves: 2.5 s): a worker's batch (and its
+    // job) ends in time. 0.5 s took up to 1.2 s on a loaded 2-core machine.
+    expect(performance.now() - started).toBeLessThan(1500);
   });
 
   it('refuses loopback, private, link-local (metadata) and plain http addresses unless private networks are allowed', async () => {
