@@ -1,12 +1,12 @@
 // npm run bench:browser-connection: what the way a browser test file reaches Chromium costs the
-// machine for each state of a guest page (the login page opened, the demo pass looked up, its
-// card shown). The tests launch a Chromium per file and Playwright drives it from the test's own
-// process (launchBrowser in e2e/support/browser.ts); the baseline is how they reached it until
-// 2026-11-29: one Chromium of the run launched by another process (the global setup, in Vitest's
-// main process) with launchServer, each file connected to it, every call relayed by that process.
-// Both browsers are started before the rounds, which alternate; the figure is the machine's CPU
-// (from /proc/stat: Chromium, the server, the relaying process and this one). A launch, which the
-// tests now pay once per file, is timed apart.
+// machine for each state of a guest page (the login page opened, the demo pass looked up, its card
+// shown, axe run on it). The tests launch a Chromium per file and Playwright drives it from the
+// test's own process (launchBrowser in e2e/support/browser.ts); the baseline is how they reached
+// it until 2026-11-29: one Chromium of the run launched by another process (the global setup, in
+// Vitest's main process) with launchServer, each file connected to it, every call relayed by that
+// process. Both browsers are started before the rounds, which alternate; the figure is the
+// machine's CPU (from /proc/stat: Chromium, the server, the relaying process and this one). A
+// launch, which the tests now pay once per file, is timed apart.
 //
 //   BENCH_RUNS=10     states per side and round
 //   BENCH_ROUNDS=3    rounds
@@ -17,6 +17,7 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
+import { axeViolations } from '../e2e/support/axe.ts';
 import { chromiumOptions } from '../e2e/support/chromium.ts';
 import { startServerProcess } from '../e2e/support/server-process.ts';
 import { benchHeader, machineBusySeconds, openDemoPass, positiveNumber, printSides } from './bench-support.ts';
@@ -42,10 +43,12 @@ async function relayProcess() {
   return { endpoint, stop: () => child.stdin.end() };
 }
 
-/** A guest state in a context of its own: the demo pass looked up, as a test opens one. */
+/** A guest state in a context of its own, as a state of states.test.ts is checked: the demo pass looked up, then axe. */
 async function openState(browser: Browser, baseURL: string) {
   const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 780 }, serviceWorkers: 'block' });
-  await openDemoPass(await context.newPage());
+  const page = await context.newPage();
+  await openDemoPass(page);
+  if ((await axeViolations(page)).length > 0) throw new Error('the pass page has axe violations');
   await context.close();
 }
 
