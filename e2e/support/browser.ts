@@ -19,8 +19,8 @@ export type Width = (typeof WIDTHS)[keyof typeof WIDTHS];
 /**
  * Chromium for a test file, its own (extraArgs add switches: a fake camera). Playwright drives it
  * from the test's process; a connection to one Chromium of the run (launchServer in the global
- * setup) relayed every call through Vitest's main process, 0.65 s of the machine's CPU a state
- * more than a launch per file (docs/decisions.md, the browser tests' record).
+ * setup) relayed every call through Vitest's main process: 4 % more of the machine's CPU a state
+ * checked by axe (`npm run bench:browser-connection`); a launch is once a file.
  */
 export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch(chromiumOptions(extraArgs));
