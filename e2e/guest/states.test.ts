@@ -1,13 +1,13 @@
-// Every state of the pass page (guest-states.ts, photo-states.ts), in English and, for those with
-// a Spanish way in, on a phone set to Spanish (reached and checked by its Spanish words): each
-// state is reached once and looked at in the same page at phone width and then desktop width.
-// axe (WCAG 2.2 A/AA and best practices; problems are fixed in the app, no rule is disabled) at
-// phone width, and at desktop width in Spanish and for the pass actions, which differ by device
+// Every state of the pass page (guest-states.ts, photo-states.ts), in English and, for those with a
+// Spanish way in, on a phone set to Spanish (reached and checked by its Spanish words): each state
+// is reached once and looked at in the same page at phone width and then desktop width. axe (the
+// rules it runs by default, e2e/support/axe.ts; problems are fixed in the app, no rule is disabled)
+// at phone width, and at desktop width in Spanish and for the pass actions, which differ by device
 // and lay out differently there; with `npm run screenshots`, a screenshot at both widths into
 // screenshots/<state>-<width>.png and es-<state>-<width>.png (gitignored) for people to look at;
-// nothing may overflow the viewport horizontally. Reaching a state is most of a test's cost (the page, the steps): once for both
-// widths halved this file's time against a page per width, and the states of a browser and
-// language share one tab (guestTabs), wiped between them.
+// nothing may overflow the viewport horizontally. Reaching a state is most of a test's cost (the
+// page, the steps): once for both widths halved this file's time against a page per width, and the
+// states of a browser and language share one tab (guestTabs), wiped between them.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, guestTabs, launchBrowser, screenshot, unexpectedProblems, WIDTHS } from '../support/browser.ts';
