@@ -160,8 +160,8 @@ const CLASSIC_ZOD = ['zod', 'zod/v4', 'zod/v3'].map((name) => ({
 }));
 
 // date-fns by function (date-fns/addDays), never its index: in Node the index loads all 300 of
-// its modules, each resolved through date-fns' 199 KB package.json: 1.9 s of CPU at every start
-// of a process that loads the API (docs/decisions.md, the browser tests' record).
+// its modules, each resolved through date-fns' 199 KB package.json: 3.5 s of CPU under tsx (1.9 s
+// compiled) at every start of a process that loads the API (docs/performance.md, bench:api-load).
 const DATE_FNS_INDEX = [
   {
     name: 'date-fns',

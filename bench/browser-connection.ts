@@ -6,7 +6,7 @@
 // Vitest's main process) with launchServer, each file connected to it, every call relayed by that
 // process. Both browsers are started before the rounds, which alternate; the figure is the
 // machine's CPU (from /proc/stat: Chromium, the server, the relaying process and this one). A
-// launch, which the tests now pay once per file, is timed apart.
+// launch, which the tests now pay once per file, is measured apart (three launches and closes).
 //
 //   BENCH_RUNS=10     states per side and round
 //   BENCH_ROUNDS=3    rounds
@@ -24,6 +24,7 @@ import { benchHeader, machineBusySeconds, openDemoPass, positiveNumber, printSid
 
 const RUNS = positiveNumber('BENCH_RUNS', 10);
 const ROUNDS = positiveNumber('BENCH_ROUNDS', 3);
+const LAUNCHES = 3;
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** Another process that launches Chromium with launchServer, as the global setup did: answers its endpoint. */
@@ -38,9 +39,15 @@ async function relayProcess() {
     cwd: root,
     stdio: ['pipe', 'pipe', 'inherit'],
   });
-  // Its first line is the endpoint (a chunk may end before the line does).
-  const [endpoint] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
-  return { endpoint, stop: () => child.stdin.end() };
+  const stop = () => child.stdin.end();
+  // Its first line is the endpoint (a chunk may end before the line does), unless it ends first.
+  const line = once(createInterface({ input: child.stdout }), 'line').then(([endpoint]) => endpoint as string);
+  const exit = once(child, 'exit').then(([code]) => {
+    throw new Error(`the relay process ended (${String(code)}) before Chromium was launched`);
+  });
+  // Its end when stopped, later, is expected: handled here, still a failure for the race.
+  exit.catch(() => undefined);
+  return { endpoint: await Promise.race([line, exit]), stop };
 }
 
 /** A guest state in a context of its own, as a state of states.test.ts is checked: the demo pass looked up, then axe. */
@@ -56,12 +63,21 @@ async function main() {
   if (!existsSync(new URL('../apps/web/dist/index.html', import.meta.url))) throw new Error('no built app: run "npm run build" first');
   console.log(benchHeader('bench:browser-connection', `${RUNS} guest states per side and round, ${ROUNDS} rounds`));
   const server = await startServerProcess({});
-  const relay = await relayProcess();
-  const launchStart = performance.now();
-  const own = await chromium.launch(chromiumOptions());
-  console.log(`a launch in this process: ${Math.round(performance.now() - launchStart)} ms`);
-  const connected = await chromium.connect(relay.endpoint);
+  const open: { close(): unknown }[] = [server];
   try {
+    const relay = await relayProcess();
+    open.push({ close: relay.stop });
+    // What the tests pay once per file: a few launches, the machine's CPU and the wall time.
+    const [launchCpu, launchStart] = [machineBusySeconds(), performance.now()];
+    for (let i = 0; i < LAUNCHES; i++) await (await chromium.launch(chromiumOptions())).close();
+    const perLaunch = (machineBusySeconds() - launchCpu) / LAUNCHES;
+    console.log(
+      `a launch and close: ${perLaunch.toFixed(3)} s of the machine's CPU and ${Math.round((performance.now() - launchStart) / LAUNCHES)} ms`,
+    );
+    const own = await chromium.launch(chromiumOptions());
+    open.push(own);
+    const connected = await chromium.connect(relay.endpoint);
+    open.push(connected);
     const sides = [
       { name: "one Chromium of the run, through another process's launchServer (baseline)", browser: connected, cpu: 0, ms: 0 },
       { name: "the file's own Chromium, launched in its process", browser: own, cpu: 0, ms: 0 },
@@ -78,10 +94,8 @@ async function main() {
     }
     printSides(sides, RUNS * ROUNDS, 'state');
   } finally {
-    await connected.close();
-    await own.close();
-    relay.stop();
-    await server.close();
+    // What was opened, last first: the browsers, the relay, the server.
+    for (const handle of open.reverse()) await Promise.resolve(handle.close()).catch(() => undefined);
   }
 }
 

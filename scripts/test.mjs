@@ -91,7 +91,7 @@ if (!(await reachable(redisUrl, 6379))) {
 
 mkdirSync('.tmp', { recursive: true });
 // Two Vitest runs, one after the other: the browser project's global setup starts its servers
-// and Chromium when its run begins, not beside the API files, where they sat idle for the whole
+// when its run begins, not beside the API files, where they sat idle for the whole
 // API phase (polling their job queues) on a machine whose cores that phase keeps busy.
 const runs = [
   {

@@ -87,7 +87,7 @@ async function visibleActions(page: Page) {
   };
 }
 
-/** A download's bytes, streamed: the tests' Chromium is shared through a server, where download.path() is not available. */
+/** A download's bytes, streamed, without a file of Playwright's to clean up. */
 async function downloadedBytes(download: Download): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);

@@ -20,7 +20,8 @@ export type Width = (typeof WIDTHS)[keyof typeof WIDTHS];
  * Chromium for a test file, its own (extraArgs add switches: a fake camera). Playwright drives it
  * from the test's process; a connection to one Chromium of the run (launchServer in the global
  * setup) relayed every call through Vitest's main process: 4 % more of the machine's CPU a state
- * checked by axe (`npm run bench:browser-connection`); a launch is once a file.
+ * checked by axe (`npm run bench:browser-connection`); a launch is once a file (twice in the
+ * camera files).
  */
 export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch(chromiumOptions(extraArgs));
@@ -170,7 +171,7 @@ export function guestTabs(browser: Browser) {
     };
     return { context, page, problems: watchProblems(page), close };
   };
-  // No close: the file's connection to Chromium (launchBrowser) ends its contexts when it closes.
+  // No close: the file's own Chromium (launchBrowser) ends its contexts when it closes.
   return {
     open,
     /** Runs a test body in a tab, then checks the page logged no unexpected errors. */
@@ -269,9 +270,9 @@ const screenshotDir = fileURLToPath(new URL('../../screenshots/', import.meta.ur
 
 /**
  * Screenshots are for people to look at, not checks: `npm run screenshots` (SCREENSHOTS=1) runs
- * the browser tests writing them; `npm test` does not, since a screenshot cost the machine 0.2 to
- * 0.4 s of CPU (a full page at 1280 px the most) and the states test takes two a state
- * (docs/decisions.md, the browser tests' record).
+ * the browser tests writing them; `npm test` does not, since the two of a state (360 and 1280 px,
+ * full page) cost the machine 0.71 s of CPU (docs/performance.md, "Measured without a bench
+ * command").
  */
 const takeScreenshots = process.env.SCREENSHOTS === '1';
 

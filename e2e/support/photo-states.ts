@@ -27,9 +27,9 @@ export async function openPhotoSection(page: Page, login: { orderId: string; bar
 }
 
 /**
- * Chooses the file. Playwright sends its bytes to the browser server in base64 over the
- * websocket: a 5 MB file took more than the page's 10 s under a full test run's load (CI,
- * 2026-11-26).
+ * Chooses the file. Playwright sends its bytes to Chromium in base64: a 5 MB file took more than
+ * the page's 10 s under a full test run's load (CI, 2026-11-26, through the shared Chromium's
+ * relay then).
  */
 export async function choosePhoto(page: Page, file: TestFile, say: Say = english) {
   await page
