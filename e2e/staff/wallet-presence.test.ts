@@ -3,7 +3,7 @@
 // object (Saved, Deleted, Unknown), and the same for the member card. The state is made the
 // way the outside systems make it: an Apple device registers through the PassKit web service,
 // Google posts callbacks signed with the run's root key (global-setup.ts); at 360 and 1280 px,
-// axe clean, screenshots.
+// axe clean (screenshots with `npm run screenshots`).
 import type { Browser, Page } from 'playwright-core';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
