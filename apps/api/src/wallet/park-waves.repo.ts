@@ -8,14 +8,19 @@ import { appleDeviceRegistrations, walletPasses, walletWaves } from '@boardwalk/
 export type Wave = typeof walletWaves.$inferSelect;
 
 /**
- * A new wave, its id the job's (a retried job finds its wave again). Its moment is now, or the
- * latest pass's update tag when that is later (a tag may be a second ahead, nextUpdatedAt): no
- * device holds a tag past the wave, so every device sees every pass as changed since.
+ * A new wave, its id the job's (a retried job finds its wave again). Its moment is now, or just
+ * after the latest pass's update tag when that is later (a tag may be a second ahead,
+ * nextUpdatedAt): no device holds a tag at or past the wave, so every device sees every pass as
+ * changed since (the PassKit service lists the passes of a tag strictly older than the wave).
  */
 export async function insertWave(tx: Executor, id: string, reason: string): Promise<void> {
   await tx
     .insert(walletWaves)
-    .values({ id, reason, createdAt: sql`greatest(now(), (select max(${walletPasses.updatedAt}) from ${walletPasses}))` })
+    .values({
+      id,
+      reason,
+      createdAt: sql`greatest(now(), (select max(${walletPasses.updatedAt}) + interval '1 microsecond' from ${walletPasses}))`,
+    })
     .onConflictDoNothing();
 }
 

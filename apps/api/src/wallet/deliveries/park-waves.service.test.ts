@@ -8,6 +8,7 @@ import * as schema from '@boardwalk/db/schema';
 import type { ApnsClient } from '../apple/apns.ts';
 import type { NewJob, RunningJob } from '../../platform/jobs/job-queue.ts';
 import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
+import { findNewestWaveTag } from '../park-waves.repo.ts';
 import { createParkWaves, type ParkWaveJob } from './park-waves.service.ts';
 
 const DEVICES = 250;
@@ -104,6 +105,21 @@ it('sends a push APNs refused once more, and counts it pushed', async () => {
   await waves.run(job(id, { reason: 'test' }));
   expect(pushed.filter((p) => p === (1).toString(16).padStart(64, '0'))).toHaveLength(2);
   expect(await waveRow(id)).toMatchObject({ devices: 100, pushed: 100, failed: 0 });
+});
+
+// A device's tag is its newest pass's; the PassKit service lists every pass to a device whose
+// tag is older than the newest wave. A pass changed twice within a second is a second ahead of
+// now (nextUpdatedAt): a wave begun then must still be newer than its tag, not equal to it
+// (park-waves.test.ts found the device listed nothing when the two fell in one second).
+it('begins after every pass tag a device may hold, one a second ahead of now included', async () => {
+  const db = t.database.db;
+  await db.execute(sql`update wallet_passes set updated_at = date_trunc('second', now()) + interval '1 second'
+    where barcode = (select min(barcode) from wallet_passes)`);
+  await wavesWith(apns).run(job(randomUUID(), { reason: 'test' }));
+  const [newest] = await db
+    .select({ tag: sql<string>`max(floor(extract(epoch from ${schema.walletPasses.updatedAt}) * 1000000))::bigint::text` })
+    .from(schema.walletPasses);
+  expect(BigInt((await findNewestWaveTag(db))!)).toBeGreaterThan(BigInt(newest!.tag));
 });
 
 it('ends at once without APNs, paging through nothing', async () => {
