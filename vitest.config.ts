@@ -2,12 +2,34 @@ import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-// Projects: unit and API tests on PGlite, the same API tests on PostgreSQL (skipped only
-// when scripts/test.mjs found no PostgreSQL and said so), and the browser tests.
+// Projects: the unit tests (no database) once, the API tests on PGlite and the same on
+// PostgreSQL (skipped only when scripts/test.mjs found no PostgreSQL and said so), and the
+// browser tests.
 const withPostgres = process.env.BW_SKIP_POSTGRES !== '1';
 const apiTests = ['apps/api/src/**/*.test.ts', 'packages/*/src/**/*.test.ts'];
 // The repository's own rules: the lint zones and the ownership of tables (no database).
 const layoutTests = ['eslint.config.test.ts', 'packages/db/src/table-ownership.test.ts', 'scripts/**/*.test.ts'];
+// API files that open no test database (texts, settings, parsers, clients against local
+// doubles): once a run, in the `unit` project, rather than once per database. A file here that
+// opens one fails (createTestDatabase refuses under BW_UNIT_PROJECT).
+const unitTests = [
+  'apps/api/src/integrations/email/mail-texts.test.ts',
+  'apps/api/src/integrations/events/events-docs.test.ts',
+  'apps/api/src/integrations/events/webhooks/webhook-sender.test.ts',
+  'apps/api/src/platform/config.test.ts',
+  'apps/api/src/platform/guest-language.test.ts',
+  'apps/api/src/platform/jobs/jobs.plugin.test.ts',
+  'apps/api/src/platform/park-time.test.ts',
+  'apps/api/src/platform/start.test.ts',
+  'apps/api/src/staff/auth/passwords.test.ts',
+  'apps/api/src/staff/resources/resource-schemas.test.ts',
+  'apps/api/src/wallet/apple/apns.test.ts',
+  'apps/api/src/wallet/google/google-wallet-callbacks.test.ts',
+  'apps/api/src/wallet/google/google-wallet-credentials.test.ts',
+  'packages/contract/src/errors.test.ts',
+  'packages/contract/src/i18n/i18n.test.ts',
+  'packages/db/src/personal-data.test.ts',
+];
 // expect.poll waits 1 s by default: a job's write on a PGlite kept busy by the other files took
 // longer (webhooks.test.ts failed that way in two loaded runs). A poll still fails, only later.
 const pollOptions = { timeout: 10_000 };
@@ -31,7 +53,7 @@ const templateSetup = ['packages/db/test-support/template-setup.ts'];
 // per worker instead of once per file.
 const apiProject = {
   include: apiTests,
-  exclude: [...configDefaults.exclude, ...layoutTests, ...processTests],
+  exclude: [...configDefaults.exclude, ...layoutTests, ...unitTests, ...processTests],
   globalSetup: templateSetup,
   isolate: false,
   testTimeout: 30_000,
@@ -80,6 +102,7 @@ export default defineConfig({
     projects: [
       // The repository's own rules (eslint.config.js, the table owners) and scripts (when `npm start` builds).
       { test: { name: 'layout', include: layoutTests, testTimeout: 30_000 } },
+      { test: { name: 'unit', include: unitTests, env: { BW_UNIT_PROJECT: '1' }, isolate: false, testTimeout: 30_000 } },
       { test: { name: 'pglite', env: { TEST_DB: 'pglite' }, ...apiProject } },
       ...(withPostgres ? [{ test: { name: 'postgres', env: { TEST_DB: 'postgres' }, ...apiProject } }] : []),
       { test: { name: 'pglite-processes', env: { TEST_DB: 'pglite' }, ...processProject, sequence: { groupOrder: 1 } } },

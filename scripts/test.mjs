@@ -97,7 +97,7 @@ const runs = [
   {
     name: 'api',
     label: 'unit and API tests',
-    projects: ['layout', 'pglite', 'pglite-processes', ...(env.BW_SKIP_POSTGRES ? [] : ['postgres', 'postgres-processes'])],
+    projects: ['layout', 'unit', 'pglite', 'pglite-processes', ...(env.BW_SKIP_POSTGRES ? [] : ['postgres', 'postgres-processes'])],
   },
   { name: 'browser', label: 'browser tests', projects: ['browser'] },
 ];

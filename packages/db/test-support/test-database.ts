@@ -84,6 +84,8 @@ export function pgliteTemplateTarball(): Uint8Array | undefined {
  * opened with a pool of poolSize connections.
  */
 export async function createTestDatabase(kind = testDbKind(), poolSize = 5): Promise<TestDatabase> {
+  if (process.env.BW_UNIT_PROJECT)
+    throw new Error('A file of the unit project opens a test database: take it out of unitTests in vitest.config.ts');
   if (kind === 'pglite') return createDb({ loadDataDir: pgliteTemplate(), pgliteSharedBuffers: TEST_SHARED_BUFFERS });
   const name = randomName(process.env[TEMPLATE_ENV.postgresPrefix] ?? 'bw_test_');
   const template = process.env[TEMPLATE_ENV.postgresTemplate];
