@@ -8,9 +8,14 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, readdirSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
+// --noCheck: tsc only emits here, the same files as with its checks (compared byte for byte):
+// the types are `npm run typecheck`'s to check (in `npm test` beside the lint and this build),
+// and checking the three projects again cost 22 s of CPU against 8 s.
 for (const project of ['packages/contract', 'packages/db', 'apps/api']) {
   rmSync(join(project, 'dist'), { recursive: true, force: true });
-  execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', join(project, 'tsconfig.build.json')], { stdio: 'inherit' });
+  execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', join(project, 'tsconfig.build.json'), '--noCheck'], {
+    stdio: 'inherit',
+  });
 }
 const source = 'apps/api/src';
 for (const entry of readdirSync(source, { recursive: true, withFileTypes: true })) {
