@@ -23,7 +23,8 @@ let admin: StaffLogin;
 let receiver: WebhookReceiver;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', TEAM_EMAIL } });
+  // Retries timed on their schedule: the queue looks for due ones every half second.
+  t = await createTestApp({ env: { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', TEAM_EMAIL, DELIVERY_POLL_SECONDS: '0.5' } });
   admin = await loginAs(t.app, { accessLevel: 100 });
   receiver = await startWebhookReceiver();
 });
