@@ -73,7 +73,6 @@ const processProject = { ...apiProject, include: processTests, exclude: configDe
  */
 const longBrowserFiles = [
   'e2e/guest/states.test.ts',
-  'e2e/guest/pseudo-language.test.ts',
   'e2e/staff/loyalty.test.ts',
   'e2e/staff/screens.test.ts',
   'e2e/staff/webhooks.test.ts',

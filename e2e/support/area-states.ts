@@ -1,6 +1,6 @@
 // Every state of the guest areas beside the pass page (the wristband activation, the stored-value
 // card, the privacy request and the link's page), for the states test (axe and screenshots, in
-// English and Spanish) and the pseudo-language crawl. Each state is reached the same way in
+// English and Spanish, English through the pseudo-language). Each state is reached the same way in
 // both languages, waiting on the words of the page's language (`say(english, spanish)`). The
 // server's answers that would change data or spend a throttle are answered by the browser.
 import type { Page } from 'playwright-core';

@@ -274,7 +274,7 @@ const screenshotDir = fileURLToPath(new URL('../../screenshots/', import.meta.ur
  * full page) cost the machine 0.71 s of CPU (docs/performance.md, "Measured without a bench
  * command").
  */
-const takeScreenshots = process.env.SCREENSHOTS === '1';
+export const takeScreenshots = process.env.SCREENSHOTS === '1';
 
 /** Saves screenshots/<state>-<width>.png: the full page, or only region. */
 export async function screenshot(page: Page, state: string, region?: Locator) {

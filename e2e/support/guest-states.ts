@@ -120,7 +120,7 @@ export const guestStates: GuestState[] = [
       await answerWithoutHolderName(page);
       await openPass(page, demo.wristband.orderId, demo.wristband.barcode);
       await heading(page, 'Register Your Pass');
-      // By its id: the pseudo-language crawl opens this state too (its label is then ⟦Email⟧).
+      // By its id: the states test opens this state in the pseudo-language too (its label is then ⟦Email⟧).
       await page.locator('#email').fill('hana.sato@example');
       await page.getByRole('button', { name: 'Register' }).click();
       await page.locator('#email-error').waitFor();
@@ -241,7 +241,7 @@ export const guestStates: GuestState[] = [
         // Never answered while the state is checked; the page is closed afterwards.
       });
       await showPass(page, demo.wristband);
-      // By its class: the pseudo-language crawl opens this state too (its name is then ⟦Add to⟧ ⟦Apple Wallet⟧).
+      // By its class: the states test opens this state in the pseudo-language too (its name is then ⟦Add to⟧ ⟦Apple Wallet⟧).
       await page.locator('button.wallet-badge--apple').click();
       await page.getByRole('status').getByText('Generating Pass Please wait...').waitFor();
     },

@@ -1,7 +1,7 @@
 // Every state of the loyalty club's guest pages (/loyalty/: the sign-in and its code, joining,
 // the home, the claims and their answers, the pass lookup, the member's card) and of the
 // statement (/loyalty/statement), for the states test (e2e/guest/states.test.ts: axe and
-// screenshots, in English and Spanish) and the pseudo-language crawl. The server's answers are
+// screenshots, in English and Spanish, English through the pseudo-language). The server's answers are
 // the browser's (route mocks, in the contract's shapes and the server's own words): no code is
 // mailed, no claim recorded, and a member is signed in by what the device keeps. The journeys
 // against the server are loyalty.test.ts, loyalty-pass.test.ts and loyalty-statement.test.ts.
