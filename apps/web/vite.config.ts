@@ -127,8 +127,8 @@ const pageTextsOf = (id: string | null | undefined) => {
 const areaFile = (area: string) => area.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 /**
  * The name of a chunk of the client build: a catalogue file's says its language and area
- * (texts-es-stored-value-….js: the states test's pseudo-language and a reader of the network panel tell them
- * apart), every other one Vite's default.
+ * (texts-es-stored-value-….js: the states test's pseudo-language and a reader of the network
+ * panel tell them apart), every other one Vite's default.
  */
 function chunkFileName(chunk: { facadeModuleId: string | null }): string {
   const texts = pageTextsOf(chunk.facadeModuleId);

@@ -12,9 +12,10 @@
 // The English states are reached in the pseudo-language (support/pseudo-language.ts: the English
 // catalogue with each message in ⟦ ⟧), so the same visit also finds a sentence written outside the
 // catalogue: a word a guest can read or hear outside the brackets, and neither data the server
-// sent nor a date Intl wrote, fails. A crawl of its own reached all 120 states a third time
-// (docs/decisions.md, "Browser tests"). The English words stay checked: each state is reached by
-// them (a bracketed message still holds them), and screenshots, for people, are taken in English.
+// sent nor a date Intl wrote, fails (but in the loading states, whose words are the prerendered
+// English shell's). A crawl of its own reached the same 123 states a third time. The English words
+// stay checked: each state is reached by them (a bracketed message still holds them), and
+// screenshots, for people, are taken in English (`npm run screenshots` leaves the words alone).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
