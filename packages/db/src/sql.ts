@@ -1,5 +1,5 @@
 // SQL fragments the repositories share.
-import { getTableColumns, sql, type SQL, type Table } from 'drizzle-orm';
+import { getTableColumns, sql, type AnyColumn, type SQL, type Table } from 'drizzle-orm';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -32,3 +32,11 @@ export const nowOr = (at?: Date | null): SQL => (at ? sql`${at.toISOString()}::t
 
 /** A new row's timestamps: `at`, a past time (the demo's history), or none (the columns' default, now()). */
 export const stampedAt = (at?: Date | null) => (at ? { createdAt: at, updatedAt: at } : {});
+
+/**
+ * A timestamp as an update tag: microseconds since the epoch (the column's own precision, so a
+ * tag never hides a later change), as text. Apple devices send a pass's back as
+ * passesUpdatedSince, and a park-wide wave's is compared with it.
+ */
+export const microsecondTag = (timestamp: SQL | AnyColumn): SQL<string> =>
+  sql<string>`floor(extract(epoch from ${timestamp}) * 1000000)::bigint::text`;

@@ -4,6 +4,7 @@
 import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
 import { appleDeviceRegistrations, walletPasses, walletWaves } from '@boardwalk/db/schema';
+import { microsecondTag } from '@boardwalk/db/sql';
 
 export type Wave = typeof walletWaves.$inferSelect;
 
@@ -40,7 +41,7 @@ export async function findWave(db: Executor, id: string): Promise<{ wave: Wave; 
 /** The newest wave's moment, as the update tag PassKit hands out (microseconds; null: no wave yet). */
 export async function findNewestWaveTag(db: Executor): Promise<string | null> {
   const [row] = await db
-    .select({ tag: sql<string>`floor(extract(epoch from ${walletWaves.createdAt}) * 1000000)::bigint::text` })
+    .select({ tag: microsecondTag(walletWaves.createdAt) })
     .from(walletWaves)
     .orderBy(desc(walletWaves.createdAt))
     .limit(1);

@@ -5,13 +5,7 @@ import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '@boardwalk/db/client';
 import { appleDeviceRegistrations, tickets, walletPassTokens, walletPasses } from '@boardwalk/db/schema';
 import { deleteRule } from '../../platform/retention.ts';
-import { nowOr, stampedAt, uuidArray } from '@boardwalk/db/sql';
-
-/**
- * The update tag Apple devices send back as passesUpdatedSince: updatedAt in microseconds
- * since the epoch, the column's own precision, so a tag never hides a later change.
- */
-const tagOf = (column: typeof walletPasses.updatedAt) => sql<string>`floor(extract(epoch from ${column}) * 1000000)::bigint::text`;
+import { microsecondTag, nowOr, stampedAt, uuidArray } from '@boardwalk/db/sql';
 
 /** True when tokenHash is the hash of a token this pass was issued with before tokens were derived. */
 export async function isLegacyPassToken(db: Executor, serialNumber: string, tokenHash: string): Promise<boolean> {
@@ -83,7 +77,7 @@ export async function deleteDeviceRegistration(db: Executor, deviceLibraryIdenti
  * them without one), and the newest tag among them; voided ones flagged.
  */
 export async function findUpdatedSerialNumbers(db: Executor, deviceLibraryIdentifier: string, since: string | undefined) {
-  const tag = tagOf(walletPasses.updatedAt);
+  const tag = microsecondTag(walletPasses.updatedAt);
   const rows = await db
     .select({ serialNumber: walletPasses.serialNumber, tag, voided: sql<boolean>`${walletPasses.voidedAt} is not null` })
     .from(appleDeviceRegistrations)

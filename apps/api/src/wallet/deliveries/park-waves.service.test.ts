@@ -8,6 +8,7 @@ import * as schema from '@boardwalk/db/schema';
 import type { ApnsClient } from '../apple/apns.ts';
 import type { NewJob, RunningJob } from '../../platform/jobs/job-queue.ts';
 import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
+import { microsecondTag } from '@boardwalk/db/sql';
 import { findNewestWaveTag } from '../park-waves.repo.ts';
 import { createParkWaves, type ParkWaveJob } from './park-waves.service.ts';
 
@@ -116,9 +117,7 @@ it('begins after every pass tag a device may hold, one a second ahead of now inc
   await db.execute(sql`update wallet_passes set updated_at = date_trunc('second', now()) + interval '1 second'
     where barcode = (select min(barcode) from wallet_passes)`);
   await wavesWith(apns).run(job(randomUUID(), { reason: 'test' }));
-  const [newest] = await db
-    .select({ tag: sql<string>`max(floor(extract(epoch from ${schema.walletPasses.updatedAt}) * 1000000))::bigint::text` })
-    .from(schema.walletPasses);
+  const [newest] = await db.select({ tag: microsecondTag(sql`max(${schema.walletPasses.updatedAt})`) }).from(schema.walletPasses);
   expect(BigInt((await findNewestWaveTag(db))!)).toBeGreaterThan(BigInt(newest!.tag));
 });
 
