@@ -64,27 +64,44 @@ const apiProject = {
 const processProject = { ...apiProject, include: processTests, exclude: configDefaults.exclude, maxWorkers: 2 };
 
 /**
- * Browser files whose source is short but which run long: each drives a table of states
- * (guest-states.ts, the staff tabs) or waits on deliveries. Vitest starts the longest files
- * first when it has their times from an earlier run, and the largest otherwise (a clean clone,
- * as on CI): these came last, and the phase ended on one of them alone (states.test.ts ran
- * 164 s after every other file had ended, a core idle for 124 s; later the pseudo-language
- * crawl, 133 s alone). They start first.
+ * Browser files by how long they run, longest first (measured in the run of 2026-11-30 at
+ * 78fa730; a file not named here comes after these). Vitest starts the longest files first when
+ * it has their times from an earlier run, and the largest otherwise (a clean clone, as on CI):
+ * files whose source is short but which drive a table of states came last, and the phase ended
+ * on one of them alone (states.test.ts ran 164 s after every other file had ended; later
+ * demo-history.test.ts, 31 s, started with 36 s left).
  */
 const longBrowserFiles = [
   'e2e/guest/states.test.ts',
   'e2e/staff/loyalty.test.ts',
   'e2e/staff/screens.test.ts',
+  'e2e/staff/loyalty-rewards.test.ts',
+  'e2e/guest/loyalty.test.ts',
+  'e2e/guest/photo.test.ts',
+  'e2e/guest/offline.test.ts',
+  'e2e/staff/admin.test.ts',
+  'e2e/staff/demo-history.test.ts',
+  'e2e/staff/loyalty-campaigns.test.ts',
+  'e2e/guest/loyalty-statement.test.ts',
+  'e2e/guest/wristband.test.ts',
+  'e2e/guest/shares.test.ts',
+  'e2e/staff/dashboard.test.ts',
+  'e2e/staff/privacy.test.ts',
+  'e2e/guest/visits.test.ts',
   'e2e/staff/webhooks.test.ts',
+  'e2e/staff/deliveries.test.ts',
 ];
 
 class LongFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const isLong = (file: TestSpecification) => longBrowserFiles.some((path) => file.moduleId.endsWith(path));
+    const rank = (file: TestSpecification) => {
+      const at = longBrowserFiles.findIndex((path) => file.moduleId.endsWith(path));
+      return at === -1 ? longBrowserFiles.length : at;
+    };
     // Vitest groups the files by sequence.groupOrder after sorting, keeping this order within
-    // a group: the browser project's group starts with these.
-    const sorted = await super.sort(files);
-    return [...sorted.filter(isLong), ...sorted.filter((file) => !isLong(file))];
+    // a group: the browser project's group starts with these. (Array.sort is stable: the
+    // other files keep Vitest's order.)
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
   }
 }
 
@@ -116,11 +133,12 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           expect: { poll: pollOptions },
-          // After the API files (a group of its own), two files side by side, each on its own
-          // server (global-setup.ts): a browser test spends most of its time waiting on the page,
-          // the server and Chromium, so one file at a time left a core idle.
+          // After the API files (a group of its own), three files side by side, each on its own
+          // server (global-setup.ts): a browser test spends much of its time waiting on the page,
+          // the server and Chromium, so one file at a time left a core idle, and two 13 % of
+          // the machine.
           sequence: { groupOrder: 2 },
-          maxWorkers: 2,
+          maxWorkers: 3,
         },
       },
     ],

@@ -114,6 +114,19 @@ async function loadByEmail(page: Page, email: string) {
   await page.getByLabel('Email', { exact: true }).fill(email);
   await section(page, 'Find or create an account').getByRole('button', { name: 'Submit' }).click();
   await page.getByTestId('loyalty-email').filter({ hasText: email }).waitFor();
+  // The account's parts load on their own: the details (tier, contact form) and the season pass
+  // lengthen the page above the orders when they arrive, and a click on a row's button aimed
+  // before that landed beside it (the Remove Order dialog never opened, under three workers).
+  await page.getByTestId('loyalty-tier').waitFor();
+  await page.locator('#loyalty-season-pass:not([disabled])').waitFor();
+  await expect
+    .poll(() =>
+      page
+        .locator('.staff-loyalty__account')
+        .getByText(/^Loading .*\.\.\.$/)
+        .count(),
+    )
+    .toBe(0);
 }
 
 /** Nothing makes the page scroll sideways: wide tables scroll in their own region. */
