@@ -5,7 +5,7 @@
 // product) or a number, a date or an amount that Intl wrote. A page that forgot to load an area
 // shows the raw key, outside the brackets. It proves, too, that a language is a catalogue: the
 // pages take this one without a line of code knowing it.
-import type { Page } from 'playwright-core';
+import type { Disposable, Page } from 'playwright-core';
 
 export const OPEN = '⟦';
 export const CLOSE = '⟧';
@@ -36,12 +36,24 @@ export async function pseudoCatalogue(baseUrl: string): Promise<{ path: string; 
   return { path, body: await pseudoChunk(path, await (await fetch(`${baseUrl}${path}`)).text()) };
 }
 
-/** Serves the pseudo-language in place of English on this page: each English catalogue chunk, wrapped as it is asked for. */
-export async function usePseudoLanguage(page: Page) {
+/**
+ * Serves the pseudo-language in place of English on this page: each English catalogue chunk,
+ * wrapped as it is asked for. The page's prerendered shell (English) is emptied once parsed,
+ * before the app's scripts run (they run after the document turns "interactive"), so the app
+ * renders afresh: hydrated, the English shell differed from the pseudo-language and React threw
+ * it away, with whatever a test had typed into it meanwhile (a loaded run's lookup never left
+ * the login page). The answer is the init script, for a tab used again to remove (forThisState).
+ */
+export async function usePseudoLanguage(page: Page): Promise<Disposable> {
   await page.route(ENGLISH_TEXTS, async (route) => {
     const response = await route.fetch();
     const body = await pseudoChunk(route.request().url(), await response.text());
     await route.fulfill({ status: response.status(), body, contentType: 'text/javascript' });
+  });
+  return page.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive') document.getElementById('root')?.replaceChildren();
+    });
   });
 }
 
