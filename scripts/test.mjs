@@ -72,7 +72,7 @@ function step(label, args) {
 ensureDebianPackages();
 // tsc, ESLint and Vite each keep one core busy: two chains side by side, of about the same CPU
 // (the lint then the server's typecheck, 26 and 33 s; the build then the rest's typecheck, 18 and
-// 41 s). One typecheck beside the lint and the build ran 30 s alone at the end; the two halves
+// 41 s). One typecheck beside the lint and the build ran about 30 s alone at the end; the halves
 // and the lint then the build, three at once, made the last one wait for the other two.
 const chain = async (...steps) => {
   let passed = true;
