@@ -145,9 +145,6 @@ beforeAll(async () => {
     GOOGLE_WALLET_KEY_FILE: keyFile,
     GOOGLE_WALLET_API_URL: `${google.baseUrl}/walletobjects/v1`,
     LOG_LEVEL: 'info',
-    // Every test waits for its deliveries, often a job that queues the next: the queue looks for
-    // jobs every half second (at 2 s the file took 104 s on PGlite, waiting).
-    DELIVERY_POLL_SECONDS: '0.5',
   };
   // Deliveries run as soon as they are queued (createTestApp's window of 0): the test that
   // needs a change still queued has an app of its own with a window (appWithCoalescingWindow).
