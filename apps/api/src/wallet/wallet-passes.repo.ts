@@ -223,10 +223,12 @@ export async function findPassBySerialNumber(db: Executor, serialNumber: string)
       updatedAt: walletPasses.updatedAt,
       voidedAt: walletPasses.voidedAt,
       contentHash: walletPasses.contentHash,
-      /** The newest park-wide wave's moment: every pass may have changed since (park-waves.repo.ts). */
-      waveAt: sql<Date | null>`(select max(created_at) from ${walletWaves})`.mapWith((v: string | Date | null) =>
-        v === null ? null : new Date(v),
-      ),
+      /**
+       * A park-wide wave began after the pass's update tag: what it shows may have changed
+       * (park-waves.repo.ts). Compared here, in microseconds: a wave is dated a microsecond after
+       * the latest tag when that is ahead of the clock, which a Date (milliseconds) loses.
+       */
+      changedByWave: sql<boolean>`coalesce((select max(created_at) from ${walletWaves}) > ${walletPasses.updatedAt}, false)`,
     })
     .from(walletPasses)
     .leftJoin(ticketShares, eq(ticketShares.shareId, walletPasses.shareId))

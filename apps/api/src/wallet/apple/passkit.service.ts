@@ -172,7 +172,7 @@ export function createPassKitService(deps: PassKitDeps) {
     let content: PassContent | null = null;
     // A park-wide wave since the pass last changed: what it shows is compared now, and its
     // update tag moves only when that differs (the wave computed no pass).
-    if (pass.waveAt && pass.waveAt > updatedAt) {
+    if (pass.changedByWave) {
       content = await currentContentOf(deps, pass);
       if (!content) throw unauthorized();
       // Another device's fetch may have moved it meanwhile (a phone and its watch, pushed together): its tag is read again.

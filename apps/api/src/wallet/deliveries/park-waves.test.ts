@@ -63,8 +63,8 @@ beforeAll(async () => {
   );
   ({ pushes, google } = doubles);
   t = await createTestApp({
-    // A guest's own change is timed while a wave drains: the queue looks for jobs every half second.
-    env: { DATA_DIR: dir, PUBLIC_URL: 'https://wallet.example.com', APNS_CONNECTIONS: '1', DELIVERY_POLL_SECONDS: '0.5', ...doubles.env },
+    // A guest's own change is timed while a wave drains: its job wakes the workers as it commits.
+    env: { DATA_DIR: dir, PUBLIC_URL: 'https://wallet.example.com', APNS_CONNECTIONS: '1', ...doubles.env },
   });
   admin = await loginAs(t.app, { accessLevel: 1000 });
   await putOrder(
@@ -155,6 +155,37 @@ describe('a park-wide change', () => {
     const fetched = await fetchPass(lastModified);
     expect(fetched.statusCode).toBe(304);
     expect(fetched.headers['last-modified']).toBe(lastModified);
+  });
+
+  it('answers 200 to a fetch after a wave that began within the second its tag was set ahead to (changes in a row)', async () => {
+    // A pass changed again within the same second gets the next whole second as its tag
+    // (nextUpdatedAt): the wave that follows at once is dated a microsecond after that tag.
+    await t.database.db
+      .update(schema.walletPasses)
+      .set({ updatedAt: sql`date_trunc('second', now()) + interval '3 seconds'` })
+      .where(sql`${schema.walletPasses.serialNumber} = ${pass.serialNumber}`);
+    const current = await fetchPass();
+    const lastModified = current.headers['last-modified'] as string;
+    const created = await staffCall('POST', '/api/admin/park-locations/', {
+      parkLocationName: 'West Gate',
+      parkLocationLatitude: 34.0101,
+      parkLocationLongitude: -118.4961,
+    });
+    expect(created.statusCode).toBe(201);
+    await settleDeliveries(t.app);
+    const [row] = await t.database.db
+      .select({
+        waveJustAfterTag: sql<boolean>`(select max(created_at) from wallet_waves) = ${schema.walletPasses.updatedAt} + interval '1 microsecond'`,
+      })
+      .from(schema.walletPasses)
+      .where(sql`${schema.walletPasses.serialNumber} = ${pass.serialNumber}`);
+    expect(row!.waveJustAfterTag).toBe(true);
+
+    const fetched = await fetchPass(lastModified);
+    expect(fetched.statusCode).toBe(200);
+    const unpacked = await unpackPass(fetched.rawPayload);
+    await unpacked.cleanup();
+    expect((unpacked.pass as { locations: { latitude: number }[] }).locations.map((l) => l.latitude)).toContain(34.0101);
   });
 
   it('puts a park notice on every Google class as a message (no object sent) and on the back of the Apple pass, in Spanish too', async () => {
