@@ -70,3 +70,30 @@ describe.skipIf(testDbKind() !== 'postgres')('statement cache (PostgreSQL)', () 
     expect(await prepared('%without_parameters%')).toEqual([]);
   });
 });
+
+describe.skipIf(testDbKind() !== 'pglite')("PGlite's one session", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite');
+  });
+  afterAll(() => database.close());
+
+  it('lets the event loop run between the transactions waiting for it (timers fire, sockets are read)', async () => {
+    // 100 transactions asked for at once, as a batch of jobs does: each passes the session on.
+    const turns: number[] = [];
+    let running = true;
+    const tick = () => {
+      turns.push(Date.now());
+      if (running) setTimeout(tick, 0);
+    };
+    setTimeout(tick, 0);
+    const started = Date.now();
+    await Promise.all(
+      Array.from({ length: 100 }, () => database.db.transaction((tx) => tx.execute(sql`select count(*) from generate_series(1, 20000)`))),
+    );
+    running = false;
+    const took = Date.now() - started;
+    // A timer set for now fired many times while they ran, not once they were all done.
+    expect(turns.filter((at) => at < started + took).length).toBeGreaterThan(20);
+  });
+});

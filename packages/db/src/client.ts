@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
+import { setImmediate as yieldToIo } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
@@ -10,6 +11,7 @@ import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-post
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { listenOnPglite, listenOnPostgres, type ListenHandlers, type Listener } from './listen.ts';
 import { tightenFolder } from './private-files.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -27,6 +29,11 @@ export interface Database {
    * may hold several statements (node-postgres answers one result per statement).
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  /**
+   * LISTENs on the channel (listen.ts): each NOTIFY on it, sent by any connection, arrives once
+   * its transaction commits; onReconnect each time the LISTEN is (again) in place.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<Listener>;
   close(): Promise<void>;
   /** The pool's connections (open, idle, at most) and the requests waiting for one. */
   poolStats(): { total: number; idle: number; max: number; waiting: number };
@@ -141,14 +148,22 @@ function statementCachingClient(): typeof pg.Client {
  * failed, as a server's connection may be broken then; PGlite's session lives in this process
  * and outlives any failed query, and the client that holds it must stay (a new one on the same
  * session would meet the old one's end). Its query() runs on the client and gives it back.
+ *
+ * Each checkout first lets the event loop run what is waiting (timers, sockets): PGlite answers
+ * through promises alone, so back-to-back transactions (job batches, woken one after another)
+ * never left it, and for 10 s of a 1,000-ticket fan-out on a loaded machine no HTTP answer was
+ * read: APNs pushes and Google updates that had arrived timed out and were sent again.
  */
 class SessionPool extends pg.Pool {
   /** Set when the database closes: a new request for the connection fails at once. */
   closing = false;
 
-  override connect(): Promise<pg.PoolClient> {
-    if (this.closing) return Promise.reject(new Error('The database is closed'));
-    return super.connect();
+  override async connect(): Promise<pg.PoolClient> {
+    if (this.closing) throw new Error('The database is closed');
+    const client = await super.connect();
+    // Handed over by the previous holder's release, in the same turn of the event loop.
+    await yieldToIo();
+    return client;
   }
 
   override query(text: unknown, values?: unknown): never {
@@ -251,6 +266,7 @@ async function poolDatabase(
   pool: pg.Pool,
   kind: Database['kind'],
   onConnectionError: (error: Error) => void,
+  listen: Database['listen'],
   close: () => Promise<void>,
 ): Promise<Database> {
   // Without a listener, a lost connection is an unhandled 'error' that ends the process. The
@@ -266,6 +282,7 @@ async function poolDatabase(
     kind,
     ping: async () => void (await pool.query('select 1')),
     executeSql: (text, values) => pool.query(text, values),
+    listen,
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, max: pool.options.max, waiting: pool.waitingCount }),
     close,
   };
@@ -288,8 +305,10 @@ export async function createDb(options: CreateDbOptions): Promise<Database> {
       connectionTimeoutMillis: options.connectionTimeoutMs ?? CONNECTION_TIMEOUT_MS,
       Client: statementCachingClient(),
     });
+    const { databaseUrl } = options;
+    const listen = (channel: string, handlers: ListenHandlers) => listenOnPostgres(databaseUrl, channel, handlers, lost);
     // Closing while the server is gone must not throw out of a shutdown.
-    return poolDatabase(pool, 'postgres', lost, () => pool.end().catch((error: Error) => lost(error)));
+    return poolDatabase(pool, 'postgres', lost, listen, () => pool.end().catch((error: Error) => lost(error)));
   }
   let dataDir: string | undefined;
   let unlock: () => void = () => undefined;
@@ -323,7 +342,8 @@ export async function createDb(options: CreateDbOptions): Promise<Database> {
   const pool = new SessionPool({ ...pgConfig, max: 1, idleTimeoutMillis: 0, Client: statementCachingClient() });
   // PGlite writes the files it unpacks 0666: its folder is made private once open, and again once closed.
   const tighten = () => void (dataDir && tightenFolder(dataDir));
-  const database = await poolDatabase(pool, 'pglite', lost, async () => {
+  const listen = (channel: string, handlers: ListenHandlers) => listenOnPglite(client, (text) => pool.query(text), channel, handlers);
+  const database = await poolDatabase(pool, 'pglite', lost, listen, async () => {
     // pg-pool never answers a request still waiting for the connection when it ends: new
     // requests are refused from now on, and it ends once the waiting ones have had their turn.
     pool.closing = true;

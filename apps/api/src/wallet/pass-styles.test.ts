@@ -111,8 +111,6 @@ beforeAll(async () => {
       PUBLIC_URL: 'https://wallet.example.com',
       BRAND_NAME: 'Seabreeze Pier',
       PARK_TIMEZONE: 'America/Los_Angeles',
-      // Every test waits for its deliveries: the queue looks for jobs every half second.
-      DELIVERY_POLL_SECONDS: '0.5',
       ...doubles.env,
     },
   });

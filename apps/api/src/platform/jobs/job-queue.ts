@@ -26,12 +26,17 @@ export interface JobSettings {
   retryDelaySeconds: number;
   /** A job still active this long (its process died) is failed and tried again. */
   expireSeconds: number;
+  /**
+   * How often a worker looks for jobs that came due (a delay, a retry's backoff) or whose
+   * wake-up it missed; a job due at once wakes the workers when its transaction commits.
+   */
   pollSeconds: number;
   /**
-   * This process runs pg-boss's timekeeper, which adds the jobs of the declared schedules (one
-   * per occurrence, however many processes run it): a process that runs workers.
+   * This process runs workers: it LISTENs for the wake-ups of new jobs, and runs pg-boss's
+   * timekeeper, which adds the jobs of the declared schedules (one per occurrence, however many
+   * processes run it).
    */
-  schedules?: boolean;
+  runsWorkers?: boolean;
   /** What pg-boss keeps time and sets its timers by: the system clock unless given (tests give one, test-app.ts). */
   clock?: Clock;
 }
@@ -250,12 +255,17 @@ async function startOnce(database: Database, settings: JobSettings, onError: OnE
           text,
           values?.map((v: unknown) => v ?? null),
         ),
+      listen: (channel, onNotification, onReconnect) => database.listen(channel, { onNotification, onReconnect }),
     },
+    // A job due at once NOTIFYs its queue in the transaction that adds it (every queue is made
+    // with `notify`): the workers of every process on the database fetch it as that commits,
+    // rather than at their next poll (up to DELIVERY_POLL_SECONDS later).
+    useListenNotify: settings.runsWorkers ?? false,
     // Expired (dead-process) jobs are found by the monitor pass, which the supervisor runs: often
     // enough to retry within seconds.
     superviseIntervalSeconds: expiryCheckSeconds,
     monitorIntervalSeconds: expiryCheckSeconds,
-    schedule: settings.schedules ?? false,
+    schedule: settings.runsWorkers ?? false,
     ...(settings.clock && { clock: settings.clock }),
   });
   // pg-boss reports a worker's errors as plain objects carrying the error's fields.
@@ -292,7 +302,7 @@ async function startOnce(database: Database, settings: JobSettings, onError: OnE
     },
     async createQueue(name, policy, expireSeconds) {
       const expireInSeconds = expireSeconds ?? retries.expireInSeconds;
-      const options = { ...retries, expireInSeconds, deadLetter: DEAD_LETTERS };
+      const options = { ...retries, expireInSeconds, deadLetter: DEAD_LETTERS, notify: true };
       await retryOnDeadlock(async () => {
         await boss.createQueue(name, { policy, ...options });
         // Settings may have changed since the queue was made.
@@ -325,6 +335,8 @@ async function startOnce(database: Database, settings: JobSettings, onError: OnE
           includeMetadata: false,
           perJobResults: true,
           pollingIntervalSeconds: settings.pollSeconds,
+          // Woken at once by a new job, a worker still polls for the jobs that come due later.
+          notifyPollingIntervalSeconds: settings.pollSeconds,
           burstWhenBatchFull: true,
           localConcurrency: fetchLoops[database.kind],
         },

@@ -151,7 +151,11 @@ export function createJobs(queue: JobQueue, coalesceSeconds: number, transaction
 export const jobsPlugin = fp(
   async (app, options: { clock?: Clock }) => {
     const log = app.log.child({ module: 'jobs' });
-    const settings = { ...app.config.deliveries, schedules: app.config.deliveries.workers, ...(options.clock && { clock: options.clock }) };
+    const settings = {
+      ...app.config.deliveries,
+      runsWorkers: app.config.deliveries.workers,
+      ...(options.clock && { clock: options.clock }),
+    };
     const queue = await startJobQueue(app.database, settings, (err) =>
       isDatabaseUnavailable(err) ? app.databaseHealth.lost(err) : log.warn({ err: err.message }, 'job queue error'),
     );

@@ -98,8 +98,6 @@ beforeAll(async () => {
       GOOGLE_WALLET_KEY_FILE: keyFile,
       GOOGLE_WALLET_API_URL: `${google.baseUrl}/walletobjects/v1`,
       DELIVERY_COALESCE_SECONDS: '0',
-      // Pushes in a row, each waited for: the queue looks for due jobs every half second.
-      DELIVERY_POLL_SECONDS: '0.5',
       DELIVERY_RETRY_LIMIT: '1',
       DELIVERY_RETRY_DELAY_SECONDS: '1',
     },

@@ -62,8 +62,6 @@ beforeAll(async () => {
       GOOGLE_WALLET_KEY_FILE: keyFile,
       GOOGLE_WALLET_API_URL: `${google.baseUrl}/walletobjects/v1`,
       LOG_LEVEL: 'debug',
-      // Every test waits for its deliveries: the queue looks for jobs every half second.
-      DELIVERY_POLL_SECONDS: '0.5',
     },
     logStream: { write: (line) => void logLines.push(line) },
   });

@@ -73,8 +73,8 @@ beforeAll(async () => {
     // Google's request rate is google-rate.test.ts's: at the default 15 a second the fan-out's
     // 1,000 updates waited 67 s for their slots (and put off the ones more than 15 s away).
     GOOGLE_WALLET_REQUESTS_PER_SECOND: '1000',
-    // Every test waits for its deliveries, a job often queueing the next: the queue looks for
-    // jobs every half second.
+    // Tests wait for retries and for jobs put off to later (a new job wakes the workers at once):
+    // the queue looks for the jobs that came due every half second.
     DELIVERY_POLL_SECONDS: '0.5',
   };
   // Deliveries run as soon as they are queued (createTestApp's window of 0): the test of the
