@@ -103,6 +103,11 @@ export async function createTestDatabase(kind = testDbKind(), poolSize = 5): Pro
   };
 }
 
+/** Whether this process (a test run) already has a template of `kind` (prepareTestTemplate). */
+export function testTemplateReady(kind: 'pglite' | 'postgres'): boolean {
+  return Boolean(process.env[kind === 'pglite' ? TEMPLATE_ENV.pgliteDump : TEMPLATE_ENV.postgresTemplate]);
+}
+
 /**
  * Migrates one template for this test run's databases of `kind` and tells createTestDatabase
  * to copy it (in this process and the processes it starts from now on). Answers the cleanup:
