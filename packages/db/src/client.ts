@@ -306,7 +306,8 @@ export async function createDb(options: CreateDbOptions): Promise<Database> {
       Client: statementCachingClient(),
     });
     const { databaseUrl } = options;
-    const listen = (channel: string, handlers: ListenHandlers) => listenOnPostgres(databaseUrl, channel, handlers, lost);
+    const listen = (channel: string, handlers: ListenHandlers) =>
+      listenOnPostgres(databaseUrl, channel, handlers, lost, options.connectionTimeoutMs ?? CONNECTION_TIMEOUT_MS);
     // Closing while the server is gone must not throw out of a shutdown.
     return poolDatabase(pool, 'postgres', lost, listen, () => pool.end().catch((error: Error) => lost(error)));
   }

@@ -1,5 +1,6 @@
 // LISTEN/NOTIFY on both databases (listen.ts): a NOTIFY arrives once its transaction commits,
-// never from one rolled back, and not after the listener is closed; on PostgreSQL a listener
+// never from one rolled back, and not after the listener is closed (another listener of the
+// channel still hears); on PostgreSQL a listener
 // whose connection the server ended connects and LISTENs again, and says so.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,12 +58,15 @@ describe('listen', () => {
     expect(told.payloads).toEqual(['committed', 'after the rollback']);
   });
 
-  it('hears nothing once closed', async () => {
-    const { told, listener: closing } = await listening();
-    await closing.close();
+  it('hears nothing once closed, while another listener of the channel still hears (two apps on one database)', async () => {
+    const closing = await listening();
+    const staying = await listening();
+    await closing.listener.close();
     await notify('after close');
+    await expect.poll(() => staying.told.payloads).toEqual(['after close']);
     await settle();
-    expect(told.payloads).toEqual([]);
+    expect(closing.told.payloads).toEqual([]);
+    await staying.listener.close();
   });
 });
 

@@ -28,7 +28,9 @@ const quoted = (channel: string) => `"${channel.replaceAll('"', '""')}"`;
  * PGlite: the LISTEN runs through `run` (the pool of its one session, so it never lands inside
  * another caller's open transaction), and PGlite hands every notification its session receives
  * to onNotification, whichever connection ran the statement that carried it. Nothing to
- * reconnect: the session is this process's.
+ * reconnect: the session is this process's. Closing only stops the handing over: the session's
+ * LISTEN serves every listener of the channel in this process (two apps on one database), and
+ * ends with the database.
  */
 export async function listenOnPglite(
   client: PGlite,
@@ -41,12 +43,7 @@ export async function listenOnPglite(
   });
   await run(`LISTEN ${quoted(channel)}`);
   handlers.onReconnect();
-  return {
-    async close() {
-      unsubscribe();
-      if (!client.closed) await run(`UNLISTEN ${quoted(channel)}`);
-    },
-  };
+  return { close: async () => unsubscribe() };
 }
 
 /** The longest wait before trying to connect again (doubling from 1 s). */
@@ -55,15 +52,18 @@ const LONGEST_BACKOFF_MS = 30_000;
 /**
  * PostgreSQL: a connection of its own (a pooled one would take its LISTEN back to the pool),
  * with TCP keepalive, connected again with a doubling backoff after it drops. The first
- * connection's failure is the caller's; a drop later is told to onError.
+ * connection's failure is the caller's (pg-boss then only polls), and nothing of it is left
+ * running; a drop later is told to onError.
  */
 export async function listenOnPostgres(
   connectionString: string,
   channel: string,
   handlers: ListenHandlers,
   onError: (error: Error) => void,
+  connectionTimeoutMillis: number,
 ): Promise<Listener> {
   let closed = false;
+  let established = false;
   let client: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
   let attempts = 0;
@@ -74,6 +74,7 @@ export async function listenOnPostgres(
     target.removeAllListeners();
     target.on('error', () => undefined);
     void target.end().catch(() => undefined);
+    if (!established) return;
     onError(error);
     scheduleReconnect();
   };
@@ -90,7 +91,7 @@ export async function listenOnPostgres(
     }, wait);
   };
   const connect = async () => {
-    const next = new pg.Client({ connectionString, keepAlive: true });
+    const next = new pg.Client({ connectionString, keepAlive: true, connectionTimeoutMillis });
     next.on('notification', (message) => {
       if (message.channel === channel && message.payload !== undefined) handlers.onNotification(message.payload);
     });
@@ -108,6 +109,7 @@ export async function listenOnPostgres(
       throw error;
     }
     if (closed) return;
+    established = true;
     attempts = 0;
     handlers.onReconnect();
   };
