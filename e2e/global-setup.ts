@@ -52,6 +52,16 @@ function newestMtime(paths: string[]): number {
   return newest;
 }
 
+/** The compiled API the servers run (server-process.ts), built again when a source is newer. */
+function buildApiIfStale() {
+  const sources = ['apps/api/src', 'packages/db/src', 'packages/db/migrations', 'packages/contract/src'].map((path) => join(root, path));
+  const built = join(root, 'apps/api/dist/server.js');
+  if (existsSync(built) && statSync(built).mtimeMs > newestMtime(sources)) return;
+  console.log('[e2e] building the API (apps/api/dist is missing or older than its sources)');
+  const result = spawnSync(process.execPath, ['scripts/build-api.mjs'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`node scripts/build-api.mjs failed with status ${result.status}`);
+}
+
 function buildWebIfStale() {
   const sources = [
     join(web, 'src'),
@@ -76,6 +86,7 @@ function buildWebIfStale() {
 
 export default async function setup(project: TestProject) {
   buildWebIfStale();
+  buildApiIfStale();
   const runDir = await mkdtemp(join(tmpdir(), 'bw-e2e-'));
   // APNs: accepts pushes, except to the failing tokens (a dead delivery for the Deliveries tab).
   const apns = await startApnsDouble(runDir, (token) =>

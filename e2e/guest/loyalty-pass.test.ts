@@ -31,7 +31,6 @@ beforeAll(async () => {
     startServerProcess(
       {
         SMTP_URL: smtp.url,
-        DELIVERY_POLL_SECONDS: '0.5',
         INTEGRATION_API_KEYS: `e2e:${E2E_INTEGRATION_KEY}`,
         TRUST_PROXY: '127.0.0.1',
       },

@@ -68,7 +68,6 @@ beforeAll(async () => {
     {
       SMTP_URL: smtp.url,
       SUPPORT_EMAIL: 'help@boardwalk.test',
-      DELIVERY_POLL_SECONDS: '0.5',
       ADMIN_EMAIL: STAFF_ADMIN.email,
       ADMIN_PASSWORD: STAFF_ADMIN.password,
       INTEGRATION_API_KEYS: `e2e:${E2E_INTEGRATION_KEY}`,

@@ -47,7 +47,6 @@ beforeAll(async () => {
     {
       SMTP_URL: smtp.url,
       SUPPORT_EMAIL: 'help@boardwalk.test',
-      DELIVERY_POLL_SECONDS: '0.5',
       INTEGRATION_API_KEYS: `e2e:${E2E_INTEGRATION_KEY}`,
       TRUST_PROXY: '127.0.0.1',
     },

@@ -14,10 +14,7 @@ let server: ServerProcess;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  server = await startServerProcess(
-    { SMTP_URL: smtp.url, SUPPORT_EMAIL: 'help@boardwalk.test', DELIVERY_POLL_SECONDS: '0.5' },
-    { dataFrom: inject('demoDataFolder') },
-  );
+  server = await startServerProcess({ SMTP_URL: smtp.url, SUPPORT_EMAIL: 'help@boardwalk.test' }, { dataFrom: inject('demoDataFolder') });
   browser = await launchBrowser();
 });
 afterAll(async () => {

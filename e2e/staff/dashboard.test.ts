@@ -28,7 +28,6 @@ beforeAll(async () => {
     startServerProcess(
       {
         SMTP_URL: smtp.url,
-        DELIVERY_POLL_SECONDS: '0.5',
         ADMIN_EMAIL: STAFF_ADMIN.email,
         ADMIN_PASSWORD: STAFF_ADMIN.password,
         INTEGRATION_API_KEYS: `e2e:${E2E_INTEGRATION_KEY}`,

@@ -10,9 +10,6 @@ import type { Disposable, Page } from 'playwright-core';
 export const OPEN = '⟦';
 export const CLOSE = '⟧';
 
-/** An English catalogue chunk's address: the build names each texts-<language>-<area>-<hash>.js (apps/web/vite.config.ts). */
-const ENGLISH_TEXTS = /\/assets\/texts-en-[a-z-]+-[\w-]+\.js$/;
-
 /** A compiled message (icu-minify: a string, or an array of parts) with the brackets around its whole text. */
 function wrap(message: unknown): unknown {
   if (typeof message === 'string') return `${OPEN}${message}${CLOSE}`;
@@ -38,23 +35,46 @@ export async function pseudoCatalogue(baseUrl: string): Promise<{ path: string; 
 
 /**
  * Serves the pseudo-language in place of English on this page: each English catalogue chunk,
- * wrapped as it is asked for. The page's prerendered shell (English) is emptied once parsed,
+ * wrapped as it arrives. The page's prerendered shell (English) is emptied once parsed,
  * before the app's scripts run (they run after the document turns "interactive"), so the app
  * renders afresh: hydrated, the English shell differed from the pseudo-language and React threw
  * it away, with whatever a test had typed into it meanwhile (a loaded run's lookup never left
- * the login page). The answer is the init script, for a tab used again to remove (forThisState).
+ * the login page). The answer removes both, for a tab used again (forThisState).
+ *
+ * The chunks are rewritten through Chromium's Fetch domain, for their addresses only, rather
+ * than with page.route: while any route is set, Playwright turns the page's HTTP cache off, and
+ * every state then loaded the whole app from the server again.
  */
 export async function usePseudoLanguage(page: Page): Promise<Disposable> {
-  await page.route(ENGLISH_TEXTS, async (route) => {
-    const response = await route.fetch();
-    const body = await pseudoChunk(route.request().url(), await response.text());
-    await route.fulfill({ status: response.status(), body, contentType: 'text/javascript' });
+  const cdp = await page.context().newCDPSession(page);
+  cdp.on('Fetch.requestPaused', ({ requestId, request, responseStatusCode }) => {
+    void (async () => {
+      const { body, base64Encoded } = await cdp.send('Fetch.getResponseBody', { requestId });
+      const pseudo = await pseudoChunk(request.url, base64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body);
+      await cdp.send('Fetch.fulfillRequest', {
+        requestId,
+        responseCode: responseStatusCode ?? 200,
+        responseHeaders: [{ name: 'content-type', value: 'text/javascript' }],
+        body: Buffer.from(pseudo).toString('base64'),
+      });
+    })().catch((error: unknown) => {
+      // Left paused, the page would wait for the chunk until the test's timeout, saying nothing.
+      console.error(`[pseudo-language] ${request.url} left in English: ${String(error)}`);
+      void cdp.send('Fetch.continueRequest', { requestId }).catch(() => undefined);
+    });
   });
-  return page.addInitScript(() => {
+  // The English catalogue chunks: the build names each texts-<language>-<area>-<hash>.js (apps/web/vite.config.ts).
+  await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*/assets/texts-en-*', requestStage: 'Response' }] });
+  const emptyShell = await page.addInitScript(() => {
     document.addEventListener('readystatechange', () => {
       if (document.readyState === 'interactive') document.getElementById('root')?.replaceChildren();
     });
   });
+  const dispose = async () => {
+    await emptyShell.dispose();
+    await cdp.detach().catch(() => undefined);
+  };
+  return { dispose, [Symbol.asyncDispose]: dispose };
 }
 
 /** Every text a guest can read or hear on the page: its visible text, and the names, descriptions and hints of its elements. */
