@@ -49,6 +49,13 @@ export async function listenOnPglite(
 /** The longest wait before trying to connect again (doubling from 1 s). */
 const LONGEST_BACKOFF_MS = 30_000;
 
+/** Ends a listening connection, whatever it says from now on. */
+async function discard(client: pg.Client): Promise<void> {
+  client.removeAllListeners();
+  client.on('error', () => undefined);
+  await client.end().catch(() => undefined);
+}
+
 /**
  * PostgreSQL: a connection of its own (a pooled one would take its LISTEN back to the pool),
  * with TCP keepalive, connected again with a doubling backoff after it drops. The first
@@ -71,9 +78,7 @@ export async function listenOnPostgres(
   const dropped = (target: pg.Client, error: Error) => {
     if (closed || client !== target) return;
     client = undefined;
-    target.removeAllListeners();
-    target.on('error', () => undefined);
-    void target.end().catch(() => undefined);
+    void discard(target);
     if (!established) return;
     onError(error);
     scheduleReconnect();
@@ -103,9 +108,7 @@ export async function listenOnPostgres(
       await next.query(`LISTEN ${quoted(channel)}`);
     } catch (error) {
       if (client === next) client = undefined;
-      next.removeAllListeners();
-      next.on('error', () => undefined);
-      await next.end().catch(() => undefined);
+      await discard(next);
       throw error;
     }
     if (closed) return;
@@ -121,10 +124,7 @@ export async function listenOnPostgres(
       clearTimeout(retry);
       const last = client;
       client = undefined;
-      if (!last) return;
-      last.removeAllListeners();
-      last.on('error', () => undefined);
-      await last.end().catch(() => undefined);
+      if (last) await discard(last);
     },
   };
 }
