@@ -9,7 +9,7 @@ import { request } from 'node:http';
 import { brotliDecompressSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, demo, launchBrowser, openGuestPage } from './support/browser.ts';
+import { appTookOver, baseUrl, demo, launchBrowser, openGuestPage } from './support/browser.ts';
 
 const LIMIT_BYTES = 150 * 1024;
 const ACCEPT_ENCODING = 'gzip, deflate, br, zstd'; // what Chromium sends
@@ -88,9 +88,7 @@ describe('guest bundle size', () => {
       // On a busy machine the entry script can run longer than networkidle's quiet 500 ms before
       // the route's lazy chunk is asked for (the loyalty home's was then left out of the sum): wait
       // for the app to have taken the page over, then until nothing more is asked for 1.5 s.
-      await guest.page.waitForFunction(() =>
-        Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')),
-      );
+      await appTookOver(guest.page);
       for (let count = -1; count !== loaded.size;) {
         count = loaded.size;
         await guest.page.waitForTimeout(1500);

@@ -4,7 +4,17 @@
 // connection would hold it. At 360 and 1280 px, axe clean before and after.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demo, expectNoAxeViolations, inGuestPage, launchBrowser, passCard, screenshot, WIDTHS, type Width } from '../support/browser.ts';
+import {
+  appTookOver,
+  demo,
+  expectNoAxeViolations,
+  inGuestPage,
+  launchBrowser,
+  passCard,
+  screenshot,
+  WIDTHS,
+  type Width,
+} from '../support/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -49,7 +59,7 @@ async function openBeforeTheScript(page: Page, path: string) {
   return {
     takeOver: async () => {
       releaseScript();
-      await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')));
+      await appTookOver(page);
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     },
     releaseSettings,

@@ -3,6 +3,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  appTookOver,
   cardDetail,
   computedColors,
   demo,
@@ -35,6 +36,7 @@ describe('guest journey: register a day ticket', () => {
 
       await orderIdField.fill(demo.unregistered.orderId);
       await page.getByLabel('Barcode').fill(demo.unregistered.barcode);
+      await appTookOver(page);
       await page.getByRole('button', { name: 'Find My Pass' }).click();
 
       // No name on the ticket: the registration form, with the order id and barcode locked.

@@ -3,7 +3,7 @@
 // and the guest's calls then name it (Accept-Language); English again the same way.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardDetail, demo, expectNoAxeViolations, inGuestPage, launchBrowser, passCard, WIDTHS } from '../support/browser.ts';
+import { appTookOver, cardDetail, demo, expectNoAxeViolations, inGuestPage, launchBrowser, passCard, WIDTHS } from '../support/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -70,6 +70,7 @@ describe('the language switch on the pass page', () => {
   it('rewords what the guest was told in place too: a field left empty', () =>
     inGuestPage(browser, WIDTHS.desktop, async (page) => {
       await page.goto('/');
+      await appTookOver(page);
       await page.getByRole('button', { name: 'Find My Pass' }).click();
       await expect(page.locator('#orderId-error').textContent()).resolves.toBe('Order ID is required');
       await page.getByRole('navigation', { name: 'Language' }).getByRole('link', { name: 'Español' }).click();

@@ -4,6 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  appTookOver,
   alertText,
   answerWithError,
   cardDetail,
@@ -40,6 +41,7 @@ describe('login form', () => {
       let lookups = 0;
       page.on('request', (r) => void (r.url().endsWith('/api/login/') && lookups++));
       await page.goto('/');
+      await appTookOver(page);
       await button(page, 'Find My Pass').click();
       await expect(page.locator('#orderId-error').textContent()).resolves.toBe('Order ID is required');
       await expect(page.locator('#barcode-error').textContent()).resolves.toBe('Barcode is required');

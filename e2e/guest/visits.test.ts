@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VISIT_REFUSALS, type VisitCalendar } from '@boardwalk/contract/visits';
 import {
+  appTookOver,
   alertText,
   answerWithError,
   expectNoAxeViolations,
@@ -265,6 +266,7 @@ describe('visit reservations on the pass page', () => {
           await page.goto('/');
           await page.getByLabel('Número de pedido').fill(pass.orderId);
           await page.getByLabel('Código de barras').fill(pass.barcode);
+          await appTookOver(page);
           await page.getByRole('button', { name: 'Buscar mi pase' }).click();
           await windowAt(page, 5).waitFor();
           await expect(stateOf(page, 5)).resolves.toMatch(/^Quedan \d+ lugares$/);

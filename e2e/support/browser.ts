@@ -204,6 +204,14 @@ async function checkedRun(guest: GuestPage, body: (page: Page) => Promise<void>)
   try {
     await body(guest.page);
     expect(unexpectedProblems(guest.problems)).toEqual([]);
+  } catch (error) {
+    // What the page showed as the test failed, so that a failure seen once (a busy CI machine)
+    // can be read from the output.
+    const shown = await guest.page
+      .evaluate(() => `${location.pathname}: ${(document.getElementById('root')?.innerText ?? '').replace(/\s+/g, ' ').slice(0, 400)}`)
+      .catch(() => 'nothing (closed)');
+    if (error instanceof Error) error.message += `\nThe page showed ${shown}\nLogged: ${guest.problems.join('; ') || 'nothing'}`;
+    throw error;
   } finally {
     await guest.close();
   }
@@ -286,9 +294,19 @@ export async function screenshot(page: Page, state: string, region?: Locator) {
 
 // ---- The pass page --------------------------------------------------------------------
 
+/**
+ * Waits for the app to take over the page (React's root on #root). The guest pages come
+ * prerendered: a tap before the takeover does nothing (first-screen.test.ts), and on a busy
+ * machine the takeover can come after the fields are filled.
+ */
+export async function appTookOver(page: Page) {
+  await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
+}
+
 export async function lookUp(page: Page, orderId: string, barcode: string) {
   await page.getByLabel('Order ID').fill(orderId);
   await page.getByLabel('Barcode').fill(barcode);
+  await appTookOver(page);
   await page.getByRole('button', { name: 'Find My Pass' }).click();
 }
 

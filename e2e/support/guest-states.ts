@@ -4,6 +4,7 @@
 // browser (route mocks) so these files spend none of the server's failed-lookup allowance.
 import type { Page } from 'playwright-core';
 import {
+  appTookOver,
   answerAsPassholder,
   answerWithError,
   answerWithHolderName,
@@ -28,6 +29,7 @@ async function openPassInSpanish(page: Page, login: { orderId: string; barcode: 
   await heading(page, 'Encuentre su pase');
   await page.getByLabel('Número de pedido').fill(login.orderId);
   await page.getByLabel('Código de barras').fill(login.barcode);
+  await appTookOver(page);
   await page.getByRole('button', { name: 'Buscar mi pase' }).click();
 }
 
@@ -57,12 +59,14 @@ export const guestStates: GuestState[] = [
     open: async (page) => {
       await page.goto('/');
       await page.getByLabel('Order ID').fill('123');
+      await appTookOver(page);
       await page.getByRole('button', { name: 'Find My Pass' }).click();
       await page.locator('#barcode-error').waitFor();
     },
     spanish: async (page) => {
       await page.goto('/');
       await page.getByLabel('Número de pedido').fill('123');
+      await appTookOver(page);
       await page.getByRole('button', { name: 'Buscar mi pase' }).click();
       await page.locator('#orderId-error', { hasText: 'El número de pedido debe tener 8 dígitos' }).waitFor();
       await page.locator('#barcode-error', { hasText: 'El código de barras es obligatorio' }).waitFor();
