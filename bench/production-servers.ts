@@ -6,11 +6,11 @@
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chownSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
+import { freePort } from '../apps/api/test-support/free-port.ts';
 
 /** The repository root (benches run from it, as npm scripts do). */
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -20,18 +20,6 @@ export function buildApi() {
   const started = performance.now();
   execFileSync(process.execPath, ['scripts/build-api.mjs'], { cwd: ROOT, stdio: 'inherit' });
   return (performance.now() - started) / 1000;
-}
-
-/** A free TCP port on loopback (the kernel picks it; closed again at once). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -25,7 +25,8 @@ import {
   type Width,
 } from '../support/browser.ts';
 import { cachedUrls, nextBuild, reloadOffline, storedCopies, workerReady } from '../support/offline.ts';
-import { freePort, startServerProcess } from '../support/server-process.ts';
+import { freePort } from '../../apps/api/test-support/free-port.ts';
+import { startServerProcess } from '../support/server-process.ts';
 import { STAFF_ADMIN } from '../support/staff-admin.ts';
 import { logIn } from '../support/staff.ts';
 import { decodeBarcodes } from '../support/zbar.ts';

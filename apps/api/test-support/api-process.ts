@@ -1,23 +1,15 @@
 // Test support: the server (or a worker) as a real process of its own, on a free port, ready
 // when /readyz answers (a worker: when it says its delivery worker runs).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
+import { freePort } from './free-port.ts';
 
 export interface ApiProcess {
   child: ChildProcess;
   output: () => string;
   url: string;
 }
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
 
 /** Starts src/<script> with the environment given (beside this process's own), and waits until it is ready. */
 export async function startApiProcess(script: 'server.ts' | 'worker.ts', env: Record<string, string>): Promise<ApiProcess> {
