@@ -3,7 +3,7 @@
 // Not the kernel's pick (listen on port 0): that comes from the ephemeral range (Linux
 // 32768-60999), where the kernel also takes the local port of every outgoing connection, and a
 // server given it took 50 s to start on a slow machine, long enough for one of the browser's or
-// the test's own connections to hold it (EADDRINUSE at listen, CI of 2026-11-30). A random port
+// the test's own connections to hold it (EADDRINUSE at listen, a run of 2026-11-30). A random port
 // below that range (and below macOS' and Windows' 49152) is only ever taken by a listener, and is
 // checked free here first.
 import { createServer } from 'node:net';
