@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: everything the project checks, in one command.
-// typecheck beside (lint -> build) -> unit and API tests on PGlite and PostgreSQL -> browser
-// tests, all on the project's Node.js (project-node.mjs).
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+// build beside ESLint -> unit and API tests on PGlite and PostgreSQL -> browser tests, with the
+// typechecks and Prettier beside the tests at the lowest priority; all on the project's Node.js
+// (project-node.mjs).
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -53,42 +54,51 @@ function reachable(url, fallbackPort) {
   });
 }
 
-/** Runs a step with its output held, printed whole when it ends: answers whether it passed. */
-function step(label, args) {
+/**
+ * Runs a step with its output held, at `nice` when given (Linux's priority, 19 the lowest):
+ * answers whether it passed and what it printed.
+ */
+function step(label, args, nice = 0) {
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', '--silent', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const command = nice ? ['nice', '-n', String(nice), 'npm'] : ['npm'];
+    const child = spawn(command[0], [...command.slice(1), 'run', '--silent', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     const output = [];
     child.stdout.on('data', (chunk) => output.push(chunk));
     child.stderr.on('data', (chunk) => output.push(chunk));
-    child.on('close', (status) => {
-      console.log(`\n▶ ${label}`);
-      process.stdout.write(Buffer.concat(output));
-      if (status !== 0) console.error(`✖ ${label} failed`);
-      resolve(status === 0);
-    });
+    child.on('close', (status) => resolve({ label, passed: status === 0, output: Buffer.concat(output) }));
   });
 }
 
-ensureDebianPackages();
-// tsc, ESLint, Prettier and Vite each keep one core busy: two chains side by side, of about the
-// same time (measured 2026-11-30 on a slow machine, alone: ESLint 34 s, then the Node side's
-// typecheck 31 s; the build 25 s, then the rest's typecheck 27 s and Prettier 18 s). One
-// typecheck beside the lint and the build ran about 30 s alone at the end; three steps at once
-// made the last one wait for the other two.
-const chain = async (...steps) => {
-  let passed = true;
-  for (const [label, args] of steps) passed = (await step(label, args)) && passed;
-  return passed;
+const report = ({ label, passed, output }) => {
+  console.log(`\n▶ ${label}`);
+  process.stdout.write(output);
+  if (!passed) console.error(`✖ ${label} failed`);
 };
-const steps = await Promise.all([
-  chain(['lint (ESLint)', ['lint:code']], ['typecheck (contract, database, API, benches)', ['typecheck:server']]),
+
+ensureDebianPackages();
+// The production build comes first: the API tests serve the built web app (web.test.ts,
+// compression.test.ts) and start the compiled server (server.test.ts), the browser tests drive
+// it. ESLint runs beside it, one core each.
+const before = await Promise.all([step('build', ['build']), step('lint (ESLint)', ['lint:code'])]);
+before.forEach(report);
+if (!before[0].passed) process.exit(1);
+// The typechecks and Prettier (no test needs them) run beside the tests at the lowest priority:
+// they take the CPU the tests leave idle (an API file waiting on PostgreSQL, a retry, a server it
+// started; the browser tests' servers starting) and yield it whenever a test wants it. Before
+// the tests, one core each in two chains, they held the tests back about 45 s. Their outputs are
+// printed after the tests'.
+const chain = async (...steps) => {
+  const results = [];
+  for (const [label, args] of steps) results.push(await step(label, args, 19));
+  return results;
+};
+const checks = Promise.all([
+  chain(['typecheck (contract, database, API, benches)', ['typecheck:server']]),
   chain(
-    ['build', ['build']],
     ['typecheck (web, service worker, browser tests, browser benches)', ['typecheck:rest']],
     ['format check (Prettier)', ['lint:format']],
   ),
-]);
-if (!steps.every(Boolean)) process.exit(1);
+]).then((chains) => chains.flat());
 
 const env = {};
 const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -125,14 +135,16 @@ for (const run of runs) {
   rmSync(report, { force: true });
   console.log(`\n▶ ${run.label}`);
   const projects = run.projects.flatMap((project) => ['--project', project]);
-  const tests = spawnSync('npx', ['vitest', 'run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+  // Not spawnSync: the checks beside need this process's event loop (their output, the next step).
+  const tests = spawn('npx', ['vitest', 'run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
     stdio: 'inherit',
     env: { ...process.env, ...env },
   });
-  if (tests.status !== 0) status = tests.status ?? 1;
+  const testsStatus = await new Promise((resolve) => tests.on('close', (code) => resolve(code ?? 1)));
+  if (testsStatus !== 0) status = testsStatus;
   if (!existsSync(report)) continue;
   const r = JSON.parse(readFileSync(report, 'utf8'));
-  if (tests.status !== 0 && r.numFailedTests === 0)
+  if (testsStatus !== 0 && r.numFailedTests === 0)
     console.log(`\n✖ Vitest failed outside the ${run.label} (unhandled errors or a failed setup): see above`);
   totals.passed += r.numPassedTests;
   totals.failed += r.numFailedTests;
@@ -142,6 +154,11 @@ for (const run of runs) {
       if (test.status === 'failed')
         failures.push(`${path.relative('.', file.name)} > ${test.fullName}\n  ${firstLines(test.failureMessages.join('\n'))}`);
 }
+const checked = await checks;
+checked.forEach(report);
+const failedChecks = [...before, ...checked].filter((check) => !check.passed);
+if (failedChecks.length > 0) status ||= 1;
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+for (const check of failedChecks) console.log(`✖ ${check.label} failed (its output is above)`);
 for (const failure of failures) console.log(`✖ ${failure}`);
 process.exit(status);
