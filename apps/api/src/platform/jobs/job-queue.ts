@@ -3,7 +3,7 @@
 // it exists exactly when the change that caused it commits. Workers fetch with SKIP LOCKED:
 // several processes on one PostgreSQL never run one job twice.
 import type { LimitFunction } from 'p-limit';
-import { PgBoss, type Clock, type Db, type Job, type JobResult } from 'pg-boss';
+import { PgBoss, systemClock, type Clock, type Db, type Job, type JobResult } from 'pg-boss';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '@boardwalk/db/client';
 
@@ -245,6 +245,27 @@ async function moveVersion10Jobs(database: Database, boss: PgBoss, queues: Set<s
   });
 }
 
+/** Node's longest timer (about 24.8 days): a longer one fires after 1 ms (TimeoutOverflowWarning). */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * The clock with its timers capped at Node's longest. pg-boss re-arms its timers until a moment it
+ * computed comes (ClaimTimer), partly by the database's clock: a wait longer than Node's longest
+ * fires after 1 ms, and is re-armed, again and again. A test run saw a worker do so for 12 s
+ * (2026-11-30: 4,876 TimeoutOverflowWarnings of 396 days, the jump loyalty-expired-views.test.ts
+ * gives Date, which PGlite's now() follows); a server clock set back after running ahead would do
+ * the same. Capped, the timer wakes after 24.8 days and waits again.
+ */
+export function cappedTimers(clock: Clock): Clock {
+  return {
+    now: () => clock.now(),
+    setTimeout: (fn, ms) => clock.setTimeout(fn, Math.min(ms, LONGEST_TIMER_MS)),
+    clearTimeout: (handle) => clock.clearTimeout(handle),
+    setInterval: (fn, ms) => clock.setInterval(fn, Math.min(ms, LONGEST_TIMER_MS)),
+    clearInterval: (handle) => clock.clearInterval(handle),
+  };
+}
+
 async function startOnce(database: Database, settings: JobSettings, onError: OnError): Promise<JobQueue> {
   await setAsideVersion10Schema(database);
   const expiryCheckSeconds = Math.max(1, Math.min(30, Math.floor(settings.expireSeconds / 2)));
@@ -266,7 +287,7 @@ async function startOnce(database: Database, settings: JobSettings, onError: OnE
     superviseIntervalSeconds: expiryCheckSeconds,
     monitorIntervalSeconds: expiryCheckSeconds,
     schedule: settings.runsWorkers ?? false,
-    ...(settings.clock && { clock: settings.clock }),
+    clock: cappedTimers(settings.clock ?? systemClock),
   });
   // pg-boss reports a worker's errors as plain objects carrying the error's fields.
   boss.on('error', (error: unknown) =>

@@ -1,8 +1,10 @@
 // The test app's job queue keeps real time (test-app.ts): tests move the process's Date
 // (vi.setSystemTime) and back, and a worker whose fetch waited across the move back must go on
 // polling, not sleep for the jump (pg-boss times its poll loop with its clock).
-import { afterAll, afterEach, beforeAll, it, vi } from 'vitest';
+import { systemClock } from 'pg-boss';
+import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { createTestApp, settleDeliveries, type TestApp } from '../../../test-support/test-app.ts';
+import { cappedTimers } from './job-queue.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -43,3 +45,19 @@ it('a Date moved 31 minutes ahead and back while a worker waits on its fetch lea
   // Within a few poll intervals (0.5 s), not the 31 minutes.
   await settleDeliveries(t.app, 5_000);
 }, 60_000);
+
+it('a wait past Node’s longest timer (a claim row the database’s clock wrote 13 months ahead) sleeps, not spins', async () => {
+  const clock = cappedTimers(systemClock);
+  const DAY = 24 * 60 * 60 * 1000;
+  let fired = 0;
+  const warnings: string[] = [];
+  const onWarning = (warning: Error) => warnings.push(warning.name);
+  process.on('warning', onWarning);
+  const timer = clock.setTimeout(() => fired++, 396 * DAY);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  clock.clearTimeout(timer);
+  process.off('warning', onWarning);
+  // Uncapped, Node fires it after 1 ms, saying so (TimeoutOverflowWarning).
+  expect(fired).toBe(0);
+  expect(warnings).not.toContain('TimeoutOverflowWarning');
+});
