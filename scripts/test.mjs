@@ -55,13 +55,12 @@ function reachable(url, fallbackPort) {
 }
 
 /**
- * Runs a step with its output held, at `nice` when given (Linux's priority, 19 the lowest):
- * answers whether it passed and what it printed.
+ * Runs a step with its output held, at the priority `nice` gives (Linux's: 0 as usual, 19 the
+ * lowest): answers whether it passed and what it printed.
  */
 function step(label, args, nice = 0) {
   return new Promise((resolve) => {
-    const command = nice ? ['nice', '-n', String(nice), 'npm'] : ['npm'];
-    const child = spawn(command[0], [...command.slice(1), 'run', '--silent', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('nice', ['-n', String(nice), 'npm', 'run', '--silent', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     const output = [];
     child.stdout.on('data', (chunk) => output.push(chunk));
     child.stderr.on('data', (chunk) => output.push(chunk));
@@ -69,7 +68,7 @@ function step(label, args, nice = 0) {
   });
 }
 
-const report = ({ label, passed, output }) => {
+const printStep = ({ label, passed, output }) => {
   console.log(`\n▶ ${label}`);
   process.stdout.write(output);
   if (!passed) console.error(`✖ ${label} failed`);
@@ -80,7 +79,7 @@ ensureDebianPackages();
 // compression.test.ts) and start the compiled server (server.test.ts), the browser tests drive
 // it. ESLint runs beside it, one core each.
 const before = await Promise.all([step('build', ['build']), step('lint (ESLint)', ['lint:code'])]);
-before.forEach(report);
+before.forEach(printStep);
 if (!before[0].passed) process.exit(1);
 // The typechecks and Prettier (no test needs them) run beside the tests at the lowest priority:
 // they take the CPU the tests leave idle (an API file waiting on PostgreSQL, a retry, a server it
@@ -157,7 +156,7 @@ for (const run of runs) {
         failures.push(`${path.relative('.', file.name)} > ${test.fullName}\n  ${firstLines(test.failureMessages.join('\n'))}`);
 }
 const checked = await checks;
-checked.forEach(report);
+checked.forEach(printStep);
 const failedChecks = [...before, ...checked].filter((check) => !check.passed);
 if (failedChecks.length > 0) status ||= 1;
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
