@@ -1,10 +1,7 @@
 // Mail as the e2e tests read it from the real SMTP server (smtp-server) a server process of
-// their own sends through: a raw message's body, and a link it carries.
+// their own sends through: a link or a code a message carries.
 import { expect } from 'vitest';
 import type { TestSmtpServer } from '../../apps/api/test-support/smtp.fixtures.ts';
-
-/** The body of a raw message with quoted-printable soft line breaks undone (a long link is wrapped). */
-export const bodyOf = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
 
 /** The path of the first link to `baseUrl + path#<token>` mailed to this address (waits up to 20 s for the mail). */
 export async function mailedLink(smtp: TestSmtpServer, to: string, baseUrl: string, path: string): Promise<string> {
@@ -15,7 +12,7 @@ export async function mailedLink(smtp: TestSmtpServer, to: string, baseUrl: stri
     const pattern = new RegExp(`${baseUrl}${path}(?:\\?lang=[a-z]+)?#[A-Za-z0-9_.-]+`);
     const link = smtp.received
       .filter((m) => m.to.includes(to))
-      .map((m) => pattern.exec(bodyOf(m.raw))?.[0])
+      .map((m) => pattern.exec(m.text)?.[0])
       .find(Boolean);
     if (link) return link.slice(baseUrl.length);
     if (Date.now() > until) throw new Error(`no mail with a link to ${path} came for ${to}`);
@@ -30,8 +27,8 @@ export async function mailedCode(smtp: TestSmtpServer, to: string, after = 0): P
     const mail = smtp.received
       .slice(after)
       .reverse()
-      .find((m) => m.to.includes(to.toLowerCase()) && /^\d{6}\r?$/m.test(bodyOf(m.raw)));
-    if (mail) return /^(\d{6})\r?$/m.exec(bodyOf(mail.raw))![1]!;
+      .find((m) => m.to.includes(to.toLowerCase()) && /^\d{6}$/m.test(m.text));
+    if (mail) return /^(\d{6})$/m.exec(mail.text)![1]!;
     if (Date.now() > until) throw new Error(`no code came for ${to}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

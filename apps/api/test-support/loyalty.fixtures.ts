@@ -15,7 +15,7 @@ export async function codeMailedTo(t: TestApp, email: string, smtp?: TestSmtpSer
   for (let wait = 0; wait < 100; wait++) {
     const [row] = await t.database.db.select().from(outbox).where(eq(outbox.to, email)).orderBy(desc(outbox.id)).limit(1);
     const body = row ? t.app.mailer.readBody(row) : null;
-    const text = body ?? [...(smtp?.received ?? [])].reverse().find((mail) => mail.to.includes(email.toLowerCase()))?.raw ?? '';
+    const text = body ?? [...(smtp?.received ?? [])].reverse().find((mail) => mail.to.includes(email.toLowerCase()))?.text ?? '';
     const code = /^(\d{6})\r?$/m.exec(text)?.[1];
     if (code) return code;
     await new Promise((resolve) => setTimeout(resolve, 100));

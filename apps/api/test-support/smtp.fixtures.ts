@@ -1,5 +1,7 @@
-// Test support: a real SMTP server on loopback (smtp-server) that keeps what it receives.
+// Test support: a real SMTP server on loopback (smtp-server) that keeps what it receives,
+// each message parsed as a mail client reads it (mailparser).
 import type { AddressInfo } from 'node:net';
+import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
@@ -7,6 +9,9 @@ export interface ReceivedMail {
   to: string[];
   /** The raw message: headers and body. */
   raw: string;
+  /** The subject and the plain-text body, decoded. */
+  subject: string;
+  text: string;
 }
 
 export interface TestSmtpServer {
@@ -40,12 +45,20 @@ export async function startSmtpServer(
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
+        const raw = Buffer.concat(chunks);
+        simpleParser(raw).then(
+          (parsed) => {
+            received.push({
+              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+              to: session.envelope.rcptTo.map((r) => r.address),
+              raw: raw.toString('utf8'),
+              subject: parsed.subject ?? '',
+              text: parsed.text ?? '',
+            });
+            callback();
+          },
+          (error: Error) => callback(error),
+        );
       });
     },
   });
