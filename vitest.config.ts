@@ -61,7 +61,15 @@ const apiProject = {
   expect: { poll: pollOptions },
 };
 
-const processProject = { ...apiProject, include: processTests, exclude: configDefaults.exclude, maxWorkers: 2 };
+// They start the API compiled, as `npm start` runs it: the global setup builds it when a source
+// is newer (apps/api/test-support/compiled-api.ts).
+const processProject = {
+  ...apiProject,
+  include: processTests,
+  exclude: configDefaults.exclude,
+  globalSetup: [...templateSetup, 'apps/api/test-support/compiled-api.ts'],
+  maxWorkers: 2,
+};
 
 /**
  * Browser files by how long they run, longest first (measured in the run of 2026-11-30 at

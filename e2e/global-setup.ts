@@ -1,7 +1,7 @@
 // Browser tests run against the real thing: the built web app served by the real server,
 // started here with a fresh database in a temp folder and the demo data (README "Demo data").
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +10,7 @@ import type { TestProject } from 'vitest/node';
 import { makeDataFolder, startServerProcess } from './support/server-process.ts';
 import { E2E_DELIVERY_ENV, E2E_FAILING_PUSH_TOKEN_PREFIX, E2E_INTEGRATION_KEY, STAFF_ADMIN } from './support/staff-admin.ts';
 import { startApnsDouble } from '../apps/api/test-support/apns-double.ts';
+import { buildApiIfStale, newestMtime } from '../apps/api/test-support/compiled-api.ts';
 import { newRootKeyPem, rootKeyPair, rootKeysDocument } from '../apps/api/test-support/google-callbacks-double.ts';
 
 declare module 'vitest' {
@@ -35,35 +36,6 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const web = join(root, 'apps/web');
 const builtIndex = join(web, 'dist/index.html');
 const builtReport = join(web, 'dist/bundle-size.json');
-
-/** The newest modification time under these paths (files or folders). */
-function newestMtime(paths: string[]): number {
-  let newest = 0;
-  const visit = (path: string) => {
-    if (!existsSync(path)) return;
-    const stat = statSync(path);
-    if (stat.isDirectory()) {
-      // Not sources: the service worker's typecheck leaves its tsbuildinfo in src (npm test runs
-      // the typecheck after the build, and the web app was built a second time here for it).
-      for (const entry of readdirSync(path))
-        if (!['node_modules', 'dist'].includes(entry) && !entry.endsWith('.tsbuildinfo')) visit(join(path, entry));
-    } else {
-      newest = Math.max(newest, stat.mtimeMs);
-    }
-  };
-  paths.forEach(visit);
-  return newest;
-}
-
-/** The compiled API the servers run (server-process.ts), built again when a source is newer. */
-function buildApiIfStale() {
-  const sources = ['apps/api/src', 'packages/db/src', 'packages/db/migrations', 'packages/contract/src'].map((path) => join(root, path));
-  const built = join(root, 'apps/api/dist/server.js');
-  if (existsSync(built) && statSync(built).mtimeMs > newestMtime(sources)) return;
-  console.log('[e2e] building the API (apps/api/dist is missing or older than its sources)');
-  const result = spawnSync(process.execPath, ['scripts/build-api.mjs'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error(`node scripts/build-api.mjs failed with status ${result.status}`);
-}
 
 function buildWebIfStale() {
   const sources = [

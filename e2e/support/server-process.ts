@@ -7,6 +7,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compiledArgs } from '../../apps/api/test-support/compiled-api.ts';
 import { freePort } from '../../apps/api/test-support/free-port.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -37,9 +38,8 @@ export async function startServerProcess(
   const port = fixedPort ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
-  // The compiled server, as `npm start` runs it (global-setup.ts builds it when its sources are
-  // newer): through tsx, each start compiled the API's sources again, 2 s more of CPU a server.
-  const child = spawn(process.execPath, ['--conditions=compiled', '--enable-source-maps', 'apps/api/dist/server.js'], {
+  // The compiled server, as `npm start` runs it (global-setup.ts builds it when its sources are newer).
+  const child = spawn(process.execPath, compiledArgs('server'), {
     cwd: root,
     env: {
       ...process.env,

@@ -1,4 +1,5 @@
-// The real server process: starts on the configured database, answers, and shuts down
+// The real server process, compiled as `npm start` runs it (compiled-api.ts, the process
+// projects' global setup): starts on the configured database, answers, and shuts down
 // gracefully on SIGTERM; its data folder is its user's alone, and a folder others can write
 // is refused.
 import { execFile, spawn } from 'node:child_process';
@@ -9,9 +10,9 @@ import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDbKind, type TestDatabase } from '@boardwalk/db/test-support/test-database';
+import { compiledArgs, compiledScript } from '../test-support/compiled-api.ts';
 import { freePort } from '../test-support/free-port.ts';
 
-/** Polls /readyz for up to 20 s. */
 /** Ready within 60 s: a fresh embedded database's first start, on a machine busy with the other test files. */
 async function answersReady(port: number): Promise<boolean> {
   for (let i = 0; i < 300; i++) {
@@ -60,7 +61,7 @@ describe('server process', () => {
       database = await createTestDatabase('postgres');
       env.DATABASE_URL = database.url!;
     }
-    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./server.ts', import.meta.url))], { env });
+    const child = spawn(process.execPath, compiledArgs('server'), { env });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
@@ -95,7 +96,7 @@ describe('server process', () => {
       try {
         const env: Record<string, string> = { ...(process.env as Record<string, string>), PORT: '0', DATA_DIR: shared, LOG_LEVEL: 'info' };
         delete env.DATABASE_URL;
-        const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./server.ts', import.meta.url))], { env });
+        const child = spawn(process.execPath, compiledArgs('server'), { env });
         let output = '';
         child.stdout.on('data', (d) => (output += d));
         child.stderr.on('data', (d) => (output += d));
@@ -115,22 +116,20 @@ describe('server process', () => {
   it.skipIf(oncePerRun)(
     'stops with a message naming a bad variable',
     async () => {
-      const server = fileURLToPath(new URL('./server.ts', import.meta.url));
-      const run = promisify(execFile)(process.execPath, ['--import', 'tsx', server], { env: { ...process.env, PORT: 'abc' } });
+      const run = promisify(execFile)(process.execPath, compiledArgs('server'), { env: { ...process.env, PORT: 'abc' } });
       await expect(run).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('PORT:') });
     },
     90_000,
   );
 
-  // npm start (scripts/start.mjs) runs what `npm run build` compiled; npm test builds first.
-  const compiledServer = fileURLToPath(new URL('../dist/server.js', import.meta.url));
-  it.skipIf(oncePerRun || !existsSync(compiledServer))(
+  // npm start (scripts/start.mjs) runs what `npm run build` compiled.
+  it.skipIf(oncePerRun)(
     'runs as compiled JavaScript (npm start), logging JSON lines to a pipe and readable lines to a terminal',
     async () => {
       const startScript = readFileSync(fileURLToPath(new URL('../../../scripts/start.mjs', import.meta.url)), 'utf8');
       expect(startScript).toContain("'apps/api/dist/server.js'");
       expect(startScript).toContain("'--conditions=compiled'");
-      const node = [process.execPath, '--conditions=compiled', compiledServer];
+      const node = [process.execPath, '--conditions=compiled', compiledScript('server')];
       // One data folder for both starts: the second starts on what the first migrated.
       const compiledData = join(root, 'compiled');
       for (const terminal of [false, true]) {

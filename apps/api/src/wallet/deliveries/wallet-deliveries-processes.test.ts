@@ -38,7 +38,7 @@ describe.skipIf(testDbKind() !== 'postgres')('deliveries across processes on one
     await rm(dir, { recursive: true, force: true });
   });
 
-  async function start(script: 'server.ts' | 'worker.ts', extra: Record<string, string> = {}): Promise<ApiProcess> {
+  async function start(script: 'server' | 'worker', extra: Record<string, string> = {}): Promise<ApiProcess> {
     const started = await startApiProcess(script, {
       DATABASE_URL: database.url!,
       DATA_DIR: dir,
@@ -67,7 +67,7 @@ describe.skipIf(testDbKind() !== 'postgres')('deliveries across processes on one
     });
 
   it('an acknowledged change survives SIGKILL; a push in flight in a dead process goes out again within seconds', async () => {
-    const first = await start('server.ts');
+    const first = await start('server');
     expect((await putOrder(first, 1)).status).toBe(201);
     const res = await fetch(`${first.url}/api/apple-wallet/`, {
       method: 'POST',
@@ -89,7 +89,7 @@ describe.skipIf(testDbKind() !== 'postgres')('deliveries across processes on one
     expect((await putOrder(first, 2)).status).toBe(200);
     await killApiProcess(first);
     expect(apns.pushes).toHaveLength(0);
-    const second = await start('server.ts');
+    const second = await start('server');
     await expect.poll(() => apns.pushes.length, { timeout: 60_000 }).toBe(1);
 
     // Now the push is in flight (APNs does not answer) when the process dies.
@@ -99,7 +99,7 @@ describe.skipIf(testDbKind() !== 'postgres')('deliveries across processes on one
     await killApiProcess(second);
     hang = false;
     const restarted = Date.now();
-    await start('server.ts');
+    await start('server');
     await expect.poll(() => apns.pushes.length, { timeout: 60_000 }).toBe(3);
     const seconds = (Date.now() - restarted) / 1000;
     console.log(`in-flight push taken up again ${seconds.toFixed(1)} s after the restart`);
@@ -110,8 +110,8 @@ describe.skipIf(testDbKind() !== 'postgres')('deliveries across processes on one
   it('two worker processes deliver every job exactly once', async () => {
     for (const child of running.splice(0)) child.kill('SIGKILL');
     apns.pushes.length = 0;
-    await start('server.ts', { DELIVERY_WORKERS: 'false' });
-    await Promise.all([start('worker.ts'), start('worker.ts')]);
+    await start('server', { DELIVERY_WORKERS: 'false' });
+    await Promise.all([start('worker'), start('worker')]);
     const db = database.db;
     await db.insert(schema.orders).values({ orderId: '61000001', orderDate: new Date('2026-11-20T18:15:00Z') });
     const barcodes = Array.from({ length: WORKER_TICKETS }, (_, i) => `61${String(i).padStart(14, '0')}`);

@@ -34,7 +34,7 @@ describe.skipIf(testDbKind() !== 'postgres')('webhooks across a server killed wi
   });
 
   async function start(extra: Record<string, string>) {
-    const started = await startApiProcess('server.ts', {
+    const started = await startApiProcess('server', {
       DATABASE_URL: database.url!,
       DATA_DIR: dir,
       DEMO_DATA: 'false',
