@@ -72,44 +72,82 @@ const processProject = {
 };
 
 /**
- * Browser files by how long they run, longest first (measured in the run of 2026-11-30 at
- * 78fa730; a file not named here comes after these). Vitest starts the longest files first when
- * it has their times from an earlier run, and the largest otherwise (a clean clone, as on CI):
- * files whose source is short but which drive a table of states came last, and the phase ended
- * on one of them alone (states.test.ts ran 164 s after every other file had ended; later
- * demo-history.test.ts, 31 s, started with 36 s left).
+ * The files that run 8 s or more, longest first (measured in the run of 2026-11-30 at 371c268;
+ * a file not named here comes after these, in Vitest's order). Vitest starts the longest files
+ * first when it has their times from an earlier run, and the largest otherwise (a clean clone, as
+ * on CI): files whose source is short but which drive a table of states, or wait on deliveries,
+ * came last, and a phase ended on one of them alone (states.test.ts ran 164 s after every other
+ * browser file had ended; wallet-deliveries-processes.test.ts 29 s at the end of the API phase).
  */
-const longBrowserFiles = [
+const longFiles = [
   'e2e/guest/states.test.ts',
   'e2e/staff/loyalty.test.ts',
+  'apps/api/src/wallet/deliveries/wallet-deliveries.test.ts',
+  'apps/api/src/api-fuzz.test.ts',
+  'e2e/guest/photo.test.ts',
   'e2e/staff/screens.test.ts',
   'e2e/staff/loyalty-rewards.test.ts',
-  'e2e/guest/loyalty.test.ts',
-  'e2e/guest/photo.test.ts',
   'e2e/guest/offline.test.ts',
-  'e2e/staff/admin.test.ts',
-  'e2e/staff/demo-history.test.ts',
-  'e2e/staff/loyalty-campaigns.test.ts',
+  'e2e/guest/loyalty.test.ts',
+  'apps/api/src/wallet/loyalty-pass.test.ts',
   'e2e/guest/loyalty-statement.test.ts',
+  'e2e/staff/admin.test.ts',
   'e2e/guest/wristband.test.ts',
-  'e2e/guest/shares.test.ts',
+  'apps/api/src/platform/database-outage.test.ts',
+  'apps/api/src/staff/loyalty/loyalty-exports.test.ts',
+  // Before server.test.ts, which takes 30 s on PGlite but 5 s on PostgreSQL, this file's one database.
+  'apps/api/src/wallet/deliveries/wallet-deliveries-processes.test.ts',
+  'apps/api/src/server.test.ts',
+  'e2e/staff/loyalty-campaigns.test.ts',
   'e2e/staff/dashboard.test.ts',
+  'e2e/staff/demo-history.test.ts',
   'e2e/staff/privacy.test.ts',
+  'e2e/guest/shares.test.ts',
   'e2e/guest/visits.test.ts',
-  'e2e/staff/webhooks.test.ts',
   'e2e/staff/deliveries.test.ts',
+  'apps/api/src/integrations/events/webhooks/webhooks.test.ts',
+  'apps/api/src/demo/demo.test.ts',
+  'apps/api/src/staff/resources/resources-fuzz.test.ts',
+  'apps/api/src/integrations/integrations-fuzz.test.ts',
+  'apps/api/src/wallet/deliveries/apple-push-fetches.test.ts',
+  'e2e/guest/wallet.test.ts',
+  'apps/api/src/ops/backup.test.ts',
+  'e2e/staff/webhooks.test.ts',
+  'e2e/guest/pass-states.test.ts',
+  'apps/api/src/wallet/google/google-rate.test.ts',
+  'apps/api/src/integrations/import.command.test.ts',
+  'e2e/staff/park-settings.test.ts',
+  'e2e/staff/login.test.ts',
+  'apps/api/src/staff/auth/staff-seed.test.ts',
+  'e2e/bundle-size.test.ts',
+  'apps/api/src/integrations/events/webhooks/webhooks-processes.test.ts',
+  'apps/api/src/platform/jobs/job-queue.test.ts',
+  'apps/api/src/ops/metrics.test.ts',
+  'e2e/guest/privacy.test.ts',
+  'eslint.config.test.ts',
+  'e2e/guest/stored-value.test.ts',
+  'e2e/guest/first-screen.test.ts',
+  'e2e/guest/loyalty-pass.test.ts',
+  'e2e/staff/wristbands.test.ts',
+  'apps/api/src/wallet/deliveries/park-waves.test.ts',
+  'apps/api/src/loyalty/loyalty-campaigns.test.ts',
+  'apps/api/src/integrations/email/mail-delivery.test.ts',
 ];
 
 class LongFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const rank = (file: TestSpecification) => {
-      const at = longBrowserFiles.findIndex((path) => file.moduleId.endsWith(path));
-      return at === -1 ? longBrowserFiles.length : at;
+      const at = longFiles.findIndex((path) => file.moduleId.endsWith(path));
+      return at === -1 ? longFiles.length : at;
     };
-    // Vitest groups the files by sequence.groupOrder after sorting, keeping this order within
-    // a group: the browser project's group starts with these. (Array.sort is stable: the
-    // other files keep Vitest's order.)
-    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+    // Vitest runs the files in this order, a worker taking the next file of its own project
+    // (another project's file needs a new worker): the projects stay in Vitest's order (by
+    // sequence.groupOrder, then name), the long files first within each. (Array.sort is stable:
+    // the other files keep Vitest's order.)
+    const sorted = await super.sort(files);
+    const projectAt = new Map<string, number>();
+    sorted.forEach((file, at) => projectAt.has(file.project.name) || projectAt.set(file.project.name, at));
+    return sorted.sort((a, b) => projectAt.get(a.project.name)! - projectAt.get(b.project.name)! || rank(a) - rank(b));
   }
 }
 
