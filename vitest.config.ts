@@ -3,15 +3,17 @@ import { configDefaults, defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // Projects: the unit tests (no database) once, the API tests on PGlite and the same on
-// PostgreSQL (skipped only when scripts/test.mjs found no PostgreSQL and said so), and the
-// browser tests.
+// PostgreSQL (skipped only when scripts/test.mjs found no PostgreSQL and said so), the API files
+// that start processes of their own after them, and the browser tests.
 const withPostgres = process.env.BW_SKIP_POSTGRES !== '1';
 const apiTests = ['apps/api/src/**/*.test.ts', 'packages/*/src/**/*.test.ts'];
 // The repository's own rules: the lint zones and the ownership of tables (no database).
 const layoutTests = ['eslint.config.test.ts', 'packages/db/src/table-ownership.test.ts', 'scripts/**/*.test.ts'];
 // API files that open no test database (texts, settings, parsers, clients against local
-// doubles): once a run, in the `unit` project, rather than once per database. A file here that
-// opens one fails (createTestDatabase refuses under BW_UNIT_PROJECT).
+// doubles): once a run, in the `unit` project with the layout tests, rather than once per
+// database. A file here that opens one fails (createTestDatabase refuses under BW_UNIT_PROJECT).
+// One project rather than two: each project's files start workers of their own, which load
+// their modules again.
 const unitTests = [
   'apps/api/src/integrations/email/mail-texts.test.ts',
   'apps/api/src/integrations/events/events-docs.test.ts',
@@ -162,9 +164,9 @@ export default defineConfig({
     maxWorkers: availableParallelism() + 2,
     sequence: { sequencer: LongFirstSequencer },
     projects: [
-      // The repository's own rules (eslint.config.js, the table owners) and scripts (when `npm start` builds).
-      { test: { name: 'layout', include: layoutTests, testTimeout: 30_000 } },
-      { test: { name: 'unit', include: unitTests, env: { BW_UNIT_PROJECT: '1' }, isolate: false, testTimeout: 30_000 } },
+      {
+        test: { name: 'unit', include: [...layoutTests, ...unitTests], env: { BW_UNIT_PROJECT: '1' }, isolate: false, testTimeout: 30_000 },
+      },
       { test: { name: 'pglite', env: { TEST_DB: 'pglite' }, ...apiProject } },
       ...(withPostgres ? [{ test: { name: 'postgres', env: { TEST_DB: 'postgres' }, ...apiProject } }] : []),
       { test: { name: 'pglite-processes', env: { TEST_DB: 'pglite' }, ...processProject, sequence: { groupOrder: 1 } } },

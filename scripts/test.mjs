@@ -121,7 +121,7 @@ const runs = [
   {
     name: 'api',
     label: 'unit and API tests',
-    projects: ['layout', 'unit', 'pglite', 'pglite-processes', ...(env.BW_SKIP_POSTGRES ? [] : ['postgres', 'postgres-processes'])],
+    projects: ['unit', 'pglite', 'pglite-processes', ...(env.BW_SKIP_POSTGRES ? [] : ['postgres', 'postgres-processes'])],
   },
   { name: 'browser', label: 'browser tests', projects: ['browser'] },
 ];
