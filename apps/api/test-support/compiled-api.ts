@@ -37,7 +37,9 @@ export function newestMtime(paths: string[]): number {
 
 /** Builds the API (scripts/build-api.mjs) when apps/api/dist is missing or older than a source. */
 export function buildApiIfStale(): void {
-  const sources = ['apps/api/src', 'packages/db/src', 'packages/db/migrations', 'packages/contract/src'].map((path) => join(repoRoot, path));
+  const sources = ['apps/api/src', 'packages/db/src', 'packages/db/migrations', 'packages/contract/src'].map((path) =>
+    join(repoRoot, path),
+  );
   const built = compiledScript('server');
   if (existsSync(built) && statSync(built).mtimeMs > newestMtime(sources)) return;
   console.log('[tests] building the API (apps/api/dist is missing or older than its sources)');
