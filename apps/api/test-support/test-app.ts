@@ -63,9 +63,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     // none: at 0.5 s an idle app on PGlite spent 22 % of a core (7 % without workers), and the
     // pglite project 960 s of the machine's CPU against 833 s at 2 s (487 s and 444 s of wall).
     // A job due at once wakes the workers as it commits, so the poll only finds jobs due later
-    // (retries, windows), the webhook feed's events and jobs written without a wake-up: 5 s
-    // (an idle server: 7.7 % of a core at 2 s, 5.4 % at 5 s). Files that time retries ask for 0.5 s.
-    DELIVERY_POLL_SECONDS: '5',
+    // (retries, windows), the webhook feed's events and jobs written without a wake-up: 30 s,
+    // longer than a test waits (the pglite project 354 s of CPU against 374 s at 5 s, the same
+    // wall). The files that wait for such jobs ask for 5 s, those that time retries 0.5 s.
+    DELIVERY_POLL_SECONDS: '30',
     ...options.env,
   });
   const app = await buildApp({

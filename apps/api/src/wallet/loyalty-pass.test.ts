@@ -163,12 +163,13 @@ afterEach(() => {
 
 /**
  * The calling test runs on an app (and database) of its own with a 1 s coalescing window: on
- * the file's app every settle would wait the window out.
+ * the file's app every settle would wait the window out. Its workers look every 5 s for the
+ * changes the window holds (createTestApp's 30 s is longer than the test waits).
  */
 async function appWithCoalescingWindow() {
   const main = t;
   t = await createTestApp({
-    env: { ...env, DELIVERY_COALESCE_SECONDS: '1' },
+    env: { ...env, DELIVERY_COALESCE_SECONDS: '1', DELIVERY_POLL_SECONDS: '5' },
     logStream: { write: (line) => void logLines.push(line) },
   });
   onTestFinished(async () => {

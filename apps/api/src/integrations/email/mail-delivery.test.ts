@@ -18,7 +18,10 @@ beforeAll(async () => {
       srv.close(() => resolve(address.port));
     });
   });
-  t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, DELIVERY_RETRY_DELAY_SECONDS: '1', DELIVERY_RETRY_LIMIT: '5' } });
+  // Retries come due later: the workers look for them every 5 s (createTestApp's 30 s is longer than the test waits).
+  t = await createTestApp({
+    env: { SMTP_URL: `smtp://127.0.0.1:${port}`, DELIVERY_RETRY_DELAY_SECONDS: '1', DELIVERY_RETRY_LIMIT: '5', DELIVERY_POLL_SECONDS: '5' },
+  });
 });
 afterAll(async () => {
   await t.close();

@@ -98,6 +98,8 @@ beforeAll(async () => {
       GOOGLE_WALLET_KEY_FILE: keyFile,
       GOOGLE_WALLET_API_URL: `${google.baseUrl}/walletobjects/v1`,
       DELIVERY_COALESCE_SECONDS: '0',
+      // A retried push comes due later: the workers look for it every 5 s (createTestApp's 30 s is longer than the test waits).
+      DELIVERY_POLL_SECONDS: '5',
       DELIVERY_RETRY_LIMIT: '1',
       DELIVERY_RETRY_DELAY_SECONDS: '1',
     },
