@@ -122,6 +122,10 @@ export async function prepareTestTemplate(kind: 'pglite' | 'postgres'): Promise<
     const client = await PGlite.create(pgliteFolder(folder), { extensions: pgliteExtensions });
     const dump = join(folder, 'template.tar');
     try {
+      // Without PostgreSQL's own templates, which no test copies (PGlite holds one database):
+      // the dump 29 MB instead of 44, a test database 0.22 against 0.31 s of CPU to load.
+      await client.query(`UPDATE pg_database SET datistemplate = false WHERE datname IN ('template0', 'template1')`);
+      for (const statement of ['DROP DATABASE template0', 'DROP DATABASE template1', 'CHECKPOINT']) await client.query(statement);
       // Uncompressed: each test database loads it, and unpacking is faster than inflating.
       writeFileSync(dump, new Uint8Array(await (await client.dumpDataDir('none')).arrayBuffer()));
     } finally {
