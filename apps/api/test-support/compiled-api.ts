@@ -8,7 +8,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
 /** The compiled entry point of src/<script>, e.g. apps/api/dist/server.js. */
 export const compiledScript = (script: 'server' | 'worker') => join(repoRoot, `apps/api/dist/${script}.js`);
