@@ -29,6 +29,12 @@ const workerDataDir = mkdtempSync(join(tmpdir(), 'bw-test-data-'));
  */
 const realTimeClock: Clock = { ...systemClock, now: Date.now.bind(Date) };
 
+/**
+ * For an app whose test waits for a job that comes due later (a retry, a change a coalescing
+ * window holds): createTestApp's 30 s poll is longer than a test waits.
+ */
+export const LATER_JOBS_POLL = { DELIVERY_POLL_SECONDS: '5' };
+
 export interface TestApp {
   app: App;
   database: TestDatabase;
@@ -65,7 +71,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     // A job due at once wakes the workers as it commits, so the poll only finds jobs due later
     // (retries, windows), the webhook feed's events and jobs written without a wake-up: 30 s,
     // longer than a test waits (the pglite project 354 s of CPU against 374 s at 5 s, the same
-    // wall). The files that wait for such jobs ask for 5 s, those that time retries 0.5 s.
+    // wall). The files that wait for such jobs ask for LATER_JOBS_POLL, those that time retries 0.5 s.
     DELIVERY_POLL_SECONDS: '30',
     ...options.env,
   });

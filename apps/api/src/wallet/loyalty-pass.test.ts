@@ -24,7 +24,7 @@ import { anOrder, putOrder } from '../../test-support/fixtures.ts';
 import { GoogleDouble, writeServiceAccountKey } from '../../test-support/google-double.ts';
 import { manifestProblems, opensslVerify, readPassStrings, unpackPass } from '../../test-support/pkpass-check.ts';
 import { loginAs } from '../../test-support/staff.ts';
-import { createTestApp, integrationAuth, settleDeliveries, type TestApp } from '../../test-support/test-app.ts';
+import { createTestApp, integrationAuth, LATER_JOBS_POLL, settleDeliveries, type TestApp } from '../../test-support/test-app.ts';
 import { operatingDayStart } from '../platform/park-time.ts';
 import { claimTickets } from '../loyalty/loyalty-claims.service.ts';
 import { loyaltyCoreOf } from '../loyalty/loyalty.service.ts';
@@ -163,13 +163,12 @@ afterEach(() => {
 
 /**
  * The calling test runs on an app (and database) of its own with a 1 s coalescing window: on
- * the file's app every settle would wait the window out. Its workers look every 5 s for the
- * changes the window holds (createTestApp's 30 s is longer than the test waits).
+ * the file's app every settle would wait the window out.
  */
 async function appWithCoalescingWindow() {
   const main = t;
   t = await createTestApp({
-    env: { ...env, DELIVERY_COALESCE_SECONDS: '1', DELIVERY_POLL_SECONDS: '5' },
+    env: { ...env, DELIVERY_COALESCE_SECONDS: '1', ...LATER_JOBS_POLL },
     logStream: { write: (line) => void logLines.push(line) },
   });
   onTestFinished(async () => {

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import * as schema from '@boardwalk/db/schema';
-import { createTestApp, settleDeliveries, type TestApp } from '../../../test-support/test-app.ts';
+import { createTestApp, LATER_JOBS_POLL, settleDeliveries, type TestApp } from '../../../test-support/test-app.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../test-support/smtp.fixtures.ts';
 
 let t: TestApp;
@@ -18,9 +18,8 @@ beforeAll(async () => {
       srv.close(() => resolve(address.port));
     });
   });
-  // Retries come due later: the workers look for them every 5 s (createTestApp's 30 s is longer than the test waits).
   t = await createTestApp({
-    env: { SMTP_URL: `smtp://127.0.0.1:${port}`, DELIVERY_RETRY_DELAY_SECONDS: '1', DELIVERY_RETRY_LIMIT: '5', DELIVERY_POLL_SECONDS: '5' },
+    env: { SMTP_URL: `smtp://127.0.0.1:${port}`, DELIVERY_RETRY_DELAY_SECONDS: '1', DELIVERY_RETRY_LIMIT: '5', ...LATER_JOBS_POLL },
   });
 });
 afterAll(async () => {

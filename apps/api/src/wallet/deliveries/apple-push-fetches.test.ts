@@ -16,7 +16,7 @@ import { anOrder, putOrder } from '../../../test-support/fixtures.ts';
 import { GoogleDouble, writeServiceAccountKey } from '../../../test-support/google-double.ts';
 import { loginAs, type StaffLogin } from '../../../test-support/staff.ts';
 import { dayTicket, ticketInWallets as inWallets, type WalletTicket } from '../../../test-support/wallet-tickets.ts';
-import { createTestApp, settleDeliveries, type TestApp } from '../../../test-support/test-app.ts';
+import { createTestApp, LATER_JOBS_POLL, settleDeliveries, type TestApp } from '../../../test-support/test-app.ts';
 import { reportApplePushes } from '../../staff/deliveries/deliveries.service.ts';
 import { applePushFigures, findSilentDevices, recordPushesFetched } from './apple-push-fetches.repo.ts';
 
@@ -98,8 +98,7 @@ beforeAll(async () => {
       GOOGLE_WALLET_KEY_FILE: keyFile,
       GOOGLE_WALLET_API_URL: `${google.baseUrl}/walletobjects/v1`,
       DELIVERY_COALESCE_SECONDS: '0',
-      // A retried push comes due later: the workers look for it every 5 s (createTestApp's 30 s is longer than the test waits).
-      DELIVERY_POLL_SECONDS: '5',
+      ...LATER_JOBS_POLL,
       DELIVERY_RETRY_LIMIT: '1',
       DELIVERY_RETRY_DELAY_SECONDS: '1',
     },
